@@ -1,0 +1,232 @@
+"""Square-grid boards read from an ASCII map, with range, line of sight and path distances.
+
+Map characters (a map's YAML may add its own meanings for other characters):
+
+    .  open floor               #  obstruction: blocks movement and line of sight
+    W  wall: an obstruction whose squares are joined, so no diagonal step squeezes between two W
+    S  stairwell: no one may enter it, but it does not block line of sight
+    E  exit square              d  costs double to enter, does not block line of sight
+
+Rules settled here, as the 1989 rulebook words them:
+- Movement is one square in any of 8 directions. A diagonal step between two obstructions is
+  allowed ("unless the obstruction itself clearly connects them"): it is refused only when both
+  squares beside the diagonal are W squares.
+- Range is counted "as if moving into the target's square along as straight a line as
+  possible": the 8-neighbour (Chebyshev) distance, max(|dr|, |dc|).
+- Line of sight: a straight segment from the shooter to the centre of the target square that
+  passes through the inside of no obstruction (touching a corner or running along an edge is
+  clear). The rulebook lets a marine beside an obstruction "fire from the obstruction's edge
+  rather than the square's center", applied generously: a shooter whose square touches an
+  obstruction (8-neighbour) may also draw the line from any of its square's four corners.
+  LOS is symmetric in what the tables need only from the shooter's side; it is computed per
+  (shooter square, target square) and cached.
+"""
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+import numpy as np
+
+DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+UNREACHABLE = 10_000
+
+BLOCKING = "#W"
+KNOWN = ".#WSEd"
+
+
+class MapError(ValueError):
+    """A map file is malformed; the message names the row, column and character."""
+
+
+class Board:
+    def __init__(self, rows: list[str], extra_open: str = ""):
+        if not rows:
+            raise MapError("the map has no rows")
+        width = len(rows[0])
+        for r, row in enumerate(rows):
+            if len(row) != width:
+                raise MapError(f"map row {r} has {len(row)} squares; every row must have {width}")
+            for c, ch in enumerate(row):
+                if ch not in KNOWN and ch not in extra_open:
+                    raise MapError(f"map square ({r}, {c}) is {ch!r}; allowed are {sorted(set(KNOWN + extra_open))}")
+        self.rows_text = list(rows)
+        self.height, self.width = len(rows), width
+        self.n = self.height * self.width
+        grid = np.array([list(row) for row in rows])
+        self.blocked = np.isin(grid, list(BLOCKING))
+        self.wall = grid == "W"
+        self.stairwell = grid == "S"
+        self.exit = grid == "E"
+        self.double_cost = grid == "d"
+        # squares a counter may stand on
+        self.passable = ~(self.blocked | self.stairwell)
+        self.neighbours = [self._neighbours(i) for i in range(self.n)]
+        self._los_cache: dict[int, np.ndarray] = {}
+        self._dist: np.ndarray | None = None
+
+    # -- indexing ------------------------------------------------------------------------------
+    def index(self, r: int, c: int) -> int:
+        return r * self.width + c
+
+    def rc(self, i: int) -> tuple[int, int]:
+        return divmod(i, self.width)
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.height and 0 <= c < self.width
+
+    def step(self, i: int, direction: int, squares: int = 1) -> int | None:
+        """The square `squares` steps away in a direction, or None off the map."""
+        r, c = self.rc(i)
+        dr, dc = DIRECTIONS[direction]
+        r, c = r + dr * squares, c + dc * squares
+        return self.index(r, c) if self.inside(r, c) else None
+
+    def _neighbours(self, i: int) -> tuple[tuple[int, int], ...]:
+        """(direction, square) pairs a counter may step to from i, ignoring other counters."""
+        out = []
+        r, c = self.rc(i)
+        for d, (dr, dc) in enumerate(DIRECTIONS):
+            rr, cc = r + dr, c + dc
+            if not self.inside(rr, cc) or not self.passable[rr, cc]:
+                continue
+            if dr and dc and self.wall[r, cc] and self.wall[rr, c]:
+                continue  # squeezing between two squares of one connected wall
+            out.append((d, self.index(rr, cc)))
+        return tuple(out)
+
+    def can_step(self, a: int, b: int) -> bool:
+        return any(sq == b for _, sq in self.neighbours[a])
+
+    # -- range and distance --------------------------------------------------------------------
+    def range(self, a: int, b: int) -> int:
+        ar, ac = divmod(a, self.width)
+        br, bc = divmod(b, self.width)
+        return max(abs(ar - br), abs(ac - bc))
+
+    def distances(self) -> np.ndarray:
+        """All-pairs path distance in steps over passable squares (int16, UNREACHABLE where none).
+        Counters may pass through each other while moving, so this depends on the map alone."""
+        if self._dist is None:
+            dist = np.full((self.n, self.n), UNREACHABLE, dtype=np.int16)
+            for src in range(self.n):
+                if self.passable.flat[src]:
+                    dist[src] = self.distance_field([src])
+            self._dist = dist
+        return self._dist
+
+    def distance_field(self, targets, cost_double: bool = False) -> np.ndarray:
+        """Steps from every square to the nearest of `targets`, moving over passable squares.
+        With cost_double, entering a 'd' square costs 2 (Dijkstra-like with a two-bucket queue)."""
+        dist = np.full(self.n, UNREACHABLE, dtype=np.int16)
+        queue = deque()
+        for t in targets:
+            dist[t] = 0
+            queue.append(t)
+        while queue:
+            i = queue.popleft()
+            di = dist[i]
+            for _, j in self.neighbours[i]:
+                # the step j -> i costs what entering i costs
+                step = 2 if cost_double and self.double_cost.flat[i] else 1
+                if dist[j] > di + step:
+                    dist[j] = di + step
+                    queue.append(j)
+        return dist
+
+    # -- line of sight -------------------------------------------------------------------------
+    def los_from(self, src: int) -> np.ndarray:
+        """Boolean array over squares: is there line of sight from src to each square's centre."""
+        cached = self._los_cache.get(src)
+        if cached is None:
+            cached = self._compute_los(src)
+            self._los_cache[src] = cached
+        return cached
+
+    def has_los(self, src: int, dst: int) -> bool:
+        return bool(self.los_from(src)[dst])
+
+    def line_squares(self, src: int, dst: int) -> list[int]:
+        """Squares whose inside the centre-to-centre segment passes through, nearest first,
+        excluding src and dst (used for 'the first thing in the line')."""
+        (r0, c0), (r1, c1) = self.rc(src), self.rc(dst)
+        p0, p1 = (c0 + 0.5, r0 + 0.5), (c1 + 0.5, r1 + 0.5)
+        out = []
+        for r in range(min(r0, r1), max(r0, r1) + 1):
+            for c in range(min(c0, c1), max(c0, c1) + 1):
+                i = self.index(r, c)
+                if i in (src, dst):
+                    continue
+                t = _segment_enters_box(p0, p1, c, r)
+                if t is not None:
+                    out.append((t, i))
+        return [i for _, i in sorted(out)]
+
+    def shooter_points(self, src: int) -> list[tuple[float, float]]:
+        r, c = self.rc(src)
+        points = [(c + 0.5, r + 0.5)]
+        touches = any(
+            self.inside(r + dr, c + dc) and self.blocked[r + dr, c + dc] for dr, dc in DIRECTIONS
+        )
+        if touches:
+            points += [(c + 0.0, r + 0.0), (c + 1.0, r + 0.0), (c + 0.0, r + 1.0), (c + 1.0, r + 1.0)]
+        return points
+
+    def _compute_los(self, src: int) -> np.ndarray:
+        """Vectorised Liang-Barsky: a segment is blocked when it enters the open inside of any
+        obstruction square; a target is seen when any shooter point has a clear segment."""
+        rows, cols = np.divmod(np.arange(self.n), self.width)
+        tx, ty = cols + 0.5, rows + 0.5
+        br, bc = np.nonzero(self.blocked)
+        seen = np.zeros(self.n, dtype=bool)
+        if len(br) == 0:
+            seen[:] = True
+        else:
+            lo_x, hi_x = bc[None, :] + _EPS, bc[None, :] + 1 - _EPS
+            lo_y, hi_y = br[None, :] + _EPS, br[None, :] + 1 - _EPS
+            for px, py in self.shooter_points(src):
+                dx, dy = (tx - px)[:, None], (ty - py)[:, None]
+                t0 = np.zeros((self.n, len(br)))
+                t1 = np.ones((self.n, len(br)))
+                inside = np.ones((self.n, len(br)), dtype=bool)
+                for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
+                    p = np.broadcast_to(p, t0.shape)
+                    q = np.broadcast_to(q, t0.shape)
+                    zero = p == 0
+                    inside &= ~(zero & (q < 0))
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+                    t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+                    t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+                blocked = inside & (t0 < t1 - _EPS)
+                seen |= ~blocked.any(axis=1)
+        seen &= ~self.blocked.ravel()
+        return seen
+
+
+_EPS = 1e-9
+
+
+def _segment_enters_box(p0, p1, x0: float, y0: float):
+    """Entry parameter t if the segment p0-p1 passes through the open unit box at (x0, y0), else None."""
+    (ax, ay), (bx, by) = p0, p1
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, ax - (x0 + _EPS)), (dx, (x0 + 1 - _EPS) - ax), (-dy, ay - (y0 + _EPS)), (dy, (y0 + 1 - _EPS) - ay)):
+        if p == 0:
+            if q < 0:
+                return None
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+    return t0 if t0 < t1 - _EPS else None
+
+
+@lru_cache(maxsize=None)
+def board_from_rows(rows: tuple[str, ...], extra_open: str = "") -> Board:
+    """One shared Board per distinct map (boards are immutable, their caches are shared)."""
+    return Board(list(rows), extra_open)

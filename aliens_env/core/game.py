@@ -1,0 +1,126 @@
+"""The Game contract every ruleset implements; the adapters in aliens_env.envs know only this.
+
+A game is a state plus a few verbs (in the spirit of OpenSpiel):
+
+- ``reset(seed)``; ``current_player()`` is "marines", "hive" or None once terminal;
+- ``legal_mask(player)`` -> int8 array over ``layout`` (one flat Discrete space shared by both
+  sides), never all zero for the player to move;
+- ``apply(action)``; ``observe(player)`` -> float32 array of shape ``observation_shape``, holding
+  only what that side may know;
+- ``outcome()`` -> {"marines": +1/0/-1, "hive": ..., "score": {...}}; ``is_terminal()``;
+- ``clone()``, ``to_dict()`` / ``from_dict()`` (JSON-able), ``describe_action(action)``;
+- ``illegal_reason(action)`` says why an action is not legal now (for errors and info dicts).
+
+All randomness goes through ``self.dice``, owned by the state.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .actions import ActionLayout
+from .dice import Dice
+
+SIDES: tuple[str, str] = ("marines", "hive")
+
+
+def other_side(side: str) -> str:
+    if side not in SIDES:
+        raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
+    return SIDES[1] if side == SIDES[0] else SIDES[0]
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal for the player to move; the message names it and says why."""
+
+
+class Game(ABC):
+    #: the name used in env ids and in position files
+    name: ClassVar[str]
+    layout: ActionLayout
+    observation_shape: tuple[int, ...]
+
+    def __init__(self):
+        self.dice = Dice()
+
+    # -- the contract --------------------------------------------------------------------------
+    @abstractmethod
+    def reset(self, seed: int | None = None) -> None: ...
+
+    @abstractmethod
+    def current_player(self) -> str | None: ...
+
+    @abstractmethod
+    def legal_mask(self, player: str) -> np.ndarray: ...
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply a legal action of the player to move and advance to the next decision."""
+
+    @abstractmethod
+    def observe(self, player: str) -> np.ndarray: ...
+
+    @abstractmethod
+    def outcome(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict) -> "Game": ...
+
+    @abstractmethod
+    def describe_action(self, action: int) -> str: ...
+
+    # -- shared behaviour ----------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() is None
+
+    def legal_actions(self, player: str | None = None) -> list[int]:
+        player = player or self.current_player()
+        if player is None:
+            return []
+        return np.flatnonzero(self.legal_mask(player)).tolist()
+
+    def illegal_reason(self, action: int) -> str | None:
+        """None when legal; else a sentence naming the action and why it is not allowed now.
+        Rulesets may override to give a more specific reason."""
+        player = self.current_player()
+        if player is None:
+            return "the game is over: no action is legal"
+        if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.layout.size:
+            return f"action {action!r} is not an integer in 0-{self.layout.size - 1}"
+        if self.legal_mask(player)[int(action)]:
+            return None
+        legal = ", ".join(self.describe_action(a) for a in self.legal_actions(player)[:12])
+        more = "" if len(self.legal_actions(player)) <= 12 else ", ..."
+        return f"{self.layout.name(int(action))} is not legal for {player} now; legal: {legal}{more}"
+
+    def apply(self, action: int) -> None:
+        """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self._apply(int(action))
+
+    def clone(self) -> "Game":
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"position is not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def render_text(self) -> str:
+        return repr(self)

@@ -1,0 +1,52 @@
+"""The one policy interface: train.py, evaluate.py, the environments' `opponent=` and the
+terminal player all call ``policy.act(game, player) -> action``.
+
+A policy may read the game only as its side's player could: ``game.observe(player)`` and
+``game.legal_mask(player)`` are always fair; scripted players of board games with open
+information may read the state directly.
+"""
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from .game import Game
+
+
+@runtime_checkable
+class Policy(Protocol):
+    def act(self, game: Game, player: str) -> int: ...
+
+
+class SeedablePolicy:
+    """Base for policies with their own randomness (not the game's dice: they are players)."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def seed(self, seed: int | None) -> None:
+        self.rng.seed(seed)
+
+
+class RandomPolicy(SeedablePolicy):
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def act(self, game: Game, player: str) -> int:
+        legal = np.flatnonzero(game.legal_mask(player))
+        return int(legal[self.rng.randrange(len(legal))])
+
+
+class DicePolicy:
+    """The rulebook's own way to settle a choice it leaves open: roll the game's die among the
+    legal actions (``dice.pick``). Rulesets whose dice AI has written priorities provide their
+    own policy class instead."""
+
+    name = "dice"
+
+    def act(self, game: Game, player: str) -> int:
+        legal = np.flatnonzero(game.legal_mask(player))
+        return int(legal[game.dice.pick(len(legal))])

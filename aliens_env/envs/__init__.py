@@ -1,0 +1,17 @@
+"""Registration of every ruleset: one line each. A ruleset registered here is covered by the
+conformance suite (tests/test_conformance.py), the benchmark and train.py/evaluate.py at once."""
+from .registry import REGISTRY, GameSpec, get_spec, make_policy, register_game
+
+register_game(
+    GameSpec(
+        name="ReactorRoom",
+        game="aliens_env.reactor_room.game:ReactorRoom",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.reactor_room.heuristic:HeuristicMarines",
+        },
+        default_opponent={"hive": "dice", "marines": "heuristic"},
+    )
+)
+
+__all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

@@ -1,0 +1,141 @@
+"""One Gymnasium adapter for every registered ruleset: one side learns, the other side's policy
+plays inside ``step()``.
+
+Observation: Dict(observation=Box float32 in [0, 1], action_mask=Box int8 in {0, 1}); the mask is
+also returned by ``action_masks()`` for sb3-contrib's MaskablePPO.
+
+Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss. With ``shaping=True``
+each step also adds the change of the game's ``shaping_value(side)`` (documented per ruleset).
+
+Illegal actions (``illegal_action=``):
+- "penalize" (default): the game is left untouched, the episode ends (terminated) with reward
+  ``illegal_penalty`` and ``info["illegal_action"]`` names the action and why it is illegal;
+- "raise": ``IllegalActionError`` (a ValueError) with the same message, state untouched.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..core.game import SIDES, Game, IllegalActionError, other_side
+from .registry import get_spec, make_policy
+
+ILLEGAL_MODES = ("penalize", "raise")
+
+
+class AliensEnv(gym.Env):
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: str,
+        side: str = "marines",
+        opponent=None,
+        render_mode: str | None = None,
+        illegal_action: str = "penalize",
+        illegal_penalty: float = -1.0,
+        shaping: bool = False,
+        **game_options,
+    ):
+        self.spec_entry = get_spec(game)
+        if side not in SIDES:
+            raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(f"unknown illegal_action {illegal_action!r}; allowed: {list(ILLEGAL_MODES)}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}; allowed: {self.metadata['render_modes']}")
+        self.side = side
+        self.opponent_side = other_side(side)
+        self.game: Game = self.spec_entry.make_game(**game_options)
+        self.opponent = make_policy(game, self.opponent_side, opponent)
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.shaping = bool(shaping)
+        n = self.game.layout.size
+        self.action_space = spaces.Discrete(n)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, self.game.observation_shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            }
+        )
+        self._last_events: list[str] = []
+
+    # -- gymnasium API -------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        super().reset(seed=seed)
+        if seed is None:
+            seed = int(self.np_random.integers(2**31 - 1))
+        self.game.reset(seed)
+        if hasattr(self.opponent, "seed"):
+            self.opponent.seed(seed + 1)
+        if options and "position" in options:
+            self.game = type(self.game).from_dict(options["position"])
+        self._shaping_value = self._value()
+        self._play_opponent()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        if self.game.is_terminal():
+            raise RuntimeError("step() called after the episode ended; call reset()")
+        if self.game.current_player() != self.side:
+            raise RuntimeError(f"it is {self.game.current_player()}'s move, not {self.side}'s")
+        reason = self.game.illegal_reason(action)
+        if reason is not None:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(reason)
+            info = self._info()
+            info["illegal_action"] = reason
+            return self._obs(), self.illegal_penalty, True, False, info
+        self.game.apply(int(action))
+        self._play_opponent()
+        reward = 0.0
+        if self.shaping:
+            value = self._value()
+            reward += value - self._shaping_value
+            self._shaping_value = value
+        terminated = self.game.is_terminal()
+        if terminated:
+            reward += float(self.game.outcome()[self.side])
+        return self._obs(), reward, terminated, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.game.render_text()
+        if self.render_mode == "rgb_array":
+            from ..render.image import render_rgb
+
+            return render_rgb(self.game)
+        return None
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _play_opponent(self) -> None:
+        game = self.game
+        while not game.is_terminal() and game.current_player() == self.opponent_side:
+            game.apply(self.opponent.act(game, self.opponent_side))
+
+    def _value(self) -> float:
+        return float(self.game.shaping_value(self.side)) if self.shaping else 0.0
+
+    def _mask(self) -> np.ndarray:
+        if self.game.is_terminal():
+            mask = np.zeros(self.game.layout.size, dtype=np.int8)
+            mask[0] = 1  # gymnasium wants a sample-able space after the end; any action is ignored
+            return mask
+        return self.game.legal_mask(self.side)
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {"observation": self.game.observe(self.side), "action_mask": self._mask()}
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self._mask()}
+        if self.game.is_terminal():
+            info["outcome"] = self.game.outcome()
+        return info

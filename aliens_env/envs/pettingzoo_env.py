@@ -1,0 +1,137 @@
+"""One PettingZoo AEC adapter for every registered ruleset: agents "marines" and "hive".
+
+Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
+zero for the agent not to move. Rewards come at the end (+1 / 0 / -1 per side), or each step
+with ``shaping=True`` as in the Gymnasium adapter. Illegal actions follow ``illegal_action``:
+"penalize" ends the game with ``illegal_penalty`` for the offender and 0 for the other side, and
+puts the reason in the offender's info; "raise" raises IllegalActionError.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..core.game import SIDES, Game, IllegalActionError, other_side
+from .gym_env import ILLEGAL_MODES
+from .registry import get_spec
+
+
+class AliensAEC(AECEnv):
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "aliens_v0", "is_parallelizable": False, "render_fps": 4}
+
+    def __init__(self, game: str, render_mode=None, illegal_action="penalize", illegal_penalty=-1.0, shaping=False, **game_options):
+        super().__init__()
+        spec = get_spec(game)
+        if illegal_action not in ILLEGAL_MODES:
+            raise ValueError(f"unknown illegal_action {illegal_action!r}; allowed: {list(ILLEGAL_MODES)}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"unknown render_mode {render_mode!r}; allowed: {self.metadata['render_modes']}")
+        self.metadata = dict(self.metadata, name=f"{_snake(spec.name)}_v0")
+        self.game: Game = spec.make_game(**game_options)
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.shaping = bool(shaping)
+        self.possible_agents = list(SIDES)
+        n = self.game.layout.size
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, self.game.observation_shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        if self.game.is_terminal() or agent != self.game.current_player():
+            mask = np.zeros(self.game.layout.size, dtype=np.int8)
+        else:
+            mask = self.game.legal_mask(agent)
+        return {"observation": self.game.observe(agent), "action_mask": mask}
+
+    def reset(self, seed=None, options=None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0] >> 1)
+        self.game.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._values = {a: self._value(a) for a in self.agents}
+        self.agent_selection = self.game.current_player()
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._clear_rewards()
+        reason = self.game.illegal_reason(action)
+        if reason is not None:
+            if self.illegal_action == "raise":
+                raise IllegalActionError(reason)
+            self.rewards[agent] = self.illegal_penalty
+            self.rewards[other_side(agent)] = 0.0
+            self.infos[agent] = {"illegal_action": reason}
+            self.terminations = {a: True for a in self.agents}
+            self._accumulate_rewards()
+            return
+        self.game.apply(int(action))
+        if self.shaping:
+            for a in self.agents:
+                value = self._value(a)
+                self.rewards[a] += value - self._values[a]
+                self._values[a] = value
+        if self.game.is_terminal():
+            outcome = self.game.outcome()
+            for a in self.agents:
+                self.rewards[a] += float(outcome[a])
+                self.infos[a] = {"outcome": outcome}
+            self.terminations = {a: True for a in self.agents}
+        else:
+            self.agent_selection = self.game.current_player()
+        self._accumulate_rewards()
+
+    def _value(self, agent) -> float:
+        return float(self.game.shaping_value(agent)) if self.shaping else 0.0
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.game.render_text()
+        if self.render_mode == "rgb_array":
+            from ..render.image import render_rgb
+
+            return render_rgb(self.game)
+        return None
+
+    def close(self):
+        pass
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() and i else ch.lower() for i, ch in enumerate(name))
+
+
+def make_env_functions(game: str):
+    """The module-level env() and raw_env() of a pettingzoo/<name>_v0.py module."""
+
+    def raw_env(**kwargs) -> AliensAEC:
+        return AliensAEC(game, **kwargs)
+
+    def env(**kwargs):
+        wrapped = raw_env(**kwargs)
+        wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+        return wrappers.OrderEnforcingWrapper(wrapped)
+
+    return env, raw_env

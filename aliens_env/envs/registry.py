@@ -1,0 +1,90 @@
+"""Every ruleset registers here once; Gymnasium ids, PettingZoo modules, the test suite, the
+benchmark, train.py and evaluate.py all iterate over ``REGISTRY``."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import gymnasium
+
+from ..core.game import SIDES, Game
+from ..core.policy import Policy, RandomPolicy
+
+
+def load_object(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str  # "ReactorRoom": env id aliens_env/ReactorRoom-v0
+    game: str  # "module:Class" of the Game
+    #: built-in policies by spec name, e.g. {"dice": "...:ReactorDiceAI"}; "random" is always there
+    policies: dict[str, str] = field(default_factory=dict)
+    #: the opponent used when none is given, per side it controls
+    default_opponent: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def env_id(self) -> str:
+        return f"aliens_env/{self.name}-v0"
+
+    def make_game(self, **options) -> Game:
+        return load_object(self.game)(**options)
+
+
+REGISTRY: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> None:
+    REGISTRY[spec.name] = spec
+    if spec.env_id not in gymnasium.registry:
+        gymnasium.register(id=spec.env_id, entry_point="aliens_env.envs.gym_env:AliensEnv", kwargs={"game": spec.name})
+
+
+def get_spec(name: str) -> GameSpec:
+    key = name.removeprefix("aliens_env/").removesuffix("-v0")
+    if key not in REGISTRY:
+        raise KeyError(f"unknown environment {name!r}; registered: {sorted(REGISTRY)}")
+    return REGISTRY[key]
+
+
+def builtin_policy_names(game: str) -> list[str]:
+    return ["random", *get_spec(game).policies]
+
+
+def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: int | None = None) -> Policy:
+    """A policy for `side` of `game` from a spec string ("random", "dice", "heuristic", ...,
+    and "ppo:PATH" / "pretrained:NAME" through the agents package) or a policy object."""
+    if side not in SIDES:
+        raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
+    game_spec = get_spec(game)
+    if spec is None:
+        spec = game_spec.default_opponent[side]
+    if not isinstance(spec, str):
+        if not hasattr(spec, "act"):
+            raise TypeError(f"a policy needs an act(game, player) method; got {type(spec).__name__}")
+        return spec
+    if spec == "random":
+        return RandomPolicy(seed)
+    if spec in game_spec.policies:
+        factory: Callable[..., Policy] = load_object(game_spec.policies[spec])
+        return factory(seed=seed) if _takes_seed(factory) else factory()
+    if ":" in spec:
+        from agents import make_policy as make_agent_policy  # trained and pretrained policies
+
+        return make_agent_policy(spec, game=game, side=side, seed=seed)
+    raise ValueError(
+        f"unknown policy {spec!r} for {game}; built-in: {builtin_policy_names(game)}, "
+        "or ppo:PATH, pretrained:NAME"
+    )
+
+
+def _takes_seed(factory) -> bool:
+    import inspect
+
+    try:
+        return "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False

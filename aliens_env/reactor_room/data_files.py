@@ -1,0 +1,75 @@
+"""Loading and checking the Reactor Room's YAML: every number of the scenario comes from here."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).parent / "data"
+
+OPTION_NAMES = ("frost_rule", "dietrich_rule", "bonus_bug", "beginner", "machine_gun_special")
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    actions: int
+    melee: int
+    wounded_melee: int
+    weapon: str
+    aim: tuple[tuple[int | None, ...], ...]  # healthy rows, one per Aim level
+    wounded_aim: tuple[tuple[int | None, ...], ...]
+
+    @property
+    def max_aim(self) -> int:
+        return len(self.aim)
+
+    def hit_number(self, wounded: bool, aim: int, band: int) -> int | None:
+        rows = self.wounded_aim if wounded else self.aim
+        row = rows[aim - 1]
+        return row[band] if band < len(row) else None
+
+
+def read_yaml(name: str) -> dict:
+    path = DATA / name
+    try:
+        with open(path) as f:
+            return yaml.safe_load(f)
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{path} is not valid YAML: {exc}") from None
+
+
+@lru_cache(maxsize=None)
+def tables() -> dict:
+    return read_yaml("tables.yaml")
+
+
+@lru_cache(maxsize=None)
+def characters() -> dict[str, Character]:
+    t = tables()
+    out = {}
+    for name, card in read_yaml("characters.yaml").items():
+        weapon = card["top"]["weapon"]
+        healthy = tuple(tuple(row) for row in card["top"]["aim"])
+        if weapon in t["wounded_aim_exempt"]:
+            wounded = healthy
+        else:
+            penalty = t["wounded_aim_penalty"]
+            wounded = tuple(tuple(n - penalty if n - penalty >= 0 else None for n in row) for row in healthy)
+        out[name] = Character(name, card["actions"], card["melee"], card["wounded_melee"], weapon, healthy, wounded)
+    return out
+
+
+def table_result(table: list[dict], total: int) -> str:
+    """The result of the first row whose `max` is at least `total` (totals below 0 take row one)."""
+    for row in table:
+        if total <= row["max"]:
+            return row["result"]
+    raise ValueError(f"total {total} is past the last row of the table")
+
+
+@lru_cache(maxsize=None)
+def scenario(name: str = "reactor_room") -> dict:
+    return read_yaml(f"{name}.yaml")

@@ -1,0 +1,1138 @@
+"""The Reactor Room scenario of Aliens (Leading Edge Games, 1989), all of its rules.
+
+A turn is four phases: Aliens Move, Aliens Appear, Aliens Attack, Marines Move/Fire.
+Decisions the rulebook leaves to a player are actions; a decision with one legal option is
+taken automatically, so every step offers a real choice.
+
+Marines (one Action per step, for the Marine whose turn it is, in the fixed order):
+    move[dir]      one square (1 Action); moving onto an EXIT square leaves the map
+    aim            one point of Aim (1 Action, up to the weapon's Aim levels)
+    fire[k]        fire at target k with the Aim spent (no Action); Aim is then used up
+    fire_pair[k]   Machine Gun special ability: target k and the nearest Alien next to it
+    melee[k]       attack target k in reach (1 Action); on a roll <= Melee it is Stunned
+    push[dir]      after a successful Melee: where the Stunned Alien is pushed
+    hand_off       pass a carried Marine to (or take it from) a teammate in the same square
+    end            end this Marine's activation; unused Actions are lost
+  Target k is the k-th Alien in play ordered by (range from the acting Marine, counter number).
+Hive (Tournament Rules: Aliens still advance their full four toward the nearest Marine):
+    order[a]       which of the equally close Aliens moves next
+    target[m]      which of the equally near Marines it heads for
+    move_to[dr,dc] where it ends among the squares equally far along a shortest path
+    place[dir]     where an Alien that lost its attack goes (any open adjacent square)
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import ActionLayout
+from ..core.board import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Board, board_from_rows
+from ..core.dice import Dice
+from ..core.game import Game
+from . import data_files
+from .data_files import OPTION_NAMES, table_result
+
+OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
+OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
+NO = -1
+
+
+@dataclass
+class Marine:
+    name: str
+    pos: int  # square, or NO once off the map
+    status: str = "on_map"  # on_map | exited | dead
+    wounded: bool = False
+    incapacitated: bool = False
+    carried_by: int = NO
+    carrying: int = NO
+    alien: int = NO  # Alien counter on this Marine's card
+    actions_left: int = 0
+    aim: int = 0
+    handed_off: bool = False
+
+
+@dataclass
+class Alien:
+    in_play: bool = False
+    pos: int = NO
+    card: int = NO  # the Marine whose card it is on
+    attack: str = ""  # on a card: attacking | in_combat | grabbing
+    stunned: bool = False  # loses its next Aliens Move
+
+
+@dataclass
+class Decision:
+    kind: str  # marine | push | order | target | move_to | place
+    options: list = field(default_factory=list)
+
+    @property
+    def player(self) -> str:
+        return "marines" if self.kind in ("marine", "push") else "hive"
+
+
+class ReactorRoom(Game):
+    name = "ReactorRoom"
+
+    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
+        super().__init__()
+        data = data_files.scenario("reactor_room")
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise ValueError(
+                f"unknown Reactor Room option(s) {sorted(unknown)}; allowed: turn_limit, marine_order, "
+                + ", ".join(OPTION_NAMES)
+            )
+        self.options = {**data["options"], **{k: bool(v) for k, v in options.items()}}
+        self.data = data
+        self.tables = data_files.tables()
+        self.characters = data_files.characters()
+        if turn_limit is None:
+            turn_limit = data["turn_limit"]
+        if not isinstance(turn_limit, int) or turn_limit < 1:
+            raise ValueError(f"turn_limit must be a whole number of turns >= 1, got {turn_limit!r}")
+        self.turn_limit = turn_limit
+        order = list(marine_order or data["marines"])
+        if sorted(order) != sorted(data["marines"]):
+            raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
+        self.marine_order = order
+        self.board: Board = board_from_rows(tuple(data["map"].splitlines()))
+        self.dist = self.board.distances()
+        self.pool = data["alien_pool"]
+        n_marines = len(order)
+        self.layout = ActionLayout(
+            [
+                ("move", DIRECTION_NAMES),
+                ("aim", 1),
+                ("fire", self.pool),
+                ("fire_pair", self.pool),
+                ("melee", self.pool),
+                ("push", DIRECTION_NAMES),
+                ("hand_off", 1),
+                ("end", 1),
+                ("order", self.pool),
+                ("target", order),
+                ("move_to", [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]),
+                ("place", DIRECTION_NAMES),
+            ]
+        )
+        self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self.n_planes = 11
+        self.observation_shape = (
+            self.n_planes * self.board.n + n_marines * MARINE_FEATURES + GLOBAL_FEATURES + self.pool * TARGET_FEATURES,
+        )
+        self.reset(0)
+
+    # ------------------------------------------------------------------------------------------
+    # set-up and the contract
+    # ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        self.dice = Dice(seed)
+        b = self.board
+        starts = self.data["start_squares"]
+        self.marines = [Marine(name, b.index(*starts[i])) for i, name in enumerate(self.marine_order)]
+        self.aliens = [Alien() for _ in range(self.pool)]
+        self.turn = 1
+        self.phase = "aliens_move"
+        self.queue: list[int] = []  # Aliens still to move / attack in this phase
+        self.mover = NO  # the Alien being moved
+        self.mover_target = NO
+        self.mover_steps = 0
+        self.to_appear = 0
+        self.active = NO  # index of the acting Marine
+        self.push_alien = NO
+        self.decision: Decision | None = None
+        self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
+        self.events: list[str] = []
+        self._cache: dict[str, Any] = {}
+        self._start_phase("aliens_move")
+        self._run()
+
+    def current_player(self) -> str | None:
+        return None if self.decision is None else self.decision.player
+
+    def legal_mask(self, player: str) -> np.ndarray:
+        if self.decision is None or self.decision.player != player:
+            return self.layout.empty_mask()
+        return self._current_mask().copy()
+
+    def _current_mask(self) -> np.ndarray:
+        mask = self._cache.get("mask")
+        if mask is None:
+            mask = self._compute_mask()
+            self._cache["mask"] = mask
+        return mask
+
+    def _apply(self, action: int) -> None:
+        self.events = []
+        self._resolve(action)
+        self._run()
+
+    def _resolve(self, action: int) -> None:
+        kind, index = self.layout.decode(action)
+        decision, self.decision = self.decision, None
+        self._cache.clear()
+        if decision.kind == "marine":
+            self._marine_action(kind, index)
+        elif decision.kind == "push":
+            self._finish_push(dict(decision.options)[index])
+        elif decision.kind == "order":
+            self.mover = index
+            self.queue.remove(index)
+        elif decision.kind == "target":
+            self.mover_target = index
+        elif decision.kind == "move_to":
+            dr, dc = OFFSETS[index]
+            r, c = self.board.rc(self.aliens[self.mover].pos)
+            self._finish_alien_move(self.board.index(r + dr, c + dc))
+        elif decision.kind == "place":
+            self._place_beaten_alien(self.queue.pop(0), dict(decision.options)[index])
+
+    def outcome(self) -> dict[str, Any]:
+        out = self.stats["exited"]
+        win, draw = self.data["victory"]["win"], self.data["victory"]["draw"]
+        marines = 1 if out >= win else 0 if out >= draw else -1
+        return {
+            "marines": marines,
+            "hive": -marines,
+            "score": {**self.stats, "turns": self.turn, "time_limit": self.phase == "time_limit"},
+        }
+
+    def shaping_value(self, side: str) -> float:
+        w = self.data["shaping"]
+        value = w["exited"] * self.stats["exited"] + w["dead"] * self.stats["dead"] + w["alien_killed"] * self.stats["aliens_killed"]
+        return value if side == "marines" else -value
+
+    # ------------------------------------------------------------------------------------------
+    # the phase machine: run until a decision with two or more options, or the end
+    # ------------------------------------------------------------------------------------------
+    def _start_phase(self, phase: str) -> None:
+        self.phase = phase
+        if phase == "aliens_move":
+            self._resolve_hauls()
+            self.queue = []
+            for a, alien in enumerate(self.aliens):
+                if alien.in_play and alien.card == NO:
+                    if alien.stunned:
+                        alien.stunned = False  # stands up, but cannot move this turn
+                    else:
+                        self.queue.append(a)
+        elif phase == "aliens_appear":
+            self.to_appear = self._aliens_due()
+        elif phase == "aliens_attack":
+            self.queue = [
+                m.alien for m in self.marines if m.alien != NO and self.aliens[m.alien].attack in ("attacking", "in_combat")
+            ]
+        elif phase == "marines":
+            self.active = NO
+            self._next_marine()
+
+    def _run(self) -> None:
+        """Play the phases until someone has a real choice (two or more legal actions) or the
+        game ends; a decision with one legal action is taken at once."""
+        while True:
+            if self.decision is not None:
+                legal = np.flatnonzero(self._current_mask())
+                if len(legal) > 1:
+                    return
+                self._resolve(int(legal[0]))
+                continue
+            if self.phase in ("over", "time_limit"):
+                return
+            if self._marines_gone():
+                self.phase = "over"
+                return
+            if self.phase == "aliens_move":
+                self._step_aliens_move()
+            elif self.phase == "aliens_appear":
+                self._step_aliens_appear()
+            elif self.phase == "aliens_attack":
+                self._step_aliens_attack()
+            else:
+                self._step_marines()
+
+    def _marines_gone(self) -> bool:
+        """The game ends when no Marine left on the map can ever act again."""
+        return not any(m.status == "on_map" and not m.incapacitated for m in self.marines)
+
+    def _end_turn(self) -> None:
+        if self.turn >= self.turn_limit:
+            self.phase = "time_limit"
+            self.events.append(f"turn limit {self.turn_limit} reached")
+            return
+        self.turn += 1
+        self._start_phase("aliens_move")
+
+    # -- Aliens Move -------------------------------------------------------------------------
+    def _available(self) -> list[int]:
+        return [
+            i for i, m in enumerate(self.marines)
+            if m.status == "on_map" and not m.incapacitated and m.alien == NO
+        ]
+
+    def _alien_dist(self, square: int, target_square: int) -> int:
+        if self.board.passable.flat[square]:
+            return int(self.dist[target_square, square])
+        # an Alien clinging to a Stairwell square steps out first
+        return 1 + min((int(self.dist[target_square, n]) for _, n in self.board.neighbours[square]), default=UNREACHABLE)
+
+    def _step_aliens_move(self) -> None:
+        if self.mover == NO:
+            available = self._available()
+            if not self.queue or not available:
+                self.queue = []
+                self._start_phase("aliens_appear")
+                return
+            near = {a: min(self._alien_dist(self.aliens[a].pos, self.marines[m].pos) for m in available) for a in self.queue}
+            for a in [a for a, d in near.items() if d >= UNREACHABLE]:
+                self.queue.remove(a)  # no Marine can be reached: it waits
+                del near[a]
+            if not near:
+                return
+            best = min(near.values())
+            closest = [a for a, d in near.items() if d == best]
+            if len(closest) > 1:
+                self.decision = Decision("order", closest)
+                return
+            self.mover = closest[0]
+            self.queue.remove(self.mover)
+        self.mover_steps = self.tables["alien_actions"]
+        self._step_mover()
+
+    def _step_mover(self) -> None:
+        """Target, then destination, of self.mover (which moves self.mover_steps squares)."""
+        alien = self.aliens[self.mover]
+        if self.mover_target == NO:
+            available = self._available()
+            if not available:
+                self._done_moving()
+                return
+            dists = {m: self._alien_dist(alien.pos, self.marines[m].pos) for m in available}
+            best = min(dists.values())
+            if best >= UNREACHABLE:
+                self._done_moving()
+                return
+            nearest = [m for m, d in dists.items() if d == best]
+            if len(nearest) > 1:
+                self.decision = Decision("target", nearest)
+                return
+            self.mover_target = nearest[0]
+        target = self.marines[self.mover_target]
+        if self._alien_dist(alien.pos, target.pos) <= self.mover_steps:
+            self._alien_reaches(self.mover, self.mover_target)
+            self._done_moving()
+            return
+        options = self._destinations(alien.pos, target.pos, self.mover_steps)
+        if len(options) > 1:
+            self.decision = Decision("move_to", options)
+            return
+        self._finish_alien_move(options[0] if options else alien.pos)
+
+    def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
+        """Open squares within `steps` moves that get as close to `goal` as possible (passing
+        through counters is allowed, ending on one is not)."""
+        seen = {start: 0}
+        frontier = [start]
+        for depth in range(1, steps + 1):
+            nxt = []
+            for sq in frontier:
+                for _, n in self.board.neighbours[sq]:
+                    if n not in seen:
+                        seen[n] = depth
+                        nxt.append(n)
+            frontier = nxt
+        occupied = self._occupied()
+        best, out = UNREACHABLE, []
+        for sq in seen:
+            if sq != start and sq in occupied:
+                continue
+            d = int(self.dist[goal, sq]) if self.board.passable.flat[sq] else UNREACHABLE
+            if d < best:
+                best, out = d, [sq]
+            elif d == best:
+                out.append(sq)
+        return sorted(out)
+
+    def _finish_alien_move(self, square: int) -> None:
+        self.aliens[self.mover].pos = square
+        self._done_moving()
+
+    def _done_moving(self) -> None:
+        self.mover = self.mover_target = NO
+
+    def _alien_reaches(self, a: int, m: int) -> None:
+        alien, marine = self.aliens[a], self.marines[m]
+        alien.pos, alien.card, alien.attack = marine.pos, m, "attacking"
+        marine.alien = a
+        self.events.append(f"Alien {a} reaches {marine.name}")
+
+    def _resolve_hauls(self) -> None:
+        for m, marine in enumerate(self.marines):
+            if marine.alien != NO and self.aliens[marine.alien].attack == "grabbing":
+                self.events.append(f"the Alien hauls {marine.name} away")
+                self._remove_alien(marine.alien)
+                self._kill(m)
+
+    # -- Aliens Appear ------------------------------------------------------------------------
+    def _aliens_due(self) -> int:
+        if self.turn == 1:
+            return self.data["aliens_first_turn"]
+        red = self.turn % self.data["red_turn_every"] == 0
+        if red and self.options["beginner"]:
+            return 0
+        return self.data["aliens_per_turn"]
+
+    def _step_aliens_appear(self) -> None:
+        if self.mover != NO:
+            self._step_mover()
+            return
+        if self.to_appear <= 0:
+            self._start_phase("aliens_attack")
+            return
+        self.to_appear -= 1
+        slot = next((a for a, alien in enumerate(self.aliens) if not alien.in_play), NO)
+        if slot == NO:
+            self.events.append("no Alien counter left in the pool")
+            self.to_appear = 0
+            return
+        square = self._entry_square()
+        if self.options["bonus_bug"] and square is None:
+            return
+        alien = self.aliens[slot]
+        alien.in_play, alien.pos, alien.card, alien.attack, alien.stunned = True, square, NO, "", False
+        self.stats["aliens_appeared"] += 1
+        self.events.append(f"Alien {slot} appears at {self.board.rc(square)}")
+        self.mover, self.mover_steps = slot, self.tables["alien_actions_on_appearing"]
+        self._step_mover()
+
+    def _entry_square(self) -> int:
+        rows, cols = self.data["entry_rows"], self.data["entry_columns"]
+        occupied = self._occupied()
+        while True:
+            row_roll = self.dice.d10()
+            if self.options["bonus_bug"] and row_roll == 0:
+                self.to_appear += 1  # Bonus Bug: a 0 brings one more Alien, and the row is rolled again
+                self.events.append("Bonus Bug!")
+                continue
+            square = self.board.index(rows[row_roll], cols[self.dice.d10()])
+            if self.board.passable.flat[square] and square not in occupied:
+                return square
+
+    # -- Aliens Attack ------------------------------------------------------------------------
+    def _step_aliens_attack(self) -> None:
+        if not self.queue:
+            self._start_phase("marines")
+            return
+        a = self.queue[0]  # stays first in the queue while its "place" decision is open
+        alien = self.aliens[a]
+        if not alien.in_play or alien.card == NO:
+            self.queue.pop(0)
+            return
+        m = alien.card
+        marine = self.marines[m]
+        melee = self._melee_value(marine)
+        roll = self.dice.d10()
+        result = table_result(self.tables["alien_attack"], roll + melee)
+        self.events.append(f"Alien {a} attacks {marine.name}: {roll}{melee:+d} = {result}")
+        if result == "alien_loses":
+            alien.card, alien.attack, alien.stunned = NO, "", True
+            marine.alien = NO
+            options = self._open_adjacent(alien.pos)
+            if options:
+                self.decision = Decision("place", options)
+                return
+            self._place_beaten_alien(a, None)
+        else:
+            self._attack_result(m, a, result)
+        self.queue.pop(0)
+
+    def _attack_result(self, m: int, a: int, result: str) -> None:
+        marine, alien = self.marines[m], self.aliens[a]
+        if result == "dead":
+            self._remove_alien(a)
+            self._kill(m)
+            return
+        if result == "in_combat":
+            alien.attack = "in_combat"
+            return
+        # the Grab family
+        alien.attack = "grabbing"
+        if result == "incapacitated_grabbed":
+            self._incapacitate(m)
+        elif result == "wounded_grabbed":
+            self._wound(m)
+        self._drop_carried(m)
+        if self.options["dietrich_rule"] and marine.status == "on_map" and self.characters[marine.name].weapon == "Flame Unit":
+            self._dietrich_rule(m)
+
+    def _place_beaten_alien(self, a: int, square: int | None) -> None:
+        alien = self.aliens[a]
+        alien.pos = square if square is not None else self._nearest_open(alien.pos)
+        self.events.append(f"Alien {a} is beaten off to {self.board.rc(alien.pos)} and Stunned")
+
+    def _open_adjacent(self, square: int) -> list[tuple[int, int]]:
+        """(direction, square) of the open squares next to `square` an Alien may be put in
+        (Stairwells included: a Stunned Alien clings on there)."""
+        occupied = self._occupied()
+        out = []
+        for d in range(8):
+            n = self.board.step(square, d)
+            if n is not None and not self.board.blocked.flat[n] and n not in occupied:
+                out.append((d, n))
+        return out
+
+    def _nearest_open(self, square: int) -> int:
+        """Where an Alien with no open square beside it goes (ASSUMPTION A9): the nearest open
+        squares by range, one picked with the die."""
+        occupied = self._occupied()
+        for radius in range(2, max(self.board.height, self.board.width)):
+            ring = [
+                s for s in range(self.board.n)
+                if self.board.range(square, s) == radius and not self.board.blocked.flat[s] and s not in occupied
+            ]
+            if ring:
+                return ring[self.dice.pick(len(ring))]
+        raise RuntimeError("no open square on the board")
+
+    # -- Marines Move/Fire --------------------------------------------------------------------
+    def _next_marine(self) -> None:
+        while True:
+            self.active += 1
+            if self.active >= len(self.marines):
+                self.active = NO
+                self._end_turn()
+                return
+            m = self.marines[self.active]
+            if m.status == "on_map" and not m.incapacitated and not self._grabbed(m):
+                m.actions_left = self.characters[m.name].actions
+                m.aim = 0
+                m.handed_off = False
+                return
+
+    def _step_marines(self) -> None:
+        """Open the acting Marine's next decision (a push first, if a Melee just succeeded)."""
+        if self.push_alien != NO:
+            options = sorted(self._push_options(self.push_alien).items())
+            if options:
+                self.decision = Decision("push", options)
+            else:
+                self._finish_push(None)
+            return
+        self.decision = Decision("marine")
+
+    def _grabbed(self, m: Marine) -> bool:
+        return m.alien != NO and self.aliens[m.alien].attack == "grabbing"
+
+    def _in_combat(self, m: Marine) -> bool:
+        return m.alien != NO and self.aliens[m.alien].attack in ("in_combat", "attacking")
+
+    # ------------------------------------------------------------------------------------------
+    # masks
+    # ------------------------------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        d = self.decision
+        mask = self.layout.empty_mask()
+        if d.kind == "marine":
+            return self._compute_marine_mask()
+        if d.kind == "push":
+            for direction, _ in d.options:
+                mask[self._slot["push"] + direction] = 1
+        elif d.kind == "order":
+            for a in d.options:
+                mask[self._slot["order"] + a] = 1
+        elif d.kind == "target":
+            for m in d.options:
+                mask[self._slot["target"] + m] = 1
+        elif d.kind == "move_to":
+            r0, c0 = self.board.rc(self.aliens[self.mover].pos)
+            for sq in d.options:
+                r, c = self.board.rc(sq)
+                mask[self._slot["move_to"] + OFFSET_INDEX[(r - r0, c - c0)]] = 1
+        elif d.kind == "place":
+            for direction, _ in d.options:
+                mask[self._slot["place"] + direction] = 1
+        return mask
+
+    def targets(self) -> list[int]:
+        """Aliens in play ordered by (range from the acting Marine, counter number): target k."""
+        cached = self._cache.get("targets")
+        if cached is None:
+            pos = self.marines[self.active].pos
+            cached = sorted(
+                (a for a, alien in enumerate(self.aliens) if alien.in_play),
+                key=lambda a: (self.board.range(pos, self.aliens[a].pos), a),
+            )
+            self._cache["targets"] = cached
+        return cached
+
+    def _compute_marine_mask(self) -> np.ndarray:
+        mask = self.layout.empty_mask()
+        m = self.marines[self.active]
+        s = self._slot
+        in_combat = self._in_combat(m)
+        sharing = self._shares_square(self.active)
+        if m.actions_left > 0 and not in_combat:
+            alien_squares = {al.pos for al in self.aliens if al.in_play}
+            standing = self._standing_squares(exclude=self.active)
+            for direction, sq in self.board.neighbours[m.pos]:
+                if sq in alien_squares:
+                    continue
+                if sq in standing and not self._can_come_to_rest(sq, m.actions_left - 1, standing, alien_squares):
+                    continue  # may pass through teammates, but must be able to stop on a free square
+                mask[s["move"] + direction] = 1
+        if sharing:
+            if self._can_hand_off(self.active):
+                mask[s["hand_off"]] = 1
+            return mask  # passing through a teammate: only move on (or hand off)
+        char = self.characters[m.name]
+        if m.actions_left > 0 and not in_combat and m.aim < char.max_aim:
+            mask[s["aim"]] = 1
+        targets = self.targets()
+        melee_ok = m.actions_left > 0
+        for k, a in enumerate(targets):
+            alien = self.aliens[a]
+            rng = self.board.range(m.pos, alien.pos)
+            if rng > 1 and (m.aim == 0 or in_combat):
+                break  # targets are sorted by range: nothing further is in reach
+            if melee_ok and rng <= 1:
+                mask[s["melee"] + k] = 1
+            if m.aim > 0 and not in_combat:
+                number = self._fire_number(self.active, a)
+                if number is not None and number >= 0:
+                    mask[s["fire"] + k] = 1
+                if self.options["machine_gun_special"] and char.weapon == "Machine Gun":
+                    b = self._pair_partner(self.active, a)
+                    pair = None if b == NO else self._pair_number(self.active, a, b)
+                    if pair is not None and pair >= 0:
+                        mask[s["fire_pair"] + k] = 1
+        mask[s["end"]] = 1
+        return mask
+
+    def _hit_number(self, m: int, a: int, rng: int | None = None) -> int | None:
+        """The weapon table's number for Marine m firing at Alien a with the Aim spent (before
+        penalties), or None when the shot is not allowed: no line of sight, a Flame Unit whose
+        line meets another counter first, or a blank entry."""
+        marine, alien = self.marines[m], self.aliens[a]
+        if alien.pos == marine.pos or not self.board.has_los(marine.pos, alien.pos):
+            return None
+        char = self.characters[marine.name]
+        if char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
+            return None
+        if rng is None:
+            rng = self.board.range(marine.pos, alien.pos)
+        band = next(i for i, upper in enumerate(self.tables["range_bands"]) if rng <= upper)
+        return char.hit_number(marine.wounded, marine.aim, band)
+
+    def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
+        """Is a free square (no standing Marine, no Alien) within `steps` moves of `start`?"""
+        frontier, seen = [start], {start}
+        for _ in range(steps):
+            nxt = []
+            for sq in frontier:
+                for _, n in self.board.neighbours[sq]:
+                    if n in seen or n in alien_squares:
+                        continue
+                    if n not in standing:
+                        return True
+                    seen.add(n)
+                    nxt.append(n)
+            frontier = nxt
+        return False
+
+    def _fire_number(self, m: int, a: int) -> int | None:
+        """The highest roll that hits (penalty included), None if the shot is not allowed."""
+        number = self._hit_number(m, a)
+        return None if number is None else number - self._penalty(m, a)
+
+    def _pair_number(self, m: int, a: int, b: int) -> int | None:
+        """Machine Gun special: one roll at the range of the farther target, with the worse penalty."""
+        far = max(self.board.range(self.marines[m].pos, self.aliens[v].pos) for v in (a, b))
+        number = self._hit_number(m, a, far)
+        return None if number is None else number - max(self._penalty(m, a), self._penalty(m, b))
+
+    def _penalty(self, m: int, a: int) -> int:
+        """+5 to the roll against an Alien sharing a Marine's square; none for a Flame Unit
+        (it hits the first thing in line; ASSUMPTION A7 extends this to In Combat Aliens)."""
+        alien = self.aliens[a]
+        if alien.card == NO or self.characters[self.marines[m].name].weapon == "Flame Unit":
+            return 0
+        return self.tables["shared_square_penalty"]
+
+    def _first_in_line(self, src: int, dst: int) -> bool:
+        """Flame Units hit the first thing in their line: no counter may stand between."""
+        counters = self._counter_squares()
+        return not any(sq in counters for sq in self.board.line_squares(src, dst))
+
+    def _pair_partner(self, m: int, a: int) -> int:
+        """Machine Gun special: the visible Alien adjacent to target a nearest the gunner."""
+        marine, target = self.marines[m], self.aliens[a]
+        best = NO
+        for b, other in enumerate(self.aliens):
+            if b == a or not other.in_play or self.board.range(other.pos, target.pos) != 1:
+                continue
+            if other.card == m or not self.board.has_los(marine.pos, other.pos):
+                continue
+            key = (self.board.range(marine.pos, other.pos), b)
+            if best == NO or key < (self.board.range(marine.pos, self.aliens[best].pos), best):
+                best = b
+        return best
+
+    # ------------------------------------------------------------------------------------------
+    # Marine actions
+    # ------------------------------------------------------------------------------------------
+    def _marine_action(self, kind: str, index: int) -> None:
+        m = self.marines[self.active]
+        if kind == "move":
+            self._move_marine(self.active, index)
+        elif kind == "aim":
+            m.actions_left -= 1
+            m.aim += 1
+            self.events.append(f"{m.name} aims ({m.aim})")
+        elif kind in ("fire", "fire_pair"):
+            self._fire(self.active, self.targets()[index], pair=kind == "fire_pair")
+        elif kind == "melee":
+            self._melee(self.active, self.targets()[index])
+        elif kind == "hand_off":
+            self._hand_off(self.active)
+        elif kind == "end":
+            self.events.append(f"{m.name} ends")
+            self._next_marine()
+            return
+        if m.status != "on_map" or m.incapacitated:
+            self._next_marine()  # out through the Exit, or struck down by acid from its own shot
+
+    def _move_marine(self, i: int, direction: int) -> None:
+        m = self.marines[i]
+        m.pos = self.board.step(m.pos, direction)
+        m.actions_left -= 1
+        if m.carrying != NO:
+            self.marines[m.carrying].pos = m.pos
+        if self.board.exit.flat[m.pos]:
+            self._exit(i)
+            return
+        if m.carrying == NO and m.name != "Newt":
+            for j, other in enumerate(self.marines):
+                if (j != i and other.pos == m.pos and other.status == "on_map" and other.incapacitated
+                        and other.carried_by == NO and other.alien == NO):
+                    m.carrying, other.carried_by = j, i
+                    self.events.append(f"{m.name} picks up {other.name}")
+                    break
+
+    def _exit(self, i: int) -> None:
+        m = self.marines[i]
+        for j in (i, m.carrying):
+            if j != NO:
+                self.marines[j].status, self.marines[j].pos = "exited", NO
+                self.stats["exited"] += 1
+                self.events.append(f"{self.marines[j].name} is out")
+        if m.carrying != NO:
+            self.marines[m.carrying].carried_by = NO
+            m.carrying = NO
+
+    def _fire(self, i: int, a: int, pair: bool) -> None:
+        m = self.marines[i]
+        char = self.characters[m.name]
+        if pair:
+            victims = [a, self._pair_partner(i, a)]
+            number = self._pair_number(i, a, victims[1])
+        else:
+            victims = [a]
+            number = self._fire_number(i, a)
+        m.aim = 0
+        auto = number >= self.tables["automatic_kill"]
+        roll = None if auto else self.dice.d10()
+        hit = auto or roll <= number
+        what = "automatic kill" if auto else f"roll {roll} vs {number}: {'hit' if hit else 'miss'}"
+        self.events.append(f"{m.name} fires {char.weapon} at Alien {'+'.join(map(str, victims))}: {what}")
+        if hit:
+            for v in victims:
+                self._kill_alien(v, flame=char.weapon == "Flame Unit")
+
+    def _kill_alien(self, a: int, flame: bool) -> None:
+        alien = self.aliens[a]
+        square, card = alien.pos, alien.card
+        grabbed = card != NO and alien.attack == "grabbing"
+        self._remove_alien(a)
+        self.stats["aliens_killed"] += 1
+        if flame:
+            if grabbed:
+                self.events.append(f"the flames kill {self.marines[card].name} too")
+                self._kill(card)
+            return
+        for j, other in enumerate(self.marines):
+            if other.status == "on_map" and self.board.range(other.pos, square) <= 1:
+                self._acid(j)
+
+    def _acid(self, j: int) -> None:
+        roll = self.dice.d10()
+        result = table_result(self.tables["acid_spray"], roll)
+        marine = self.marines[j]
+        self.events.append(f"acid on {marine.name}: {roll} = {result}")
+        if result == "dead":
+            self._kill(j)
+        elif result == "incapacitated":
+            self._incapacitate(j)
+            self._frost_rule(j)
+        elif result == "wounded":
+            self._wound(j)
+            self._frost_rule(j)
+
+    def _melee(self, i: int, a: int) -> None:
+        m = self.marines[i]
+        m.actions_left -= 1
+        roll = self.dice.d10()
+        melee = self._melee_value(m)
+        alien = self.aliens[a]
+        if roll > melee:
+            self.events.append(f"{m.name} melee on Alien {a}: {roll} vs {melee}, no effect")
+            return
+        self.events.append(f"{m.name} melee on Alien {a}: {roll} vs {melee}, Stunned")
+        if alien.card != NO:
+            self.marines[alien.card].alien = NO
+            alien.card, alien.attack = NO, ""
+        alien.stunned = True
+        self.push_alien = a
+        # the push square is chosen by the Marine as its next decision (see _step_marines)
+
+    def _push_options(self, a: int) -> dict[int, int]:
+        """direction -> square for pushing a Stunned Alien one square (two when every square
+        beside it holds a Marine); Stairwells allowed (it clings on)."""
+        origin = self.aliens[a].pos
+        occupied = self._occupied(exclude_alien=a)
+        standing = self._standing_squares()
+        neighbours = [self.board.step(origin, d) for d in range(8)]
+        boxed = all(n is not None and n in standing for n in neighbours)
+        distance = 2 if boxed else 1
+        out = {}
+        for d in range(8):
+            sq = self.board.step(origin, d, distance)
+            if sq is not None and not self.board.blocked.flat[sq] and sq not in occupied:
+                out[d] = sq
+        return out
+
+    def _finish_push(self, square: int | None) -> None:
+        a = self.push_alien
+        self.push_alien = NO
+        alien = self.aliens[a]
+        alien.pos = square if square is not None else self._nearest_open(alien.pos)
+        self.events.append(f"Alien {a} pushed to {self.board.rc(alien.pos)}")
+
+    def _hand_off(self, i: int) -> None:
+        m = self.marines[i]
+        j = next(j for j in self._sharers(i))
+        other = self.marines[j]
+        giver, taker = (m, other) if m.carrying != NO else (other, m)
+        carried = giver.carrying
+        giver.carrying, taker.carrying = NO, carried
+        self.marines[carried].carried_by = self.marines.index(taker)
+        m.handed_off = True
+        self.events.append(f"{giver.name} hands {self.marines[carried].name} to {taker.name}")
+
+    def _can_hand_off(self, i: int) -> bool:
+        m = self.marines[i]
+        if m.handed_off:
+            return False
+        for j in self._sharers(i):
+            other = self.marines[j]
+            if (m.carrying == NO) != (other.carrying == NO) and "Newt" not in (m.name, other.name):
+                return True
+        return False
+
+    # ------------------------------------------------------------------------------------------
+    # injuries and removals
+    # ------------------------------------------------------------------------------------------
+    def _melee_value(self, m: Marine) -> int:
+        char = self.characters[m.name]
+        return char.wounded_melee if m.wounded else char.melee
+
+    def _wound(self, j: int) -> None:
+        m = self.marines[j]
+        if m.incapacitated:
+            return  # a Wound leaves an Incapacitated Marine Incapacitated
+        if m.wounded:
+            self._incapacitate(j)
+        else:
+            m.wounded = True
+
+    def _incapacitate(self, j: int) -> None:
+        m = self.marines[j]
+        if m.incapacitated:
+            self._kill(j)  # a second Incapacitation is fatal
+            return
+        m.incapacitated = True
+        self._drop_carried(j)
+        if m.alien != NO and self.aliens[m.alien].attack != "grabbing":
+            self.aliens[m.alien].attack = "grabbing"  # ASSUMPTION A8: it can no longer fight back
+
+    def _drop_carried(self, j: int) -> None:
+        m = self.marines[j]
+        if m.carrying != NO:
+            self.marines[m.carrying].carried_by = NO
+            self.events.append(f"{m.name} drops {self.marines[m.carrying].name}")
+            m.carrying = NO
+
+    def _kill(self, j: int) -> None:
+        m = self.marines[j]
+        if m.status != "on_map":
+            return
+        self._drop_carried(j)
+        if m.carried_by != NO:
+            self.marines[m.carried_by].carrying = NO
+            m.carried_by = NO
+        if m.alien != NO:
+            self._remove_alien(m.alien)  # the Alien goes with the body
+        m.status, m.pos, m.incapacitated = "dead", NO, False
+        self.stats["dead"] += 1
+        self.events.append(f"{m.name} is dead")
+
+    def _remove_alien(self, a: int) -> None:
+        alien = self.aliens[a]
+        if alien.card != NO:
+            self.marines[alien.card].alien = NO
+        self.aliens[a] = Alien()
+        if self.push_alien == a:
+            self.push_alien = NO
+
+    def _frost_rule(self, j: int) -> None:
+        m = self.marines[j]
+        if not self.options["frost_rule"] or m.status != "on_map" or self._grabbed(m):
+            return
+        beside = any(self.board.stairwell.flat[n] for n in self._adjacent(m.pos))
+        if beside:
+            roll = self.dice.d10()
+            if roll in self.data["frost_rule_falls_on"]:
+                self.events.append(f"{m.name} topples into the Stairwell ({roll})")
+                self._kill(j)
+
+    def _dietrich_rule(self, j: int) -> None:
+        m = self.marines[j]
+        roll = self.dice.d10()
+        if roll not in self.data["dietrich_rule_torches_on"]:
+            return
+        near = [i for i, o in enumerate(self.marines) if i != j and o.status == "on_map" and self.board.range(o.pos, m.pos) <= 1]
+        if near:
+            victim = near[self.dice.pick(len(near))]
+            self.events.append(f"{m.name}'s Flame Unit torches {self.marines[victim].name} ({roll})")
+            self._kill(victim)
+
+    # ------------------------------------------------------------------------------------------
+    # occupancy
+    # ------------------------------------------------------------------------------------------
+    def _adjacent(self, square: int) -> list[int]:
+        return [n for n in (self.board.step(square, d) for d in range(8)) if n is not None]
+
+    def _standing_squares(self, exclude: int = NO) -> set[int]:
+        """Squares of Marines who count as counters (not laid flat, not carried, on the map)."""
+        return {
+            m.pos for i, m in enumerate(self.marines)
+            if i != exclude and m.status == "on_map" and not m.incapacitated and m.carried_by == NO
+        }
+
+    def _occupied(self, exclude_alien: int = NO) -> set[int]:
+        """Squares where no counter may end a move: standing Marines and Aliens."""
+        squares = self._standing_squares()
+        squares.update(al.pos for a, al in enumerate(self.aliens) if al.in_play and a != exclude_alien)
+        return squares
+
+    def _counter_squares(self) -> set[int]:
+        return self._occupied()
+
+    def _sharers(self, i: int) -> list[int]:
+        m = self.marines[i]
+        return [
+            j for j, o in enumerate(self.marines)
+            if j != i and o.status == "on_map" and o.pos == m.pos and not o.incapacitated and o.carried_by == NO
+        ]
+
+    def _shares_square(self, i: int) -> bool:
+        return bool(self._sharers(i))
+
+    # ------------------------------------------------------------------------------------------
+    # observation
+    # ------------------------------------------------------------------------------------------
+    def observe(self, player: str) -> np.ndarray:
+        cached = self._cache.get("obs")
+        if cached is not None:
+            return cached.copy()
+        b = self.board
+        planes = np.zeros((self.n_planes, b.n), dtype=np.float32)
+        planes[0] = b.blocked.ravel()
+        planes[1] = b.stairwell.ravel()
+        planes[2] = b.exit.ravel()
+        for i, m in enumerate(self.marines):
+            if m.status != "on_map":
+                continue
+            if m.incapacitated:
+                planes[5, m.pos] = 1
+            else:
+                planes[4 if m.wounded else 3, m.pos] = 1
+        for a, al in enumerate(self.aliens):
+            if al.in_play:
+                planes[8 if al.card != NO else 7 if al.stunned else 6, al.pos] = 1
+        d = self.decision
+        if d is not None:
+            if d.player == "marines" and self.active != NO:
+                planes[9, self.marines[self.active].pos] = 1
+            elif self.mover != NO:
+                planes[9, self.aliens[self.mover].pos] = 1
+                if self.mover_target != NO:
+                    planes[10, self.marines[self.mover_target].pos] = 1
+            elif d.kind == "place":
+                planes[9, self.aliens[self.queue[0]].pos] = 1
+            if d.kind == "target":
+                for m in d.options:
+                    planes[10, self.marines[m].pos] = 1
+            if d.kind == "order":
+                for a in d.options:
+                    planes[10, self.aliens[a].pos] = 1
+        marine_feats = np.zeros((len(self.marines), MARINE_FEATURES), dtype=np.float32)
+        for i, m in enumerate(self.marines):
+            char = self.characters[m.name]
+            on = m.status == "on_map"
+            r, c = b.rc(m.pos) if on else (0, 0)
+            marine_feats[i] = (
+                on, m.status == "exited", m.status == "dead", m.wounded, m.incapacitated,
+                m.carried_by != NO, m.carrying != NO, on and self._grabbed(m), on and self._in_combat(m),
+                m.actions_left / 3, m.aim / 3, i == self.active, r / b.height, c / b.width,
+            )
+        kinds = ("marine", "push", "order", "target", "move_to", "place")
+        glob = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
+        glob[0] = min(self.turn / self.turn_limit, 1.0)
+        if d is not None:
+            glob[1 + kinds.index(d.kind)] = 1
+        glob[7] = sum(al.in_play for al in self.aliens) / self.pool
+        glob[8] = self.stats["exited"] / len(self.marines)
+        glob[9] = self.stats["dead"] / len(self.marines)
+        glob[10] = (self.turn % self.data["red_turn_every"] == 0)
+        target_feats = np.zeros((self.pool, TARGET_FEATURES), dtype=np.float32)
+        if d is not None and d.player == "marines" and self.active != NO:
+            pos = self.marines[self.active].pos
+            for k, a in enumerate(self.targets()):
+                al = self.aliens[a]
+                rng = b.range(pos, al.pos)
+                visible = b.has_los(pos, al.pos)
+                target_feats[k] = (1, min(rng, 20) / 20, visible, al.card != NO, al.stunned)
+        obs = np.concatenate([planes.ravel(), marine_feats.ravel(), glob, target_feats.ravel()])
+        np.clip(obs, 0.0, 1.0, out=obs)
+        self._cache["obs"] = obs
+        return obs.copy()
+
+    # ------------------------------------------------------------------------------------------
+    # positions, descriptions, rendering
+    # ------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "game": self.name,
+            "config": {"turn_limit": self.turn_limit, "marine_order": self.marine_order, **{k: self.options[k] for k in OPTION_NAMES}},
+            "dice": self.dice.to_dict(),
+            "marines": [asdict(m) for m in self.marines],
+            "aliens": [asdict(a) for a in self.aliens],
+            "turn": self.turn,
+            "phase": self.phase,
+            "queue": list(self.queue),
+            "mover": self.mover,
+            "mover_target": self.mover_target,
+            "mover_steps": self.mover_steps,
+            "to_appear": self.to_appear,
+            "active": self.active,
+            "push_alien": self.push_alien,
+            "decision": None if self.decision is None else {"kind": self.decision.kind, "options": _jsonable(self.decision.options)},
+            "stats": dict(self.stats),
+            "events": list(self.events),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "ReactorRoom":
+        if not isinstance(data, dict) or data.get("game") != cls.name:
+            raise ValueError(f"not a {cls.name} position: expected a JSON object with \"game\": \"{cls.name}\"")
+        try:
+            game = cls(**data["config"])
+            game.dice = Dice.from_dict(data["dice"])
+            game.marines = [Marine(**m) for m in data["marines"]]
+            game.aliens = [Alien(**a) for a in data["aliens"]]
+            if len(game.marines) != len(game.marine_order) or len(game.aliens) != game.pool:
+                raise ValueError(f"a position needs {len(game.marine_order)} marines and {game.pool} aliens")
+            for key in ("turn", "phase", "queue", "mover", "mover_target", "mover_steps", "to_appear", "active", "push_alien", "events"):
+                setattr(game, key, data[key])
+            game.stats = dict(data["stats"])
+            dec = data["decision"]
+            game.decision = None if dec is None else Decision(dec["kind"], _untuple(dec["kind"], dec["options"]))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc}") from None
+        game._cache = {}
+        return game
+
+    def clone(self) -> "ReactorRoom":
+        new = copy.copy(self)
+        new.dice = self.dice.clone()
+        new.marines = [copy.copy(m) for m in self.marines]
+        new.aliens = [copy.copy(a) for a in self.aliens]
+        new.queue = list(self.queue)
+        new.decision = None if self.decision is None else Decision(self.decision.kind, list(self.decision.options))
+        new.stats = dict(self.stats)
+        new.events = list(self.events)
+        new._cache = {}
+        return new
+
+    def describe_action(self, action: int) -> str:
+        kind, index = self.layout.decode(action)
+        label = self.layout.name(action)
+        d = self.decision
+        if d is None:
+            return label
+        if d.player == "marines" and self.active != NO:
+            m = self.marines[self.active]
+            if kind in ("fire", "fire_pair", "melee") and index < len(self.targets()):
+                a = self.targets()[index]
+                al = self.aliens[a]
+                rng = self.board.range(m.pos, al.pos)
+                extra = ""
+                if kind != "melee":
+                    number = self._fire_number(self.active, a)
+                    extra = "" if number is None else (" (automatic kill)" if number >= self.tables["automatic_kill"] else f" (hits on 0-{number})" if number >= 0 else " (no chance)")
+                return f"{m.name}: {kind.replace('_', ' ')} Alien {a} at range {rng}{extra}"
+            if kind == "move":
+                return f"{m.name}: move {DIRECTION_NAMES[index]}"
+            return f"{m.name}: {label.replace('_', ' ')}"
+        if kind == "target":
+            return f"Alien {self.mover} heads for {self.marine_order[index]}"
+        if kind == "order":
+            return f"Alien {index} moves next"
+        if kind == "move_to" and self.mover != NO:
+            dr, dc = OFFSETS[index]
+            r, c = self.board.rc(self.aliens[self.mover].pos)
+            return f"Alien {self.mover} moves to ({r + dr}, {c + dc})"
+        return label
+
+    def render_cells(self) -> dict[int, str]:
+        cells = {}
+        for i, m in enumerate(self.marines):
+            if m.status == "on_map" and m.carried_by == NO:
+                cells[m.pos] = "incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"
+        for al in self.aliens:
+            if al.in_play:
+                cells[al.pos] = "on_card" if al.card != NO else "stunned" if al.stunned else "alien"
+        if self.current_player() == "marines" and self.active != NO:
+            cells[self.marines[self.active].pos] = "active"
+        return cells
+
+    def render_text(self) -> str:
+        from ..render.text import render_reactor_room
+
+        return render_reactor_room(self)
+
+
+MARINE_FEATURES = 14
+GLOBAL_FEATURES = 11
+TARGET_FEATURES = 5
+
+
+def _jsonable(options: list) -> list:
+    return [list(o) if isinstance(o, tuple) else o for o in options]
+
+
+def _untuple(kind: str, options: list) -> list:
+    return [tuple(o) for o in options] if kind == "push" else list(options)
