@@ -1,0 +1,175 @@
+"""Scripted Reactor Room marines a player would call sensible ("heuristic").
+
+Each step, for the Marine whose turn it is, in this order of priority:
+
+1. In Combat: Melee the Alien on its own card (the only thing the rules allow).
+2. Rescue: a teammate within reach is Grabbed or In Combat: take the better of Melee (frees
+   without acid) and a shot at full Aim (+5 penalty; a Flame Unit never fires on a Grabbing
+   Alien, since that kills the teammate too).
+3. Covering fire: an Alien within `threat_range` squares of any Marine that this Marine can hit
+   with probability >= `min_hit` at the Aim it can still reach: Aim up to that level, then fire.
+   Shots at an Alien next to a teammate count the acid risk against them.
+4. Carry the wounded: pick up an Incapacitated teammate within 2 squares when not carrying.
+5. Retreat to the Exit: step along the shortest path to the Exit, preferring squares that are
+   not next to an Alien; end the activation when no step helps.
+Push decisions put the Stunned Alien as far as possible from the Marines still inside.
+It reads the open board directly (the Reactor Room has no hidden information).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.board import UNREACHABLE
+from .game import NO, ReactorRoom
+
+
+class HeuristicMarines:
+    name = "heuristic"
+
+    def __init__(self, threat_range: int = 5, min_hit: float = 0.3):
+        self.threat_range = threat_range
+        self.min_hit = min_hit
+        self._exit_field: dict[int, np.ndarray] = {}
+
+    def act(self, game: ReactorRoom, player: str) -> int:
+        mask = game.legal_mask(player)
+        legal = set(np.flatnonzero(mask).tolist())
+        lay = game.layout
+        if game.decision.kind == "push":
+            return self._push(game, legal)
+        m_index = game.active
+        m = game.marines[m_index]
+        targets = game.targets()
+
+        def choose(kind, k=0):
+            a = lay.encode(kind, k)
+            return a if a in legal else None
+
+        # 1. In Combat: fight back
+        if game._in_combat(m):
+            k = targets.index(m.alien)
+            return choose("melee", k) or lay.encode("end")
+        # 2. rescue a teammate held by an Alien within reach
+        for k, a in enumerate(targets):
+            alien = game.aliens[a]
+            if alien.card == NO or game.board.range(m.pos, alien.pos) > 1:
+                continue
+            p_melee = max(0, game._melee_value(m) + 1) / 10 if m.actions_left > 0 else 0.0
+            p_fire, aim_needed = self._best_shot(game, m_index, a)
+            if game.characters[m.name].weapon == "Flame Unit" and alien.attack == "grabbing":
+                p_fire = 0.0
+            if p_fire > p_melee and p_fire > 0:
+                action = choose("fire", k) if m.aim >= aim_needed else choose("aim")
+                if action is not None:
+                    return action
+            if p_melee > 0 and choose("melee", k) is not None:
+                return choose("melee", k)
+        # 3. covering fire on threatening Aliens
+        best = None
+        for k, a in enumerate(targets):
+            alien = game.aliens[a]
+            if not self._threat(game, a):
+                continue
+            p, aim_needed = self._best_shot(game, m_index, a)
+            if alien.card != NO and alien.attack == "grabbing" and game.characters[m.name].weapon == "Flame Unit":
+                continue
+            risk = 0.3 * sum(
+                1 for o in game.marines
+                if o.status == "on_map" and game.board.range(o.pos, alien.pos) <= 1
+            ) if game.characters[m.name].weapon != "Flame Unit" else 0.0
+            score = p - risk
+            if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
+                best = (score, k, aim_needed)
+        if best is not None:
+            _, k, aim_needed = best
+            action = choose("fire", k) if m.aim >= aim_needed else choose("aim")
+            if action is None:
+                action = choose("fire", k)
+            if action is not None:
+                return action
+        if m.aim > 0:  # aimed but the target is gone: take any shot there is
+            shots = [a for a in legal if lay.decode(a)[0] == "fire"]
+            if shots:
+                return shots[0]
+        # 4./5. move: towards a wounded teammate, else towards the Exit
+        step = self._step(game, m_index, legal)
+        if step is not None:
+            return step
+        if lay.encode("hand_off") in legal:
+            return lay.encode("hand_off")
+        return lay.encode("end") if lay.encode("end") in legal else min(legal)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
+        """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
+        m = game.marines[m_index]
+        char = game.characters[m.name]
+        reachable = min(char.max_aim, m.aim + m.actions_left)
+        best = (0.0, 1)
+        saved = m.aim
+        try:
+            for aim in range(max(1, saved), reachable + 1):
+                m.aim = aim
+                number = game._fire_number(m_index, a)
+                if number is None:
+                    continue
+                p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
+                if p > best[0]:
+                    best = (p, aim)
+        finally:
+            m.aim = saved
+        return best
+
+    def _threat(self, game: ReactorRoom, a: int) -> bool:
+        pos = game.aliens[a].pos
+        return any(
+            o.status == "on_map" and not o.incapacitated and game.board.range(o.pos, pos) <= self.threat_range
+            for o in game.marines
+        )
+
+    def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
+        key = id(game.board)
+        if key not in self._exit_field:
+            self._exit_field[key] = game.board.distance_field(np.flatnonzero(game.board.exit.ravel()).tolist())
+        return self._exit_field[key]
+
+    def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
+        m = game.marines[m_index]
+        lay = game.layout
+        moves = {lay.decode(a)[1]: a for a in legal if lay.decode(a)[0] == "move"}
+        if not moves:
+            return None
+        board = game.board
+        alien_squares = [al.pos for al in game.aliens if al.in_play]
+        goal = self._exit_distances(game)
+        if m.carrying == NO:
+            wounded = [
+                o.pos for o in game.marines
+                if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO
+                and board.range(o.pos, m.pos) <= 2
+            ]
+            if wounded:
+                goal = board.distance_field(wounded)
+        here = int(goal[m.pos])
+        best = None
+        for direction, action in moves.items():
+            sq = board.step(m.pos, direction)
+            d = int(goal[sq])
+            if d >= UNREACHABLE or d >= here:
+                continue
+            danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
+            key = (d, danger)
+            if best is None or key < best[0]:
+                best = (key, action)
+        return None if best is None else best[1]
+
+    def _push(self, game: ReactorRoom, legal: set[int]) -> int:
+        lay = game.layout
+        standing = [o.pos for o in game.marines if o.status == "on_map"]
+        options = dict(game.decision.options)
+
+        def distance(action):
+            sq = options[lay.decode(action)[1]]
+            return min((game.board.range(sq, p) for p in standing), default=0)
+
+        return max(sorted(legal), key=distance)
