@@ -1,0 +1,187 @@
+"""Position builders for the Reactor Room rule tests.
+
+Every test builds a position directly (an empty room, chosen Marines and Aliens, a chosen phase)
+and scripts the dice, so each rule is reached on purpose and checked on its own.
+
+Squares are given as (row, col); the map is in aliens_env/reactor_room/data/reactor_room.yaml:
+rows 5-7, columns 9-15 are the Stairwell; column 0 of rows 5-7 is the Exit; 2x2 obstructions sit
+at rows 1-2 and 10-11, columns 2-3, 10-11 and 19-20.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from aliens_env.reactor_room.game import NO, Alien, ReactorRoom
+
+MARINES = ["Apone", "Hicks", "Vasquez", "Drake", "Hudson", "Dietrich", "Frost", "Crowe", "Wierzbowski"]
+
+
+def sq(g: ReactorRoom, rc) -> int:
+    return g.board.index(*rc)
+
+
+def rc(g: ReactorRoom, square: int) -> tuple[int, int]:
+    return g.board.rc(square)
+
+
+def idx(g: ReactorRoom, name: str) -> int:
+    return next(i for i, m in enumerate(g.marines) if m.name == name)
+
+
+def marine(g: ReactorRoom, name: str):
+    return g.marines[idx(g, name)]
+
+
+def empty_room(marines: dict | None = None, turn: int = 2, **options) -> ReactorRoom:
+    """A game with no Alien in play and only the listed Marines on the map ({name: (r, c)}).
+    Marines not listed are taken off the map (status "dead", not counted in the statistics).
+    The game is left between phases (no decision, phase "setup"): call one of the starters."""
+    g = ReactorRoom(**options)
+    g.aliens = [Alien() for _ in range(g.pool)]
+    marines = marines or {}
+    for m in g.marines:
+        if m.name in marines:
+            m.pos = g.board.index(*marines[m.name])
+            m.status = "on_map"
+        else:
+            m.pos, m.status = NO, "dead"
+        m.wounded = m.incapacitated = False
+        m.carried_by = m.carrying = m.alien = NO
+        m.actions_left = m.aim = 0
+        m.handed_off = False
+    g.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
+    g.turn = turn
+    g.phase = "setup"
+    g.queue, g.mover, g.mover_target, g.mover_steps = [], NO, NO, 0
+    g.to_appear, g.active, g.push_alien = 0, NO, NO
+    g.decision = None
+    g.events = []
+    g._cache.clear()
+    return g
+
+
+def put_alien(g: ReactorRoom, at, a: int | None = None, on: str | None = None, attack: str = "attacking",
+              stunned: bool = False) -> int:
+    """Put Alien counter `a` (default: the first free one) at square `at`, or on Marine `on`'s
+    card (its square) with the given attack state (attacking | in_combat | grabbing)."""
+    if a is None:
+        a = next(i for i, al in enumerate(g.aliens) if not al.in_play)
+    alien = g.aliens[a]
+    alien.in_play, alien.stunned = True, stunned
+    if on is not None:
+        m = idx(g, on)
+        alien.pos, alien.card, alien.attack = g.marines[m].pos, m, attack
+        g.marines[m].alien = a
+    else:
+        alien.pos, alien.card, alien.attack = g.board.index(*at), NO, ""
+    g._cache.clear()
+    return a
+
+
+def marines_phase(g: ReactorRoom, name: str, actions: int | None = None) -> ReactorRoom:
+    """Open the Marines phase at Marine `name` (its full Actions unless told) and run to its
+    first real choice."""
+    i = idx(g, name)
+    m = g.marines[i]
+    g.phase = "marines"
+    g.active = i
+    m.actions_left = g.characters[name].actions if actions is None else actions
+    m.aim = 0
+    m.handed_off = False
+    g.decision = None
+    g._cache.clear()
+    g._run()
+    return g
+
+
+def start_phase(g: ReactorRoom, phase: str, stop: str | None = None) -> ReactorRoom:
+    """Start `phase` and play it (single-option decisions taken) until the next real choice or
+    until the phase `stop` (default: the phase after `phase`) begins."""
+    g.decision = None
+    g._cache.clear()
+    g._start_phase(phase)
+    return run_until(g, stop or NEXT_PHASE[phase])
+
+
+NEXT_PHASE = {"aliens_move": "aliens_appear", "aliens_appear": "aliens_attack", "aliens_attack": "marines", "marines": "aliens_move"}
+
+
+def run_until(g: ReactorRoom, stop: str) -> ReactorRoom:
+    """Like ReactorRoom._run, but halts when phase `stop` is reached (before its first step)."""
+    steps = {
+        "aliens_move": g._step_aliens_move,
+        "aliens_appear": g._step_aliens_appear,
+        "aliens_attack": g._step_aliens_attack,
+        "marines": g._step_marines,
+    }
+    for _ in range(10_000):
+        if g.decision is not None:
+            legal = np.flatnonzero(g._current_mask())
+            if len(legal) > 1:
+                return g
+            g._resolve(int(legal[0]))
+            continue
+        if g.phase == stop or g.phase not in steps:
+            return g
+        steps[g.phase]()
+    raise AssertionError("the phase machine did not stop")
+
+
+def decide(g: ReactorRoom, kind: str, index: int, stop: str | None = None) -> ReactorRoom:
+    """Take a (legal) decision and play on until `stop` begins (default: the phase after the
+    current one; "never" plays like the game itself, to the next real choice)."""
+    action = g.layout.encode(kind, index)
+    assert g.legal_mask(g.current_player())[action], f"{g.layout.name(action)} is not legal: {legal_names(g)}"
+    phase = g.phase
+    g.events = []
+    g._resolve(action)
+    if stop == "never":
+        g._run()
+        return g
+    return run_until(g, stop or NEXT_PHASE.get(phase, "never"))
+
+
+def act(g: ReactorRoom, kind: str, index: int = 0) -> ReactorRoom:
+    """A Marines-phase action through the public API (legality checked by apply)."""
+    g.apply(g.layout.encode(kind, index))
+    return g
+
+
+def legal_names(g: ReactorRoom) -> list[str]:
+    player = g.current_player()
+    if player is None:
+        return []
+    return [g.layout.name(a) for a in np.flatnonzero(g.legal_mask(player))]
+
+
+def legal(g: ReactorRoom, kind: str, index: int = 0) -> bool:
+    player = g.current_player()
+    return player is not None and bool(g.legal_mask(player)[g.layout.encode(kind, index)])
+
+
+def legal_indices(g: ReactorRoom, kind: str) -> list[int]:
+    player = g.current_player()
+    if player is None:
+        return []
+    return [i for i in range(g.layout.slices[kind][1]) if g.legal_mask(player)[g.layout.encode(kind, i)]]
+
+
+def target_index(g: ReactorRoom, alien: int) -> int:
+    """The k of fire[k] / melee[k] for Alien counter `alien` (acting Marine's target list)."""
+    return g.targets().index(alien)
+
+
+def aim(g: ReactorRoom, times: int) -> ReactorRoom:
+    for _ in range(times):
+        act(g, "aim")
+    return g
+
+
+def hive_first(g: ReactorRoom, stop: str) -> ReactorRoom:
+    """Answer every hive decision with its first legal option until phase `stop` begins."""
+    run_until(g, stop)
+    while g.decision is not None and g.current_player() == "hive" and g.phase != stop:
+        a = int(np.flatnonzero(g.legal_mask("hive"))[0])
+        g._resolve(a)
+        run_until(g, stop)
+    return g
