@@ -185,3 +185,16 @@ def hive_first(g: ReactorRoom, stop: str) -> ReactorRoom:
         g._resolve(a)
         run_until(g, stop)
     return g
+
+
+def move_alien_to(g: ReactorRoom, target, stop: str | None = None) -> ReactorRoom:
+    """Answer the hive's open move_to decision (if any) with square `target` (r, c)."""
+    if g.decision is None:
+        return g
+    assert g.decision.kind == "move_to", g.decision
+    square = g.board.index(*target)
+    assert square in g.decision.options, f"{target} not among {[g.board.rc(o) for o in g.decision.options]}"
+    r0, c0 = g.board.rc(g.aliens[g.mover].pos)
+    from aliens_env.reactor_room.game import OFFSET_INDEX
+
+    return decide(g, "move_to", OFFSET_INDEX[(target[0] - r0, target[1] - c0)], stop=stop)
