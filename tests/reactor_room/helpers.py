@@ -114,7 +114,10 @@ def run_until(g: ReactorRoom, stop: str) -> ReactorRoom:
         "aliens_attack": g._step_aliens_attack,
         "marines": g._step_marines,
     }
+    turn = g.turn
     for _ in range(10_000):
+        if g.turn != turn:
+            return g  # never run into the next turn
         if g.decision is not None:
             legal = np.flatnonzero(g._current_mask())
             if len(legal) > 1:
@@ -122,6 +125,9 @@ def run_until(g: ReactorRoom, stop: str) -> ReactorRoom:
             g._resolve(int(legal[0]))
             continue
         if g.phase == stop or g.phase not in steps:
+            return g
+        if g._marines_gone():
+            g.phase = "over"
             return g
         steps[g.phase]()
     raise AssertionError("the phase machine did not stop")
