@@ -1,0 +1,881 @@
+"""Alien Menace (Hazgaard Editions, 2011): a two-player card duel, the Marine against the Alien.
+
+Every number comes from data/cards.yaml and data/rules.yaml (aliens_env.alien_menace.cards).
+The rules engine runs the phases until a player has a real choice (two or more legal actions);
+a decision with one legal action is taken at once, as in the Reactor Room.
+
+A game: set-up (decks and the 12 rooms shuffled with the dice, the Portal at the bottom, 2
+tokens each, 6 cards each, one mulligan: the Marine decides first, then the Alien), then turns of
+four phases until the Marine has lost his last Life Point or the Portal room is decided:
+
+1 Exploration   two rooms are turned over; the chooser takes one (turn 1 the Marine, then the
+                loser of the last combat, the Alien when there was none); the other is discarded
+2 Marine phase  draw the room's Marine number; play Events one at a time, then pass
+3 Alien phase   draw; play Events one at a time; play a Creature (combat) or pass (no combat:
+                the Marine takes 2 tokens)
+4 Combat        one Creature at a time. The side that is behind raises (the Marine while his
+                Strength is below the Creature's; ties go to the Marine; the Alien while the
+                Marine is level or ahead), one card or one token at a time, until it is ahead or
+                stops: the Marine stops by retreating (Case 1: -1 LP, the Alien wins the combat),
+                the Alien by stopping (Case 2: the Creature dies). After each death the Marine
+                may play Smoke Grenades, then the Alien may play Collapsed Walls and another
+                Creature while fewer than the room's size have been played.
+
+Responses: right after a card is played, the opponent may answer it with a card that cancels
+it (Jammed Weapon a Weapon, Terror a Marine Combat Action, Force Field an Alien Combat Action,
+Recon Robot an Alien Event, before the Event takes effect) or, after a room-size card, with an
+opposite room-size card. A response may itself be answered; the chain ends at the first pass.
+A response window opens only when the responder holds a card that can answer.
+
+Actions (one flat Discrete space for both sides, see ``layout``):
+    keep, mulligan            set-up
+    room[first|second]        which revealed room the Marine ventures into
+    event[name]               play an Event
+    creature[name]            play a Creature
+    weapon[name]              play a Weapon against the current Creature
+    combat[name]              play a Combat Action (strength, cancel or room size)
+    flip                      toss one of one's tokens (coin: 1 = "+1", 0 = miss)
+    stop                      the Alien stops raising: the Creature is killed
+    retreat                   the Marine stops raising: he loses the combat (Strategic Retreat)
+    pass                      no (more) Events / no answer / no more Smoke Grenades / no Creature
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import ActionLayout
+from ..core.dice import Dice
+from ..core.game import SIDES, Game, other_side
+from . import cards as card_data
+from .cards import Card, CardSet
+
+MAR, HIVE = "marines", "hive"
+OPTION_NAMES = ("cards_file", "rules_file")
+#: the stages; each one is a decision of one player
+STAGES = (
+    "mulligan",  # keep or mulligan (the Marine, then the Alien)
+    "room",  # choose one of the revealed rooms (the chooser)
+    "marine_events",  # the Marine plays Events or passes
+    "alien_phase",  # the Alien plays Events, a Creature, or passes
+    "response",  # answer the card just played, or pass
+    "raise",  # the side that is behind raises, or stops / retreats
+    "smoke",  # a Creature died: the Marine may shrink the room
+    "next_creature",  # a Creature died: the Alien may grow the room, play another Creature, or pass
+    "over",
+)
+ENTRY_CARD, ENTRY_BOUT, ENTRY_TARGET = 0, 1, 2  # a card in play: [card id, bout, entry it answers]
+
+
+class AlienMenace(Game):
+    name = "AlienMenace"
+
+    def __init__(self, **options):
+        super().__init__()
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise ValueError(f"unknown Alien Menace option(s) {sorted(unknown)}; allowed: {list(OPTION_NAMES)}")
+        for key, value in options.items():
+            if value is not None and not isinstance(value, str):
+                raise ValueError(f"option {key} must be a path to a YAML file, got {value!r}")
+        self.options = {k: options.get(k) for k in OPTION_NAMES}
+        cs: CardSet = card_data.load(self.options["cards_file"], self.options["rules_file"])
+        self.cs = cs
+        self.rules = cs.rules
+        self.cards: list[Card] = cs.cards
+        self.side_cards = cs.by_side
+        self.n_types = {s: len(cs.by_side[s]) for s in SIDES}
+        self.offset = {MAR: 0, HIVE: self.n_types[MAR]}
+        self.n_cards = len(self.cards)
+        self.rooms = cs.rooms
+        self.portal = cs.portal.id
+        by_kind = {k: [c for c in self.cards if c.kind == k] for k in card_data.KINDS}
+        self.layout = ActionLayout(
+            [
+                ("keep", 1),
+                ("mulligan", 1),
+                ("room", ["first", "second"]),
+                ("event", [c.name for c in by_kind["event"]]),
+                ("creature", [c.name for c in by_kind["creature"]]),
+                ("weapon", [c.name for c in by_kind["weapon"]]),
+                ("combat", [c.name for c in by_kind["combat_action"]]),
+                ("flip", 1),
+                ("stop", 1),
+                ("retreat", 1),
+                ("pass", 1),
+            ]
+        )
+        slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self.A_KEEP, self.A_MULLIGAN, self.A_ROOM = slot["keep"], slot["mulligan"], slot["room"]
+        self.A_FLIP, self.A_STOP, self.A_RETREAT, self.A_PASS = slot["flip"], slot["stop"], slot["retreat"], slot["pass"]
+        self.card_action = [0] * self.n_cards  # card id -> action
+        self.action_card = [-1] * self.layout.size  # action -> card id (or -1)
+        kind_slice = {"event": "event", "creature": "creature", "weapon": "weapon", "combat_action": "combat"}
+        for kind, cards in by_kind.items():
+            for i, c in enumerate(cards):
+                a = self.layout.encode(kind_slice[kind], i)
+                self.card_action[c.id] = a
+                self.action_card[a] = c.id
+        self.copies = np.array([c.copies for c in self.cards], dtype=np.float32)
+        n, r = self.n_cards, len(self.rooms)
+        self._obs_parts = [
+            ("flags", 2), ("stage", len(STAGES)), ("hand", n), ("hand_sizes", 2), ("draw_piles", 2),
+            ("discards", n), ("bout", n), ("in_play", n), ("answering", n), ("strength", 2),
+            ("tokens", 4), ("bout_tokens", 2), ("life_points", 1), ("room", r), ("revealed", r),
+            ("room_discard", r), ("room_misc", 3), ("turn", 4),
+        ]
+        self.observation_shape = (sum(k for _, k in self._obs_parts),)
+        self.reset(0)
+
+    # ------------------------------------------------------------------------------------------
+    # set-up and the contract
+    # ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        """Set-up, steps 2-6 of the rulebook. Step 1 (the coin flip for sides) is the seat the
+        environment gives each agent."""
+        self.dice = Dice(seed)
+        R = self.rules
+        self.deck: dict[str, list[int]] = {}
+        self.hand: dict[str, list[int]] = {}
+        self.discard: dict[str, list[int]] = {}
+        for s in SIDES:
+            pile = [c.local for c in self.side_cards[s] for _ in range(c.copies)]
+            self.dice.shuffle(pile)
+            self.deck[s] = pile  # the top card is the last one
+            self.hand[s] = [0] * self.n_types[s]
+            self.discard[s] = [0] * self.n_types[s]
+        others = [room.id for room in self.rooms if not room.portal]
+        self.dice.shuffle(others)
+        self.room_deck = [self.portal] + others  # top is the last one; the Portal is at the bottom
+        self.room_discard: list[int] = []
+        self.revealed: list[int] = []
+        self.room = -1
+        self.tokens = {MAR: R["starting_tokens"], HIVE: R["starting_tokens"]}
+        self.supply = self.cs.tokens - 2 * R["starting_tokens"]
+        self.tokens_in_play = 0
+        self.bout_tokens = {MAR: 0, HIVE: 0}
+        self.lp = R["life_points"]
+        self.turn = 0
+        self.chooser = R["first_chooser"]
+        self.mulligans = {MAR: 0, HIVE: 0}
+        self.play: list[list[int]] = []  # cards in play: [card id, bout, answered entry or -1]
+        self.chain: list[int] = []  # entries waiting for an answer (the last one is answered)
+        self.chain_return = ""  # the stage to go back to once the chain is over
+        self.bout = -1  # index of the current Creature in this combat
+        self.creatures_played = 0
+        self.in_combat = False
+        self.winner: str | None = None
+        self.end_reason = ""
+        self.stats = {"combats_won": 0, "combats_lost": 0, "creatures_killed": 0, "rooms": 0}
+        self.events: list[str] = []
+        self.log: list[str] = []
+        self.stage, self.actor = "mulligan", MAR
+        self._legal: list[int] | None = None
+        for s in SIDES:
+            self._draw(s, R["hand_size"])
+        self._run()
+
+    def current_player(self) -> str | None:
+        return None if self.stage == "over" else self.actor
+
+    def legal_actions(self, player: str | None = None) -> list[int]:
+        player = player or self.current_player()
+        if player is None or player != self.current_player():
+            return []
+        return list(self._legal_now())
+
+    def legal_mask(self, player: str) -> np.ndarray:
+        mask = self.layout.empty_mask()
+        if self.stage != "over" and player == self.actor:
+            mask[self._legal_now()] = 1
+        return mask
+
+    def _legal_now(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def illegal_reason(self, action: int) -> str | None:
+        if self.stage == "over":
+            return "the game is over: no action is legal"
+        if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.layout.size:
+            return f"action {action!r} is not an integer in 0-{self.layout.size - 1}"
+        if int(action) in self._legal_now():
+            return None
+        legal = ", ".join(self.describe_action(a) for a in self._legal_now())
+        a = int(action)
+        return f"{self.layout.name(a)} ({self.describe_action(a)}) is not legal for {self.actor} now ({self.stage}); legal: {legal}"
+
+    def _apply(self, action: int) -> None:
+        self.events = []
+        self._resolve(action)
+        self._run()
+        self.log = (self.log + self.events)[-12:]
+
+    def outcome(self) -> dict[str, Any]:
+        m = 0 if self.winner is None else (1 if self.winner == MAR else -1)
+        score = {**self.stats, "life_points": self.lp, "turns": self.turn, "reason": self.end_reason}
+        return {MAR: m, HIVE: -m, "score": score}
+
+    def shaping_value(self, side: str) -> float:
+        """A small potential: shaping_life_point (0.1) x (Life Points - starting Life Points) for
+        the marines, the negation for the hive (so -0.1 per Life Point the Marine lost)."""
+        v = self.rules["shaping_life_point"] * (self.lp - self.rules["life_points"])
+        return v if side == MAR else -v
+
+    # ------------------------------------------------------------------------------------------
+    # the engine: run until a real choice or the end
+    # ------------------------------------------------------------------------------------------
+    def _run(self) -> None:
+        while self.stage != "over":
+            legal = self._legal_now()
+            if len(legal) > 1:
+                return
+            self._resolve(legal[0])
+
+    def _set(self, stage: str, actor: str) -> None:
+        self.stage, self.actor = stage, actor
+        self._legal = None
+
+    def _compute_legal(self) -> list[int]:
+        st, me = self.stage, self.actor
+        hand = self.hand[me]
+        off = self.offset[me]
+        cards = self.side_cards[me]
+        out: list[int] = []
+        if st == "mulligan":
+            out.append(self.A_KEEP)
+            if self.mulligans[me] < self.rules["mulligans"]:
+                out.append(self.A_MULLIGAN)
+            return out
+        if st == "room":
+            return [self.A_ROOM + i for i in range(len(self.revealed))]
+        if st == "response":
+            top = self.cards[self.play[self.chain[-1]][ENTRY_CARD]]
+            for c in cards:
+                if hand[c.local] and self._answers(c, top):
+                    out.append(self.card_action[c.id])
+            out.append(self.A_PASS)
+            return out
+        if st == "marine_events" or st == "alien_phase":
+            for c in cards:
+                if hand[c.local] and (c.kind == "event" and c.effect_name != "cancel" or st == "alien_phase" and c.kind == "creature"):
+                    out.append(self.card_action[c.id])
+            out.append(self.A_PASS)
+            return out
+        if st == "raise":
+            weapon_played = me == MAR and self._bout_has_weapon()
+            for c in cards:
+                if not hand[c.local]:
+                    continue
+                if c.kind == "weapon" and not weapon_played or c.kind == "combat_action" and c.effect_name == "add_strength":
+                    out.append(self.card_action[c.id])
+            if self.tokens[me]:
+                out.append(self.A_FLIP)
+            out.append(self.A_RETREAT if me == MAR else self.A_STOP)
+            return out
+        if st == "smoke" or st == "next_creature":
+            sign = -1 if st == "smoke" else 1
+            room_open = st == "next_creature" and self.creatures_played < self.room_size()
+            for c in cards:
+                if not hand[c.local]:
+                    continue
+                if c.effect_name == "room_size" and c.effect_value * sign > 0 or room_open and c.kind == "creature":
+                    out.append(self.card_action[c.id])
+            out.append(self.A_PASS)
+            return out
+        raise AssertionError(f"no decision at stage {st!r}")
+
+    @staticmethod
+    def _answers(card: Card, top: Card) -> bool:
+        """Can `card` answer `top`, the opponent's card just played?"""
+        if card.effect_name == "cancel":
+            return top.kind == card.effect_value
+        if card.effect_name == "room_size":
+            return top.effect_name == "room_size" and top.effect_value * card.effect_value < 0
+        return False
+
+    def _resolve(self, action: int) -> None:
+        st, me = self.stage, self.actor
+        self._legal = None
+        if st == "mulligan":
+            if action == self.A_MULLIGAN:
+                self._mulligan(me)
+            if me == MAR:
+                self._set("mulligan", HIVE)
+            else:
+                self._start_turn()
+            return
+        if st == "room":
+            self._choose_room(self.revealed[action - self.A_ROOM])
+            return
+        if action == self.A_PASS:
+            self._pass(st, me)
+            return
+        if action == self.A_FLIP:
+            self._flip(me)
+            return
+        if action == self.A_RETREAT:
+            self.events.append("the Marine retreats")
+            self._combat_lost_by_marine()
+            return
+        if action == self.A_STOP:
+            self._creature_killed()
+            return
+        card = self.cards[self.action_card[action]]
+        self._play_card(card, st)
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def _mulligan(self, side: str) -> None:
+        """Shuffle the hand back into the draw pile and draw a new one (once)."""
+        self.mulligans[side] += 1
+        hand = self.hand[side]
+        for local, n in enumerate(hand):
+            self.deck[side].extend([local] * n)
+            hand[local] = 0
+        self.dice.shuffle(self.deck[side])
+        self._draw(side, self.rules["hand_size"])
+        self.events.append(f"the {'Marine' if side == MAR else 'Alien'} takes a mulligan")
+
+    # -- 1 Exploration -----------------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        self.turn += 1
+        n = min(self.rules["rooms_revealed"], len(self.room_deck))
+        self.revealed = [self.room_deck.pop() for _ in range(n)]
+        self._set("room", self.chooser)
+
+    def _choose_room(self, room: int) -> None:
+        self.room = room
+        self.room_discard.extend(r for r in self.revealed if r != room)
+        self.revealed = []
+        self.stats["rooms"] += 1
+        info = self.rooms[room]
+        self.events.append(f"the Marine ventures into the {info.name}")
+        if info.effect:
+            name, value, who = info.effect
+            if name == "take_tokens":
+                self._take_tokens(who, value)
+            elif name == "heal":
+                self._heal(value)
+        # 2 Marine phase
+        self._draw(MAR, info.marine_draw)
+        self._set("marine_events", MAR)
+
+    # -- 2 and 3: the phases -----------------------------------------------------------------------
+    def _pass(self, st: str, me: str) -> None:
+        if st == "response":
+            self._close_chain()
+        elif st == "marine_events":
+            self._draw(HIVE, self.rooms[self.room].alien_draw)
+            self._set("alien_phase", HIVE)
+        elif st == "alien_phase":
+            self._no_combat()
+        elif st == "smoke":
+            self._set("next_creature", HIVE)
+        elif st == "next_creature":
+            self._combat_won_by_marine()
+
+    def _no_combat(self) -> None:
+        """The Alien plays no Creature: the Marine takes 2 tokens, the Alien chooses next."""
+        self.events.append("the Alien plays no Creature: no combat")
+        self._take_tokens(MAR, self.rules["no_combat_tokens"])
+        self.chooser = self.rules["no_combat_chooser"]
+        if self.room == self.portal:
+            self._end(self.rules["portal_without_combat"], "no Creature defends the Portal")
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.room_discard.append(self.room)
+        self.room = -1
+        self._start_turn()
+
+    def _play_card(self, card: Card, st: str) -> None:
+        me = card.side
+        self.hand[me][card.local] -= 1
+        target = -1
+        if st == "response" and card.effect_name == "cancel":
+            target = self.chain[-1]
+        bout = self.bout if self.in_combat else -1
+        self.play.append([card.id, bout, target])
+        entry = len(self.play) - 1
+        self.events.append(f"the {'Marine' if me == MAR else 'Alien'} plays {card.name}")
+        if card.kind == "creature":
+            self._start_creature()
+            return
+        if st != "response":
+            self.chain_return = st
+            self.chain = []
+        self.chain.append(entry)
+        self._open_response()
+
+    def _open_response(self) -> None:
+        """The opponent of the card just played may answer it; the window opens only if he holds
+        a card that can."""
+        top = self.cards[self.play[self.chain[-1]][ENTRY_CARD]]
+        responder = other_side(top.side)
+        hand = self.hand[responder]
+        if any(hand[c.local] and self._answers(c, top) for c in self.side_cards[responder]):
+            self._set("response", responder)
+        else:
+            self._close_chain()
+
+    def _close_chain(self) -> None:
+        origin = self.chain[0]
+        self.chain = []
+        ret = self.chain_return
+        if not self.in_combat:
+            # Events: the effect applies now, unless cancelled; then the cards are discarded
+            active = self._active()
+            card = self.cards[self.play[origin][ENTRY_CARD]]
+            if active[origin]:
+                self._apply_effect(card)
+            else:
+                self.events.append(f"{card.name} is cancelled")
+            for e in self.play:
+                self._to_discard(e[ENTRY_CARD])
+            self.play = []
+            self._set(ret, MAR if ret == "marine_events" else HIVE)
+            return
+        if ret == "raise":
+            self._to_raise()
+        else:
+            self._set(ret, MAR if ret == "smoke" else HIVE)
+
+    def _apply_effect(self, card: Card) -> None:
+        name, value = card.effect
+        me = card.side
+        if name == "draw":
+            self._draw(me, value)
+        elif name == "take_tokens":
+            self._take_tokens(me, value)
+        elif name == "discard":
+            self._random_discard(other_side(me), value)
+        elif name == "heal":
+            self._heal(value)
+
+    # -- 4 Combat ----------------------------------------------------------------------------------
+    def _start_creature(self) -> None:
+        if not self.in_combat:
+            self.in_combat = True
+            self.bout = 0
+            self.creatures_played = 0
+        else:
+            self.bout += 1
+        self.play[-1][ENTRY_BOUT] = self.bout
+        self.creatures_played += 1
+        self.bout_tokens = {MAR: 0, HIVE: 0}
+        self._to_raise()
+
+    def _to_raise(self) -> None:
+        """The side that is behind raises: the Marine below the Creature, else the Alien."""
+        m, c = self.strengths()
+        self._set("raise", MAR if m < c else HIVE)
+
+    def _flip(self, me: str) -> None:
+        """Toss one token: coin 1 is "+1" (it stays on the card until the end of combat),
+        coin 0 is a miss (back to the supply at once)."""
+        self.tokens[me] -= 1
+        if self.dice.coin():
+            self.bout_tokens[me] += 1
+            self.tokens_in_play += 1
+            self.events.append(f"the {'Marine' if me == MAR else 'Alien'}'s token: +1")
+        else:
+            self.supply += 1
+            self.events.append(f"the {'Marine' if me == MAR else 'Alien'}'s token: miss")
+        self._to_raise()
+
+    def _creature_killed(self) -> None:
+        """Case 2: the Marine's Strength is at least the Creature's and the Alien stops."""
+        self.stats["creatures_killed"] += 1
+        name = self._bout_creature_name()
+        self.events.append(f"the {name} is killed")
+        self._set("smoke", MAR)
+
+    def _combat_lost_by_marine(self) -> None:
+        """Case 1 (and Strategic Retreat): -1 LP; the Alien wins the combat."""
+        self.lp = max(0, self.lp - 1)
+        self.stats["combats_lost"] += 1
+        self.events.append(f"the Marine is wounded ({self.lp} LP left)")
+        self._end_combat(HIVE)
+
+    def _combat_won_by_marine(self) -> None:
+        self.stats["combats_won"] += 1
+        self.events.append("the Marine clears the room")
+        self._end_combat(MAR)
+
+    def _end_combat(self, winner: str) -> None:
+        """Cards in play to their owners' discard piles, tokens in play to the supply, the
+        winner takes 2 tokens, the loser chooses the next room."""
+        for e in self.play:
+            self._to_discard(e[ENTRY_CARD])
+        self.play = []
+        self.chain = []
+        self.supply += self.tokens_in_play
+        self.tokens_in_play = 0
+        self.bout_tokens = {MAR: 0, HIVE: 0}
+        self.in_combat = False
+        self.bout = -1
+        self.creatures_played = 0
+        self._take_tokens(winner, self.rules["winner_tokens"])
+        self.chooser = other_side(winner)
+        if self.room == self.portal:
+            self._end(winner, "the Marine destroys the Portal" if winner == MAR else "the Marine is dragged through the Portal")
+        elif self.lp <= 0:
+            self._end(HIVE, "the Marine has lost his last Life Point")
+        else:
+            self._end_turn()
+
+    def _end(self, winner: str, reason: str) -> None:
+        self.winner = winner
+        self.end_reason = reason
+        self.events.append(reason)
+        self.stage, self.actor = "over", None
+        self._legal = []
+
+    # -- combat arithmetic -------------------------------------------------------------------------
+    def _active(self) -> list[bool]:
+        """A card in play is active unless an active card cancelled it (a cancel may itself be
+        cancelled, restoring its target)."""
+        n = len(self.play)
+        active = [True] * n
+        for j in range(n - 1, -1, -1):
+            e = self.play[j]
+            if active[j] and e[ENTRY_TARGET] >= 0:
+                active[e[ENTRY_TARGET]] = False
+        return active
+
+    def strengths(self) -> tuple[int, int]:
+        """(Marine, Creature) Strength against the current Creature."""
+        if not self.in_combat:
+            return 0, 0
+        active = self._active()
+        m = self.bout_tokens[MAR]
+        c = self.bout_tokens[HIVE]
+        room = self.rooms[self.room]
+        if room.effect and room.effect[0] == "add_strength":
+            c += room.effect[1]
+        for j, (cid, bout, _) in enumerate(self.play):
+            if bout != self.bout or not active[j]:
+                continue
+            card = self.cards[cid]
+            add = card.strength + (card.effect_value if card.effect_name == "add_strength" else 0)
+            if card.side == MAR:
+                m += add
+            else:
+                c += add
+        return m, c
+
+    def room_size(self) -> int:
+        """The room's size plus every active room-size card played in it (cumulative)."""
+        if self.room < 0:
+            return 0
+        size = self.rooms[self.room].size
+        if self.play:
+            active = self._active()
+            for j, e in enumerate(self.play):
+                card = self.cards[e[ENTRY_CARD]]
+                if active[j] and card.effect_name == "room_size":
+                    size += card.effect_value
+        return size
+
+    def _bout_has_weapon(self) -> bool:
+        """One Weapon per Creature (a jammed one still counts: it was played)."""
+        return any(e[ENTRY_BOUT] == self.bout and self.cards[e[ENTRY_CARD]].kind == "weapon" for e in self.play)
+
+    def _bout_creature_name(self) -> str:
+        for e in self.play:
+            if e[ENTRY_BOUT] == self.bout and self.cards[e[ENTRY_CARD]].kind == "creature":
+                return self.cards[e[ENTRY_CARD]].name
+        return "Creature"
+
+    # -- cards and tokens --------------------------------------------------------------------------
+    def _draw(self, side: str, n: int) -> None:
+        """Draw n cards; an empty draw pile is refilled by shuffling the discard pile
+        (ASSUMPTION); with both empty, nothing is drawn."""
+        deck, hand = self.deck[side], self.hand[side]
+        for _ in range(n):
+            if not deck:
+                disc = self.discard[side]
+                if not any(disc):
+                    return
+                for local, k in enumerate(disc):
+                    deck.extend([local] * k)
+                    disc[local] = 0
+                self.dice.shuffle(deck)
+                self.events.append(f"the {'Marine' if side == MAR else 'Alien'} reshuffles his discard pile")
+            hand[deck.pop()] += 1
+
+    def _random_discard(self, side: str, n: int) -> None:
+        """The player discards n cards of his hand chosen with the dice (ASSUMPTION)."""
+        hand = self.hand[side]
+        for _ in range(n):
+            size = sum(hand)
+            if not size:
+                return
+            k = self.dice.pick(size)
+            for local, count in enumerate(hand):
+                if k < count:
+                    hand[local] -= 1
+                    self.discard[side][local] += 1
+                    self.events.append(f"{self.side_cards[side][local].name} is discarded")
+                    break
+                k -= count
+
+    def _to_discard(self, cid: int) -> None:
+        card = self.cards[cid]
+        self.discard[card.side][card.local] += 1
+
+    def _take_tokens(self, side: str, n: int) -> int:
+        """Take n tokens from the common supply, as many as remain."""
+        got = min(n, self.supply)
+        self.supply -= got
+        self.tokens[side] += got
+        return got
+
+    def _heal(self, n: int) -> None:
+        self.lp = min(self.rules["life_points"], self.lp + n)
+
+    # ------------------------------------------------------------------------------------------
+    # observation: only what the side's player may know
+    # ------------------------------------------------------------------------------------------
+    def observe(self, player: str) -> np.ndarray:
+        if player not in SIDES:
+            raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
+        R = self.rules
+        n = self.n_cards
+        parts: list[np.ndarray] = []
+        flags = np.array([player == HIVE, self.stage != "over" and self.actor == player], dtype=np.float32)
+        stage = np.zeros(len(STAGES), dtype=np.float32)
+        stage[STAGES.index(self.stage)] = 1
+        hand = np.zeros(n, dtype=np.float32)
+        off = self.offset[player]
+        hand[off:off + self.n_types[player]] = self.hand[player]
+        hand /= self.copies
+        deck_size = R["deck_size"]
+        hand_sizes = np.array([sum(self.hand[MAR]), sum(self.hand[HIVE])], dtype=np.float32) / deck_size
+        draw_piles = np.array([len(self.deck[MAR]), len(self.deck[HIVE])], dtype=np.float32) / deck_size
+        discards = np.array(self.discard[MAR] + self.discard[HIVE], dtype=np.float32) / self.copies
+        bout = np.zeros(n, dtype=np.float32)
+        in_play = np.zeros(n, dtype=np.float32)
+        answering = np.zeros(n, dtype=np.float32)
+        if self.play:
+            active = self._active()
+            for j, (cid, b, _) in enumerate(self.play):
+                in_play[cid] += 1
+                if active[j] and b == self.bout and self.in_combat:
+                    bout[cid] += 1
+            if self.chain:
+                answering[self.play[self.chain[-1]][ENTRY_CARD]] = 1
+        bout /= self.copies
+        in_play /= self.copies
+        m, c = self.strengths()
+        strength = np.array([m, c], dtype=np.float32) / 20
+        T = self.cs.tokens
+        tokens = np.array([self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play], dtype=np.float32) / T
+        bout_tokens = np.array([self.bout_tokens[MAR], self.bout_tokens[HIVE]], dtype=np.float32) / T
+        lp = np.array([self.lp / R["life_points"]], dtype=np.float32)
+        nr = len(self.rooms)
+        room = np.zeros(nr, dtype=np.float32)
+        if self.room >= 0:
+            room[self.room] = 1
+        revealed = np.zeros(nr, dtype=np.float32)
+        revealed[self.revealed] = 1
+        room_discard = np.zeros(nr, dtype=np.float32)
+        room_discard[self.room_discard] = 1
+        room_misc = np.array([len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10], dtype=np.float32)
+        turn = np.array(
+            [self.turn / nr, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0], dtype=np.float32
+        )
+        parts = [flags, stage, hand, hand_sizes, draw_piles, discards, bout, in_play, answering, strength,
+                 tokens, bout_tokens, lp, room, revealed, room_discard, room_misc, turn]
+        obs = np.concatenate(parts)
+        np.clip(obs, 0.0, 1.0, out=obs)
+        return obs
+
+    # ------------------------------------------------------------------------------------------
+    # positions
+    # ------------------------------------------------------------------------------------------
+    STATE_KEYS = (
+        "deck", "hand", "discard", "room_deck", "room_discard", "revealed", "room", "tokens", "supply",
+        "tokens_in_play", "bout_tokens", "lp", "turn", "chooser", "mulligans", "play", "chain", "chain_return",
+        "bout", "creatures_played", "in_combat", "winner", "end_reason", "stats", "events", "log", "stage", "actor",
+    )
+
+    def to_dict(self) -> dict:
+        d = {"game": self.name, "config": dict(self.options), "dice": self.dice.to_dict()}
+        for key in self.STATE_KEYS:
+            d[key] = copy.deepcopy(getattr(self, key))
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "AlienMenace":
+        if not isinstance(data, dict) or data.get("game") != cls.name:
+            raise ValueError(f'not an {cls.name} position: expected a JSON object with "game": "{cls.name}"')
+        missing = [k for k in ("config", "dice", *cls.STATE_KEYS) if k not in data]
+        if missing:
+            raise ValueError(f"malformed {cls.name} position: missing field(s) {missing}")
+        if not isinstance(data["config"], dict):
+            raise ValueError(f"malformed {cls.name} position: config must be an object")
+        game = cls(**data["config"])
+        try:
+            game.dice = Dice.from_dict(data["dice"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"malformed {cls.name} position: bad dice state ({exc})") from None
+        for key in cls.STATE_KEYS:
+            setattr(game, key, copy.deepcopy(data[key]))
+        game._legal = None
+        problem = game._check_position()
+        if problem:
+            raise ValueError(f"malformed {cls.name} position: {problem}")
+        return game
+
+    def _check_position(self) -> str | None:
+        """A sentence saying what is wrong with the state, or None."""
+        try:
+            for s in SIDES:
+                k = self.n_types[s]
+                for key in ("hand", "discard"):
+                    v = getattr(self, key)[s]
+                    if not isinstance(v, list) or len(v) != k or any(not isinstance(x, int) or x < 0 for x in v):
+                        return f"{key}[{s}] must list {k} non-negative counts"
+                if any(not isinstance(x, int) or not 0 <= x < k for x in self.deck[s]):
+                    return f"deck[{s}] holds an unknown card"
+            total = {s: len(self.deck[s]) + sum(self.hand[s]) + sum(self.discard[s]) for s in SIDES}
+            per_card = {s: [self.deck[s].count(c.local) + self.hand[s][c.local] + self.discard[s][c.local] for c in self.side_cards[s]] for s in SIDES}
+            for e in self.play:
+                if not isinstance(e, list) or len(e) != 3 or not 0 <= e[0] < self.n_cards or not -1 <= e[2] < len(self.play):
+                    return f"bad card in play {e!r}"
+                c = self.cards[e[0]]
+                total[c.side] += 1
+                per_card[c.side][c.local] += 1
+            for s in SIDES:
+                if total[s] != self.rules["deck_size"]:
+                    return f"the {s} cards add up to {total[s]}, not {self.rules['deck_size']}"
+                for c, n in zip(self.side_cards[s], per_card[s]):
+                    if n != c.copies:
+                        return f"there are {n} {c.name} cards, not {c.copies}"
+            tokens = self.tokens[MAR] + self.tokens[HIVE] + self.supply + self.tokens_in_play
+            if tokens != self.cs.tokens or min(self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play) < 0:
+                return f"the tokens add up to {tokens}, not {self.cs.tokens}"
+            if not 0 <= self.lp <= self.rules["life_points"]:
+                return f"life points {self.lp} outside 0-{self.rules['life_points']}"
+            rooms = sorted(self.room_deck + self.room_discard + self.revealed + ([self.room] if self.room >= 0 else []))
+            if rooms != list(range(len(self.rooms))):
+                return "every room must be exactly once in the room pile, the discard, the revealed cards or play"
+            if self.stage not in STAGES:
+                return f"unknown stage {self.stage!r}; stages are {list(STAGES)}"
+            if (self.stage == "over") != (self.winner is not None):
+                return "a finished game needs a winner and a winner needs a finished game"
+            if self.stage != "over":
+                if self.actor not in SIDES:
+                    return f"actor must be marines or hive, got {self.actor!r}"
+                if any(x < 0 or x >= len(self.play) for x in self.chain) or (self.stage == "response") != bool(self.chain):
+                    return "the response chain does not match the stage"
+                if self.stage == "room" and not self.revealed:
+                    return "a room choice needs revealed rooms"
+                if self.stage != "mulligan" and self.stage != "room" and self.room < 0:
+                    return "no room in play"
+                if not self._compute_legal():
+                    return "no legal action"
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            return f"missing or wrong field ({exc!r})"
+        return None
+
+    def clone(self) -> "AlienMenace":
+        new = copy.copy(self)
+        new.dice = self.dice.clone()
+        for key in ("deck", "hand", "discard"):
+            setattr(new, key, {s: list(v) for s, v in getattr(self, key).items()})
+        for key in ("room_deck", "room_discard", "revealed", "chain", "events", "log"):
+            setattr(new, key, list(getattr(self, key)))
+        new.play = [list(e) for e in self.play]
+        for key in ("tokens", "bout_tokens", "mulligans", "stats"):
+            setattr(new, key, dict(getattr(self, key)))
+        new._legal = None
+        return new
+
+    # ------------------------------------------------------------------------------------------
+    # for humans
+    # ------------------------------------------------------------------------------------------
+    def describe_action(self, action: int) -> str:
+        a = int(action)
+        if a == self.A_KEEP:
+            return "keep the hand"
+        if a == self.A_MULLIGAN:
+            return "mulligan: shuffle the hand back and draw 6 new cards"
+        if self.A_ROOM <= a < self.A_ROOM + 2:
+            i = a - self.A_ROOM
+            if self.stage == "room" and i < len(self.revealed):
+                return f"choose the {self.rooms[self.revealed[i]].text()}"
+            return self.layout.name(a)
+        if a == self.A_FLIP:
+            return "toss a token (+1 or miss)"
+        if a == self.A_STOP:
+            return "stop raising: the Creature is killed"
+        if a == self.A_RETREAT:
+            return "retreat: lose the combat (1 LP, 2 tokens to the Alien)"
+        if a == self.A_PASS:
+            return {
+                "response": "pass: let the card stand",
+                "marine_events": "pass: no more Events, the Alien's turn",
+                "alien_phase": "pass: no Creature, no combat",
+                "smoke": "pass: no Smoke Grenade",
+                "next_creature": "pass: no more Creatures, the Marine wins the combat",
+            }.get(self.stage, "pass")
+        cid = self.action_card[a]
+        return f"play {self.cards[cid].text()}"
+
+    def render_text(self) -> str:
+        def hand_text(side):
+            return ", ".join(f"{c.name} x{self.hand[side][c.local]}" if self.hand[side][c.local] > 1 else c.name
+                             for c in self.side_cards[side] if self.hand[side][c.local]) or "(empty)"
+        m, c = self.strengths()
+        lines = [
+            f"turn {self.turn}, stage {self.stage}, to move: {self.current_player() or 'game over'}",
+            f"Marine: {self.lp} LP, {self.tokens[MAR]} tokens, hand {sum(self.hand[MAR])}: {hand_text(MAR)}",
+            f"Alien: {self.tokens[HIVE]} tokens, hand {sum(self.hand[HIVE])}: {hand_text(HIVE)}",
+            f"supply {self.supply} tokens, {self.tokens_in_play} in play; rooms left {len(self.room_deck)}",
+        ]
+        if self.room >= 0:
+            lines.append(f"room: {self.rooms[self.room].text()}, current size {self.room_size()}, Creatures played {self.creatures_played}")
+        if self.revealed:
+            lines.append("revealed: " + "; ".join(self.rooms[r].text() for r in self.revealed))
+        if self.play:
+            active = self._active()
+            lines.append("in play: " + ", ".join(
+                self.cards[cid].name + ("" if active[j] else " (cancelled)") + (f" [creature {b + 1}]" if b >= 0 else "")
+                for j, (cid, b, _) in enumerate(self.play)))
+        if self.in_combat:
+            lines.append(f"Strength: Marine {m}, Creature {c}")
+        if self.winner:
+            lines.append(f"winner: {self.winner} ({self.end_reason})")
+        if self.log:
+            lines.append("last: " + "; ".join(self.log[-8:]))
+        return "\n".join(lines)
+
+    def render_rgb(self) -> np.ndarray:
+        """A simple picture: one bar per quantity (Life Points, tokens, hand sizes, supply,
+        Strengths, rooms left), 16 pixels high each, on a dark background."""
+        rows = [
+            (self.lp / self.rules["life_points"], (60, 200, 60)),
+            (self.tokens[MAR] / self.cs.tokens, (60, 160, 255)),
+            (sum(self.hand[MAR]) / 20, (120, 200, 255)),
+            (self.tokens[HIVE] / self.cs.tokens, (220, 40, 40)),
+            (sum(self.hand[HIVE]) / 20, (255, 130, 130)),
+            (self.supply / self.cs.tokens, (200, 200, 200)),
+            (self.strengths()[0] / 12, (60, 160, 255)),
+            (self.strengths()[1] / 12, (220, 40, 40)),
+            (len(self.room_deck) / len(self.rooms), (200, 160, 40)),
+        ]
+        h, w = 16, 160
+        img = np.full((h * len(rows), w, 3), 24, dtype=np.uint8)
+        for i, (frac, colour) in enumerate(rows):
+            width = int(round(min(max(frac, 0.0), 1.0) * (w - 4)))
+            img[i * h + 3:(i + 1) * h - 3, 2:2 + width] = colour
+        return img
+
+    def __repr__(self) -> str:
+        return f"<AlienMenace turn {self.turn} {self.stage} lp={self.lp} winner={self.winner}>"
