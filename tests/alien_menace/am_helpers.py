@@ -1,0 +1,106 @@
+"""Position builders for the Alien Menace rule tests.
+
+Each test builds the position it needs (hands, room, tokens, stage) by moving cards between the
+draw piles and the hands, so every card stays counted once, then applies actions by name and
+scripts the coin flips with ``game.dice.script``.
+"""
+from __future__ import annotations
+
+from aliens_env.alien_menace.game import HIVE, MAR, AlienMenace
+
+
+def card(g: AlienMenace, name: str):
+    return g.cs.by_name[name]
+
+
+def act(g: AlienMenace, name: str) -> int:
+    """The action for a layout label ("flip", "pass", "weapon[Pump Shotgun]", "room[first]")."""
+    return g.layout.names().index(name)
+
+
+def play(g: AlienMenace, *names: str) -> None:
+    for name in names:
+        g.apply(act(g, name))
+
+
+def legal_names(g: AlienMenace) -> list[str]:
+    return [g.layout.name(a) for a in g.legal_actions()]
+
+
+def hand_of(g: AlienMenace, side: str) -> dict[str, int]:
+    return {c.name: g.hand[side][c.local] for c in g.side_cards[side] if g.hand[side][c.local]}
+
+
+def set_hand(g: AlienMenace, side: str, cards: dict[str, int]) -> None:
+    """Return the hand to the draw pile, then take exactly `cards` from it."""
+    for local, n in enumerate(g.hand[side]):
+        g.deck[side].extend([local] * n)
+        g.hand[side][local] = 0
+    for name, n in cards.items():
+        c = card(g, name)
+        assert c.side == side, f"{name} is not a {side} card"
+        for _ in range(n):
+            g.deck[side].remove(c.local)
+            g.hand[side][c.local] += 1
+    g._legal = None
+
+
+def stack_deck(g: AlienMenace, side: str, names: list[str]) -> None:
+    """Put these cards (first = drawn first) on top of the draw pile."""
+    for name in reversed(names):
+        c = card(g, name)
+        g.deck[side].remove(c.local)
+        g.deck[side].append(c.local)
+
+
+def set_tokens(g: AlienMenace, marines: int, hive: int, supply: int | None = None) -> None:
+    """Tokens in front of each player; the rest in the supply (or `supply`, the rest in play)."""
+    total = g.cs.tokens
+    g.tokens = {MAR: marines, HIVE: hive}
+    g.supply = total - marines - hive if supply is None else supply
+    g.tokens_in_play = total - marines - hive - g.supply
+    assert g.tokens_in_play >= 0
+
+
+def position(
+    room: str = "Hangar",
+    marines: dict[str, int] | None = None,
+    hive: dict[str, int] | None = None,
+    stage: str = "alien_phase",
+    tokens: tuple[int, int] = (2, 2),
+    lp: int = 3,
+    seed: int = 0,
+    run: bool = True,
+) -> AlienMenace:
+    """A game on turn 1 in `room` (taken out of the room pile), both mulligans done, with the
+    given hands, at `stage` (marine_events: the Marine to play; alien_phase: the Alien)."""
+    g = AlienMenace()
+    g.reset(seed)
+    set_hand(g, MAR, marines or {})
+    set_hand(g, HIVE, hive or {})
+    rid = next(r.id for r in g.rooms if r.name == room)
+    g.room_deck.remove(rid)
+    g.room = rid
+    g.turn = 1
+    g.mulligans = {MAR: 1, HIVE: 1}
+    set_tokens(g, *tokens)
+    g.lp = lp
+    g.events = []
+    g._set(stage, MAR if stage in ("marine_events", "smoke") else HIVE)
+    if run:
+        g._run()
+    return g
+
+
+def conserved(g: AlienMenace) -> None:
+    """Every card counted once (per type), every token counted once, LP in range."""
+    for side in (MAR, HIVE):
+        for c in g.side_cards[side]:
+            n = g.deck[side].count(c.local) + g.hand[side][c.local] + g.discard[side][c.local]
+            n += sum(1 for e in g.play if e[0] == c.id)
+            assert n == c.copies, f"{c.name}: {n} cards, expected {c.copies}"
+    assert g.tokens[MAR] + g.tokens[HIVE] + g.supply + g.tokens_in_play == g.cs.tokens
+    assert min(g.tokens[MAR], g.tokens[HIVE], g.supply, g.tokens_in_play) >= 0
+    assert 0 <= g.lp <= g.rules["life_points"]
+    rooms = sorted(g.room_deck + g.room_discard + g.revealed + ([g.room] if g.room >= 0 else []))
+    assert rooms == list(range(len(g.rooms)))
