@@ -14,4 +14,13 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="AlienMenace",
+        game="aliens_env.alien_menace.game:AlienMenace",
+        policies={"dice": "aliens_env.alien_menace.dice_ai:AlienMenaceDiceAI"},
+        default_opponent={"hive": "dice", "marines": "dice"},
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]
