@@ -1,0 +1,156 @@
+"""Aliens Appear (how many, where: two d10 rolls, re-rolls), victory levels and the turn limit."""
+import pytest
+
+from aliens_env.reactor_room.game import ReactorRoom
+from helpers import act, empty_room, hive_first, idx, marine, marines_phase, put_alien, sq, start_phase
+
+DATA = ReactorRoom().data
+
+
+def play_to_marines_phase(g, turn):
+    """Hive: first legal option; Marines: end at once; until the Marines phase of `turn`."""
+    while not (g.turn == turn and g.current_player() == "marines"):
+        if g.current_player() == "hive":
+            g.apply(int(g.legal_actions("hive")[0]))
+        else:
+            g.apply(g.layout.encode("end"))
+    return g
+
+
+@pytest.mark.parametrize("beginner,per_turn", [(False, [4, 2, 2, 2]), (True, [4, 2, 0, 2])])
+def test_four_aliens_on_turn_one_then_two_each_turn(beginner, per_turn):
+    g = ReactorRoom(beginner=beginner)
+    g.reset(11)
+    seen = []
+    for turn in range(1, 5):
+        before = g.stats["aliens_appeared"] if turn > 1 else 0
+        play_to_marines_phase(g, turn)
+        seen.append(g.stats["aliens_appeared"] - before)
+    assert seen == per_turn  # turn 3 is red: skipped by the beginner rule
+
+
+@pytest.mark.parametrize("turn,beginner,due", [(1, True, 4), (3, False, 2), (3, True, 0), (6, True, 0),
+                                                (4, True, 2), (5, True, 2)])
+def test_aliens_due_on_each_turn(turn, beginner, due):
+    g = empty_room({"Hicks": (13, 24)}, turn=turn, beginner=beginner)
+    g.dice.script(*[9, 0, 9, 2, 9, 4, 9, 6][: 2 * due])  # (13, 1), (13, 5), (13, 9), (13, 13)
+    hive_first(start_phase(g, "aliens_appear"), "aliens_attack")
+    assert g.stats["aliens_appeared"] == due
+    assert g.dice.scripted_left == 0
+
+
+def test_entry_tables_have_one_entry_per_die_face():
+    assert len(DATA["entry_rows"]) == 10 and len(DATA["entry_columns"]) == 10
+    g = empty_room()
+    for r in DATA["entry_rows"]:
+        for c in DATA["entry_columns"]:
+            assert g.board.inside(r, c) and not g.board.stairwell[r, c] and not g.board.exit[r, c]
+
+
+@pytest.mark.parametrize("row_roll", range(10))
+@pytest.mark.parametrize("col_roll", range(10))
+def test_entry_square_from_two_d10_rolls(row_roll, col_roll):
+    g = empty_room()
+    r, c = DATA["entry_rows"][row_roll], DATA["entry_columns"][col_roll]
+    g.dice.script(row_roll, col_roll, 0, 0)  # the fallback (0, 0) -> (row 0, col 1) if blocked
+    square = g._entry_square()
+    if g.board.passable[r, c]:
+        assert square == sq(g, (r, c)) and g.dice.scripted_left == 2
+    else:
+        assert square == sq(g, (DATA["entry_rows"][0], DATA["entry_columns"][0])), "blocked: rolled again"
+        assert g.dice.scripted_left == 0
+
+
+def test_entry_square_holding_an_alien_is_rolled_again():
+    g = empty_room({"Hicks": (13, 24)})
+    put_alien(g, (0, 1))
+    g.dice.script(0, 0, 0, 1)
+    assert g._entry_square() == sq(g, (0, 3))
+
+
+def test_entry_square_holding_a_marine_is_rolled_again():
+    g = empty_room({"Hicks": (0, 1), "Hudson": (13, 24)})
+    g.dice.script(0, 0, 0, 1)
+    assert g._entry_square() == sq(g, (0, 3))
+
+
+def test_appearing_alien_is_placed_on_the_rolled_square():
+    g = empty_room({"Hicks": (13, 24)}, turn=2)
+    g._aliens_due = lambda: 1
+    g.dice.script(5, 7)  # entry_rows[5] = 9, entry_columns[7] = 15
+    start_phase(g, "aliens_appear")
+    assert any(f"appears at {(DATA['entry_rows'][5], DATA['entry_columns'][7])}" in e for e in g.events)
+
+
+def test_no_alien_appears_when_the_pool_is_empty():
+    g = empty_room({"Hicks": (13, 24)}, turn=2)
+    for k in range(g.pool):
+        put_alien(g, (0, k), stunned=True)
+    rolls = g.dice.rolls
+    start_phase(g, "aliens_appear")
+    assert g.stats["aliens_appeared"] == 0 and g.dice.rolls == rolls
+
+
+# -- victory ---------------------------------------------------------------------------------------
+ORDER = ["Apone", "Hicks", "Vasquez", "Drake", "Hudson", "Dietrich", "Frost", "Crowe", "Wierzbowski"]
+# first five one step from an EXIT square (direction of that step), the rest two steps
+START = {"Apone": ((4, 1), [5]), "Hicks": ((5, 1), [6]), "Vasquez": ((6, 1), [6]), "Drake": ((7, 1), [6]),
+         "Hudson": ((8, 1), [7]), "Dietrich": ((4, 2), [6, 5]), "Frost": ((5, 2), [6, 6]),
+         "Crowe": ((6, 2), [6, 6]), "Wierzbowski": ((7, 2), [6, 6])}
+
+
+def printed_result(out):
+    return 1 if out >= 7 else 0 if out >= 4 else -1
+
+
+@pytest.mark.parametrize("out", range(10))
+def test_victory_levels_by_marines_out(out):
+    g = empty_room({n: START[n][0] for n in ORDER}, turn=2, turn_limit=2)
+    start_phase(g, "marines")
+    for n in ORDER:
+        assert g.marines[g.active].name == n
+        if ORDER.index(n) < out:
+            for d in START[n][1]:
+                act(g, "move", d)
+            assert marine(g, n).status == "exited"
+        else:
+            act(g, "end")
+    assert g.is_terminal()
+    assert g.stats["exited"] == out
+    result = g.outcome()
+    assert result["marines"] == printed_result(out) and result["hive"] == -printed_result(out)
+
+
+def test_incapacitated_marines_carried_out_count():
+    g = empty_room({"Hicks": (6, 2), "Hudson": (6, 1), "Frost": (13, 24)}, turn=2, turn_limit=2)
+    marine(g, "Hudson").incapacitated = True
+    marines_phase(g, "Hicks")
+    act(g, "move", 6)
+    act(g, "move", 6)
+    assert g.stats["exited"] == 2
+
+
+def test_turn_limit_ends_the_game_and_marines_inside_are_not_out():
+    g = empty_room({"Hicks": (13, 12)}, turn=3, turn_limit=3)
+    marines_phase(g, "Hicks")
+    act(g, "end")
+    assert g.is_terminal() and g.phase == "time_limit"
+    assert g.outcome()["score"]["time_limit"]
+    assert g.outcome()["marines"] == -1
+    assert g.legal_actions() == []
+
+
+def test_game_goes_on_below_the_turn_limit():
+    g = empty_room({"Hicks": (13, 12)}, turn=2, turn_limit=3, beginner=True)
+    marines_phase(g, "Hicks")
+    act(g, "end")
+    assert not g.is_terminal() and g.turn == 3
+
+
+def test_game_ends_when_no_marine_on_the_map_can_act():
+    g = empty_room({"Hicks": (6, 1), "Hudson": (0, 24)}, turn=2)
+    marine(g, "Hudson").incapacitated = True
+    marines_phase(g, "Hicks")
+    act(g, "move", 6)
+    assert g.is_terminal()
+    assert g.outcome()["marines"] == -1
