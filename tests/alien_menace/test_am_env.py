@@ -1,0 +1,174 @@
+"""Observations (hidden information), positions, clone, descriptions, rendering, the adapters."""
+import json
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import aliens_env  # noqa: F401  (registers the environments)
+from aliens_env.alien_menace.game import HIVE, MAR, AlienMenace
+from aliens_env.core.policy import RandomPolicy
+from am_helpers import card, play, position, set_hand
+
+
+def test_observation_shape_and_range():
+    g = AlienMenace()
+    policy = RandomPolicy(0)
+    for seed in range(5):
+        g.reset(seed)
+        while not g.is_terminal():
+            for side in (MAR, HIVE):
+                obs = g.observe(side)
+                assert obs.shape == g.observation_shape and obs.dtype == np.float32
+                assert obs.min() >= 0.0 and obs.max() <= 1.0
+            g.apply(policy.act(g, g.current_player()))
+
+
+@pytest.mark.parametrize("viewer", [MAR, HIVE])
+def test_the_opponents_hand_is_hidden(viewer):
+    """Two states that differ only in the opponent's hand (same size) and the order of the draw
+    piles look the same to the viewer."""
+    opponent = HIVE if viewer == MAR else MAR
+    hands = {MAR: ({"Pistol": 2, "Grenade": 1}, {"Flamethrower": 1, "Medkit": 2}),
+             HIVE: ({"Demon": 2, "Terror": 1}, {"Praetorian": 1, "Ambush": 1, "Acid Blood": 1})}
+    a = position(marines={"Pump Shotgun": 1, "Pulse Rifle": 1}, hive={"Carnass": 1, "Hive Call": 1}, stage="marine_events", run=False)
+    b = a.clone()
+    set_hand(a, opponent, hands[opponent][0])
+    set_hand(b, opponent, hands[opponent][1])
+    b.dice.shuffle(b.deck[MAR])
+    b.dice.shuffle(b.deck[HIVE])
+    assert a.hand[opponent] != b.hand[opponent]
+    assert np.array_equal(a.observe(viewer), b.observe(viewer))
+    # ... but the opponent sees the difference, and the viewer sees his own hand
+    assert not np.array_equal(a.observe(opponent), b.observe(opponent))
+
+
+def test_own_hand_public_sizes_and_discards_are_observed():
+    a = position(marines={"Pump Shotgun": 1}, hive={"Carnass": 1}, stage="marine_events", run=False)
+    b = a.clone()
+    set_hand(b, HIVE, {"Carnass": 1, "Demon": 1})  # one more card: the hand size is public
+    assert not np.array_equal(a.observe(MAR), b.observe(MAR))
+    c = a.clone()
+    c.deck[HIVE].remove(card(c, "Terror").local)
+    c.discard[HIVE][card(c, "Terror").local] += 1  # discard piles are public
+    assert not np.array_equal(a.observe(MAR), c.observe(MAR))
+    d = a.clone()
+    set_hand(d, MAR, {"Pistol": 1})
+    assert not np.array_equal(a.observe(MAR), d.observe(MAR))
+
+
+def test_the_mask_is_empty_for_the_side_not_to_move_and_never_for_the_mover():
+    g = AlienMenace()
+    policy = RandomPolicy(1)
+    for seed in range(20):
+        g.reset(seed)
+        while not g.is_terminal():
+            p = g.current_player()
+            other = HIVE if p == MAR else MAR
+            assert g.legal_mask(p).sum() >= 2  # single-option decisions are taken automatically
+            assert g.legal_mask(other).sum() == 0
+            g.apply(policy.act(g, p))
+        assert g.legal_mask(MAR).sum() == 0 and g.legal_mask(HIVE).sum() == 0
+
+
+def test_json_round_trip_and_clone_continue_identically():
+    g = AlienMenace()
+    g.reset(9)
+    policy = RandomPolicy(2)
+    for _ in range(25):
+        g.apply(policy.act(g, g.current_player()))
+    restored = AlienMenace.from_json(json.dumps(g.to_dict()))
+    twin = g.clone()
+    p1, p2, p3 = RandomPolicy(4), RandomPolicy(4), RandomPolicy(4)
+    while not g.is_terminal():
+        g.apply(p1.act(g, g.current_player()))
+        restored.apply(p2.act(restored, restored.current_player()))
+        twin.apply(p3.act(twin, twin.current_player()))
+        assert g.to_dict() == restored.to_dict() == twin.to_dict()
+    assert g.outcome() == restored.outcome() == twin.outcome()
+
+
+def test_clone_is_independent():
+    g = AlienMenace()
+    g.reset(1)
+    twin = g.clone()
+    twin.apply(twin.legal_actions()[0])
+    twin.hand[MAR][0] += 5
+    assert g.to_dict() != twin.to_dict() and g.stage == "mulligan"
+
+
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (lambda d: d.update(game="ReactorRoom"), "not an AlienMenace position"),
+        (lambda d: d.pop("hand"), "missing field"),
+        (lambda d: d["hand"]["marines"].__setitem__(0, 40), "add up"),
+        (lambda d: d.update(supply=99), "tokens add up"),
+        (lambda d: d.update(lp=7), "life points"),
+        (lambda d: d.update(stage="lunch"), "unknown stage"),
+        (lambda d: d["room_deck"].append(0), "room"),
+        (lambda d: d.update(config={"telepathy": 1}), "telepathy"),
+        (lambda d: d.update(dice="loaded"), "dice"),
+    ],
+)
+def test_malformed_positions_are_refused_with_a_reason(breakage, message):
+    g = AlienMenace()
+    g.reset(3)
+    data = json.loads(json.dumps(g.to_dict()))
+    breakage(data)
+    with pytest.raises(ValueError, match=message):
+        AlienMenace.from_dict(data)
+
+
+def test_describe_action_is_readable():
+    g = position(room="Hangar", marines={"Pump Shotgun": 1}, hive={"Demon": 1, "Hive Call": 1})
+    texts = [g.describe_action(a) for a in g.legal_actions()]
+    assert "play Demon (Creature, Strength 2)" in texts and "play Hive Call (Event, draw 2)" in texts
+    assert "pass: no Creature, no combat" in texts
+    play(g, "creature[Demon]")
+    assert g.describe_action(g.layout.encode("retreat")).startswith("retreat")
+    assert all(isinstance(g.describe_action(a), str) for a in range(g.layout.size))
+
+
+def test_render_text_and_image():
+    g = position(marines={"Pump Shotgun": 1}, hive={"Demon": 1, "Acid Blood": 1})
+    play(g, "creature[Demon]")
+    text = g.render_text()
+    assert "Demon" in text and "LP" in text and "tokens" in text and "Hangar" in text
+    img = g.render_rgb()
+    assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3 and img.any()
+
+
+def test_shaping_value_is_a_small_life_point_potential():
+    g = position(marines={}, hive={}, lp=2, run=False)
+    assert g.shaping_value(MAR) == pytest.approx(-0.1) and g.shaping_value(HIVE) == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize("side", [MAR, HIVE])
+def test_gym_env_plays_either_side_against_the_dice_ai(side):
+    env = gym.make("aliens_env/AlienMenace-v0", side=side)
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(1000):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        if terminated:
+            assert reward in (-1.0, 1.0) and info["outcome"][side] == reward
+            break
+    else:
+        raise AssertionError("the episode did not end")
+
+
+def test_pettingzoo_agents_are_marines_and_hive():
+    from aliens_env.pettingzoo import alien_menace_v0
+
+    env = alien_menace_v0.env()
+    env.reset(seed=1)
+    assert env.possible_agents == ["marines", "hive"]
+    assert env.unwrapped.metadata["name"] == "alien_menace_v0"
+    for agent in env.agent_iter(max_iter=2000):
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
