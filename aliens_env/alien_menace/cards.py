@@ -189,6 +189,8 @@ def build(cards_data: dict, rules: dict) -> CardSet:
             if not isinstance(copies, int) or copies < 1:
                 raise ValueError(f"{where} ({name}): copies must be a whole number >= 1")
             card = Card(len(cards), len(by_side[side]), name, side, kind, strength, _effect(f"{where} ({name})", e.get("effect"), kind), copies)
+            if card.effect_name == "heal" and side != "marines":
+                raise ValueError(f"{where} ({name}): only Marine cards heal (the Alien has no Life Points)")
             cards.append(card)
             by_side[side].append(card)
         total = sum(c.copies for c in by_side[side])

@@ -275,6 +275,14 @@ def test_room_size_cards_are_not_played_while_a_creature_lives():
     assert "combat[Smoke Grenade]" not in legal_names(g)
 
 
+def test_terror_can_cancel_a_smoke_grenade():
+    g = position(room="Mess Hall", marines={"Pump Shotgun": 2, "Smoke Grenade": 1}, hive={"Demon": 2, "Terror": 1}, tokens=(0, 0))
+    play(g, "creature[Demon]", "weapon[Pump Shotgun]", "combat[Smoke Grenade]")
+    assert g.stage == "response" and g.current_player() == HIVE and g.room_size() == 1
+    play(g, "combat[Terror]")
+    assert g.room_size() == 2 and g.stage == "next_creature" and "creature[Demon]" in legal_names(g)
+
+
 def test_force_field_can_cancel_a_collapsed_wall():
     g = position(room="Corridor", marines={"Pump Shotgun": 1, "Force Field": 1}, hive={"Demon": 2, "Collapsed Wall": 1}, tokens=(0, 0))
     play(g, "creature[Demon]", "weapon[Pump Shotgun]", "combat[Collapsed Wall]", "combat[Force Field]")

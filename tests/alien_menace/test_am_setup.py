@@ -51,6 +51,7 @@ def _broken_cards(tmp_path, edit):
         (lambda d: d["rooms"].pop(), "13 rooms"),
         (lambda d: d["rooms"][0].update(size=3), "Hangar"),
         (lambda d: d["marines"][0].update(colour="red"), "unknown field"),
+        (lambda d: d["hive"][-1].update(effect={"heal": 1}), "only Marine cards heal"),
     ],
 )
 def test_a_broken_card_file_is_refused_with_a_reason(tmp_path, edit, message):
