@@ -195,3 +195,15 @@ def test_appearing_alien_next_to_a_marine_reaches_it():
     g = empty_room({"Hicks": (4, 10)})
     _appear_one(g, 4, 4)  # (4, 9)
     assert marine(g, "Hicks").alien != NO
+
+
+def test_aliens_pass_through_other_counters_while_moving():
+    # a wall of Stunned Aliens and a Marine between the Alien and Hudson, four squares away
+    g = empty_room({"Hudson": (12, 16), "Hicks": (11, 14)})
+    marine(g, "Hicks").incapacitated = True  # not a target; laid flat
+    put_alien(g, None, on="Hicks", attack="grabbing")
+    for r in (11, 12, 13):
+        put_alien(g, (r, 13), stunned=True)
+    a = put_alien(g, (12, 12))
+    start_phase(g, "aliens_move")
+    assert marine(g, "Hudson").alien == a
