@@ -828,8 +828,12 @@ class AlienMenace(Game):
         cid = self.action_card[a]
         return f"play {self.cards[cid].text()}"
 
-    def render_text(self) -> str:
+    def render_text(self, viewer: str | None = None) -> str:
+        """The table as text; with `viewer` ("marines" or "hive") the other hand is hidden."""
+
         def hand_text(side):
+            if viewer is not None and side != viewer:
+                return "(hidden)"
             return ", ".join(f"{c.name} x{self.hand[side][c.local]}" if self.hand[side][c.local] > 1 else c.name
                              for c in self.side_cards[side] if self.hand[side][c.local]) or "(empty)"
         m, c = self.strengths()

@@ -135,6 +135,7 @@ def test_render_text_and_image():
     play(g, "creature[Demon]")
     text = g.render_text()
     assert "Demon" in text and "LP" in text and "tokens" in text and "Hangar" in text
+    assert "Acid Blood" in text and "Acid Blood" not in g.render_text(viewer=MAR)
     img = g.render_rgb()
     assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[2] == 3 and img.any()
 
