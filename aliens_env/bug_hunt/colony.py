@@ -1,0 +1,235 @@
+"""The colony: a fixed square grid the layout is laid into as the squad explores.
+
+Squares start UNKNOWN. Sections are laid at open ends ("ports") from the rulebook's tables with
+the game's dice, so a seed fixes the colony. Geometry (ASSUMPTIONS A1, A2, A5, A18 in
+docs/rules/bug_hunt.md):
+
+- every section is a rectangle of FLOOR with a one-square WALL ring; a section is laid only
+  where every square of its rectangle is still UNKNOWN and inside the grid (so sections never
+  overlap), and only through a port of an already laid section (so the colony stays connected);
+- corridors are 2 squares wide, laid in sections of `corridor_length`; junctions and bends are
+  2x2 blocks; doors are single squares in a wall ring; rooms are SxS beyond a door, centred on
+  it when they fit, else shifted, else the next smaller size, else a corridor, else the door is
+  sealed (becomes wall); a corridor section that does not fit is shortened, down to 1 square,
+  and an open end where nothing fits is walled off (a dead end);
+- a room has a second door, in the wall the room_extra_door table picks.
+
+Line of sight (ASSUMPTION A3): a straight segment between square centres that passes through
+the open inside of no opaque square (wall, closed or welded door, unknown), within sight range.
+Touching a corner is clear (the core board's rule, without its shooter-corner extension).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED = range(6)
+CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded")
+CARDINAL = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
+CARDINAL_NAMES = ("N", "E", "S", "W")
+OPAQUE = np.array([True, False, True, False, True, True])
+PASSABLE = np.array([False, True, False, True, False, False])
+_EPS = 1e-9
+
+
+def right(d: int) -> int:
+    return (d + 1) % 4
+
+
+def left(d: int) -> int:
+    return (d + 3) % 4
+
+
+def add(p, d: int, k: int = 1):
+    return (p[0] + CARDINAL[d][0] * k, p[1] + CARDINAL[d][1] * k)
+
+
+class Colony:
+    def __init__(self, size: int):
+        self.size = size
+        self.cells = np.zeros((size, size), dtype=np.int8)
+        self.hazard = np.zeros((size, size), dtype=np.int8)  # 0 none, 1 acid holes, 2 debris
+        self.piece = np.full((size, size), -1, dtype=np.int16)
+        self.entry = np.zeros((size, size), dtype=bool)
+        self.pieces: list[dict] = []
+        self.ports: list[dict] = []
+        self.version = 0
+        self._los: dict[tuple[int, int], np.ndarray] = {}
+        self._los_version = -1
+
+    # -- state --------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "size": self.size, "cells": self.cells.tolist(), "hazard": self.hazard.tolist(),
+            "piece": self.piece.tolist(), "entry": self.entry.astype(int).tolist(),
+            "pieces": self.pieces, "ports": self.ports, "version": self.version,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Colony":
+        col = cls(int(data["size"]))
+        shape = (col.size, col.size)
+        col.cells = np.array(data["cells"], dtype=np.int8)
+        col.hazard = np.array(data["hazard"], dtype=np.int8)
+        col.piece = np.array(data["piece"], dtype=np.int16)
+        col.entry = np.array(data["entry"], dtype=bool)
+        for name in ("cells", "hazard", "piece", "entry"):
+            if getattr(col, name).shape != shape:
+                raise ValueError(f"colony {name} must be {shape}, got {getattr(col, name).shape}")
+        if col.cells.min() < 0 or col.cells.max() >= len(CELL_NAMES):
+            raise ValueError("colony cells hold an unknown square type")
+        col.pieces = [dict(p) for p in data["pieces"]]
+        col.ports = [dict(p) for p in data["ports"]]
+        col.version = int(data["version"])
+        return col
+
+    def copy(self) -> "Colony":
+        new = Colony.__new__(Colony)
+        new.size = self.size
+        new.cells = self.cells.copy()
+        new.hazard = self.hazard.copy()
+        new.piece = self.piece.copy()
+        new.entry = self.entry.copy()
+        new.pieces = [dict(p) for p in self.pieces]
+        new.ports = [dict(p) for p in self.ports]
+        new.version = self.version
+        new._los = self._los  # shared: keyed on version, contents are never mutated
+        new._los_version = self._los_version
+        return new
+
+    # -- queries ------------------------------------------------------------------------------
+    def inside(self, p) -> bool:
+        return 0 <= p[0] < self.size and 0 <= p[1] < self.size
+
+    def cell(self, p) -> int:
+        return int(self.cells[p]) if self.inside(p) else WALL
+
+    def passable(self, p) -> bool:
+        return self.inside(p) and bool(PASSABLE[self.cells[p]])
+
+    def changed(self) -> None:
+        self.version += 1
+
+    # -- laying sections ------------------------------------------------------------------------
+    def rect_cells(self, base, d: int, depth: int, width: int, offset: int = 0) -> list[tuple[int, int]]:
+        p = right(d)
+        out = []
+        for i in range(depth):
+            for j in range(width):
+                q = add(add(base, d, i), p, j - offset)
+                out.append(q)
+        return out
+
+    def fits(self, cells) -> bool:
+        lo, hi = 1, self.size - 2
+        for r, c in cells:
+            if not (lo <= r <= hi and lo <= c <= hi) or self.cells[r, c] != UNKNOWN:
+                return False
+        return True
+
+    def place(self, cells, kind: str, keep_open=(), doors=(), **info) -> int:
+        """Lay a section: floor on `cells`, wall on the still-unknown ring except the squares in
+        `keep_open` (its own open ends), then doors [(square, state)]. Returns the piece id."""
+        pid = len(self.pieces)
+        rows = [r for r, _ in cells]
+        cols = [c for _, c in cells]
+        piece = {"id": pid, "kind": kind, "rect": [min(rows), min(cols), max(rows), max(cols)], **info}
+        self.pieces.append(piece)
+        for q in cells:
+            self.cells[q] = FLOOR
+            self.piece[q] = pid
+        keep = {tuple(q) for q in keep_open}
+        r0, c0, r1, c1 = piece["rect"]
+        for r in range(r0 - 1, r1 + 2):
+            for c in range(c0 - 1, c1 + 2):
+                if (r, c) not in keep and self.cells[r, c] == UNKNOWN:
+                    self.cells[r, c] = WALL
+        for q, state in doors:
+            self.cells[q] = state
+        self.changed()
+        return pid
+
+    def add_port(self, cells, d: int, kind: str, parent: int, door=None) -> None:
+        self.ports.append({
+            "cells": [list(q) for q in cells], "d": d, "kind": kind, "parent": parent,
+            "door": None if door is None else list(door), "state": "pending",
+        })
+
+    def refresh_ports(self) -> None:
+        """Ports whose squares were taken by a later section are joined (floor) or dead (wall)."""
+        for port in self.ports:
+            if port["state"] != "pending":
+                continue
+            values = [int(self.cells[tuple(q)]) for q in port["cells"]]
+            if all(v == UNKNOWN for v in values):
+                continue
+            if any(v in (FLOOR, DOOR_OPEN, DOOR_CLOSED) for v in values):
+                port["state"] = "joined"
+            else:
+                port["state"] = "dead"
+                self.seal(port)
+
+    def seal(self, port: dict) -> None:
+        """A dead end: the open end's unknown squares become wall; a door to nowhere is walled up."""
+        port["state"] = "dead"
+        for q in port["cells"]:
+            if self.cells[tuple(q)] == UNKNOWN:
+                self.cells[tuple(q)] = WALL
+        if port["door"] is not None:
+            door = tuple(port["door"])
+            beyond = tuple(port["cells"][0])
+            if self.cells[beyond] not in (FLOOR, DOOR_OPEN, DOOR_CLOSED):
+                self.cells[door] = WALL
+        self.changed()
+
+    # -- line of sight ---------------------------------------------------------------------------
+    def los_from(self, src, radius: int) -> np.ndarray:
+        """Bool grid: squares whose centre src's centre sees within `radius` (Chebyshev)."""
+        if self._los_version != self.version:
+            self._los = {}
+            self._los_version = self.version
+        key = (src[0], src[1], radius)
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self._compute_los(src, radius)
+            self._los[key] = seen
+        return seen
+
+    def has_los(self, a, b, radius: int) -> bool:
+        return bool(self.los_from(a, radius)[b])
+
+    def _compute_los(self, src, radius: int) -> np.ndarray:
+        n = self.size
+        r0, c0 = max(0, src[0] - radius), max(0, src[1] - radius)
+        r1, c1 = min(n, src[0] + radius + 1), min(n, src[1] + radius + 1)
+        window = self.cells[r0:r1, c0:c1]
+        opaque = OPAQUE[window]
+        seen = np.zeros((n, n), dtype=bool)
+        tr, tc = np.nonzero(~opaque)
+        if len(tr) == 0:
+            return seen
+        br, bc = np.nonzero(opaque)
+        px, py = src[1] - c0 + 0.5, src[0] - r0 + 0.5
+        tx, ty = tc + 0.5, tr + 0.5
+        if len(br) == 0:
+            ok = np.ones(len(tr), dtype=bool)
+        else:
+            dx, dy = (tx - px)[:, None], (ty - py)[:, None]
+            lo_x, hi_x = bc[None, :] + _EPS, bc[None, :] + 1 - _EPS
+            lo_y, hi_y = br[None, :] + _EPS, br[None, :] + 1 - _EPS
+            shape = (len(tr), len(br))
+            t0 = np.zeros(shape)
+            t1 = np.ones(shape)
+            inside = np.ones(shape, dtype=bool)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
+                    p = np.broadcast_to(p, shape)
+                    q = np.broadcast_to(q, shape)
+                    zero = p == 0
+                    inside &= ~(zero & (q < 0))
+                    t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+                    t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+                    t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+            blocked = inside & (t0 < t1 - _EPS)
+            ok = ~blocked.any(axis=1)
+        seen[tr[ok] + r0, tc[ok] + c0] = True
+        return seen

@@ -1,0 +1,88 @@
+"""Loading and checking Bug Hunt's YAML: every number of the ruleset comes from data/."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).parent / "data"
+
+ROLES = ("marine", "civilian", "android")
+WEAPONS = ("pulse_rifle", "pistol", "smart_gun", "flame_thrower", "none")
+OBJECTIVES = ("explore_and_return", "kill_queen")
+
+
+def read_yaml(name: str):
+    path = DATA / name
+    try:
+        with open(path) as f:
+            return yaml.safe_load(f)
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{path} is not valid YAML: {exc}") from None
+
+
+@lru_cache(maxsize=None)
+def rules() -> dict:
+    return read_yaml("rules.yaml")
+
+
+@lru_cache(maxsize=None)
+def missions() -> dict:
+    data = read_yaml("missions.yaml")
+    for name, m in data.items():
+        if m.get("objective") not in OBJECTIVES:
+            raise ValueError(f"mission {name!r}: objective must be one of {list(OBJECTIVES)}, got {m.get('objective')!r}")
+        if not isinstance(m.get("turn_limit"), int) or m["turn_limit"] < 1:
+            raise ValueError(f"mission {name!r}: turn_limit must be a whole number >= 1")
+    return data
+
+
+def squad_from(entries: list) -> list[dict]:
+    """Check a squad list (from squad.yaml or the `squad` option) and fill the defaults."""
+    if not isinstance(entries, list) or not 1 <= len(entries) <= MAX_SQUAD:
+        raise ValueError(f"a squad is a list of 1-{MAX_SQUAD} figures")
+    out = []
+    names = set()
+    for i, e in enumerate(entries):
+        if not isinstance(e, dict) or "name" not in e:
+            raise ValueError(f"squad figure {i} needs a name")
+        role = e.get("role", "marine")
+        weapon = e.get("weapon", "pulse_rifle" if role == "marine" else "pistol" if role == "civilian" else "none")
+        if role not in ROLES:
+            raise ValueError(f"squad figure {e['name']!r}: role must be one of {list(ROLES)}, got {role!r}")
+        if weapon not in WEAPONS:
+            raise ValueError(f"squad figure {e['name']!r}: weapon must be one of {list(WEAPONS)}, got {weapon!r}")
+        if role == "android" and weapon != "none":
+            raise ValueError(f"squad figure {e['name']!r}: androids can never be armed")
+        if role == "civilian" and weapon not in ("pistol", "none"):
+            raise ValueError(f"squad figure {e['name']!r}: civilians carry pistols only")
+        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment"}
+        if unknown:
+            raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; allowed: name, role, weapon, leader, can_lead, equipment")
+        if e["name"] in names:
+            raise ValueError(f"squad figure name {e['name']!r} appears twice")
+        names.add(e["name"])
+        out.append({
+            "name": str(e["name"]), "role": role, "weapon": weapon,
+            "leader": bool(e.get("leader", False)), "can_lead": bool(e.get("can_lead", False)),
+            "equipment": bool(e.get("equipment", False)) or role == "android",
+        })
+    if sum(f["leader"] for f in out) != 1:
+        raise ValueError("a squad needs exactly one leader (leader: true)")
+    if sum(f["equipment"] for f in out if f["role"] != "android") > 1:
+        raise ValueError("only one nominated figure per squad may operate equipment (plus androids)")
+    return out
+
+
+MAX_SQUAD = 8
+
+
+@lru_cache(maxsize=None)
+def default_squad_raw() -> tuple:
+    return tuple(read_yaml("squad.yaml"))
+
+
+def d6_table(table: dict, roll: int):
+    """A printed d6 table keyed 1-6."""
+    return table[roll]

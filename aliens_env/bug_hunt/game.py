@@ -1,0 +1,1599 @@
+"""Bug Hunt (Stephen A. Gilbert, 2008): Colonial Marines explore a colony laid as they go.
+
+A turn (PRINTED sequence): layout (laid whenever the squad sees an open end), Aliens move,
+Aliens adjacent to humans make Close Combat attacks, the Marines spend Action Points, then the
+Xeno phase (egg caches, impregnated humans, the activation roll and the placement of what
+approaches). Decisions with one legal option are taken automatically.
+
+Marines (one AP-costing action per step for the figure being activated):
+    activate[f]   which figure acts next (among those not yet activated this turn)
+    move[d]       one square N/E/S/W (1 AP, 2 onto acid holes or debris; no diagonals)
+    door[d]       open or close the door beside the figure (1 AP)
+    weld[d]       weld the closed door beside the figure shut (6 AP)
+    unweld[d]     work on a welded door (6 AP a turn, open after two turns)
+    fire[k]       fire the figure's weapon at target k (pulse rifle/pistol 1 AP, smart-gun and
+                  flame-thrower 2 AP)
+    grenade[k]    launch a grenade from the squad's pool at target k's square (2 AP)
+    overwatch     go into over-watch (2 AP; ends the activation)
+    equip[d]      switch the auto sentry beside the figure on or off (equipment operator, 2 AP)
+    end           finish this figure; unused AP are lost
+  AP come from the figure's own 4 first, then from the squad's d6 pool (the leader's).
+  Target k is the k-th visible target in range (Aliens and intact egg caches) by (range, id).
+Hive (the Bug Master's choices; the dice AI makes them as the rulebook says):
+    order[a]      which Alien moves next
+    step[d]       move the moving Alien one square (8 directions) or open the door there (1 AP)
+    stop          that Alien moves no further this turn
+    approach[d]   the compass side the Aliens approach from ("same direction" activations)
+    attack[f]     which adjacent human an Alien attacks in Close Combat
+"""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import ActionLayout
+from ..core.board import DIRECTION_NAMES, DIRECTIONS
+from ..core.dice import Dice
+from ..core.game import Game
+from . import data_files, layout as lay
+from .colony import (
+    CARDINAL, CARDINAL_NAMES, DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE, UNKNOWN, WALL, Colony,
+)
+
+NO = -1
+MAX_SQUAD = data_files.MAX_SQUAD
+MAX_TARGETS = 12
+ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
+OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit")
+FAR = 10_000
+
+
+@dataclass
+class Human:
+    name: str
+    role: str
+    weapon: str
+    leader: bool = False
+    can_lead: bool = False
+    equipment: bool = False
+    pos: int = NO
+    status: str = "active"  # active | dead | captured | unconscious
+    lp: int = 1
+    ap: int = 0
+    activated: bool = False
+    overwatch: bool = False
+    moved: bool = False
+    hugger: int = NO  # the Face-Hugger attached to this figure
+
+
+@dataclass
+class Alien:
+    kind: str
+    pos: int = NO
+    alive: bool = True
+    lp: int = 1
+    ap: int = 0
+    new: bool = True  # placed this turn: does not move in the next Aliens-move phase
+    attached: int = NO  # Face-Hugger: the human it is attached to
+    attached_turn: int = 0
+    anchored: bool = False  # the Brood Chamber's egg-laying Queen stays put (ASSUMPTION A22)
+
+
+@dataclass
+class Decision:
+    kind: str  # activate | act | order | step | approach | attack
+    options: list
+
+    @property
+    def player(self) -> str:
+        return "marines" if self.kind in ("activate", "act") else "hive"
+
+
+DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack")
+
+
+class BugHunt(Game):
+    name = "BugHunt"
+
+    def __init__(self, mission: str = "explore", squad: list | None = None, ripley_leads: bool = True,
+                 ripley_four_lp: bool = False, turn_limit: int | None = None, **unknown):
+        super().__init__()
+        if unknown:
+            raise ValueError(f"unknown BugHunt option(s) {sorted(unknown)}; allowed: {list(OPTION_NAMES)}")
+        missions = data_files.missions()
+        if mission not in missions:
+            raise ValueError(f"unknown mission {mission!r}; allowed: {sorted(missions)}")
+        self.rules = data_files.rules()
+        self.mission_name = mission
+        self.mission = missions[mission]
+        if turn_limit is None:
+            turn_limit = self.mission["turn_limit"]
+        if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1:
+            raise ValueError(f"turn_limit must be a whole number of turns >= 1, got {turn_limit!r}")
+        self.turn_limit = turn_limit
+        self.squad_raw = list(squad) if squad is not None else [dict(e) for e in data_files.default_squad_raw()]
+        self.squad_def = data_files.squad_from(self.squad_raw)
+        self.ripley_leads = bool(ripley_leads)
+        self.ripley_four_lp = bool(ripley_four_lp)
+        self.size = self.rules["grid_size"]
+        self.max_aliens = self.rules["max_aliens"]
+        self.layout = ActionLayout([
+            ("activate", MAX_SQUAD),
+            ("move", CARDINAL_NAMES),
+            ("door", CARDINAL_NAMES),
+            ("weld", CARDINAL_NAMES),
+            ("unweld", CARDINAL_NAMES),
+            ("fire", MAX_TARGETS),
+            ("grenade", MAX_TARGETS),
+            ("overwatch", 1),
+            ("equip", CARDINAL_NAMES),
+            ("end", 1),
+            ("order", self.max_aliens),
+            ("step", DIRECTION_NAMES),
+            ("stop", 1),
+            ("approach", CARDINAL_NAMES),
+            ("attack", MAX_SQUAD),
+        ])
+        self._slot = {k: v[0] for k, v in self.layout.slices.items()}
+        self.window = self.rules["obs_window"]
+        self.observation_shape = (N_PLANES * self.window * self.window + MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES,)
+        self.reset(0)
+
+    # ==========================================================================================
+    # set-up and the contract
+    # ==========================================================================================
+    def config(self) -> dict:
+        return {"mission": self.mission_name, "squad": self.squad_raw, "ripley_leads": self.ripley_leads,
+                "ripley_four_lp": self.ripley_four_lp, "turn_limit": self.turn_limit}
+
+    def reset(self, seed: int | None = None) -> None:
+        self.dice = Dice(seed)
+        self.colony = Colony(self.size)
+        start = lay.lay_entry(self.colony, self.rules)
+        self.humans: list[Human] = []
+        for i, f in enumerate(self.squad_def):
+            lp = self.rules["ripley_lp_optional"] if (self.ripley_four_lp and f["name"] == "Ripley") else 1
+            h = Human(f["name"], f["role"], f["weapon"], f["leader"], f["can_lead"], f["equipment"], lp=lp)
+            h.pos = self.sq(start[i]) if i < len(start) else NO
+            self.humans.append(h)
+        self.aliens: list[Alien] = []
+        self.features: list[dict] = []
+        self.welds: dict[str, int] = {}  # door square -> turns of un-welding done
+        self.unweld_turn: dict[str, int] = {}
+        self.turn = 1
+        self.phase = "aliens_move"
+        self.pool = 0
+        self.pool_lost = False
+        self.grenades = self.rules["grenade_pool"]
+        self.active = NO
+        self.mover = NO
+        self.queue: list[int] = []
+        self.fired = False
+        self.placement: dict | None = None
+        self.rooms_entered = 0
+        self.brood_found = False
+        self.queen_killed_in_chamber = False
+        self.result: str | None = None
+        self.decision: Decision | None = None
+        self.stats = {"aliens_killed": 0, "humans_dead": 0, "captured": 0, "unconscious": 0, "aliens_placed": 0,
+                      "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
+        self.events: list[str] = []
+        self._cache: dict[str, Any] = {}
+        self._reveal()
+        self._start_phase("aliens_move")
+        self._run()
+
+    def current_player(self) -> str | None:
+        return None if self.decision is None else self.decision.player
+
+    def legal_mask(self, player: str) -> np.ndarray:
+        if self.decision is None or self.decision.player != player:
+            return self.layout.empty_mask()
+        return self._current_mask().copy()
+
+    def _current_mask(self) -> np.ndarray:
+        mask = self._cache.get("mask")
+        if mask is None:
+            mask = self._compute_mask()
+            self._cache["mask"] = mask
+        return mask
+
+    def _apply(self, action: int) -> None:
+        self.events = []
+        self._resolve(action)
+        self._run()
+
+    def outcome(self) -> dict[str, Any]:
+        marines = 1 if self.result == "marines" else -1 if self.result == "hive" else 0
+        return {"marines": marines, "hive": -marines, "score": {
+            **self.stats, "turns": self.turn, "rooms_entered": self.rooms_entered, "brood_found": self.brood_found,
+            "queen_killed_in_chamber": self.queen_killed_in_chamber, "result": self.result,
+            "squad_able": sum(h.status == "active" for h in self.humans)}}
+
+    def shaping_value(self, side: str) -> float:
+        """Marines: +0.05 a room entered, +0.02 an Alien killed, -0.05 a human lost (documented)."""
+        lost = self.stats["humans_dead"] + self.stats["captured"] + self.stats["unconscious"]
+        v = 0.05 * self.rooms_entered + 0.02 * self.stats["aliens_killed"] - 0.05 * lost
+        return v if side == "marines" else -v
+
+    # ==========================================================================================
+    # helpers
+    # ==========================================================================================
+    def sq(self, rc) -> int:
+        return rc[0] * self.size + rc[1]
+
+    def rc(self, s: int) -> tuple[int, int]:
+        return divmod(s, self.size)
+
+    def cell(self, s: int) -> int:
+        return int(self.colony.cells.flat[s])
+
+    def step_sq(self, s: int, dr: int, dc: int) -> int:
+        r, c = divmod(s, self.size)
+        r, c = r + dr, c + dc
+        if 0 <= r < self.size and 0 <= c < self.size:
+            return r * self.size + c
+        return NO
+
+    def rng(self, a: int, b: int) -> int:
+        ar, ac = divmod(a, self.size)
+        br, bc = divmod(b, self.size)
+        return max(abs(ar - br), abs(ac - bc))
+
+    def los(self, a: int, b: int, radius: int | None = None) -> bool:
+        radius = self.rules["sight_range"] if radius is None else radius
+        if self.rng(a, b) > radius:
+            return False
+        return bool(self.colony.los_from(self.rc(a), radius).flat[b])
+
+    def able_humans(self) -> list[int]:
+        return [i for i, h in enumerate(self.humans) if h.status == "active" and h.pos != NO]
+
+    def live_aliens(self) -> list[int]:
+        return [i for i, a in enumerate(self.aliens) if a.alive]
+
+    def occupied(self) -> set[int]:
+        """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
+        auto sentry pods (ASSUMPTION A23)."""
+        occ = {h.pos for h in self.humans if h.status == "active" and h.pos != NO}
+        occ.update(a.pos for a in self.aliens if a.alive and a.attached == NO)
+        occ.update(self.sq(f["pos"]) for f in self.features if f["kind"] == "sentry")
+        return occ
+
+    def figure_at(self, s: int) -> tuple[str, int] | None:
+        for i, h in enumerate(self.humans):
+            if h.status == "active" and h.pos == s:
+                return ("human", i)
+        for i, a in enumerate(self.aliens):
+            if a.alive and a.pos == s and a.attached == NO:
+                return ("alien", i)
+        return None
+
+    def enter_cost(self, s: int) -> int:
+        return 1 + (self.rules["hazard_extra_ap"] if self.colony.hazard.flat[s] else 0)
+
+    def _diag_ok(self, s: int, dr: int, dc: int) -> bool:
+        """A diagonal step may not cut a wall or door corner (ASSUMPTION A24)."""
+        if not (dr and dc):
+            return True
+        a, b = self.step_sq(s, dr, 0), self.step_sq(s, 0, dc)
+        return a != NO and b != NO and PASSABLE[self.cell(a)] and PASSABLE[self.cell(b)]
+
+    def room_of(self, s: int) -> int:
+        pid = int(self.colony.piece.flat[s])
+        if pid >= 0 and self.colony.pieces[pid]["kind"] == "room":
+            return pid
+        return NO
+
+    def available_ap(self, i: int) -> int:
+        return self.humans[i].ap + (0 if self.pool_lost else self.pool)
+
+    def spend(self, i: int, cost: int) -> None:
+        h = self.humans[i]
+        own = min(h.ap, cost)
+        h.ap -= own
+        self.pool -= cost - own
+        h.overwatch = False  # expending AP in its own phase ends over-watch (PRINTED)
+
+    # ==========================================================================================
+    # the phase machine
+    # ==========================================================================================
+    def _start_phase(self, phase: str) -> None:
+        self.phase = phase
+        if phase == "aliens_move":
+            self.queue = []
+            for i, a in enumerate(self.aliens):
+                if not a.alive:
+                    continue
+                a.ap = self.rules["alien_ap"][a.kind]
+                if a.new:
+                    a.new = False  # newly placed Aliens do not move (PRINTED)
+                elif a.attached == NO and not a.anchored:
+                    self.queue.append(i)
+            self.mover = NO
+        elif phase == "aliens_cc":
+            self.queue = [i for i, a in enumerate(self.aliens) if a.alive and (
+                (a.attached != NO and a.attached_turn < self.turn) or (a.attached == NO and self._cc_victims(i)))]
+        elif phase == "marines":
+            self.fired = False
+            if not self.pool_lost:
+                self.pool = self.dice.d6()
+                self.events.append(f"squad pool {self.pool} AP")
+            for h in self.humans:
+                h.ap = self.rules["human_ap"] if h.status == "active" else 0
+                h.activated = False
+                h.moved = False
+            self.active = NO
+        elif phase == "xeno":
+            self._xeno_phase()
+
+    def _run(self) -> None:
+        while True:
+            self._cache.clear()
+            if self.result is None:
+                self._check_end()
+            if self.result is not None:
+                self.decision = None
+                self.phase = "over"
+                return
+            if self.decision is not None:
+                legal = np.flatnonzero(self._current_mask())
+                if len(legal) > 1:
+                    return
+                self._resolve(int(legal[0]))
+                continue
+            if self.phase == "aliens_move":
+                self._step_aliens_move()
+            elif self.phase == "aliens_cc":
+                self._step_aliens_cc()
+            elif self.phase == "marines":
+                self._step_marines()
+            elif self.phase == "xeno":
+                self._step_xeno()
+
+    def _check_end(self) -> None:
+        if self.queen_killed_in_chamber:
+            self._finish("marines", "the Queen is dead in her Brood Chamber: the Aliens lose")
+            return
+        humans = [h for h in self.humans if h.status == "active" and h.role != "android"]
+        if not humans:
+            self._finish("hive", "no human of the squad can fight on")
+            return
+        if self.mission["objective"] == "explore_and_return" and self.rooms_entered >= self.mission["rooms"]:
+            able = [h for h in self.humans if h.status == "active"]
+            if all(self.colony.entry.flat[h.pos] for h in able):
+                self._finish("marines", "the squad is back at the entry with its search done")
+                return
+        if self.turn > self.turn_limit:
+            self._finish("hive", f"turn limit {self.turn_limit} reached")
+
+    def _finish(self, winner: str, why: str) -> None:
+        self.result = winner
+        self.events.append(why)
+        if winner == "marines":  # rescue rolls for captured and hugged figures (PRINTED)
+            for h in self.humans:
+                if h.status == "captured":
+                    ok = self.dice.d6() <= self.rules["rescue_captured_on"]
+                elif h.status == "unconscious":
+                    ok = self.dice.d6() <= self.rules["rescue_unconscious_on"]
+                else:
+                    continue
+                self.stats["rescued" if ok else "lost_at_rescue"] += 1
+                self.events.append(f"{h.name} {'is rescued' if ok else 'is found too late'}")
+
+    def _resolve(self, action: int) -> None:
+        kind, index = self.layout.decode(action)
+        decision, self.decision = self.decision, None
+        self._cache.clear()
+        if decision.kind == "activate":
+            self.active = index
+            self.humans[index].activated = True
+        elif decision.kind == "act":
+            self._marine_action(kind, index)
+        elif decision.kind == "order":
+            self.mover = index
+            self.queue.remove(index)
+        elif decision.kind == "step":
+            if kind == "stop":
+                self.mover = NO
+            else:
+                self._alien_step(self.mover, index)
+        elif decision.kind == "approach":
+            self._place_approach(index)
+        elif decision.kind == "attack":
+            a = self.queue.pop(0)
+            self._close_combat(a, index)
+
+    # ==========================================================================================
+    # Aliens move
+    # ==========================================================================================
+    def _step_aliens_move(self) -> None:
+        if self.mover != NO:
+            a = self.aliens[self.mover]
+            if not a.alive or a.ap <= 0 or a.attached != NO:
+                self.mover = NO
+            else:
+                self.decision = Decision("step", [])
+                return
+        self.queue = [i for i in self.queue if self.aliens[i].alive and self.aliens[i].attached == NO]
+        if not self.queue:
+            self._start_phase("aliens_cc")
+            return
+        if len(self.queue) == 1:
+            self.mover = self.queue.pop(0)
+            return
+        self.decision = Decision("order", list(self.queue))
+
+    def alien_steps(self, i: int) -> dict[int, tuple[int, int]]:
+        """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
+        instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut)."""
+        a = self.aliens[i]
+        occ = self.occupied()
+        out = {}
+        for d, (dr, dc) in enumerate(DIRECTIONS):
+            n = self.step_sq(a.pos, dr, dc)
+            if n == NO:
+                continue
+            cell = self.cell(n)
+            if cell == DOOR_CLOSED:
+                if not (dr and dc) and a.kind != "face_hugger" and a.ap >= self.rules["ap_cost"]["door"]:
+                    out[d] = (n, self.rules["ap_cost"]["door"])
+                continue
+            if not PASSABLE[cell] or n in occ or not self._diag_ok(a.pos, dr, dc):
+                continue
+            cost = self.enter_cost(n)
+            if cost <= a.ap:
+                out[d] = (n, cost)
+        return out
+
+    def _alien_step(self, i: int, d: int) -> None:
+        a = self.aliens[i]
+        n, cost = self.alien_steps(i)[d]
+        a.ap -= cost
+        if self.cell(n) == DOOR_CLOSED:
+            self.colony.cells.flat[n] = DOOR_OPEN
+            self.colony.changed()
+            self.events.append(f"{a.kind} {i} opens a door")
+            self._reveal()
+        else:
+            a.pos = n
+            self._sentries_fire(("alien", i))
+        if a.alive:
+            self._overwatch_fire(i)
+
+    # -- the dice AI's rulebook choices ---------------------------------------------------------
+    def target_field(self, hugger: bool) -> np.ndarray:
+        """Cost (AP) from every square to the nearest human not in combat (androids ignored),
+        through doors an Alien may open; 1 means adjacent (PRINTED: Aliens make for the nearest
+        human not in combat)."""
+        key = ("field", hugger)
+        field = self._cache.get(key)
+        if field is not None:
+            return field
+        targets = [h.pos for j, h in enumerate(self.humans)
+                   if h.status == "active" and h.role != "android" and h.pos != NO and not self.in_combat(j)]
+        field = self._dijkstra(targets, hugger)
+        self._cache[key] = field
+        return field
+
+    def in_combat(self, j: int, exclude: int = NO) -> bool:
+        h = self.humans[j]
+        if h.hugger != NO:
+            return True
+        return any(a.alive and a.attached == NO and i != exclude and self.rng(a.pos, h.pos) <= 1
+                   for i, a in enumerate(self.aliens))
+
+    def _dijkstra(self, targets: list[int], hugger: bool) -> np.ndarray:
+        n = self.size * self.size
+        dist = np.full(n, FAR, dtype=np.int32)
+        heap = []
+        for t in targets:
+            dist[t] = 0
+            heap.append((0, t))
+        heapq.heapify(heap)
+        cells = self.colony.cells.ravel()
+        hazard = self.colony.hazard.ravel()
+        extra = self.rules["hazard_extra_ap"]
+        while heap:
+            d0, s = heapq.heappop(heap)
+            if d0 > dist[s]:
+                continue
+            cs = cells[s]
+            # cost of entering s from a neighbour: 1 (+1 hazard), a closed door is opened first (+1)
+            if d0 == 0:
+                enter = 1
+            elif cs == DOOR_CLOSED:
+                if hugger:
+                    continue
+                enter = 2
+            else:
+                enter = 1 + (extra if hazard[s] else 0)
+            for dr, dc in DIRECTIONS:
+                m = self.step_sq(s, dr, dc)
+                if m == NO:
+                    continue
+                cm = cells[m]
+                if not (PASSABLE[cm] or (cm == DOOR_CLOSED and not hugger)):
+                    continue
+                if dr and dc and (cs == DOOR_CLOSED or cm == DOOR_CLOSED or not self._diag_ok(m, -dr, -dc)):
+                    continue
+                nd = d0 + enter
+                if nd < dist[m]:
+                    dist[m] = nd
+                    heapq.heappush(heap, (nd, m))
+        return dist
+
+    def rulebook_steps(self, i: int) -> list[int]:
+        """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
+        as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""
+        a = self.aliens[i]
+        if any(h.status == "active" and h.role != "android" and self.rng(h.pos, a.pos) <= 1 for h in self.humans):
+            return []
+        field = self.target_field(a.kind == "face_hugger")
+        here = int(field[a.pos])
+        best, out = here, []
+        for d, (n, _cost) in self.alien_steps(i).items():
+            v = int(field[n])  # opening a closed door on the way counts as progress through it
+            if v < best:
+                best, out = v, [d]
+            elif v == best and v < here:
+                out.append(d)
+        return out
+
+    def dice_ai_action(self) -> int:
+        """The solo rules' choice for the hive decision at hand (ASSUMPTION A25 for the order)."""
+        d = self.decision
+        s = self._slot
+        if d.kind == "order":
+            return s["order"] + min(d.options)
+        if d.kind == "step":
+            steps = self.rulebook_steps(self.mover)
+            if not steps:
+                return s["stop"]
+            return s["step"] + steps[self.dice.pick(len(steps))]
+        if d.kind == "approach":
+            return s["approach"] + d.options[self.dice.pick(len(d.options))]
+        if d.kind == "attack":
+            return s["attack"] + d.options[self.dice.pick(len(d.options))]
+        legal = np.flatnonzero(self._current_mask())
+        return int(legal[self.dice.pick(len(legal))])
+
+    # ==========================================================================================
+    # Close Combat
+    # ==========================================================================================
+    def _cc_victims(self, i: int) -> list[int]:
+        a = self.aliens[i]
+        return [j for j, h in enumerate(self.humans)
+                if h.status == "active" and h.role != "android" and self.rng(h.pos, a.pos) <= 1]
+
+    def _step_aliens_cc(self) -> None:
+        while self.queue:
+            i = self.queue[0]
+            a = self.aliens[i]
+            if not a.alive:
+                self.queue.pop(0)
+                continue
+            if a.attached != NO:
+                self.queue.pop(0)
+                self._hugger_struggle(i)
+                return
+            victims = self._cc_victims(i)
+            if not victims:
+                self.queue.pop(0)
+                continue
+            if len(victims) == 1:
+                self.queue.pop(0)
+                self._close_combat(i, victims[0])
+                return
+            self.decision = Decision("attack", victims)
+            return
+        self._start_phase("marines")
+
+    def _cc_roll(self, alien_dice: int, human_dice: int) -> tuple[int, int]:
+        """Both sides roll their pools; the highest die counts; ties fight on (PRINTED)."""
+        for _ in range(self.rules["max_cc_rounds"]):
+            a = max(self.dice.d6() for _ in range(alien_dice))
+            h = max(self.dice.d6() for _ in range(human_dice))
+            if a != h:
+                return a, h
+        return 0, 1  # ASSUMPTION A12: an endless tie goes to the defender
+
+    def _close_combat(self, i: int, j: int) -> None:
+        a, h = self.aliens[i], self.humans[j]
+        h.overwatch = False  # a Close Combat attack breaks over-watch (PRINTED)
+        cc = self.rules["cc_dice"]
+        ar, hr = self._cc_roll(cc[a.kind], cc[h.role])
+        if hr > ar:
+            self.events.append(f"{h.name} beats the {a.kind} {i} in close combat ({hr} v {ar})")
+            self._hit_alien(i, acid=False)
+            return
+        margin = ar - hr
+        self.events.append(f"the {a.kind} {i} wins close combat on {h.name} ({ar} v {hr})")
+        if a.kind == "face_hugger":
+            a.attached, a.attached_turn, a.pos = j, self.turn, h.pos
+            h.hugger = i
+            self.events.append(f"a Face-Hugger attaches to {h.name}")
+        elif margin <= self.rules["grab_margin_max"]:
+            self._remove_human(j, "captured")
+        else:
+            self._remove_human(j, "dead")
+
+    def _hugger_struggle(self, i: int) -> None:
+        a = self.aliens[i]
+        j = a.attached
+        h = self.humans[j]
+        cc = self.rules["cc_dice"]
+        ar, hr = self._cc_roll(cc["face_hugger"], cc[h.role])
+        if ar > hr:
+            self.events.append(f"{h.name} falls unconscious under the Face-Hugger")
+            a.alive, a.pos, a.attached = False, NO, NO
+            h.hugger = NO
+            self._remove_human(j, "unconscious")
+            return
+        self.events.append(f"{h.name} tears the Face-Hugger off")
+        a.attached = NO
+        h.hugger = NO
+        self._throw_hugger(i, h.pos, self.dice.d6())
+
+    def _throw_hugger(self, i: int, origin: int, distance: int) -> None:
+        """Thrown 1D6 squares (PRINTED): to a free open square as far as possible up to that
+        range, one picked by the die among equals (ASSUMPTION A20)."""
+        occ = self.occupied()
+        best, options = 0, []
+        for s in range(self.size * self.size):
+            if not PASSABLE[self.cell(s)] or s in occ:
+                continue
+            r = self.rng(origin, s)
+            if r > distance or r == 0:
+                continue
+            if r > best:
+                best, options = r, [s]
+            elif r == best:
+                options.append(s)
+        a = self.aliens[i]
+        if not options:
+            a.alive, a.pos = False, NO
+            return
+        a.pos = options[self.dice.pick(len(options))]
+
+    # ==========================================================================================
+    # Marines
+    # ==========================================================================================
+    def _step_marines(self) -> None:
+        if self.active != NO:
+            h = self.humans[self.active]
+            if h.status == "active" and h.hugger == NO:
+                self.decision = Decision("act", [])
+                return
+            self.active = NO
+        pending = [i for i, h in enumerate(self.humans)
+                   if h.status == "active" and h.pos != NO and not h.activated and h.hugger == NO]
+        if not pending:
+            self.active = NO
+            self._start_phase("xeno")
+            return
+        self.decision = Decision("activate", pending)
+
+    def targets(self) -> list[tuple[str, int]]:
+        """Visible targets of the active figure within its weapon's (or the grenade's) reach:
+        ("alien", i) and ("egg", feature), by (range, kind, id)."""
+        cached = self._cache.get("targets")
+        if cached is not None:
+            return cached
+        h = self.humans[self.active]
+        reach = max(self._weapon_range(h.weapon), self.rules["weapons"]["grenade"]["range"] if self._can_grenade(self.active) else 0)
+        out = []
+        if reach > 0:
+            for i, a in enumerate(self.aliens):
+                if a.alive and self.rng(h.pos, a.pos) <= reach and a.pos != h.pos and self.los(h.pos, a.pos):
+                    out.append((self.rng(h.pos, a.pos), 0, i, ("alien", i)))
+            for k, f in enumerate(self.features):
+                kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
+                    "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
+                if kind is not None:
+                    s = self.sq(f["pos"])
+                    if self.rng(h.pos, s) <= reach and self.los(h.pos, s):
+                        out.append((self.rng(h.pos, s), 1, k, (kind, k)))
+        cached = [t for *_, t in sorted(out)][:MAX_TARGETS]
+        self._cache["targets"] = cached
+        return cached
+
+    def _weapon_range(self, weapon: str) -> int:
+        w = self.rules["weapons"][weapon]
+        return 0 if w is None else w["range"]
+
+    def _can_grenade(self, i: int) -> bool:
+        # ASSUMPTION A26: grenades are launched from the pulse rifle's under-slung launcher
+        return self.humans[i].weapon == "pulse_rifle" and self.grenades > 0
+
+    def _target_square(self, t: tuple[str, int]) -> int:
+        return self.aliens[t[1]].pos if t[0] == "alien" else self.sq(self.features[t[1]]["pos"])
+
+    def _adjacent_door(self, i: int, d: int) -> int:
+        dr, dc = CARDINAL[d]
+        return self.step_sq(self.humans[i].pos, dr, dc)
+
+    def _compute_mask(self) -> np.ndarray:
+        d = self.decision
+        mask = self.layout.empty_mask()
+        s = self._slot
+        if d.kind == "activate":
+            for i in d.options:
+                mask[s["activate"] + i] = 1
+        elif d.kind == "order":
+            for i in d.options:
+                mask[s["order"] + i] = 1
+        elif d.kind == "step":
+            for dd in self.alien_steps(self.mover):
+                mask[s["step"] + dd] = 1
+            mask[s["stop"]] = 1
+        elif d.kind == "approach":
+            for dd in d.options:
+                mask[s["approach"] + dd] = 1
+        elif d.kind == "attack":
+            for j in d.options:
+                mask[s["attack"] + j] = 1
+        elif d.kind == "act":
+            self._marine_mask(mask)
+        return mask
+
+    def _marine_mask(self, mask: np.ndarray) -> None:
+        s = self._slot
+        i = self.active
+        h = self.humans[i]
+        ap = self.available_ap(i)
+        cost = self.rules["ap_cost"]
+        occ = self.occupied()
+        for d, (dr, dc) in enumerate(CARDINAL):
+            n = self.step_sq(h.pos, dr, dc)
+            if n == NO:
+                continue
+            cell = self.cell(n)
+            if PASSABLE[cell] and n not in occ and self.enter_cost(n) * cost["move"] <= ap:
+                mask[s["move"] + d] = 1
+            if cell in (DOOR_OPEN, DOOR_CLOSED) and ap >= cost["door"]:
+                if cell == DOOR_CLOSED or self.figure_at(n) is None:
+                    mask[s["door"] + d] = 1
+            if cell == DOOR_CLOSED and ap >= cost["weld"]:
+                mask[s["weld"] + d] = 1
+            if cell == DOOR_WELDED and ap >= cost["unweld"] and self.unweld_turn.get(str(n)) != self.turn:
+                mask[s["unweld"] + d] = 1
+            if h.equipment and ap >= cost["equip"] and any(
+                    f["kind"] == "sentry" and self.sq(f["pos"]) == n for f in self.features):
+                mask[s["equip"] + d] = 1
+        if h.weapon != "none":
+            fire_cost = cost[f"fire_{h.weapon}"]
+            rng_w = self._weapon_range(h.weapon)
+            gren = self._can_grenade(i) and ap >= cost["grenade"]
+            grange = self.rules["weapons"]["grenade"]["range"]
+            for k, t in enumerate(self.targets()):
+                r = self.rng(h.pos, self._target_square(t))
+                if ap >= fire_cost and r <= rng_w:
+                    mask[s["fire"] + k] = 1
+                if gren and r <= grange:
+                    mask[s["grenade"] + k] = 1
+            if ap >= cost["overwatch"] and not h.overwatch:
+                mask[s["overwatch"]] = 1
+        mask[s["end"]] = 1
+
+    def _marine_action(self, kind: str, index: int) -> None:
+        i = self.active
+        h = self.humans[i]
+        cost = self.rules["ap_cost"]
+        if kind == "end":
+            self.events.append(f"{h.name} ends")
+            self.active = NO
+            return
+        if kind == "move":
+            dr, dc = CARDINAL[index]
+            n = self.step_sq(h.pos, dr, dc)
+            self.spend(i, self.enter_cost(n) * cost["move"])
+            h.pos = n
+            h.moved = True
+            self._after_human_move(i)
+        elif kind == "door":
+            n = self._adjacent_door(i, index)
+            self.spend(i, cost["door"])
+            opening = self.cell(n) == DOOR_CLOSED
+            self.colony.cells.flat[n] = DOOR_OPEN if opening else DOOR_CLOSED
+            self.colony.changed()
+            self.events.append(f"{h.name} {'opens' if opening else 'closes'} a door")
+            self._reveal()
+        elif kind == "weld":
+            n = self._adjacent_door(i, index)
+            self.spend(i, cost["weld"])
+            self.colony.cells.flat[n] = DOOR_WELDED
+            self.welds[str(n)] = 0
+            self.colony.changed()
+            self.events.append(f"{h.name} welds a door shut")
+        elif kind == "unweld":
+            n = self._adjacent_door(i, index)
+            self.spend(i, cost["unweld"])
+            done = self.welds.get(str(n), 0) + 1
+            self.unweld_turn[str(n)] = self.turn
+            if done >= self.rules["unweld_turns"]:
+                self.colony.cells.flat[n] = DOOR_CLOSED
+                self.welds.pop(str(n), None)
+                self.colony.changed()
+                self.events.append(f"{h.name} cuts the weld: the door is shut but free")
+            else:
+                self.welds[str(n)] = done
+                self.events.append(f"{h.name} works on the weld ({done}/{self.rules['unweld_turns']})")
+        elif kind == "equip":
+            n = self._adjacent_door(i, index)
+            self.spend(i, cost["equip"])
+            f = next(f for f in self.features if f["kind"] == "sentry" and self.sq(f["pos"]) == n)
+            f["state"] = "inactive" if f["state"] == "active" else "active"
+            self.events.append(f"{h.name} switches an auto sentry {'on' if f['state'] == 'active' else 'off'}")
+        elif kind == "overwatch":
+            self.spend(i, cost["overwatch"])
+            h.overwatch = True
+            self.events.append(f"{h.name} goes into over-watch")
+            self.active = NO
+        elif kind == "fire":
+            t = self.targets()[index]
+            self.spend(i, cost[f"fire_{h.weapon}"])
+            self.fired = True
+            self._fire(i, t)
+        elif kind == "grenade":
+            t = self.targets()[index]
+            self.spend(i, cost["grenade"])
+            self.fired = True
+            self.grenades -= 1
+            self._grenade(i, self._target_square(t))
+        if h.status != "active" or h.hugger != NO:
+            self.active = NO
+
+    def _after_human_move(self, i: int) -> None:
+        h = self.humans[i]
+        self._sentries_fire(("human", i))
+        if h.status != "active":
+            return
+        self._reveal()
+        room = self.room_of(h.pos)
+        if room != NO and not self.colony.pieces[room]["entered"]:
+            self._enter_room(room, i)
+
+    def _enter_room(self, room: int, i: int) -> None:
+        piece = self.colony.pieces[room]
+        piece["entered"] = True
+        before = self.rooms_entered
+        self.rooms_entered += 1
+        self.events.append(f"{self.humans[i].name} enters a {piece['room'].replace('_', ' ')} (room {self.rooms_entered})")
+        if (self.mission["brood_chamber"] and not self.brood_found and not piece.get("brood")
+                and before >= self.rules["brood_check_after_rooms"]):
+            roll = self.dice.d6()
+            if roll >= self.rules["brood_found_on"]:
+                piece["brood"] = True
+                piece["special"] = "brood_chamber"
+                self.events.append(f"Brood Chamber found ({roll})!")
+                self._fill_brood(room, self.humans[i].pos)
+
+    # ==========================================================================================
+    # layout as the squad sees it
+    # ==========================================================================================
+    def _reveal(self) -> None:
+        """Lay every open end (or open door) a squad figure sees within reveal range, until no
+        new one is seen (PRINTED: you only lay what the Marines can see)."""
+        col = self.colony
+        radius = self.rules["reveal_range"]
+        while True:
+            viewers = [h.pos for h in self.humans if h.status == "active" and h.pos != NO]
+            found = NO
+            for k, port in enumerate(col.ports):
+                if port["state"] != "pending":
+                    continue
+                if port["kind"] == "door":
+                    door = self.sq(port["door"])
+                    if self.cell(door) != DOOR_OPEN:
+                        continue
+                    mouths = [door]
+                else:
+                    dr, dc = CARDINAL[port["d"]]
+                    mouths = [self.step_sq(self.sq(q), -dr, -dc) for q in port["cells"]]
+                if any(self.rng(v, m) <= radius and col.los_from(self.rc(v), radius).flat[m] for v in viewers for m in mouths):
+                    found = k
+                    break
+            if found == NO:
+                return
+            before = len(col.pieces)
+            brood_exists = self.brood_found or any(p.get("brood") for p in col.pieces)
+            new = lay.resolve_port(col, found, self.dice, self.rules, brood_exists)
+            self.stats["sections_laid"] += len(col.pieces) - before
+            self.features.extend(new)
+            for pid in range(before, len(col.pieces)):
+                if col.pieces[pid].get("brood"):
+                    self.events.append("the door opens on the Brood Chamber!")
+                    port = col.ports[found]
+                    entrance = port["door"] if port["door"] is not None else port["cells"][0]
+                    self._fill_brood(pid, self.sq(entrance))
+
+    def _fill_brood(self, room: int, entrance: int) -> None:
+        """A Queen, 1D6+2 egg caches and 2D6 Aliens (PRINTED); the Queen at the square farthest
+        from where the squad comes in, eggs nearest her, Aliens on the next farthest free squares;
+        what does not fit is not placed (ASSUMPTION A21)."""
+        self.brood_found = True
+        eggs = self.dice.d6() + self.rules["brood_eggs_base"]
+        n_aliens = sum(self.dice.d6() for _ in range(self.rules["brood_alien_dice"]))
+        squares = [self.sq(q) for q in lay.piece_squares(self.colony, room)]
+        occ = self.occupied()
+        free = sorted((s for s in squares if s not in occ), key=lambda s: (-self.rng(s, entrance), s))
+        if not free:
+            return
+        queen_sq = free.pop(0)
+        self._add_alien("queen", queen_sq, anchored=True)
+        for s in sorted(squares, key=lambda s: (self.rng(s, queen_sq), s))[1:eggs + 1]:
+            self.features.append({"kind": "egg_cache", "pos": list(self.rc(s)), "state": "intact"})
+        for s in free[:n_aliens]:
+            self._add_alien("alien", s)
+
+    def _add_alien(self, kind: str, s: int, anchored: bool = False) -> int:
+        if len(self.live_aliens()) >= self.max_aliens:
+            self.events.append(f"no {kind} counter left (pool of {self.max_aliens})")
+            return NO
+        a = Alien(kind, pos=s, lp=self.rules["queen_lp"] if kind == "queen" else 1, anchored=anchored)
+        slot = next((k for k, old in enumerate(self.aliens) if not old.alive), NO)
+        if slot == NO:
+            self.aliens.append(a)
+            slot = len(self.aliens) - 1
+        else:
+            self.aliens[slot] = a
+            if slot in self.queue:
+                self.queue.remove(slot)
+        self.stats["aliens_placed"] += 1
+        return slot
+
+    # ==========================================================================================
+    # firing
+    # ==========================================================================================
+    def _fire(self, i: int, t: tuple[str, int]) -> None:
+        h = self.humans[i]
+        w = self.rules["weapons"][h.weapon]
+        square = self._target_square(t)
+        if h.weapon == "flame_thrower":
+            roll = self.dice.d6()
+            self.events.append(f"{h.name} fires the flame-thrower ({roll})")
+            if roll >= w["hit"]:
+                self._blast(square, flame=True)
+            return
+        rolls = [self.dice.d6() for _ in range(w["dice"])]
+        hits = sum(r >= w["hit"] for r in rolls)
+        self.events.append(f"{h.name} fires the {h.weapon.replace('_', ' ')}: {rolls}")
+        if not hits:
+            return
+        hit_squares = [square]
+        self._hit_target(t)
+        done = {t}
+        for _ in range(hits - 1):  # smart-gun: further hits within 3 squares of a hit target (PRINTED)
+            extra = self._next_smart_target(i, hit_squares, done, w.get("extra_hit_radius", 0), w["range"])
+            if extra is None:
+                break
+            done.add(extra)
+            hit_squares.append(self._target_square(extra))
+            self._hit_target(extra)
+
+    def _next_smart_target(self, i, hit_squares, done, radius, reach):
+        """ASSUMPTION A27: extra smart-gun hits go to the nearest other target to a hit one."""
+        h = self.humans[i]
+        best = None
+        for k, a in enumerate(self.aliens):
+            t = ("alien", k)
+            if not a.alive or t in done:
+                continue
+            near = min(self.rng(a.pos, s) for s in hit_squares)
+            if near <= radius and self.rng(h.pos, a.pos) <= reach and self.los(h.pos, a.pos):
+                key = (near, k)
+                if best is None or key < best[0]:
+                    best = (key, t)
+        return None if best is None else best[1]
+
+    def _hit_target(self, t: tuple[str, int], acid: bool = True) -> None:
+        if t[0] in ("egg", "sentry"):
+            self.features[t[1]]["state"] = "destroyed"
+            self.events.append(f"{'an egg cache' if t[0] == 'egg' else 'an auto sentry'} is destroyed")
+        else:
+            self._hit_alien(t[1], acid=acid)
+
+    def _hit_alien(self, i: int, acid: bool) -> None:
+        """A hit kills, or costs the Queen 1 LP (PRINTED); non-flame hits splash acid."""
+        a = self.aliens[i]
+        if not a.alive:
+            return
+        square, host = a.pos, a.attached
+        a.lp -= 1
+        if a.lp <= 0:
+            self._kill_alien(i)
+        else:
+            self.events.append(f"the Queen is hit ({a.lp} LP left)")
+        if acid:
+            self._acid(square, host)
+
+    def _kill_alien(self, i: int) -> None:
+        a = self.aliens[i]
+        if a.attached != NO:
+            self.humans[a.attached].hugger = NO
+        if a.kind == "queen":
+            room = self.room_of(a.pos)
+            if room != NO and self.colony.pieces[room].get("brood"):
+                self.queen_killed_in_chamber = True
+        a.alive, a.attached = False, NO
+        self.stats["aliens_killed"] += 1
+        self.events.append(f"the {a.kind} {i} is killed")
+        a.pos = NO
+
+    def _acid(self, square: int, victim: int) -> None:
+        """PRINTED: non-aliens beside a hit Alien are splashed on 1-2; Marines' armour fails on
+        1-3, civilians die; a Face-Hugger's host is splashed by any attack but close combat."""
+        for j, h in enumerate(self.humans):
+            if h.status != "active" or self.rng(h.pos, square) > 1:
+                continue
+            if j != victim and self.dice.d6() > self.rules["acid_splash_on"]:
+                continue
+            self.events.append(f"acid splashes {h.name}")
+            if h.role == "marine" and self.dice.d6() > self.rules["armour_fails_on"]:
+                self.events.append(f"{h.name}'s armour holds")
+                continue
+            self._hurt_human(j)
+
+    def _hurt_human(self, j: int) -> None:
+        h = self.humans[j]
+        h.lp -= 1
+        if h.lp <= 0:
+            self._remove_human(j, "dead")
+        else:
+            self.events.append(f"{h.name} is hit ({h.lp} LP left)")
+
+    def _remove_human(self, j: int, status: str) -> None:
+        h = self.humans[j]
+        if h.status != "active":
+            return
+        h.status = status
+        if h.hugger != NO:  # a Face-Hugger on a dead host drops off where it lay
+            a = self.aliens[h.hugger]
+            a.attached = NO
+            a.pos = h.pos
+            h.hugger = NO
+        h.pos = NO
+        h.overwatch = False
+        self.stats["humans_dead" if status == "dead" else status] += 1
+        self.events.append(f"{h.name} is {status}")
+        self._check_leader()
+
+    def _check_leader(self) -> None:
+        leader = next((h for h in self.humans if h.leader), None)
+        if leader is not None and leader.status == "active":
+            return
+        if leader is not None:
+            leader.leader = False
+        if self.ripley_leads:
+            heir = next((h for h in self.humans if h.can_lead and h.status == "active"), None)
+            if heir is not None:
+                heir.leader = True
+                self.events.append(f"{heir.name} takes over the squad")
+                return
+        if not self.pool_lost:
+            self.pool_lost = True
+            self.pool = 0
+            self.events.append("the squad leader is lost: no more pool AP")
+
+    def _blast(self, square: int, flame: bool) -> None:
+        """The target square is hit; every adjacent square with a figure or an egg cache rolls
+        two dice and a 4-6 hits (PRINTED; either die, ASSUMPTION A11)."""
+        self._blast_square(square, flame)
+        rule = self.rules["blast_adjacent"]
+        for dr, dc in DIRECTIONS:
+            n = self.step_sq(square, dr, dc)
+            if n == NO or not self._blast_has_victim(n):
+                continue
+            rolls = [self.dice.d6() for _ in range(rule["dice"])]
+            if max(rolls) >= rule["kill_on"]:
+                self._blast_square(n, flame)
+
+    def _blast_has_victim(self, s: int) -> bool:
+        return self.figure_at(s) is not None or any(
+            _blastable(f) and self.sq(f["pos"]) == s for f in self.features)
+
+    def _blast_square(self, s: int, flame: bool) -> None:
+        for k, f in enumerate(self.features):
+            if _blastable(f) and self.sq(f["pos"]) == s:
+                self._hit_target(("egg" if f["kind"] == "egg_cache" else "sentry", k))
+        who = self.figure_at(s)
+        if who is None:
+            return
+        if who[0] == "alien":
+            self._hit_alien(who[1], acid=not flame)
+        else:
+            j = who[1]
+            hugger = self.humans[j].hugger
+            self._hurt_human(j)
+            if hugger != NO and self.aliens[hugger].alive:
+                self._hit_alien(hugger, acid=not flame)
+
+    def _grenade(self, i: int, target: int) -> None:
+        """PRINTED: a 5-6 lands on the target square; else a d6 for the direction (1-2 over,
+        3 left, 4 right, 5-6 under) and 1D3 squares; it stops short of a wall (ASSUMPTION A28)."""
+        h = self.humans[i]
+        w = self.rules["weapons"]["grenade"]
+        roll = self.dice.d6()
+        landing = target
+        if roll < w["hit"]:
+            way = self.rules["grenade_scatter"][self.dice.d6()]
+            dist = self.rules["d3"][self.dice.d6()]
+            (r0, c0), (r1, c1) = self.rc(h.pos), self.rc(target)
+            dr, dc = _sign(r1 - r0), _sign(c1 - c0)
+            if way == "undershoot":
+                dr, dc = -dr, -dc
+            elif way == "left":
+                dr, dc = -dc, dr
+            elif way == "right":
+                dr, dc = dc, -dr
+            for _ in range(dist):
+                n = self.step_sq(landing, dr, dc)
+                if n == NO or not PASSABLE[self.cell(n)]:
+                    break
+                landing = n
+            self.events.append(f"{h.name}'s grenade misses ({roll}): {way} {dist}")
+        else:
+            self.events.append(f"{h.name}'s grenade lands on target ({roll})")
+        self._blast(landing, flame=False)
+
+    # ==========================================================================================
+    # over-watch and auto sentries
+    # ==========================================================================================
+    def _overwatch_fire(self, i: int) -> None:
+        """PRINTED: a Marine on over-watch may fire every time an Alien spends 1 AP; it fires
+        at that Alien whenever it can (ASSUMPTION A29), at no AP cost."""
+        a = self.aliens[i]
+        for j, h in enumerate(self.humans):
+            if not a.alive:
+                return
+            if not (h.overwatch and h.status == "active" and h.weapon != "none"):
+                continue
+            if self.rng(h.pos, a.pos) > self._weapon_range(h.weapon) or not self.los(h.pos, a.pos):
+                continue
+            self.events.append(f"{h.name} fires on over-watch")
+            self._fire(j, ("alien", i))
+
+    def _sentries_fire(self, who: tuple[str, int]) -> None:
+        """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
+        w = self.rules["weapons"]["sentry"]
+        for f in self.features:
+            if f["kind"] != "sentry" or f["state"] != "active":
+                continue
+            fig = self.humans[who[1]] if who[0] == "human" else self.aliens[who[1]]
+            alive = fig.status == "active" if who[0] == "human" else fig.alive
+            if not alive:
+                return
+            s = self.sq(f["pos"])
+            if self.rng(s, fig.pos) > w["range"] or not self.los(s, fig.pos):
+                continue
+            rolls = [self.dice.d6() for _ in range(w["dice"])]
+            if max(rolls) >= w["hit"]:
+                self.events.append(f"an auto sentry hits the {getattr(fig, 'name', None) or fig.kind}")
+                if who[0] == "human":
+                    self._hurt_human(who[1])
+                else:
+                    self._hit_alien(who[1], acid=True)
+
+    # ==========================================================================================
+    # the Xeno phase
+    # ==========================================================================================
+    def _xeno_phase(self) -> None:
+        """Eggs, impregnated humans, then the activation roll (PRINTED; A13, A15)."""
+        rules = self.rules
+        for f in self.features:
+            if f["kind"] not in ("egg_cache", "crate_eggs") or f["state"] != "intact":
+                continue
+            s = self.sq(f["pos"])
+            for h in self.humans:
+                if h.status != "active" or h.role == "android" or not h.moved or self.rng(h.pos, s) > rules["egg_range"]:
+                    continue
+                roll = self.dice.d6()
+                if roll <= rules["egg_hatch_on"]:
+                    f["state"] = "hatched" if f["kind"] == "egg_cache" else "opened"
+                    spot = self._free_near(s)
+                    if spot != NO:
+                        self._add_alien("face_hugger", spot)
+                    self.events.append(f"an egg opens ({roll}): a Face-Hugger!")
+                    break
+        viewers = [h.pos for h in self.humans if h.status == "active"]
+        for f in self.features:
+            if f["kind"] != "impregnated_human" or f["state"] != "alive":
+                continue
+            s = self.sq(f["pos"])
+            if not any(self.los(v, s) for v in viewers):
+                continue
+            if self.dice.d6() <= rules["impregnated_burst_on"]:
+                f["kind"], f["state"] = "burst_human", "dead"
+                spot = self._free_near(s)
+                if spot != NO:
+                    self._add_alien("chest_burster", spot)
+                self.events.append("a Chest-Burster breaks out!")
+        # the activation roll, once for the squad
+        moved = any(h.moved for h in self.humans)
+        secure = not self.aliens_in_sight()
+        act = rules["activation"]
+        need = act["fired"] if self.fired else (act["moved_secure"] if secure else act["moved"]) if moved else act["resting"]
+        roll = self.dice.d6()
+        self.events.append(f"xeno activation roll {roll} (needs {need}+)")
+        if roll < need:
+            self.placement = None
+            return
+        self.stats["activations"] += 1
+        mode = rules["approach"][self.dice.d6()]
+        row = rules["appears"][self.dice.d6()]
+        if row == "second_roll":
+            row = rules["appears_after_six"][self.dice.d6()]
+            if row["kind"] == "queen" and any(a.alive and a.kind == "queen" for a in self.aliens):
+                row = rules["second_queen_becomes"]
+        count = {"one": lambda: 1, "d3": lambda: rules["d3"][self.dice.d6()], "d6": self.dice.d6}[row["count"]]()
+        distance = sum(self.dice.d6() for _ in range(rules["placement_dice"]))
+        self.events.append(f"the Aliens come: {count} {row['kind']} from {mode} direction(s), {distance} squares out")
+        self.placement = {"kind": row["kind"], "count": count, "mode": mode, "distance": distance}
+
+    def aliens_in_sight(self) -> bool:
+        return any(a.alive and self.los(h.pos, a.pos) for h in self.humans if h.status == "active"
+                   for a in self.aliens)
+
+    def _step_xeno(self) -> None:
+        p = self.placement
+        if p is not None:
+            options = self._placement_candidates()
+            if not options:
+                self.events.append("no square out of view to come from: the Aliens do not come this turn")
+            elif p["mode"] == "same" and len(options) > 1:
+                self.decision = Decision("approach", sorted(options))
+                return
+            else:
+                self._place_approach(NO)
+                return
+        self.placement = None
+        self._end_turn()
+
+    def _placement_candidates(self) -> dict[int, list[tuple[int, int]]]:
+        """direction -> [(path distance from the squad, square)] of open squares out of view
+        (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre)."""
+        squad = [h.pos for h in self.humans if h.status == "active"]
+        if not squad:
+            return {}
+        dist = self._bfs(squad)
+        occ = self.occupied()
+        seen = np.zeros(self.size * self.size, dtype=bool)
+        for v in squad:
+            seen |= self.colony.los_from(self.rc(v), self.rules["sight_range"]).ravel()
+        rows = [self.rc(v)[0] for v in squad]
+        cols = [self.rc(v)[1] for v in squad]
+        cr, cc = sum(rows) / len(rows), sum(cols) / len(cols)
+        out: dict[int, list] = {}
+        hidden = np.flatnonzero((dist < FAR) & ~seen)
+        if not any(PASSABLE[self.cell(int(s))] and int(s) not in occ for s in hidden):
+            # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
+            # edge of what is laid, at least min_placement squares away
+            hidden = np.flatnonzero((dist < FAR) & (dist >= self.rules["min_placement"]))
+        for s in hidden:
+            s = int(s)
+            if not PASSABLE[self.cell(s)] or s in occ:
+                continue
+            r, c = self.rc(s)
+            dr, dc = r - cr, c - cc
+            d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
+            out.setdefault(d, []).append((int(dist[s]), s))
+        return out
+
+    def _bfs(self, sources: list[int]) -> np.ndarray:
+        """Squares (steps) from the squad over open squares and doors an Alien could open."""
+        n = self.size * self.size
+        dist = np.full(n, FAR, dtype=np.int32)
+        q = deque()
+        for s in sources:
+            dist[s] = 0
+            q.append(s)
+        cells = self.colony.cells.ravel()
+        while q:
+            s = q.popleft()
+            for dr, dc in DIRECTIONS:
+                m = self.step_sq(s, dr, dc)
+                if m == NO or dist[m] < FAR:
+                    continue
+                if not (PASSABLE[cells[m]] or cells[m] == DOOR_CLOSED):
+                    continue
+                if dr and dc and not self._diag_ok(s, dr, dc):
+                    continue
+                dist[m] = dist[s] + 1
+                q.append(m)
+        return dist
+
+    def _place_approach(self, direction: int) -> None:
+        """Place what approaches: 3D6 squares away out of view (the nearest distance to it), all
+        from one side, or dealt round the sides in N, E, S, W order for "many directions"."""
+        p = self.placement
+        self.placement = None
+        options = self._placement_candidates()
+        dirs = sorted(options)
+        taken: set[int] = set()
+        placed = 0
+        for k in range(p["count"]):
+            d = direction if p["mode"] == "same" and direction != NO else dirs[k % len(dirs)]
+            pool = [x for x in options.get(d, []) if x[1] not in taken] or \
+                [x for dd in dirs for x in options[dd] if x[1] not in taken]
+            if not pool:
+                break
+            _, s = min(pool, key=lambda x: (abs(x[0] - p["distance"]), -x[0], x[1]))
+            taken.add(s)
+            if self._add_alien(p["kind"], s) != NO:
+                placed += 1
+        self.events.append(f"{placed} {p['kind']} placed")
+        self._end_turn()
+
+    def _free_near(self, s: int) -> int:
+        occ = self.occupied()
+        if PASSABLE[self.cell(s)] and s not in occ:
+            return s
+        dist = self._bfs([s])
+        best = [(int(dist[m]), m) for m in np.flatnonzero(dist < FAR) if PASSABLE[self.cell(int(m))] and int(m) not in occ]
+        return min(best)[1] if best else NO
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        if self.turn > self.turn_limit:
+            return  # _check_end finishes the game
+        self._start_phase("aliens_move")
+
+    # ==========================================================================================
+    # observation
+    # ==========================================================================================
+    def focus(self) -> int:
+        """The square the observation window is centred on: the acting figure (the moving or
+        attacking Alien for the hive), else the squad's leader, else any squad figure."""
+        d = self.decision
+        if d is not None and d.kind == "act" and self.active != NO:
+            return self.humans[self.active].pos
+        if d is not None and d.kind == "step" and self.mover != NO:
+            return self.aliens[self.mover].pos
+        if d is not None and d.kind == "attack" and self.queue:
+            return self.aliens[self.queue[0]].pos
+        able = [h for h in self.humans if h.status == "active"]
+        lead = [h for h in able if h.leader]
+        return (lead or able)[0].pos if able else self.sq((self.size - 2, self.size // 2))
+
+    def _crop(self, arr: np.ndarray, r0: int, c0: int) -> np.ndarray:
+        w = self.window
+        out = np.zeros((w, w), dtype=np.float32)
+        rs, cs = max(r0, 0), max(c0, 0)
+        re, ce = min(r0 + w, self.size), min(c0 + w, self.size)
+        if rs < re and cs < ce:
+            out[rs - r0:re - r0, cs - c0:ce - c0] = arr[rs:re, cs:ce]
+        return out
+
+    def observe(self, player: str) -> np.ndarray:
+        cached = self._cache.get("obs")
+        if cached is not None:
+            return cached.copy()
+        w = self.window
+        fr, fc = self.rc(self.focus())
+        r0, c0 = fr - w // 2, fc - w // 2
+        cells = self._crop(self.colony.cells.astype(np.float32) + 1, r0, c0)  # 0 = off the grid
+        planes = np.zeros((N_PLANES, w, w), dtype=np.float32)
+        planes[0] = (cells == FLOOR + 1) | (cells == DOOR_OPEN + 1)
+        planes[1] = (cells == WALL + 1) | (cells == 0)
+        planes[2] = cells == DOOR_OPEN + 1
+        planes[3] = cells == DOOR_CLOSED + 1
+        planes[4] = cells == DOOR_WELDED + 1
+        planes[5] = self._crop(self.colony.hazard > 0, r0, c0)
+        planes[6] = self._crop(self.colony.entry, r0, c0)
+
+        def put(plane: int, s: int, value: float = 1.0) -> None:
+            r, c = divmod(s, self.size)
+            r, c = r - r0, c - c0
+            if 0 <= r < w and 0 <= c < w:
+                planes[plane, r, c] = value
+
+        role_plane = {"marine": 7, "civilian": 8, "android": 9}
+        for h in self.humans:
+            if h.status == "active":
+                put(role_plane[h.role], h.pos)
+                if h.overwatch:
+                    put(20, h.pos)
+        for a in self.aliens:
+            if a.alive:
+                put(10 + ALIEN_KINDS.index(a.kind), a.pos, a.lp / self.rules["queen_lp"] if a.kind == "queen" else 1)
+        for f in self.features:
+            s = self.sq(f["pos"])
+            if f["kind"] == "egg_cache" and f["state"] == "intact":
+                put(15, s)
+            elif f["kind"] == "sentry":
+                put(16 if f["state"] == "active" else 17, s)
+            else:
+                put(18, s)
+        for p in self.colony.pieces:
+            if p["kind"] == "room":
+                pr0, pc0, pr1, pc1 = p["rect"]
+                for r in range(max(pr0, r0), min(pr1 + 1, r0 + w)):
+                    for c in range(max(pc0, c0), min(pc1 + 1, c0 + w)):
+                        planes[19, r - r0, c - c0] = 0.5 + 0.5 * p["entered"]
+        d = self.decision
+        if d is not None and (d.kind in ("act", "step", "attack")):
+            put(21, self.focus())
+        for port in self.colony.ports:
+            if port["state"] == "pending":
+                for q in port["cells"]:
+                    put(22, self.sq(q))
+        squad = np.zeros((MAX_SQUAD, SQUAD_FEATURES), dtype=np.float32)
+        for i, h in enumerate(self.humans):
+            on = h.status == "active"
+            r, c = self.rc(h.pos) if on else (0, 0)
+            squad[i] = (
+                on, h.status == "dead", h.status == "captured", h.status == "unconscious", h.hugger != NO,
+                min(h.ap, 4) / 4, h.activated, h.overwatch, h.leader,
+                h.role == "marine", h.role == "civilian", h.role == "android",
+                h.weapon == "pulse_rifle", h.weapon == "pistol", h.weapon == "smart_gun", h.weapon == "flame_thrower",
+                r / self.size, c / self.size, min(h.lp, 4) / 4,
+            )
+        glob = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
+        glob[0] = min(self.turn / self.turn_limit, 1.0)
+        glob[1] = min(self.pool, 6) / 6
+        glob[2] = self.grenades / self.rules["grenade_pool"]
+        glob[3] = min(self.rooms_entered, 10) / 10
+        glob[4] = self.brood_found
+        queens = [a.lp for a in self.aliens if a.alive and a.kind == "queen"]
+        glob[5] = max(queens, default=0) / self.rules["queen_lp"]
+        if d is not None:
+            glob[6 + DECISION_KINDS.index(d.kind)] = 1
+        glob[12] = player == "marines"
+        glob[13] = self.mission["objective"] == "explore_and_return"
+        glob[14] = self.mission["objective"] == "kill_queen"
+        glob[15] = self.pool_lost
+        glob[16] = self.aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0
+        glob[17] = len(self.live_aliens()) / self.max_aliens
+        glob[18] = self.active == NO
+        glob[19] = min(self.mission.get("rooms", 0), 10) / 10
+        glob[20] = fr / self.size
+        glob[21] = fc / self.size
+        targets = np.zeros((MAX_TARGETS, TARGET_FEATURES), dtype=np.float32)
+        if d is not None and d.kind == "act" and self.active != NO:
+            pos = self.humans[self.active].pos
+            for k, t in enumerate(self.targets()):
+                targets[k, 0] = 1
+                targets[k, 1] = min(self.rng(pos, self._target_square(t)), 12) / 12
+                if t[0] == "alien":
+                    a = self.aliens[t[1]]
+                    targets[k, 2 + ALIEN_KINDS.index(a.kind)] = 1
+                    targets[k, 8] = a.lp / self.rules["queen_lp"]
+                else:
+                    targets[k, 7] = 1 if t[0] == "egg" else 0.5
+        obs = np.concatenate([planes.ravel(), squad.ravel(), glob, targets.ravel()])
+        np.clip(obs, 0.0, 1.0, out=obs)
+        self._cache["obs"] = obs
+        return obs.copy()
+
+    # ==========================================================================================
+    # positions, descriptions, rendering
+    # ==========================================================================================
+    def to_dict(self) -> dict:
+        return {
+            "game": self.name, "config": self.config(), "dice": self.dice.to_dict(),
+            "colony": self.colony.to_dict(),
+            "humans": [asdict(h) for h in self.humans], "aliens": [asdict(a) for a in self.aliens],
+            "features": [dict(f) for f in self.features],
+            "welds": dict(self.welds), "unweld_turn": dict(self.unweld_turn),
+            **{k: getattr(self, k) for k in _SCALARS},
+            "queue": list(self.queue), "placement": None if self.placement is None else dict(self.placement),
+            "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
+            "stats": dict(self.stats), "events": list(self.events),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "BugHunt":
+        if not isinstance(data, dict) or data.get("game") != cls.name:
+            raise ValueError(f"not a {cls.name} position: expected a JSON object with \"game\": \"{cls.name}\"")
+        try:
+            game = cls(**data["config"])
+            game.dice = Dice.from_dict(data["dice"])
+            game.colony = Colony.from_dict(data["colony"])
+            if game.colony.size != game.size:
+                raise ValueError(f"colony size {game.colony.size} does not match grid_size {game.size}")
+            game.humans = [Human(**h) for h in data["humans"]]
+            game.aliens = [Alien(**a) for a in data["aliens"]]
+            if len(game.humans) != len(game.squad_def):
+                raise ValueError(f"a position needs {len(game.squad_def)} squad figures")
+            game.features = [dict(f) for f in data["features"]]
+            game.welds = {str(k): int(v) for k, v in data["welds"].items()}
+            game.unweld_turn = {str(k): int(v) for k, v in data["unweld_turn"].items()}
+            for k in _SCALARS:
+                setattr(game, k, data[k])
+            game.queue = [int(x) for x in data["queue"]]
+            game.placement = None if data["placement"] is None else dict(data["placement"])
+            dec = data["decision"]
+            if dec is not None and dec["kind"] not in DECISION_KINDS:
+                raise ValueError(f"unknown decision kind {dec['kind']!r}")
+            game.decision = None if dec is None else Decision(dec["kind"], list(dec["options"]))
+            game.stats = dict(data["stats"])
+            game.events = list(data["events"])
+            n = game.size * game.size
+            for h in game.humans:
+                if h.status == "active" and not 0 <= h.pos < n:
+                    raise ValueError(f"squad figure {h.name} stands off the grid")
+            for a in game.aliens:
+                if a.alive and not 0 <= a.pos < n:
+                    raise ValueError("an Alien stands off the grid")
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc}") from None
+        game._cache = {}
+        return game
+
+    def clone(self) -> "BugHunt":
+        import copy
+        new = copy.copy(self)
+        new.dice = self.dice.clone()
+        new.colony = self.colony.copy()
+        new.humans = [copy.copy(h) for h in self.humans]
+        new.aliens = [copy.copy(a) for a in self.aliens]
+        new.features = [dict(f) for f in self.features]
+        new.welds = dict(self.welds)
+        new.unweld_turn = dict(self.unweld_turn)
+        new.queue = list(self.queue)
+        new.placement = None if self.placement is None else dict(self.placement)
+        new.decision = None if self.decision is None else Decision(self.decision.kind, list(self.decision.options))
+        new.stats = dict(self.stats)
+        new.events = list(self.events)
+        new._cache = {}
+        return new
+
+    def describe_action(self, action: int) -> str:
+        kind, index = self.layout.decode(action)
+        label = self.layout.name(action)
+        d = self.decision
+        if d is None:
+            return label
+        if kind == "activate" and index < len(self.humans):
+            return f"activate {self.humans[index].name}"
+        if d.kind == "act" and self.active != NO:
+            h = self.humans[self.active]
+            if kind in ("fire", "grenade") and index < len(self.targets()):
+                t = self.targets()[index]
+                what = f"{self.aliens[t[1]].kind} {t[1]}" if t[0] == "alien" else "egg cache" if t[0] == "egg" else "auto sentry"
+                r = self.rng(h.pos, self._target_square(t))
+                weapon = "grenade" if kind == "grenade" else h.weapon.replace("_", " ")
+                return f"{h.name}: {weapon} at {what} (range {r})"
+            if kind in ("move", "door", "weld", "unweld", "equip"):
+                return f"{h.name}: {kind} {CARDINAL_NAMES[index]}"
+            return f"{h.name}: {label}"
+        if kind == "order":
+            a = self.aliens[index] if index < len(self.aliens) else None
+            return f"{a.kind if a else 'Alien'} {index} moves next"
+        if kind == "step" and self.mover != NO:
+            return f"{self.aliens[self.mover].kind} {self.mover} steps {DIRECTION_NAMES[index]}"
+        if kind == "approach":
+            return f"the Aliens approach from the {CARDINAL_NAMES[index]}"
+        if kind == "attack" and index < len(self.humans) and self.queue:
+            return f"{self.aliens[self.queue[0]].kind} {self.queue[0]} attacks {self.humans[index].name}"
+        return label
+
+    def render_rgb(self) -> np.ndarray:
+        from .render import render_rgb
+        return render_rgb(self)
+
+    def render_text(self) -> str:
+        from .render import render_text
+        return render_text(self)
+
+
+N_PLANES = 23
+SQUAD_FEATURES = 19
+GLOBAL_FEATURES = 22
+TARGET_FEATURES = 9
+_SCALARS = ("turn", "phase", "pool", "pool_lost", "grenades", "active", "mover", "fired", "rooms_entered",
+            "brood_found", "queen_killed_in_chamber", "result")
+
+
+def _blastable(f: dict) -> bool:
+    """Egg caches and auto sentries can be destroyed by fire (ASSUMPTION A10)."""
+    return (f["kind"] == "egg_cache" and f["state"] == "intact") or (f["kind"] == "sentry" and f["state"] != "destroyed")
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)

@@ -1,0 +1,121 @@
+"""Built-in Bug Hunt players: the solo dice AI (the hive as the rulebook's tables say) and
+scripted marines (a baseline to measure against)."""
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from ..core.policy import SeedablePolicy
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN, PASSABLE
+
+NO = -1
+
+
+class BugHuntDiceAI:
+    """Solo play: every hive choice made as the rules say (see BugHunt.dice_ai_action); the
+    dice it rolls are the game's own, so a seed fixes the game."""
+
+    name = "dice"
+
+    def act(self, game, player: str) -> int:
+        if player == "hive":
+            return game.dice_ai_action()
+        legal = np.flatnonzero(game.legal_mask(player))
+        return int(legal[game.dice.pick(len(legal))])
+
+
+class ScriptedMarines(SeedablePolicy):
+    """A simple squad: shoot the nearest target in reach (grenade at a crowd), otherwise walk
+    toward the nearest unexplored open end or unentered room (home to the entry once the search
+    is done, or the Queen once she is seen), opening doors on the way; a figure with nothing to
+    do goes into over-watch. Reads the open state directly (open information)."""
+
+    name = "heuristic"
+
+    def act(self, game, player: str) -> int:
+        mask = game.legal_mask(player)
+        legal = np.flatnonzero(mask)
+        s = game._slot
+        d = game.decision
+        if d.kind == "activate":
+            # the figure nearest the goal goes first, so the file does not jam in the corridor
+            goal = self._goals(game)
+            dist = _bfs_doors(game, goal) if goal else {}
+            return s["activate"] + min(d.options, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+        if d.kind != "act":
+            return int(legal[0])
+        h = game.humans[game.active]
+        targets = game.targets()
+        for k, t in enumerate(targets):
+            if t[0] == "alien" and game.aliens[t[1]].kind != "face_hugger" and mask[s["grenade"] + k]:
+                sq = game._target_square(t)
+                crowd = sum(1 for a in game.aliens if a.alive and game.rng(a.pos, sq) <= 1)
+                near_friend = any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
+                if crowd >= 2 and not near_friend and game.rng(h.pos, sq) >= 3:
+                    return s["grenade"] + k
+            if mask[s["fire"] + k]:
+                sq = game._target_square(t)
+                if h.weapon == "flame_thrower" and any(
+                        o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans):
+                    continue
+                return s["fire"] + k
+        if targets and h.weapon != "none" and mask[s["overwatch"]]:
+            return s["overwatch"]
+        goal = self._goals(game)
+        if goal:
+            dist = _bfs_doors(game, goal)
+            here = dist.get(h.pos, 10**6)
+            best, choice = here, None
+            for dd, (dr, dc) in enumerate(CARDINAL):
+                n = game.step_sq(h.pos, dr, dc)
+                if n == NO or n not in dist:
+                    continue
+                if mask[s["move"] + dd] and dist[n] < best:
+                    best, choice = dist[n], s["move"] + dd
+                elif game.cell(n) == DOOR_CLOSED and mask[s["door"] + dd] and dist[n] < here:
+                    return s["door"] + dd
+            if choice is not None:
+                return choice
+        if mask[s["overwatch"]]:
+            return s["overwatch"]
+        return s["end"]
+
+    def _goals(self, game) -> list[int]:
+        col = game.colony
+        if game.mission["objective"] == "explore_and_return" and game.rooms_entered >= game.mission["rooms"]:
+            return [int(x) for x in np.flatnonzero(col.entry.ravel())]
+        queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
+        if game.mission["objective"] == "kill_queen" and queens:
+            return queens
+        goals = []
+        for p in col.pieces:
+            if p["kind"] == "room" and not p["entered"]:
+                r0, c0, r1, c1 = p["rect"]
+                goals.append(game.sq(((r0 + r1) // 2, (c0 + c1) // 2)))
+        for port in col.ports:
+            if port["state"] == "pending":
+                if port["kind"] == "door":
+                    goals.append(game.sq(port["door"]))
+                else:
+                    dr, dc = CARDINAL[port["d"]]
+                    goals.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
+        return goals
+
+
+def _bfs_doors(game, goals: list[int]) -> dict[int, int]:
+    """Orthogonal steps to the nearest goal over open squares and unwelded doors."""
+    dist = {g: 0 for g in goals}
+    q = deque(goals)
+    while q:
+        s = q.popleft()
+        for dr, dc in CARDINAL:
+            n = game.step_sq(s, dr, dc)
+            if n == NO or n in dist:
+                continue
+            cell = game.cell(n)
+            if not (PASSABLE[cell] or cell == DOOR_CLOSED or cell == DOOR_OPEN):
+                continue
+            dist[n] = dist[s] + 1
+            q.append(n)
+    return dist

@@ -1,0 +1,84 @@
+"""Text ("ansi") and image ("rgb_array") views of a Bug Hunt position."""
+from __future__ import annotations
+
+import numpy as np
+
+from .colony import DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, UNKNOWN, WALL
+
+CELL_CHARS = {UNKNOWN: " ", FLOOR: ".", WALL: "#", DOOR_OPEN: "/", DOOR_CLOSED: "+", DOOR_WELDED: "X"}
+ALIEN_CHARS = {"face_hugger": "f", "dog": "d", "alien": "A", "queen": "Q", "chest_burster": "c"}
+FEATURE_CHARS = {"egg_cache": {"intact": "o", "hatched": "u", "destroyed": "_"}, "crate_eggs": "=",
+                 "burst_human": "%", "impregnated_human": "&", "sentry": {"active": "S", "inactive": "s"}}
+
+
+def _feature_char(f: dict) -> str:
+    ch = FEATURE_CHARS[f["kind"]]
+    return ch[f["state"]] if isinstance(ch, dict) else ch
+
+
+def render_text(game) -> str:
+    col = game.colony
+    grid = [[CELL_CHARS[int(v)] for v in row] for row in col.cells]
+    for (r, c) in zip(*np.nonzero(col.hazard)):
+        if grid[r][c] == ".":
+            grid[r][c] = ":" if col.hazard[r, c] == 1 else ";"
+    for (r, c) in zip(*np.nonzero(col.entry)):
+        grid[r][c] = "E"
+    for f in game.features:
+        r, c = f["pos"]
+        grid[r][c] = _feature_char(f)
+    for a in game.aliens:
+        if a.alive and a.attached == -1:
+            r, c = game.rc(a.pos)
+            grid[r][c] = ALIEN_CHARS[a.kind]
+    for i, h in enumerate(game.humans):
+        if h.status == "active":
+            r, c = game.rc(h.pos)
+            grid[r][c] = str(i + 1)
+    rows = [i for i, row in enumerate(grid) if any(ch != " " for ch in row)]
+    colsx = [j for j in range(len(grid[0])) if any(grid[i][j] != " " for i in range(len(grid)))]
+    r0, r1 = (min(rows), max(rows)) if rows else (0, 0)
+    c0, c1 = (min(colsx), max(colsx)) if colsx else (0, 0)
+    lines = [f"{r:>3} " + "".join(grid[r][c0:c1 + 1]) for r in range(r0, r1 + 1)]
+    lines.append("legend: 1-8 squad, f Face-Hugger, d dog Alien, A Alien, Q Queen, c Chest-Burster, # wall, "
+                 "/ open door, + closed door, X welded, : acid holes, ; debris, o egg cache, u hatched, "
+                 "S/s sentry on/off, % burst human, & impregnated human, = crate, E entry")
+    for i, h in enumerate(game.humans):
+        state = h.status + (" hugged" if h.hugger != -1 else "") + (" over-watch" if h.overwatch else "")
+        lead = " (leader)" if h.leader else ""
+        lines.append(f"  {i + 1} {h.name:<10} {h.role:<9} {h.weapon:<13} AP {h.ap} {state}{lead}")
+    player = game.current_player()
+    who = "game over: " + str(game.result) if player is None else f"{player} ({game.decision.kind})"
+    lines.append(f"turn {game.turn}/{game.turn_limit}, phase {game.phase}, to move: {who}; pool {game.pool}, "
+                 f"grenades {game.grenades}, rooms entered {game.rooms_entered}, Aliens {len(game.live_aliens())}")
+    if game.events:
+        lines.append("last: " + "; ".join(game.events[-8:]))
+    return "\n".join(lines)
+
+
+CELL = 8
+COLOURS = {
+    UNKNOWN: (0, 0, 0), FLOOR: (40, 40, 48), WALL: (110, 110, 120), DOOR_OPEN: (120, 90, 40),
+    DOOR_CLOSED: (170, 120, 40), DOOR_WELDED: (220, 160, 40),
+}
+
+
+def render_rgb(game) -> np.ndarray:
+    col = game.colony
+    base = np.zeros((col.size, col.size, 3), dtype=np.uint8)
+    for v, rgb in COLOURS.items():
+        base[col.cells == v] = rgb
+    base[(col.hazard > 0) & (col.cells == FLOOR)] = (70, 90, 40)
+    base[col.entry] = (30, 140, 30)
+    for f in game.features:
+        base[tuple(f["pos"])] = (200, 200, 120) if f["kind"] in ("egg_cache", "crate_eggs") else (150, 150, 150)
+    for a in game.aliens:
+        if a.alive:
+            base[game.rc(a.pos)] = (255, 0, 255) if a.kind == "queen" else (220, 30, 30)
+    for i, h in enumerate(game.humans):
+        if h.status == "active":
+            base[game.rc(h.pos)] = (255, 255, 255) if i == game.active else (60, 160, 255)
+    img = np.repeat(np.repeat(base, CELL, axis=0), CELL, axis=1)
+    img[::CELL, :, :] = 0
+    img[:, ::CELL, :] = 0
+    return img

@@ -1,0 +1,4 @@
+"""Bug Hunt as a PettingZoo AEC environment: agents "marines" and "hive"."""
+from ..envs.pettingzoo_env import make_env_functions
+
+env, raw_env = make_env_functions("BugHunt")

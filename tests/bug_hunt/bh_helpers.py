@@ -1,0 +1,92 @@
+"""Helpers for Bug Hunt rule tests: build a position from an ASCII map with chosen figures.
+
+Map characters: '#' wall, '.' floor, '+' closed door, '/' open door, 'X' welded door,
+':' acid holes, ';' debris, 'E' entry floor, ' ' unknown; '1'-'8' squad figures (slot number
++1) standing on floor; 'f' Face-Hugger, 'd' dog Alien, 'A' Alien, 'Q' Queen, 'c' Chest-Burster.
+The map is painted at the grid's top-left corner, one row per string.
+"""
+from __future__ import annotations
+
+from aliens_env.bug_hunt import BugHunt
+from aliens_env.bug_hunt.colony import (
+    DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
+)
+from aliens_env.bug_hunt.game import Alien
+
+CELL = {"#": WALL, ".": FLOOR, "+": DOOR_CLOSED, "/": DOOR_OPEN, "X": DOOR_WELDED, ":": FLOOR, ";": FLOOR, "E": FLOOR}
+KINDS = {"f": "face_hugger", "d": "dog", "A": "alien", "Q": "queen", "c": "chest_burster"}
+
+SQUAD = [
+    {"name": "Apone", "role": "marine", "weapon": "pulse_rifle", "leader": True},
+    {"name": "Hicks", "role": "marine", "weapon": "pulse_rifle", "equipment": True},
+    {"name": "Vasquez", "role": "marine", "weapon": "smart_gun"},
+    {"name": "Dietrich", "role": "marine", "weapon": "flame_thrower"},
+    {"name": "Bishop", "role": "android", "weapon": "none"},
+    {"name": "Ripley", "role": "civilian", "weapon": "pistol", "can_lead": True},
+]
+
+
+def build(rows, squad=None, phase="marines", pool=0, mission="explore", features=(), start=True, **options):
+    """A game at the start of `phase` on the given map. Squad figures not on the map are dead.
+    With start=True the phase is started (the Marines' pool d6 is scripted to `pool`)."""
+    squad = squad or SQUAD
+    g = BugHunt(mission=mission, squad=squad, **options)
+    col = Colony(g.size)
+    humans_at, aliens_at = {}, []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == " ":
+                continue
+            if ch.isdigit():
+                humans_at[int(ch) - 1] = (r, c)
+                col.cells[r, c] = FLOOR
+            elif ch in KINDS:
+                aliens_at.append((KINDS[ch], (r, c)))
+                col.cells[r, c] = FLOOR
+            else:
+                col.cells[r, c] = CELL[ch]
+                if ch == ":":
+                    col.hazard[r, c] = 1
+                elif ch == ";":
+                    col.hazard[r, c] = 2
+                elif ch == "E":
+                    col.entry[r, c] = True
+    g.colony = col
+    for i, h in enumerate(g.humans):
+        if i in humans_at:
+            h.pos = g.sq(humans_at[i])
+            h.status = "active"
+        else:
+            h.pos, h.status = -1, "dead"
+    g.aliens = []
+    for kind, rc in aliens_at:
+        g.aliens.append(Alien(kind, pos=g.sq(rc), lp=g.rules["queen_lp"] if kind == "queen" else 1, new=False))
+    g.features = [dict(f) for f in features]
+    g.decision = None
+    g.events = []
+    g.placement = None
+    g.queue = []
+    g.active = g.mover = -1
+    g.result = None
+    g.turn = 1
+    if start:
+        if phase == "marines":
+            g.dice.script(1)
+        g._start_phase(phase)
+        g.pool = pool
+        g._run()
+    else:
+        g.phase = phase
+    return g
+
+
+def act(g, name, index=0):
+    g.apply(g.layout.encode(name, index))
+
+
+def activate(g, slot):
+    """Activate a figure (directly when it is the only one left)."""
+    if g.decision.kind == "activate":
+        act(g, "activate", slot)
+    assert g.active == slot
+
