@@ -720,8 +720,13 @@ class AlienMenace(Game):
         if not isinstance(data["config"], dict):
             raise ValueError(f"malformed {cls.name} position: config must be an object")
         game = cls(**data["config"])
+        dice = data["dice"]
+        if (not isinstance(dice, dict) or not isinstance(dice.get("script", []), list)
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice.get("script", []))
+                or not isinstance(dice.get("rolls", 0), int)):
+            raise ValueError(f"malformed {cls.name} position: bad dice state (rng, script of whole numbers, rolls)")
         try:
-            game.dice = Dice.from_dict(data["dice"])
+            game.dice = Dice.from_dict(dice)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"malformed {cls.name} position: bad dice state ({exc})") from None
         for key in cls.STATE_KEYS:
@@ -735,6 +740,9 @@ class AlienMenace(Game):
     def _check_position(self) -> str | None:
         """A sentence saying what is wrong with the state, or None."""
         try:
+            problem = self._check_types()
+            if problem:
+                return problem
             for s in SIDES:
                 k = self.n_types[s]
                 for key in ("hand", "discard"):
@@ -780,8 +788,60 @@ class AlienMenace(Game):
                     return "no room in play"
                 if not self._compute_legal():
                     return "no legal action"
-        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError, AssertionError) as exc:
             return f"missing or wrong field ({exc!r})"
+        return None
+
+    def _check_types(self) -> str | None:
+        def is_int(x):
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        def int_list(x):
+            return isinstance(x, list) and all(is_int(v) for v in x)
+
+        for key in ("room", "supply", "tokens_in_play", "lp", "turn", "bout", "creatures_played"):
+            if not is_int(getattr(self, key)):
+                return f"{key} must be a whole number"
+        for key in ("tokens", "bout_tokens", "mulligans"):
+            v = getattr(self, key)
+            if not isinstance(v, dict) or set(v) != set(SIDES) or not all(is_int(x) and x >= 0 for x in v.values()):
+                return f"{key} must map marines and hive to whole numbers >= 0"
+        for key in ("deck", "hand", "discard"):
+            v = getattr(self, key)
+            if not isinstance(v, dict) or set(v) != set(SIDES) or not all(int_list(x) for x in v.values()):
+                return f"{key} must map marines and hive to lists of whole numbers"
+        for key in ("room_deck", "room_discard", "revealed", "chain"):
+            if not int_list(getattr(self, key)):
+                return f"{key} must be a list of whole numbers"
+        if not isinstance(self.play, list) or not all(isinstance(e, list) and len(e) == 3 and int_list(e) for e in self.play):
+            return "bad card in play: play must be a list of [card, bout, answered entry]"
+        if not isinstance(self.stats, dict) or not all(is_int(self.stats.get(k)) for k in ("combats_won", "combats_lost", "creatures_killed", "rooms")):
+            return "stats must hold combats_won, combats_lost, creatures_killed and rooms"
+        for key in ("events", "log"):
+            v = getattr(self, key)
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                return f"{key} must be a list of strings"
+        for key in ("stage", "chain_return", "end_reason"):
+            if not isinstance(getattr(self, key), str):
+                return f"{key} must be a string"
+        if not isinstance(self.in_combat, bool):
+            return "in_combat must be true or false"
+        if self.chooser not in SIDES or self.winner not in (None, *SIDES) or self.actor not in (None, *SIDES):
+            return "chooser, winner and actor must be marines or hive (winner and actor may be null)"
+        if self.chain_return not in ("", "raise", "smoke", "next_creature", "marine_events", "alien_phase"):
+            return f"unknown chain_return {self.chain_return!r}"
+        if not (-1 <= self.room < len(self.rooms) and -1 <= self.bout and 0 <= self.creatures_played and 0 <= self.turn):
+            return "room, bout, creatures_played or turn out of range"
+        if self.in_combat != (self.bout >= 0) or self.in_combat and self.creatures_played < 1:
+            return "in_combat, bout and creatures_played disagree"
+        if any(not 0 <= e[0] < self.n_cards or not -1 <= e[2] < i or e[1] < -1 or e[1] > self.bout for i, e in enumerate(self.play)):
+            return "bad card in play (unknown card, bout or answered entry)"
+        if self.play and not self.in_combat and self.stage != "response":
+            return "cards in play outside combat need an Event being answered"
+        if self.in_combat and self.stage in ("raise", "smoke", "next_creature", "response"):
+            pass
+        elif self.in_combat:
+            return f"stage {self.stage!r} cannot happen during a combat"
         return None
 
     def clone(self) -> "AlienMenace":

@@ -109,6 +109,9 @@ def test_clone_is_independent():
         (lambda d: d["room_deck"].append(0), "room"),
         (lambda d: d.update(config={"telepathy": 1}), "telepathy"),
         (lambda d: d.update(dice="loaded"), "dice"),
+        (lambda d: d.update(stage="response", chain=[]), "chain"),
+        (lambda d: d.update(play=[[999, 0, -1]]), "card in play"),
+        (lambda d: d.update(tokens={"marines": "two", "hive": 2}), "malformed"),
     ],
 )
 def test_malformed_positions_are_refused_with_a_reason(breakage, message):
@@ -173,3 +176,39 @@ def test_pettingzoo_agents_are_marines_and_hive():
             env.step(None)
             continue
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_mutated_positions_are_refused_or_playable():
+    """Fuzz: a position with one field replaced by junk is either refused with a ValueError or
+    loads and plays on without any other exception."""
+    import random
+
+    rng = random.Random(0)
+    junk = [None, -1, 0, 1, 5, 999, "x", [], {}, [1, 2], [0, 0, -1], {"a": 1}, True, 1.5, "raise", "hive"]
+    g = AlienMenace()
+    policy = RandomPolicy(0)
+    for i in range(400):
+        if i % 40 == 0:
+            g.reset(i)
+            for _ in range(rng.randrange(50)):
+                if g.is_terminal():
+                    break
+                g.apply(policy.act(g, g.current_player()))
+            base = g.to_json()
+        data = json.loads(base)
+        key = rng.choice(sorted(data))
+        if isinstance(data[key], dict) and data[key] and rng.random() < 0.6:
+            data[key][rng.choice(sorted(data[key]))] = rng.choice(junk)
+        elif isinstance(data[key], list) and data[key] and rng.random() < 0.5:
+            data[key][rng.randrange(len(data[key]))] = rng.choice(junk)
+        else:
+            data[key] = rng.choice(junk)
+        try:
+            h = AlienMenace.from_dict(data)
+        except ValueError:
+            continue
+        p = RandomPolicy(1)
+        while not h.is_terminal():
+            h.observe(MAR)
+            h.observe(HIVE)
+            h.apply(p.act(h, h.current_player()))
