@@ -1,0 +1,253 @@
+"""Firing (PRINTED: hits kill, the Queen has 6 LP, smart-gun 4 dice with a 3-square field of
+fire, flame-thrower/grenade 5-6 and the two-dice adjacent rule, grenade scatter, the communal
+grenade pool, acid splash) and the designed to-hit numbers (ASSUMPTION A9)."""
+import pytest
+
+from bh_helpers import act, activate, build
+
+SQUAD = [
+    {"name": "Apone", "role": "marine", "weapon": "pulse_rifle", "leader": True},
+    {"name": "Hicks", "role": "marine", "weapon": "pulse_rifle"},
+    {"name": "Vasquez", "role": "marine", "weapon": "smart_gun"},
+    {"name": "Dietrich", "role": "marine", "weapon": "flame_thrower"},
+    {"name": "Ripley", "role": "civilian", "weapon": "pistol"},
+    {"name": "Bishop", "role": "android", "weapon": "none"},
+]
+
+
+def fire(g, slot, k=0, kind="fire"):
+    activate(g, slot)
+    act(g, kind, k)
+
+
+def alive(g):
+    return [a for a in g.aliens if a.alive]
+
+
+@pytest.mark.parametrize("roll,killed", [(3, False), (4, True), (6, True)])
+def test_pulse_rifle_hits_on_4_and_a_hit_kills(roll, killed):
+    g = build(["#########", "#1....A.#", "#########"], squad=SQUAD)
+    g.dice.script(roll)
+    fire(g, 0)
+    assert (not g.aliens[0].alive) == killed
+    assert g.stats["aliens_killed"] == int(killed)
+
+
+@pytest.mark.parametrize("roll,killed", [(4, False), (5, True)])
+def test_pistol_hits_on_5(roll, killed):
+    g = build(["#########", "#5....A.#", "#########"], squad=SQUAD)
+    g.dice.script(roll)
+    fire(g, 4)
+    assert (not g.aliens[0].alive) == killed
+
+
+def test_pistol_range_is_six():
+    g = build(["############", "#5......A..#", "############"], squad=SQUAD)
+    assert not g.legal_mask("marines")[g.layout.encode("fire", 0)]
+
+
+def test_queen_loses_one_lp_per_hit():
+    g = build(["#########", "#1....Q.#", "#########"], squad=SQUAD)
+    g.dice.script(6)
+    fire(g, 0)
+    assert g.aliens[0].alive and g.aliens[0].lp == 5
+
+
+def test_walls_block_line_of_sight():
+    g = build(["#######", "#1.#.A#", "#######"], squad=SQUAD)
+    assert g.targets() == []
+
+
+def test_smart_gun_extra_hits_within_three_squares_of_a_hit_target():
+    rows = ["##############",
+            "#3...A..A....#",
+            "#............#",
+            "#...........A#",
+            "##############"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(6, 6, 6, 6)  # four hits; splash never arises (no human adjacent)
+    fire(g, 2)
+    # the first (nearest) Alien, the one 3 squares from it, not the far one (4+ from both hit)
+    assert [a.alive for a in g.aliens] == [False, False, True]
+    assert g.humans[2].ap == 2
+
+
+def test_smart_gun_counts_hits_of_four_dice():
+    rows = ["##############", "#3...A.A.A...#", "##############"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(4, 3, 5, 1)  # two hits
+    fire(g, 2)
+    assert [a.alive for a in g.aliens] == [False, False, True]
+
+
+@pytest.mark.parametrize("roll,hit", [(4, False), (5, True)])
+def test_flame_thrower_hits_its_square_on_5_6_or_nothing(roll, hit):
+    rows = ["#########", "#4..AA..#", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(roll, *([6, 6] if hit else []))
+    fire(g, 3)
+    assert (not g.aliens[0].alive) == hit
+    assert (not g.aliens[1].alive) == hit  # adjacent square: two dice, a 6 kills
+    assert g.dice.scripted_left == 0
+
+
+@pytest.mark.parametrize("dice,killed", [((1, 3), False), ((4, 1), True), ((2, 6), True)])
+def test_blast_adjacent_squares_roll_two_dice_a_4_to_6_kills(dice, killed):
+    rows = ["#########", "#4..AA..#", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(5, *dice)
+    fire(g, 3)
+    assert not g.aliens[0].alive and (not g.aliens[1].alive) == killed
+
+
+def test_flame_causes_no_acid_splash_but_the_blast_hits_marines_next_to_the_target():
+    rows = ["#########", "#4..A2..#", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(5, 1, 1)  # target hit, Hicks' square rolls 1,1: safe; no splash roll follows
+    fire(g, 3)
+    assert not g.aliens[0].alive and g.humans[1].status == "active"
+    assert g.dice.scripted_left == 0
+    g = build(rows, squad=SQUAD)
+    g.dice.script(5, 1, 5)
+    fire(g, 3)
+    assert g.humans[1].status == "dead"
+
+
+def test_grenade_on_target_and_the_pool_of_six():
+    rows = ["###########", "#1.....A..#", "###########"]
+    g = build(rows, squad=SQUAD, pool=6)
+    g.dice.script(5)
+    fire(g, 0, kind="grenade")
+    assert not g.aliens[0].alive and g.grenades == 5 and g.humans[0].ap == 2
+    g.grenades = 0
+    g._cache.clear()
+    g.aliens[0].alive = True
+    assert not g.legal_mask("marines")[g.layout.encode("grenade", 0)]
+
+
+def test_only_pulse_rifles_launch_grenades():
+    rows = ["###########", "#5.....A..#", "###########"]
+    g = build(rows, squad=SQUAD)
+    assert not g.legal_mask("marines")[g.layout.encode("grenade", 0)]
+
+
+@pytest.mark.parametrize("way,d3,landing", [
+    (1, 1, (3, 9)), (2, 6, (3, 10)),   # overshoot 1 / 3 squares (the wall stops it after 2)
+    (3, 3, (1, 8)), (4, 2, (4, 8)),    # left (north when firing east) 2 squares / right 1 square
+    (5, 1, (3, 7)), (6, 5, (3, 5)),    # undershoot 1 / 3
+])
+def test_grenade_scatter_direction_and_1d3_squares(way, d3, landing):
+    rows = ["############",
+            "#..........#",
+            "#..........#",
+            "#1......A..#",
+            "#..........#",
+            "#..........#",
+            "############"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(4, way, d3)  # a miss, then the direction, then 1D3
+    seen = []
+    g._blast = lambda square, flame: seen.append(g.rc(square))
+    fire(g, 0, kind="grenade")
+    assert seen == [landing]
+
+
+def test_a_short_grenade_that_undershoots_can_hit_the_firer():
+    rows = ["#########", "#..1.A..#", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(1, 5, 3, 6, 6, 6)  # miss, undershoot, 2 squares: lands on Apone; Alien's square rolls 6,6
+    fire(g, 0, kind="grenade")
+    assert g.humans[0].status == "dead"
+
+
+def test_grenade_stops_short_of_a_wall():
+    rows = ["#########", "#1...A.##", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(1, 1, 6)  # miss, overshoot 3: the wall stops it one square past the target
+    seen = []
+    g._blast = lambda square, flame: seen.append(g.rc(square))
+    fire(g, 0, kind="grenade")
+    assert seen == [(1, 6)]
+
+
+@pytest.mark.parametrize("splash,armour,dead", [(3, None, False), (2, 3, True), (1, 4, False), (2, 6, False)])
+def test_acid_splash_on_marines(splash, armour, dead):
+    rows = ["#########", "#1...A2.#", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(4, splash, *([] if armour is None else [armour]))
+    fire(g, 0)
+    assert not g.aliens[0].alive
+    assert (g.humans[1].status == "dead") == dead
+    assert g.dice.scripted_left == 0
+
+
+@pytest.mark.parametrize("splash,dead", [(2, True), (3, False)])
+def test_acid_splash_kills_civilians_outright(splash, dead):
+    rows = ["#########", "#1...A5.#", "#########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(4, splash)
+    fire(g, 0)
+    assert (g.humans[4].status == "dead") == dead
+    assert g.dice.scripted_left == 0
+
+
+def test_shooting_a_face_hugger_splashes_its_host():
+    rows = ["#########", "#1...2..#", "#########"]
+    g = build(rows, squad=SQUAD)
+    from aliens_env.bug_hunt.game import Alien
+    g.aliens.append(Alien("face_hugger", pos=g.humans[1].pos, new=False, attached=1))
+    g.humans[1].hugger = 0
+    g._cache.clear()
+    g.dice.script(4, 2)  # hit; no 1-2 splash roll for the host, straight to the armour roll: 2 fails
+    fire(g, 0)
+    assert not g.aliens[0].alive and g.humans[1].status == "dead"
+
+
+def test_egg_caches_and_active_sentries_can_be_shot():
+    rows = ["#########", "#1......#", "#########"]
+    feats = [{"kind": "egg_cache", "pos": [1, 4], "state": "intact"}, {"kind": "sentry", "pos": [1, 6], "state": "active"}]
+    g = build(rows, squad=SQUAD, features=feats)
+    assert g.targets() == [("egg", 0), ("sentry", 1)]
+    g.dice.script(4)
+    act(g, "fire", 0)
+    assert g.features[0]["state"] == "destroyed"
+
+
+def test_overwatch_fires_on_every_alien_ap():
+    rows = ["############", "#1.........A", "############"]
+    g = build(rows, squad=SQUAD, phase="aliens_move", start=False)
+    g.humans[0].overwatch = True
+    g.dice.script(1, 1, 1, 6)  # three misses, then a kill on the fourth AP
+    g._start_phase("aliens_move")
+    g._run()
+    from aliens_env.bug_hunt.policies import BugHuntDiceAI
+    ai = BugHuntDiceAI()
+    steps = 0
+    while g.current_player() == "hive" and g.decision.kind == "step":
+        g.apply(ai.act(g, "hive"))
+        steps += 1
+    assert not g.aliens[0].alive and g.aliens[0].pos == -1
+    assert g.stats["aliens_killed"] == 1
+
+
+def test_close_combat_breaks_overwatch():
+    rows = ["######", "#1A..#", "######"]
+    g = build(rows, squad=SQUAD, phase="aliens_cc", start=False)
+    g.humans[0].overwatch = True
+    g.dice.script(1, 1, 1, 6)  # the Alien loses
+    g._start_phase("aliens_cc")
+    g._run()
+    assert not g.humans[0].overwatch and not g.aliens[0].alive
+
+
+def test_active_sentries_fire_at_anything_that_moves():
+    rows = ["#########", "#1......#", "#.......#", "#########"]
+    feats = [{"kind": "sentry", "pos": [2, 6], "state": "active"}]
+    g = build(rows, squad=SQUAD, features=feats)
+    g.dice.script(6)
+    act(g, "move", 1)
+    assert g.humans[0].status == "dead"
+    g = build(rows, squad=SQUAD, features=[dict(feats[0], state="inactive")])
+    rolls = g.dice.rolls
+    act(g, "move", 1)
+    assert g.humans[0].status == "active" and g.dice.rolls == rolls
