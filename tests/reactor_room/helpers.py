@@ -118,6 +118,7 @@ def run_until(g: ReactorRoom, stop: str) -> ReactorRoom:
     for _ in range(10_000):
         if g.turn != turn:
             return g  # never run into the next turn
+        g._cache.clear()  # as ReactorRoom._run: the state may have changed
         if g.decision is not None:
             legal = np.flatnonzero(g._current_mask())
             if len(legal) > 1:

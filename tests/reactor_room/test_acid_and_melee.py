@@ -74,7 +74,8 @@ def test_acid_splashes_the_shooter_at_range_one():
 
 def _splash(state, roll):
     g = empty_room({"Hicks": (13, 4), "Hudson": (12, 7)})
-    setattr(marine(g, "Hudson"), state, True)
+    for flag in state.split("+"):
+        setattr(marine(g, "Hudson"), flag, True)
     a = put_alien(g, (13, 7))
     marines_phase(g, "Hicks", actions=4)
     aim(g, 3)
@@ -88,14 +89,34 @@ def test_second_incapacitation_is_fatal():
     assert h.status == "dead"
 
 
-def test_wound_on_an_incapacitated_marine_leaves_it_incapacitated():
-    h = _splash("incapacitated", 2)
+@pytest.mark.parametrize("state", ["incapacitated", "wounded+incapacitated"])
+def test_wound_on_an_incapacitated_marine_leaves_it_incapacitated(state):
+    h = _splash(state, 2)
     assert h.status == "on_map" and h.incapacitated
 
 
 def test_second_wound_incapacitates():
     h = _splash("wounded", 2)
     assert h.status == "on_map" and h.incapacitated
+
+
+def test_in_combat_marine_incapacitated_by_acid_is_then_grabbed():
+    """ASSUMPTION A8 (game.py _incapacitate): an In Combat Marine who is Incapacitated can no
+    longer fight back; the Alien on the card turns into a Grab (no new attack, hauled away)."""
+    g = empty_room({"Hicks": (13, 4), "Hudson": (12, 7), "Crowe": (0, 24)})
+    b = put_alien(g, None, on="Hudson", attack="in_combat")
+    a = put_alien(g, (13, 7))
+    marines_phase(g, "Hicks", actions=4)
+    aim(g, 3)
+    g.dice.script(1)  # acid on Hudson: Incapacitated
+    act(g, "fire", target_index(g, a))
+    assert marine(g, "Hudson").incapacitated
+    assert g.aliens[b].attack == "grabbing"
+    rolls = g.dice.rolls
+    start_phase(g, "aliens_attack")
+    assert g.dice.rolls == rolls  # no further attack roll
+    start_phase(g, "aliens_move")
+    assert marine(g, "Hudson").status == "dead" and not g.aliens[b].in_play
 
 
 def test_incapacitated_marine_can_take_no_actions():
@@ -131,8 +152,10 @@ def test_melee_stuns_on_a_roll_at_or_below_melee(name, wounded, melee, roll):
         assert g.decision.kind == "marine"
 
 
-def test_melee_needs_an_adjacent_alien():
+@pytest.mark.parametrize("aimed", [0, 1])
+def test_melee_needs_an_adjacent_alien(aimed):
     g, a = melee_position(alien_at=(13, 6))
+    aim(g, aimed)
     assert not legal(g, "melee", target_index(g, a))
 
 
