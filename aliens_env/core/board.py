@@ -64,7 +64,12 @@ class Board:
         self.passable = ~(self.blocked | self.stairwell)
         self.neighbours = [self._neighbours(i) for i in range(self.n)]
         self._los_cache: dict[int, np.ndarray] = {}
+        self._los_list_cache: dict[int, list[bool]] = {}
+        self._line_cache: dict[tuple[int, int], list[int]] = {}
         self._dist: np.ndarray | None = None
+        self._exit_rows: dict[int, np.ndarray] = {}
+        rows, cols = np.divmod(np.arange(self.n), self.width)
+        self._range = np.maximum(abs(rows[:, None] - rows[None, :]), abs(cols[:, None] - cols[None, :])).tolist()
 
     # -- indexing ------------------------------------------------------------------------------
     def index(self, r: int, c: int) -> int:
@@ -101,9 +106,11 @@ class Board:
 
     # -- range and distance --------------------------------------------------------------------
     def range(self, a: int, b: int) -> int:
-        ar, ac = divmod(a, self.width)
-        br, bc = divmod(b, self.width)
-        return max(abs(ar - br), abs(ac - bc))
+        return self._range[a][b]
+
+    def range_row(self, a: int) -> list[int]:
+        """Ranges from square a to every square (a shared list: do not modify)."""
+        return self._range[a]
 
     def distances(self) -> np.ndarray:
         """All-pairs path distance in steps over passable squares (int16, UNREACHABLE where none).
@@ -115,6 +122,20 @@ class Board:
                     dist[src] = self.distance_field([src])
             self._dist = dist
         return self._dist
+
+    def distances_from(self, square: int) -> np.ndarray:
+        """Path distance from `square` to every square. From a square no one may stand on (an
+        Alien clinging to a Stairwell), the first step leaves it: 1 + the best neighbour's row."""
+        dist = self.distances()
+        if self.passable.flat[square]:
+            return dist[square]
+        row = self._exit_rows.get(square)
+        if row is None:
+            firsts = [n for _, n in self.neighbours[square]]
+            row = np.minimum(dist[firsts].min(axis=0) + 1, UNREACHABLE) if firsts else np.full(self.n, UNREACHABLE, np.int16)
+            row = row.astype(np.int16)
+            self._exit_rows[square] = row
+        return row
 
     def distance_field(self, targets, cost_double: bool = False) -> np.ndarray:
         """Steps from every square to the nearest of `targets`, moving over passable squares.
@@ -144,24 +165,33 @@ class Board:
             self._los_cache[src] = cached
         return cached
 
+    def los_list(self, src: int) -> list[bool]:
+        """los_from(src) as a Python list (fast to index from Python code)."""
+        cached = self._los_list_cache.get(src)
+        if cached is None:
+            cached = self._los_list_cache[src] = self.los_from(src).tolist()
+        return cached
+
     def has_los(self, src: int, dst: int) -> bool:
-        return bool(self.los_from(src)[dst])
+        return self.los_list(src)[dst]
 
     def line_squares(self, src: int, dst: int) -> list[int]:
         """Squares whose inside the centre-to-centre segment passes through, nearest first,
         excluding src and dst (used for 'the first thing in the line')."""
+        cached = self._line_cache.get((src, dst))
+        if cached is None:
+            cached = self._line_cache[(src, dst)] = self._line_squares(src, dst)
+        return cached
+
+    def _line_squares(self, src: int, dst: int) -> list[int]:
         (r0, c0), (r1, c1) = self.rc(src), self.rc(dst)
-        p0, p1 = (c0 + 0.5, r0 + 0.5), (c1 + 0.5, r1 + 0.5)
-        out = []
-        for r in range(min(r0, r1), max(r0, r1) + 1):
-            for c in range(min(c0, c1), max(c0, c1) + 1):
-                i = self.index(r, c)
-                if i in (src, dst):
-                    continue
-                t = _segment_enters_box(p0, p1, c, r)
-                if t is not None:
-                    out.append((t, i))
-        return [i for _, i in sorted(out)]
+        rows, cols = np.mgrid[min(r0, r1):max(r0, r1) + 1, min(c0, c1):max(c0, c1) + 1]
+        rows, cols = rows.ravel(), cols.ravel()
+        t = _segment_enters_boxes((c0 + 0.5, r0 + 0.5), (c1 + 0.5, r1 + 0.5), cols, rows)
+        squares = rows * self.width + cols
+        keep = ~np.isnan(t) & (squares != src) & (squares != dst)
+        order = np.argsort(t[keep], kind="stable")
+        return squares[keep][order].tolist()
 
     def shooter_points(self, src: int) -> list[tuple[float, float]]:
         r, c = self.rc(src)
@@ -208,22 +238,21 @@ class Board:
 _EPS = 1e-9
 
 
-def _segment_enters_box(p0, p1, x0: float, y0: float):
-    """Entry parameter t if the segment p0-p1 passes through the open unit box at (x0, y0), else None."""
+def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Entry parameter t (NaN if none) of the segment p0-p1 into each open unit box (xs, ys)."""
     (ax, ay), (bx, by) = p0, p1
     dx, dy = bx - ax, by - ay
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, ax - (x0 + _EPS)), (dx, (x0 + 1 - _EPS) - ax), (-dy, ay - (y0 + _EPS)), (dy, (y0 + 1 - _EPS) - ay)):
+    t0 = np.zeros(len(xs))
+    t1 = np.ones(len(xs))
+    inside = np.ones(len(xs), dtype=bool)
+    for p, q in ((-dx, ax - (xs + _EPS)), (dx, (xs + 1 - _EPS) - ax), (-dy, ay - (ys + _EPS)), (dy, (ys + 1 - _EPS) - ay)):
         if p == 0:
-            if q < 0:
-                return None
+            inside &= q >= 0
+        elif p < 0:
+            t0 = np.maximum(t0, q / p)
         else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-    return t0 if t0 < t1 - _EPS else None
+            t1 = np.minimum(t1, q / p)
+    return np.where(inside & (t0 < t1 - _EPS), t0, np.nan)
 
 
 @lru_cache(maxsize=None)

@@ -93,6 +93,8 @@ class Game(ABC):
         player = self.current_player()
         if player is None:
             return "the game is over: no action is legal"
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
         if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.layout.size:
             return f"action {action!r} is not an integer in 0-{self.layout.size - 1}"
         if self.legal_mask(player)[int(action)]:

@@ -84,14 +84,14 @@ class AliensEnv(gym.Env):
             raise RuntimeError("step() called after the episode ended; call reset()")
         if self.game.current_player() != self.side:
             raise RuntimeError(f"it is {self.game.current_player()}'s move, not {self.side}'s")
-        reason = self.game.illegal_reason(action)
-        if reason is not None:
+        try:
+            self.game.apply(action)  # checks legality first; an illegal action changes nothing
+        except IllegalActionError as exc:
             if self.illegal_action == "raise":
-                raise IllegalActionError(reason)
+                raise
             info = self._info()
-            info["illegal_action"] = reason
+            info["illegal_action"] = str(exc)
             return self._obs(), self.illegal_penalty, True, False, info
-        self.game.apply(int(action))
         self._play_opponent()
         reward = 0.0
         if self.shaping:

@@ -77,17 +77,17 @@ class AliensAEC(AECEnv):
             self._was_dead_step(action)
             return
         self._clear_rewards()
-        reason = self.game.illegal_reason(action)
-        if reason is not None:
+        try:
+            self.game.apply(action)  # checks legality first; an illegal action changes nothing
+        except IllegalActionError as exc:
             if self.illegal_action == "raise":
-                raise IllegalActionError(reason)
+                raise
             self.rewards[agent] = self.illegal_penalty
             self.rewards[other_side(agent)] = 0.0
-            self.infos[agent] = {"illegal_action": reason}
+            self.infos[agent] = {"illegal_action": str(exc)}
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
             return
-        self.game.apply(int(action))
         if self.shaping:
             for a in self.agents:
                 value = self._value(a)
@@ -130,8 +130,8 @@ def make_env_functions(game: str):
         return AliensAEC(game, **kwargs)
 
     def env(**kwargs):
-        wrapped = raw_env(**kwargs)
-        wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-        return wrappers.OrderEnforcingWrapper(wrapped)
+        # no AssertOutOfBoundsWrapper: the raw env itself answers an out-of-range action with a
+        # clear error (illegal_action="raise") or a penalty naming it ("penalize")
+        return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
     return env, raw_env

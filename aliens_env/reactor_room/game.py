@@ -124,6 +124,11 @@ class ReactorRoom(Game):
         self.observation_shape = (
             self.n_planes * self.board.n + n_marines * MARINE_FEATURES + GLOBAL_FEATURES + self.pool * TARGET_FEATURES,
         )
+        bands = self.tables["range_bands"]
+        self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(self.board.height, self.board.width) + 1)]
+        self._obs_template = np.zeros(self.observation_shape, dtype=np.float32)
+        for plane, squares in enumerate((self.board.blocked, self.board.stairwell, self.board.exit)):
+            self._obs_template[plane * self.board.n:(plane + 1) * self.board.n] = squares.ravel()
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
@@ -234,6 +239,7 @@ class ReactorRoom(Game):
         """Play the phases until someone has a real choice (two or more legal actions) or the
         game ends; a decision with one legal action is taken at once."""
         while True:
+            self._cache.clear()  # the state may have changed: masks, targets, views are recomputed
             if self.decision is not None:
                 legal = np.flatnonzero(self._current_mask())
                 if len(legal) > 1:
@@ -274,10 +280,7 @@ class ReactorRoom(Game):
         ]
 
     def _alien_dist(self, square: int, target_square: int) -> int:
-        if self.board.passable.flat[square]:
-            return int(self.dist[target_square, square])
-        # an Alien clinging to a Stairwell square steps out first
-        return 1 + min((int(self.dist[target_square, n]) for _, n in self.board.neighbours[square]), default=UNREACHABLE)
+        return int(self.board.distances_from(square)[target_square])
 
     def _step_aliens_move(self) -> None:
         if self.mover == NO:
@@ -286,7 +289,8 @@ class ReactorRoom(Game):
                 self.queue = []
                 self._start_phase("aliens_appear")
                 return
-            near = {a: min(self._alien_dist(self.aliens[a].pos, self.marines[m].pos) for m in available) for a in self.queue}
+            targets = [self.marines[m].pos for m in available]
+            near = {a: int(self.board.distances_from(self.aliens[a].pos)[targets].min()) for a in self.queue}
             for a in [a for a, d in near.items() if d >= UNREACHABLE]:
                 self.queue.remove(a)  # no Marine can be reached: it waits
                 del near[a]
@@ -310,7 +314,8 @@ class ReactorRoom(Game):
             if not available:
                 self._done_moving()
                 return
-            dists = {m: self._alien_dist(alien.pos, self.marines[m].pos) for m in available}
+            row = self.board.distances_from(alien.pos).tolist()
+            dists = {m: row[self.marines[m].pos] for m in available}
             best = min(dists.values())
             if best >= UNREACHABLE:
                 self._done_moving()
@@ -334,27 +339,14 @@ class ReactorRoom(Game):
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """Open squares within `steps` moves that get as close to `goal` as possible (passing
         through counters is allowed, ending on one is not)."""
-        seen = {start: 0}
-        frontier = [start]
-        for depth in range(1, steps + 1):
-            nxt = []
-            for sq in frontier:
-                for _, n in self.board.neighbours[sq]:
-                    if n not in seen:
-                        seen[n] = depth
-                        nxt.append(n)
-            frontier = nxt
+        reach = np.flatnonzero(self.board.distances_from(start) <= steps)
         occupied = self._occupied()
-        best, out = UNREACHABLE, []
-        for sq in seen:
-            if sq != start and sq in occupied:
-                continue
-            d = int(self.dist[goal, sq]) if self.board.passable.flat[sq] else UNREACHABLE
-            if d < best:
-                best, out = d, [sq]
-            elif d == best:
-                out.append(sq)
-        return sorted(out)
+        free = [sq for sq in reach.tolist() if sq == start or sq not in occupied]
+        if not free:
+            return []
+        remaining = self.dist[goal, free]
+        best = remaining.min()
+        return [sq for sq, d in zip(free, remaining.tolist()) if d == best]
 
     def _finish_alien_move(self, square: int) -> None:
         self.aliens[self.mover].pos = square
@@ -560,11 +552,8 @@ class ReactorRoom(Game):
         """Aliens in play ordered by (range from the acting Marine, counter number): target k."""
         cached = self._cache.get("targets")
         if cached is None:
-            pos = self.marines[self.active].pos
-            cached = sorted(
-                (a for a, alien in enumerate(self.aliens) if alien.in_play),
-                key=lambda a: (self.board.range(pos, self.aliens[a].pos), a),
-            )
+            ranges = self.board.range_row(self.marines[self.active].pos)
+            cached = [a for _, a in sorted((ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play)]
             self._cache["targets"] = cached
         return cached
 
@@ -573,10 +562,10 @@ class ReactorRoom(Game):
         m = self.marines[self.active]
         s = self._slot
         in_combat = self._in_combat(m)
-        sharing = self._shares_square(self.active)
+        standing = self._standing_squares(exclude=self.active)
+        sharing = m.pos in standing
         if m.actions_left > 0 and not in_combat:
             alien_squares = {al.pos for al in self.aliens if al.in_play}
-            standing = self._standing_squares(exclude=self.active)
             for direction, sq in self.board.neighbours[m.pos]:
                 if sq in alien_squares:
                     continue
@@ -592,11 +581,13 @@ class ReactorRoom(Game):
             mask[s["aim"]] = 1
         targets = self.targets()
         melee_ok = m.actions_left > 0
+        ranges = self.board.range_row(m.pos)
+        reach = 1 if m.aim == 0 or in_combat else max(1, self._weapon_reach(char, m.wounded, m.aim))
         for k, a in enumerate(targets):
             alien = self.aliens[a]
-            rng = self.board.range(m.pos, alien.pos)
-            if rng > 1 and (m.aim == 0 or in_combat):
-                break  # targets are sorted by range: nothing further is in reach
+            rng = ranges[alien.pos]
+            if rng > reach:
+                break  # targets are sorted by range: nothing further can be hit or reached
             if melee_ok and rng <= 1:
                 mask[s["melee"] + k] = 1
             if m.aim > 0 and not in_combat:
@@ -611,6 +602,12 @@ class ReactorRoom(Game):
         mask[s["end"]] = 1
         return mask
 
+    def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
+        """The longest range at which the weapon has a number at this Aim (blank beyond)."""
+        row = (char.wounded_aim if wounded else char.aim)[aim - 1]
+        last = max((band for band, number in enumerate(row) if number is not None), default=-1)
+        return self.tables["range_bands"][last] if last >= 0 else 0
+
     def _hit_number(self, m: int, a: int, rng: int | None = None) -> int | None:
         """The weapon table's number for Marine m firing at Alien a with the Aim spent (before
         penalties), or None when the shot is not allowed: no line of sight, a Flame Unit whose
@@ -623,7 +620,7 @@ class ReactorRoom(Game):
             return None
         if rng is None:
             rng = self.board.range(marine.pos, alien.pos)
-        band = next(i for i, upper in enumerate(self.tables["range_bands"]) if rng <= upper)
+        band = self._band[min(rng, len(self._band) - 1)]
         return char.hit_number(marine.wounded, marine.aim, band)
 
     def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
@@ -663,7 +660,9 @@ class ReactorRoom(Game):
 
     def _first_in_line(self, src: int, dst: int) -> bool:
         """Flame Units hit the first thing in their line: no counter may stand between."""
-        counters = self._counter_squares()
+        counters = self._cache.get("counters")
+        if counters is None:
+            counters = self._cache["counters"] = self._occupied()
         return not any(sq in counters for sq in self.board.line_squares(src, dst))
 
     def _pair_partner(self, m: int, a: int) -> int:
@@ -937,9 +936,6 @@ class ReactorRoom(Game):
         squares.update(al.pos for a, al in enumerate(self.aliens) if al.in_play and a != exclude_alien)
         return squares
 
-    def _counter_squares(self) -> set[int]:
-        return self._occupied()
-
     def _sharers(self, i: int) -> list[int]:
         m = self.marines[i]
         return [
@@ -954,69 +950,73 @@ class ReactorRoom(Game):
     # observation
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
+        """Flat float32 vector in [0, 1] (the board is open: both sides see the same):
+        11 board planes (obstruction, Stairwell, Exit, healthy Marine, Wounded Marine,
+        Incapacitated Marine, Alien, Stunned Alien, Alien on a card, the acting counter, the
+        decision's candidates or target), then 14 features per Marine, 11 global features
+        (turn, decision kind, Aliens in play, out, dead, red turn), then 5 per target k
+        (present, range/20, line of sight, on a card, Stunned)."""
         cached = self._cache.get("obs")
         if cached is not None:
             return cached.copy()
         b = self.board
-        planes = np.zeros((self.n_planes, b.n), dtype=np.float32)
-        planes[0] = b.blocked.ravel()
-        planes[1] = b.stairwell.ravel()
-        planes[2] = b.exit.ravel()
-        for i, m in enumerate(self.marines):
-            if m.status != "on_map":
-                continue
-            if m.incapacitated:
-                planes[5, m.pos] = 1
-            else:
-                planes[4 if m.wounded else 3, m.pos] = 1
-        for a, al in enumerate(self.aliens):
+        n = b.n
+        obs = self._obs_template.copy()
+        ones = []  # flat indices of the plane squares to set
+        for m in self.marines:
+            if m.status == "on_map":
+                ones.append((5 if m.incapacitated else 4 if m.wounded else 3) * n + m.pos)
+        in_play = 0
+        for al in self.aliens:
             if al.in_play:
-                planes[8 if al.card != NO else 7 if al.stunned else 6, al.pos] = 1
+                in_play += 1
+                ones.append((8 if al.card != NO else 7 if al.stunned else 6) * n + al.pos)
         d = self.decision
+        acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
-            if d.player == "marines" and self.active != NO:
-                planes[9, self.marines[self.active].pos] = 1
+            if acting_marine:
+                ones.append(9 * n + self.marines[self.active].pos)
             elif self.mover != NO:
-                planes[9, self.aliens[self.mover].pos] = 1
+                ones.append(9 * n + self.aliens[self.mover].pos)
                 if self.mover_target != NO:
-                    planes[10, self.marines[self.mover_target].pos] = 1
+                    ones.append(10 * n + self.marines[self.mover_target].pos)
             elif d.kind == "place":
-                planes[9, self.aliens[self.queue[0]].pos] = 1
+                ones.append(9 * n + self.aliens[self.queue[0]].pos)
             if d.kind == "target":
-                for m in d.options:
-                    planes[10, self.marines[m].pos] = 1
-            if d.kind == "order":
-                for a in d.options:
-                    planes[10, self.aliens[a].pos] = 1
-        marine_feats = np.zeros((len(self.marines), MARINE_FEATURES), dtype=np.float32)
+                ones += [10 * n + self.marines[m].pos for m in d.options]
+            elif d.kind == "order":
+                ones += [10 * n + self.aliens[a].pos for a in d.options]
+        obs[ones] = 1.0
+        feats = []
+        width, height = b.width, b.height
         for i, m in enumerate(self.marines):
-            char = self.characters[m.name]
             on = m.status == "on_map"
-            r, c = b.rc(m.pos) if on else (0, 0)
-            marine_feats[i] = (
+            r, c = divmod(m.pos, width) if on else (0, 0)
+            card = self.aliens[m.alien].attack if m.alien != NO else ""
+            feats += (
                 on, m.status == "exited", m.status == "dead", m.wounded, m.incapacitated,
-                m.carried_by != NO, m.carrying != NO, on and self._grabbed(m), on and self._in_combat(m),
-                m.actions_left / 3, m.aim / 3, i == self.active, r / b.height, c / b.width,
+                m.carried_by != NO, m.carrying != NO, card == "grabbing", card in ("in_combat", "attacking"),
+                m.actions_left / 3, m.aim / 3, i == self.active, r / height, c / width,
             )
-        kinds = ("marine", "push", "order", "target", "move_to", "place")
-        glob = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
-        glob[0] = min(self.turn / self.turn_limit, 1.0)
+        feats.append(min(self.turn / self.turn_limit, 1.0))
+        kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
-            glob[1 + kinds.index(d.kind)] = 1
-        glob[7] = sum(al.in_play for al in self.aliens) / self.pool
-        glob[8] = self.stats["exited"] / len(self.marines)
-        glob[9] = self.stats["dead"] / len(self.marines)
-        glob[10] = (self.turn % self.data["red_turn_every"] == 0)
-        target_feats = np.zeros((self.pool, TARGET_FEATURES), dtype=np.float32)
-        if d is not None and d.player == "marines" and self.active != NO:
+            kinds[DECISION_KINDS.index(d.kind)] = 1.0
+        feats += kinds
+        feats += (
+            in_play / self.pool,
+            self.stats["exited"] / len(self.marines),
+            self.stats["dead"] / len(self.marines),
+            self.turn % self.data["red_turn_every"] == 0,
+        )
+        if acting_marine:
             pos = self.marines[self.active].pos
-            for k, a in enumerate(self.targets()):
+            ranges, seen = b.range_row(pos), b.los_list(pos)
+            for a in self.targets():
                 al = self.aliens[a]
-                rng = b.range(pos, al.pos)
-                visible = b.has_los(pos, al.pos)
-                target_feats[k] = (1, min(rng, 20) / 20, visible, al.card != NO, al.stunned)
-        obs = np.concatenate([planes.ravel(), marine_feats.ravel(), glob, target_feats.ravel()])
-        np.clip(obs, 0.0, 1.0, out=obs)
+                feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
+        start = self.n_planes * n
+        obs[start:start + len(feats)] = feats
         self._cache["obs"] = obs
         return obs.copy()
 
@@ -1125,6 +1125,7 @@ class ReactorRoom(Game):
         return render_reactor_room(self)
 
 
+DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
 MARINE_FEATURES = 14
 GLOBAL_FEATURES = 11
 TARGET_FEATURES = 5
