@@ -103,3 +103,16 @@ def test_tuned_alien_advantage_is_in_range():
 def test_gym_default_opponent_is_the_dice_ai():
     env = gym.make("aliens_env/AlienMenace-v0", side=HIVE)
     assert isinstance(env.unwrapped.opponent, AlienMenaceDiceAI)
+
+
+def test_wilson_interval_matches_the_textbook_value():
+    low, high = wilson(50, 100)
+    assert abs(low - 0.4038) < 1e-3 and abs(high - 0.5962) < 1e-3
+
+
+def test_the_tuning_command_runs(capsys):
+    from aliens_env.alien_menace.tune import main
+
+    main(["--games", "20", "--only-dice"])
+    out = capsys.readouterr().out
+    assert "dice" in out and "Wilson" in out
