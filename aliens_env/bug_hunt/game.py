@@ -640,15 +640,15 @@ class BugHunt(Game):
         self._throw_hugger(i, h.pos, self.dice.d6())
 
     def _throw_hugger(self, i: int, origin: int, distance: int) -> None:
-        """Thrown 1D6 squares (PRINTED): to a free open square as far as possible up to that
-        range, one picked by the die among equals (ASSUMPTION A20)."""
+        """Thrown 1D6 squares (PRINTED): to a free open square in line of sight as far as
+        possible up to that range, one picked by the die among equals (ASSUMPTION A20)."""
         occ = self.occupied()
         best, options = 0, []
         for s in range(self.size * self.size):
             if not PASSABLE[self.cell(s)] or s in occ:
                 continue
             r = self.rng(origin, s)
-            if r > distance or r == 0:
+            if r > distance or r == 0 or r < best or not self.los(origin, s, distance):
                 continue
             if r > best:
                 best, options = r, [s]
