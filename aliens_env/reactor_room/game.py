@@ -491,6 +491,9 @@ class ReactorRoom(Game):
 
     # -- Marines Move/Fire --------------------------------------------------------------------
     def _next_marine(self) -> None:
+        if self.active != NO:  # unused Actions and Aim are lost when the activation ends
+            self.marines[self.active].actions_left = 0
+            self.marines[self.active].aim = 0
         while True:
             self.active += 1
             if self.active >= len(self.marines):
@@ -802,8 +805,8 @@ class ReactorRoom(Game):
         origin = self.aliens[a].pos
         occupied = self._occupied(exclude_alien=a)
         standing = self._standing_squares()
-        neighbours = [self.board.step(origin, d) for d in range(8)]
-        boxed = all(n is not None and n in standing for n in neighbours)
+        neighbours = [n for n in (self.board.step(origin, d) for d in range(8)) if n is not None]
+        boxed = all(n in standing for n in neighbours)  # every square beside it (on the map) holds a Marine
         distance = 2 if boxed else 1
         out = {}
         for d in range(8):

@@ -288,13 +288,6 @@ def test_marine_freed_by_an_earlier_marines_kill_acts_this_turn():
     assert marine(g, "Vasquez").actions_left == 2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: game.py ReactorRoom._push_options: an Alien on the map edge whose every adjacent square "
-    "(on the map) holds a Marine is not treated as boxed in (off-map neighbours make `boxed` "
-    "False), so no push square is found and _finish_push(None) lets the die place it "
-    "(_nearest_open) instead of the attacking Marine choosing the direction. Fix: count only "
-    "on-map neighbours in `boxed` (all(n in standing for n in neighbours if n is not None)), "
-    "and fall back to the Marine's choice among squares two away before rolling."))
 def test_push_two_squares_at_the_map_edge_is_the_marines_choice():
     g = empty_room({"Hicks": (13, 11), "Hudson": (13, 13), "Frost": (12, 11), "Crowe": (12, 12),
                     "Drake": (12, 13), "Apone": (0, 24)})

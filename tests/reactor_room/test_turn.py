@@ -80,11 +80,6 @@ def test_marine_order_must_name_each_marine_once():
         ReactorRoom(marine_order=MARINES[:-1] + ["Apone"])
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: game.py ReactorRoom._next_marine / _marine_action('end'): the Marine whose activation "
-    "ends keeps its actions_left and aim until its next activation, so observe() (Marine features "
-    "actions_left/3, aim/3) and positions report Actions and Aim that the rules say are lost. "
-    "Fix: zero m.actions_left and m.aim of the finishing Marine at the top of _next_marine."))
 def test_unused_actions_and_aim_are_gone_once_the_activation_ends():
     g = empty_room({"Hicks": (13, 4), "Hudson": (0, 24)})
     marines_phase(g, "Hicks")
