@@ -41,7 +41,8 @@ def test_unused_actions_are_lost_not_banked():
     act(g, "end")
     assert g.turn == 3 and g.phase == "marines"
     assert marine(g, "Hicks").actions_left == 3  # the card's Actions, the two unused ones are gone
-    assert marine(g, "Hudson").actions_left == 2
+    act(g, "end")
+    assert g.marines[g.active].name == "Hudson" and marine(g, "Hudson").actions_left == 2
 
 
 def test_a_marine_cannot_spend_more_than_its_actions():
