@@ -207,3 +207,24 @@ def test_aliens_pass_through_other_counters_while_moving():
     a = put_alien(g, (12, 12))
     start_phase(g, "aliens_move")
     assert marine(g, "Hudson").alien == a
+
+
+def test_alien_may_end_on_an_incapacitated_marines_square():
+    # the Incapacitated Marine is laid flat: the square counts as empty for movement
+    g = empty_room({"Hicks": (12, 16), "Hudson": (12, 14)})
+    marine(g, "Hudson").incapacitated = True
+    a = put_alien(g, (12, 10))
+    start_phase(g, "aliens_move")
+    assert g.mover_target == idx(g, "Hicks")
+    move_alien_to(g, (12, 14))
+    assert g.aliens[a].pos == sq(g, (12, 14))
+
+
+def test_aliens_do_not_chase_marines_off_the_map():
+    g = empty_room({"Hicks": (12, 8), "Hudson": (12, 20)})
+    h = marine(g, "Hicks")
+    h.status, h.pos = "exited", NO
+    a = put_alien(g, (12, 10))
+    start_phase(g, "aliens_move")
+    move_alien_to(g, (12, 14))
+    assert g.aliens[a].pos == sq(g, (12, 14))
