@@ -82,11 +82,16 @@ class Dice:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Dice":
-        dice = cls()
-        version, internal, gauss = data["rng"]
-        dice._rng.setstate((version, tuple(internal), gauss))
-        dice._script = deque(data.get("script", []))
-        dice.rolls = data.get("rolls", 0)
+        """Rebuild dice saved by to_dict; anything else is a ValueError that says what is wrong."""
+        try:
+            version, internal, gauss = data["rng"]
+            state = (int(version), tuple(int(x) for x in internal), gauss)
+            dice = cls()
+            dice._rng.setstate(state)
+            dice._script = deque(int(v) for v in data.get("script", []))
+            dice.rolls = int(data.get("rolls", 0))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"malformed dice state (expected the output of Dice.to_dict): {exc!r}") from None
         return dice
 
     def clone(self) -> "Dice":

@@ -1,0 +1,94 @@
+"""Play any registered environment in the terminal, choosing from the legal actions by name.
+
+    python -m aliens_env.play ReactorRoom                    # you: marines, against the dice AI
+    python -m aliens_env.play ReactorRoom --side hive        # you: the hive, against heuristic marines
+    python -m aliens_env.play ReactorRoom --opponent random --seed 3 --save game.json
+
+At the prompt type the number of an action, or a unique part of its name; `?` lists the legal
+actions again, `s FILE` saves the position as JSON, `q` quits. --load FILE continues a saved
+position (the file written by `s` or --save).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import aliens_env
+from aliens_env.core.game import other_side
+from aliens_env.envs.registry import builtin_policy_names, get_spec, make_policy
+
+
+def choose(game, player, read=input, write=print) -> int | None:
+    """Ask for one legal action; None means quit."""
+    legal = game.legal_actions(player)
+    names = [game.describe_action(a) for a in legal]
+    write("\n".join(f"  {i:>2}  {name}" for i, name in enumerate(names)))
+    while True:
+        answer = read(f"{player}> ").strip()
+        if answer in ("q", "quit", "exit"):
+            return None
+        if answer == "?":
+            write("\n".join(f"  {i:>2}  {name}" for i, name in enumerate(names)))
+            continue
+        if answer.startswith("s "):
+            path = answer[2:].strip()
+            with open(path, "w") as f:
+                json.dump(game.to_dict(), f)
+            write(f"saved to {path}")
+            continue
+        if answer.isdigit() and int(answer) < len(legal):
+            return legal[int(answer)]
+        matches = [a for a, name in zip(legal, names) if answer.lower() in name.lower()]
+        if len(matches) == 1:
+            return matches[0]
+        write(f"{answer!r} matches {len(matches)} legal actions; type a number 0-{len(legal) - 1}, '?' or 'q'")
+
+
+def main(argv=None, read=input, write=print) -> int:
+    parser = argparse.ArgumentParser(description="Play an aliens_env game in the terminal.")
+    parser.add_argument("env", help=f"one of {sorted(aliens_env.REGISTRY)}")
+    parser.add_argument("--side", default="marines", choices=["marines", "hive"])
+    parser.add_argument("--opponent", default=None, help="policy spec for the other side (default: the env's default)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--load", help="continue a saved JSON position")
+    parser.add_argument("--save", help="write the final position to this JSON file")
+    args = parser.parse_args(argv)
+    try:
+        spec = get_spec(args.env)
+    except KeyError as exc:
+        parser.error(str(exc.args[0]))
+    game = spec.make_game()
+    if args.load:
+        with open(args.load) as f:
+            game = type(game).from_json(f.read())
+    else:
+        game.reset(args.seed)
+    try:
+        opponent = make_policy(spec.name, other_side(args.side), args.opponent, seed=args.seed)
+    except ValueError as exc:
+        parser.error(f"{exc} (built-in: {builtin_policy_names(spec.name)})")
+    while not game.is_terminal():
+        player = game.current_player()
+        if player != args.side:
+            game.apply(opponent.act(game, player))
+            continue
+        write("\n" + game.render_text())
+        action = choose(game, player, read, write)
+        if action is None:
+            write("quit")
+            break
+        game.apply(action)
+    write("\n" + game.render_text())
+    if game.is_terminal():
+        outcome = game.outcome()
+        result = {1: "win", 0: "draw", -1: "loss"}[outcome[args.side]]
+        write(f"\nresult for {args.side}: {result}  score: {outcome['score']}")
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump(game.to_dict(), f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""The shared rules core: dice, action layouts, boards (movement, range, line of sight, distances)."""
+import json
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from aliens_env.core.actions import ActionLayout
+from aliens_env.core.board import Board, MapError
+from aliens_env.core.dice import Dice, ScriptError
+
+
+# -- dice ---------------------------------------------------------------------------------------
+def test_dice_ranges_and_seeding():
+    a, b = Dice(5), Dice(5)
+    rolls = [a.d10() for _ in range(2000)]
+    assert rolls == [b.d10() for _ in range(2000)]
+    assert set(rolls) == set(range(10))  # 0-9, a 0 is a zero
+    d = Dice(1)
+    assert {d.d6() for _ in range(600)} == set(range(1, 7))
+    assert {d.coin() for _ in range(100)} == {0, 1}
+
+
+def test_scripted_rolls_come_first_and_are_checked():
+    d = Dice(0)
+    d.script(0, 9, 6, 1)
+    assert [d.d10(), d.d10(), d.d6(), d.coin()] == [0, 9, 6, 1]
+    assert d.rolls == 4 and d.scripted_left == 0
+    d.script(7)
+    with pytest.raises(ScriptError, match="cannot come from a d6"):
+        d.d6()
+
+
+def test_pick_uses_equal_bands_of_the_die():
+    d = Dice(0)
+    d.script(4, 5)  # two candidates: 0-4 and 5-9
+    assert [d.pick(2), d.pick(2)] == [0, 1]
+    d.script(9, 2, 3, 8)  # three candidates: 0-2, 3-5, 6-8; a 9 is rolled again
+    assert [d.pick(3), d.pick(3), d.pick(3)] == [0, 1, 2]
+    rng = Dice(11)
+    counts = Counter(rng.pick(3) for _ in range(30000))
+    for k in range(3):  # uniform within 4 binomial standard errors
+        p = 1 / 3
+        assert abs(counts[k] - 30000 * p) < 4 * (30000 * p * (1 - p)) ** 0.5
+    assert Dice(1).pick(1) == 0
+    with pytest.raises(ValueError):
+        Dice(1).pick(0)
+
+
+def test_dice_state_round_trips_and_clones():
+    d = Dice(3)
+    d.d10()
+    d.script(4)
+    copy = Dice.from_dict(json.loads(json.dumps(d.to_dict())))
+    twin = d.clone()
+    assert [d.d10() for _ in range(20)] == [copy.d10() for _ in range(20)] == [twin.d10() for _ in range(20)]
+    with pytest.raises(ValueError, match="malformed dice"):
+        Dice.from_dict({"rng": "nonsense"})
+
+
+# -- action layout ------------------------------------------------------------------------------
+def test_action_layout_encodes_decodes_and_names():
+    lay = ActionLayout([("move", ["N", "E"]), ("aim", 1), ("fire", 3)])
+    assert lay.size == 6
+    assert lay.encode("fire", 2) == 5 and lay.decode(5) == ("fire", 2)
+    assert lay.names() == ["move[N]", "move[E]", "aim", "fire[0]", "fire[1]", "fire[2]"]
+    assert lay.span("fire") == slice(3, 6)
+    with pytest.raises(KeyError, match="unknown action slice"):
+        lay.encode("melee")
+    with pytest.raises(IndexError):
+        lay.encode("fire", 3)
+    with pytest.raises(IndexError):
+        lay.decode(6)
+    with pytest.raises(ValueError, match="twice"):
+        ActionLayout([("a", 1), ("a", 2)])
+
+
+# -- board ----------------------------------------------------------------------------------------
+def test_map_errors_name_the_square():
+    with pytest.raises(MapError, match="row 1 has 2"):
+        Board(["...", ".."])
+    with pytest.raises(MapError, match=r"\(0, 1\) is '\?'"):
+        Board([".?."])
+
+
+def test_diagonal_between_obstructions_unless_a_connected_wall():
+    loose = Board(["#.", ".#"])
+    assert loose.can_step(loose.index(0, 1), loose.index(1, 0))
+    wall = Board(["W.", ".W"])
+    assert not wall.can_step(wall.index(0, 1), wall.index(1, 0))
+    stair = Board([".S."])
+    assert not stair.can_step(0, 1) and stair.distance_field([0])[2] >= 10_000
+
+
+def test_range_is_counted_as_if_moving():
+    b = Board(["." * 10] * 10)
+    assert b.range(b.index(0, 0), b.index(3, 7)) == 7
+    assert b.range(b.index(5, 5), b.index(5, 5)) == 0
+
+
+def test_distance_field_goes_around_obstructions_and_double_cost():
+    b = Board([
+        ".....",
+        ".###.",
+        "..d..",
+    ])
+    field = b.distance_field([b.index(0, 2)])
+    assert field[b.index(2, 2)] == 4  # round the block: (0,1), (1,0), (2,1), (2,2)
+    b2 = Board(["...", "###", "..."])
+    assert b2.distance_field([0])[b2.index(2, 0)] >= 10_000
+    cheap = Board([".d."]).distance_field([2], cost_double=True)  # entering the d square costs 2
+    assert list(cheap) == [3, 1, 0]
+    assert np.array_equal(b.distances()[b.index(0, 2)], field)
+
+
+def test_line_of_sight_blocked_by_obstructions_not_by_stairwells():
+    b = Board([
+        ".....",
+        "..#..",
+        ".....",
+        ".SSS.",
+        ".....",
+    ])
+    assert not b.has_los(b.index(0, 2), b.index(2, 2))  # straight through the obstruction
+    assert b.has_los(b.index(2, 0), b.index(4, 4))  # over the Stairwell
+    assert b.has_los(b.index(2, 2), b.index(4, 2))
+
+
+def test_generous_edge_lets_a_marine_beside_an_obstruction_see_round_it():
+    from aliens_env.core.board import _segment_enters_boxes
+
+    b = Board([
+        ".....",
+        ".#...",
+        ".....",
+    ])
+    shooter, target = b.index(1, 0), b.index(0, 2)
+    # the centre-to-centre line enters the obstruction at (1, 1) ...
+    centre_hit = _segment_enters_boxes((0.5, 1.5), (2.5, 0.5), np.array([1]), np.array([1]))
+    assert not np.isnan(centre_hit[0])
+    # ... but the shooter touches the obstruction, so it may fire from its square's corner
+    assert b.shooter_points(shooter)[1:] and b.has_los(shooter, target)
+    # straight behind the obstruction stays hidden
+    assert not b.has_los(shooter, b.index(1, 2))
+    # a shooter not beside any obstruction uses its centre only
+    far = Board(["......", "......", "..#...", "......"])
+    assert far.shooter_points(far.index(0, 0)) == [(0.5, 0.5)]
+
+
+def test_line_squares_are_ordered_nearest_first():
+    b = Board(["....."] * 3)
+    assert b.line_squares(b.index(0, 0), b.index(2, 4)) == [1, 6, 7, 8, 13]
+    assert b.line_squares(b.index(1, 0), b.index(1, 4)) == [6, 7, 8]
+    assert b.line_squares(b.index(0, 0), b.index(2, 2)) == [6]  # a diagonal touches corners only
