@@ -53,15 +53,18 @@ def test_attack_table_row(name, melee, roll):
 
 @pytest.mark.parametrize("roll", range(10))
 def test_attack_table_uses_the_wounded_melee(roll):
-    # Hicks's wounded Melee is 0 (characters.yaml, healthy Melee 1): the table is read at roll + 0
+    # Wounded Hicks: Melee 0 on the card's back (1 on the front), so the table is read at roll + 0
     g, a = attack("Hicks", roll, wounded=True)
-    m = marine(g, "Hicks")
-    expected = printed(roll + 0)
-    if expected == "wounded_grabbed":  # a second Wound incapacitates
-        assert m.incapacitated and g.aliens[a].attack == "grabbing"
+    m, al = marine(g, "Hicks"), g.aliens[a]
+    row = printed(roll + 0)
+    if row == "dead":
+        assert m.status == "dead"
+    elif row in ("incapacitated_grabbed", "wounded_grabbed"):  # a second Wound incapacitates
+        assert m.incapacitated and al.attack == "grabbing"
+    elif row == "grabbed":
+        assert not m.incapacitated and al.attack == "grabbing"
     else:
-        assert outcome(g, "Hicks", a) == ("incapacitated_grabbed" if expected == "incapacitated_grabbed" else
-                                          "wounded_grabbed" if expected == "grabbed" else expected)
+        assert outcome(g, "Hicks", a) == row
 
 
 def test_negative_total_is_dead():

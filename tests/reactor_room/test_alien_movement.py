@@ -5,7 +5,7 @@ import pytest
 
 from aliens_env.core.policy import DicePolicy
 from aliens_env.reactor_room.game import NO
-from helpers import decide, empty_room, idx, marine, move_alien_to, put_alien, rc, sq, start_phase
+from helpers import decide, empty_room, idx, legal_indices, marine, move_alien_to, put_alien, rc, sq, start_phase
 
 
 def _dist(g, a, b):
@@ -105,7 +105,7 @@ def test_closest_alien_moves_first_and_one_alien_per_marine():
     start_phase(g, "aliens_move")
     while g.decision is not None:  # Alien 0's destination among equally good squares
         assert g.decision.kind == "move_to"
-        decide(g, "move_to", int([i for i in range(81) if g.legal_mask("hive")[g.layout.encode("move_to", i)]][0]))
+        decide(g, "move_to", legal_indices(g, "move_to")[0])
     assert marine(g, "Hicks").alien == near
     assert g.aliens[far].card == NO
     assert _dist(g, marine(g, "Hudson").pos, g.aliens[far].pos) == 8 - 4
