@@ -207,7 +207,14 @@ class Colony:
         tr, tc = np.nonzero(~opaque)
         if len(tr) == 0:
             return seen
-        br, bc = np.nonzero(opaque)
+        # only opaque squares touching a see-through one can be the first thing a line meets
+        clear = np.pad(~opaque, 1)
+        near = np.zeros_like(opaque)
+        h, w = opaque.shape
+        for dr in (0, 1, 2):
+            for dc in (0, 1, 2):
+                near |= clear[dr:dr + h, dc:dc + w]
+        br, bc = np.nonzero(opaque & near)
         px, py = src[1] - c0 + 0.5, src[0] - r0 + 0.5
         tx, ty = tc + 0.5, tr + 0.5
         if len(br) == 0:

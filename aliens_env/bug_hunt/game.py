@@ -183,6 +183,7 @@ class BugHunt(Game):
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
+        self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
         self._reveal()
         self._start_phase("aliens_move")
         self._run()
@@ -245,10 +246,11 @@ class BugHunt(Game):
         return max(abs(ar - br), abs(ac - bc))
 
     def los(self, a: int, b: int, radius: int | None = None) -> bool:
-        radius = self.rules["sight_range"] if radius is None else radius
-        if self.rng(a, b) > radius:
+        """Line of sight from a to b within `radius` (at most the sight range)."""
+        sight = self.rules["sight_range"]
+        if self.rng(a, b) > (sight if radius is None else min(radius, sight)):
             return False
-        return bool(self.colony.los_from(self.rc(a), radius).flat[b])
+        return bool(self.colony.los_from(self.rc(a), sight).flat[b])
 
     def able_humans(self) -> list[int]:
         return [i for i, h in enumerate(self.humans) if h.status == "active" and h.pos != NO]
@@ -487,23 +489,58 @@ class BugHunt(Game):
         return any(a.alive and a.attached == NO and i != exclude and self.rng(a.pos, h.pos) <= 1
                    for i, a in enumerate(self.aliens))
 
+    def graph(self) -> list[list[tuple[int, bool]]]:
+        """Moves an Alien could make on the laid map (8 directions, no corner cutting), from and
+        into open squares and closed doors; built once per layout version and shared by clones."""
+        version = self.colony.version
+        shared = self._shared
+        if shared.get("graph_version") != version:
+            shared.clear()
+            shared["graph_version"] = version
+            cells = self.colony.cells.ravel()
+            size = self.size
+            walkable = PASSABLE[cells] | (cells == DOOR_CLOSED)
+            nbrs: list[list[tuple[int, bool]]] = [[] for _ in range(size * size)]
+            for s in np.flatnonzero(walkable):
+                s = int(s)
+                r, c = divmod(s, size)
+                for dr, dc in DIRECTIONS:
+                    rr, cc = r + dr, c + dc
+                    if not (0 <= rr < size and 0 <= cc < size):
+                        continue
+                    m = rr * size + cc
+                    if not walkable[m]:
+                        continue
+                    diag = bool(dr and dc)
+                    if diag and (cells[s] == DOOR_CLOSED or cells[m] == DOOR_CLOSED
+                                 or not PASSABLE[cells[r * size + cc]] or not PASSABLE[cells[rr * size + c]]):
+                        continue
+                    nbrs[s].append((m, diag))
+            shared["graph"] = nbrs
+        return shared["graph"]
+
     def _dijkstra(self, targets: list[int], hugger: bool) -> np.ndarray:
+        key = ("dijkstra", tuple(sorted(targets)), hugger)
+        nbrs = self.graph()
+        cached = self._shared.get(key)
+        if cached is not None:
+            return cached
         n = self.size * self.size
-        dist = np.full(n, FAR, dtype=np.int32)
+        dist = [FAR] * n
         heap = []
         for t in targets:
             dist[t] = 0
             heap.append((0, t))
         heapq.heapify(heap)
-        cells = self.colony.cells.ravel()
-        hazard = self.colony.hazard.ravel()
+        cells = self.colony.cells.ravel().tolist()
+        hazard = self.colony.hazard.ravel().tolist()
         extra = self.rules["hazard_extra_ap"]
         while heap:
             d0, s = heapq.heappop(heap)
             if d0 > dist[s]:
                 continue
             cs = cells[s]
-            # cost of entering s from a neighbour: 1 (+1 hazard), a closed door is opened first (+1)
+            # the cost of entering s from a neighbour: 1 (+1 hazard); a closed door is opened first (+1)
             if d0 == 0:
                 enter = 1
             elif cs == DOOR_CLOSED:
@@ -512,20 +549,16 @@ class BugHunt(Game):
                 enter = 2
             else:
                 enter = 1 + (extra if hazard[s] else 0)
-            for dr, dc in DIRECTIONS:
-                m = self.step_sq(s, dr, dc)
-                if m == NO:
-                    continue
-                cm = cells[m]
-                if not (PASSABLE[cm] or (cm == DOOR_CLOSED and not hugger)):
-                    continue
-                if dr and dc and (cs == DOOR_CLOSED or cm == DOOR_CLOSED or not self._diag_ok(m, -dr, -dc)):
-                    continue
-                nd = d0 + enter
+            nd = d0 + enter
+            for m, _diag in nbrs[s]:
                 if nd < dist[m]:
+                    if hugger and cells[m] == DOOR_CLOSED:
+                        continue
                     dist[m] = nd
                     heapq.heappush(heap, (nd, m))
-        return dist
+        out = np.array(dist, dtype=np.int32)
+        self._shared[key] = out
+        return out
 
     def rulebook_steps(self, i: int) -> list[int]:
         """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
@@ -895,7 +928,7 @@ class BugHunt(Game):
                 else:
                     dr, dc = CARDINAL[port["d"]]
                     mouths = [self.step_sq(self.sq(q), -dr, -dc) for q in port["cells"]]
-                if any(self.rng(v, m) <= radius and col.los_from(self.rc(v), radius).flat[m] for v in viewers for m in mouths):
+                if any(self.los(v, m, radius) for v in viewers for m in mouths):
                     found = k
                     break
             if found == NO:
@@ -1285,27 +1318,21 @@ class BugHunt(Game):
         return out
 
     def _bfs(self, sources: list[int]) -> np.ndarray:
-        """Squares (steps) from the squad over open squares and doors an Alien could open."""
-        n = self.size * self.size
-        dist = np.full(n, FAR, dtype=np.int32)
+        """Squares (steps) from the sources over open squares and doors an Alien could open."""
+        nbrs = self.graph()
+        dist = [FAR] * (self.size * self.size)
         q = deque()
         for s in sources:
             dist[s] = 0
             q.append(s)
-        cells = self.colony.cells.ravel()
         while q:
             s = q.popleft()
-            for dr, dc in DIRECTIONS:
-                m = self.step_sq(s, dr, dc)
-                if m == NO or dist[m] < FAR:
-                    continue
-                if not (PASSABLE[cells[m]] or cells[m] == DOOR_CLOSED):
-                    continue
-                if dr and dc and not self._diag_ok(s, dr, dc):
-                    continue
-                dist[m] = dist[s] + 1
-                q.append(m)
-        return dist
+            d1 = dist[s] + 1
+            for m, _diag in nbrs[s]:
+                if dist[m] == FAR:
+                    dist[m] = d1
+                    q.append(m)
+        return np.array(dist, dtype=np.int32)
 
     def _place_approach(self, direction: int) -> None:
         """Place what approaches: 3D6 squares away out of view (the nearest distance to it), all
@@ -1360,14 +1387,46 @@ class BugHunt(Game):
         lead = [h for h in able if h.leader]
         return (lead or able)[0].pos if able else self.sq((self.size - 2, self.size // 2))
 
-    def _crop(self, arr: np.ndarray, r0: int, c0: int) -> np.ndarray:
-        w = self.window
-        out = np.zeros((w, w), dtype=np.float32)
-        rs, cs = max(r0, 0), max(c0, 0)
-        re, ce = min(r0 + w, self.size), min(c0 + w, self.size)
-        if rs < re and cs < ce:
-            out[rs - r0:re - r0, cs - c0:ce - c0] = arr[rs:re, cs:ce]
-        return out
+    def _map_planes(self) -> np.ndarray:
+        """The planes that depend on the layout and its contents only, over the whole grid,
+        padded by half a window on every side so a window is a plain slice; cached per layout
+        version and contents."""
+        sig = (self.colony.version, tuple((f["kind"], f["state"]) for f in self.features),
+               tuple(p.get("entered", False) for p in self.colony.pieces),
+               tuple(p["state"] for p in self.colony.ports))
+        cached = self._shared.get("map_planes")
+        if cached is not None and cached[0] == sig:
+            return cached[1]
+        n, half = self.size, self.window // 2
+        cells = self.colony.cells
+        planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.float32)
+        planes[1] = 1.0  # off the grid reads as wall
+        inner = planes[:, half:half + n, half:half + n]
+        inner[0] = (cells == FLOOR) | (cells == DOOR_OPEN)
+        inner[1] = cells == WALL
+        inner[2] = cells == DOOR_OPEN
+        inner[3] = cells == DOOR_CLOSED
+        inner[4] = cells == DOOR_WELDED
+        inner[5] = self.colony.hazard > 0
+        inner[6] = self.colony.entry
+        for f in self.features:
+            r, c = f["pos"]
+            if f["kind"] == "egg_cache" and f["state"] == "intact":
+                inner[15, r, c] = 1
+            elif f["kind"] == "sentry" and f["state"] != "destroyed":
+                inner[16 if f["state"] == "active" else 17, r, c] = 1
+            else:
+                inner[18, r, c] = 1
+        for p in self.colony.pieces:
+            if p["kind"] == "room":
+                r0, c0, r1, c1 = p["rect"]
+                inner[19, r0:r1 + 1, c0:c1 + 1] = 0.5 + 0.5 * p["entered"]
+        for port in self.colony.ports:
+            if port["state"] == "pending":
+                for r, c in port["cells"]:
+                    inner[22, r, c] = 1
+        self._shared["map_planes"] = (sig, planes)
+        return planes
 
     def observe(self, player: str) -> np.ndarray:
         cached = self._cache.get("obs")
@@ -1376,15 +1435,14 @@ class BugHunt(Game):
         w = self.window
         fr, fc = self.rc(self.focus())
         r0, c0 = fr - w // 2, fc - w // 2
-        cells = self._crop(self.colony.cells.astype(np.float32) + 1, r0, c0)  # 0 = off the grid
-        planes = np.zeros((N_PLANES, w, w), dtype=np.float32)
-        planes[0] = (cells == FLOOR + 1) | (cells == DOOR_OPEN + 1)
-        planes[1] = (cells == WALL + 1) | (cells == 0)
-        planes[2] = cells == DOOR_OPEN + 1
-        planes[3] = cells == DOOR_CLOSED + 1
-        planes[4] = cells == DOOR_WELDED + 1
-        planes[5] = self._crop(self.colony.hazard > 0, r0, c0)
-        planes[6] = self._crop(self.colony.entry, r0, c0)
+        obs = np.zeros(self.observation_shape, dtype=np.float32)
+        n_planes = N_PLANES * w * w
+        planes = obs[:n_planes].reshape(N_PLANES, w, w)
+        planes[...] = self._map_planes()[:, fr:fr + w, fc:fc + w]
+        squad = obs[n_planes:n_planes + MAX_SQUAD * SQUAD_FEATURES].reshape(MAX_SQUAD, SQUAD_FEATURES)
+        at = n_planes + MAX_SQUAD * SQUAD_FEATURES
+        glob = obs[at:at + GLOBAL_FEATURES]
+        targets = obs[at + GLOBAL_FEATURES:].reshape(MAX_TARGETS, TARGET_FEATURES)
 
         def put(plane: int, s: int, value: float = 1.0) -> None:
             r, c = divmod(s, self.size)
@@ -1401,59 +1459,40 @@ class BugHunt(Game):
         for a in self.aliens:
             if a.alive:
                 put(10 + ALIEN_KINDS.index(a.kind), a.pos, a.lp / self.rules["queen_lp"] if a.kind == "queen" else 1)
-        for f in self.features:
-            s = self.sq(f["pos"])
-            if f["kind"] == "egg_cache" and f["state"] == "intact":
-                put(15, s)
-            elif f["kind"] == "sentry":
-                put(16 if f["state"] == "active" else 17, s)
-            else:
-                put(18, s)
-        for p in self.colony.pieces:
-            if p["kind"] == "room":
-                pr0, pc0, pr1, pc1 = p["rect"]
-                for r in range(max(pr0, r0), min(pr1 + 1, r0 + w)):
-                    for c in range(max(pc0, c0), min(pc1 + 1, c0 + w)):
-                        planes[19, r - r0, c - c0] = 0.5 + 0.5 * p["entered"]
         d = self.decision
         if d is not None and (d.kind in ("act", "step", "attack")):
             put(21, self.focus())
-        for port in self.colony.ports:
-            if port["state"] == "pending":
-                for q in port["cells"]:
-                    put(22, self.sq(q))
-        squad = np.zeros((MAX_SQUAD, SQUAD_FEATURES), dtype=np.float32)
-        for i, h in enumerate(self.humans):
+        rows = []
+        for h in self.humans:
             on = h.status == "active"
-            r, c = self.rc(h.pos) if on else (0, 0)
-            squad[i] = (
+            r, c = divmod(h.pos, self.size) if on else (0, 0)
+            rows.append((
                 on, h.status == "dead", h.status == "captured", h.status == "unconscious", h.hugger != NO,
                 min(h.ap, 4) / 4, h.activated, h.overwatch, h.leader,
                 h.role == "marine", h.role == "civilian", h.role == "android",
                 h.weapon == "pulse_rifle", h.weapon == "pistol", h.weapon == "smart_gun", h.weapon == "flame_thrower",
                 r / self.size, c / self.size, min(h.lp, 4) / 4,
-            )
-        glob = np.zeros(GLOBAL_FEATURES, dtype=np.float32)
-        glob[0] = min(self.turn / self.turn_limit, 1.0)
-        glob[1] = min(self.pool, 6) / 6
-        glob[2] = self.grenades / self.rules["grenade_pool"]
-        glob[3] = min(self.rooms_entered, 10) / 10
-        glob[4] = self.brood_found
-        queens = [a.lp for a in self.aliens if a.alive and a.kind == "queen"]
-        glob[5] = max(queens, default=0) / self.rules["queen_lp"]
+            ))
+        squad[:len(rows)] = rows
+        kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
-            glob[6 + DECISION_KINDS.index(d.kind)] = 1
-        glob[12] = player == "marines"
-        glob[13] = self.mission["objective"] == "explore_and_return"
-        glob[14] = self.mission["objective"] == "kill_queen"
-        glob[15] = self.pool_lost
-        glob[16] = self.aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0
-        glob[17] = len(self.live_aliens()) / self.max_aliens
-        glob[18] = self.active == NO
-        glob[19] = min(self.mission.get("rooms", 0), 10) / 10
-        glob[20] = fr / self.size
-        glob[21] = fc / self.size
-        targets = np.zeros((MAX_TARGETS, TARGET_FEATURES), dtype=np.float32)
+            kinds[DECISION_KINDS.index(d.kind)] = 1.0
+        queen = 0
+        alive = 0
+        for a in self.aliens:
+            if a.alive:
+                alive += 1
+                if a.kind == "queen":
+                    queen = max(queen, a.lp)
+        objective = self.mission["objective"]
+        glob[:] = [
+            min(self.turn / self.turn_limit, 1.0), min(self.pool, 6) / 6, self.grenades / self.rules["grenade_pool"],
+            min(self.rooms_entered, 10) / 10, self.brood_found, queen / self.rules["queen_lp"], *kinds,
+            player == "marines", objective == "explore_and_return", objective == "kill_queen", self.pool_lost,
+            self.aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0,
+            alive / self.max_aliens, self.active == NO, min(self.mission.get("rooms", 0), 10) / 10,
+            fr / self.size, fc / self.size,
+        ]
         if d is not None and d.kind == "act" and self.active != NO:
             pos = self.humans[self.active].pos
             for k, t in enumerate(self.targets()):
@@ -1465,8 +1504,7 @@ class BugHunt(Game):
                     targets[k, 8] = a.lp / self.rules["queen_lp"]
                 else:
                     targets[k, 7] = 1 if t[0] == "egg" else 0.5
-        obs = np.concatenate([planes.ravel(), squad.ravel(), glob, targets.ravel()])
-        np.clip(obs, 0.0, 1.0, out=obs)
+        # every feature is built inside [0, 1] (the property tests check it)
         self._cache["obs"] = obs
         return obs.copy()
 
@@ -1523,6 +1561,7 @@ class BugHunt(Game):
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc}") from None
         game._cache = {}
+        game._shared = {}
         return game
 
     def clone(self) -> "BugHunt":
@@ -1541,6 +1580,7 @@ class BugHunt(Game):
         new.stats = dict(self.stats)
         new.events = list(self.events)
         new._cache = {}
+        new._shared = {}  # a clone's layout may diverge: its caches are its own
         return new
 
     def describe_action(self, action: int) -> str:

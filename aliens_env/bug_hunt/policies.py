@@ -104,7 +104,18 @@ class ScriptedMarines(SeedablePolicy):
 
 
 def _bfs_doors(game, goals: list[int]) -> dict[int, int]:
-    """Orthogonal steps to the nearest goal over open squares and unwelded doors."""
+    """Orthogonal steps to the nearest goal over open squares and unwelded doors (cached with
+    the game's layout-derived caches)."""
+    game.graph()  # keeps the shared cache on this layout version
+    key = ("scripted_bfs", tuple(sorted(goals)))
+    cached = game._shared.get(key)
+    if cached is None:
+        cached = _bfs_doors_uncached(game, goals)
+        game._shared[key] = cached
+    return cached
+
+
+def _bfs_doors_uncached(game, goals: list[int]) -> dict[int, int]:
     dist = {g: 0 for g in goals}
     q = deque(goals)
     while q:

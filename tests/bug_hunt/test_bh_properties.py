@@ -1,0 +1,130 @@
+"""Invariants over many random legal games (and games of the built-in players)."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from aliens_env.bug_hunt import BugHunt
+from aliens_env.bug_hunt.colony import DOOR_OPEN, FLOOR, PASSABLE
+from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
+
+STATUSES = {"active", "dead", "captured", "unconscious"}
+
+
+def check(g):
+    player = g.current_player()
+    other = "hive" if player == "marines" else "marines"
+    if player is not None:
+        assert g.legal_mask(player).any(), "the side to move has no legal action"
+        assert not g.legal_mask(other).any()
+    # figures are conserved, stand on open squares, one to a square
+    assert len(g.humans) == len(g.squad_def)
+    squares = []
+    for h in g.humans:
+        assert h.status in STATUSES
+        if h.status == "active":
+            assert PASSABLE[g.cell(h.pos)]
+            squares.append(h.pos)
+        else:
+            assert h.pos == -1
+    for i, a in enumerate(g.aliens):
+        if a.alive:
+            assert PASSABLE[g.cell(a.pos)]
+            if a.attached == -1:
+                squares.append(a.pos)
+            else:
+                assert g.humans[a.attached].hugger == i and g.humans[a.attached].pos == a.pos
+    sentries = [g.sq(f["pos"]) for f in g.features if f["kind"] == "sentry"]
+    assert len(set(squares)) == len(squares) and not set(squares) & set(sentries)
+    assert len([a for a in g.aliens if a.alive]) <= g.max_aliens
+    assert 0 <= g.grenades <= 6 and g.pool >= 0
+    obs = g.observe(player or "marines")
+    assert obs.shape == g.observation_shape and obs.min() >= 0 and obs.max() <= 1
+
+
+def play(g, seed, policy="random", every=1, max_steps=20000):
+    rng = random.Random(seed)
+    ai, sm = BugHuntDiceAI(), ScriptedMarines(seed)
+    steps = 0
+    while not g.is_terminal():
+        p = g.current_player()
+        if policy == "random":
+            a = rng.choice(g.legal_actions(p))
+        else:
+            a = ai.act(g, p) if p == "hive" else sm.act(g, p)
+        g.apply(a)
+        steps += 1
+        if steps % every == 0:
+            check(g)
+        assert steps < max_steps
+    return steps
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("mission", ["explore", "kill_queen"])
+def test_random_games_keep_the_invariants(seed, mission):
+    g = BugHunt(mission=mission)
+    g.reset(seed)
+    play(g, seed)
+    assert g.outcome()["marines"] in (-1, 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_scripted_games_keep_the_invariants(seed):
+    g = BugHunt(mission="kill_queen")
+    g.reset(100 + seed)
+    play(g, seed, policy="scripted", every=5)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_clone_and_json_continue_identically(seed):
+    g = BugHunt(mission="kill_queen")
+    g.reset(seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(50, 300)):
+        if g.is_terminal():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    c = g.clone()
+    j = BugHunt.from_json(g.to_json())
+    r1, r2, r3 = random.Random(9), random.Random(9), random.Random(9)
+    for _ in range(400):
+        if g.is_terminal():
+            break
+        a = r1.choice(g.legal_actions())
+        assert a == r2.choice(c.legal_actions()) == r3.choice(j.legal_actions())
+        g.apply(a)
+        c.apply(a)
+        j.apply(a)
+        assert g.to_dict() == c.to_dict() == j.to_dict()
+    assert np.array_equal(g.observe("marines"), j.observe("marines"))
+
+
+def test_same_seed_same_colony_and_game():
+    def run(seed):
+        g = BugHunt(mission="kill_queen")
+        g.reset(seed)
+        play(g, seed, policy="scripted", every=10**9)
+        return g.to_dict()
+    assert run(4) == run(4)
+    assert run(4)["colony"] != run(5)["colony"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_explored_colonies_are_connected(seed):
+    g = BugHunt(mission="kill_queen")
+    g.reset(50 + seed)
+    play(g, seed, policy="scripted", every=10**9)
+    cells = g.colony.cells
+    open_ = (cells == FLOOR) | (cells >= DOOR_OPEN)
+    start = tuple(np.argwhere(g.colony.entry)[0])
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            q = (r + dr, c + dc)
+            if open_[q] and q not in seen:
+                seen.add(q)
+                stack.append(q)
+    assert len(seen) == int(open_.sum())
