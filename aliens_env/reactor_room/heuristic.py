@@ -13,6 +13,9 @@ Each step, for the Marine whose turn it is, in this order of priority:
 5. Retreat to the Exit: step along the shortest path to the Exit, preferring squares that are
    not next to an Alien; end the activation when no step helps.
 Push decisions put the Stunned Alien as far as possible from the Marines still inside.
+The defaults (threat_range 9, min_hit 0.3) gave the best mean result (+1 win, 0 draw, -1 loss)
+against the dice AI in a sweep over threat_range 3-25 and min_hit 0.2-0.5 (300 games each):
+holding and shooting beats running, since Aliens move 4 squares to a Marine's 2 or 3.
 It reads the open board directly (the Reactor Room has no hidden information).
 """
 from __future__ import annotations
@@ -26,7 +29,7 @@ from .game import NO, ReactorRoom
 class HeuristicMarines:
     name = "heuristic"
 
-    def __init__(self, threat_range: int = 5, min_hit: float = 0.3):
+    def __init__(self, threat_range: int = 9, min_hit: float = 0.3):
         self.threat_range = threat_range
         self.min_hit = min_hit
         self._exit_field: dict[int, np.ndarray] = {}
