@@ -1,0 +1,63 @@
+"""Policies for train.py, evaluate.py, the environments' ``opponent=`` and the terminal player.
+
+Every policy has one method, ``act(game, player) -> action`` (aliens_env.core.policy.Policy).
+A *spec string* names any of them on the command line and in configs:
+
+    random            uniform over the legal actions (every game)
+    dice, heuristic   the built-in policies a game registers (GameSpec.policies): the dice AI
+                      of each ruleset, the scripted marines, ...
+    ppo:PATH          a MaskablePPO model saved by train.py (always predicts with the action mask)
+    pretrained:NAME   a small trained model shipped in agents/pretrained (see ``pretrained_names``)
+
+A ``ppo:`` or ``pretrained:`` spec may end with ``@sample`` to sample from the masked policy
+(seeded) instead of taking its most likely action: ``ppo:runs/x/model.zip@sample``.
+
+    from agents import make_policy
+    policy = make_policy("ppo:runs/x/model.zip", game="ReactorRoom", side="marines", seed=0)
+"""
+from __future__ import annotations
+
+from aliens_env.core.policy import Policy
+
+from .ppo import PPOPolicy, load_model
+from .pretrained import PRETRAINED, pretrained_names, pretrained_path
+
+__all__ = ["make_policy", "policy_names", "PPOPolicy", "load_model", "PRETRAINED", "pretrained_names", "pretrained_path"]
+
+PREFIXES = ("ppo:", "pretrained:")
+
+
+def make_policy(spec: str | Policy, game: str, side: str, seed: int | None = None) -> Policy:
+    """The policy a spec string names, for ``side`` of ``game`` (a registered env name)."""
+    from aliens_env.envs.registry import make_policy as make_builtin
+
+    if not isinstance(spec, str):
+        return make_builtin(game, side, spec, seed=seed)
+    spec = spec.strip()
+    base, sample = _split_mode(spec)
+    if base.startswith("ppo:"):
+        path = base[len("ppo:"):]
+        if not path:
+            raise ValueError("policy spec 'ppo:' needs a model path, e.g. ppo:runs/x/model.zip")
+        return PPOPolicy(path, game=game, side=side, seed=seed, deterministic=not sample)
+    if base.startswith("pretrained:"):
+        name = base[len("pretrained:"):]
+        return PPOPolicy(pretrained_path(name, game=game, side=side), game=game, side=side, seed=seed, deterministic=not sample)
+    if ":" in spec:
+        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are ppo:PATH and pretrained:NAME")
+    return make_builtin(game, side, spec, seed=seed)
+
+
+def policy_names(game: str) -> list[str]:
+    """Every spec a user can type for ``game`` without a path (for help texts and errors)."""
+    from aliens_env.envs.registry import builtin_policy_names
+
+    return [*builtin_policy_names(game), "ppo:PATH", *(f"pretrained:{n}" for n in pretrained_names(game))]
+
+
+def _split_mode(spec: str) -> tuple[str, bool]:
+    if spec.endswith("@sample"):
+        return spec[: -len("@sample")], True
+    if spec.endswith("@greedy"):
+        return spec[: -len("@greedy")], False
+    return spec, False

@@ -1,0 +1,96 @@
+"""A trained MaskablePPO model as a policy: ``act(game, player)`` builds the same Dict observation
+the environments give ({"observation", "action_mask"}) and always predicts with the mask, so a
+trained policy can never choose an illegal action."""
+from __future__ import annotations
+
+import os
+import random
+import zipfile
+from functools import lru_cache
+
+import numpy as np
+
+
+def load_model(path: str, env=None, **kwargs):
+    """MaskablePPO.load with errors that say what is wrong with the file."""
+    from sb3_contrib import MaskablePPO
+
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(f"no model file at {path!r}")
+    if not zipfile.is_zipfile(path):
+        raise ValueError(f"{path!r} is not a MaskablePPO model (not a zip file: corrupt or truncated?)")
+    try:
+        return MaskablePPO.load(path, env=env, device="cpu", **kwargs)
+    except Exception as exc:  # sb3 raises many kinds on a damaged archive
+        raise ValueError(f"cannot load the MaskablePPO model {path!r}: {type(exc).__name__}: {exc}") from exc
+
+
+@lru_cache(maxsize=16)
+def _cached_model(path: str, mtime: float):
+    return load_model(path)
+
+
+class PPOPolicy:
+    """Plays ``side`` with a MaskablePPO model: the most likely legal action (``deterministic``),
+    or a sample from the masked distribution drawn with this policy's own seeded generator."""
+
+    name = "ppo"
+
+    def __init__(self, path_or_model, game: str | None = None, side: str | None = None, seed: int | None = None, deterministic: bool = True):
+        if isinstance(path_or_model, (str, os.PathLike)):
+            path = os.path.abspath(os.fspath(path_or_model))
+            if not os.path.exists(path):
+                raise FileNotFoundError(f"no model file at {os.fspath(path_or_model)!r} (policy spec ppo:PATH)")
+            self.model = _cached_model(path, os.path.getmtime(path))
+            self.path = path
+        else:
+            self.model, self.path = path_or_model, None
+        self.side = side
+        self.deterministic = deterministic
+        self.rng = random.Random(seed)
+        self._game = game
+        self._checked = False
+
+    def seed(self, seed: int | None) -> None:
+        self.rng.seed(seed)
+
+    def _check(self, game, obs: np.ndarray, n_actions: int) -> None:
+        space = self.model.observation_space
+        try:
+            want_obs = space["observation"].shape
+            want_mask = space["action_mask"].shape
+        except (KeyError, TypeError):
+            raise ValueError(f"model {self.path or ''} was not trained on an aliens_env Dict observation") from None
+        if tuple(want_obs) != tuple(obs.shape) or tuple(want_mask) != (n_actions,):
+            raise ValueError(
+                f"model {self.path or ''} expects observation {tuple(want_obs)} and {want_mask[0]} actions, "
+                f"but {type(game).__name__} gives {tuple(obs.shape)} and {n_actions}: trained for another game or options"
+            )
+        self._checked = True
+
+    def probabilities(self, game, player: str) -> np.ndarray:
+        """The masked action distribution of the model for ``player`` in ``game``."""
+        import torch
+
+        obs = game.observe(player).astype(np.float32)
+        mask = game.legal_mask(player)
+        if not self._checked:
+            self._check(game, obs, len(mask))
+        policy = self.model.policy
+        tensor, _ = policy.obs_to_tensor({"observation": obs[None], "action_mask": mask[None].astype(np.int8)})
+        with torch.no_grad():
+            dist = policy.get_distribution(tensor, action_masks=mask[None].astype(bool))
+            probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+        probs = np.where(mask.astype(bool), probs, 0.0)
+        total = probs.sum()
+        if total <= 0:  # cannot happen with a proper mask; fall back to uniform over legal
+            probs = mask.astype(np.float64)
+            total = probs.sum()
+        return probs / total
+
+    def act(self, game, player: str) -> int:
+        probs = self.probabilities(game, player)
+        if self.deterministic:
+            return int(np.argmax(probs))
+        return int(self.rng.choices(range(len(probs)), weights=probs)[0])

@@ -1,0 +1,265 @@
+"""Evaluate policies of an aliens_env game against each other.
+
+    python evaluate.py --env ReactorRoom --marines ppo:runs/x/model.zip --hive dice --episodes 1000 --seed 0
+    python evaluate.py --env ReactorRoom --marines heuristic ppo:runs/x/model.zip --hive dice random \\
+        --episodes 500 --json results/t.json --plot          # tournament: every marine vs every hive
+    python evaluate.py --plot runs/a runs/b                  # learning curves of run directories
+
+A policy is a spec string: random, the game's built-in policies (dice, heuristic, ...),
+ppo:PATH (a model saved by train.py) or pretrained:NAME.
+
+One matchup prints win / draw / loss rates of the marines with Wilson 95% intervals, the mean of
+every numeric entry of the scenario's score with a 95% interval, and the mean episode length
+(decisions of both sides). Episode i is played with seed SEED+i, so results are reproducible and
+do not depend on --workers. Several marines or hives make a tournament: a results matrix and
+Bradley-Terry ratings on the Elo scale (400 log10 odds, a draw counting half) with 95% intervals.
+Marines only meet hives, so a rating compares agents of the same side; the gap between a marine
+and a hive gives their expected score against each other.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+
+import numpy as np
+import torch
+
+import aliens_env  # noqa: F401  (registers the environments)
+from agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
+from aliens_env.envs.registry import REGISTRY
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--env", help=f"registered environment: {sorted(REGISTRY)}")
+    p.add_argument("--marines", nargs="+", metavar="SPEC", help="marine policies")
+    p.add_argument("--hive", nargs="+", metavar="SPEC", help="hive policies")
+    p.add_argument("--episodes", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=default_workers(), help="worker processes")
+    p.add_argument("--env-option", action="append", default=[], metavar="KEY=VALUE", help="game option, e.g. turn_limit=20")
+    p.add_argument("--json", metavar="PATH", help="write the results as JSON")
+    p.add_argument("--csv", metavar="PATH", help="write the results as CSV (one row per matchup)")
+    p.add_argument("--plot", nargs="*", metavar="RUN_DIR",
+                   help="PNG plots: learning curves of the given run directories, and a bar chart of the tournament")
+    p.add_argument("--plot-dir", default="plots", help="where PNGs go (default: plots/)")
+    return p.parse_args(argv)
+
+
+def env_options(pairs: list[str]) -> dict:
+    import yaml
+
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--env-option expects KEY=VALUE, got {pair!r}")
+        out[key] = yaml.safe_load(value)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# tables
+# ------------------------------------------------------------------------------------------------
+def fmt_rate(rate: float, ci) -> str:
+    return f"{rate:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
+
+
+def print_matchups(results: list[dict]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    score_keys = list(results[0]["score"]) if results else []
+    table = Table(title=f"{results[0]['game']}: marines' results, {results[0]['episodes']} games each, seed {results[0]['seed']} (95% intervals)")
+    for col in ["marines", "hive", "win", "draw", "loss", *score_keys, "length"]:
+        table.add_column(col, overflow="fold")
+    for r in results:
+        table.add_row(r["marines"], r["hive"], fmt_rate(r["marines_win"], r["marines_win_ci"]),
+                      fmt_rate(r["marines_draw"], r["marines_draw_ci"]), fmt_rate(r["marines_loss"], r["marines_loss_ci"]),
+                      *(f"{r['score'][k]['mean']:.2f} ±{(r['score'][k]['ci'][1] - r['score'][k]['ci'][0]) / 2:.2f}" for k in score_keys),
+                      f"{r['mean_length']:.1f}")
+    Console(width=250).print(table)
+
+
+def tournament(results: list[dict], marines: list[str], hives: list[str]) -> dict:
+    """The results matrix (marines' expected score: win 1, draw 1/2) and Bradley-Terry ratings."""
+    names = [f"marines:{m}" for m in marines] + [f"hive:{h}" for h in hives]
+    n = len(names)
+    games, wins = np.zeros((n, n)), np.zeros((n, n))
+    matrix = np.zeros((len(marines), len(hives)))
+    for r in results:
+        i, j = marines.index(r["marines"]), len(marines) + hives.index(r["hive"])
+        score = (r["marines_win"] + 0.5 * r["marines_draw"]) * r["episodes"]
+        games[i, j] = games[j, i] = r["episodes"]
+        wins[i, j], wins[j, i] = score, r["episodes"] - score
+        matrix[i, j - len(marines)] = score / r["episodes"]
+    ratings, se = bradley_terry(games, wins, prior_draws=1.0)
+    return {
+        "marines": marines, "hive": hives, "matrix": matrix.tolist(),
+        "ratings": [{"agent": name, "elo": float(rt), "ci": [float(rt - Z95 * s), float(rt + Z95 * s)]}
+                    for name, rt, s in zip(names, ratings, se)],
+    }
+
+
+def print_tournament(t: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=250)
+    table = Table(title="marines' expected score (win 1, draw 1/2) against each hive")
+    table.add_column("marines \\ hive")
+    for h in t["hive"]:
+        table.add_column(h, overflow="fold")
+    for m, row in zip(t["marines"], t["matrix"]):
+        table.add_row(m, *(f"{x:.3f}" for x in row))
+    console.print(table)
+    table = Table(title="Bradley-Terry ratings (Elo scale, mean 0, 95% intervals)")
+    for col in ("agent", "elo", "95% interval"):
+        table.add_column(col, overflow="fold")
+    for r in sorted(t["ratings"], key=lambda r: -r["elo"]):
+        table.add_row(r["agent"], f"{r['elo']:.0f}", f"[{r['ci'][0]:.0f}, {r['ci'][1]:.0f}]")
+    console.print(table)
+
+
+def write_csv(path: str, results: list[dict]) -> None:
+    score_keys = list(results[0]["score"]) if results else []
+    fields = ["game", "marines", "hive", "episodes", "seed"]
+    for name in ("win", "draw", "loss"):
+        fields += [f"marines_{name}", f"marines_{name}_lo", f"marines_{name}_hi"]
+    for k in score_keys:
+        fields += [f"score_{k}", f"score_{k}_lo", f"score_{k}_hi"]
+    fields += ["mean_length", "mean_marines_moves", "mean_hive_moves"]
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for r in results:
+            row = {k: r[k] for k in ("game", "marines", "hive", "episodes", "seed", "mean_length", "mean_marines_moves", "mean_hive_moves")}
+            for name in ("win", "draw", "loss"):
+                row[f"marines_{name}"] = r[f"marines_{name}"]
+                row[f"marines_{name}_lo"], row[f"marines_{name}_hi"] = r[f"marines_{name}_ci"]
+            for k in score_keys:
+                row[f"score_{k}"] = r["score"][k]["mean"]
+                row[f"score_{k}_lo"], row[f"score_{k}_hi"] = r["score"][k]["ci"]
+            w.writerow(row)
+
+
+# ------------------------------------------------------------------------------------------------
+# plots
+# ------------------------------------------------------------------------------------------------
+def plot_learning_curves(run_dirs: list[str], out_dir: str) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for run in run_dirs:
+        path = os.path.join(run, "metrics.csv")
+        if not os.path.exists(path):
+            raise SystemExit(f"no metrics.csv in {run!r}: not a train.py run directory, or no evaluation yet")
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+        for stage in dict.fromkeys(r["stage"] for r in rows):
+            part = [r for r in rows if r["stage"] == stage]
+            x = [int(r["timesteps"]) for r in part]
+            y = [float(r["win"]) + 0.5 * float(r["draw"]) for r in part]
+            label = os.path.basename(run.rstrip("/")) + ("" if stage == "main" else f" {stage}")
+            ax.plot(x, y, marker="o", label=label)
+    ax.set_xlabel("training steps")
+    ax.set_ylabel("expected score (win 1, draw 1/2)")
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title("evaluation during training")
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, "learning_curves.png")
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    return out
+
+
+def plot_tournament(t: dict, out_dir: str) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ratings = sorted(t["ratings"], key=lambda r: r["elo"])
+    fig, ax = plt.subplots(figsize=(7, 0.45 * len(ratings) + 1.5))
+    y = np.arange(len(ratings))
+    elo = np.array([r["elo"] for r in ratings])
+    err = np.array([[r["elo"] - r["ci"][0], r["ci"][1] - r["elo"]] for r in ratings]).T
+    colors = ["tab:blue" if r["agent"].startswith("marines:") else "tab:red" for r in ratings]
+    ax.barh(y, elo, xerr=err, color=colors, capsize=3)
+    ax.set_yticks(y, [r["agent"] for r in ratings], fontsize=8)
+    ax.axvline(0, color="k", lw=0.8)
+    ax.set_xlabel("Bradley-Terry rating (Elo scale) with 95% interval")
+    ax.set_title("tournament (blue: marines, red: hive)")
+    fig.tight_layout()
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, "tournament.png")
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    torch.set_num_threads(1)
+    written = []
+    if args.plot:
+        written.append(plot_learning_curves(args.plot, args.plot_dir))
+    if not (args.env or args.marines or args.hive):
+        if not args.plot:
+            raise SystemExit("nothing to do: give --env, --marines and --hive (or --plot RUN_DIR ...); see --help")
+        print("\n".join(f"wrote {w}" for w in written))
+        return 0
+    if not (args.env and args.marines and args.hive):
+        raise SystemExit("a matchup needs --env, --marines SPEC... and --hive SPEC...")
+    if args.env.removeprefix("aliens_env/").removesuffix("-v0") not in REGISTRY:
+        raise SystemExit(f"unknown environment {args.env!r}; registered: {sorted(REGISTRY)}")
+    env = args.env.removeprefix("aliens_env/").removesuffix("-v0")
+    if args.episodes < 1:
+        raise SystemExit("--episodes must be at least 1")
+    options = env_options(args.env_option)
+    from agents import make_policy
+
+    for side, specs in (("marines", args.marines), ("hive", args.hive)):
+        for spec in specs:  # fail early with the spec's own error, before any worker starts
+            try:
+                make_policy(spec, game=env, side=side, seed=0)
+            except (ValueError, FileNotFoundError, KeyError) as exc:
+                raise SystemExit(f"--{side} {spec}: {exc}") from None
+    results = []
+    for m in args.marines:
+        for h in args.hive:
+            results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers, env_options=options))
+    print_matchups(results)
+    report = {"env": env, "episodes": args.episodes, "seed": args.seed, "env_options": options, "matchups": results}
+    if len(args.marines) > 1 or len(args.hive) > 1:
+        t = tournament(results, args.marines, args.hive)
+        print_tournament(t)
+        report["tournament"] = t
+        if args.plot is not None:
+            written.append(plot_tournament(t, args.plot_dir))
+    if args.json:
+        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+        written.append(args.json)
+    if args.csv:
+        write_csv(args.csv, results)
+        written.append(args.csv)
+    for w in written:
+        print(f"wrote {w}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""train.py on the tiny smoke config: a run's files, resume round-trips, clear errors."""
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SMOKE = os.path.join(ROOT, "configs", "smoke.yaml")
+
+
+def train(*args, timeout=180):
+    return subprocess.run([sys.executable, "train.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+def metrics(run_dir):
+    with open(os.path.join(run_dir, "metrics.csv"), newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs")
+    proc = train("--config", SMOKE, "--output-dir", str(out), "--run-name", "smoke", "--seed", "3")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return os.path.join(out, "smoke"), proc
+
+
+def test_smoke_run_writes_everything(smoke_run):
+    run_dir, proc = smoke_run
+    for name in ("config.yaml", "model.zip", "metrics.csv", "final_eval.json", "best_model.zip"):
+        assert os.path.isfile(os.path.join(run_dir, name)), name
+    assert os.listdir(os.path.join(run_dir, "tb")), "no TensorBoard logs"
+    assert sorted(os.listdir(os.path.join(run_dir, "checkpoints", "main"))) == ["ckpt_128_steps.zip", "ckpt_256_steps.zip"]
+    config = yaml.safe_load(open(os.path.join(run_dir, "config.yaml")))
+    assert config["seed"] == 3 and config["timesteps"] == 256 and config["ppo"]["gamma"] == 0.995  # resolved defaults
+    assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256"]
+    assert "trained" in proc.stdout and "win" in proc.stdout  # the final table
+
+
+def test_saved_model_loads_as_a_policy_spec(smoke_run):
+    run_dir, _ = smoke_run
+    from agents.evaluation import play_matchup
+
+    s = play_matchup("ReactorRoom", f"ppo:{run_dir}/model.zip", "random", 2, seed=0)
+    assert s["episodes"] == 2
+
+
+def test_resume_continues_from_the_last_checkpoint(tmp_path):
+    proc = train("--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "r", "--set", "eval.final_episodes=0")
+    assert proc.returncode == 0, proc.stderr
+    run_dir = os.path.join(tmp_path, "r")
+    os.remove(os.path.join(run_dir, "model.zip"))  # as if interrupted after the last checkpoint
+    proc = train("--resume", run_dir, "--timesteps", "384")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "resuming from" in proc.stdout and "at 256 steps" in proc.stdout
+    from agents.ppo import load_model
+
+    assert load_model(os.path.join(run_dir, "model.zip")).num_timesteps == 384
+    assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256", "384"]  # nothing lost, nothing doubled
+    assert yaml.safe_load(open(os.path.join(run_dir, "config.yaml")))["timesteps"] == 384
+
+
+def test_resume_drops_evaluations_after_the_checkpoint(tmp_path):
+    proc = train("--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "r", "--set", "eval.final_episodes=0")
+    assert proc.returncode == 0, proc.stderr
+    run_dir = os.path.join(tmp_path, "r")
+    os.remove(os.path.join(run_dir, "model.zip"))
+    os.remove(os.path.join(run_dir, "checkpoints", "main", "ckpt_256_steps.zip"))
+    proc = train("--resume", run_dir)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "at 128 steps" in proc.stdout
+    assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256"]
+
+
+def test_resume_errors_are_clear(tmp_path):
+    proc = train("--resume", str(tmp_path / "nowhere"))
+    assert proc.returncode != 0 and "no config.yaml" in proc.stderr
+    run_dir = tmp_path / "r"
+    (run_dir / "checkpoints" / "main").mkdir(parents=True)
+    (run_dir / "config.yaml").write_text(open(SMOKE).read())
+    proc = train("--resume", str(run_dir))
+    assert proc.returncode != 0 and "no checkpoint" in proc.stderr
+    (run_dir / "checkpoints" / "main" / "ckpt_128_steps.zip").write_bytes(b"PK\x03\x04 truncated")
+    proc = train("--resume", str(run_dir))
+    assert proc.returncode != 0 and "corrupt" in proc.stderr and "ckpt_128_steps.zip" in proc.stderr
+    proc = train("--resume", str(run_dir), "--seed", "4")
+    assert proc.returncode != 0 and "cannot change ['seed']" in proc.stderr
+
+
+def test_config_errors_on_the_command_line(tmp_path):
+    proc = train("--config", SMOKE, "--output-dir", str(tmp_path), "--set", "ppo.n_step=3")
+    assert proc.returncode != 0 and "unknown config key 'ppo.n_step'" in proc.stderr and "n_steps" in proc.stderr
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("side: alien\n")
+    proc = train("--config", str(bad), "--output-dir", str(tmp_path))
+    assert proc.returncode != 0 and "'side'" in proc.stderr and "['marines', 'hive']" in proc.stderr
+
+
+def test_selfplay_keeps_every_round(tmp_path):
+    proc = train("--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "sp", "--set", "mode=selfplay",
+                 "--set", "selfplay.rounds=2", "--timesteps", "128", "--set", "eval.final_episodes=2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    run_dir = os.path.join(tmp_path, "sp")
+    assert sorted(os.listdir(os.path.join(run_dir, "rounds"))) == ["round0_marines.zip", "round1_hive.zip"]
+    for side in ("marines", "hive"):
+        assert os.path.isfile(os.path.join(run_dir, f"model_{side}.zip"))
+    assert {r["stage"] for r in metrics(run_dir)} == {"round0", "round1"}
+    assert "against round0_marines" in proc.stdout
