@@ -301,3 +301,18 @@ def test_push_two_squares_at_the_map_edge_is_the_marines_choice():
     assert legal_indices(g, "push") == [0, 1, 2, 6]
     act(g, "push", 1)
     assert g.aliens[a].pos == sq(g, (11, 14)) and g.dice.rolls == rolls
+
+
+def test_alien_does_not_stay_on_the_card_of_a_marine_killed_by_acid():
+    # Hudson is In Combat with Alien b when acid from Alien a kills him: the Alien on his card
+    # goes with the body (as on a Dead result), it does not stay on a dead Marine's card
+    g = empty_room({"Hicks": (13, 4), "Hudson": (12, 7), "Crowe": (0, 24)})
+    b = put_alien(g, None, on="Hudson", attack="in_combat")
+    a = put_alien(g, (13, 7))
+    marines_phase(g, "Hicks", actions=4)
+    aim(g, 3)
+    g.dice.script(0)  # acid on Hudson: Dead
+    act(g, "fire", target_index(g, a))
+    assert marine(g, "Hudson").status == "dead"
+    assert not g.aliens[b].in_play or g.aliens[b].card == NO
+    assert all(al.card != idx(g, "Hudson") for al in g.aliens if al.in_play)
