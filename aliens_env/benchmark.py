@@ -21,7 +21,7 @@ import gymnasium as gym
 import numpy as np
 
 import aliens_env
-from aliens_env.envs.pettingzoo_env import _snake
+from aliens_env.pettingzoo_names import pettingzoo_module_name
 
 
 class AECRunner:
@@ -97,7 +97,7 @@ def main(argv=None) -> dict:
         raise SystemExit(f"the peer connect_four_v3 needs pygame: pip install pygame ({exc})")
     runners = {"connect_four_v3": AECRunner(connect_four_v3.env)}
     for name in sorted(aliens_env.REGISTRY):
-        module = importlib.import_module(f"aliens_env.pettingzoo.{_snake(name)}_v0")
+        module = importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}")
         runners[name] = AECRunner(module.env)
         runners[f"{name} (gym)"] = GymRunner(f"aliens_env/{name}-v0")
     rates = measure(runners, args.seconds)

@@ -13,14 +13,14 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 import aliens_env
 from aliens_env.core.game import IllegalActionError
 from aliens_env.core.policy import RandomPolicy
-from aliens_env.envs.pettingzoo_env import _snake
+from aliens_env.pettingzoo_names import pettingzoo_module_name
 
 NAMES = sorted(aliens_env.REGISTRY)
 SIDES = ["marines", "hive"]
 
 
 def pz_module(name):
-    return importlib.import_module(f"aliens_env.pettingzoo.{_snake(name)}_v0")
+    return importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}")
 
 
 def test_something_is_registered():

@@ -15,6 +15,7 @@ from pettingzoo.utils import wrappers
 
 from ..core.game import SIDES, Game, IllegalActionError, other_side
 from .gym_env import ILLEGAL_MODES
+from ..pettingzoo_names import pettingzoo_module_name
 from .registry import get_spec
 
 
@@ -28,7 +29,7 @@ class AliensAEC(AECEnv):
             raise ValueError(f"unknown illegal_action {illegal_action!r}; allowed: {list(ILLEGAL_MODES)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"unknown render_mode {render_mode!r}; allowed: {self.metadata['render_modes']}")
-        self.metadata = dict(self.metadata, name=f"{_snake(spec.name)}_v0")
+        self.metadata = dict(self.metadata, name=pettingzoo_module_name(spec.name))
         self.game: Game = spec.make_game(**game_options)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -117,10 +118,6 @@ class AliensAEC(AECEnv):
 
     def close(self):
         pass
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + ch.lower() if ch.isupper() and i else ch.lower() for i, ch in enumerate(name))
 
 
 def make_env_functions(game: str):
