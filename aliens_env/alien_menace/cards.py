@@ -32,6 +32,7 @@ PRINTED_CARDS = {
     "Collapsed Wall": (None, "combat_action", 0, {"room_size": 1}),
 }
 PRINTED_ROOMS = {"Hangar": 4, "Portal": None}
+PRINTED_TOKENS = 16  # one side "+1", the other "miss"
 
 
 @dataclass(frozen=True)
@@ -237,11 +238,15 @@ def build(cards_data: dict, rules: dict) -> CardSet:
     if not room_names["Portal"].portal:
         raise ValueError("cards: the room named Portal must be the Portal (portal: true)")
     tokens = cards_data.get("tokens")
-    if not isinstance(tokens, int) or tokens < 2 * rules["starting_tokens"]:
-        raise ValueError(f"cards: tokens must be a whole number >= {2 * rules['starting_tokens']}")
+    if tokens != PRINTED_TOKENS or isinstance(tokens, bool):
+        raise ValueError(f"cards: tokens must be {PRINTED_TOKENS}, as the rulebook prints, got {tokens!r}")
+    if tokens < 2 * rules["starting_tokens"]:
+        raise ValueError(f"cards: {tokens} tokens cannot give each player starting_tokens {rules['starting_tokens']}")
     return CardSet(cards, by_side, rooms, tokens, rules, by_name)
 
 
+#: the names of the room[...] actions, one per revealed room
+ROOM_CHOICES = ("first", "second", "third", "fourth", "fifth", "sixth")
 RULE_KEYS = (
     "deck_size", "rooms", "starting_tokens", "hand_size", "mulligans", "life_points", "rooms_revealed",
     "winner_tokens", "no_combat_tokens", "first_chooser", "no_combat_chooser", "portal_without_combat",
@@ -259,6 +264,16 @@ def check_rules(rules: dict, where: str) -> dict:
     for k in ("first_chooser", "no_combat_chooser", "portal_without_combat"):
         if rules[k] not in SIDES:
             raise ValueError(f"{where}: {k} must be marines or hive")
+    for k in RULE_KEYS[:9]:
+        low = 1 if k in ("deck_size", "rooms", "life_points", "hand_size", "rooms_revealed") else 0
+        v = rules[k]
+        if not isinstance(v, int) or isinstance(v, bool) or v < low:
+            raise ValueError(f"{where}: {k} must be a whole number >= {low}, got {v!r}")
+    if rules["rooms_revealed"] > len(ROOM_CHOICES):
+        raise ValueError(f"{where}: rooms_revealed must be 1-{len(ROOM_CHOICES)}, got {rules['rooms_revealed']}")
+    v = rules["shaping_life_point"]
+    if not isinstance(v, (int, float)) or isinstance(v, bool):
+        raise ValueError(f"{where}: shaping_life_point must be a number, got {v!r}")
     return rules
 
 

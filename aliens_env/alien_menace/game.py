@@ -1,8 +1,13 @@
 """Alien Menace (Hazgaard Editions, 2011): a two-player card duel, the Marine against the Alien.
 
 Every number comes from data/cards.yaml and data/rules.yaml (aliens_env.alien_menace.cards).
-The rules engine runs the phases until a player has a real choice (two or more legal actions);
-a decision with one legal action is taken at once, as in the Reactor Room.
+The rules engine runs the phases until a player may have a choice. Whether he may is decided on
+public information only (his hand size, the cards of his deck not yet seen in a discard pile or
+in play, tokens, the table), never on the cards he holds: a decision that the public information
+already settles (an empty hand, every answer card discarded) is taken at once; any other is a
+decision, even when the cards he actually holds leave him a single legal action (then his mask
+shows that one action, typically `pass`). So the moments a player acts, and the stage everybody
+observes, never tell the opponent what he holds.
 
 A game: set-up (decks and the 12 rooms shuffled with the dice, the Portal at the bottom, 2
 tokens each, 6 cards each, one mulligan: the Marine decides first, then the Alien), then turns of
@@ -25,7 +30,8 @@ Responses: right after a card is played, the opponent may answer it with a card 
 it (Jammed Weapon a Weapon, Terror a Marine Combat Action, Force Field an Alien Combat Action,
 Recon Robot an Alien Event, before the Event takes effect) or, after a room-size card, with an
 opposite room-size card. A response may itself be answered; the chain ends at the first pass.
-A response window opens only when the responder holds a card that can answer.
+A response window opens when the responder may hold a card that can answer (public
+information, as above), whether or not he does.
 
 Actions (one flat Discrete space for both sides, see ``layout``):
     keep, mulligan            set-up
@@ -96,7 +102,7 @@ class AlienMenace(Game):
             [
                 ("keep", 1),
                 ("mulligan", 1),
-                ("room", ["first", "second"]),
+                ("room", list(card_data.ROOM_CHOICES[: self.rules["rooms_revealed"]])),
                 ("event", [c.name for c in by_kind["event"]]),
                 ("creature", [c.name for c in by_kind["creature"]]),
                 ("weapon", [c.name for c in by_kind["weapon"]]),
@@ -123,7 +129,7 @@ class AlienMenace(Game):
         self._obs_parts = [
             ("flags", 2), ("stage", len(STAGES)), ("hand", n), ("hand_sizes", 2), ("draw_piles", 2),
             ("discards", n), ("bout", n), ("in_play", n), ("answering", n), ("strength", 2),
-            ("tokens", 4), ("bout_tokens", 2), ("life_points", 1), ("room", r), ("revealed", r),
+            ("tokens", 4), ("bout_tokens", 2), ("life_points", 1), ("room", r), ("revealed", self.rules["rooms_revealed"] * r),
             ("room_discard", r), ("room_misc", 3), ("turn", 4),
         ]
         self.observation_shape = (sum(k for _, k in self._obs_parts),)
@@ -229,19 +235,34 @@ class AlienMenace(Game):
     # the engine: run until a real choice or the end
     # ------------------------------------------------------------------------------------------
     def _run(self) -> None:
+        """Take every decision that public information settles; stop at the first other one."""
         while self.stage != "over":
-            legal = self._legal_now()
-            if len(legal) > 1:
+            if len(self._compute_legal(self._public_hand(self.actor))) > 1:
                 return
+            legal = self._legal_now()
+            assert len(legal) == 1, (self.stage, legal)
             self._resolve(legal[0])
+
+    def _public_hand(self, side: str) -> list[int]:
+        """What the opponent knows of `side`'s hand: per card type, how many copies may be in it
+        (the copies not in his discard pile nor in play), or nothing when the hand is empty."""
+        if not any(self.hand[side]):
+            return [0] * self.n_types[side]
+        seen = list(self.discard[side])
+        for e in self.play:
+            c = self.cards[e[ENTRY_CARD]]
+            if c.side == side:
+                seen[c.local] += 1
+        return [c.copies - seen[c.local] for c in self.side_cards[side]]
 
     def _set(self, stage: str, actor: str) -> None:
         self.stage, self.actor = stage, actor
         self._legal = None
 
-    def _compute_legal(self) -> list[int]:
+    def _compute_legal(self, hand: list[int] | None = None) -> list[int]:
+        """The legal actions of the player to move; with `hand`, as if he held that hand."""
         st, me = self.stage, self.actor
-        hand = self.hand[me]
+        hand = self.hand[me] if hand is None else hand
         off = self.offset[me]
         cards = self.side_cards[me]
         out: list[int] = []
@@ -412,11 +433,11 @@ class AlienMenace(Game):
         self._open_response()
 
     def _open_response(self) -> None:
-        """The opponent of the card just played may answer it; the window opens only if he holds
-        a card that can."""
+        """The opponent of the card just played may answer it; the window opens if he may hold
+        a card that can (public information: see _run), whether or not he does."""
         top = self.cards[self.play[self.chain[-1]][ENTRY_CARD]]
         responder = other_side(top.side)
-        hand = self.hand[responder]
+        hand = self._public_hand(responder)
         if any(hand[c.local] and self._answers(c, top) for c in self.side_cards[responder]):
             self._set("response", responder)
         else:
@@ -681,8 +702,10 @@ class AlienMenace(Game):
         room = np.zeros(nr, dtype=np.float32)
         if self.room >= 0:
             room[self.room] = 1
-        revealed = np.zeros(nr, dtype=np.float32)
-        revealed[self.revealed] = 1
+        # one one-hot per revealed card, in order: room[first], room[second] name them
+        revealed = np.zeros(self.rules["rooms_revealed"] * nr, dtype=np.float32)
+        for i, rid in enumerate(self.revealed):
+            revealed[i * nr + rid] = 1
         room_discard = np.zeros(nr, dtype=np.float32)
         room_discard[self.room_discard] = 1
         room_misc = np.array([len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10], dtype=np.float32)
@@ -784,6 +807,8 @@ class AlienMenace(Game):
                     return "the response chain does not match the stage"
                 if self.stage == "room" and not self.revealed:
                     return "a room choice needs revealed rooms"
+                if len(self.revealed) > self.rules["rooms_revealed"]:
+                    return f"at most {self.rules['rooms_revealed']} rooms are revealed"
                 if self.stage != "mulligan" and self.stage != "room" and self.room < 0:
                     return "no room in play"
                 if not self._compute_legal():
@@ -866,7 +891,7 @@ class AlienMenace(Game):
             return "keep the hand"
         if a == self.A_MULLIGAN:
             return "mulligan: shuffle the hand back and draw 6 new cards"
-        if self.A_ROOM <= a < self.A_ROOM + 2:
+        if self.A_ROOM <= a < self.A_ROOM + self.rules["rooms_revealed"]:
             i = a - self.A_ROOM
             if self.stage == "room" and i < len(self.revealed):
                 return f"choose the {self.rooms[self.revealed[i]].text()}"

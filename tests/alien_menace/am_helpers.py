@@ -3,6 +3,11 @@
 Each test builds the position it needs (hands, room, tokens, stage) by moving cards between the
 draw piles and the hands, so every card stays counted once, then applies actions by name and
 scripts the coin flips with ``game.dice.script``.
+
+The engine stops at every decision a player may have on public information, even when his hand
+leaves him one legal action (test_am_hidden.py checks that). ``play`` and ``position`` then take
+such one-action decisions (a ``pass`` with no answer card in hand, a ``stop`` with nothing to
+raise with) so that the rule tests read as the table plays; ``g.apply`` takes exactly one.
 """
 from __future__ import annotations
 
@@ -18,9 +23,17 @@ def act(g: AlienMenace, name: str) -> int:
     return g.layout.names().index(name)
 
 
+def settle(g: AlienMenace) -> None:
+    """Take every decision that has a single legal action."""
+    while not g.is_terminal() and len(g.legal_actions()) == 1:
+        g.apply(g.legal_actions()[0])
+
+
 def play(g: AlienMenace, *names: str) -> None:
+    """Apply the named actions, each followed by the one-action decisions it leads to."""
     for name in names:
         g.apply(act(g, name))
+        settle(g)
 
 
 def legal_names(g: AlienMenace) -> list[str]:
@@ -89,6 +102,7 @@ def position(
     g._set(stage, MAR if stage in ("marine_events", "smoke") else HIVE)
     if run:
         g._run()
+        settle(g)
     return g
 
 

@@ -65,7 +65,10 @@ def test_the_mask_is_empty_for_the_side_not_to_move_and_never_for_the_mover():
         while not g.is_terminal():
             p = g.current_player()
             other = HIVE if p == MAR else MAR
-            assert g.legal_mask(p).sum() >= 2  # single-option decisions are taken automatically
+            assert g.legal_mask(p).sum() >= 1
+            # a decision is one the player may have on public information; one his hand alone
+            # settles (a single legal action) is still his, so the opponent cannot tell
+            assert len(g._compute_legal(g._public_hand(p))) >= 2
             assert g.legal_mask(other).sum() == 0
             g.apply(policy.act(g, p))
         assert g.legal_mask(MAR).sum() == 0 and g.legal_mask(HIVE).sum() == 0
@@ -212,3 +215,20 @@ def test_mutated_positions_are_refused_or_playable():
             h.observe(MAR)
             h.observe(HIVE)
             h.apply(p.act(h, h.current_player()))
+
+
+def test_the_observation_tells_which_room_each_room_action_chooses():
+    """room[first] and room[second] name the revealed rooms in order: the observation must
+    show the order, else a player could not tell which room an action chooses."""
+    g = AlienMenace()
+    g.reset(4)
+    play(g, "keep", "keep")
+    assert g.stage == "room" and len(g.revealed) == 2
+    swapped = g.clone()
+    swapped.revealed.reverse()
+    assert not np.array_equal(g.observe(MAR), swapped.observe(MAR))
+    assert not np.array_equal(g.observe(HIVE), swapped.observe(HIVE))
+    nr = len(g.rooms)
+    start = sum(k for name, k in g._obs_parts[: [n for n, _ in g._obs_parts].index("revealed")])
+    block = g.observe(MAR)[start:start + 2 * nr]
+    assert block[g.revealed[0]] == 1 and block[nr + g.revealed[1]] == 1 and block.sum() == 2

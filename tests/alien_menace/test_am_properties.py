@@ -25,7 +25,8 @@ def play_checked(seed: int, marines: str, hive: str, max_steps: int = 2000) -> A
             break
         side = g.current_player()
         mask = g.legal_mask(side)
-        assert mask.dtype == np.int8 and mask.sum() >= 2
+        assert mask.dtype == np.int8 and mask.sum() >= 1
+        assert not g.legal_mask(HIVE if side == MAR else MAR).any()
         g.apply(players[side].act(g, side))
         conserved(g)
         assert g.lp >= lp - 1  # one combat per step at most: never more than 1 LP lost at once

@@ -52,6 +52,7 @@ def _broken_cards(tmp_path, edit):
         (lambda d: d["rooms"][0].update(size=3), "Hangar"),
         (lambda d: d["marines"][0].update(colour="red"), "unknown field"),
         (lambda d: d["hive"][-1].update(effect={"heal": 1}), "only Marine cards heal"),
+        (lambda d: d.update(tokens=20), "tokens must be 16"),
     ],
 )
 def test_a_broken_card_file_is_refused_with_a_reason(tmp_path, edit, message):
@@ -132,3 +133,34 @@ def test_mulligan_shuffles_the_hand_back_into_the_pile():
     new = Counter({i: n for i, n in enumerate(g.hand[MAR]) if n})
     assert not new - pool
     assert Counter(g.deck[MAR]) + new == pool
+
+
+@pytest.mark.parametrize(
+    "key, value, message",
+    [("hand_size", "six", "hand_size must be a whole number"), ("rooms_revealed", 9, "rooms_revealed must be 1-6"),
+     ("life_points", 0, "life_points must be a whole number >= 1"), ("first_chooser", "ripley", "marines or hive"),
+     ("shaping_life_point", "much", "shaping_life_point")],
+)
+def test_a_broken_rules_file_is_refused_naming_the_key(tmp_path, key, value, message):
+    data = yaml.safe_load(open(card_data.DATA / "rules.yaml"))
+    data[key] = value
+    path = tmp_path / "rules.yaml"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(ValueError, match=message):
+        AlienMenace(rules_file=str(path))
+
+
+def test_the_room_actions_follow_rooms_revealed(tmp_path):
+    """The rule number rooms_revealed sizes the room[...] actions and the observation."""
+    data = yaml.safe_load(open(card_data.DATA / "rules.yaml"))
+    data["rooms_revealed"] = 3
+    path = tmp_path / "rules.yaml"
+    path.write_text(yaml.safe_dump(data))
+    g = AlienMenace(rules_file=str(path))
+    g.reset(0)
+    play(g, "keep", "keep")
+    assert len(g.revealed) == 3 and legal_names(g) == ["room[first]", "room[second]", "room[third]"]
+    revealed = list(g.revealed)
+    play(g, "room[third]")
+    assert g.room == revealed[2] and g.room_discard == revealed[:2]
+    assert g.observe(MAR).shape == g.observation_shape

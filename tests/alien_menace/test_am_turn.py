@@ -26,28 +26,27 @@ def test_first_turn_two_rooms_revealed_the_marine_chooses_the_other_is_discarded
     assert g.room == second and g.room_discard == [first]
 
 
-def test_the_marine_draws_the_rooms_marine_number_then_the_alien_its_alien_number():
+@pytest.mark.parametrize("room", ["Hangar", "Corridor", "Airlock", "Air Duct", "Armory", "Egg Chamber"])
+def test_the_marine_draws_the_rooms_marine_number_then_the_alien_its_alien_number(room):
+    """Through the game: the Marine chooses the room, draws its Marine number; he passes; the
+    Alien draws its Alien number (each room below has different numbers)."""
     g = to_first_room(4)
-    set_hand(g, MAR, {})
+    rid = room_id(g, room)
+    if rid not in g.revealed:
+        g.room_deck.append(g.revealed[0])
+        g.room_deck.remove(rid)
+        g.revealed[0] = rid
+    first = g.revealed.index(rid)
+    set_hand(g, MAR, {"Pistol": 1})
     set_hand(g, HIVE, {"Demon": 1})
-    chosen = g.rooms[g.revealed[0]]
-    play(g, "room[first]")
-    # with an empty hand the Marine has nothing to play: the Alien phase starts at once
-    assert sum(g.hand[MAR]) == chosen.marine_draw
-    if g.stage == "alien_phase":
-        assert sum(g.hand[HIVE]) == 1 + chosen.alien_draw
-
-
-@pytest.mark.parametrize("room", ["Hangar", "Corridor", "Airlock", "Armory", "Egg Chamber"])
-def test_draws_by_room(room):
-    g = position(room=room, marines={}, hive={}, stage="marine_events", run=False)
-    r = g.rooms[g.room]
-    # replay the phase entry as _choose_room does (draw, then Events)
-    g._draw(MAR, r.marine_draw)
-    assert sum(g.hand[MAR]) == r.marine_draw
-    g._set("marine_events", MAR)
-    g._run()  # no Events in hand: on to the Alien phase, which draws
-    assert sum(g.hand[HIVE]) == r.alien_draw
+    r = g.rooms[rid]
+    g.apply(act(g, f"room[{['first', 'second'][first]}]"))
+    assert g.room == rid and g.stage == "marine_events" and g.current_player() == MAR
+    assert sum(g.hand[MAR]) == 1 + r.marine_draw and sum(g.hand[HIVE]) == 1
+    g.apply(act(g, "pass"))
+    assert g.stage == "alien_phase" and sum(g.hand[HIVE]) == 1 + r.alien_draw
+    assert sum(g.hand[MAR]) == 1 + r.marine_draw
+    conserved(g)
 
 
 def test_events_one_at_a_time_in_ones_phase_then_pass():
