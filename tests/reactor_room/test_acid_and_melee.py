@@ -316,3 +316,22 @@ def test_alien_does_not_stay_on_the_card_of_a_marine_killed_by_acid():
     assert marine(g, "Hudson").status == "dead"
     assert not g.aliens[b].in_play or g.aliens[b].card == NO
     assert all(al.card != idx(g, "Hudson") for al in g.aliens if al.in_play)
+
+
+def test_incapacitated_marine_freed_by_melee_is_not_hauled_and_can_be_carried():
+    g = empty_room({"Apone": (13, 4), "Hicks": (13, 6), "Hudson": (13, 5), "Crowe": (0, 24)})
+    marine(g, "Hudson").incapacitated = True
+    a = put_alien(g, None, on="Hudson", attack="grabbing")
+    marines_phase(g, "Apone")
+    g.dice.script(0)
+    act(g, "melee", target_index(g, a))  # Apone drives the Alien off Hudson
+    act(g, "push", 0)  # N: (12, 5)
+    act(g, "end")
+    assert g.marines[g.active].name == "Hicks"
+    act(g, "move", 6)  # W onto Hudson's square: picks him up
+    assert marine(g, "Hicks").carrying == idx(g, "Hudson")
+    act(g, "move", 2)  # back E, Hudson comes along
+    act(g, "end")
+    assert marine(g, "Hudson").status == "on_map" and marine(g, "Hudson").pos == sq(g, (13, 6))
+    start_phase(g, "aliens_move", stop="aliens_appear")
+    assert marine(g, "Hudson").status == "on_map"  # nobody hauls him away

@@ -171,3 +171,18 @@ def test_wounded_marine_keeps_its_actions():
     marine(g, "Hicks").wounded = True
     start_phase(g, "marines")
     assert marine(g, "Hicks").actions_left == 3
+
+
+def test_beaten_alien_with_no_open_adjacent_square_goes_to_the_nearest_open_square():
+    """ASSUMPTION A9 (game.py _nearest_open): an Alien that loses its attack with every adjacent
+    square taken goes to one of the nearest open squares (range 2 here), picked with the die."""
+    ring = [(2, 5), (2, 6), (2, 7), (3, 5), (3, 7), (4, 5), (4, 6), (4, 7)]
+    others = ["Apone", "Hicks", "Vasquez", "Drake", "Dietrich", "Frost", "Crowe", "Wierzbowski"]
+    g = empty_room({"Hudson": (3, 6), **dict(zip(others, ring))})
+    a = put_alien(g, None, on="Hudson")
+    g.dice.script(9, 0, 0)  # Alien Loses; then two d10 (00-99) pick among the 16 squares at range 2
+    start_phase(g, "aliens_attack")
+    al = g.aliens[a]
+    assert al.in_play and al.stunned and al.card == NO
+    assert g.board.range(al.pos, sq(g, (3, 6))) == 2
+    assert al.pos == sq(g, (1, 4))  # pick 0: the first of the ring in square order
