@@ -19,15 +19,15 @@ ROOM_ORDER = ("special", "large_room", "large_cabin", "small_cabin")
 
 def lay_entry(col: Colony, rules: dict) -> list[tuple[int, int]]:
     """The entry corridor at the bottom centre of the grid, heading north, walled at its south
-    end (E squares). Returns its squares, south first (where the squad stands)."""
+    end; all its squares are entry squares (E). Returns them, south first (the squad's start)."""
     n, length = col.size, rules["entry_length"]
     base = (n - 2, n // 2 - 1)
     cells = col.rect_cells(base, 0, length, 2)
     end = [add(base, 0, length), add(add(base, 0, length), 1)]
     pid = col.place(cells, "entry", keep_open=end)
     col.add_port(end, 0, "open", pid)
-    col.entry[base] = True
-    col.entry[add(base, 1)] = True
+    for q in cells:
+        col.entry[q] = True  # the whole entry corridor is the way out (ASSUMPTION A2)
     return cells
 
 

@@ -60,8 +60,10 @@ class ScriptedMarines(SeedablePolicy):
                         o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans):
                     continue
                 return s["fire"] + k
-        if targets and h.weapon != "none" and mask[s["overwatch"]]:
-            return s["overwatch"]
+        in_reach = [t for t in targets if t[0] == "alien"
+                    and game.rng(h.pos, game._target_square(t)) <= game._weapon_range(h.weapon)]
+        if in_reach and mask[s["overwatch"]]:
+            return s["overwatch"]  # Aliens in reach but no shot left this turn: watch them
         goal = self._goals(game)
         if goal:
             dist = _bfs_doors(game, goal)
@@ -77,14 +79,21 @@ class ScriptedMarines(SeedablePolicy):
                     return s["door"] + dd
             if choice is not None:
                 return choice
-        if mask[s["overwatch"]]:
+        if mask[s["overwatch"]] and h.ap >= 2:
             return s["overwatch"]
         return s["end"]
 
     def _goals(self, game) -> list[int]:
         col = game.colony
         if game.mission["objective"] == "explore_and_return" and game.rooms_entered >= game.mission["rooms"]:
-            return [int(x) for x in np.flatnonzero(col.entry.ravel())]
+            # home: the deepest free entry squares, so the first back make room for the rest
+            me = game.humans[game.active].pos if game.active != NO else NO
+            taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
+            free = [int(x) for x in np.flatnonzero(col.entry.ravel()) if int(x) not in taken]
+            if not free:
+                return []
+            deep = max(game.rc(x)[0] for x in free)
+            return [x for x in free if game.rc(x)[0] == deep]
         queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
         if game.mission["objective"] == "kill_queen" and queens:
             return queens

@@ -32,7 +32,7 @@ def pending(col, kind=None):
 def test_entry_corridor_is_bottom_centre_heading_north():
     col = fresh()
     n = col.size
-    assert col.entry[n - 2, n // 2 - 1] and col.entry[n - 2, n // 2]
+    assert col.entry[n - 2, n // 2 - 1] and col.entry[n - 2, n // 2] and col.entry.sum() == 2 * RULES["entry_length"]
     assert col.pieces[0]["kind"] == "entry"
     assert len(col.ports) == 1 and col.ports[0]["d"] == 0
 
