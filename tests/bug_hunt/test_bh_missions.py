@@ -23,7 +23,7 @@ def test_missions_are_documented_yaml_with_objectives_and_turn_limits():
 def test_explore_is_won_back_at_the_entry_after_enough_rooms():
     rows = ["#####", "#.2.#", "#1..#", "#EE.#", "#####"]
     g = build(rows, squad=SQUAD)
-    g.rooms_entered = 3
+    g.rooms_entered = g.mission["rooms"]
     act(g, "activate", 0)
     act(g, "move", 2)
     assert not g.is_terminal()  # Hicks is not back yet
@@ -37,7 +37,7 @@ def test_explore_is_won_back_at_the_entry_after_enough_rooms():
 def test_back_at_the_entry_too_early_is_not_a_win():
     rows = ["#####", "#.2.#", "#1..#", "#EE.#", "#####"]
     g = build(rows, squad=SQUAD)
-    g.rooms_entered = 2
+    g.rooms_entered = g.mission["rooms"] - 1
     act(g, "activate", 0)
     act(g, "move", 2)
     act(g, "end")
