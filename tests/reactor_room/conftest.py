@@ -1,4 +1,4 @@
-"""Lets the Reactor Room rule tests import their shared helpers (tests/reactor_room/helpers.py)."""
+"""Lets the Reactor Room rule tests import their shared helpers (tests/reactor_room/rr_helpers.py)."""
 import sys
 from pathlib import Path
 

@@ -4,7 +4,7 @@ import pytest
 
 from aliens_env.core.board import DIRECTIONS
 from aliens_env.reactor_room.game import NO
-from helpers import (act, aim, decide, empty_room, idx, legal, legal_indices, marine, marines_phase, put_alien,
+from rr_helpers import (act, aim, decide, empty_room, idx, legal, legal_indices, marine, marines_phase, put_alien,
                      sq, start_phase, target_index)
 
 PRINTED_ACID = {0: "dead", 1: "incapacitated", 2: "wounded", **{r: "none" for r in range(3, 10)}}

@@ -3,7 +3,7 @@ follows each result (hauling, In Combat, Alien Loses, repeated injuries)."""
 import pytest
 
 from aliens_env.reactor_room.game import NO
-from helpers import (act, decide, empty_room, idx, legal, legal_indices, legal_names, marine, marines_phase,
+from rr_helpers import (act, decide, empty_room, idx, legal, legal_indices, legal_names, marine, marines_phase,
                      put_alien, sq, start_phase, target_index)
 
 # The rulebook's table, written out here (not read from tables.yaml): Roll + Melee -> result

@@ -5,7 +5,7 @@ import pytest
 
 from aliens_env.core.policy import DicePolicy
 from aliens_env.reactor_room.game import NO
-from helpers import decide, empty_room, idx, legal_indices, marine, move_alien_to, put_alien, rc, sq, start_phase
+from rr_helpers import decide, empty_room, idx, legal_indices, marine, move_alien_to, put_alien, rc, sq, start_phase
 
 
 def _dist(g, a, b):

@@ -2,7 +2,7 @@
 import pytest
 
 from aliens_env.reactor_room.game import ReactorRoom
-from helpers import act, empty_room, hive_first, idx, marine, marines_phase, put_alien, sq, start_phase
+from rr_helpers import act, empty_room, hive_first, idx, marine, marines_phase, put_alien, sq, start_phase
 
 DATA = ReactorRoom().data
 

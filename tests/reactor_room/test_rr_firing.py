@@ -4,7 +4,7 @@ import pytest
 
 from aliens_env.core.board import Board
 from aliens_env.reactor_room.game import NO
-from helpers import act, aim, empty_room, idx, legal, marine, marines_phase, put_alien, sq, target_index
+from rr_helpers import act, aim, empty_room, idx, legal, marine, marines_phase, put_alien, sq, target_index
 
 # Reactor Room weapon rows as printed in the transcription quoted by shared/rules/GAPS.md
 # (one list per Aim level; bands 1 / 2 / 3-4 / 5-6 / 7+; missing = no chance)

@@ -12,7 +12,7 @@ import pytest
 
 from aliens_env.core.dice import Dice
 from aliens_env.reactor_room.game import NO, Alien
-from helpers import empty_room, idx, marine
+from rr_helpers import empty_room, idx, marine
 
 N = 20_000
 ALPHA = 1e-4

@@ -4,7 +4,7 @@ import pytest
 
 from aliens_env.core.board import DIRECTION_NAMES, DIRECTIONS, Board
 from aliens_env.reactor_room.game import NO
-from helpers import act, empty_room, idx, legal, legal_indices, marine, marines_phase, put_alien, rc, sq
+from rr_helpers import act, empty_room, idx, legal, legal_indices, marine, marines_phase, put_alien, rc, sq
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 

@@ -1,9 +1,9 @@
 """Optional rules: Frost Rule, Dietrich Rule, Bonus Bug, the beginner red-turn skip (see
-test_appear_and_victory.py) and the Machine Gun special ability."""
+test_rr_appear_and_victory.py) and the Machine Gun special ability."""
 import pytest
 
 from aliens_env.reactor_room.game import ReactorRoom
-from helpers import (act, aim, empty_room, hive_first, idx, legal, marine, marines_phase, put_alien, sq,
+from rr_helpers import (act, aim, empty_room, hive_first, idx, legal, marine, marines_phase, put_alien, sq,
                      start_phase, target_index)
 
 DATA = ReactorRoom().data

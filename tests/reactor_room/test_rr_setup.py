@@ -1,7 +1,7 @@
 """Set-up of the Reactor Room: the nine Marines with their top-listed weapons, start squares on
 the side of the Stairwell opposite the Exit, the map's Stairwell and Exit."""
 from aliens_env.reactor_room.game import NO, ReactorRoom
-from helpers import MARINES
+from rr_helpers import MARINES
 
 TOP_WEAPONS = {"Apone": "Flame Unit", "Hicks": "Shotgun", "Vasquez": "Machine Gun", "Drake": "Machine Gun",
                "Dietrich": "Flame Unit", "Wierzbowski": "Flame Unit", "Frost": "Pistol", "Crowe": "Pistol",

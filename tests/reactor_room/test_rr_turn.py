@@ -3,7 +3,7 @@ import pytest
 
 from aliens_env.core.policy import DicePolicy
 from aliens_env.reactor_room.game import ReactorRoom
-from helpers import MARINES, act, empty_room, marine, marines_phase, start_phase
+from rr_helpers import MARINES, act, empty_room, marine, marines_phase, start_phase
 
 PHASES = ["aliens_move", "aliens_appear", "aliens_attack", "marines"]
 
