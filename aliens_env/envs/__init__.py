@@ -23,4 +23,16 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="BugHunt",
+        game="aliens_env.bug_hunt.game:BugHunt",
+        policies={
+            "dice": "aliens_env.bug_hunt.policies:BugHuntDiceAI",
+            "heuristic": "aliens_env.bug_hunt.policies:ScriptedMarines",
+        },
+        default_opponent={"hive": "dice", "marines": "heuristic"},
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]
