@@ -237,10 +237,9 @@ class AlienMenace(Game):
     def _run(self) -> None:
         """Take every decision that public information settles; stop at the first other one."""
         while self.stage != "over":
-            if len(self._compute_legal(self._public_hand(self.actor))) > 1:
-                return
             legal = self._legal_now()
-            assert len(legal) == 1, (self.stage, legal)
+            if len(legal) > 1 or len(self._compute_legal(self._public_hand(self.actor))) > 1:
+                return  # (the public options include the real ones)
             self._resolve(legal[0])
 
     def _public_hand(self, side: str) -> list[int]:

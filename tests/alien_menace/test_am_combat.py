@@ -315,9 +315,34 @@ def test_no_creature_at_the_portal_the_marine_wins():
 
 
 def test_the_portal_comes_after_twelve_rooms():
+    """After six turns the twelve shuffled rooms are used up (one explored, one discarded each
+    turn); the seventh turn turns over the Portal alone and the Marine must enter it."""
     g = position(room="Hangar", marines={}, hive={}, tokens=(0, 0), run=False)
-    g.room_discard = [r.id for r in g.rooms if not r.portal and r.id != g.room and r.id != g.room_deck[-1]]
-    g.room_deck = [g.portal, g.room_deck[-1]]
-    last = g.room_deck[-1]
-    g._run()  # the Alien has no Creature: no combat; the next turn reveals the last room and the Portal
-    assert g.stage == "room" and sorted(g.revealed) == sorted([last, g.portal]) and not g.room_deck
+    last = g.room_deck[1:]  # every room but the Portal and the Hangar
+    g.room_discard = last
+    g.room_deck = [g.portal]
+    g.turn = 6
+    conserved(g)
+    g._run()  # the Alien has no card: no combat; turn 7 reveals the Portal
+    assert g.turn == 7 and g.room == g.portal and not g.room_deck and not g.revealed
+    assert len(g.room_discard) == 12
+
+
+def test_a_whole_game_reaches_the_portal_on_turn_seven_if_the_marine_lives():
+    from aliens_env.alien_menace.dice_ai import AlienMenaceDiceAI
+
+    bot = AlienMenaceDiceAI()
+    reached = 0
+    g = position(run=False)
+    for seed in range(40):
+        g.reset(seed)
+        while not g.is_terminal():
+            if g.room == g.portal:
+                assert g.turn == 7 and len(g.room_discard) == 12 and not g.room_deck
+            g.apply(bot.act(g, g.current_player()))
+        if g.room == g.portal:
+            reached += 1
+            assert g.end_reason != "the Marine has lost his last Life Point"
+        else:
+            assert g.winner == HIVE and g.lp == 0 and g.turn < 7
+    assert reached > 5
