@@ -1,0 +1,67 @@
+"""The Bug Hunt environments (both adapters) and the built-in players."""
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import aliens_env  # noqa: F401  (registers the environments)
+from aliens_env.bug_hunt import BugHunt
+from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
+from aliens_env.pettingzoo import bug_hunt_v0
+
+
+@pytest.mark.parametrize("side", ["marines", "hive"])
+@pytest.mark.parametrize("mission", ["explore", "kill_queen"])
+def test_gym_make_with_side_and_mission(side, mission):
+    env = gym.make("aliens_env/BugHunt-v0", side=side, mission=mission)
+    obs, info = env.reset(seed=1)
+    assert env.observation_space.contains(obs)
+    assert env.unwrapped.game.mission_name == mission
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        if terminated:
+            break
+
+
+def test_gym_rejects_unknown_missions():
+    with pytest.raises(ValueError, match="unknown mission"):
+        gym.make("aliens_env/BugHunt-v0", mission="moon")
+
+
+def test_pettingzoo_agents_take_turns():
+    env = bug_hunt_v0.env()
+    env.reset(seed=2)
+    assert env.possible_agents == ["marines", "hive"]
+    seen = set()
+    for agent in env.agent_iter(max_iter=3000):
+        obs, reward, term, trunc, info = env.last()
+        seen.add(agent)
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert seen == {"marines", "hive"}
+
+
+def test_dice_ai_plays_only_legal_rulebook_moves():
+    g = BugHunt(mission="kill_queen")
+    g.reset(5)
+    ai, sm = BugHuntDiceAI(), ScriptedMarines(5)
+    for _ in range(3000):
+        if g.is_terminal():
+            break
+        p = g.current_player()
+        a = ai.act(g, p) if p == "hive" else sm.act(g, p)
+        assert g.legal_mask(p)[a]
+        if p == "hive" and g.decision.kind == "step":
+            kind, index = g.layout.decode(a)
+            assert (kind == "stop") == (not g.rulebook_steps(g.mover))
+        g.apply(a)
+
+
+def test_shaping_is_zero_sum():
+    g = BugHunt()
+    g.reset(0)
+    g.rooms_entered = 2
+    assert g.shaping_value("marines") == -g.shaping_value("hive") > 0
