@@ -178,7 +178,9 @@ def test_pettingzoo_agents_are_marines_and_hive():
         if term or trunc:
             env.step(None)
             continue
+        assert agent == env.unwrapped.game.current_player() and obs["action_mask"].any()
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.unwrapped.game.is_terminal() and not env.agents
 
 
 def test_mutated_positions_are_refused_or_playable():

@@ -164,3 +164,26 @@ def test_the_room_actions_follow_rooms_revealed(tmp_path):
     play(g, "room[third]")
     assert g.room == revealed[2] and g.room_discard == revealed[:2]
     assert g.observe(MAR).shape == g.observation_shape
+
+
+def test_both_draw_piles_are_shuffled():
+    """Frequency: over 600 seeded set-ups the opening hands (before any mulligan) hold each
+    card type in proportion to its copies: 6 x copies / 48 on average (within 5 standard
+    errors), and the hands vary."""
+    g = AlienMenace()
+    n = 600
+    totals = {side: [0] * len(g.side_cards[side]) for side in (MAR, HIVE)}
+    hands = set()
+    for seed in range(n):
+        g.reset(seed)
+        for side in (MAR, HIVE):
+            for local, k in enumerate(g.hand[side]):
+                totals[side][local] += k
+        hands.add(tuple(g.hand[MAR]))
+    assert len(hands) > n // 2
+    for side in (MAR, HIVE):
+        for c in g.side_cards[side]:
+            p = c.copies / 48
+            mean, expected = totals[side][c.local] / n, 6 * p
+            sd = (6 * p * (1 - p) * (48 - 6) / 47) ** 0.5 / n ** 0.5  # hypergeometric
+            assert abs(mean - expected) < 5 * sd, (c.name, mean, expected)
