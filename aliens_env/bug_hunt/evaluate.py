@@ -2,6 +2,7 @@
 intervals, and the speed of play.
 
     python -m aliens_env.bug_hunt.evaluate --mission explore --marines heuristic --games 1000
+    python -m aliens_env.bug_hunt.evaluate --bench    # PettingZoo random play, steps/s
 
 Game i uses seed start+i for the colony, the dice and the marine policy.
 """
@@ -60,13 +61,44 @@ def evaluate(mission: str, marines: str, games: int, start: int = 0) -> dict:
     }
 
 
+def bench(env, steps: int = 6000, seed: int = 0) -> float:
+    """Environment steps per second of uniformly random legal play in a PettingZoo AEC env
+    (observation and mask read every step, as a learner would)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    done = 0
+    t0 = time.perf_counter()
+    while done < steps:
+        for _agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            done += 1
+            if done >= steps:
+                break
+        env.reset(seed=int(rng.integers(1 << 30)))
+    return done / (time.perf_counter() - t0)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mission", default="explore")
     parser.add_argument("--marines", choices=["random", "heuristic"], default="heuristic")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--bench", action="store_true", help="measure steps/s against connect_four_v3 instead")
     args = parser.parse_args(argv)
+    if args.bench:
+        from pettingzoo.classic import connect_four_v3
+
+        from ..pettingzoo import bug_hunt_v0
+
+        c4 = bench(connect_four_v3.env())
+        bh = bench(bug_hunt_v0.env())
+        print(json.dumps({"bug_hunt_v0": round(bh), "connect_four_v3": round(c4), "ratio": round(bh / c4, 2)}))
+        return
     print(json.dumps(evaluate(args.mission, args.marines, args.games, args.start)))
 
 

@@ -968,7 +968,7 @@ class BugHunt(Game):
         if len(self.live_aliens()) >= self.max_aliens:
             self.events.append(f"no {kind} counter left (pool of {self.max_aliens})")
             return NO
-        a = Alien(kind, pos=s, lp=self.rules["queen_lp"] if kind == "queen" else 1, anchored=anchored)
+        a = Alien(kind, pos=int(s), lp=self.rules["queen_lp"] if kind == "queen" else 1, anchored=anchored)
         slot = next((k for k, old in enumerate(self.aliens) if not old.alive), NO)
         if slot == NO:
             self.aliens.append(a)
@@ -1361,7 +1361,7 @@ class BugHunt(Game):
         if PASSABLE[self.cell(s)] and s not in occ:
             return s
         dist = self._bfs([s])
-        best = [(int(dist[m]), m) for m in np.flatnonzero(dist < FAR) if PASSABLE[self.cell(int(m))] and int(m) not in occ]
+        best = [(int(dist[m]), int(m)) for m in np.flatnonzero(dist < FAR) if PASSABLE[self.cell(int(m))] and int(m) not in occ]
         return min(best)[1] if best else NO
 
     def _end_turn(self) -> None:
@@ -1636,4 +1636,4 @@ def _blastable(f: dict) -> bool:
 
 
 def _sign(x: int) -> int:
-    return (x > 0) - (x < 0)
+    return int(x > 0) - int(x < 0)

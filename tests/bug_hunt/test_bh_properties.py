@@ -41,6 +41,8 @@ def check(g):
     assert 0 <= g.grenades <= 6 and g.pool >= 0
     obs = g.observe(player or "marines")
     assert obs.shape == g.observation_shape and obs.min() >= 0 and obs.max() <= 1
+    # positions are plain ints (a numpy int would break JSON and arithmetic on booleans)
+    assert all(type(h.pos) is int for h in g.humans) and all(type(a.pos) is int for a in g.aliens)
 
 
 def play(g, seed, policy="random", every=1, max_steps=20000):
@@ -68,6 +70,7 @@ def test_random_games_keep_the_invariants(seed, mission):
     g.reset(seed)
     play(g, seed)
     assert g.outcome()["marines"] in (-1, 1)
+    json.dumps(g.to_dict())
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -136,6 +136,8 @@ def test_egg_caches_within_three_squares_hatch_on_1_3(roll, hatched):
     g = xeno(OPEN, roll, 1, moved=True, features=feats)  # egg roll, then the activation roll
     assert (g.features[0]["state"] == "hatched") == hatched
     assert len([a for a in g.aliens if a.alive and a.kind == "face_hugger"]) == int(hatched)
+    assert all(type(a.pos) is int for a in g.aliens)  # regression: a numpy int once leaked here
+    g.to_json()
 
 
 def test_eggs_ignore_figures_that_did_not_move_or_are_far():
@@ -240,3 +242,11 @@ def test_a_queen_killed_outside_a_brood_chamber_does_not_end_the_game():
     g.dice.script(6)
     act(g, "fire", 0)
     assert not g.is_terminal() and not g.aliens[0].alive
+
+
+def test_a_face_hugger_from_an_egg_under_a_figure_appears_beside_it():
+    feats = [{"kind": "egg_cache", "pos": [1, 1], "state": "intact"}]  # under Apone
+    g = xeno(OPEN, 1, 1, moved=True, features=feats)
+    hugger = next(a for a in g.aliens if a.alive)
+    assert type(hugger.pos) is int and g.rng(hugger.pos, g.humans[0].pos) == 1
+    g.to_json()
