@@ -48,7 +48,7 @@ NO = -1
 MAX_SQUAD = data_files.MAX_SQUAD
 MAX_TARGETS = 12
 ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
-OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit")
+OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks")
 FAR = 10_000
 
 
@@ -93,14 +93,22 @@ class Decision:
         return "marines" if self.kind in ("activate", "act") else "hive"
 
 
-DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack")
+DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear")
+#: the rows a Bug Master may pick from when `bug_master_picks` is on (the appears table, with its
+#: second roll split into "1D6 Aliens" and "the Queen")
+APPEAR_ROWS = (
+    {"kind": "face_hugger", "count": "one"}, {"kind": "dog", "count": "d3"}, {"kind": "dog", "count": "d6"},
+    {"kind": "alien", "count": "d3"}, {"kind": "alien", "count": "d6"}, {"kind": "queen", "count": "one"},
+)
+APPEAR_NAMES = ("face_hugger", "d3_dogs", "d6_dogs", "d3_aliens", "d6_aliens", "queen")
 
 
 class BugHunt(Game):
     name = "BugHunt"
 
     def __init__(self, mission: str = "explore", squad: list | None = None, ripley_leads: bool = True,
-                 ripley_four_lp: bool = False, turn_limit: int | None = None, **unknown):
+                 ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
+                 **unknown):
         super().__init__()
         if unknown:
             raise ValueError(f"unknown BugHunt option(s) {sorted(unknown)}; allowed: {list(OPTION_NAMES)}")
@@ -119,6 +127,7 @@ class BugHunt(Game):
         self.squad_def = data_files.squad_from(self.squad_raw)
         self.ripley_leads = bool(ripley_leads)
         self.ripley_four_lp = bool(ripley_four_lp)
+        self.bug_master_picks = bool(bug_master_picks)
         self.size = self.rules["grid_size"]
         self.max_aliens = self.rules["max_aliens"]
         self.layout = ActionLayout([
@@ -137,6 +146,8 @@ class BugHunt(Game):
             ("stop", 1),
             ("approach", CARDINAL_NAMES),
             ("attack", MAX_SQUAD),
+            ("summon", ["no", "yes"]),
+            ("appear", APPEAR_NAMES),
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
         self.window = self.rules["obs_window"]
@@ -148,7 +159,8 @@ class BugHunt(Game):
     # ==========================================================================================
     def config(self) -> dict:
         return {"mission": self.mission_name, "squad": self.squad_raw, "ripley_leads": self.ripley_leads,
-                "ripley_four_lp": self.ripley_four_lp, "turn_limit": self.turn_limit}
+                "ripley_four_lp": self.ripley_four_lp, "turn_limit": self.turn_limit,
+                "bug_master_picks": self.bug_master_picks}
 
     def reset(self, seed: int | None = None) -> None:
         self.dice = Dice(seed)
@@ -406,6 +418,12 @@ class BugHunt(Game):
                 self._alien_step(self.mover, index)
         elif decision.kind == "approach":
             self._place_approach(index)
+        elif decision.kind == "summon":
+            self.placement = {"stage": "appear"} if index == 1 else None
+            self.events.append("the Bug Master " + ("summons the Aliens" if index == 1 else "holds the Aliens back"))
+        elif decision.kind == "appear":
+            self.placement = None
+            self._approach(APPEAR_ROWS[index])
         elif decision.kind == "attack":
             a = self.queue.pop(0)
             self._close_combat(a, index)
@@ -592,6 +610,12 @@ class BugHunt(Game):
             return s["approach"] + d.options[self.dice.pick(len(d.options))]
         if d.kind == "attack":
             return s["attack"] + d.options[self.dice.pick(len(d.options))]
+        if d.kind == "summon":  # the dice decide, as in solo play
+            need = self._activation_need()
+            return s["summon"] + int(self.dice.d6() >= need)
+        if d.kind == "appear":
+            row = self._roll_appears()
+            return s["appear"] + next(k for k, r in enumerate(APPEAR_ROWS) if r == row)
         legal = np.flatnonzero(self._current_mask())
         return int(legal[self.dice.pick(len(legal))])
 
@@ -770,6 +794,9 @@ class BugHunt(Game):
         elif d.kind == "attack":
             for j in d.options:
                 mask[s["attack"] + j] = 1
+        elif d.kind in ("summon", "appear"):
+            for j in d.options:
+                mask[s[d.kind] + j] = 1
         elif d.kind == "act":
             self._marine_mask(mask)
         return mask
@@ -1246,23 +1273,45 @@ class BugHunt(Game):
                 if spot != NO:
                     self._add_alien("chest_burster", spot)
                 self.events.append("a Chest-Burster breaks out!")
-        # the activation roll, once for the squad
-        moved = any(h.moved for h in self.humans)
-        secure = not self.aliens_in_sight()
-        act = rules["activation"]
-        need = act["fired"] if self.fired else (act["moved_secure"] if secure else act["moved"]) if moved else act["resting"]
+        # the activation roll, once for the squad (or the Bug Master's choice)
+        if self.bug_master_picks:
+            self.placement = {"stage": "summon"}
+            return
+        need = self._activation_need()
         roll = self.dice.d6()
         self.events.append(f"xeno activation roll {roll} (needs {need}+)")
         if roll < need:
             self.placement = None
             return
-        self.stats["activations"] += 1
-        mode = rules["approach"][self.dice.d6()]
-        row = rules["appears"][self.dice.d6()]
+        mode = self.rules["approach"][self.dice.d6()]
+        self._approach(self._roll_appears(), mode)
+
+    def _activation_need(self) -> int:
+        moved = any(h.moved for h in self.humans)
+        act = self.rules["activation"]
+        if self.fired:
+            need = act["fired"]
+        elif moved:
+            need = act["moved_secure"] if not self.aliens_in_sight() else act["moved"]
+        else:
+            need = act["resting"]
+        return need
+
+    def _roll_appears(self) -> dict:
+        row = self.rules["appears"][self.dice.d6()]
         if row == "second_roll":
-            row = rules["appears_after_six"][self.dice.d6()]
-            if row["kind"] == "queen" and any(a.alive and a.kind == "queen" for a in self.aliens):
-                row = rules["second_queen_becomes"]
+            row = self.rules["appears_after_six"][self.dice.d6()]
+        return row
+
+    def _approach(self, row: dict, mode: str | None = None) -> None:
+        """The Aliens come (PRINTED tables, rolled in the printed order: approach, what comes,
+        how many, how far; with a Bug Master's pick the approach is rolled after it)."""
+        rules = self.rules
+        self.stats["activations"] += 1
+        if row["kind"] == "queen" and any(a.alive and a.kind == "queen" for a in self.aliens):
+            row = rules["second_queen_becomes"]
+        if mode is None:
+            mode = rules["approach"][self.dice.d6()]
         count = {"one": lambda: 1, "d3": lambda: rules["d3"][self.dice.d6()], "d6": self.dice.d6}[row["count"]]()
         distance = sum(self.dice.d6() for _ in range(rules["placement_dice"]))
         self.events.append(f"the Aliens come: {count} {row['kind']} from {mode} direction(s), {distance} squares out")
@@ -1274,6 +1323,9 @@ class BugHunt(Game):
 
     def _step_xeno(self) -> None:
         p = self.placement
+        if p is not None and "stage" in p:
+            self.decision = Decision(p["stage"], list(range(2 if p["stage"] == "summon" else len(APPEAR_ROWS))))
+            return
         if p is not None:
             options = self._placement_candidates()
             if not options:
@@ -1624,7 +1676,7 @@ class BugHunt(Game):
 
 N_PLANES = 23
 SQUAD_FEATURES = 19
-GLOBAL_FEATURES = 22
+GLOBAL_FEATURES = 24
 TARGET_FEATURES = 9
 _SCALARS = ("turn", "phase", "pool", "pool_lost", "grenades", "active", "mover", "fired", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")

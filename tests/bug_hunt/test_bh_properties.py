@@ -131,3 +131,11 @@ def test_explored_colonies_are_connected(seed):
                 seen.add(q)
                 stack.append(q)
     assert len(seen) == int(open_.sum())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_with_a_bug_master_picking_keep_the_invariants(seed):
+    g = BugHunt(mission="kill_queen", bug_master_picks=True)
+    g.reset(200 + seed)
+    play(g, seed)
+    json.dumps(g.to_dict())

@@ -250,3 +250,62 @@ def test_a_face_hugger_from_an_egg_under_a_figure_appears_beside_it():
     hugger = next(a for a in g.aliens if a.alive)
     assert type(hugger.pos) is int and g.rng(hugger.pos, g.humans[0].pos) == 1
     g.to_json()
+
+
+def test_activation_and_appearance_frequencies_follow_the_printed_tables():
+    """Over many seeded Xeno phases of a resting squad: activation 1/6; 'same' 4/6; Face-Hugger
+    1/6, dogs 2/6, Aliens 2/6 + 1/6*4/6, the Queen 1/6*2/6."""
+    g = build(OPEN, squad=SQUAD, phase="xeno", start=False)
+    from aliens_env.core.dice import Dice
+    n, activated, same = 6000, 0, 0
+    kinds = {}
+    for seed in range(n):
+        g.dice = Dice(seed)
+        g._xeno_phase()
+        p = g.placement
+        if p is None:
+            continue
+        activated += 1
+        same += p["mode"] == "same"
+        kinds[p["kind"]] = kinds.get(p["kind"], 0) + 1
+        g.placement = None
+
+    def close(count, total, prob):
+        sd = (prob * (1 - prob) / total) ** 0.5
+        return abs(count / total - prob) < 4 * sd
+
+    assert close(activated, n, 1 / 6)
+    assert close(same, activated, 4 / 6)
+    expect = {"face_hugger": 1 / 6, "dog": 2 / 6, "alien": 2 / 6 + 4 / 36, "queen": 2 / 36}
+    for kind, prob in expect.items():
+        assert close(kinds.get(kind, 0), activated, prob), (kind, kinds)
+
+
+def test_bug_master_picks_activation_and_what_appears_when_configured():
+    g = build(L_CORRIDOR, squad=SQUAD, phase="xeno", start=False, bug_master_picks=True)
+    g._start_phase("xeno")
+    g._run()
+    assert g.current_player() == "hive" and g.decision.kind == "summon"
+    act(g, "summon", 1)
+    assert g.decision.kind == "appear" and g.decision.options == list(range(6))
+    g.dice.script(1, 4, 1, 1, 1)  # approach same; 1D6 Aliens = 4; 3D6 = 3
+    act(g, "appear", 4)
+    placed = [a for a in g.aliens if a.alive]
+    assert len(placed) == 4 and all(a.kind == "alien" for a in placed)
+    g = build(L_CORRIDOR, squad=SQUAD, phase="xeno", start=False, bug_master_picks=True)
+    g._start_phase("xeno")
+    g._run()
+    act(g, "summon", 0)
+    assert not any(a.alive for a in g.aliens) and g.turn == 2
+
+
+def test_bug_master_option_played_by_the_dice_ai_rolls_the_tables():
+    from aliens_env.bug_hunt.policies import BugHuntDiceAI
+    g = build(L_CORRIDOR, squad=SQUAD, phase="xeno", start=False, bug_master_picks=True)
+    g._start_phase("xeno")
+    g._run()
+    g.dice.script(6)  # the activation roll (resting: 6 needed)
+    assert BugHuntDiceAI().act(g, "hive") == g.layout.encode("summon", 1)
+    act(g, "summon", 1)
+    g.dice.script(6, 5)  # what comes: 6 then 5 -> the Queen
+    assert BugHuntDiceAI().act(g, "hive") == g.layout.encode("appear", 5)
