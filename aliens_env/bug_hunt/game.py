@@ -1480,10 +1480,19 @@ class BugHunt(Game):
         self._shared["map_planes"] = (sig, planes)
         return planes
 
+    def _squad_static(self) -> np.ndarray:
+        """Role and weapon columns of the squad features (fixed for the game)."""
+        static = self._shared.get("squad_static")
+        if static is None:
+            static = np.zeros((len(self.humans), SQUAD_FEATURES), dtype=np.float32)
+            for i, h in enumerate(self.humans):
+                static[i, 9:16] = (h.role == "marine", h.role == "civilian", h.role == "android",
+                                   h.weapon == "pulse_rifle", h.weapon == "pistol", h.weapon == "smart_gun",
+                                   h.weapon == "flame_thrower")
+            self._shared["squad_static"] = static
+        return static
+
     def observe(self, player: str) -> np.ndarray:
-        cached = self._cache.get("obs")
-        if cached is not None:
-            return cached.copy()
         w = self.window
         fr, fc = self.rc(self.focus())
         r0, c0 = fr - w // 2, fc - w // 2
@@ -1514,18 +1523,29 @@ class BugHunt(Game):
         d = self.decision
         if d is not None and (d.kind in ("act", "step", "attack")):
             put(21, self.focus())
-        rows = []
-        for h in self.humans:
-            on = h.status == "active"
-            r, c = divmod(h.pos, self.size) if on else (0, 0)
-            rows.append((
-                on, h.status == "dead", h.status == "captured", h.status == "unconscious", h.hugger != NO,
-                min(h.ap, 4) / 4, h.activated, h.overwatch, h.leader,
-                h.role == "marine", h.role == "civilian", h.role == "android",
-                h.weapon == "pulse_rifle", h.weapon == "pistol", h.weapon == "smart_gun", h.weapon == "flame_thrower",
-                r / self.size, c / self.size, min(h.lp, 4) / 4,
-            ))
-        squad[:len(rows)] = rows
+        static = self._squad_static()
+        squad[:len(static)] = static
+        size = self.size
+        for i, h in enumerate(self.humans):
+            row = squad[i]
+            if h.status == "active":
+                row[0] = 1
+                r, c = divmod(h.pos, size)
+                row[16] = r / size
+                row[17] = c / size
+            elif h.status == "dead":
+                row[1] = 1
+            elif h.status == "captured":
+                row[2] = 1
+            else:
+                row[3] = 1
+            if h.hugger != NO:
+                row[4] = 1
+            row[5] = min(h.ap, 4) / 4
+            row[6] = h.activated
+            row[7] = h.overwatch
+            row[8] = h.leader
+            row[18] = min(h.lp, 4) / 4
         kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
             kinds[DECISION_KINDS.index(d.kind)] = 1.0
@@ -1556,9 +1576,8 @@ class BugHunt(Game):
                     targets[k, 8] = a.lp / self.rules["queen_lp"]
                 else:
                     targets[k, 7] = 1 if t[0] == "egg" else 0.5
-        # every feature is built inside [0, 1] (the property tests check it)
-        self._cache["obs"] = obs
-        return obs.copy()
+        # every feature is built inside [0, 1] (the property tests check it); a fresh array each call
+        return obs
 
     # ==========================================================================================
     # positions, descriptions, rendering
