@@ -29,6 +29,7 @@ Hive (the Bug Master's choices; the dice AI makes them as the rulebook says):
 from __future__ import annotations
 
 import heapq
+import random
 from collections import deque
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -164,6 +165,9 @@ class BugHunt(Game):
 
     def reset(self, seed: int | None = None) -> None:
         self.dice = Dice(seed)
+        # the layout's own seed (ASSUMPTION A48): each open end is laid with dice seeded from it
+        # and the end's squares, so a seed fixes the colony whatever order it is explored in
+        self.layout_seed = int(seed) if seed is not None else random.SystemRandom().randrange(2**62)
         self.colony = Colony(self.size)
         start = lay.lay_entry(self.colony, self.rules)
         self.humans: list[Human] = []
@@ -962,7 +966,7 @@ class BugHunt(Game):
                 return
             before = len(col.pieces)
             brood_exists = self.brood_found or any(p.get("brood") for p in col.pieces)
-            new = lay.resolve_port(col, found, self.dice, self.rules, brood_exists)
+            new = lay.resolve_port(col, found, self.layout_dice(col.ports[found]), self.rules, brood_exists)
             self.stats["sections_laid"] += len(col.pieces) - before
             self.features.extend(new)
             for pid in range(before, len(col.pieces)):
@@ -971,6 +975,12 @@ class BugHunt(Game):
                     port = col.ports[found]
                     entrance = port["door"] if port["door"] is not None else port["cells"][0]
                     self._fill_brood(pid, self.sq(entrance))
+
+    def layout_dice(self, port: dict) -> Dice:
+        """The dice that lay what lies at an open end: seeded by the game's layout seed and the
+        end's first square and direction."""
+        r, c = port["cells"][0]
+        return Dice(f"bug-hunt-layout:{self.layout_seed}:{r}:{c}:{port['d']}")
 
     def _fill_brood(self, room: int, entrance: int) -> None:
         """A Queen, 1D6+2 egg caches and 2D6 Aliens (PRINTED); the Queen at the square farthest
@@ -1697,7 +1707,7 @@ N_PLANES = 23
 SQUAD_FEATURES = 19
 GLOBAL_FEATURES = 24
 TARGET_FEATURES = 9
-_SCALARS = ("turn", "phase", "pool", "pool_lost", "grenades", "active", "mover", "fired", "rooms_entered",
+_SCALARS = ("layout_seed", "turn", "phase", "pool", "pool_lost", "grenades", "active", "mover", "fired", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")
 
 

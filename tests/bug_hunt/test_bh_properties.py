@@ -139,3 +139,17 @@ def test_random_games_with_a_bug_master_picking_keep_the_invariants(seed):
     g.reset(200 + seed)
     play(g, seed)
     json.dumps(g.to_dict())
+
+
+def test_a_seed_fixes_the_colony_whatever_the_play():
+    """Two squads exploring the same seed differently meet the same sections where both look."""
+    def explore(seed, policy):
+        g = BugHunt(mission="kill_queen")
+        g.reset(seed)
+        play(g, seed, policy=policy, every=10**9)
+        return {tuple(p["rect"]): (p["kind"], p.get("room"), p.get("contents")) for p in g.colony.pieces}
+
+    for seed in (1, 2):
+        a, b = explore(seed, "random"), explore(seed, "scripted")
+        common = set(a) & set(b)
+        assert len(common) >= 2 and all(a[k] == b[k] for k in common)
