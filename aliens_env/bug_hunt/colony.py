@@ -8,7 +8,7 @@ docs/rules/bug_hunt.md):
   where every square of its rectangle is still UNKNOWN and inside the grid (so sections never
   overlap), and only through a port of an already laid section (so the colony stays connected);
 - corridors are 2 squares wide, laid in sections of `corridor_length`; junctions and bends are
-  2x2 blocks; doors are single squares in a wall ring; rooms are SxS beyond a door, centred on
+  2x2 blocks after a one-square stub; doors are single squares in a wall ring; rooms are SxS beyond a door, centred on
   it when they fit, else shifted, else the next smaller size, else a corridor, else the door is
   sealed (becomes wall); a corridor section that does not fit is shortened, down to 1 square,
   and an open end where nothing fits is walled off (a dead end);

@@ -1,6 +1,7 @@
-"""Laying the colony from the rulebook's layout tables with the game's dice.
+"""Laying the colony from the rulebook's layout tables.
 
-Order of the rolls (tests script them in this order):
+The game lays each open end with its own dice (`BugHunt.layout_dice`, ASSUMPTION A48). Order of
+the rolls (tests script them in this order):
 
 - an open end: layout d6; then the sub-table d6 for a side door (left/right), a junction
   (T/crossroads) or a bend (left/right); then the door-state d6 for a side or end door; then the

@@ -214,3 +214,26 @@ def test_no_rescue_rolls_when_the_marines_lose():
     rolls = g.dice.rolls
     g._finish("hive", "test")
     assert g.dice.rolls == rolls
+
+
+@pytest.mark.parametrize("kind", ["face_hugger", "dog", "alien", "queen"])
+def test_close_combat_odds_match_the_dice_pools(kind):
+    """P(Alien wins) with ties re-rolled equals the exact odds of highest-die pools."""
+    from itertools import product
+
+    from aliens_env.core.dice import Dice
+    g = build(["######", "#1...#", "######"], squad=SQUAD)
+    pool = g.rules["cc_dice"][kind]
+    win = lose = 0
+    for rolls in product(range(1, 7), repeat=pool + 1):
+        a, h = max(rolls[:pool]), rolls[pool]
+        win += a > h
+        lose += a < h
+    exact = win / (win + lose)
+    n, wins = 4000, 0
+    for seed in range(n):
+        g.dice = Dice(seed)
+        a, h = g._cc_roll(pool, 1)
+        wins += a > h
+    sd = (exact * (1 - exact) / n) ** 0.5
+    assert abs(wins / n - exact) < 4 * sd
