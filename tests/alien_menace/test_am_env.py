@@ -8,7 +8,7 @@ import pytest
 import aliens_env  # noqa: F401  (registers the environments)
 from aliens_env.alien_menace.game import HIVE, MAR, AlienMenace
 from aliens_env.core.policy import RandomPolicy
-from am_helpers import card, play, position, set_hand
+from am_helpers import card, conserved, play, position, set_hand
 
 
 def test_observation_shape_and_range():
@@ -234,3 +234,51 @@ def test_the_observation_tells_which_room_each_room_action_chooses():
     start = sum(k for name, k in g._obs_parts[: [n for n, _ in g._obs_parts].index("revealed")])
     block = g.observe(MAR)[start:start + 2 * nr]
     assert block[g.revealed[0]] == 1 and block[nr + g.revealed[1]] == 1 and block.sum() == 2
+
+
+def obs_part(g: AlienMenace, viewer: str, name: str) -> np.ndarray:
+    """One named block of the observation (AlienMenace._obs_parts)."""
+    start = 0
+    for part, size in g._obs_parts:
+        if part == name:
+            return g.observe(viewer)[start:start + size]
+        start += size
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize("viewer", [MAR, HIVE])
+def test_the_public_table_is_in_the_observation(viewer):
+    """Each public quantity is in its own block, for either viewer: hand sizes, draw-pile
+    sizes, both discard piles, tokens, Life Points, the room, the Room discard pile, both
+    Strengths, the stage; the viewer's own hand (and none of the other hand)."""
+    g = position(room="Reactor", marines={"Pulse Rifle": 1, "Grenade": 2}, hive={"Demon": 1, "Carnass": 1, "Hive Call": 1},
+                 tokens=(3, 1), lp=2)
+    for side, name, k in ((MAR, "Medkit", 2), (HIVE, "Ambush", 1)):
+        c = card(g, name)
+        for _ in range(k):
+            g.deck[side].remove(c.local)
+            g.discard[side][c.local] += 1
+    g.room_discard = [r.id for r in g.rooms if r.name in ("Corridor", "Airlock")]
+    for r in g.room_discard:
+        g.room_deck.remove(r)
+    play(g, "creature[Demon]", "weapon[Pulse Rifle]")
+    conserved(g)
+    m, c = g.strengths()
+    assert (m, c) == (2, 3)  # Reactor: +1 to the Demon
+    hand_sizes = obs_part(g, viewer, "hand_sizes") * 48
+    assert np.allclose(hand_sizes, [sum(g.hand[MAR]), sum(g.hand[HIVE])]) and hand_sizes.tolist() == [2, 2]
+    assert np.allclose(obs_part(g, viewer, "draw_piles") * 48, [len(g.deck[MAR]), len(g.deck[HIVE])])
+    discards = obs_part(g, viewer, "discards") * g.copies
+    assert discards[card(g, "Medkit").id] == pytest.approx(2) and discards[card(g, "Ambush").id] == pytest.approx(1)
+    assert discards.sum() == pytest.approx(3)
+    assert np.allclose(obs_part(g, viewer, "tokens") * 16, [g.tokens[MAR], g.tokens[HIVE], g.supply, g.tokens_in_play])
+    assert obs_part(g, viewer, "life_points")[0] == pytest.approx(2 / 3)
+    assert obs_part(g, viewer, "room").argmax() == g.room and obs_part(g, viewer, "room").sum() == 1
+    assert np.flatnonzero(obs_part(g, viewer, "room_discard")).tolist() == sorted(g.room_discard)
+    assert np.allclose(obs_part(g, viewer, "strength") * 20, [m, c])
+    assert obs_part(g, viewer, "stage").argmax() == ["mulligan", "room", "marine_events", "alien_phase", "response",
+                                                     "raise", "smoke", "next_creature", "over"].index(g.stage)
+    own = obs_part(g, viewer, "hand") * g.copies
+    for side in (MAR, HIVE):
+        for x in g.side_cards[side]:
+            assert own[x.id] == pytest.approx(g.hand[side][x.local] if side == viewer else 0)

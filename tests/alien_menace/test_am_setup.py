@@ -187,3 +187,27 @@ def test_both_draw_piles_are_shuffled():
             mean, expected = totals[side][c.local] / n, 6 * p
             sd = (6 * p * (1 - p) * (48 - 6) / 47) ** 0.5 / n ** 0.5  # hypergeometric
             assert abs(mean - expected) < 5 * sd, (c.name, mean, expected)
+
+
+def test_a_mulligan_draws_from_the_reshuffled_pile():
+    """Frequency: the 6 new cards come from all 48 (the old hand shuffled back): over 400 seeds
+    the new hand is rarely the old one, and it shares as many cards (by type) with the old hand
+    as two independent 6-card hands of the 48 do (worked out by sampling)."""
+    import random
+
+    g = AlienMenace()
+    n, same, shared = 400, 0, 0
+    for seed in range(n):
+        g.reset(seed)
+        old = list(g.hand[MAR])
+        g.apply(act(g, "mulligan"))
+        new = g.hand[MAR]
+        same += new == old
+        shared += sum(min(a, b) for a, b in zip(old, new))
+    deck = [c.local for c in g.side_cards[MAR] for _ in range(c.copies)]
+    rng, ref, m = random.Random(0), 0, 20000
+    for _ in range(m):
+        a, b = Counter(rng.sample(deck, 6)), Counter(rng.sample(deck, 6))
+        ref += sum((a & b).values())
+    assert same < n // 20
+    assert abs(shared / n - ref / m) < 0.25, (shared / n, ref / m)  # sd of the mean about 0.05
