@@ -339,14 +339,12 @@ class ReactorRoom(Game):
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """Open squares within `steps` moves that get as close to `goal` as possible (passing
         through counters is allowed, ending on one is not)."""
-        reach = np.flatnonzero(self.board.distances_from(start) <= steps)
-        occupied = self._occupied()
-        free = [sq for sq in reach.tolist() if sq == start or sq not in occupied]
-        if not free:
-            return []
-        remaining = self.dist[goal, free]
+        ok = self.board.distances_from(start) <= steps
+        ok[list(self._occupied())] = False
+        ok[start] = True  # staying put is allowed when nothing gets closer
+        remaining = np.where(ok, self.dist[goal], UNREACHABLE + 1)
         best = remaining.min()
-        return [sq for sq, d in zip(free, remaining.tolist()) if d == best]
+        return [] if best > UNREACHABLE else np.flatnonzero(remaining == best).tolist()
 
     def _finish_alien_move(self, square: int) -> None:
         self.aliens[self.mover].pos = square
