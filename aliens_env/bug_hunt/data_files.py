@@ -8,8 +8,8 @@ import yaml
 
 DATA = Path(__file__).parent / "data"
 
-ROLES = ("marine", "civilian", "android")
-WEAPONS = ("pulse_rifle", "pistol", "smart_gun", "flame_thrower", "none")
+ROLES = ("marine", "civilian", "android", "predator", "power_loader")
+WEAPONS = ("pulse_rifle", "pistol", "smart_gun", "flame_thrower", "combi_weapon", "none")
 OBJECTIVES = ("explore_and_return", "kill_queen")
 
 
@@ -57,6 +57,10 @@ def squad_from(entries: list) -> list[dict]:
             raise ValueError(f"squad figure {e['name']!r}: androids can never be armed")
         if role == "civilian" and weapon not in ("pistol", "none"):
             raise ValueError(f"squad figure {e['name']!r}: civilians carry pistols only")
+        if (weapon == "combi_weapon") != (role == "predator"):
+            raise ValueError(f"squad figure {e['name']!r}: the combi-weapon is the Predators' (and theirs only)")
+        if role == "power_loader" and weapon != "none":
+            raise ValueError(f"squad figure {e['name']!r}: a Cargo Power Lifter carries no gun")
         unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment"}
         if unknown:
             raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; allowed: name, role, weapon, leader, can_lead, equipment")
@@ -79,8 +83,20 @@ MAX_SQUAD = 8
 
 
 @lru_cache(maxsize=None)
-def default_squad_raw() -> tuple:
-    return tuple(read_yaml("squad.yaml"))
+def squads() -> dict:
+    return read_yaml("squads.yaml")
+
+
+def squad_raw(squad) -> list:
+    """The `squad` option: a name from squads.yaml or a list of figures."""
+    if isinstance(squad, str):
+        named = squads()
+        if squad not in named:
+            raise ValueError(f"unknown squad {squad!r}; allowed: {sorted(named)} or a list of figures")
+        return [dict(e) for e in named[squad]]
+    if not isinstance(squad, list):
+        raise ValueError(f"squad must be a name from squads.yaml or a list of figures, got {type(squad).__name__}")
+    return [dict(e) if isinstance(e, dict) else e for e in squad]
 
 
 def d6_table(table: dict, roll: int):

@@ -107,7 +107,7 @@ APPEAR_NAMES = ("face_hugger", "d3_dogs", "d6_dogs", "d3_aliens", "d6_aliens", "
 class BugHunt(Game):
     name = "BugHunt"
 
-    def __init__(self, mission: str = "explore", squad: list | None = None, ripley_leads: bool = True,
+    def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
                  **unknown):
         super().__init__()
@@ -124,7 +124,8 @@ class BugHunt(Game):
         if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1:
             raise ValueError(f"turn_limit must be a whole number of turns >= 1, got {turn_limit!r}")
         self.turn_limit = turn_limit
-        self.squad_raw = list(squad) if squad is not None else [dict(e) for e in data_files.default_squad_raw()]
+        self.squad_option = squad
+        self.squad_raw = data_files.squad_raw(squad)
         self.squad_def = data_files.squad_from(self.squad_raw)
         self.ripley_leads = bool(ripley_leads)
         self.ripley_four_lp = bool(ripley_four_lp)
@@ -159,7 +160,7 @@ class BugHunt(Game):
     # set-up and the contract
     # ==========================================================================================
     def config(self) -> dict:
-        return {"mission": self.mission_name, "squad": self.squad_raw, "ripley_leads": self.ripley_leads,
+        return {"mission": self.mission_name, "squad": self.squad_option, "ripley_leads": self.ripley_leads,
                 "ripley_four_lp": self.ripley_four_lp, "turn_limit": self.turn_limit,
                 "bug_master_picks": self.bug_master_picks}
 
