@@ -232,7 +232,7 @@ class AlienMenace(Game):
         return v if side == MAR else -v
 
     # ------------------------------------------------------------------------------------------
-    # the engine: run until a real choice or the end
+    # the engine: run until a decision the player may have (on public information) or the end
     # ------------------------------------------------------------------------------------------
     def _run(self) -> None:
         """Take every decision that public information settles; stop at the first other one."""
