@@ -46,6 +46,7 @@ from .colony import (
 )
 
 NO = -1
+DIAGONALS = ((-1, 1), (1, 1), (1, -1), (-1, -1))  # NE SE SW NW
 MAX_SQUAD = data_files.MAX_SQUAD
 MAX_TARGETS = 12
 ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
@@ -135,6 +136,7 @@ class BugHunt(Game):
         self.layout = ActionLayout([
             ("activate", MAX_SQUAD),
             ("move", CARDINAL_NAMES),
+            ("move_diagonal", ("NE", "SE", "SW", "NW")),
             ("door", CARDINAL_NAMES),
             ("weld", CARDINAL_NAMES),
             ("unweld", CARDINAL_NAMES),
@@ -343,7 +345,7 @@ class BugHunt(Game):
                 self.pool = self.dice.d6()
                 self.events.append(f"squad pool {self.pool} AP")
             for h in self.humans:
-                h.ap = self.rules["human_ap"] if h.status == "active" else 0
+                h.ap = self.rules["role_ap"].get(h.role, self.rules["human_ap"]) if h.status == "active" else 0
                 h.activated = False
                 h.moved = False
             self.active = NO
@@ -655,20 +657,24 @@ class BugHunt(Game):
             return
         self._start_phase("marines")
 
-    def _cc_roll(self, alien_dice: int, human_dice: int) -> tuple[int, int]:
-        """Both sides roll their pools; the highest die counts; ties fight on (PRINTED)."""
+    def _cc_roll(self, alien_dice: int, human_dice: int, alien_penalty: int = 0) -> tuple[int, int]:
+        """Both sides roll their pools; the highest die counts; ties fight on (PRINTED). A Power
+        Loader takes `alien_penalty` off every die rolled against it."""
         for _ in range(self.rules["max_cc_rounds"]):
-            a = max(self.dice.d6() for _ in range(alien_dice))
+            a = max(self.dice.d6() for _ in range(alien_dice)) - alien_penalty
             h = max(self.dice.d6() for _ in range(human_dice))
             if a != h:
                 return a, h
         return 0, 1  # ASSUMPTION A12: an endless tie goes to the defender
 
+    def _loader_penalty(self, h: Human) -> int:
+        return self.rules["power_loader_enemy_penalty"] if h.role == "power_loader" else 0
+
     def _close_combat(self, i: int, j: int) -> None:
         a, h = self.aliens[i], self.humans[j]
         h.overwatch = False  # a Close Combat attack breaks over-watch (PRINTED)
         cc = self.rules["cc_dice"]
-        ar, hr = self._cc_roll(cc[a.kind], cc[h.role])
+        ar, hr = self._cc_roll(cc[a.kind], cc[h.role], self._loader_penalty(h))
         if hr > ar:
             self.events.append(f"{h.name} beats the {a.kind} {i} in close combat ({hr} v {ar})")
             self._hit_alien(i, acid=False)
@@ -689,7 +695,7 @@ class BugHunt(Game):
         j = a.attached
         h = self.humans[j]
         cc = self.rules["cc_dice"]
-        ar, hr = self._cc_roll(cc["face_hugger"], cc[h.role])
+        ar, hr = self._cc_roll(cc["face_hugger"], cc[h.role], self._loader_penalty(h))
         if ar > hr:
             self.events.append(f"{h.name} falls unconscious under the Face-Hugger")
             a.alive, a.pos, a.attached = False, NO, NO
@@ -830,6 +836,12 @@ class BugHunt(Game):
             if h.equipment and ap >= cost["equip"] and any(
                     f["kind"] == "sentry" and self.sq(f["pos"]) == n for f in self.features):
                 mask[s["equip"] + d] = 1
+        if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
+            for k, (dr, dc) in enumerate(DIAGONALS):
+                n = self.step_sq(h.pos, dr, dc)
+                if (n != NO and PASSABLE[self.cell(n)] and n not in occ and self._diag_ok(h.pos, dr, dc)
+                        and self.enter_cost(n) * cost["move"] <= ap):
+                    mask[s["move_diagonal"] + k] = 1
         if h.weapon != "none":
             fire_cost = cost[f"fire_{h.weapon}"]
             rng_w = self._weapon_range(h.weapon)
@@ -853,8 +865,8 @@ class BugHunt(Game):
             self.events.append(f"{h.name} ends")
             self.active = NO
             return
-        if kind == "move":
-            dr, dc = CARDINAL[index]
+        if kind in ("move", "move_diagonal"):
+            dr, dc = CARDINAL[index] if kind == "move" else DIAGONALS[index]
             n = self.step_sq(h.pos, dr, dc)
             self.spend(i, self.enter_cost(n) * cost["move"])
             h.pos = n
@@ -1034,6 +1046,15 @@ class BugHunt(Game):
         rolls = [self.dice.d6() for _ in range(w["dice"])]
         hits = sum(r >= w["hit"] for r in rolls)
         self.events.append(f"{h.name} fires the {h.weapon.replace('_', ' ')}: {rolls}")
+        if h.weapon == "combi_weapon":
+            # PRINTED: to hit 5, automatic against eggs and Face-Huggers; ASSUMPTION A50: each
+            # hit on the Queen costs her a Life Point, other targets die on the first
+            kind = "egg" if t[0] != "alien" else self.aliens[t[1]].kind
+            if kind in w["auto_vs"]:
+                hits = max(hits, 1)
+            for _ in range(hits if t[0] == "alien" and self.aliens[t[1]].kind == "queen" else min(hits, 1)):
+                self._hit_target(t)
+            return
         if not hits:
             return
         hit_squares = [square]
@@ -1105,7 +1126,7 @@ class BugHunt(Game):
             if j != victim and self.dice.d6() > self.rules["acid_splash_on"]:
                 continue
             self.events.append(f"acid splashes {h.name}")
-            if h.role == "marine" and self.dice.d6() > self.rules["armour_fails_on"]:
+            if h.role in ("marine", "predator") and self.dice.d6() > self.rules["armour_fails_on"]:
                 self.events.append(f"{h.name}'s armour holds")
                 continue
             self._hurt_human(j)
@@ -1497,9 +1518,10 @@ class BugHunt(Game):
         if static is None:
             static = np.zeros((len(self.humans), SQUAD_FEATURES), dtype=np.float32)
             for i, h in enumerate(self.humans):
-                static[i, 9:16] = (h.role == "marine", h.role == "civilian", h.role == "android",
-                                   h.weapon == "pulse_rifle", h.weapon == "pistol", h.weapon == "smart_gun",
-                                   h.weapon == "flame_thrower")
+                static[i, 9:16] = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
+                                   h.role in ("android", "predator", "power_loader"),
+                                   h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon == "pistol",
+                                   h.weapon in ("smart_gun", "combi_weapon"), h.weapon == "flame_thrower")
             self._shared["squad_static"] = static
         return static
 
@@ -1522,7 +1544,7 @@ class BugHunt(Game):
             if 0 <= r < w and 0 <= c < w:
                 planes[plane, r, c] = value
 
-        role_plane = {"marine": 7, "civilian": 8, "android": 9}
+        role_plane = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "android": 9}
         for h in self.humans:
             if h.status == "active":
                 put(role_plane[h.role], h.pos)

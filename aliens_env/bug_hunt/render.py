@@ -8,7 +8,7 @@ from .colony import DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, UNKNOWN, WALL
 CELL_CHARS = {UNKNOWN: " ", FLOOR: ".", WALL: "#", DOOR_OPEN: "/", DOOR_CLOSED: "+", DOOR_WELDED: "X"}
 ALIEN_CHARS = {"face_hugger": "f", "dog": "d", "alien": "A", "queen": "Q", "chest_burster": "c"}
 FEATURE_CHARS = {"egg_cache": {"intact": "o", "hatched": "u", "destroyed": "_"}, "crate_eggs": "=",
-                 "burst_human": "%", "impregnated_human": "&", "sentry": {"active": "S", "inactive": "s"}}
+                 "burst_human": "%", "impregnated_human": "&", "sentry": {"active": "S", "inactive": "s", "destroyed": "x"}}
 
 
 def _feature_char(f: dict) -> str:
@@ -42,7 +42,7 @@ def render_text(game) -> str:
     lines = [f"{r:>3} " + "".join(grid[r][c0:c1 + 1]) for r in range(r0, r1 + 1)]
     lines.append("legend: 1-8 squad, f Face-Hugger, d dog Alien, A Alien, Q Queen, c Chest-Burster, # wall, "
                  "/ open door, + closed door, X welded, : acid holes, ; debris, o egg cache, u hatched, "
-                 "S/s sentry on/off, % burst human, & impregnated human, = crate, E entry")
+                 "S/s/x sentry on/off/wrecked, % burst human, & impregnated human, = crate, E entry")
     for i, h in enumerate(game.humans):
         state = h.status + (" hugged" if h.hugger != -1 else "") + (" over-watch" if h.overwatch else "")
         lead = " (leader)" if h.leader else ""

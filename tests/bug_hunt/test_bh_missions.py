@@ -107,3 +107,16 @@ def test_describe_action_names_figures():
     assert g.describe_action(g.layout.encode("activate", 0)) == "activate Apone"
     text = g.render_text()
     assert "Apone" in text and "turn 1" in text
+
+
+def test_render_every_feature_state():
+    rows = ["##########", "#1.......#", "##########"]
+    feats = [{"kind": k, "pos": [1, 2 + i], "state": st} for i, (k, st) in enumerate([
+        ("egg_cache", "intact"), ("egg_cache", "hatched"), ("egg_cache", "destroyed"), ("crate_eggs", "intact"),
+        ("crate_eggs", "opened"), ("burst_human", "dead"), ("impregnated_human", "alive")])]
+    feats += [{"kind": "sentry", "pos": [1, 8], "state": "destroyed"}]
+    g = build(rows, squad=SQUAD, features=feats)
+    text = g.render_text()
+    assert "x" in text and "o" in text
+    img = g.render_rgb()
+    assert img.dtype == np.uint8 and img.shape == (64 * 8, 64 * 8, 3)
