@@ -282,3 +282,20 @@ def test_the_public_table_is_in_the_observation(viewer):
     for side in (MAR, HIVE):
         for x in g.side_cards[side]:
             assert own[x.id] == pytest.approx(g.hand[side][x.local] if side == viewer else 0)
+
+
+def test_clone_and_json_at_every_step_of_whole_games():
+    """At every step of 10 random games: a clone and a JSON round trip equal the position, and
+    playing on in the clone leaves the original untouched."""
+    g = AlienMenace()
+    for seed in range(10):
+        g.reset(100 + seed)
+        policy = RandomPolicy(seed)
+        while not g.is_terminal():
+            before = g.to_dict()
+            twin = g.clone()
+            assert twin.to_dict() == before
+            assert AlienMenace.from_json(g.to_json()).to_dict() == before
+            twin.apply(policy.act(twin, twin.current_player()))
+            assert g.to_dict() == before
+            g.apply(policy.act(g, g.current_player()))
