@@ -126,10 +126,26 @@ def test_recon_robot_is_only_an_answer_not_an_event_of_ones_own_phase():
     assert "event[Recon Robot]" not in legal_names(g)
 
 
-def test_no_answer_window_without_an_answer_card():
+def test_the_recon_robot_window_opens_on_public_information():
+    """After an Alien Event the Marine has an answer window whenever he may hold a Recon Robot
+    (a pass-only decision if he does not); none when his hand is empty or every Recon Robot is
+    in his discard pile: then the Event takes effect at once."""
     g = position(marines={"Pistol": 1}, hive={"Hive Call": 1, "Demon": 1})
-    play(g, "event[Hive Call]")
-    assert g.stage == "alien_phase" and g.current_player() == HIVE
+    g.apply(act(g, "event[Hive Call]"))
+    assert g.stage == "response" and g.current_player() == MAR and legal_names(g) == ["pass"]
+    g.apply(act(g, "pass"))
+    assert g.stage == "alien_phase" and sum(g.hand[HIVE]) == 3
+    empty = position(marines={}, hive={"Hive Call": 1, "Demon": 1})
+    empty.apply(act(empty, "event[Hive Call]"))
+    assert empty.stage == "alien_phase" and sum(empty.hand[HIVE]) == 3
+    seen = position(marines={"Pistol": 1}, hive={"Hive Call": 1, "Demon": 1})
+    robot = card(seen, "Recon Robot")
+    for _ in range(robot.copies):
+        seen.deck[MAR].remove(robot.local)
+        seen.discard[MAR][robot.local] += 1
+    seen.apply(act(seen, "event[Hive Call]"))
+    assert seen.stage == "alien_phase" and sum(seen.hand[HIVE]) == 3
+    conserved(seen)
 
 
 def test_ambush_discards_cards_chosen_with_the_dice():
