@@ -70,6 +70,7 @@ def test_episode_plays_to_the_end_and_is_seeded(name, side):
     def play(seed):
         env = gym.make(f"aliens_env/{name}-v0", side=side)
         obs, info = env.reset(seed=seed)
+        assert env.unwrapped.game.current_player() == side, "reset must hand the learning side a move"
         rng = np.random.default_rng(seed)
         trace, total = [], 0.0
         for _ in range(100_000):

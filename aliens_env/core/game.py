@@ -126,3 +126,61 @@ class Game(ABC):
 
     def render_text(self) -> str:
         return repr(self)
+
+
+class PhasedGame(Game):
+    """A game whose rules run in phases until somebody must decide.
+
+    The state holds ``decision`` (None once the game is over, else an object whose ``player``
+    is the side to decide) and a per-position ``_cache``. A ruleset implements:
+
+    - ``_compute_mask()``: the legal actions of the open decision;
+    - ``_resolve(action)``: carry out one legal action (the decision is closed first);
+    - ``_advance() -> bool``: one step of the phase machine while no decision is open (it may
+      open one); False once the game is over.
+
+    ``_run`` then plays on until a decision has two or more legal actions: a decision with one
+    legal action is taken at once, so every step offered to a player is a real choice.
+    """
+
+    decision: Any
+    events: list
+
+    def current_player(self) -> str | None:
+        return None if self.decision is None else self.decision.player
+
+    def legal_mask(self, player: str) -> np.ndarray:
+        if self.decision is None or self.decision.player != player:
+            return self.layout.empty_mask()
+        return self._current_mask().copy()
+
+    def _current_mask(self) -> np.ndarray:
+        mask = self._cache.get("mask")
+        if mask is None:
+            mask = self._cache["mask"] = self._compute_mask()
+        return mask
+
+    def _apply(self, action: int) -> None:
+        self.events = []
+        self._resolve(action)
+        self._run()
+
+    def _run(self) -> None:
+        while True:
+            self._cache.clear()  # the position may have changed: masks and views are recomputed
+            if self.decision is not None:
+                legal = np.flatnonzero(self._current_mask())
+                if len(legal) > 1:
+                    return
+                self._resolve(int(legal[0]))
+            elif not self._advance():
+                return
+
+    @abstractmethod
+    def _compute_mask(self) -> np.ndarray: ...
+
+    @abstractmethod
+    def _resolve(self, action: int) -> None: ...
+
+    @abstractmethod
+    def _advance(self) -> bool: ...

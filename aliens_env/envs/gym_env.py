@@ -21,6 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.game import SIDES, Game, IllegalActionError, other_side
+from ..render import render
 from .registry import get_spec, make_policy
 
 ILLEGAL_MODES = ("penalize", "raise")
@@ -70,13 +71,21 @@ class AliensEnv(gym.Env):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31 - 1))
-        self.game.reset(seed)
-        if hasattr(self.opponent, "seed"):
-            self.opponent.seed(seed + 1)
-        if options and "position" in options:
-            self.game = type(self.game).from_dict(options["position"])
-        self._shaping_value = self._value()
-        self._play_opponent()
+        for attempt in range(100):
+            # a game that ends before the learning side ever moves is no episode for it: deal
+            # the next one (seeded from this reset's seed, so still reproducible)
+            self.game.reset(seed)
+            if hasattr(self.opponent, "seed"):
+                self.opponent.seed(seed + 1)
+            if options and "position" in options:
+                self.game = type(self.game).from_dict(options["position"])
+            self._shaping_value = self._value()
+            self._play_opponent()
+            if not self.game.is_terminal() or (options and "position" in options):
+                break
+            seed = int(self.np_random.integers(2**31 - 1))
+        else:
+            raise RuntimeError(f"100 games in a row ended before {self.side} could move")
         return self._obs(), self._info()
 
     def step(self, action):
@@ -107,13 +116,7 @@ class AliensEnv(gym.Env):
         return self._mask()
 
     def render(self):
-        if self.render_mode == "ansi":
-            return self.game.render_text()
-        if self.render_mode == "rgb_array":
-            from ..render.image import render_rgb
-
-            return render_rgb(self.game)
-        return None
+        return render(self.game, self.render_mode)
 
     # -- helpers -------------------------------------------------------------------------------
     def _play_opponent(self) -> None:

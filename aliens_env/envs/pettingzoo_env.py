@@ -16,6 +16,7 @@ from pettingzoo.utils import wrappers
 from ..core.game import SIDES, Game, IllegalActionError, other_side
 from .gym_env import ILLEGAL_MODES
 from ..pettingzoo_names import pettingzoo_module_name
+from ..render import render
 from .registry import get_spec
 
 
@@ -108,13 +109,7 @@ class AliensAEC(AECEnv):
         return float(self.game.shaping_value(agent)) if self.shaping else 0.0
 
     def render(self):
-        if self.render_mode == "ansi":
-            return self.game.render_text()
-        if self.render_mode == "rgb_array":
-            from ..render.image import render_rgb
-
-            return render_rgb(self.game)
-        return None
+        return render(self.game, self.render_mode)
 
     def close(self):
         pass

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from ..core.data import read_yaml as core_read_yaml
 
 DATA = Path(__file__).parent / "data"
 
@@ -33,12 +33,7 @@ class Character:
 
 
 def read_yaml(name: str) -> dict:
-    path = DATA / name
-    try:
-        with open(path) as f:
-            return yaml.safe_load(f)
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{path} is not valid YAML: {exc}") from None
+    return core_read_yaml(DATA / name)
 
 
 @lru_cache(maxsize=None)

@@ -31,7 +31,7 @@ import numpy as np
 from ..core.actions import ActionLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Board, board_from_rows
 from ..core.dice import Dice
-from ..core.game import Game
+from ..core.game import PhasedGame
 from . import data_files
 from .data_files import OPTION_NAMES, table_result
 
@@ -74,7 +74,7 @@ class Decision:
         return "marines" if self.kind in ("marine", "push") else "hive"
 
 
-class ReactorRoom(Game):
+class ReactorRoom(PhasedGame):
     name = "ReactorRoom"
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
@@ -156,26 +156,6 @@ class ReactorRoom(Game):
         self._start_phase("aliens_move")
         self._run()
 
-    def current_player(self) -> str | None:
-        return None if self.decision is None else self.decision.player
-
-    def legal_mask(self, player: str) -> np.ndarray:
-        if self.decision is None or self.decision.player != player:
-            return self.layout.empty_mask()
-        return self._current_mask().copy()
-
-    def _current_mask(self) -> np.ndarray:
-        mask = self._cache.get("mask")
-        if mask is None:
-            mask = self._compute_mask()
-            self._cache["mask"] = mask
-        return mask
-
-    def _apply(self, action: int) -> None:
-        self.events = []
-        self._resolve(action)
-        self._run()
-
     def _resolve(self, action: int) -> None:
         kind, index = self.layout.decode(action)
         decision, self.decision = self.decision, None
@@ -235,30 +215,21 @@ class ReactorRoom(Game):
             self.active = NO
             self._next_marine()
 
-    def _run(self) -> None:
-        """Play the phases until someone has a real choice (two or more legal actions) or the
-        game ends; a decision with one legal action is taken at once."""
-        while True:
-            self._cache.clear()  # the state may have changed: masks, targets, views are recomputed
-            if self.decision is not None:
-                legal = np.flatnonzero(self._current_mask())
-                if len(legal) > 1:
-                    return
-                self._resolve(int(legal[0]))
-                continue
-            if self.phase in ("over", "time_limit"):
-                return
-            if self._marines_gone():
-                self.phase = "over"
-                return
-            if self.phase == "aliens_move":
-                self._step_aliens_move()
-            elif self.phase == "aliens_appear":
-                self._step_aliens_appear()
-            elif self.phase == "aliens_attack":
-                self._step_aliens_attack()
-            else:
-                self._step_marines()
+    def _advance(self) -> bool:
+        if self.phase in ("over", "time_limit"):
+            return False
+        if self._marines_gone():
+            self.phase = "over"
+            return False
+        if self.phase == "aliens_move":
+            self._step_aliens_move()
+        elif self.phase == "aliens_appear":
+            self._step_aliens_appear()
+        elif self.phase == "aliens_attack":
+            self._step_aliens_attack()
+        else:
+            self._step_marines()
+        return True
 
     def _marines_gone(self) -> bool:
         """The game ends when no Marine left on the map can ever act again."""

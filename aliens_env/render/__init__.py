@@ -1,0 +1,16 @@
+"""Rendering shared by the adapters: "ansi" text and "rgb_array" images."""
+from __future__ import annotations
+
+import numpy as np
+
+RENDER_MODES = ("ansi", "rgb_array")
+
+
+def render(game, mode: str | None) -> str | np.ndarray | None:
+    if mode == "ansi":
+        return game.render_text()
+    if mode == "rgb_array":
+        from .image import render_rgb
+
+        return render_rgb(game)
+    return None
