@@ -152,3 +152,49 @@ def test_line_squares_are_ordered_nearest_first():
     assert b.line_squares(b.index(0, 0), b.index(2, 4)) == [1, 6, 7, 8, 13]
     assert b.line_squares(b.index(1, 0), b.index(1, 4)) == [6, 7, 8]
     assert b.line_squares(b.index(0, 0), b.index(2, 2)) == [6]  # a diagonal touches corners only
+
+
+# -- property tests on random maps ---------------------------------------------------------------
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+maps = st.integers(2, 7).flatmap(
+    lambda w: st.lists(st.text(alphabet=".#WS", min_size=w, max_size=w), min_size=2, max_size=7)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(maps, st.data())
+def test_distance_fields_are_shortest_paths(rows, data):
+    b = Board(rows)
+    open_squares = [i for i in range(b.n) if b.passable.flat[i]]
+    if not open_squares:
+        return
+    target = data.draw(st.sampled_from(open_squares))
+    field = b.distance_field([target])
+    for i in open_squares:
+        d = int(field[i])
+        steps = [int(field[j]) for _, j in b.neighbours[i]]
+        if i == target:
+            assert d == 0
+        elif d < 10_000:
+            assert min(steps) == d - 1  # some neighbour is one step closer, none is closer still
+        else:
+            assert all(s >= 10_000 for s in steps)  # cut off from the target with all its neighbours
+
+
+@settings(max_examples=150, deadline=None)
+@given(maps, st.data())
+def test_line_of_sight_to_neighbours_and_through_open_rows(rows, data):
+    b = Board(rows)
+    open_squares = [i for i in range(b.n) if not b.blocked.flat[i]]
+    if not open_squares:
+        return
+    src = data.draw(st.sampled_from(open_squares))
+    seen = b.los_from(src)
+    assert seen[src]
+    assert not seen[b.blocked.ravel()].any()  # obstructions are never targets
+    r, c = b.rc(src)
+    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):  # an orthogonal neighbour is always in sight
+        if b.inside(r + dr, c + dc) and not b.blocked[r + dr, c + dc]:
+            assert seen[b.index(r + dr, c + dc)]
