@@ -930,7 +930,7 @@ class BugHunt(Game):
         self._sentries_fire(("human", i))
         if h.status != "active":
             return
-        self._reveal()
+        self._reveal(h.pos)
         room = self.room_of(h.pos)
         if room != NO and not self.colony.pieces[room]["entered"]:
             self._enter_room(room, i)
@@ -953,13 +953,17 @@ class BugHunt(Game):
     # ==========================================================================================
     # layout as the squad sees it
     # ==========================================================================================
-    def _reveal(self) -> None:
+    def _reveal(self, viewer: int = NO) -> None:
         """Lay every open end (or open door) a squad figure sees within reveal range, until no
-        new one is seen (PRINTED: you only lay what the Marines can see)."""
+        new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
+        move only its view has changed, so only it is checked until something new is laid."""
         col = self.colony
         radius = self.rules["reveal_range"]
         while True:
-            viewers = [h.pos for h in self.humans if h.status == "active" and h.pos != NO]
+            if viewer != NO:
+                viewers, viewer = [viewer], NO
+            else:
+                viewers = [h.pos for h in self.humans if h.status == "active" and h.pos != NO]
             found = NO
             for k, port in enumerate(col.ports):
                 if port["state"] != "pending":
