@@ -153,3 +153,17 @@ def test_a_seed_fixes_the_colony_whatever_the_play():
         a, b = explore(seed, "random"), explore(seed, "scripted")
         common = set(a) & set(b)
         assert len(common) >= 2 and all(a[k] == b[k] for k in common)
+
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), mission=st.sampled_from(["explore", "kill_queen"]),
+       squad=st.sampled_from(["colonial_marines", "predators", "with_power_loader"]))
+def test_any_seed_plays_to_the_end_within_the_rules(seed, mission, squad):
+    g = BugHunt(mission=mission, squad=squad)
+    g.reset(seed)
+    play(g, seed, every=3)
+    assert g.is_terminal() and g.turn <= g.turn_limit + 1
