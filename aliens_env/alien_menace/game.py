@@ -206,6 +206,8 @@ class AlienMenace(Game):
     def illegal_reason(self, action: int) -> str | None:
         if self.stage == "over":
             return "the game is over: no action is legal"
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()  # what a policy's predict() returns for one observation
         if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.layout.size:
             return f"action {action!r} is not an integer in 0-{self.layout.size - 1}"
         if int(action) in self._legal_now():

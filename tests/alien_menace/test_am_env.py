@@ -299,3 +299,17 @@ def test_clone_and_json_at_every_step_of_whole_games():
             twin.apply(policy.act(twin, twin.current_player()))
             assert g.to_dict() == before
             g.apply(policy.act(g, g.current_player()))
+
+
+def test_an_action_as_a_numpy_scalar_array_is_accepted():
+    """model.predict(obs) returns a 0-d array for one observation; it is an action like any
+    other (it was refused as "not an integer", ending the episode with the illegal penalty)."""
+    env = gym.make("aliens_env/AlienMenace-v0", side=MAR)
+    obs, info = env.reset(seed=2)
+    action = np.array(np.flatnonzero(obs["action_mask"])[0])
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert "illegal_action" not in info
+    g = AlienMenace()
+    g.reset(2)
+    g.apply(np.array(g.legal_actions()[-1]))
+    assert g.mulligans[MAR] == 1
