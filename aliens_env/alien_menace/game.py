@@ -888,6 +888,8 @@ class AlienMenace(Game):
     # ------------------------------------------------------------------------------------------
     def describe_action(self, action: int) -> str:
         a = int(action)
+        if not 0 <= a < self.layout.size:
+            raise ValueError(f"action {action!r} is not an integer in 0-{self.layout.size - 1}")
         if a == self.A_KEEP:
             return "keep the hand"
         if a == self.A_MULLIGAN:

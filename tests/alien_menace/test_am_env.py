@@ -134,6 +134,9 @@ def test_describe_action_is_readable():
     play(g, "creature[Demon]")
     assert g.describe_action(g.layout.encode("retreat")).startswith("retreat")
     assert all(isinstance(g.describe_action(a), str) for a in range(g.layout.size))
+    for bad in (-1, g.layout.size):
+        with pytest.raises(ValueError, match="not an integer in 0-34"):
+            g.describe_action(bad)
 
 
 def test_render_text_and_image():
