@@ -265,11 +265,47 @@ def latest_checkpoint(directory: str) -> tuple[str, int] | None:
     return path, steps
 
 
+def imitate(config: dict, run_dir: str, stage: Stage, model) -> None:
+    """Behaviour cloning of `bc.teacher` before PPO; saved as checkpoint 0 (resume starts after it)."""
+    from agents.imitation import clone, collect
+
+    bc = config["bc"]
+    t = time.time()
+    data = collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"], seed=30_000_000 + config["seed"],
+                   gamma=config["ppo"]["gamma"], shaping=config["shaping"], env_options=config["env_options"])
+    print(f"[{stage.name}] imitating {bc['teacher']}: {len(data['action'])} decisions from {bc['episodes']} games ({time.time() - t:.0f} s)")
+    clone(model, data, bc["epochs"], bc["batch_size"], bc["learning_rate"], bc["value_coef"], seed=config["seed"])
+    os.makedirs(stage.checkpoint_dir(run_dir), exist_ok=True)
+    model.save(os.path.join(stage.checkpoint_dir(run_dir), "ckpt_0_steps.zip"))
+    print(f"[{stage.name}] imitation done in {time.time() - t:.0f} s")
+
+
+def saved_timesteps(path: str) -> int | None:
+    """num_timesteps recorded in a saved model, without loading it (None if unreadable)."""
+    import json
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return int(json.loads(archive.read("data"))["num_timesteps"])
+    except Exception:
+        return None
+
+
+def stage_done(config: dict, stage: Stage) -> bool:
+    steps = saved_timesteps(stage.model_path) if os.path.exists(stage.model_path) else None
+    return steps is not None and steps >= config["timesteps"]
+
+
 def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
     from sb3_contrib import MaskablePPO
 
     venv = make_vec_env(config, stage.side, stage.opponent_spec, stage.through_pettingzoo)
     checkpoint = latest_checkpoint(stage.checkpoint_dir(run_dir)) if resume else None
+    if resume and os.path.exists(stage.model_path):  # a finished stage continued with more timesteps
+        steps = saved_timesteps(stage.model_path)
+        if steps is not None and (checkpoint is None or steps > checkpoint[1]):
+            checkpoint = (stage.model_path, steps)
     if checkpoint:
         path, steps = checkpoint
         try:
@@ -294,6 +330,8 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
             policy_kwargs={"net_arch": list(p["net_arch"])}, tensorboard_log=os.path.join(run_dir, "tb"),
             seed=config["seed"], device="cpu", verbose=0,
         )
+        if config["bc"]["teacher"]:
+            imitate(config, run_dir, stage, model)
     model.tensorboard_log = os.path.join(run_dir, "tb")
     done = model.num_timesteps if checkpoint else 0
     remaining = config["timesteps"] - done
@@ -374,7 +412,7 @@ def main(argv=None) -> int:
         raise SystemExit(f"cannot resume {run_dir}: no checkpoint in {os.path.join(run_dir, 'checkpoints')} and no finished model")
     start = time.time()
     for stage in stages:
-        if os.path.exists(stage.model_path) and resume:
+        if resume and stage_done(config, stage):
             print(f"[{stage.name}] already done: {stage.model_path}")
             continue
         train_stage(config, run_dir, stage, resume)

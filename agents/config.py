@@ -73,6 +73,14 @@ SCHEMA: dict[str, Any] = {
         "target_kl": Field(FLOAT + NONE, None),
         "net_arch": Field((list,), [128, 128], "hidden layer sizes of the policy and value MLPs", items=int),
     },
+    "bc": {
+        "teacher": Field(STR + NONE, None, "policy spec of the learning side to imitate before PPO (behaviour cloning); null: none"),
+        "episodes": Field(INT, 200, "teacher games to learn from", minimum=1),
+        "epochs": Field(INT, 10, minimum=1),
+        "batch_size": Field(INT, 256, minimum=1),
+        "learning_rate": Field(FLOAT, 1e-3, minimum=0),
+        "value_coef": Field(FLOAT, 0.5, "weight of the value head's fit to the teacher's returns", minimum=0),
+    },
     "eval": {
         "freq": Field(INT, 50_000, "evaluate every this many steps (0: never during training)", minimum=0),
         "episodes": Field(INT, 50, "episodes per evaluation during training", minimum=1),

@@ -26,9 +26,40 @@ def load_model(path: str, env=None, **kwargs):
         raise ValueError(f"cannot load the MaskablePPO model {path!r}: {type(exc).__name__}: {exc}") from exc
 
 
+def export_policy(model_path: str, out_path: str) -> int:
+    """Write the policy network of a saved MaskablePPO model alone, in float16 (no optimizer
+    state, no rollout settings): the small files of agents/pretrained. Returns the file size."""
+    import torch
+
+    policy = load_model(model_path).policy
+    state = {k: v.half() if v.is_floating_point() else v for k, v in policy.state_dict().items()}
+    torch.save({"state_dict": state, "data": policy._get_constructor_parameters()}, out_path)
+    return os.path.getsize(out_path)
+
+
+class _PolicyOnly:
+    """What PPOPolicy needs of a model: ``policy`` and ``observation_space``."""
+
+    def __init__(self, policy):
+        self.policy = policy
+        self.observation_space = policy.observation_space
+
+
+def load_policy_file(path: str) -> _PolicyOnly:
+    from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
+
+    try:
+        policy = MaskableMultiInputActorCriticPolicy.load(path, device="cpu")
+    except Exception as exc:
+        raise ValueError(f"cannot load the policy file {path!r}: {type(exc).__name__}: {exc}") from exc
+    policy.float()  # shipped in float16
+    policy.set_training_mode(False)
+    return _PolicyOnly(policy)
+
+
 @lru_cache(maxsize=16)
 def _cached_model(path: str, mtime: float):
-    return load_model(path)
+    return load_policy_file(path) if path.endswith(".pt") else load_model(path)
 
 
 class PPOPolicy:

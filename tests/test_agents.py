@@ -182,3 +182,46 @@ def test_shipped_configs_are_valid():
             continue  # a ruleset not registered in this checkout
         config = cfglib.load(path)
         assert config["side"] in ("marines", "hive")
+
+
+def test_exported_policy_file_plays_like_the_model(tiny_model, tmp_path):
+    from agents.ppo import export_policy
+    from aliens_env.envs.registry import get_spec
+
+    out = tmp_path / "small.pt"
+    size = export_policy(tiny_model, str(out))
+    assert size < 200_000
+    full, small = PPOPolicy(tiny_model), PPOPolicy(str(out))
+    game = get_spec(GAME).make_game()
+    game.reset(2)
+    player = game.current_player()
+    assert np.allclose(full.probabilities(game, player), small.probabilities(game, player), atol=2e-3)
+
+
+def test_pretrained_registry_checks_game_and_side(tiny_model, tmp_path, monkeypatch):
+    import agents.pretrained as pre
+    from agents.ppo import export_policy
+
+    export_policy(tiny_model, str(tmp_path / "m.pt"))
+    monkeypatch.setattr(pre, "HERE", str(tmp_path))
+    monkeypatch.setattr(pre, "_index", lambda: {"tiny": {"file": "m.pt", "game": GAME, "side": "marines"}})
+    assert pre.pretrained_names(GAME, "marines") == ["tiny"]
+    policy = make_policy("pretrained:tiny", game=GAME, side="marines", seed=0)
+    assert isinstance(policy, PPOPolicy)
+    with pytest.raises(ValueError, match="plays the marines side, not hive"):
+        make_policy("pretrained:tiny", game=GAME, side="hive")
+    with pytest.raises(ValueError, match="plays ReactorRoom, not AlienMenace"):
+        pre.pretrained_path("tiny", game="AlienMenace")
+
+
+def test_shipped_pretrained_policies_load():
+    from agents.pretrained import PRETRAINED
+    from aliens_env.envs.registry import get_spec
+
+    for name, entry in PRETRAINED.items():
+        if entry["game"] not in REGISTRY:
+            continue
+        policy = make_policy(f"pretrained:{name}", game=entry["game"], side=entry["side"], seed=0)
+        game = play(entry["game"], *(policy if s == entry["side"] else make_policy("random", game=entry["game"], side=s, seed=0)
+                                     for s in ("marines", "hive")))
+        assert game.is_terminal()

@@ -17,6 +17,24 @@ def train(*args, timeout=180):
     return subprocess.run([sys.executable, "train.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
+def load_script(name):
+    """train.py / evaluate.py as modules, to call main(argv) without a new process."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"_{name}_script", os.path.join(ROOT, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def fails(argv) -> str:
+    """The message train.py exits with for these arguments."""
+    with pytest.raises(SystemExit) as exc:
+        load_script("train").main(argv)
+    return str(exc.value)
+
+
 def metrics(run_dir):
     with open(os.path.join(run_dir, "metrics.csv"), newline="") as f:
         return list(csv.DictReader(f))
@@ -78,27 +96,25 @@ def test_resume_drops_evaluations_after_the_checkpoint(tmp_path):
 
 
 def test_resume_errors_are_clear(tmp_path):
-    proc = train("--resume", str(tmp_path / "nowhere"))
-    assert proc.returncode != 0 and "no config.yaml" in proc.stderr
+    assert "no config.yaml" in fails(["--resume", str(tmp_path / "nowhere")])
     run_dir = tmp_path / "r"
     (run_dir / "checkpoints" / "main").mkdir(parents=True)
     (run_dir / "config.yaml").write_text(open(SMOKE).read())
-    proc = train("--resume", str(run_dir))
-    assert proc.returncode != 0 and "no checkpoint" in proc.stderr
+    assert "no checkpoint" in fails(["--resume", str(run_dir)])
     (run_dir / "checkpoints" / "main" / "ckpt_128_steps.zip").write_bytes(b"PK\x03\x04 truncated")
-    proc = train("--resume", str(run_dir))
-    assert proc.returncode != 0 and "corrupt" in proc.stderr and "ckpt_128_steps.zip" in proc.stderr
-    proc = train("--resume", str(run_dir), "--seed", "4")
-    assert proc.returncode != 0 and "cannot change ['seed']" in proc.stderr
+    message = fails(["--resume", str(run_dir)])
+    assert "corrupt" in message and "ckpt_128_steps.zip" in message
+    assert "cannot change ['seed']" in fails(["--resume", str(run_dir), "--seed", "4"])
 
 
 def test_config_errors_on_the_command_line(tmp_path):
-    proc = train("--config", SMOKE, "--output-dir", str(tmp_path), "--set", "ppo.n_step=3")
-    assert proc.returncode != 0 and "unknown config key 'ppo.n_step'" in proc.stderr and "n_steps" in proc.stderr
+    message = fails(["--config", SMOKE, "--output-dir", str(tmp_path), "--set", "ppo.n_step=3"])
+    assert "unknown config key 'ppo.n_step'" in message and "n_steps" in message
     bad = tmp_path / "bad.yaml"
     bad.write_text("side: alien\n")
-    proc = train("--config", str(bad), "--output-dir", str(tmp_path))
-    assert proc.returncode != 0 and "'side'" in proc.stderr and "['marines', 'hive']" in proc.stderr
+    message = fails(["--config", str(bad), "--output-dir", str(tmp_path)])
+    assert "'side'" in message and "['marines', 'hive']" in message
+    assert "does not exist" in fails(["--config", str(tmp_path / "missing.yaml")])
 
 
 def test_selfplay_keeps_every_round(tmp_path):

@@ -1,0 +1,98 @@
+"""Behaviour cloning: warm-start a MaskablePPO policy from a teacher policy (any spec string)
+before reinforcement learning. Used by train.py when the config's ``bc.teacher`` is set.
+
+The teacher plays ``episodes`` games through the Game API against the training opponent;
+every decision of the learning side gives (observation, mask, teacher's action, return). The
+policy head learns the teacher's actions (masked cross-entropy), the value head the
+discounted returns of the same rewards the environment gives (the outcome at the end, plus
+the change of ``shaping_value`` between decisions when shaping is on).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: int, seed: int,
+            gamma: float, shaping: bool, env_options: dict | None = None) -> dict[str, np.ndarray]:
+    from aliens_env.core.game import other_side
+    from aliens_env.envs.registry import get_spec
+
+    from . import make_policy
+
+    game = get_spec(game_name).make_game(**(env_options or {}))
+    policies = {side: make_policy(teacher, game=game_name, side=side, seed=seed),
+                other_side(side): make_policy(opponent, game=game_name, side=other_side(side), seed=seed)}
+    obs, masks, actions, returns = [], [], [], []
+    value = (lambda: float(game.shaping_value(side))) if shaping else (lambda: 0.0)
+    for i in range(episodes):
+        game.reset(seed + i)
+        for p in policies.values():
+            if hasattr(p, "seed"):
+                p.seed(seed + i)
+        rewards, before = [], None
+        while not game.is_terminal():
+            player = game.current_player()
+            if player == side:
+                v = value()
+                if before is not None:
+                    rewards.append(v - before)
+                before = v
+                obs.append(game.observe(side))
+                mask = game.legal_mask(side)
+                masks.append(mask)
+                action = policies[side].act(game, side)
+                actions.append(action)
+            else:
+                action = policies[player].act(game, player)
+            game.apply(action)
+        if before is not None:
+            rewards.append(value() - before + float(game.outcome()[side]))
+        g, out = 0.0, []
+        for r in reversed(rewards):
+            g = r + gamma * g
+            out.append(g)
+        returns.extend(reversed(out))
+    return {"observation": np.asarray(obs, dtype=np.float32), "action_mask": np.asarray(masks, dtype=np.int8),
+            "action": np.asarray(actions, dtype=np.int64), "return": np.asarray(returns, dtype=np.float32)}
+
+
+def clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
+          value_coef: float = 0.5, seed: int = 0, log=print) -> dict[str, float]:
+    """Fit ``model.policy`` to the teacher's decisions; returns the last epoch's accuracy and losses."""
+    import torch
+
+    policy = model.policy
+    policy.set_training_mode(True)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=learning_rate)
+    n = len(data["action"])
+    rng = np.random.default_rng(seed)
+    stats = {}
+    for epoch in range(epochs):
+        order = rng.permutation(n)
+        totals = {"policy_loss": 0.0, "value_loss": 0.0, "accuracy": 0.0}
+        for start in range(0, n, batch_size):
+            idx = order[start:start + batch_size]
+            obs, _ = policy.obs_to_tensor({"observation": data["observation"][idx], "action_mask": data["action_mask"][idx]})
+            actions = torch.as_tensor(data["action"][idx])
+            target = torch.as_tensor(data["return"][idx])
+            masks = data["action_mask"][idx].astype(bool)
+            values, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
+            policy_loss = -log_prob.mean()
+            value_loss = torch.nn.functional.mse_loss(values.flatten(), target)
+            loss = policy_loss + value_coef * value_loss
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            optimizer.step()
+            with torch.no_grad():
+                dist = policy.get_distribution(obs, action_masks=masks)
+                accuracy = (dist.distribution.probs.argmax(dim=1) == actions).float().mean().item()
+            k = len(idx) / n
+            totals["policy_loss"] += policy_loss.item() * k
+            totals["value_loss"] += value_loss.item() * k
+            totals["accuracy"] += accuracy * k
+        stats = totals
+        log(f"  imitation epoch {epoch + 1}/{epochs}: accuracy {totals['accuracy']:.3f}, "
+            f"policy loss {totals['policy_loss']:.3f}, value loss {totals['value_loss']:.3f}")
+    policy.set_training_mode(False)
+    return stats
