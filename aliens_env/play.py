@@ -73,13 +73,13 @@ def main(argv=None, read=input, write=print) -> int:
         if player != args.side:
             game.apply(opponent.act(game, player))
             continue
-        write("\n" + game.render_text())
+        write("\n" + game.render_text(viewer=args.side))
         action = choose(game, player, read, write)
         if action is None:
             write("quit")
             break
         game.apply(action)
-    write("\n" + game.render_text())
+    write("\n" + game.render_text(viewer=None if game.is_terminal() else args.side))
     if game.is_terminal():
         outcome = game.outcome()
         result = {1: "win", 0: "draw", -1: "loss"}[outcome[args.side]]

@@ -143,6 +143,14 @@ def test_render_modes(name, mode):
 
 
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("side", SIDES)
+def test_gym_text_render_is_the_learning_sides_view(name, side):
+    env = gym.make(f"aliens_env/{name}-v0", side=side, render_mode="ansi")
+    env.reset(seed=4)
+    assert env.render() == env.unwrapped.game.render_text(viewer=side)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_game_contract_on_random_play(name):
     """JSON round trip and clone continue identically; masks never empty; descriptions exist."""
     spec = aliens_env.envs.get_spec(name)

@@ -32,3 +32,9 @@ def test_every_registered_env_can_be_played_as_either_side():
         for side in ("marines", "hive"):
             code, text = run([name, "--side", side, "--seed", "3"], iter(lambda: "0", None))
             assert code == 0 and f"result for {side}:" in text
+
+
+def test_the_human_never_sees_the_bots_hidden_hand():
+    code, text = run(["AlienMenace", "--side", "marines", "--seed", "5"], ["q"])
+    shown = text.split("quit")[0]
+    assert "Alien: " in shown and "(hidden)" in shown

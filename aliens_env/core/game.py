@@ -124,7 +124,9 @@ class Game(ABC):
             raise ValueError(f"position is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
-    def render_text(self) -> str:
+    def render_text(self, viewer: str | None = None) -> str:
+        """A text view for people: `viewer` ("marines" / "hive") hides what that side may not
+        know; None is a spectator's view of everything."""
         return repr(self)
 
 

@@ -116,7 +116,8 @@ class AliensEnv(gym.Env):
         return self._mask()
 
     def render(self):
-        return render(self.game, self.render_mode)
+        """What the learning side may see (the opponent's hidden cards stay hidden)."""
+        return render(self.game, self.render_mode, viewer=self.side)
 
     # -- helpers -------------------------------------------------------------------------------
     def _play_opponent(self) -> None:

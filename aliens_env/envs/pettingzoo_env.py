@@ -109,6 +109,7 @@ class AliensAEC(AECEnv):
         return float(self.game.shaping_value(agent)) if self.shaping else 0.0
 
     def render(self):
+        """A spectator's view of everything (both agents' hidden information included)."""
         return render(self.game, self.render_mode)
 
     def close(self):

@@ -1091,7 +1091,8 @@ class ReactorRoom(PhasedGame):
             cells[self.marines[self.active].pos] = "active"
         return cells
 
-    def render_text(self) -> str:
+    def render_text(self, viewer: str | None = None) -> str:
+        """The board is open to both sides: every viewer sees the same."""
         from ..render.text import render_reactor_room
 
         return render_reactor_room(self)

@@ -6,9 +6,10 @@ import numpy as np
 RENDER_MODES = ("ansi", "rgb_array")
 
 
-def render(game, mode: str | None) -> str | np.ndarray | None:
+def render(game, mode: str | None, viewer: str | None = None) -> str | np.ndarray | None:
+    """`viewer` hides what that side may not see (text); None is a spectator's view."""
     if mode == "ansi":
-        return game.render_text()
+        return game.render_text(viewer=viewer)
     if mode == "rgb_array":
         from .image import render_rgb
 
