@@ -1725,7 +1725,7 @@ class BugHunt(Game):
         from .render import render_rgb
         return render_rgb(self)
 
-    def render_text(self) -> str:
+    def render_text(self, viewer: str | None = None) -> str:
         from .render import render_text
         return render_text(self)
 
