@@ -1659,18 +1659,69 @@ class BugHunt(Game):
             game.decision = None if dec is None else Decision(dec["kind"], list(dec["options"]))
             game.stats = dict(data["stats"])
             game.events = list(data["events"])
-            n = game.size * game.size
-            for h in game.humans:
-                if h.status == "active" and not 0 <= h.pos < n:
-                    raise ValueError(f"squad figure {h.name} stands off the grid")
-            for a in game.aliens:
-                if a.alive and not 0 <= a.pos < n:
-                    raise ValueError("an Alien stands off the grid")
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc}") from None
+            game._check_position()
+        except (KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
+            raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc!r}") from None
         game._cache = {}
         game._shared = {}
         return game
+
+    def _check_position(self) -> None:
+        """Refuse a loaded position that the rules could not have produced in shape."""
+        n = self.size * self.size
+        kinds = {"egg_cache", "crate_eggs", "burst_human", "impregnated_human", "sentry"}
+
+        def is_int(x) -> bool:
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        for h in self.humans:
+            if h.status not in ("active", "dead", "captured", "unconscious") or h.role not in data_files.ROLES:
+                raise ValueError(f"squad figure {h.name!r} has an unknown status or role")
+            if not (is_int(h.pos) and is_int(h.ap) and is_int(h.lp) and is_int(h.hugger)):
+                raise ValueError(f"squad figure {h.name!r}: pos, ap, lp and hugger must be whole numbers")
+            if h.status == "active" and not 0 <= h.pos < n:
+                raise ValueError(f"squad figure {h.name} stands off the grid")
+        for a in self.aliens:
+            if a.kind not in ALIEN_KINDS or not (is_int(a.pos) and is_int(a.lp) and is_int(a.ap) and is_int(a.attached)):
+                raise ValueError(f"an Alien has an unknown kind or a non-integer field: {a}")
+            if a.alive and not 0 <= a.pos < n:
+                raise ValueError("an Alien stands off the grid")
+            if a.attached != NO and not 0 <= a.attached < len(self.humans):
+                raise ValueError("a Face-Hugger is attached to no squad figure")
+        if len(self.aliens) > self.max_aliens:
+            raise ValueError(f"more than {self.max_aliens} Alien counters")
+        for f in self.features:
+            pos = f.get("pos")
+            if f.get("kind") not in kinds or not isinstance(f.get("state"), str) or not (
+                    isinstance(pos, list) and len(pos) == 2 and all(is_int(x) and 0 <= x < self.size for x in pos)):
+                raise ValueError(f"malformed feature {f}")
+        if self.phase not in ("aliens_move", "aliens_cc", "marines", "xeno", "over"):
+            raise ValueError(f"unknown phase {self.phase!r}")
+        for name in ("turn", "pool", "grenades", "active", "mover", "rooms_entered"):
+            if not is_int(getattr(self, name)):
+                raise ValueError(f"{name} must be a whole number")
+        if not (NO <= self.active < len(self.humans)) or not (NO <= self.mover < len(self.aliens)):
+            raise ValueError("the acting figure or the moving Alien does not exist")
+        if any(not is_int(q) or not 0 <= q < len(self.aliens) for q in self.queue):
+            raise ValueError("the Alien queue names Aliens that do not exist")
+        d = self.decision
+        if d is not None and any(not is_int(o) for o in d.options):
+            raise ValueError("decision options must be whole numbers")
+        if self.result not in (None, "marines", "hive"):
+            raise ValueError(f"unknown result {self.result!r}")
+        if (d is None) != (self.result is not None):
+            raise ValueError("a position has a player to move exactly when the game is not over")
+        if d is not None:
+            needs = {"act": self.active != NO, "step": self.mover != NO, "attack": bool(self.queue)}
+            if not needs.get(d.kind, True):
+                raise ValueError(f"a {d.kind!r} decision without its acting figure")
+            self._cache = {}
+            try:
+                legal = self._compute_mask().any()
+            except (IndexError, KeyError, TypeError, ValueError) as exc:
+                raise ValueError(f"the decision does not fit the position: {exc!r}") from None
+            if not legal:
+                raise ValueError("the player to move would have no legal action")
 
     def clone(self) -> "BugHunt":
         import copy

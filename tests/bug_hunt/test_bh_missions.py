@@ -120,3 +120,41 @@ def test_render_every_feature_state():
     assert "x" in text and "o" in text
     img = g.render_rgb()
     assert img.dtype == np.uint8 and img.shape == (64 * 8, 64 * 8, 3)
+
+
+def test_fuzzed_positions_load_cleanly_or_raise_value_error():
+    import copy
+    import random
+
+    g = BugHunt(mission="kill_queen")
+    g.reset(7)
+    rng = random.Random(0)
+    for _ in range(60):
+        if g.is_terminal():
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    base = json.loads(g.to_json())
+    junk = [None, "x", -5, 10**6, [], {}, 1.5, True]
+    paths = [("phase",), ("turn",), ("active",), ("mover",), ("queue",), ("humans", 0, "pos"), ("humans", 0, "status"),
+             ("humans", 1, "role"), ("features",), ("decision",), ("result",), ("pool",), ("colony", "cells"),
+             ("colony", "ports"), ("dice",), ("config", "mission")]
+    if base["aliens"]:
+        paths += [("aliens", 0, "kind"), ("aliens", 0, "pos")]
+    if base["features"]:
+        paths += [("features", 0, "pos"), ("features", 0, "kind")]
+    for path in paths:
+        for value in junk:
+            data = copy.deepcopy(base)
+            node = data
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+            try:
+                h = BugHunt.from_dict(data)
+            except ValueError:
+                continue
+            # accepted: it must still be a usable position
+            h.observe("marines")
+            if h.current_player() is not None:
+                h.legal_mask(h.current_player())
+            h.render_text()
