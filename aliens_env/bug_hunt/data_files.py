@@ -61,25 +61,35 @@ def squad_from(entries: list) -> list[dict]:
             raise ValueError(f"squad figure {e['name']!r}: the combi-weapon is the Predators' (and theirs only)")
         if role == "power_loader" and weapon != "none":
             raise ValueError(f"squad figure {e['name']!r}: a Cargo Power Lifter carries no gun")
-        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment"}
+        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment", "squad"}
         if unknown:
-            raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; allowed: name, role, weapon, leader, can_lead, equipment")
+            raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; "
+                             "allowed: name, role, weapon, leader, can_lead, equipment, squad")
+        team = e.get("squad", 0)
+        if not isinstance(team, int) or isinstance(team, bool) or not 0 <= team < MAX_SQUADS:
+            raise ValueError(f"squad figure {e['name']!r}: squad must be 0-{MAX_SQUADS - 1}, got {team!r}")
         if e["name"] in names:
             raise ValueError(f"squad figure name {e['name']!r} appears twice")
         names.add(e["name"])
         out.append({
             "name": str(e["name"]), "role": role, "weapon": weapon,
             "leader": bool(e.get("leader", False)), "can_lead": bool(e.get("can_lead", False)),
-            "equipment": bool(e.get("equipment", False)) or role == "android",
+            "equipment": bool(e.get("equipment", False)) or role == "android", "squad": team,
         })
-    if sum(f["leader"] for f in out) != 1:
-        raise ValueError("a squad needs exactly one leader (leader: true)")
-    if sum(f["equipment"] for f in out if f["role"] != "android") > 1:
-        raise ValueError("only one nominated figure per squad may operate equipment (plus androids)")
+    teams = sorted({f["squad"] for f in out})
+    if teams != list(range(len(teams))):
+        raise ValueError(f"squads must be numbered 0, 1, ... without gaps, got {teams}")
+    for team in teams:
+        members = [f for f in out if f["squad"] == team]
+        if sum(f["leader"] for f in members) != 1:
+            raise ValueError(f"squad {team} needs exactly one leader (leader: true)")
+        if sum(f["equipment"] for f in members if f["role"] != "android") > 1:
+            raise ValueError(f"squad {team}: only one nominated figure per squad may operate equipment (plus androids)")
     return out
 
 
-MAX_SQUAD = 8
+MAX_SQUAD = 8  # figures in all
+MAX_SQUADS = 2
 
 
 @lru_cache(maxsize=None)

@@ -70,6 +70,7 @@ class Human:
     overwatch: bool = False
     moved: bool = False
     hugger: int = NO  # the Face-Hugger attached to this figure
+    squad: int = 0  # which squad the figure belongs to
 
 
 @dataclass
@@ -128,6 +129,7 @@ class BugHunt(Game):
         self.squad_option = squad
         self.squad_raw = data_files.squad_raw(squad)
         self.squad_def = data_files.squad_from(self.squad_raw)
+        self.n_squads = max(f["squad"] for f in self.squad_def) + 1
         self.ripley_leads = bool(ripley_leads)
         self.ripley_four_lp = bool(ripley_four_lp)
         self.bug_master_picks = bool(bug_master_picks)
@@ -176,7 +178,8 @@ class BugHunt(Game):
         self.humans: list[Human] = []
         for i, f in enumerate(self.squad_def):
             lp = self.rules["ripley_lp_optional"] if (self.ripley_four_lp and f["name"] == "Ripley") else 1
-            h = Human(f["name"], f["role"], f["weapon"], f["leader"], f["can_lead"], f["equipment"], lp=lp)
+            h = Human(f["name"], f["role"], f["weapon"], f["leader"], f["can_lead"], f["equipment"], lp=lp,
+                      squad=f["squad"])
             h.pos = self.sq(start[i]) if i < len(start) else NO
             self.humans.append(h)
         self.aliens: list[Alien] = []
@@ -185,13 +188,16 @@ class BugHunt(Game):
         self.unweld_turn: dict[str, int] = {}
         self.turn = 1
         self.phase = "aliens_move"
-        self.pool = 0
-        self.pool_lost = False
-        self.grenades = self.rules["grenade_pool"]
+        # per squad (PRINTED: each squad rolls its pool and has its own six grenades)
+        self.pools = [0] * self.n_squads
+        self.pools_lost = [False] * self.n_squads
+        self.grenade_pools = [self.rules["grenade_pool"]] * self.n_squads
+        self.fired_squads = [False] * self.n_squads
+        self.xeno_squads: list[int] = []
+        self.xeno_squad = NO
         self.active = NO
         self.mover = NO
         self.queue: list[int] = []
-        self.fired = False
         self.placement: dict | None = None
         self.rooms_entered = 0
         self.brood_found = False
@@ -310,14 +316,21 @@ class BugHunt(Game):
             return pid
         return NO
 
+    # squad 0's pool, grenades and flags, for single-squad play and tests
+    pool = property(lambda self: self.pools[0], lambda self, v: self.pools.__setitem__(0, v))
+    pool_lost = property(lambda self: self.pools_lost[0], lambda self, v: self.pools_lost.__setitem__(0, v))
+    grenades = property(lambda self: self.grenade_pools[0], lambda self, v: self.grenade_pools.__setitem__(0, v))
+    fired = property(lambda self: self.fired_squads[0], lambda self, v: self.fired_squads.__setitem__(0, v))
+
     def available_ap(self, i: int) -> int:
-        return self.humans[i].ap + (0 if self.pool_lost else self.pool)
+        sq = self.humans[i].squad
+        return self.humans[i].ap + (0 if self.pools_lost[sq] else self.pools[sq])
 
     def spend(self, i: int, cost: int) -> None:
         h = self.humans[i]
         own = min(h.ap, cost)
         h.ap -= own
-        self.pool -= cost - own
+        self.pools[h.squad] -= cost - own
         h.overwatch = False  # expending AP in its own phase ends over-watch (PRINTED)
 
     # ==========================================================================================
@@ -340,10 +353,11 @@ class BugHunt(Game):
             self.queue = [i for i, a in enumerate(self.aliens) if a.alive and (
                 (a.attached != NO and a.attached_turn < self.turn) or (a.attached == NO and self._cc_victims(i)))]
         elif phase == "marines":
-            self.fired = False
-            if not self.pool_lost:
-                self.pool = self.dice.d6()
-                self.events.append(f"squad pool {self.pool} AP")
+            for sq in range(self.n_squads):
+                self.fired_squads[sq] = False
+                if not self.pools_lost[sq]:
+                    self.pools[sq] = self.dice.d6()
+                    self.events.append(f"squad {sq} pool {self.pools[sq]} AP")
             for h in self.humans:
                 h.ap = self.rules["role_ap"].get(h.role, self.rules["human_ap"]) if h.status == "active" else 0
                 h.activated = False
@@ -776,7 +790,7 @@ class BugHunt(Game):
 
     def _can_grenade(self, i: int) -> bool:
         # ASSUMPTION A26: grenades are launched from the pulse rifle's under-slung launcher
-        return self.humans[i].weapon == "pulse_rifle" and self.grenades > 0
+        return self.humans[i].weapon == "pulse_rifle" and self.grenade_pools[self.humans[i].squad] > 0
 
     def _target_square(self, t: tuple[str, int]) -> int:
         return self.aliens[t[1]].pos if t[0] == "alien" else self.sq(self.features[t[1]]["pos"])
@@ -914,13 +928,13 @@ class BugHunt(Game):
         elif kind == "fire":
             t = self.targets()[index]
             self.spend(i, cost[f"fire_{h.weapon}"])
-            self.fired = True
+            self.fired_squads[h.squad] = True
             self._fire(i, t)
         elif kind == "grenade":
             t = self.targets()[index]
             self.spend(i, cost["grenade"])
-            self.fired = True
-            self.grenades -= 1
+            self.fired_squads[h.squad] = True
+            self.grenade_pools[h.squad] -= 1
             self._grenade(i, self._target_square(t))
         if h.status != "active" or h.hugger != NO:
             self.active = NO
@@ -1160,21 +1174,26 @@ class BugHunt(Game):
         self._check_leader()
 
     def _check_leader(self) -> None:
-        leader = next((h for h in self.humans if h.leader), None)
-        if leader is not None and leader.status == "active":
-            return
-        if leader is not None:
-            leader.leader = False
-        if self.ripley_leads:
-            heir = next((h for h in self.humans if h.can_lead and h.status == "active"), None)
-            if heir is not None:
-                heir.leader = True
-                self.events.append(f"{heir.name} takes over the squad")
-                return
-        if not self.pool_lost:
-            self.pool_lost = True
-            self.pool = 0
-            self.events.append("the squad leader is lost: no more pool AP")
+        """Each squad's leader spends its pool; a lost leader loses it for good, unless a main
+        character (Ripley) takes the squad over, joining it if she was in another (A52)."""
+        for sq in range(self.n_squads):
+            if self.pools_lost[sq]:
+                continue
+            leader = next((h for h in self.humans if h.leader and h.squad == sq), None)
+            if leader is not None and leader.status == "active":
+                continue
+            if leader is not None:
+                leader.leader = False
+            if self.ripley_leads:
+                heir = next((h for h in self.humans if h.can_lead and h.status == "active" and not h.leader), None)
+                if heir is not None:
+                    heir.leader = True
+                    heir.squad = sq
+                    self.events.append(f"{heir.name} takes over squad {sq}")
+                    continue
+            self.pools_lost[sq] = True
+            self.pools[sq] = 0
+            self.events.append(f"squad {sq}'s leader is lost: no more pool AP")
 
     def _blast(self, square: int, flame: bool) -> None:
         """The target square is hit; every adjacent square with a figure or an egg cache rolls
@@ -1309,7 +1328,16 @@ class BugHunt(Game):
                 if spot != NO:
                     self._add_alien("chest_burster", spot)
                 self.events.append("a Chest-Burster breaks out!")
-        # the activation roll, once for the squad (or the Bug Master's choice)
+        # then the activation roll once for each squad in play (_step_xeno)
+        self.xeno_squads = [sq for sq in range(self.n_squads) if any(
+            h.status == "active" and h.squad == sq for h in self.humans)]
+        self.placement = None
+        if self.xeno_squads:
+            self._activation(self.xeno_squads.pop(0))
+
+    def _activation(self, sq: int) -> None:
+        """The activation roll for squad sq (or the Bug Master's choice)."""
+        self.xeno_squad = sq
         if self.bug_master_picks:
             self.placement = {"stage": "summon"}
             return
@@ -1323,12 +1351,13 @@ class BugHunt(Game):
         self._approach(self._roll_appears(), mode)
 
     def _activation_need(self) -> int:
-        moved = any(h.moved for h in self.humans)
+        sq = max(self.xeno_squad, 0)
+        moved = any(h.moved for h in self.humans if h.squad == sq)
         act = self.rules["activation"]
-        if self.fired:
+        if self.fired_squads[sq]:
             need = act["fired"]
         elif moved:
-            need = act["moved_secure"] if not self.aliens_in_sight() else act["moved"]
+            need = act["moved_secure"] if not self.aliens_in_sight(sq) else act["moved"]
         else:
             need = act["resting"]
         return need
@@ -1353,9 +1382,9 @@ class BugHunt(Game):
         self.events.append(f"the Aliens come: {count} {row['kind']} from {mode} direction(s), {distance} squares out")
         self.placement = {"kind": row["kind"], "count": count, "mode": mode, "distance": distance}
 
-    def aliens_in_sight(self) -> bool:
-        return any(a.alive and self.los(h.pos, a.pos) for h in self.humans if h.status == "active"
-                   for a in self.aliens)
+    def aliens_in_sight(self, sq: int | None = None) -> bool:
+        return any(a.alive and self.los(h.pos, a.pos) for h in self.humans
+                   if h.status == "active" and (sq is None or h.squad == sq) for a in self.aliens)
 
     def _step_xeno(self) -> None:
         p = self.placement
@@ -1373,18 +1402,23 @@ class BugHunt(Game):
                 self._place_approach(NO)
                 return
         self.placement = None
+        if self.xeno_squads:
+            self._activation(self.xeno_squads.pop(0))
+            return
+        self.xeno_squad = NO
         self._end_turn()
 
     def _placement_candidates(self) -> dict[int, list[tuple[int, int]]]:
         """direction -> [(path distance from the squad, square)] of open squares out of view
         (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre)."""
-        squad = [h.pos for h in self.humans if h.status == "active"]
+        sq = max(self.xeno_squad, 0)
+        squad = [h.pos for h in self.humans if h.status == "active" and h.squad == sq]
         if not squad:
             return {}
         dist = self._bfs(squad)
         occ = self.occupied()
         seen = np.zeros(self.size * self.size, dtype=bool)
-        for v in squad:
+        for v in (h.pos for h in self.humans if h.status == "active"):  # out of everyone's view
             seen |= self.colony.los_from(self.rc(v), self.rules["sight_range"]).ravel()
         rows = [self.rc(v)[0] for v in squad]
         cols = [self.rc(v)[1] for v in squad]
@@ -1442,7 +1476,6 @@ class BugHunt(Game):
             if self._add_alien(p["kind"], s) != NO:
                 placed += 1
         self.events.append(f"{placed} {p['kind']} placed")
-        self._end_turn()
 
     def _free_near(self, s: int) -> int:
         occ = self.occupied()
@@ -1583,6 +1616,7 @@ class BugHunt(Game):
             row[7] = h.overwatch
             row[8] = h.leader
             row[18] = min(h.lp, 4) / 4
+            row[19] = h.squad / max(1, self.n_squads - 1)
         kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
             kinds[DECISION_KINDS.index(d.kind)] = 1.0
@@ -1594,10 +1628,12 @@ class BugHunt(Game):
                 if a.kind == "queen":
                     queen = max(queen, a.lp)
         objective = self.mission["objective"]
+        my_squad = self.humans[self.active].squad if self.active != NO else 0
         glob[:] = [
-            min(self.turn / self.turn_limit, 1.0), min(self.pool, 6) / 6, self.grenades / self.rules["grenade_pool"],
+            min(self.turn / self.turn_limit, 1.0), min(self.pools[my_squad], 6) / 6,
+            self.grenade_pools[my_squad] / self.rules["grenade_pool"],
             min(self.rooms_entered, 10) / 10, self.brood_found, queen / self.rules["queen_lp"], *kinds,
-            player == "marines", objective == "explore_and_return", objective == "kill_queen", self.pool_lost,
+            player == "marines", objective == "explore_and_return", objective == "kill_queen", self.pools_lost[my_squad],
             self.aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0,
             alive / self.max_aliens, self.active == NO, min(self.mission.get("rooms", 0), 10) / 10,
             fr / self.size, fc / self.size,
@@ -1626,7 +1662,7 @@ class BugHunt(Game):
             "humans": [asdict(h) for h in self.humans], "aliens": [asdict(a) for a in self.aliens],
             "features": [dict(f) for f in self.features],
             "welds": dict(self.welds), "unweld_turn": dict(self.unweld_turn),
-            **{k: getattr(self, k) for k in _SCALARS},
+            **{k: (list(v) if isinstance(v, list) else v) for k, v in ((k, getattr(self, k)) for k in _SCALARS)},
             "queue": list(self.queue), "placement": None if self.placement is None else dict(self.placement),
             "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
             "stats": dict(self.stats), "events": list(self.events),
@@ -1677,7 +1713,8 @@ class BugHunt(Game):
         for h in self.humans:
             if h.status not in ("active", "dead", "captured", "unconscious") or h.role not in data_files.ROLES:
                 raise ValueError(f"squad figure {h.name!r} has an unknown status or role")
-            if not (is_int(h.pos) and is_int(h.ap) and is_int(h.lp) and is_int(h.hugger)):
+            if not (is_int(h.pos) and is_int(h.ap) and is_int(h.lp) and is_int(h.hugger) and is_int(h.squad)
+                    and 0 <= h.squad < self.n_squads):
                 raise ValueError(f"squad figure {h.name!r}: pos, ap, lp and hugger must be whole numbers")
             if h.status == "active" and not 0 <= h.pos < n:
                 raise ValueError(f"squad figure {h.name} stands off the grid")
@@ -1697,7 +1734,15 @@ class BugHunt(Game):
                 raise ValueError(f"malformed feature {f}")
         if self.phase not in ("aliens_move", "aliens_cc", "marines", "xeno", "over"):
             raise ValueError(f"unknown phase {self.phase!r}")
-        for name in ("turn", "pool", "grenades", "active", "mover", "rooms_entered"):
+        for name in ("pools", "pools_lost", "grenade_pools", "fired_squads"):
+            value = getattr(self, name)
+            if not isinstance(value, list) or len(value) != self.n_squads:
+                raise ValueError(f"{name} must list one value per squad ({self.n_squads})")
+        if not all(is_int(v) for v in self.pools + self.grenade_pools):
+            raise ValueError("pools and grenade pools must be whole numbers")
+        if any(not is_int(q) or not 0 <= q < self.n_squads for q in self.xeno_squads) or not is_int(self.xeno_squad):
+            raise ValueError("the Xeno phase names squads that do not exist")
+        for name in ("turn", "active", "mover", "rooms_entered"):
             if not is_int(getattr(self, name)):
                 raise ValueError(f"{name} must be a whole number")
         if not (NO <= self.active < len(self.humans)) or not (NO <= self.mover < len(self.aliens)):
@@ -1738,6 +1783,9 @@ class BugHunt(Game):
         new.decision = None if self.decision is None else Decision(self.decision.kind, list(self.decision.options))
         new.stats = dict(self.stats)
         new.events = list(self.events)
+        new.pools, new.pools_lost = list(self.pools), list(self.pools_lost)
+        new.grenade_pools, new.fired_squads = list(self.grenade_pools), list(self.fired_squads)
+        new.xeno_squads = list(self.xeno_squads)
         new._cache = {}
         new._shared = {}  # a clone's layout may diverge: its caches are its own
         return new
@@ -1782,10 +1830,11 @@ class BugHunt(Game):
 
 
 N_PLANES = 23
-SQUAD_FEATURES = 19
+SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 24
 TARGET_FEATURES = 9
-_SCALARS = ("layout_seed", "turn", "phase", "pool", "pool_lost", "grenades", "active", "mover", "fired", "rooms_entered",
+_SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
+            "xeno_squads", "xeno_squad", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")
 
 

@@ -46,11 +46,12 @@ def render_text(game) -> str:
     for i, h in enumerate(game.humans):
         state = h.status + (" hugged" if h.hugger != -1 else "") + (" over-watch" if h.overwatch else "")
         lead = " (leader)" if h.leader else ""
-        lines.append(f"  {i + 1} {h.name:<10} {h.role:<9} {h.weapon:<13} AP {h.ap} {state}{lead}")
+        team = f" squad {h.squad}" if game.n_squads > 1 else ""
+        lines.append(f"  {i + 1} {h.name:<10} {h.role:<9} {h.weapon:<13} AP {h.ap} {state}{lead}{team}")
     player = game.current_player()
     who = "game over: " + str(game.result) if player is None else f"{player} ({game.decision.kind})"
-    lines.append(f"turn {game.turn}/{game.turn_limit}, phase {game.phase}, to move: {who}; pool {game.pool}, "
-                 f"grenades {game.grenades}, rooms entered {game.rooms_entered}, Aliens {len(game.live_aliens())}")
+    lines.append(f"turn {game.turn}/{game.turn_limit}, phase {game.phase}, to move: {who}; pool {game.pools}, "
+                 f"grenades {game.grenade_pools}, rooms entered {game.rooms_entered}, Aliens {len(game.live_aliens())}")
     if game.events:
         lines.append("last: " + "; ".join(game.events[-8:]))
     return "\n".join(lines)

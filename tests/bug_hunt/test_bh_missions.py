@@ -71,7 +71,7 @@ def test_unknown_options_and_missions_are_named():
         BugHunt(turn_limit=0)
     with pytest.raises(ValueError, match="androids can never be armed"):
         BugHunt(squad=[{"name": "Bishop", "role": "android", "weapon": "pistol", "leader": True}])
-    with pytest.raises(ValueError, match="exactly one leader"):
+    with pytest.raises(ValueError, match="needs exactly one leader"):
         BugHunt(squad=[{"name": "A"}, {"name": "B"}])
     with pytest.raises(ValueError, match="weapon must be one of"):
         BugHunt(squad=[{"name": "A", "weapon": "phaser", "leader": True}])
@@ -98,7 +98,7 @@ def test_observation_is_fixed_size_in_0_1_and_describes_the_window():
     obs = g.observe("marines")
     assert obs.shape == g.observation_shape and obs.dtype == np.float32
     assert obs.min() >= 0 and obs.max() <= 1
-    assert g.observation_shape[0] == 23 * 33 * 33 + 8 * 19 + 24 + 12 * 9
+    assert g.observation_shape[0] == 23 * 33 * 33 + 8 * 20 + 24 + 12 * 9
 
 
 def test_describe_action_names_figures():
