@@ -139,8 +139,10 @@ def make_callbacks(config: dict, run_dir: str, stage: "Stage"):
         def __init__(self):
             super().__init__()
             self.next_eval = None
-            self.best = -np.inf
-            self.start = time.time()
+            rows = [r for r in read_metrics(run_dir) if r["stage"] == stage.name]
+            self.best = max((float(r["win"]) + 0.5 * float(r["draw"]) for r in rows), default=-np.inf)
+            done = [float(r["wall_time"]) for r in rows]
+            self.start = time.time() - (max(done) if done else 0.0)  # wall time continues on resume
 
         def _on_training_start(self):
             freq = config["eval"]["freq"]
