@@ -93,10 +93,10 @@ class Decision:
 
     @property
     def player(self) -> str:
-        return "marines" if self.kind in ("activate", "act") else "hive"
+        return "marines" if self.kind in ("activate", "act", "overwatch_fire") else "hive"
 
 
-DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear")
+DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear", "overwatch_fire")
 #: the rows a Bug Master may pick from when `bug_master_picks` is on (the appears table, with its
 #: second roll split into "1D6 Aliens" and "the Queen")
 APPEAR_ROWS = (
@@ -153,6 +153,7 @@ class BugHunt(Game):
             ("approach", CARDINAL_NAMES),
             ("attack", MAX_SQUAD),
             ("summon", ["no", "yes"]),
+            ("overwatch_fire", ["hold", "fire"]),
             ("appear", APPEAR_NAMES),
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
@@ -195,6 +196,8 @@ class BugHunt(Game):
         self.fired_squads = [False] * self.n_squads
         self.xeno_squads: list[int] = []
         self.xeno_squad = NO
+        self.ow_queue: list[int] = []  # over-watch figures that may fire at the Alien ow_target
+        self.ow_target = NO
         self.active = NO
         self.mover = NO
         self.queue: list[int] = []
@@ -375,6 +378,9 @@ class BugHunt(Game):
                 self.decision = None
                 self.phase = "over"
                 return
+            if self.decision is None and self.ow_queue:
+                self._next_overwatch()
+                continue
             if self.decision is not None:
                 legal = np.flatnonzero(self._current_mask())
                 if len(legal) > 1:
@@ -439,6 +445,8 @@ class BugHunt(Game):
                 self._alien_step(self.mover, index)
         elif decision.kind == "approach":
             self._place_approach(index)
+        elif decision.kind == "overwatch_fire":
+            self._overwatch_shot(index == 1)
         elif decision.kind == "summon":
             self.placement = {"stage": "appear"} if index == 1 else None
             self.events.append("the Bug Master " + ("summons the Aliens" if index == 1 else "holds the Aliens back"))
@@ -504,7 +512,7 @@ class BugHunt(Game):
             a.pos = n
             self._sentries_fire(("alien", i))
         if a.alive:
-            self._overwatch_fire(i)
+            self._overwatch_chances(i)
 
     # -- the dice AI's rulebook choices ---------------------------------------------------------
     def target_field(self, hugger: bool) -> np.ndarray:
@@ -819,7 +827,7 @@ class BugHunt(Game):
         elif d.kind == "attack":
             for j in d.options:
                 mask[s["attack"] + j] = 1
-        elif d.kind in ("summon", "appear"):
+        elif d.kind in ("summon", "appear", "overwatch_fire"):
             for j in d.options:
                 mask[s[d.kind] + j] = 1
         elif d.kind == "act":
@@ -1259,19 +1267,33 @@ class BugHunt(Game):
     # ==========================================================================================
     # over-watch and auto sentries
     # ==========================================================================================
-    def _overwatch_fire(self, i: int) -> None:
-        """PRINTED: a Marine on over-watch may fire every time an Alien spends 1 AP; it fires
-        at that Alien whenever it can (ASSUMPTION A29), at no AP cost."""
-        a = self.aliens[i]
-        for j, h in enumerate(self.humans):
-            if not a.alive:
-                return
-            if not (h.overwatch and h.status == "active" and h.weapon != "none"):
-                continue
-            if self.rng(h.pos, a.pos) > self._weapon_range(h.weapon) or not self.los(h.pos, a.pos):
-                continue
-            self.events.append(f"{h.name} fires on over-watch")
-            self._fire(j, ("alien", i))
+    def _can_overwatch(self, j: int, i: int) -> bool:
+        h, a = self.humans[j], self.aliens[i]
+        return (a.alive and h.overwatch and h.status == "active" and h.weapon != "none"
+                and self.rng(h.pos, a.pos) <= self._weapon_range(h.weapon) and self.los(h.pos, a.pos))
+
+    def _overwatch_chances(self, i: int) -> None:
+        """PRINTED: a Marine on over-watch may fire every time an Alien spends 1 AP: each one
+        that can see it in range is asked, in squad order (free, ASSUMPTION A29)."""
+        self.ow_target = i
+        self.ow_queue = [j for j in range(len(self.humans)) if self._can_overwatch(j, i)]
+
+    def _next_overwatch(self) -> None:
+        """Offer the next over-watch shot (fire / hold), skipping figures that can no longer."""
+        while self.ow_queue and not self._can_overwatch(self.ow_queue[0], self.ow_target):
+            self.ow_queue.pop(0)
+        if not self.ow_queue:
+            self.ow_target = NO
+            return
+        self.decision = Decision("overwatch_fire", [0, 1])
+
+    def _overwatch_shot(self, fire: bool) -> None:
+        j = self.ow_queue.pop(0)
+        if fire:
+            self.events.append(f"{self.humans[j].name} fires on over-watch")
+            self._fire(j, ("alien", self.ow_target))
+        if not self.ow_queue:
+            self.ow_target = NO
 
     def _sentries_fire(self, who: tuple[str, int]) -> None:
         """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
@@ -1504,6 +1526,8 @@ class BugHunt(Game):
             return self.aliens[self.mover].pos
         if d is not None and d.kind == "attack" and self.queue:
             return self.aliens[self.queue[0]].pos
+        if d is not None and d.kind == "overwatch_fire" and self.ow_queue:
+            return self.humans[self.ow_queue[0]].pos
         able = [h for h in self.humans if h.status == "active"]
         lead = [h for h in able if h.leader]
         return (lead or able)[0].pos if able else self.sq((self.size - 2, self.size // 2))
@@ -1591,8 +1615,10 @@ class BugHunt(Game):
             if a.alive:
                 put(10 + ALIEN_KINDS.index(a.kind), a.pos, a.lp / self.rules["queen_lp"] if a.kind == "queen" else 1)
         d = self.decision
-        if d is not None and (d.kind in ("act", "step", "attack")):
+        if d is not None and (d.kind in ("act", "step", "attack", "overwatch_fire")):
             put(21, self.focus())
+        if d is not None and d.kind == "overwatch_fire" and self.ow_target != NO:
+            put(21, self.aliens[self.ow_target].pos, 0.5)
         static = self._squad_static()
         squad[:len(static)] = static
         size = self.size
@@ -1663,7 +1689,7 @@ class BugHunt(Game):
             "features": [dict(f) for f in self.features],
             "welds": dict(self.welds), "unweld_turn": dict(self.unweld_turn),
             **{k: (list(v) if isinstance(v, list) else v) for k, v in ((k, getattr(self, k)) for k in _SCALARS)},
-            "queue": list(self.queue), "placement": None if self.placement is None else dict(self.placement),
+            "queue": list(self.queue), "ow_queue": list(self.ow_queue), "placement": None if self.placement is None else dict(self.placement),
             "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
             "stats": dict(self.stats), "events": list(self.events),
         }
@@ -1688,6 +1714,7 @@ class BugHunt(Game):
             for k in _SCALARS:
                 setattr(game, k, data[k])
             game.queue = [int(x) for x in data["queue"]]
+            game.ow_queue = [int(x) for x in data["ow_queue"]]
             game.placement = None if data["placement"] is None else dict(data["placement"])
             dec = data["decision"]
             if dec is not None and dec["kind"] not in DECISION_KINDS:
@@ -1747,6 +1774,8 @@ class BugHunt(Game):
                 raise ValueError(f"{name} must be a whole number")
         if not (NO <= self.active < len(self.humans)) or not (NO <= self.mover < len(self.aliens)):
             raise ValueError("the acting figure or the moving Alien does not exist")
+        if any(not is_int(q) or not 0 <= q < len(self.humans) for q in self.ow_queue) or not is_int(self.ow_target):
+            raise ValueError("the over-watch queue names figures that do not exist")
         if any(not is_int(q) or not 0 <= q < len(self.aliens) for q in self.queue):
             raise ValueError("the Alien queue names Aliens that do not exist")
         d = self.decision
@@ -1757,7 +1786,8 @@ class BugHunt(Game):
         if (d is None) != (self.result is not None):
             raise ValueError("a position has a player to move exactly when the game is not over")
         if d is not None:
-            needs = {"act": self.active != NO, "step": self.mover != NO, "attack": bool(self.queue)}
+            needs = {"act": self.active != NO, "step": self.mover != NO, "attack": bool(self.queue),
+                     "overwatch_fire": bool(self.ow_queue) and 0 <= self.ow_target < len(self.aliens)}
             if not needs.get(d.kind, True):
                 raise ValueError(f"a {d.kind!r} decision without its acting figure")
             self._cache = {}
@@ -1786,6 +1816,7 @@ class BugHunt(Game):
         new.pools, new.pools_lost = list(self.pools), list(self.pools_lost)
         new.grenade_pools, new.fired_squads = list(self.grenade_pools), list(self.fired_squads)
         new.xeno_squads = list(self.xeno_squads)
+        new.ow_queue = list(self.ow_queue)
         new._cache = {}
         new._shared = {}  # a clone's layout may diverge: its caches are its own
         return new
@@ -1816,6 +1847,9 @@ class BugHunt(Game):
             return f"{self.aliens[self.mover].kind} {self.mover} steps {DIRECTION_NAMES[index]}"
         if kind == "approach":
             return f"the Aliens approach from the {CARDINAL_NAMES[index]}"
+        if kind == "overwatch_fire" and self.ow_queue and self.ow_target != NO:
+            what = "fires at" if index == 1 else "holds fire on"
+            return f"{self.humans[self.ow_queue[0]].name} (over-watch) {what} the {self.aliens[self.ow_target].kind} {self.ow_target}"
         if kind == "attack" and index < len(self.humans) and self.queue:
             return f"{self.aliens[self.queue[0]].kind} {self.queue[0]} attacks {self.humans[index].name}"
         return label
@@ -1831,10 +1865,10 @@ class BugHunt(Game):
 
 N_PLANES = 23
 SQUAD_FEATURES = 20
-GLOBAL_FEATURES = 24
+GLOBAL_FEATURES = 25
 TARGET_FEATURES = 9
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
-            "xeno_squads", "xeno_squad", "rooms_entered",
+            "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")
 
 

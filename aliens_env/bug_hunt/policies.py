@@ -43,6 +43,8 @@ class ScriptedMarines(SeedablePolicy):
             goal = self._goals(game)
             dist = _bfs_doors(game, goal) if goal else {}
             return s["activate"] + min(d.options, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+        if d.kind == "overwatch_fire":
+            return s["overwatch_fire"] + 1  # always takes the shot
         if d.kind != "act":
             return int(legal[0])
         h = game.humans[game.active]

@@ -213,21 +213,50 @@ def test_egg_caches_and_active_sentries_can_be_shot():
     assert g.features[0]["state"] == "destroyed"
 
 
-def test_overwatch_fires_on_every_alien_ap():
-    rows = ["############", "#1.........A", "############"]
+def overwatch_game(rows, script):
     g = build(rows, squad=SQUAD, phase="aliens_move", start=False)
     g.humans[0].overwatch = True
-    g.dice.script(1, 1, 1, 6)  # three misses, then a kill on the fourth AP
+    g.dice.script(*script)
     g._start_phase("aliens_move")
     g._run()
+    return g
+
+
+def run_alien_phase(g, fire=True):
+    """The dice AI moves the Alien; the over-watch figure answers every chance."""
     from aliens_env.bug_hunt.policies import BugHuntDiceAI
-    ai = BugHuntDiceAI()
-    steps = 0
-    while g.current_player() == "hive" and g.decision.kind == "step":
-        g.apply(ai.act(g, "hive"))
-        steps += 1
-    assert not g.aliens[0].alive and g.aliens[0].pos == -1
+    ai, chances = BugHuntDiceAI(), 0
+    while g.phase == "aliens_move" and g.current_player() is not None:
+        if g.decision.kind == "overwatch_fire":
+            chances += 1
+            act(g, "overwatch_fire", int(fire))
+        else:
+            g.apply(ai.act(g, "hive"))
+    return chances
+
+
+def test_overwatch_may_fire_every_time_an_alien_spends_an_ap():
+    g = overwatch_game(["############", "#1.........A", "############"], (1, 1, 1, 6))
+    from aliens_env.bug_hunt.policies import BugHuntDiceAI
+    assert g.current_player() == "hive" and g.decision.kind == "step"
+    g.apply(BugHuntDiceAI().act(g, "hive"))
+    assert g.current_player() == "marines" and g.decision.kind == "overwatch_fire"  # after its first AP
+    chances = run_alien_phase(g)
+    assert chances == 4 and not g.aliens[0].alive and g.aliens[0].pos == -1
     assert g.stats["aliens_killed"] == 1
+
+
+def test_overwatch_may_hold_fire():
+    g = overwatch_game(["############", "#1.........A", "############"], ())
+    rolls = g.dice.rolls
+    chances = run_alien_phase(g, fire=False)
+    assert chances == 6 and g.aliens[0].alive and g.dice.rolls == rolls + 1  # no shot: only the next pool die
+    assert g.humans[0].overwatch  # holding fire keeps the over-watch
+
+
+def test_overwatch_needs_sight_and_range():
+    g = overwatch_game(["###################", "#1...#...........A", "###################"], ())
+    assert run_alien_phase(g) == 0
 
 
 def test_close_combat_breaks_overwatch():
