@@ -28,13 +28,18 @@ class VersusEnv(gym.Env):
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31 - 1))
-        self.aec.reset(seed=seed)
-        if hasattr(self.opponent, "seed"):
-            self.opponent.seed(seed + 1)
-        self._play_opponent()
+        for attempt in range(100):  # a game that ends before the learner's first decision is skipped
+            self.aec.reset(seed=seed + attempt)
+            if hasattr(self.opponent, "seed"):
+                self.opponent.seed(seed + attempt + 1)
+            self._play_opponent()
+            if not self._done():
+                break
         return self._obs(), {}
 
     def step(self, action):
+        if self._done():
+            raise RuntimeError("step() called after the episode ended; call reset()")
         self.aec.step(int(action))
         reward = float(self.aec.rewards[self.side])
         reward += self._play_opponent()

@@ -225,3 +225,20 @@ def test_shipped_pretrained_policies_load():
         game = play(entry["game"], *(policy if s == entry["side"] else make_policy("random", game=entry["game"], side=s, seed=0)
                                      for s in ("marines", "hive")))
         assert game.is_terminal()
+
+
+@pytest.mark.parametrize("game_name", sorted(REGISTRY))
+@pytest.mark.parametrize("side", ["marines", "hive"])
+def test_selfplay_env_over_pettingzoo_passes_check_env(game_name, side):
+    from gymnasium.utils.env_checker import check_env
+
+    from agents.selfplay import VersusEnv
+
+    env = VersusEnv(game_name, side=side, opponent="random", shaping=True)
+    check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=0)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        total += reward
+    assert "outcome" in info
