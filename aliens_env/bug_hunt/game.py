@@ -2,29 +2,33 @@
 
 A turn (PRINTED sequence): layout (laid whenever the squad sees an open end), Aliens move,
 Aliens adjacent to humans make Close Combat attacks, the Marines spend Action Points, then the
-Xeno phase (egg caches, impregnated humans, the activation roll and the placement of what
-approaches). Decisions with one legal option are taken automatically.
+Xeno phase (egg caches, impregnated humans, the activation roll for each squad and the placement
+of what approaches). Decisions with one legal option are taken automatically.
 
 Marines (one AP-costing action per step for the figure being activated):
-    activate[f]   which figure acts next (among those not yet activated this turn)
-    move[d]       one square N/E/S/W (1 AP, 2 onto acid holes or debris; no diagonals)
-    door[d]       open or close the door beside the figure (1 AP)
-    weld[d]       weld the closed door beside the figure shut (6 AP)
-    unweld[d]     work on a welded door (6 AP a turn, open after two turns)
-    fire[k]       fire the figure's weapon at target k (pulse rifle/pistol 1 AP, smart-gun and
-                  flame-thrower 2 AP)
-    grenade[k]    launch a grenade from the squad's pool at target k's square (2 AP)
-    overwatch     go into over-watch (2 AP; ends the activation)
-    equip[d]      switch the auto sentry beside the figure on or off (equipment operator, 2 AP)
-    end           finish this figure; unused AP are lost
-  AP come from the figure's own 4 first, then from the squad's d6 pool (the leader's).
-  Target k is the k-th visible target in range (Aliens and intact egg caches) by (range, id).
+    activate[f]      which figure acts next (among those not yet activated this turn)
+    move[d]          one square N/E/S/W (1 AP, 2 onto acid holes or debris; no diagonals)
+    move_diagonal[d] Predators only (optional side): NE/SE/SW/NW
+    door[d]          open or close the door beside the figure (1 AP)
+    weld[d]          weld the closed door beside the figure shut (6 AP)
+    unweld[d]        work on a welded door (6 AP a turn, open after two turns)
+    fire[k]          fire the figure's weapon at target k (pulse rifle/pistol 1 AP, smart-gun and
+                     flame-thrower 2 AP)
+    grenade[k]       launch a grenade from the squad's pool at target k's square (2 AP)
+    overwatch        go into over-watch (2 AP; ends the activation)
+    equip[d]         switch the auto sentry beside the figure on or off (equipment operator, 2 AP)
+    end              finish this figure; unused AP are lost
+    overwatch_fire   (during the Aliens' move) hold or fire when an Alien spends an AP in sight
+  AP come from the figure's own first, then from its squad's d6 pool (the leader's).
+  Target k is the k-th visible target in range (Aliens, intact egg caches, active sentries) by
+  (range, kind, id).
 Hive (the Bug Master's choices; the dice AI makes them as the rulebook says):
     order[a]      which Alien moves next
     step[d]       move the moving Alien one square (8 directions) or open the door there (1 AP)
     stop          that Alien moves no further this turn
     approach[d]   the compass side the Aliens approach from ("same direction" activations)
     attack[f]     which adjacent human an Alien attacks in Close Combat
+    summon, appear  only with bug_master_picks: whether the Aliens come, and what comes
 """
 from __future__ import annotations
 
