@@ -714,7 +714,7 @@ class BugHunt(Game):
         elif margin <= self.rules["grab_margin_max"]:
             self._remove_human(j, "captured")
         else:
-            self._remove_human(j, "dead")
+            self._hurt_human(j)  # killed (or a wound, for Ripley with 4 LP)
 
     def _hugger_struggle(self, i: int) -> None:
         a = self.aliens[i]

@@ -178,3 +178,12 @@ def test_fire_costs_by_weapon():
         g.dice._script.clear()
         act(g, "end")
     assert costs == {"pulse_rifle": 1, "smart_gun": 2, "flame_thrower": 2, "pistol": 1}
+
+
+def test_a_close_combat_kill_is_a_wound_for_ripley_with_four_lp():
+    rows = ["#######", "#6A...#", "#######", "#1....#", "#######"]
+    g = build(rows, phase="aliens_cc", start=False, ripley_four_lp=True)
+    g.dice.script(6, 1, 1, 1, 1)  # the Alien wins by 5; then the pool die
+    g._start_phase("aliens_cc")
+    g._run()
+    assert g.humans[5].status == "active" and g.humans[5].lp == 3
