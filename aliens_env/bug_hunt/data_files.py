@@ -9,7 +9,7 @@ import yaml
 DATA = Path(__file__).parent / "data"
 
 ROLES = ("marine", "civilian", "android", "predator", "power_loader")
-WEAPONS = ("pulse_rifle", "pistol", "smart_gun", "flame_thrower", "combi_weapon", "none")
+WEAPONS = ("pulse_rifle", "pistol", "smart_gun", "flame_thrower", "combi_weapon", "midi_guns", "none")
 OBJECTIVES = ("explore_and_return", "kill_queen")
 
 
@@ -59,12 +59,15 @@ def squad_from(entries: list) -> list[dict]:
             raise ValueError(f"squad figure {e['name']!r}: civilians carry pistols only")
         if (weapon == "combi_weapon") != (role == "predator"):
             raise ValueError(f"squad figure {e['name']!r}: the combi-weapon is the Predators' (and theirs only)")
-        if role == "power_loader" and weapon != "none":
-            raise ValueError(f"squad figure {e['name']!r}: a Cargo Power Lifter carries no gun")
-        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment", "squad"}
+        if (weapon == "midi_guns") != (role == "power_loader" and weapon != "none"):
+            raise ValueError(f"squad figure {e['name']!r}: a Power Loader carries no gun (M3) or midi-guns (M4), "
+                             "and only a Power Loader carries midi-guns")
+        if e.get("dreadnaught") and role != "marine":
+            raise ValueError(f"squad figure {e['name']!r}: only Marines wear Dreadnaught armour")
+        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment", "squad", "dreadnaught"}
         if unknown:
             raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; "
-                             "allowed: name, role, weapon, leader, can_lead, equipment, squad")
+                             "allowed: name, role, weapon, leader, can_lead, equipment, squad, dreadnaught")
         team = e.get("squad", 0)
         if not isinstance(team, int) or isinstance(team, bool) or not 0 <= team < MAX_SQUADS:
             raise ValueError(f"squad figure {e['name']!r}: squad must be 0-{MAX_SQUADS - 1}, got {team!r}")
@@ -75,6 +78,7 @@ def squad_from(entries: list) -> list[dict]:
             "name": str(e["name"]), "role": role, "weapon": weapon,
             "leader": bool(e.get("leader", False)), "can_lead": bool(e.get("can_lead", False)),
             "equipment": bool(e.get("equipment", False)) or role == "android", "squad": team,
+            "dreadnaught": bool(e.get("dreadnaught", False)),
         })
     teams = sorted({f["squad"] for f in out})
     if teams != list(range(len(teams))):

@@ -75,6 +75,8 @@ class Human:
     moved: bool = False
     hugger: int = NO  # the Face-Hugger attached to this figure
     squad: int = 0  # which squad the figure belongs to
+    dreadnaught: bool = False  # Dreadnaught Tactical Armour (+1 in close combat)
+    out_of_ammo: bool = False  # an M4 Power Loader's midi-guns ran dry
 
 
 @dataclass
@@ -184,7 +186,7 @@ class BugHunt(Game):
         for i, f in enumerate(self.squad_def):
             lp = self.rules["ripley_lp_optional"] if (self.ripley_four_lp and f["name"] == "Ripley") else 1
             h = Human(f["name"], f["role"], f["weapon"], f["leader"], f["can_lead"], f["equipment"], lp=lp,
-                      squad=f["squad"])
+                      squad=f["squad"], dreadnaught=f["dreadnaught"])
             h.pos = self.sq(start[i]) if i < len(start) else NO
             self.humans.append(h)
         self.aliens: list[Alien] = []
@@ -683,15 +685,27 @@ class BugHunt(Game):
             return
         self._start_phase("marines")
 
-    def _cc_roll(self, alien_dice: int, human_dice: int, alien_penalty: int = 0) -> tuple[int, int]:
+    def _cc_roll(self, alien_dice: int, human_dice: int, alien_penalty: int = 0, human_bonus: int = 0) -> tuple[int, int]:
         """Both sides roll their pools; the highest die counts; ties fight on (PRINTED). A Power
         Loader takes `alien_penalty` off every die rolled against it."""
         for _ in range(self.rules["max_cc_rounds"]):
             a = max(self.dice.d6() for _ in range(alien_dice)) - alien_penalty
-            h = max(self.dice.d6() for _ in range(human_dice))
+            h = max(self.dice.d6() for _ in range(human_dice)) + human_bonus
             if a != h:
                 return a, h
         return 0, 1  # ASSUMPTION A12: an endless tie goes to the defender
+
+    def _armour_bonus(self, h: Human) -> int:
+        return self.rules["dreadnaught_bonus"] if h.dreadnaught else 0
+
+    def _passenger_saved(self, h: Human) -> bool:
+        """M4 Military Power Loader: a hit on the passenger is negated on 1-4 (PRINTED)."""
+        if h.role != "power_loader" or h.weapon != "midi_guns":
+            return False
+        roll = self.dice.d6()
+        saved = roll <= self.rules["loader_passenger_save"]
+        self.events.append(f"the Loader's armour {'saves' if saved else 'fails'} {h.name} ({roll})")
+        return saved
 
     def _loader_penalty(self, h: Human) -> int:
         return self.rules["power_loader_enemy_penalty"] if h.role == "power_loader" else 0
@@ -700,13 +714,15 @@ class BugHunt(Game):
         a, h = self.aliens[i], self.humans[j]
         h.overwatch = False  # a Close Combat attack breaks over-watch (PRINTED)
         cc = self.rules["cc_dice"]
-        ar, hr = self._cc_roll(cc[a.kind], cc[h.role], self._loader_penalty(h))
+        ar, hr = self._cc_roll(cc[a.kind], cc[h.role], self._loader_penalty(h), self._armour_bonus(h))
         if hr > ar:
             self.events.append(f"{h.name} beats the {a.kind} {i} in close combat ({hr} v {ar})")
             self._hit_alien(i, acid=False)
             return
         margin = ar - hr
         self.events.append(f"the {a.kind} {i} wins close combat on {h.name} ({ar} v {hr})")
+        if self._passenger_saved(h):
+            return
         if a.kind == "face_hugger":
             a.attached, a.attached_turn, a.pos = j, self.turn, h.pos
             h.hugger = i
@@ -714,14 +730,14 @@ class BugHunt(Game):
         elif margin <= self.rules["grab_margin_max"]:
             self._remove_human(j, "captured")
         else:
-            self._hurt_human(j)  # killed (or a wound, for Ripley with 4 LP)
+            self._hurt_human(j, save=False)  # killed (or a wound, for Ripley with 4 LP); saves are rolled above
 
     def _hugger_struggle(self, i: int) -> None:
         a = self.aliens[i]
         j = a.attached
         h = self.humans[j]
         cc = self.rules["cc_dice"]
-        ar, hr = self._cc_roll(cc["face_hugger"], cc[h.role], self._loader_penalty(h))
+        ar, hr = self._cc_roll(cc["face_hugger"], cc[h.role], self._loader_penalty(h), self._armour_bonus(h))
         if ar > hr:
             self.events.append(f"{h.name} falls unconscious under the Face-Hugger")
             a.alive, a.pos, a.attached = False, NO, NO
@@ -868,7 +884,7 @@ class BugHunt(Game):
                 if (n != NO and PASSABLE[self.cell(n)] and n not in occ and self._diag_ok(h.pos, dr, dc)
                         and self.enter_cost(n) * cost["move"] <= ap):
                     mask[s["move_diagonal"] + k] = 1
-        if h.weapon != "none":
+        if h.weapon != "none" and not h.out_of_ammo:
             fire_cost = cost[f"fire_{h.weapon}"]
             rng_w = self._weapon_range(h.weapon)
             gren = self._can_grenade(i) and ap >= cost["grenade"]
@@ -1085,6 +1101,11 @@ class BugHunt(Game):
             for _ in range(hits if t[0] == "alien" and self.aliens[t[1]].kind == "queen" else min(hits, 1)):
                 self._hit_target(t)
             return
+        if h.weapon == "midi_guns":
+            low = sum(r <= w["out_of_ammo_on"] for r in rolls)
+            if low >= w["out_of_ammo_dice"]:
+                h.out_of_ammo = True  # the hits of this burst still count (PRINTED)
+                self.events.append(f"{h.name}'s midi-guns are out of ammo")
         if not hits:
             return
         hit_squares = [square]
@@ -1161,8 +1182,10 @@ class BugHunt(Game):
                 continue
             self._hurt_human(j)
 
-    def _hurt_human(self, j: int) -> None:
+    def _hurt_human(self, j: int, save: bool = True) -> None:
         h = self.humans[j]
+        if save and self._passenger_saved(h):
+            return
         h.lp -= 1
         if h.lp <= 0:
             self._remove_human(j, "dead")
@@ -1273,7 +1296,7 @@ class BugHunt(Game):
     # ==========================================================================================
     def _can_overwatch(self, j: int, i: int) -> bool:
         h, a = self.humans[j], self.aliens[i]
-        return (a.alive and h.overwatch and h.status == "active" and h.weapon != "none"
+        return (a.alive and h.overwatch and h.status == "active" and h.weapon != "none" and not h.out_of_ammo
                 and self.rng(h.pos, a.pos) <= self._weapon_range(h.weapon) and self.los(h.pos, a.pos))
 
     def _overwatch_chances(self, i: int) -> None:
@@ -1585,8 +1608,8 @@ class BugHunt(Game):
             for i, h in enumerate(self.humans):
                 static[i, 9:16] = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
                                    h.role in ("android", "predator", "power_loader"),
-                                   h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon == "pistol",
-                                   h.weapon in ("smart_gun", "combi_weapon"), h.weapon == "flame_thrower")
+                                   h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
+                                   h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
             self._shared["squad_static"] = static
         return static
 

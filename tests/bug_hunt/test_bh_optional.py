@@ -85,3 +85,45 @@ def test_random_games_with_optional_squads(squad, seed):
     play(g, seed)
     json.dumps(g.to_dict())
     assert BugHunt.from_json(g.to_json()).to_dict() == g.to_dict()
+
+
+ARMOURED = [
+    {"name": "Apone", "role": "marine", "weapon": "pulse_rifle", "leader": True, "dreadnaught": True},
+    {"name": "Drake", "role": "power_loader", "weapon": "midi_guns"},
+]
+
+
+def test_dreadnaught_armour_adds_one_to_the_close_combat_throw():
+    g = build(["######", "#1A..#", "######"], squad=ARMOURED, phase="aliens_cc", start=False)
+    g.dice.script(5, 1, 1, 5)  # the Alien's 5 against Apone's 5+1
+    g._start_phase("aliens_cc")
+    g._run()
+    assert not g.aliens[0].alive and g.humans[0].status == "active"
+
+
+@pytest.mark.parametrize("rolls,out", [((1, 2), True), ((1, 3), False), ((2, 6), False)])
+def test_midi_guns_run_dry_on_two_1s_or_2s_but_the_hits_count(rolls, out):
+    g = build(["##########", "#2....A..#", "##########"], squad=ARMOURED)
+    g.dice.script(*rolls)
+    act(g, "fire", 0)
+    assert g.humans[1].out_of_ammo == out
+    assert (not g.aliens[0].alive) == (max(rolls) >= 4)
+    if out:
+        assert not g.legal_mask("marines")[g.layout.span("fire")].any()
+
+
+@pytest.mark.parametrize("save,alive", [(4, True), (5, False)])
+def test_m4_loader_armour_saves_its_passenger_on_1_4(save, alive):
+    g = build(["######", "#2A..#", "######", "#1...#", "######"], squad=ARMOURED, phase="aliens_cc", start=False)
+    g.dice.script(6, 6, 6, 1, 1, 1, save, 1)  # the Alien wins by 6; the save; then the pool die
+    g._start_phase("aliens_cc")
+    g._run()
+    assert (g.humans[1].status == "active") == alive
+
+
+def test_armoured_squad_plays():
+    from test_bh_properties import play
+    g = BugHunt(squad="armoured", mission="explore")
+    g.reset(3)
+    play(g, 3)
+    assert BugHunt.from_json(g.to_json()).to_dict() == g.to_dict()

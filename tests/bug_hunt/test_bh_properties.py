@@ -161,7 +161,7 @@ from hypothesis import strategies as st
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), mission=st.sampled_from(["explore", "kill_queen"]),
-       squad=st.sampled_from(["colonial_marines", "predators", "with_power_loader", "two_squads"]))
+       squad=st.sampled_from(["colonial_marines", "predators", "with_power_loader", "two_squads", "armoured"]))
 def test_any_seed_plays_to_the_end_within_the_rules(seed, mission, squad):
     g = BugHunt(mission=mission, squad=squad)
     g.reset(seed)
