@@ -99,10 +99,11 @@ class Decision:
 
     @property
     def player(self) -> str:
-        return "marines" if self.kind in ("activate", "act", "overwatch_fire") else "hive"
+        return "marines" if self.kind in ("activate", "act", "overwatch_fire", "extra_hit") else "hive"
 
 
-DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear", "overwatch_fire")
+DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear", "overwatch_fire",
+                  "extra_hit")
 #: the rows a Bug Master may pick from when `bug_master_picks` is on (the appears table, with its
 #: second roll split into "1D6 Aliens" and "the Queen")
 APPEAR_ROWS = (
@@ -160,6 +161,7 @@ class BugHunt(Game):
             ("attack", MAX_SQUAD),
             ("summon", ["no", "yes"]),
             ("overwatch_fire", ["hold", "fire"]),
+            ("extra_hit", MAX_TARGETS),
             ("appear", APPEAR_NAMES),
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
@@ -204,6 +206,7 @@ class BugHunt(Game):
         self.xeno_squad = NO
         self.ow_queue: list[int] = []  # over-watch figures that may fire at the Alien ow_target
         self.ow_target = NO
+        self.extra: dict | None = None  # a smart-gun burst's hits still to place
         self.active = NO
         self.mover = NO
         self.queue: list[int] = []
@@ -451,6 +454,9 @@ class BugHunt(Game):
                 self._alien_step(self.mover, index)
         elif decision.kind == "approach":
             self._place_approach(index)
+        elif decision.kind == "extra_hit":
+            self._extra_hit(decision.options[index])
+            self._next_extra_hit()
         elif decision.kind == "overwatch_fire":
             self._overwatch_shot(index == 1)
         elif decision.kind == "summon":
@@ -847,6 +853,9 @@ class BugHunt(Game):
         elif d.kind == "attack":
             for j in d.options:
                 mask[s["attack"] + j] = 1
+        elif d.kind == "extra_hit":
+            for k in range(len(d.options)):
+                mask[s["extra_hit"] + k] = 1
         elif d.kind in ("summon", "appear", "overwatch_fire"):
             for j in d.options:
                 mask[s[d.kind] + j] = 1
@@ -1108,31 +1117,48 @@ class BugHunt(Game):
                 self.events.append(f"{h.name}'s midi-guns are out of ammo")
         if not hits:
             return
-        hit_squares = [square]
+        self.extra = {"shooter": i, "hits": hits - 1, "squares": [square],
+                       "done": [t[1]] if t[0] == "alien" else []}
         self._hit_target(t)
-        done = {t}
-        for _ in range(hits - 1):  # smart-gun: further hits within 3 squares of a hit target (PRINTED)
-            extra = self._next_smart_target(i, hit_squares, done, w.get("extra_hit_radius", 0), w["range"])
-            if extra is None:
-                break
-            done.add(extra)
-            hit_squares.append(self._target_square(extra))
-            self._hit_target(extra)
+        if w.get("extra_hit_radius", 0) > 0:
+            self._next_extra_hit()
+        else:
+            self.extra = None
 
-    def _next_smart_target(self, i, hit_squares, done, radius, reach):
-        """ASSUMPTION A27: extra smart-gun hits go to the nearest other target to a hit one."""
-        h = self.humans[i]
-        best = None
+    def extra_hit_options(self) -> list[int]:
+        """Aliens a smart-gun's further hits may go to (PRINTED: other targets in sight and range
+        within 3 squares of a target already hit), nearest to a hit one first (A27)."""
+        e = self.extra
+        h = self.humans[e["shooter"]]
+        w = self.rules["weapons"][h.weapon]
+        out = []
         for k, a in enumerate(self.aliens):
-            t = ("alien", k)
-            if not a.alive or t in done:
+            if not a.alive or k in e["done"]:
                 continue
-            near = min(self.rng(a.pos, s) for s in hit_squares)
-            if near <= radius and self.rng(h.pos, a.pos) <= reach and self.los(h.pos, a.pos):
-                key = (near, k)
-                if best is None or key < best[0]:
-                    best = (key, t)
-        return None if best is None else best[1]
+            near = min(self.rng(a.pos, s) for s in e["squares"])
+            if near <= w["extra_hit_radius"] and self.rng(h.pos, a.pos) <= w["range"] and self.los(h.pos, a.pos):
+                out.append((near, k))
+        return [k for _, k in sorted(out)][:MAX_TARGETS]
+
+    def _next_extra_hit(self) -> None:
+        """Place the burst's remaining hits: the Marines choose among two or more targets."""
+        while self.extra is not None:
+            e = self.extra
+            options = self.extra_hit_options() if e["hits"] > 0 and self.humans[e["shooter"]].status == "active" else []
+            if not options:
+                self.extra = None
+                return
+            if len(options) > 1:
+                self.decision = Decision("extra_hit", options)
+                return
+            self._extra_hit(options[0])
+
+    def _extra_hit(self, k: int) -> None:
+        e = self.extra
+        e["hits"] -= 1
+        e["done"].append(k)
+        e["squares"].append(self.aliens[k].pos)
+        self._hit_target(("alien", k))
 
     def _hit_target(self, t: tuple[str, int], acid: bool = True) -> None:
         if t[0] in ("egg", "sentry"):
@@ -1555,6 +1581,8 @@ class BugHunt(Game):
             return self.aliens[self.queue[0]].pos
         if d is not None and d.kind == "overwatch_fire" and self.ow_queue:
             return self.humans[self.ow_queue[0]].pos
+        if d is not None and d.kind == "extra_hit" and self.extra is not None:
+            return self.humans[self.extra["shooter"]].pos
         able = [h for h in self.humans if h.status == "active"]
         lead = [h for h in able if h.leader]
         return (lead or able)[0].pos if able else self.sq((self.size - 2, self.size // 2))
@@ -1691,9 +1719,14 @@ class BugHunt(Game):
             alive / self.max_aliens, self.active == NO, min(self.mission.get("rooms", 0), 10) / 10,
             fr / self.size, fc / self.size,
         ]
-        if d is not None and d.kind == "act" and self.active != NO:
-            pos = self.humans[self.active].pos
-            for k, t in enumerate(self.targets()):
+        if d is not None and d.kind in ("act", "extra_hit") and (self.active != NO or self.extra is not None):
+            if d.kind == "extra_hit":
+                pos = self.humans[self.extra["shooter"]].pos
+                listed = [("alien", k) for k in d.options]
+            else:
+                pos = self.humans[self.active].pos
+                listed = self.targets()
+            for k, t in enumerate(listed):
                 targets[k, 0] = 1
                 targets[k, 1] = min(self.rng(pos, self._target_square(t)), 12) / 12
                 if t[0] == "alien":
@@ -1716,7 +1749,9 @@ class BugHunt(Game):
             "features": [dict(f) for f in self.features],
             "welds": dict(self.welds), "unweld_turn": dict(self.unweld_turn),
             **{k: (list(v) if isinstance(v, list) else v) for k, v in ((k, getattr(self, k)) for k in _SCALARS)},
-            "queue": list(self.queue), "ow_queue": list(self.ow_queue), "placement": None if self.placement is None else dict(self.placement),
+            "queue": list(self.queue), "ow_queue": list(self.ow_queue),
+            "extra": None if self.extra is None else {k: (list(v) if isinstance(v, list) else v) for k, v in self.extra.items()},
+            "placement": None if self.placement is None else dict(self.placement),
             "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
             "stats": dict(self.stats), "events": list(self.events),
         }
@@ -1742,6 +1777,10 @@ class BugHunt(Game):
                 setattr(game, k, data[k])
             game.queue = [int(x) for x in data["queue"]]
             game.ow_queue = [int(x) for x in data["ow_queue"]]
+            extra = data["extra"]
+            game.extra = None if extra is None else {
+                "shooter": int(extra["shooter"]), "hits": int(extra["hits"]),
+                "squares": [int(x) for x in extra["squares"]], "done": [int(x) for x in extra["done"]]}
             game.placement = None if data["placement"] is None else dict(data["placement"])
             dec = data["decision"]
             if dec is not None and dec["kind"] not in DECISION_KINDS:
@@ -1814,7 +1853,9 @@ class BugHunt(Game):
             raise ValueError("a position has a player to move exactly when the game is not over")
         if d is not None:
             needs = {"act": self.active != NO, "step": self.mover != NO, "attack": bool(self.queue),
-                     "overwatch_fire": bool(self.ow_queue) and 0 <= self.ow_target < len(self.aliens)}
+                     "overwatch_fire": bool(self.ow_queue) and 0 <= self.ow_target < len(self.aliens),
+                     "extra_hit": self.extra is not None and 0 <= self.extra["shooter"] < len(self.humans)
+                     and all(0 <= o < len(self.aliens) for o in d.options) and 0 < len(d.options) <= MAX_TARGETS}
             if not needs.get(d.kind, True):
                 raise ValueError(f"a {d.kind!r} decision without its acting figure")
             self._cache = {}
@@ -1844,6 +1885,7 @@ class BugHunt(Game):
         new.grenade_pools, new.fired_squads = list(self.grenade_pools), list(self.fired_squads)
         new.xeno_squads = list(self.xeno_squads)
         new.ow_queue = list(self.ow_queue)
+        new.extra = None if self.extra is None else {k: (list(v) if isinstance(v, list) else v) for k, v in self.extra.items()}
         new._cache = {}
         new._shared = {}  # a clone's layout may diverge: its caches are its own
         return new
@@ -1874,6 +1916,9 @@ class BugHunt(Game):
             return f"{self.aliens[self.mover].kind} {self.mover} steps {DIRECTION_NAMES[index]}"
         if kind == "approach":
             return f"the Aliens approach from the {CARDINAL_NAMES[index]}"
+        if kind == "extra_hit" and d.kind == "extra_hit" and index < len(d.options) and self.extra is not None:
+            a = self.aliens[d.options[index]]
+            return f"{self.humans[self.extra['shooter']].name}: next smart-gun hit on the {a.kind} {d.options[index]}"
         if kind == "overwatch_fire" and self.ow_queue and self.ow_target != NO:
             what = "fires at" if index == 1 else "holds fire on"
             return f"{self.humans[self.ow_queue[0]].name} (over-watch) {what} the {self.aliens[self.ow_target].kind} {self.ow_target}"
@@ -1892,7 +1937,7 @@ class BugHunt(Game):
 
 N_PLANES = 23
 SQUAD_FEATURES = 20
-GLOBAL_FEATURES = 25
+GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
             "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",

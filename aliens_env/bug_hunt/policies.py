@@ -45,6 +45,8 @@ class ScriptedMarines(SeedablePolicy):
             return s["activate"] + min(d.options, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
         if d.kind == "overwatch_fire":
             return s["overwatch_fire"] + 1  # always takes the shot
+        if d.kind == "extra_hit":
+            return s["extra_hit"]  # the nearest to a target already hit
         if d.kind != "act":
             return int(legal[0])
         h = game.humans[game.active]

@@ -280,3 +280,34 @@ def test_active_sentries_fire_at_anything_that_moves():
     rolls = g.dice.rolls
     act(g, "move", 1)
     assert g.humans[0].status == "active" and g.dice.rolls == rolls
+
+
+def test_the_marines_place_the_smart_guns_further_hits():
+    rows = ["###########",
+            "#.....A...#",
+            "#3...A....#",
+            "#.....A...#",
+            "###########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(6, 6, 1, 1)  # two hits: the nearest Alien, then one of the two beside it
+    fire(g, 2)
+    assert g.current_player() == "marines" and g.decision.kind == "extra_hit"
+    first, second = g.decision.options
+    assert not g.aliens[1].alive and {first, second} == {0, 2}
+    mask = g.legal_mask("marines")
+    assert mask[g.layout.span("extra_hit")].tolist()[:3] == [1, 1, 0]
+    act(g, "extra_hit", 1)
+    assert not g.aliens[second].alive and g.aliens[first].alive
+    assert g.decision.kind == "act" and g.active == 2  # back to Vasquez's activation
+
+
+def test_a_smart_gun_position_with_hits_pending_round_trips():
+    rows = ["###########", "#.....A...#", "#3...A....#", "#.....A...#", "###########"]
+    g = build(rows, squad=SQUAD)
+    g.dice.script(6, 6, 6, 1)
+    fire(g, 2)
+    from aliens_env.bug_hunt import BugHunt
+    h = BugHunt.from_json(g.to_json())
+    assert h.to_dict() == g.to_dict() and h.decision.kind == "extra_hit"
+    act(h, "extra_hit", 0)
+    assert sum(a.alive for a in h.aliens) == 0  # the third hit went to the last one
