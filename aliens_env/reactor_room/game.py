@@ -40,7 +40,7 @@ OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
 NO = -1
 
 
-@dataclass
+@dataclass(slots=True)
 class Marine:
     name: str
     pos: int  # square, or NO once off the map
@@ -55,7 +55,7 @@ class Marine:
     handed_off: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Alien:
     in_play: bool = False
     pos: int = NO
@@ -962,11 +962,13 @@ class ReactorRoom(PhasedGame):
         feats = []
         width, height = b.width, b.height
         for i, m in enumerate(self.marines):
-            on = m.status == "on_map"
-            r, c = divmod(m.pos, width) if on else (0, 0)
+            if m.status != "on_map":
+                feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
+                continue
+            r, c = divmod(m.pos, width)
             card = self.aliens[m.alien].attack if m.alien != NO else ""
             feats += (
-                on, m.status == "exited", m.status == "dead", m.wounded, m.incapacitated,
+                1.0, 0.0, 0.0, m.wounded, m.incapacitated,
                 m.carried_by != NO, m.carrying != NO, card == "grabbing", card in ("in_combat", "attacking"),
                 m.actions_left / 3, m.aim / 3, i == self.active, r / height, c / width,
             )
@@ -1100,6 +1102,11 @@ class ReactorRoom(PhasedGame):
 
 DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
 MARINE_FEATURES = 14
+# the features of a Marine off the map (out or dead: no square, no Actions, no Alien, not acting)
+OFF_MAP_FEATURES = {
+    (status, wounded, incapacitated): (0.0, status == "exited", status == "dead", wounded, incapacitated) + (0.0,) * 9
+    for status in ("exited", "dead") for wounded in (False, True) for incapacitated in (False, True)
+}
 GLOBAL_FEATURES = 11
 TARGET_FEATURES = 5
 
