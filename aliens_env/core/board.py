@@ -63,6 +63,7 @@ class Board:
         # squares a counter may stand on
         self.passable = ~(self.blocked | self.stairwell)
         self.neighbours = [self._neighbours(i) for i in range(self.n)]
+        self._step1 = self._step_table()
         self._los_cache: dict[int, np.ndarray] = {}
         self._los_list_cache: dict[int, list[bool]] = {}
         self._line_cache: dict[tuple[int, int], list[int]] = {}
@@ -83,10 +84,21 @@ class Board:
 
     def step(self, i: int, direction: int, squares: int = 1) -> int | None:
         """The square `squares` steps away in a direction, or None off the map."""
+        if squares == 1:
+            return self._step1[i][direction]
         r, c = self.rc(i)
         dr, dc = DIRECTIONS[direction]
         r, c = r + dr * squares, c + dc * squares
         return self.index(r, c) if self.inside(r, c) else None
+
+    def _step_table(self) -> list[tuple[int | None, ...]]:
+        table = []
+        for i in range(self.n):
+            r, c = self.rc(i)
+            table.append(tuple(
+                self.index(r + dr, c + dc) if self.inside(r + dr, c + dc) else None for dr, dc in DIRECTIONS
+            ))
+        return table
 
     def _neighbours(self, i: int) -> tuple[tuple[int, int], ...]:
         """(direction, square) pairs a counter may step to from i, ignoring other counters."""

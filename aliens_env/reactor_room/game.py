@@ -261,7 +261,12 @@ class ReactorRoom(PhasedGame):
                 self._start_phase("aliens_appear")
                 return
             targets = [self.marines[m].pos for m in available]
-            near = {a: int(self.board.distances_from(self.aliens[a].pos)[targets].min()) for a in self.queue}
+            squares = [self.aliens[a].pos for a in self.queue]
+            if all(self.board.passable.flat[squares]):
+                nearest = self.dist[np.ix_(squares, targets)].min(axis=1).tolist()
+            else:  # an Alien clinging to a Stairwell
+                nearest = [int(self.board.distances_from(sq)[targets].min()) for sq in squares]
+            near = dict(zip(self.queue, nearest))
             for a in [a for a, d in near.items() if d >= UNREACHABLE]:
                 self.queue.remove(a)  # no Marine can be reached: it waits
                 del near[a]
