@@ -171,10 +171,13 @@ class PhasedGame(Game):
         while True:
             self._cache.clear()  # the position may have changed: masks and views are recomputed
             if self.decision is not None:
-                legal = np.flatnonzero(self._current_mask())
-                if len(legal) > 1:
+                mask = self._current_mask()
+                count = np.count_nonzero(mask)
+                if count > 1:
                     return
-                self._resolve(int(legal[0]))
+                if count == 0:
+                    raise RuntimeError(f"{type(self).__name__}: no legal action in decision {self.decision}")
+                self._resolve(int(mask.argmax()))
             elif not self._advance():
                 return
 
