@@ -46,7 +46,7 @@ from ..core.dice import Dice
 from ..core.game import Game
 from . import data_files, layout as lay
 from .colony import (
-    CARDINAL, CARDINAL_NAMES, DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE, UNKNOWN, WALL, Colony,
+    CARDINAL, CARDINAL_NAMES, DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE, WALL, Colony,
 )
 
 NO = -1
