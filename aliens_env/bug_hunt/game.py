@@ -1031,6 +1031,7 @@ class BugHunt(Game):
                     found = k
                     break
             if found == NO:
+                self._reopen()
                 return
             before = len(col.pieces)
             brood_exists = self.brood_found or any(p.get("brood") for p in col.pieces)
@@ -1043,6 +1044,42 @@ class BugHunt(Game):
                     port = col.ports[found]
                     entrance = port["door"] if port["door"] is not None else port["cells"][0]
                     self._fill_brood(pid, self.sq(entrance))
+
+    def _reopen(self) -> None:
+        """ASSUMPTION A54: the tabletop layout never runs out, but sections laid on a finite grid
+        can seal every open end. Then a closed door is found in the wall of a laid corridor or
+        room where a section would fit beyond it (picked with dice seeded from the layout seed),
+        and exploration goes on through it."""
+        col = self.colony
+        if any(p["state"] == "pending" for p in col.ports):
+            return
+        candidates = []
+        for pid, piece in enumerate(col.pieces):
+            if piece["kind"] not in ("corridor", "room", "entry"):
+                continue
+            r0, c0, r1, c1 = piece["rect"]
+            sides = (
+                (0, [(r0 - 1, c) for c in range(c0, c1 + 1)]), (2, [(r1 + 1, c) for c in range(c0, c1 + 1)]),
+                (1, [(r, c1 + 1) for r in range(r0, r1 + 1)]), (3, [(r, c0 - 1) for r in range(r0, r1 + 1)]),
+            )
+            for d, line in sides:
+                dr, dc = CARDINAL[d]
+                for r, c in line:
+                    if col.cells[r, c] != WALL:
+                        continue
+                    beyond = (r + dr, c + dc)
+                    if col.fits(col.rect_cells(beyond, d, 2, 2)):
+                        candidates.append((r, c, d, pid))
+        if not candidates:
+            return  # the grid is full
+        candidates.sort()
+        dice = Dice(f"bug-hunt-reopen:{self.layout_seed}:{len(col.ports)}")
+        r, c, d, pid = candidates[dice.pick(len(candidates))]
+        dr, dc = CARDINAL[d]
+        col.cells[r, c] = DOOR_CLOSED
+        col.add_port([(r + dr, c + dc)], d, "door", pid, (r, c))
+        col.changed()
+        self.events.append("every way on is sealed: a closed door is found")
 
     def layout_dice(self, port: dict) -> Dice:
         """The dice that lay what lies at an open end: seeded by the game's layout seed and the

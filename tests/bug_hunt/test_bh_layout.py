@@ -248,3 +248,30 @@ def test_layout_table_frequencies():
     for k, p in expect.items():
         sd = (p * (1 - p) / n) ** 0.5
         assert abs(counts.get(k, 0) / n - p) < 4 * sd, (k, counts)
+
+
+def test_a_sealed_colony_finds_a_new_closed_door():
+    """A54: when every open end is sealed, a closed door appears in a laid wall with room beyond."""
+    from aliens_env.bug_hunt import BugHunt
+    from aliens_env.bug_hunt.colony import DOOR_CLOSED
+    g = BugHunt()
+    g.reset(4)
+    col = g.colony
+    for port in col.ports:
+        if port["state"] == "pending":
+            col.seal(port)
+    g._reveal()
+    pending = [p for p in col.ports if p["state"] == "pending"]
+    assert len(pending) == 1 and pending[0]["kind"] == "door"
+    door = tuple(pending[0]["door"])
+    assert col.cells[door] == DOOR_CLOSED
+    beyond = tuple(pending[0]["cells"][0])
+    assert col.cells[beyond] == UNKNOWN
+    # reproducible from the seed
+    h = BugHunt()
+    h.reset(4)
+    for port in h.colony.ports:
+        if port["state"] == "pending":
+            h.colony.seal(port)
+    h._reveal()
+    assert [p for p in h.colony.ports if p["state"] == "pending"] == pending
