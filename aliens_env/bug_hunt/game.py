@@ -1051,7 +1051,7 @@ class BugHunt(Game):
         room where a section would fit beyond it (picked with dice seeded from the layout seed),
         and exploration goes on through it."""
         col = self.colony
-        if any(p["state"] == "pending" for p in col.ports):
+        if any(p["state"] == "pending" for p in col.ports) or self._shared.get("reopen_failed") == col.version:
             return
         candidates = []
         for pid, piece in enumerate(col.pieces):
@@ -1071,7 +1071,8 @@ class BugHunt(Game):
                     if col.fits(col.rect_cells(beyond, d, 2, 2)):
                         candidates.append((r, c, d, pid))
         if not candidates:
-            return  # the grid is full
+            self._shared["reopen_failed"] = col.version  # the grid is full: look again only once it changes
+            return
         candidates.sort()
         dice = Dice(f"bug-hunt-reopen:{self.layout_seed}:{len(col.ports)}")
         r, c, d, pid = candidates[dice.pick(len(candidates))]
