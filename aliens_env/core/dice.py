@@ -56,16 +56,20 @@ class Dice:
     def pick(self, n: int) -> int:
         """Choose one of n equal candidates with the d10, as the 1989 rulebook says
         (odd/even for two, thirds of the die for three): the die is split into n equal bands and
-        a roll past the last whole band is rolled again. More than ten candidates use two d10
-        read as 00-99 the same way."""
+        a roll past the last whole band is rolled again. More than ten candidates read k d10 as
+        one number of k digits (00-99, 000-999, ...), the fewest that give every candidate a band."""
         if n < 1:
             raise ValueError(f"pick needs at least one candidate, got {n}")
         if n == 1:
             return 0
-        faces = 10 if n <= 10 else 100
+        digits, faces = 1, 10
+        while faces < n:
+            digits, faces = digits + 1, faces * 10
         band = faces // n
         while True:
-            roll = self.d10() if faces == 10 else self.d10() * 10 + self.d10()
+            roll = 0
+            for _ in range(digits):
+                roll = roll * 10 + self.d10()
             if roll < band * n:
                 return roll // band
 

@@ -47,6 +47,16 @@ def test_pick_uses_equal_bands_of_the_die():
         Dice(1).pick(0)
 
 
+def test_pick_among_many_candidates_reads_more_digits():
+    d = Dice(0)
+    d.script(4, 2)  # 12 candidates: two d10 read 00-99, bands of 8: 42 // 8 = 5
+    assert d.pick(12) == 5
+    d.script(1, 5, 0)  # 150 candidates: three d10 read 000-999, bands of 6: 150 // 6 = 25
+    assert d.pick(150) == 25
+    rng = Dice(3)
+    assert {rng.pick(150) for _ in range(20000)} == set(range(150))
+
+
 def test_dice_state_round_trips_and_clones():
     d = Dice(3)
     d.d10()
