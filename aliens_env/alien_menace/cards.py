@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from ..core.data import read_yaml as core_read_yaml
 
 DATA = Path(__file__).parent / "data"
 SIDES = ("marines", "hive")
@@ -108,13 +108,7 @@ def effect_text(name: str, value) -> str:
 
 
 def read_yaml(path: Path) -> dict:
-    try:
-        with open(path) as f:
-            data = yaml.safe_load(f)
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{path} is not valid YAML: {exc}") from None
-    except OSError as exc:
-        raise ValueError(f"cannot read {path}: {exc}") from None
+    data = core_read_yaml(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path} must hold a mapping")
     return data

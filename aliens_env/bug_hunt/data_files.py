@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from ..core.data import read_yaml as core_read_yaml
 
 DATA = Path(__file__).parent / "data"
 
@@ -14,12 +14,7 @@ OBJECTIVES = ("explore_and_return", "kill_queen")
 
 
 def read_yaml(name: str):
-    path = DATA / name
-    try:
-        with open(path) as f:
-            return yaml.safe_load(f)
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{path} is not valid YAML: {exc}") from None
+    return core_read_yaml(DATA / name)
 
 
 @lru_cache(maxsize=None)

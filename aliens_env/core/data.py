@@ -10,7 +10,7 @@ def read_yaml(path: Path):
     try:
         with open(path) as f:
             return yaml.safe_load(f)
-    except FileNotFoundError:
-        raise ValueError(f"data file {path} is missing") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read data file {path}: {exc}") from None
     except yaml.YAMLError as exc:
         raise ValueError(f"{path} is not valid YAML: {exc}") from None
