@@ -43,7 +43,7 @@ import numpy as np
 from ..core.actions import ActionLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS
 from ..core.dice import Dice
-from ..core.game import Game
+from ..core.game import PhasedGame
 from . import data_files, layout as lay
 from .colony import (
     CARDINAL, CARDINAL_NAMES, DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE, WALL, Colony,
@@ -113,7 +113,7 @@ APPEAR_ROWS = (
 APPEAR_NAMES = ("face_hugger", "d3_dogs", "d6_dogs", "d3_aliens", "d6_aliens", "queen")
 
 
-class BugHunt(Game):
+class BugHunt(PhasedGame):
     name = "BugHunt"
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
@@ -223,26 +223,6 @@ class BugHunt(Game):
         self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
         self._reveal()
         self._start_phase("aliens_move")
-        self._run()
-
-    def current_player(self) -> str | None:
-        return None if self.decision is None else self.decision.player
-
-    def legal_mask(self, player: str) -> np.ndarray:
-        if self.decision is None or self.decision.player != player:
-            return self.layout.empty_mask()
-        return self._current_mask().copy()
-
-    def _current_mask(self) -> np.ndarray:
-        mask = self._cache.get("mask")
-        if mask is None:
-            mask = self._compute_mask()
-            self._cache["mask"] = mask
-        return mask
-
-    def _apply(self, action: int) -> None:
-        self.events = []
-        self._resolve(action)
         self._run()
 
     def outcome(self) -> dict[str, Any]:
@@ -378,32 +358,28 @@ class BugHunt(Game):
         elif phase == "xeno":
             self._xeno_phase()
 
-    def _run(self) -> None:
-        while True:
-            self._cache.clear()
-            if self.result is None:
-                self._check_end()
-            if self.result is not None:
-                self.decision = None
-                self.phase = "over"
-                return
-            if self.decision is None and self.ow_queue:
-                self._next_overwatch()
-                continue
-            if self.decision is not None:
-                legal = np.flatnonzero(self._current_mask())
-                if len(legal) > 1:
-                    return
-                self._resolve(int(legal[0]))
-                continue
-            if self.phase == "aliens_move":
-                self._step_aliens_move()
-            elif self.phase == "aliens_cc":
-                self._step_aliens_cc()
-            elif self.phase == "marines":
-                self._step_marines()
-            elif self.phase == "xeno":
-                self._step_xeno()
+    def _settle(self) -> bool:
+        """The end is checked before any decision: a game just won or lost asks nobody."""
+        if self.result is None:
+            self._check_end()
+        if self.result is not None:
+            self.decision = None
+            self.phase = "over"
+            return False
+        return True
+
+    def _advance(self) -> bool:
+        if self.ow_queue:
+            self._next_overwatch()
+        elif self.phase == "aliens_move":
+            self._step_aliens_move()
+        elif self.phase == "aliens_cc":
+            self._step_aliens_cc()
+        elif self.phase == "marines":
+            self._step_marines()
+        elif self.phase == "xeno":
+            self._step_xeno()
+        return True
 
     def _check_end(self) -> None:
         if self.queen_killed_in_chamber:

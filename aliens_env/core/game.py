@@ -139,7 +139,9 @@ class PhasedGame(Game):
     - ``_compute_mask()``: the legal actions of the open decision;
     - ``_resolve(action)``: carry out one legal action (the decision is closed first);
     - ``_advance() -> bool``: one step of the phase machine while no decision is open (it may
-      open one); False once the game is over.
+      open one); False once the game is over;
+    - optionally ``_settle() -> bool``: checked before anything else at every step (even with a
+      decision open), False when the game has just ended (the default never ends it there).
 
     ``_run`` then plays on until a decision has two or more legal actions: a decision with one
     legal action is taken at once, so every step offered to a player is a real choice.
@@ -170,6 +172,8 @@ class PhasedGame(Game):
     def _run(self) -> None:
         while True:
             self._cache.clear()  # the position may have changed: masks and views are recomputed
+            if not self._settle():
+                return
             if self.decision is not None:
                 mask = self._current_mask()
                 count = np.count_nonzero(mask)
@@ -180,6 +184,9 @@ class PhasedGame(Game):
                 self._resolve(int(mask.argmax()))
             elif not self._advance():
                 return
+
+    def _settle(self) -> bool:
+        return True
 
     @abstractmethod
     def _compute_mask(self) -> np.ndarray: ...
