@@ -151,7 +151,8 @@ class Board:
 
     def distance_field(self, targets, cost_double: bool = False) -> np.ndarray:
         """Steps from every square to the nearest of `targets`, moving over passable squares.
-        With cost_double, entering a 'd' square costs 2 (Dijkstra-like with a two-bucket queue)."""
+        With cost_double, entering a 'd' square costs 2 (a square is queued again whenever its
+        distance improves, so the weights 1 and 2 still give shortest paths)."""
         dist = np.full(self.n, UNREACHABLE, dtype=np.int16)
         queue = deque()
         for t in targets:
