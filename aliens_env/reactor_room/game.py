@@ -920,9 +920,6 @@ class ReactorRoom(PhasedGame):
             if j != i and o.status == "on_map" and o.pos == m.pos and not o.incapacitated and o.carried_by == NO
         ]
 
-    def _shares_square(self, i: int) -> bool:
-        return bool(self._sharers(i))
-
     # ------------------------------------------------------------------------------------------
     # observation
     # ------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ The map is painted at the grid's top-left corner, one row per string.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import (
     DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
@@ -90,3 +92,17 @@ def activate(g, slot):
         act(g, "activate", slot)
     assert g.active == slot
 
+
+
+def all_open_squares_connected(open_, entry) -> bool:
+    """Every square of the boolean grid `open_` is reached from the entry by orthogonal steps."""
+    start = tuple(np.argwhere(entry)[0])
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            q = (r + dr, c + dc)
+            if open_[q] and q not in seen:
+                seen.add(q)
+                stack.append(q)
+    return len(seen) == int(open_.sum())

@@ -6,6 +6,7 @@ from aliens_env.bug_hunt import data_files
 from aliens_env.bug_hunt import layout as lay
 from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_OPEN, FLOOR, UNKNOWN, WALL, Colony
 from aliens_env.core.dice import Dice
+from bh_helpers import all_open_squares_connected
 
 RULES = data_files.rules()
 
@@ -183,17 +184,7 @@ def test_a_section_that_does_not_fit_is_shortened_then_walled():
 def floor_connected(col):
     cells = col.cells
     open_ = (cells == FLOOR) | (cells == DOOR_OPEN) | (cells == DOOR_CLOSED) | (cells == 5)
-    start = tuple(np.argwhere(col.entry)[0])
-    seen = {start}
-    stack = [start]
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            q = (r + dr, c + dc)
-            if open_[q] and q not in seen:
-                seen.add(q)
-                stack.append(q)
-    return len(seen) == int(open_.sum())
+    return all_open_squares_connected(open_, col.entry)
 
 
 def grow(seed, steps=60):

@@ -4,6 +4,7 @@ import random
 
 import numpy as np
 import pytest
+from bh_helpers import all_open_squares_connected
 
 from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import DOOR_OPEN, FLOOR, PASSABLE
@@ -121,16 +122,7 @@ def test_explored_colonies_are_connected(seed):
     play(g, seed, policy="scripted", every=10**9)
     cells = g.colony.cells
     open_ = (cells == FLOOR) | (cells >= DOOR_OPEN)
-    start = tuple(np.argwhere(g.colony.entry)[0])
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            q = (r + dr, c + dc)
-            if open_[q] and q not in seen:
-                seen.add(q)
-                stack.append(q)
-    assert len(seen) == int(open_.sum())
+    assert all_open_squares_connected(open_, g.colony.entry)
 
 
 @pytest.mark.parametrize("seed", range(3))
