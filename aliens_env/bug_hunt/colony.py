@@ -198,6 +198,36 @@ class Colony:
         return bool(self.los_from(a, radius)[b])
 
     def _compute_los(self, src, radius: int) -> np.ndarray:
+        """The Liang-Barsky test of `_compute_los_direct`, with the geometry done once per radius:
+        `_sight_lines` lists, for every offset in the window, the squares whose open inside the
+        centre-to-centre segment crosses; a square is seen when none of them is opaque."""
+        n = self.size
+        r, c = src
+        if OPAQUE[self.cells[r, c]]:
+            return self._compute_los_direct(src, radius)
+        key = ("opaque", radius, self.version)
+        flat = self._los.get(key)
+        if flat is None:
+            # opaque squares, padded by the radius so a window is a plain slice; the padding (off
+            # the grid) never lies on a segment between two squares of the grid
+            padded = np.ones((n + 2 * radius, n + 2 * radius), dtype=bool)
+            padded[radius:radius + n, radius:radius + n] = OPAQUE[self.cells]
+            flat = self._los[key] = padded.ravel()
+        width = n + 2 * radius
+        index, starts, side = _sight_lines(radius, width)
+        base = r * width + c  # the window's top-left square in the padded grid
+        crossed = flat[index + base]
+        crossed[starts] = False  # each target's run opens with a clear sentinel
+        blocked = np.logical_or.reduceat(crossed, starts)
+        view = ~flat.reshape(width, width)[r:r + side, c:c + side] & ~blocked.reshape(side, side)
+        seen = np.zeros((n, n), dtype=bool)
+        r0, c0 = max(0, r - radius), max(0, c - radius)
+        r1, c1 = min(n, r + radius + 1), min(n, c + radius + 1)
+        seen[r0:r1, c0:c1] = view[r0 - r + radius:r1 - r + radius, c0 - c + radius:c1 - c + radius]
+        return seen
+
+    def _compute_los_direct(self, src, radius: int) -> np.ndarray:
+        """Each see-through square in range against each opaque square that could block it."""
         n = self.size
         r0, c0 = max(0, src[0] - radius), max(0, src[1] - radius)
         r1, c1 = min(n, src[0] + radius + 1), min(n, src[1] + radius + 1)
@@ -240,3 +270,49 @@ class Colony:
             ok = ~blocked.any(axis=1)
         seen[tr[ok] + r0, tc[ok] + c0] = True
         return seen
+
+
+_SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
+
+
+def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
+    window squares whose open inside the segment between the two centres crosses, by the same
+    Liang-Barsky test and epsilon as `Colony._compute_los_direct` (the viewer's and the target's
+    own squares left out). Returned flat, as offsets from the window's top-left square in a
+    grid rows `width` wide: each target's run opens with one slot for a clear sentinel; then
+    the run starts and the side 2r+1."""
+    cached = _SIGHT_LINES.get((radius, width))
+    if cached is not None:
+        return cached
+    side = 2 * radius + 1
+    rr, cc = np.divmod(np.arange(side * side), side)
+    px = py = radius + 0.5
+    tx, ty = cc + 0.5, rr + 0.5
+    dx, dy = (tx - px)[:, None], (ty - py)[:, None]
+    lo_x, hi_x = cc[None, :] + _EPS, cc[None, :] + 1 - _EPS
+    lo_y, hi_y = rr[None, :] + _EPS, rr[None, :] + 1 - _EPS
+    shape = (side * side, side * side)
+    t0 = np.zeros(shape)
+    t1 = np.ones(shape)
+    inside = np.ones(shape, dtype=bool)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
+            p = np.broadcast_to(p, shape)
+            q = np.broadcast_to(q, shape)
+            zero = p == 0
+            inside &= ~(zero & (q < 0))
+            t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+            t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+            t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+    crosses = inside & (t0 < t1 - _EPS)
+    crosses[:, radius * side + radius] = False
+    crosses[np.arange(side * side), np.arange(side * side)] = False
+    index, starts = [], []
+    for k in range(side * side):
+        starts.append(len(index))
+        index.append(0)
+        index.extend((rr[j] * width + cc[j]) for j in np.flatnonzero(crosses[k]))
+    out = (np.array(index, dtype=np.int64), np.array(starts, dtype=np.int64), side)
+    _SIGHT_LINES[(radius, width)] = out
+    return out

@@ -159,3 +159,17 @@ def test_any_seed_plays_to_the_end_within_the_rules(seed, mission, squad):
     g.reset(seed)
     play(g, seed, every=3)
     assert g.is_terminal() and g.turn <= g.turn_limit + 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_line_of_sight_tables_match_the_direct_test(seed):
+    """A3: the per-radius sight-line tables give what the Liang-Barsky test gives square by
+    square, from every laid square (the grid's edges included) of explored colonies."""
+    g = BugHunt(mission="kill_queen")
+    g.reset(300 + seed)
+    play(g, seed, policy="scripted", every=10**9)
+    col = g.colony
+    for s in np.flatnonzero(col.cells.ravel() != 0)[seed::2]:
+        src = divmod(int(s), col.size)
+        for radius in (12, 8):
+            assert np.array_equal(col._compute_los(src, radius), col._compute_los_direct(src, radius)), src
