@@ -187,8 +187,12 @@ class ReactorRoom(PhasedGame):
         }
 
     def shaping_value(self, side: str) -> float:
+        """Marines' potential: Marines out, dead and Aliens killed so far, and once the game is
+        over the Marines left inside (they count as not out, like the dead)."""
         w = self.data["shaping"]
         value = w["exited"] * self.stats["exited"] + w["dead"] * self.stats["dead"] + w["alien_killed"] * self.stats["aliens_killed"]
+        if self.is_terminal():
+            value += w["stranded"] * sum(m.status == "on_map" for m in self.marines)
         return value if side == "marines" else -value
 
     # ------------------------------------------------------------------------------------------

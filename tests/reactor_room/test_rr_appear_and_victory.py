@@ -154,3 +154,17 @@ def test_game_ends_when_no_marine_on_the_map_can_act():
     act(g, "move", 6)
     assert g.is_terminal()
     assert g.outcome()["marines"] == -1
+
+
+def test_shaping_counts_marines_left_inside_only_once_the_game_is_over():
+    g = empty_room({"Hicks": (6, 1), "Hudson": (13, 12), "Frost": (13, 24)}, turn=3, turn_limit=3)
+    w = g.data["shaping"]
+    marines_phase(g, "Hicks")
+    act(g, "move", 6)  # Hicks out
+    assert g.shaping_value("marines") == pytest.approx(w["exited"])  # the others may still get out
+    act(g, "end")      # Hudson
+    act(g, "end")      # Frost: the turn limit ends the game with two Marines inside
+    assert g.is_terminal()
+    assert g.shaping_value("marines") == pytest.approx(w["exited"] + 2 * w["stranded"])
+    assert g.shaping_value("hive") == pytest.approx(-g.shaping_value("marines"))
+    assert w["stranded"] < 0
