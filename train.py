@@ -267,15 +267,24 @@ def latest_checkpoint(directory: str) -> tuple[str, int] | None:
     return path, steps
 
 
-def imitate(config: dict, run_dir: str, stage: Stage, model) -> None:
-    """Behaviour cloning of `bc.teacher` before PPO; saved as checkpoint 0 (resume starts after it)."""
-    from agents.imitation import clone, collect
+def teacher_data(config: dict, stage: Stage) -> dict:
+    """The teacher's decisions (`bc.teacher`, `bc.episodes` games; the same games on a resume)."""
+    from agents.imitation import collect
 
     bc = config["bc"]
     t = time.time()
     data = collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"], seed=30_000_000 + config["seed"],
                    gamma=config["ppo"]["gamma"], shaping=config["shaping"], env_options=config["env_options"])
-    print(f"[{stage.name}] imitating {bc['teacher']}: {len(data['action'])} decisions from {bc['episodes']} games ({time.time() - t:.0f} s)")
+    print(f"[{stage.name}] teacher {bc['teacher']}: {len(data['action'])} decisions from {bc['episodes']} games ({time.time() - t:.0f} s)")
+    return data
+
+
+def imitate(config: dict, run_dir: str, stage: Stage, model, data: dict) -> None:
+    """Behaviour cloning of `bc.teacher` before PPO; saved as checkpoint 0 (resume starts after it)."""
+    from agents.imitation import clone
+
+    bc = config["bc"]
+    t = time.time()
     clone(model, data, bc["epochs"], bc["batch_size"], bc["learning_rate"], bc["value_coef"], seed=config["seed"])
     os.makedirs(stage.checkpoint_dir(run_dir), exist_ok=True)
     model.save(os.path.join(stage.checkpoint_dir(run_dir), "ckpt_0_steps.zip"))
@@ -332,15 +341,22 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
             policy_kwargs={"net_arch": list(p["net_arch"])}, tensorboard_log=os.path.join(run_dir, "tb"),
             seed=config["seed"], device="cpu", verbose=0,
         )
-        if config["bc"]["teacher"]:
-            imitate(config, run_dir, stage, model)
+    fresh = not checkpoint and not stage.init_path
+    bc = config["bc"]
+    data = teacher_data(config, stage) if bc["teacher"] and (fresh or bc["anchor"]) else None
+    if data is not None and fresh:
+        imitate(config, run_dir, stage, model, data)
     model.tensorboard_log = os.path.join(run_dir, "tb")
     done = model.num_timesteps if checkpoint else 0
     remaining = config["timesteps"] - done
     print(f"[{stage.name}] training {stage.side} against {stage.opponent_label}: {remaining} steps")
     try:
         if remaining > 0:
-            model.learn(remaining, callback=make_callbacks(config, run_dir, stage), tb_log_name=stage.name,
+            callbacks = make_callbacks(config, run_dir, stage)
+            if data is not None and bc["anchor"]:
+                from agents.imitation import make_anchor
+                callbacks.append(make_anchor(data, bc["anchor"], seed=config["seed"] + model.num_timesteps))
+            model.learn(remaining, callback=callbacks, tb_log_name=stage.name,
                         reset_num_timesteps=not checkpoint, progress_bar=config["progress_bar"])
     except KeyboardInterrupt:
         path = os.path.join(stage.checkpoint_dir(run_dir), f"ckpt_{model.num_timesteps}_steps.zip")

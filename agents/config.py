@@ -80,6 +80,7 @@ SCHEMA: dict[str, Any] = {
         "batch_size": Field(INT, 256, minimum=1),
         "learning_rate": Field(FLOAT, 1e-3, minimum=0),
         "value_coef": Field(FLOAT, 0.5, "weight of the value head's fit to the teacher's returns", minimum=0),
+        "anchor": Field(FLOAT, 0.0, "weight of the teacher's cross-entropy kept during PPO (0: imitate only before PPO)", minimum=0),
     },
     "eval": {
         "freq": Field(INT, 50_000, "evaluate every this many steps (0: never during training)", minimum=0),

@@ -96,3 +96,45 @@ def clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int, lear
             f"policy loss {totals['policy_loss']:.3f}, value loss {totals['value_loss']:.3f}")
     policy.set_training_mode(False)
     return stats
+
+
+def make_anchor(data: dict[str, np.ndarray], coef: float, seed: int = 0):
+    """A callback that keeps PPO near the teacher: after every PPO update it takes as many
+    minibatch steps as PPO just did, on ``coef`` x the masked cross-entropy of the teacher's
+    decisions (the behaviour-cloning loss, interleaved with PPO as in DAPG, Rajeswaran et al.
+    2018). Without it, PPO on the Reactor Room drifted from the imitated retreat to Aiming in
+    place (docs/training.md)."""
+    import torch
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class ImitationAnchor(BaseCallback):
+        def __init__(self):
+            super().__init__()
+            self.rng = np.random.default_rng(seed)
+
+        def _on_step(self) -> bool:
+            return True
+
+        def _on_rollout_start(self) -> None:
+            model = self.model
+            if model._n_updates == 0:
+                return  # no PPO update yet
+            policy = model.policy
+            steps = model.n_epochs * max(1, model.n_steps * model.n_envs // model.batch_size)
+            policy.set_training_mode(True)
+            total = 0.0
+            for _ in range(steps):
+                idx = self.rng.integers(len(data["action"]), size=model.batch_size)
+                obs, _ = policy.obs_to_tensor({"observation": data["observation"][idx], "action_mask": data["action_mask"][idx]})
+                _, log_prob, _ = policy.evaluate_actions(obs, torch.as_tensor(data["action"][idx]),
+                                                         action_masks=data["action_mask"][idx].astype(bool))
+                loss = -coef * log_prob.mean()
+                policy.optimizer.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(policy.parameters(), model.max_grad_norm)
+                policy.optimizer.step()
+                total += loss.item() / coef
+            policy.set_training_mode(False)
+            self.logger.record("train/imitation_loss", total / steps)
+
+    return ImitationAnchor()
