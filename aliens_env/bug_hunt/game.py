@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import heapq
 import random
+import struct
 from collections import deque
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -56,6 +57,7 @@ MAX_TARGETS = 12
 ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks")
 FAR = 10_000
+_PASSABLE = tuple(bool(x) for x in PASSABLE)  # by cell code, as plain bools (cheaper to index)
 
 
 @dataclass
@@ -221,6 +223,7 @@ class BugHunt(PhasedGame):
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
         self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
+        self._rows: dict = {}  # observation rows per squad figure state (shared by clones: pure)
         self._reveal()
         self._start_phase("aliens_move")
         self._run()
@@ -265,9 +268,11 @@ class BugHunt(PhasedGame):
     def los(self, a: int, b: int, radius: int | None = None) -> bool:
         """Line of sight from a to b within `radius` (at most the sight range)."""
         sight = self.rules["sight_range"]
-        if self.rng(a, b) > (sight if radius is None else min(radius, sight)):
+        ar, ac = divmod(a, self.size)
+        br, bc = divmod(b, self.size)
+        if max(abs(ar - br), abs(ac - bc)) > (sight if radius is None else min(radius, sight)):
             return False
-        return bool(self.colony.los_from(self.rc(a), sight).flat[b])
+        return bool(self.colony.los_from((ar, ac), sight).flat[b])
 
     def able_humans(self) -> list[int]:
         return [i for i, h in enumerate(self.humans) if h.status == "active" and h.pos != NO]
@@ -279,8 +284,13 @@ class BugHunt(PhasedGame):
         """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
         auto sentry pods (ASSUMPTION A23)."""
         occ = {h.pos for h in self.humans if h.status == "active" and h.pos != NO}
-        occ.update(a.pos for a in self.aliens if a.alive and a.attached == NO)
-        occ.update(self.sq(f["pos"]) for f in self.features if f["kind"] == "sentry")
+        for a in self.aliens:
+            if a.alive and a.attached == NO:
+                occ.add(a.pos)
+        for f in self.features:
+            if f["kind"] == "sentry":
+                r, c = f["pos"]
+                occ.add(r * self.size + c)
         return occ
 
     def figure_at(self, s: int) -> tuple[str, int] | None:
@@ -301,6 +311,23 @@ class BugHunt(PhasedGame):
             return True
         a, b = self.step_sq(s, dr, 0), self.step_sq(s, 0, dc)
         return a != NO and b != NO and PASSABLE[self.cell(a)] and PASSABLE[self.cell(b)]
+
+    def _around(self, s: int) -> list:
+        """Square s's 8 neighbours in DIRECTIONS order (N, NE, E, ... NW) on the laid map, each
+        (square, cell, AP to enter it, a diagonal step to it cuts no corner) or None off the
+        grid; cached per layout version (every change of a square or hazard bumps it)."""
+        version = self.colony.version
+        cache = self._shared.get("around")
+        if cache is None or cache[0] != version:
+            cache = self._shared["around"] = (version, {})
+        out = cache[1].get(s)
+        if out is None:
+            out = []
+            for dr, dc in DIRECTIONS:
+                n = self.step_sq(s, dr, dc)
+                out.append(None if n == NO else (n, self.cell(n), self.enter_cost(n), self._diag_ok(s, dr, dc)))
+            cache[1][s] = out
+        return out
 
     def room_of(self, s: int) -> int:
         pid = int(self.colony.piece.flat[s])
@@ -385,8 +412,10 @@ class BugHunt(PhasedGame):
         if self.queen_killed_in_chamber:
             self._finish("marines", "the Queen is dead in her Brood Chamber: the Aliens lose")
             return
-        humans = [h for h in self.humans if h.status == "active" and h.role != "android"]
-        if not humans:
+        for h in self.humans:
+            if h.status == "active" and h.role != "android":
+                break
+        else:
             self._finish("hive", "no human of the squad can fight on")
             return
         if self.mission["objective"] == "explore_and_return" and self.rooms_entered >= self.mission["rooms"]:
@@ -471,19 +500,19 @@ class BugHunt(PhasedGame):
         a = self.aliens[i]
         occ = self.occupied()
         out = {}
-        for d, (dr, dc) in enumerate(DIRECTIONS):
-            n = self.step_sq(a.pos, dr, dc)
-            if n == NO:
+        ap = a.ap
+        door = self.rules["ap_cost"]["door"]
+        for d, near in enumerate(self._around(a.pos)):
+            if near is None:
                 continue
-            cell = self.cell(n)
+            n, cell, cost, corner_ok = near
             if cell == DOOR_CLOSED:
-                if not (dr and dc) and a.kind != "face_hugger" and a.ap >= self.rules["ap_cost"]["door"]:
-                    out[d] = (n, self.rules["ap_cost"]["door"])
+                if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
+                    out[d] = (n, door)
                 continue
-            if not PASSABLE[cell] or n in occ or not self._diag_ok(a.pos, dr, dc):
+            if not _PASSABLE[cell] or n in occ or not corner_ok:
                 continue
-            cost = self.enter_cost(n)
-            if cost <= a.ap:
+            if cost <= ap:
                 out[d] = (n, cost)
         return out
 
@@ -780,9 +809,14 @@ class BugHunt(PhasedGame):
         reach = max(self._weapon_range(h.weapon), self.rules["weapons"]["grenade"]["range"] if self._can_grenade(self.active) else 0)
         out = []
         if reach > 0:
+            size = self.size
+            hr, hc = divmod(h.pos, size)
             for i, a in enumerate(self.aliens):
-                if a.alive and self.rng(h.pos, a.pos) <= reach and a.pos != h.pos and self.los(h.pos, a.pos):
-                    out.append((self.rng(h.pos, a.pos), 0, i, ("alien", i)))
+                if a.alive and a.pos != h.pos:
+                    ar, ac = divmod(a.pos, size)
+                    r = max(abs(ar - hr), abs(ac - hc))
+                    if r <= reach and self.los(h.pos, a.pos):
+                        out.append((r, 0, i, ("alien", i)))
             for k, f in enumerate(self.features):
                 kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
                     "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
@@ -846,12 +880,13 @@ class BugHunt(PhasedGame):
         ap = self.available_ap(i)
         cost = self.rules["ap_cost"]
         occ = self.occupied()
-        for d, (dr, dc) in enumerate(CARDINAL):
-            n = self.step_sq(h.pos, dr, dc)
-            if n == NO:
+        around = self._around(h.pos)
+        for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+            near = around[2 * d]
+            if near is None:
                 continue
-            cell = self.cell(n)
-            if PASSABLE[cell] and n not in occ and self.enter_cost(n) * cost["move"] <= ap:
+            n, cell, enter, _ = near
+            if _PASSABLE[cell] and n not in occ and enter * cost["move"] <= ap:
                 mask[s["move"] + d] = 1
             if cell in (DOOR_OPEN, DOOR_CLOSED) and ap >= cost["door"]:
                 if cell == DOOR_CLOSED or self.figure_at(n) is None:
@@ -864,11 +899,12 @@ class BugHunt(PhasedGame):
                     f["kind"] == "sentry" and self.sq(f["pos"]) == n for f in self.features):
                 mask[s["equip"] + d] = 1
         if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
-            for k, (dr, dc) in enumerate(DIAGONALS):
-                n = self.step_sq(h.pos, dr, dc)
-                if (n != NO and PASSABLE[self.cell(n)] and n not in occ and self._diag_ok(h.pos, dr, dc)
-                        and self.enter_cost(n) * cost["move"] <= ap):
-                    mask[s["move_diagonal"] + k] = 1
+            for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
+                near = around[2 * k + 1]
+                if near is not None:
+                    n, cell, enter, corner_ok = near
+                    if _PASSABLE[cell] and n not in occ and corner_ok and enter * cost["move"] <= ap:
+                        mask[s["move_diagonal"] + k] = 1
         if h.weapon != "none" and not h.out_of_ammo:
             fire_cost = cost[f"fire_{h.weapon}"]
             rng_w = self._weapon_range(h.weapon)
@@ -1604,10 +1640,9 @@ class BugHunt(PhasedGame):
     def _map_planes(self) -> np.ndarray:
         """The planes that depend on the layout and its contents only, over the whole grid,
         padded by half a window on every side so a window is a plain slice; cached per layout
-        version and contents."""
-        sig = (self.colony.version, tuple((f["kind"], f["state"]) for f in self.features),
-               tuple(p.get("entered", False) for p in self.colony.pieces),
-               tuple(p["state"] for p in self.colony.ports))
+        version (every change of a square, a port or a hazard bumps it), rooms entered (only
+        `_enter_room` marks a room) and the features' kinds and states."""
+        sig = (self.colony.version, self.rooms_entered, [(f["kind"], f["state"]) for f in self.features])
         cached = self._shared.get("map_planes")
         if cached is not None and cached[0] == sig:
             return cached[1]
@@ -1642,114 +1677,118 @@ class BugHunt(PhasedGame):
         self._shared["map_planes"] = (sig, planes)
         return planes
 
-    def _squad_static(self) -> np.ndarray:
-        """Role and weapon columns of the squad features (fixed for the game)."""
-        static = self._shared.get("squad_static")
-        if static is None:
-            static = np.zeros((len(self.humans), SQUAD_FEATURES), dtype=np.float32)
-            for i, h in enumerate(self.humans):
-                static[i, 9:16] = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
-                                   h.role in ("android", "predator", "power_loader"),
-                                   h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
-                                   h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
-            self._shared["squad_static"] = static
-        return static
+    def _squad_row(self, h: Human) -> tuple[float, ...]:
+        """A squad figure's SQUAD_FEATURES: status (active, dead, captured, unconscious), hugged, AP,
+        activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle,
+        pistol, smart-gun, flame-thrower), row, column, LP, squad."""
+        size = self.size
+        if h.status == "active":
+            r, c = divmod(h.pos, size)
+            status, where = _STATUS_ACTIVE, (r / size, c / size)
+        else:
+            status, where = _STATUS_ROWS.get(h.status, _STATUS_OTHER), (0.0, 0.0)
+        static = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
+                  h.role in ("android", "predator", "power_loader"),
+                  h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
+                  h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
+        return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
+                float(h.leader), *map(float, static), *where, min(h.lp, 4) / 4, h.squad / max(1, self.n_squads - 1))
 
     def observe(self, player: str) -> np.ndarray:
-        w = self.window
-        fr, fc = self.rc(self.focus())
+        """The window's planes are sliced from the cached map planes with the figures marked on
+        top; squad, global and target features are built as one list of floats and packed in."""
+        w, size = self.window, self.size
+        focus = self.focus()
+        fr, fc = divmod(focus, size)
         r0, c0 = fr - w // 2, fc - w // 2
-        obs = np.zeros(self.observation_shape, dtype=np.float32)
-        n_planes = N_PLANES * w * w
-        planes = obs[:n_planes].reshape(N_PLANES, w, w)
-        planes[...] = self._map_planes()[:, fr:fr + w, fc:fc + w]
-        squad = obs[n_planes:n_planes + MAX_SQUAD * SQUAD_FEATURES].reshape(MAX_SQUAD, SQUAD_FEATURES)
-        at = n_planes + MAX_SQUAD * SQUAD_FEATURES
-        glob = obs[at:at + GLOBAL_FEATURES]
-        targets = obs[at + GLOBAL_FEATURES:].reshape(MAX_TARGETS, TARGET_FEATURES)
-
-        def put(plane: int, s: int, value: float = 1.0) -> None:
-            r, c = divmod(s, self.size)
-            r, c = r - r0, c - c0
-            if 0 <= r < w and 0 <= c < w:
-                planes[plane, r, c] = value
-
-        role_plane = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "android": 9}
-        for h in self.humans:
+        obs = np.empty(self.observation_shape, dtype=np.float32)
+        area = w * w
+        n_planes = N_PLANES * area
+        obs[:n_planes].reshape(N_PLANES, w, w)[...] = self._map_planes()[:, fr:fr + w, fc:fc + w]
+        humans, aliens, d = self.humans, self.aliens, self.decision
+        # the squad: on the map planes, and its rows of features (kept per figure state)
+        tail: list[float] = []
+        put = tail.extend
+        rows = self._rows
+        for h in humans:
+            key = tuple(vars(h).values())  # every field of the figure: the row depends on no more
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = self._squad_row(h)
+            put(row)
             if h.status == "active":
-                put(role_plane[h.role], h.pos)
-                if h.overwatch:
-                    put(20, h.pos)
-        for a in self.aliens:
-            if a.alive:
-                put(10 + ALIEN_KINDS.index(a.kind), a.pos, a.lp / self.rules["queen_lp"] if a.kind == "queen" else 1)
-        d = self.decision
-        if d is not None and (d.kind in ("act", "step", "attack", "overwatch_fire")):
-            put(21, self.focus())
-        if d is not None and d.kind == "overwatch_fire" and self.ow_target != NO:
-            put(21, self.aliens[self.ow_target].pos, 0.5)
-        static = self._squad_static()
-        squad[:len(static)] = static
-        size = self.size
-        for i, h in enumerate(self.humans):
-            row = squad[i]
-            if h.status == "active":
-                row[0] = 1
                 r, c = divmod(h.pos, size)
-                row[16] = r / size
-                row[17] = c / size
-            elif h.status == "dead":
-                row[1] = 1
-            elif h.status == "captured":
-                row[2] = 1
-            else:
-                row[3] = 1
-            if h.hugger != NO:
-                row[4] = 1
-            row[5] = min(h.ap, 4) / 4
-            row[6] = h.activated
-            row[7] = h.overwatch
-            row[8] = h.leader
-            row[18] = min(h.lp, 4) / 4
-            row[19] = h.squad / max(1, self.n_squads - 1)
+                r -= r0
+                c -= c0
+                if 0 <= r < w and 0 <= c < w:
+                    k = r * w + c
+                    obs[_ROLE_PLANE[h.role] * area + k] = 1.0
+                    if h.overwatch:
+                        obs[20 * area + k] = 1.0
+        put(_ZEROS[:(MAX_SQUAD - len(humans)) * SQUAD_FEATURES])
+        queen_lp = self.rules["queen_lp"]
+        queen = alive = 0
+        for a in aliens:
+            if a.alive:
+                alive += 1
+                is_queen = a.kind == "queen"
+                if is_queen and a.lp > queen:
+                    queen = a.lp
+                r, c = divmod(a.pos, size)
+                r -= r0
+                c -= c0
+                if 0 <= r < w and 0 <= c < w:
+                    obs[(10 + ALIEN_KINDS.index(a.kind)) * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
+        marks = []
+        if d is not None and d.kind in ("act", "step", "attack", "overwatch_fire"):
+            marks.append((focus, 1.0))
+        if d is not None and d.kind == "overwatch_fire" and self.ow_target != NO:
+            marks.append((aliens[self.ow_target].pos, 0.5))
+        for s, value in marks:
+            r, c = divmod(s, size)
+            r -= r0
+            c -= c0
+            if 0 <= r < w and 0 <= c < w:
+                obs[21 * area + r * w + c] = value
+        # global features
         kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
             kinds[DECISION_KINDS.index(d.kind)] = 1.0
-        queen = 0
-        alive = 0
-        for a in self.aliens:
-            if a.alive:
-                alive += 1
-                if a.kind == "queen":
-                    queen = max(queen, a.lp)
         objective = self.mission["objective"]
-        my_squad = self.humans[self.active].squad if self.active != NO else 0
-        glob[:] = [
+        my_squad = humans[self.active].squad if self.active != NO else 0
+        put((
             min(self.turn / self.turn_limit, 1.0), min(self.pools[my_squad], 6) / 6,
             self.grenade_pools[my_squad] / self.rules["grenade_pool"],
-            min(self.rooms_entered, 10) / 10, self.brood_found, queen / self.rules["queen_lp"], *kinds,
-            player == "marines", objective == "explore_and_return", objective == "kill_queen", self.pools_lost[my_squad],
-            self.aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0,
-            alive / self.max_aliens, self.active == NO, min(self.mission.get("rooms", 0), 10) / 10,
-            fr / self.size, fc / self.size,
-        ]
+            min(self.rooms_entered, 10) / 10, float(self.brood_found), queen / queen_lp, *kinds,
+            float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
+            float(self.pools_lost[my_squad]),
+            aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0.0,
+            alive / self.max_aliens, float(self.active == NO), min(self.mission.get("rooms", 0), 10) / 10,
+            fr / size, fc / size,
+        ))
+        # target features, MAX_TARGETS rows
+        listed = ()
         if d is not None and d.kind in ("act", "extra_hit") and (self.active != NO or self.extra is not None):
             if d.kind == "extra_hit":
-                pos = self.humans[self.extra["shooter"]].pos
+                pos = humans[self.extra["shooter"]].pos
                 listed = [("alien", k) for k in d.options]
             else:
-                pos = self.humans[self.active].pos
+                pos = humans[self.active].pos
                 listed = self.targets()
-            for k, t in enumerate(listed):
-                targets[k, 0] = 1
-                targets[k, 1] = min(self.rng(pos, self._target_square(t)), 12) / 12
-                if t[0] == "alien":
-                    a = self.aliens[t[1]]
-                    targets[k, 2 + ALIEN_KINDS.index(a.kind)] = 1
-                    targets[k, 8] = a.lp / self.rules["queen_lp"]
-                else:
-                    targets[k, 7] = 1 if t[0] == "egg" else 0.5
+        for t in listed:
+            row = [0.0] * TARGET_FEATURES
+            row[0] = 1.0
+            row[1] = min(self.rng(pos, self._target_square(t)), 12) / 12
+            if t[0] == "alien":
+                a = aliens[t[1]]
+                row[2 + ALIEN_KINDS.index(a.kind)] = 1.0
+                row[8] = a.lp / queen_lp
+            else:
+                row[7] = 1.0 if t[0] == "egg" else 0.5
+            put(row)
+        put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
         # every feature is built inside [0, 1] (the property tests check it); a fresh array each call
+        _TAIL.pack_into(obs, n_planes * 4, *tail)
         return obs
 
     # ==========================================================================================
@@ -1953,6 +1992,13 @@ N_PLANES = 23
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
+_ROLE_PLANE = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "android": 9}
+_STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
+_STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
+_STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
+_ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
+#: the features after the planes (squad, globals, targets), packed as float32 in one call
+_TAIL = struct.Struct(f"={MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES}f")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
             "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")
