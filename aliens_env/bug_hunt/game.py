@@ -322,10 +322,21 @@ class BugHunt(PhasedGame):
             cache = self._shared["around"] = (version, {})
         out = cache[1].get(s)
         if out is None:
+            cells, hazard = cache[2:] if len(cache) > 2 else (None, None)
+            if cells is None:
+                cells, hazard = self.colony.cells.ravel().tolist(), self.colony.hazard.ravel().tolist()
+                cache = self._shared["around"] = (version, cache[1], cells, hazard)
+            size, extra = self.size, self.rules["hazard_extra_ap"]
+            r, c = divmod(s, size)
             out = []
-            for dr, dc in DIRECTIONS:
-                n = self.step_sq(s, dr, dc)
-                out.append(None if n == NO else (n, self.cell(n), self.enter_cost(n), self._diag_ok(s, dr, dc)))
+            for dr, dc in DIRECTIONS:  # as step_sq, cell, enter_cost and _diag_ok, on plain lists
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < size and 0 <= cc < size):
+                    out.append(None)
+                    continue
+                n = rr * size + cc
+                corner_ok = not (dr and dc) or (_PASSABLE[cells[rr * size + c]] and _PASSABLE[cells[r * size + cc]])
+                out.append((n, cells[n], 1 + (extra if hazard[n] else 0), corner_ok))
             cache[1][s] = out
         return out
 
@@ -1028,19 +1039,24 @@ class BugHunt(PhasedGame):
             else:
                 viewers = [h.pos for h in self.humans if h.status == "active" and h.pos != NO]
             found = NO
-            for k, port in enumerate(col.ports):
-                if port["state"] != "pending":
-                    continue
-                if port["kind"] == "door":
-                    door = self.sq(port["door"])
-                    if self.cell(door) != DOOR_OPEN:
-                        continue
-                    mouths = [door]
-                else:
-                    dr, dc = CARDINAL[port["d"]]
-                    mouths = [self.step_sq(self.sq(q), -dr, -dc) for q in port["cells"]]
-                if any(self.los(v, m, radius) for v in viewers for m in mouths):
-                    found = k
+            size, sight = self.size, self.rules["sight_range"]
+            views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
+            for k, mouths in self._open_mouths():
+                for v in viewers:
+                    vr, vc = divmod(v, size)
+                    for m in mouths:  # as self.los(v, m, radius)
+                        mr, mc = divmod(m, size)
+                        if max(abs(vr - mr), abs(vc - mc)) > min(radius, sight):
+                            continue
+                        seen = views.get(v)
+                        if seen is None:
+                            seen = views[v] = col.los_from((vr, vc), sight).ravel()
+                        if seen[m]:
+                            found = k
+                            break
+                    if found != NO:
+                        break
+                if found != NO:
                     break
             if found == NO:
                 self._reopen()
@@ -1056,6 +1072,29 @@ class BugHunt(PhasedGame):
                     port = col.ports[found]
                     entrance = port["door"] if port["door"] is not None else port["cells"][0]
                     self._fill_brood(pid, self.sq(entrance))
+
+    def _open_mouths(self) -> list[tuple[int, list[int]]]:
+        """(port index, the squares a figure must see to lay it) for every pending open end and
+        every pending door that stands open; kept per layout version (every change of a port or
+        a door bumps it)."""
+        col = self.colony
+        cached = self._shared.get("mouths")
+        if cached is not None and cached[0] == col.version:
+            return cached[1]
+        out = []
+        for k, port in enumerate(col.ports):
+            if port["state"] != "pending":
+                continue
+            if port["kind"] == "door":
+                door = self.sq(port["door"])
+                if self.cell(door) != DOOR_OPEN:
+                    continue
+                out.append((k, [door]))
+            else:
+                dr, dc = CARDINAL[port["d"]]
+                out.append((k, [self.step_sq(self.sq(q), -dr, -dc) for q in port["cells"]]))
+        self._shared["mouths"] = (col.version, out)
+        return out
 
     def _reopen(self) -> None:
         """ASSUMPTION A54: the tabletop layout never runs out, but sections laid on a finite grid
@@ -1535,7 +1574,18 @@ class BugHunt(PhasedGame):
 
     def _placement_candidates(self) -> dict[int, list[tuple[int, int]]]:
         """direction -> [(path distance from the squad, square)] of open squares out of view
-        (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre)."""
+        (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre).
+        Read-only; kept for the position (asked again when the approach is placed)."""
+        key = ("placement", self.colony.version, self.xeno_squad,
+               tuple((h.status, h.pos, h.squad) for h in self.humans),
+               tuple(a.pos for a in self.aliens if a.alive and a.attached == NO),
+               tuple(tuple(f["pos"]) for f in self.features if f["kind"] == "sentry"))
+        cached = self._shared.get(key)
+        if cached is None:
+            cached = self._shared[key] = self._placement_candidates_uncached()
+        return cached
+
+    def _placement_candidates_uncached(self) -> dict[int, list[tuple[int, int]]]:
         sq = max(self.xeno_squad, 0)
         squad = [h.pos for h in self.humans if h.status == "active" and h.squad == sq]
         if not squad:
@@ -1549,24 +1599,28 @@ class BugHunt(PhasedGame):
         cols = [self.rc(v)[1] for v in squad]
         cr, cc = sum(rows) / len(rows), sum(cols) / len(cols)
         out: dict[int, list] = {}
-        hidden = np.flatnonzero((dist < FAR) & ~seen)
-        if not any(PASSABLE[self.cell(int(s))] and int(s) not in occ for s in hidden):
+        free = PASSABLE[self.colony.cells.ravel()]
+        free[list(occ)] = False
+        hidden = np.flatnonzero((dist < FAR) & ~seen & free)
+        if not len(hidden):
             # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
             # edge of what is laid, at least min_placement squares away
-            hidden = np.flatnonzero((dist < FAR) & (dist >= self.rules["min_placement"]))
-        for s in hidden:
-            s = int(s)
-            if not PASSABLE[self.cell(s)] or s in occ:
-                continue
-            r, c = self.rc(s)
-            dr, dc = r - cr, c - cc
-            d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
-            out.setdefault(d, []).append((int(dist[s]), s))
+            hidden = np.flatnonzero((dist < FAR) & (dist >= self.rules["min_placement"]) & free)
+        r, c = np.divmod(hidden, self.size)
+        dr, dc = r - cr, c - cc
+        side = np.where(np.abs(dr) >= np.abs(dc), np.where(dr < 0, 0, 2), np.where(dc > 0, 1, 3))
+        for s, d, far in zip(hidden.tolist(), side.tolist(), dist[hidden].tolist()):
+            out.setdefault(d, []).append((far, s))
         return out
 
     def _bfs(self, sources: list[int]) -> np.ndarray:
-        """Squares (steps) from the sources over open squares and doors an Alien could open."""
+        """Squares (steps) from the sources over open squares and doors an Alien could open
+        (read-only; kept per layout version and sources)."""
         nbrs = self.graph()
+        key = ("bfs", tuple(sources))
+        cached = self._shared.get(key)
+        if cached is not None:
+            return cached
         dist = [FAR] * (self.size * self.size)
         q = deque()
         for s in sources:
@@ -1579,7 +1633,10 @@ class BugHunt(PhasedGame):
                 if dist[m] == FAR:
                     dist[m] = d1
                     q.append(m)
-        return np.array(dist, dtype=np.int32)
+        out = np.array(dist, dtype=np.int32)
+        out.flags.writeable = False
+        self._shared[key] = out
+        return out
 
     def _place_approach(self, direction: int) -> None:
         """Place what approaches: 3D6 squares away out of view (the nearest distance to it), all
@@ -1633,9 +1690,14 @@ class BugHunt(PhasedGame):
             return self.humans[self.ow_queue[0]].pos
         if d is not None and d.kind == "extra_hit" and self.extra is not None:
             return self.humans[self.extra["shooter"]].pos
-        able = [h for h in self.humans if h.status == "active"]
-        lead = [h for h in able if h.leader]
-        return (lead or able)[0].pos if able else self.sq((self.size - 2, self.size // 2))
+        first = None  # the first able leader, else the first able figure
+        for h in self.humans:
+            if h.status == "active":
+                if h.leader:
+                    return h.pos
+                if first is None:
+                    first = h
+        return first.pos if first is not None else self.sq((self.size - 2, self.size // 2))
 
     def _map_planes(self) -> np.ndarray:
         """The planes that depend on the layout and its contents only, over the whole grid,
@@ -1711,7 +1773,7 @@ class BugHunt(PhasedGame):
         put = tail.extend
         rows = self._rows
         for h in humans:
-            key = tuple(vars(h).values())  # every field of the figure: the row depends on no more
+            key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
             row = rows.get(key)
             if row is None:
                 row = rows[key] = self._squad_row(h)
@@ -1751,9 +1813,7 @@ class BugHunt(PhasedGame):
             if 0 <= r < w and 0 <= c < w:
                 obs[21 * area + r * w + c] = value
         # global features
-        kinds = [0.0] * len(DECISION_KINDS)
-        if d is not None:
-            kinds[DECISION_KINDS.index(d.kind)] = 1.0
+        kinds = _KIND_ONEHOT[None if d is None else d.kind]
         objective = self.mission["objective"]
         my_squad = humans[self.active].squad if self.active != NO else 0
         put((
@@ -1996,6 +2056,7 @@ _ROLE_PLANE = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "an
 _STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
 _STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
 _STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
+_KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
 _ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
 #: the features after the planes (squad, globals, targets), packed as float32 in one call
 _TAIL = struct.Struct(f"={MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES}f")
