@@ -566,31 +566,34 @@ class BugHunt(PhasedGame):
 
     def graph(self) -> list[list[tuple[int, bool]]]:
         """Moves an Alien could make on the laid map (8 directions, no corner cutting), from and
-        into open squares and closed doors; built once per layout version and shared by clones."""
+        into open squares and closed doors, as (square, diagonal) per square (an empty tuple for
+        squares off the walkable map); built once per layout version."""
         version = self.colony.version
         shared = self._shared
         if shared.get("graph_version") != version:
             shared.clear()
             shared["graph_version"] = version
-            cells = self.colony.cells.ravel()
             size = self.size
-            walkable = PASSABLE[cells] | (cells == DOOR_CLOSED)
-            nbrs: list[list[tuple[int, bool]]] = [[] for _ in range(size * size)]
-            for s in np.flatnonzero(walkable):
-                s = int(s)
-                r, c = divmod(s, size)
-                for dr, dc in DIRECTIONS:
-                    rr, cc = r + dr, c + dc
-                    if not (0 <= rr < size and 0 <= cc < size):
-                        continue
-                    m = rr * size + cc
-                    if not walkable[m]:
-                        continue
-                    diag = bool(dr and dc)
-                    if diag and (cells[s] == DOOR_CLOSED or cells[m] == DOOR_CLOSED
-                                 or not PASSABLE[cells[r * size + cc]] or not PASSABLE[cells[rr * size + c]]):
-                        continue
-                    nbrs[s].append((m, diag))
+            cells = self.colony.cells
+            passable = np.pad(PASSABLE[cells], 1)
+            door = np.pad(cells == DOOR_CLOSED, 1)
+            walkable = passable | door
+
+            def at(grid: np.ndarray, dr: int, dc: int) -> np.ndarray:
+                """grid[r + dr, c + dc] for every square (r, c) of the map; off the map is False."""
+                return grid[1 + dr:1 + dr + size, 1 + dc:1 + dc + size]
+
+            nbrs: list = [()] * (size * size)  # squares no Alien can stand on share one empty tuple
+            for s in np.flatnonzero(at(walkable, 0, 0)).tolist():
+                nbrs[s] = []
+            for dr, dc in DIRECTIONS:  # each square's list in DIRECTIONS order
+                ok = at(walkable, 0, 0) & at(walkable, dr, dc)
+                diag = bool(dr and dc)
+                if diag:  # no diagonal through a closed door or across a wall or door corner
+                    ok &= ~at(door, 0, 0) & ~at(door, dr, dc) & at(passable, 0, dc) & at(passable, dr, 0)
+                off = dr * size + dc
+                for s in np.flatnonzero(ok).tolist():
+                    nbrs[s].append((s + off, diag))
             shared["graph"] = nbrs
         return shared["graph"]
 
@@ -820,14 +823,18 @@ class BugHunt(PhasedGame):
         reach = max(self._weapon_range(h.weapon), self.rules["weapons"]["grenade"]["range"] if self._can_grenade(self.active) else 0)
         out = []
         if reach > 0:
-            size = self.size
+            size, sight = self.size, self.rules["sight_range"]
             hr, hc = divmod(h.pos, size)
+            seen = None  # the figure's line of sight (as self.los), fetched once something is in reach
             for i, a in enumerate(self.aliens):
                 if a.alive and a.pos != h.pos:
                     ar, ac = divmod(a.pos, size)
                     r = max(abs(ar - hr), abs(ac - hc))
-                    if r <= reach and self.los(h.pos, a.pos):
-                        out.append((r, 0, i, ("alien", i)))
+                    if r <= reach and r <= sight:
+                        if seen is None:
+                            seen = self.colony.los_from((hr, hc), sight).ravel()
+                        if seen[a.pos]:
+                            out.append((r, 0, i, ("alien", i)))
             for k, f in enumerate(self.features):
                 kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
                     "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
@@ -1418,7 +1425,7 @@ class BugHunt(PhasedGame):
         """PRINTED: a Marine on over-watch may fire every time an Alien spends 1 AP: each one
         that can see it in range is asked, in squad order (free, ASSUMPTION A29)."""
         self.ow_target = i
-        self.ow_queue = [j for j in range(len(self.humans)) if self._can_overwatch(j, i)]
+        self.ow_queue = [j for j, h in enumerate(self.humans) if h.overwatch and self._can_overwatch(j, i)]
 
     def _next_overwatch(self) -> None:
         """Offer the next over-watch shot (fire / hold), skipping figures that can no longer."""
@@ -1800,7 +1807,7 @@ class BugHunt(PhasedGame):
                 r -= r0
                 c -= c0
                 if 0 <= r < w and 0 <= c < w:
-                    obs[(10 + ALIEN_KINDS.index(a.kind)) * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
+                    obs[_ALIEN_PLANE[a.kind] * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
         marks = []
         if d is not None and d.kind in ("act", "step", "attack", "overwatch_fire"):
             marks.append((focus, 1.0))
@@ -1846,9 +1853,13 @@ class BugHunt(PhasedGame):
             else:
                 row[7] = 1.0 if t[0] == "egg" else 0.5
             put(row)
-        put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
         # every feature is built inside [0, 1] (the property tests check it); a fresh array each call
-        _TAIL.pack_into(obs, n_planes * 4, *tail)
+        if listed:
+            put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
+            _TAIL.pack_into(obs, n_planes * 4, *tail)
+        else:  # no targets (most steps): their rows are zeros
+            _HEAD.pack_into(obs, n_planes * 4, *tail)
+            obs[n_planes + _HEAD_LEN:] = 0.0
         return obs
 
     # ==========================================================================================
@@ -2052,6 +2063,7 @@ N_PLANES = 23
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
+_ALIEN_PLANE = {kind: 10 + k for k, kind in enumerate(ALIEN_KINDS)}  # planes 10-14
 _ROLE_PLANE = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "android": 9}
 _STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
 _STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
@@ -2060,6 +2072,8 @@ _KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, 
 _ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
 #: the features after the planes (squad, globals, targets), packed as float32 in one call
 _TAIL = struct.Struct(f"={MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES}f")
+_HEAD_LEN = MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES  # the squad and global features alone
+_HEAD = struct.Struct(f"={_HEAD_LEN}f")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
             "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")
