@@ -1776,15 +1776,14 @@ class BugHunt(PhasedGame):
         obs[:n_planes].reshape(N_PLANES, w, w)[...] = self._map_planes()[:, fr:fr + w, fc:fc + w]
         humans, aliens, d = self.humans, self.aliens, self.decision
         # the squad: on the map planes, and its rows of features (kept per figure state)
-        tail: list[float] = []
-        put = tail.extend
+        squad: list[bytes] = []  # float32 rows, packed once per figure state
         rows = self._rows
         for h in humans:
             key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
             row = rows.get(key)
             if row is None:
-                row = rows[key] = self._squad_row(h)
-            put(row)
+                row = rows[key] = _ROW.pack(*self._squad_row(h))
+            squad.append(row)
             if h.status == "active":
                 r, c = divmod(h.pos, size)
                 r -= r0
@@ -1794,7 +1793,11 @@ class BugHunt(PhasedGame):
                     obs[_ROLE_PLANE[h.role] * area + k] = 1.0
                     if h.overwatch:
                         obs[20 * area + k] = 1.0
-        put(_ZEROS[:(MAX_SQUAD - len(humans)) * SQUAD_FEATURES])
+        squad.append(bytes(4 * SQUAD_FEATURES * (MAX_SQUAD - len(humans))))
+        raw = memoryview(obs).cast("B")
+        at = n_planes * 4
+        raw[at:at + _SQUAD_BYTES] = b"".join(squad)
+        at += _SQUAD_BYTES
         queen_lp = self.rules["queen_lp"]
         queen = alive = 0
         for a in aliens:
@@ -1823,17 +1826,19 @@ class BugHunt(PhasedGame):
         kinds = _KIND_ONEHOT[None if d is None else d.kind]
         objective = self.mission["objective"]
         my_squad = humans[self.active].squad if self.active != NO else 0
-        put((
-            min(self.turn / self.turn_limit, 1.0), min(self.pools[my_squad], 6) / 6,
+        _GLOBALS.pack_into(
+            obs, at, min(self.turn / self.turn_limit, 1.0), min(self.pools[my_squad], 6) / 6,
             self.grenade_pools[my_squad] / self.rules["grenade_pool"],
             min(self.rooms_entered, 10) / 10, float(self.brood_found), queen / queen_lp, *kinds,
             float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
             float(self.pools_lost[my_squad]),
             aliens[self.mover].ap / 6 if (self.mover != NO and d is not None and d.kind == "step") else 0.0,
             alive / self.max_aliens, float(self.active == NO), min(self.mission.get("rooms", 0), 10) / 10,
-            fr / size, fc / size,
-        ))
+            fr / size, fc / size)
+        at += 4 * GLOBAL_FEATURES
         # target features, MAX_TARGETS rows
+        tail: list[float] = []
+        put = tail.extend
         listed = ()
         if d is not None and d.kind in ("act", "extra_hit") and (self.active != NO or self.extra is not None):
             if d.kind == "extra_hit":
@@ -1856,10 +1861,9 @@ class BugHunt(PhasedGame):
         # every feature is built inside [0, 1] (the property tests check it); a fresh array each call
         if listed:
             put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
-            _TAIL.pack_into(obs, n_planes * 4, *tail)
-        else:  # no targets (most steps): their rows are zeros
-            _HEAD.pack_into(obs, n_planes * 4, *tail)
-            obs[n_planes + _HEAD_LEN:] = 0.0
+            _TARGETS.pack_into(obs, at, *tail)
+        else:  # no targets (most steps)
+            raw[at:at + _TARGETS.size] = _NO_TARGETS
         return obs
 
     # ==========================================================================================
@@ -2070,10 +2074,12 @@ _STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
 _STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
 _KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
 _ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
-#: the features after the planes (squad, globals, targets), packed as float32 in one call
-_TAIL = struct.Struct(f"={MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES}f")
-_HEAD_LEN = MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES  # the squad and global features alone
-_HEAD = struct.Struct(f"={_HEAD_LEN}f")
+#: the features after the planes, packed as float32: a squad row, the globals, the target rows
+_ROW = struct.Struct(f"={SQUAD_FEATURES}f")
+_SQUAD_BYTES = 4 * MAX_SQUAD * SQUAD_FEATURES
+_GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
+_TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
+_NO_TARGETS = bytes(_TARGETS.size)
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
             "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")
