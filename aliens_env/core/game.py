@@ -158,6 +158,13 @@ class PhasedGame(Game):
             return self.layout.empty_mask()
         return self._current_mask().copy()
 
+    def illegal_reason(self, action: int) -> str | None:
+        # the common case first: a plain int that is legal now (no copy of the mask)
+        if type(action) is int and self.decision is not None and 0 <= action < self.layout.size \
+                and self._current_mask()[action]:
+            return None
+        return super().illegal_reason(action)
+
     def _current_mask(self) -> np.ndarray:
         mask = self._cache.get("mask")
         if mask is None:
