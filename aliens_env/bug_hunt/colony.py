@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.board import segments_blocked
+
 UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED = range(6)
 CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded")
 CARDINAL = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
 CARDINAL_NAMES = ("N", "E", "S", "W")
 OPAQUE = np.array([True, False, True, False, True, True])
 PASSABLE = np.array([False, True, False, True, False, False])
-_EPS = 1e-9
 
 
 def right(d: int) -> int:
@@ -250,24 +251,7 @@ class Colony:
         if len(br) == 0:
             ok = np.ones(len(tr), dtype=bool)
         else:
-            dx, dy = (tx - px)[:, None], (ty - py)[:, None]
-            lo_x, hi_x = bc[None, :] + _EPS, bc[None, :] + 1 - _EPS
-            lo_y, hi_y = br[None, :] + _EPS, br[None, :] + 1 - _EPS
-            shape = (len(tr), len(br))
-            t0 = np.zeros(shape)
-            t1 = np.ones(shape)
-            inside = np.ones(shape, dtype=bool)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
-                    p = np.broadcast_to(p, shape)
-                    q = np.broadcast_to(q, shape)
-                    zero = p == 0
-                    inside &= ~(zero & (q < 0))
-                    t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
-                    t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
-                    t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
-            blocked = inside & (t0 < t1 - _EPS)
-            ok = ~blocked.any(axis=1)
+            ok = ~segments_blocked(px, py, tx, ty, br, bc).any(axis=1)
         seen[tr[ok] + r0, tc[ok] + c0] = True
         return seen
 
@@ -289,23 +273,7 @@ def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
     rr, cc = np.divmod(np.arange(side * side), side)
     px = py = radius + 0.5
     tx, ty = cc + 0.5, rr + 0.5
-    dx, dy = (tx - px)[:, None], (ty - py)[:, None]
-    lo_x, hi_x = cc[None, :] + _EPS, cc[None, :] + 1 - _EPS
-    lo_y, hi_y = rr[None, :] + _EPS, rr[None, :] + 1 - _EPS
-    shape = (side * side, side * side)
-    t0 = np.zeros(shape)
-    t1 = np.ones(shape)
-    inside = np.ones(shape, dtype=bool)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
-            p = np.broadcast_to(p, shape)
-            q = np.broadcast_to(q, shape)
-            zero = p == 0
-            inside &= ~(zero & (q < 0))
-            t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
-            t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
-            t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
-    crosses = inside & (t0 < t1 - _EPS)
+    crosses = segments_blocked(px, py, tx, ty, rr, cc)
     crosses[:, radius * side + radius] = False
     crosses[np.arange(side * side), np.arange(side * side)] = False
     index, starts = [], []

@@ -226,29 +226,37 @@ class Board:
         if len(br) == 0:
             seen[:] = True
         else:
-            lo_x, hi_x = bc[None, :] + _EPS, bc[None, :] + 1 - _EPS
-            lo_y, hi_y = br[None, :] + _EPS, br[None, :] + 1 - _EPS
             for px, py in self.shooter_points(src):
-                dx, dy = (tx - px)[:, None], (ty - py)[:, None]
-                t0 = np.zeros((self.n, len(br)))
-                t1 = np.ones((self.n, len(br)))
-                inside = np.ones((self.n, len(br)), dtype=bool)
-                for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
-                    p = np.broadcast_to(p, t0.shape)
-                    q = np.broadcast_to(q, t0.shape)
-                    zero = p == 0
-                    inside &= ~(zero & (q < 0))
-                    with np.errstate(divide="ignore", invalid="ignore"):
-                        t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
-                    t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
-                    t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
-                blocked = inside & (t0 < t1 - _EPS)
-                seen |= ~blocked.any(axis=1)
+                seen |= ~segments_blocked(px, py, tx, ty, br, bc).any(axis=1)
         seen &= ~self.blocked.ravel()
         return seen
 
 
 _EPS = 1e-9
+
+
+def segments_blocked(px: float, py: float, tx: np.ndarray, ty: np.ndarray, box_rows: np.ndarray, box_cols: np.ndarray) -> np.ndarray:
+    """Vectorised Liang-Barsky: for the segments from (px, py) to each point (tx[i], ty[i]), a
+    (points x boxes) array, True where segment i enters the open inside of the unit square at
+    (box_rows[j], box_cols[j]) (x is the column, y the row; touching an edge or corner is not
+    entering)."""
+    dx, dy = (tx - px)[:, None], (ty - py)[:, None]
+    lo_x, hi_x = box_cols[None, :] + _EPS, box_cols[None, :] + 1 - _EPS
+    lo_y, hi_y = box_rows[None, :] + _EPS, box_rows[None, :] + 1 - _EPS
+    shape = (len(tx), len(box_rows))
+    t0 = np.zeros(shape)
+    t1 = np.ones(shape)
+    inside = np.ones(shape, dtype=bool)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
+            p = np.broadcast_to(p, shape)
+            q = np.broadcast_to(q, shape)
+            zero = p == 0
+            inside &= ~(zero & (q < 0))
+            t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+            t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+            t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+    return inside & (t0 < t1 - _EPS)
 
 
 def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
