@@ -24,12 +24,14 @@ import numpy as np
 
 from ..core.board import segments_blocked
 
-UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED = range(6)
-CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded")
+UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED, DOOR_LOCKED = range(7)
+CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded", "door_locked")
 CARDINAL = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
 CARDINAL_NAMES = ("N", "E", "S", "W")
-OPAQUE = np.array([True, False, True, False, True, True])
-PASSABLE = np.array([False, True, False, True, False, False])
+# a locked door (option electronic_locks, ASSUMPTION A58) is a closed door no one may open until
+# the equipment operator picks its lock (or the squad cuts it like a weld)
+OPAQUE = np.array([True, False, True, False, True, True, True])
+PASSABLE = np.array([False, True, False, True, False, False, False])
 
 
 def right(d: int) -> int:
@@ -146,6 +148,8 @@ class Colony:
                     self.cells[r, c] = WALL
         for q, state in doors:
             self.cells[q] = state
+        if doors:
+            piece["doors"] = [list(q) for q, _ in doors]  # the doors laid with it (locks, A58)
         self.changed()
         return pid
 
@@ -163,7 +167,7 @@ class Colony:
             values = [int(self.cells[tuple(q)]) for q in port["cells"]]
             if all(v == UNKNOWN for v in values):
                 continue
-            if any(v in (FLOOR, DOOR_OPEN, DOOR_CLOSED) for v in values):
+            if any(v in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED) for v in values):
                 port["state"] = "joined"
             else:
                 port["state"] = "dead"
@@ -178,7 +182,7 @@ class Colony:
         if port["door"] is not None:
             door = tuple(port["door"])
             beyond = tuple(port["cells"][0])
-            if self.cells[beyond] not in (FLOOR, DOOR_OPEN, DOOR_CLOSED):
+            if self.cells[beyond] not in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED):
                 self.cells[door] = WALL
         self.changed()
 

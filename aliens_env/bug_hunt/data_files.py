@@ -59,10 +59,12 @@ def squad_from(entries: list) -> list[dict]:
                              "and only a Power Loader carries midi-guns")
         if e.get("dreadnaught") and role != "marine":
             raise ValueError(f"squad figure {e['name']!r}: only Marines wear Dreadnaught armour")
-        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment", "squad", "dreadnaught"}
+        if e.get("in_apc") and role == "power_loader":
+            raise ValueError(f"squad figure {e['name']!r}: a Power Loader does not fit in the APC")
+        unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment", "squad", "dreadnaught", "in_apc"}
         if unknown:
             raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; "
-                             "allowed: name, role, weapon, leader, can_lead, equipment, squad, dreadnaught")
+                             "allowed: name, role, weapon, leader, can_lead, equipment, squad, dreadnaught, in_apc")
         team = e.get("squad", 0)
         if not isinstance(team, int) or isinstance(team, bool) or not 0 <= team < MAX_SQUADS:
             raise ValueError(f"squad figure {e['name']!r}: squad must be 0-{MAX_SQUADS - 1}, got {team!r}")
@@ -73,7 +75,7 @@ def squad_from(entries: list) -> list[dict]:
             "name": str(e["name"]), "role": role, "weapon": weapon,
             "leader": bool(e.get("leader", False)), "can_lead": bool(e.get("can_lead", False)),
             "equipment": bool(e.get("equipment", False)) or role == "android", "squad": team,
-            "dreadnaught": bool(e.get("dreadnaught", False)),
+            "dreadnaught": bool(e.get("dreadnaught", False)), "in_apc": bool(e.get("in_apc", False)),
         })
     teams = sorted({f["squad"] for f in out})
     if teams != list(range(len(teams))):

@@ -17,6 +17,12 @@ Marines (one AP-costing action per step for the figure being activated):
     grenade[k]       launch a grenade from the squad's pool at target k's square (2 AP)
     overwatch        go into over-watch (2 AP; ends the activation)
     equip[d]         switch the auto sentry beside the figure on or off (equipment operator, 2 AP)
+    pick_lock[d]     pick the electronic lock of the door beside the figure (operator, option
+                     electronic_locks)
+    comms            use the satellite comms terminal the figure stands on or beside (operator,
+                     option satellite_comms)
+    activate_apc     drive the M12 APC next (option apc; a figure must be inside): then drive[d]
+                     one square (1 of its 10 movement), fire[k] its midi-gun (2), end
     end              finish this figure; unused AP are lost
     overwatch_fire   (during the Aliens' move) hold or fire when an Alien spends an AP in sight
   AP come from the figure's own first, then from its squad's d6 pool (the leader's).
@@ -47,7 +53,7 @@ from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import data_files, layout as lay
 from .colony import (
-    CARDINAL, CARDINAL_NAMES, DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE, WALL, Colony,
+    CARDINAL, CARDINAL_NAMES, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE, WALL, Colony,
 )
 
 NO = -1
@@ -55,7 +61,9 @@ DIAGONALS = ((-1, 1), (1, 1), (1, -1), (-1, -1))  # NE SE SW NW
 MAX_SQUAD = data_files.MAX_SQUAD
 MAX_TARGETS = 12
 ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
-OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks")
+OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
+                "electronic_locks", "satellite_comms")
+APC_OPTION = MAX_SQUAD  # the APC's entry among the options of an "activate" decision
 FAR = 10_000
 _PASSABLE = tuple(bool(x) for x in PASSABLE)  # by cell code, as plain bools (cheaper to index)
 
@@ -79,6 +87,7 @@ class Human:
     squad: int = 0  # which squad the figure belongs to
     dreadnaught: bool = False  # Dreadnaught Tactical Armour (+1 in close combat)
     out_of_ammo: bool = False  # an M4 Power Loader's midi-guns ran dry
+    in_apc: bool = False  # inside the M12 APC (its square is pos): safe from harm (option apc)
 
 
 @dataclass
@@ -101,11 +110,12 @@ class Decision:
 
     @property
     def player(self) -> str:
-        return "marines" if self.kind in ("activate", "act", "overwatch_fire", "extra_hit") else "hive"
+        return "marines" if self.kind in ("activate", "act", "overwatch_fire", "extra_hit", "drive") else "hive"
 
 
 DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear", "overwatch_fire",
-                  "extra_hit")
+                  "extra_hit")  # one-hot in the observation's globals
+ALL_DECISION_KINDS = DECISION_KINDS + ("drive",)  # "drive": the APC is being driven (its own feature)
 #: the rows a Bug Master may pick from when `bug_master_picks` is on (the appears table, with its
 #: second roll split into "1D6 Aliens" and "the Queen")
 APPEAR_ROWS = (
@@ -120,7 +130,7 @@ class BugHunt(PhasedGame):
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
-                 **unknown):
+                 apc: bool = False, electronic_locks: bool = False, satellite_comms: bool = False, **unknown):
         super().__init__()
         if unknown:
             raise ValueError(f"unknown BugHunt option(s) {sorted(unknown)}; allowed: {list(OPTION_NAMES)}")
@@ -142,6 +152,12 @@ class BugHunt(PhasedGame):
         self.ripley_leads = bool(ripley_leads)
         self.ripley_four_lp = bool(ripley_four_lp)
         self.bug_master_picks = bool(bug_master_picks)
+        for key, value in (("apc", apc), ("electronic_locks", electronic_locks), ("satellite_comms", satellite_comms)):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key} must be true or false, got {value!r}")
+        self.apc_option, self.electronic_locks, self.satellite_comms = apc, electronic_locks, satellite_comms
+        if not apc and any(f["in_apc"] for f in self.squad_def):
+            raise ValueError("squad figures with in_apc: true need the option apc=True")
         self.size = self.rules["grid_size"]
         self.max_aliens = self.rules["max_aliens"]
         self.layout = ActionLayout([
@@ -165,10 +181,15 @@ class BugHunt(PhasedGame):
             ("overwatch_fire", ["hold", "fire"]),
             ("extra_hit", MAX_TARGETS),
             ("appear", APPEAR_NAMES),
+            ("pick_lock", CARDINAL_NAMES),
+            ("comms", 1),
+            ("activate_apc", 1),
+            ("drive", CARDINAL_NAMES),
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
         self.window = self.rules["obs_window"]
-        self.observation_shape = (N_PLANES * self.window * self.window + MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES,)
+        self.observation_shape = (N_PLANES * self.window * self.window + MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES
+                                  + EXTRA_FEATURES,)
         self.reset(0)
 
     # ==========================================================================================
@@ -177,7 +198,8 @@ class BugHunt(PhasedGame):
     def config(self) -> dict:
         return {"mission": self.mission_name, "squad": self.squad_option, "ripley_leads": self.ripley_leads,
                 "ripley_four_lp": self.ripley_four_lp, "turn_limit": self.turn_limit,
-                "bug_master_picks": self.bug_master_picks}
+                "bug_master_picks": self.bug_master_picks, "apc": self.apc_option,
+                "electronic_locks": self.electronic_locks, "satellite_comms": self.satellite_comms}
 
     def reset(self, seed: int | None = None) -> None:
         self.dice = Dice(seed)
@@ -187,12 +209,24 @@ class BugHunt(PhasedGame):
         self.colony = Colony(self.size)
         start = lay.lay_entry(self.colony, self.rules)
         self.humans: list[Human] = []
-        for i, f in enumerate(self.squad_def):
+        # the APC (option) is parked on the deepest entry square; figures fill the next ones
+        self.apc: dict | None = None
+        if self.apc_option:
+            self.apc = {"pos": self.sq(start[0]), "moves": 0, "activated": False, "driving": False,
+                        "moved": False, "out_of_ammo": False, "auto": 0}
+            start = start[1:]
+        slots = iter(start)
+        for f in self.squad_def:
             lp = self.rules["ripley_lp_optional"] if (self.ripley_four_lp and f["name"] == "Ripley") else 1
             h = Human(f["name"], f["role"], f["weapon"], f["leader"], f["can_lead"], f["equipment"], lp=lp,
-                      squad=f["squad"], dreadnaught=f["dreadnaught"])
-            h.pos = self.sq(start[i]) if i < len(start) else NO
+                      squad=f["squad"], dreadnaught=f["dreadnaught"], in_apc=f["in_apc"])
+            if h.in_apc:
+                h.pos = self.apc["pos"]
+            else:
+                nxt = next(slots, None)
+                h.pos = self.sq(nxt) if nxt is not None else NO
             self.humans.append(h)
+        self.brood_located = False  # a satellite uplink has located the Brood Chamber (A60)
         self.aliens: list[Alien] = []
         self.features: list[dict] = []
         self.welds: dict[str, int] = {}  # door square -> turns of un-welding done
@@ -291,11 +325,14 @@ class BugHunt(PhasedGame):
             if f["kind"] == "sentry":
                 r, c = f["pos"]
                 occ.add(r * self.size + c)
+        if self.apc is not None:
+            occ.add(self.apc["pos"])  # the APC's square (figures board it with a move, A55)
         return occ
 
     def figure_at(self, s: int) -> tuple[str, int] | None:
+        """The figure a blast or a door on square s would hit (figures inside the APC are safe)."""
         for i, h in enumerate(self.humans):
-            if h.status == "active" and h.pos == s:
+            if h.status == "active" and h.pos == s and not h.in_apc:
                 return ("human", i)
         for i, a in enumerate(self.aliens):
             if a.alive and a.pos == s and a.attached == NO:
@@ -346,6 +383,15 @@ class BugHunt(PhasedGame):
             return pid
         return NO
 
+    def exposed(self, h: Human) -> bool:
+        """An active figure the Aliens (and acid, blasts, sentries, eggs) can reach: not inside the
+        APC (PRINTED: anyone inside is safe from harm)."""
+        return h.status == "active" and not h.in_apc
+
+    def crew(self) -> list[int]:
+        """Active figures inside the APC."""
+        return [i for i, h in enumerate(self.humans) if h.status == "active" and h.in_apc]
+
     # squad 0's pool, grenades and flags, for single-squad play and tests
     pool = property(lambda self: self.pools[0], lambda self, v: self.pools.__setitem__(0, v))
     pool_lost = property(lambda self: self.pools_lost[0], lambda self, v: self.pools_lost.__setitem__(0, v))
@@ -379,6 +425,8 @@ class BugHunt(PhasedGame):
                 elif a.attached == NO and not a.anchored:
                     self.queue.append(i)
             self.mover = NO
+            if self.apc is not None:
+                self.apc["auto"] = self.rules["apc"]["auto_bursts"]
         elif phase == "aliens_cc":
             self.queue = [i for i, a in enumerate(self.aliens) if a.alive and (
                 (a.attached != NO and a.attached_turn < self.turn) or (a.attached == NO and self._cc_victims(i)))]
@@ -393,6 +441,8 @@ class BugHunt(PhasedGame):
                 h.activated = False
                 h.moved = False
             self.active = NO
+            if self.apc is not None:
+                self.apc.update(activated=False, driving=False, moved=False, moves=0)
         elif phase == "xeno":
             self._xeno_phase()
 
@@ -456,10 +506,16 @@ class BugHunt(PhasedGame):
         decision, self.decision = self.decision, None
         self._cache.clear()
         if decision.kind == "activate":
-            self.active = index
-            self.humans[index].activated = True
+            if kind == "activate_apc":
+                self.apc.update(activated=True, driving=True, moves=self.rules["apc"]["movement"])
+                self.events.append("the APC moves out")
+            else:
+                self.active = index
+                self.humans[index].activated = True
         elif decision.kind == "act":
             self._marine_action(kind, index)
+        elif decision.kind == "drive":
+            self._apc_action(kind, index)
         elif decision.kind == "order":
             self.mover = index
             self.queue.remove(index)
@@ -540,6 +596,8 @@ class BugHunt(PhasedGame):
             a.pos = n
             self._sentries_fire(("alien", i))
         if a.alive:
+            self._apc_auto_fire(i)
+        if a.alive:
             self._overwatch_chances(i)
 
     # -- the dice AI's rulebook choices ---------------------------------------------------------
@@ -552,7 +610,7 @@ class BugHunt(PhasedGame):
         if field is not None:
             return field
         targets = [h.pos for j, h in enumerate(self.humans)
-                   if h.status == "active" and h.role != "android" and h.pos != NO and not self.in_combat(j)]
+                   if self.exposed(h) and h.role != "android" and h.pos != NO and not self.in_combat(j)]
         field = self._dijkstra(targets, hugger)
         self._cache[key] = field
         return field
@@ -642,7 +700,7 @@ class BugHunt(PhasedGame):
         """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
         as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""
         a = self.aliens[i]
-        if any(h.status == "active" and h.role != "android" and self.rng(h.pos, a.pos) <= 1 for h in self.humans):
+        if any(self.exposed(h) and h.role != "android" and self.rng(h.pos, a.pos) <= 1 for h in self.humans):
             return []
         field = self.target_field(a.kind == "face_hugger")
         here = int(field[a.pos])
@@ -685,7 +743,7 @@ class BugHunt(PhasedGame):
     def _cc_victims(self, i: int) -> list[int]:
         a = self.aliens[i]
         return [j for j, h in enumerate(self.humans)
-                if h.status == "active" and h.role != "android" and self.rng(h.pos, a.pos) <= 1]
+                if self.exposed(h) and h.role != "android" and self.rng(h.pos, a.pos) <= 1]
 
     def _step_aliens_cc(self) -> None:
         while self.queue:
@@ -799,6 +857,11 @@ class BugHunt(PhasedGame):
     # Marines
     # ==========================================================================================
     def _step_marines(self) -> None:
+        if self.apc is not None and self.apc["driving"]:
+            if self.crew():
+                self.decision = Decision("drive", [])
+                return
+            self.apc["driving"] = False
         if self.active != NO:
             h = self.humans[self.active]
             if h.status == "active" and h.hugger == NO:
@@ -807,6 +870,8 @@ class BugHunt(PhasedGame):
             self.active = NO
         pending = [i for i, h in enumerate(self.humans)
                    if h.status == "active" and h.pos != NO and not h.activated and h.hugger == NO]
+        if self.apc is not None and not self.apc["activated"] and self.crew():
+            pending.append(APC_OPTION)  # the APC is driven by whoever is inside (A55)
         if not pending:
             self.active = NO
             self._start_phase("xeno")
@@ -815,19 +880,24 @@ class BugHunt(PhasedGame):
 
     def targets(self) -> list[tuple[str, int]]:
         """Visible targets of the active figure within its weapon's (or the grenade's) reach:
-        ("alien", i) and ("egg", feature), by (range, kind, id)."""
+        ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
+        midi-gun's targets, from its square."""
         cached = self._cache.get("targets")
         if cached is not None:
             return cached
-        h = self.humans[self.active]
-        reach = max(self._weapon_range(h.weapon), self.rules["weapons"]["grenade"]["range"] if self._can_grenade(self.active) else 0)
+        if self.active == NO and self.apc is not None and self.apc["driving"]:
+            pos, reach = self.apc["pos"], self._weapon_range(self.rules["apc"]["weapon"])
+        else:
+            h = self.humans[self.active]
+            pos = h.pos
+            reach = max(self._weapon_range(h.weapon), self.rules["weapons"]["grenade"]["range"] if self._can_grenade(self.active) else 0)
         out = []
         if reach > 0:
             size, sight = self.size, self.rules["sight_range"]
-            hr, hc = divmod(h.pos, size)
+            hr, hc = divmod(pos, size)
             seen = None  # the figure's line of sight (as self.los), fetched once something is in reach
             for i, a in enumerate(self.aliens):
-                if a.alive and a.pos != h.pos:
+                if a.alive and a.pos != pos:
                     ar, ac = divmod(a.pos, size)
                     r = max(abs(ar - hr), abs(ac - hc))
                     if r <= reach and r <= sight:
@@ -840,8 +910,8 @@ class BugHunt(PhasedGame):
                     "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
                 if kind is not None:
                     s = self.sq(f["pos"])
-                    if self.rng(h.pos, s) <= reach and self.los(h.pos, s):
-                        out.append((self.rng(h.pos, s), 1, k, (kind, k)))
+                    if self.rng(pos, s) <= reach and self.los(pos, s):
+                        out.append((self.rng(pos, s), 1, k, (kind, k)))
         cached = [t for *_, t in sorted(out)][:MAX_TARGETS]
         self._cache["targets"] = cached
         return cached
@@ -867,7 +937,7 @@ class BugHunt(PhasedGame):
         s = self._slot
         if d.kind == "activate":
             for i in d.options:
-                mask[s["activate"] + i] = 1
+                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
         elif d.kind == "order":
             for i in d.options:
                 mask[s["order"] + i] = 1
@@ -889,6 +959,8 @@ class BugHunt(PhasedGame):
                 mask[s[d.kind] + j] = 1
         elif d.kind == "act":
             self._marine_mask(mask)
+        elif d.kind == "drive":
+            self._apc_mask(mask)
         return mask
 
     def _marine_mask(self, mask: np.ndarray) -> None:
@@ -899,6 +971,16 @@ class BugHunt(PhasedGame):
         cost = self.rules["ap_cost"]
         occ = self.occupied()
         around = self._around(h.pos)
+        if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
+            for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+                near = around[2 * d]
+                if near is not None and _PASSABLE[near[1]] and near[0] not in occ and near[2] * cost["move"] <= ap:
+                    mask[s["move"] + d] = 1
+            mask[s["end"]] = 1
+            return
+        apc_sq = self.apc["pos"] if self.apc is not None else NO
+        board = (apc_sq != NO and h.role != "power_loader" and ap >= self.rules["apc"]["board_cost"] * cost["move"]
+                 and len(self.crew()) < self.rules["apc"]["capacity"])
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]
             if near is None:
@@ -906,16 +988,22 @@ class BugHunt(PhasedGame):
             n, cell, enter, _ = near
             if _PASSABLE[cell] and n not in occ and enter * cost["move"] <= ap:
                 mask[s["move"] + d] = 1
+            elif n == apc_sq and board:
+                mask[s["move"] + d] = 1  # board the APC
             if cell in (DOOR_OPEN, DOOR_CLOSED) and ap >= cost["door"]:
                 if cell == DOOR_CLOSED or self.figure_at(n) is None:
                     mask[s["door"] + d] = 1
             if cell == DOOR_CLOSED and ap >= cost["weld"]:
                 mask[s["weld"] + d] = 1
-            if cell == DOOR_WELDED and ap >= cost["unweld"] and self.unweld_turn.get(str(n)) != self.turn:
-                mask[s["unweld"] + d] = 1
+            if cell in (DOOR_WELDED, DOOR_LOCKED) and ap >= cost["unweld"] and self.unweld_turn.get(str(n)) != self.turn:
+                mask[s["unweld"] + d] = 1  # a locked door can be cut like a weld (A58)
             if h.equipment and ap >= cost["equip"] and any(
                     f["kind"] == "sentry" and self.sq(f["pos"]) == n for f in self.features):
                 mask[s["equip"] + d] = 1
+            if h.equipment and cell == DOOR_LOCKED and ap >= cost["pick_lock"]:
+                mask[s["pick_lock"] + d] = 1
+        if h.equipment and ap >= cost["comms"] and self._comms_terminal(h.pos) != NO:
+            mask[s["comms"]] = 1
         if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
             for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
                 near = around[2 * k + 1]
@@ -949,7 +1037,15 @@ class BugHunt(PhasedGame):
         if kind in ("move", "move_diagonal"):
             dr, dc = CARDINAL[index] if kind == "move" else DIAGONALS[index]
             n = self.step_sq(h.pos, dr, dc)
+            if self.apc is not None and n == self.apc["pos"]:  # boarding the APC (PRINTED 1 AP)
+                self.spend(i, self.rules["apc"]["board_cost"] * cost["move"])
+                h.pos, h.in_apc, h.moved = n, True, True
+                self.events.append(f"{h.name} boards the APC")
+                return
             self.spend(i, self.enter_cost(n) * cost["move"])
+            if h.in_apc:
+                h.in_apc = False
+                self.events.append(f"{h.name} leaves the APC")
             h.pos = n
             h.moved = True
             self._after_human_move(i)
@@ -987,6 +1083,22 @@ class BugHunt(PhasedGame):
             f = next(f for f in self.features if f["kind"] == "sentry" and self.sq(f["pos"]) == n)
             f["state"] = "inactive" if f["state"] == "active" else "active"
             self.events.append(f"{h.name} switches an auto sentry {'on' if f['state'] == 'active' else 'off'}")
+        elif kind == "pick_lock":
+            n = self._adjacent_door(i, index)
+            self.spend(i, cost["pick_lock"])
+            roll = self.dice.d6()
+            if roll >= self.rules["electronic_locks"]["pick_on"]:
+                self.colony.cells.flat[n] = DOOR_CLOSED
+                self.colony.changed()
+                self.events.append(f"{h.name} picks the electronic lock ({roll}): the door is shut but free")
+            else:
+                self.events.append(f"{h.name} fails to pick the lock ({roll})")
+        elif kind == "comms":
+            k = self._comms_terminal(h.pos)
+            self.spend(i, cost["comms"])
+            self.features[k]["state"] = "used"
+            self.brood_located = True
+            self.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
         elif kind == "overwatch":
             self.spend(i, cost["overwatch"])
             h.overwatch = True
@@ -1006,6 +1118,80 @@ class BugHunt(PhasedGame):
         if h.status != "active" or h.hugger != NO:
             self.active = NO
 
+    # -- the M12 APC (option apc; ASSUMPTIONS A55-A57) ------------------------------------------
+    def _apc_mask(self, mask: np.ndarray) -> None:
+        """Driving the APC: one square N/E/S/W onto open floor (1 movement, 2 onto acid holes or
+        debris; not through doorways unless apc.through_doors), a manual midi-gun burst at a
+        target in sight and range (apc.fire_cost movement), or end."""
+        s = self._slot
+        apc, cfg = self.apc, self.rules["apc"]
+        occ = self.occupied()
+        for d, (dr, dc) in enumerate(CARDINAL):
+            n = self.step_sq(apc["pos"], dr, dc)
+            if n == NO:
+                continue
+            cell = self.cell(n)
+            if (cell == FLOOR or (cell == DOOR_OPEN and cfg["through_doors"])) and n not in occ \
+                    and self.enter_cost(n) <= apc["moves"]:
+                mask[s["drive"] + d] = 1
+        if not apc["out_of_ammo"] and apc["moves"] >= cfg["fire_cost"]:
+            for k in range(len(self.targets())):
+                mask[s["fire"] + k] = 1
+        mask[s["end"]] = 1
+
+    def _apc_action(self, kind: str, index: int) -> None:
+        apc, cfg = self.apc, self.rules["apc"]
+        if kind == "end":
+            apc["driving"] = False
+            self.events.append("the APC stops")
+        elif kind == "drive":
+            dr, dc = CARDINAL[index]
+            n = self.step_sq(apc["pos"], dr, dc)
+            apc["moves"] -= self.enter_cost(n)
+            apc["pos"], apc["moved"] = n, True
+            crew = self.crew()
+            for j in crew:
+                self.humans[j].pos = n
+            self._reveal(n)  # the crew sees from the APC's square
+            room = self.room_of(n)
+            if crew and room != NO and not self.colony.pieces[room]["entered"]:
+                self._enter_room(room, crew[0])
+        elif kind == "fire":
+            t = self.targets()[index]
+            apc["moves"] -= cfg["fire_cost"]
+            for j in self.crew():
+                self.fired_squads[self.humans[j].squad] = True
+            self.events.append("the APC's crew fires the twin midi-gun")
+            self._apc_fire(t)
+
+    def _apc_fire(self, t: tuple[str, int]) -> None:
+        """One burst of the twin midi-gun: the M4 Loader's midi-guns (A57): out of ammo on two 1s
+        or 2s, that burst's hits still count; a hit kills (the Queen loses 1 LP)."""
+        w = self.rules["weapons"][self.rules["apc"]["weapon"]]
+        rolls = [self.dice.d6() for _ in range(w["dice"])]
+        hits = sum(r >= w["hit"] for r in rolls)
+        self.events.append(f"the APC's midi-gun fires: {rolls}")
+        if "out_of_ammo_on" in w and sum(r <= w["out_of_ammo_on"] for r in rolls) >= w["out_of_ammo_dice"]:
+            self.apc["out_of_ammo"] = True
+            self.events.append("the APC's midi-gun is out of ammo")
+        if hits:
+            self._hit_target(t)
+
+    def _apc_auto_fire(self, i: int) -> None:
+        """PRINTED: the onboard computer fires on enemy presence. DESIGNED (A57): at the first
+        Alien that spends an AP in the APC's sight and range, apc.auto_bursts times per Aliens'
+        move phase; it needs no crew and never fires at humans."""
+        apc = self.apc
+        if apc is None or apc["auto"] <= 0 or apc["out_of_ammo"]:
+            return
+        a = self.aliens[i]
+        rng_w = self._weapon_range(self.rules["apc"]["weapon"])
+        if not a.alive or self.rng(apc["pos"], a.pos) > rng_w or not self.los(apc["pos"], a.pos):
+            return
+        apc["auto"] -= 1
+        self.events.append(f"the APC's onboard computer fires at the {a.kind} {i}")
+        self._apc_fire(("alien", i))
+
     def _after_human_move(self, i: int) -> None:
         h = self.humans[i]
         self._sentries_fire(("human", i))
@@ -1022,7 +1208,13 @@ class BugHunt(PhasedGame):
         before = self.rooms_entered
         self.rooms_entered += 1
         self.events.append(f"{self.humans[i].name} enters a {piece['room'].replace('_', ' ')} (room {self.rooms_entered})")
-        if (self.mission["brood_chamber"] and not self.brood_found and not piece.get("brood")
+        if self.mission["brood_chamber"] and not self.brood_found and not piece.get("brood") and self.brood_located:
+            # the satellite scan's fix (A60): the next new room is the Brood Chamber, no roll
+            piece["brood"] = True
+            piece["special"] = "brood_chamber"
+            self.events.append("Brood Chamber found where the satellite scan placed it!")
+            self._fill_brood(room, self.humans[i].pos)
+        elif (self.mission["brood_chamber"] and not self.brood_found and not piece.get("brood")
                 and before >= self.rules["brood_check_after_rooms"]):
             roll = self.dice.d6()
             if roll >= self.rules["brood_found_on"]:
@@ -1073,6 +1265,7 @@ class BugHunt(PhasedGame):
             new = lay.resolve_port(col, found, self.layout_dice(col.ports[found]), self.rules, brood_exists)
             self.stats["sections_laid"] += len(col.pieces) - before
             self.features.extend(new)
+            self._equip_new_pieces(before)
             for pid in range(before, len(col.pieces)):
                 if col.pieces[pid].get("brood"):
                     self.events.append("the door opens on the Brood Chamber!")
@@ -1139,6 +1332,38 @@ class BugHunt(PhasedGame):
         col.add_port([(r + dr, c + dc)], d, "door", pid, (r, c))
         col.changed()
         self.events.append("every way on is sealed: a closed door is found")
+
+    def _equip_new_pieces(self, before: int) -> None:
+        """Optional equipment in newly laid sections: electronic locks on closed doors (A58) and
+        a comms terminal in communications centres (A59); each lock is rolled with a die seeded
+        from the layout seed and the door's square, so a seed still fixes the colony (A48)."""
+        col = self.colony
+        for pid in range(before, len(col.pieces)):
+            piece = col.pieces[pid]
+            if self.electronic_locks:
+                for r, c in piece.get("doors", ()):
+                    if col.cells[r, c] == DOOR_CLOSED and self.lock_roll((r, c)) >= self.rules["electronic_locks"]["locked_on"]:
+                        col.cells[r, c] = DOOR_LOCKED
+                        col.changed()
+            if self.satellite_comms and piece["kind"] == "room" \
+                    and piece.get("special") in self.rules["satellite_comms"]["rooms"]:
+                r0, c0, r1, c1 = piece["rect"]
+                # a console on the room's first row, middle (clear of the centre item; it does not block)
+                self.features.append({"kind": "comms_terminal", "pos": [r0, (c0 + c1) // 2], "state": "ready"})
+
+    def lock_roll(self, door: tuple[int, int]) -> int:
+        """The d6 that says whether a closed door laid at `door` is electronically locked."""
+        return Dice(f"bug-hunt-lock:{self.layout_seed}:{door[0]}:{door[1]}").d6()
+
+    def _comms_terminal(self, pos: int) -> int:
+        """The ready comms terminal on or beside square pos (a feature index), when using it
+        would still do something: the mission has a Brood Chamber not yet found or located."""
+        if not self.satellite_comms or not self.mission["brood_chamber"] or self.brood_found or self.brood_located:
+            return NO
+        for k, f in enumerate(self.features):
+            if f["kind"] == "comms_terminal" and f["state"] == "ready" and self.rng(self.sq(f["pos"]), pos) <= 1:
+                return k
+        return NO
 
     def layout_dice(self, port: dict) -> Dice:
         """The dice that lay what lies at an open end: seeded by the game's layout seed and the
@@ -1294,7 +1519,7 @@ class BugHunt(PhasedGame):
         """PRINTED: non-aliens beside a hit Alien are splashed on 1-2; Marines' armour fails on
         1-3, civilians die; a Face-Hugger's host is splashed by any attack but close combat."""
         for j, h in enumerate(self.humans):
-            if h.status != "active" or self.rng(h.pos, square) > 1:
+            if not self.exposed(h) or self.rng(h.pos, square) > 1:
                 continue
             if j != victim and self.dice.d6() > self.rules["acid_splash_on"]:
                 continue
@@ -1326,6 +1551,7 @@ class BugHunt(PhasedGame):
             h.hugger = NO
         h.pos = NO
         h.overwatch = False
+        h.in_apc = False
         self.stats["humans_dead" if status == "dead" else status] += 1
         self.events.append(f"{h.name} is {status}")
         self._check_leader()
@@ -1451,7 +1677,7 @@ class BugHunt(PhasedGame):
             if f["kind"] != "sentry" or f["state"] != "active":
                 continue
             fig = self.humans[who[1]] if who[0] == "human" else self.aliens[who[1]]
-            alive = fig.status == "active" if who[0] == "human" else fig.alive
+            alive = self.exposed(fig) if who[0] == "human" else fig.alive
             if not alive:
                 return
             s = self.sq(f["pos"])
@@ -1476,7 +1702,7 @@ class BugHunt(PhasedGame):
                 continue
             s = self.sq(f["pos"])
             for h in self.humans:
-                if h.status != "active" or h.role == "android" or not h.moved or self.rng(h.pos, s) > rules["egg_range"]:
+                if not self.exposed(h) or h.role == "android" or not h.moved or self.rng(h.pos, s) > rules["egg_range"]:
                     continue
                 roll = self.dice.d6()
                 if roll <= rules["egg_hatch_on"]:
@@ -1523,7 +1749,8 @@ class BugHunt(PhasedGame):
 
     def _activation_need(self) -> int:
         sq = max(self.xeno_squad, 0)
-        moved = any(h.moved for h in self.humans if h.squad == sq)
+        moved = any(h.moved for h in self.humans if h.squad == sq) or (
+            self.apc is not None and self.apc["moved"] and any(self.humans[j].squad == sq for j in self.crew()))
         act = self.rules["activation"]
         if self.fired_squads[sq]:
             need = act["fired"]
@@ -1697,6 +1924,8 @@ class BugHunt(PhasedGame):
             return self.humans[self.ow_queue[0]].pos
         if d is not None and d.kind == "extra_hit" and self.extra is not None:
             return self.humans[self.extra["shooter"]].pos
+        if d is not None and d.kind == "drive":
+            return self.apc["pos"]
         first = None  # the first able leader, else the first able figure
         for h in self.humans:
             if h.status == "active":
@@ -1723,8 +1952,8 @@ class BugHunt(PhasedGame):
         inner[0] = (cells == FLOOR) | (cells == DOOR_OPEN)
         inner[1] = cells == WALL
         inner[2] = cells == DOOR_OPEN
-        inner[3] = cells == DOOR_CLOSED
-        inner[4] = cells == DOOR_WELDED
+        inner[3] = (cells == DOOR_CLOSED) | (cells == DOOR_LOCKED)
+        inner[4] = (cells == DOOR_WELDED) + 0.5 * (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
         inner[5] = self.colony.hazard > 0
         inner[6] = self.colony.entry
         for f in self.features:
@@ -1840,12 +2069,13 @@ class BugHunt(PhasedGame):
         tail: list[float] = []
         put = tail.extend
         listed = ()
-        if d is not None and d.kind in ("act", "extra_hit") and (self.active != NO or self.extra is not None):
+        if d is not None and d.kind in ("act", "extra_hit", "drive") and (self.active != NO or self.extra is not None
+                                                                         or d.kind == "drive"):
             if d.kind == "extra_hit":
                 pos = humans[self.extra["shooter"]].pos
                 listed = [("alien", k) for k in d.options]
             else:
-                pos = humans[self.active].pos
+                pos = self.apc["pos"] if d.kind == "drive" else humans[self.active].pos
                 listed = self.targets()
         for t in listed:
             row = [0.0] * TARGET_FEATURES
@@ -1864,7 +2094,39 @@ class BugHunt(PhasedGame):
             _TARGETS.pack_into(obs, at, *tail)
         else:  # no targets (most steps)
             raw[at:at + _TARGETS.size] = _NO_TARGETS
+        obs[-EXTRA_FEATURES:] = self._optional_features()
         return obs
+
+    def _optional_features(self) -> np.ndarray:
+        """The last EXTRA_FEATURES values of the observation: the optional APC and equipment
+        (zero when the options are off). Layout (docs/rules/bug_hunt.md, the observation):
+        0 APC in play, 1-2 its row/col / grid, 3 movement left / 10, 4 activated this turn,
+        5 being driven now, 6 midi-gun out of ammo, 7 crew / capacity, 8 automated bursts left,
+        9-16 figure f is inside the APC, 17-24 figure f may operate equipment, 25 electronic
+        locks in play, 26 satellite comms in play, 27 the uplink has located the Brood Chamber,
+        28 a ready comms terminal is laid, 29-30 the nearest one's row/col / grid, 31 the acting
+        figure can use it now."""
+        out = np.zeros(EXTRA_FEATURES, dtype=np.float32)
+        apc, size = self.apc, self.size
+        if apc is not None:
+            cfg = self.rules["apc"]
+            r, c = divmod(apc["pos"], size)
+            out[0:9] = (1, r / size, c / size, min(apc["moves"], cfg["movement"]) / cfg["movement"], apc["activated"],
+                        apc["driving"], apc["out_of_ammo"], min(len(self.crew()), cfg["capacity"]) / cfg["capacity"],
+                        min(apc["auto"], max(cfg["auto_bursts"], 1)) / max(cfg["auto_bursts"], 1))
+        for i, h in enumerate(self.humans):
+            out[9 + i] = h.status == "active" and h.in_apc
+            out[17 + i] = h.equipment
+        out[25:28] = (self.electronic_locks, self.satellite_comms, self.brood_located)
+        ref = self.focus()
+        terminals = [self.sq(f["pos"]) for f in self.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
+        if terminals:
+            t = min(terminals, key=lambda q: (self.rng(q, ref), q))
+            out[28:31] = (1, t // size / size, t % size / size)
+        d = self.decision
+        if d is not None and d.kind == "act" and self.active != NO:
+            out[31] = bool(self._current_mask()[self._slot["comms"]])
+        return out
 
     # ==========================================================================================
     # positions, descriptions, rendering
@@ -1882,6 +2144,7 @@ class BugHunt(PhasedGame):
             "placement": None if self.placement is None else dict(self.placement),
             "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
             "stats": dict(self.stats), "events": list(self.events),
+            "apc": None if self.apc is None else dict(self.apc), "brood_located": self.brood_located,
         }
 
     @classmethod
@@ -1911,11 +2174,14 @@ class BugHunt(PhasedGame):
                 "squares": [int(x) for x in extra["squares"]], "done": [int(x) for x in extra["done"]]}
             game.placement = None if data["placement"] is None else dict(data["placement"])
             dec = data["decision"]
-            if dec is not None and dec["kind"] not in DECISION_KINDS:
+            if dec is not None and dec["kind"] not in ALL_DECISION_KINDS:
                 raise ValueError(f"unknown decision kind {dec['kind']!r}")
             game.decision = None if dec is None else Decision(dec["kind"], list(dec["options"]))
             game.stats = dict(data["stats"])
             game.events = list(data["events"])
+            apc = data.get("apc")
+            game.apc = None if apc is None else {k: apc[k] for k in _APC_KEYS}
+            game.brood_located = bool(data.get("brood_located", False))
             game._check_position()
         except (KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
             raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc!r}") from None
@@ -1953,6 +2219,16 @@ class BugHunt(PhasedGame):
             if f.get("kind") not in kinds or not isinstance(f.get("state"), str) or not (
                     isinstance(pos, list) and len(pos) == 2 and all(is_int(x) and 0 <= x < self.size for x in pos)):
                 raise ValueError(f"malformed feature {f}")
+        if (self.apc is None) != (not self.apc_option):
+            raise ValueError("an APC in a position needs the option apc=True (and the option needs one)")
+        if self.apc is not None:
+            if not (is_int(self.apc["pos"]) and 0 <= self.apc["pos"] < n and is_int(self.apc["moves"])
+                    and is_int(self.apc["auto"])):
+                raise ValueError("the APC's pos, moves and auto must be whole numbers, pos on the grid")
+            if any(h.in_apc and h.status == "active" and h.pos != self.apc["pos"] for h in self.humans):
+                raise ValueError("a figure inside the APC must stand on its square")
+        elif any(h.in_apc for h in self.humans):
+            raise ValueError("a figure is inside an APC that is not in play")
         if self.phase not in ("aliens_move", "aliens_cc", "marines", "xeno", "over"):
             raise ValueError(f"unknown phase {self.phase!r}")
         for name in ("pools", "pools_lost", "grenade_pools", "fired_squads"):
@@ -1981,6 +2257,7 @@ class BugHunt(PhasedGame):
             raise ValueError("a position has a player to move exactly when the game is not over")
         if d is not None:
             needs = {"act": self.active != NO, "step": self.mover != NO, "attack": bool(self.queue),
+                     "drive": self.apc is not None and self.apc["driving"] and self.active == NO,
                      "overwatch_fire": bool(self.ow_queue) and 0 <= self.ow_target < len(self.aliens),
                      "extra_hit": self.extra is not None and 0 <= self.extra["shooter"] < len(self.humans)
                      and all(0 <= o < len(self.aliens) for o in d.options) and 0 < len(d.options) <= MAX_TARGETS}
@@ -2014,6 +2291,7 @@ class BugHunt(PhasedGame):
         new.xeno_squads = list(self.xeno_squads)
         new.ow_queue = list(self.ow_queue)
         new.extra = None if self.extra is None else {k: (list(v) if isinstance(v, list) else v) for k, v in self.extra.items()}
+        new.apc = None if self.apc is None else dict(self.apc)
         new._cache = {}
         new._shared = {}  # a clone's layout may diverge: its caches are its own
         return new
@@ -2026,6 +2304,17 @@ class BugHunt(PhasedGame):
             return label
         if kind == "activate" and index < len(self.humans):
             return f"activate {self.humans[index].name}"
+        if kind == "activate_apc":
+            crew = ", ".join(self.humans[j].name for j in self.crew())
+            return f"drive the APC ({crew or 'no crew'} inside)"
+        if d.kind == "drive" and self.apc is not None:
+            if kind == "fire" and index < len(self.targets()):
+                t = self.targets()[index]
+                what = f"{self.aliens[t[1]].kind} {t[1]}" if t[0] == "alien" else "egg cache" if t[0] == "egg" else "auto sentry"
+                return f"APC: midi-gun at {what} (range {self.rng(self.apc['pos'], self._target_square(t))})"
+            if kind == "drive":
+                return f"APC: drive {CARDINAL_NAMES[index]} ({self.apc['moves']} movement left)"
+            return f"APC: {label}"
         if d.kind == "act" and self.active != NO:
             h = self.humans[self.active]
             if kind in ("fire", "grenade") and index < len(self.targets()):
@@ -2034,8 +2323,14 @@ class BugHunt(PhasedGame):
                 r = self.rng(h.pos, self._target_square(t))
                 weapon = "grenade" if kind == "grenade" else h.weapon.replace("_", " ")
                 return f"{h.name}: {weapon} at {what} (range {r})"
+            if kind == "move" and self.apc is not None and (h.in_apc or self.step_sq(h.pos, *CARDINAL[index]) == self.apc["pos"]):
+                return f"{h.name}: {'leave the APC' if h.in_apc else 'board the APC'} {CARDINAL_NAMES[index]}"
             if kind in ("move", "door", "weld", "unweld", "equip"):
                 return f"{h.name}: {kind} {CARDINAL_NAMES[index]}"
+            if kind == "pick_lock":
+                return f"{h.name}: pick the electronic lock {CARDINAL_NAMES[index]}"
+            if kind == "comms":
+                return f"{h.name}: satellite uplink (locate the Brood Chamber)"
             return f"{h.name}: {label}"
         if kind == "order":
             a = self.aliens[index] if index < len(self.aliens) else None
@@ -2073,6 +2368,7 @@ _STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
 _STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
 _STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
 _KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
+_KIND_ONEHOT["drive"] = _KIND_ONEHOT[None]  # driving the APC is flagged in the optional block
 _ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
 #: the features after the planes, packed as float32: a squad row, the globals, the target rows
 _ROW = struct.Struct(f"={SQUAD_FEATURES}f")
@@ -2080,6 +2376,8 @@ _SQUAD_BYTES = 4 * MAX_SQUAD * SQUAD_FEATURES
 _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
+EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (_optional_features)
+_APC_KEYS = ("pos", "moves", "activated", "driving", "moved", "out_of_ammo", "auto")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
             "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",
             "brood_found", "queen_killed_in_chamber", "result")

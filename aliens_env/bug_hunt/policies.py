@@ -7,7 +7,7 @@ from collections import deque
 import numpy as np
 
 from ..core.policy import SeedablePolicy
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN, PASSABLE
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, PASSABLE
 
 NO = -1
 
@@ -29,7 +29,10 @@ class ScriptedMarines(SeedablePolicy):
     """A simple squad: shoot the nearest target in reach (grenade at a crowd), otherwise walk
     toward the nearest unexplored open end or unentered room (home to the entry once the search
     is done, or the Queen once she is seen), opening doors on the way; a figure with nothing to
-    do goes into over-watch. Reads the open state directly (open information)."""
+    do goes into over-watch. The equipment operator picks electronic locks on the way and uses a
+    comms terminal when it can. The APC (optional) is left alone: nobody boards it, figures that
+    start inside get out, and when it must be activated it fires its midi-gun at the nearest
+    target while it can, then stops. Reads the open state directly (open information)."""
 
     name = "heuristic"
 
@@ -40,9 +43,14 @@ class ScriptedMarines(SeedablePolicy):
         d = game.decision
         if d.kind == "activate":
             # the figure nearest the goal goes first, so the file does not jam in the corridor
+            figures = [i for i in d.options if i < len(game.humans)]
+            if not figures:
+                return s["activate_apc"]
             goal = self._goals(game)
             dist = _bfs_doors(game, goal) if goal else {}
-            return s["activate"] + min(d.options, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+            return s["activate"] + min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+        if d.kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+            return s["fire"] if mask[s["fire"]] else s["end"]
         if d.kind == "overwatch_fire":
             return s["overwatch_fire"] + 1  # always takes the shot
         if d.kind == "extra_hit":
@@ -50,6 +58,8 @@ class ScriptedMarines(SeedablePolicy):
         if d.kind != "act":
             return int(legal[0])
         h = game.humans[game.active]
+        if mask[s["comms"]]:
+            return s["comms"]
         targets = game.targets()
         for k, t in enumerate(targets):
             if t[0] == "alien" and game.aliens[t[1]].kind != "face_hugger" and mask[s["grenade"] + k]:
@@ -69,6 +79,7 @@ class ScriptedMarines(SeedablePolicy):
         if in_reach and mask[s["overwatch"]]:
             return s["overwatch"]  # Aliens in reach but no shot left this turn: watch them
         goal = self._goals(game)
+        apc_sq = game.apc["pos"] if game.apc is not None else NO
         if goal:
             dist = _bfs_doors(game, goal)
             here = dist.get(h.pos, 10**6)
@@ -77,10 +88,12 @@ class ScriptedMarines(SeedablePolicy):
                 n = game.step_sq(h.pos, dr, dc)
                 if n == NO or n not in dist:
                     continue
-                if mask[s["move"] + dd] and dist[n] < best:
+                if mask[s["move"] + dd] and dist[n] < best and n != apc_sq:
                     best, choice = dist[n], s["move"] + dd
                 elif game.cell(n) == DOOR_CLOSED and mask[s["door"] + dd] and dist[n] < here:
                     return s["door"] + dd
+                elif game.cell(n) == DOOR_LOCKED and mask[s["pick_lock"] + dd] and dist[n] < here:
+                    return s["pick_lock"] + dd
             if choice is not None:
                 return choice
         if mask[s["overwatch"]] and h.ap >= 2:
@@ -102,6 +115,8 @@ class ScriptedMarines(SeedablePolicy):
         if game.mission["objective"] == "kill_queen" and queens:
             return queens
         goals = []
+        if game.satellite_comms and game.mission["brood_chamber"] and not (game.brood_found or game.brood_located):
+            goals += [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
         for p in col.pieces:
             if p["kind"] == "room" and not p["entered"]:
                 r0, c0, r1, c1 = p["rect"]
@@ -138,7 +153,7 @@ def _bfs_doors_uncached(game, goals: list[int]) -> dict[int, int]:
             if n == NO or n in dist:
                 continue
             cell = game.cell(n)
-            if not (PASSABLE[cell] or cell == DOOR_CLOSED or cell == DOOR_OPEN):
+            if not (PASSABLE[cell] or cell == DOOR_CLOSED or cell == DOOR_OPEN or cell == DOOR_LOCKED):
                 continue
             dist[n] = dist[s] + 1
             q.append(n)

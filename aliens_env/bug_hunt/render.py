@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .colony import DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, UNKNOWN, WALL
+from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, UNKNOWN, WALL
 
-CELL_CHARS = {UNKNOWN: " ", FLOOR: ".", WALL: "#", DOOR_OPEN: "/", DOOR_CLOSED: "+", DOOR_WELDED: "X"}
+CELL_CHARS = {UNKNOWN: " ", FLOOR: ".", WALL: "#", DOOR_OPEN: "/", DOOR_CLOSED: "+", DOOR_WELDED: "X", DOOR_LOCKED: "L"}
 ALIEN_CHARS = {"face_hugger": "f", "dog": "d", "alien": "A", "queen": "Q", "chest_burster": "c"}
 FEATURE_CHARS = {"egg_cache": {"intact": "o", "hatched": "u", "destroyed": "_"}, "crate_eggs": "=",
-                 "burst_human": "%", "impregnated_human": "&", "sentry": {"active": "S", "inactive": "s", "destroyed": "x"}}
+                 "burst_human": "%", "impregnated_human": "&", "sentry": {"active": "S", "inactive": "s", "destroyed": "x"},
+                 "comms_terminal": {"ready": "T", "used": "t"}}
 
 
 def _feature_char(f: dict) -> str:
@@ -31,8 +32,11 @@ def render_text(game) -> str:
         if a.alive and a.attached == -1:
             r, c = game.rc(a.pos)
             grid[r][c] = ALIEN_CHARS[a.kind]
+    if game.apc is not None:
+        r, c = game.rc(game.apc["pos"])
+        grid[r][c] = "V"
     for i, h in enumerate(game.humans):
-        if h.status == "active":
+        if h.status == "active" and not h.in_apc:
             r, c = game.rc(h.pos)
             grid[r][c] = str(i + 1)
     rows = [i for i, row in enumerate(grid) if any(ch != " " for ch in row)]
@@ -42,9 +46,11 @@ def render_text(game) -> str:
     lines = [f"{r:>3} " + "".join(grid[r][c0:c1 + 1]) for r in range(r0, r1 + 1)]
     lines.append("legend: 1-8 squad, f Face-Hugger, d dog Alien, A Alien, Q Queen, c Chest-Burster, # wall, "
                  "/ open door, + closed door, X welded, : acid holes, ; debris, o egg cache, u hatched, "
-                 "S/s/x sentry on/off/wrecked, % burst human, & impregnated human, = crate, E entry")
+                 "S/s/x sentry on/off/wrecked, % burst human, & impregnated human, = crate, E entry, "
+                 "L locked door, T/t comms terminal ready/used, V the APC")
     for i, h in enumerate(game.humans):
-        state = h.status + (" hugged" if h.hugger != -1 else "") + (" over-watch" if h.overwatch else "")
+        state = h.status + (" hugged" if h.hugger != -1 else "") + (" over-watch" if h.overwatch else "") + (
+            " in the APC" if h.in_apc else "")
         lead = " (leader)" if h.leader else ""
         team = f" squad {h.squad}" if game.n_squads > 1 else ""
         lines.append(f"  {i + 1} {h.name:<10} {h.role:<9} {h.weapon:<13} AP {h.ap} {state}{lead}{team}")
@@ -52,6 +58,10 @@ def render_text(game) -> str:
     who = "game over: " + str(game.result) if player is None else f"{player} ({game.decision.kind})"
     lines.append(f"turn {game.turn}/{game.turn_limit}, phase {game.phase}, to move: {who}; pool {game.pools}, "
                  f"grenades {game.grenade_pools}, rooms entered {game.rooms_entered}, Aliens {len(game.live_aliens())}")
+    if game.apc is not None:
+        a = game.apc
+        lines.append(f"APC: movement {a['moves']}, {'driven now' if a['driving'] else 'activated' if a['activated'] else 'parked'}"
+                     f"{', midi-gun out of ammo' if a['out_of_ammo'] else ''}")
     if game.events:
         lines.append("last: " + "; ".join(game.events[-8:]))
     return "\n".join(lines)
@@ -60,7 +70,7 @@ def render_text(game) -> str:
 CELL = 8
 COLOURS = {
     UNKNOWN: (0, 0, 0), FLOOR: (40, 40, 48), WALL: (110, 110, 120), DOOR_OPEN: (120, 90, 40),
-    DOOR_CLOSED: (170, 120, 40), DOOR_WELDED: (220, 160, 40),
+    DOOR_CLOSED: (170, 120, 40), DOOR_WELDED: (220, 160, 40), DOOR_LOCKED: (200, 60, 40),
 }
 
 
@@ -76,8 +86,10 @@ def render_rgb(game) -> np.ndarray:
     for a in game.aliens:
         if a.alive:
             base[game.rc(a.pos)] = (255, 0, 255) if a.kind == "queen" else (220, 30, 30)
+    if game.apc is not None:
+        base[game.rc(game.apc["pos"])] = (90, 120, 60)
     for i, h in enumerate(game.humans):
-        if h.status == "active":
+        if h.status == "active" and not h.in_apc:
             base[game.rc(h.pos)] = (255, 255, 255) if i == game.active else (60, 160, 255)
     img = np.repeat(np.repeat(base, CELL, axis=0), CELL, axis=1)
     img[::CELL, :, :] = 0

@@ -98,7 +98,7 @@ def test_observation_is_fixed_size_in_0_1_and_describes_the_window():
     obs = g.observe("marines")
     assert obs.shape == g.observation_shape and obs.dtype == np.float32
     assert obs.min() >= 0 and obs.max() <= 1
-    assert g.observation_shape[0] == 23 * 25 * 25 + 8 * 20 + 26 + 12 * 9
+    assert g.observation_shape[0] == 23 * 25 * 25 + 8 * 20 + 26 + 12 * 9 + 32
 
 
 def test_describe_action_names_figures():

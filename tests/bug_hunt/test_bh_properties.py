@@ -24,7 +24,9 @@ def check(g):
     squares = []
     for h in g.humans:
         assert h.status in STATUSES
-        if h.status == "active":
+        if h.status == "active" and h.in_apc:
+            assert g.apc is not None and h.pos == g.apc["pos"]  # inside the APC: on its square
+        elif h.status == "active":
             assert PASSABLE[g.cell(h.pos)]
             squares.append(h.pos)
         else:
@@ -36,6 +38,9 @@ def check(g):
                 squares.append(a.pos)
             else:
                 assert g.humans[a.attached].hugger == i and g.humans[a.attached].pos == a.pos
+    if g.apc is not None:  # the APC stands on open floor (never a doorway) and shares it with no figure outside
+        assert g.cell(g.apc["pos"]) == FLOOR
+        squares.append(g.apc["pos"])
     sentries = [g.sq(f["pos"]) for f in g.features if f["kind"] == "sentry"]
     assert len(set(squares)) == len(squares) and not set(squares) & set(sentries)
     assert len([a for a in g.aliens if a.alive]) <= g.max_aliens
