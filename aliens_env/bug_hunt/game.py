@@ -2192,7 +2192,7 @@ class BugHunt(PhasedGame):
     def _check_position(self) -> None:
         """Refuse a loaded position that the rules could not have produced in shape."""
         n = self.size * self.size
-        kinds = {"egg_cache", "crate_eggs", "burst_human", "impregnated_human", "sentry"}
+        kinds = {"egg_cache", "crate_eggs", "burst_human", "impregnated_human", "sentry", "comms_terminal"}
 
         def is_int(x) -> bool:
             return isinstance(x, int) and not isinstance(x, bool)

@@ -1,7 +1,8 @@
 """Helpers for Bug Hunt rule tests: build a position from an ASCII map with chosen figures.
 
 Map characters: '#' wall, '.' floor, '+' closed door, '/' open door, 'X' welded door,
-':' acid holes, ';' debris, 'E' entry floor, ' ' unknown; '1'-'8' squad figures (slot number
+'L' electronically locked door, ':' acid holes, ';' debris, 'E' entry floor, 'V' the APC on
+floor (needs apc=True; `inside` lists the squad slots that sit in it), ' ' unknown; '1'-'8' squad figures (slot number
 +1) standing on floor; 'f' Face-Hugger, 'd' dog Alien, 'A' Alien, 'Q' Queen, 'c' Chest-Burster.
 The map is painted at the grid's top-left corner, one row per string.
 """
@@ -11,11 +12,12 @@ import numpy as np
 
 from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import (
-    DOOR_CLOSED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
+    DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
 )
 from aliens_env.bug_hunt.game import Alien
 
-CELL = {"#": WALL, ".": FLOOR, "+": DOOR_CLOSED, "/": DOOR_OPEN, "X": DOOR_WELDED, ":": FLOOR, ";": FLOOR, "E": FLOOR}
+CELL = {"#": WALL, ".": FLOOR, "+": DOOR_CLOSED, "/": DOOR_OPEN, "X": DOOR_WELDED, "L": DOOR_LOCKED, ":": FLOOR,
+        ";": FLOOR, "E": FLOOR, "V": FLOOR}
 KINDS = {"f": "face_hugger", "d": "dog", "A": "alien", "Q": "queen", "c": "chest_burster"}
 
 SQUAD = [
@@ -28,7 +30,7 @@ SQUAD = [
 ]
 
 
-def build(rows, squad=None, phase="marines", pool=0, mission="explore", features=(), start=True, **options):
+def build(rows, squad=None, phase="marines", pool=0, mission="explore", features=(), start=True, inside=(), **options):
     """A game at the start of `phase` on the given map. Squad figures not on the map are dead.
     With start=True the phase is started (the Marines' pool d6 is scripted to `pool`)."""
     squad = squad or SQUAD
@@ -53,9 +55,14 @@ def build(rows, squad=None, phase="marines", pool=0, mission="explore", features
                     col.hazard[r, c] = 2
                 elif ch == "E":
                     col.entry[r, c] = True
+                elif ch == "V":
+                    g.apc["pos"] = g.sq((r, c))
     g.colony = col
     for i, h in enumerate(g.humans):
-        if i in humans_at:
+        h.in_apc = i in inside
+        if i in inside:
+            h.pos, h.status = g.apc["pos"], "active"
+        elif i in humans_at:
             h.pos = g.sq(humans_at[i])
             h.status = "active"
         else:
