@@ -185,3 +185,25 @@ def test_malformed_position_is_a_clear_error(name):
         cls.from_dict({"game": "something else"})
     with pytest.raises(ValueError):
         cls.from_json("{not json")
+
+
+# Optional rules that change the state, the masks or the observation get the API checks too.
+OPTIONAL_CONFIGS = {
+    "BugHunt": {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True,
+                "mission": "kill_queen"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONAL_CONFIGS))
+@pytest.mark.parametrize("side", SIDES)
+def test_optional_rules_pass_gymnasium_and_sb3_checks(name, side):
+    env = gym.make(f"aliens_env/{name}-v0", side=side, **OPTIONAL_CONFIGS[name])
+    gym_check_env(env.unwrapped, skip_render_check=True)
+    sb3_check_env(env.unwrapped, warn=False)
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONAL_CONFIGS))
+def test_optional_rules_pass_the_pettingzoo_api_and_seed_tests(name):
+    import functools
+    api_test(pz_module(name).env(**OPTIONAL_CONFIGS[name]), num_cycles=300)
+    seed_test(functools.partial(pz_module(name).env, **OPTIONAL_CONFIGS[name]), num_cycles=100)
