@@ -861,7 +861,7 @@ class BugHunt(PhasedGame):
             if self.crew():
                 self.decision = Decision("drive", [])
                 return
-            self.apc["driving"] = False
+            self.apc["driving"], self.apc["moves"] = False, 0
         if self.active != NO:
             h = self.humans[self.active]
             if h.status == "active" and h.hugger == NO:
@@ -1142,7 +1142,7 @@ class BugHunt(PhasedGame):
     def _apc_action(self, kind: str, index: int) -> None:
         apc, cfg = self.apc, self.rules["apc"]
         if kind == "end":
-            apc["driving"] = False
+            apc["driving"], apc["moves"] = False, 0  # unused movement is lost, like unused AP
             self.events.append("the APC stops")
         elif kind == "drive":
             dr, dc = CARDINAL[index]

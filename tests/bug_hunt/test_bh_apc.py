@@ -124,6 +124,8 @@ def test_manual_fire_costs_two_movement_and_runs_dry_on_two_1s_or_2s(rolls, dry,
     assert (not g.aliens[0].alive) == kills
     if g.aliens[0].alive:
         assert g.legal_mask("marines")[g.layout.encode("fire", 0)] == (not dry)
+    act(g, "end")
+    assert g.apc["moves"] == 0 and not g.apc["driving"]  # unused movement is lost
 
 
 def test_driving_the_apc_counts_as_the_squad_moving():
