@@ -207,3 +207,25 @@ def test_optional_rules_pass_the_pettingzoo_api_and_seed_tests(name):
     import functools
     api_test(pz_module(name).env(**OPTIONAL_CONFIGS[name]), num_cycles=300)
     seed_test(functools.partial(pz_module(name).env, **OPTIONAL_CONFIGS[name]), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONAL_CONFIGS))
+@pytest.mark.parametrize("side", SIDES)
+def test_optional_rules_episode_plays_to_the_end_and_is_seeded(name, side):
+    def play(seed):
+        env = gym.make(f"aliens_env/{name}-v0", side=side, **OPTIONAL_CONFIGS[name])
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        trace = []
+        for _ in range(100_000):
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal) > 0 and np.array_equal(obs["action_mask"], env.unwrapped.action_masks())
+            action = int(rng.choice(legal))
+            obs, reward, terminated, truncated, info = env.step(action)
+            assert env.observation_space.contains(obs)
+            trace.append((action, reward))
+            if terminated or truncated:
+                return trace
+        raise AssertionError("the episode did not end")
+
+    assert play(7) == play(7)
