@@ -2106,8 +2106,11 @@ class BugHunt(PhasedGame):
         locks in play, 26 satellite comms in play, 27 the uplink has located the Brood Chamber,
         28 a ready comms terminal is laid, 29-30 the nearest one's row/col / grid, 31 the acting
         figure can use it now."""
-        out = np.zeros(EXTRA_FEATURES, dtype=np.float32)
         apc, size = self.apc, self.size
+        static = apc is None and not self.satellite_comms  # then the block never changes in a game
+        if static and getattr(self, "_optional_static", None) is not None:
+            return self._optional_static
+        out = np.zeros(EXTRA_FEATURES, dtype=np.float32)
         if apc is not None:
             cfg = self.rules["apc"]
             r, c = divmod(apc["pos"], size)
@@ -2118,6 +2121,9 @@ class BugHunt(PhasedGame):
             out[9 + i] = h.status == "active" and h.in_apc
             out[17 + i] = h.equipment
         out[25:28] = (self.electronic_locks, self.satellite_comms, self.brood_located)
+        if static:
+            self._optional_static = out  # read-only: observe copies it into each observation
+            return out
         ref = self.focus()
         terminals = [self.sq(f["pos"]) for f in self.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
         if terminals:
