@@ -194,3 +194,31 @@ def test_games_with_the_apc_keep_the_invariants(policy, mission, seed):
     play(g, seed, policy=policy)
     assert g.outcome()["marines"] in (-1, 1)
     assert BugHunt.from_json(g.to_json()).to_dict() == g.to_dict()
+
+
+def test_blasts_spare_anyone_inside():
+    g = build(["#########", "#4...AV.#", "#########"], apc=True, inside=(5,))
+    g.dice.script(5, 6, 6)  # the flame hits its square; two 6s would burn Ripley's square if she were exposed
+    act(g, "activate", 3)
+    act(g, "fire", 0)
+    assert not g.aliens[0].alive and g.humans[5].status == "active"
+    assert g.dice.scripted_left == 2
+
+
+def test_egg_caches_ignore_figures_inside():
+    egg = {"kind": "egg_cache", "pos": [1, 4], "state": "intact"}
+    g = build(["#########", "#1.V....#", "#########"], apc=True, inside=(1,), features=[egg])
+    g.humans[1].moved = True  # Hicks boarded this turn, two squares from the cache
+    g.dice.script(1, 1)  # a 1 would open the cache for an exposed figure; then the activation roll
+    g._xeno_phase()
+    assert g.features[0]["state"] == "intact" and not any(a.alive for a in g.aliens)
+    assert g.dice.scripted_left == 1
+
+
+def test_an_active_sentry_does_not_fire_at_the_moving_apc():
+    sentry = {"kind": "sentry", "pos": [2, 8], "state": "active"}
+    g = build(["##########", "#V.......#", "#1.......#", "##########"], apc=True, inside=(1,), features=[sentry])
+    act(g, "activate_apc", 0)
+    g.dice.script(6)
+    act(g, "drive", 1)
+    assert g.humans[1].status == "active" and g.dice.scripted_left == 1
