@@ -2099,8 +2099,8 @@ class BugHunt(PhasedGame):
 
     def _optional_features(self) -> np.ndarray:
         """The last EXTRA_FEATURES values of the observation: the optional APC and equipment
-        (zero when the options are off). Layout (docs/rules/bug_hunt.md, the observation):
-        0 APC in play, 1-2 its row/col / grid, 3 movement left / 10, 4 activated this turn,
+        (with the options off only the operator flags 17-24 are set). Layout (docs/rules/
+        bug_hunt.md, the observation): 0 APC in play, 1-2 its row/col / grid, 3 movement left / 10, 4 activated this turn,
         5 being driven now, 6 midi-gun out of ammo, 7 crew / capacity, 8 automated bursts left,
         9-16 figure f is inside the APC, 17-24 figure f may operate equipment, 25 electronic
         locks in play, 26 satellite comms in play, 27 the uplink has located the Brood Chamber,
