@@ -227,6 +227,7 @@ class BugHunt(PhasedGame):
                 h.pos = self.sq(nxt) if nxt is not None else NO
             self.humans.append(h)
         self.brood_located = False  # a satellite uplink has located the Brood Chamber (A60)
+        self._optional_static: bytes | None = None  # the observation's optional block, while it cannot change
         self.aliens: list[Alien] = []
         self.features: list[dict] = []
         self.welds: dict[str, int] = {}  # door square -> turns of un-welding done
@@ -595,7 +596,7 @@ class BugHunt(PhasedGame):
         else:
             a.pos = n
             self._sentries_fire(("alien", i))
-        if a.alive:
+        if a.alive and self.apc is not None:
             self._apc_auto_fire(i)
         if a.alive:
             self._overwatch_chances(i)
@@ -978,9 +979,11 @@ class BugHunt(PhasedGame):
                     mask[s["move"] + d] = 1
             mask[s["end"]] = 1
             return
-        apc_sq = self.apc["pos"] if self.apc is not None else NO
-        board = (apc_sq != NO and h.role != "power_loader" and ap >= self.rules["apc"]["board_cost"] * cost["move"]
-                 and len(self.crew()) < self.rules["apc"]["capacity"])
+        apc_sq, board = NO, False
+        if self.apc is not None:
+            apc_sq = self.apc["pos"]
+            board = (h.role != "power_loader" and ap >= self.rules["apc"]["board_cost"] * cost["move"]
+                     and len(self.crew()) < self.rules["apc"]["capacity"])
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]
             if near is None:
@@ -995,14 +998,17 @@ class BugHunt(PhasedGame):
                     mask[s["door"] + d] = 1
             if cell == DOOR_CLOSED and ap >= cost["weld"]:
                 mask[s["weld"] + d] = 1
-            if cell in (DOOR_WELDED, DOOR_LOCKED) and ap >= cost["unweld"] and self.unweld_turn.get(str(n)) != self.turn:
-                mask[s["unweld"] + d] = 1  # a locked door can be cut like a weld (A58)
+            if cell == DOOR_WELDED and ap >= cost["unweld"] and self.unweld_turn.get(str(n)) != self.turn:
+                mask[s["unweld"] + d] = 1
             if h.equipment and ap >= cost["equip"] and any(
                     f["kind"] == "sentry" and self.sq(f["pos"]) == n for f in self.features):
                 mask[s["equip"] + d] = 1
-            if h.equipment and cell == DOOR_LOCKED and ap >= cost["pick_lock"]:
-                mask[s["pick_lock"] + d] = 1
-        if h.equipment and ap >= cost["comms"] and self._comms_terminal(h.pos) != NO:
+            if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
+                if ap >= cost["unweld"] and self.unweld_turn.get(str(n)) != self.turn:
+                    mask[s["unweld"] + d] = 1
+                if h.equipment and ap >= cost["pick_lock"]:
+                    mask[s["pick_lock"] + d] = 1
+        if self.satellite_comms and h.equipment and ap >= cost["comms"] and self._comms_terminal(h.pos) != NO:
             mask[s["comms"]] = 1
         if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
             for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
@@ -2094,8 +2100,16 @@ class BugHunt(PhasedGame):
             _TARGETS.pack_into(obs, at, *tail)
         else:  # no targets (most steps)
             raw[at:at + _TARGETS.size] = _NO_TARGETS
-        obs[-EXTRA_FEATURES:] = self._optional_features()
+        raw[len(raw) - _EXTRA_BYTES:] = self._optional_static or self._optional_bytes()
         return obs
+
+    def _optional_bytes(self) -> bytes:
+        """The optional block packed as float32 bytes; kept for the game while it cannot change
+        (the APC and satellite comms off: then only the operator and option flags are set)."""
+        out = self._optional_features().tobytes()
+        if self.apc is None and not self.satellite_comms:
+            self._optional_static = out
+        return out
 
     def _optional_features(self) -> np.ndarray:
         """The last EXTRA_FEATURES values of the observation: the optional APC and equipment
@@ -2107,9 +2121,6 @@ class BugHunt(PhasedGame):
         28 a ready comms terminal is laid, 29-30 the nearest one's row/col / grid, 31 the acting
         figure can use it now."""
         apc, size = self.apc, self.size
-        static = apc is None and not self.satellite_comms  # then the block never changes in a game
-        if static and getattr(self, "_optional_static", None) is not None:
-            return self._optional_static
         out = np.zeros(EXTRA_FEATURES, dtype=np.float32)
         if apc is not None:
             cfg = self.rules["apc"]
@@ -2121,9 +2132,6 @@ class BugHunt(PhasedGame):
             out[9 + i] = h.status == "active" and h.in_apc
             out[17 + i] = h.equipment
         out[25:28] = (self.electronic_locks, self.satellite_comms, self.brood_located)
-        if static:
-            self._optional_static = out  # read-only: observe copies it into each observation
-            return out
         ref = self.focus()
         terminals = [self.sq(f["pos"]) for f in self.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
         if terminals:
@@ -2383,6 +2391,7 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (_optional_features)
+_EXTRA_BYTES = 4 * EXTRA_FEATURES
 _APC_KEYS = ("pos", "moves", "activated", "driving", "moved", "out_of_ammo", "auto")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
             "xeno_squads", "xeno_squad", "ow_target", "rooms_entered",
