@@ -56,6 +56,15 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
             "action": np.asarray(actions, dtype=np.int64), "return": np.asarray(returns, dtype=np.float32)}
 
 
+def teacher_batch(policy, data: dict[str, np.ndarray], idx) -> tuple:
+    """The teacher's decisions ``idx`` as the policy takes them: (observation tensors, action
+    tensor, boolean action masks)."""
+    import torch
+
+    obs, _ = policy.obs_to_tensor({"observation": data["observation"][idx], "action_mask": data["action_mask"][idx]})
+    return obs, torch.as_tensor(data["action"][idx]), data["action_mask"][idx].astype(bool)
+
+
 def clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int, learning_rate: float,
           value_coef: float = 0.5, seed: int = 0, log=print) -> dict[str, float]:
     """Fit ``model.policy`` to the teacher's decisions; returns the last epoch's accuracy and losses."""
@@ -72,11 +81,9 @@ def clone(model, data: dict[str, np.ndarray], epochs: int, batch_size: int, lear
         totals = {"policy_loss": 0.0, "value_loss": 0.0, "accuracy": 0.0}
         for start in range(0, n, batch_size):
             idx = order[start:start + batch_size]
-            obs, _ = policy.obs_to_tensor({"observation": data["observation"][idx], "action_mask": data["action_mask"][idx]})
-            actions = torch.as_tensor(data["action"][idx])
-            target = torch.as_tensor(data["return"][idx])
-            masks = data["action_mask"][idx].astype(bool)
+            obs, actions, masks = teacher_batch(policy, data, idx)
             values, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
+            target = torch.as_tensor(data["return"][idx])
             policy_loss = -log_prob.mean()
             value_loss = torch.nn.functional.mse_loss(values.flatten(), target)
             loss = policy_loss + value_coef * value_loss
@@ -125,9 +132,8 @@ def make_anchor(data: dict[str, np.ndarray], coef: float, seed: int = 0):
             total = 0.0
             for _ in range(steps):
                 idx = self.rng.integers(len(data["action"]), size=model.batch_size)
-                obs, _ = policy.obs_to_tensor({"observation": data["observation"][idx], "action_mask": data["action_mask"][idx]})
-                _, log_prob, _ = policy.evaluate_actions(obs, torch.as_tensor(data["action"][idx]),
-                                                         action_masks=data["action_mask"][idx].astype(bool))
+                obs, actions, masks = teacher_batch(policy, data, idx)
+                _, log_prob, _ = policy.evaluate_actions(obs, actions, action_masks=masks)
                 loss = -coef * log_prob.mean()
                 policy.optimizer.zero_grad()
                 loss.backward()

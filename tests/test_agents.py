@@ -247,10 +247,11 @@ def test_selfplay_env_over_pettingzoo_passes_check_env(game_name, side):
 def teacher_cross_entropy(model, data) -> float:
     import torch
 
-    obs, _ = model.policy.obs_to_tensor({"observation": data["observation"], "action_mask": data["action_mask"]})
+    from agents.imitation import teacher_batch
+
+    obs, actions, masks = teacher_batch(model.policy, data, slice(None))
     with torch.no_grad():
-        _, log_prob, _ = model.policy.evaluate_actions(obs, torch.as_tensor(data["action"]),
-                                                       action_masks=data["action_mask"].astype(bool))
+        _, log_prob, _ = model.policy.evaluate_actions(obs, actions, action_masks=masks)
     return float(-log_prob.mean())
 
 
