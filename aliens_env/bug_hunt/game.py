@@ -258,7 +258,7 @@ class BugHunt(PhasedGame):
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
         self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
-        self._rows: dict = {}  # observation rows per squad figure state (shared by clones: pure)
+        self._rows: dict = {}  # observe()'s entry per squad figure state (shared by clones: pure)
         self._reveal()
         self._start_phase("aliens_move")
         self._run()
@@ -1998,6 +1998,16 @@ class BugHunt(PhasedGame):
         return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
                 float(h.leader), *map(float, static), *where, min(h.lp, 4) / 4, h.squad / max(1, self.n_squads - 1))
 
+    def _squad_entry(self, h: Human) -> tuple:
+        """What observe() needs of a squad figure, kept per figure state in self._rows: its row
+        packed as float32 bytes, then for an active figure its map plane, row and column and
+        whether it is on over-watch (plane -1 for a figure not on the map)."""
+        row = _ROW.pack(*self._squad_row(h))
+        if h.status != "active":
+            return row, -1, 0, 0, False
+        r, c = divmod(h.pos, self.size)
+        return row, _ROLE_PLANE[h.role], r, c, h.overwatch
+
     def observe(self, player: str) -> np.ndarray:
         """The window's planes are sliced from the cached map planes with the figures marked on
         top; squad, global and target features are built as one list of floats and packed in."""
@@ -2012,21 +2022,21 @@ class BugHunt(PhasedGame):
         humans, aliens, d = self.humans, self.aliens, self.decision
         # the squad: on the map planes, and its rows of features (kept per figure state)
         squad: list[bytes] = []  # float32 rows, packed once per figure state
-        rows = self._rows
+        append, rows = squad.append, self._rows
         for h in humans:
             key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
-            row = rows.get(key)
-            if row is None:
-                row = rows[key] = _ROW.pack(*self._squad_row(h))
-            squad.append(row)
-            if h.status == "active":
-                r, c = divmod(h.pos, size)
+            entry = rows.get(key)
+            if entry is None:
+                entry = rows[key] = self._squad_entry(h)
+            append(entry[0])
+            if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
+                _, plane, r, c, overwatch = entry
                 r -= r0
                 c -= c0
                 if 0 <= r < w and 0 <= c < w:
                     k = r * w + c
-                    obs[_ROLE_PLANE[h.role] * area + k] = 1.0
-                    if h.overwatch:
+                    obs[plane * area + k] = 1.0
+                    if overwatch:
                         obs[20 * area + k] = 1.0
         squad.append(bytes(4 * SQUAD_FEATURES * (MAX_SQUAD - len(humans))))
         raw = memoryview(obs).cast("B")
