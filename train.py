@@ -267,28 +267,58 @@ def latest_checkpoint(directory: str) -> tuple[str, int] | None:
     return path, steps
 
 
-def teacher_data(config: dict, stage: Stage) -> dict:
-    """The teacher's decisions (`bc.teacher`, `bc.episodes` games; the same games on a resume)."""
-    from agents.imitation import collect
-
+def teacher_data(config: dict, stage: Stage, run_dir: str) -> dict:
+    """The teacher's decisions: `bc.episodes` teacher games, then one labelled batch of the
+    learner's games per DAgger round that is done (its learner is saved as dagger_K.zip, so a
+    resume collects the same decisions again)."""
     bc = config["bc"]
     t = time.time()
-    data = collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"], seed=30_000_000 + config["seed"],
-                   gamma=config["ppo"]["gamma"], shaping=config["shaping"], env_options=config["env_options"])
-    print(f"[{stage.name}] teacher {bc['teacher']}: {len(data['action'])} decisions from {bc['episodes']} games ({time.time() - t:.0f} s)")
+    data = collect_round(config, stage, 0)
+    for k in range(1, bc["dagger"] + 1):
+        path = dagger_path(run_dir, stage, k)
+        if not os.path.exists(path):
+            break
+        data = merge(data, collect_round(config, stage, k, load_model(path)))
+    print(f"[{stage.name}] teacher {bc['teacher']}: {len(data['action'])} decisions ({time.time() - t:.0f} s)")
     return data
 
 
-def imitate(config: dict, run_dir: str, stage: Stage, model, data: dict) -> None:
-    """Behaviour cloning of `bc.teacher` before PPO; saved as checkpoint 0 (resume starts after it)."""
+def collect_round(config: dict, stage: Stage, k: int, learner=None) -> dict:
+    """Round 0: the teacher's own games. Round k > 0: the games of ``learner`` (a model), labelled by the teacher."""
+    from agents.imitation import collect
+
+    bc = config["bc"]
+    driver = None if learner is None else PPOPolicy(learner, game=config["env"], side=stage.side, seed=config["seed"] + k)
+    return collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"],
+                   seed=30_000_000 + config["seed"] + 1_000_000 * k, gamma=config["ppo"]["gamma"],
+                   shaping=config["shaping"], env_options=config["env_options"], driver=driver)
+
+
+def merge(a: dict, b: dict) -> dict:
+    return {key: np.concatenate([a[key], b[key]]) for key in a}
+
+
+def dagger_path(run_dir: str, stage: Stage, k: int) -> str:
+    return os.path.join(stage.checkpoint_dir(run_dir), f"dagger_{k}.zip")
+
+
+def imitate(config: dict, run_dir: str, stage: Stage, model, data: dict) -> dict:
+    """Behaviour cloning of `bc.teacher` before PPO, then `bc.dagger` rounds of DAgger (Ross et
+    al. 2011); saved as checkpoint 0 (resume starts after it). Returns every label collected."""
     from agents.imitation import clone
 
     bc = config["bc"]
     t = time.time()
-    clone(model, data, bc["epochs"], bc["batch_size"], bc["learning_rate"], bc["value_coef"], seed=config["seed"])
     os.makedirs(stage.checkpoint_dir(run_dir), exist_ok=True)
+    for k in range(bc["dagger"] + 1):
+        if k:
+            model.save(dagger_path(run_dir, stage, k))
+            data = merge(data, collect_round(config, stage, k, model))
+            print(f"[{stage.name}] DAgger round {k}: {len(data['action'])} decisions")
+        clone(model, data, bc["epochs"], bc["batch_size"], bc["learning_rate"], bc["value_coef"], seed=config["seed"] + k)
     model.save(os.path.join(stage.checkpoint_dir(run_dir), "ckpt_0_steps.zip"))
     print(f"[{stage.name}] imitation done in {time.time() - t:.0f} s")
+    return data
 
 
 def saved_timesteps(path: str) -> int | None:
@@ -343,9 +373,9 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
         )
     fresh = not checkpoint and not stage.init_path
     bc = config["bc"]
-    data = teacher_data(config, stage) if bc["teacher"] and (fresh or bc["anchor"]) else None
+    data = teacher_data(config, stage, run_dir) if bc["teacher"] and (fresh or bc["anchor"]) else None
     if data is not None and fresh:
-        imitate(config, run_dir, stage, model, data)
+        data = imitate(config, run_dir, stage, model, data)
     model.tensorboard_log = os.path.join(run_dir, "tb")
     done = model.num_timesteps if checkpoint else 0
     remaining = config["timesteps"] - done

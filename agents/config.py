@@ -80,6 +80,7 @@ SCHEMA: dict[str, Any] = {
         "batch_size": Field(INT, 256, minimum=1),
         "learning_rate": Field(FLOAT, 1e-3, minimum=0),
         "value_coef": Field(FLOAT, 0.5, "weight of the value head's fit to the teacher's returns", minimum=0),
+        "dagger": Field(INT, 0, "DAgger rounds after the first imitation: the learner plays bc.episodes games, the teacher labels its positions, the policy re-learns on all labels", minimum=0),
         "anchor": Field(FLOAT, 0.0, "weight of the teacher's cross-entropy kept during PPO (0: imitate only before PPO)", minimum=0),
     },
     "eval": {

@@ -13,7 +13,10 @@ import numpy as np
 
 
 def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: int, seed: int,
-            gamma: float, shaping: bool, env_options: dict | None = None) -> dict[str, np.ndarray]:
+            gamma: float, shaping: bool, env_options: dict | None = None, driver=None) -> dict[str, np.ndarray]:
+    """The teacher's action at every decision of ``side`` in ``episodes`` seeded games. The
+    games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
+    this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
     from aliens_env.core.game import other_side
     from aliens_env.envs.registry import get_spec
 
@@ -22,11 +25,12 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     game = get_spec(game_name).make_game(**(env_options or {}))
     policies = {side: make_policy(teacher, game=game_name, side=side, seed=seed),
                 other_side(side): make_policy(opponent, game=game_name, side=other_side(side), seed=seed)}
+    mover = policies[side] if driver is None else driver
     obs, masks, actions, returns = [], [], [], []
     value = (lambda: float(game.shaping_value(side))) if shaping else (lambda: 0.0)
     for i in range(episodes):
         game.reset(seed + i)
-        for p in policies.values():
+        for p in (*policies.values(), mover):
             if hasattr(p, "seed"):
                 p.seed(seed + i)
         rewards, before = [], None
@@ -42,6 +46,8 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 masks.append(mask)
                 action = policies[side].act(game, side)
                 actions.append(action)
+                if mover is not policies[side]:
+                    action = mover.act(game, side)
             else:
                 action = policies[player].act(game, player)
             game.apply(action)

@@ -273,3 +273,35 @@ def test_imitation_anchor_keeps_ppo_near_the_teacher():
         fits[coef] = (before, teacher_cross_entropy(model, data))
     assert fits[0.0][0] == pytest.approx(fits[2.0][0])  # same start
     assert fits[2.0][1] < fits[2.0][0] and fits[2.0][1] < fits[0.0][1] - 0.05, fits
+
+
+def test_dagger_labels_the_drivers_positions_with_the_teachers_actions():
+    """collect(driver=...) plays the driver's moves and records, at each position it reaches,
+    what the teacher would have done there (DAgger's labels)."""
+    from aliens_env.envs.registry import get_spec
+
+    from agents.imitation import collect
+
+    class Recording:
+        """A random driver that keeps each position it saw, to ask the teacher again afterwards."""
+
+        def __init__(self):
+            self.random = make_policy("random", game="ReactorRoom", side="marines", seed=5)
+            self.positions, self.moves = [], []
+
+        def seed(self, seed):
+            self.random.seed(seed)
+
+        def act(self, game, player):
+            self.positions.append(game.to_json())
+            self.moves.append(self.random.act(game, player))
+            return self.moves[-1]
+
+    driver = Recording()
+    data = collect("ReactorRoom", "marines", "heuristic", "dice", episodes=1, seed=7, gamma=0.99, shaping=True, driver=driver)
+    assert len(data["action"]) == len(driver.positions) > 20
+    teacher = make_policy("heuristic", game="ReactorRoom", side="marines", seed=0)
+    game_class = type(get_spec("ReactorRoom").make_game())
+    labels = [teacher.act(game_class.from_json(p), "marines") for p in driver.positions]
+    assert data["action"].tolist() == labels
+    assert labels != driver.moves  # the game followed the driver, not the teacher

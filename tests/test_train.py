@@ -127,3 +127,22 @@ def test_selfplay_keeps_every_round(tmp_path):
         assert os.path.isfile(os.path.join(run_dir, f"model_{side}.zip"))
     assert {r["stage"] for r in metrics(run_dir)} == {"round0", "round1"}
     assert "against round0_marines" in proc.stdout
+
+
+def test_dagger_rounds_save_their_learners_and_resume_collects_the_same_labels(tmp_path):
+    """bc.dagger: each round's learner is kept (dagger_K.zip); a resumed run, whose anchor
+    needs every label again, collects exactly the decisions of the fresh run."""
+    args = ["--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "d", "--set", "eval.final_episodes=0",
+            "--set", "bc.teacher=heuristic", "--set", "bc.episodes=1", "--set", "bc.epochs=1", "--set", "bc.dagger=2",
+            "--set", "bc.anchor=0.5"]
+    proc = train(*args)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    run_dir = os.path.join(tmp_path, "d")
+    assert {"dagger_1.zip", "dagger_2.zip"} <= set(os.listdir(os.path.join(run_dir, "checkpoints", "main")))
+    rounds = [line for line in proc.stdout.splitlines() if "DAgger round" in line]
+    assert len(rounds) == 2
+    labels = rounds[-1].split(": ")[1]  # "<n> decisions"
+    os.remove(os.path.join(run_dir, "model.zip"))
+    resumed = train("--resume", run_dir, "--timesteps", "384")
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert f"teacher heuristic: {labels}" in resumed.stdout
