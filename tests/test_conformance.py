@@ -229,3 +229,35 @@ def test_optional_rules_episode_plays_to_the_end_and_is_seeded(name, side):
         raise AssertionError("the episode did not end")
 
     assert play(7) == play(7)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_env_wrapper_answers_as_pettingzoos_order_enforcing_wrapper(name):
+    """env() uses a faster OrderEnforcingWrapper; it must give what the stock one gives: the same
+    errors before reset, the same last() all through a seeded game, and the same end."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours, stock = pz_module(name).env(), OrderEnforcingWrapper(pz_module(name).raw_env())
+    for call in (lambda e: e.step(0), lambda e: e.last()):
+        errors = []
+        for env in (ours, stock):
+            with pytest.raises(Exception) as exc:
+                call(env)
+            errors.append((type(exc.value), str(exc.value)))
+        assert errors[0] == errors[1]
+    for env in (ours, stock):
+        env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    steps = 0
+    while ours.agents:
+        a, b = ours.last(), stock.last()
+        assert ours.agent_selection == stock.agent_selection
+        assert a[1:] == b[1:]
+        assert all(np.array_equal(a[0][k], b[0][k]) for k in ("observation", "action_mask"))
+        action = None if a[2] or a[3] else int(rng.choice(np.flatnonzero(a[0]["action_mask"])))
+        ours.step(action)
+        stock.step(action)
+        steps += 1
+    assert not stock.agents and steps > 10
+    assert ours.rewards == stock.rewards and ours.infos == stock.infos
+    assert str(ours) == str(stock)
