@@ -59,8 +59,9 @@ def squad_from(entries: list) -> list[dict]:
                              "and only a Power Loader carries midi-guns")
         if e.get("dreadnaught") and role != "marine":
             raise ValueError(f"squad figure {e['name']!r}: only Marines wear Dreadnaught armour")
-        if e.get("in_apc") and role == "power_loader":
-            raise ValueError(f"squad figure {e['name']!r}: a Power Loader does not fit in the APC")
+        crew_roles = rules()["apc"]["crew_roles"]
+        if e.get("in_apc") and role not in crew_roles:
+            raise ValueError(f"squad figure {e['name']!r}: a {role} does not ride in the APC (its crew roles: {crew_roles})")
         unknown = set(e) - {"name", "role", "weapon", "leader", "can_lead", "equipment", "squad", "dreadnaught", "in_apc"}
         if unknown:
             raise ValueError(f"squad figure {e['name']!r}: unknown key(s) {sorted(unknown)}; "

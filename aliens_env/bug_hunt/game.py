@@ -982,7 +982,7 @@ class BugHunt(PhasedGame):
         apc_sq, board = NO, False
         if self.apc is not None:
             apc_sq = self.apc["pos"]
-            board = (h.role != "power_loader" and ap >= self.rules["apc"]["board_cost"] * cost["move"]
+            board = (h.role in self.rules["apc"]["crew_roles"] and ap >= self.rules["apc"]["board_cost"] * cost["move"]
                      and len(self.crew()) < self.rules["apc"]["capacity"])
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]

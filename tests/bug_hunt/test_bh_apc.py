@@ -34,8 +34,10 @@ def test_the_apc_is_an_option_off_by_default():
         BugHunt(squad="apc_crew")
     with pytest.raises(ValueError, match="apc must be true or false"):
         BugHunt(apc="yes")
-    with pytest.raises(ValueError, match="Power Loader does not fit"):
+    with pytest.raises(ValueError, match="a power_loader does not ride in the APC"):
         BugHunt(apc=True, squad=[{"name": "R", "role": "power_loader", "weapon": "none", "leader": True, "in_apc": True}])
+    with pytest.raises(ValueError, match=r"a predator does not ride in the APC \(its crew roles: \['marine', 'civilian', 'android'\]\)"):
+        BugHunt(apc=True, squad=[{"name": "H", "role": "predator", "weapon": "combi_weapon", "leader": True, "in_apc": True}])
 
 
 def test_boarding_and_leaving_cost_one_ap_and_inside_a_figure_can_only_leave():
@@ -49,6 +51,21 @@ def test_boarding_and_leaving_cost_one_ap_and_inside_a_figure_can_only_leave():
     assert legal == {"move", "end"}  # no shooting, over-watch, doors or equipment from inside
     act(g, "move", 2)  # S, out again
     assert not h.in_apc and g.rc(h.pos) == (2, 2) and h.ap == 2
+
+
+@pytest.mark.parametrize("role, weapon, boards", [
+    ("marine", "pulse_rifle", True), ("civilian", "pistol", True), ("android", "none", True),
+    ("power_loader", "none", False), ("predator", "combi_weapon", False),
+])
+def test_only_the_crew_roles_board_the_apc(role, weapon, boards):
+    """DESIGNED A55: Marines, civilians and androids ride in it; a Power Loader does not fit and
+    Predators do not ride the Marines' carrier: for them the APC's square is just occupied."""
+    g = build(["#######", "#1V...#", "#.....#", "#.A..2#", "#######"], apc=True,
+              squad=[{"name": "X", "role": role, "weapon": weapon}, {"name": "Apone", "role": "marine", "leader": True}])
+    act(g, "activate", 0)
+    assert g.active == 0
+    assert bool(g.legal_mask("marines")[g.layout.encode("move", 1)]) == boards  # E is the APC
+    assert g.legal_mask("marines")[g.layout.encode("move", 2)]  # S is open floor for everyone
 
 
 def test_the_apc_needs_a_crew_and_drives_ten_movement_a_turn():
