@@ -9,6 +9,7 @@ register_game(
         policies={
             "dice": "aliens_env.core.policy:DicePolicy",
             "heuristic": "aliens_env.reactor_room.heuristic:HeuristicMarines",
+            "planner": "aliens_env.reactor_room.planner:PlannerMarines",
         },
         default_opponent={"hive": "dice", "marines": "heuristic"},
     )
