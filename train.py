@@ -104,9 +104,11 @@ def make_env_fn(config: dict, side: str, opponent: str | None, rank: int, throug
         if through_pettingzoo:
             from agents.selfplay import VersusEnv
 
-            env = VersusEnv(config["env"], side=side, opponent=opponent, shaping=config["shaping"], **config["env_options"])
+            env = VersusEnv(config["env"], side=side, opponent=opponent, shaping=config["shaping"],
+                            result_reward=config["result_reward"], **config["env_options"])
         else:
-            env = gym.make(get_spec(config["env"]).env_id, side=side, opponent=opponent, shaping=config["shaping"], **config["env_options"])
+            env = gym.make(get_spec(config["env"]).env_id, side=side, opponent=opponent, shaping=config["shaping"],
+                           result_reward=config["result_reward"], **config["env_options"])
         env = Monitor(env)
         env.reset(seed=config["seed"] * 1000 + rank)
         return env
@@ -291,7 +293,8 @@ def collect_round(config: dict, stage: Stage, k: int, learner=None) -> dict:
     driver = None if learner is None else PPOPolicy(learner, game=config["env"], side=stage.side, seed=config["seed"] + k)
     return collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"],
                    seed=30_000_000 + config["seed"] + 1_000_000 * k, gamma=config["ppo"]["gamma"],
-                   shaping=config["shaping"], env_options=config["env_options"], driver=driver)
+                   shaping=config["shaping"], env_options=config["env_options"], driver=driver,
+                   result_reward=config["result_reward"])
 
 
 def merge(a: dict, b: dict) -> dict:

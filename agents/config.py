@@ -51,6 +51,11 @@ SCHEMA: dict[str, Any] = {
     "init_model": Field(STR + NONE, None, "start from this saved model (fine-tuning) instead of a fresh network"),
     "env_options": Field((dict,), {}, "options passed to the game (e.g. turn_limit, optional rules)"),
     "shaping": Field(BOOL, True, "add the game's shaping reward each step"),
+    "result_reward": {
+        "win": Field(FLOAT, 1.0, "reward of a win for the learning side at the end"),
+        "draw": Field(FLOAT, 0.0, "reward of a draw"),
+        "loss": Field(FLOAT, -1.0, "reward of a loss"),
+    },
     "seed": Field(INT, 0, "seed of the network, the environments and the evaluations"),
     "timesteps": Field(INT, 500_000, "training steps of the learning side (per round in selfplay)", minimum=1),
     "n_envs": Field(INT, 4, "environments in parallel", minimum=1),

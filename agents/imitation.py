@@ -4,7 +4,7 @@ before reinforcement learning. Used by train.py when the config's ``bc.teacher``
 The teacher plays ``episodes`` games through the Game API against the training opponent;
 every decision of the learning side gives (observation, mask, teacher's action, return). The
 policy head learns the teacher's actions (masked cross-entropy), the value head the
-discounted returns of the same rewards the environment gives (the outcome at the end, plus
+discounted returns of the same rewards the environment gives (the result's reward at the end, plus
 the change of ``shaping_value`` between decisions when shaping is on).
 """
 from __future__ import annotations
@@ -13,12 +13,13 @@ import numpy as np
 
 
 def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: int, seed: int,
-            gamma: float, shaping: bool, env_options: dict | None = None, driver=None) -> dict[str, np.ndarray]:
+            gamma: float, shaping: bool, env_options: dict | None = None, driver=None,
+            result_reward: dict | None = None) -> dict[str, np.ndarray]:
     """The teacher's action at every decision of ``side`` in ``episodes`` seeded games. The
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
     this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
     from aliens_env.core.game import other_side
-    from aliens_env.envs.registry import get_spec
+    from aliens_env.envs.registry import RESULTS, check_result_reward, get_spec
 
     from . import make_policy
 
@@ -28,6 +29,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     mover = policies[side] if driver is None else driver
     obs, masks, actions, returns = [], [], [], []
     value = (lambda: float(game.shaping_value(side))) if shaping else (lambda: 0.0)
+    result_reward = check_result_reward(result_reward)
     for i in range(episodes):
         game.reset(seed + i)
         for p in (*policies.values(), mover):
@@ -52,7 +54,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 action = policies[player].act(game, player)
             game.apply(action)
         if before is not None:
-            rewards.append(value() - before + float(game.outcome()[side]))
+            rewards.append(value() - before + result_reward[RESULTS[game.outcome()[side]]])
         g, out = 0.0, []
         for r in reversed(rewards):
             g = r + gamma * g

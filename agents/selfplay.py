@@ -13,11 +13,11 @@ from aliens_env.envs.pettingzoo_env import AliensAEC
 class VersusEnv(gym.Env):
     metadata = {"render_modes": []}
 
-    def __init__(self, game: str, side: str, opponent=None, shaping: bool = False, **game_options):
+    def __init__(self, game: str, side: str, opponent=None, shaping: bool = False, result_reward: dict | None = None, **game_options):
         from . import make_policy
         from aliens_env.envs.registry import get_spec
 
-        self.aec = AliensAEC(game, shaping=shaping, **game_options)
+        self.aec = AliensAEC(game, shaping=shaping, result_reward=result_reward, **game_options)
         self.side, self.other = side, other_side(side)
         spec = opponent if opponent is not None else get_spec(game).default_opponent[self.other]
         self.opponent = make_policy(spec, game=game, side=self.other)

@@ -17,6 +17,18 @@ register_game(
 
 register_game(
     GameSpec(
+        name="ReactorRoomTactics",
+        game="aliens_env.reactor_room.tactics:ReactorRoomTactics",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.reactor_room.tactics:HeuristicCommander",
+        },
+        default_opponent={"hive": "dice", "marines": "heuristic"},
+    )
+)
+
+register_game(
+    GameSpec(
         name="AlienMenace",
         game="aliens_env.alien_menace.game:AlienMenace",
         policies={"dice": "aliens_env.alien_menace.dice_ai:AlienMenaceDiceAI"},

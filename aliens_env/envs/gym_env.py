@@ -4,8 +4,9 @@ plays inside ``step()``.
 Observation: Dict(observation=Box float32 in [0, 1], action_mask=Box int8 in {0, 1}); the mask is
 also returned by ``action_masks()`` for sb3-contrib's MaskablePPO.
 
-Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss. With ``shaping=True``
-each step also adds the change of the game's ``shaping_value(side)`` (documented per ruleset).
+Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or what
+``result_reward={"win": .., "draw": .., "loss": ..}`` gives. With ``shaping=True`` each step also
+adds the change of the game's ``shaping_value(side)`` (documented per ruleset).
 
 Illegal actions (``illegal_action=``):
 - "penalize" (default): the game is left untouched, the episode ends (terminated) with reward
@@ -22,7 +23,7 @@ from gymnasium import spaces
 
 from ..core.game import SIDES, Game, IllegalActionError, other_side
 from ..render import render
-from .registry import get_spec, make_policy
+from .registry import RESULTS, check_result_reward, get_spec, make_policy
 
 ILLEGAL_MODES = ("penalize", "raise")
 
@@ -39,9 +40,11 @@ class AliensEnv(gym.Env):
         illegal_action: str = "penalize",
         illegal_penalty: float = -1.0,
         shaping: bool = False,
+        result_reward: dict | None = None,
         **game_options,
     ):
         self.spec_entry = get_spec(game)
+        self.result_reward = check_result_reward(result_reward)
         if side not in SIDES:
             raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
         if illegal_action not in ILLEGAL_MODES:
@@ -109,7 +112,7 @@ class AliensEnv(gym.Env):
             self._shaping_value = value
         terminated = self.game.is_terminal()
         if terminated:
-            reward += float(self.game.outcome()[self.side])
+            reward += self.result_reward[RESULTS[self.game.outcome()[self.side]]]
         return self._obs(), reward, terminated, False, self._info()
 
     def action_masks(self) -> np.ndarray:

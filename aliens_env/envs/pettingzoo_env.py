@@ -1,7 +1,8 @@
 """One PettingZoo AEC adapter for every registered ruleset: agents "marines" and "hive".
 
 Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
-zero for the agent not to move. Rewards come at the end (+1 / 0 / -1 per side), or each step
+zero for the agent not to move. Rewards come at the end (+1 / 0 / -1 per side, or what
+``result_reward`` gives each result, as in the Gymnasium adapter), and each step
 with ``shaping=True`` as in the Gymnasium adapter. Illegal actions follow ``illegal_action``:
 "penalize" ends the game with ``illegal_penalty`` for the offender and 0 for the other side, and
 puts the reason in the offender's info; "raise" raises IllegalActionError.
@@ -17,15 +18,17 @@ from ..core.game import SIDES, Game, IllegalActionError, other_side
 from .gym_env import ILLEGAL_MODES
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
-from .registry import get_spec
+from .registry import RESULTS, check_result_reward, get_spec
 
 
 class AliensAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "aliens_v0", "is_parallelizable": False, "render_fps": 4}
 
-    def __init__(self, game: str, render_mode=None, illegal_action="penalize", illegal_penalty=-1.0, shaping=False, **game_options):
+    def __init__(self, game: str, render_mode=None, illegal_action="penalize", illegal_penalty=-1.0, shaping=False,
+                 result_reward=None, **game_options):
         super().__init__()
         spec = get_spec(game)
+        self.result_reward = check_result_reward(result_reward)
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"unknown illegal_action {illegal_action!r}; allowed: {list(ILLEGAL_MODES)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -100,7 +103,7 @@ class AliensAEC(AECEnv):
         if self.game.is_terminal():
             outcome = self.game.outcome()
             for a in self.agents:
-                self.rewards[a] += float(outcome[a])
+                self.rewards[a] += self.result_reward[RESULTS[outcome[a]]]
                 self.infos[a] = {"outcome": outcome}
             self.terminations = {a: True for a in self.agents}
         else:

@@ -103,22 +103,7 @@ class ReactorRoom(PhasedGame):
         self.dist = self.board.distances()
         self.pool = data["alien_pool"]
         n_marines = len(order)
-        self.layout = ActionLayout(
-            [
-                ("move", DIRECTION_NAMES),
-                ("aim", 1),
-                ("fire", self.pool),
-                ("fire_pair", self.pool),
-                ("melee", self.pool),
-                ("push", DIRECTION_NAMES),
-                ("hand_off", 1),
-                ("end", 1),
-                ("order", self.pool),
-                ("target", order),
-                ("move_to", [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]),
-                ("place", DIRECTION_NAMES),
-            ]
-        )
+        self.layout = ActionLayout(self._action_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         self.n_planes = 11
         self.observation_shape = (
@@ -130,6 +115,23 @@ class ReactorRoom(PhasedGame):
         for plane, squares in enumerate((self.board.blocked, self.board.stairwell, self.board.exit)):
             self._obs_template[plane * self.board.n:(plane + 1) * self.board.n] = squares.ravel()
         self.reset(0)
+
+    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+        """The named slices of the one action space both sides share (see core.actions)."""
+        return [
+            ("move", DIRECTION_NAMES),
+            ("aim", 1),
+            ("fire", self.pool),
+            ("fire_pair", self.pool),
+            ("melee", self.pool),
+            ("push", DIRECTION_NAMES),
+            ("hand_off", 1),
+            ("end", 1),
+            ("order", self.pool),
+            ("target", self.marine_order),
+            ("move_to", [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]),
+            ("place", DIRECTION_NAMES),
+        ]
 
     # ------------------------------------------------------------------------------------------
     # set-up and the contract

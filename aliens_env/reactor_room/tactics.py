@@ -1,0 +1,85 @@
+"""The Reactor Room with the Marines commanded by tactics ("ReactorRoomTactics", ASSUMPTION A28).
+
+The rules, the board, the dice, the Aliens' decisions and the observation are the Reactor Room's.
+Only the Marines decide differently: at the start of each Marine's activation (and at a Push the
+Marines must settle outside one) they choose one *tactic*, a setting (threat_range, min_hit) of
+the scripted marines (``HeuristicMarines``), and that setting plays the whole activation. Tactic 0
+is the heuristic's own setting, so a commander who always picks it plays exactly the heuristic's
+game; the others are listed in reactor_room.yaml: tactics. The tactic slice is appended after the
+Reactor Room's slices, so every Reactor Room action keeps its number (the Aliens' dice AI and
+hive policies read the same indices).
+
+A trained commander is a hierarchical agent: the network chooses, the script carries out. It is
+what train.py's default config learns (docs/training.md says why).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import data_files
+from .game import ReactorRoom
+from .heuristic import HeuristicMarines
+
+
+def tactic_label(tactic: HeuristicMarines) -> str:
+    return f"threat {tactic.threat_range} min hit {tactic.min_hit}"
+
+
+class ReactorRoomTactics(ReactorRoom):
+    name = "ReactorRoomTactics"
+
+    def __init__(self, **options):
+        self.tactics = [HeuristicMarines()] + [
+            HeuristicMarines(threat_range, min_hit) for threat_range, min_hit in data_files.scenario("reactor_room")["tactics"]
+        ]
+        self._executing = False  # True while a tactic plays its activation's primitive actions
+        super().__init__(**options)
+
+    def _action_slices(self):
+        return super()._action_slices() + [("tactic", [tactic_label(t) for t in self.tactics])]
+
+    def _activation(self) -> tuple[int, str, int]:
+        return (self.turn, self.phase, self.active)
+
+    def _compute_mask(self) -> np.ndarray:
+        if self._executing or self.decision.player != "marines":
+            return super()._compute_mask()
+        mask = self.layout.empty_mask()
+        mask[self.layout.span("tactic")] = 1
+        return mask
+
+    def _resolve(self, action: int) -> None:
+        kind, index = self.layout.decode(action)
+        if kind != "tactic":
+            super()._resolve(action)
+            return
+        tactic = self.tactics[index]
+        activation = self._activation()
+        self._executing = True
+        try:
+            while True:
+                self._cache.clear()
+                super()._resolve(tactic.act(self, "marines"))
+                self._run()  # forced steps and the phase machine, up to the next real choice
+                if self.decision is None or self.decision.player != "marines" or self._activation() != activation:
+                    break
+        finally:
+            self._executing = False
+            self._cache.clear()
+
+    def describe_action(self, action: int) -> str:
+        kind, index = self.layout.decode(action)
+        if kind == "tactic":
+            who = self.marines[self.active].name if self.phase == "marines" and self.active >= 0 else "the Marines"
+            return f"{who}: tactic {index} ({tactic_label(self.tactics[index])})"
+        return super().describe_action(action)
+
+
+class HeuristicCommander:
+    """The scripted marines as a commander: always tactic 0, the heuristic's own setting, so its
+    games are the heuristic's games in the Reactor Room, move for move."""
+
+    name = "heuristic"
+
+    def act(self, game: ReactorRoomTactics, player: str) -> int:
+        return game.layout.encode("tactic", 0)

@@ -1,0 +1,124 @@
+"""ReactorRoomTactics (ASSUMPTION A28): the Reactor Room with the Marines choosing, per
+activation, a setting of the heuristic that then plays the whole activation."""
+import numpy as np
+import pytest
+
+from aliens_env.core.game import IllegalActionError
+from aliens_env.core.policy import DicePolicy
+from aliens_env.reactor_room import data_files
+from aliens_env.reactor_room.game import ReactorRoom
+from aliens_env.reactor_room.heuristic import HeuristicMarines
+from aliens_env.reactor_room.tactics import HeuristicCommander, ReactorRoomTactics
+
+TACTICS = [(9, 0.3)] + [tuple(t) for t in data_files.scenario("reactor_room")["tactics"]]
+
+
+def chosen_tactic(turn, phase, active):
+    """A scripted commander's choice, different from one activation to the next."""
+    return (3 * turn + active + len(phase)) % len(TACTICS)
+
+
+def play(game, marines, hive=DicePolicy()):
+    while not game.is_terminal():
+        player = game.current_player()
+        game.apply((marines if player == "marines" else hive).act(game, player))
+    return game
+
+
+def test_tactic_zero_is_the_heuristics_own_setting_and_the_rest_come_from_the_yaml():
+    game = ReactorRoomTactics()
+    assert [(t.threat_range, t.min_hit) for t in game.tactics] == TACTICS
+    default = HeuristicMarines()
+    assert TACTICS[0] == (default.threat_range, default.min_hit)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_heuristic_commander_plays_the_heuristics_game_move_for_move(seed):
+    rr, tactics = ReactorRoom(), ReactorRoomTactics()
+    rr.reset(seed)
+    tactics.reset(seed)
+    play(rr, HeuristicMarines())
+    play(tactics, HeuristicCommander())
+    assert tactics.stats == rr.stats and tactics.turn == rr.turn
+    assert tactics.to_dict()["marines"] == rr.to_dict()["marines"]
+    assert tactics.to_dict()["aliens"] == rr.to_dict()["aliens"]
+
+
+class ScriptedCommander:
+    def act(self, game, player):
+        return game.layout.encode("tactic", chosen_tactic(game.turn, game.phase, game.active))
+
+
+class SwitchingHeuristic:
+    """In the plain Reactor Room: the setting the scripted commander would choose, held from the
+    first decision of an activation to its end."""
+
+    def __init__(self):
+        self.settings = [HeuristicMarines(*t) for t in TACTICS]
+        self.activation, self.current = None, None
+
+    def act(self, game, player):
+        key = (game.turn, game.phase, game.active)
+        if key != self.activation:
+            self.activation, self.current = key, self.settings[chosen_tactic(*key)]
+        return self.current.act(game, player)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_again(seed):
+    rr, tactics = ReactorRoom(), ReactorRoomTactics()
+    rr.reset(seed)
+    tactics.reset(seed)
+    play(rr, SwitchingHeuristic())
+    play(tactics, ScriptedCommander())
+    assert tactics.stats == rr.stats and tactics.turn == rr.turn
+    assert tactics.to_dict()["marines"] == rr.to_dict()["marines"]
+
+
+def test_the_marines_only_ever_choose_a_tactic_once_per_activation():
+    game = ReactorRoomTactics()
+    game.reset(3)
+    hive = DicePolicy()
+    tactic = game.layout.span("tactic")
+    seen = []
+    while not game.is_terminal():
+        player = game.current_player()
+        if player == "marines":
+            mask = game.legal_mask("marines")
+            assert mask[tactic].all() and mask.sum() == len(TACTICS)
+            key = (game.turn, game.phase, game.active)
+            assert key not in seen
+            seen.append(key)
+            game.apply(ScriptedCommander().act(game, player))
+        else:
+            game.apply(hive.act(game, player))
+    assert len(seen) >= 9
+
+
+def test_a_primitive_marine_action_is_illegal_and_the_error_lists_the_tactics():
+    game = ReactorRoomTactics()
+    game.reset(0)
+    play_until = DicePolicy()
+    while game.current_player() != "marines":
+        game.apply(play_until.act(game, "hive"))
+    before = game.to_dict()
+    with pytest.raises(IllegalActionError, match="tactic"):
+        game.apply(game.layout.encode("end"))
+    assert game.to_dict() == before
+
+
+def test_every_reactor_room_action_keeps_its_number():
+    rr, tactics = ReactorRoom(), ReactorRoomTactics()
+    assert tactics.layout.names()[: rr.layout.size] == rr.layout.names()
+    assert tactics.layout.size == rr.layout.size + len(TACTICS)
+    assert tactics.observation_shape == rr.observation_shape
+
+
+def test_the_hive_decides_in_the_reactor_rooms_own_actions():
+    game = ReactorRoomTactics()
+    game.reset(5)
+    while game.current_player() != "hive":
+        game.apply(ScriptedCommander().act(game, "marines"))
+    mask = game.legal_mask("hive")
+    assert not mask[game.layout.span("tactic")].any()
+    assert np.flatnonzero(mask).max() < ReactorRoom().layout.size
