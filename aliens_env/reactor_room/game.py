@@ -76,6 +76,7 @@ class Decision:
 
 class ReactorRoom(PhasedGame):
     name = "ReactorRoom"
+    shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         super().__init__()
@@ -191,7 +192,7 @@ class ReactorRoom(PhasedGame):
     def shaping_value(self, side: str) -> float:
         """Marines' potential: Marines out, dead and Aliens killed so far, and once the game is
         over the Marines left inside (they count as not out, like the dead)."""
-        w = self.data["shaping"]
+        w = self.data[self.shaping_key]
         value = w["exited"] * self.stats["exited"] + w["dead"] * self.stats["dead"] + w["alien_killed"] * self.stats["aliens_killed"]
         if self.is_terminal():
             value += w["stranded"] * sum(m.status == "on_map" for m in self.marines)

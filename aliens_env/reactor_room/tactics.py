@@ -7,7 +7,9 @@ the scripted marines (``HeuristicMarines``), and that setting plays the whole ac
 is the heuristic's own setting, so a commander who always picks it plays exactly the heuristic's
 game; the others are listed in reactor_room.yaml: tactics. The tactic slice is appended after the
 Reactor Room's slices, so every Reactor Room action keeps its number (the Aliens' dice AI and
-hive policies read the same indices).
+hive policies read the same indices). Its shaping potential pays only for Marines out
+(reactor_room.yaml: tactics_shaping): a commander that is also paid for Marines kept alive
+learns to hold, like the heuristic, and wins no more often than it (docs/training.md).
 
 A trained commander is a hierarchical agent: the network chooses, the script carries out. It is
 what train.py's default config learns (docs/training.md says why).
@@ -27,6 +29,7 @@ def tactic_label(tactic: HeuristicMarines) -> str:
 
 class ReactorRoomTactics(ReactorRoom):
     name = "ReactorRoomTactics"
+    shaping_key = "tactics_shaping"
 
     def __init__(self, **options):
         self.tactics = [HeuristicMarines()] + [

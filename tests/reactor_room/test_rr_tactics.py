@@ -122,3 +122,18 @@ def test_the_hive_decides_in_the_reactor_rooms_own_actions():
     mask = game.legal_mask("hive")
     assert not mask[game.layout.span("tactic")].any()
     assert np.flatnonzero(mask).max() < ReactorRoom().layout.size
+
+
+def test_the_commanders_shaping_pays_only_for_marines_out():
+    weights = data_files.scenario("reactor_room")["tactics_shaping"]
+    assert weights["exited"] > 0 and weights["dead"] == weights["stranded"] == weights["alien_killed"] == 0
+    game = ReactorRoomTactics()
+    game.reset(7)
+    play(game, HeuristicCommander())
+    assert game.stats["dead"] > 0 and game.stats["aliens_killed"] > 0  # things that would count in the Reactor Room
+    assert game.shaping_value("marines") == pytest.approx(weights["exited"] * game.stats["exited"])
+    assert game.shaping_value("hive") == pytest.approx(-game.shaping_value("marines"))
+    rr = ReactorRoom()
+    rr.reset(7)
+    play(rr, HeuristicMarines())
+    assert rr.shaping_value("marines") != pytest.approx(game.shaping_value("marines"))  # same game, the Reactor Room's weights
