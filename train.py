@@ -136,13 +136,13 @@ def make_callbacks(config: dict, run_dir: str, stage: "Stage"):
     class MaskedEval(BaseCallback):
         """Every `eval.freq` steps: play `eval.episodes` games through the Game API with the
         current model (always masked), log win rate and score to TensorBoard and metrics.csv,
-        keep the best model."""
+        keep the best model (the best mean result reward, ``result_value``)."""
 
         def __init__(self):
             super().__init__()
             self.next_eval = None
             rows = [r for r in read_metrics(run_dir) if r["stage"] == stage.name]
-            self.best = max((float(r["win"]) + 0.5 * float(r["draw"]) for r in rows), default=-np.inf)
+            self.best = max((result_value(r, config["result_reward"]) for r in rows), default=-np.inf)
             done = [float(r["wall_time"]) for r in rows]
             self.start = time.time() - (max(done) if done else 0.0)  # wall time continues on resume
 
@@ -173,13 +173,18 @@ def make_callbacks(config: dict, run_dir: str, stage: "Stage"):
                    "win_lo": view["win_ci"][0], "win_hi": view["win_ci"][1], "draw": view["draw"], "loss": view["loss"],
                    "mean_length": summary["mean_length"], **{f"score_{k}": s["mean"] for k, s in summary["score"].items()}}
             append_metrics(run_dir, row)
-            value = view["win"] + 0.5 * view["draw"]
+            value = result_value(view, config["result_reward"])
             if value > self.best:
                 self.best = value
                 self.model.save(os.path.join(run_dir, f"best_model{stage.suffix}.zip"))
 
     checkpoints = CheckpointCallback(save_freq=max(1, config["checkpoint_freq"] // n_envs), save_path=stage.checkpoint_dir(run_dir), name_prefix="ckpt")
     return [checkpoints, MaskedEval()]
+
+
+def result_value(rates: dict, result_reward: dict) -> float:
+    """The mean result reward of an evaluation's win/draw/loss rates: what best_model.zip maximises."""
+    return sum(float(rates[key]) * result_reward[key] for key in ("win", "draw", "loss"))
 
 
 def append_metrics(run_dir: str, row: dict) -> None:

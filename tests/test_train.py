@@ -146,3 +146,17 @@ def test_dagger_rounds_save_their_learners_and_resume_collects_the_same_labels(t
     resumed = train("--resume", run_dir, "--timesteps", "384")
     assert resumed.returncode == 0, resumed.stdout + resumed.stderr
     assert f"teacher heuristic: {labels}" in resumed.stdout
+
+
+def test_best_model_is_the_best_mean_result_reward_of_the_config():
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+    from train import result_value
+
+    gambler = {"win": 0.10, "draw": 0.40, "loss": "0.50"}  # metrics.csv rows hold strings
+    holder = {"win": 0.02, "draw": 0.70, "loss": 0.28}
+    plus_minus = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+    wins_only = {"win": 1.0, "draw": 0.0, "loss": 0.0}
+    assert result_value(gambler, plus_minus) == pytest.approx(-0.40)
+    assert result_value(holder, plus_minus) > result_value(gambler, plus_minus)
+    assert result_value(gambler, wins_only) == pytest.approx(0.10)
+    assert result_value(gambler, wins_only) > result_value(holder, wins_only)
