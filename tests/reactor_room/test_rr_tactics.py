@@ -32,16 +32,21 @@ def test_tactic_zero_is_the_heuristics_own_setting_and_the_rest_come_from_the_ya
     assert TACTICS[0] == (default.threat_range, default.min_hit)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_the_heuristic_commander_plays_the_heuristics_game_move_for_move(seed):
+def assert_same_game(seed, rr_marines, commander):
+    """The Reactor Room played by ``rr_marines`` and ReactorRoomTactics by ``commander`` end alike."""
     rr, tactics = ReactorRoom(), ReactorRoomTactics()
     rr.reset(seed)
     tactics.reset(seed)
-    play(rr, HeuristicMarines())
-    play(tactics, HeuristicCommander())
+    play(rr, rr_marines)
+    play(tactics, commander)
     assert tactics.stats == rr.stats and tactics.turn == rr.turn
     assert tactics.to_dict()["marines"] == rr.to_dict()["marines"]
     assert tactics.to_dict()["aliens"] == rr.to_dict()["aliens"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_heuristic_commander_plays_the_heuristics_game_move_for_move(seed):
+    assert_same_game(seed, HeuristicMarines(), HeuristicCommander())
 
 
 class ScriptedCommander:
@@ -66,13 +71,7 @@ class SwitchingHeuristic:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_again(seed):
-    rr, tactics = ReactorRoom(), ReactorRoomTactics()
-    rr.reset(seed)
-    tactics.reset(seed)
-    play(rr, SwitchingHeuristic())
-    play(tactics, ScriptedCommander())
-    assert tactics.stats == rr.stats and tactics.turn == rr.turn
-    assert tactics.to_dict()["marines"] == rr.to_dict()["marines"]
+    assert_same_game(seed, SwitchingHeuristic(), ScriptedCommander())
 
 
 def test_the_marines_only_ever_choose_a_tactic_once_per_activation():
