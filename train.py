@@ -35,7 +35,7 @@ import aliens_env  # noqa: F401  (registers the environments)
 from agents import config as cfglib
 from agents.evaluation import play_matchup, side_view
 from agents.ppo import PPOPolicy, load_model
-from aliens_env.core.game import other_side
+from aliens_env.core.game import RESULTS, other_side
 from aliens_env.envs.registry import get_spec
 
 DEFAULT_CONFIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs", "default.yaml")
@@ -184,7 +184,7 @@ def make_callbacks(config: dict, run_dir: str, stage: "Stage"):
 
 def result_value(rates: dict, result_reward: dict) -> float:
     """The mean result reward of an evaluation's win/draw/loss rates: what best_model.zip maximises."""
-    return sum(float(rates[key]) * result_reward[key] for key in ("win", "draw", "loss"))
+    return sum(float(rates[key]) * result_reward[key] for key in RESULTS.values())
 
 
 def append_metrics(run_dir: str, row: dict) -> None:

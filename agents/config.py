@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import yaml
 
-SIDES = ("marines", "hive")
+from aliens_env.core.game import DEFAULT_RESULT_REWARD, SIDES
 
 
 class ConfigError(ValueError):
@@ -52,9 +52,8 @@ SCHEMA: dict[str, Any] = {
     "env_options": Field((dict,), {}, "options passed to the game (e.g. turn_limit, optional rules)"),
     "shaping": Field(BOOL, True, "add the game's shaping reward each step"),
     "result_reward": {
-        "win": Field(FLOAT, 1.0, "reward of a win for the learning side at the end"),
-        "draw": Field(FLOAT, 0.0, "reward of a draw"),
-        "loss": Field(FLOAT, -1.0, "reward of a loss"),
+        result: Field(FLOAT, reward, f"reward of a {result} for the learning side at the end")
+        for result, reward in DEFAULT_RESULT_REWARD.items()
     },
     "seed": Field(INT, 0, "seed of the network, the environments and the evaluations"),
     "timesteps": Field(INT, 500_000, "training steps of the learning side (per round in selfplay)", minimum=1),

@@ -18,8 +18,8 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     """The teacher's action at every decision of ``side`` in ``episodes`` seeded games. The
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
     this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
-    from aliens_env.core.game import other_side
-    from aliens_env.envs.registry import RESULTS, check_result_reward, get_spec
+    from aliens_env.core.game import RESULTS, check_result_reward, other_side
+    from aliens_env.envs.registry import get_spec
 
     from . import make_policy
 

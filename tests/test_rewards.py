@@ -5,7 +5,7 @@ import pytest
 
 import aliens_env  # noqa: F401
 from agents import config as cfglib
-from aliens_env.envs.registry import RESULTS, check_result_reward
+from aliens_env.core.game import RESULTS, check_result_reward
 from aliens_env.pettingzoo import alien_menace_v0
 
 # distinct values, so a reward names the result it came from

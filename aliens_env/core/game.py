@@ -34,6 +34,29 @@ def other_side(side: str) -> str:
     return SIDES[1] if side == SIDES[0] else SIDES[0]
 
 
+#: the name of each result of ``Game.outcome()[side]``
+RESULTS = {1: "win", 0: "draw", -1: "loss"}
+#: the reward of each result for the learning side, unless ``result_reward=`` says otherwise
+DEFAULT_RESULT_REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+
+
+def check_result_reward(value: dict | None) -> dict[str, float]:
+    """The reward of each result (``result_reward=`` of the environments): a mapping that gives a
+    number for each of win, draw and loss; None gives +1, 0, -1."""
+    if value is None:
+        return dict(DEFAULT_RESULT_REWARD)
+    if (
+        not isinstance(value, dict)
+        or set(value) != set(DEFAULT_RESULT_REWARD)
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values())
+    ):
+        raise ValueError(
+            f"result_reward must give a number for each of win, draw, loss, e.g. "
+            f"{{'win': 1.0, 'draw': 0.0, 'loss': 0.0}}; got {value!r}"
+        )
+    return {key: float(v) for key, v in value.items()}
+
+
 class IllegalActionError(ValueError):
     """An action that is not legal for the player to move; the message names it and says why."""
 

@@ -21,9 +21,9 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..core.game import SIDES, Game, IllegalActionError, other_side
+from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, other_side
 from ..render import render
-from .registry import RESULTS, check_result_reward, get_spec, make_policy
+from .registry import get_spec, make_policy
 
 ILLEGAL_MODES = ("penalize", "raise")
 

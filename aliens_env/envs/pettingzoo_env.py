@@ -14,11 +14,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core.game import SIDES, Game, IllegalActionError, other_side
+from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, other_side
 from .gym_env import ILLEGAL_MODES
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
-from .registry import RESULTS, check_result_reward, get_spec
+from .registry import get_spec
 
 
 class AliensAEC(AECEnv):
