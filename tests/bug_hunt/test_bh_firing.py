@@ -3,6 +3,8 @@ fire, flame-thrower/grenade 5-6 and the two-dice adjacent rule, grenade scatter,
 grenade pool, acid splash) and the designed to-hit numbers (ASSUMPTION A9)."""
 import pytest
 
+from aliens_env.bug_hunt import combat
+
 from bh_helpers import act, activate, build
 
 SQUAD = [
@@ -136,7 +138,7 @@ def test_only_pulse_rifles_launch_grenades():
     (3, 3, (1, 8)), (4, 2, (4, 8)),    # left (north when firing east) 2 squares / right 1 square
     (5, 1, (3, 7)), (6, 5, (3, 5)),    # undershoot 1 / 3
 ])
-def test_grenade_scatter_direction_and_1d3_squares(way, d3, landing):
+def test_grenade_scatter_direction_and_1d3_squares(way, d3, landing, monkeypatch):
     rows = ["############",
             "#..........#",
             "#..........#",
@@ -147,7 +149,7 @@ def test_grenade_scatter_direction_and_1d3_squares(way, d3, landing):
     g = build(rows, squad=SQUAD)
     g.dice.script(4, way, d3)  # a miss, then the direction, then 1D3
     seen = []
-    g._blast = lambda square, flame: seen.append(g.rc(square))
+    monkeypatch.setattr(combat, "blast", lambda game, square, flame: seen.append(g.rc(square)))
     fire(g, 0, kind="grenade")
     assert seen == [landing]
 
@@ -160,12 +162,12 @@ def test_a_short_grenade_that_undershoots_can_hit_the_firer():
     assert g.humans[0].status == "dead"
 
 
-def test_grenade_stops_short_of_a_wall():
+def test_grenade_stops_short_of_a_wall(monkeypatch):
     rows = ["#########", "#1...A.##", "#########"]
     g = build(rows, squad=SQUAD)
     g.dice.script(1, 1, 6)  # miss, overshoot 3: the wall stops it one square past the target
     seen = []
-    g._blast = lambda square, flame: seen.append(g.rc(square))
+    monkeypatch.setattr(combat, "blast", lambda game, square, flame: seen.append(g.rc(square)))
     fire(g, 0, kind="grenade")
     assert seen == [(1, 6)]
 

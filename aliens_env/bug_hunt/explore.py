@@ -1,0 +1,205 @@
+"""The colony as the squad sees it: laying what a figure sees (open ends and open doors), the
+sealed-grid door (A54), equipment laid with new sections (electronic locks, comms terminals),
+rooms entered and the Brood Chamber's contents."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.dice import Dice
+from . import geometry, layout as lay, state
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, WALL
+from .state import NO
+
+
+def enter_room(game, room: int, i: int) -> None:
+    piece = game.colony.pieces[room]
+    piece["entered"] = True
+    before = game.rooms_entered
+    game.rooms_entered += 1
+    game.events.append(f"{game.humans[i].name} enters a {piece['room'].replace('_', ' ')} (room {game.rooms_entered})")
+    if game.mission["brood_chamber"] and not game.brood_found and not piece.get("brood") and game.brood_located:
+        # the satellite scan's fix (A60): the next new room is the Brood Chamber, no roll
+        piece["brood"] = True
+        piece["special"] = "brood_chamber"
+        game.events.append("Brood Chamber found where the satellite scan placed it!")
+        fill_brood(game, room, game.humans[i].pos)
+    elif (game.mission["brood_chamber"] and not game.brood_found and not piece.get("brood")
+            and before >= game.rules["brood_check_after_rooms"]):
+        roll = game.dice.d6()
+        if roll >= game.rules["brood_found_on"]:
+            piece["brood"] = True
+            piece["special"] = "brood_chamber"
+            game.events.append(f"Brood Chamber found ({roll})!")
+            fill_brood(game, room, game.humans[i].pos)
+
+
+def reveal(game, viewer: int = NO) -> None:
+    """Lay every open end (or open door) a squad figure sees within reveal range, until no
+    new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
+    move only its view has changed, so only it is checked until something new is laid."""
+    col = game.colony
+    radius = game.rules["reveal_range"]
+    while True:
+        if viewer != NO:
+            viewers, viewer = [viewer], NO
+        else:
+            viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
+        found = NO
+        size, sight = game.size, game.rules["sight_range"]
+        views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
+        for k, mouths in open_mouths(game):
+            for v in viewers:
+                vr, vc = divmod(v, size)
+                for m in mouths:  # as geometry.los(game, v, m, radius)
+                    mr, mc = divmod(m, size)
+                    if max(abs(vr - mr), abs(vc - mc)) > min(radius, sight):
+                        continue
+                    seen = views.get(v)
+                    if seen is None:
+                        seen = views[v] = col.los_from((vr, vc), sight).ravel()
+                    if seen[m]:
+                        found = k
+                        break
+                if found != NO:
+                    break
+            if found != NO:
+                break
+        if found == NO:
+            reopen(game)
+            return
+        before = len(col.pieces)
+        brood_exists = game.brood_found or any(p.get("brood") for p in col.pieces)
+        new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists)
+        game.stats["sections_laid"] += len(col.pieces) - before
+        game.features.extend(new)
+        equip_new_pieces(game, before)
+        for pid in range(before, len(col.pieces)):
+            if col.pieces[pid].get("brood"):
+                game.events.append("the door opens on the Brood Chamber!")
+                port = col.ports[found]
+                entrance = port["door"] if port["door"] is not None else port["cells"][0]
+                fill_brood(game, pid, geometry.sq(game, entrance))
+
+
+def open_mouths(game) -> list[tuple[int, list[int]]]:
+    """(port index, the squares a figure must see to lay it) for every pending open end and
+    every pending door that stands open; kept per layout version (every change of a port or
+    a door bumps it)."""
+    col = game.colony
+    cached = game._shared.get("mouths")
+    if cached is not None and cached[0] == col.version:
+        return cached[1]
+    out = []
+    for k, port in enumerate(col.ports):
+        if port["state"] != "pending":
+            continue
+        if port["kind"] == "door":
+            door = geometry.sq(game, port["door"])
+            if geometry.cell(game, door) != DOOR_OPEN:
+                continue
+            out.append((k, [door]))
+        else:
+            dr, dc = CARDINAL[port["d"]]
+            out.append((k, [geometry.step_sq(game, geometry.sq(game, q), -dr, -dc) for q in port["cells"]]))
+    game._shared["mouths"] = (col.version, out)
+    return out
+
+
+def reopen(game) -> None:
+    """ASSUMPTION A54: the tabletop layout never runs out, but sections laid on a finite grid
+    can seal every open end. Then a closed door is found in the wall of a laid corridor or
+    room where a section would fit beyond it (picked with dice seeded from the layout seed),
+    and exploration goes on through it."""
+    col = game.colony
+    if any(p["state"] == "pending" for p in col.ports) or game._shared.get("reopen_failed") == col.version:
+        return
+    candidates = []
+    for pid, piece in enumerate(col.pieces):
+        if piece["kind"] not in ("corridor", "room", "entry"):
+            continue
+        r0, c0, r1, c1 = piece["rect"]
+        sides = (
+            (0, [(r0 - 1, c) for c in range(c0, c1 + 1)]), (2, [(r1 + 1, c) for c in range(c0, c1 + 1)]),
+            (1, [(r, c1 + 1) for r in range(r0, r1 + 1)]), (3, [(r, c0 - 1) for r in range(r0, r1 + 1)]),
+        )
+        for d, line in sides:
+            dr, dc = CARDINAL[d]
+            for r, c in line:
+                if col.cells[r, c] != WALL:
+                    continue
+                beyond = (r + dr, c + dc)
+                if col.fits(col.rect_cells(beyond, d, 2, 2)):
+                    candidates.append((r, c, d, pid))
+    if not candidates:
+        game._shared["reopen_failed"] = col.version  # the grid is full: look again only once it changes
+        return
+    candidates.sort()
+    dice = Dice(f"bug-hunt-reopen:{game.layout_seed}:{len(col.ports)}")
+    r, c, d, pid = candidates[dice.pick(len(candidates))]
+    dr, dc = CARDINAL[d]
+    col.cells[r, c] = DOOR_CLOSED
+    col.add_port([(r + dr, c + dc)], d, "door", pid, (r, c))
+    col.changed()
+    game.events.append("every way on is sealed: a closed door is found")
+
+
+def equip_new_pieces(game, before: int) -> None:
+    """Optional equipment in newly laid sections: electronic locks on closed doors (A58) and
+    a comms terminal in communications centres (A59); each lock is rolled with a die seeded
+    from the layout seed and the door's square, so a seed still fixes the colony (A48)."""
+    col = game.colony
+    for pid in range(before, len(col.pieces)):
+        piece = col.pieces[pid]
+        if game.electronic_locks:
+            for r, c in piece.get("doors", ()):
+                if col.cells[r, c] == DOOR_CLOSED and game.lock_roll((r, c)) >= game.rules["electronic_locks"]["locked_on"]:
+                    col.cells[r, c] = DOOR_LOCKED
+                    col.changed()
+        if game.satellite_comms and piece["kind"] == "room" \
+                and piece.get("special") in game.rules["satellite_comms"]["rooms"]:
+            r0, c0, r1, c1 = piece["rect"]
+            # a console on the room's first row, middle (clear of the centre item; it does not block)
+            game.features.append({"kind": "comms_terminal", "pos": [r0, (c0 + c1) // 2], "state": "ready"})
+
+
+def lock_roll(game, door: tuple[int, int]) -> int:
+    """The d6 that says whether a closed door laid at `door` is electronically locked."""
+    return Dice(f"bug-hunt-lock:{game.layout_seed}:{door[0]}:{door[1]}").d6()
+
+
+def comms_terminal(game, pos: int) -> int:
+    """The ready comms terminal on or beside square pos (a feature index), when using it
+    would still do something: the mission has a Brood Chamber not yet found or located."""
+    if not game.satellite_comms or not game.mission["brood_chamber"] or game.brood_found or game.brood_located:
+        return NO
+    for k, f in enumerate(game.features):
+        if f["kind"] == "comms_terminal" and f["state"] == "ready" and geometry.rng(game, geometry.sq(game, f["pos"]), pos) <= 1:
+            return k
+    return NO
+
+
+def layout_dice(game, port: dict) -> Dice:
+    """The dice that lay what lies at an open end: seeded by the game's layout seed and the
+    end's first square and direction."""
+    r, c = port["cells"][0]
+    return Dice(f"bug-hunt-layout:{game.layout_seed}:{r}:{c}:{port['d']}")
+
+
+def fill_brood(game, room: int, entrance: int) -> None:
+    """A Queen, 1D6+2 egg caches and 2D6 Aliens (PRINTED); the Queen at the square farthest
+    from where the squad comes in, eggs nearest her, Aliens on the next farthest free squares;
+    what does not fit is not placed (ASSUMPTION A21)."""
+    game.brood_found = True
+    eggs = game.dice.d6() + game.rules["brood_eggs_base"]
+    n_aliens = sum(game.dice.d6() for _ in range(game.rules["brood_alien_dice"]))
+    squares = [geometry.sq(game, q) for q in lay.piece_squares(game.colony, room)]
+    occ = state.occupied(game)
+    free = sorted((s for s in squares if s not in occ), key=lambda s: (-geometry.rng(game, s, entrance), s))
+    if not free:
+        return
+    queen_sq = free.pop(0)
+    state.add_alien(game, "queen", queen_sq, anchored=True)
+    for s in sorted(squares, key=lambda s: (geometry.rng(game, s, queen_sq), s))[1:eggs + 1]:
+        game.features.append({"kind": "egg_cache", "pos": list(geometry.rc(game, s)), "state": "intact"})
+    for s in free[:n_aliens]:
+        state.add_alien(game, "alien", s)

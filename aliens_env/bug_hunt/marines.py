@@ -1,0 +1,301 @@
+"""The Marines' phase of Bug Hunt: which figure acts, each figure's legal actions and their
+effects (moves, doors, welds, equipment, fire, grenades, over-watch), and driving the APC."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import combat, explore, geometry, state
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
+from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Decision
+
+
+def step_marines(game) -> None:
+    if game.apc is not None and game.apc["driving"]:
+        if state.crew(game):
+            game.decision = Decision("drive", [])
+            return
+        game.apc["driving"], game.apc["moves"] = False, 0
+    if game.active != NO:
+        h = game.humans[game.active]
+        if h.status == "active" and h.hugger == NO:
+            game.decision = Decision("act", [])
+            return
+        game.active = NO
+    pending = [i for i, h in enumerate(game.humans)
+               if h.status == "active" and h.pos != NO and not h.activated and h.hugger == NO]
+    if game.apc is not None and not game.apc["activated"] and state.crew(game):
+        pending.append(APC_OPTION)  # the APC is driven by whoever is inside (A55)
+    if not pending:
+        game.active = NO
+        game._start_phase("xeno")
+        return
+    game.decision = Decision("activate", pending)
+
+
+def targets(game) -> list[tuple[str, int]]:
+    """Visible targets of the active figure within its weapon's (or the grenade's) reach:
+    ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
+    midi-gun's targets, from its square."""
+    cached = game._cache.get("targets")
+    if cached is not None:
+        return cached
+    if game.active == NO and game.apc is not None and game.apc["driving"]:
+        pos, reach = game.apc["pos"], combat.weapon_range(game, game.rules["apc"]["weapon"])
+    else:
+        h = game.humans[game.active]
+        pos = h.pos
+        reach = max(combat.weapon_range(game, h.weapon), game.rules["weapons"]["grenade"]["range"] if can_grenade(game, game.active) else 0)
+    out = []
+    if reach > 0:
+        size, sight = game.size, game.rules["sight_range"]
+        hr, hc = divmod(pos, size)
+        seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
+        for i, a in enumerate(game.aliens):
+            if a.alive and a.pos != pos:
+                ar, ac = divmod(a.pos, size)
+                r = max(abs(ar - hr), abs(ac - hc))
+                if r <= reach and r <= sight:
+                    if seen is None:
+                        seen = game.colony.los_from((hr, hc), sight).ravel()
+                    if seen[a.pos]:
+                        out.append((r, 0, i, ("alien", i)))
+        for k, f in enumerate(game.features):
+            kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
+                "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
+            if kind is not None:
+                s = geometry.sq(game, f["pos"])
+                if geometry.rng(game, pos, s) <= reach and geometry.los(game, pos, s):
+                    out.append((geometry.rng(game, pos, s), 1, k, (kind, k)))
+    cached = [t for *_, t in sorted(out)][:MAX_TARGETS]
+    game._cache["targets"] = cached
+    return cached
+
+
+def can_grenade(game, i: int) -> bool:
+    # ASSUMPTION A26: grenades are launched from the pulse rifle's under-slung launcher
+    return game.humans[i].weapon == "pulse_rifle" and game.grenade_pools[game.humans[i].squad] > 0
+
+
+def adjacent_door(game, i: int, d: int) -> int:
+    dr, dc = CARDINAL[d]
+    return geometry.step_sq(game, game.humans[i].pos, dr, dc)
+
+
+def marine_mask(game, mask: np.ndarray) -> None:
+    s = game._slot
+    i = game.active
+    h = game.humans[i]
+    ap = state.available_ap(game, i)
+    cost = game.rules["ap_cost"]
+    occ = state.occupied(game)
+    around = geometry.around(game, h.pos)
+    if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
+        for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+            near = around[2 * d]
+            if near is not None and PASSABLE_BY_CODE[near[1]] and near[0] not in occ and near[2] * cost["move"] <= ap:
+                mask[s["move"] + d] = 1
+        mask[s["end"]] = 1
+        return
+    apc_sq, board = NO, False
+    if game.apc is not None:
+        apc_sq = game.apc["pos"]
+        board = (h.role in game.rules["apc"]["crew_roles"] and ap >= game.rules["apc"]["board_cost"] * cost["move"]
+                 and len(state.crew(game)) < game.rules["apc"]["capacity"])
+    for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+        near = around[2 * d]
+        if near is None:
+            continue
+        n, cell, enter, _ = near
+        if PASSABLE_BY_CODE[cell] and n not in occ and enter * cost["move"] <= ap:
+            mask[s["move"] + d] = 1
+        elif n == apc_sq and board:
+            mask[s["move"] + d] = 1  # board the APC
+        if cell in (DOOR_OPEN, DOOR_CLOSED) and ap >= cost["door"]:
+            if cell == DOOR_CLOSED or state.figure_at(game, n) is None:
+                mask[s["door"] + d] = 1
+        if cell == DOOR_CLOSED and ap >= cost["weld"]:
+            mask[s["weld"] + d] = 1
+        if cell == DOOR_WELDED and ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
+            mask[s["unweld"] + d] = 1
+        if h.equipment and ap >= cost["equip"] and any(
+                f["kind"] == "sentry" and geometry.sq(game, f["pos"]) == n for f in game.features):
+            mask[s["equip"] + d] = 1
+        if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
+            if ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
+                mask[s["unweld"] + d] = 1
+            if h.equipment and ap >= cost["pick_lock"]:
+                mask[s["pick_lock"] + d] = 1
+    if game.satellite_comms and h.equipment and ap >= cost["comms"] and explore.comms_terminal(game, h.pos) != NO:
+        mask[s["comms"]] = 1
+    if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
+        for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
+            near = around[2 * k + 1]
+            if near is not None:
+                n, cell, enter, corner_ok = near
+                if PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and enter * cost["move"] <= ap:
+                    mask[s["move_diagonal"] + k] = 1
+    if h.weapon != "none" and not h.out_of_ammo:
+        fire_cost = cost[f"fire_{h.weapon}"]
+        rng_w = combat.weapon_range(game, h.weapon)
+        gren = can_grenade(game, i) and ap >= cost["grenade"]
+        grange = game.rules["weapons"]["grenade"]["range"]
+        for k, t in enumerate(targets(game)):
+            r = geometry.rng(game, h.pos, combat.target_square(game, t))
+            if ap >= fire_cost and r <= rng_w:
+                mask[s["fire"] + k] = 1
+            if gren and r <= grange:
+                mask[s["grenade"] + k] = 1
+        if ap >= cost["overwatch"] and not h.overwatch:
+            mask[s["overwatch"]] = 1
+    mask[s["end"]] = 1
+
+
+def marine_action(game, kind: str, index: int) -> None:
+    i = game.active
+    h = game.humans[i]
+    cost = game.rules["ap_cost"]
+    if kind == "end":
+        game.events.append(f"{h.name} ends")
+        game.active = NO
+        return
+    if kind in ("move", "move_diagonal"):
+        dr, dc = CARDINAL[index] if kind == "move" else DIAGONALS[index]
+        n = geometry.step_sq(game, h.pos, dr, dc)
+        if game.apc is not None and n == game.apc["pos"]:  # boarding the APC (PRINTED 1 AP)
+            state.spend(game, i, game.rules["apc"]["board_cost"] * cost["move"])
+            h.pos, h.in_apc, h.moved = n, True, True
+            game.events.append(f"{h.name} boards the APC")
+            return
+        state.spend(game, i, geometry.enter_cost(game, n) * cost["move"])
+        if h.in_apc:
+            h.in_apc = False
+            game.events.append(f"{h.name} leaves the APC")
+        h.pos = n
+        h.moved = True
+        after_human_move(game, i)
+    elif kind == "door":
+        n = adjacent_door(game, i, index)
+        state.spend(game, i, cost["door"])
+        opening = geometry.cell(game, n) == DOOR_CLOSED
+        game.colony.cells.flat[n] = DOOR_OPEN if opening else DOOR_CLOSED
+        game.colony.changed()
+        game.events.append(f"{h.name} {'opens' if opening else 'closes'} a door")
+        explore.reveal(game)
+    elif kind == "weld":
+        n = adjacent_door(game, i, index)
+        state.spend(game, i, cost["weld"])
+        game.colony.cells.flat[n] = DOOR_WELDED
+        game.welds[str(n)] = 0
+        game.colony.changed()
+        game.events.append(f"{h.name} welds a door shut")
+    elif kind == "unweld":
+        n = adjacent_door(game, i, index)
+        state.spend(game, i, cost["unweld"])
+        done = game.welds.get(str(n), 0) + 1
+        game.unweld_turn[str(n)] = game.turn
+        if done >= game.rules["unweld_turns"]:
+            game.colony.cells.flat[n] = DOOR_CLOSED
+            game.welds.pop(str(n), None)
+            game.colony.changed()
+            game.events.append(f"{h.name} cuts the weld: the door is shut but free")
+        else:
+            game.welds[str(n)] = done
+            game.events.append(f"{h.name} works on the weld ({done}/{game.rules['unweld_turns']})")
+    elif kind == "equip":
+        n = adjacent_door(game, i, index)
+        state.spend(game, i, cost["equip"])
+        f = next(f for f in game.features if f["kind"] == "sentry" and geometry.sq(game, f["pos"]) == n)
+        f["state"] = "inactive" if f["state"] == "active" else "active"
+        game.events.append(f"{h.name} switches an auto sentry {'on' if f['state'] == 'active' else 'off'}")
+    elif kind == "pick_lock":
+        n = adjacent_door(game, i, index)
+        state.spend(game, i, cost["pick_lock"])
+        roll = game.dice.d6()
+        if roll >= game.rules["electronic_locks"]["pick_on"]:
+            game.colony.cells.flat[n] = DOOR_CLOSED
+            game.colony.changed()
+            game.events.append(f"{h.name} picks the electronic lock ({roll}): the door is shut but free")
+        else:
+            game.events.append(f"{h.name} fails to pick the lock ({roll})")
+    elif kind == "comms":
+        k = explore.comms_terminal(game, h.pos)
+        state.spend(game, i, cost["comms"])
+        game.features[k]["state"] = "used"
+        game.brood_located = True
+        game.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
+    elif kind == "overwatch":
+        state.spend(game, i, cost["overwatch"])
+        h.overwatch = True
+        game.events.append(f"{h.name} goes into over-watch")
+        game.active = NO
+    elif kind == "fire":
+        t = targets(game)[index]
+        state.spend(game, i, cost[f"fire_{h.weapon}"])
+        game.fired_squads[h.squad] = True
+        combat.fire(game, i, t)
+    elif kind == "grenade":
+        t = targets(game)[index]
+        state.spend(game, i, cost["grenade"])
+        game.fired_squads[h.squad] = True
+        game.grenade_pools[h.squad] -= 1
+        combat.grenade(game, i, combat.target_square(game, t))
+    if h.status != "active" or h.hugger != NO:
+        game.active = NO
+
+
+def apc_mask(game, mask: np.ndarray) -> None:
+    """Driving the APC: one square N/E/S/W onto open floor (1 movement, 2 onto acid holes or
+    debris; not through doorways unless apc.through_doors), a manual midi-gun burst at a
+    target in sight and range (apc.fire_cost movement), or end."""
+    s = game._slot
+    apc, cfg = game.apc, game.rules["apc"]
+    occ = state.occupied(game)
+    for d, (dr, dc) in enumerate(CARDINAL):
+        n = geometry.step_sq(game, apc["pos"], dr, dc)
+        if n == NO:
+            continue
+        cell = geometry.cell(game, n)
+        if (cell == FLOOR or (cell == DOOR_OPEN and cfg["through_doors"])) and n not in occ \
+                and geometry.enter_cost(game, n) <= apc["moves"]:
+            mask[s["drive"] + d] = 1
+    if not apc["out_of_ammo"] and apc["moves"] >= cfg["fire_cost"]:
+        for k in range(len(targets(game))):
+            mask[s["fire"] + k] = 1
+    mask[s["end"]] = 1
+
+
+def apc_action(game, kind: str, index: int) -> None:
+    apc, cfg = game.apc, game.rules["apc"]
+    if kind == "end":
+        apc["driving"], apc["moves"] = False, 0  # unused movement is lost, like unused AP
+        game.events.append("the APC stops")
+    elif kind == "drive":
+        dr, dc = CARDINAL[index]
+        n = geometry.step_sq(game, apc["pos"], dr, dc)
+        apc["moves"] -= geometry.enter_cost(game, n)
+        apc["pos"], apc["moved"] = n, True
+        crew = state.crew(game)
+        for j in crew:
+            game.humans[j].pos = n
+        explore.reveal(game, n)  # the crew sees from the APC's square
+        room = state.room_of(game, n)
+        if crew and room != NO and not game.colony.pieces[room]["entered"]:
+            explore.enter_room(game, room, crew[0])
+    elif kind == "fire":
+        t = targets(game)[index]
+        apc["moves"] -= cfg["fire_cost"]
+        for j in state.crew(game):
+            game.fired_squads[game.humans[j].squad] = True
+        game.events.append("the APC's crew fires the twin midi-gun")
+        combat.apc_fire(game, t)
+
+
+def after_human_move(game, i: int) -> None:
+    h = game.humans[i]
+    combat.sentries_fire(game, ("human", i))
+    if h.status != "active":
+        return
+    explore.reveal(game, h.pos)
+    room = state.room_of(game, h.pos)
+    if room != NO and not game.colony.pieces[room]["entered"]:
+        explore.enter_room(game, room, i)

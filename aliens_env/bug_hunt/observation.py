@@ -1,0 +1,281 @@
+"""Bug Hunt's observation: a window of map planes centred on the acting figure, the squad's rows,
+the global features, the target rows and the optional block (docs/rules/bug_hunt.md)."""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from . import combat, geometry, marines, state
+from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
+from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Human
+
+N_PLANES = 23
+SQUAD_FEATURES = 20
+GLOBAL_FEATURES = 26
+TARGET_FEATURES = 9
+EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (optional_features)
+_ALIEN_PLANE = {kind: 10 + k for k, kind in enumerate(ALIEN_KINDS)}  # planes 10-14
+_ROLE_PLANE = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "android": 9}
+_STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
+_STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
+_STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
+_KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
+_KIND_ONEHOT["drive"] = _KIND_ONEHOT[None]  # driving the APC is flagged in the optional block
+_ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
+#: the features after the planes, packed as float32: a squad row, the globals, the target rows
+_ROW = struct.Struct(f"={SQUAD_FEATURES}f")
+_SQUAD_BYTES = 4 * MAX_SQUAD * SQUAD_FEATURES
+_GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
+_TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
+_NO_TARGETS = bytes(_TARGETS.size)
+_EXTRA_BYTES = 4 * EXTRA_FEATURES
+
+
+def observation_size(window: int) -> int:
+    """The length of the flat observation for a window of window x window squares."""
+    return N_PLANES * window * window + MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES \
+        + EXTRA_FEATURES
+
+
+def focus(game) -> int:
+    """The square the observation window is centred on: the acting figure (the moving or
+    attacking Alien for the hive), else the squad's leader, else any squad figure."""
+    d = game.decision
+    if d is not None and d.kind == "act" and game.active != NO:
+        return game.humans[game.active].pos
+    if d is not None and d.kind == "step" and game.mover != NO:
+        return game.aliens[game.mover].pos
+    if d is not None and d.kind == "attack" and game.queue:
+        return game.aliens[game.queue[0]].pos
+    if d is not None and d.kind == "overwatch_fire" and game.ow_queue:
+        return game.humans[game.ow_queue[0]].pos
+    if d is not None and d.kind == "extra_hit" and game.extra is not None:
+        return game.humans[game.extra["shooter"]].pos
+    if d is not None and d.kind == "drive":
+        return game.apc["pos"]
+    first = None  # the first able leader, else the first able figure
+    for h in game.humans:
+        if h.status == "active":
+            if h.leader:
+                return h.pos
+            if first is None:
+                first = h
+    return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
+
+
+def map_planes(game) -> np.ndarray:
+    """The planes that depend on the layout and its contents only, over the whole grid,
+    padded by half a window on every side so a window is a plain slice; cached per layout
+    version (every change of a square, a port or a hazard bumps it), rooms entered (only
+    `explore.enter_room` marks a room) and the features' kinds and states."""
+    sig = (game.colony.version, game.rooms_entered, [(f["kind"], f["state"]) for f in game.features])
+    cached = game._shared.get("map_planes")
+    if cached is not None and cached[0] == sig:
+        return cached[1]
+    n, half = game.size, game.window // 2
+    cells = game.colony.cells
+    planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.float32)
+    planes[1] = 1.0  # off the grid reads as wall
+    inner = planes[:, half:half + n, half:half + n]
+    inner[0] = (cells == FLOOR) | (cells == DOOR_OPEN)
+    inner[1] = cells == WALL
+    inner[2] = cells == DOOR_OPEN
+    inner[3] = (cells == DOOR_CLOSED) | (cells == DOOR_LOCKED)
+    inner[4] = (cells == DOOR_WELDED) + 0.5 * (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
+    inner[5] = game.colony.hazard > 0
+    inner[6] = game.colony.entry
+    for f in game.features:
+        r, c = f["pos"]
+        if f["kind"] == "egg_cache" and f["state"] == "intact":
+            inner[15, r, c] = 1
+        elif f["kind"] == "sentry" and f["state"] != "destroyed":
+            inner[16 if f["state"] == "active" else 17, r, c] = 1
+        else:
+            inner[18, r, c] = 1
+    for p in game.colony.pieces:
+        if p["kind"] == "room":
+            r0, c0, r1, c1 = p["rect"]
+            inner[19, r0:r1 + 1, c0:c1 + 1] = 0.5 + 0.5 * p["entered"]
+    for port in game.colony.ports:
+        if port["state"] == "pending":
+            for r, c in port["cells"]:
+                inner[22, r, c] = 1
+    game._shared["map_planes"] = (sig, planes)
+    return planes
+
+
+def squad_row(game, h: Human) -> tuple[float, ...]:
+    """A squad figure's SQUAD_FEATURES: status (active, dead, captured, unconscious), hugged, AP,
+    activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle,
+    pistol, smart-gun, flame-thrower), row, column, LP, squad."""
+    size = game.size
+    if h.status == "active":
+        r, c = divmod(h.pos, size)
+        status, where = _STATUS_ACTIVE, (r / size, c / size)
+    else:
+        status, where = _STATUS_ROWS.get(h.status, _STATUS_OTHER), (0.0, 0.0)
+    static = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
+              h.role in ("android", "predator", "power_loader"),
+              h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
+              h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
+    return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
+            float(h.leader), *map(float, static), *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+
+
+def squad_entry(game, h: Human) -> tuple:
+    """What observe() needs of a squad figure, kept per figure state in game._rows: its row
+    packed as float32 bytes, then for an active figure its map plane, row and column and
+    whether it is on over-watch (plane -1 for a figure not on the map)."""
+    row = _ROW.pack(*squad_row(game, h))
+    if h.status != "active":
+        return row, -1, 0, 0, False
+    r, c = divmod(h.pos, game.size)
+    return row, _ROLE_PLANE[h.role], r, c, h.overwatch
+
+
+def observe(game, player: str) -> np.ndarray:
+    """The window's planes are sliced from the cached map planes with the figures marked on
+    top; squad, global and target features are built as one list of floats and packed in."""
+    w, size = game.window, game.size
+    focus_sq = focus(game)
+    fr, fc = divmod(focus_sq, size)
+    r0, c0 = fr - w // 2, fc - w // 2
+    obs = np.empty(game.observation_shape, dtype=np.float32)
+    area = w * w
+    n_planes = N_PLANES * area
+    obs[:n_planes].reshape(N_PLANES, w, w)[...] = map_planes(game)[:, fr:fr + w, fc:fc + w]
+    humans, aliens, d = game.humans, game.aliens, game.decision
+    # the squad: on the map planes, and its rows of features (kept per figure state)
+    squad: list[bytes] = []  # float32 rows, packed once per figure state
+    append, rows = squad.append, game._rows
+    for h in humans:
+        key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
+        entry = rows.get(key)
+        if entry is None:
+            entry = rows[key] = squad_entry(game, h)
+        append(entry[0])
+        if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
+            _, plane, r, c, overwatch = entry
+            r -= r0
+            c -= c0
+            if 0 <= r < w and 0 <= c < w:
+                k = r * w + c
+                obs[plane * area + k] = 1.0
+                if overwatch:
+                    obs[20 * area + k] = 1.0
+    squad.append(bytes(4 * SQUAD_FEATURES * (MAX_SQUAD - len(humans))))
+    raw = memoryview(obs).cast("B")
+    at = n_planes * 4
+    raw[at:at + _SQUAD_BYTES] = b"".join(squad)
+    at += _SQUAD_BYTES
+    queen_lp = game.rules["queen_lp"]
+    queen = alive = 0
+    for a in aliens:
+        if a.alive:
+            alive += 1
+            is_queen = a.kind == "queen"
+            if is_queen and a.lp > queen:
+                queen = a.lp
+            r, c = divmod(a.pos, size)
+            r -= r0
+            c -= c0
+            if 0 <= r < w and 0 <= c < w:
+                obs[_ALIEN_PLANE[a.kind] * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
+    marks = []
+    if d is not None and d.kind in ("act", "step", "attack", "overwatch_fire"):
+        marks.append((focus_sq, 1.0))
+    if d is not None and d.kind == "overwatch_fire" and game.ow_target != NO:
+        marks.append((aliens[game.ow_target].pos, 0.5))
+    for s, value in marks:
+        r, c = divmod(s, size)
+        r -= r0
+        c -= c0
+        if 0 <= r < w and 0 <= c < w:
+            obs[21 * area + r * w + c] = value
+    # global features
+    kinds = _KIND_ONEHOT[None if d is None else d.kind]
+    objective = game.mission["objective"]
+    my_squad = humans[game.active].squad if game.active != NO else 0
+    _GLOBALS.pack_into(
+        obs, at, min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
+        game.grenade_pools[my_squad] / game.rules["grenade_pool"],
+        min(game.rooms_entered, 10) / 10, float(game.brood_found), queen / queen_lp, *kinds,
+        float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
+        float(game.pools_lost[my_squad]),
+        aliens[game.mover].ap / 6 if (game.mover != NO and d is not None and d.kind == "step") else 0.0,
+        alive / game.max_aliens, float(game.active == NO), min(game.mission.get("rooms", 0), 10) / 10,
+        fr / size, fc / size)
+    at += 4 * GLOBAL_FEATURES
+    # target features, MAX_TARGETS rows
+    tail: list[float] = []
+    put = tail.extend
+    listed = ()
+    if d is not None and d.kind in ("act", "extra_hit", "drive") and (game.active != NO or game.extra is not None
+                                                                     or d.kind == "drive"):
+        if d.kind == "extra_hit":
+            pos = humans[game.extra["shooter"]].pos
+            listed = [("alien", k) for k in d.options]
+        else:
+            pos = game.apc["pos"] if d.kind == "drive" else humans[game.active].pos
+            listed = marines.targets(game)
+    for t in listed:
+        row = [0.0] * TARGET_FEATURES
+        row[0] = 1.0
+        row[1] = min(geometry.rng(game, pos, combat.target_square(game, t)), 12) / 12
+        if t[0] == "alien":
+            a = aliens[t[1]]
+            row[2 + ALIEN_KINDS.index(a.kind)] = 1.0
+            row[8] = a.lp / queen_lp
+        else:
+            row[7] = 1.0 if t[0] == "egg" else 0.5
+        put(row)
+    # every feature is built inside [0, 1] (the property tests check it); a fresh array each call
+    if listed:
+        put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
+        _TARGETS.pack_into(obs, at, *tail)
+    else:  # no targets (most steps)
+        raw[at:at + _TARGETS.size] = _NO_TARGETS
+    raw[len(raw) - _EXTRA_BYTES:] = game._optional_static or optional_bytes(game)
+    return obs
+
+
+def optional_bytes(game) -> bytes:
+    """The optional block packed as float32 bytes; kept for the game while it cannot change
+    (the APC and satellite comms off: then only the operator and option flags are set)."""
+    out = optional_features(game).tobytes()
+    if game.apc is None and not game.satellite_comms:
+        game._optional_static = out
+    return out
+
+
+def optional_features(game) -> np.ndarray:
+    """The last EXTRA_FEATURES values of the observation: the optional APC and equipment
+    (with the options off only the operator flags 17-24 are set). Layout (docs/rules/
+    bug_hunt.md, the observation): 0 APC in play, 1-2 its row/col / grid, 3 movement left / 10, 4 activated this turn,
+    5 being driven now, 6 midi-gun out of ammo, 7 crew / capacity, 8 automated bursts left,
+    9-16 figure f is inside the APC, 17-24 figure f may operate equipment, 25 electronic
+    locks in play, 26 satellite comms in play, 27 the uplink has located the Brood Chamber,
+    28 a ready comms terminal is laid, 29-30 the nearest one's row/col / grid, 31 the acting
+    figure can use it now."""
+    apc, size = game.apc, game.size
+    out = np.zeros(EXTRA_FEATURES, dtype=np.float32)
+    if apc is not None:
+        cfg = game.rules["apc"]
+        r, c = divmod(apc["pos"], size)
+        out[0:9] = (1, r / size, c / size, min(apc["moves"], cfg["movement"]) / cfg["movement"], apc["activated"],
+                    apc["driving"], apc["out_of_ammo"], min(len(state.crew(game)), cfg["capacity"]) / cfg["capacity"],
+                    min(apc["auto"], max(cfg["auto_bursts"], 1)) / max(cfg["auto_bursts"], 1))
+    for i, h in enumerate(game.humans):
+        out[9 + i] = h.status == "active" and h.in_apc
+        out[17 + i] = h.equipment
+    out[25:28] = (game.electronic_locks, game.satellite_comms, game.brood_located)
+    ref = focus(game)
+    terminals = [geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
+    if terminals:
+        t = min(terminals, key=lambda q: (geometry.rng(game, q, ref), q))
+        out[28:31] = (1, t // size / size, t % size / size)
+    d = game.decision
+    if d is not None and d.kind == "act" and game.active != NO:
+        out[31] = bool(game._current_mask()[game._slot["comms"]])
+    return out

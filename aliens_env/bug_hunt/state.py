@@ -1,0 +1,157 @@
+"""Bug Hunt's state: the records (squad figures, Aliens, the open decision), the constants the
+other modules share, and the small queries and changes over the game state."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import data_files
+from .colony import PASSABLE
+
+NO = -1  # no square, no figure
+DIAGONALS = ((-1, 1), (1, 1), (1, -1), (-1, -1))  # NE SE SW NW
+MAX_SQUAD = data_files.MAX_SQUAD
+MAX_TARGETS = 12
+ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
+APC_OPTION = MAX_SQUAD  # the APC's entry among the options of an "activate" decision
+FAR = 10_000  # the distance of a square no path reaches
+PASSABLE_BY_CODE = tuple(bool(x) for x in PASSABLE)  # by cell code, as plain bools (cheaper to index)
+
+
+@dataclass
+class Human:
+    name: str
+    role: str
+    weapon: str
+    leader: bool = False
+    can_lead: bool = False
+    equipment: bool = False
+    pos: int = NO
+    status: str = "active"  # active | dead | captured | unconscious
+    lp: int = 1
+    ap: int = 0
+    activated: bool = False
+    overwatch: bool = False
+    moved: bool = False
+    hugger: int = NO  # the Face-Hugger attached to this figure
+    squad: int = 0  # which squad the figure belongs to
+    dreadnaught: bool = False  # Dreadnaught Tactical Armour (+1 in close combat)
+    out_of_ammo: bool = False  # an M4 Power Loader's midi-guns ran dry
+    in_apc: bool = False  # inside the M12 APC (its square is pos): safe from harm (option apc)
+
+
+@dataclass
+class Alien:
+    kind: str
+    pos: int = NO
+    alive: bool = True
+    lp: int = 1
+    ap: int = 0
+    new: bool = True  # placed this turn: does not move in the next Aliens-move phase
+    attached: int = NO  # Face-Hugger: the human it is attached to
+    attached_turn: int = 0
+    anchored: bool = False  # the Brood Chamber's egg-laying Queen stays put (ASSUMPTION A22)
+
+
+@dataclass
+class Decision:
+    kind: str  # activate | act | order | step | approach | attack
+    options: list
+
+    @property
+    def player(self) -> str:
+        return "marines" if self.kind in ("activate", "act", "overwatch_fire", "extra_hit", "drive") else "hive"
+
+
+DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear", "overwatch_fire",
+                  "extra_hit")  # one-hot in the observation's globals
+ALL_DECISION_KINDS = DECISION_KINDS + ("drive",)  # "drive": the APC is being driven (its own feature)
+#: the rows a Bug Master may pick from when `bug_master_picks` is on (the appears table, with its
+#: second roll split into "1D6 Aliens" and "the Queen")
+APPEAR_ROWS = (
+    {"kind": "face_hugger", "count": "one"}, {"kind": "dog", "count": "d3"}, {"kind": "dog", "count": "d6"},
+    {"kind": "alien", "count": "d3"}, {"kind": "alien", "count": "d6"}, {"kind": "queen", "count": "one"},
+)
+APPEAR_NAMES = ("face_hugger", "d3_dogs", "d6_dogs", "d3_aliens", "d6_aliens", "queen")
+
+
+def able_humans(game) -> list[int]:
+    return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO]
+
+
+def live_aliens(game) -> list[int]:
+    return [i for i, a in enumerate(game.aliens) if a.alive]
+
+
+def occupied(game) -> set[int]:
+    """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
+    auto sentry pods (ASSUMPTION A23)."""
+    occ = {h.pos for h in game.humans if h.status == "active" and h.pos != NO}
+    for a in game.aliens:
+        if a.alive and a.attached == NO:
+            occ.add(a.pos)
+    for f in game.features:
+        if f["kind"] == "sentry":
+            r, c = f["pos"]
+            occ.add(r * game.size + c)
+    if game.apc is not None:
+        occ.add(game.apc["pos"])  # the APC's square (figures board it with a move, A55)
+    return occ
+
+
+def figure_at(game, s: int) -> tuple[str, int] | None:
+    """The figure a blast or a door on square s would hit (figures inside the APC are safe)."""
+    for i, h in enumerate(game.humans):
+        if h.status == "active" and h.pos == s and not h.in_apc:
+            return ("human", i)
+    for i, a in enumerate(game.aliens):
+        if a.alive and a.pos == s and a.attached == NO:
+            return ("alien", i)
+    return None
+
+
+def room_of(game, s: int) -> int:
+    pid = int(game.colony.piece.flat[s])
+    if pid >= 0 and game.colony.pieces[pid]["kind"] == "room":
+        return pid
+    return NO
+
+
+def exposed(game, h: Human) -> bool:
+    """An active figure the Aliens (and acid, blasts, sentries, eggs) can reach: not inside the
+    APC (PRINTED: anyone inside is safe from harm)."""
+    return h.status == "active" and not h.in_apc
+
+
+def crew(game) -> list[int]:
+    """Active figures inside the APC."""
+    return [i for i, h in enumerate(game.humans) if h.status == "active" and h.in_apc]
+
+
+def available_ap(game, i: int) -> int:
+    sq = game.humans[i].squad
+    return game.humans[i].ap + (0 if game.pools_lost[sq] else game.pools[sq])
+
+
+def spend(game, i: int, cost: int) -> None:
+    h = game.humans[i]
+    own = min(h.ap, cost)
+    h.ap -= own
+    game.pools[h.squad] -= cost - own
+    h.overwatch = False  # expending AP in its own phase ends over-watch (PRINTED)
+
+
+def add_alien(game, kind: str, s: int, anchored: bool = False) -> int:
+    if len(live_aliens(game)) >= game.max_aliens:
+        game.events.append(f"no {kind} counter left (pool of {game.max_aliens})")
+        return NO
+    a = Alien(kind, pos=int(s), lp=game.rules["queen_lp"] if kind == "queen" else 1, anchored=anchored)
+    slot = next((k for k, old in enumerate(game.aliens) if not old.alive), NO)
+    if slot == NO:
+        game.aliens.append(a)
+        slot = len(game.aliens) - 1
+    else:
+        game.aliens[slot] = a
+        if slot in game.queue:
+            game.queue.remove(slot)
+    game.stats["aliens_placed"] += 1
+    return slot

@@ -1,0 +1,215 @@
+"""The hive's turn in Bug Hunt: the Aliens' move (their steps, doors they open), and the Xeno
+phase (egg caches, impregnated humans, the activation roll, what appears and where it is
+placed)."""
+from __future__ import annotations
+
+from . import combat, explore, geometry, state
+from .colony import DOOR_CLOSED, DOOR_OPEN
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Decision
+
+
+def step_aliens_move(game) -> None:
+    if game.mover != NO:
+        a = game.aliens[game.mover]
+        if not a.alive or a.ap <= 0 or a.attached != NO:
+            game.mover = NO
+        else:
+            game.decision = Decision("step", [])
+            return
+    game.queue = [i for i in game.queue if game.aliens[i].alive and game.aliens[i].attached == NO]
+    if not game.queue:
+        game._start_phase("aliens_cc")
+        return
+    if len(game.queue) == 1:
+        game.mover = game.queue.pop(0)
+        return
+    game.decision = Decision("order", list(game.queue))
+
+
+def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
+    """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
+    instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut)."""
+    a = game.aliens[i]
+    occ = state.occupied(game)
+    out = {}
+    ap = a.ap
+    door = game.rules["ap_cost"]["door"]
+    for d, near in enumerate(geometry.around(game, a.pos)):
+        if near is None:
+            continue
+        n, cell, cost, corner_ok = near
+        if cell == DOOR_CLOSED:
+            if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
+                out[d] = (n, door)
+            continue
+        if not PASSABLE_BY_CODE[cell] or n in occ or not corner_ok:
+            continue
+        if cost <= ap:
+            out[d] = (n, cost)
+    return out
+
+
+def alien_step(game, i: int, d: int) -> None:
+    a = game.aliens[i]
+    n, cost = alien_steps(game, i)[d]
+    a.ap -= cost
+    if geometry.cell(game, n) == DOOR_CLOSED:
+        game.colony.cells.flat[n] = DOOR_OPEN
+        game.colony.changed()
+        game.events.append(f"{a.kind} {i} opens a door")
+        explore.reveal(game)
+    else:
+        a.pos = n
+        combat.sentries_fire(game, ("alien", i))
+    if a.alive and game.apc is not None:
+        combat.apc_auto_fire(game, i)
+    if a.alive:
+        combat.overwatch_chances(game, i)
+
+
+def xeno_phase(game) -> None:
+    """Eggs, impregnated humans, then the activation roll (PRINTED; A13, A15)."""
+    rules = game.rules
+    for f in game.features:
+        if f["kind"] not in ("egg_cache", "crate_eggs") or f["state"] != "intact":
+            continue
+        s = geometry.sq(game, f["pos"])
+        for h in game.humans:
+            if not state.exposed(game, h) or h.role == "android" or not h.moved or geometry.rng(game, h.pos, s) > rules["egg_range"]:
+                continue
+            roll = game.dice.d6()
+            if roll <= rules["egg_hatch_on"]:
+                f["state"] = "hatched" if f["kind"] == "egg_cache" else "opened"
+                spot = geometry.free_near(game, s)
+                if spot != NO:
+                    state.add_alien(game, "face_hugger", spot)
+                game.events.append(f"an egg opens ({roll}): a Face-Hugger!")
+                break
+    viewers = [h.pos for h in game.humans if h.status == "active"]
+    for f in game.features:
+        if f["kind"] != "impregnated_human" or f["state"] != "alive":
+            continue
+        s = geometry.sq(game, f["pos"])
+        if not any(geometry.los(game, v, s) for v in viewers):
+            continue
+        if game.dice.d6() <= rules["impregnated_burst_on"]:
+            f["kind"], f["state"] = "burst_human", "dead"
+            spot = geometry.free_near(game, s)
+            if spot != NO:
+                state.add_alien(game, "chest_burster", spot)
+            game.events.append("a Chest-Burster breaks out!")
+    # then the activation roll once for each squad in play (step_xeno)
+    game.xeno_squads = [sq for sq in range(game.n_squads) if any(
+        h.status == "active" and h.squad == sq for h in game.humans)]
+    game.placement = None
+    if game.xeno_squads:
+        activation(game, game.xeno_squads.pop(0))
+
+
+def activation(game, sq: int) -> None:
+    """The activation roll for squad sq (or the Bug Master's choice)."""
+    game.xeno_squad = sq
+    if game.bug_master_picks:
+        game.placement = {"stage": "summon"}
+        return
+    need = activation_need(game)
+    roll = game.dice.d6()
+    game.events.append(f"xeno activation roll {roll} (needs {need}+)")
+    if roll < need:
+        game.placement = None
+        return
+    mode = game.rules["approach"][game.dice.d6()]
+    approach(game, roll_appears(game), mode)
+
+
+def activation_need(game) -> int:
+    sq = max(game.xeno_squad, 0)
+    moved = any(h.moved for h in game.humans if h.squad == sq) or (
+        game.apc is not None and game.apc["moved"] and any(game.humans[j].squad == sq for j in state.crew(game)))
+    act = game.rules["activation"]
+    if game.fired_squads[sq]:
+        need = act["fired"]
+    elif moved:
+        need = act["moved_secure"] if not aliens_in_sight(game, sq) else act["moved"]
+    else:
+        need = act["resting"]
+    return need
+
+
+def roll_appears(game) -> dict:
+    row = game.rules["appears"][game.dice.d6()]
+    if row == "second_roll":
+        row = game.rules["appears_after_six"][game.dice.d6()]
+    return row
+
+
+def approach(game, row: dict, mode: str | None = None) -> None:
+    """The Aliens come (PRINTED tables, rolled in the printed order: approach, what comes,
+    how many, how far; with a Bug Master's pick the approach is rolled after it)."""
+    rules = game.rules
+    game.stats["activations"] += 1
+    if row["kind"] == "queen" and any(a.alive and a.kind == "queen" for a in game.aliens):
+        row = rules["second_queen_becomes"]
+    if mode is None:
+        mode = rules["approach"][game.dice.d6()]
+    count = {"one": lambda: 1, "d3": lambda: rules["d3"][game.dice.d6()], "d6": game.dice.d6}[row["count"]]()
+    distance = sum(game.dice.d6() for _ in range(rules["placement_dice"]))
+    game.events.append(f"the Aliens come: {count} {row['kind']} from {mode} direction(s), {distance} squares out")
+    game.placement = {"kind": row["kind"], "count": count, "mode": mode, "distance": distance}
+
+
+def aliens_in_sight(game, sq: int | None = None) -> bool:
+    return any(a.alive and geometry.los(game, h.pos, a.pos) for h in game.humans
+               if h.status == "active" and (sq is None or h.squad == sq) for a in game.aliens)
+
+
+def step_xeno(game) -> None:
+    p = game.placement
+    if p is not None and "stage" in p:
+        game.decision = Decision(p["stage"], list(range(2 if p["stage"] == "summon" else len(APPEAR_ROWS))))
+        return
+    if p is not None:
+        options = geometry.placement_candidates(game)
+        if not options:
+            game.events.append("no square out of view to come from: the Aliens do not come this turn")
+        elif p["mode"] == "same" and len(options) > 1:
+            game.decision = Decision("approach", sorted(options))
+            return
+        else:
+            place_approach(game, NO)
+            return
+    game.placement = None
+    if game.xeno_squads:
+        activation(game, game.xeno_squads.pop(0))
+        return
+    game.xeno_squad = NO
+    end_turn(game)
+
+
+def place_approach(game, direction: int) -> None:
+    """Place what approaches: 3D6 squares away out of view (the nearest distance to it), all
+    from one side, or dealt round the sides in N, E, S, W order for "many directions"."""
+    p = game.placement
+    game.placement = None
+    options = geometry.placement_candidates(game)
+    dirs = sorted(options)
+    taken: set[int] = set()
+    placed = 0
+    for k in range(p["count"]):
+        d = direction if p["mode"] == "same" and direction != NO else dirs[k % len(dirs)]
+        pool = [x for x in options.get(d, []) if x[1] not in taken] or \
+            [x for dd in dirs for x in options[dd] if x[1] not in taken]
+        if not pool:
+            break
+        _, s = min(pool, key=lambda x: (abs(x[0] - p["distance"]), -x[0], x[1]))
+        taken.add(s)
+        if state.add_alien(game, p["kind"], s) != NO:
+            placed += 1
+    game.events.append(f"{placed} {p['kind']} placed")
+
+
+def end_turn(game) -> None:
+    game.turn += 1
+    if game.turn > game.turn_limit:
+        return  # BugHunt._check_end finishes the game
+    game._start_phase("aliens_move")
