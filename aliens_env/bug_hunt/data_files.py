@@ -17,9 +17,21 @@ def read_yaml(name: str):
     return core_read_yaml(DATA / name)
 
 
+SHAPING_KEYS = ("room_entered", "alien_killed", "figure_lost")
+
+
 @lru_cache(maxsize=None)
 def rules() -> dict:
-    return read_yaml("rules.yaml")
+    data = read_yaml("rules.yaml")
+    check_shaping(data.get("shaping"))
+    return data
+
+
+def check_shaping(weights) -> None:
+    """The shaping weights: one number for each of SHAPING_KEYS."""
+    if not isinstance(weights, dict) or set(weights) != set(SHAPING_KEYS) or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in weights.values()):
+        raise ValueError(f"rules.yaml shaping must give a number for each of {list(SHAPING_KEYS)}, got {weights!r}")
 
 
 @lru_cache(maxsize=None)

@@ -210,9 +210,11 @@ class BugHunt(PhasedGame):
             "squad_able": sum(h.status == "active" for h in self.humans)}}
 
     def shaping_value(self, side: str) -> float:
-        """Marines: +0.05 a room entered, +0.02 an Alien killed, -0.05 a human lost (documented)."""
+        """The marines' potential (the hive's is its negative): the weights of rules.yaml `shaping`
+        times the rooms entered, the Aliens killed and the squad figures lost so far."""
+        w = self.rules["shaping"]
         lost = self.stats["humans_dead"] + self.stats["captured"] + self.stats["unconscious"]
-        v = 0.05 * self.rooms_entered + 0.02 * self.stats["aliens_killed"] - 0.05 * lost
+        v = w["room_entered"] * self.rooms_entered + w["alien_killed"] * self.stats["aliens_killed"] + w["figure_lost"] * lost
         return v if side == "marines" else -v
 
     # ==========================================================================================

@@ -65,3 +65,21 @@ def test_shaping_is_zero_sum():
     g.reset(0)
     g.rooms_entered = 2
     assert g.shaping_value("marines") == -g.shaping_value("hive") > 0
+
+
+def test_shaping_weights_come_from_rules_yaml():
+    g = BugHunt()
+    assert g.rules["shaping"] == {"room_entered": 0.05, "alien_killed": 0.02, "figure_lost": -0.05}  # the documented design
+    g.rules = {**g.rules, "shaping": {"room_entered": 1.0, "alien_killed": 10.0, "figure_lost": -100.0}}
+    g.rooms_entered = 3
+    g.stats.update(aliens_killed=2, humans_dead=1, captured=1, unconscious=1)
+    assert g.shaping_value("marines") == 3 + 20 - 300
+    assert g.shaping_value("hive") == -(3 + 20 - 300)
+
+
+@pytest.mark.parametrize("bad", [None, {"room_entered": 0.05, "alien_killed": 0.02},
+                                 {"room_entered": "x", "alien_killed": 0.02, "figure_lost": -0.05}])
+def test_malformed_shaping_weights_are_a_clear_error(bad):
+    from aliens_env.bug_hunt.data_files import check_shaping
+    with pytest.raises(ValueError, match="shaping must give a number for each of"):
+        check_shaping(bad)
