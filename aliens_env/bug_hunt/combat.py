@@ -139,11 +139,13 @@ def throw_hugger(game, i: int, origin: int, distance: int) -> None:
 
 
 def weapon_range(game, weapon: str) -> int:
+    """How far `weapon` shoots (0 for no weapon)."""
     w = game.rules["weapons"][weapon]
     return 0 if w is None else w["range"]
 
 
 def target_square(game, t: tuple[str, int]) -> int:
+    """The square of a target from targets(): ("alien", i), ("egg", k) or ("sentry", k)."""
     return game.aliens[t[1]].pos if t[0] == "alien" else geometry.sq(game, game.features[t[1]]["pos"])
 
 

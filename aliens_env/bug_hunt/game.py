@@ -223,10 +223,12 @@ class BugHunt(PhasedGame):
     # ==========================================================================================
     sq, rc, cell, step_sq = geometry.sq, geometry.rc, geometry.cell, geometry.step_sq
     rng, los, enter_cost, graph = geometry.rng, geometry.los, geometry.enter_cost, geometry.graph
+    walk_steps = geometry.walk_steps
     able_humans, live_aliens, occupied, figure_at = state.able_humans, state.live_aliens, state.occupied, state.figure_at
     room_of, exposed, crew = state.room_of, state.exposed, state.crew
     available_ap, spend = state.available_ap, state.spend
     in_combat, extra_hit_options = combat.in_combat, combat.extra_hit_options
+    target_square, weapon_range = combat.target_square, combat.weapon_range
     alien_steps, aliens_in_sight = xeno.alien_steps, xeno.aliens_in_sight
     lock_roll, layout_dice = explore.lock_roll, explore.layout_dice  # the game's seam for these dice
     targets = marines.targets
@@ -237,7 +239,6 @@ class BugHunt(PhasedGame):
     _reveal, _equip_new_pieces = explore.reveal, explore.equip_new_pieces
     _xeno_phase, _activation_need = xeno.xeno_phase, xeno.activation_need
     _cc_roll, _hurt_human, _remove_human = combat.cc_roll, combat.hurt_human, combat.remove_human
-    _target_square, _weapon_range = combat.target_square, combat.weapon_range
 
     # squad 0's pool, grenades and flags, for single-squad play and tests
     pool = property(lambda self: self.pools[0], lambda self, v: self.pools.__setitem__(0, v))

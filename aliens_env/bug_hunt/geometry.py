@@ -11,7 +11,7 @@ import numpy as np
 
 from ..core.board import DIRECTIONS
 from . import state
-from .colony import DOOR_CLOSED, PASSABLE
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, PASSABLE
 from .state import FAR, NO, PASSABLE_BY_CODE
 
 
@@ -235,6 +235,35 @@ def bfs(game, sources: list[int]) -> np.ndarray:
     out.flags.writeable = False
     game._shared[key] = out
     return out
+
+
+def walk_steps(game, goals: list[int]) -> dict[int, int]:
+    """Orthogonal steps from every square a figure can walk to (open squares and doors that are
+    not welded: open, closed or locked) to the nearest goal, by square (read-only; kept per
+    layout version and goals)."""
+    graph(game)  # keeps the shared cache on this layout version
+    key = ("walk_steps", tuple(sorted(goals)))
+    cached = game._shared.get(key)
+    if cached is None:
+        cached = game._shared[key] = _walk_steps_uncached(game, goals)
+    return cached
+
+
+def _walk_steps_uncached(game, goals: list[int]) -> dict[int, int]:
+    dist = {g: 0 for g in goals}
+    q = deque(goals)
+    while q:
+        s = q.popleft()
+        for dr, dc in CARDINAL:
+            n = step_sq(game, s, dr, dc)
+            if n == NO or n in dist:
+                continue
+            c = cell(game, n)
+            if not (PASSABLE[c] or c == DOOR_CLOSED or c == DOOR_OPEN or c == DOOR_LOCKED):
+                continue
+            dist[n] = dist[s] + 1
+            q.append(n)
+    return dist
 
 
 def free_near(game, s: int) -> int:

@@ -2,14 +2,11 @@
 scripted marines (a baseline to measure against)."""
 from __future__ import annotations
 
-from collections import deque
-
 import numpy as np
 
 from ..core.policy import SeedablePolicy
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, PASSABLE
-
-NO = -1
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED
+from .state import NO
 
 
 class BugHuntDiceAI:
@@ -32,73 +29,74 @@ class ScriptedMarines(SeedablePolicy):
     do goes into over-watch. The equipment operator picks electronic locks on the way and uses a
     comms terminal when it can. The APC (optional) is left alone: nobody boards it, figures that
     start inside get out, and when it must be activated it fires its midi-gun at the nearest
-    target while it can, then stops. Reads the open state directly (open information)."""
+    target while it can, then stops. Reads the open state (open information) and the game's public
+    rule queries; keeps nothing inside the game."""
 
     name = "heuristic"
 
     def act(self, game, player: str) -> int:
         mask = game.legal_mask(player)
         legal = np.flatnonzero(mask)
-        s = game._slot
+        s = game.layout.encode  # the action of slice name, index (0 unless given)
         d = game.decision
         if d.kind == "activate":
             # the figure nearest the goal goes first, so the file does not jam in the corridor
             figures = [i for i in d.options if i < len(game.humans)]
             if not figures:
-                return s["activate_apc"]
+                return s("activate_apc")
             goal = self._goals(game)
-            dist = _bfs_doors(game, goal) if goal else {}
-            return s["activate"] + min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+            dist = game.walk_steps(goal) if goal else {}
+            return s("activate", min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i)))
         if d.kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
-            return s["fire"] if mask[s["fire"]] else s["end"]
+            return s("fire") if mask[s("fire")] else s("end")
         if d.kind == "overwatch_fire":
-            return s["overwatch_fire"] + 1  # always takes the shot
+            return s("overwatch_fire", 1)  # always takes the shot
         if d.kind == "extra_hit":
-            return s["extra_hit"]  # the nearest to a target already hit
+            return s("extra_hit")  # the nearest to a target already hit
         if d.kind != "act":
             return int(legal[0])
         h = game.humans[game.active]
-        if mask[s["comms"]]:
-            return s["comms"]
+        if mask[s("comms")]:
+            return s("comms")
         targets = game.targets()
         for k, t in enumerate(targets):
-            if t[0] == "alien" and game.aliens[t[1]].kind != "face_hugger" and mask[s["grenade"] + k]:
-                sq = game._target_square(t)
+            if t[0] == "alien" and game.aliens[t[1]].kind != "face_hugger" and mask[s("grenade", k)]:
+                sq = game.target_square(t)
                 crowd = sum(1 for a in game.aliens if a.alive and game.rng(a.pos, sq) <= 1)
                 near_friend = any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
                 if crowd >= 2 and not near_friend and game.rng(h.pos, sq) >= 3:
-                    return s["grenade"] + k
-            if mask[s["fire"] + k]:
-                sq = game._target_square(t)
+                    return s("grenade", k)
+            if mask[s("fire", k)]:
+                sq = game.target_square(t)
                 if h.weapon == "flame_thrower" and any(
                         o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans):
                     continue
-                return s["fire"] + k
+                return s("fire", k)
         in_reach = [t for t in targets if t[0] == "alien"
-                    and game.rng(h.pos, game._target_square(t)) <= game._weapon_range(h.weapon)]
-        if in_reach and mask[s["overwatch"]]:
-            return s["overwatch"]  # Aliens in reach but no shot left this turn: watch them
+                    and game.rng(h.pos, game.target_square(t)) <= game.weapon_range(h.weapon)]
+        if in_reach and mask[s("overwatch")]:
+            return s("overwatch")  # Aliens in reach but no shot left this turn: watch them
         goal = self._goals(game)
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         if goal:
-            dist = _bfs_doors(game, goal)
+            dist = game.walk_steps(goal)
             here = dist.get(h.pos, 10**6)
             best, choice = here, None
             for dd, (dr, dc) in enumerate(CARDINAL):
                 n = game.step_sq(h.pos, dr, dc)
                 if n == NO or n not in dist:
                     continue
-                if mask[s["move"] + dd] and dist[n] < best and n != apc_sq:
-                    best, choice = dist[n], s["move"] + dd
-                elif game.cell(n) == DOOR_CLOSED and mask[s["door"] + dd] and dist[n] < here:
-                    return s["door"] + dd
-                elif game.cell(n) == DOOR_LOCKED and mask[s["pick_lock"] + dd] and dist[n] < here:
-                    return s["pick_lock"] + dd
+                if mask[s("move", dd)] and dist[n] < best and n != apc_sq:
+                    best, choice = dist[n], s("move", dd)
+                elif game.cell(n) == DOOR_CLOSED and mask[s("door", dd)] and dist[n] < here:
+                    return s("door", dd)
+                elif game.cell(n) == DOOR_LOCKED and mask[s("pick_lock", dd)] and dist[n] < here:
+                    return s("pick_lock", dd)
             if choice is not None:
                 return choice
-        if mask[s["overwatch"]] and h.ap >= 2:
-            return s["overwatch"]
-        return s["end"]
+        if mask[s("overwatch")] and h.ap >= 2:
+            return s("overwatch")
+        return s("end")
 
     def _goals(self, game) -> list[int]:
         col = game.colony
@@ -129,32 +127,3 @@ class ScriptedMarines(SeedablePolicy):
                     dr, dc = CARDINAL[port["d"]]
                     goals.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
         return goals
-
-
-def _bfs_doors(game, goals: list[int]) -> dict[int, int]:
-    """Orthogonal steps to the nearest goal over open squares and unwelded doors (cached with
-    the game's layout-derived caches)."""
-    game.graph()  # keeps the shared cache on this layout version
-    key = ("scripted_bfs", tuple(sorted(goals)))
-    cached = game._shared.get(key)
-    if cached is None:
-        cached = _bfs_doors_uncached(game, goals)
-        game._shared[key] = cached
-    return cached
-
-
-def _bfs_doors_uncached(game, goals: list[int]) -> dict[int, int]:
-    dist = {g: 0 for g in goals}
-    q = deque(goals)
-    while q:
-        s = q.popleft()
-        for dr, dc in CARDINAL:
-            n = game.step_sq(s, dr, dc)
-            if n == NO or n in dist:
-                continue
-            cell = game.cell(n)
-            if not (PASSABLE[cell] or cell == DOOR_CLOSED or cell == DOOR_OPEN or cell == DOOR_LOCKED):
-                continue
-            dist[n] = dist[s] + 1
-            q.append(n)
-    return dist

@@ -83,3 +83,40 @@ def test_malformed_shaping_weights_are_a_clear_error(bad):
     from aliens_env.bug_hunt.data_files import check_shaping
     with pytest.raises(ValueError, match="shaping must give a number for each of"):
         check_shaping(bad)
+
+
+def test_walk_steps_go_through_closed_and_locked_doors_but_not_welded_ones():
+    from bh_helpers import build
+    rows = ["#########",
+            "#1.+.L..#",
+            "#########",
+            "#.X.....#",
+            "#########"]
+    g = build(rows)
+    steps = g.walk_steps([g.sq((1, 7))])
+    assert [steps.get(g.sq((1, c))) for c in range(1, 8)] == [6, 5, 4, 3, 2, 1, 0]
+    assert g.sq((3, 1)) not in steps and g.sq((3, 2)) not in steps  # walled off; a welded door is shut
+    assert g.walk_steps([g.sq((3, 7))])[g.sq((3, 3))] == 4
+    assert g.sq((3, 1)) not in g.walk_steps([g.sq((3, 7))])
+
+
+def test_the_scripted_squad_uses_only_public_rule_queries():
+    class PublicOnly:
+        """The game as a policy sees it: reading a private field fails the test."""
+
+        def __init__(self, game):
+            self._game = game
+
+        def __getattr__(self, name):
+            assert not name.startswith("_"), f"the policy read game.{name}"
+            return getattr(self._game, name)
+
+    for options in ({}, {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True}):
+        g = BugHunt(**options)
+        g.reset(3)
+        marines, hive = ScriptedMarines(), BugHuntDiceAI()
+        for _ in range(300):
+            if g.is_terminal():
+                break
+            player = g.current_player()
+            g.apply(marines.act(PublicOnly(g), player) if player == "marines" else hive.act(g, player))
