@@ -149,8 +149,7 @@ def test_dagger_rounds_save_their_learners_and_resume_collects_the_same_labels(t
 
 
 def test_best_model_is_the_best_mean_result_reward_of_the_config():
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-    from train import result_value
+    from agents.stages import result_value
 
     gambler = {"win": 0.10, "draw": 0.40, "loss": "0.50"}  # metrics.csv rows hold strings
     holder = {"win": 0.02, "draw": 0.70, "loss": 0.28}
