@@ -14,10 +14,15 @@ A ``ppo:`` or ``pretrained:`` spec may end with ``@sample`` to sample from the m
 
     from agents import make_policy
     policy = make_policy("ppo:runs/x/model.zip", game="ReactorRoom", side="marines", seed=0)
+
+The environments build ``ppo:`` and ``pretrained:`` specs through this package's resolvers,
+found by the entry points of pyproject.toml (group ``aliens_env.policies``) and registered on
+import here too; aliens_env itself never imports agents or the training stack.
 """
 from __future__ import annotations
 
 from aliens_env.core.policy import Policy
+from aliens_env.envs.registry import TRAIN_EXTRA, register_policy_resolver
 
 from .ppo import PPOPolicy, load_model
 from .pretrained import PRETRAINED, pretrained_names, pretrained_path
@@ -35,6 +40,8 @@ def make_policy(spec: str | Policy, game: str, side: str, seed: int | None = Non
         return make_builtin(game, side, spec, seed=seed)
     spec = spec.strip()
     base, sample = _split_mode(spec)
+    if base.startswith(PREFIXES):
+        _require_training_stack(spec)
     if base.startswith("ppo:"):
         path = base[len("ppo:"):]
         if not path:
@@ -55,9 +62,21 @@ def policy_names(game: str) -> list[str]:
     return [*builtin_policy_names(game), "ppo:PATH", *(f"pretrained:{n}" for n in pretrained_names(game))]
 
 
+def _require_training_stack(spec: str) -> None:
+    try:
+        import sb3_contrib  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as exc:
+        raise ValueError(f"policy spec {spec!r} needs the training stack ({exc}); install it with  {TRAIN_EXTRA}") from None
+
+
 def _split_mode(spec: str) -> tuple[str, bool]:
     if spec.endswith("@sample"):
         return spec[: -len("@sample")], True
     if spec.endswith("@greedy"):
         return spec[: -len("@greedy")], False
     return spec, False
+
+
+for _prefix in PREFIXES:
+    register_policy_resolver(_prefix.rstrip(":"), make_policy)

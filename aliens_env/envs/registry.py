@@ -1,5 +1,11 @@
 """Every ruleset registers here once; Gymnasium ids, PettingZoo modules, the test suite, the
-benchmark, train.py and evaluate.py all iterate over ``REGISTRY``."""
+benchmark, train.py and evaluate.py all iterate over ``REGISTRY``.
+
+Policy specs with a prefix ("ppo:PATH", "pretrained:NAME") are built by a resolver registered
+for the prefix (``register_policy_resolver``). The environments never import the training
+stack: a package that provides resolvers declares them as entry points of the group
+``aliens_env.policies`` (name = prefix, value = the resolver), loaded on first use. The
+``agents`` package of this project does so in pyproject.toml, and registers them on import too."""
 from __future__ import annotations
 
 import importlib
@@ -10,6 +16,16 @@ import gymnasium
 
 from ..core.game import SIDES, Game
 from ..core.policy import Policy, RandomPolicy
+
+
+#: entry point group of policy resolvers: ``PREFIX = "module:function"``
+POLICY_ENTRY_POINTS = "aliens_env.policies"
+#: the prefixes the training extra provides (named in the error when it is not installed)
+TRAINING_PREFIXES = ("ppo", "pretrained")
+TRAIN_EXTRA = 'pip install -e ".[train]"'
+
+#: resolver(spec, game=, side=, seed=) -> Policy, by spec prefix (the text before the first ":")
+POLICY_RESOLVERS: dict[str, Callable[..., Policy]] = {}
 
 
 def load_object(path: str) -> Any:
@@ -56,7 +72,7 @@ def builtin_policy_names(game: str) -> list[str]:
 
 def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: int | None = None) -> Policy:
     """A policy for `side` of `game` from a spec string ("random", "dice", "heuristic", ...,
-    and "ppo:PATH" / "pretrained:NAME" through the agents package) or a policy object."""
+    and "PREFIX:..." specs such as "ppo:PATH" through a registered resolver) or a policy object."""
     if side not in SIDES:
         raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
     game_spec = get_spec(game)
@@ -72,13 +88,37 @@ def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: in
         factory: Callable[..., Policy] = load_object(game_spec.policies[spec])
         return factory(seed=seed) if _takes_seed(factory) else factory()
     if ":" in spec:
-        from agents import make_policy as make_agent_policy  # trained and pretrained policies
-
-        return make_agent_policy(spec, game=game, side=side, seed=seed)
+        return policy_resolver(spec.partition(":")[0].strip())(spec, game=game, side=side, seed=seed)
     raise ValueError(
         f"unknown policy {spec!r} for {game}; built-in: {builtin_policy_names(game)}, "
         "or ppo:PATH, pretrained:NAME"
     )
+
+
+def register_policy_resolver(prefix: str, resolver: Callable[..., Policy]) -> None:
+    """Specs "PREFIX:..." are built by ``resolver(spec, game=, side=, seed=)`` (the whole spec)."""
+    POLICY_RESOLVERS[prefix] = resolver
+
+
+def policy_resolver(prefix: str) -> Callable[..., Policy]:
+    """The resolver of a spec prefix: registered, or loaded from the entry points."""
+    if prefix not in POLICY_RESOLVERS:
+        from importlib.metadata import entry_points
+
+        for point in entry_points(group=POLICY_ENTRY_POINTS, name=prefix):
+            try:
+                register_policy_resolver(prefix, point.load())
+            except ImportError as exc:
+                raise ValueError(f"policy spec {prefix}:... needs the training stack, which is missing "
+                                 f"({exc}); install it with  {TRAIN_EXTRA}") from None
+            break
+    if prefix in POLICY_RESOLVERS:
+        return POLICY_RESOLVERS[prefix]
+    if prefix in TRAINING_PREFIXES:
+        raise ValueError(f"policy spec {prefix}:... needs the training extra (the agents package, torch, "
+                         f"sb3-contrib); install it with  {TRAIN_EXTRA}")
+    known = sorted({*POLICY_RESOLVERS, *TRAINING_PREFIXES})
+    raise ValueError(f"unknown policy spec prefix {prefix + ':'!r}; prefixes: {[p + ':' for p in known]}")
 
 
 def _takes_seed(factory) -> bool:
