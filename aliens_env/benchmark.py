@@ -9,6 +9,8 @@ machine falls on the peer and on each environment alike. Two figures per environ
   counted (the same loop as for connect_four_v3, so the ratio compares like with like);
 - "Gym steps/s": Gymnasium env for the marines with a random legal opponent inside step()
   (each step includes the opponent's turns).
+The peer needs pygame (PettingZoo's classic games import it; the extra "dev" installs it):
+without it the environments are measured alone, with no ratio.
 """
 from __future__ import annotations
 
@@ -86,29 +88,36 @@ def measure(runners: dict, seconds: float, slice_seconds: float = 0.25) -> dict[
     return {name: steps / elapsed for name, (steps, elapsed) in totals.items()}
 
 
+PEER = "connect_four_v3"
+
+
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per environment (default 5)")
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
+    runners = {}
     try:
         from pettingzoo.classic import connect_four_v3
+
+        runners[PEER] = AECRunner(connect_four_v3.env)
     except ImportError as exc:  # connect_four imports pygame
-        raise SystemExit(f"the peer connect_four_v3 needs pygame: pip install pygame ({exc})")
-    runners = {"connect_four_v3": AECRunner(connect_four_v3.env)}
+        print(f"no peer: {PEER} needs pygame ({exc}); measuring the environments alone (pip install pygame for the ratio)")
     for name in sorted(aliens_env.REGISTRY):
         module = importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}")
         runners[name] = AECRunner(module.env)
         runners[f"{name} (gym)"] = GymRunner(f"aliens_env/{name}-v0")
     rates = measure(runners, args.seconds)
-    peer = rates["connect_four_v3"]
-    rows = {"connect_four_v3": {"aec_steps_per_s": peer, "ratio": 1.0}}
+    peer = rates.get(PEER)
+    rows = {PEER: {"aec_steps_per_s": peer, "ratio": 1.0}} if peer else {}
     for name in sorted(aliens_env.REGISTRY):
-        rows[name] = {"aec_steps_per_s": rates[name], "ratio": rates[name] / peer, "gym_steps_per_s": rates[f"{name} (gym)"]}
-    print(f"{'environment':<18}{'AEC steps/s':>14}{'vs connect_four_v3':>20}{'Gym steps/s':>14}")
+        ratio = {"ratio": rates[name] / peer} if peer else {}
+        rows[name] = {"aec_steps_per_s": rates[name], **ratio, "gym_steps_per_s": rates[f"{name} (gym)"]}
+    print(f"{'environment':<18}{'AEC steps/s':>14}{'vs ' + PEER:>20}{'Gym steps/s':>14}")
     for name, row in rows.items():
         gym_col = f"{row['gym_steps_per_s']:>14,.0f}" if "gym_steps_per_s" in row else f"{'':>14}"
-        print(f"{name:<18}{row['aec_steps_per_s']:>14,.0f}{row['ratio']:>19.2f}x{gym_col}")
+        ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
+        print(f"{name:<18}{row['aec_steps_per_s']:>14,.0f}{ratio}{gym_col}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)
