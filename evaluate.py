@@ -29,7 +29,7 @@ import torch
 
 import aliens_env  # noqa: F401  (registers the environments)
 from agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
-from aliens_env.envs.registry import REGISTRY
+from aliens_env.envs.registry import REGISTRY, get_spec
 
 
 def parse_args(argv=None):
@@ -57,8 +57,31 @@ def env_options(pairs: list[str]) -> dict:
         key, sep, value = pair.partition("=")
         if not sep:
             raise SystemExit(f"--env-option expects KEY=VALUE, got {pair!r}")
-        out[key] = yaml.safe_load(value)
+        try:
+            out[key] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise SystemExit(f"--env-option {pair}: the value is not YAML ({type(exc).__name__})") from None
     return out
+
+
+def check_matchups(env: str, options: dict, marines: list[str], hive: list[str], seed: int) -> None:
+    """Before any worker starts: the game takes the options, and every policy spec loads (once)
+    and fits the game (a model's observation and action sizes). Each failure is a one-line exit."""
+    from agents import make_policy
+
+    try:
+        game = get_spec(env).make_game(**options)
+        game.reset(seed)
+    except (ValueError, TypeError) as exc:
+        raise SystemExit(f"--env-option: {exc}") from None
+    for side, specs in (("marines", marines), ("hive", hive)):
+        for spec in specs:
+            try:
+                policy = make_policy(spec, game=env, side=side, seed=0)
+                if hasattr(policy, "check"):
+                    policy.check(game, side)
+            except (ValueError, FileNotFoundError, KeyError) as exc:
+                raise SystemExit(f"--{side} {spec}: {exc}") from None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -228,14 +251,7 @@ def main(argv=None) -> int:
     if args.episodes < 1:
         raise SystemExit("--episodes must be at least 1")
     options = env_options(args.env_option)
-    from agents import make_policy
-
-    for side, specs in (("marines", args.marines), ("hive", args.hive)):
-        for spec in specs:  # fail early with the spec's own error, before any worker starts
-            try:
-                make_policy(spec, game=env, side=side, seed=0)
-            except (ValueError, FileNotFoundError, KeyError) as exc:
-                raise SystemExit(f"--{side} {spec}: {exc}") from None
+    check_matchups(env, options, args.marines, args.hive, args.seed)
     results = []
     for m in args.marines:
         for h in args.hive:

@@ -86,6 +86,11 @@ class PPOPolicy:
     def seed(self, seed: int | None) -> None:
         self.rng.seed(seed)
 
+    def check(self, game, player: str) -> None:
+        """A ValueError unless the model fits ``game`` (its observation and action sizes): a
+        model trained for another game or other options is refused before it plays."""
+        self._check(game, game.observe(player), len(game.legal_mask(player)))
+
     def _check(self, game, obs: np.ndarray, n_actions: int) -> None:
         space = self.model.observation_space
         try:

@@ -134,3 +134,29 @@ def test_evaluate_cli_errors():
     assert proc.returncode != 0 and "registered" in proc.stderr
     proc = run("evaluate.py", "--env", "ReactorRoom", "--marines", "ppo:/no/model.zip", "--hive", "dice", "--episodes", "1")
     assert proc.returncode != 0 and "no model file" in proc.stderr
+
+
+def one_line_error(proc) -> str:
+    """evaluate.py failed with a one-line message (no traceback from the worker pool)."""
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_bad_env_options_are_one_line_errors_before_any_worker():
+    base = ["evaluate.py", "--env", "ReactorRoom", "--marines", "random", "--hive", "dice", "--episodes", "4", "--workers", "2"]
+    message = one_line_error(run(*base, "--env-option", "frost=1"))
+    assert message.startswith("--env-option") and "'frost'" in message and "turn_limit" in message
+    message = one_line_error(run(*base, "--env-option", "turn_limit=abc"))
+    assert "turn_limit" in message and "'abc'" in message
+    message = one_line_error(run(*base, "--env-option", "turn_limit=[1"))
+    assert "turn_limit=[1" in message and "YAML" in message
+
+
+def test_a_model_for_another_game_is_a_one_line_error_before_any_worker():
+    model = os.path.join(ROOT, "agents", "pretrained", "alien_menace_hive.pt")  # trained on Alien Menace
+    proc = run("evaluate.py", "--env", "ReactorRoom", "--marines", "random", "--hive", f"ppo:{model}",
+               "--episodes", "4", "--workers", "2")
+    message = one_line_error(proc)
+    assert message.startswith(f"--hive ppo:{model}:") and "trained for another game" in message
