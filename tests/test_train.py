@@ -159,3 +159,131 @@ def test_best_model_is_the_best_mean_result_reward_of_the_config():
     assert result_value(holder, plus_minus) > result_value(gambler, plus_minus)
     assert result_value(gambler, wins_only) == pytest.approx(0.10)
     assert result_value(gambler, wins_only) > result_value(holder, wins_only)
+
+
+def weights_equal(a: dict, b: dict) -> bool:
+    import torch
+
+    return a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+
+
+def record_updates(monkeypatch, stop_before: int | None = None) -> list[dict]:
+    """The policy's weights after each PPO update of this process; with ``stop_before=k`` the
+    process dies (a RuntimeError) as the k-th update starts, its rollout collected."""
+    from sb3_contrib import MaskablePPO
+
+    updates = []
+    real_train = MaskablePPO.train
+
+    def train_and_record(self):
+        if stop_before is not None and len(updates) + 1 == stop_before:
+            raise RuntimeError("killed")
+        real_train(self)
+        updates.append({k: v.clone() for k, v in self.policy.state_dict().items()})
+
+    monkeypatch.setattr(MaskablePPO, "train", train_and_record)
+    return updates
+
+
+def test_a_killed_run_resumes_from_the_weights_of_its_last_update(tmp_path, monkeypatch):
+    """Rollouts of 128 steps, a checkpoint every 128: killed during the third update, the run
+    has checkpoints 128 and 256 holding the weights after updates 1 and 2; the resume starts at
+    256 (losing only the 128 steps since) and ends at 512 with every evaluation once."""
+    from agents.ppo import load_model
+
+    updates = record_updates(monkeypatch, stop_before=3)
+    with pytest.raises(RuntimeError, match="killed"):
+        load_script("train").main(["--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "k",
+                                   "--timesteps", "512", "--set", "eval.final_episodes=0"])
+    monkeypatch.undo()
+    run_dir = os.path.join(tmp_path, "k")
+    checkpoints = os.path.join(run_dir, "checkpoints", "main")
+    assert sorted(os.listdir(checkpoints)) == ["ckpt_128_steps.zip", "ckpt_256_steps.zip"]
+    assert len(updates) == 2
+    for steps, weights in zip((128, 256), updates):
+        model = load_model(os.path.join(checkpoints, f"ckpt_{steps}_steps.zip"))
+        assert model.num_timesteps == steps and weights_equal(model.policy.state_dict(), weights)
+    assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256", "384"]  # 384 was evaluated before the kill
+    proc = train("--resume", run_dir)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "at 256 steps" in proc.stdout
+    assert load_model(os.path.join(run_dir, "model.zip")).num_timesteps == 512
+    assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256", "384", "512"]
+
+
+def test_ctrl_c_in_a_rollout_saves_the_weights_of_the_last_update_with_its_step_count(tmp_path, monkeypatch):
+    from agents import runs
+    from agents.ppo import load_model
+
+    updates = record_updates(monkeypatch)
+    append = runs.append_metrics
+
+    def interrupt_at_384(run_dir, row):  # the evaluation at step 384, in the third rollout
+        append(run_dir, row)
+        if row["timesteps"] == 384:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(runs, "append_metrics", interrupt_at_384)
+    message = fails(["--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "c", "--timesteps", "512",
+                     "--set", "checkpoint_freq=100000", "--set", "eval.final_episodes=0"])
+    saved = os.path.join(tmp_path, "c", "checkpoints", "main", "ckpt_256_steps.zip")
+    assert f"saved {saved}" in message and "--resume" in message
+    model = load_model(saved)
+    assert len(updates) == 2 and model.num_timesteps == 256 and weights_equal(model.policy.state_dict(), updates[1])
+
+
+@pytest.fixture(scope="module")
+def finished_run(tmp_path_factory):
+    """A run of 256 steps (evaluations at 128 and 256) whose model.zip is gone: resumable at 256."""
+    out = tmp_path_factory.mktemp("finished")
+    proc = train("--config", SMOKE, "--output-dir", str(out), "--run-name", "f", "--set", "eval.final_episodes=0")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    run_dir = os.path.join(out, "f")
+    os.remove(os.path.join(run_dir, "model.zip"))
+    return run_dir
+
+
+def copy_run(run_dir, tmp_path) -> str:
+    import shutil
+
+    return shutil.copytree(run_dir, os.path.join(tmp_path, "copy"))
+
+
+def test_a_second_process_in_a_run_directory_is_refused_until_the_first_ends(finished_run, tmp_path):
+    from agents import runs
+
+    run_dir = copy_run(finished_run, tmp_path)
+    holder = subprocess.Popen([sys.executable, "-c", "import sys\nfrom agents.runs import lock\nwith lock(sys.argv[1]):\n"
+                               "    print('held', flush=True)\n    sys.stdin.read()", run_dir],
+                              cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        message = fails(["--resume", run_dir])
+        assert f"run directory {run_dir} is in use" in message and f"pid {holder.pid}" in message
+        assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256"]  # the refused process changed nothing
+    finally:
+        holder.kill()  # a crash: the operating system releases the lock
+        holder.wait()
+    with runs.lock(run_dir):
+        pass
+
+
+def test_a_truncated_metrics_csv_stops_a_resume(finished_run, tmp_path):
+    run_dir = copy_run(finished_run, tmp_path)
+    path = os.path.join(run_dir, "metrics.csv")
+    text = open(path, newline="").read()
+    with open(path, "w", newline="") as f:
+        f.write(text[:-10])  # the last row cut short
+    message = fails(["--resume", run_dir])
+    assert f"{path} is damaged" in message and "last line is cut short" in message
+    lines = text.splitlines(keepends=True)
+    with open(path, "w", newline="") as f:
+        f.write("".join(lines[:-1]))  # the last row lost whole
+    message = fails(["--resume", run_dir])
+    assert "1 evaluations of stage 'main' up to step 256" in message and "evaluated 2 times" in message
+    assert open(path, newline="").read() == "".join(lines[:-1])  # left as it was
+    with open(path, "w", newline="") as f:
+        f.write(text)
+    proc = train("--resume", run_dir, "--timesteps", "384")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256", "384"]
