@@ -123,25 +123,8 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
     print(f"[{stage.name}] saved {stage.model_path}")
 
 
-def main(argv=None) -> int:
-    args = parse_args(argv)
-    try:
-        config_path = args.config or (None if args.resume else DEFAULT_CONFIG)
-        config, run_dir, resume = runs.resolve(config_path, args.resume, overrides(args))
-    except cfglib.ConfigError as exc:
-        raise SystemExit(f"config error: {exc}") from None
-    except runs.RunError as exc:
-        raise SystemExit(str(exc)) from None
-    torch.set_num_threads(1)
-    try:
-        with runs.lock(run_dir):  # a second train.py in this directory is refused
-            train(config, run_dir, resume)
-    except runs.RunError as exc:
-        raise SystemExit(str(exc)) from None
-    return 0
-
-
-def train(config: dict, run_dir: str, resume: bool) -> None:
+def train_run(config: dict, run_dir: str, resume: bool) -> None:
+    """Every stage of the run in turn (a resumed run skips the finished ones), then the final table."""
     runs.write_config(run_dir, config)
     print(f"run directory: {run_dir}")
     stages = plan_stages(config, run_dir)
@@ -162,6 +145,24 @@ def train(config: dict, run_dir: str, resume: bool) -> None:
     print(f"training took {time.time() - start:.0f} s")
     final_table(config, run_dir, stages)
     print(f"total {time.time() - start:.0f} s; run directory: {run_dir}")
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    try:
+        config_path = args.config or (None if args.resume else DEFAULT_CONFIG)
+        config, run_dir, resume = runs.resolve(config_path, args.resume, overrides(args))
+    except cfglib.ConfigError as exc:
+        raise SystemExit(f"config error: {exc}") from None
+    except runs.RunError as exc:
+        raise SystemExit(str(exc)) from None
+    torch.set_num_threads(1)
+    try:
+        with runs.lock(run_dir):  # a second train.py in this directory is refused
+            train_run(config, run_dir, resume)
+    except runs.RunError as exc:
+        raise SystemExit(str(exc)) from None
+    return 0
 
 
 if __name__ == "__main__":
