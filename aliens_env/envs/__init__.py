@@ -48,4 +48,16 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="RipleyQueen",
+        game="aliens_env.ripley_queen.game:RipleyQueen",
+        policies={
+            "dice": "aliens_env.ripley_queen.policies:QueenDiceAI",
+            "heuristic": "aliens_env.ripley_queen.policies:HeuristicRipley",
+        },
+        default_opponent={"hive": "dice", "marines": "heuristic"},
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]
