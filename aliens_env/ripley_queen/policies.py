@@ -5,7 +5,7 @@
   scenario's ``queen_action_roll``.
 - ``HeuristicRipley`` ("heuristic"): a scripted Ripley: open the airlock whenever she may, make
   for the airlock's rim, there Defend (to Stun) while it is shut and Sweep (to Grab) once it is
-  open; she takes every attack except, Wounded and caught without a stance, she retreats.
+  open; she takes every attack (a retreat would leave the rim).
 Both read the open board directly and choose only legal actions.
 """
 from __future__ import annotations
@@ -38,9 +38,6 @@ class HeuristicRipley:
         mask, layout = game.legal_mask(player), game.layout
         kind = game.decision.kind
         if kind == "combat":
-            retreats = game.retreat_squares()
-            if retreats and game.wounds and game.stance == "unready":
-                return layout.encode("retreat", retreats[0][0])
             return layout.encode("accept")
         if mask[layout.encode("open_airlock")]:
             return layout.encode("open_airlock")
