@@ -10,8 +10,8 @@ Marines (Ripley in the Powerloader):
     retreat[dir]     Combat, before the attack is rolled: one square away from both the Queen
                      and the airlock; Ripley may not Move next turn
 Hive (the Queen; the dice AI rolls what an agent chooses):
-    queen_move[dr,dc]  the Queen's Phase: where she ends, up to three squares, never farther
-                       from Ripley
+    queen_move[dr,dc]  the Queen's Phase: where she ends, up to three squares, as near Ripley
+                       as they take her
     queen_action[k]    Combat: Charge, Attack or Melee
 
 Combat (the Queen next to Ripley and not Stunned): d10 + 3 per Wound on the Powerloader-Queen
@@ -187,12 +187,14 @@ class RipleyQueen(PhasedGame):
                 if b.range(sq, self.queen) > q_range and self.airlock_range[sq] > a_range]
 
     def queen_destinations(self) -> list[int]:
-        """Squares the Queen may end on: within queen_moves steps (passing Ripley), open, never
-        farther by path from Ripley than she is now; her own square included."""
+        """Squares the Queen may end on: she heads straight for Ripley, so she ends as near her
+        (by path) as queen_moves steps can take her; which of those squares is hers to choose
+        (her path). Counters pass through each other while moving; she never ends on Ripley."""
         dist, q, r = self.dist, self.queen, self.ripley
-        now, reach = dist[q][r], self.data["queen_moves"]
-        return [s for s in range(self.board.n)
-                if dist[q][s] <= reach and s != r and dist[s][r] <= now]
+        reach = self.data["queen_moves"]
+        squares = [s for s in range(self.board.n) if dist[q][s] <= reach and s != r]
+        nearest = min(dist[s][r] for s in squares)
+        return [s for s in squares if dist[s][r] == nearest]
 
     # ------------------------------------------------------------------------------------------
     # the phase machine

@@ -1,8 +1,8 @@
 """The built-in players of Ripley vs. the Queen.
 
-- ``QueenDiceAI`` ("dice"): the rulebook's Queen. She heads straight for Ripley (the destination
-  nearest her by path, then the fewest steps, ties by the die) and her action is rolled on the
-  scenario's ``queen_action_roll``.
+- ``QueenDiceAI`` ("dice"): the rulebook's Queen. She heads straight for Ripley (of the squares
+  as near her as three steps go, the one of fewest steps, ties by the die) and her action is
+  rolled on the scenario's ``queen_action_roll``.
 - ``HeuristicRipley`` ("heuristic"): a scripted Ripley: open the airlock whenever she may, make
   for the airlock's rim, there Defend (to Stun) while it is shut and Sweep (to Grab) once it is
   open; she takes every attack (a retreat would leave the rim).
@@ -24,9 +24,9 @@ class QueenDiceAI:
         if kind == "queen":
             dist, r, q = game.dist, game.ripley, game.queen
             options = game.queen_destinations()
-            best = min((dist[s][r], dist[q][s]) for s in options)
-            nearest = [s for s in options if (dist[s][r], dist[q][s]) == best]
-            square = nearest[game.dice.pick(len(nearest))]
+            fewest = min(dist[q][s] for s in options)
+            shortest = [s for s in options if dist[q][s] == fewest]
+            square = shortest[game.dice.pick(len(shortest))]
             return game.layout.encode("queen_move", _offset_index(game, square))
         raise ValueError(f"the dice Queen plays the hive's decisions, not {kind!r}")
 

@@ -73,14 +73,19 @@ def test_open_the_airlock_only_while_the_queen_is_stunned():
     assert "open_airlock" not in legal_names(g)  # it stays open
 
 
-def test_the_queen_moves_up_to_three_squares_never_away_from_ripley():
+def test_the_queen_moves_up_to_three_squares_as_near_ripley_as_they_take_her():
     g = duel(ripley=(2, 2), queen=(2, 7), phase="queen")
-    dests = set(g.queen_destinations())
-    now = g.dist[g.queen][g.ripley]
-    assert all(g.dist[g.queen][s] <= 3 and g.dist[s][g.ripley] <= now for s in dests)
-    assert g.queen in dests and sq(g, (2, 4)) in dests and sq(g, (2, 3)) not in dests  # four steps away
-    assert sq(g, (0, 7)) in dests and sq(g, (2, 8)) not in dests  # as far as now: yes; farther: no
-    assert g.legal_mask("hive").sum() == len(dests)
+    dests = {g.board.rc(s) for s in g.queen_destinations()}
+    # two steps from Ripley is the nearest three steps go; (0, 4) is three from her, round the crate
+    assert dests == {(1, 4), (2, 4), (3, 4), (4, 4)}
+    assert all(g.dist[g.queen][s] <= 3 and g.dist[s][g.ripley] == 2 for s in g.queen_destinations())
+    assert g.legal_mask("hive").sum() == 4
+
+
+def test_the_queen_next_to_ripley_may_go_round_her_but_not_onto_her():
+    g = duel(ripley=(2, 2), queen=(2, 3), phase="queen")
+    dests = {g.board.rc(s) for s in g.queen_destinations()}
+    assert dests == {(1, 1), (1, 2), (2, 1), (2, 3), (3, 1), (3, 2), (3, 3)}  # next to her; (1, 3) is a crate
 
 
 def test_the_dice_queen_heads_straight_for_ripley_ties_by_the_die():
@@ -102,8 +107,9 @@ def test_the_dice_queen_next_to_ripley_stays_put():
 
 
 def test_no_combat_unless_the_queen_is_next_to_ripley():
-    g = duel(ripley=(2, 2), queen=(5, 7), phase="queen")
-    play(g, "queen_move", g.layout.slices["queen_move"][1] // 2)  # offset (0, 0): stays
+    g = duel(ripley=(2, 1), queen=(5, 8), phase="queen")
+    g.apply(QueenDiceAI().act(g, "hive"))
+    assert g.dist[g.queen][g.ripley] == 4  # seven steps away, three nearer
     assert g.turn == 3 and g.decision.kind == "ripley" and g.stats["combats"] == 0
 
 
@@ -148,9 +154,9 @@ def test_a_stunned_queen_is_frozen_next_turn_then_acts_again():
 
 
 def test_the_turn_limit_ends_the_duel_in_a_draw():
-    g = duel(ripley=(2, 2), queen=(5, 7), turn=scenario()["turn_limit"])
+    g = duel(ripley=(2, 1), queen=(5, 8), turn=scenario()["turn_limit"])
     play(g, "defend")
-    play(g, "queen_move", g.layout.slices["queen_move"][1] // 2)
+    g.apply(QueenDiceAI().act(g, "hive"))
     assert g.is_terminal() and g.end == "time_limit"
     assert (g.outcome()["marines"], g.outcome()["hive"]) == (0, 0)
 
