@@ -41,6 +41,8 @@ def load(cls, data):
     if game.wounds == limit and game.end != "incapacitated":
         raise f.fail("wounds", f"may reach {limit} only when Ripley is incapacitated (end)", game.wounds)
     game.stance = f.choice("stance", STANCES)
+    if game.phase == "ripley" and game.stance != "unready":
+        raise f.fail("stance", "must be 'unready' in Ripley's Phase (she has not chosen yet)", game.stance)
     game.no_move_turn = f.int("no_move_turn", 0, game.turn + 1)
     game.stun_turn = f.int("stun_turn", 0, game.turn + 1)
     game.airlock_open = f.bool("airlock_open")

@@ -238,18 +238,8 @@ class RipleyQueen(PhasedGame):
         name, index = self.layout.decode(action)
         self.decision = None
         self._cache.clear()
-        if name == "move":
-            self.ripley = self.board.step(self.ripley, index)
-            self.stance = "unready"
-            self.events.append(f"Ripley moves {DIRECTION_NAMES[index]}")
-        elif name == "open_airlock":
-            self.airlock_open = True
-            self.stance = "unready"
-            self.events.append("Ripley opens the airlock")
-        elif name in ("sweep", "defend"):
-            self.stance = name
-            self.events.append(f"Ripley takes the {name.capitalize()} stance")
         if self.phase == "ripley":
+            self._ripley_acts(name, index)
             self.phase = "queen"
         elif name == "queen_move":
             dr, dc = OFFSETS[index]
@@ -265,8 +255,20 @@ class RipleyQueen(PhasedGame):
             self.stats["retreats"] += 1
             self.events.append(f"Ripley retreats {DIRECTION_NAMES[index]}: she may not Move next turn")
             self._end_turn()
-        elif name == "queen_action":
+        else:
             self._combat(QUEEN_ACTIONS[index])
+
+    def _ripley_acts(self, name: str, index: int) -> None:
+        """Ripley's Phase: Move and Open the Airlock leave her without a stance (A5)."""
+        if name == "move":
+            self.ripley = self.board.step(self.ripley, index)
+            self.events.append(f"Ripley moves {DIRECTION_NAMES[index]}")
+        elif name == "open_airlock":
+            self.airlock_open = True
+            self.events.append("Ripley opens the airlock")
+        else:
+            self.stance = name
+            self.events.append(f"Ripley takes the {name.capitalize()} stance")
 
     def _end_turn(self) -> None:
         if self.end:

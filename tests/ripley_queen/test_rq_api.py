@@ -101,6 +101,7 @@ def test_fields_are_checked_against_each_other():
         ({"phase": "combat", "decision": "combat", "queen": [5, 8]}, "decision"),  # Combat, not next to Ripley
         ({"phase": "queen", "decision": "queen", "stun_turn": 2}, "decision"),  # a Stunned Queen's move
         ({"wounds": 2}, "wounds"),  # two Wounds and not incapacitated
+        ({"stance": "sweep"}, "stance"),  # a stance before Ripley has chosen
     ):
         data = {**g.to_dict(), **change}
         with pytest.raises(ValueError, match=field):
@@ -201,3 +202,34 @@ def test_heuristic_ripley_makes_for_the_rim_then_defends_then_sweeps_once_it_is_
     assert g.layout.name(ripley.act(g, "marines")) == "sweep"
     g = duel(ripley=(2, 2), queen=(2, 1), phase="combat")
     assert g.layout.name(ripley.act(g, "marines")) == "accept"
+
+
+@pytest.mark.parametrize("path,value,message", [
+    (("combat", "sweep", "charge"), [{"max": 5, "result": "grab"}], "combat.sweep.charge"),  # stops short of 9
+    (("combat", "defend", "melee"), [{"max": 9, "result": "bite"}], "combat.defend.melee"),  # no such result
+    (("queen_vs_powerloader", "tail"), [{"max": 9, "result": "stun"}], "queen_vs_powerloader.tail"),
+    (("queen_action_roll",), [{"max": 9, "result": "spit"}], "queen_action_roll"),
+    (("queen_moves",), 4, "queen_moves"),
+])
+def test_a_broken_data_file_is_refused_naming_the_table(monkeypatch, path, value, message):
+    import aliens_env.ripley_queen.game as game_module
+
+    real = game_module.read_yaml
+
+    def broken(where):
+        data = copy.deepcopy(real(where))
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        return data
+
+    game_module.scenario.cache_clear()
+    monkeypatch.setattr(game_module, "read_yaml", broken)
+    try:
+        with pytest.raises(ValueError, match=message.replace(".", r"\.")):
+            game_module.scenario()
+    finally:
+        monkeypatch.undo()
+        game_module.scenario.cache_clear()
+    assert game_module.scenario()["queen_moves"] == 3
