@@ -2,7 +2,8 @@
 
 - ``QueenDiceAI`` ("dice"): the rulebook's Queen. She heads straight for Ripley (of the squares
   as near her as three steps go, the one of fewest steps, ties by the die) and her action is
-  rolled on the scenario's ``queen_action_roll``.
+  rolled on the scenario's ``queen_action_roll``. Asked to play Ripley, it does what the core
+  ``DicePolicy`` does: rolls the die among her legal actions.
 - ``HeuristicRipley`` ("heuristic"): a scripted Ripley: open the airlock whenever she may, make
   for the airlock's rim, there Defend (to Stun) while it is shut and Sweep (to Grab) once it is
   open; she takes every attack (a retreat would leave the rim).
@@ -10,10 +11,11 @@ Both read the open board directly and choose only legal actions.
 """
 from __future__ import annotations
 
+from ..core.policy import DicePolicy
 from .game import QUEEN_ACTIONS, RipleyQueen, table_result
 
 
-class QueenDiceAI:
+class QueenDiceAI(DicePolicy):
     name = "dice"
 
     def act(self, game: RipleyQueen, player: str) -> int:
@@ -28,7 +30,7 @@ class QueenDiceAI:
             shortest = [s for s in options if dist[q][s] == fewest]
             square = shortest[game.dice.pick(len(shortest))]
             return game.layout.encode("queen_move", _offset_index(game, square))
-        raise ValueError(f"the dice Queen plays the hive's decisions, not {kind!r}")
+        return super().act(game, player)
 
 
 class HeuristicRipley:

@@ -233,3 +233,12 @@ def test_a_broken_data_file_is_refused_naming_the_table(monkeypatch, path, value
         monkeypatch.undo()
         game_module.scenario.cache_clear()
     assert game_module.scenario()["queen_moves"] == 3
+
+
+def test_the_dice_policy_asked_to_play_ripley_rolls_among_her_legal_actions():
+    g = duel(ripley=(2, 3), queen=(5, 8))
+    legal = g.legal_actions()
+    for roll in range(len(legal)):
+        g2 = g.clone()
+        g2.dice.script(roll)
+        assert make_policy("RipleyQueen", "marines", "dice").act(g2, "marines") == legal[roll]
