@@ -32,7 +32,7 @@ from ..core.actions import ActionLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Board, board_from_rows
 from ..core.dice import Dice
 from ..core.game import PhasedGame
-from . import data_files
+from . import codec, data_files
 from .data_files import OPTION_NAMES, table_result
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
@@ -1029,24 +1029,9 @@ class ReactorRoom(PhasedGame):
 
     @classmethod
     def from_dict(cls, data: dict) -> "ReactorRoom":
-        if not isinstance(data, dict) or data.get("game") != cls.name:
-            raise ValueError(f"not a {cls.name} position: expected a JSON object with \"game\": \"{cls.name}\"")
-        try:
-            game = cls(**data["config"])
-            game.dice = Dice.from_dict(data["dice"])
-            game.marines = [Marine(**m) for m in data["marines"]]
-            game.aliens = [Alien(**a) for a in data["aliens"]]
-            if len(game.marines) != len(game.marine_order) or len(game.aliens) != game.pool:
-                raise ValueError(f"a position needs {len(game.marine_order)} marines and {game.pool} aliens")
-            for key in ("turn", "phase", "queue", "mover", "mover_target", "mover_steps", "to_appear", "active", "push_alien", "events"):
-                setattr(game, key, data[key])
-            game.stats = dict(data["stats"])
-            dec = data["decision"]
-            game.decision = None if dec is None else Decision(dec["kind"], _untuple(dec["kind"], dec["options"]))
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc}") from None
-        game._cache = {}
-        return game
+        """The position saved by to_dict, checked field by field (codec.py); the game holds
+        copies, never the caller's data."""
+        return codec.load(cls, data)
 
     def clone(self) -> "ReactorRoom":
         new = copy.copy(self)
