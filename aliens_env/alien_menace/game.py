@@ -56,6 +56,7 @@ from ..core.actions import ActionLayout
 from ..core.dice import Dice
 from ..core.game import SIDES, Game, other_side
 from . import cards as card_data
+from . import codec
 from .cards import Card, CardSet
 
 MAR, HIVE = "marines", "hive"
@@ -87,7 +88,11 @@ class AlienMenace(Game):
             if value is not None and not isinstance(value, str):
                 raise ValueError(f"option {key} must be a path to a YAML file, got {value!r}")
         self.options = {k: options.get(k) for k in OPTION_NAMES}
-        cs: CardSet = card_data.load(self.options["cards_file"], self.options["rules_file"])
+        try:
+            cs: CardSet = card_data.load(self.options["cards_file"], self.options["rules_file"])
+        except ValueError as exc:
+            given = ", ".join(f"{k}={v!r}" for k, v in self.options.items() if v is not None)
+            raise ValueError(f"{given}: {exc}" if given else str(exc)) from None
         self.cs = cs
         self.rules = cs.rules
         self.cards: list[Card] = cs.cards
@@ -722,153 +727,17 @@ class AlienMenace(Game):
     # ------------------------------------------------------------------------------------------
     # positions
     # ------------------------------------------------------------------------------------------
-    STATE_KEYS = (
-        "deck", "hand", "discard", "room_deck", "room_discard", "revealed", "room", "tokens", "supply",
-        "tokens_in_play", "bout_tokens", "lp", "turn", "chooser", "mulligans", "play", "chain", "chain_return",
-        "bout", "creatures_played", "in_combat", "winner", "end_reason", "stats", "events", "log", "stage", "actor",
-    )
-
     def to_dict(self) -> dict:
         d = {"game": self.name, "config": dict(self.options), "dice": self.dice.to_dict()}
-        for key in self.STATE_KEYS:
+        for key in codec.STATE_KEYS:
             d[key] = copy.deepcopy(getattr(self, key))
         return d
 
     @classmethod
     def from_dict(cls, data: dict) -> "AlienMenace":
-        if not isinstance(data, dict) or data.get("game") != cls.name:
-            raise ValueError(f'not an {cls.name} position: expected a JSON object with "game": "{cls.name}"')
-        missing = [k for k in ("config", "dice", *cls.STATE_KEYS) if k not in data]
-        if missing:
-            raise ValueError(f"malformed {cls.name} position: missing field(s) {missing}")
-        if not isinstance(data["config"], dict):
-            raise ValueError(f"malformed {cls.name} position: config must be an object")
-        game = cls(**data["config"])
-        dice = data["dice"]
-        if (not isinstance(dice, dict) or not isinstance(dice.get("script", []), list)
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice.get("script", []))
-                or not isinstance(dice.get("rolls", 0), int)):
-            raise ValueError(f"malformed {cls.name} position: bad dice state (rng, script of whole numbers, rolls)")
-        try:
-            game.dice = Dice.from_dict(dice)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed {cls.name} position: bad dice state ({exc})") from None
-        for key in cls.STATE_KEYS:
-            setattr(game, key, copy.deepcopy(data[key]))
-        game._legal = None
-        problem = game._check_position()
-        if problem:
-            raise ValueError(f"malformed {cls.name} position: {problem}")
-        return game
-
-    def _check_position(self) -> str | None:
-        """A sentence saying what is wrong with the state, or None."""
-        try:
-            problem = self._check_types()
-            if problem:
-                return problem
-            for s in SIDES:
-                k = self.n_types[s]
-                for key in ("hand", "discard"):
-                    v = getattr(self, key)[s]
-                    if not isinstance(v, list) or len(v) != k or any(not isinstance(x, int) or x < 0 for x in v):
-                        return f"{key}[{s}] must list {k} non-negative counts"
-                if any(not isinstance(x, int) or not 0 <= x < k for x in self.deck[s]):
-                    return f"deck[{s}] holds an unknown card"
-            total = {s: len(self.deck[s]) + sum(self.hand[s]) + sum(self.discard[s]) for s in SIDES}
-            per_card = {s: [self.deck[s].count(c.local) + self.hand[s][c.local] + self.discard[s][c.local] for c in self.side_cards[s]] for s in SIDES}
-            for e in self.play:
-                if not isinstance(e, list) or len(e) != 3 or not 0 <= e[0] < self.n_cards or not -1 <= e[2] < len(self.play):
-                    return f"bad card in play {e!r}"
-                c = self.cards[e[0]]
-                total[c.side] += 1
-                per_card[c.side][c.local] += 1
-            for s in SIDES:
-                if total[s] != self.rules["deck_size"]:
-                    return f"the {s} cards add up to {total[s]}, not {self.rules['deck_size']}"
-                for c, n in zip(self.side_cards[s], per_card[s]):
-                    if n != c.copies:
-                        return f"there are {n} {c.name} cards, not {c.copies}"
-            tokens = self.tokens[MAR] + self.tokens[HIVE] + self.supply + self.tokens_in_play
-            if tokens != self.cs.tokens or min(self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play) < 0:
-                return f"the tokens add up to {tokens}, not {self.cs.tokens}"
-            if not 0 <= self.lp <= self.rules["life_points"]:
-                return f"life points {self.lp} outside 0-{self.rules['life_points']}"
-            rooms = sorted(self.room_deck + self.room_discard + self.revealed + ([self.room] if self.room >= 0 else []))
-            if rooms != list(range(len(self.rooms))):
-                return "every room must be exactly once in the room pile, the discard, the revealed cards or play"
-            if self.stage not in STAGES:
-                return f"unknown stage {self.stage!r}; stages are {list(STAGES)}"
-            if (self.stage == "over") != (self.winner is not None):
-                return "a finished game needs a winner and a winner needs a finished game"
-            if self.stage != "over":
-                if self.actor not in SIDES:
-                    return f"actor must be marines or hive, got {self.actor!r}"
-                if any(x < 0 or x >= len(self.play) for x in self.chain) or (self.stage == "response") != bool(self.chain):
-                    return "the response chain does not match the stage"
-                if self.stage == "room" and not self.revealed:
-                    return "a room choice needs revealed rooms"
-                if len(self.revealed) > self.rules["rooms_revealed"]:
-                    return f"at most {self.rules['rooms_revealed']} rooms are revealed"
-                if self.stage != "mulligan" and self.stage != "room" and self.room < 0:
-                    return "no room in play"
-                if not self._compute_legal():
-                    return "no legal action"
-        except (KeyError, TypeError, AttributeError, IndexError, ValueError, AssertionError) as exc:
-            return f"missing or wrong field ({exc!r})"
-        return None
-
-    def _check_types(self) -> str | None:
-        def is_int(x):
-            return isinstance(x, int) and not isinstance(x, bool)
-
-        def int_list(x):
-            return isinstance(x, list) and all(is_int(v) for v in x)
-
-        for key in ("room", "supply", "tokens_in_play", "lp", "turn", "bout", "creatures_played"):
-            if not is_int(getattr(self, key)):
-                return f"{key} must be a whole number"
-        for key in ("tokens", "bout_tokens", "mulligans"):
-            v = getattr(self, key)
-            if not isinstance(v, dict) or set(v) != set(SIDES) or not all(is_int(x) and x >= 0 for x in v.values()):
-                return f"{key} must map marines and hive to whole numbers >= 0"
-        for key in ("deck", "hand", "discard"):
-            v = getattr(self, key)
-            if not isinstance(v, dict) or set(v) != set(SIDES) or not all(int_list(x) for x in v.values()):
-                return f"{key} must map marines and hive to lists of whole numbers"
-        for key in ("room_deck", "room_discard", "revealed", "chain"):
-            if not int_list(getattr(self, key)):
-                return f"{key} must be a list of whole numbers"
-        if not isinstance(self.play, list) or not all(isinstance(e, list) and len(e) == 3 and int_list(e) for e in self.play):
-            return "bad card in play: play must be a list of [card, bout, answered entry]"
-        if not isinstance(self.stats, dict) or not all(is_int(self.stats.get(k)) for k in ("combats_won", "combats_lost", "creatures_killed", "rooms")):
-            return "stats must hold combats_won, combats_lost, creatures_killed and rooms"
-        for key in ("events", "log"):
-            v = getattr(self, key)
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                return f"{key} must be a list of strings"
-        for key in ("stage", "chain_return", "end_reason"):
-            if not isinstance(getattr(self, key), str):
-                return f"{key} must be a string"
-        if not isinstance(self.in_combat, bool):
-            return "in_combat must be true or false"
-        if self.chooser not in SIDES or self.winner not in (None, *SIDES) or self.actor not in (None, *SIDES):
-            return "chooser, winner and actor must be marines or hive (winner and actor may be null)"
-        if self.chain_return not in ("", "raise", "smoke", "next_creature", "marine_events", "alien_phase"):
-            return f"unknown chain_return {self.chain_return!r}"
-        if not (-1 <= self.room < len(self.rooms) and -1 <= self.bout and 0 <= self.creatures_played and 0 <= self.turn):
-            return "room, bout, creatures_played or turn out of range"
-        if self.in_combat != (self.bout >= 0) or self.in_combat and self.creatures_played < 1:
-            return "in_combat, bout and creatures_played disagree"
-        if any(not 0 <= e[0] < self.n_cards or not -1 <= e[2] < i or e[1] < -1 or e[1] > self.bout for i, e in enumerate(self.play)):
-            return "bad card in play (unknown card, bout or answered entry)"
-        if self.play and not self.in_combat and self.stage != "response":
-            return "cards in play outside combat need an Event being answered"
-        if self.in_combat and self.stage in ("raise", "smoke", "next_creature", "response"):
-            pass
-        elif self.in_combat:
-            return f"stage {self.stage!r} cannot happen during a combat"
-        return None
+        """The position saved by to_dict, checked field by field (codec.py); the game holds
+        copies, never the caller's data."""
+        return codec.load(cls, data)
 
     def clone(self) -> "AlienMenace":
         new = copy.copy(self)
