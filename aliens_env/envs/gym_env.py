@@ -26,6 +26,32 @@ from ..render import render
 from .registry import get_spec, make_policy
 
 ILLEGAL_MODES = ("penalize", "raise")
+#: what ``reset(options=...)`` accepts, in both adapters
+RESET_OPTIONS = ("position",)
+
+
+def position_from_options(game: Game, options: dict[str, Any] | None) -> Game | None:
+    """The game to start from for ``reset(options={"position": POSITION})`` (a dict as
+    ``game.to_dict()`` writes it, loaded with its checks), or None for a new game. Unknown
+    options and a position of other dimensions than ``game`` (another grid size, ...) are
+    a ValueError; nothing is changed."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ValueError(f"reset options must be a dict with keys among {list(RESET_OPTIONS)}, got {options!r}")
+    unknown = sorted(set(options) - set(RESET_OPTIONS), key=str)
+    if unknown:
+        raise ValueError(f"unknown reset option(s) {unknown}; allowed: {list(RESET_OPTIONS)}")
+    if options.get("position") is None:
+        return None
+    loaded = type(game).from_dict(options["position"])
+    if loaded.observation_shape != game.observation_shape or loaded.layout.size != game.layout.size:
+        raise ValueError(
+            f"the position's config gives observations of shape {loaded.observation_shape} and "
+            f"{loaded.layout.size} actions; this environment has {game.observation_shape} and "
+            f"{game.layout.size}: make the environment with the position's config"
+        )
+    return loaded
 
 
 class AliensEnv(gym.Env):
@@ -71,20 +97,22 @@ class AliensEnv(gym.Env):
 
     # -- gymnasium API -------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        position = position_from_options(self.game, options)  # checked first: a bad one changes nothing
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31 - 1))
         for attempt in range(100):
             # a game that ends before the learning side ever moves is no episode for it: deal
             # the next one (seeded from this reset's seed, so still reproducible)
-            self.game.reset(seed)
+            if position is None:
+                self.game.reset(seed)
+            else:
+                self.game = position
             if hasattr(self.opponent, "seed"):
                 self.opponent.seed(seed + 1)
-            if options and "position" in options:
-                self.game = type(self.game).from_dict(options["position"])
             self._shaping_value = self._value()
             self._play_opponent()
-            if not self.game.is_terminal() or (options and "position" in options):
+            if not self.game.is_terminal() or position is not None:
                 break
             seed = int(self.np_random.integers(2**31 - 1))
         else:

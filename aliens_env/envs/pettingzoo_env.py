@@ -15,7 +15,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, other_side
-from .gym_env import ILLEGAL_MODES
+from .gym_env import ILLEGAL_MODES, position_from_options
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
 from .registry import get_spec
@@ -66,17 +66,24 @@ class AliensAEC(AECEnv):
         return {"observation": game.observe(agent), "action_mask": mask}
 
     def reset(self, seed=None, options=None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1)[0] >> 1)
-        self.game.reset(seed)
+        """A new game, or with ``options={"position": POSITION}`` the saved position (as the
+        Gymnasium adapter; a finished one starts with every agent terminated)."""
+        position = position_from_options(self.game, options)  # checked first: a bad one changes nothing
+        if position is not None:
+            self.game = position
+        else:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1)[0] >> 1)
+            self.game.reset(seed)
+        over = self.game.is_terminal()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
+        self.terminations = {a: over for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: {"outcome": self.game.outcome()} if over else {} for a in self.agents}
         self._values = {a: self._value(a) for a in self.agents}
-        self.agent_selection = self.game.current_player()
+        self.agent_selection = self.game.current_player() or self.agents[0]
 
     def step(self, action):
         agent = self.agent_selection
