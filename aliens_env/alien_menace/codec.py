@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..core.dice import Dice
 from ..core.game import SIDES
-from ..core.positions import Fields, check_int, check_list, position_error
+from ..core.positions import Fields, check_list, position_error
 
 if TYPE_CHECKING:
     from .game import AlienMenace
@@ -70,9 +70,9 @@ def load(cls: type["AlienMenace"], data: dict) -> "AlienMenace":
             raise position_error(what, at, "must be a card in play: [card 0-"
                                  f"{game.n_cards - 1}, bout, an earlier entry it answers or -1]", entry)
         game.play.append(entry)
-    game.chain = f.ints("chain", 0, max(len(game.play) - 1, 0), unique=True)
-    if game.chain and not game.play:
-        raise f.fail("chain", "must name cards in play (play is empty)", game.chain)
+    game.chain = f.ints("chain", 0, unique=True)
+    if any(entry >= len(game.play) for entry in game.chain):
+        raise f.fail("chain", f"must name entries of field 'play' (0-{len(game.play) - 1})", game.chain)
     game.chain_return = f.choice("chain_return", CHAIN_RETURNS)
     game.bout = f.int("bout", -1, deck_size)
     game.creatures_played = f.int("creatures_played", 0, deck_size)

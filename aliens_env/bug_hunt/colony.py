@@ -20,9 +20,12 @@ Touching a corner is clear (the core board's rule, without its shooter-corner ex
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from ..core.board import segments_blocked
+from ..core.positions import Fields, check_int, check_list
 
 UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED, DOOR_LOCKED = range(7)
 CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded", "door_locked")
@@ -64,25 +67,26 @@ class Colony:
         return {
             "size": self.size, "cells": self.cells.tolist(), "hazard": self.hazard.tolist(),
             "piece": self.piece.tolist(), "entry": self.entry.astype(int).tolist(),
-            "pieces": self.pieces, "ports": self.ports, "version": self.version,
+            "pieces": copy.deepcopy(self.pieces), "ports": copy.deepcopy(self.ports), "version": self.version,
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Colony":
-        col = cls(int(data["size"]))
-        shape = (col.size, col.size)
-        col.cells = np.array(data["cells"], dtype=np.int8)
-        col.hazard = np.array(data["hazard"], dtype=np.int8)
-        col.piece = np.array(data["piece"], dtype=np.int16)
-        col.entry = np.array(data["entry"], dtype=bool)
-        for name in ("cells", "hazard", "piece", "entry"):
-            if getattr(col, name).shape != shape:
-                raise ValueError(f"colony {name} must be {shape}, got {getattr(col, name).shape}")
-        if col.cells.min() < 0 or col.cells.max() >= len(CELL_NAMES):
-            raise ValueError("colony cells hold an unknown square type")
-        col.pieces = [dict(p) for p in data["pieces"]]
-        col.ports = [dict(p) for p in data["ports"]]
-        col.version = int(data["version"])
+    def from_dict(cls, data: "dict | Fields", size: int | None = None) -> "Colony":
+        """Rebuild a colony saved by to_dict (from the dict or a position's ``Fields`` of it),
+        every field checked (a PositionError, a ValueError, names the one that is wrong); with
+        `size`, the grid must be that size. The colony holds copies of what it is given."""
+        f = data if isinstance(data, Fields) else Fields("colony", data)
+        f = Fields(f.what, f.data, f.path, keys=("size", "cells", "hazard", "piece", "entry", "pieces", "ports", "version"))
+        col = cls(f.int("size", size or 3, size or 1000))
+        n = col.size
+        pieces = f.records("pieces", keys=None)
+        col.pieces = [_read_piece(p, k, n) for k, p in enumerate(pieces)]
+        col.ports = [_read_port(p, len(col.pieces), n) for p in f.records("ports", keys=PORT_KEYS)]
+        col.cells = _read_grid(f, "cells", 0, len(CELL_NAMES) - 1, n, np.int8)
+        col.hazard = _read_grid(f, "hazard", 0, 2, n, np.int8)
+        col.piece = _read_grid(f, "piece", -1, len(col.pieces) - 1, n, np.int16)
+        col.entry = _read_grid(f, "entry", 0, 1, n, bool)
+        col.version = f.int("version", 0)
         return col
 
     def copy(self) -> "Colony":
@@ -288,3 +292,65 @@ def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
     out = (np.array(index, dtype=np.int64), np.array(starts, dtype=np.int64), side)
     _SIGHT_LINES[(radius, width)] = out
     return out
+
+
+# -- reading a saved colony ------------------------------------------------------------------------
+PIECE_KINDS = ("entry", "corridor", "junction", "bend", "room")
+PORT_KEYS = ("cells", "d", "kind", "parent", "door", "state")
+#: a piece's own fields beyond id, kind and rect, with how each is read
+_PIECE_INFO = {"doors": "squares", "special": "name", "room": "name", "contents": "name", "shape": "name",
+               "brood": "bool", "entered": "bool", "length": "int", "d": "int", "size": "int"}
+
+
+def _read_square(what: str, path: str, value, n: int) -> list[int]:
+    pair = check_list(what, path, value, length=2)
+    return [check_int(what, f"{path}[{i}]", v, 0, n - 1) for i, v in enumerate(pair)]
+
+
+def _read_piece(p: Fields, k: int, n: int) -> dict:
+    for key in p.data:
+        if key not in ("id", "kind", "rect") and key not in _PIECE_INFO:
+            raise p.fail(key, f"is not a field of a piece; the fields are {sorted(['id', 'kind', 'rect', *_PIECE_INFO])}")
+    piece = {"id": p.int("id", k, k), "kind": p.choice("kind", PIECE_KINDS)}
+    rect = p.ints("rect", 0, n - 1, length=4)
+    if rect[0] > rect[2] or rect[1] > rect[3]:
+        raise p.fail("rect", "must be [top row, left column, bottom row, right column]", rect)
+    piece["rect"] = rect
+    for key, how in _PIECE_INFO.items():
+        if key not in p.data:
+            continue
+        value = p.raw(key)
+        if how == "squares":
+            piece[key] = [_read_square(p.what, p.at(key) + f"[{i}]", q, n) for i, q in enumerate(p.list(key))]
+        elif how == "name":
+            if value is not None and not isinstance(value, str):
+                raise p.fail(key, "must be a string or null", value)
+            piece[key] = value
+        elif how == "bool":
+            piece[key] = p.bool(key)
+        else:
+            piece[key] = p.int(key, 0, n)
+    return piece
+
+
+def _read_port(p: Fields, n_pieces: int, n: int) -> dict:
+    cells = [_read_square(p.what, p.at("cells") + f"[{i}]", q, n) for i, q in enumerate(p.list("cells"))]
+    if not cells:
+        raise p.fail("cells", "must list one or more squares", cells)
+    door = p.raw("door")
+    return {
+        "cells": cells, "d": p.int("d", 0, len(CARDINAL) - 1), "kind": p.choice("kind", ("open", "door")),
+        "parent": p.int("parent", 0, n_pieces - 1),
+        "door": None if door is None else _read_square(p.what, p.at("door"), door, n),
+        "state": p.choice("state", ("pending", "joined", "dead", "done")),
+    }
+
+
+def _read_grid(f: Fields, key: str, lo: int, hi: int, n: int, dtype) -> np.ndarray:
+    rows = f.list(key, length=n)
+    for r, row in enumerate(rows):
+        row = check_list(f.what, f.at(key) + f"[{r}]", row, length=n)
+        if not all(type(v) is int and lo <= v <= hi for v in row):
+            for c, v in enumerate(row):
+                check_int(f.what, f.at(key) + f"[{r}][{c}]", v, lo, hi)
+    return np.array(rows, dtype=dtype)

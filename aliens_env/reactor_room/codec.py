@@ -35,6 +35,8 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     for key in OPTION_NAMES:
         if key in config.data:
             config.bool(key)
+    if config.data.get("turn_limit") is not None:
+        config.int("turn_limit", 1)
     if "marine_order" in config.data and config.raw("marine_order") is not None:
         config.strs("marine_order")
     try:
