@@ -34,11 +34,19 @@ OUTCOMES = ("named", "unnamed", "other_exception", "crashed_in_play", "bad_obser
 HUGE = 10**30
 
 
+#: optional rules whose positions hold more fields (tried beside each env's default config)
+EXTRA_CONFIGS = {
+    "BugHunt": [{"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True,
+                 "mission": "kill_queen"}, {"bug_master_picks": True, "ripley_four_lp": True}],
+}
+
+
 def seed_positions(name: str, games: int = 2) -> list[dict]:
-    """JSON-ready positions of seeded random games, taken at each of DEPTHS (and the end)."""
+    """JSON-ready positions of seeded random games, taken at each of DEPTHS (and the end), with
+    the default config and each of EXTRA_CONFIGS."""
     out = []
-    for seed in range(games):
-        game = get_spec(name).make_game()
+    for seed, config in [(seed, config) for seed in range(games) for config in [{}, *EXTRA_CONFIGS.get(name, [])]]:
+        game = get_spec(name).make_game(**config)
         game.reset(seed)
         policy = RandomPolicy(seed)
         for step in range(max(DEPTHS) + 1):
@@ -249,12 +257,13 @@ if __name__ == "__main__":
     parser.add_argument("--mutations", type=int, default=2000)
     parser.add_argument("--env", action="append", help="environment(s); default: every registered one")
     parser.add_argument("--show", type=int, default=0, help="print this many failures per environment")
+    parser.add_argument("--seed", type=int, default=0, help="the mutations' seed (the tests use 0)")
     args = parser.parse_args()
     names = args.env or NAMES
     print(f"aliens_env from {aliens_env.__file__}", file=sys.stderr)
     table = {}
     for name in names:
-        table[name], failures = fuzz(name, args.mutations)
+        table[name], failures = fuzz(name, args.mutations, args.seed)
         for failure in failures[: args.show]:
             print(name, *failure, sep=" | ", file=sys.stderr)
     print("| outcome | " + " | ".join(names) + " |")

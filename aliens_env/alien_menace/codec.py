@@ -35,7 +35,7 @@ def load(cls: type["AlienMenace"], data: dict) -> "AlienMenace":
         game = cls(**config.data)
     except ValueError as exc:
         raise position_error(what, "config", f"is refused: {exc}") from None
-    game.dice = Dice.from_dict(f.fields("dice"))
+    game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
     R, deck_size, n_rooms, tokens = game.rules, game.rules["deck_size"], len(game.rooms), game.cs.tokens
 
     def per_side(key: str, read) -> dict:

@@ -68,12 +68,14 @@ def from_dict(cls, data: dict) -> "BugHunt":
     except (ValueError, TypeError) as exc:
         raise position_error(what, "config", f"is refused: {exc}") from None
     rules, n = game.rules, game.size * game.size
-    game.dice = Dice.from_dict(f.fields("dice"))
+    game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
     game.colony = Colony.from_dict(f.fields("colony"), size=game.size)
     human_keys = [x.name for x in dataclass_fields(Human)]
     alien_keys = [x.name for x in dataclass_fields(Alien)]
     aliens = f.records("aliens", alien_keys, max_length=game.max_aliens)
     n_humans, n_aliens = len(game.squad_def), len(aliens)
+    if len(f.list("humans")) != n_humans:
+        raise f.fail("humans", f"must list one record per figure of the config's squad ({n_humans})")
     human_ap = max(rules["human_ap"], *rules["role_ap"].values())
     game.humans = []
     for i, h in enumerate(f.records("humans", human_keys, length=n_humans)):
@@ -84,14 +86,14 @@ def from_dict(cls, data: dict) -> "BugHunt":
             equipment=h.bool("equipment"), pos=h.int("pos", NO, n - 1), status=h.choice("status", STATUSES),
             lp=h.int("lp", 0, max(1, rules["ripley_lp_optional"])), ap=h.int("ap", 0, human_ap),
             activated=h.bool("activated"), overwatch=h.bool("overwatch"), moved=h.bool("moved"),
-            hugger=h.int("hugger", NO, n_aliens - 1), squad=h.int("squad", 0, game.n_squads - 1),
+            hugger=h.index("hugger", "aliens", n_aliens), squad=h.int("squad", 0, game.n_squads - 1),
             dreadnaught=h.bool("dreadnaught"), out_of_ammo=h.bool("out_of_ammo"), in_apc=h.bool("in_apc"),
         ))
     game.turn = f.int("turn", 1, game.turn_limit + 1)  # one past the limit once it has ended the game
     game.aliens = [Alien(
         kind=a.choice("kind", ALIEN_KINDS), pos=a.int("pos", NO, n - 1), alive=a.bool("alive"),
         lp=a.int("lp", 0, rules["queen_lp"]), ap=a.int("ap", 0, max(rules["alien_ap"].values())), new=a.bool("new"),
-        attached=a.int("attached", NO, n_humans - 1), attached_turn=a.int("attached_turn", 0, game.turn),
+        attached=a.index("attached", "humans", n_humans), attached_turn=a.int("attached_turn", 0, game.turn),
         anchored=a.bool("anchored"),
     ) for a in aliens]
     game.features = []
@@ -110,20 +112,20 @@ def from_dict(cls, data: dict) -> "BugHunt":
     game.fired_squads = _bools(f, "fired_squads", squads)
     game.xeno_squads = f.ints("xeno_squads", 0, squads - 1, unique=True)
     game.xeno_squad = f.int("xeno_squad", NO, squads - 1)
-    game.active = f.int("active", NO, n_humans - 1)
-    game.mover = f.int("mover", NO, n_aliens - 1)
-    game.ow_target = f.int("ow_target", NO, n_aliens - 1)
+    game.active = f.index("active", "humans", n_humans)
+    game.mover = f.index("mover", "aliens", n_aliens)
+    game.ow_target = f.index("ow_target", "aliens", n_aliens)
     game.rooms_entered = f.int("rooms_entered", 0, len(game.colony.pieces))
     game.brood_found = f.bool("brood_found")
     game.queen_killed_in_chamber = f.bool("queen_killed_in_chamber")
     game.result = f.choice("result", (None, "marines", "hive"))
-    game.queue = f.ints("queue", 0, n_aliens - 1, unique=True)
-    game.ow_queue = f.ints("ow_queue", 0, n_humans - 1, unique=True)
+    game.queue = f.indices("queue", "aliens", n_aliens)
+    game.ow_queue = f.indices("ow_queue", "humans", n_humans)
     game.extra = None
     if f.raw("extra") is not None:
         extra = f.fields("extra", keys=("shooter", "hits", "squares", "done"))
-        game.extra = {"shooter": extra.int("shooter", 0, n_humans - 1), "hits": extra.int("hits", 0),
-                      "squares": extra.ints("squares", 0, n - 1), "done": extra.ints("done", 0, n_aliens - 1)}
+        game.extra = {"shooter": extra.index("shooter", "humans", n_humans, none=None), "hits": extra.int("hits", 0),
+                      "squares": extra.ints("squares", 0, n - 1), "done": extra.indices("done", "aliens", n_aliens)}
         if not game.extra["squares"]:
             raise extra.fail("squares", "must list the squares already hit", [])
     game.placement = _placement(f, rules)
@@ -233,14 +235,15 @@ def check_position(game, what: str = "BugHunt position") -> None:
     if not present:
         raise fail("decision.kind", f"is {d.kind!r}, which needs field '{field}' to name what it acts on")
     humans = [i for i, h in enumerate(game.humans) if h.status == "active"]
-    allowed = {  # the options each kind of decision may offer
-        "activate": humans + ([APC_OPTION] if game.apc is not None else []), "order": game.queue,
-        "approach": range(len(CARDINAL)), "attack": humans,
-        "extra_hit": [k for k, a in enumerate(game.aliens) if a.alive], "summon": (0, 1),
-        "appear": range(len(APPEAR_ROWS)), "overwatch_fire": (0, 1),
-    }.get(d.kind, ())
+    allowed, source = {  # the options each kind of decision may offer, and where they come from
+        "activate": (humans + ([APC_OPTION] if game.apc is not None else []), "humans' status, apc"),
+        "order": (game.queue, "queue"), "approach": (range(len(CARDINAL)), "the compass sides"),
+        "attack": (humans, "humans' status"), "extra_hit": ([k for k, a in enumerate(game.aliens) if a.alive], "aliens"),
+        "summon": ((0, 1), "no, yes"), "appear": (range(len(APPEAR_ROWS)), "the appear rows"),
+        "overwatch_fire": ((0, 1), "hold, fire"),
+    }.get(d.kind, ((), "none"))
     if not set(d.options) <= set(allowed):
-        raise fail("decision.options", f"must be among {list(allowed)} for a {d.kind!r} decision, not {d.options}")
+        raise fail("decision.options", f"must be among {list(allowed)} ({source}) for a {d.kind!r} decision, not {d.options}")
     game._cache = {}
     try:
         legal = game._compute_mask().any()

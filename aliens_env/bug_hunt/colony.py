@@ -340,7 +340,7 @@ def _read_port(p: Fields, n_pieces: int, n: int) -> dict:
     door = p.raw("door")
     return {
         "cells": cells, "d": p.int("d", 0, len(CARDINAL) - 1), "kind": p.choice("kind", ("open", "door")),
-        "parent": p.int("parent", 0, n_pieces - 1),
+        "parent": p.index("parent", "colony.pieces", n_pieces, none=None),
         "door": None if door is None else _read_square(p.what, p.at("door"), door, n),
         "state": p.choice("state", ("pending", "joined", "dead", "done")),
     }

@@ -93,9 +93,11 @@ class Dice:
         return {"rng": [version, list(internal), gauss], "script": list(self._script), "rolls": self.rolls}
 
     @classmethod
-    def from_dict(cls, data: "dict | Fields") -> "Dice":
+    def from_dict(cls, data: "dict | Fields", scripted: bool = True) -> "Dice":
         """Rebuild dice saved by to_dict, from the dict or from a position's ``Fields`` of it;
-        anything else is a PositionError (a ValueError) naming the field."""
+        anything else is a PositionError (a ValueError) naming the field. ``scripted=False``
+        refuses scripted rolls (a game's position: play never leaves any, and a scripted value
+        is only checked against the die that rolls it)."""
         f = data if isinstance(data, Fields) else Fields("dice state", data)
         f = Fields(f.what, f.data, f.path, keys=("rng",), optional={"script": [], "rolls": 0})
         rng = f.list("rng", length=3)
@@ -110,6 +112,8 @@ class Dice:
         dice = cls()
         dice._rng.setstate((version, tuple(words), gauss))
         dice._script = deque(f.ints("script", 0, MAX_SCRIPTED))
+        if dice._script and not scripted:
+            raise f.fail("script", "must be empty in a game's position (scripted rolls are a test device)", list(dice._script))
         dice.rolls = f.int("rolls", 0)
         return dice
 

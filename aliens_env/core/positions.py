@@ -96,6 +96,24 @@ class Fields:
     def int(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
         return check_int(self.what, self.at(key), self.raw(key), lo, hi)
 
+    def index(self, key: str, of: str, count: int, none: int | None = -1) -> int:
+        """An index into the list field `of` (which has `count` items), or `none` for nothing."""
+        value = self.raw(key)
+        if not (is_int(value) and (0 <= value < count or value == none)):
+            also = "" if none is None else f" or {none}"
+            raise self.fail(key, f"must be an index of '{of}' (0-{count - 1}){also}", value)
+        return value
+
+    def indices(self, key: str, of: str, count: int, unique: bool = True) -> list[int]:
+        """A list of indices into the list field `of` (which has `count` items)."""
+        items = self.list(key)
+        for i, v in enumerate(items):
+            if not is_int(v) or not 0 <= v < count:
+                raise position_error(self.what, self.at(key) + f"[{i}]", f"must be an index of '{of}' (0-{count - 1})", v)
+        if unique and len(set(items)) != len(items):
+            raise self.fail(key, "must not list a value twice", items)
+        return items
+
     def bool(self, key: str) -> bool:
         value = self.raw(key)
         if not isinstance(value, bool):

@@ -43,7 +43,7 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
         game = cls(**config.data)
     except ValueError as exc:
         raise position_error(what, "config", f"is refused: {exc}") from None
-    game.dice = Dice.from_dict(f.fields("dice"))
+    game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
     n, pool, board = len(game.marine_order), game.pool, game.board
     squares = board.n - 1
     marines = []
@@ -52,28 +52,28 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
         marines.append(Marine(
             name=m.choice("name", [game.marine_order[i]]), pos=m.int("pos", NO, squares),
             status=m.choice("status", STATUSES), wounded=m.bool("wounded"), incapacitated=m.bool("incapacitated"),
-            carried_by=m.int("carried_by", NO, n - 1), carrying=m.int("carrying", NO, n - 1),
-            alien=m.int("alien", NO, pool - 1), actions_left=m.int("actions_left", 0, char.actions),
+            carried_by=m.index("carried_by", "marines", n), carrying=m.index("carrying", "marines", n),
+            alien=m.index("alien", "aliens", pool), actions_left=m.int("actions_left", 0, char.actions),
             aim=m.int("aim", 0, char.max_aim), handed_off=m.bool("handed_off"),
         ))
     aliens = []
     for a in f.records("aliens", [x.name for x in dataclass_fields(Alien)], length=pool):
         aliens.append(Alien(
-            in_play=a.bool("in_play"), pos=a.int("pos", NO, squares), card=a.int("card", NO, n - 1),
+            in_play=a.bool("in_play"), pos=a.int("pos", NO, squares), card=a.index("card", "marines", n),
             attack=a.choice("attack", ("", *ATTACKS)), stunned=a.bool("stunned"),
         ))
     game.marines, game.aliens = marines, aliens
     limit = game.turn_limit if isinstance(game.turn_limit, int) else None
     game.turn = f.int("turn", 1, limit)
     game.phase = f.choice("phase", PHASES)
-    game.queue = f.ints("queue", 0, pool - 1, unique=True)
-    game.mover = f.int("mover", NO, pool - 1)
-    game.mover_target = f.int("mover_target", NO, n - 1)
+    game.queue = f.indices("queue", "aliens", pool)
+    game.mover = f.index("mover", "aliens", pool)
+    game.mover_target = f.index("mover_target", "marines", n)
     tables = game.tables
     game.mover_steps = f.int("mover_steps", 0, max(tables["alien_actions"], tables["alien_actions_on_appearing"]))
     game.to_appear = f.int("to_appear", 0, pool)
-    game.active = f.int("active", NO, n - 1)
-    game.push_alien = f.int("push_alien", NO, pool - 1)
+    game.active = f.index("active", "marines", n)
+    game.push_alien = f.index("push_alien", "aliens", pool)
     stats = f.fields("stats", keys=STATS)
     game.stats = {key: stats.int(key, 0) for key in STATS}
     game.events = f.strs("events")
