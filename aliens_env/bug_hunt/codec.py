@@ -143,8 +143,11 @@ def from_dict(cls, data: dict) -> "BugHunt":
                     **{k: apc.bool(k) for k in ("activated", "driving", "moved", "out_of_ammo")},
                     "auto": apc.int("auto", 0, cfg["auto_bursts"])}
     game.brood_located = f.bool("brood_located")
+    if game.brood_located and not game.satellite_comms:
+        raise f.fail("brood_located", "can be true only with the config's option satellite_comms")
     game._cache = {}
     game._shared = {}
+    game._optional_static = None
     check_position(game, what)
     return game
 
