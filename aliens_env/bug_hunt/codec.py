@@ -17,7 +17,7 @@ _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pool
 
 def to_dict(game) -> dict:
     return {
-        "game": game.name, "config": game.config(), "dice": game.dice.to_dict(),
+        "game": game.name, "config": copy.deepcopy(game.config()), "dice": game.dice.to_dict(),
         "colony": game.colony.to_dict(),
         "humans": [asdict(h) for h in game.humans], "aliens": [asdict(a) for a in game.aliens],
         "features": copy.deepcopy(game.features),
@@ -64,7 +64,7 @@ def from_dict(cls, data: dict) -> "BugHunt":
     if config.data.get("turn_limit") is not None:
         config.int("turn_limit", 1)
     try:
-        game = cls(**config.data)
+        game = cls(**copy.deepcopy(config.data))  # a custom squad is a list: the game keeps its own
     except (ValueError, TypeError) as exc:
         raise position_error(what, "config", f"is refused: {exc}") from None
     rules, n = game.rules, game.size * game.size

@@ -1,21 +1,20 @@
 """Reading a saved position field by field, the same way in every ruleset.
 
 A loader wraps the position's JSON objects in :class:`Fields` and reads each field through a
-typed reader (an integer in a range, a bool, a finite number, one of a set, a list of a length,
-a nested object). A field that is missing, of the wrong type or out of range raises
+typed reader (an integer in a range, an index into another list, a bool, one of a set, a list
+of a length, a nested object). A field that is missing, of the wrong type or out of range raises
 :class:`PositionError`, a ValueError whose message names the field by its path and says what it
 must be::
 
     malformed ReactorRoom position: field 'marines[2].wounded' must be true or false, got None
 
-Readers return fresh values (lists and dicts are copied), so a loaded game never shares data
-with its caller. Consistency between fields (a Marine's Alien must have that Marine's card, ...)
+The list readers return copies and a loader builds the game's records from the values it reads
+(never keeping a dict or list of the caller's), so a loaded game shares no data with its caller. Consistency between fields (a Marine's Alien must have that Marine's card, ...)
 is the ruleset's to check; it reports through :meth:`Fields.fail` / :func:`position_error` with
 the same wording.
 """
 from __future__ import annotations
 
-import math
 from typing import Any, Iterable
 
 #: the largest whole number a position may hold (JSON-safe, and no reader overflows on it)
@@ -119,13 +118,6 @@ class Fields:
         if not isinstance(value, bool):
             raise self.fail(key, "must be true or false", value)
         return value
-
-    def number(self, key: str, lo: float, hi: float) -> float:
-        value = self.raw(key)
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) \
-                or not lo <= value <= hi:
-            raise self.fail(key, f"must be a finite number in {lo}-{hi}", value)
-        return float(value)
 
     def str(self, key: str) -> str:
         value = self.raw(key)
