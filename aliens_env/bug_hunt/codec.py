@@ -38,9 +38,11 @@ KEYS = ("game", "config", "dice", "colony", "humans", "aliens", "features", "wel
 OPTIONAL = {"apc": None, "brood_located": False}
 PHASES = ("aliens_move", "aliens_cc", "marines", "xeno", "over")
 STATUSES = ("active", "dead", "captured", "unconscious")
+#: the states each kind of feature goes through (layout.py lays them, xeno.py, combat.py and
+#: marines.py change them)
 FEATURE_STATES = {
-    "egg_cache": ("intact", "hatched", "destroyed"), "crate_eggs": ("intact", "destroyed"),
-    "burst_human": ("dead",), "impregnated_human": ("alive", "burst", "destroyed"),
+    "egg_cache": ("intact", "hatched", "destroyed"), "crate_eggs": ("intact", "opened"),
+    "burst_human": ("dead",), "impregnated_human": ("alive",),
     "sentry": ("active", "inactive", "destroyed"), "comms_terminal": ("ready", "used"),
 }
 STATS = ("aliens_killed", "humans_dead", "captured", "unconscious", "aliens_placed", "activations", "sections_laid",
