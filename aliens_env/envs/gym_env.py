@@ -15,6 +15,7 @@ Illegal actions (``illegal_action=``):
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import gymnasium as gym
@@ -30,18 +31,23 @@ ILLEGAL_MODES = ("penalize", "raise")
 RESET_OPTIONS = ("position",)
 
 
-def position_from_options(game: Game, options: dict[str, Any] | None) -> Game | None:
+def position_from_options(game: Game, options: dict[str, Any] | None, unknown: str = "raise") -> Game | None:
     """The game to start from for ``reset(options={"position": POSITION})`` (a dict as
-    ``game.to_dict()`` writes it, loaded with its checks), or None for a new game. Unknown
-    options and a position of other dimensions than ``game`` (another grid size, ...) are
-    a ValueError; nothing is changed."""
+    ``game.to_dict()`` writes it, loaded with its checks), or None for a new game. A position
+    of other dimensions than ``game`` (another grid size, ...) is a ValueError, and so is an
+    unknown option (a misspelt key) unless ``unknown="warn"``: then it is a warning naming the
+    allowed ones (the PettingZoo adapter: PettingZoo's own API test resets with a made-up
+    option and requires that to work). Nothing is changed before the checks pass."""
     if options is None:
         return None
     if not isinstance(options, dict):
         raise ValueError(f"reset options must be a dict with keys among {list(RESET_OPTIONS)}, got {options!r}")
-    unknown = sorted(set(options) - set(RESET_OPTIONS), key=str)
-    if unknown:
-        raise ValueError(f"unknown reset option(s) {unknown}; allowed: {list(RESET_OPTIONS)}")
+    extra = sorted(set(options) - set(RESET_OPTIONS), key=str)
+    if extra:
+        message = f"unknown reset option(s) {extra}; allowed: {list(RESET_OPTIONS)}"
+        if unknown != "warn":
+            raise ValueError(message)
+        warnings.warn(message + " (ignored)", stacklevel=3)
     if options.get("position") is None:
         return None
     loaded = type(game).from_dict(options["position"])

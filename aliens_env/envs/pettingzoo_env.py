@@ -67,8 +67,9 @@ class AliensAEC(AECEnv):
 
     def reset(self, seed=None, options=None):
         """A new game, or with ``options={"position": POSITION}`` the saved position (as the
-        Gymnasium adapter; a finished one starts with every agent terminated)."""
-        position = position_from_options(self.game, options)  # checked first: a bad one changes nothing
+        Gymnasium adapter; a finished one starts with every agent terminated). Another option is
+        ignored with a warning that names the allowed ones (see position_from_options)."""
+        position = position_from_options(self.game, options, unknown="warn")  # checked first
         if position is not None:
             self.game = position
         else:
