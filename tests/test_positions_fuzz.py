@@ -8,7 +8,9 @@ the JSON text short. The default run tries ``ALIENS_FUZZ_MUTATIONS`` (500) mutat
 ruleset; the full run sets it to 2000 (or more):
 
     ALIENS_FUZZ_MUTATIONS=2000 python -m pytest tests/test_positions_fuzz.py
-    python tests/test_positions_fuzz.py --mutations 2000     # the table of outcomes, no asserts
+    PYTHONPATH=. python tests/test_positions_fuzz.py --mutations 2000   # the table of outcomes
+
+(the table's PYTHONPATH picks the source tree that is measured, e.g. an older checkout.)
 """
 from __future__ import annotations
 
