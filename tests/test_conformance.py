@@ -151,6 +151,24 @@ def test_gym_text_render_is_the_learning_sides_view(name, side):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_the_observation_is_the_named_views_of_its_layout(name):
+    """observe() fills exactly the declared layout: the observation space's shape is the
+    layout's, and views(obs) are views of the observation (no copy), covering it in order."""
+    env = gym.make(f"aliens_env/{name}-v0")
+    game = env.unwrapped.game
+    layout = game.obs_layout
+    assert env.observation_space["observation"].shape == layout.shape == game.observation_shape
+    obs, _ = env.reset(seed=2)
+    views = layout.views(obs["observation"])
+    assert list(views) == layout.names() and len(views) >= 3
+    at = 0
+    for (view_name, shape, offset, _), view in zip(layout.rows(), views.values()):
+        assert offset == at and view.shape == shape and np.shares_memory(view, obs["observation"])
+        at += view.size
+    assert at == layout.size
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_game_contract_on_random_play(name):
     """JSON round trip and clone continue identically; masks never empty; descriptions exist."""
     spec = aliens_env.envs.get_spec(name)

@@ -55,7 +55,7 @@ from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
-from .observation import EXTRA_FEATURES, observation_size  # noqa: F401  (EXTRA_FEATURES importable from here)
+from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
     ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS, FAR,
     MAX_SQUAD, MAX_TARGETS, NO, Alien, Decision, Human,
@@ -128,7 +128,7 @@ class BugHunt(PhasedGame):
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
         self.window = self.rules["obs_window"]
-        self.observation_shape = (observation_size(self.window),)
+        self.obs_layout = observation.layout(self.window)
         self.reset(0)
 
     # ==========================================================================================
@@ -466,7 +466,7 @@ class BugHunt(PhasedGame):
             return f"{self.aliens[self.queue[0]].kind} {self.queue[0]} attacks {self.humans[index].name}"
         return label
 
-    def render_rgb(self) -> np.ndarray:
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         from .render import render_rgb
         return render_rgb(self)
 

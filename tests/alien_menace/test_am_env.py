@@ -234,19 +234,14 @@ def test_the_observation_tells_which_room_each_room_action_chooses():
     assert not np.array_equal(g.observe(MAR), swapped.observe(MAR))
     assert not np.array_equal(g.observe(HIVE), swapped.observe(HIVE))
     nr = len(g.rooms)
-    start = sum(k for name, k in g._obs_parts[: [n for n, _ in g._obs_parts].index("revealed")])
+    start = g.obs_layout.offset("revealed")
     block = g.observe(MAR)[start:start + 2 * nr]
     assert block[g.revealed[0]] == 1 and block[nr + g.revealed[1]] == 1 and block.sum() == 2
 
 
 def obs_part(g: AlienMenace, viewer: str, name: str) -> np.ndarray:
-    """One named block of the observation (AlienMenace._obs_parts)."""
-    start = 0
-    for part, size in g._obs_parts:
-        if part == name:
-            return g.observe(viewer)[start:start + size]
-        start += size
-    raise KeyError(name)
+    """One named view of the observation (AlienMenace.obs_layout), flat."""
+    return g.observe(viewer)[g.obs_layout.span(name)]
 
 
 @pytest.mark.parametrize("viewer", [MAR, HIVE])
