@@ -7,7 +7,7 @@ from dataclasses import asdict
 from ..core.dice import Dice
 from . import data_files
 from .colony import Colony
-from .state import ALIEN_KINDS, ALL_DECISION_KINDS, MAX_TARGETS, NO, Alien, Decision, Human
+from .state import ALIEN_KINDS, ALL_DECISION_KINDS, MAX_TARGETS, NO, Alien, Human
 
 _APC_KEYS = ("pos", "moves", "activated", "driving", "moved", "out_of_ammo", "auto")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
@@ -60,7 +60,9 @@ def from_dict(cls, data: dict) -> "BugHunt":
         dec = data["decision"]
         if dec is not None and dec["kind"] not in ALL_DECISION_KINDS:
             raise ValueError(f"unknown decision kind {dec['kind']!r}")
-        game.decision = None if dec is None else Decision(dec["kind"], list(dec["options"]))
+        game.decision = None
+        if dec is not None:
+            game._decide(dec["kind"], list(dec["options"]))
         game.stats = dict(data["stats"])
         game.events = list(data["events"])
         apc = data.get("apc")
@@ -169,7 +171,7 @@ def clone(game) -> "BugHunt":
     new.unweld_turn = dict(game.unweld_turn)
     new.queue = list(game.queue)
     new.placement = None if game.placement is None else dict(game.placement)
-    new.decision = None if game.decision is None else Decision(game.decision.kind, list(game.decision.options))
+    new.decision = None if game.decision is None else game.decision.copy()
     new.stats = dict(game.stats)
     new.events = list(game.events)
     new.pools, new.pools_lost = list(game.pools), list(game.pools_lost)

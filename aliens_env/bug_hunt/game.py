@@ -57,8 +57,8 @@ from . import codec, combat, data_files, dice_ai, explore, geometry, layout as l
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
 from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
-    ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS, FAR,
-    MAX_SQUAD, MAX_TARGETS, NO, Alien, Decision, Human,
+    ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
+    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
 )
 
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
@@ -67,6 +67,7 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
 
 class BugHunt(PhasedGame):
     name = "BugHunt"
+    marine_decisions = MARINE_DECISIONS
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
@@ -191,7 +192,7 @@ class BugHunt(PhasedGame):
         self.brood_found = False
         self.queen_killed_in_chamber = False
         self.result: str | None = None
-        self.decision: Decision | None = None
+        self.decision = None
         self.stats = {"aliens_killed": 0, "humans_dead": 0, "captured": 0, "unconscious": 0, "aliens_placed": 0,
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
