@@ -48,9 +48,10 @@ def layout(window: int) -> ObsLayout:
         ("squad", (MAX_SQUAD, SQUAD_FEATURES), "per figure: status (active, dead, captured, unconscious), hugged, AP, "
          "activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle, pistol, smart-gun, "
          "flame-thrower), row, column, LP, squad"),
-        ("globals", GLOBAL_FEATURES, "turn, the squad's pool and grenades, rooms entered, Brood Chamber found, Queen LP, "
-         "decision kind, side, objective, pool lost, mover AP, Aliens alive, between activations, rooms to enter, "
-         "window centre"),
+        ("globals", GLOBAL_FEATURES, "turn, the squad's pool, grenades, rooms entered, Brood Chamber found, Queen LP, "
+         "decision kind (one-hot: " + ", ".join(DECISION_KINDS) + "), side is marines, objective (explore and return, "
+         "kill the Queen), pool lost, mover AP, Aliens alive, between activations, rooms to enter, window centre "
+         "(row, column)"),
         ("targets", (MAX_TARGETS, TARGET_FEATURES), "per target: present, range/12, Alien kind (5), egg or scenery, LP"),
         ("optional", EXTRA_FEATURES, "the APC, the equipment operators, electronic locks, satellite comms "
          "(docs/rules/bug_hunt.md)"),
