@@ -96,6 +96,7 @@ class ObsLayout:
             size += count
         self.size = size
         self.shape = (size,)
+        self._items = [(name, self._spans[name], shape, len(shape) == 1) for name, shape in self.shapes.items()]
 
     def __len__(self) -> int:
         return self.size
@@ -116,8 +117,10 @@ class ObsLayout:
         """{name: the view of ``obs`` reshaped}; views share memory with ``obs``."""
         if obs.shape[-1:] != self.shape:
             raise ValueError(f"an observation of this layout has {self.size} values in its last axis, got shape {obs.shape}")
+        if obs.ndim == 1:  # one observation (what observe() writes through): no reshape of a vector
+            return {name: obs[span] if vector else obs[span].reshape(shape) for name, span, shape, vector in self._items}
         lead = obs.shape[:-1]
-        return {name: obs[..., span].reshape(lead + self.shapes[name]) for name, span in self._spans.items()}
+        return {name: obs[..., span].reshape(lead + shape) for name, span, shape, _ in self._items}
 
     def view(self, obs: np.ndarray, name: str) -> np.ndarray:
         """One view of ``obs`` (see ``views``)."""
