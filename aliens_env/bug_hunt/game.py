@@ -414,12 +414,8 @@ class BugHunt(PhasedGame):
     # ==========================================================================================
     # descriptions and rendering
     # ==========================================================================================
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        label = self.layout.name(action)
+    def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
-        if d is None:
-            return label
         if kind == "activate" and index < len(self.humans):
             return f"activate {self.humans[index].name}"
         if kind == "activate_apc":

@@ -259,6 +259,18 @@ class PhasedGame(Game):
     def _settle(self) -> bool:
         return True
 
+    def describe_action(self, action: int) -> str:
+        """The action's name while no decision is open, else what it does now (``_describe``)."""
+        kind, index = self.layout.decode(action)
+        label = self.layout.name(action)
+        if self.decision is None:
+            return label
+        return self._describe(kind, index, label)
+
+    @abstractmethod
+    def _describe(self, kind: str, index: int, label: str) -> str:
+        """What action ``label`` (slice ``kind``, entry ``index``) does in the open decision."""
+
     @abstractmethod
     def _compute_mask(self) -> np.ndarray: ...
 

@@ -1059,12 +1059,8 @@ class ReactorRoom(PhasedGame):
         new._cache = {}
         return new
 
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        label = self.layout.name(action)
+    def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
-        if d is None:
-            return label
         if d.player == "marines" and self.active != NO:
             m = self.marines[self.active]
             if kind in ("fire", "fire_pair", "melee") and index < len(self.targets()):
