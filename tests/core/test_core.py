@@ -85,6 +85,22 @@ def test_action_layout_encodes_decodes_and_names():
         ActionLayout([("a", 1), ("a", 2)])
 
 
+def test_the_contracts_hooks_have_their_documented_defaults():
+    from aliens_env.core.game import Game
+
+    class Bare(Game):  # the contract's abstract verbs only, no hook overridden
+        name = "Bare"
+        reset = current_player = legal_mask = _apply = observe = outcome = to_dict = describe_action = None
+        from_dict = classmethod(lambda cls, data: cls())
+
+    game = Bare()
+    game.obs_layout = ObsLayout([("x", 3)])
+    assert game.shaping_value("marines") == game.shaping_value("hive") == 0.0  # no shaping
+    assert game.render_text("hive") == repr(game) and game.observation_shape == (3,)
+    with pytest.raises(NotImplementedError, match="Bare has no image rendering"):
+        game.render_rgb()
+
+
 def test_obs_layout_names_views_of_one_flat_array():
     lay = ObsLayout([("board", (2, 3, 4), "planes"), ("rows", (2, 5)), ("flag", 1)])
     assert lay.size == 24 + 10 + 1 and lay.shape == (35,) and lay.names() == ["board", "rows", "flag"]
