@@ -14,24 +14,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-Z95 = 1.959963984540054
+from aliens_env.core.stats import Z95, wilson_interval
+
 ELO = 400.0 / math.log(10.0)  # Elo points per natural-log unit of odds
 
 
 # -- statistics ----------------------------------------------------------------------------------
-def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a binomial proportion (95% by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1.0 + z * z / n
-    center = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    lo = 0.0 if successes <= 0 else max(0.0, center - half)
-    hi = 1.0 if successes >= n else min(1.0, center + half)
-    return (lo, hi)
-
-
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """Mean and its normal-approximation 95% interval."""
     x = np.asarray(values, dtype=np.float64)

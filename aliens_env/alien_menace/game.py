@@ -52,7 +52,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.actions import ActionLayout
+from ..core.actions import ActionLayout, ObsLayout
 from ..core.dice import Dice
 from ..core.game import SIDES, Game, other_side
 from . import cards as card_data
@@ -131,13 +131,27 @@ class AlienMenace(Game):
                 self.action_card[a] = c.id
         self.copies = np.array([c.copies for c in self.cards], dtype=np.float32)
         n, r = self.n_cards, len(self.rooms)
-        self._obs_parts = [
-            ("flags", 2), ("stage", len(STAGES)), ("hand", n), ("hand_sizes", 2), ("draw_piles", 2),
-            ("discards", n), ("bout", n), ("in_play", n), ("answering", n), ("strength", 2),
-            ("tokens", 4), ("bout_tokens", 2), ("life_points", 1), ("room", r), ("revealed", self.rules["rooms_revealed"] * r),
-            ("room_discard", r), ("room_misc", 3), ("turn", 4),
-        ]
-        self.observation_shape = (sum(k for _, k in self._obs_parts),)
+        n_revealed = self.rules["rooms_revealed"]
+        self.obs_layout = ObsLayout([
+            ("flags", 2, "I am the Alien; it is my decision"),
+            ("stage", len(STAGES), "one-hot: " + ", ".join(STAGES)),
+            ("hand", n, "my hand by card id (copies held / copies in the deck)"),
+            ("hand_sizes", 2, "cards in hand, Marine and Alien (/ deck size)"),
+            ("draw_piles", 2, "cards left to draw, Marine and Alien (/ deck size)"),
+            ("discards", n, "discarded by card id (/ copies)"),
+            ("bout", n, "active cards of the current Creature's bout by card id (/ copies)"),
+            ("in_play", n, "cards in play by card id (/ copies)"),
+            ("answering", n, "one-hot: the card a response would answer"),
+            ("strength", 2, "Marine and Creature Strength (/ 20)"),
+            ("tokens", 4, "tokens: Marine, Alien, supply, in play (/ all tokens)"),
+            ("bout_tokens", 2, "tokens tossed this bout, Marine and Alien (/ all tokens)"),
+            ("life_points", 1, "the Marine's Life Points (/ starting)"),
+            ("room", r, "one-hot: the room ventured into"),
+            ("revealed", (n_revealed, r), "one-hot per revealed room, in order (room[first], room[second])"),
+            ("room_discard", r, "the rooms discarded"),
+            ("room_misc", 3, "rooms left (/ rooms), room size (/ 10), Creatures played (/ 10)"),
+            ("turn", 4, "turn (/ rooms), the Alien chooses the room, Marine mulliganed, Alien mulliganed"),
+        ])
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
@@ -669,58 +683,51 @@ class AlienMenace(Game):
     # observation: only what the side's player may know
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
+        """The views of ``obs_layout``, each written in place (see their descriptions)."""
         if player not in SIDES:
             raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
         R = self.rules
-        n = self.n_cards
-        parts: list[np.ndarray] = []
-        flags = np.array([player == HIVE, self.stage != "over" and self.actor == player], dtype=np.float32)
-        stage = np.zeros(len(STAGES), dtype=np.float32)
-        stage[STAGES.index(self.stage)] = 1
-        hand = np.zeros(n, dtype=np.float32)
+        obs = self.obs_layout.zeros()
+        v = self.obs_layout.views(obs)
+        v["flags"][:] = (player == HIVE, self.stage != "over" and self.actor == player)
+        v["stage"][STAGES.index(self.stage)] = 1
         off = self.offset[player]
-        hand[off:off + self.n_types[player]] = self.hand[player]
-        hand /= self.copies
+        v["hand"][off:off + self.n_types[player]] = self.hand[player]
+        v["hand"] /= self.copies
         deck_size = R["deck_size"]
-        hand_sizes = np.array([sum(self.hand[MAR]), sum(self.hand[HIVE])], dtype=np.float32) / deck_size
-        draw_piles = np.array([len(self.deck[MAR]), len(self.deck[HIVE])], dtype=np.float32) / deck_size
-        discards = np.array(self.discard[MAR] + self.discard[HIVE], dtype=np.float32) / self.copies
-        bout = np.zeros(n, dtype=np.float32)
-        in_play = np.zeros(n, dtype=np.float32)
-        answering = np.zeros(n, dtype=np.float32)
+        v["hand_sizes"][:] = (sum(self.hand[MAR]), sum(self.hand[HIVE]))
+        v["hand_sizes"] /= deck_size
+        v["draw_piles"][:] = (len(self.deck[MAR]), len(self.deck[HIVE]))
+        v["draw_piles"] /= deck_size
+        v["discards"][:] = self.discard[MAR] + self.discard[HIVE]
+        v["discards"] /= self.copies
         if self.play:
+            bout, in_play = v["bout"], v["in_play"]
             active = self._active()
             for j, (cid, b, _) in enumerate(self.play):
                 in_play[cid] += 1
                 if active[j] and b == self.bout and self.in_combat:
                     bout[cid] += 1
             if self.chain:
-                answering[self.play[self.chain[-1]][ENTRY_CARD]] = 1
-        bout /= self.copies
-        in_play /= self.copies
-        m, c = self.strengths()
-        strength = np.array([m, c], dtype=np.float32) / 20
+                v["answering"][self.play[self.chain[-1]][ENTRY_CARD]] = 1
+            bout /= self.copies
+            in_play /= self.copies
+        v["strength"][:] = self.strengths()
+        v["strength"] /= 20
         T = self.cs.tokens
-        tokens = np.array([self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play], dtype=np.float32) / T
-        bout_tokens = np.array([self.bout_tokens[MAR], self.bout_tokens[HIVE]], dtype=np.float32) / T
-        lp = np.array([self.lp / R["life_points"]], dtype=np.float32)
-        nr = len(self.rooms)
-        room = np.zeros(nr, dtype=np.float32)
+        v["tokens"][:] = (self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play)
+        v["tokens"] /= T
+        v["bout_tokens"][:] = (self.bout_tokens[MAR], self.bout_tokens[HIVE])
+        v["bout_tokens"] /= T
+        v["life_points"][0] = self.lp / R["life_points"]
         if self.room >= 0:
-            room[self.room] = 1
-        # one one-hot per revealed card, in order: room[first], room[second] name them
-        revealed = np.zeros(self.rules["rooms_revealed"] * nr, dtype=np.float32)
+            v["room"][self.room] = 1
         for i, rid in enumerate(self.revealed):
-            revealed[i * nr + rid] = 1
-        room_discard = np.zeros(nr, dtype=np.float32)
-        room_discard[self.room_discard] = 1
-        room_misc = np.array([len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10], dtype=np.float32)
-        turn = np.array(
-            [self.turn / nr, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0], dtype=np.float32
-        )
-        parts = [flags, stage, hand, hand_sizes, draw_piles, discards, bout, in_play, answering, strength,
-                 tokens, bout_tokens, lp, room, revealed, room_discard, room_misc, turn]
-        obs = np.concatenate(parts)
+            v["revealed"][i, rid] = 1
+        v["room_discard"][self.room_discard] = 1
+        nr = len(self.rooms)
+        v["room_misc"][:] = (len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10)
+        v["turn"][:] = (self.turn / nr, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0)
         np.clip(obs, 0.0, 1.0, out=obs)
         return obs
 
@@ -817,9 +824,10 @@ class AlienMenace(Game):
             lines.append("last: " + "; ".join(self.log[-8:]))
         return "\n".join(lines)
 
-    def render_rgb(self) -> np.ndarray:
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         """A simple picture: one bar per quantity (Life Points, tokens, hand sizes, supply,
-        Strengths, rooms left), 16 pixels high each, on a dark background."""
+        Strengths, rooms left), 16 pixels high each, on a dark background; all public, so every
+        viewer sees the same."""
         rows = [
             (self.lp / self.rules["life_points"], (60, 200, 60)),
             (self.tokens[MAR] / self.cs.tokens, (60, 160, 255)),

@@ -7,7 +7,7 @@ from dataclasses import asdict, fields as dataclass_fields
 from ..core.dice import Dice
 from ..core.positions import Fields, position_error
 from .colony import CARDINAL, Colony
-from .state import ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_ROWS, MAX_TARGETS, NO, Alien, Decision, Human
+from .state import ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_ROWS, MAX_TARGETS, NO, Alien, Human
 
 _APC_KEYS = ("pos", "moves", "activated", "driving", "moved", "out_of_ammo", "auto")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
@@ -134,7 +134,7 @@ def from_dict(cls, data: dict) -> "BugHunt":
     game.decision = None
     if f.raw("decision") is not None:
         dec = f.fields("decision", keys=("kind", "options"))
-        game.decision = Decision(dec.choice("kind", ALL_DECISION_KINDS), dec.ints("options", 0, n - 1, unique=True))
+        game._decide(dec.choice("kind", ALL_DECISION_KINDS), dec.ints("options", 0, n - 1, unique=True))
     stats = f.fields("stats", keys=STATS)
     game.stats = {key: stats.int(key, 0) for key in STATS}
     game.events = f.strs("events")
@@ -270,7 +270,7 @@ def clone(game) -> "BugHunt":
     new.unweld_turn = dict(game.unweld_turn)
     new.queue = list(game.queue)
     new.placement = None if game.placement is None else dict(game.placement)
-    new.decision = None if game.decision is None else Decision(game.decision.kind, list(game.decision.options))
+    new.decision = None if game.decision is None else game.decision.copy()
     new.stats = dict(game.stats)
     new.events = list(game.events)
     new.pools, new.pools_lost = list(game.pools), list(game.pools_lost)

@@ -55,10 +55,10 @@ from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
-from .observation import EXTRA_FEATURES, observation_size  # noqa: F401  (EXTRA_FEATURES importable from here)
+from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
-    ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS, FAR,
-    MAX_SQUAD, MAX_TARGETS, NO, Alien, Decision, Human,
+    ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
+    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
 )
 
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
@@ -67,6 +67,7 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
 
 class BugHunt(PhasedGame):
     name = "BugHunt"
+    marine_decisions = MARINE_DECISIONS
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
@@ -128,7 +129,7 @@ class BugHunt(PhasedGame):
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
         self.window = self.rules["obs_window"]
-        self.observation_shape = (observation_size(self.window),)
+        self.obs_layout = observation.layout(self.window)
         self.reset(0)
 
     # ==========================================================================================
@@ -191,7 +192,7 @@ class BugHunt(PhasedGame):
         self.brood_found = False
         self.queen_killed_in_chamber = False
         self.result: str | None = None
-        self.decision: Decision | None = None
+        self.decision = None
         self.stats = {"aliens_killed": 0, "humans_dead": 0, "captured": 0, "unconscious": 0, "aliens_placed": 0,
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
@@ -413,12 +414,8 @@ class BugHunt(PhasedGame):
     # ==========================================================================================
     # descriptions and rendering
     # ==========================================================================================
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        label = self.layout.name(action)
+    def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
-        if d is None:
-            return label
         if kind == "activate" and index < len(self.humans):
             return f"activate {self.humans[index].name}"
         if kind == "activate_apc":
@@ -466,7 +463,7 @@ class BugHunt(PhasedGame):
             return f"{self.aliens[self.queue[0]].kind} {self.queue[0]} attacks {self.humans[index].name}"
         return label
 
-    def render_rgb(self) -> np.ndarray:
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         from .render import render_rgb
         return render_rgb(self)
 

@@ -12,7 +12,7 @@ import numpy as np
 from ..core.board import DIRECTIONS
 from . import state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, PASSABLE
-from .state import FAR, NO, PASSABLE_BY_CODE
+from .state import NO, PASSABLE_BY_CODE, UNREACHABLE
 
 
 def sq(game, rc) -> int:
@@ -133,7 +133,7 @@ def dijkstra(game, targets: list[int], hugger: bool) -> np.ndarray:
     if cached is not None:
         return cached
     n = game.size * game.size
-    dist = [FAR] * n
+    dist = [UNREACHABLE] * n
     heap = []
     for t in targets:
         dist[t] = 0
@@ -198,11 +198,11 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     out: dict[int, list] = {}
     free = PASSABLE[game.colony.cells.ravel()]
     free[list(occ)] = False
-    hidden = np.flatnonzero((dist < FAR) & ~seen & free)
+    hidden = np.flatnonzero((dist < UNREACHABLE) & ~seen & free)
     if not len(hidden):
         # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
         # edge of what is laid, at least min_placement squares away
-        hidden = np.flatnonzero((dist < FAR) & (dist >= game.rules["min_placement"]) & free)
+        hidden = np.flatnonzero((dist < UNREACHABLE) & (dist >= game.rules["min_placement"]) & free)
     r, c = np.divmod(hidden, game.size)
     dr, dc = r - cr, c - cc
     side = np.where(np.abs(dr) >= np.abs(dc), np.where(dr < 0, 0, 2), np.where(dc > 0, 1, 3))
@@ -219,7 +219,7 @@ def bfs(game, sources: list[int]) -> np.ndarray:
     cached = game._shared.get(key)
     if cached is not None:
         return cached
-    dist = [FAR] * (game.size * game.size)
+    dist = [UNREACHABLE] * (game.size * game.size)
     q = deque()
     for s in sources:
         dist[s] = 0
@@ -228,7 +228,7 @@ def bfs(game, sources: list[int]) -> np.ndarray:
         s = q.popleft()
         d1 = dist[s] + 1
         for m, _diag in nbrs[s]:
-            if dist[m] == FAR:
+            if dist[m] == UNREACHABLE:
                 dist[m] = d1
                 q.append(m)
     out = np.array(dist, dtype=np.int32)
@@ -271,5 +271,5 @@ def free_near(game, s: int) -> int:
     if PASSABLE[cell(game, s)] and s not in occ:
         return s
     dist = bfs(game, [s])
-    best = [(int(dist[m]), int(m)) for m in np.flatnonzero(dist < FAR) if PASSABLE[cell(game, int(m))] and int(m) not in occ]
+    best = [(int(dist[m]), int(m)) for m in np.flatnonzero(dist < UNREACHABLE) if PASSABLE[cell(game, int(m))] and int(m) not in occ]
     return min(best)[1] if best else NO

@@ -6,19 +6,19 @@ import numpy as np
 
 from . import combat, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
-from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Decision
+from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE
 
 
 def step_marines(game) -> None:
     if game.apc is not None and game.apc["driving"]:
         if state.crew(game):
-            game.decision = Decision("drive", [])
+            game._decide("drive", [])
             return
         game.apc["driving"], game.apc["moves"] = False, 0
     if game.active != NO:
         h = game.humans[game.active]
         if h.status == "active" and h.hugger == NO:
-            game.decision = Decision("act", [])
+            game._decide("act", [])
             return
         game.active = NO
     pending = [i for i, h in enumerate(game.humans)
@@ -29,7 +29,7 @@ def step_marines(game) -> None:
         game.active = NO
         game._start_phase("xeno")
         return
-    game.decision = Decision("activate", pending)
+    game._decide("activate", pending)
 
 
 def targets(game) -> list[tuple[str, int]]:

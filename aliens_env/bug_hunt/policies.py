@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED
-from .state import NO
 
 
 class BugHuntDiceAI:

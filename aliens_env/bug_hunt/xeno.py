@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import combat, explore, geometry, state
 from .colony import DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Decision
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE
 
 
 def step_aliens_move(game) -> None:
@@ -14,7 +14,7 @@ def step_aliens_move(game) -> None:
         if not a.alive or a.ap <= 0 or a.attached != NO:
             game.mover = NO
         else:
-            game.decision = Decision("step", [])
+            game._decide("step", [])
             return
     game.queue = [i for i in game.queue if game.aliens[i].alive and game.aliens[i].attached == NO]
     if not game.queue:
@@ -23,7 +23,7 @@ def step_aliens_move(game) -> None:
     if len(game.queue) == 1:
         game.mover = game.queue.pop(0)
         return
-    game.decision = Decision("order", list(game.queue))
+    game._decide("order", list(game.queue))
 
 
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
@@ -166,14 +166,14 @@ def aliens_in_sight(game, sq: int | None = None) -> bool:
 def step_xeno(game) -> None:
     p = game.placement
     if p is not None and "stage" in p:
-        game.decision = Decision(p["stage"], list(range(2 if p["stage"] == "summon" else len(APPEAR_ROWS))))
+        game._decide(p["stage"], list(range(2 if p["stage"] == "summon" else len(APPEAR_ROWS))))
         return
     if p is not None:
         options = geometry.placement_candidates(game)
         if not options:
             game.events.append("no square out of view to come from: the Aliens do not come this turn")
         elif p["mode"] == "same" and len(options) > 1:
-            game.decision = Decision("approach", sorted(options))
+            game._decide("approach", sorted(options))
             return
         else:
             place_approach(game, NO)

@@ -30,7 +30,10 @@ import numpy as np
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+#: the distance of a square no path reaches
 UNREACHABLE = 10_000
+#: no square, no figure: the index of nothing (a counter off the map, no Marine carried, ...)
+NO = -1
 
 BLOCKING = "#W"
 KNOWN = ".#WSEd"

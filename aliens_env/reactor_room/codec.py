@@ -25,7 +25,7 @@ KEYS = ("game", "config", "dice", "marines", "aliens", "turn", "phase", "queue",
 
 def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     from .data_files import OPTION_NAMES
-    from .game import NO, OFFSET_INDEX, Alien, Decision, Marine
+    from .game import NO, OFFSET_INDEX, Alien, Marine
 
     what = f"{cls.name} position"
     if not isinstance(data, dict) or data.get("game") != cls.name:
@@ -96,7 +96,7 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
             options = [check_int(what, f"{path}[{k}]", o, 0, hi) for k, o in enumerate(options)]
         if kind != "marine" and (not options or len(set(options)) != len(options)):
             raise position_error(what, path, "must list one or more different options", options)
-        game.decision = Decision(kind, options)
+        game._decide(kind, options)
     game._cache = {}
     _check_consistency(game, what, NO, OFFSET_INDEX)
     return game

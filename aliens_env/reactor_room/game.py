@@ -23,13 +23,13 @@ Hive (Tournament Rules: Aliens still advance their full four toward the nearest 
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 
-from ..core.actions import ActionLayout
-from ..core.board import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Board, board_from_rows
+from ..core.actions import ActionLayout, ObsLayout
+from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, Board, board_from_rows
 from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, data_files
@@ -37,7 +37,6 @@ from .data_files import OPTION_NAMES, table_result
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
-NO = -1
 
 
 @dataclass(slots=True)
@@ -64,19 +63,11 @@ class Alien:
     stunned: bool = False  # loses its next Aliens Move
 
 
-@dataclass
-class Decision:
-    kind: str  # marine | push | order | target | move_to | place
-    options: list = field(default_factory=list)
-
-    @property
-    def player(self) -> str:
-        return "marines" if self.kind in ("marine", "push") else "hive"
-
-
 class ReactorRoom(PhasedGame):
     name = "ReactorRoom"
     shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
+    #: decision kinds: marine | push (the marines'), order | target | move_to | place (the hive's)
+    marine_decisions = frozenset({"marine", "push"})
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         super().__init__()
@@ -106,15 +97,22 @@ class ReactorRoom(PhasedGame):
         n_marines = len(order)
         self.layout = ActionLayout(self._action_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
-        self.n_planes = 11
-        self.observation_shape = (
-            self.n_planes * self.board.n + n_marines * MARINE_FEATURES + GLOBAL_FEATURES + self.pool * TARGET_FEATURES,
-        )
+        self.obs_layout = ObsLayout([
+            ("board", (len(PLANES), self.board.height, self.board.width), "planes: " + ", ".join(PLANES)),
+            ("marines", (n_marines, len(MARINE_FEATURES)), "per Marine, in marine_order: " + ", ".join(MARINE_FEATURES)),
+            ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES)),
+            ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
+        ])
+        board_at = self.obs_layout.offset("board")
+        self._plane = {name: board_at + i * self.board.n for i, name in enumerate(PLANES)}  # flat index of square 0
+        self._features_at = self.obs_layout.offset("marines")  # marines, globals, targets follow in turn
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(self.board.height, self.board.width) + 1)]
-        self._obs_template = np.zeros(self.observation_shape, dtype=np.float32)
-        for plane, squares in enumerate((self.board.blocked, self.board.stairwell, self.board.exit)):
-            self._obs_template[plane * self.board.n:(plane + 1) * self.board.n] = squares.ravel()
+        self._obs_template = self.obs_layout.zeros()
+        planes = self.obs_layout.view(self._obs_template, "board")
+        planes[PLANES.index("obstruction")] = self.board.blocked
+        planes[PLANES.index("stairwell")] = self.board.stairwell
+        planes[PLANES.index("exit")] = self.board.exit
         self.reset(0)
 
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
@@ -152,7 +150,7 @@ class ReactorRoom(PhasedGame):
         self.to_appear = 0
         self.active = NO  # index of the acting Marine
         self.push_alien = NO
-        self.decision: Decision | None = None
+        self.decision = None
         self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
@@ -282,7 +280,7 @@ class ReactorRoom(PhasedGame):
             best = min(near.values())
             closest = [a for a, d in near.items() if d == best]
             if len(closest) > 1:
-                self.decision = Decision("order", closest)
+                self._decide("order", closest)
                 return
             self.mover = closest[0]
             self.queue.remove(self.mover)
@@ -305,7 +303,7 @@ class ReactorRoom(PhasedGame):
                 return
             nearest = [m for m, d in dists.items() if d == best]
             if len(nearest) > 1:
-                self.decision = Decision("target", nearest)
+                self._decide("target", nearest)
                 return
             self.mover_target = nearest[0]
         target = self.marines[self.mover_target]
@@ -315,7 +313,7 @@ class ReactorRoom(PhasedGame):
             return
         options = self._destinations(alien.pos, target.pos, self.mover_steps)
         if len(options) > 1:
-            self.decision = Decision("move_to", options)
+            self._decide("move_to", options)
             return
         self._finish_alien_move(options[0] if options else alien.pos)
 
@@ -415,7 +413,7 @@ class ReactorRoom(PhasedGame):
             marine.alien = NO
             options = self._open_adjacent(alien.pos)
             if options:
-                self.decision = Decision("place", options)
+                self._decide("place", options)
                 return
             self._place_beaten_alien(a, None)
         else:
@@ -493,11 +491,11 @@ class ReactorRoom(PhasedGame):
         if self.push_alien != NO:
             options = sorted(self._push_options(self.push_alien).items())
             if options:
-                self.decision = Decision("push", options)
+                self._decide("push", options)
             else:
                 self._finish_push(None)
             return
-        self.decision = Decision("marine")
+        self._decide("marine")
 
     def _grabbed(self, m: Marine) -> bool:
         return m.alien != NO and self.aliens[m.alien].attack == "grabbing"
@@ -931,44 +929,43 @@ class ReactorRoom(PhasedGame):
     # observation
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
-        """Flat float32 vector in [0, 1] (the board is open: both sides see the same):
-        11 board planes (obstruction, Stairwell, Exit, healthy Marine, Wounded Marine,
-        Incapacitated Marine, Alien, Stunned Alien, Alien on a card, the acting counter, the
-        decision's candidates or target), then 14 features per Marine, 11 global features
-        (turn, decision kind, Aliens in play, out, dead, red turn), then 5 per target k
-        (present, range/20, line of sight, on a card, Stunned)."""
+        """Flat float32 vector in [0, 1], the views of ``obs_layout`` (the board is open: both
+        sides see the same): the board's PLANES, MARINE_FEATURES per Marine, the GLOBAL_FEATURES
+        (turn, decision kind, Aliens in play, out, dead, red turn), then TARGET_FEATURES per
+        target k of the acting Marine (range/20)."""
         cached = self._cache.get("obs")
         if cached is not None:
             return cached.copy()
         b = self.board
-        n = b.n
+        plane = self._plane
         obs = self._obs_template.copy()
         ones = []  # flat indices of the plane squares to set
         for m in self.marines:
             if m.status == "on_map":
-                ones.append((5 if m.incapacitated else 4 if m.wounded else 3) * n + m.pos)
+                ones.append(plane["incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"] + m.pos)
         in_play = 0
         for al in self.aliens:
             if al.in_play:
                 in_play += 1
-                ones.append((8 if al.card != NO else 7 if al.stunned else 6) * n + al.pos)
+                ones.append(plane["on_card" if al.card != NO else "stunned" if al.stunned else "alien"] + al.pos)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
+            acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
-                ones.append(9 * n + self.marines[self.active].pos)
+                ones.append(acting + self.marines[self.active].pos)
             elif self.mover != NO:
-                ones.append(9 * n + self.aliens[self.mover].pos)
+                ones.append(acting + self.aliens[self.mover].pos)
                 if self.mover_target != NO:
-                    ones.append(10 * n + self.marines[self.mover_target].pos)
+                    ones.append(candidate + self.marines[self.mover_target].pos)
             elif d.kind == "place":
-                ones.append(9 * n + self.aliens[self.queue[0]].pos)
+                ones.append(acting + self.aliens[self.queue[0]].pos)
             if d.kind == "target":
-                ones += [10 * n + self.marines[m].pos for m in d.options]
+                ones += [candidate + self.marines[m].pos for m in d.options]
             elif d.kind == "order":
-                ones += [10 * n + self.aliens[a].pos for a in d.options]
+                ones += [candidate + self.aliens[a].pos for a in d.options]
         obs[ones] = 1.0
-        feats = []
+        feats = []  # the marines, globals and targets views, in turn
         width, height = b.width, b.height
         for i, m in enumerate(self.marines):
             if m.status != "on_map":
@@ -998,7 +995,7 @@ class ReactorRoom(PhasedGame):
             for a in self.targets():
                 al = self.aliens[a]
                 feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
-        start = self.n_planes * n
+        start = self._features_at
         obs[start:start + len(feats)] = feats
         self._cache["obs"] = obs
         return obs.copy()
@@ -1039,18 +1036,14 @@ class ReactorRoom(PhasedGame):
         new.marines = [copy.copy(m) for m in self.marines]
         new.aliens = [copy.copy(a) for a in self.aliens]
         new.queue = list(self.queue)
-        new.decision = None if self.decision is None else Decision(self.decision.kind, list(self.decision.options))
+        new.decision = None if self.decision is None else self.decision.copy()
         new.stats = dict(self.stats)
         new.events = list(self.events)
         new._cache = {}
         return new
 
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        label = self.layout.name(action)
+    def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
-        if d is None:
-            return label
         if d.player == "marines" and self.active != NO:
             m = self.marines[self.active]
             if kind in ("fire", "fire_pair", "melee") and index < len(self.targets()):
@@ -1093,21 +1086,30 @@ class ReactorRoom(PhasedGame):
 
         return render_reactor_room(self)
 
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
+        """The board and its counters; open to both sides, like the text."""
+        from ..render.image import board_image
+
+        return board_image(self.board, self.render_cells())
+
 
 DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
-MARINE_FEATURES = 14
+# the observation's views (ReactorRoom.obs_layout): the names of the board's planes and of the features
+PLANES = ("obstruction", "stairwell", "exit", "marine", "wounded", "incapacitated", "alien", "stunned", "on_card",
+          "acting", "candidate")
+MARINE_FEATURES = ("on_map", "exited", "dead", "wounded", "incapacitated", "carried", "carrying", "grabbed",
+                   "in_combat", "actions_left/3", "aim/3", "acting", "row/height", "column/width")
 # the features of a Marine off the map (out or dead: no square, no Actions, no Alien, not acting)
 OFF_MAP_FEATURES = {
-    (status, wounded, incapacitated): (0.0, status == "exited", status == "dead", wounded, incapacitated) + (0.0,) * 9
+    (status, wounded, incapacitated): (0.0, status == "exited", status == "dead", wounded, incapacitated)
+    + (0.0,) * (len(MARINE_FEATURES) - 5)
     for status in ("exited", "dead") for wounded in (False, True) for incapacitated in (False, True)
 }
-GLOBAL_FEATURES = 11
-TARGET_FEATURES = 5
+GLOBAL_FEATURES = ("turn/turn_limit", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
+                   "out/marines", "dead/marines", "red_turn")
+TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 
 
 def _jsonable(options: list) -> list:
     return [list(o) if isinstance(o, tuple) else o for o in options]
 
-
-def _untuple(kind: str, options: list) -> list:
-    return [tuple(o) for o in options] if kind == "push" else list(options)

@@ -1,7 +1,7 @@
 """Text rendering ("ansi"): the board, a legend, whose turn it is and the last events."""
 from __future__ import annotations
 
-NO = -1
+from ..core.board import NO
 
 
 def render_reactor_room(game) -> str:
