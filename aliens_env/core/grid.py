@@ -383,30 +383,28 @@ class Grid:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
         none; read-only, cached per version). weighted: entering a square costs what `costs`
         says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
-        given (a figure that attacks the source from beside it), else the source's own cost (1
-        where the mover could not enter it)."""
+        given (a figure that attacks the source from beside it), else the source's own cost. A
+        source on a square the mover could not enter spreads nothing."""
         key = ("field", tuple(sources), mover, weighted, goal_cost)
         out = self._cache.get(key)
         if out is not None:
             return out
         nbrs = self.neighbour_table(mover)
+        cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
         if weighted:
-            cost = self.costs(mover)
             heap = []
             for s in sources:
                 dist[s] = 0
-                heap.append((0, s))
+                if cost[s] is not None:
+                    heap.append((0, s))
             heapq.heapify(heap)
             srcs = set(sources)
             while heap:
                 d0, s = heapq.heappop(heap)
                 if d0 > dist[s]:
                     continue
-                if s in srcs and d0 == 0:
-                    enter = goal_cost if goal_cost is not None else (cost[s] or 1)
-                else:
-                    enter = cost[s]
+                enter = goal_cost if goal_cost is not None and d0 == 0 and s in srcs else cost[s]
                 nd = d0 + enter  # the step from a neighbour into s
                 for _, m in nbrs[s]:
                     if nd < dist[m]:
@@ -416,7 +414,8 @@ class Grid:
             queue = deque()
             for s in sources:
                 dist[s] = 0
-                queue.append(s)
+                if cost[s] is not None:
+                    queue.append(s)
             while queue:
                 s = queue.popleft()
                 d1 = dist[s] + 1

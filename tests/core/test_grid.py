@@ -107,6 +107,12 @@ def test_a_closed_door_is_opened_before_it_is_entered_and_face_huggers_cannot():
     assert g.field([top], slow, weighted=True)[bottom] == 5
 
 
+def test_a_source_the_mover_cannot_enter_spreads_nothing():
+    g = grid([".+."])
+    assert g.field([1], ALIEN)[0] == 1
+    assert g.field([1], HUGGER)[0] == UNREACHABLE and g.field([1], HUGGER)[1] == 0
+
+
 def test_a_closed_door_is_entered_and_left_only_orthogonally():
     g = grid(["...", ".+.", "..."])
     assert steps(g, 0, 0, ALIEN) == {"E", "S"}  # not SE into the door
