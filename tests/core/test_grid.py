@@ -290,9 +290,9 @@ def test_the_shooter_corner_rule_is_a_switch():
 
 
 # -- the Reactor Room on the engine ---------------------------------------------------------------
-GOLDEN = {  # sha256 of the old core.Board's answers (before the engine), on these maps
-    "reactor_room": "ee59583ddf3c094f184c21ebb632f0ba2c3aa4fe1e5b2a864abed7e557356652",
-    "mixed": "b6957466c80e8da3b8635c29f1f359da7218959309d20473f837ddfd9f6d2a8e",
+GOLDEN = {  # sha256 of the old core.Board's answers (before the engine), on these maps (fields from squares a counter may stand on)
+    "reactor_room": "e4bfe3fbf886d37aa1c0b8d49998fd01e2958ca05d6ad08c52aaf0131f5d7efc",
+    "mixed": "4724a2c1fb2392d405fc5d3ff15e284052f13100b013103d7fea1434b760fc90",
 }
 
 
@@ -308,7 +308,7 @@ def test_reactor_room_distances_and_sight_equal_the_old_board(name):
     h.update(b.distances().tobytes())
     h.update(np.array([b.los_from(s) for s in range(b.n)]).tobytes())
     h.update(repr(b.neighbours).encode())
-    h.update(np.array([b.distance_field([s], cost_double=True) for s in range(b.n)]).tobytes())
+    h.update(np.array([b.distance_field([s], cost_double=True) for s in range(b.n) if b.passable.flat[s]]).tobytes())
     h.update(np.array([b.distances_from(s) for s in range(b.n)]).tobytes())
     h.update(repr([b.line_squares(a, c) for a in range(0, b.n, 7) for c in range(0, b.n, 5)]).encode())
     assert h.hexdigest() == GOLDEN[name]
