@@ -81,6 +81,12 @@ class Board(Grid):
                      "stairwell", "exit", "double_cost", "passable"):
             getattr(self, name).flags.writeable = False
 
+    def copy(self) -> Grid:
+        """An editable Grid with this map's squares (the Board itself stays frozen and shared)."""
+        grid = Grid(self.height, self.width, self.terrains, self.cells, self.diagonal, self.shooter_corners)
+        grid.version, grid._cache, grid._lines = self.version, self._cache, self._lines
+        return grid
+
     # a fixed map keeps its steps and ranges as tables (the same answers as the engine's)
     def step(self, i: int, direction: int, squares: int = 1) -> int | None:
         if squares == 1:

@@ -218,7 +218,7 @@ class Grid:
         return figures_there < self.capacity.flat[i]
 
     def copy(self) -> "Grid":
-        new = Grid.__new__(Grid)
+        new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         for name in ("cells", "extra", "marker", "capacity", "wall_e", "wall_s"):
             arr = getattr(self, name).copy()
@@ -285,18 +285,26 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            override = dict(mover.costs)
-            per_code = []
-            for t in self.terrains:
-                base = override.get(t.name, t.cost)
-                if base is not None and t.door:
-                    base = None if mover.door_cost is None else base + mover.door_cost
-                per_code.append(base)
-            extra = self.extra.ravel().tolist()
-            marker = self.marker.ravel().tolist()
-            return [None if (c := per_code[k]) is None or marker[i] else c + extra[i]
-                    for i, k in enumerate(self.cells.ravel().tolist())]
+            cost = self._code_costs(mover)[self.cells].ravel() + self.extra.ravel()
+            out = cost.astype(object)
+            out[~self.enterable(mover)] = None
+            return out.tolist()
         return self._cached(("costs", mover), build)
+
+    def _code_costs(self, mover: Mover) -> np.ndarray:
+        """Per cell code, what entering costs the mover (-1: may not enter)."""
+        override = dict(mover.costs)
+        per_code = []
+        for t in self.terrains:
+            base = override.get(t.name, t.cost)
+            if base is not None and t.door:
+                base = None if mover.door_cost is None else base + mover.door_cost
+            per_code.append(-1 if base is None else base)
+        return np.array(per_code, dtype=np.int64)
+
+    def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
+        """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
+        return self._cached(("enter", mover), lambda: (self._code_costs(mover)[self.cells].ravel() >= 0) & (self.marker.ravel() == 0))
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
@@ -337,8 +345,7 @@ class Grid:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
         def build():
-            cost = self.costs(mover)
-            enter = np.array([c is not None for c in cost])
+            enter = self.enterable(mover)
             door = self._by_code("door")[self.cells].ravel()
             opened = self.step_open()
             w = self.width
@@ -364,8 +371,8 @@ class Grid:
         out = table.get(i)
         if out is None:
             cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
-            base = self._cached("base_cost", lambda: [
-                (self.terrains[k].cost or 1) + e for k, e in zip(cells, self.extra.ravel().tolist())])
+            base = self._cached("base_cost", lambda: (
+                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
             opened = self.step_open()
             out = []
             for d in range(8):
@@ -528,10 +535,14 @@ class Grid:
         return arms
 
     def _compute_los(self, src: int, radius: int | None) -> np.ndarray:
+        if radius is not None and not self.shooter_corners and not self.sight_blocked()[src] and not self._has_edge_walls():
+            return self._los_window(src, radius)
+        return self._compute_los_direct(src, radius)
+
+    def _compute_los_direct(self, src: int, radius: int | None) -> np.ndarray:
+        """Each see-through square in range against each sight-blocking square (and edge wall)."""
         blocked = self.sight_blocked()
         corners = self.shooter_corners
-        if radius is not None and not corners and not blocked[src] and not self._has_edge_walls():
-            return self._los_window(src, radius)
         r, c = self.rc(src)
         h, w = self.height, self.width
         big = max(h, w) if radius is None else radius
