@@ -38,7 +38,7 @@ def from_dict(cls, data: dict) -> "BugHunt":
     try:
         game = cls(**data["config"])
         game.dice = Dice.from_dict(data["dice"])
-        game.colony = Colony.from_dict(data["colony"])
+        game.colony = Colony.from_dict(data["colony"], game.rules["hazard_extra_ap"])
         if game.colony.size != game.size:
             raise ValueError(f"colony size {game.colony.size} does not match grid_size {game.size}")
         game.humans = [Human(**h) for h in data["humans"]]

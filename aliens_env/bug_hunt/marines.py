@@ -47,16 +47,14 @@ def targets(game) -> list[tuple[str, int]]:
         reach = max(combat.weapon_range(game, h.weapon), game.rules["weapons"]["grenade"]["range"] if can_grenade(game, game.active) else 0)
     out = []
     if reach > 0:
-        size, sight = game.size, game.rules["sight_range"]
-        hr, hc = divmod(pos, size)
+        col, sight = game.colony, game.rules["sight_range"]
         seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
-                ar, ac = divmod(a.pos, size)
-                r = max(abs(ar - hr), abs(ac - hc))
+                r = col.range(a.pos, pos)
                 if r <= reach and r <= sight:
                     if seen is None:
-                        seen = game.colony.los_from((hr, hc), sight).ravel()
+                        seen = col.los_from(pos, sight)
                     if seen[a.pos]:
                         out.append((r, 0, i, ("alien", i)))
         for k, f in enumerate(game.features):
