@@ -47,10 +47,12 @@ def reveal(game, viewer: int = NO) -> None:
         found = NO
         sight = game.rules["sight_range"]
         views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
+        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
         for k, mouths in open_mouths(game):
             for v in viewers:
+                vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
-                    if col.range(v, m) > min(radius, sight):
+                    if max(abs(vr - rows[m]), abs(vc - cols[m])) > min(radius, sight):
                         continue
                     seen = views.get(v)
                     if seen is None:

@@ -48,10 +48,12 @@ def targets(game) -> list[tuple[str, int]]:
     out = []
     if reach > 0:
         col, sight = game.colony, game.rules["sight_range"]
+        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
+        hr, hc = rows[pos], cols[pos]
         seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
-                r = col.range(a.pos, pos)
+                r = max(abs(rows[a.pos] - hr), abs(cols[a.pos] - hc))
                 if r <= reach and r <= sight:
                     if seen is None:
                         seen = col.los_from(pos, sight)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass, field as dataclass_field
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -108,6 +109,7 @@ class Grid:
         self.capacity = np.ones((height, width), dtype=np.int8)  # figures a square holds
         self.wall_e = np.zeros((height, width), dtype=bool)  # wall between (r, c) and (r, c + 1)
         self.wall_s = np.zeros((height, width), dtype=bool)  # wall between (r, c) and (r + 1, c)
+        self.rows_cols = _rows_cols(height, width)  # each square's row and column (shared lists, for hot loops)
         self.version = 0
         self.frozen = False
         self._cache: dict = {}
@@ -131,9 +133,8 @@ class Grid:
         return r * self.width + c if 0 <= r < self.height and 0 <= c < self.width else None
 
     def range(self, a: int, b: int) -> int:
-        ar, ac = divmod(a, self.width)
-        br, bc = divmod(b, self.width)
-        return max(abs(ar - br), abs(ac - bc))
+        rows, cols = self.rows_cols
+        return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
 
     def terrain(self, i: int) -> Terrain:
         return self.terrains[self.cells.flat[i]]
@@ -349,18 +350,26 @@ class Grid:
             door = self._by_code("door")[self.cells].ravel()
             opened = self.step_open()
             w = self.width
-            table = [[] for _ in range(self.n)]
+            froms, dirs, tos = [], [], []
             for d, (dr, dc) in enumerate(DIRECTIONS):
-                ok = opened[d].copy()
-                off = dr * w + dc
-                idx = np.flatnonzero(ok)
-                tgt = idx + off
+                idx = np.flatnonzero(opened[d])
+                tgt = idx + (dr * w + dc)
                 keep = enter[tgt]
                 if dr and dc:
                     keep &= ~door[idx] & ~door[tgt]
-                for s, t in zip(idx[keep].tolist(), tgt[keep].tolist()):
-                    table[s].append((d, t))
-            return [tuple(x) for x in table]
+                froms.append(idx[keep])
+                dirs.append(np.full(int(keep.sum()), d))
+                tos.append(tgt[keep])
+            froms, dirs, tos = np.concatenate(froms), np.concatenate(dirs), np.concatenate(tos)
+            order = np.lexsort((dirs, froms))  # by square, then in DIRECTIONS order
+            froms = froms[order]
+            pairs = list(zip(dirs[order].tolist(), tos[order].tolist()))
+            squares, starts = np.unique(froms, return_index=True)
+            ends = starts[1:].tolist() + [len(pairs)]
+            table: list = [()] * self.n  # squares with no step out share one empty tuple
+            for sq, a, z in zip(squares.tolist(), starts.tolist(), ends):
+                table[sq] = tuple(pairs[a:z])
+            return table
         return self._cached(("nbrs", mover), build)
 
     def around(self, i: int) -> list:
@@ -373,11 +382,17 @@ class Grid:
             cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
             base = self._cached("base_cost", lambda: (
                 np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
-            opened = self.step_open()
+            opened = self._cached("step_open_list", lambda: self.step_open().tolist())
+            h, w = self.height, self.width
+            r, c = divmod(i, w)
             out = []
-            for d in range(8):
-                n = self.step(i, d)
-                out.append(None if n is None else (n, cells[n], base[n], bool(opened[d, i])))
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < h and 0 <= cc < w:
+                    n = rr * w + cc
+                    out.append((n, cells[n], base[n], opened[d][i]))
+                else:
+                    out.append(None)
             table[i] = out
         return out
 
@@ -643,6 +658,12 @@ class Grid:
 
 
 _EPS = 1e-9
+
+
+@lru_cache(maxsize=None)
+def _rows_cols(height: int, width: int) -> tuple[list[int], list[int]]:
+    rows, cols = np.divmod(np.arange(height * width), width)
+    return rows.tolist(), cols.tolist()
 
 
 def _line_squares(width: int, a: tuple[int, int], b: tuple[int, int]) -> list[int]:
