@@ -47,6 +47,9 @@ OPAQUE = np.array([t.blocks_sight for t in TERRAINS])
 PASSABLE = np.array([t.cost is not None and not t.door for t in TERRAINS])
 ALIEN = Mover("alien")  # opens a closed door (1 AP, then steps in)
 FACE_HUGGER = Mover("face_hugger", door_cost=None)  # cannot open doors
+# a figure walking the squad's way: orthogonal steps, through closed and locked doors (opened or
+# picked on the way), never welded ones
+WALKER = Mover("walker", costs={"door_locked": 1}, diagonal=False)
 
 
 def right(d: int) -> int:

@@ -5,12 +5,10 @@ Plain functions of the game; the engine keeps its results per layout version, an
 (other layout-derived caches) is emptied when the layout changes."""
 from __future__ import annotations
 
-from collections import deque
-
 import numpy as np
 
 from . import state
-from .colony import ALIEN, CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, FACE_HUGGER, PASSABLE
+from .colony import ALIEN, FACE_HUGGER, PASSABLE, WALKER
 from .state import FAR, NO
 
 
@@ -128,25 +126,10 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     key = ("walk_steps", tuple(sorted(goals)))
     cached = shared.get(key)
     if cached is None:
-        cached = shared[key] = _walk_steps_uncached(game, goals)
+        field = game.colony.field(list(key[1]), WALKER)
+        reached = np.flatnonzero(field < FAR)
+        cached = shared[key] = dict(zip(reached.tolist(), field[reached].tolist()))
     return cached
-
-
-def _walk_steps_uncached(game, goals: list[int]) -> dict[int, int]:
-    dist = {g: 0 for g in goals}
-    q = deque(goals)
-    while q:
-        s = q.popleft()
-        for dr, dc in CARDINAL:
-            n = step_sq(game, s, dr, dc)
-            if n == NO or n in dist:
-                continue
-            c = cell(game, n)
-            if not (PASSABLE[c] or c == DOOR_CLOSED or c == DOOR_OPEN or c == DOOR_LOCKED):
-                continue
-            dist[n] = dist[s] + 1
-            q.append(n)
-    return dist
 
 
 def free_near(game, s: int) -> int:

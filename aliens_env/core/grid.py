@@ -72,10 +72,11 @@ class Terrain:
 class Mover:
     """A movement rule: costs overrides the terrain's entering cost by terrain name (None: may
     not enter); door_cost is the extra cost of opening a closed door before entering it (None:
-    cannot open doors)."""
+    cannot open doors); diagonal: whether it steps diagonally (Bug Hunt's Marines do not)."""
     name: str = "figure"
     costs: tuple = dataclass_field(default=())
     door_cost: int | None = 1
+    diagonal: bool = True
 
     def __post_init__(self):
         object.__setattr__(self, "costs", tuple(sorted(dict(self.costs).items())))
@@ -352,6 +353,8 @@ class Grid:
             w = self.width
             froms, dirs, tos = [], [], []
             for d, (dr, dc) in enumerate(DIRECTIONS):
+                if dr and dc and not mover.diagonal:
+                    continue
                 idx = np.flatnonzero(opened[d])
                 tgt = idx + (dr * w + dc)
                 keep = enter[tgt]

@@ -121,6 +121,13 @@ def test_a_closed_door_is_entered_and_left_only_orthogonally():
     assert "SE" in steps(g, 0, 0, ALIEN)
 
 
+def test_a_mover_without_diagonals_steps_orthogonally_only():
+    g = grid(["...", "...", "..."])
+    walker = Mover("walker", diagonal=False)
+    assert steps(g, 1, 1, walker) == {"N", "E", "S", "W"}
+    assert g.field([0], walker)[8] == 4 and g.field([0])[8] == 2
+
+
 def test_stairwells_let_aliens_through_not_marines_and_marines_fire_over_them():
     g = grid(["#S#", ".S.", "#S#"])
     left, right = g.index(1, 0), g.index(1, 2)
