@@ -30,25 +30,21 @@ def step_sq(game, s: int, dr: int, dc: int) -> int:
 
 
 def rng(game, a: int, b: int) -> int:
-    return game.colony.range(a, b)
+    rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often)
+    return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
 
 
 def los(game, a: int, b: int, radius: int | None = None) -> bool:
     """Line of sight from a to b within `radius` (at most the sight range)."""
     sight = game.rules["sight_range"]
-    if game.colony.range(a, b) > (sight if radius is None else min(radius, sight)):
+    rows, cols = game.colony.rows_cols
+    if max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b])) > (sight if radius is None else min(radius, sight)):
         return False
     return bool(game.colony.los_from(a, sight)[b])
 
 
 def enter_cost(game, s: int) -> int:
     return 1 + int(game.colony.extra.flat[s])
-
-
-def around(game, s: int) -> list:
-    """Square s's 8 neighbours in DIRECTIONS order (N, NE, E, ... NW) on the laid map, each
-    (square, cell, AP to enter it, a diagonal step to it cuts no corner) or None off the grid."""
-    return game.colony.around(s)
 
 
 def layout_cache(game) -> dict:

@@ -88,7 +88,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
     ap = state.available_ap(game, i)
     cost = game.rules["ap_cost"]
     occ = state.occupied(game)
-    around = geometry.around(game, h.pos)
+    around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]

@@ -379,13 +379,15 @@ class Grid:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way)."""
-        table = self._cached("around", dict)
+        table = self._cache.get("around")
+        if table is None:
+            table = self._cache["around"] = {}
         out = table.get(i)
         if out is None:
             cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
             base = self._cached("base_cost", lambda: (
                 np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
-            opened = self._cached("step_open_list", lambda: self.step_open().tolist())
+            opened = self.step_open()[:, i].tolist()
             h, w = self.height, self.width
             r, c = divmod(i, w)
             out = []
@@ -393,7 +395,7 @@ class Grid:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < h and 0 <= cc < w:
                     n = rr * w + cc
-                    out.append((n, cells[n], base[n], opened[d][i]))
+                    out.append((n, cells[n], base[n], opened[d]))
                 else:
                     out.append(None)
             table[i] = out
