@@ -71,7 +71,7 @@ def from_dict(cls, data: dict) -> "BugHunt":
         raise position_error(what, "config", f"is refused: {exc}") from None
     rules, n = game.rules, game.size * game.size
     game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
-    game.colony = Colony.from_dict(f.fields("colony"), size=game.size)
+    game.colony = Colony.from_dict(f.fields("colony"), rules["hazard_extra_ap"], size=game.size)
     human_keys = [x.name for x in dataclass_fields(Human)]
     alien_keys = [x.name for x in dataclass_fields(Alien)]
     aliens = f.records("aliens", alien_keys, max_length=game.max_aliens)

@@ -146,7 +146,7 @@ class BugHunt(PhasedGame):
         # the layout's own seed (ASSUMPTION A48): each open end is laid with dice seeded from it
         # and the end's squares, so a seed fixes the colony whatever order it is explored in
         self.layout_seed = int(seed) if seed is not None else random.SystemRandom().randrange(2**62)
-        self.colony = Colony(self.size)
+        self.colony = Colony(self.size, self.rules["hazard_extra_ap"])
         start = lay.lay_entry(self.colony, self.rules)
         self.humans: list[Human] = []
         # the APC (option) is parked on the deepest entry square; figures fill the next ones
@@ -223,7 +223,7 @@ class BugHunt(PhasedGame):
     # in the modules: state, geometry, combat, xeno, explore, marines, dice_ai, observation, codec)
     # ==========================================================================================
     sq, rc, cell, step_sq = geometry.sq, geometry.rc, geometry.cell, geometry.step_sq
-    rng, los, enter_cost, graph = geometry.rng, geometry.los, geometry.enter_cost, geometry.graph
+    rng, los, enter_cost = geometry.rng, geometry.los, geometry.enter_cost
     walk_steps = geometry.walk_steps
     able_humans, live_aliens, occupied, figure_at = state.able_humans, state.live_aliens, state.occupied, state.figure_at
     room_of, exposed, crew = state.room_of, state.exposed, state.crew

@@ -47,7 +47,7 @@ def resolve_port(col: Colony, index: int, dice, rules: dict, brood_exists: bool)
 
 
 def _door_ok(col: Colony, door, beyond) -> bool:
-    return col.cell(door) in (UNKNOWN, WALL) and col.inside(beyond) and col.cell(beyond) in (UNKNOWN, FLOOR)
+    return col.cell(door) in (UNKNOWN, WALL) and col.inside(*beyond) and col.cell(beyond) in (UNKNOWN, FLOOR)
 
 
 def _door_state(dice, rules) -> int:
@@ -199,7 +199,7 @@ def roll_contents(col: Colony, pid: int, dice, rules: dict) -> list[dict]:
             rc, cc = piece_centre(col, pid)
             squares = [(rc, c) for c in range(c0, c1 + 1)] if r1 - r0 >= c1 - c0 else [(r, cc) for r in range(r0, r1 + 1)]
         for q in squares:
-            col.hazard[q] = value
+            col.set_hazard(q, value)
         col.changed()
         return []
     special = rules["contents_special"][dice.d6()]

@@ -47,16 +47,16 @@ def targets(game) -> list[tuple[str, int]]:
         reach = max(combat.weapon_range(game, h.weapon), game.rules["weapons"]["grenade"]["range"] if can_grenade(game, game.active) else 0)
     out = []
     if reach > 0:
-        size, sight = game.size, game.rules["sight_range"]
-        hr, hc = divmod(pos, size)
+        col, sight = game.colony, game.rules["sight_range"]
+        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
+        hr, hc = rows[pos], cols[pos]
         seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
-                ar, ac = divmod(a.pos, size)
-                r = max(abs(ar - hr), abs(ac - hc))
+                r = max(abs(rows[a.pos] - hr), abs(cols[a.pos] - hc))
                 if r <= reach and r <= sight:
                     if seen is None:
-                        seen = game.colony.los_from((hr, hc), sight).ravel()
+                        seen = col.los_from(pos, sight)
                     if seen[a.pos]:
                         out.append((r, 0, i, ("alien", i)))
         for k, f in enumerate(game.features):
@@ -88,7 +88,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
     ap = state.available_ap(game, i)
     cost = game.rules["ap_cost"]
     occ = state.occupied(game)
-    around = geometry.around(game, h.pos)
+    around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]

@@ -34,7 +34,7 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     out = {}
     ap = a.ap
     door = game.rules["ap_cost"]["door"]
-    for d, near in enumerate(geometry.around(game, a.pos)):
+    for d, near in enumerate(game.colony.around(a.pos)):  # (square, cell, AP, no corner cut)
         if near is None:
             continue
         n, cell, cost, corner_ok = near

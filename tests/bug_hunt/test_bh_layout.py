@@ -12,7 +12,7 @@ RULES = data_files.rules()
 
 
 def fresh():
-    col = Colony(RULES["grid_size"])
+    col = Colony(RULES["grid_size"], RULES["hazard_extra_ap"])
     lay.lay_entry(col, RULES)
     return col
 

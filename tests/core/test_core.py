@@ -176,7 +176,7 @@ def test_line_of_sight_blocked_by_obstructions_not_by_stairwells():
 
 
 def test_generous_edge_lets_a_marine_beside_an_obstruction_see_round_it():
-    from aliens_env.core.board import _segment_enters_boxes
+    from aliens_env.core.grid import _segment_enters_boxes
 
     b = Board([
         ".....",
