@@ -635,10 +635,13 @@ class ReactorRoom(PhasedGame):
         return None if number is None else number - max(self._penalty(m, a), self._penalty(m, b))
 
     def _penalty(self, m: int, a: int) -> int:
-        """+5 to the roll against an Alien sharing a Marine's square; none for a Flame Unit
-        (it hits the first thing in line; ASSUMPTION A7 extends this to In Combat Aliens)."""
+        """+5 to the roll against an Alien sharing a Marine's square (In Combat too: "Other
+        Marines shooting at this Alien also take the +5 penalty"); a Flame Unit is exempt only
+        against an Alien that has Grabbed a Marine (the rulebook's one exception)."""
         alien = self.aliens[a]
-        if alien.card == NO or self.characters[self.marines[m].name].weapon == "Flame Unit":
+        if alien.card == NO:
+            return 0
+        if alien.attack == "grabbing" and self.characters[self.marines[m].name].weapon == "Flame Unit":
             return 0
         return self.tables["shared_square_penalty"]
 
