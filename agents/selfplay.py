@@ -43,9 +43,9 @@ class VersusEnv(gym.Env):
         self.aec.step(int(action))
         reward = float(self.aec.rewards[self.side])
         reward += self._play_opponent()
-        done = self._done()
+        truncated = all(self.aec.truncations.values())
         info = dict(self.aec.infos.get(self.side, {}))
-        return self._obs(), reward, done, False, info
+        return self._obs(), reward, self._done() and not truncated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         return self._obs()["action_mask"]
