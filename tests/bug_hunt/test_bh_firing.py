@@ -215,8 +215,8 @@ def test_egg_caches_and_active_sentries_can_be_shot():
     assert g.features[0]["state"] == "destroyed"
 
 
-def overwatch_game(rows, script):
-    g = build(rows, squad=SQUAD, phase="aliens_move", start=False)
+def overwatch_game(rows, script, **options):
+    g = build(rows, squad=SQUAD, phase="aliens_move", start=False, **options)
     g.humans[0].overwatch = True
     g.dice.script(*script)
     g._start_phase("aliens_move")
@@ -238,7 +238,8 @@ def run_alien_phase(g, fire=True):
 
 
 def test_overwatch_may_fire_every_time_an_alien_spends_an_ap():
-    g = overwatch_game(["############", "#1.........A", "############"], (1, 1, 1, 6))
+    # free_bug_master (issue 11): the bound hive's one forced step would be taken at once
+    g = overwatch_game(["############", "#1.........A", "############"], (1, 1, 1, 6), free_bug_master=True)
     from aliens_env.bug_hunt.policies import BugHuntDiceAI
     assert g.current_player() == "hive" and g.decision.kind == "step"
     g.apply(BugHuntDiceAI().act(g, "hive"))
