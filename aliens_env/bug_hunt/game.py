@@ -14,7 +14,9 @@ Marines (one AP-costing action per step for the figure being activated):
     unweld[d]        work on a welded door (6 AP a turn, open after two turns)
     fire[k]          fire the figure's weapon at target k (pulse rifle/pistol 1 AP, smart-gun and
                      flame-thrower 2 AP)
-    grenade[k]       launch a grenade from the squad's pool at target k's square (2 AP)
+    grenade[dr,dc]   launch a grenade from the squad's pool at the square (dr, dc) from the figure
+                     (2 AP): any open square the firer sees within the grenade's range (PRINTED
+                     "the firer nominates the square")
     overwatch        go into over-watch (2 AP; ends the activation)
     equip[d]         switch the auto sentry beside the figure on or off (equipment operator, 2 AP)
     pick_lock[d]     pick the electronic lock of the door beside the figure (operator, option
@@ -115,7 +117,7 @@ class BugHunt(PhasedGame):
             ("weld", CARDINAL_NAMES),
             ("unweld", CARDINAL_NAMES),
             ("fire", MAX_TARGETS),
-            ("grenade", MAX_TARGETS),
+            ("grenade", [f"{dr:+d},{dc:+d}" for dr, dc in marines.grenade_offsets(self)]),
             ("overwatch", 1),
             ("equip", CARDINAL_NAMES),
             ("end", 1),
@@ -240,7 +242,7 @@ class BugHunt(PhasedGame):
     target_square, weapon_range = combat.target_square, combat.weapon_range
     alien_steps, aliens_in_sight, hive_choices = xeno.alien_steps, xeno.aliens_in_sight, xeno.hive_choices
     lock_roll, layout_dice = explore.lock_roll, explore.layout_dice  # the game's seam for these dice
-    targets = marines.targets
+    targets, grenade_slot = marines.targets, marines.grenade_slot
     target_field, rulebook_steps, dice_ai_action = dice_ai.target_field, dice_ai.rulebook_steps, dice_ai.dice_ai_action
     focus, observe = observation.focus, observation.observe
     to_dict, from_dict, clone = codec.to_dict, classmethod(codec.from_dict), codec.clone
@@ -448,7 +450,11 @@ class BugHunt(PhasedGame):
             return f"APC: {label}"
         if d.kind == "act" and self.active != NO:
             h = self.humans[self.active]
-            if kind in ("fire", "grenade") and index < len(marines.targets(self)):
+            if kind == "grenade":
+                r, c = geometry.rc(self, h.pos)
+                dr, dc = marines.grenade_offsets(self)[index]
+                return f"{h.name}: grenade at ({r + dr}, {c + dc}) (range {max(abs(dr), abs(dc))})"
+            if kind == "fire" and index < len(marines.targets(self)):
                 t = marines.targets(self)[index]
                 what = f"{self.aliens[t[1]].kind} {t[1]}" if t[0] == "alien" else "egg cache" if t[0] == "egg" else "auto sentry"
                 r = geometry.rng(self, h.pos, combat.target_square(self, t))

@@ -37,7 +37,7 @@ def test_a_figure_spends_its_own_squads_pool_and_grenades():
     g.aliens.append(__import__("aliens_env.bug_hunt.game", fromlist=["Alien"]).Alien("alien", pos=g.sq((3, 8)), new=False))
     g._cache.clear()
     g.dice.script(5)
-    act(g, "grenade", 0)
+    act(g, "grenade", g.grenade_slot(2, g.sq((3, 8))))
     assert g.grenade_pools == [6, 5]
 
 
