@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, explore, geometry, state
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE
 from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Decision
 
 
@@ -87,18 +87,17 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
     the square"): every open square (floor or open doorway) the figure sees within the grenade's
     range, its own excepted (ASSUMPTION A47)."""
-    h = game.humans[i]
     size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
-    r0, c0 = divmod(h.pos, size)
-    seen = game.colony.los_from((r0, c0), game.rules["sight_range"])
-    cells = game.colony.cells
-    out = {}
-    width = 2 * reach + 1
-    for r in range(max(0, r0 - reach), min(size, r0 + reach + 1)):
-        for c in range(max(0, c0 - reach), min(size, c0 + reach + 1)):
-            if (r, c) != (r0, c0) and seen[r, c] and PASSABLE_BY_CODE[cells[r, c]]:
-                out[(r - r0 + reach) * width + (c - c0 + reach)] = r * size + c
-    return out
+    r0, c0 = divmod(game.humans[i].pos, size)
+    rs, cs = max(0, r0 - reach), max(0, c0 - reach)
+    re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
+    ok = game.colony.los_from((r0, c0), game.rules["sight_range"])[rs:re, cs:ce] \
+        & PASSABLE[game.colony.cells[rs:re, cs:ce]]
+    ok[r0 - rs, c0 - cs] = False
+    rr, cc = np.nonzero(ok)
+    rr, cc = rr + rs, cc + cs
+    slots = (rr - r0 + reach) * (2 * reach + 1) + (cc - c0 + reach)
+    return dict(zip(slots.tolist(), (rr * size + cc).tolist()))
 
 
 def grenade_slot(game, i: int, square: int) -> int | None:
@@ -174,8 +173,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
             if ap >= fire_cost and geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
                 mask[s["fire"] + k] = 1
         if can_grenade(game, i) and ap >= cost["grenade"]:
-            for k in grenade_squares(game, i):
-                mask[s["grenade"] + k] = 1
+            mask[[s["grenade"] + k for k in grenade_squares(game, i)]] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             mask[s["overwatch"]] = 1
     mask[s["end"]] = 1
