@@ -84,7 +84,9 @@ def _reseed(policy, seed: int) -> None:
 
 
 def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_options: dict | None = None) -> list[dict]:
-    """Play one game per seed; returns per-episode records (result for the marines, score, length)."""
+    """Play one game per seed; returns per-episode records (result for the marines, score, length).
+    A game cut by an episode cap (an env option such as turn_limit) has result None and
+    ``truncated_by`` naming the cap: it is neither a win, a draw nor a loss."""
     import aliens_env  # noqa: F401
     from aliens_env.envs.registry import get_spec
 
@@ -104,7 +106,9 @@ def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_optio
             game.apply(policies[player].act(game, player))
             moves[player] += 1
         out = game.outcome()
-        records.append({"seed": int(seed), "result": int(out["marines"]), "score": dict(out.get("score", {})),
+        cut = game.truncated_by()
+        records.append({"seed": int(seed), "result": None if cut else int(out["marines"]), "truncated_by": cut,
+                        "score": dict(out.get("score", {})),
                         "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()}})
     return records
 
@@ -146,12 +150,13 @@ def _label(policy) -> str:
 
 def summarize(records: list[dict], **meta) -> dict:
     """Rates with Wilson intervals (from the marines' view and the hive's), score means with
-    intervals for every numeric entry of outcome()["score"], mean lengths."""
+    intervals for every numeric entry of outcome()["score"], mean lengths. Rates are shares of
+    all episodes: win + draw + loss + truncated = 1 (truncated: cut by an episode cap, no result)."""
     n = len(records)
-    results = np.array([r["result"] for r in records])
+    results = [r["result"] for r in records]
     out: dict[str, Any] = {**meta, "episodes": n}
-    for name, value in (("win", 1), ("draw", 0), ("loss", -1)):
-        k = int((results == value).sum())
+    for name, value in (("win", 1), ("draw", 0), ("loss", -1), ("truncated", None)):
+        k = sum(1 for r in results if r == value)
         lo, hi = wilson_interval(k, n)
         out[f"marines_{name}"] = k / n if n else float("nan")
         out[f"marines_{name}_ci"] = [lo, hi]

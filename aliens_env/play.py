@@ -17,7 +17,7 @@ import json
 import sys
 
 import aliens_env
-from aliens_env.core.game import other_side
+from aliens_env.core.game import RESULTS, other_side
 from aliens_env.envs.registry import builtin_policy_names, get_spec, make_policy
 
 
@@ -123,7 +123,8 @@ def play(args, spec, read, write) -> int:
     write("\n" + game.render_text(viewer=None if game.is_terminal() else args.side))
     if game.is_terminal():
         outcome = game.outcome()
-        result = {1: "win", 0: "draw", -1: "loss"}[outcome[args.side]]
+        cut = game.truncated_by()
+        result = f"none: the game was cut by {cut} (truncated)" if cut else RESULTS[outcome[args.side]]
         write(f"\nresult for {args.side}: {result}  score: {outcome['score']}")
     if args.save:
         save(game, args.save)

@@ -5,7 +5,8 @@ the rolls (tests script them in this order):
 
 - an open end: layout d6; then the sub-table d6 for a side door (left/right), a junction
   (T/crossroads) or a bend (left/right); then the door-state d6 for a side or end door; then the
-  section's contents (contents d6, then special d6, then egg-cache d6 or other d6);
+  section's contents (contents d6, then special d6, then egg-cache d6 or other d6), for every
+  section laid: corridors, junctions and bends alike;
 - a door: beyond d6 (room/corridor); for a room the size d6 (and the special-room d6 on a 6),
   then the second-door d6 and its door-state d6; then the contents as above.
 """
@@ -88,7 +89,7 @@ def _open_end(col: Colony, port: dict, dice, rules: dict) -> list[dict]:
         for cells_, dd in exits:
             col.add_port(cells_, dd, "open", pid)
         port["state"] = "done"
-        return []
+        return roll_contents(col, pid, dice, rules)  # PRINTED: every section rolls its contents
     for length in range(rules["corridor_length"], 0, -1):
         cells = col.rect_cells(base, d, length, 2)
         if col.fits(cells):

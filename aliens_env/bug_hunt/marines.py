@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, explore, geometry, state
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE
 from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE
 
 
@@ -76,6 +76,38 @@ def can_grenade(game, i: int) -> bool:
     return game.humans[i].weapon == "pulse_rifle" and game.grenade_pools[game.humans[i].squad] > 0
 
 
+def grenade_offsets(game) -> list[tuple[int, int]]:
+    """The grenade slice: one action per (dr, dc) from the firer within the grenade's range, row
+    by row (the slice has a fixed size; which are legal depends on the position)."""
+    reach = game.rules["weapons"]["grenade"]["range"]
+    return [(dr, dc) for dr in range(-reach, reach + 1) for dc in range(-reach, reach + 1)]
+
+
+def grenade_squares(game, i: int) -> dict[int, int]:
+    """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
+    the square"): every open square (floor or open doorway) the figure sees within the grenade's
+    range, its own excepted (ASSUMPTION A47)."""
+    size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
+    r0, c0 = divmod(game.humans[i].pos, size)
+    rs, cs = max(0, r0 - reach), max(0, c0 - reach)
+    re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
+    ok = game.colony.los_from((r0, c0), game.rules["sight_range"])[rs:re, cs:ce] \
+        & PASSABLE[game.colony.cells[rs:re, cs:ce]]
+    ok[r0 - rs, c0 - cs] = False
+    rr, cc = np.nonzero(ok)
+    rr, cc = rr + rs, cc + cs
+    slots = (rr - r0 + reach) * (2 * reach + 1) + (cc - c0 + reach)
+    return dict(zip(slots.tolist(), (rr * size + cc).tolist()))
+
+
+def grenade_slot(game, i: int, square: int) -> int | None:
+    """The grenade action (its index in the slice) of figure i at `square`, None if not legal."""
+    for k, s in grenade_squares(game, i).items():
+        if s == square:
+            return k
+    return None
+
+
 def adjacent_door(game, i: int, d: int) -> int:
     dr, dc = CARDINAL[d]
     return geometry.step_sq(game, game.humans[i].pos, dr, dc)
@@ -137,14 +169,11 @@ def marine_mask(game, mask: np.ndarray) -> None:
     if h.weapon != "none" and not h.out_of_ammo:
         fire_cost = cost[f"fire_{h.weapon}"]
         rng_w = combat.weapon_range(game, h.weapon)
-        gren = can_grenade(game, i) and ap >= cost["grenade"]
-        grange = game.rules["weapons"]["grenade"]["range"]
         for k, t in enumerate(targets(game)):
-            r = geometry.rng(game, h.pos, combat.target_square(game, t))
-            if ap >= fire_cost and r <= rng_w:
+            if ap >= fire_cost and geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
                 mask[s["fire"] + k] = 1
-            if gren and r <= grange:
-                mask[s["grenade"] + k] = 1
+        if can_grenade(game, i) and ap >= cost["grenade"]:
+            mask[[s["grenade"] + k for k in grenade_squares(game, i)]] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             mask[s["overwatch"]] = 1
     mask[s["end"]] = 1
@@ -234,11 +263,11 @@ def marine_action(game, kind: str, index: int) -> None:
         game.fired_squads[h.squad] = True
         combat.fire(game, i, t)
     elif kind == "grenade":
-        t = targets(game)[index]
+        square = grenade_squares(game, i)[index]
         state.spend(game, i, cost["grenade"])
         game.fired_squads[h.squad] = True
         game.grenade_pools[h.squad] -= 1
-        combat.grenade(game, i, combat.target_square(game, t))
+        combat.grenade(game, i, square)
     if h.status != "active" or h.hugger != NO:
         game.active = NO
 

@@ -48,7 +48,7 @@ class Alien:
     new: bool = True  # placed this turn: does not move in the next Aliens-move phase
     attached: int = NO  # Face-Hugger: the human it is attached to
     attached_turn: int = 0
-    anchored: bool = False  # the Brood Chamber's egg-laying Queen stays put (ASSUMPTION A22)
+    anchored: bool = False  # the Brood Chamber's Queen: confined to her chamber (ASSUMPTION A22)
 
 
 #: the decision kinds that are the marines' (BugHunt.marine_decisions); all others are the hive's

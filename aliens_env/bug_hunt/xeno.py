@@ -3,8 +3,8 @@ phase (egg caches, impregnated humans, the activation roll, what appears and whe
 placed)."""
 from __future__ import annotations
 
-from . import combat, explore, geometry, state
-from .colony import DOOR_CLOSED, DOOR_OPEN
+from . import combat, dice_ai, explore, geometry, state
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
 from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE
 
 
@@ -28,16 +28,20 @@ def step_aliens_move(game) -> None:
 
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
-    instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut)."""
+    instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
+    Queen steps only within her chamber (ASSUMPTION A22)."""
     a = game.aliens[i]
     occ = state.occupied(game)
     out = {}
     ap = a.ap
     door = game.rules["ap_cost"]["door"]
-    for d, near in enumerate(game.colony.around(a.pos)):  # (square, cell, AP, no corner cut)
+    chamber = state.room_of(game, a.pos) if a.anchored else NO
+    for d, near in enumerate(game.colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
+        if a.anchored and state.room_of(game, n) != chamber:
+            continue
         if cell == DOOR_CLOSED:
             if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
                 out[d] = (n, door)
@@ -47,6 +51,43 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
         if cost <= ap:
             out[d] = (n, cost)
     return out
+
+
+def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
+    """The moving Alien's legal choices: (step directions, may it stop, door directions it may
+    close). PRINTED: "Aliens always move towards the nearest human figure that is not in combat":
+    by default the Bug Master picks among the steps that close in (the dice AI's rulebook_steps:
+    ties and paths), and stops or closes a door only when none does (A65); the option
+    free_bug_master lifts this (A64)."""
+    closes = closable_doors(game, i)
+    if game.free_bug_master:
+        return list(alien_steps(game, i)), True, closes
+    steps = dice_ai.rulebook_steps(game, i)
+    return (steps, False, []) if steps else ([], True, closes)
+
+
+def closable_doors(game, i: int) -> list[int]:
+    """N/E/S/W directions of the open doors beside the moving Alien with nobody in the doorway,
+    when it has the AP (PRINTED: Aliens spend "1 AP to open or close a door")."""
+    a = game.aliens[i]
+    if a.ap < game.rules["ap_cost"]["door"]:
+        return []
+    out = []
+    for d, (dr, dc) in enumerate(CARDINAL):
+        n = geometry.step_sq(game, a.pos, dr, dc)
+        if n != NO and geometry.cell(game, n) == DOOR_OPEN and state.figure_at(game, n) is None:
+            out.append(d)
+    return out
+
+
+def alien_close_door(game, i: int, d: int) -> None:
+    a = game.aliens[i]
+    n = geometry.step_sq(game, a.pos, *CARDINAL[d])
+    a.ap -= game.rules["ap_cost"]["door"]
+    game.colony.cells.flat[n] = DOOR_CLOSED
+    game.colony.changed()
+    game.events.append(f"{a.kind} {i} closes a door")
+    combat.overwatch_chances(game, i)  # the Alien spent an AP (over-watch may fire, PRINTED)
 
 
 def alien_step(game, i: int, d: int) -> None:

@@ -7,7 +7,10 @@ A game is a state plus a few verbs (in the spirit of OpenSpiel):
   sides), never all zero for the player to move;
 - ``apply(action)``; ``observe(player)`` -> float32 array of shape ``observation_shape``, holding
   only what that side may know, made of the named views of ``obs_layout`` (core.actions.ObsLayout);
-- ``outcome()`` -> {"marines": +1/0/-1, "hive": ..., "score": {...}}; ``is_terminal()``;
+- ``outcome()`` -> {"marines": +1/0/-1, "hive": ..., "score": {...}}; ``is_terminal()``: the game
+  is over, ended by its rules or cut by an episode cap the user asked for (an option such as
+  ``turn_limit``): then ``truncated_by()`` names the cap and ``outcome()`` has no result (None for
+  both sides): a truncated game is never a win, draw or loss;
 - ``clone()``, ``to_dict()`` / ``from_dict()`` (JSON-able), ``describe_action(action)``;
 - ``illegal_reason(action)`` says why an action is not legal now (for errors and info dicts);
 - declared hooks the adapters call, with defaults: ``shaping_value(side)`` (0.0),
@@ -41,6 +44,14 @@ def other_side(side: str) -> str:
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 #: the reward of each result for the learning side, unless ``result_reward=`` says otherwise
 DEFAULT_RESULT_REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+
+
+def final_reward(game: "Game", side: str, result_reward: dict[str, float]) -> float:
+    """The result's reward for ``side`` of a game that is over; 0 for a game cut by an episode
+    cap (truncated: it has no result)."""
+    if game.truncated_by() is not None:
+        return 0.0
+    return result_reward[RESULTS[game.outcome()[side]]]
 
 
 def check_result_reward(value: dict | None) -> dict[str, float]:
@@ -110,7 +121,14 @@ class Game(ABC):
 
     # -- shared behaviour ----------------------------------------------------------------------
     def is_terminal(self) -> bool:
+        """The game is over: ended by the rules, or cut by an episode cap (``truncated_by()``)."""
         return self.current_player() is None
+
+    def truncated_by(self) -> str | None:
+        """None unless the game was cut short by an episode cap the user asked for (not a rule):
+        then the cap's option name (e.g. "turn_limit"). The adapters report such a game as
+        truncated, with no result reward. Rulesets with a cap override this."""
+        return None
 
     def legal_actions(self, player: str | None = None) -> list[int]:
         player = player or self.current_player()

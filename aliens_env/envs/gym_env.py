@@ -8,6 +8,9 @@ Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or wha
 ``result_reward={"win": .., "draw": .., "loss": ..}`` gives. With ``shaping=True`` each step also
 adds the change of the game's ``shaping_value(side)`` (documented per ruleset).
 
+End: ``terminated`` when the rules end the game; ``truncated`` (no result reward) when an episode
+cap the user asked for (e.g. ``turn_limit=``) cuts it, with ``info["truncated_by"]`` naming it.
+
 Illegal actions (``illegal_action=``):
 - "penalize" (default): the game is left untouched, the episode ends (terminated) with reward
   ``illegal_penalty`` and ``info["illegal_action"]`` names the action and why it is illegal;
@@ -22,7 +25,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, other_side
+from ..core.game import SIDES, Game, IllegalActionError, check_result_reward, final_reward, other_side
 from ..render import render
 from .registry import get_spec, make_policy
 
@@ -144,10 +147,11 @@ class AliensEnv(gym.Env):
             value = self._value()
             reward += value - self._shaping_value
             self._shaping_value = value
-        terminated = self.game.is_terminal()
-        if terminated:
-            reward += self.result_reward[RESULTS[self.game.outcome()[self.side]]]
-        return self._obs(), reward, terminated, False, self._info()
+        over = self.game.is_terminal()
+        truncated = self.game.truncated_by() is not None
+        if over:
+            reward += final_reward(self.game, self.side, self.result_reward)
+        return self._obs(), reward, over and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         return self._mask()
@@ -179,4 +183,6 @@ class AliensEnv(gym.Env):
         info: dict[str, Any] = {"action_mask": self._mask()}
         if self.game.is_terminal():
             info["outcome"] = self.game.outcome()
+            if self.game.truncated_by() is not None:
+                info["truncated_by"] = self.game.truncated_by()
         return info

@@ -84,9 +84,12 @@ class ReactorRoom(PhasedGame):
         self.characters = data_files.characters()
         if turn_limit is None:
             turn_limit = data["turn_limit"]
-        if not isinstance(turn_limit, int) or turn_limit < 1:
-            raise ValueError(f"turn_limit must be a whole number of turns >= 1, got {turn_limit!r}")
-        self.turn_limit = turn_limit
+        if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1):
+            raise ValueError(
+                f"turn_limit must be None (no limit, the rulebook's game) or a whole number of turns >= 1 "
+                f"(an episode cap that truncates), got {turn_limit!r}"
+            )
+        self.turn_limit: int | None = turn_limit  # an episode cap, not a rule: see truncated_by()
         order = list(marine_order or data["marines"])
         if sorted(order) != sorted(data["marines"]):
             raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
@@ -178,21 +181,27 @@ class ReactorRoom(PhasedGame):
             self._place_beaten_alien(self.queue.pop(0), dict(decision.options)[index])
 
     def outcome(self) -> dict[str, Any]:
+        """The result by the victory levels once the rules have ended the game; a game cut by
+        the ``turn_limit`` cap has no result (None for both sides, ``truncated_by`` says why)."""
+        score = {**self.stats, "turns": self.turn}
+        cut = self.truncated_by()
+        if cut is not None:
+            return {"marines": None, "hive": None, "truncated_by": cut, "score": score}
         out = self.stats["exited"]
         win, draw = self.data["victory"]["win"], self.data["victory"]["draw"]
         marines = 1 if out >= win else 0 if out >= draw else -1
-        return {
-            "marines": marines,
-            "hive": -marines,
-            "score": {**self.stats, "turns": self.turn, "time_limit": self.phase == "time_limit"},
-        }
+        return {"marines": marines, "hive": -marines, "truncated_by": None, "score": score}
+
+    def truncated_by(self) -> str | None:
+        return "turn_limit" if self.phase == "truncated" else None
 
     def shaping_value(self, side: str) -> float:
-        """Marines' potential: Marines out, dead and Aliens killed so far, and once the game is
-        over the Marines left inside (they count as not out, like the dead)."""
+        """Marines' potential: Marines out, dead and Aliens killed so far, and once the rules
+        have ended the game the Marines left inside (they count as not out, like the dead; a
+        game cut by the turn_limit cap leaves them uncounted: they are not lost yet)."""
         w = self.data[self.shaping_key]
         value = w["exited"] * self.stats["exited"] + w["dead"] * self.stats["dead"] + w["alien_killed"] * self.stats["aliens_killed"]
-        if self.is_terminal():
+        if self.phase == "over":
             value += w["stranded"] * sum(m.status == "on_map" for m in self.marines)
         return value if side == "marines" else -value
 
@@ -221,7 +230,7 @@ class ReactorRoom(PhasedGame):
             self._next_marine()
 
     def _advance(self) -> bool:
-        if self.phase in ("over", "time_limit"):
+        if self.phase in ("over", "truncated"):
             return False
         if self._marines_gone():
             self.phase = "over"
@@ -237,13 +246,17 @@ class ReactorRoom(PhasedGame):
         return True
 
     def _marines_gone(self) -> bool:
-        """The game ends when no Marine left on the map can ever act again."""
+        """The game ends (by the rules: there is "no time limit") when no Marine left on the map
+        can ever act again."""
         return not any(m.status == "on_map" and not m.incapacitated for m in self.marines)
 
     def _end_turn(self) -> None:
-        if self.turn >= self.turn_limit:
-            self.phase = "time_limit"
-            self.events.append(f"turn limit {self.turn_limit} reached")
+        if self._marines_gone():
+            self.phase = "over"  # the rules end it (the last Marine may have left in this turn)
+            return
+        if self.turn_limit is not None and self.turn >= self.turn_limit:
+            self.phase = "truncated"  # the episode cap, not a rule: the game is cut, with no result
+            self.events.append(f"turn limit {self.turn_limit} reached: the game is cut (truncated), no result")
             return
         self.turn += 1
         self._start_phase("aliens_move")
@@ -633,10 +646,13 @@ class ReactorRoom(PhasedGame):
         return None if number is None else number - max(self._penalty(m, a), self._penalty(m, b))
 
     def _penalty(self, m: int, a: int) -> int:
-        """+5 to the roll against an Alien sharing a Marine's square; none for a Flame Unit
-        (it hits the first thing in line; ASSUMPTION A7 extends this to In Combat Aliens)."""
+        """+5 to the roll against an Alien sharing a Marine's square (In Combat too: "Other
+        Marines shooting at this Alien also take the +5 penalty"); a Flame Unit is exempt only
+        against an Alien that has Grabbed a Marine (the rulebook's one exception)."""
         alien = self.aliens[a]
-        if alien.card == NO or self.characters[self.marines[m].name].weapon == "Flame Unit":
+        if alien.card == NO:
+            return 0
+        if alien.attack == "grabbing" and self.characters[self.marines[m].name].weapon == "Flame Unit":
             return 0
         return self.tables["shared_square_penalty"]
 
@@ -978,7 +994,7 @@ class ReactorRoom(PhasedGame):
                 m.carried_by != NO, m.carrying != NO, card == "grabbing", card in ("in_combat", "attacking"),
                 m.actions_left / 3, m.aim / 3, i == self.active, r / height, c / width,
             )
-        feats.append(min(self.turn / self.turn_limit, 1.0))
+        feats.append(min(self.turn / self.data["turn_scale"], 1.0))
         kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
             kinds[DECISION_KINDS.index(d.kind)] = 1.0
