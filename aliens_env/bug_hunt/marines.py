@@ -91,8 +91,8 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     r0, c0 = divmod(game.humans[i].pos, size)
     rs, cs = max(0, r0 - reach), max(0, c0 - reach)
     re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
-    ok = game.colony.los_from((r0, c0), game.rules["sight_range"])[rs:re, cs:ce] \
-        & PASSABLE[game.colony.cells[rs:re, cs:ce]]
+    seen = game.colony.los_from(game.humans[i].pos, game.rules["sight_range"]).reshape(size, size)
+    ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
     ok[r0 - rs, c0 - cs] = False
     rr, cc = np.nonzero(ok)
     rr, cc = rr + rs, cc + cs

@@ -1121,7 +1121,7 @@ OFF_MAP_FEATURES = {
     + (0.0,) * (len(MARINE_FEATURES) - 5)
     for status in ("exited", "dead") for wounded in (False, True) for incapacitated in (False, True)
 }
-GLOBAL_FEATURES = ("turn/turn_limit", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
+GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 

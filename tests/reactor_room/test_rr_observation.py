@@ -36,7 +36,7 @@ def test_the_marine_rows_globals_and_targets():
     assert hicks["row/height"] == np.float32(8 / g.board.height) and hicks["column/width"] == np.float32(5 / g.board.width)
     assert hudson["on_map"] == 0 and hudson["dead"] == 1  # off the map (empty_room's "dead")
     glob = dict(zip(GLOBAL_FEATURES, v["globals"]))
-    assert glob["turn/turn_limit"] == np.float32(4 / g.turn_limit) and glob["decision=marine"] == 1
+    assert glob["turn/turn_scale"] == np.float32(4 / g.data["turn_scale"]) and glob["decision=marine"] == 1
     assert sum(glob[f"decision={kind}"] for kind in DECISION_KINDS) == 1
     assert glob["aliens_in_play/pool"] == np.float32(2 / g.pool)
     present = [dict(zip(TARGET_FEATURES, row)) for row in v["targets"] if row[0]]
