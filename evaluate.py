@@ -8,7 +8,9 @@
 A policy is a spec string: random, the game's built-in policies (dice, heuristic, ...),
 ppo:PATH (a model saved by train.py) or pretrained:NAME.
 
-One matchup prints win / draw / loss rates of the marines with Wilson 95% intervals, the mean of
+One matchup prints win / draw / loss rates of the marines with Wilson 95% intervals (and, when an
+episode cap such as --env-option turn_limit=N cut games, the truncated rate: a cut game has no
+result and counts as none of win, draw or loss), the mean of
 every numeric entry of the scenario's score with a 95% interval, and the mean episode length
 (decisions of both sides). Episode i is played with seed SEED+i, so results are reproducible and
 do not depend on --workers. Several marines or hives make a tournament: a results matrix and
@@ -96,29 +98,31 @@ def print_matchups(results: list[dict]) -> None:
     from rich.table import Table
 
     score_keys = list(results[0]["score"]) if results else []
+    rates = ["win", "draw", "loss"] + (["truncated"] if any(r["marines_truncated"] > 0 for r in results) else [])
     table = Table(title=f"{results[0]['game']}: marines' results, {results[0]['episodes']} games each, seed {results[0]['seed']} (95% intervals)")
-    for col in ["marines", "hive", "win", "draw", "loss", *score_keys, "length"]:
+    for col in ["marines", "hive", *rates, *score_keys, "length"]:
         table.add_column(col, overflow="fold")
     for r in results:
-        table.add_row(r["marines"], r["hive"], fmt_rate(r["marines_win"], r["marines_win_ci"]),
-                      fmt_rate(r["marines_draw"], r["marines_draw_ci"]), fmt_rate(r["marines_loss"], r["marines_loss_ci"]),
+        table.add_row(r["marines"], r["hive"], *(fmt_rate(r[f"marines_{k}"], r[f"marines_{k}_ci"]) for k in rates),
                       *(f"{r['score'][k]['mean']:.2f} ±{(r['score'][k]['ci'][1] - r['score'][k]['ci'][0]) / 2:.2f}" for k in score_keys),
                       f"{r['mean_length']:.1f}")
     Console(width=250).print(table)
 
 
 def tournament(results: list[dict], marines: list[str], hives: list[str]) -> dict:
-    """The results matrix (marines' expected score: win 1, draw 1/2) and Bradley-Terry ratings."""
+    """The results matrix (marines' expected score: win 1, draw 1/2) and Bradley-Terry ratings,
+    over the games with a result (a truncated game is left out)."""
     names = [f"marines:{m}" for m in marines] + [f"hive:{h}" for h in hives]
     n = len(names)
     games, wins = np.zeros((n, n)), np.zeros((n, n))
     matrix = np.zeros((len(marines), len(hives)))
     for r in results:
         i, j = marines.index(r["marines"]), len(marines) + hives.index(r["hive"])
+        decided = (1.0 - r["marines_truncated"]) * r["episodes"]
         score = (r["marines_win"] + 0.5 * r["marines_draw"]) * r["episodes"]
-        games[i, j] = games[j, i] = r["episodes"]
-        wins[i, j], wins[j, i] = score, r["episodes"] - score
-        matrix[i, j - len(marines)] = score / r["episodes"]
+        games[i, j] = games[j, i] = decided
+        wins[i, j], wins[j, i] = score, decided - score
+        matrix[i, j - len(marines)] = score / decided if decided else float("nan")
     ratings, se = bradley_terry(games, wins, prior_draws=1.0)
     return {
         "marines": marines, "hive": hives, "matrix": matrix.tolist(),
@@ -150,7 +154,7 @@ def print_tournament(t: dict) -> None:
 def write_csv(path: str, results: list[dict]) -> None:
     score_keys = list(results[0]["score"]) if results else []
     fields = ["game", "marines", "hive", "episodes", "seed"]
-    for name in ("win", "draw", "loss"):
+    for name in ("win", "draw", "loss", "truncated"):
         fields += [f"marines_{name}", f"marines_{name}_lo", f"marines_{name}_hi"]
     for k in score_keys:
         fields += [f"score_{k}", f"score_{k}_lo", f"score_{k}_hi"]
@@ -161,7 +165,7 @@ def write_csv(path: str, results: list[dict]) -> None:
         w.writeheader()
         for r in results:
             row = {k: r[k] for k in ("game", "marines", "hive", "episodes", "seed", "mean_length", "mean_marines_moves", "mean_hive_moves")}
-            for name in ("win", "draw", "loss"):
+            for name in ("win", "draw", "loss", "truncated"):
                 row[f"marines_{name}"] = r[f"marines_{name}"]
                 row[f"marines_{name}_lo"], row[f"marines_{name}_hi"] = r[f"marines_{name}_ci"]
             for k in score_keys:

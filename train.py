@@ -13,7 +13,7 @@ best_model.zip, tb/ (TensorBoard), final_eval.json (the table printed at the end
 Modes:
   single    one side (config `side`) learns against a fixed opponent (`opponent`: any policy
             spec, e.g. dice, heuristic, ppo:runs/x/model.zip for a frozen trained policy).
-  selfplay  `selfplay.rounds` rounds through the PettingZoo environment; round k trains one side
+  selfplay  `selfplay.rounds` rounds of the Gymnasium env; round k trains one side
             (alternating, starting with `selfplay.first_side`) against the other side's latest
             policy; every round's policy is kept in rounds/.
 """

@@ -14,24 +14,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-Z95 = 1.959963984540054
+from aliens_env.core.stats import Z95, wilson_interval
+
 ELO = 400.0 / math.log(10.0)  # Elo points per natural-log unit of odds
 
 
 # -- statistics ----------------------------------------------------------------------------------
-def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a binomial proportion (95% by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1.0 + z * z / n
-    center = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    lo = 0.0 if successes <= 0 else max(0.0, center - half)
-    hi = 1.0 if successes >= n else min(1.0, center + half)
-    return (lo, hi)
-
-
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """Mean and its normal-approximation 95% interval."""
     x = np.asarray(values, dtype=np.float64)
@@ -96,7 +84,9 @@ def _reseed(policy, seed: int) -> None:
 
 
 def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_options: dict | None = None) -> list[dict]:
-    """Play one game per seed; returns per-episode records (result for the marines, score, length)."""
+    """Play one game per seed; returns per-episode records (result for the marines, score, length).
+    A game cut by an episode cap (an env option such as turn_limit) has result None and
+    ``truncated_by`` naming the cap: it is neither a win, a draw nor a loss."""
     import aliens_env  # noqa: F401
     from aliens_env.envs.registry import get_spec
 
@@ -116,7 +106,9 @@ def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_optio
             game.apply(policies[player].act(game, player))
             moves[player] += 1
         out = game.outcome()
-        records.append({"seed": int(seed), "result": int(out["marines"]), "score": dict(out.get("score", {})),
+        cut = game.truncated_by()
+        records.append({"seed": int(seed), "result": None if cut else int(out["marines"]), "truncated_by": cut,
+                        "score": dict(out.get("score", {})),
                         "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()}})
     return records
 
@@ -158,12 +150,13 @@ def _label(policy) -> str:
 
 def summarize(records: list[dict], **meta) -> dict:
     """Rates with Wilson intervals (from the marines' view and the hive's), score means with
-    intervals for every numeric entry of outcome()["score"], mean lengths."""
+    intervals for every numeric entry of outcome()["score"], mean lengths. Rates are shares of
+    all episodes: win + draw + loss + truncated = 1 (truncated: cut by an episode cap, no result)."""
     n = len(records)
-    results = np.array([r["result"] for r in records])
+    results = [r["result"] for r in records]
     out: dict[str, Any] = {**meta, "episodes": n}
-    for name, value in (("win", 1), ("draw", 0), ("loss", -1)):
-        k = int((results == value).sum())
+    for name, value in (("win", 1), ("draw", 0), ("loss", -1), ("truncated", None)):
+        k = sum(1 for r in results if r == value)
         lo, hi = wilson_interval(k, n)
         out[f"marines_{name}"] = k / n if n else float("nan")
         out[f"marines_{name}_ci"] = [lo, hi]

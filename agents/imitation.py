@@ -18,7 +18,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     """The teacher's action at every decision of ``side`` in ``episodes`` seeded games. The
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
     this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
-    from aliens_env.core.game import RESULTS, check_result_reward, other_side
+    from aliens_env.core.game import check_result_reward, final_reward, other_side
     from aliens_env.envs.registry import get_spec
 
     from . import make_policy
@@ -54,7 +54,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 action = policies[player].act(game, player)
             game.apply(action)
         if before is not None:
-            rewards.append(value() - before + result_reward[RESULTS[game.outcome()[side]]])
+            rewards.append(value() - before + final_reward(game, side, result_reward))
         g, out = 0.0, []
         for r in reversed(rewards):
             g = r + gamma * g

@@ -29,7 +29,6 @@ class Stage:
     opponent_label: str
     model_path: str  # where the finished stage's model goes
     init_path: str | None  # start from this model (previous round of the same side / init_model)
-    through_pettingzoo: bool = False
 
     @property
     def suffix(self) -> str:
@@ -59,7 +58,7 @@ def plan_stages(config: dict, run_dir: str) -> list[Stage]:
             opponent = sp["initial_opponent"] or spec.default_opponent[other]
             label = opponent
         path = os.path.join(run_dir, "rounds", f"round{k}_{side}.zip")
-        stages.append(Stage(f"round{k}", side, opponent, label, path, latest.get(side), through_pettingzoo=True))
+        stages.append(Stage(f"round{k}", side, opponent, label, path, latest.get(side)))
         latest[side] = path
         side = other
     return stages
@@ -88,8 +87,10 @@ def result_value(rates: dict, result_reward: dict) -> float:
 
 
 # -- environments --------------------------------------------------------------------------------
-def make_env_fn(config: dict, side: str, opponent: str | None, rank: int, through_pettingzoo: bool):
-    """A thunk building one monitored training environment (picklable for SubprocVecEnv)."""
+def make_env_fn(config: dict, side: str, opponent: str | None, rank: int):
+    """A thunk building one monitored training environment (picklable for SubprocVecEnv): the
+    Gymnasium env, the opponent (a fixed policy, or in self-play the other side's frozen policy
+    of the round before) playing inside step()."""
 
     def thunk():
         import gymnasium as gym
@@ -99,14 +100,8 @@ def make_env_fn(config: dict, side: str, opponent: str | None, rank: int, throug
         import aliens_env  # noqa: F401
 
         torch.set_num_threads(1)
-        if through_pettingzoo:
-            from .selfplay import VersusEnv
-
-            env = VersusEnv(config["env"], side=side, opponent=opponent, shaping=config["shaping"],
-                            result_reward=config["result_reward"], **config["env_options"])
-        else:
-            env = gym.make(get_spec(config["env"]).env_id, side=side, opponent=opponent, shaping=config["shaping"],
-                           result_reward=config["result_reward"], **config["env_options"])
+        env = gym.make(get_spec(config["env"]).env_id, side=side, opponent=opponent, shaping=config["shaping"],
+                       result_reward=config["result_reward"], **config["env_options"])
         env = Monitor(env)
         env.reset(seed=config["seed"] * 1000 + rank)
         return env
@@ -117,7 +112,7 @@ def make_env_fn(config: dict, side: str, opponent: str | None, rank: int, throug
 def make_vec_env(config: dict, stage: Stage):
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    fns = [make_env_fn(config, stage.side, stage.opponent_spec, i, stage.through_pettingzoo) for i in range(config["n_envs"])]
+    fns = [make_env_fn(config, stage.side, stage.opponent_spec, i) for i in range(config["n_envs"])]
     if config["vec_env"] == "subproc" and len(fns) > 1:
         return SubprocVecEnv(fns, start_method="spawn")
     return DummyVecEnv(fns)

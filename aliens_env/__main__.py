@@ -1,8 +1,16 @@
-"""`python -m aliens_env`: the table of registered environments (id, sides, actions, observation)."""
+"""`python -m aliens_env`: the table of registered environments (id, sides, actions, observation),
+then each environment's observation views (name, shape, offset in the flat array, meaning)."""
 from __future__ import annotations
 
 import aliens_env
 from aliens_env.pettingzoo_names import pettingzoo_module_name
+
+
+def markdown(rows: list[tuple[str, ...]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
 
 
 def table() -> str:
@@ -18,11 +26,23 @@ def table() -> str:
             f"{game.observation_shape[0]} floats",
             ", ".join(["random", *spec.policies]),
         ))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
-    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    return "\n".join(lines)
+    return markdown(rows)
+
+
+def views() -> str:
+    """Each environment's observation views (``game.obs_layout``), one table per environment;
+    docs/RULES.md holds this text (a test keeps it equal)."""
+    parts = []
+    for name in sorted(aliens_env.REGISTRY):
+        spec = aliens_env.REGISTRY[name]
+        layout = spec.make_game().obs_layout
+        rows = [("view", "shape", "offset", "what it holds")]
+        rows += [(view, " x ".join(map(str, shape)), str(offset), text) for view, shape, offset, text in layout.rows()]
+        parts.append(f"`{spec.env_id}`: {layout.size} float32 in [0, 1]\n\n" + markdown(rows))
+    return "\n\n".join(parts)
 
 
 if __name__ == "__main__":
     print(table())
+    print()
+    print(views())

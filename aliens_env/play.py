@@ -6,7 +6,9 @@
 
 At the prompt type the number of an action, or a unique part of its name; `?` lists the legal
 actions again, `s FILE` saves the position as JSON, `q` quits. --load FILE continues a saved
-position (the file written by `s` or --save).
+position (the file written by `s` or --save). End of input (Ctrl-D) or Ctrl-C also quits; a file
+that cannot be read or written, a position of another game or an opponent that cannot be made
+is a one-line error and exit code 1.
 """
 from __future__ import annotations
 
@@ -15,8 +17,12 @@ import json
 import sys
 
 import aliens_env
-from aliens_env.core.game import other_side
+from aliens_env.core.game import RESULTS, other_side
 from aliens_env.envs.registry import builtin_policy_names, get_spec, make_policy
+
+
+class PlayError(Exception):
+    """What went wrong, in one line for the terminal (exit code 1)."""
 
 
 def choose(game, player, read=input, write=print) -> int | None:
@@ -25,7 +31,7 @@ def choose(game, player, read=input, write=print) -> int | None:
     names = [game.describe_action(a) for a in legal]
     write("\n".join(f"  {i:>2}  {name}" for i, name in enumerate(names)))
     while True:
-        answer = read(f"{player}> ").strip()
+        answer = read(f"{player}> ").strip()  # EOFError (Ctrl-D) is the caller's
         if answer in ("q", "quit", "exit"):
             return None
         if answer == "?":
@@ -33,8 +39,11 @@ def choose(game, player, read=input, write=print) -> int | None:
             continue
         if answer.startswith("s "):
             path = answer[2:].strip()
-            with open(path, "w") as f:
-                json.dump(game.to_dict(), f)
+            try:
+                save(game, path)
+            except PlayError as exc:
+                write(str(exc))
+                continue
             write(f"saved to {path}")
             continue
         if answer.isdigit() and int(answer) < len(legal):
@@ -43,6 +52,26 @@ def choose(game, player, read=input, write=print) -> int | None:
         if len(matches) == 1:
             return matches[0]
         write(f"{answer!r} matches {len(matches)} legal actions; type a number 0-{len(legal) - 1}, '?' or 'q'")
+
+
+def save(game, path: str) -> None:
+    try:
+        with open(path, "w") as f:
+            json.dump(game.to_dict(), f)
+    except OSError as exc:
+        raise PlayError(f"cannot save to {path}: {exc.strerror or exc}") from None
+
+
+def load(game_class, path: str):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlayError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return game_class.from_json(text)
+    except ValueError as exc:
+        raise PlayError(f"{path}: {exc}") from None
 
 
 def main(argv=None, read=input, write=print) -> int:
@@ -58,36 +87,48 @@ def main(argv=None, read=input, write=print) -> int:
         spec = get_spec(args.env)
     except KeyError as exc:
         parser.error(str(exc.args[0]))
+    try:
+        return play(args, spec, read, write)
+    except PlayError as exc:
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        return 1
+
+
+def play(args, spec, read, write) -> int:
     game = spec.make_game()
     if args.load:
-        with open(args.load) as f:
-            game = type(game).from_json(f.read())
+        game = load(type(game), args.load)
     else:
         game.reset(args.seed)
     try:
         opponent = make_policy(spec.name, other_side(args.side), args.opponent, seed=args.seed)
-    except ValueError as exc:
-        parser.error(f"{exc} (built-in: {builtin_policy_names(spec.name)})")
-    while not game.is_terminal():
-        player = game.current_player()
-        if player != args.side:
-            game.apply(opponent.act(game, player))
-            continue
-        write("\n" + game.render_text(viewer=args.side))
-        action = choose(game, player, read, write)
-        if action is None:
-            write("quit")
-            break
-        game.apply(action)
+    except (ValueError, OSError, ImportError) as exc:
+        raise PlayError(f"opponent {args.opponent!r}: {exc} (built-in: {builtin_policy_names(spec.name)})") from None
+    code = 0
+    try:
+        while not game.is_terminal():
+            player = game.current_player()
+            if player != args.side:
+                game.apply(opponent.act(game, player))
+                continue
+            write("\n" + game.render_text(viewer=args.side))
+            action = choose(game, player, read, write)
+            if action is None:
+                write("quit")
+                break
+            game.apply(action)
+    except (EOFError, KeyboardInterrupt) as exc:  # Ctrl-D, Ctrl-C: quit
+        write("bye")
+        code = 130 if isinstance(exc, KeyboardInterrupt) else 0
     write("\n" + game.render_text(viewer=None if game.is_terminal() else args.side))
     if game.is_terminal():
         outcome = game.outcome()
-        result = {1: "win", 0: "draw", -1: "loss"}[outcome[args.side]]
+        cut = game.truncated_by()
+        result = f"none: the game was cut by {cut} (truncated)" if cut else RESULTS[outcome[args.side]]
         write(f"\nresult for {args.side}: {result}  score: {outcome['score']}")
     if args.save:
-        with open(args.save, "w") as f:
-            json.dump(game.to_dict(), f)
-    return 0
+        save(game, args.save)
+    return code
 
 
 if __name__ == "__main__":

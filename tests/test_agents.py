@@ -229,12 +229,13 @@ def test_shipped_pretrained_policies_load():
 
 @pytest.mark.parametrize("game_name", sorted(REGISTRY))
 @pytest.mark.parametrize("side", ["marines", "hive"])
-def test_selfplay_env_over_pettingzoo_passes_check_env(game_name, side):
+def test_selfplay_env_passes_check_env(game_name, side):
+    """Self-play trains in the Gymnasium env, the other side's policy playing inside step()."""
     from gymnasium.utils.env_checker import check_env
 
-    from agents.selfplay import VersusEnv
+    from aliens_env.envs.gym_env import AliensEnv
 
-    env = VersusEnv(game_name, side=side, opponent="random", shaping=True)
+    env = AliensEnv(game_name, side=side, opponent="random", shaping=True)
     check_env(env, skip_render_check=True)
     obs, _ = env.reset(seed=0)
     total, done = 0.0, False

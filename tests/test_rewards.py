@@ -1,5 +1,5 @@
 """The reward of each result (``result_reward=``): the same in the Gymnasium env, the PettingZoo
-env, self-play's VersusEnv and the imitation's returns; bad mappings are clear errors."""
+env (self-play trains in the Gymnasium env) and the imitation's returns; bad mappings are clear errors."""
 import gymnasium as gym
 import pytest
 

@@ -52,10 +52,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core.actions import ActionLayout
+from ..core.actions import ActionLayout, ObsLayout
 from ..core.dice import Dice
 from ..core.game import SIDES, Game, other_side
 from . import cards as card_data
+from . import codec
 from .cards import Card, CardSet
 
 MAR, HIVE = "marines", "hive"
@@ -87,7 +88,11 @@ class AlienMenace(Game):
             if value is not None and not isinstance(value, str):
                 raise ValueError(f"option {key} must be a path to a YAML file, got {value!r}")
         self.options = {k: options.get(k) for k in OPTION_NAMES}
-        cs: CardSet = card_data.load(self.options["cards_file"], self.options["rules_file"])
+        try:
+            cs: CardSet = card_data.load(self.options["cards_file"], self.options["rules_file"])
+        except ValueError as exc:
+            given = ", ".join(f"{k}={v!r}" for k, v in self.options.items() if v is not None)
+            raise ValueError(f"{given}: {exc}" if given else str(exc)) from None
         self.cs = cs
         self.rules = cs.rules
         self.cards: list[Card] = cs.cards
@@ -126,13 +131,27 @@ class AlienMenace(Game):
                 self.action_card[a] = c.id
         self.copies = np.array([c.copies for c in self.cards], dtype=np.float32)
         n, r = self.n_cards, len(self.rooms)
-        self._obs_parts = [
-            ("flags", 2), ("stage", len(STAGES)), ("hand", n), ("hand_sizes", 2), ("draw_piles", 2),
-            ("discards", n), ("bout", n), ("in_play", n), ("answering", n), ("strength", 2),
-            ("tokens", 4), ("bout_tokens", 2), ("life_points", 1), ("room", r), ("revealed", self.rules["rooms_revealed"] * r),
-            ("room_discard", r), ("room_misc", 3), ("turn", 4),
-        ]
-        self.observation_shape = (sum(k for _, k in self._obs_parts),)
+        n_revealed = self.rules["rooms_revealed"]
+        self.obs_layout = ObsLayout([
+            ("flags", 2, "I am the Alien; it is my decision"),
+            ("stage", len(STAGES), "one-hot: " + ", ".join(STAGES)),
+            ("hand", n, "my hand by card id (copies held / copies in the deck)"),
+            ("hand_sizes", 2, "cards in hand, Marine and Alien (/ deck size)"),
+            ("draw_piles", 2, "cards left to draw, Marine and Alien (/ deck size)"),
+            ("discards", n, "discarded by card id (/ copies)"),
+            ("bout", n, "active cards of the current Creature's bout by card id (/ copies)"),
+            ("in_play", n, "cards in play by card id (/ copies)"),
+            ("answering", n, "one-hot: the card a response would answer"),
+            ("strength", 2, "Marine and Creature Strength (/ 20)"),
+            ("tokens", 4, "tokens: Marine, Alien, supply, in play (/ all tokens)"),
+            ("bout_tokens", 2, "tokens tossed this bout, Marine and Alien (/ all tokens)"),
+            ("life_points", 1, "the Marine's Life Points (/ starting)"),
+            ("room", r, "one-hot: the room ventured into"),
+            ("revealed", (n_revealed, r), "one-hot per revealed room, in order (room[first], room[second])"),
+            ("room_discard", r, "the rooms discarded"),
+            ("room_misc", 3, "rooms left (/ rooms), room size (/ 10), Creatures played (/ 10)"),
+            ("turn", 4, "turn (/ rooms), the Alien chooses the room, Marine mulliganed, Alien mulliganed"),
+        ])
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
@@ -664,211 +683,68 @@ class AlienMenace(Game):
     # observation: only what the side's player may know
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
+        """The views of ``obs_layout``, each written in place (see their descriptions)."""
         if player not in SIDES:
             raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
         R = self.rules
-        n = self.n_cards
-        parts: list[np.ndarray] = []
-        flags = np.array([player == HIVE, self.stage != "over" and self.actor == player], dtype=np.float32)
-        stage = np.zeros(len(STAGES), dtype=np.float32)
-        stage[STAGES.index(self.stage)] = 1
-        hand = np.zeros(n, dtype=np.float32)
+        obs = self.obs_layout.zeros()
+        v = self.obs_layout.views(obs)
+        v["flags"][:] = (player == HIVE, self.stage != "over" and self.actor == player)
+        v["stage"][STAGES.index(self.stage)] = 1
         off = self.offset[player]
-        hand[off:off + self.n_types[player]] = self.hand[player]
-        hand /= self.copies
+        v["hand"][off:off + self.n_types[player]] = self.hand[player]
+        v["hand"] /= self.copies
         deck_size = R["deck_size"]
-        hand_sizes = np.array([sum(self.hand[MAR]), sum(self.hand[HIVE])], dtype=np.float32) / deck_size
-        draw_piles = np.array([len(self.deck[MAR]), len(self.deck[HIVE])], dtype=np.float32) / deck_size
-        discards = np.array(self.discard[MAR] + self.discard[HIVE], dtype=np.float32) / self.copies
-        bout = np.zeros(n, dtype=np.float32)
-        in_play = np.zeros(n, dtype=np.float32)
-        answering = np.zeros(n, dtype=np.float32)
+        v["hand_sizes"][:] = (sum(self.hand[MAR]), sum(self.hand[HIVE]))
+        v["hand_sizes"] /= deck_size
+        v["draw_piles"][:] = (len(self.deck[MAR]), len(self.deck[HIVE]))
+        v["draw_piles"] /= deck_size
+        v["discards"][:] = self.discard[MAR] + self.discard[HIVE]
+        v["discards"] /= self.copies
         if self.play:
+            bout, in_play = v["bout"], v["in_play"]
             active = self._active()
             for j, (cid, b, _) in enumerate(self.play):
                 in_play[cid] += 1
                 if active[j] and b == self.bout and self.in_combat:
                     bout[cid] += 1
             if self.chain:
-                answering[self.play[self.chain[-1]][ENTRY_CARD]] = 1
-        bout /= self.copies
-        in_play /= self.copies
-        m, c = self.strengths()
-        strength = np.array([m, c], dtype=np.float32) / 20
+                v["answering"][self.play[self.chain[-1]][ENTRY_CARD]] = 1
+            bout /= self.copies
+            in_play /= self.copies
+        v["strength"][:] = self.strengths()
+        v["strength"] /= 20
         T = self.cs.tokens
-        tokens = np.array([self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play], dtype=np.float32) / T
-        bout_tokens = np.array([self.bout_tokens[MAR], self.bout_tokens[HIVE]], dtype=np.float32) / T
-        lp = np.array([self.lp / R["life_points"]], dtype=np.float32)
-        nr = len(self.rooms)
-        room = np.zeros(nr, dtype=np.float32)
+        v["tokens"][:] = (self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play)
+        v["tokens"] /= T
+        v["bout_tokens"][:] = (self.bout_tokens[MAR], self.bout_tokens[HIVE])
+        v["bout_tokens"] /= T
+        v["life_points"][0] = self.lp / R["life_points"]
         if self.room >= 0:
-            room[self.room] = 1
-        # one one-hot per revealed card, in order: room[first], room[second] name them
-        revealed = np.zeros(self.rules["rooms_revealed"] * nr, dtype=np.float32)
+            v["room"][self.room] = 1
         for i, rid in enumerate(self.revealed):
-            revealed[i * nr + rid] = 1
-        room_discard = np.zeros(nr, dtype=np.float32)
-        room_discard[self.room_discard] = 1
-        room_misc = np.array([len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10], dtype=np.float32)
-        turn = np.array(
-            [self.turn / nr, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0], dtype=np.float32
-        )
-        parts = [flags, stage, hand, hand_sizes, draw_piles, discards, bout, in_play, answering, strength,
-                 tokens, bout_tokens, lp, room, revealed, room_discard, room_misc, turn]
-        obs = np.concatenate(parts)
+            v["revealed"][i, rid] = 1
+        v["room_discard"][self.room_discard] = 1
+        nr = len(self.rooms)
+        v["room_misc"][:] = (len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10)
+        v["turn"][:] = (self.turn / nr, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0)
         np.clip(obs, 0.0, 1.0, out=obs)
         return obs
 
     # ------------------------------------------------------------------------------------------
     # positions
     # ------------------------------------------------------------------------------------------
-    STATE_KEYS = (
-        "deck", "hand", "discard", "room_deck", "room_discard", "revealed", "room", "tokens", "supply",
-        "tokens_in_play", "bout_tokens", "lp", "turn", "chooser", "mulligans", "play", "chain", "chain_return",
-        "bout", "creatures_played", "in_combat", "winner", "end_reason", "stats", "events", "log", "stage", "actor",
-    )
-
     def to_dict(self) -> dict:
         d = {"game": self.name, "config": dict(self.options), "dice": self.dice.to_dict()}
-        for key in self.STATE_KEYS:
+        for key in codec.STATE_KEYS:
             d[key] = copy.deepcopy(getattr(self, key))
         return d
 
     @classmethod
     def from_dict(cls, data: dict) -> "AlienMenace":
-        if not isinstance(data, dict) or data.get("game") != cls.name:
-            raise ValueError(f'not an {cls.name} position: expected a JSON object with "game": "{cls.name}"')
-        missing = [k for k in ("config", "dice", *cls.STATE_KEYS) if k not in data]
-        if missing:
-            raise ValueError(f"malformed {cls.name} position: missing field(s) {missing}")
-        if not isinstance(data["config"], dict):
-            raise ValueError(f"malformed {cls.name} position: config must be an object")
-        game = cls(**data["config"])
-        dice = data["dice"]
-        if (not isinstance(dice, dict) or not isinstance(dice.get("script", []), list)
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in dice.get("script", []))
-                or not isinstance(dice.get("rolls", 0), int)):
-            raise ValueError(f"malformed {cls.name} position: bad dice state (rng, script of whole numbers, rolls)")
-        try:
-            game.dice = Dice.from_dict(dice)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed {cls.name} position: bad dice state ({exc})") from None
-        for key in cls.STATE_KEYS:
-            setattr(game, key, copy.deepcopy(data[key]))
-        game._legal = None
-        problem = game._check_position()
-        if problem:
-            raise ValueError(f"malformed {cls.name} position: {problem}")
-        return game
-
-    def _check_position(self) -> str | None:
-        """A sentence saying what is wrong with the state, or None."""
-        try:
-            problem = self._check_types()
-            if problem:
-                return problem
-            for s in SIDES:
-                k = self.n_types[s]
-                for key in ("hand", "discard"):
-                    v = getattr(self, key)[s]
-                    if not isinstance(v, list) or len(v) != k or any(not isinstance(x, int) or x < 0 for x in v):
-                        return f"{key}[{s}] must list {k} non-negative counts"
-                if any(not isinstance(x, int) or not 0 <= x < k for x in self.deck[s]):
-                    return f"deck[{s}] holds an unknown card"
-            total = {s: len(self.deck[s]) + sum(self.hand[s]) + sum(self.discard[s]) for s in SIDES}
-            per_card = {s: [self.deck[s].count(c.local) + self.hand[s][c.local] + self.discard[s][c.local] for c in self.side_cards[s]] for s in SIDES}
-            for e in self.play:
-                if not isinstance(e, list) or len(e) != 3 or not 0 <= e[0] < self.n_cards or not -1 <= e[2] < len(self.play):
-                    return f"bad card in play {e!r}"
-                c = self.cards[e[0]]
-                total[c.side] += 1
-                per_card[c.side][c.local] += 1
-            for s in SIDES:
-                if total[s] != self.rules["deck_size"]:
-                    return f"the {s} cards add up to {total[s]}, not {self.rules['deck_size']}"
-                for c, n in zip(self.side_cards[s], per_card[s]):
-                    if n != c.copies:
-                        return f"there are {n} {c.name} cards, not {c.copies}"
-            tokens = self.tokens[MAR] + self.tokens[HIVE] + self.supply + self.tokens_in_play
-            if tokens != self.cs.tokens or min(self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play) < 0:
-                return f"the tokens add up to {tokens}, not {self.cs.tokens}"
-            if not 0 <= self.lp <= self.rules["life_points"]:
-                return f"life points {self.lp} outside 0-{self.rules['life_points']}"
-            rooms = sorted(self.room_deck + self.room_discard + self.revealed + ([self.room] if self.room >= 0 else []))
-            if rooms != list(range(len(self.rooms))):
-                return "every room must be exactly once in the room pile, the discard, the revealed cards or play"
-            if self.stage not in STAGES:
-                return f"unknown stage {self.stage!r}; stages are {list(STAGES)}"
-            if (self.stage == "over") != (self.winner is not None):
-                return "a finished game needs a winner and a winner needs a finished game"
-            if self.stage != "over":
-                if self.actor not in SIDES:
-                    return f"actor must be marines or hive, got {self.actor!r}"
-                if any(x < 0 or x >= len(self.play) for x in self.chain) or (self.stage == "response") != bool(self.chain):
-                    return "the response chain does not match the stage"
-                if self.stage == "room" and not self.revealed:
-                    return "a room choice needs revealed rooms"
-                if len(self.revealed) > self.rules["rooms_revealed"]:
-                    return f"at most {self.rules['rooms_revealed']} rooms are revealed"
-                if self.stage != "mulligan" and self.stage != "room" and self.room < 0:
-                    return "no room in play"
-                if not self._compute_legal():
-                    return "no legal action"
-        except (KeyError, TypeError, AttributeError, IndexError, ValueError, AssertionError) as exc:
-            return f"missing or wrong field ({exc!r})"
-        return None
-
-    def _check_types(self) -> str | None:
-        def is_int(x):
-            return isinstance(x, int) and not isinstance(x, bool)
-
-        def int_list(x):
-            return isinstance(x, list) and all(is_int(v) for v in x)
-
-        for key in ("room", "supply", "tokens_in_play", "lp", "turn", "bout", "creatures_played"):
-            if not is_int(getattr(self, key)):
-                return f"{key} must be a whole number"
-        for key in ("tokens", "bout_tokens", "mulligans"):
-            v = getattr(self, key)
-            if not isinstance(v, dict) or set(v) != set(SIDES) or not all(is_int(x) and x >= 0 for x in v.values()):
-                return f"{key} must map marines and hive to whole numbers >= 0"
-        for key in ("deck", "hand", "discard"):
-            v = getattr(self, key)
-            if not isinstance(v, dict) or set(v) != set(SIDES) or not all(int_list(x) for x in v.values()):
-                return f"{key} must map marines and hive to lists of whole numbers"
-        for key in ("room_deck", "room_discard", "revealed", "chain"):
-            if not int_list(getattr(self, key)):
-                return f"{key} must be a list of whole numbers"
-        if not isinstance(self.play, list) or not all(isinstance(e, list) and len(e) == 3 and int_list(e) for e in self.play):
-            return "bad card in play: play must be a list of [card, bout, answered entry]"
-        if not isinstance(self.stats, dict) or not all(is_int(self.stats.get(k)) for k in ("combats_won", "combats_lost", "creatures_killed", "rooms")):
-            return "stats must hold combats_won, combats_lost, creatures_killed and rooms"
-        for key in ("events", "log"):
-            v = getattr(self, key)
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                return f"{key} must be a list of strings"
-        for key in ("stage", "chain_return", "end_reason"):
-            if not isinstance(getattr(self, key), str):
-                return f"{key} must be a string"
-        if not isinstance(self.in_combat, bool):
-            return "in_combat must be true or false"
-        if self.chooser not in SIDES or self.winner not in (None, *SIDES) or self.actor not in (None, *SIDES):
-            return "chooser, winner and actor must be marines or hive (winner and actor may be null)"
-        if self.chain_return not in ("", "raise", "smoke", "next_creature", "marine_events", "alien_phase"):
-            return f"unknown chain_return {self.chain_return!r}"
-        if not (-1 <= self.room < len(self.rooms) and -1 <= self.bout and 0 <= self.creatures_played and 0 <= self.turn):
-            return "room, bout, creatures_played or turn out of range"
-        if self.in_combat != (self.bout >= 0) or self.in_combat and self.creatures_played < 1:
-            return "in_combat, bout and creatures_played disagree"
-        if any(not 0 <= e[0] < self.n_cards or not -1 <= e[2] < i or e[1] < -1 or e[1] > self.bout for i, e in enumerate(self.play)):
-            return "bad card in play (unknown card, bout or answered entry)"
-        if self.play and not self.in_combat and self.stage != "response":
-            return "cards in play outside combat need an Event being answered"
-        if self.in_combat and self.stage in ("raise", "smoke", "next_creature", "response"):
-            pass
-        elif self.in_combat:
-            return f"stage {self.stage!r} cannot happen during a combat"
-        return None
+        """The position saved by to_dict, checked field by field (codec.py); the game holds
+        copies, never the caller's data."""
+        return codec.load(cls, data)
 
     def clone(self) -> "AlienMenace":
         new = copy.copy(self)
@@ -948,9 +824,10 @@ class AlienMenace(Game):
             lines.append("last: " + "; ".join(self.log[-8:]))
         return "\n".join(lines)
 
-    def render_rgb(self) -> np.ndarray:
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         """A simple picture: one bar per quantity (Life Points, tokens, hand sizes, supply,
-        Strengths, rooms left), 16 pixels high each, on a dark background."""
+        Strengths, rooms left), 16 pixels high each, on a dark background; all public, so every
+        viewer sees the same."""
         rows = [
             (self.lp / self.rules["life_points"], (60, 200, 60)),
             (self.tokens[MAR] / self.cs.tokens, (60, 160, 255)),

@@ -10,23 +10,12 @@ tie-breaks); random players are seeded with seed0 + i + 1 (as the Gymnasium adap
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 from ..core.policy import RandomPolicy
+from ..core.stats import wilson_interval
 from .dice_ai import AlienMenaceDiceAI
 from .game import AlienMenace
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% with z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def make(kind: str, seed: int):
@@ -50,7 +39,7 @@ def match(marines: str, hive: str, games: int = 2000, seed0: int = 0, **options)
             game.apply(players[side].act(game, side))
             steps += 1
         wins += game.winner == "hive"
-    low, high = wilson(wins, games)
+    low, high = wilson_interval(wins, games)
     return {"marines": marines, "hive": hive, "games": games, "hive_wins": wins, "hive_rate": wins / games,
             "wilson95": (low, high), "steps_per_game": steps / games}
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict
+from dataclasses import asdict, fields as dataclass_fields
 
 from ..core.dice import Dice
-from . import data_files
-from .colony import Colony
-from .state import ALIEN_KINDS, ALL_DECISION_KINDS, MAX_TARGETS, NO, Alien, Decision, Human
+from ..core.positions import Fields, position_error
+from .colony import CARDINAL, Colony
+from .state import ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_ROWS, MAX_TARGETS, NO, Alien, Human
 
 _APC_KEYS = ("pos", "moves", "activated", "driving", "moved", "out_of_ammo", "auto")
 _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pools", "active", "mover", "fired_squads",
@@ -17,14 +17,14 @@ _SCALARS = ("layout_seed", "turn", "phase", "pools", "pools_lost", "grenade_pool
 
 def to_dict(game) -> dict:
     return {
-        "game": game.name, "config": game.config(), "dice": game.dice.to_dict(),
+        "game": game.name, "config": copy.deepcopy(game.config()), "dice": game.dice.to_dict(),
         "colony": game.colony.to_dict(),
         "humans": [asdict(h) for h in game.humans], "aliens": [asdict(a) for a in game.aliens],
-        "features": [dict(f) for f in game.features],
+        "features": copy.deepcopy(game.features),
         "welds": dict(game.welds), "unweld_turn": dict(game.unweld_turn),
         **{k: (list(v) if isinstance(v, list) else v) for k, v in ((k, getattr(game, k)) for k in _SCALARS)},
         "queue": list(game.queue), "ow_queue": list(game.ow_queue),
-        "extra": None if game.extra is None else {k: (list(v) if isinstance(v, list) else v) for k, v in game.extra.items()},
+        "extra": copy.deepcopy(game.extra),
         "placement": None if game.placement is None else dict(game.placement),
         "decision": None if game.decision is None else {"kind": game.decision.kind, "options": list(game.decision.options)},
         "stats": dict(game.stats), "events": list(game.events),
@@ -32,129 +32,230 @@ def to_dict(game) -> dict:
     }
 
 
+KEYS = ("game", "config", "dice", "colony", "humans", "aliens", "features", "welds", "unweld_turn", *_SCALARS,
+        "queue", "ow_queue", "extra", "placement", "decision", "stats", "events")
+#: fields an older position may leave out, with their value then
+OPTIONAL = {"apc": None, "brood_located": False}
+PHASES = ("aliens_move", "aliens_cc", "marines", "xeno", "over")
+STATUSES = ("active", "dead", "captured", "unconscious")
+#: the states each kind of feature goes through (layout.py lays them, xeno.py, combat.py and
+#: marines.py change them)
+FEATURE_STATES = {
+    "egg_cache": ("intact", "hatched", "destroyed"), "crate_eggs": ("intact", "opened"),
+    "burst_human": ("dead",), "impregnated_human": ("alive",),
+    "sentry": ("active", "inactive", "destroyed"), "comms_terminal": ("ready", "used"),
+}
+STATS = ("aliens_killed", "humans_dead", "captured", "unconscious", "aliens_placed", "activations", "sections_laid",
+         "rescued", "lost_at_rescue")
+
+
 def from_dict(cls, data: dict) -> "BugHunt":
+    """A position saved by to_dict, every field read through core.positions (type, range) and
+    the records checked against each other (check_position): refused with a ValueError that
+    names the field, or accepted as copies of the caller's data."""
+    what = f"{cls.name} position"
     if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f"not a {cls.name} position: expected a JSON object with \"game\": \"{cls.name}\"")
+        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
+    f = Fields(what, data, keys=KEYS, optional=OPTIONAL)
+    config = f.fields("config")
+    for key in ("ripley_leads", "ripley_four_lp", "bug_master_picks", "apc", "electronic_locks", "satellite_comms"):
+        if key in config.data:
+            config.bool(key)
+    if "mission" in config.data:
+        config.str("mission")
+    if config.data.get("turn_limit") is not None:
+        config.int("turn_limit", 1)
     try:
-        game = cls(**data["config"])
-        game.dice = Dice.from_dict(data["dice"])
-        game.colony = Colony.from_dict(data["colony"])
-        if game.colony.size != game.size:
-            raise ValueError(f"colony size {game.colony.size} does not match grid_size {game.size}")
-        game.humans = [Human(**h) for h in data["humans"]]
-        game.aliens = [Alien(**a) for a in data["aliens"]]
-        if len(game.humans) != len(game.squad_def):
-            raise ValueError(f"a position needs {len(game.squad_def)} squad figures")
-        game.features = [dict(f) for f in data["features"]]
-        game.welds = {str(k): int(v) for k, v in data["welds"].items()}
-        game.unweld_turn = {str(k): int(v) for k, v in data["unweld_turn"].items()}
-        for k in _SCALARS:
-            setattr(game, k, data[k])
-        game.queue = [int(x) for x in data["queue"]]
-        game.ow_queue = [int(x) for x in data["ow_queue"]]
-        extra = data["extra"]
-        game.extra = None if extra is None else {
-            "shooter": int(extra["shooter"]), "hits": int(extra["hits"]),
-            "squares": [int(x) for x in extra["squares"]], "done": [int(x) for x in extra["done"]]}
-        game.placement = None if data["placement"] is None else dict(data["placement"])
-        dec = data["decision"]
-        if dec is not None and dec["kind"] not in ALL_DECISION_KINDS:
-            raise ValueError(f"unknown decision kind {dec['kind']!r}")
-        game.decision = None if dec is None else Decision(dec["kind"], list(dec["options"]))
-        game.stats = dict(data["stats"])
-        game.events = list(data["events"])
-        apc = data.get("apc")
-        game.apc = None if apc is None else {k: apc[k] for k in _APC_KEYS}
-        game.brood_located = bool(data.get("brood_located", False))
-        check_position(game)
-    except (KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
-        raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc!r}") from None
+        game = cls(**copy.deepcopy(config.data))  # a custom squad is a list: the game keeps its own
+    except (ValueError, TypeError) as exc:
+        raise position_error(what, "config", f"is refused: {exc}") from None
+    rules, n = game.rules, game.size * game.size
+    game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
+    game.colony = Colony.from_dict(f.fields("colony"), rules["hazard_extra_ap"], size=game.size)
+    human_keys = [x.name for x in dataclass_fields(Human)]
+    alien_keys = [x.name for x in dataclass_fields(Alien)]
+    aliens = f.records("aliens", alien_keys, max_length=game.max_aliens)
+    n_humans, n_aliens = len(game.squad_def), len(aliens)
+    if len(f.list("humans")) != n_humans:
+        raise f.fail("humans", f"must list one record per figure of the config's squad ({n_humans})")
+    human_ap = max(rules["human_ap"], *rules["role_ap"].values())
+    game.humans = []
+    for i, h in enumerate(f.records("humans", human_keys, length=n_humans)):
+        figure = game.squad_def[i]
+        game.humans.append(Human(
+            name=h.choice("name", [figure["name"]]), role=h.choice("role", [figure["role"]]),
+            weapon=h.choice("weapon", [figure["weapon"]]), leader=h.bool("leader"), can_lead=h.bool("can_lead"),
+            equipment=h.bool("equipment"), pos=h.int("pos", NO, n - 1), status=h.choice("status", STATUSES),
+            lp=h.int("lp", 0, max(1, rules["ripley_lp_optional"])), ap=h.int("ap", 0, human_ap),
+            activated=h.bool("activated"), overwatch=h.bool("overwatch"), moved=h.bool("moved"),
+            hugger=h.index("hugger", "aliens", n_aliens), squad=h.int("squad", 0, game.n_squads - 1),
+            dreadnaught=h.bool("dreadnaught"), out_of_ammo=h.bool("out_of_ammo"), in_apc=h.bool("in_apc"),
+        ))
+    game.turn = f.int("turn", 1, game.turn_limit + 1)  # one past the limit once it has ended the game
+    game.aliens = [Alien(
+        kind=a.choice("kind", ALIEN_KINDS), pos=a.int("pos", NO, n - 1), alive=a.bool("alive"),
+        lp=a.int("lp", 0, rules["queen_lp"]), ap=a.int("ap", 0, max(rules["alien_ap"].values())), new=a.bool("new"),
+        attached=a.index("attached", "humans", n_humans), attached_turn=a.int("attached_turn", 0, game.turn),
+        anchored=a.bool("anchored"),
+    ) for a in aliens]
+    game.features = []
+    for feature in f.records("features", ("kind", "pos", "state")):
+        kind = feature.choice("kind", FEATURE_STATES)
+        game.features.append({"kind": kind, "pos": _square(feature, "pos", game.size),
+                              "state": feature.choice("state", FEATURE_STATES[kind])})
+    game.welds = _door_turns(f, "welds", n, rules["unweld_turns"])
+    game.unweld_turn = _door_turns(f, "unweld_turn", n, game.turn)
+    game.layout_seed = f.int("layout_seed", -2**63, 2**63)
+    game.phase = f.choice("phase", PHASES)
+    squads = game.n_squads
+    game.pools = f.ints("pools", 0, 6 * rules["squad_pool_die"], length=squads)
+    game.pools_lost = _bools(f, "pools_lost", squads)
+    game.grenade_pools = f.ints("grenade_pools", 0, rules["grenade_pool"], length=squads)
+    game.fired_squads = _bools(f, "fired_squads", squads)
+    game.xeno_squads = f.ints("xeno_squads", 0, squads - 1, unique=True)
+    game.xeno_squad = f.int("xeno_squad", NO, squads - 1)
+    game.active = f.index("active", "humans", n_humans)
+    game.mover = f.index("mover", "aliens", n_aliens)
+    game.ow_target = f.index("ow_target", "aliens", n_aliens)
+    game.rooms_entered = f.int("rooms_entered", 0, len(game.colony.pieces))
+    game.brood_found = f.bool("brood_found")
+    game.queen_killed_in_chamber = f.bool("queen_killed_in_chamber")
+    game.result = f.choice("result", (None, "marines", "hive"))
+    game.queue = f.indices("queue", "aliens", n_aliens)
+    game.ow_queue = f.indices("ow_queue", "humans", n_humans)
+    game.extra = None
+    if f.raw("extra") is not None:
+        extra = f.fields("extra", keys=("shooter", "hits", "squares", "done"))
+        game.extra = {"shooter": extra.index("shooter", "humans", n_humans, none=None), "hits": extra.int("hits", 0),
+                      "squares": extra.ints("squares", 0, n - 1), "done": extra.indices("done", "aliens", n_aliens)}
+        if not game.extra["squares"]:
+            raise extra.fail("squares", "must list the squares already hit", [])
+    game.placement = _placement(f, rules)
+    game.decision = None
+    if f.raw("decision") is not None:
+        dec = f.fields("decision", keys=("kind", "options"))
+        game._decide(dec.choice("kind", ALL_DECISION_KINDS), dec.ints("options", 0, n - 1, unique=True))
+    stats = f.fields("stats", keys=STATS)
+    game.stats = {key: stats.int(key, 0) for key in STATS}
+    game.events = f.strs("events")
+    game.apc = None
+    if f.raw("apc") is not None:
+        apc, cfg = f.fields("apc", keys=_APC_KEYS), rules["apc"]
+        game.apc = {"pos": apc.int("pos", 0, n - 1), "moves": apc.int("moves", 0, cfg["movement"]),
+                    **{k: apc.bool(k) for k in ("activated", "driving", "moved", "out_of_ammo")},
+                    "auto": apc.int("auto", 0, cfg["auto_bursts"])}
+    game.brood_located = f.bool("brood_located")
+    if game.brood_located and not game.satellite_comms:
+        raise f.fail("brood_located", "can be true only with the config's option satellite_comms")
     game._cache = {}
     game._shared = {}
+    game._optional_static = None
+    check_position(game, what)
     return game
 
 
-def check_position(game) -> None:
-    """Refuse a loaded position that the rules could not have produced in shape."""
+def _square(f: Fields, key: str, size: int) -> list[int]:
+    return f.ints(key, 0, size - 1, length=2)
+
+
+def _bools(f: Fields, key: str, length: int) -> list[bool]:
+    items = f.list(key, length=length)
+    for i, v in enumerate(items):
+        if not isinstance(v, bool):
+            raise f.fail(key, f"must list true or false per squad; item {i} is {v!r}")
+    return items
+
+
+def _door_turns(f: Fields, key: str, n: int, hi: int) -> dict[str, int]:
+    """{door square as a string: a number of turns} (welds, unweld_turn)."""
+    doors = f.fields(key)
+    out = {}
+    for square in doors.data:
+        if not square.isdigit() or not 0 <= int(square) < n:
+            raise doors.fail(square, f"must be keyed by a door square 0-{n - 1}")
+        out[square] = doors.int(square, 0, hi)
+    return out
+
+
+def _placement(f: Fields, rules: dict) -> dict | None:
+    """What approaches in the Xeno phase: a Bug Master's pending pick ({"stage": ...}) or the
+    rolled approach (kind, count, mode, distance)."""
+    value = f.raw("placement")
+    if value is None:
+        return None
+    if isinstance(value, dict) and "stage" in value:
+        p = f.fields("placement", keys=("stage",))
+        return {"stage": p.choice("stage", ("summon", "appear"))}
+    p = f.fields("placement", keys=("kind", "count", "mode", "distance"))
+    dice = rules["placement_dice"]
+    return {"kind": p.choice("kind", ALIEN_KINDS), "count": p.int("count", 1, 6),
+            "mode": p.choice("mode", sorted(set(rules["approach"].values()))), "distance": p.int("distance", dice, 6 * dice)}
+
+
+def check_position(game, what: str = "BugHunt position") -> None:
+    """Refuse a loaded position whose records disagree, as the rules could not have left them;
+    the error names the field."""
     n = game.size * game.size
-    kinds = {"egg_cache", "crate_eggs", "burst_human", "impregnated_human", "sentry", "comms_terminal"}
 
-    def is_int(x) -> bool:
-        return isinstance(x, int) and not isinstance(x, bool)
+    def fail(path: str, must: str) -> ValueError:
+        return position_error(what, path, must)
 
-    for h in game.humans:
-        if h.status not in ("active", "dead", "captured", "unconscious") or h.role not in data_files.ROLES:
-            raise ValueError(f"squad figure {h.name!r} has an unknown status or role")
-        if not (is_int(h.pos) and is_int(h.ap) and is_int(h.lp) and is_int(h.hugger) and is_int(h.squad)
-                and 0 <= h.squad < game.n_squads):
-            raise ValueError(f"squad figure {h.name!r}: pos, ap, lp and hugger must be whole numbers")
+    for i, h in enumerate(game.humans):
         if h.status == "active" and not 0 <= h.pos < n:
-            raise ValueError(f"squad figure {h.name} stands off the grid")
-    for a in game.aliens:
-        if a.kind not in ALIEN_KINDS or not (is_int(a.pos) and is_int(a.lp) and is_int(a.ap) and is_int(a.attached)):
-            raise ValueError(f"an Alien has an unknown kind or a non-integer field: {a}")
+            raise fail(f"humans[{i}].pos", "must be a square of the grid for an active figure")
+        if h.hugger != NO:
+            a = game.aliens[h.hugger]
+            if a.kind != "face_hugger" or not a.alive or a.attached != i:
+                raise fail(f"humans[{i}].hugger", f"names aliens[{h.hugger}], which must be a live Face-Hugger attached to it")
+        if h.in_apc and game.apc is None:
+            raise fail(f"humans[{i}].in_apc", "is true, but no APC is in play (field 'apc')")
+        if h.in_apc and h.status == "active" and h.pos != game.apc["pos"]:
+            raise fail(f"humans[{i}].pos", "must be the APC's square (apc.pos) for a figure inside it")
+    for k, a in enumerate(game.aliens):
         if a.alive and not 0 <= a.pos < n:
-            raise ValueError("an Alien stands off the grid")
-        if a.attached != NO and not 0 <= a.attached < len(game.humans):
-            raise ValueError("a Face-Hugger is attached to no squad figure")
-    if len(game.aliens) > game.max_aliens:
-        raise ValueError(f"more than {game.max_aliens} Alien counters")
-    for f in game.features:
-        pos = f.get("pos")
-        if f.get("kind") not in kinds or not isinstance(f.get("state"), str) or not (
-                isinstance(pos, list) and len(pos) == 2 and all(is_int(x) and 0 <= x < game.size for x in pos)):
-            raise ValueError(f"malformed feature {f}")
+            raise fail(f"aliens[{k}].pos", "must be a square of the grid for a live Alien")
+        if a.attached != NO and a.alive and game.humans[a.attached].hugger != k:
+            raise fail(f"aliens[{k}].attached", f"names humans[{a.attached}], whose hugger must name this Alien")
     if (game.apc is None) != (not game.apc_option):
-        raise ValueError("an APC in a position needs the option apc=True (and the option needs one)")
-    if game.apc is not None:
-        if not (is_int(game.apc["pos"]) and 0 <= game.apc["pos"] < n and is_int(game.apc["moves"])
-                and is_int(game.apc["auto"])):
-            raise ValueError("the APC's pos, moves and auto must be whole numbers, pos on the grid")
-        if any(h.in_apc and h.status == "active" and h.pos != game.apc["pos"] for h in game.humans):
-            raise ValueError("a figure inside the APC must stand on its square")
-    elif any(h.in_apc for h in game.humans):
-        raise ValueError("a figure is inside an APC that is not in play")
-    if game.phase not in ("aliens_move", "aliens_cc", "marines", "xeno", "over"):
-        raise ValueError(f"unknown phase {game.phase!r}")
-    for name in ("pools", "pools_lost", "grenade_pools", "fired_squads"):
-        value = getattr(game, name)
-        if not isinstance(value, list) or len(value) != game.n_squads:
-            raise ValueError(f"{name} must list one value per squad ({game.n_squads})")
-    if not all(is_int(v) for v in game.pools + game.grenade_pools):
-        raise ValueError("pools and grenade pools must be whole numbers")
-    if any(not is_int(q) or not 0 <= q < game.n_squads for q in game.xeno_squads) or not is_int(game.xeno_squad):
-        raise ValueError("the Xeno phase names squads that do not exist")
-    for name in ("turn", "active", "mover", "rooms_entered"):
-        if not is_int(getattr(game, name)):
-            raise ValueError(f"{name} must be a whole number")
-    if not (NO <= game.active < len(game.humans)) or not (NO <= game.mover < len(game.aliens)):
-        raise ValueError("the acting figure or the moving Alien does not exist")
-    if any(not is_int(q) or not 0 <= q < len(game.humans) for q in game.ow_queue) or not is_int(game.ow_target):
-        raise ValueError("the over-watch queue names figures that do not exist")
-    if any(not is_int(q) or not 0 <= q < len(game.aliens) for q in game.queue):
-        raise ValueError("the Alien queue names Aliens that do not exist")
+        raise fail("apc", "must hold the APC exactly when the config's option apc is true")
+    if game.mover != NO and not game.aliens[game.mover].alive:
+        raise fail("mover", "must name a live Alien")
+    if game.ow_queue and (game.ow_target == NO or not game.aliens[game.ow_target].alive):
+        raise fail("ow_queue", "must be empty unless ow_target names a live Alien")
+    if any(not game.humans[j].overwatch for j in game.ow_queue):
+        raise fail("ow_queue", "must list figures on over-watch")
     d = game.decision
-    if d is not None and any(not is_int(o) for o in d.options):
-        raise ValueError("decision options must be whole numbers")
-    if game.result not in (None, "marines", "hive"):
-        raise ValueError(f"unknown result {game.result!r}")
-    if (d is None) != (game.result is not None):
-        raise ValueError("a position has a player to move exactly when the game is not over")
-    if d is not None:
-        needs = {"act": game.active != NO, "step": game.mover != NO, "attack": bool(game.queue),
-                 "drive": game.apc is not None and game.apc["driving"] and game.active == NO,
-                 "overwatch_fire": bool(game.ow_queue) and 0 <= game.ow_target < len(game.aliens),
-                 "extra_hit": game.extra is not None and 0 <= game.extra["shooter"] < len(game.humans)
-                 and all(0 <= o < len(game.aliens) for o in d.options) and 0 < len(d.options) <= MAX_TARGETS}
-        if not needs.get(d.kind, True):
-            raise ValueError(f"a {d.kind!r} decision without its acting figure")
-        game._cache = {}
-        try:
-            legal = game._compute_mask().any()
-        except (IndexError, KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"the decision does not fit the position: {exc!r}") from None
-        if not legal:
-            raise ValueError("the player to move would have no legal action")
+    if (d is None) != (game.result is not None) or (game.phase == "over") != (game.result is not None):
+        raise fail("decision", "must be null exactly when the game is over (result set, phase 'over')")
+    if d is None:
+        return
+    needs = {  # what each kind of decision acts on: (the field, whether the position has it)
+        "act": ("active", game.active != NO), "step": ("mover", game.mover != NO), "attack": ("queue", bool(game.queue)),
+        "drive": ("apc.driving", game.apc is not None and game.apc["driving"] and game.active == NO),
+        "overwatch_fire": ("ow_queue", bool(game.ow_queue)),
+        "extra_hit": ("extra", game.extra is not None and all(o < len(game.aliens) for o in d.options)
+                      and 0 < len(d.options) <= MAX_TARGETS),
+    }
+    field, present = needs.get(d.kind, ("", True))
+    if not present:
+        raise fail("decision.kind", f"is {d.kind!r}, which needs field '{field}' to name what it acts on")
+    humans = [i for i, h in enumerate(game.humans) if h.status == "active"]
+    allowed, source = {  # the options each kind of decision may offer, and where they come from
+        "activate": (humans + ([APC_OPTION] if game.apc is not None else []), "humans' status, apc"),
+        "order": (game.queue, "queue"), "approach": (range(len(CARDINAL)), "the compass sides"),
+        "attack": (humans, "humans' status"), "extra_hit": ([k for k, a in enumerate(game.aliens) if a.alive], "aliens"),
+        "summon": ((0, 1), "no, yes"), "appear": (range(len(APPEAR_ROWS)), "the appear rows"),
+        "overwatch_fire": ((0, 1), "hold, fire"),
+    }.get(d.kind, ((), "none"))
+    if not set(d.options) <= set(allowed):
+        raise fail("decision.options", f"must be among {list(allowed)} ({source}) for a {d.kind!r} decision, not {d.options}")
+    game._cache = {}
+    try:
+        legal = game._compute_mask().any()
+    except (IndexError, KeyError, TypeError, ValueError) as exc:
+        raise fail("decision.kind' and 'decision.options", f"do not fit the position ({exc!r})") from None
+    if not legal:
+        raise fail("decision.kind' and 'decision.options", f"leave {d.player} no legal action")
 
 
 def clone(game) -> "BugHunt":
@@ -169,7 +270,7 @@ def clone(game) -> "BugHunt":
     new.unweld_turn = dict(game.unweld_turn)
     new.queue = list(game.queue)
     new.placement = None if game.placement is None else dict(game.placement)
-    new.decision = None if game.decision is None else Decision(game.decision.kind, list(game.decision.options))
+    new.decision = None if game.decision is None else game.decision.copy()
     new.stats = dict(game.stats)
     new.events = list(game.events)
     new.pools, new.pools_lost = list(game.pools), list(game.pools_lost)

@@ -14,15 +14,22 @@ docs/rules/bug_hunt.md):
   and an open end where nothing fits is walled off (a dead end);
 - a room has a second door, in the wall the room_extra_door table picks.
 
-Line of sight (ASSUMPTION A3): a straight segment between square centres that passes through
-the open inside of no opaque square (wall, closed or welded door, unknown), within sight range.
-Touching a corner is clear (the core board's rule, without its shooter-corner extension).
+Geometry is the core grid engine's (core/grid.py): a Colony is a Grid whose cell codes are the
+ones below, with the "corner" diagonal rule (A24: a diagonal step may not cut a wall or door
+corner; a closed door is entered only orthogonally). Line of sight (ASSUMPTION A3): a straight
+segment between square centres that passes through the open inside of no opaque square (wall,
+closed or welded door, unknown), within sight range; touching a corner is clear (the engine's
+rule, without its shooter-corner switch). Acid holes and debris add `hazard_ap` to the cost of
+entering their squares.
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
-from ..core.board import segments_blocked
+from ..core.grid import Grid, Mover, Terrain
+from ..core.positions import Fields, check_int, check_list
 
 UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED, DOOR_LOCKED = range(7)
 CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded", "door_locked")
@@ -30,8 +37,22 @@ CARDINAL = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
 CARDINAL_NAMES = ("N", "E", "S", "W")
 # a locked door (option electronic_locks, ASSUMPTION A58) is a closed door no one may open until
 # the equipment operator picks its lock (or the squad cuts it like a weld)
-OPAQUE = np.array([True, False, True, False, True, True, True])
-PASSABLE = np.array([False, True, False, True, False, False, False])
+TERRAINS = (
+    Terrain("unknown", cost=None, blocks_sight=True),
+    Terrain("floor"),
+    Terrain("wall", cost=None, blocks_sight=True),
+    Terrain("door_open"),
+    Terrain("door_closed", blocks_sight=True, door=True),
+    Terrain("door_welded", cost=None, blocks_sight=True),
+    Terrain("door_locked", cost=None, blocks_sight=True),
+)
+OPAQUE = np.array([t.blocks_sight for t in TERRAINS])
+PASSABLE = np.array([t.cost is not None and not t.door for t in TERRAINS])
+ALIEN = Mover("alien")  # opens a closed door (1 AP, then steps in)
+FACE_HUGGER = Mover("face_hugger", door_cost=None)  # cannot open doors
+# a figure walking the squad's way: orthogonal steps, through closed and locked doors (opened or
+# picked on the way), never welded ones
+WALKER = Mover("walker", costs={"door_locked": 1}, diagonal=False)
 
 
 def right(d: int) -> int:
@@ -46,71 +67,64 @@ def add(p, d: int, k: int = 1):
     return (p[0] + CARDINAL[d][0] * k, p[1] + CARDINAL[d][1] * k)
 
 
-class Colony:
-    def __init__(self, size: int):
+class Colony(Grid):
+    def __init__(self, size: int, hazard_ap: int):
+        super().__init__(size, size, TERRAINS, diagonal="corner")
         self.size = size
-        self.cells = np.zeros((size, size), dtype=np.int8)
+        self.hazard_ap = hazard_ap
         self.hazard = np.zeros((size, size), dtype=np.int8)  # 0 none, 1 acid holes, 2 debris
         self.piece = np.full((size, size), -1, dtype=np.int16)
         self.entry = np.zeros((size, size), dtype=bool)
         self.pieces: list[dict] = []
         self.ports: list[dict] = []
-        self.version = 0
-        self._los: dict[tuple[int, int], np.ndarray] = {}
-        self._los_version = -1
 
     # -- state --------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {
             "size": self.size, "cells": self.cells.tolist(), "hazard": self.hazard.tolist(),
             "piece": self.piece.tolist(), "entry": self.entry.astype(int).tolist(),
-            "pieces": self.pieces, "ports": self.ports, "version": self.version,
+            "pieces": copy.deepcopy(self.pieces), "ports": copy.deepcopy(self.ports), "version": self.version,
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Colony":
-        col = cls(int(data["size"]))
-        shape = (col.size, col.size)
-        col.cells = np.array(data["cells"], dtype=np.int8)
-        col.hazard = np.array(data["hazard"], dtype=np.int8)
-        col.piece = np.array(data["piece"], dtype=np.int16)
-        col.entry = np.array(data["entry"], dtype=bool)
-        for name in ("cells", "hazard", "piece", "entry"):
-            if getattr(col, name).shape != shape:
-                raise ValueError(f"colony {name} must be {shape}, got {getattr(col, name).shape}")
-        if col.cells.min() < 0 or col.cells.max() >= len(CELL_NAMES):
-            raise ValueError("colony cells hold an unknown square type")
-        col.pieces = [dict(p) for p in data["pieces"]]
-        col.ports = [dict(p) for p in data["ports"]]
-        col.version = int(data["version"])
+    def from_dict(cls, data: "dict | Fields", hazard_ap: int, size: int | None = None) -> "Colony":
+        """Rebuild a colony saved by to_dict (from the dict or a position's ``Fields`` of it),
+        every field checked (a PositionError, a ValueError, names the one that is wrong); with
+        `size`, the grid must be that size. The colony holds copies of what it is given."""
+        f = data if isinstance(data, Fields) else Fields("colony", data)
+        f = Fields(f.what, f.data, f.path, keys=("size", "cells", "hazard", "piece", "entry", "pieces", "ports", "version"))
+        col = cls(f.int("size", size or 3, size or 1000), hazard_ap)
+        n = col.size
+        pieces = f.records("pieces", keys=None)
+        col.pieces = [_read_piece(p, k, n) for k, p in enumerate(pieces)]
+        col.ports = [_read_port(p, len(col.pieces), n) for p in f.records("ports", keys=PORT_KEYS)]
+        col.cells = _read_grid(f, "cells", 0, len(CELL_NAMES) - 1, n, np.int8)
+        col.hazard = _read_grid(f, "hazard", 0, 2, n, np.int8)
+        col.piece = _read_grid(f, "piece", -1, len(col.pieces) - 1, n, np.int16)
+        col.entry = _read_grid(f, "entry", 0, 1, n, bool)
+        col.version = f.int("version", 0)
+        col.extra = np.where(col.hazard > 0, hazard_ap, 0).astype(np.int8)
         return col
 
     def copy(self) -> "Colony":
-        new = Colony.__new__(Colony)
-        new.size = self.size
-        new.cells = self.cells.copy()
+        new = super().copy()  # shares the engine's caches: keyed on version, never mutated
         new.hazard = self.hazard.copy()
         new.piece = self.piece.copy()
         new.entry = self.entry.copy()
         new.pieces = [dict(p) for p in self.pieces]
         new.ports = [dict(p) for p in self.ports]
-        new.version = self.version
-        new._los = self._los  # shared: keyed on version, contents are never mutated
-        new._los_version = self._los_version
         return new
 
+    def set_hazard(self, q, value: int) -> None:
+        """Acid holes (1) or debris (2) on square q: entering it costs hazard_ap more. Like the
+        other bulk writes while laying, call changed() afterwards."""
+        self.hazard[q] = value
+        self.extra[q] = self.hazard_ap if value else 0
+
     # -- queries ------------------------------------------------------------------------------
-    def inside(self, p) -> bool:
-        return 0 <= p[0] < self.size and 0 <= p[1] < self.size
-
     def cell(self, p) -> int:
-        return int(self.cells[p]) if self.inside(p) else WALL
-
-    def passable(self, p) -> bool:
-        return self.inside(p) and bool(PASSABLE[self.cells[p]])
-
-    def changed(self) -> None:
-        self.version += 1
+        """The cell code at (row, column) p; off the grid counts as wall."""
+        return int(self.cells[p]) if self.inside(*p) else WALL
 
     # -- laying sections ------------------------------------------------------------------------
     def rect_cells(self, base, d: int, depth: int, width: int, offset: int = 0) -> list[tuple[int, int]]:
@@ -186,105 +200,64 @@ class Colony:
                 self.cells[door] = WALL
         self.changed()
 
-    # -- line of sight ---------------------------------------------------------------------------
-    def los_from(self, src, radius: int) -> np.ndarray:
-        """Bool grid: squares whose centre src's centre sees within `radius` (Chebyshev)."""
-        if self._los_version != self.version:
-            self._los = {}
-            self._los_version = self.version
-        key = (src[0], src[1], radius)
-        seen = self._los.get(key)
-        if seen is None:
-            seen = self._compute_los(src, radius)
-            self._los[key] = seen
-        return seen
 
-    def has_los(self, a, b, radius: int) -> bool:
-        return bool(self.los_from(a, radius)[b])
+# -- reading a saved colony ------------------------------------------------------------------------
+PIECE_KINDS = ("entry", "corridor", "junction", "bend", "room")
+PORT_KEYS = ("cells", "d", "kind", "parent", "door", "state")
+#: a piece's own fields beyond id, kind and rect, with how each is read
+_PIECE_INFO = {"doors": "squares", "special": "name", "room": "name", "contents": "name", "shape": "name",
+               "brood": "bool", "entered": "bool", "length": "int", "d": "int", "size": "int"}
 
-    def _compute_los(self, src, radius: int) -> np.ndarray:
-        """The Liang-Barsky test of `_compute_los_direct`, with the geometry done once per radius:
-        `_sight_lines` lists, for every offset in the window, the squares whose open inside the
-        centre-to-centre segment crosses; a square is seen when none of them is opaque."""
-        n = self.size
-        r, c = src
-        if OPAQUE[self.cells[r, c]]:
-            return self._compute_los_direct(src, radius)
-        key = ("opaque", radius, self.version)
-        flat = self._los.get(key)
-        if flat is None:
-            # opaque squares, padded by the radius so a window is a plain slice; the padding (off
-            # the grid) never lies on a segment between two squares of the grid
-            padded = np.ones((n + 2 * radius, n + 2 * radius), dtype=bool)
-            padded[radius:radius + n, radius:radius + n] = OPAQUE[self.cells]
-            flat = self._los[key] = padded.ravel()
-        width = n + 2 * radius
-        index, starts, side = _sight_lines(radius, width)
-        base = r * width + c  # the window's top-left square in the padded grid
-        crossed = flat[index + base]
-        crossed[starts] = False  # each target's run opens with a clear sentinel
-        blocked = np.logical_or.reduceat(crossed, starts)
-        view = ~flat.reshape(width, width)[r:r + side, c:c + side] & ~blocked.reshape(side, side)
-        seen = np.zeros((n, n), dtype=bool)
-        r0, c0 = max(0, r - radius), max(0, c - radius)
-        r1, c1 = min(n, r + radius + 1), min(n, c + radius + 1)
-        seen[r0:r1, c0:c1] = view[r0 - r + radius:r1 - r + radius, c0 - c + radius:c1 - c + radius]
-        return seen
 
-    def _compute_los_direct(self, src, radius: int) -> np.ndarray:
-        """Each see-through square in range against each opaque square that could block it."""
-        n = self.size
-        r0, c0 = max(0, src[0] - radius), max(0, src[1] - radius)
-        r1, c1 = min(n, src[0] + radius + 1), min(n, src[1] + radius + 1)
-        window = self.cells[r0:r1, c0:c1]
-        opaque = OPAQUE[window]
-        seen = np.zeros((n, n), dtype=bool)
-        tr, tc = np.nonzero(~opaque)
-        if len(tr) == 0:
-            return seen
-        # only opaque squares touching a see-through one can be the first thing a line meets
-        clear = np.pad(~opaque, 1)
-        near = np.zeros_like(opaque)
-        h, w = opaque.shape
-        for dr in (0, 1, 2):
-            for dc in (0, 1, 2):
-                near |= clear[dr:dr + h, dc:dc + w]
-        br, bc = np.nonzero(opaque & near)
-        px, py = src[1] - c0 + 0.5, src[0] - r0 + 0.5
-        tx, ty = tc + 0.5, tr + 0.5
-        if len(br) == 0:
-            ok = np.ones(len(tr), dtype=bool)
+def _read_square(what: str, path: str, value, n: int) -> list[int]:
+    pair = check_list(what, path, value, length=2)
+    return [check_int(what, f"{path}[{i}]", v, 0, n - 1) for i, v in enumerate(pair)]
+
+
+def _read_piece(p: Fields, k: int, n: int) -> dict:
+    for key in p.data:
+        if key not in ("id", "kind", "rect") and key not in _PIECE_INFO:
+            raise p.fail(key, f"is not a field of a piece; the fields are {sorted(['id', 'kind', 'rect', *_PIECE_INFO])}")
+    piece = {"id": p.int("id", k, k), "kind": p.choice("kind", PIECE_KINDS)}
+    rect = p.ints("rect", 0, n - 1, length=4)
+    if rect[0] > rect[2] or rect[1] > rect[3]:
+        raise p.fail("rect", "must be [top row, left column, bottom row, right column]", rect)
+    piece["rect"] = rect
+    for key, how in _PIECE_INFO.items():
+        if key not in p.data:
+            continue
+        value = p.raw(key)
+        if how == "squares":
+            piece[key] = [_read_square(p.what, p.at(key) + f"[{i}]", q, n) for i, q in enumerate(p.list(key))]
+        elif how == "name":
+            if value is not None and not isinstance(value, str):
+                raise p.fail(key, "must be a string or null", value)
+            piece[key] = value
+        elif how == "bool":
+            piece[key] = p.bool(key)
         else:
-            ok = ~segments_blocked(px, py, tx, ty, br, bc).any(axis=1)
-        seen[tr[ok] + r0, tc[ok] + c0] = True
-        return seen
+            piece[key] = p.int(key, 0, n)
+    return piece
 
 
-_SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
+def _read_port(p: Fields, n_pieces: int, n: int) -> dict:
+    cells = [_read_square(p.what, p.at("cells") + f"[{i}]", q, n) for i, q in enumerate(p.list("cells"))]
+    if not cells:
+        raise p.fail("cells", "must list one or more squares", cells)
+    door = p.raw("door")
+    return {
+        "cells": cells, "d": p.int("d", 0, len(CARDINAL) - 1), "kind": p.choice("kind", ("open", "door")),
+        "parent": p.index("parent", "colony.pieces", n_pieces, none=None),
+        "door": None if door is None else _read_square(p.what, p.at("door"), door, n),
+        "state": p.choice("state", ("pending", "joined", "dead", "done")),
+    }
 
 
-def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
-    window squares whose open inside the segment between the two centres crosses, by the same
-    Liang-Barsky test and epsilon as `Colony._compute_los_direct` (the viewer's and the target's
-    own squares left out). Returned flat, as offsets from the window's top-left square in a
-    grid rows `width` wide: each target's run opens with one slot for a clear sentinel; then
-    the run starts and the side 2r+1."""
-    cached = _SIGHT_LINES.get((radius, width))
-    if cached is not None:
-        return cached
-    side = 2 * radius + 1
-    rr, cc = np.divmod(np.arange(side * side), side)
-    px = py = radius + 0.5
-    tx, ty = cc + 0.5, rr + 0.5
-    crosses = segments_blocked(px, py, tx, ty, rr, cc)
-    crosses[:, radius * side + radius] = False
-    crosses[np.arange(side * side), np.arange(side * side)] = False
-    index, starts = [], []
-    for k in range(side * side):
-        starts.append(len(index))
-        index.append(0)
-        index.extend((rr[j] * width + cc[j]) for j in np.flatnonzero(crosses[k]))
-    out = (np.array(index, dtype=np.int64), np.array(starts, dtype=np.int64), side)
-    _SIGHT_LINES[(radius, width)] = out
-    return out
+def _read_grid(f: Fields, key: str, lo: int, hi: int, n: int, dtype) -> np.ndarray:
+    rows = f.list(key, length=n)
+    for r, row in enumerate(rows):
+        row = check_list(f.what, f.at(key) + f"[{r}]", row, length=n)
+        if not all(type(v) is int and lo <= v <= hi for v in row):
+            for c, v in enumerate(row):
+                check_int(f.what, f.at(key) + f"[{r}][{c}]", v, lo, hi)
+    return np.array(rows, dtype=dtype)

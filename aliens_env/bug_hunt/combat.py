@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.board import DIRECTIONS
 from . import geometry, state
 from .colony import PASSABLE
-from .state import MAX_TARGETS, NO, Decision, Human
+from .state import MAX_TARGETS, NO, Human
 
 
 def in_combat(game, j: int, exclude: int = NO) -> bool:
@@ -41,7 +41,7 @@ def step_aliens_cc(game) -> None:
             game.queue.pop(0)
             close_combat(game, i, victims[0])
             return
-        game.decision = Decision("attack", victims)
+        game._decide("attack", victims)
         return
     game._start_phase("marines")
 
@@ -242,7 +242,7 @@ def next_extra_hit(game) -> None:
             game.extra = None
             return
         if len(options) > 1:
-            game.decision = Decision("extra_hit", options)
+            game._decide("extra_hit", options)
             return
         extra_hit(game, options[0])
 
@@ -444,7 +444,7 @@ def next_overwatch(game) -> None:
     if not game.ow_queue:
         game.ow_target = NO
         return
-    game.decision = Decision("overwatch_fire", [0, 1])
+    game._decide("overwatch_fire", [0, 1])
 
 
 def overwatch_shot(game, shoot: bool) -> None:

@@ -62,13 +62,13 @@ def squad_from(entries: list) -> list[dict]:
             raise ValueError(f"squad figure {e['name']!r}: weapon must be one of {list(WEAPONS)}, got {weapon!r}")
         if role == "android" and weapon != "none":
             raise ValueError(f"squad figure {e['name']!r}: androids can never be armed")
-        if role == "civilian" and weapon not in ("pistol", "none"):
-            raise ValueError(f"squad figure {e['name']!r}: civilians carry pistols only")
         if (weapon == "combi_weapon") != (role == "predator"):
             raise ValueError(f"squad figure {e['name']!r}: the combi-weapon is the Predators' (and theirs only)")
         if (weapon == "midi_guns") != (role == "power_loader" and weapon != "none"):
             raise ValueError(f"squad figure {e['name']!r}: a Power Loader carries no gun (M3) or midi-guns (M4), "
                              "and only a Power Loader carries midi-guns")
+        if role == "civilian" and weapon != "none":
+            weapon = "pistol"  # PRINTED: "count all ranged weapons carried by Civilians as pistols"
         if e.get("dreadnaught") and role != "marine":
             raise ValueError(f"squad figure {e['name']!r}: only Marines wear Dreadnaught armour")
         crew_roles = rules()["apc"]["crew_roles"]

@@ -45,18 +45,18 @@ def reveal(game, viewer: int = NO) -> None:
         else:
             viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
         found = NO
-        size, sight = game.size, game.rules["sight_range"]
+        sight = game.rules["sight_range"]
         views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
+        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
         for k, mouths in open_mouths(game):
             for v in viewers:
-                vr, vc = divmod(v, size)
+                vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
-                    mr, mc = divmod(m, size)
-                    if max(abs(vr - mr), abs(vc - mc)) > min(radius, sight):
+                    if max(abs(vr - rows[m]), abs(vc - cols[m])) > min(radius, sight):
                         continue
                     seen = views.get(v)
                     if seen is None:
-                        seen = views[v] = col.los_from((vr, vc), sight).ravel()
+                        seen = views[v] = col.los_from(v, sight)
                     if seen[m]:
                         found = k
                         break

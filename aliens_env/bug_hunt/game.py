@@ -14,7 +14,9 @@ Marines (one AP-costing action per step for the figure being activated):
     unweld[d]        work on a welded door (6 AP a turn, open after two turns)
     fire[k]          fire the figure's weapon at target k (pulse rifle/pistol 1 AP, smart-gun and
                      flame-thrower 2 AP)
-    grenade[k]       launch a grenade from the squad's pool at target k's square (2 AP)
+    grenade[dr,dc]   launch a grenade from the squad's pool at the square (dr, dc) from the figure
+                     (2 AP): any open square the firer sees within the grenade's range (PRINTED
+                     "the firer nominates the square")
     overwatch        go into over-watch (2 AP; ends the activation)
     equip[d]         switch the auto sentry beside the figure on or off (equipment operator, 2 AP)
     pick_lock[d]     pick the electronic lock of the door beside the figure (operator, option
@@ -30,8 +32,11 @@ Marines (one AP-costing action per step for the figure being activated):
   (range, kind, id).
 Hive (the Bug Master's choices; the dice AI makes them as the rulebook says):
     order[a]      which Alien moves next
-    step[d]       move the moving Alien one square (8 directions) or open the door there (1 AP)
-    stop          that Alien moves no further this turn
+    step[d]       move the moving Alien one square (8 directions) or open the door there (1 AP);
+                  by default only steps that close on the nearest human not in combat (PRINTED)
+    stop          that Alien moves no further this turn (by default only when no step closes in)
+    close_door[d] the moving Alien closes the open door beside it (1 AP; by default only when no
+                  step closes in; ASSUMPTION A65)
     approach[d]   the compass side the Aliens approach from ("same direction" activations)
     attack[f]     which adjacent human an Alien attacks in Close Combat
     summon, appear  only with bug_master_picks: whether the Aliens come, and what comes
@@ -55,22 +60,24 @@ from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
-from .observation import EXTRA_FEATURES, observation_size  # noqa: F401  (EXTRA_FEATURES importable from here)
+from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
-    ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS, FAR,
-    MAX_SQUAD, MAX_TARGETS, NO, Alien, Decision, Human,
+    ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
+    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
 )
 
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
-                "electronic_locks", "satellite_comms")
+                "electronic_locks", "satellite_comms", "free_bug_master")
 
 
 class BugHunt(PhasedGame):
     name = "BugHunt"
+    marine_decisions = MARINE_DECISIONS
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
-                 apc: bool = False, electronic_locks: bool = False, satellite_comms: bool = False, **unknown):
+                 apc: bool = False, electronic_locks: bool = False, satellite_comms: bool = False,
+                 free_bug_master: bool = False, **unknown):
         super().__init__()
         if unknown:
             raise ValueError(f"unknown BugHunt option(s) {sorted(unknown)}; allowed: {list(OPTION_NAMES)}")
@@ -92,10 +99,13 @@ class BugHunt(PhasedGame):
         self.ripley_leads = bool(ripley_leads)
         self.ripley_four_lp = bool(ripley_four_lp)
         self.bug_master_picks = bool(bug_master_picks)
-        for key, value in (("apc", apc), ("electronic_locks", electronic_locks), ("satellite_comms", satellite_comms)):
+        for key, value in (("apc", apc), ("electronic_locks", electronic_locks), ("satellite_comms", satellite_comms),
+                           ("free_bug_master", free_bug_master)):
             if not isinstance(value, bool):
                 raise ValueError(f"option {key} must be true or false, got {value!r}")
         self.apc_option, self.electronic_locks, self.satellite_comms = apc, electronic_locks, satellite_comms
+        # the Bug Master's Aliens move as the rulebook's do (towards the nearest human) unless freed (A64)
+        self.free_bug_master = free_bug_master
         if not apc and any(f["in_apc"] for f in self.squad_def):
             raise ValueError("squad figures with in_apc: true need the option apc=True")
         self.size = self.rules["grid_size"]
@@ -108,7 +118,7 @@ class BugHunt(PhasedGame):
             ("weld", CARDINAL_NAMES),
             ("unweld", CARDINAL_NAMES),
             ("fire", MAX_TARGETS),
-            ("grenade", MAX_TARGETS),
+            ("grenade", [f"{dr:+d},{dc:+d}" for dr, dc in marines.grenade_offsets(self)]),
             ("overwatch", 1),
             ("equip", CARDINAL_NAMES),
             ("end", 1),
@@ -125,10 +135,11 @@ class BugHunt(PhasedGame):
             ("comms", 1),
             ("activate_apc", 1),
             ("drive", CARDINAL_NAMES),
+            ("close_door", CARDINAL_NAMES),
         ])
         self._slot = {k: v[0] for k, v in self.layout.slices.items()}
         self.window = self.rules["obs_window"]
-        self.observation_shape = (observation_size(self.window),)
+        self.obs_layout = observation.layout(self.window)
         self.reset(0)
 
     # ==========================================================================================
@@ -138,14 +149,15 @@ class BugHunt(PhasedGame):
         return {"mission": self.mission_name, "squad": self.squad_option, "ripley_leads": self.ripley_leads,
                 "ripley_four_lp": self.ripley_four_lp, "turn_limit": self.turn_limit,
                 "bug_master_picks": self.bug_master_picks, "apc": self.apc_option,
-                "electronic_locks": self.electronic_locks, "satellite_comms": self.satellite_comms}
+                "electronic_locks": self.electronic_locks, "satellite_comms": self.satellite_comms,
+                "free_bug_master": self.free_bug_master}
 
     def reset(self, seed: int | None = None) -> None:
         self.dice = Dice(seed)
         # the layout's own seed (ASSUMPTION A48): each open end is laid with dice seeded from it
         # and the end's squares, so a seed fixes the colony whatever order it is explored in
         self.layout_seed = int(seed) if seed is not None else random.SystemRandom().randrange(2**62)
-        self.colony = Colony(self.size)
+        self.colony = Colony(self.size, self.rules["hazard_extra_ap"])
         start = lay.lay_entry(self.colony, self.rules)
         self.humans: list[Human] = []
         # the APC (option) is parked on the deepest entry square; figures fill the next ones
@@ -191,7 +203,7 @@ class BugHunt(PhasedGame):
         self.brood_found = False
         self.queen_killed_in_chamber = False
         self.result: str | None = None
-        self.decision: Decision | None = None
+        self.decision = None
         self.stats = {"aliens_killed": 0, "humans_dead": 0, "captured": 0, "unconscious": 0, "aliens_placed": 0,
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
@@ -222,16 +234,16 @@ class BugHunt(PhasedGame):
     # in the modules: state, geometry, combat, xeno, explore, marines, dice_ai, observation, codec)
     # ==========================================================================================
     sq, rc, cell, step_sq = geometry.sq, geometry.rc, geometry.cell, geometry.step_sq
-    rng, los, enter_cost, graph = geometry.rng, geometry.los, geometry.enter_cost, geometry.graph
+    rng, los, enter_cost = geometry.rng, geometry.los, geometry.enter_cost
     walk_steps = geometry.walk_steps
     able_humans, live_aliens, occupied, figure_at = state.able_humans, state.live_aliens, state.occupied, state.figure_at
     room_of, exposed, crew = state.room_of, state.exposed, state.crew
     available_ap, spend = state.available_ap, state.spend
     in_combat, extra_hit_options = combat.in_combat, combat.extra_hit_options
     target_square, weapon_range = combat.target_square, combat.weapon_range
-    alien_steps, aliens_in_sight = xeno.alien_steps, xeno.aliens_in_sight
+    alien_steps, aliens_in_sight, hive_choices = xeno.alien_steps, xeno.aliens_in_sight, xeno.hive_choices
     lock_roll, layout_dice = explore.lock_roll, explore.layout_dice  # the game's seam for these dice
-    targets = marines.targets
+    targets, grenade_slot = marines.targets, marines.grenade_slot
     target_field, rulebook_steps, dice_ai_action = dice_ai.target_field, dice_ai.rulebook_steps, dice_ai.dice_ai_action
     focus, observe = observation.focus, observation.observe
     to_dict, from_dict, clone = codec.to_dict, classmethod(codec.from_dict), codec.clone
@@ -259,7 +271,7 @@ class BugHunt(PhasedGame):
                 a.ap = self.rules["alien_ap"][a.kind]
                 if a.new:
                     a.new = False  # newly placed Aliens do not move (PRINTED)
-                elif a.attached == NO and not a.anchored:
+                elif a.attached == NO:
                     self.queue.append(i)
             self.mover = NO
             if self.apc is not None:
@@ -359,6 +371,8 @@ class BugHunt(PhasedGame):
         elif decision.kind == "step":
             if kind == "stop":
                 self.mover = NO
+            elif kind == "close_door":
+                xeno.alien_close_door(self, self.mover, index)
             else:
                 xeno.alien_step(self, self.mover, index)
         elif decision.kind == "approach":
@@ -389,9 +403,12 @@ class BugHunt(PhasedGame):
             for i in d.options:
                 mask[s["order"] + i] = 1
         elif d.kind == "step":
-            for dd in xeno.alien_steps(self, self.mover):
+            steps, stop, closes = xeno.hive_choices(self, self.mover)
+            for dd in steps:
                 mask[s["step"] + dd] = 1
-            mask[s["stop"]] = 1
+            for dd in closes:
+                mask[s["close_door"] + dd] = 1
+            mask[s["stop"]] = stop
         elif d.kind == "approach":
             for dd in d.options:
                 mask[s["approach"] + dd] = 1
@@ -413,12 +430,8 @@ class BugHunt(PhasedGame):
     # ==========================================================================================
     # descriptions and rendering
     # ==========================================================================================
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        label = self.layout.name(action)
+    def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
-        if d is None:
-            return label
         if kind == "activate" and index < len(self.humans):
             return f"activate {self.humans[index].name}"
         if kind == "activate_apc":
@@ -434,7 +447,11 @@ class BugHunt(PhasedGame):
             return f"APC: {label}"
         if d.kind == "act" and self.active != NO:
             h = self.humans[self.active]
-            if kind in ("fire", "grenade") and index < len(marines.targets(self)):
+            if kind == "grenade":
+                r, c = geometry.rc(self, h.pos)
+                dr, dc = marines.grenade_offsets(self)[index]
+                return f"{h.name}: grenade at ({r + dr}, {c + dc}) (range {max(abs(dr), abs(dc))})"
+            if kind == "fire" and index < len(marines.targets(self)):
                 t = marines.targets(self)[index]
                 what = f"{self.aliens[t[1]].kind} {t[1]}" if t[0] == "alien" else "egg cache" if t[0] == "egg" else "auto sentry"
                 r = geometry.rng(self, h.pos, combat.target_square(self, t))
@@ -454,6 +471,8 @@ class BugHunt(PhasedGame):
             return f"{a.kind if a else 'Alien'} {index} moves next"
         if kind == "step" and self.mover != NO:
             return f"{self.aliens[self.mover].kind} {self.mover} steps {DIRECTION_NAMES[index]}"
+        if kind == "close_door" and self.mover != NO:
+            return f"{self.aliens[self.mover].kind} {self.mover} closes the door {CARDINAL_NAMES[index]}"
         if kind == "approach":
             return f"the Aliens approach from the {CARDINAL_NAMES[index]}"
         if kind == "extra_hit" and d.kind == "extra_hit" and index < len(d.options) and self.extra is not None:
@@ -466,7 +485,7 @@ class BugHunt(PhasedGame):
             return f"{self.aliens[self.queue[0]].kind} {self.queue[0]} attacks {self.humans[index].name}"
         return label
 
-    def render_rgb(self) -> np.ndarray:
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         from .render import render_rgb
         return render_rgb(self)
 

@@ -5,7 +5,8 @@ the rolls (tests script them in this order):
 
 - an open end: layout d6; then the sub-table d6 for a side door (left/right), a junction
   (T/crossroads) or a bend (left/right); then the door-state d6 for a side or end door; then the
-  section's contents (contents d6, then special d6, then egg-cache d6 or other d6);
+  section's contents (contents d6, then special d6, then egg-cache d6 or other d6), for every
+  section laid: corridors, junctions and bends alike;
 - a door: beyond d6 (room/corridor); for a room the size d6 (and the special-room d6 on a 6),
   then the second-door d6 and its door-state d6; then the contents as above.
 """
@@ -47,7 +48,7 @@ def resolve_port(col: Colony, index: int, dice, rules: dict, brood_exists: bool)
 
 
 def _door_ok(col: Colony, door, beyond) -> bool:
-    return col.cell(door) in (UNKNOWN, WALL) and col.inside(beyond) and col.cell(beyond) in (UNKNOWN, FLOOR)
+    return col.cell(door) in (UNKNOWN, WALL) and col.inside(*beyond) and col.cell(beyond) in (UNKNOWN, FLOOR)
 
 
 def _door_state(dice, rules) -> int:
@@ -88,7 +89,7 @@ def _open_end(col: Colony, port: dict, dice, rules: dict) -> list[dict]:
         for cells_, dd in exits:
             col.add_port(cells_, dd, "open", pid)
         port["state"] = "done"
-        return []
+        return roll_contents(col, pid, dice, rules)  # PRINTED: every section rolls its contents
     for length in range(rules["corridor_length"], 0, -1):
         cells = col.rect_cells(base, d, length, 2)
         if col.fits(cells):
@@ -199,7 +200,7 @@ def roll_contents(col: Colony, pid: int, dice, rules: dict) -> list[dict]:
             rc, cc = piece_centre(col, pid)
             squares = [(rc, c) for c in range(c0, c1 + 1)] if r1 - r0 >= c1 - c0 else [(r, cc) for r in range(r0, r1 + 1)]
         for q in squares:
-            col.hazard[q] = value
+            col.set_hazard(q, value)
         col.changed()
         return []
     special = rules["contents_special"][dice.d6()]

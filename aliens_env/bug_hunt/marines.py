@@ -5,20 +5,20 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, explore, geometry, state
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
-from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Decision
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE
+from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE
 
 
 def step_marines(game) -> None:
     if game.apc is not None and game.apc["driving"]:
         if state.crew(game):
-            game.decision = Decision("drive", [])
+            game._decide("drive", [])
             return
         game.apc["driving"], game.apc["moves"] = False, 0
     if game.active != NO:
         h = game.humans[game.active]
         if h.status == "active" and h.hugger == NO:
-            game.decision = Decision("act", [])
+            game._decide("act", [])
             return
         game.active = NO
     pending = [i for i, h in enumerate(game.humans)
@@ -29,7 +29,7 @@ def step_marines(game) -> None:
         game.active = NO
         game._start_phase("xeno")
         return
-    game.decision = Decision("activate", pending)
+    game._decide("activate", pending)
 
 
 def targets(game) -> list[tuple[str, int]]:
@@ -47,16 +47,16 @@ def targets(game) -> list[tuple[str, int]]:
         reach = max(combat.weapon_range(game, h.weapon), game.rules["weapons"]["grenade"]["range"] if can_grenade(game, game.active) else 0)
     out = []
     if reach > 0:
-        size, sight = game.size, game.rules["sight_range"]
-        hr, hc = divmod(pos, size)
+        col, sight = game.colony, game.rules["sight_range"]
+        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
+        hr, hc = rows[pos], cols[pos]
         seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
-                ar, ac = divmod(a.pos, size)
-                r = max(abs(ar - hr), abs(ac - hc))
+                r = max(abs(rows[a.pos] - hr), abs(cols[a.pos] - hc))
                 if r <= reach and r <= sight:
                     if seen is None:
-                        seen = game.colony.los_from((hr, hc), sight).ravel()
+                        seen = col.los_from(pos, sight)
                     if seen[a.pos]:
                         out.append((r, 0, i, ("alien", i)))
         for k, f in enumerate(game.features):
@@ -76,6 +76,38 @@ def can_grenade(game, i: int) -> bool:
     return game.humans[i].weapon == "pulse_rifle" and game.grenade_pools[game.humans[i].squad] > 0
 
 
+def grenade_offsets(game) -> list[tuple[int, int]]:
+    """The grenade slice: one action per (dr, dc) from the firer within the grenade's range, row
+    by row (the slice has a fixed size; which are legal depends on the position)."""
+    reach = game.rules["weapons"]["grenade"]["range"]
+    return [(dr, dc) for dr in range(-reach, reach + 1) for dc in range(-reach, reach + 1)]
+
+
+def grenade_squares(game, i: int) -> dict[int, int]:
+    """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
+    the square"): every open square (floor or open doorway) the figure sees within the grenade's
+    range, its own excepted (ASSUMPTION A47)."""
+    size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
+    r0, c0 = divmod(game.humans[i].pos, size)
+    rs, cs = max(0, r0 - reach), max(0, c0 - reach)
+    re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
+    seen = game.colony.los_from(game.humans[i].pos, game.rules["sight_range"]).reshape(size, size)
+    ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
+    ok[r0 - rs, c0 - cs] = False
+    rr, cc = np.nonzero(ok)
+    rr, cc = rr + rs, cc + cs
+    slots = (rr - r0 + reach) * (2 * reach + 1) + (cc - c0 + reach)
+    return dict(zip(slots.tolist(), (rr * size + cc).tolist()))
+
+
+def grenade_slot(game, i: int, square: int) -> int | None:
+    """The grenade action (its index in the slice) of figure i at `square`, None if not legal."""
+    for k, s in grenade_squares(game, i).items():
+        if s == square:
+            return k
+    return None
+
+
 def adjacent_door(game, i: int, d: int) -> int:
     dr, dc = CARDINAL[d]
     return geometry.step_sq(game, game.humans[i].pos, dr, dc)
@@ -88,7 +120,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
     ap = state.available_ap(game, i)
     cost = game.rules["ap_cost"]
     occ = state.occupied(game)
-    around = geometry.around(game, h.pos)
+    around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]
@@ -137,14 +169,11 @@ def marine_mask(game, mask: np.ndarray) -> None:
     if h.weapon != "none" and not h.out_of_ammo:
         fire_cost = cost[f"fire_{h.weapon}"]
         rng_w = combat.weapon_range(game, h.weapon)
-        gren = can_grenade(game, i) and ap >= cost["grenade"]
-        grange = game.rules["weapons"]["grenade"]["range"]
         for k, t in enumerate(targets(game)):
-            r = geometry.rng(game, h.pos, combat.target_square(game, t))
-            if ap >= fire_cost and r <= rng_w:
+            if ap >= fire_cost and geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
                 mask[s["fire"] + k] = 1
-            if gren and r <= grange:
-                mask[s["grenade"] + k] = 1
+        if can_grenade(game, i) and ap >= cost["grenade"]:
+            mask[[s["grenade"] + k for k in grenade_squares(game, i)]] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             mask[s["overwatch"]] = 1
     mask[s["end"]] = 1
@@ -234,11 +263,11 @@ def marine_action(game, kind: str, index: int) -> None:
         game.fired_squads[h.squad] = True
         combat.fire(game, i, t)
     elif kind == "grenade":
-        t = targets(game)[index]
+        square = grenade_squares(game, i)[index]
         state.spend(game, i, cost["grenade"])
         game.fired_squads[h.squad] = True
         game.grenade_pools[h.squad] -= 1
-        combat.grenade(game, i, combat.target_square(game, t))
+        combat.grenade(game, i, square)
     if h.status != "active" or h.hugger != NO:
         game.active = NO
 

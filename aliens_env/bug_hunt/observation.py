@@ -1,5 +1,6 @@
 """Bug Hunt's observation: a window of map planes centred on the acting figure, the squad's rows,
-the global features, the target rows and the optional block (docs/rules/bug_hunt.md)."""
+the global features, the target rows and the optional block (docs/rules/bug_hunt.md), the named
+views of ``layout(window)``."""
 from __future__ import annotations
 
 import struct
@@ -8,15 +9,22 @@ import numpy as np
 
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
+from ..core.actions import ObsLayout
 from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Human
 
-N_PLANES = 23
+#: the map planes of the window, in order (the value is 1 where the name holds, unless noted)
+PLANES = ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", "entry", "marine", "civilian",
+          "android", *ALIEN_KINDS, "egg_cache", "sentry_on", "sentry_off", "scenery", "room", "overwatch",
+          "acting", "open_end")
+N_PLANES = len(PLANES)
+P = {name: i for i, name in enumerate(PLANES)}
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
 EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (optional_features)
-_ALIEN_PLANE = {kind: 10 + k for k, kind in enumerate(ALIEN_KINDS)}  # planes 10-14
-_ROLE_PLANE = {"marine": 7, "predator": 7, "power_loader": 7, "civilian": 8, "android": 9}
+_ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
+_ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
+               "android": P["android"]}
 _STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
 _STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
 _STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
@@ -32,10 +40,22 @@ _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
 
 
-def observation_size(window: int) -> int:
-    """The length of the flat observation for a window of window x window squares."""
-    return N_PLANES * window * window + MAX_SQUAD * SQUAD_FEATURES + GLOBAL_FEATURES + MAX_TARGETS * TARGET_FEATURES \
-        + EXTRA_FEATURES
+def layout(window: int) -> ObsLayout:
+    """The observation's views for a window of window x window squares."""
+    return ObsLayout([
+        ("board", (N_PLANES, window, window), "planes: " + ", ".join(PLANES) + " (the Queen: LP/6; room: 0.5 unentered, "
+         "1 entered; sealed_door: 1 welded, 0.5 locked; acting: 0.5 the over-watch target)"),
+        ("squad", (MAX_SQUAD, SQUAD_FEATURES), "per figure: status (active, dead, captured, unconscious), hugged, AP, "
+         "activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle, pistol, smart-gun, "
+         "flame-thrower), row, column, LP, squad"),
+        ("globals", GLOBAL_FEATURES, "turn, the squad's pool, grenades, rooms entered, Brood Chamber found, Queen LP, "
+         "decision kind (one-hot: " + ", ".join(DECISION_KINDS) + "), side is marines, objective (explore and return, "
+         "kill the Queen), pool lost, mover AP, Aliens alive, between activations, rooms to enter, window centre "
+         "(row, column)"),
+        ("targets", (MAX_TARGETS, TARGET_FEATURES), "per target: present, range/12, Alien kind (5), egg or scenery, LP"),
+        ("optional", EXTRA_FEATURES, "the APC, the equipment operators, electronic locks, satellite comms "
+         "(docs/rules/bug_hunt.md)"),
+    ])
 
 
 def focus(game) -> int:
@@ -76,31 +96,31 @@ def map_planes(game) -> np.ndarray:
     n, half = game.size, game.window // 2
     cells = game.colony.cells
     planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.float32)
-    planes[1] = 1.0  # off the grid reads as wall
+    planes[P["wall"]] = 1.0  # off the grid reads as wall
     inner = planes[:, half:half + n, half:half + n]
-    inner[0] = (cells == FLOOR) | (cells == DOOR_OPEN)
-    inner[1] = cells == WALL
-    inner[2] = cells == DOOR_OPEN
-    inner[3] = (cells == DOOR_CLOSED) | (cells == DOOR_LOCKED)
-    inner[4] = (cells == DOOR_WELDED) + 0.5 * (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
-    inner[5] = game.colony.hazard > 0
-    inner[6] = game.colony.entry
+    inner[P["floor"]] = (cells == FLOOR) | (cells == DOOR_OPEN)
+    inner[P["wall"]] = cells == WALL
+    inner[P["open_door"]] = cells == DOOR_OPEN
+    inner[P["closed_door"]] = (cells == DOOR_CLOSED) | (cells == DOOR_LOCKED)
+    inner[P["sealed_door"]] = (cells == DOOR_WELDED) + 0.5 * (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
+    inner[P["hazard"]] = game.colony.hazard > 0
+    inner[P["entry"]] = game.colony.entry
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
-            inner[15, r, c] = 1
+            inner[P["egg_cache"], r, c] = 1
         elif f["kind"] == "sentry" and f["state"] != "destroyed":
-            inner[16 if f["state"] == "active" else 17, r, c] = 1
+            inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 1
         else:
-            inner[18, r, c] = 1
+            inner[P["scenery"], r, c] = 1
     for p in game.colony.pieces:
         if p["kind"] == "room":
             r0, c0, r1, c1 = p["rect"]
-            inner[19, r0:r1 + 1, c0:c1 + 1] = 0.5 + 0.5 * p["entered"]
+            inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 0.5 + 0.5 * p["entered"]
     for port in game.colony.ports:
         if port["state"] == "pending":
             for r, c in port["cells"]:
-                inner[22, r, c] = 1
+                inner[P["open_end"], r, c] = 1
     game._shared["map_planes"] = (sig, planes)
     return planes
 
@@ -141,10 +161,12 @@ def observe(game, player: str) -> np.ndarray:
     focus_sq = focus(game)
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
-    obs = np.empty(game.observation_shape, dtype=np.float32)
+    lay = game.obs_layout
+    obs = np.empty(lay.shape, dtype=np.float32)
     area = w * w
-    n_planes = N_PLANES * area
-    obs[:n_planes].reshape(N_PLANES, w, w)[...] = map_planes(game)[:, fr:fr + w, fc:fc + w]
+    lay.view(obs, "board")[...] = map_planes(game)[:, fr:fr + w, fc:fc + w]
+    board_at = lay.offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
+    overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
     squad: list[bytes] = []  # float32 rows, packed once per figure state
@@ -161,14 +183,13 @@ def observe(game, player: str) -> np.ndarray:
             c -= c0
             if 0 <= r < w and 0 <= c < w:
                 k = r * w + c
-                obs[plane * area + k] = 1.0
+                obs[board_at + plane * area + k] = 1.0
                 if overwatch:
-                    obs[20 * area + k] = 1.0
+                    obs[overwatch_at + k] = 1.0
     squad.append(bytes(4 * SQUAD_FEATURES * (MAX_SQUAD - len(humans))))
-    raw = memoryview(obs).cast("B")
-    at = n_planes * 4
+    raw = memoryview(obs).cast("B")  # the features are packed in as float32 bytes at the views' offsets
+    at = 4 * lay.offsets["squad"]
     raw[at:at + _SQUAD_BYTES] = b"".join(squad)
-    at += _SQUAD_BYTES
     queen_lp = game.rules["queen_lp"]
     queen = alive = 0
     for a in aliens:
@@ -181,7 +202,7 @@ def observe(game, player: str) -> np.ndarray:
             r -= r0
             c -= c0
             if 0 <= r < w and 0 <= c < w:
-                obs[_ALIEN_PLANE[a.kind] * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
+                obs[board_at + _ALIEN_PLANE[a.kind] * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
     marks = []
     if d is not None and d.kind in ("act", "step", "attack", "overwatch_fire"):
         marks.append((focus_sq, 1.0))
@@ -192,13 +213,13 @@ def observe(game, player: str) -> np.ndarray:
         r -= r0
         c -= c0
         if 0 <= r < w and 0 <= c < w:
-            obs[21 * area + r * w + c] = value
+            obs[acting_at + r * w + c] = value
     # global features
     kinds = _KIND_ONEHOT[None if d is None else d.kind]
     objective = game.mission["objective"]
     my_squad = humans[game.active].squad if game.active != NO else 0
     _GLOBALS.pack_into(
-        obs, at, min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
+        obs, 4 * lay.offsets["globals"], min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
         game.grenade_pools[my_squad] / game.rules["grenade_pool"],
         min(game.rooms_entered, 10) / 10, float(game.brood_found), queen / queen_lp, *kinds,
         float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
@@ -206,7 +227,7 @@ def observe(game, player: str) -> np.ndarray:
         aliens[game.mover].ap / 6 if (game.mover != NO and d is not None and d.kind == "step") else 0.0,
         alive / game.max_aliens, float(game.active == NO), min(game.mission.get("rooms", 0), 10) / 10,
         fr / size, fc / size)
-    at += 4 * GLOBAL_FEATURES
+    at = 4 * lay.offsets["targets"]
     # target features, MAX_TARGETS rows
     tail: list[float] = []
     put = tail.extend
@@ -236,7 +257,8 @@ def observe(game, player: str) -> np.ndarray:
         _TARGETS.pack_into(obs, at, *tail)
     else:  # no targets (most steps)
         raw[at:at + _TARGETS.size] = _NO_TARGETS
-    raw[len(raw) - _EXTRA_BYTES:] = game._optional_static or optional_bytes(game)
+    at = 4 * lay.offsets["optional"]
+    raw[at:at + _EXTRA_BYTES] = game._optional_static or optional_bytes(game)
     return obs
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED
-from .state import NO
 
 
 class BugHuntDiceAI:
@@ -60,12 +60,13 @@ class ScriptedMarines(SeedablePolicy):
             return s("comms")
         targets = game.targets()
         for k, t in enumerate(targets):
-            if t[0] == "alien" and game.aliens[t[1]].kind != "face_hugger" and mask[s("grenade", k)]:
+            slot = game.grenade_slot(game.active, game.target_square(t)) if t[0] == "alien" else None
+            if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[s("grenade", slot)]:
                 sq = game.target_square(t)
                 crowd = sum(1 for a in game.aliens if a.alive and game.rng(a.pos, sq) <= 1)
                 near_friend = any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
                 if crowd >= 2 and not near_friend and game.rng(h.pos, sq) >= 3:
-                    return s("grenade", k)
+                    return s("grenade", slot)
             if mask[s("fire", k)]:
                 sq = game.target_square(t)
                 if h.weapon == "flame_thrower" and any(

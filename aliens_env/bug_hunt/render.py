@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.board import NO
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, UNKNOWN, WALL
 
 CELL_CHARS = {UNKNOWN: " ", FLOOR: ".", WALL: "#", DOOR_OPEN: "/", DOOR_CLOSED: "+", DOOR_WELDED: "X", DOOR_LOCKED: "L"}
@@ -49,7 +50,7 @@ def render_text(game) -> str:
                  "S/s/x sentry on/off/wrecked, % burst human, & impregnated human, = crate, E entry, "
                  "L locked door, T/t comms terminal ready/used, V the APC")
     for i, h in enumerate(game.humans):
-        state = h.status + (" hugged" if h.hugger != -1 else "") + (" over-watch" if h.overwatch else "") + (
+        state = h.status + (" hugged" if h.hugger != NO else "") + (" over-watch" if h.overwatch else "") + (
             " in the APC" if h.in_apc else "")
         lead = " (leader)" if h.leader else ""
         team = f" squad {h.squad}" if game.n_squads > 1 else ""

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.board import NO, UNREACHABLE  # noqa: F401  (importable from here)
 from . import data_files
 from .colony import PASSABLE
 
-NO = -1  # no square, no figure
 DIAGONALS = ((-1, 1), (1, 1), (1, -1), (-1, -1))  # NE SE SW NW
 MAX_SQUAD = data_files.MAX_SQUAD
 MAX_TARGETS = 12
 ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
 APC_OPTION = MAX_SQUAD  # the APC's entry among the options of an "activate" decision
-FAR = 10_000  # the distance of a square no path reaches
 PASSABLE_BY_CODE = tuple(bool(x) for x in PASSABLE)  # by cell code, as plain bools (cheaper to index)
 
 
@@ -49,19 +48,11 @@ class Alien:
     new: bool = True  # placed this turn: does not move in the next Aliens-move phase
     attached: int = NO  # Face-Hugger: the human it is attached to
     attached_turn: int = 0
-    anchored: bool = False  # the Brood Chamber's egg-laying Queen stays put (ASSUMPTION A22)
+    anchored: bool = False  # the Brood Chamber's Queen: confined to her chamber (ASSUMPTION A22)
 
 
-@dataclass
-class Decision:
-    kind: str  # activate | act | order | step | approach | attack
-    options: list
-
-    @property
-    def player(self) -> str:
-        return "marines" if self.kind in ("activate", "act", "overwatch_fire", "extra_hit", "drive") else "hive"
-
-
+#: the decision kinds that are the marines' (BugHunt.marine_decisions); all others are the hive's
+MARINE_DECISIONS = frozenset({"activate", "act", "overwatch_fire", "extra_hit", "drive"})
 DECISION_KINDS = ("activate", "act", "order", "step", "approach", "attack", "summon", "appear", "overwatch_fire",
                   "extra_hit")  # one-hot in the observation's globals
 ALL_DECISION_KINDS = DECISION_KINDS + ("drive",)  # "drive": the APC is being driven (its own feature)

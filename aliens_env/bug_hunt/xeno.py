@@ -3,9 +3,9 @@ phase (egg caches, impregnated humans, the activation roll, what appears and whe
 placed)."""
 from __future__ import annotations
 
-from . import combat, explore, geometry, state
-from .colony import DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Decision
+from . import combat, dice_ai, explore, geometry, state
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE
 
 
 def step_aliens_move(game) -> None:
@@ -14,7 +14,7 @@ def step_aliens_move(game) -> None:
         if not a.alive or a.ap <= 0 or a.attached != NO:
             game.mover = NO
         else:
-            game.decision = Decision("step", [])
+            game._decide("step", [])
             return
     game.queue = [i for i in game.queue if game.aliens[i].alive and game.aliens[i].attached == NO]
     if not game.queue:
@@ -23,21 +23,25 @@ def step_aliens_move(game) -> None:
     if len(game.queue) == 1:
         game.mover = game.queue.pop(0)
         return
-    game.decision = Decision("order", list(game.queue))
+    game._decide("order", list(game.queue))
 
 
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
-    instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut)."""
+    instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
+    Queen steps only within her chamber (ASSUMPTION A22)."""
     a = game.aliens[i]
     occ = state.occupied(game)
     out = {}
     ap = a.ap
     door = game.rules["ap_cost"]["door"]
-    for d, near in enumerate(geometry.around(game, a.pos)):
+    chamber = state.room_of(game, a.pos) if a.anchored else NO
+    for d, near in enumerate(game.colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
+        if a.anchored and state.room_of(game, n) != chamber:
+            continue
         if cell == DOOR_CLOSED:
             if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
                 out[d] = (n, door)
@@ -47,6 +51,43 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
         if cost <= ap:
             out[d] = (n, cost)
     return out
+
+
+def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
+    """The moving Alien's legal choices: (step directions, may it stop, door directions it may
+    close). PRINTED: "Aliens always move towards the nearest human figure that is not in combat":
+    by default the Bug Master picks among the steps that close in (the dice AI's rulebook_steps:
+    ties and paths), and stops or closes a door only when none does (A65); the option
+    free_bug_master lifts this (A64)."""
+    closes = closable_doors(game, i)
+    if game.free_bug_master:
+        return list(alien_steps(game, i)), True, closes
+    steps = dice_ai.rulebook_steps(game, i)
+    return (steps, False, []) if steps else ([], True, closes)
+
+
+def closable_doors(game, i: int) -> list[int]:
+    """N/E/S/W directions of the open doors beside the moving Alien with nobody in the doorway,
+    when it has the AP (PRINTED: Aliens spend "1 AP to open or close a door")."""
+    a = game.aliens[i]
+    if a.ap < game.rules["ap_cost"]["door"]:
+        return []
+    out = []
+    for d, (dr, dc) in enumerate(CARDINAL):
+        n = geometry.step_sq(game, a.pos, dr, dc)
+        if n != NO and geometry.cell(game, n) == DOOR_OPEN and state.figure_at(game, n) is None:
+            out.append(d)
+    return out
+
+
+def alien_close_door(game, i: int, d: int) -> None:
+    a = game.aliens[i]
+    n = geometry.step_sq(game, a.pos, *CARDINAL[d])
+    a.ap -= game.rules["ap_cost"]["door"]
+    game.colony.cells.flat[n] = DOOR_CLOSED
+    game.colony.changed()
+    game.events.append(f"{a.kind} {i} closes a door")
+    combat.overwatch_chances(game, i)  # the Alien spent an AP (over-watch may fire, PRINTED)
 
 
 def alien_step(game, i: int, d: int) -> None:
@@ -166,14 +207,14 @@ def aliens_in_sight(game, sq: int | None = None) -> bool:
 def step_xeno(game) -> None:
     p = game.placement
     if p is not None and "stage" in p:
-        game.decision = Decision(p["stage"], list(range(2 if p["stage"] == "summon" else len(APPEAR_ROWS))))
+        game._decide(p["stage"], list(range(2 if p["stage"] == "summon" else len(APPEAR_ROWS))))
         return
     if p is not None:
         options = geometry.placement_candidates(game)
         if not options:
             game.events.append("no square out of view to come from: the Aliens do not come this turn")
         elif p["mode"] == "same" and len(options) > 1:
-            game.decision = Decision("approach", sorted(options))
+            game._decide("approach", sorted(options))
             return
         else:
             place_approach(game, NO)

@@ -1,9 +1,15 @@
-"""A flat Discrete action space built from named slices.
+"""The two layouts of a game: its flat Discrete action space built from named slices, and its
+flat float32 observation made of named views.
 
     layout = ActionLayout([("move", DIRECTION_NAMES), ("aim", 1), ("fire", 16)])
     layout.encode("move", 2)    -> 2
     layout.decode(9)            -> ("fire", 0)
     layout.name(9)              -> "fire[0]"
+
+    obs_layout = ObsLayout([("board", (11, 17, 21), "planes"), ("marines", (4, 14)), ("turn", 1)])
+    obs_layout.size                    -> 3983
+    obs_layout.offset("marines")       -> 3927
+    obs_layout.views(obs)["board"]     -> obs[0:3927].reshape(11, 17, 21), a view of obs
 """
 from __future__ import annotations
 
@@ -58,3 +64,73 @@ class ActionLayout:
 
     def empty_mask(self) -> np.ndarray:
         return np.zeros(self.size, dtype=np.int8)
+
+
+class ObsLayout:
+    """One flat float32 observation as named views, as OpenSpiel's Observer ``pieces``: each view
+    has a name, a shape (a vector ``(k,)``, rows ``(n, k)``, planes ``(c, h, w)``), an optional
+    one-line description, and its place in the flat array, in the order given.
+
+    A ruleset declares its layout once (``game.obs_layout``) and its ``observe()`` writes through
+    it: through ``views()`` of the array it fills, or at the offsets the layout gives.
+    ``views(obs)`` also serves users and networks: for a batch ``obs`` of shape ``(..., size)``
+    each view has shape ``(..., *shape)``.
+    """
+
+    def __init__(self, views: Sequence[tuple]):
+        self.shapes: dict[str, tuple[int, ...]] = {}
+        self.offsets: dict[str, int] = {}
+        self.descriptions: dict[str, str] = {}
+        self._spans: dict[str, slice] = {}
+        size = 0
+        for name, shape, *description in views:
+            if name in self.shapes:
+                raise ValueError(f"observation view {name!r} is defined twice")
+            shape = (shape,) if isinstance(shape, int) else tuple(shape)
+            if not shape or not all(isinstance(k, int) and k >= 0 for k in shape):
+                raise ValueError(f"observation view {name!r} needs a shape of whole numbers >= 0, got {shape!r}")
+            count = int(np.prod(shape))
+            self.shapes[name], self.offsets[name] = shape, size
+            self.descriptions[name] = description[0] if description else ""
+            self._spans[name] = slice(size, size + count)
+            size += count
+        self.size = size
+        self.shape = (size,)
+        self._items = [(name, self._spans[name], shape, len(shape) == 1) for name, shape in self.shapes.items()]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def names(self) -> list[str]:
+        return list(self.shapes)
+
+    def offset(self, name: str) -> int:
+        return self.offsets[self._known(name)]
+
+    def span(self, name: str) -> slice:
+        return self._spans[self._known(name)]
+
+    def zeros(self) -> np.ndarray:
+        return np.zeros(self.size, dtype=np.float32)
+
+    def views(self, obs: np.ndarray) -> dict[str, np.ndarray]:
+        """{name: the view of ``obs`` reshaped}; views share memory with ``obs``."""
+        if obs.shape[-1:] != self.shape:
+            raise ValueError(f"an observation of this layout has {self.size} values in its last axis, got shape {obs.shape}")
+        if obs.ndim == 1:  # one observation (what observe() writes through): no reshape of a vector
+            return {name: obs[span] if vector else obs[span].reshape(shape) for name, span, shape, vector in self._items}
+        lead = obs.shape[:-1]
+        return {name: obs[..., span].reshape(lead + shape) for name, span, shape, _ in self._items}
+
+    def view(self, obs: np.ndarray, name: str) -> np.ndarray:
+        """One view of ``obs`` (see ``views``)."""
+        return obs[..., self.span(name)].reshape(obs.shape[:-1] + self.shapes[name])
+
+    def rows(self) -> list[tuple[str, tuple[int, ...], int, str]]:
+        """(name, shape, offset, description) of each view, in order: for tables and docs."""
+        return [(name, self.shapes[name], self.offsets[name], self.descriptions[name]) for name in self.shapes]
+
+    def _known(self, name: str) -> str:
+        if name not in self.shapes:
+            raise KeyError(f"unknown observation view {name!r}; views are {list(self.shapes)}")
+        return name

@@ -6,8 +6,16 @@ be reached on purpose.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
+
+from .positions import Fields, check_int, check_list, position_error
+
+#: the state of Python's Mersenne Twister: (version 3, 624 words and an index, gauss)
+RNG_VERSION, RNG_STATE_LENGTH = 3, 625
+#: the largest value a saved script may hold (the widest "die" is a shuffle's)
+MAX_SCRIPTED = 10_000
 
 
 class ScriptError(ValueError):
@@ -85,17 +93,28 @@ class Dice:
         return {"rng": [version, list(internal), gauss], "script": list(self._script), "rolls": self.rolls}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Dice":
-        """Rebuild dice saved by to_dict; anything else is a ValueError that says what is wrong."""
-        try:
-            version, internal, gauss = data["rng"]
-            state = (int(version), tuple(int(x) for x in internal), gauss)
-            dice = cls()
-            dice._rng.setstate(state)
-            dice._script = deque(int(v) for v in data.get("script", []))
-            dice.rolls = int(data.get("rolls", 0))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed dice state (expected the output of Dice.to_dict): {exc!r}") from None
+    def from_dict(cls, data: "dict | Fields", scripted: bool = True) -> "Dice":
+        """Rebuild dice saved by to_dict, from the dict or from a position's ``Fields`` of it;
+        anything else is a PositionError (a ValueError) naming the field. ``scripted=False``
+        refuses scripted rolls (a game's position: play never leaves any, and a scripted value
+        is only checked against the die that rolls it)."""
+        f = data if isinstance(data, Fields) else Fields("dice state", data)
+        f = Fields(f.what, f.data, f.path, keys=("rng",), optional={"script": [], "rolls": 0})
+        rng = f.list("rng", length=3)
+        version = check_int(f.what, f.at("rng") + "[0]", rng[0], RNG_VERSION, RNG_VERSION)
+        words = check_list(f.what, f.at("rng") + "[1]", rng[1], length=RNG_STATE_LENGTH)
+        for i, word in enumerate(words[:-1]):
+            check_int(f.what, f.at("rng") + f"[1][{i}]", word, 0, 2**32 - 1)
+        check_int(f.what, f.at("rng") + f"[1][{len(words) - 1}]", words[-1], 0, len(words) - 1)
+        gauss = rng[2]
+        if gauss is not None and (not isinstance(gauss, float) or not math.isfinite(gauss)):
+            raise position_error(f.what, f.at("rng") + "[2]", "must be null or a finite number", gauss)
+        dice = cls()
+        dice._rng.setstate((version, tuple(words), gauss))
+        dice._script = deque(f.ints("script", 0, MAX_SCRIPTED))
+        if dice._script and not scripted:
+            raise f.fail("script", "must be empty in a game's position (scripted rolls are a test device)", list(dice._script))
+        dice.rolls = f.int("rolls", 0)
         return dice
 
     def clone(self) -> "Dice":

@@ -6,10 +6,15 @@ A game is a state plus a few verbs (in the spirit of OpenSpiel):
 - ``legal_mask(player)`` -> int8 array over ``layout`` (one flat Discrete space shared by both
   sides), never all zero for the player to move;
 - ``apply(action)``; ``observe(player)`` -> float32 array of shape ``observation_shape``, holding
-  only what that side may know;
-- ``outcome()`` -> {"marines": +1/0/-1, "hive": ..., "score": {...}}; ``is_terminal()``;
+  only what that side may know, made of the named views of ``obs_layout`` (core.actions.ObsLayout);
+- ``outcome()`` -> {"marines": +1/0/-1, "hive": ..., "score": {...}}; ``is_terminal()``: the game
+  is over, ended by its rules or cut by an episode cap the user asked for (an option such as
+  ``turn_limit``): then ``truncated_by()`` names the cap and ``outcome()`` has no result (None for
+  both sides): a truncated game is never a win, draw or loss;
 - ``clone()``, ``to_dict()`` / ``from_dict()`` (JSON-able), ``describe_action(action)``;
-- ``illegal_reason(action)`` says why an action is not legal now (for errors and info dicts).
+- ``illegal_reason(action)`` says why an action is not legal now (for errors and info dicts);
+- declared hooks the adapters call, with defaults: ``shaping_value(side)`` (0.0),
+  ``render_text(viewer)`` (repr), ``render_rgb(viewer)`` (none: a registered ruleset provides it).
 
 All randomness goes through ``self.dice``, owned by the state.
 """
@@ -18,11 +23,12 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
 
-from .actions import ActionLayout
+from .actions import ActionLayout, ObsLayout
 from .dice import Dice
 
 SIDES: tuple[str, str] = ("marines", "hive")
@@ -38,6 +44,14 @@ def other_side(side: str) -> str:
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 #: the reward of each result for the learning side, unless ``result_reward=`` says otherwise
 DEFAULT_RESULT_REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+
+
+def final_reward(game: "Game", side: str, result_reward: dict[str, float]) -> float:
+    """The result's reward for ``side`` of a game that is over; 0 for a game cut by an episode
+    cap (truncated: it has no result)."""
+    if game.truncated_by() is not None:
+        return 0.0
+    return result_reward[RESULTS[game.outcome()[side]]]
 
 
 def check_result_reward(value: dict | None) -> dict[str, float]:
@@ -65,10 +79,15 @@ class Game(ABC):
     #: the name used in env ids and in position files
     name: ClassVar[str]
     layout: ActionLayout
-    observation_shape: tuple[int, ...]
+    #: the named views of ``observe()``'s flat array, declared once per ruleset
+    obs_layout: ObsLayout
 
     def __init__(self):
         self.dice = Dice()
+
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        return self.obs_layout.shape
 
     # -- the contract --------------------------------------------------------------------------
     @abstractmethod
@@ -102,7 +121,14 @@ class Game(ABC):
 
     # -- shared behaviour ----------------------------------------------------------------------
     def is_terminal(self) -> bool:
+        """The game is over: ended by the rules, or cut by an episode cap (``truncated_by()``)."""
         return self.current_player() is None
+
+    def truncated_by(self) -> str | None:
+        """None unless the game was cut short by an episode cap the user asked for (not a rule):
+        then the cap's option name (e.g. "turn_limit"). The adapters report such a game as
+        truncated, with no result reward. Rulesets with a cap override this."""
+        return None
 
     def legal_actions(self, player: str | None = None) -> list[int]:
         player = player or self.current_player()
@@ -147,17 +173,43 @@ class Game(ABC):
             raise ValueError(f"position is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
+    # -- declared hooks: the adapters call these on every game ---------------------------------
+    def shaping_value(self, side: str) -> float:
+        """The shaping potential of `side` in this position. With ``shaping=True`` the adapters
+        add its change to `side`'s reward at every step (potential-based shaping); a ruleset
+        documents its potential and keeps its weights in its YAML. Default 0.0: no shaping."""
+        return 0.0
+
     def render_text(self, viewer: str | None = None) -> str:
-        """A text view for people: `viewer` ("marines" / "hive") hides what that side may not
-        know; None is a spectator's view of everything."""
+        """A text view for people ("ansi"): `viewer` ("marines" / "hive") hides what that side may
+        not know; None is a spectator's view of everything."""
         return repr(self)
+
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
+        """An image (height, width, 3) uint8 ("rgb_array"), `viewer` as in ``render_text``. Every
+        registered ruleset provides one (boards draw with ``render.image.board_image``)."""
+        raise NotImplementedError(f"{type(self).__name__} has no image rendering")
+
+
+@dataclass(slots=True)
+class Decision:
+    """An open decision of a PhasedGame: the side that decides, its kind (a word of the ruleset,
+    e.g. "order") and its options (the ruleset's own list)."""
+
+    player: str
+    kind: str
+    options: list = field(default_factory=list)
+
+    def copy(self) -> "Decision":
+        return Decision(self.player, self.kind, list(self.options))
 
 
 class PhasedGame(Game):
     """A game whose rules run in phases until somebody must decide.
 
-    The state holds ``decision`` (None once the game is over, else an object whose ``player``
-    is the side to decide) and a per-position ``_cache``. A ruleset implements:
+    The state holds ``decision`` (None once the game is over, else a ``Decision``, opened with
+    ``_decide(kind, options)``: the kinds in ``marine_decisions`` are the marines', all others the
+    hive's) and a per-position ``_cache``. A ruleset implements:
 
     - ``_compute_mask()``: the legal actions of the open decision;
     - ``_resolve(action)``: carry out one legal action (the decision is closed first);
@@ -170,8 +222,15 @@ class PhasedGame(Game):
     legal action is taken at once, so every step offered to a player is a real choice.
     """
 
-    decision: Any
+    decision: Decision | None
     events: list
+    #: the decision kinds that are the marines' to take
+    marine_decisions: ClassVar[frozenset[str]]
+
+    def _decide(self, kind: str, options: list | None = None) -> None:
+        """Open a decision of `kind` over `options`."""
+        player = SIDES[0] if kind in self.marine_decisions else SIDES[1]
+        self.decision = Decision(player, kind, [] if options is None else options)
 
     def current_player(self) -> str | None:
         return None if self.decision is None else self.decision.player
@@ -217,6 +276,18 @@ class PhasedGame(Game):
 
     def _settle(self) -> bool:
         return True
+
+    def describe_action(self, action: int) -> str:
+        """The action's name while no decision is open, else what it does now (``_describe``)."""
+        kind, index = self.layout.decode(action)
+        label = self.layout.name(action)
+        if self.decision is None:
+            return label
+        return self._describe(kind, index, label)
+
+    @abstractmethod
+    def _describe(self, kind: str, index: int, label: str) -> str:
+        """What action ``label`` (slice ``kind``, entry ``index``) does in the open decision."""
 
     @abstractmethod
     def _compute_mask(self) -> np.ndarray: ...

@@ -11,7 +11,6 @@ register_game(
             "heuristic": "aliens_env.reactor_room.heuristic:HeuristicMarines",
             "planner": "aliens_env.reactor_room.planner:PlannerMarines",
         },
-        default_opponent={"hive": "dice", "marines": "heuristic"},
     )
 )
 
@@ -23,7 +22,6 @@ register_game(
             "dice": "aliens_env.core.policy:DicePolicy",
             "heuristic": "aliens_env.reactor_room.tactics:HeuristicCommander",
         },
-        default_opponent={"hive": "dice", "marines": "heuristic"},
     )
 )
 
@@ -44,7 +42,6 @@ register_game(
             "dice": "aliens_env.bug_hunt.policies:BugHuntDiceAI",
             "heuristic": "aliens_env.bug_hunt.policies:ScriptedMarines",
         },
-        default_opponent={"hive": "dice", "marines": "heuristic"},
     )
 )
 
@@ -56,7 +53,6 @@ register_game(
             "dice": "aliens_env.ripley_queen.policies:QueenDiceAI",
             "heuristic": "aliens_env.ripley_queen.policies:HeuristicRipley",
         },
-        default_opponent={"hive": "dice", "marines": "heuristic"},
     )
 )
 

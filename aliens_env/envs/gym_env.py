@@ -8,6 +8,9 @@ Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or wha
 ``result_reward={"win": .., "draw": .., "loss": ..}`` gives. With ``shaping=True`` each step also
 adds the change of the game's ``shaping_value(side)`` (documented per ruleset).
 
+End: ``terminated`` when the rules end the game; ``truncated`` (no result reward) when an episode
+cap the user asked for (e.g. ``turn_limit=``) cuts it, with ``info["truncated_by"]`` naming it.
+
 Illegal actions (``illegal_action=``):
 - "penalize" (default): the game is left untouched, the episode ends (terminated) with reward
   ``illegal_penalty`` and ``info["illegal_action"]`` names the action and why it is illegal;
@@ -15,17 +18,49 @@ Illegal actions (``illegal_action=``):
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, other_side
+from ..core.game import SIDES, Game, IllegalActionError, check_result_reward, final_reward, other_side
 from ..render import render
 from .registry import get_spec, make_policy
 
 ILLEGAL_MODES = ("penalize", "raise")
+#: what ``reset(options=...)`` accepts, in both adapters
+RESET_OPTIONS = ("position",)
+
+
+def position_from_options(game: Game, options: dict[str, Any] | None, unknown: str = "raise") -> Game | None:
+    """The game to start from for ``reset(options={"position": POSITION})`` (a dict as
+    ``game.to_dict()`` writes it, loaded with its checks), or None for a new game. A position
+    of other dimensions than ``game`` (another grid size, ...) is a ValueError, and so is an
+    unknown option (a misspelt key) unless ``unknown="warn"``: then it is a warning naming the
+    allowed ones (the PettingZoo adapter: PettingZoo's own API test resets with a made-up
+    option and requires that to work). Nothing is changed before the checks pass."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ValueError(f"reset options must be a dict with keys among {list(RESET_OPTIONS)}, got {options!r}")
+    extra = sorted(set(options) - set(RESET_OPTIONS), key=str)
+    if extra:
+        message = f"unknown reset option(s) {extra}; allowed: {list(RESET_OPTIONS)}"
+        if unknown != "warn":
+            raise ValueError(message)
+        warnings.warn(message + " (ignored)", stacklevel=3)
+    if options.get("position") is None:
+        return None
+    loaded = type(game).from_dict(options["position"])
+    if loaded.observation_shape != game.observation_shape or loaded.layout.size != game.layout.size:
+        raise ValueError(
+            f"the position's config gives observations of shape {loaded.observation_shape} and "
+            f"{loaded.layout.size} actions; this environment has {game.observation_shape} and "
+            f"{game.layout.size}: make the environment with the position's config"
+        )
+    return loaded
 
 
 class AliensEnv(gym.Env):
@@ -71,20 +106,22 @@ class AliensEnv(gym.Env):
 
     # -- gymnasium API -------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        position = position_from_options(self.game, options)  # checked first: a bad one changes nothing
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31 - 1))
         for attempt in range(100):
             # a game that ends before the learning side ever moves is no episode for it: deal
             # the next one (seeded from this reset's seed, so still reproducible)
-            self.game.reset(seed)
+            if position is None:
+                self.game.reset(seed)
+            else:
+                self.game = position
             if hasattr(self.opponent, "seed"):
                 self.opponent.seed(seed + 1)
-            if options and "position" in options:
-                self.game = type(self.game).from_dict(options["position"])
             self._shaping_value = self._value()
             self._play_opponent()
-            if not self.game.is_terminal() or (options and "position" in options):
+            if not self.game.is_terminal() or position is not None:
                 break
             seed = int(self.np_random.integers(2**31 - 1))
         else:
@@ -110,10 +147,11 @@ class AliensEnv(gym.Env):
             value = self._value()
             reward += value - self._shaping_value
             self._shaping_value = value
-        terminated = self.game.is_terminal()
-        if terminated:
-            reward += self.result_reward[RESULTS[self.game.outcome()[self.side]]]
-        return self._obs(), reward, terminated, False, self._info()
+        over = self.game.is_terminal()
+        truncated = self.game.truncated_by() is not None
+        if over:
+            reward += final_reward(self.game, self.side, self.result_reward)
+        return self._obs(), reward, over and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         return self._mask()
@@ -145,4 +183,6 @@ class AliensEnv(gym.Env):
         info: dict[str, Any] = {"action_mask": self._mask()}
         if self.game.is_terminal():
             info["outcome"] = self.game.outcome()
+            if self.game.truncated_by() is not None:
+                info["truncated_by"] = self.game.truncated_by()
         return info

@@ -3,7 +3,9 @@
 Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
 zero for the agent not to move. Rewards come at the end (+1 / 0 / -1 per side, or what
 ``result_reward`` gives each result, as in the Gymnasium adapter), and each step
-with ``shaping=True`` as in the Gymnasium adapter. Illegal actions follow ``illegal_action``:
+with ``shaping=True`` as in the Gymnasium adapter. A game the rules end sets ``terminations``;
+one cut by an episode cap (e.g. ``turn_limit=``) sets ``truncations``, pays no result reward and
+names the cap in each agent's ``infos[agent]["truncated_by"]``. Illegal actions follow ``illegal_action``:
 "penalize" ends the game with ``illegal_penalty`` for the offender and 0 for the other side, and
 puts the reason in the offender's info; "raise" raises IllegalActionError.
 """
@@ -14,8 +16,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, other_side
-from .gym_env import ILLEGAL_MODES
+from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, final_reward, other_side
+from .gym_env import ILLEGAL_MODES, position_from_options
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
 from .registry import get_spec
@@ -66,17 +68,25 @@ class AliensAEC(AECEnv):
         return {"observation": game.observe(agent), "action_mask": mask}
 
     def reset(self, seed=None, options=None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1)[0] >> 1)
-        self.game.reset(seed)
+        """A new game, or with ``options={"position": POSITION}`` the saved position (as the
+        Gymnasium adapter; a finished one starts with every agent terminated). Another option is
+        ignored with a warning that names the allowed ones (see position_from_options)."""
+        position = position_from_options(self.game, options, unknown="warn")  # checked first
+        if position is not None:
+            self.game = position
+        else:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1)[0] >> 1)
+            self.game.reset(seed)
+        over = self.game.is_terminal()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
+        self.terminations = {a: over for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: {"outcome": self.game.outcome()} if over else {} for a in self.agents}
         self._values = {a: self._value(a) for a in self.agents}
-        self.agent_selection = self.game.current_player()
+        self.agent_selection = self.game.current_player() or self.agents[0]
 
     def step(self, action):
         agent = self.agent_selection
@@ -102,10 +112,14 @@ class AliensAEC(AECEnv):
                 self._values[a] = value
         if self.game.is_terminal():
             outcome = self.game.outcome()
+            cut = self.game.truncated_by()
             for a in self.agents:
-                self.rewards[a] += self.result_reward[RESULTS[outcome[a]]]
-                self.infos[a] = {"outcome": outcome}
-            self.terminations = {a: True for a in self.agents}
+                self.rewards[a] += final_reward(self.game, a, self.result_reward)
+                self.infos[a] = {"outcome": outcome} if cut is None else {"outcome": outcome, "truncated_by": cut}
+            if cut is None:
+                self.terminations = {a: True for a in self.agents}
+            else:
+                self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = self.game.current_player()
         self._accumulate_rewards()

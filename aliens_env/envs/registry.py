@@ -39,8 +39,9 @@ class GameSpec:
     game: str  # "module:Class" of the Game
     #: built-in policies by spec name, e.g. {"dice": "...:ReactorDiceAI"}; "random" is always there
     policies: dict[str, str] = field(default_factory=dict)
-    #: the opponent used when none is given, per side it controls
-    default_opponent: dict[str, str] = field(default_factory=dict)
+    #: the opponent used when none is given, per side it controls: by default the dice AI against
+    #: marines and the heuristic marines against a hive
+    default_opponent: dict[str, str] = field(default_factory=lambda: {"hive": "dice", "marines": "heuristic"})
 
     @property
     def env_id(self) -> str:

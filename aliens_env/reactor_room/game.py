@@ -23,21 +23,20 @@ Hive (Tournament Rules: Aliens still advance their full four toward the nearest 
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 
-from ..core.actions import ActionLayout
-from ..core.board import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Board, board_from_rows
+from ..core.actions import ActionLayout, ObsLayout
+from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, Board, board_from_rows
 from ..core.dice import Dice
 from ..core.game import PhasedGame
-from . import data_files
+from . import codec, data_files
 from .data_files import OPTION_NAMES, table_result
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
-NO = -1
 
 
 @dataclass(slots=True)
@@ -64,19 +63,11 @@ class Alien:
     stunned: bool = False  # loses its next Aliens Move
 
 
-@dataclass
-class Decision:
-    kind: str  # marine | push | order | target | move_to | place
-    options: list = field(default_factory=list)
-
-    @property
-    def player(self) -> str:
-        return "marines" if self.kind in ("marine", "push") else "hive"
-
-
 class ReactorRoom(PhasedGame):
     name = "ReactorRoom"
     shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
+    #: decision kinds: marine | push (the marines'), order | target | move_to | place (the hive's)
+    marine_decisions = frozenset({"marine", "push"})
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         super().__init__()
@@ -93,9 +84,12 @@ class ReactorRoom(PhasedGame):
         self.characters = data_files.characters()
         if turn_limit is None:
             turn_limit = data["turn_limit"]
-        if not isinstance(turn_limit, int) or turn_limit < 1:
-            raise ValueError(f"turn_limit must be a whole number of turns >= 1, got {turn_limit!r}")
-        self.turn_limit = turn_limit
+        if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1):
+            raise ValueError(
+                f"turn_limit must be None (no limit, the rulebook's game) or a whole number of turns >= 1 "
+                f"(an episode cap that truncates), got {turn_limit!r}"
+            )
+        self.turn_limit: int | None = turn_limit  # an episode cap, not a rule: see truncated_by()
         order = list(marine_order or data["marines"])
         if sorted(order) != sorted(data["marines"]):
             raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
@@ -106,15 +100,22 @@ class ReactorRoom(PhasedGame):
         n_marines = len(order)
         self.layout = ActionLayout(self._action_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
-        self.n_planes = 11
-        self.observation_shape = (
-            self.n_planes * self.board.n + n_marines * MARINE_FEATURES + GLOBAL_FEATURES + self.pool * TARGET_FEATURES,
-        )
+        self.obs_layout = ObsLayout([
+            ("board", (len(PLANES), self.board.height, self.board.width), "planes: " + ", ".join(PLANES)),
+            ("marines", (n_marines, len(MARINE_FEATURES)), "per Marine, in marine_order: " + ", ".join(MARINE_FEATURES)),
+            ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES)),
+            ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
+        ])
+        board_at = self.obs_layout.offset("board")
+        self._plane = {name: board_at + i * self.board.n for i, name in enumerate(PLANES)}  # flat index of square 0
+        self._features_at = self.obs_layout.offset("marines")  # marines, globals, targets follow in turn
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(self.board.height, self.board.width) + 1)]
-        self._obs_template = np.zeros(self.observation_shape, dtype=np.float32)
-        for plane, squares in enumerate((self.board.blocked, self.board.stairwell, self.board.exit)):
-            self._obs_template[plane * self.board.n:(plane + 1) * self.board.n] = squares.ravel()
+        self._obs_template = self.obs_layout.zeros()
+        planes = self.obs_layout.view(self._obs_template, "board")
+        planes[PLANES.index("obstruction")] = self.board.blocked
+        planes[PLANES.index("stairwell")] = self.board.stairwell
+        planes[PLANES.index("exit")] = self.board.exit
         self.reset(0)
 
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
@@ -152,7 +153,7 @@ class ReactorRoom(PhasedGame):
         self.to_appear = 0
         self.active = NO  # index of the acting Marine
         self.push_alien = NO
-        self.decision: Decision | None = None
+        self.decision = None
         self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
@@ -180,21 +181,27 @@ class ReactorRoom(PhasedGame):
             self._place_beaten_alien(self.queue.pop(0), dict(decision.options)[index])
 
     def outcome(self) -> dict[str, Any]:
+        """The result by the victory levels once the rules have ended the game; a game cut by
+        the ``turn_limit`` cap has no result (None for both sides, ``truncated_by`` says why)."""
+        score = {**self.stats, "turns": self.turn}
+        cut = self.truncated_by()
+        if cut is not None:
+            return {"marines": None, "hive": None, "truncated_by": cut, "score": score}
         out = self.stats["exited"]
         win, draw = self.data["victory"]["win"], self.data["victory"]["draw"]
         marines = 1 if out >= win else 0 if out >= draw else -1
-        return {
-            "marines": marines,
-            "hive": -marines,
-            "score": {**self.stats, "turns": self.turn, "time_limit": self.phase == "time_limit"},
-        }
+        return {"marines": marines, "hive": -marines, "truncated_by": None, "score": score}
+
+    def truncated_by(self) -> str | None:
+        return "turn_limit" if self.phase == "truncated" else None
 
     def shaping_value(self, side: str) -> float:
-        """Marines' potential: Marines out, dead and Aliens killed so far, and once the game is
-        over the Marines left inside (they count as not out, like the dead)."""
+        """Marines' potential: Marines out, dead and Aliens killed so far, and once the rules
+        have ended the game the Marines left inside (they count as not out, like the dead; a
+        game cut by the turn_limit cap leaves them uncounted: they are not lost yet)."""
         w = self.data[self.shaping_key]
         value = w["exited"] * self.stats["exited"] + w["dead"] * self.stats["dead"] + w["alien_killed"] * self.stats["aliens_killed"]
-        if self.is_terminal():
+        if self.phase == "over":
             value += w["stranded"] * sum(m.status == "on_map" for m in self.marines)
         return value if side == "marines" else -value
 
@@ -223,7 +230,7 @@ class ReactorRoom(PhasedGame):
             self._next_marine()
 
     def _advance(self) -> bool:
-        if self.phase in ("over", "time_limit"):
+        if self.phase in ("over", "truncated"):
             return False
         if self._marines_gone():
             self.phase = "over"
@@ -239,13 +246,17 @@ class ReactorRoom(PhasedGame):
         return True
 
     def _marines_gone(self) -> bool:
-        """The game ends when no Marine left on the map can ever act again."""
+        """The game ends (by the rules: there is "no time limit") when no Marine left on the map
+        can ever act again."""
         return not any(m.status == "on_map" and not m.incapacitated for m in self.marines)
 
     def _end_turn(self) -> None:
-        if self.turn >= self.turn_limit:
-            self.phase = "time_limit"
-            self.events.append(f"turn limit {self.turn_limit} reached")
+        if self._marines_gone():
+            self.phase = "over"  # the rules end it (the last Marine may have left in this turn)
+            return
+        if self.turn_limit is not None and self.turn >= self.turn_limit:
+            self.phase = "truncated"  # the episode cap, not a rule: the game is cut, with no result
+            self.events.append(f"turn limit {self.turn_limit} reached: the game is cut (truncated), no result")
             return
         self.turn += 1
         self._start_phase("aliens_move")
@@ -282,7 +293,7 @@ class ReactorRoom(PhasedGame):
             best = min(near.values())
             closest = [a for a, d in near.items() if d == best]
             if len(closest) > 1:
-                self.decision = Decision("order", closest)
+                self._decide("order", closest)
                 return
             self.mover = closest[0]
             self.queue.remove(self.mover)
@@ -305,7 +316,7 @@ class ReactorRoom(PhasedGame):
                 return
             nearest = [m for m, d in dists.items() if d == best]
             if len(nearest) > 1:
-                self.decision = Decision("target", nearest)
+                self._decide("target", nearest)
                 return
             self.mover_target = nearest[0]
         target = self.marines[self.mover_target]
@@ -315,7 +326,7 @@ class ReactorRoom(PhasedGame):
             return
         options = self._destinations(alien.pos, target.pos, self.mover_steps)
         if len(options) > 1:
-            self.decision = Decision("move_to", options)
+            self._decide("move_to", options)
             return
         self._finish_alien_move(options[0] if options else alien.pos)
 
@@ -415,7 +426,7 @@ class ReactorRoom(PhasedGame):
             marine.alien = NO
             options = self._open_adjacent(alien.pos)
             if options:
-                self.decision = Decision("place", options)
+                self._decide("place", options)
                 return
             self._place_beaten_alien(a, None)
         else:
@@ -493,11 +504,11 @@ class ReactorRoom(PhasedGame):
         if self.push_alien != NO:
             options = sorted(self._push_options(self.push_alien).items())
             if options:
-                self.decision = Decision("push", options)
+                self._decide("push", options)
             else:
                 self._finish_push(None)
             return
-        self.decision = Decision("marine")
+        self._decide("marine")
 
     def _grabbed(self, m: Marine) -> bool:
         return m.alien != NO and self.aliens[m.alien].attack == "grabbing"
@@ -635,10 +646,13 @@ class ReactorRoom(PhasedGame):
         return None if number is None else number - max(self._penalty(m, a), self._penalty(m, b))
 
     def _penalty(self, m: int, a: int) -> int:
-        """+5 to the roll against an Alien sharing a Marine's square; none for a Flame Unit
-        (it hits the first thing in line; ASSUMPTION A7 extends this to In Combat Aliens)."""
+        """+5 to the roll against an Alien sharing a Marine's square (In Combat too: "Other
+        Marines shooting at this Alien also take the +5 penalty"); a Flame Unit is exempt only
+        against an Alien that has Grabbed a Marine (the rulebook's one exception)."""
         alien = self.aliens[a]
-        if alien.card == NO or self.characters[self.marines[m].name].weapon == "Flame Unit":
+        if alien.card == NO:
+            return 0
+        if alien.attack == "grabbing" and self.characters[self.marines[m].name].weapon == "Flame Unit":
             return 0
         return self.tables["shared_square_penalty"]
 
@@ -931,44 +945,43 @@ class ReactorRoom(PhasedGame):
     # observation
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
-        """Flat float32 vector in [0, 1] (the board is open: both sides see the same):
-        11 board planes (obstruction, Stairwell, Exit, healthy Marine, Wounded Marine,
-        Incapacitated Marine, Alien, Stunned Alien, Alien on a card, the acting counter, the
-        decision's candidates or target), then 14 features per Marine, 11 global features
-        (turn, decision kind, Aliens in play, out, dead, red turn), then 5 per target k
-        (present, range/20, line of sight, on a card, Stunned)."""
+        """Flat float32 vector in [0, 1], the views of ``obs_layout`` (the board is open: both
+        sides see the same): the board's PLANES, MARINE_FEATURES per Marine, the GLOBAL_FEATURES
+        (turn, decision kind, Aliens in play, out, dead, red turn), then TARGET_FEATURES per
+        target k of the acting Marine (range/20)."""
         cached = self._cache.get("obs")
         if cached is not None:
             return cached.copy()
         b = self.board
-        n = b.n
+        plane = self._plane
         obs = self._obs_template.copy()
         ones = []  # flat indices of the plane squares to set
         for m in self.marines:
             if m.status == "on_map":
-                ones.append((5 if m.incapacitated else 4 if m.wounded else 3) * n + m.pos)
+                ones.append(plane["incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"] + m.pos)
         in_play = 0
         for al in self.aliens:
             if al.in_play:
                 in_play += 1
-                ones.append((8 if al.card != NO else 7 if al.stunned else 6) * n + al.pos)
+                ones.append(plane["on_card" if al.card != NO else "stunned" if al.stunned else "alien"] + al.pos)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
+            acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
-                ones.append(9 * n + self.marines[self.active].pos)
+                ones.append(acting + self.marines[self.active].pos)
             elif self.mover != NO:
-                ones.append(9 * n + self.aliens[self.mover].pos)
+                ones.append(acting + self.aliens[self.mover].pos)
                 if self.mover_target != NO:
-                    ones.append(10 * n + self.marines[self.mover_target].pos)
+                    ones.append(candidate + self.marines[self.mover_target].pos)
             elif d.kind == "place":
-                ones.append(9 * n + self.aliens[self.queue[0]].pos)
+                ones.append(acting + self.aliens[self.queue[0]].pos)
             if d.kind == "target":
-                ones += [10 * n + self.marines[m].pos for m in d.options]
+                ones += [candidate + self.marines[m].pos for m in d.options]
             elif d.kind == "order":
-                ones += [10 * n + self.aliens[a].pos for a in d.options]
+                ones += [candidate + self.aliens[a].pos for a in d.options]
         obs[ones] = 1.0
-        feats = []
+        feats = []  # the marines, globals and targets views, in turn
         width, height = b.width, b.height
         for i, m in enumerate(self.marines):
             if m.status != "on_map":
@@ -981,7 +994,7 @@ class ReactorRoom(PhasedGame):
                 m.carried_by != NO, m.carrying != NO, card == "grabbing", card in ("in_combat", "attacking"),
                 m.actions_left / 3, m.aim / 3, i == self.active, r / height, c / width,
             )
-        feats.append(min(self.turn / self.turn_limit, 1.0))
+        feats.append(min(self.turn / self.data["turn_scale"], 1.0))
         kinds = [0.0] * len(DECISION_KINDS)
         if d is not None:
             kinds[DECISION_KINDS.index(d.kind)] = 1.0
@@ -998,7 +1011,7 @@ class ReactorRoom(PhasedGame):
             for a in self.targets():
                 al = self.aliens[a]
                 feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
-        start = self.n_planes * n
+        start = self._features_at
         obs[start:start + len(feats)] = feats
         self._cache["obs"] = obs
         return obs.copy()
@@ -1029,24 +1042,9 @@ class ReactorRoom(PhasedGame):
 
     @classmethod
     def from_dict(cls, data: dict) -> "ReactorRoom":
-        if not isinstance(data, dict) or data.get("game") != cls.name:
-            raise ValueError(f"not a {cls.name} position: expected a JSON object with \"game\": \"{cls.name}\"")
-        try:
-            game = cls(**data["config"])
-            game.dice = Dice.from_dict(data["dice"])
-            game.marines = [Marine(**m) for m in data["marines"]]
-            game.aliens = [Alien(**a) for a in data["aliens"]]
-            if len(game.marines) != len(game.marine_order) or len(game.aliens) != game.pool:
-                raise ValueError(f"a position needs {len(game.marine_order)} marines and {game.pool} aliens")
-            for key in ("turn", "phase", "queue", "mover", "mover_target", "mover_steps", "to_appear", "active", "push_alien", "events"):
-                setattr(game, key, data[key])
-            game.stats = dict(data["stats"])
-            dec = data["decision"]
-            game.decision = None if dec is None else Decision(dec["kind"], _untuple(dec["kind"], dec["options"]))
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"malformed {cls.name} position: missing or wrong field {exc}") from None
-        game._cache = {}
-        return game
+        """The position saved by to_dict, checked field by field (codec.py); the game holds
+        copies, never the caller's data."""
+        return codec.load(cls, data)
 
     def clone(self) -> "ReactorRoom":
         new = copy.copy(self)
@@ -1054,18 +1052,14 @@ class ReactorRoom(PhasedGame):
         new.marines = [copy.copy(m) for m in self.marines]
         new.aliens = [copy.copy(a) for a in self.aliens]
         new.queue = list(self.queue)
-        new.decision = None if self.decision is None else Decision(self.decision.kind, list(self.decision.options))
+        new.decision = None if self.decision is None else self.decision.copy()
         new.stats = dict(self.stats)
         new.events = list(self.events)
         new._cache = {}
         return new
 
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        label = self.layout.name(action)
+    def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
-        if d is None:
-            return label
         if d.player == "marines" and self.active != NO:
             m = self.marines[self.active]
             if kind in ("fire", "fire_pair", "melee") and index < len(self.targets()):
@@ -1108,21 +1102,30 @@ class ReactorRoom(PhasedGame):
 
         return render_reactor_room(self)
 
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
+        """The board and its counters; open to both sides, like the text."""
+        from ..render.image import board_image
+
+        return board_image(self.board, self.render_cells())
+
 
 DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
-MARINE_FEATURES = 14
+# the observation's views (ReactorRoom.obs_layout): the names of the board's planes and of the features
+PLANES = ("obstruction", "stairwell", "exit", "marine", "wounded", "incapacitated", "alien", "stunned", "on_card",
+          "acting", "candidate")
+MARINE_FEATURES = ("on_map", "exited", "dead", "wounded", "incapacitated", "carried", "carrying", "grabbed",
+                   "in_combat", "actions_left/3", "aim/3", "acting", "row/height", "column/width")
 # the features of a Marine off the map (out or dead: no square, no Actions, no Alien, not acting)
 OFF_MAP_FEATURES = {
-    (status, wounded, incapacitated): (0.0, status == "exited", status == "dead", wounded, incapacitated) + (0.0,) * 9
+    (status, wounded, incapacitated): (0.0, status == "exited", status == "dead", wounded, incapacitated)
+    + (0.0,) * (len(MARINE_FEATURES) - 5)
     for status in ("exited", "dead") for wounded in (False, True) for incapacitated in (False, True)
 }
-GLOBAL_FEATURES = 11
-TARGET_FEATURES = 5
+GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
+                   "out/marines", "dead/marines", "red_turn")
+TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 
 
 def _jsonable(options: list) -> list:
     return [list(o) if isinstance(o, tuple) else o for o in options]
 
-
-def _untuple(kind: str, options: list) -> list:
-    return [tuple(o) for o in options] if kind == "push" else list(options)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.board import UNREACHABLE
-from .game import NO, ReactorRoom
+from ..core.board import NO, UNREACHABLE
+from .game import ReactorRoom
 
 
 class HeuristicMarines:

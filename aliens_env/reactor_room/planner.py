@@ -16,9 +16,10 @@ import random
 
 import numpy as np
 
+from ..core.board import NO
 from ..core.policy import DicePolicy
 from . import data_files
-from .game import NO, ReactorRoom
+from .game import ReactorRoom
 from .heuristic import HeuristicMarines
 
 

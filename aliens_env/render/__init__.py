@@ -7,11 +7,10 @@ RENDER_MODES = ("ansi", "rgb_array")
 
 
 def render(game, mode: str | None, viewer: str | None = None) -> str | np.ndarray | None:
-    """`viewer` hides what that side may not see (text); None is a spectator's view."""
+    """The game's declared render hooks (core.game.Game): `viewer` hides what that side may not
+    see; None is a spectator's view."""
     if mode == "ansi":
         return game.render_text(viewer=viewer)
     if mode == "rgb_array":
-        from .image import render_rgb
-
-        return render_rgb(game)
+        return game.render_rgb(viewer=viewer)
     return None

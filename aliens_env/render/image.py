@@ -11,18 +11,15 @@ COLOURS = {
 }
 
 
-def render_rgb(game) -> np.ndarray:
-    """Rulesets with a board expose `board`, and `render_cells()` -> {square: colour name};
-    others expose `render_rgb()` themselves."""
-    if hasattr(game, "render_rgb"):
-        return game.render_rgb()
-    b = game.board
+def board_image(b, cells: dict[int, str]) -> np.ndarray:
+    """A board (core.board.Board) as an image: one CELL-pixel square per square, coloured by its
+    terrain, then by `cells` ({square: a colour name of COLOURS}) for the figures on it."""
     img = np.zeros((b.height * CELL, b.width * CELL, 3), dtype=np.uint8)
     base = np.full((b.height, b.width, 3), COLOURS["floor"], dtype=np.uint8)
     base[b.blocked] = COLOURS["blocked"]
     base[b.stairwell] = COLOURS["stairwell"]
     base[b.exit] = COLOURS["exit"]
-    for square, colour in game.render_cells().items():
+    for square, colour in cells.items():
         base[divmod(square, b.width)] = COLOURS[colour]
     img[:] = np.repeat(np.repeat(base, CELL, axis=0), CELL, axis=1)
     img[::CELL, :, :] = 0

@@ -1,7 +1,7 @@
 """Text rendering ("ansi"): the board, a legend, whose turn it is and the last events."""
 from __future__ import annotations
 
-NO = -1
+from ..core.board import NO
 
 
 def render_reactor_room(game) -> str:
@@ -40,7 +40,8 @@ def render_reactor_room(game) -> str:
         who = f"marines: {m.name} ({m.actions_left} Actions left, Aim {m.aim})"
     elif player == "hive":
         who = f"hive: {game.decision.kind}"
-    lines.append(f"turn {game.turn}/{game.turn_limit}, phase {game.phase}, to move: {who}")
+    limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
+    lines.append(f"turn {game.turn}{limit}, phase {game.phase}, to move: {who}")
     lines.append(f"out {game.stats['exited']}, dead {game.stats['dead']}, Aliens killed {game.stats['aliens_killed']}")
     if game.events:
         lines.append("last: " + "; ".join(game.events[-8:]))

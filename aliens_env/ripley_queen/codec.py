@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core.dice import Dice
 from ..core.positions import Fields
-from .game import DECISIONS, ENDS, PHASES, STANCES, Decision
+from .game import DECISIONS, ENDS, PHASES, STANCES
 
 KEYS = ("game", "config", "dice", "turn", "phase", "ripley", "queen", "wounds", "stance", "no_move_turn",
         "stun_turn", "airlock_open", "end", "decision", "stats", "events")
@@ -21,11 +21,7 @@ def load(cls, data):
     config = f.fields("config", keys=("turn_limit",))
     game = cls(turn_limit=config.int("turn_limit", 1, 10_000))
     b = game.board
-    dice = f.raw("dice")
-    try:
-        game.dice = Dice.from_dict(dice)
-    except ValueError as exc:
-        raise f.fail("dice", f"must be a dice state saved by Dice.to_dict ({exc})") from None
+    game.dice = Dice.from_dict(f.fields("dice"))
     game.turn = f.int("turn", 1, game.turn_limit)
     game.phase = f.choice("phase", PHASES)
     for who in ("ripley", "queen"):
@@ -55,7 +51,9 @@ def load(cls, data):
         raise f.fail("decision", "cannot be the Queen's move or Combat while she is Stunned (stun_turn)", kind)
     if kind in ("combat", "queen_action") and not game.adjacent():
         raise f.fail("decision", "can be Combat only with the Queen next to Ripley", kind)
-    game.decision = None if kind is None else Decision(DECISIONS[kind], kind)
+    game.decision = None
+    if kind is not None:
+        game._decide(kind)
     stats = f.fields("stats", keys=STATS)
     game.stats = {key: stats.int(key, 0, 10 * game.turn_limit) for key in STATS}
     game.events = f.strs("events", max_length=MAX_EVENTS)

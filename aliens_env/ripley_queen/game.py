@@ -23,18 +23,17 @@ wins when Ripley is Incapacitated or Dead).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..core.actions import ActionLayout
+from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, Board, board_from_rows
 from ..core.data import read_yaml
 from ..core.dice import Dice
-from ..core.game import PhasedGame
+from ..core.game import Decision, PhasedGame
 
 DATA = Path(__file__).parent / "data"
 STANCES = ("unready", "sweep", "defend")
@@ -44,16 +43,16 @@ HARM_RESULTS = ("none", "wounded", "incapacitated", "dead")
 QUEEN_REACH = 3  # the queen_move slice covers offsets -3..3 (checked against queen_moves)
 OFFSETS = [(dr, dc) for dr in range(-QUEEN_REACH, QUEEN_REACH + 1) for dc in range(-QUEEN_REACH, QUEEN_REACH + 1)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
-#: the decision of each phase that asks a player, and whose it is
+#: the decision each phase opens (of the same name), and whose it is
 DECISIONS = {"ripley": "marines", "queen": "hive", "combat": "marines", "queen_action": "hive"}
 PHASES = (*DECISIONS, "over")
 ENDS = ("", "dropped", "incapacitated", "dead", "time_limit")
-
-
-@dataclass(slots=True)
-class Decision:
-    player: str
-    kind: str
+#: the observation's named views (ObsLayout): planes over the squares, then features
+PLANES = ("obstruction", "airlock", "ripley", "queen")
+RIPLEY_FEATURES = ("wounds/wounds_to_incapacitate", "may_not_move", "at_airlock_rim", *(f"stance={s}" for s in STANCES))
+QUEEN_FEATURES = ("stunned", "next_to_ripley", "path_distance/10")
+GLOBAL_FEATURES = ("airlock_open", "turn/turn_limit", *(f"decision={k}" for k in DECISIONS))
+DECISION_INDEX = {kind: i for i, kind in enumerate(DECISIONS)}
 
 
 def table_result(rows: list[dict], total: int) -> str:
@@ -88,6 +87,7 @@ def scenario() -> dict:
 
 class RipleyQueen(PhasedGame):
     name = "RipleyQueen"
+    marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
 
     def __init__(self, turn_limit: int | None = None):
         super().__init__()
@@ -118,10 +118,19 @@ class RipleyQueen(PhasedGame):
             ("queen_action", QUEEN_ACTIONS),
         ])
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
-        self.observation_shape = (N_PLANES * b.n + FEATURES,)
-        self._obs_template = np.zeros(self.observation_shape, dtype=np.float32)
-        self._obs_template[: b.n] = b.blocked.ravel()
-        self._obs_template[b.n: 2 * b.n] = self.airlock.ravel()
+        self.obs_layout = ObsLayout([
+            ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
+            ("ripley", len(RIPLEY_FEATURES), ", ".join(RIPLEY_FEATURES)),
+            ("queen", len(QUEEN_FEATURES), ", ".join(QUEEN_FEATURES)),
+            ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES)),
+        ])
+        self._obs_template = self.obs_layout.zeros()
+        planes = self.obs_layout.view(self._obs_template, "board")
+        planes[PLANES.index("obstruction")] = b.blocked
+        planes[PLANES.index("airlock")] = self.airlock
+        self._ripley_plane = self.obs_layout.offset("board") + PLANES.index("ripley") * b.n
+        self._queen_plane = self.obs_layout.offset("board") + PLANES.index("queen") * b.n
+        self._features_at = self.obs_layout.offset("ripley")  # ripley, queen, globals follow in turn
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
@@ -209,7 +218,7 @@ class RipleyQueen(PhasedGame):
         elif phase == "combat" and (self.queen_stunned() or not self.adjacent()):
             self._end_turn()
         else:
-            self.decision = Decision(DECISIONS[phase], phase)
+            self._decide(phase)
         return True
 
     def _compute_mask(self) -> np.ndarray:
@@ -325,29 +334,29 @@ class RipleyQueen(PhasedGame):
     # observation
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
-        """Flat float32 in [0, 1], the same for both sides (the board is open): 4 planes over
-        the squares (obstruction, airlock, Ripley, Queen), then Ripley's Wounds / the limit,
-        may not Move this turn, at the airlock's rim, her stance (3, one-hot), the Queen
-        Stunned, next to Ripley, path distance / 10, the airlock open, turn / limit, and the
-        open decision (4, one-hot: ripley, queen, combat, queen_action)."""
+        """The views of ``obs_layout``, the same for both sides (the board is open): planes
+        obstruction, airlock, Ripley, Queen; Ripley's Wounds (/ the limit), may not Move this
+        turn, at the airlock's rim, stance (one-hot); the Queen Stunned, next to Ripley, path
+        distance (/ 10, capped); the airlock open, turn (/ limit), the open decision (one-hot)."""
         obs = self._cache.get("obs")
         if obs is None:
-            n = self.board.n
             obs = self._obs_template.copy()
-            obs[2 * n + self.ripley] = 1.0
-            obs[3 * n + self.queen] = 1.0
-            f = 4 * n
+            obs[self._ripley_plane + self.ripley] = 1.0
+            obs[self._queen_plane + self.queen] = 1.0
+            f = self._features_at
             obs[f] = self.wounds / self.data["wounds_to_incapacitate"]
             obs[f + 1] = self.no_move_turn == self.turn
             obs[f + 2] = self.at_airlock()
             obs[f + 3 + STANCES.index(self.stance)] = 1.0
-            obs[f + 6] = self.queen_stunned()
-            obs[f + 7] = self.adjacent()
-            obs[f + 8] = min(self.dist[self.queen][self.ripley], 10) / 10
-            obs[f + 9] = self.airlock_open
-            obs[f + 10] = min(self.turn / self.turn_limit, 1.0)
+            f += len(RIPLEY_FEATURES)
+            obs[f] = self.queen_stunned()
+            obs[f + 1] = self.adjacent()
+            obs[f + 2] = min(self.dist[self.queen][self.ripley], 10) / 10
+            f += len(QUEEN_FEATURES)
+            obs[f] = self.airlock_open
+            obs[f + 1] = min(self.turn / self.turn_limit, 1.0)
             if self.decision is not None:
-                obs[f + 11 + DECISION_ORDER.index(self.decision.kind)] = 1.0
+                obs[f + 2 + DECISION_INDEX[self.decision.kind]] = 1.0
             self._cache["obs"] = obs
         return obs.copy()
 
@@ -384,17 +393,13 @@ class RipleyQueen(PhasedGame):
     def clone(self) -> "RipleyQueen":
         new = copy.copy(self)
         new.dice = self.dice.clone()
-        new.decision = None if self.decision is None else Decision(self.decision.player, self.decision.kind)
+        new.decision = None if self.decision is None else self.decision.copy()
         new.stats = dict(self.stats)
         new.events = list(self.events)
         new._cache = {}
         return new
 
-    def describe_action(self, action: int) -> str:
-        name, index = self.layout.decode(action)
-        label = self.layout.name(action)
-        if self.decision is None:
-            return label
+    def _describe(self, name: str, index: int, label: str) -> str:
         b = self.board
         if name in ("move", "retreat"):
             to = b.step(self.ripley, index)
@@ -451,8 +456,5 @@ class RipleyQueen(PhasedGame):
         return img
 
 
-N_PLANES = 4
-DECISION_ORDER = ("ripley", "queen", "combat", "queen_action")
-FEATURES = 11 + len(DECISION_ORDER)
 AIRLOCK_SHUT = (200, 60, 60)  # "bordered in red and white"
 AIRLOCK_OPEN = (240, 240, 240)

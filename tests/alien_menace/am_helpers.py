@@ -12,6 +12,21 @@ raise with) so that the rule tests read as the table plays; ``g.apply`` takes ex
 from __future__ import annotations
 
 from aliens_env.alien_menace.game import HIVE, MAR, AlienMenace
+from aliens_env.core.policy import RandomPolicy
+
+
+def random_play(seeds, policy_seed: int):
+    """Seeded games of random legal play: yields the game at every position, before each move
+    and once more when the game is over (the moves are RandomPolicy(policy_seed)'s)."""
+    g = AlienMenace()
+    policy = RandomPolicy(policy_seed)
+    for seed in seeds:
+        g.reset(seed)
+        while True:
+            yield g
+            if g.is_terminal():
+                break
+            g.apply(policy.act(g, g.current_player()))
 
 
 def card(g: AlienMenace, name: str):

@@ -4,7 +4,8 @@ import gymnasium as gym
 from aliens_env.alien_menace import dice_ai
 from aliens_env.alien_menace.dice_ai import AlienMenaceDiceAI
 from aliens_env.alien_menace.game import HIVE, MAR
-from aliens_env.alien_menace.tune import match, wilson
+from aliens_env.alien_menace.tune import match
+from aliens_env.core.stats import wilson_interval as wilson
 from aliens_env.envs import make_policy
 from am_helpers import act, play, position
 

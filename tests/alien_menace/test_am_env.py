@@ -8,20 +8,17 @@ import pytest
 import aliens_env  # noqa: F401  (registers the environments)
 from aliens_env.alien_menace.game import HIVE, MAR, AlienMenace
 from aliens_env.core.policy import RandomPolicy
-from am_helpers import card, conserved, play, position, set_hand
+from am_helpers import card, conserved, play, position, random_play, set_hand
 
 
 def test_observation_shape_and_range():
-    g = AlienMenace()
-    policy = RandomPolicy(0)
-    for seed in range(5):
-        g.reset(seed)
-        while not g.is_terminal():
-            for side in (MAR, HIVE):
-                obs = g.observe(side)
-                assert obs.shape == g.observation_shape and obs.dtype == np.float32
-                assert obs.min() >= 0.0 and obs.max() <= 1.0
-            g.apply(policy.act(g, g.current_player()))
+    for g in random_play(range(5), 0):
+        if g.is_terminal():
+            continue
+        for side in (MAR, HIVE):
+            obs = g.observe(side)
+            assert obs.shape == g.observation_shape and obs.dtype == np.float32
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
 
 
 @pytest.mark.parametrize("viewer", [MAR, HIVE])
@@ -58,20 +55,17 @@ def test_own_hand_public_sizes_and_discards_are_observed():
 
 
 def test_the_mask_is_empty_for_the_side_not_to_move_and_never_for_the_mover():
-    g = AlienMenace()
-    policy = RandomPolicy(1)
-    for seed in range(20):
-        g.reset(seed)
-        while not g.is_terminal():
-            p = g.current_player()
-            other = HIVE if p == MAR else MAR
-            assert g.legal_mask(p).sum() >= 1
-            # a decision is one the player may have on public information; one his hand alone
-            # settles (a single legal action) is still his, so the opponent cannot tell
-            assert len(g._compute_legal(g._public_hand(p))) >= 2
-            assert g.legal_mask(other).sum() == 0
-            g.apply(policy.act(g, p))
-        assert g.legal_mask(MAR).sum() == 0 and g.legal_mask(HIVE).sum() == 0
+    for g in random_play(range(20), 1):
+        if g.is_terminal():
+            assert g.legal_mask(MAR).sum() == 0 and g.legal_mask(HIVE).sum() == 0
+            continue
+        p = g.current_player()
+        other = HIVE if p == MAR else MAR
+        assert g.legal_mask(p).sum() >= 1
+        # a decision is one the player may have on public information; one his hand alone
+        # settles (a single legal action) is still his, so the opponent cannot tell
+        assert len(g._compute_legal(g._public_hand(p))) >= 2
+        assert g.legal_mask(other).sum() == 0
 
 
 def test_json_round_trip_and_clone_continue_identically():
@@ -234,19 +228,14 @@ def test_the_observation_tells_which_room_each_room_action_chooses():
     assert not np.array_equal(g.observe(MAR), swapped.observe(MAR))
     assert not np.array_equal(g.observe(HIVE), swapped.observe(HIVE))
     nr = len(g.rooms)
-    start = sum(k for name, k in g._obs_parts[: [n for n, _ in g._obs_parts].index("revealed")])
+    start = g.obs_layout.offset("revealed")
     block = g.observe(MAR)[start:start + 2 * nr]
     assert block[g.revealed[0]] == 1 and block[nr + g.revealed[1]] == 1 and block.sum() == 2
 
 
 def obs_part(g: AlienMenace, viewer: str, name: str) -> np.ndarray:
-    """One named block of the observation (AlienMenace._obs_parts)."""
-    start = 0
-    for part, size in g._obs_parts:
-        if part == name:
-            return g.observe(viewer)[start:start + size]
-        start += size
-    raise KeyError(name)
+    """One named view of the observation (AlienMenace.obs_layout), flat."""
+    return g.observe(viewer)[g.obs_layout.span(name)]
 
 
 @pytest.mark.parametrize("viewer", [MAR, HIVE])

@@ -35,7 +35,7 @@ def build(rows, squad=None, phase="marines", pool=0, mission="explore", features
     With start=True the phase is started (the Marines' pool d6 is scripted to `pool`)."""
     squad = squad or SQUAD
     g = BugHunt(mission=mission, squad=squad, **options)
-    col = Colony(g.size)
+    col = Colony(g.size, g.rules["hazard_extra_ap"])
     humans_at, aliens_at = {}, []
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -50,9 +50,9 @@ def build(rows, squad=None, phase="marines", pool=0, mission="explore", features
             else:
                 col.cells[r, c] = CELL[ch]
                 if ch == ":":
-                    col.hazard[r, c] = 1
+                    col.set_hazard((r, c), 1)
                 elif ch == ";":
-                    col.hazard[r, c] = 2
+                    col.set_hazard((r, c), 2)
                 elif ch == "E":
                     col.entry[r, c] = True
                 elif ch == "V":

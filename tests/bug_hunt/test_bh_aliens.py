@@ -93,8 +93,10 @@ def test_newly_placed_aliens_do_not_move():
 
 
 def test_hive_chooses_which_alien_moves_and_where():
+    """Rule fix (issue 11): only a free Bug Master (option free_bug_master) may move an Alien
+    away or stop it; the default binds the hive to the rulebook's movement (next test)."""
     rows = ["#########", "#1....A.#", "#.....A.#", "#########"]
-    g = build(rows, squad=SQUAD, phase="aliens_move")
+    g = build(rows, squad=SQUAD, phase="aliens_move", free_bug_master=True)
     assert g.current_player() == "hive" and g.decision.kind == "order"
     act(g, "order", 1)
     assert g.decision.kind == "step" and g.mover == 1
@@ -237,3 +239,42 @@ def test_close_combat_odds_match_the_dice_pools(kind):
         wins += a > h
     sd = (exact * (1 - exact) / n) ** 0.5
     assert abs(wins / n - exact) < 4 * sd
+
+
+def test_the_bug_master_moves_its_aliens_towards_the_nearest_human_by_default():
+    """Rulebook, Aliens: "Aliens always move towards the nearest human figure that is not in
+    combat": the Bug Master chooses only among the steps that close on him (ties, paths), and may
+    stop only when no step does."""
+    rows = ["#########", "#1....A.#", "#.....A.#", "#########"]
+    g = build(rows, squad=SQUAD, phase="aliens_move")
+    act(g, "order", 1)
+    assert g.decision.kind == "step" and g.mover == 1
+    legal = {g.layout.name(a) for a in g.legal_actions("hive")}
+    assert legal == {"step[W]", "step[NW]"}  # both close on Apone; stepping away or stopping is not allowed
+    act(g, "step", 7)  # NW
+    assert g.rc(g.aliens[1].pos) == (1, 5)
+    free = build(rows, squad=SQUAD, phase="aliens_move", free_bug_master=True)
+    act(free, "order", 1)
+    assert {"stop", "step[E]", "step[W]", "step[NW]"} <= {free.layout.name(a) for a in free.legal_actions("hive")}
+
+
+def test_an_alien_beside_its_human_may_only_stop_or_close_a_door():
+    g = build(["#####", "#1A/#", "#####"], squad=SQUAD, phase="aliens_move")
+    assert g.decision.kind == "step" and g.mover == 0
+    assert {g.layout.name(a) for a in g.legal_actions("hive")} == {"stop", "close_door[E]"}
+
+
+def test_aliens_may_close_a_door_for_one_ap():
+    """Rulebook, Activation Points: Aliens spend "1 AP to open or close a door"."""
+    g = build(["#####", "#1A/#", "#####"], squad=SQUAD, phase="aliens_move")
+    ap = g.aliens[0].ap
+    act(g, "close_door", 1)  # E
+    assert g.colony.cells[1, 3] == DOOR_CLOSED and g.aliens[0].ap == ap - 1
+
+
+def test_the_dice_ai_never_closes_a_door():
+    """The solo rules' Alien only moves towards the nearest human: it never spends AP on a door
+    it could close (ASSUMPTION A65)."""
+    rows = ["#####", "#1A/#", "#####"]
+    g = move_aliens(rows)
+    assert g.colony.cells[1, 3] == DOOR_OPEN

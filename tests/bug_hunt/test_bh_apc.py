@@ -103,7 +103,8 @@ def test_no_alien_close_combats_the_apc_or_anyone_inside():
 
 
 def test_aliens_ignore_figures_inside_and_make_for_those_outside():
-    g = build(["##########", "#1.....AV#", "##########"], apc=True, inside=(1,), phase="aliens_move")
+    g = build(["##########", "#1.....AV#", "##########"], apc=True, inside=(1,), phase="aliens_move",
+              free_bug_master=True)  # (issue 11) a bound hive's forced step would be taken at once
     assert g.decision.kind == "step"
     assert [DIRECTIONS[d] for d in g.rulebook_steps(0)] == [(0, -1)]  # off toward Apone, not beside Hicks
 

@@ -22,6 +22,19 @@ def fire(g, slot, k=0, kind="fire"):
     act(g, kind, k)
 
 
+def grenade_index(g, slot, rc):
+    """The grenade action of figure `slot` at square rc (legal or not): its offset's place in the
+    fixed grenade slice (issue 11: the firer nominates the square)."""
+    reach = g.rules["weapons"]["grenade"]["range"]
+    (r0, c0), (r, c) = g.rc(g.humans[slot].pos), rc
+    return (r - r0 + reach) * (2 * reach + 1) + (c - c0 + reach)
+
+
+def grenade(g, slot, rc):
+    activate(g, slot)
+    act(g, "grenade", grenade_index(g, slot, rc))
+
+
 def alive(g):
     return [a for a in g.aliens if a.alive]
 
@@ -119,18 +132,18 @@ def test_grenade_on_target_and_the_pool_of_six():
     rows = ["###########", "#1.....A..#", "###########"]
     g = build(rows, squad=SQUAD, pool=6)
     g.dice.script(5)
-    fire(g, 0, kind="grenade")
+    grenade(g, 0, (1, 7))
     assert not g.aliens[0].alive and g.grenades == 5 and g.humans[0].ap == 2
     g.grenades = 0
     g._cache.clear()
     g.aliens[0].alive = True
-    assert not g.legal_mask("marines")[g.layout.encode("grenade", 0)]
+    assert not g.legal_mask("marines")[g.layout.encode("grenade", grenade_index(g, 0, (1, 7)))]
 
 
 def test_only_pulse_rifles_launch_grenades():
     rows = ["###########", "#5.....A..#", "###########"]
     g = build(rows, squad=SQUAD)
-    assert not g.legal_mask("marines")[g.layout.encode("grenade", 0)]
+    assert not any(g.legal_mask("marines")[g.layout.span("grenade")])
 
 
 @pytest.mark.parametrize("way,d3,landing", [
@@ -150,7 +163,7 @@ def test_grenade_scatter_direction_and_1d3_squares(way, d3, landing, monkeypatch
     g.dice.script(4, way, d3)  # a miss, then the direction, then 1D3
     seen = []
     monkeypatch.setattr(combat, "blast", lambda game, square, flame: seen.append(g.rc(square)))
-    fire(g, 0, kind="grenade")
+    grenade(g, 0, (3, 8))
     assert seen == [landing]
 
 
@@ -158,7 +171,7 @@ def test_a_short_grenade_that_undershoots_can_hit_the_firer():
     rows = ["#########", "#..1.A..#", "#########"]
     g = build(rows, squad=SQUAD)
     g.dice.script(1, 5, 3, 6, 6, 6)  # miss, undershoot, 2 squares: lands on Apone; Alien's square rolls 6,6
-    fire(g, 0, kind="grenade")
+    grenade(g, 0, (1, 5))
     assert g.humans[0].status == "dead"
 
 
@@ -168,7 +181,7 @@ def test_grenade_stops_short_of_a_wall(monkeypatch):
     g.dice.script(1, 1, 6)  # miss, overshoot 3: the wall stops it one square past the target
     seen = []
     monkeypatch.setattr(combat, "blast", lambda game, square, flame: seen.append(g.rc(square)))
-    fire(g, 0, kind="grenade")
+    grenade(g, 0, (1, 5))
     assert seen == [(1, 6)]
 
 
@@ -215,8 +228,8 @@ def test_egg_caches_and_active_sentries_can_be_shot():
     assert g.features[0]["state"] == "destroyed"
 
 
-def overwatch_game(rows, script):
-    g = build(rows, squad=SQUAD, phase="aliens_move", start=False)
+def overwatch_game(rows, script, **options):
+    g = build(rows, squad=SQUAD, phase="aliens_move", start=False, **options)
     g.humans[0].overwatch = True
     g.dice.script(*script)
     g._start_phase("aliens_move")
@@ -238,7 +251,8 @@ def run_alien_phase(g, fire=True):
 
 
 def test_overwatch_may_fire_every_time_an_alien_spends_an_ap():
-    g = overwatch_game(["############", "#1.........A", "############"], (1, 1, 1, 6))
+    # free_bug_master (issue 11): the bound hive's one forced step would be taken at once
+    g = overwatch_game(["############", "#1.........A", "############"], (1, 1, 1, 6), free_bug_master=True)
     from aliens_env.bug_hunt.policies import BugHuntDiceAI
     assert g.current_player() == "hive" and g.decision.kind == "step"
     g.apply(BugHuntDiceAI().act(g, "hive"))
@@ -313,3 +327,35 @@ def test_a_smart_gun_position_with_hits_pending_round_trips():
     assert h.to_dict() == g.to_dict() and h.decision.kind == "extra_hit"
     act(h, "extra_hit", 0)
     assert sum(a.alive for a in h.aliens) == 0  # the third hit went to the last one
+
+
+def test_the_grenadier_nominates_any_square_in_range_and_sight():
+    """Rulebook, Flame Thrower/Grenades: "The firer nominates the square he wishes the round to
+    hit": an empty square in range and line of sight is a legal target (until issue 11 only the
+    squares of visible targets were); walls, squares out of sight or out of range are not."""
+    rows = ["##############",
+            "#1...........#",
+            "#.....#......#",
+            "##############"]
+    g = build(rows, squad=SQUAD, pool=6)
+    activate(g, 0)
+    mask = g.legal_mask("marines")
+    assert mask[g.layout.encode("grenade", grenade_index(g, 0, (1, 5)))]      # empty floor, 4 away
+    assert mask[g.layout.encode("grenade", grenade_index(g, 0, (2, 3)))]
+    assert not mask[g.layout.encode("grenade", grenade_index(g, 0, (2, 6)))]  # a wall
+    assert not mask[g.layout.encode("grenade", grenade_index(g, 0, (2, 7)))]  # behind the wall, out of sight
+    assert not mask[g.layout.encode("grenade", grenade_index(g, 0, (1, 1)))]  # the firer's own square
+    assert g.rules["weapons"]["grenade"]["range"] == 10
+    assert mask[g.layout.encode("grenade", grenade_index(g, 0, (1, 11)))]
+    assert not mask[g.layout.encode("grenade", grenade_index(g, 0, (1, 12)))]  # 11 away: out of range
+    g.dice.script(5)
+    act(g, "grenade", grenade_index(g, 0, (1, 5)))
+    assert g.grenades == 5 and any("grenade lands on target" in e for e in g.events)
+
+
+def test_the_grenade_slice_has_a_fixed_size_with_named_offsets():
+    g = build(["###", "#1#", "###"], squad=SQUAD)
+    reach = g.rules["weapons"]["grenade"]["range"]
+    names = [g.layout.name(a) for a in range(*g.layout.span("grenade").indices(g.layout.size))]
+    assert len(names) == (2 * reach + 1) ** 2
+    assert names[0] == "grenade[-10,-10]" and names[grenade_index(g, 0, (1, 2))] == "grenade[+0,+1]"

@@ -12,7 +12,7 @@ RULES = data_files.rules()
 
 
 def fresh():
-    col = Colony(RULES["grid_size"])
+    col = Colony(RULES["grid_size"], RULES["hazard_extra_ap"])
     lay.lay_entry(col, RULES)
     return col
 
@@ -266,3 +266,18 @@ def test_a_sealed_colony_finds_a_new_closed_door():
             h.colony.seal(port)
     h._reveal()
     assert [p for p in h.colony.ports if p["state"] == "pending"] == pending
+
+
+@pytest.mark.parametrize("layout_roll,sub", [(5, 1), (5, 4), (6, 1), (6, 6)])
+def test_junctions_and_bends_roll_their_contents_too(layout_roll, sub):
+    """Rulebook, Layout: "Roll for room/corridor contents" after every section, a "Junction" and
+    a "Corridor with corner bend" included."""
+    col = fresh()
+    resolve(col, layout_roll, sub, 5)  # contents 5: debris
+    p = col.pieces[-1]
+    assert p["kind"] == ("junction" if layout_roll == 5 else "bend") and p["contents"] == "debris"
+    assert (col.hazard[p["rect"][0]:p["rect"][2] + 1, p["rect"][1]:p["rect"][3] + 1] == 2).any()
+    col = fresh()
+    feats = resolve(col, layout_roll, sub, 6, 6, 6)  # special, other, active sentry
+    assert col.pieces[-1]["contents"] == "sentry_active"
+    assert [(f["kind"], f["state"]) for f in feats] == [("sentry", "active")]

@@ -122,6 +122,18 @@ def test_render_every_feature_state():
     assert img.dtype == np.uint8 and img.shape == (64 * 8, 64 * 8, 3)
 
 
+def test_a_position_with_every_feature_state_round_trips():
+    """The loader accepts every state the rules give a feature (the list rendering draws)."""
+    rows = ["##########", "#1.......#", "##########"]
+    feats = [{"kind": k, "pos": [1, 2 + i], "state": st} for i, (k, st) in enumerate([
+        ("egg_cache", "intact"), ("egg_cache", "hatched"), ("egg_cache", "destroyed"), ("crate_eggs", "intact"),
+        ("crate_eggs", "opened"), ("burst_human", "dead"), ("impregnated_human", "alive"), ("sentry", "active")])]
+    feats += [{"kind": "sentry", "pos": [1, 8], "state": "destroyed"}, {"kind": "sentry", "pos": [0, 8], "state": "inactive"},
+              {"kind": "comms_terminal", "pos": [0, 2], "state": "ready"}, {"kind": "comms_terminal", "pos": [0, 3], "state": "used"}]
+    g = build(rows, squad=SQUAD, features=feats)
+    assert BugHunt.from_json(g.to_json()).to_dict() == g.to_dict()
+
+
 def test_fuzzed_positions_load_cleanly_or_raise_value_error():
     import copy
     import random

@@ -37,7 +37,7 @@ def test_a_figure_spends_its_own_squads_pool_and_grenades():
     g.aliens.append(__import__("aliens_env.bug_hunt.game", fromlist=["Alien"]).Alien("alien", pos=g.sq((3, 8)), new=False))
     g._cache.clear()
     g.dice.script(5)
-    act(g, "grenade", 0)
+    act(g, "grenade", g.grenade_slot(2, g.sq((3, 8))))
     assert g.grenade_pools == [6, 5]
 
 
@@ -81,3 +81,15 @@ def test_squad_numbers_are_checked():
         BugHunt(squad=[dict(TWO[2])])
     with pytest.raises(ValueError, match="squad 1 needs exactly one leader"):
         BugHunt(squad=[dict(TWO[0]), dict(TWO[3])])
+
+
+@pytest.mark.parametrize("weapon", ["pulse_rifle", "smart_gun", "flame_thrower", "pistol"])
+def test_ranged_weapons_carried_by_civilians_count_as_pistols(weapon):
+    """Rulebook, Marine Squads: "Civilians can only be armed with pistols or equivalent weapons
+    (i.e. count all ranged weapons carried by Civilians as pistols)"."""
+    squad = [{"name": "Apone", "role": "marine", "leader": True},
+             {"name": "Ripley", "role": "civilian", "weapon": weapon}]
+    g = BugHunt(squad=squad)
+    assert g.humans[1].weapon == "pistol"
+    with pytest.raises(ValueError, match="combi-weapon"):
+        BugHunt(squad=[squad[0], {"name": "Ripley", "role": "civilian", "weapon": "combi_weapon"}])

@@ -309,3 +309,24 @@ def test_bug_master_option_played_by_the_dice_ai_rolls_the_tables():
     act(g, "summon", 1)
     g.dice.script(6, 5)  # what comes: 6 then 5 -> the Queen
     assert BugHuntDiceAI().act(g, "hive") == g.layout.encode("appear", 5)
+
+
+def test_the_brood_chamber_queen_closes_on_the_marines_within_her_chamber():
+    """Rulebook: the Queen "is usually confined to the brood chamber", and "Aliens always move
+    towards the nearest human figure that is not in combat": inside her chamber she closes on
+    the Marines, but never leaves it (ASSUMPTION A22)."""
+    from aliens_env.bug_hunt.policies import BugHuntDiceAI
+
+    rows = ["###########",
+            "#...#.....#",
+            "#1../....Q#",
+            "#...#.....#",
+            "###########"]
+    g = build(rows, squad=SQUAD, phase="aliens_move", start=False)
+    add_room(g, 1, 5, 3, 9, brood=True, special="brood_chamber")
+    g.aliens[0].anchored = True
+    g._start_phase("aliens_move")
+    g._run()
+    while g.current_player() == "hive" and g.phase == "aliens_move":
+        g.apply(BugHuntDiceAI().act(g, "hive"))
+    assert g.rc(g.aliens[0].pos) == (2, 5)  # as near the Marine as her chamber allows: not into the doorway

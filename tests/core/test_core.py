@@ -1,11 +1,11 @@
-"""The shared rules core: dice, action layouts, boards (movement, range, line of sight, distances)."""
+"""The shared rules core: dice, action and observation layouts, boards (movement, range, line of sight, distances)."""
 import json
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from aliens_env.core.actions import ActionLayout
+from aliens_env.core.actions import ActionLayout, ObsLayout
 from aliens_env.core.board import Board, MapError
 from aliens_env.core.dice import Dice, ScriptError
 
@@ -85,6 +85,45 @@ def test_action_layout_encodes_decodes_and_names():
         ActionLayout([("a", 1), ("a", 2)])
 
 
+def test_the_contracts_hooks_have_their_documented_defaults():
+    from aliens_env.core.game import Game
+
+    class Bare(Game):  # the contract's abstract verbs only, no hook overridden
+        name = "Bare"
+        reset = current_player = legal_mask = _apply = observe = outcome = to_dict = describe_action = None
+        from_dict = classmethod(lambda cls, data: cls())
+
+    game = Bare()
+    game.obs_layout = ObsLayout([("x", 3)])
+    assert game.shaping_value("marines") == game.shaping_value("hive") == 0.0  # no shaping
+    assert game.render_text("hive") == repr(game) and game.observation_shape == (3,)
+    with pytest.raises(NotImplementedError, match="Bare has no image rendering"):
+        game.render_rgb()
+
+
+def test_obs_layout_names_views_of_one_flat_array():
+    lay = ObsLayout([("board", (2, 3, 4), "planes"), ("rows", (2, 5)), ("flag", 1)])
+    assert lay.size == 24 + 10 + 1 and lay.shape == (35,) and lay.names() == ["board", "rows", "flag"]
+    assert [lay.offset(n) for n in lay.names()] == [0, 24, 34] and lay.span("rows") == slice(24, 34)
+    assert lay.rows()[0] == ("board", (2, 3, 4), 0, "planes")
+    obs = np.arange(35, dtype=np.float32)
+    views = lay.views(obs)
+    assert views["board"].shape == (2, 3, 4) and views["board"][1, 2, 3] == 23
+    assert views["rows"][1].tolist() == [29, 30, 31, 32, 33] and views["flag"].tolist() == [34]
+    views["flag"][0] = -1  # a view, not a copy: writing through it writes the observation
+    assert obs[34] == -1
+    batch = np.zeros((7, 35), dtype=np.float32)
+    assert lay.views(batch)["board"].shape == (7, 2, 3, 4) and lay.view(batch, "rows").shape == (7, 2, 5)
+    with pytest.raises(ValueError, match="35 values"):
+        lay.views(np.zeros(34, dtype=np.float32))
+    with pytest.raises(KeyError, match="unknown observation view 'hand'"):
+        lay.offset("hand")
+    with pytest.raises(ValueError, match="twice"):
+        ObsLayout([("a", 1), ("a", 2)])
+    with pytest.raises(ValueError, match="shape"):
+        ObsLayout([("a", (2, -1))])
+
+
 # -- board ----------------------------------------------------------------------------------------
 def test_map_errors_name_the_square():
     with pytest.raises(MapError, match="row 1 has 2"):
@@ -137,7 +176,7 @@ def test_line_of_sight_blocked_by_obstructions_not_by_stairwells():
 
 
 def test_generous_edge_lets_a_marine_beside_an_obstruction_see_round_it():
-    from aliens_env.core.board import _segment_enters_boxes
+    from aliens_env.core.grid import _segment_enters_boxes
 
     b = Board([
         ".....",

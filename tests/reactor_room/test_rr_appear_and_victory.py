@@ -105,17 +105,19 @@ def printed_result(out):
 
 @pytest.mark.parametrize("out", range(10))
 def test_victory_levels_by_marines_out(out):
-    g = empty_room({n: START[n][0] for n in ORDER}, turn=2, turn_limit=2)
+    """Rule fix (issue 11): there is no time limit, so the Marines who do not get out lie
+    Incapacitated far from the Exit (until then a turn limit ended the game with them inside)."""
+    inside = {n: (13, 16 + i) for i, n in enumerate(ORDER[out:])}
+    g = empty_room({n: inside.get(n, START[n][0]) for n in ORDER}, turn=2)
+    for n in inside:
+        marine(g, n).incapacitated = True
     start_phase(g, "marines")
-    for n in ORDER:
+    for n in ORDER[:out]:
         assert g.marines[g.active].name == n
-        if ORDER.index(n) < out:
-            for d in START[n][1]:
-                act(g, "move", d)
-            assert marine(g, n).status == "exited"
-        else:
-            act(g, "end")
-    assert g.is_terminal()
+        for d in START[n][1]:
+            act(g, "move", d)
+        assert marine(g, n).status == "exited"
+    assert g.is_terminal() and g.truncated_by() is None
     assert g.stats["exited"] == out
     result = g.outcome()
     assert result["marines"] == printed_result(out) and result["hive"] == -printed_result(out)
@@ -130,14 +132,33 @@ def test_incapacitated_marines_carried_out_count():
     assert g.stats["exited"] == 2
 
 
-def test_turn_limit_ends_the_game_and_marines_inside_are_not_out():
+def test_turn_limit_is_an_episode_cap_that_cuts_the_game_with_no_result():
+    """Rule fix (issue 11): "with no time limit". A turn_limit the user asks for truncates the
+    game: no win, draw or loss (until then the cap ended it as a loss for the Marines inside)."""
     g = empty_room({"Hicks": (13, 12)}, turn=3, turn_limit=3)
     marines_phase(g, "Hicks")
     act(g, "end")
-    assert g.is_terminal() and g.phase == "time_limit"
-    assert g.outcome()["score"]["time_limit"]
-    assert g.outcome()["marines"] == -1
+    assert g.is_terminal() and g.phase == "truncated" and g.truncated_by() == "turn_limit"
+    out = g.outcome()
+    assert out["marines"] is None and out["hive"] is None and out["truncated_by"] == "turn_limit"
     assert g.legal_actions() == []
+
+
+def test_no_time_limit_by_default():
+    """Rulebook, The Reactor Room: "Four Aliens appear randomly on turn one, then two more every
+    turn thereafter, with no time limit"."""
+    assert ReactorRoom().turn_limit is None
+    g = empty_room({"Hicks": (6, 22)}, turn=400)  # (6, 22) is next to no entry square
+    marines_phase(g, "Hicks")
+    act(g, "end")
+    assert not g.is_terminal() and g.turn == 401 and g.truncated_by() is None
+
+
+def test_the_last_marine_leaving_in_the_capped_turn_ends_the_game_by_the_rules():
+    g = empty_room({"Hicks": (6, 1)}, turn=3, turn_limit=3)
+    marines_phase(g, "Hicks")
+    act(g, "move", 6)
+    assert g.is_terminal() and g.truncated_by() is None and g.outcome()["marines"] == -1
 
 
 def test_game_goes_on_below_the_turn_limit():
@@ -157,14 +178,21 @@ def test_game_ends_when_no_marine_on_the_map_can_act():
 
 
 def test_shaping_counts_marines_left_inside_only_once_the_game_is_over():
-    g = empty_room({"Hicks": (6, 1), "Hudson": (13, 12), "Frost": (13, 24)}, turn=3, turn_limit=3)
+    """Rule fix (issue 11): the game ends by the rules (the last Marine able to act leaves two
+    Incapacitated ones inside), not by a turn limit; a game cut by a cap counts nobody stranded."""
+    g = empty_room({"Hicks": (6, 2), "Hudson": (13, 12), "Frost": (13, 24)}, turn=3)
+    marine(g, "Hudson").incapacitated = marine(g, "Frost").incapacitated = True
     w = g.data["shaping"]
     marines_phase(g, "Hicks")
-    act(g, "move", 6)  # Hicks out
-    assert g.shaping_value("marines") == pytest.approx(w["exited"])  # the others may still get out
-    act(g, "end")      # Hudson
-    act(g, "end")      # Frost: the turn limit ends the game with two Marines inside
-    assert g.is_terminal()
+    act(g, "move", 6)
+    assert g.shaping_value("marines") == pytest.approx(0.0)  # the game goes on
+    act(g, "move", 6)  # Hicks out: no Marine left can act, two inside
+    assert g.is_terminal() and g.truncated_by() is None
     assert g.shaping_value("marines") == pytest.approx(w["exited"] + 2 * w["stranded"])
     assert g.shaping_value("hive") == pytest.approx(-g.shaping_value("marines"))
     assert w["stranded"] < 0
+    cut = empty_room({"Hicks": (13, 12), "Hudson": (13, 24)}, turn=3, turn_limit=3)
+    marines_phase(cut, "Hicks")
+    act(cut, "end")
+    act(cut, "end")
+    assert cut.truncated_by() == "turn_limit" and cut.shaping_value("marines") == pytest.approx(0.0)

@@ -244,12 +244,27 @@ def test_flame_unit_has_no_shared_square_penalty_and_kills_the_grabbed_marine():
     assert g.dice.rolls == rolls + 1, "no acid roll after a Flame Unit kill"
 
 
+@pytest.mark.parametrize("state", ["in_combat", "attacking"])
+def test_flame_unit_takes_the_plus_five_against_an_alien_not_grabbing(state):
+    """Rulebook, In Combat: "Other Marines shooting at this Alien also take the +5 penalty."
+    The flamer's exemption covers only "an Alien that has Grabbed a Marine"."""
+    g = empty_room({"Apone": (13, 4), "Hudson": (13, 6)})
+    a = put_alien(g, None, on="Hudson", attack=state)
+    marines_phase(g, "Apone")
+    aim(g, 1)  # Flame Unit, Aim 1, range 2: 6 without the penalty
+    assert g._fire_number(idx(g, "Apone"), a) == 6 - 5
+    g.dice.script(2)  # would hit without the penalty
+    act(g, "fire", target_index(g, a))
+    assert g.aliens[a].in_play and marine(g, "Hudson").alien == a
+
+
 def test_flame_unit_kill_of_an_in_combat_alien_spares_the_marine():
+    """Rule changed (issue 11): the flamer takes the +5 here (the roll is 1, not 6)."""
     g = empty_room({"Apone": (13, 4), "Hudson": (13, 6)})
     a = put_alien(g, None, on="Hudson", attack="in_combat")
     marines_phase(g, "Apone")
     aim(g, 1)
-    g.dice.script(6)
+    g.dice.script(1)
     act(g, "fire", target_index(g, a))
     assert not g.aliens[a].in_play
     assert marine(g, "Hudson").status == "on_map" and marine(g, "Hudson").alien == NO

@@ -14,7 +14,7 @@ The airlock is (2, 0) and (3, 0); its rim is column 1 of rows 1-4.
 """
 from __future__ import annotations
 
-from aliens_env.ripley_queen.game import DECISIONS, Decision, RipleyQueen
+from aliens_env.ripley_queen.game import RipleyQueen
 
 
 def sq(g: RipleyQueen, rc) -> int:
@@ -29,7 +29,7 @@ def duel(ripley=(2, 3), queen=(2, 4), phase="ripley", turn=2, wounds=0, stance="
     g.turn, g.phase, g.wounds, g.stance = turn, phase, wounds, stance
     g.airlock_open, g.stun_turn, g.no_move_turn = airlock_open, stun_turn, no_move_turn
     g.end = ""
-    g.decision = Decision(DECISIONS[phase], phase)
+    g._decide(phase)
     g.events = []
     g._cache.clear()
     return g

@@ -168,11 +168,13 @@ def test_render_rgb_is_an_image_of_the_board():
 def test_observation_holds_the_pieces_and_the_state():
     g = duel(ripley=(2, 1), queen=(2, 2), wounds=1, airlock_open=True, stance="sweep")
     obs = g.observe("marines")
-    n = g.board.n
     assert obs.shape == g.observation_shape and obs.dtype == np.float32 and obs.min() >= 0 and obs.max() <= 1
-    assert obs[2 * n + g.ripley] == 1 and obs[3 * n + g.queen] == 1 and obs[2 * n:3 * n].sum() == 1
-    f = obs[4 * n:]
-    assert f[0] == 0.5 and f[2] == 1 and f[4] == 1 and f[7] == 1 and f[9] == 1 and f[11] == 1
+    v = g.obs_layout.views(obs)
+    assert v["board"][2][2, 1] == 1 and v["board"][3][2, 2] == 1 and v["board"][2].sum() == v["board"][3].sum() == 1
+    assert v["board"][1][2, 0] == v["board"][1][3, 0] == 1 and v["board"][0][1, 3] == 1  # airlock, a crate
+    assert v["ripley"].tolist() == [0.5, 0, 1, 0, 1, 0]  # one of two Wounds, at the rim, Sweep
+    assert np.allclose(v["queen"], [0, 1, 0.1])
+    assert v["globals"][0] == 1 and v["globals"][2] == 1  # the airlock open; Ripley's decision
     assert np.array_equal(obs, g.observe("hive"))  # the board is open
 
 

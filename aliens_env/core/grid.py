@@ -1,0 +1,753 @@
+"""The one square-grid engine every ruleset stands on: terrain, doors, edge walls, markers,
+capacity, movement with cost rules, distance fields, line of sight and large models.
+
+A `Grid` holds the state of a board that may change while a game is played (Bug Hunt lays its
+colony as the squad explores; doors open, close and are sealed; fire counters come and go).
+Everything derived from it (neighbour tables, costs, distance fields, line of sight) is kept in
+one cache that lives as long as the grid's `version`: every edit bumps the version and starts a
+fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
+their cache until one of them changes. Like OpenSpiel's `ChessBoard` (one engine, with
+switches for chess variants), the rules differences are switches, not subclasses:
+
+- the terrain table (`Terrain`): what each cell code costs to enter, whether it blocks sight,
+  whether it is a closed door (opened before it is entered) or part of a joined wall;
+- the grid's diagonal rule: "squeeze" (1989: a diagonal step is refused only between two joined
+  wall squares, "unless the obstruction itself clearly connects them") or "corner" (Bug Hunt,
+  A24: a diagonal step may not cut the corner of a square one could not walk on);
+- the mover (`Mover`): per-terrain cost overrides (Aliens climb Stairwells that Marines never
+  enter) and whether it opens doors and at what cost (Face-Huggers cannot);
+- the grid's shooter_corners switch (line of sight);
+- per query: weighted (Dijkstra on entering costs) or plain steps (BFS), a sight radius.
+
+Settled here, for every ruleset:
+- Movement is one square in any of 8 directions. A closed door is entered and left only
+  orthogonally. A marker (e.g. a fire counter) on a square bars entering it.
+- An edge wall lies between two orthogonal neighbours: a step across it is refused; a diagonal
+  step is refused when the walls at the corner it passes separate its two squares (both ways
+  round, through either side square, cross a wall).
+- Range is the 8-neighbour (Chebyshev) distance.
+- Line of sight: the straight segment between square centres must pass through the open inside
+  of no sight-blocking square and cross no edge wall (touching a corner, running along an edge or
+  touching the free end of a wall is clear; a segment through a point where walls meet is blocked
+  when the walls lie on both sides of it). A sight-blocking square is never seen. A query may
+  give a radius (Chebyshev) beyond which nothing is seen; the grid's shooter_corners switch (the
+  1989 rulebook's "fire from the obstruction's edge") lets a shooter whose square touches a
+  sight-blocking square also draw the line from its square's four corners (a corner an edge
+  wall touches is not one of them).
+- Large models stand on size x size squares named by their top-left square; a footprint must
+  lie on squares the mover may enter without opening a door, with no edge wall between them,
+  and a step moves every square of it the same way (each of those steps must be open).
+"""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass, field as dataclass_field
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import numpy as np
+
+DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+UNREACHABLE = 10_000
+DIAGONAL_RULES = ("squeeze", "corner")
+_FIELD_CACHE_LIMIT = 4096  # distance fields kept per version (a cap for boards that never change)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """What a cell code means. cost: AP to enter for a mover with no rule of its own (None: no
+    one enters unless its Mover says so); blocks_sight; joined: a wall square joined to its
+    neighbours (no diagonal squeezes between two of them); door: a closed door, opened (at the
+    mover's door_cost) before it is entered."""
+    name: str
+    cost: int | None = 1
+    blocks_sight: bool = False
+    joined: bool = False
+    door: bool = False
+
+
+@dataclass(frozen=True)
+class Mover:
+    """A movement rule: costs overrides the terrain's entering cost by terrain name (None: may
+    not enter); door_cost is the extra cost of opening a closed door before entering it (None:
+    cannot open doors); diagonal: whether it steps diagonally (Bug Hunt's Marines do not)."""
+    name: str = "figure"
+    costs: tuple = dataclass_field(default=())
+    door_cost: int | None = 1
+    diagonal: bool = True
+
+    def __post_init__(self):
+        object.__setattr__(self, "costs", tuple(sorted(dict(self.costs).items())))
+
+
+DEFAULT_MOVER = Mover()
+
+
+class Grid:
+    """A square grid of cell codes (indices into `terrains`), with per-square extra entering
+    cost, markers and capacity, and edge walls. Squares are numbered r * width + c."""
+
+    def __init__(self, height: int, width: int, terrains: Sequence[Terrain], cells=None,
+                 diagonal: str = "squeeze", shooter_corners: bool = False):
+        if height < 1 or width < 1:
+            raise ValueError(f"a grid needs at least one row and one column, got {height}x{width}")
+        if diagonal not in DIAGONAL_RULES:
+            raise ValueError(f"diagonal rule {diagonal!r} is unknown; allowed are {list(DIAGONAL_RULES)}")
+        if not terrains:
+            raise ValueError("a grid needs at least one terrain")
+        self.height, self.width, self.n = height, width, height * width
+        self.terrains = tuple(terrains)
+        self.diagonal = diagonal
+        self.shooter_corners = shooter_corners
+        self.cells = np.zeros((height, width), dtype=np.int8) if cells is None else np.array(cells, dtype=np.int8)
+        if self.cells.shape != (height, width):
+            raise ValueError(f"cells must be {height}x{width}, got {self.cells.shape}")
+        self._check_codes(self.cells)
+        self.extra = np.zeros((height, width), dtype=np.int8)  # added to the cost of entering
+        self.marker = np.zeros((height, width), dtype=np.int8)  # counters barring entry while > 0
+        self.capacity = np.ones((height, width), dtype=np.int8)  # figures a square holds
+        self.wall_e = np.zeros((height, width), dtype=bool)  # wall between (r, c) and (r, c + 1)
+        self.wall_s = np.zeros((height, width), dtype=bool)  # wall between (r, c) and (r + 1, c)
+        self.rows_cols = _rows_cols(height, width)  # each square's row and column (shared lists, for hot loops)
+        self.version = 0
+        self.frozen = False
+        self._cache: dict = {}
+        self._lines: dict = {}  # line_squares, geometry only (shared by copies, kept across versions)
+
+    # -- indexing ------------------------------------------------------------------------------
+    def index(self, r: int, c: int) -> int:
+        return r * self.width + c
+
+    def rc(self, i: int) -> tuple[int, int]:
+        return divmod(i, self.width)
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.height and 0 <= c < self.width
+
+    def step(self, i: int, direction: int, squares: int = 1) -> int | None:
+        """The square `squares` steps away in a direction, or None off the grid (walls aside)."""
+        r, c = divmod(i, self.width)
+        dr, dc = DIRECTIONS[direction]
+        r, c = r + dr * squares, c + dc * squares
+        return r * self.width + c if 0 <= r < self.height and 0 <= c < self.width else None
+
+    def range(self, a: int, b: int) -> int:
+        rows, cols = self.rows_cols
+        return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
+
+    def terrain(self, i: int) -> Terrain:
+        return self.terrains[self.cells.flat[i]]
+
+    # -- edits: each bumps the version -----------------------------------------------------------
+    def changed(self) -> None:
+        """Bump the version and drop every derived cache. The setters call it; code that writes
+        the arrays in bulk (a section laid at once) calls it once afterwards."""
+        if self.frozen:
+            raise ValueError("this grid is frozen (shared between games); edit a copy()")
+        self.version += 1
+        self._cache = {}
+
+    def _editable(self, *squares: int) -> None:
+        if self.frozen:
+            raise ValueError("this grid is frozen (shared between games); edit a copy()")
+        for s in squares:
+            if not (isinstance(s, (int, np.integer)) and 0 <= s < self.n):
+                raise ValueError(f"square {s!r} is not on the {self.height}x{self.width} grid (0..{self.n - 1})")
+
+    def _check_codes(self, cells: np.ndarray) -> None:
+        if cells.size and (cells.min() < 0 or cells.max() >= len(self.terrains)):
+            raise ValueError(f"cell codes must be 0..{len(self.terrains) - 1} ({[t.name for t in self.terrains]})")
+
+    def set_cell(self, i: int, code: int) -> None:
+        """Change a square's terrain (lay it, open, close or seal a door, clear it...)."""
+        self.set_cells([i], code)
+
+    def set_cells(self, squares: Iterable[int], code: int) -> None:
+        squares = list(squares)
+        self._editable(*squares)
+        if not 0 <= code < len(self.terrains):
+            raise ValueError(f"cell code {code!r} is unknown; allowed are 0..{len(self.terrains) - 1}")
+        self.cells.flat[squares] = code
+        self.changed()
+
+    def set_extra(self, i: int, cost: int) -> None:
+        """Extra cost of entering square i (e.g. debris), on top of its terrain's."""
+        self._editable(i)
+        if cost < 0:
+            raise ValueError(f"an extra entering cost must be >= 0, got {cost}")
+        self.extra.flat[i] = cost
+        self.changed()
+
+    def set_marker(self, i: int, count: int) -> None:
+        """Markers on square i (fire counters...): no one enters it while count > 0."""
+        self._editable(i)
+        if count < 0:
+            raise ValueError(f"a marker count must be >= 0, got {count}")
+        self.marker.flat[i] = count
+        self.changed()
+
+    def set_capacity(self, i: int, figures: int) -> None:
+        self._editable(i)
+        if figures < 1:
+            raise ValueError(f"a square holds at least 1 figure, got {figures}")
+        self.capacity.flat[i] = figures
+        self.changed()
+
+    def set_edge_wall(self, a: int, b: int, wall: bool = True) -> None:
+        """Put (or take away) a wall between orthogonal neighbours a and b."""
+        self._editable(a, b)
+        (ra, ca), (rb, cb) = self.rc(a), self.rc(b)
+        if abs(ra - rb) + abs(ca - cb) != 1:
+            raise ValueError(f"an edge wall lies between orthogonal neighbours; {self.rc(a)} and {self.rc(b)} are not")
+        if ra == rb:
+            self.wall_e[ra, min(ca, cb)] = wall
+        else:
+            self.wall_s[min(ra, rb), ca] = wall
+        self.changed()
+
+    def edge_wall(self, a: int, b: int) -> bool:
+        (ra, ca), (rb, cb) = self.rc(a), self.rc(b)
+        if ra == rb and abs(ca - cb) == 1:
+            return bool(self.wall_e[ra, min(ca, cb)])
+        if ca == cb and abs(ra - rb) == 1:
+            return bool(self.wall_s[min(ra, rb), ca])
+        return False
+
+    def room_for(self, i: int, figures_there: int) -> bool:
+        """May one more figure stand on square i, where `figures_there` already stand?"""
+        return figures_there < self.capacity.flat[i]
+
+    def copy(self) -> "Grid":
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in ("cells", "extra", "marker", "capacity", "wall_e", "wall_s"):
+            arr = getattr(self, name).copy()
+            arr.flags.writeable = True
+            setattr(new, name, arr)
+        new.frozen = False
+        return new  # shares the cache: it is keyed on the version, its contents never mutated
+
+    def to_dict(self) -> dict:
+        return {"cells": self.cells.tolist(), "extra": self.extra.tolist(), "marker": self.marker.tolist(),
+                "capacity": self.capacity.tolist(), "wall_e": self.wall_e.astype(int).tolist(),
+                "wall_s": self.wall_s.astype(int).tolist(), "version": self.version}
+
+    @classmethod
+    def from_dict(cls, data: dict, terrains: Sequence[Terrain], diagonal: str = "squeeze",
+                  shooter_corners: bool = False) -> "Grid":
+        """A grid from to_dict(); a malformed one is a ValueError naming the field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a grid must be a dict of its arrays, got {type(data).__name__}")
+        try:
+            cells = np.array(data["cells"])
+        except KeyError:
+            raise ValueError("grid field 'cells' is missing") from None
+        if cells.ndim != 2 or cells.dtype.kind not in "iu":
+            raise ValueError("grid field 'cells' must be a rectangle of whole numbers")
+        grid = cls(cells.shape[0], cells.shape[1], terrains, cells, diagonal, shooter_corners)
+        for name, kind, lo in (("extra", np.int8, 0), ("marker", np.int8, 0), ("capacity", np.int8, 1),
+                               ("wall_e", bool, 0), ("wall_s", bool, 0)):
+            if name not in data:
+                raise ValueError(f"grid field {name!r} is missing")
+            arr = np.array(data[name])
+            if arr.shape != cells.shape or arr.dtype.kind not in "iub" or (arr.size and (arr.min() < lo or arr.max() > 127)):
+                raise ValueError(f"grid field {name!r} must be {cells.shape[0]}x{cells.shape[1]} whole numbers in {lo}..127")
+            setattr(grid, name, arr.astype(kind))
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            raise ValueError(f"grid field 'version' must be a whole number >= 0, got {version!r}")
+        grid.version = version
+        return grid
+
+    # -- derived tables (kept per version) -------------------------------------------------------
+    def _cached(self, key, build):
+        cache = self._cache
+        out = cache.get(key)
+        if out is None:
+            out = cache[key] = build()
+        return out
+
+    def _by_code(self, attr: str) -> np.ndarray:
+        return np.array([getattr(t, attr) for t in self.terrains])
+
+    def sight_blocked(self) -> np.ndarray:
+        """Flat bool: squares that block line of sight."""
+        return self._cached("sight", lambda: self._by_code("blocks_sight")[self.cells].ravel())
+
+    def _open(self) -> np.ndarray:
+        """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
+        def build():
+            walk = np.array([t.cost is not None and not t.door for t in self.terrains])
+            return walk[self.cells]
+        return self._cached("open", build)
+
+    def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
+        """Per square, what entering it costs the mover (terrain, extra and door opening), or
+        None where it may not enter."""
+        def build():
+            cost = self._code_costs(mover)[self.cells].ravel() + self.extra.ravel()
+            out = cost.astype(object)
+            out[~self.enterable(mover)] = None
+            return out.tolist()
+        return self._cached(("costs", mover), build)
+
+    def _code_costs(self, mover: Mover) -> np.ndarray:
+        """Per cell code, what entering costs the mover (-1: may not enter)."""
+        override = dict(mover.costs)
+        per_code = []
+        for t in self.terrains:
+            base = override.get(t.name, t.cost)
+            if base is not None and t.door:
+                base = None if mover.door_cost is None else base + mover.door_cost
+            per_code.append(-1 if base is None else base)
+        return np.array(per_code, dtype=np.int64)
+
+    def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
+        """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
+        return self._cached(("enter", mover), lambda: (self._code_costs(mover)[self.cells].ravel() >= 0) & (self.marker.ravel() == 0))
+
+    def step_open(self) -> np.ndarray:
+        """(8, n) bool: is the step from each square in each direction on the grid and free of
+        walls (edge walls and the diagonal rule), whatever stands on the squares."""
+        def build():
+            h, w = self.height, self.width
+            pad = lambda a: np.pad(a, 1)  # noqa: E731
+            ws, we = pad(self.wall_s), pad(self.wall_e)
+            joined = pad(self._by_code("joined")[self.cells])
+            walk = pad(self._open())
+            inside = pad(np.ones((h, w), dtype=bool))
+
+            def at(g, dr, dc):
+                return g[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+            out = np.zeros((8, h, w), dtype=bool)
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                ok = at(inside, dr, dc).copy()
+                if dr == 0:
+                    ok &= ~at(we, 0, min(dc, 0))
+                elif dc == 0:
+                    ok &= ~at(ws, min(dr, 0), 0)
+                else:
+                    # walls at the corner passed: the two arms on each side of the diagonal
+                    v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
+                    h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
+                    h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
+                    v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
+                    ok &= ~((v_here | h_side) & (h_here | v_side))
+                    if self.diagonal == "squeeze":
+                        ok &= ~(at(joined, 0, dc) & at(joined, dr, 0))
+                    else:
+                        ok &= at(walk, 0, dc) & at(walk, dr, 0)
+                out[d] = ok
+            return out.reshape(8, h * w)
+        return self._cached("step_open", build)
+
+    def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
+        """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
+        (from any square, onto squares it may enter; a closed door only orthogonally)."""
+        def build():
+            enter = self.enterable(mover)
+            door = self._by_code("door")[self.cells].ravel()
+            opened = self.step_open()
+            w = self.width
+            froms, dirs, tos = [], [], []
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                if dr and dc and not mover.diagonal:
+                    continue
+                idx = np.flatnonzero(opened[d])
+                tgt = idx + (dr * w + dc)
+                keep = enter[tgt]
+                if dr and dc:
+                    keep &= ~door[idx] & ~door[tgt]
+                froms.append(idx[keep])
+                dirs.append(np.full(int(keep.sum()), d))
+                tos.append(tgt[keep])
+            froms, dirs, tos = np.concatenate(froms), np.concatenate(dirs), np.concatenate(tos)
+            order = np.lexsort((dirs, froms))  # by square, then in DIRECTIONS order
+            froms = froms[order]
+            pairs = list(zip(dirs[order].tolist(), tos[order].tolist()))
+            squares, starts = np.unique(froms, return_index=True)
+            ends = starts[1:].tolist() + [len(pairs)]
+            table: list = [()] * self.n  # squares with no step out share one empty tuple
+            for sq, a, z in zip(squares.tolist(), starts.tolist(), ends):
+                table[sq] = tuple(pairs[a:z])
+            return table
+        return self._cached(("nbrs", mover), build)
+
+    def around(self, i: int) -> list:
+        """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
+        terrain and extra, the step is free of walls) or None off the grid; for rules that read
+        the squares themselves (doors to open, figures in the way)."""
+        table = self._cache.get("around")
+        if table is None:
+            table = self._cache["around"] = {}
+        out = table.get(i)
+        if out is None:
+            cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
+            base = self._cached("base_cost", lambda: (
+                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
+            opened = self.step_open()[:, i].tolist()
+            h, w = self.height, self.width
+            r, c = divmod(i, w)
+            out = []
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < h and 0 <= cc < w:
+                    n = rr * w + cc
+                    out.append((n, cells[n], base[n], opened[d]))
+                else:
+                    out.append(None)
+            table[i] = out
+        return out
+
+    def can_step(self, a: int, b: int, mover: Mover = DEFAULT_MOVER) -> bool:
+        return any(sq == b for _, sq in self.neighbour_table(mover)[a])
+
+    # -- distance fields -------------------------------------------------------------------------
+    def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
+              goal_cost: int | None = None) -> np.ndarray:
+        """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
+        none; read-only, cached per version). weighted: entering a square costs what `costs`
+        says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
+        given (a figure that attacks the source from beside it), else the source's own cost. A
+        source on a square the mover could not enter spreads nothing."""
+        key = ("field", tuple(sources), mover, weighted, goal_cost)
+        out = self._cache.get(key)
+        if out is not None:
+            return out
+        nbrs = self.neighbour_table(mover)
+        cost = self.costs(mover)
+        dist = [UNREACHABLE] * self.n
+        if weighted:
+            heap = []
+            for s in sources:
+                dist[s] = 0
+                if cost[s] is not None:
+                    heap.append((0, s))
+            heapq.heapify(heap)
+            srcs = set(sources)
+            while heap:
+                d0, s = heapq.heappop(heap)
+                if d0 > dist[s]:
+                    continue
+                enter = goal_cost if goal_cost is not None and d0 == 0 and s in srcs else cost[s]
+                nd = d0 + enter  # the step from a neighbour into s
+                for _, m in nbrs[s]:
+                    if nd < dist[m]:
+                        dist[m] = nd
+                        heapq.heappush(heap, (nd, m))
+        else:
+            queue = deque()
+            for s in sources:
+                dist[s] = 0
+                if cost[s] is not None:
+                    queue.append(s)
+            while queue:
+                s = queue.popleft()
+                d1 = dist[s] + 1
+                for _, m in nbrs[s]:
+                    if dist[m] > d1:
+                        dist[m] = d1
+                        queue.append(m)
+        out = np.array(dist, dtype=np.int32)
+        out.flags.writeable = False
+        if len(self._cache) > _FIELD_CACHE_LIMIT:
+            self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
+        self._cache[key] = out
+        return out
+
+    # -- large models ----------------------------------------------------------------------------
+    def footprint(self, anchor: int, size: int = 2) -> list[int] | None:
+        """The size x size squares of a model whose top-left square is anchor, or None if it
+        runs off the grid."""
+        r, c = self.rc(anchor)
+        if r + size > self.height or c + size > self.width:
+            return None
+        return [(r + i) * self.width + c + j for i in range(size) for j in range(size)]
+
+    def stands(self, anchor: int, mover: Mover = DEFAULT_MOVER, size: int = 2) -> bool:
+        """May a size x size model stand there: every square one the mover enters without
+        opening a door, and no edge wall splitting it."""
+        squares = self.footprint(anchor, size)
+        if squares is None:
+            return False
+        cost = self.costs(mover)
+        door = self._by_code("door")[self.cells].ravel()
+        if any(cost[s] is None or door[s] for s in squares):
+            return False
+        r, c = self.rc(anchor)
+        return not (self.wall_e[r:r + size, c:c + size - 1].any() or self.wall_s[r:r + size - 1, c:c + size].any())
+
+    def large_steps(self, anchor: int, mover: Mover = DEFAULT_MOVER, size: int = 2) -> list[tuple[int, int, int]]:
+        """(direction, new anchor, cost) for each step of a size x size model: every square
+        steps the same way along an open step, the model stands where it lands, and the cost
+        is the dearest square newly entered."""
+        squares = self.footprint(anchor, size)
+        if squares is None or not self.stands(anchor, mover, size):
+            return []
+        opened = self.step_open()
+        cost = self.costs(mover)
+        out = []
+        for d in range(8):
+            new = self.step(anchor, d)
+            if new is None or not all(opened[d, s] for s in squares) or not self.stands(new, mover, size):
+                continue
+            entered = set(self.footprint(new, size)) - set(squares)
+            out.append((d, new, max(cost[s] for s in entered)))
+        return out
+
+    # -- line of sight ---------------------------------------------------------------------------
+    def los_from(self, src: int, radius: int | None = None) -> np.ndarray:
+        """Flat bool over squares (read-only, cached per version): does src see each square
+        (within radius, if given)."""
+        key = ("los", src, radius)
+        seen = self._cache.get(key)
+        if seen is None:
+            seen = self._compute_los(src, radius)
+            seen.flags.writeable = False
+            self._cache[key] = seen
+        return seen
+
+    def los_list(self, src: int, radius: int | None = None) -> list[bool]:
+        """los_from as a Python list (fast to index from Python code; shared: do not modify)."""
+        key = ("los_list", src, radius)
+        out = self._cache.get(key)
+        if out is None:
+            out = self._cache[key] = self.los_from(src, radius).tolist()
+        return out
+
+    def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
+        return self.los_list(src, radius)[dst]
+
+    def _has_edge_walls(self) -> bool:
+        return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))
+
+    def shooter_points(self, src: int) -> list[tuple[float, float]]:
+        """(x, y) points a shooter on src may draw lines from under the shooter-corner rule: its
+        centre, and if it touches a sight-blocking square, the corners no edge wall touches."""
+        r, c = self.rc(src)
+        points = [(c + 0.5, r + 0.5)]
+        blocked = self.sight_blocked()
+        touches = any(
+            self.inside(r + dr, c + dc) and blocked[(r + dr) * self.width + c + dc] for dr, dc in DIRECTIONS
+        )
+        if touches:
+            for y, x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
+                if not self._arms(y, x):
+                    points.append((float(x), float(y)))
+        return points
+
+    def _arms(self, y: int, x: int) -> list[tuple[int, int]]:
+        """The edge walls leaving lattice point (x, y), as directions (dx, dy)."""
+        arms = []
+        h, w = self.height, self.width
+        if 0 < x <= w:  # vertical walls on the line between columns x - 1 and x
+            if 0 < y <= h and x < w and self.wall_e[y - 1, x - 1]:
+                arms.append((0, -1))
+            if 0 <= y < h and x < w and self.wall_e[y, x - 1]:
+                arms.append((0, 1))
+        if 0 < y <= h and y < h:  # horizontal walls on the line between rows y - 1 and y
+            if 0 < x <= w and self.wall_s[y - 1, x - 1]:
+                arms.append((-1, 0))
+            if 0 <= x < w and self.wall_s[y - 1, x]:
+                arms.append((1, 0))
+        return arms
+
+    def _compute_los(self, src: int, radius: int | None) -> np.ndarray:
+        if radius is not None and not self.shooter_corners and not self.sight_blocked()[src] and not self._has_edge_walls():
+            return self._los_window(src, radius)
+        return self._compute_los_direct(src, radius)
+
+    def _compute_los_direct(self, src: int, radius: int | None) -> np.ndarray:
+        """Each see-through square in range against each sight-blocking square (and edge wall)."""
+        blocked = self.sight_blocked()
+        corners = self.shooter_corners
+        r, c = self.rc(src)
+        h, w = self.height, self.width
+        big = max(h, w) if radius is None else radius
+        r0, c0, r1, c1 = max(0, r - big), max(0, c - big), min(h, r + big + 1), min(w, c + big + 1)
+        opaque = blocked.reshape(h, w)[r0:r1, c0:c1]
+        tr, tc = np.nonzero(~opaque)
+        seen = np.zeros(self.n, dtype=bool)
+        if len(tr) == 0:
+            return seen
+        tr, tc = tr + r0, tc + c0
+        br, bc = np.nonzero(opaque)
+        br, bc = br + r0, bc + c0
+        tx, ty = tc + 0.5, tr + 0.5
+        points = self.shooter_points(src) if corners else [(c + 0.5, r + 0.5)]
+        ok = np.zeros(len(tr), dtype=bool)
+        for px, py in points:
+            clear = np.ones(len(tr), dtype=bool) if len(br) == 0 else ~segments_blocked(px, py, tx, ty, br, bc).any(axis=1)
+            if self._has_edge_walls():
+                clear &= ~self._walls_cross(px, py, tx, ty)
+            ok |= clear
+        seen[(tr * w + tc)[ok]] = True
+        return seen
+
+    def _walls_cross(self, px: float, py: float, tx: np.ndarray, ty: np.ndarray) -> np.ndarray:
+        """For segments (px, py) -> (tx, ty): True where one crosses an edge wall inside it, or
+        passes through a point where walls meet with walls on both of its sides."""
+        dx, dy = tx - px, ty - py
+        out = np.zeros(len(tx), dtype=bool)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for walls, vertical in ((self.wall_e, True), (self.wall_s, False)):
+                wr, wc = np.nonzero(walls)
+                if not len(wr):
+                    continue
+                # a vertical wall is x = wc + 1, y in (wr, wr + 1); a horizontal one y = wr + 1
+                line = (wc + 1.0) if vertical else (wr + 1.0)
+                lo = wr if vertical else wc
+                p0, d0, q0, e0 = (px, dx, py, dy) if vertical else (py, dy, px, dx)
+                t = (line[None, :] - p0) / d0[:, None]
+                along = q0 + t * e0[:, None]
+                hit = (t > _EPS) & (t < 1 - _EPS) & (along > lo[None, :] + _EPS) & (along < lo[None, :] + 1 - _EPS)
+                out |= hit.any(axis=1)
+            joints = self._cached("joints", self._joints)
+            for (x, y), arms in joints:
+                cross = (x - px) * dy - (y - py) * dx
+                t = ((x - px) * dx + (y - py) * dy) / (dx * dx + dy * dy)
+                through = (np.abs(cross) < _EPS * np.hypot(dx, dy)) & (t > _EPS) & (t < 1 - _EPS)
+                if not through.any():
+                    continue
+                sides = np.array([dx * ay - dy * ax for ax, ay in arms])  # per arm, per segment
+                both = (sides > _EPS).any(axis=0) & (sides < -_EPS).any(axis=0)
+                out |= through & both
+        return out
+
+    def _joints(self) -> list:
+        """Lattice points where two or more edge walls meet, with their arms."""
+        out = []
+        for y in range(self.height + 1):
+            for x in range(self.width + 1):
+                arms = self._arms(y, x)
+                if len(arms) >= 2:
+                    out.append(((float(x), float(y)), arms))
+        return out
+
+    def _los_window(self, src: int, radius: int) -> np.ndarray:
+        """The same test, with the geometry done once per radius: `_sight_lines` lists, for every
+        offset in the window, the squares whose open inside the centre-to-centre segment
+        crosses; a square is seen when none of them blocks sight."""
+        h, w = self.height, self.width
+        r, c = self.rc(src)
+        key = ("padded", radius)
+        flat = self._cache.get(key)
+        if flat is None:
+            # sight-blocking squares, padded by the radius so a window is a plain slice; the
+            # padding (off the grid) never lies on a segment between two squares of the grid
+            padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
+            padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
+            flat = self._cache[key] = padded.ravel()
+        width = w + 2 * radius
+        index, starts, side = _sight_lines(radius, width)
+        base = r * width + c  # the window's top-left square in the padded grid
+        crossed = flat[index + base]
+        crossed[starts] = False  # each target's run opens with a clear sentinel
+        blocked = np.logical_or.reduceat(crossed, starts)
+        view = ~flat.reshape(h + 2 * radius, width)[r:r + side, c:c + side] & ~blocked.reshape(side, side)
+        seen = np.zeros((h, w), dtype=bool)
+        r0, c0 = max(0, r - radius), max(0, c - radius)
+        r1, c1 = min(h, r + radius + 1), min(w, c + radius + 1)
+        seen[r0:r1, c0:c1] = view[r0 - r + radius:r1 - r + radius, c0 - c + radius:c1 - c + radius]
+        return seen.ravel()
+
+    def line_squares(self, src: int, dst: int) -> list[int]:
+        """Squares whose inside the centre-to-centre segment passes through, nearest first,
+        excluding src and dst (used for 'the first thing in the line'; geometry only)."""
+        out = self._lines.get((src, dst))
+        if out is None:
+            out = self._lines[(src, dst)] = _line_squares(self.width, self.rc(src), self.rc(dst))
+        return out
+
+
+_EPS = 1e-9
+
+
+@lru_cache(maxsize=None)
+def _rows_cols(height: int, width: int) -> tuple[list[int], list[int]]:
+    rows, cols = np.divmod(np.arange(height * width), width)
+    return rows.tolist(), cols.tolist()
+
+
+def _line_squares(width: int, a: tuple[int, int], b: tuple[int, int]) -> list[int]:
+    (r0, c0), (r1, c1) = a, b
+    rows, cols = np.mgrid[min(r0, r1):max(r0, r1) + 1, min(c0, c1):max(c0, c1) + 1]
+    rows, cols = rows.ravel(), cols.ravel()
+    t = _segment_enters_boxes((c0 + 0.5, r0 + 0.5), (c1 + 0.5, r1 + 0.5), cols, rows)
+    squares = rows * width + cols
+    src, dst = r0 * width + c0, r1 * width + c1
+    keep = ~np.isnan(t) & (squares != src) & (squares != dst)
+    order = np.argsort(t[keep], kind="stable")
+    return squares[keep][order].tolist()
+
+
+def segments_blocked(px: float, py: float, tx: np.ndarray, ty: np.ndarray, box_rows: np.ndarray, box_cols: np.ndarray) -> np.ndarray:
+    """Vectorised Liang-Barsky: for the segments from (px, py) to each point (tx[i], ty[i]), a
+    (points x boxes) array, True where segment i enters the open inside of the unit square at
+    (box_rows[j], box_cols[j]) (x is the column, y the row; touching an edge or corner is not
+    entering)."""
+    dx, dy = (tx - px)[:, None], (ty - py)[:, None]
+    lo_x, hi_x = box_cols[None, :] + _EPS, box_cols[None, :] + 1 - _EPS
+    lo_y, hi_y = box_rows[None, :] + _EPS, box_rows[None, :] + 1 - _EPS
+    shape = (len(tx), len(box_rows))
+    t0 = np.zeros(shape)
+    t1 = np.ones(shape)
+    inside = np.ones(shape, dtype=bool)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for p, q in ((-dx, px - lo_x), (dx, hi_x - px), (-dy, py - lo_y), (dy, hi_y - py)):
+            p = np.broadcast_to(p, shape)
+            q = np.broadcast_to(q, shape)
+            zero = p == 0
+            inside &= ~(zero & (q < 0))
+            t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+            t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+            t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+    return inside & (t0 < t1 - _EPS)
+
+
+def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Entry parameter t (NaN if none) of the segment p0-p1 into each open unit box (xs, ys)."""
+    (ax, ay), (bx, by) = p0, p1
+    dx, dy = bx - ax, by - ay
+    t0 = np.zeros(len(xs))
+    t1 = np.ones(len(xs))
+    inside = np.ones(len(xs), dtype=bool)
+    for p, q in ((-dx, ax - (xs + _EPS)), (dx, (xs + 1 - _EPS) - ax), (-dy, ay - (ys + _EPS)), (dy, (ys + 1 - _EPS) - ay)):
+        if p == 0:
+            inside &= q >= 0
+        elif p < 0:
+            t0 = np.maximum(t0, q / p)
+        else:
+            t1 = np.minimum(t1, q / p)
+    return np.where(inside & (t0 < t1 - _EPS), t0, np.nan)
+
+
+_SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
+
+
+def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
+    window squares whose open inside the segment between the two centres crosses (the
+    `segments_blocked` test; the viewer's and the target's own squares left out). Returned flat,
+    as offsets from the window's top-left square in a grid rows `width` wide: each target's run
+    opens with one slot for a clear sentinel; then the run starts and the side 2r+1."""
+    cached = _SIGHT_LINES.get((radius, width))
+    if cached is not None:
+        return cached
+    side = 2 * radius + 1
+    rr, cc = np.divmod(np.arange(side * side), side)
+    px = py = radius + 0.5
+    tx, ty = cc + 0.5, rr + 0.5
+    crosses = segments_blocked(px, py, tx, ty, rr, cc)
+    crosses[:, radius * side + radius] = False
+    crosses[np.arange(side * side), np.arange(side * side)] = False
+    index, starts = [], []
+    for k in range(side * side):
+        starts.append(len(index))
+        index.append(0)
+        index.extend((rr[j] * width + cc[j]) for j in np.flatnonzero(crosses[k]))
+    out = (np.array(index, dtype=np.int64), np.array(starts, dtype=np.int64), side)
+    _SIGHT_LINES[(radius, width)] = out
+    return out

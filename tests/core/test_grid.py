@@ -1,0 +1,321 @@
+"""The one grid engine (core/grid.py): every switch, and the Reactor Room's board on top of it."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+import yaml
+
+from aliens_env.core.board import Board, board_from_rows
+from aliens_env.core.grid import DIRECTION_NAMES, UNREACHABLE, Grid, Mover, Terrain
+
+FLOOR, WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED, UNKNOWN = range(8)
+TERRAINS = [
+    Terrain("floor"),
+    Terrain("wall", cost=None, blocks_sight=True),
+    Terrain("stairwell", cost=None),  # Aliens climb through; Marines never enter; sight passes
+    Terrain("furniture", cost=2),  # double cost, does not block sight
+    Terrain("door_open"),
+    Terrain("door_closed", blocks_sight=True, door=True),
+    Terrain("door_sealed", cost=None, blocks_sight=True),
+    Terrain("unknown", cost=None, blocks_sight=True),
+]
+MARINE = Mover("marine")
+ALIEN = Mover("alien", costs={"stairwell": 1})
+HUGGER = Mover("face_hugger", door_cost=None)
+N, NE, E, SE, S, SW, W, NW = range(8)
+
+
+def grid(rows: list[str], **kw) -> Grid:
+    """. floor  # wall  S stairwell  d furniture  o open door  + closed door  x sealed door  ? unknown"""
+    code = {".": FLOOR, "#": WALL, "S": STAIR, "d": FURNITURE, "o": DOOR_OPEN, "+": DOOR_CLOSED, "x": DOOR_SEALED, "?": UNKNOWN}
+    return Grid(len(rows), len(rows[0]), TERRAINS, [[code[ch] for ch in row] for row in rows], **kw)
+
+
+def steps(g: Grid, r: int, c: int, mover: Mover = MARINE) -> set[str]:
+    return {DIRECTION_NAMES[d] for d, _ in g.neighbour_table(mover)[g.index(r, c)]}
+
+
+# -- edge walls ---------------------------------------------------------------------------------
+def test_an_edge_wall_blocks_the_step_across_it_both_ways():
+    g = grid(["...", "...", "..."])
+    g.set_edge_wall(g.index(1, 1), g.index(1, 2))
+    assert "E" not in steps(g, 1, 1) and "W" not in steps(g, 1, 2)
+    assert g.edge_wall(g.index(1, 2), g.index(1, 1))
+    assert steps(g, 1, 1) == {"N", "NE", "SE", "S", "SW", "W", "NW"}  # one wall end: diagonals pass it
+    assert g.field([g.index(1, 2)])[g.index(1, 1)] == 2  # round the wall
+    g.set_edge_wall(g.index(1, 1), g.index(1, 2), wall=False)
+    assert "E" in steps(g, 1, 1)
+
+
+def test_a_diagonal_step_is_refused_when_the_walls_at_its_corner_separate_its_squares():
+    g = grid(["..", ".."])
+    a, b = g.index(0, 0), g.index(1, 1)
+    g.set_edge_wall(a, g.index(0, 1))  # one arm of the corner: the step touches its end
+    assert g.can_step(a, b, MARINE)
+    g.set_edge_wall(g.index(1, 0), b)  # the wall runs on through the corner: a straight wall
+    assert not g.can_step(a, b, MARINE) and not g.can_step(b, a, MARINE)
+    assert not g.can_step(g.index(0, 1), g.index(1, 0), MARINE)  # the other diagonal crosses it too
+    h = grid(["..", ".."])
+    h.set_edge_wall(h.index(0, 0), h.index(0, 1))
+    h.set_edge_wall(h.index(0, 0), h.index(1, 0))  # an L round (0, 0)'s corner
+    assert not h.can_step(h.index(0, 0), h.index(1, 1), MARINE)
+    assert h.can_step(h.index(0, 1), h.index(1, 0), MARINE)  # passes outside the L
+
+
+def test_edge_walls_block_line_of_sight_but_not_at_a_free_end():
+    g = grid(["....", "....", "...."])
+    src = g.index(1, 0)
+    assert g.has_los(src, g.index(1, 3))
+    g.set_edge_wall(g.index(1, 1), g.index(1, 2))
+    assert not g.has_los(src, g.index(1, 3))
+    assert g.has_los(src, g.index(0, 3))  # above the wall's end
+    g2 = grid(["...", "...", "..."])
+    g2.set_edge_wall(g2.index(0, 0), g2.index(0, 1))
+    assert g2.has_los(g2.index(0, 0), g2.index(2, 2))  # through the wall's free end at a corner
+    g2.set_edge_wall(g2.index(1, 0), g2.index(1, 1))  # now a straight wall through that corner
+    assert not g2.has_los(g2.index(0, 0), g2.index(2, 2))
+    assert not g2.has_los(g2.index(0, 0), g2.index(0, 2))
+
+
+# -- costs, doors and movers --------------------------------------------------------------------
+def test_double_cost_squares_cost_two_when_weighted_and_do_not_block_sight():
+    g = grid([".d.", "#d#"])
+    plain = g.field([g.index(0, 2)])
+    weighted = g.field([g.index(0, 2)], weighted=True)
+    assert plain[g.index(0, 0)] == 2 and weighted[g.index(0, 0)] == 3  # entering the d costs 2
+    assert weighted[g.index(0, 1)] == 1 and weighted[g.index(1, 1)] == 1  # beside the source
+    assert g.has_los(g.index(0, 0), g.index(0, 2))
+    g.set_extra(g.index(0, 2), 1)  # debris on the target square: a source costs its own cost...
+    assert g.field([g.index(0, 2)], weighted=True)[g.index(0, 1)] == 2
+    assert g.field([g.index(0, 2)], weighted=True, goal_cost=1)[g.index(0, 1)] == 1  # ...or goal_cost
+
+
+def test_a_closed_door_is_opened_before_it_is_entered_and_face_huggers_cannot():
+    g = grid(["#.#", "#+#", "#.#"])
+    top, door, bottom = g.index(0, 1), g.index(1, 1), g.index(2, 1)
+    assert g.field([top], ALIEN, weighted=True)[bottom] == 3  # 2 for the door (open + enter), 1 out
+    assert g.field([top], ALIEN)[bottom] == 2  # in plain steps the door is a square
+    assert g.field([top], HUGGER, weighted=True)[bottom] == UNREACHABLE
+    assert not g.has_los(top, bottom)
+    g.set_cell(door, DOOR_OPEN)
+    assert g.field([top], HUGGER, weighted=True)[bottom] == 2 and g.has_los(top, bottom)
+    g.set_cell(door, DOOR_SEALED)
+    assert g.field([top], ALIEN, weighted=True)[bottom] == UNREACHABLE and not g.has_los(top, bottom)
+    slow = Mover("slow", door_cost=3)
+    g.set_cell(door, DOOR_CLOSED)
+    assert g.field([top], slow, weighted=True)[bottom] == 5
+
+
+def test_a_source_the_mover_cannot_enter_spreads_nothing():
+    g = grid([".+."])
+    assert g.field([1], ALIEN)[0] == 1
+    assert g.field([1], HUGGER)[0] == UNREACHABLE and g.field([1], HUGGER)[1] == 0
+
+
+def test_a_closed_door_is_entered_and_left_only_orthogonally():
+    g = grid(["...", ".+.", "..."])
+    assert steps(g, 0, 0, ALIEN) == {"E", "S"}  # not SE into the door
+    assert steps(g, 1, 1, ALIEN) == {"N", "E", "S", "W"}
+    g.set_cell(g.index(1, 1), DOOR_OPEN)
+    assert "SE" in steps(g, 0, 0, ALIEN)
+
+
+def test_a_mover_without_diagonals_steps_orthogonally_only():
+    g = grid(["...", "...", "..."])
+    walker = Mover("walker", diagonal=False)
+    assert steps(g, 1, 1, walker) == {"N", "E", "S", "W"}
+    assert g.field([0], walker)[8] == 4 and g.field([0])[8] == 2
+
+
+def test_stairwells_let_aliens_through_not_marines_and_marines_fire_over_them():
+    g = grid(["#S#", ".S.", "#S#"])
+    left, right = g.index(1, 0), g.index(1, 2)
+    assert g.field([right], MARINE)[left] == UNREACHABLE
+    assert g.field([right], ALIEN)[left] == 2
+    assert g.has_los(left, right)
+
+
+def test_the_corner_rule_refuses_cutting_a_wall_corner_the_squeeze_rule_allows_it():
+    rows = ["#.", ".."]
+    squeeze, corner = grid(rows), grid(rows, diagonal="corner")
+    assert "NE" in steps(squeeze, 1, 0) and "NE" not in steps(corner, 1, 0)
+    joined = Board([".W", "W."])  # the 1989 rule: never between two squares of one wall
+    assert not joined.can_step(0, 3)
+
+
+def test_markers_bar_entry_until_removed():
+    g = grid(["..."])
+    g.set_marker(1, 1)  # a fire counter
+    assert g.field([0])[2] == UNREACHABLE and g.has_los(0, 2)
+    g.set_marker(1, 0)
+    assert g.field([0])[2] == 2
+
+
+def test_capacity_two_figures_a_square_in_the_elevator():
+    g = grid(["...."] * 2)
+    elevator = [g.index(r, c) for r in range(2) for c in range(4)]  # 8 squares
+    for s in elevator[:-1]:
+        g.set_capacity(s, 2)
+    assert g.room_for(elevator[0], 1) and not g.room_for(elevator[0], 2)
+    assert not g.room_for(elevator[-1], 1) and g.room_for(elevator[-1], 0)
+
+
+# -- versions and caches ------------------------------------------------------------------------
+def test_every_edit_bumps_the_version_and_distances_and_sight_follow():
+    g = grid(["...", "...", "..."])
+    a, b = g.index(0, 1), g.index(2, 1)
+    assert g.field([a])[b] == 2 and g.has_los(a, b)
+    v = g.version
+    g.set_cell(g.index(1, 0), WALL)
+    g.set_cell(g.index(1, 1), WALL)
+    g.set_cell(g.index(1, 2), WALL)
+    assert g.version == v + 3
+    assert g.field([a])[b] == UNREACHABLE and not g.has_los(a, b)
+    twin = g.copy()
+    assert twin.field([a]) is g.field([a])  # same version: one shared cache
+    twin.set_cell(g.index(1, 1), FLOOR)
+    assert twin.field([a])[b] == 2 and g.field([a])[b] == UNREACHABLE  # the original is untouched
+
+
+def test_cells_written_in_bulk_take_effect_at_changed():
+    g = grid(["..."])
+    g.cells[0, 1] = WALL  # laying a section: write the arrays, then one changed()
+    g.changed()
+    assert g.field([0])[2] == UNREACHABLE
+
+
+def test_a_shared_map_board_is_frozen():
+    rows = ("...", "...")
+    b = board_from_rows(rows)
+    assert board_from_rows(rows) is b
+    with pytest.raises(ValueError, match="frozen"):
+        b.set_cell(0, 1)
+    with pytest.raises(ValueError):
+        b.cells[0, 0] = 1
+    copy = b.copy()
+    copy.set_cell(1, 1)  # '#' on a copy
+    assert copy.field([0])[1] == UNREACHABLE and b.field([0])[1] == 1 and copy.version == b.version + 1
+
+
+def test_bad_edits_are_refused_with_a_clear_message_and_change_nothing():
+    g = grid(["..", ".."])
+    with pytest.raises(ValueError, match="not on the 2x2 grid"):
+        g.set_cell(4, WALL)
+    with pytest.raises(ValueError, match="cell code 9 is unknown"):
+        g.set_cell(0, 9)
+    with pytest.raises(ValueError, match="orthogonal neighbours"):
+        g.set_edge_wall(0, 3)
+    with pytest.raises(ValueError, match="at least 1 figure"):
+        g.set_capacity(0, 0)
+    with pytest.raises(ValueError, match="diagonal rule 'hex'"):
+        grid([".."], diagonal="hex")
+    assert g.version == 0 and not g.cells.any() and not g.wall_e.any()
+
+
+def test_grid_state_round_trips_and_bad_state_names_the_field():
+    g = grid(["...", ".+."])
+    g.set_edge_wall(0, 1)
+    g.set_marker(2, 1)
+    g.set_capacity(3, 2)
+    g.set_extra(4, 1)
+    back = Grid.from_dict(json.loads(json.dumps(g.to_dict())), TERRAINS)
+    assert back.to_dict() == g.to_dict()
+    assert (back.field([0], ALIEN, weighted=True) == g.field([0], ALIEN, weighted=True)).all()
+    bad = g.to_dict()
+    bad["marker"] = [[0, 0]]
+    with pytest.raises(ValueError, match="'marker'"):
+        Grid.from_dict(bad, TERRAINS)
+    bad = g.to_dict()
+    bad["cells"][0][0] = 99
+    with pytest.raises(ValueError, match="cell codes"):
+        Grid.from_dict(bad, TERRAINS)
+
+
+# -- large models -------------------------------------------------------------------------------
+def test_a_2x2_model_stands_where_no_wall_or_blocked_square_splits_it():
+    g = grid(["....", "....", "..#.", "...."])
+    assert g.footprint(g.index(0, 0)) == [0, 1, 4, 5]
+    assert g.stands(g.index(0, 0)) and not g.stands(g.index(1, 1))  # (2, 2) is a wall
+    assert g.footprint(g.index(0, 3)) is None and not g.stands(g.index(3, 0))  # off the grid
+    g.set_edge_wall(g.index(0, 0), g.index(0, 1))
+    assert not g.stands(g.index(0, 0))  # a wall between its squares
+    h = grid(["..", "+."])
+    assert not h.stands(0, ALIEN)  # a closed door must be opened first
+
+
+def test_a_2x2_model_steps_diagonally_and_never_through_a_wall():
+    g = grid(["....", "....", "....", "...."])
+    moves = {DIRECTION_NAMES[d]: new for d, new, _ in g.large_steps(g.index(1, 1))}
+    assert moves == {"N": 1, "NE": 2, "E": 6, "SE": 10, "S": 9, "SW": 8, "W": 4, "NW": 0}
+    g.set_edge_wall(g.index(2, 2), g.index(2, 3))  # beside its lower right square
+    moves = {DIRECTION_NAMES[d] for d, _, _ in g.large_steps(g.index(1, 1))}
+    assert "E" not in moves  # the lower right square would cross it
+    assert "SE" not in moves  # it would land split by the wall
+    assert "NE" in moves  # the lower right square passes the wall's free end
+    d = grid(["...", "..d", "..."])
+    assert {(DIRECTION_NAMES[k], c) for k, _, c in d.large_steps(d.index(0, 0)) if DIRECTION_NAMES[k] in ("E", "S")} == {("E", 2), ("S", 1)}  # the dearest square entered
+
+
+def test_a_2x2_model_cannot_squeeze_through_a_one_square_gap():
+    g = grid(["....", "....", "#.##", "....", "...."])
+    assert not any(g.stands(a) for a in (g.index(1, 0), g.index(1, 1), g.index(2, 1)))
+    reach = {g.index(0, 0)}
+    frontier = [g.index(0, 0)]
+    while frontier:
+        a = frontier.pop()
+        for _, new, _ in g.large_steps(a):
+            if new not in reach:
+                reach.add(new)
+                frontier.append(new)
+    assert max(g.rc(a)[0] for a in reach) == 0  # never below the gap
+
+
+# -- line of sight options ----------------------------------------------------------------------
+def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_rule():
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        cells = np.where(rng.random((9, 11)) < 0.3, WALL, FLOOR)
+        g = Grid(9, 11, TERRAINS, cells)
+        for src in np.flatnonzero(cells.ravel() == FLOOR)[:8].tolist():
+            full = g.los_from(src)
+            for radius in (2, 4, 20):
+                near = g.los_from(src, radius)  # the windowed sight lines
+                in_range = np.array([g.range(src, t) <= radius for t in range(g.n)])
+                assert (near == (full & in_range)).all()
+
+
+def test_the_shooter_corner_rule_is_a_switch():
+    rows = [".....", ".#...", "....."]
+    code = {".": FLOOR, "#": WALL}
+    cells = [[code[ch] for ch in row] for row in rows]
+    plain, corners = Grid(3, 5, TERRAINS, cells), Grid(3, 5, TERRAINS, cells, shooter_corners=True)
+    shooter, target = plain.index(1, 0), plain.index(0, 2)
+    assert not plain.has_los(shooter, target) and corners.has_los(shooter, target)
+    corners.set_edge_wall(corners.index(0, 0), corners.index(0, 1))  # walls the shooter's top-right corner
+    assert (1.0, 1.0) not in corners.shooter_points(shooter)
+
+
+# -- the Reactor Room on the engine ---------------------------------------------------------------
+GOLDEN = {  # sha256 of the old core.Board's answers (before the engine), on these maps (fields from squares a counter may stand on)
+    "reactor_room": "e4bfe3fbf886d37aa1c0b8d49998fd01e2958ca05d6ad08c52aaf0131f5d7efc",
+    "mixed": "4724a2c1fb2392d405fc5d3ff15e284052f13100b013103d7fea1434b760fc90",
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_reactor_room_distances_and_sight_equal_the_old_board(name):
+    if name == "reactor_room":
+        with open("aliens_env/reactor_room/data/reactor_room.yaml") as f:
+            rows = yaml.safe_load(f)["map"].splitlines()
+    else:
+        rows = ["..W..d..", ".WW.#S..", "..d..#..", "S..W.W.E", "....W..."]
+    b = Board(rows)
+    h = hashlib.sha256()
+    h.update(b.distances().tobytes())
+    h.update(np.array([b.los_from(s) for s in range(b.n)]).tobytes())
+    h.update(repr(b.neighbours).encode())
+    h.update(np.array([b.distance_field([s], cost_double=True) for s in range(b.n) if b.passable.flat[s]]).tobytes())
+    h.update(np.array([b.distances_from(s) for s in range(b.n)]).tobytes())
+    h.update(repr([b.line_squares(a, c) for a in range(0, b.n, 7) for c in range(0, b.n, 5)]).encode())
+    assert h.hexdigest() == GOLDEN[name]
