@@ -174,25 +174,21 @@ class Grid:
 
     def set_extra(self, i: int, cost: int) -> None:
         """Extra cost of entering square i (e.g. debris), on top of its terrain's."""
-        self._editable(i)
-        if cost < 0:
-            raise ValueError(f"an extra entering cost must be >= 0, got {cost}")
-        self.extra.flat[i] = cost
-        self.changed()
+        self._set_square(self.extra, i, cost, 0, "an extra entering cost must be >= 0")
 
     def set_marker(self, i: int, count: int) -> None:
         """Markers on square i (fire counters...): no one enters it while count > 0."""
-        self._editable(i)
-        if count < 0:
-            raise ValueError(f"a marker count must be >= 0, got {count}")
-        self.marker.flat[i] = count
-        self.changed()
+        self._set_square(self.marker, i, count, 0, "a marker count must be >= 0")
 
     def set_capacity(self, i: int, figures: int) -> None:
+        self._set_square(self.capacity, i, figures, 1, "a square holds at least 1 figure")
+
+    def _set_square(self, grid: np.ndarray, i: int, value: int, minimum: int, rule: str) -> None:
+        """Write one square of a per-square array, refusing a value below `minimum`."""
         self._editable(i)
-        if figures < 1:
-            raise ValueError(f"a square holds at least 1 figure, got {figures}")
-        self.capacity.flat[i] = figures
+        if value < minimum:
+            raise ValueError(f"{rule}, got {value}")
+        grid.flat[i] = value
         self.changed()
 
     def set_edge_wall(self, a: int, b: int, wall: bool = True) -> None:
