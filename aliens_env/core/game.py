@@ -247,6 +247,17 @@ class PhasedGame(Game):
             return None
         return super().illegal_reason(action)
 
+    def _clone_shared(self):
+        """A shallow copy with its own dice, open decision, stats, events and an empty cache: the
+        start of a ruleset's clone(), which then copies its own mutable records."""
+        new = copy.copy(self)
+        new.dice = self.dice.clone()
+        new.decision = None if self.decision is None else self.decision.copy()
+        new.stats = dict(self.stats)
+        new.events = list(self.events)
+        new._cache = {}
+        return new
+
     def _current_mask(self) -> np.ndarray:
         mask = self._cache.get("mask")
         if mask is None:

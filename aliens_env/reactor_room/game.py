@@ -1047,15 +1047,10 @@ class ReactorRoom(PhasedGame):
         return codec.load(cls, data)
 
     def clone(self) -> "ReactorRoom":
-        new = copy.copy(self)
-        new.dice = self.dice.clone()
+        new = self._clone_shared()
         new.marines = [copy.copy(m) for m in self.marines]
         new.aliens = [copy.copy(a) for a in self.aliens]
         new.queue = list(self.queue)
-        new.decision = None if self.decision is None else self.decision.copy()
-        new.stats = dict(self.stats)
-        new.events = list(self.events)
-        new._cache = {}
         return new
 
     def _describe(self, kind: str, index: int, label: str) -> str:

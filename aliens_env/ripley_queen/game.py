@@ -22,7 +22,6 @@ wins when Ripley is Incapacitated or Dead).
 """
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -391,13 +390,7 @@ class RipleyQueen(PhasedGame):
         return load(cls, data)
 
     def clone(self) -> "RipleyQueen":
-        new = copy.copy(self)
-        new.dice = self.dice.clone()
-        new.decision = None if self.decision is None else self.decision.copy()
-        new.stats = dict(self.stats)
-        new.events = list(self.events)
-        new._cache = {}
-        return new
+        return self._clone_shared()
 
     def _describe(self, name: str, index: int, label: str) -> str:
         b = self.board
