@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import os
+import time
 from typing import Any, Sequence
 
 import numpy as np
@@ -101,15 +102,20 @@ def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_optio
         _reseed(policies["marines"], 2 * int(seed) + 1)
         _reseed(policies["hive"], 2 * int(seed) + 2)
         moves = {"marines": 0, "hive": 0}
+        seconds = {"marines": 0.0, "hive": 0.0}  # time in act(): decisions per second of each side
         while not game.is_terminal():
             player = game.current_player()
-            game.apply(policies[player].act(game, player))
+            start = time.perf_counter()
+            action = policies[player].act(game, player)
+            seconds[player] += time.perf_counter() - start
+            game.apply(action)
             moves[player] += 1
         out = game.outcome()
         cut = game.truncated_by()
         records.append({"seed": int(seed), "result": None if cut else int(out["marines"]), "truncated_by": cut,
                         "score": dict(out.get("score", {})),
-                        "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()}})
+                        "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()},
+                        **{f"{k}_seconds": v for k, v in seconds.items()}})
     return records
 
 
@@ -167,6 +173,9 @@ def summarize(records: list[dict], **meta) -> dict:
         out["score"][key] = {"mean": m, "ci": [lo, hi]}
     for key in ("length", "marines_moves", "hive_moves"):
         out[f"mean_{key}"] = float(np.mean([r[key] for r in records])) if n else float("nan")
+    for side in ("marines", "hive"):  # decisions per second of each side's policy (time in act())
+        spent = sum(r.get(f"{side}_seconds", 0.0) for r in records)
+        out[f"{side}_decisions_per_second"] = sum(r[f"{side}_moves"] for r in records) / spent if spent else float("nan")
     return out
 
 

@@ -746,6 +746,30 @@ class AlienMenace(Game):
         copies, never the caller's data."""
         return codec.load(cls, data)
 
+    def determinize(self, side: str, rng) -> "AlienMenace":
+        """A clone in which what `side` cannot see is re-dealt with `rng`: the other player's
+        hand and draw pile are shuffled together and his hand dealt again (same size), and the
+        order of `side`'s own draw pile and of the room deck above the Portal is shuffled.
+        (Nothing is inferred from what the opponent did: every consistent deal is equally likely.)"""
+        if side not in SIDES:
+            raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
+        new = self.clone()
+        other = other_side(side)
+        pool = [local for local, n in enumerate(new.hand[other]) for _ in range(n)] + new.deck[other]
+        rng.shuffle(pool)
+        size = sum(new.hand[other])
+        new.hand[other] = [0] * self.n_types[other]
+        for local in pool[:size]:
+            new.hand[other][local] += 1
+        new.deck[other] = pool[size:]
+        rng.shuffle(new.deck[side])
+        bottom = 1 if new.room_deck[:1] == [self.portal] else 0
+        rest = new.room_deck[bottom:]
+        rng.shuffle(rest)
+        new.room_deck[bottom:] = rest
+        new._legal = None
+        return new
+
     def clone(self) -> "AlienMenace":
         new = copy.copy(self)
         new.dice = self.dice.clone()
