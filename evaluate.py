@@ -37,6 +37,7 @@ import torch
 
 import aliens_env  # noqa: F401  (registers the environments)
 from agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
+from aliens_env.core.game import other_side
 from aliens_env.envs.registry import REGISTRY, get_spec
 
 
@@ -269,15 +270,17 @@ def main(argv=None) -> int:
         raise SystemExit("--episodes must be at least 1")
     options = env_options(args.env_option)
     check_matchups(env, options, args.marines, args.hive, args.seed)
-    results = []
+    results, speeds = [], []
     for m in args.marines:
         for h in args.hive:
-            results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers, env_options=options))
+            speeds.append({})
+            results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers,
+                                        env_options=options, speed=speeds[-1]))
     print_matchups(results)
-    for r in results:  # a search agent's speed
+    for r, speed in zip(results, speeds):  # a search agent's speed
         for side in ("marines", "hive"):
             if str(r[side]).startswith("mcts"):
-                print(f"{side} {r[side]}: {r[f'{side}_decisions_per_second']:.1f} decisions per second")
+                print(f"{side} {r[side]} against {r[other_side(side)]}: {speed[side]:.1f} decisions per second")
     report = {"env": env, "episodes": args.episodes, "seed": args.seed, "env_options": options, "matchups": results}
     if len(args.marines) > 1 or len(args.hive) > 1:
         t = tournament(results, args.marines, args.hive)

@@ -52,7 +52,7 @@ def make_policy(spec: str | Policy, game: str, side: str, seed: int | None = Non
         name = base[len("pretrained:"):]
         return PPOPolicy(pretrained_path(name, game=game, side=side), game=game, side=side, seed=seed, deterministic=not sample)
     if ":" in spec and not spec.startswith("mcts:"):  # mcts:BUDGET is built in (aliens_env.search)
-        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are ppo:PATH, pretrained:NAME and mcts:BUDGET")
+        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are mcts:BUDGET, ppo:PATH and pretrained:NAME")
     return make_builtin(game, side, spec, seed=seed)
 
 

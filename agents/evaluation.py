@@ -130,11 +130,12 @@ def _play_chunk(args) -> list[dict]:
 
 
 def play_matchup(game: str, marines, hive, episodes: int, seed: int = 0, workers: int = 1,
-                 env_options: dict | None = None) -> dict:
+                 env_options: dict | None = None, speed: dict | None = None) -> dict:
     """Play and summarise ``episodes`` games (seeds seed..seed+episodes-1).
 
     Policies given as spec strings can be played by ``workers`` processes; policy objects
-    (e.g. a model in memory) are played in this process."""
+    (e.g. a model in memory) are played in this process. A ``speed`` dict receives each side's
+    decisions per second (``decisions_per_second``)."""
     seeds = list(range(seed, seed + episodes))
     strings = isinstance(marines, str) and isinstance(hive, str)
     workers = max(1, min(workers, episodes))
@@ -147,6 +148,8 @@ def play_matchup(game: str, marines, hive, episodes: int, seed: int = 0, workers
         with ctx.Pool(workers, initializer=_worker_init) as pool:
             parts = pool.map(_play_chunk, [(game, marines, hive, c, env_options) for c in chunks])
         records = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
+    if speed is not None:
+        speed.update(decisions_per_second(records))
     return summarize(records, game=game, marines=_label(marines), hive=_label(hive), seed=seed)
 
 
@@ -173,9 +176,16 @@ def summarize(records: list[dict], **meta) -> dict:
         out["score"][key] = {"mean": m, "ci": [lo, hi]}
     for key in ("length", "marines_moves", "hive_moves"):
         out[f"mean_{key}"] = float(np.mean([r[key] for r in records])) if n else float("nan")
-    for side in ("marines", "hive"):  # decisions per second of each side's policy (time in act())
-        spent = sum(r.get(f"{side}_seconds", 0.0) for r in records)
-        out[f"{side}_decisions_per_second"] = sum(r[f"{side}_moves"] for r in records) / spent if spent else float("nan")
+    return out
+
+
+def decisions_per_second(records: list[dict]) -> dict[str, float]:
+    """Each side's decisions per second (time spent in its policy's act()), from the records of
+    ``play_episodes``; kept out of ``summarize``, whose figures a seed fixes."""
+    out = {}
+    for side in ("marines", "hive"):
+        spent = sum(r[f"{side}_seconds"] for r in records)
+        out[side] = sum(r[f"{side}_moves"] for r in records) / spent if spent else float("nan")
     return out
 
 

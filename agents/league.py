@@ -85,8 +85,9 @@ def run_league(env: str, games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED, w
     matchups, counts = [], []
     for a, m in enumerate(agents["marines"]):
         for b, h in enumerate(agents["hive"]):
-            r = play_matchup(env, m, h, games, seed=seed, workers=workers)
-            matchups.append(r)
+            speed: dict = {}
+            r = play_matchup(env, m, h, games, seed=seed, workers=workers, speed=speed)
+            matchups.append({**r, **{f"{side}_decisions_per_second": v for side, v in speed.items()}})
             k = {x: r[f"marines_{x}"] * r["episodes"] for x in ("win", "draw", "loss")}
             counts.append((a, len(agents["marines"]) + b, k["win"], k["draw"], k["loss"]))
     return {"env": env, "games": games, "seeds": [seed, seed + games - 1], "agents": agents,
