@@ -1098,10 +1098,10 @@ class ReactorRoom(PhasedGame):
         return render_reactor_room(self)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        """The board and its counters; open to both sides, like the text."""
-        from ..render.image import board_image
+        """The board, its labelled counters and the Marines' panel; open to both sides, like the text."""
+        from ..render.reactor_room import render
 
-        return board_image(self.board, self.render_cells())
+        return render(self)
 
 
 DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
