@@ -10,7 +10,7 @@ from ..bug_hunt.colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, 
 from ..bug_hunt.render import ALIEN_CHARS, _feature_char
 from ..core.board import NO
 from .draw import DIM, INK, LINE, Canvas, legend
-from .image import COLOURS as BOARD, counter, fit
+from .image import COLOURS as BOARD, counter, fit, grid_image
 
 CELL = 16
 TERRAIN = {
@@ -50,18 +50,15 @@ def render(game) -> np.ndarray:
     def xy(r: int, cc: int) -> tuple[int, int]:
         return x0 + (cc - c0) * CELL, y0 + (r - r0) * CELL
 
-    for r in range(r0, r1 + 1):
-        for cc in range(c0, c1 + 1):
-            v = int(col.cells[r, cc])
-            colour = TERRAIN[v]
-            if v == FLOOR and col.hazard[r, cc] > 0:
-                colour = HAZARD
-            if col.entry[r, cc]:
-                colour = ENTRY
-            x, y = xy(r, cc)
-            c.box(x, y, CELL, CELL, colour)
-            if v != UNKNOWN:
-                c.outline(x, y, CELL + 1, CELL + 1, BOARD["grid"])
+    cells = col.cells[r0:r1 + 1, c0:c1 + 1]
+    base = np.zeros(cells.shape + (3,), dtype=np.uint8)
+    for v, colour in TERRAIN.items():
+        base[cells == v] = colour
+    base[(col.hazard[r0:r1 + 1, c0:c1 + 1] > 0) & (cells == FLOOR)] = HAZARD
+    base[col.entry[r0:r1 + 1, c0:c1 + 1]] = ENTRY
+    img = grid_image(base, CELL)
+    img[np.repeat(np.repeat(cells == UNKNOWN, CELL, axis=0), CELL, axis=1)] = TERRAIN[UNKNOWN]
+    c.paste(x0, y0, img)
     for f in game.features:
         x, y = xy(*f["pos"])
         c.box(x + 1, y + 1, CELL - 1, CELL - 1, FEATURE)

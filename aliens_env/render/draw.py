@@ -18,12 +18,20 @@ INK = (225, 225, 225)
 DIM = (150, 150, 160)
 
 
+_BLANK: dict[tuple, np.ndarray] = {}  # blank canvases by (width, height, colour), copied for each picture
+
+
 class Canvas:
     """An (height, width, 3) uint8 image; drawing clips at its edges."""
 
     def __init__(self, width: int, height: int, colour=BACKGROUND):
-        self.img = np.empty((height, width, 3), dtype=np.uint8)
-        self.img[:] = colour
+        key = (width, height, tuple(colour))
+        if key not in _BLANK:
+            if len(_BLANK) > 32:
+                _BLANK.clear()
+            _BLANK[key] = np.empty((height, width, 3), dtype=np.uint8)
+            _BLANK[key][:] = np.asarray(colour, dtype=np.uint8)
+        self.img = _BLANK[key].copy()
 
     @property
     def width(self) -> int:
@@ -51,16 +59,14 @@ class Canvas:
         pixels; returns the x after the last character. Characters outside ASCII show as '?'."""
         if max_width is not None and len(text) * WIDTH > max_width:
             text = text[:max(max_width // WIDTH - 1, 0)] + "~"
-        for ch in text:
-            code = ord(ch)
-            glyph = GLYPHS[(code if FIRST <= code <= LAST else ord("?")) - FIRST]
-            x0, y0 = max(x, 0), max(y, 0)
-            x1, y1 = min(x + WIDTH, self.width), min(y + HEIGHT, self.height)
-            if x1 > x0 and y1 > y0:
-                mask = glyph[y0 - y:y1 - y, x0 - x:x1 - x]
-                self.img[y0:y1, x0:x1][mask] = colour
-            x += WIDTH
-        return x
+        codes = np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8).astype(np.int64)
+        codes[(codes < FIRST) | (codes > LAST)] = ord("?")
+        mask = GLYPHS[codes - FIRST].transpose(1, 0, 2).reshape(HEIGHT, len(text) * WIDTH)
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + mask.shape[1], self.width), min(y + HEIGHT, self.height)
+        if x1 > x0 and y1 > y0:
+            self.img[y0:y1, x0:x1][mask[y0 - y:y1 - y, x0 - x:x1 - x]] = colour
+        return x + len(text) * WIDTH
 
     def label(self, x: int, y: int, w: int, h: int, text: str, colour=INK) -> None:
         """``text`` centred in the box (x, y, w, h)."""

@@ -3,6 +3,8 @@ counters, numpy only (render.draw). The rulesets' pictures (render.reactor_room,
 title, the board, a panel of the figures and a legend together."""
 from __future__ import annotations
 
+import numpy as np
+
 from .draw import DIM, LINE, Canvas, text_width
 
 CELL = 24  # pixels a square
@@ -35,17 +37,26 @@ def draw_board(canvas: Canvas, board, x0: int, y0: int, cell: int = CELL, paint:
         canvas.label(x0 + cell + c * cell, y0, cell, LINE, str(c), DIM)
     for r in range(board.height):
         canvas.label(x0, y0 + LINE + r * cell, cell, cell, str(r), DIM)
-    for square in range(board.n):
-        r, c = board.rc(square)
-        x, y = x0 + cell + c * cell, y0 + LINE + r * cell
-        kind = ("blocked" if board.blocked[r, c] else "stairwell" if board.stairwell[r, c]
-                else "exit" if board.exit[r, c] else "floor")
-        if kind == "floor" and _double(board, r, c):
-            kind = "double_cost"
-        canvas.box(x, y, cell, cell, (paint or {}).get(square, COLOURS[kind]))
-        canvas.outline(x, y, cell + 1, cell + 1, COLOURS["grid"])
-        if kind in TERRAIN_MARKS:
-            canvas.label(x, y, cell, cell, TERRAIN_MARKS[kind], DIM)
+    base = np.empty((board.height, board.width, 3), dtype=np.uint8)
+    base[:] = COLOURS["floor"]
+    base[np.array([[ch == "d" for ch in row] for row in board.rows_text])] = COLOURS["double_cost"]
+    base[board.exit] = COLOURS["exit"]
+    base[board.stairwell] = COLOURS["stairwell"]
+    base[board.blocked] = COLOURS["blocked"]
+    for square, colour in (paint or {}).items():
+        base[board.rc(square)] = colour
+    canvas.paste(x0 + cell, y0 + LINE, grid_image(base, cell))
+    for kind, mark in TERRAIN_MARKS.items():
+        for r, c in zip(*np.nonzero(getattr(board, kind))):
+            canvas.label(x0 + cell + c * cell, y0 + LINE + r * cell, cell, cell, mark, DIM)
+
+
+def grid_image(base: np.ndarray, cell: int) -> np.ndarray:
+    """Squares of colour ``base[r, c]``, ``cell`` pixels each, with grid lines between them."""
+    img = np.repeat(np.repeat(base, cell, axis=0), cell, axis=1)
+    img[::cell] = COLOURS["grid"]
+    img[:, ::cell] = COLOURS["grid"]
+    return img
 
 
 def _double(board, r: int, c: int) -> bool:

@@ -26,7 +26,7 @@ FORMAT_VERSION = 1
 #: the largest replay file read (bytes) and the most steps: beyond either it is an error, so a
 #: viewer never freezes on a stranger's file
 MAX_BYTES = 20_000_000
-MAX_STEPS = 20_000
+MAX_STEPS = 5_000
 #: the longest string of a step or a player label
 MAX_TEXT = 500
 KEYS = ("format", "format_version", "aliens_env_version", "env", "options", "seed", "players", "start", "steps",
