@@ -56,9 +56,10 @@ def render(game) -> np.ndarray:
         base[cells == v] = colour
     base[(col.hazard[r0:r1 + 1, c0:c1 + 1] > 0) & (cells == FLOOR)] = HAZARD
     base[col.entry[r0:r1 + 1, c0:c1 + 1]] = ENTRY
-    img = grid_image(base, CELL)
-    img[np.repeat(np.repeat(cells == UNKNOWN, CELL, axis=0), CELL, axis=1)] = TERRAIN[UNKNOWN]
-    c.paste(x0, y0, img)
+    edge = np.empty_like(base)
+    edge[:] = BOARD["grid"]
+    edge[cells == UNKNOWN] = TERRAIN[UNKNOWN]  # no grid lines where nothing is laid
+    c.paste(x0, y0, grid_image(base, CELL, edge))
     for f in game.features:
         x, y = xy(*f["pos"])
         c.box(x + 1, y + 1, CELL - 1, CELL - 1, FEATURE)

@@ -51,11 +51,16 @@ def draw_board(canvas: Canvas, board, x0: int, y0: int, cell: int = CELL, paint:
             canvas.label(x0 + cell + c * cell, y0 + LINE + r * cell, cell, cell, mark, DIM)
 
 
-def grid_image(base: np.ndarray, cell: int) -> np.ndarray:
-    """Squares of colour ``base[r, c]``, ``cell`` pixels each, with grid lines between them."""
+def grid_image(base: np.ndarray, cell: int, edge: np.ndarray | None = None) -> np.ndarray:
+    """Squares of colour ``base[r, c]``, ``cell`` pixels each, with grid lines on their top and
+    left edges, of colour ``edge[r, c]`` (default: the grid colour everywhere)."""
     img = np.repeat(np.repeat(base, cell, axis=0), cell, axis=1)
-    img[::cell] = COLOURS["grid"]
-    img[:, ::cell] = COLOURS["grid"]
+    if edge is None:
+        img[::cell] = COLOURS["grid"]
+        img[:, ::cell] = COLOURS["grid"]
+    else:
+        img[::cell] = np.repeat(edge, cell, axis=1)
+        img[:, ::cell] = np.repeat(edge, cell, axis=0)
     return img
 
 

@@ -184,7 +184,7 @@ def to_move(game) -> str:
     return "nobody: the game is over" if player is None else player
 
 
-TILE = 32  # the pictures are cut into TILE x TILE tiles; each distinct tile is stored once
+TILE = 32  # the pictures are cut into TILE x TILE tiles; each distinct tile is stored once (TILE * 3 % 8 == 0)
 ATLAS_COLUMNS, ATLAS_ROWS = 64, 128  # tiles across and down one atlas picture
 
 
@@ -206,7 +206,9 @@ class _Tiles:
         same_size = self.last is not None and self.last[0] == (w, h)
         if same_size:  # only the tiles that changed since the last frame are looked up
             numbers = list(self.last[1])
-            moved = (padded != self.last[2]).any(axis=2).reshape(rows, TILE, cols, TILE).any(axis=(1, 3))
+            # compared 8 bytes at a time: a tile's row of pixels is TILE * 3 bytes (a multiple of 8)
+            now = padded.reshape(rows, TILE, cols, TILE * 3).view(np.uint64)
+            moved = (now != self.last[2].reshape(rows, TILE, cols, TILE * 3).view(np.uint64)).any(axis=(1, 3))
             changed = np.flatnonzero(moved).tolist()
         else:
             numbers = [0] * (rows * cols)
