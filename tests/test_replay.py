@@ -160,7 +160,9 @@ def validate_text(replay) -> dict:
     (lambda r: r["steps"][0].update(name="x" * 1000), r"steps\[0\].name must be a string of at most 500"),
     (lambda r: r.update(players={"marines": 3}), "players must map"),
     (lambda r: r.update(env="Chess"), "unknown environment 'Chess'"),
-    (lambda r: r.update(seed=None, start={"game": "RipleyQueen"}), "options or start position are not valid"),
+    (lambda r: r.update(seed=None, start={"game": "RipleyQueen", "config": r["options"]}),
+     "options or start position are not valid"),
+    (lambda r: r.update(options={"turn_limit": 3}), "options differ from its start position's config"),
 ])
 def test_a_malformed_replay_is_a_clear_one_line_error(replays, change, message):
     bad = tamper(replays["RipleyQueen"], change)

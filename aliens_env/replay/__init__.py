@@ -50,7 +50,7 @@ def replay_states(replay: dict, any_version: bool = False) -> Iterator[tuple[int
     is checked as it is played: the action legal, its name and player as recorded, the same
     dice; after the last, the final position. The first difference is a ReplayError."""
     import aliens_env
-    from aliens_env.envs.registry import REGISTRY
+    from aliens_env.envs.registry import REGISTRY, load_object
 
     if replay["aliens_env_version"] != aliens_env.__version__ and not any_version:
         raise ReplayError(f"replay recorded with aliens_env {replay['aliens_env_version']}, this is "
@@ -60,7 +60,8 @@ def replay_states(replay: dict, any_version: bool = False) -> Iterator[tuple[int
         raise ReplayError(f"replay of unknown environment {name!r}; registered: {sorted(REGISTRY)}")
     spec = REGISTRY[name]
     start = replay["start"]
-    game_class = type(spec.make_game()) if not replay["options"] else None
+    if replay["options"] != start.get("config", {}):
+        raise ReplayError("the replay's options differ from its start position's config: the file was changed")
     try:
         if replay["seed"] is not None:
             game = spec.make_game(**replay["options"])
@@ -70,11 +71,10 @@ def replay_states(replay: dict, any_version: bool = False) -> Iterator[tuple[int
                 raise ReplayError(f"the start is not what seed {replay['seed']} deals (first difference: {where}): "
                                   "the file was changed or recorded by other rules")
         else:
-            game_class = game_class or type(spec.make_game(**replay["options"]))
-            game = game_class.from_dict(start)
+            game = load_object(spec.game).from_dict(start)
+    except ReplayError:
+        raise
     except (TypeError, ValueError) as exc:
-        if isinstance(exc, ReplayError):
-            raise
         raise ReplayError(f"the replay's options or start position are not valid: {exc}") from None
     if game.name != name:
         raise ReplayError(f"the start position is of {game.name}, the replay says {name}")
