@@ -4,6 +4,8 @@
     python evaluate.py --env ReactorRoom --marines heuristic ppo:runs/x/model.zip --hive dice random \\
         --episodes 500 --json results/t.json --plot          # tournament: every marine vs every hive
     python evaluate.py --plot runs/a runs/b                  # learning curves of run directories
+    python evaluate.py --env BugHunt --marines heuristic --hive dice --episodes 50 --replays 3 replays/ --video 1
+                                                             # the first games as replay files and GIFs
 
 A policy is a spec string: random, the game's built-in policies (dice, heuristic, ...),
 ppo:PATH (a model saved by train.py) or pretrained:NAME.

@@ -223,6 +223,19 @@ def test_evaluation_records_the_first_n_games(tmp_path):
         assert check(replay)["over"] and replay["players"] == {"marines": "heuristic", "hive": "dice"}
 
 
+def test_evaluate_writes_replays_and_videos(tmp_path, capsys):
+    pytest.importorskip("imageio", reason="videos need imageio (the viewer extra)")
+    import evaluate
+
+    assert evaluate.main(["--env", "RipleyQueen", "--marines", "heuristic", "--hive", "dice", "--episodes", "3",
+                          "--workers", "1", "--replays", "2", str(tmp_path / "r"), "--video", "1",
+                          "--video-dir", str(tmp_path / "v")]) == 0
+    assert sorted(p.name for p in (tmp_path / "r").iterdir()) == [
+        "RipleyQueen_heuristic_vs_dice_seed0.json", "RipleyQueen_heuristic_vs_dice_seed1.json"]
+    assert [p.name for p in (tmp_path / "v").iterdir()] == ["RipleyQueen_heuristic_vs_dice_seed0.gif"]
+    assert "wrote " + str(tmp_path / "v" / "RipleyQueen_heuristic_vs_dice_seed0.gif") in capsys.readouterr().out
+
+
 # -- the viewer page ---------------------------------------------------------------------------
 def test_the_page_is_self_contained(tmp_path, replays):
     from aliens_env.replay import viewer
