@@ -7,7 +7,6 @@ Skipped, with the reason, only when Chromium or playwright is not installed (CI 
 .ci/run)."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import tempfile

@@ -83,9 +83,5 @@ def badge(canvas: Canvas, x: int, y: int, cell: int, colour) -> None:
     canvas.box(x + cell - 9, y + 1, 8, 8, colour)
 
 
-def lines_height(n: int) -> int:
-    return n * LINE
-
-
 def fit(text: str, width: int) -> str:
     return text if text_width(text) <= width else text[:max(width // 8 - 1, 0)] + "~"

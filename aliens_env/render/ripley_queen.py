@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .draw import INK, LINE, Canvas, legend
+from .draw import LINE, Canvas, legend
 from .image import CELL, COLOURS, board_size, counter, draw_board, fit, square_xy
 
 AIRLOCK_SHUT = (200, 60, 60)  # "bordered in red and white"
