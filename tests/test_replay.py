@@ -249,6 +249,19 @@ def test_the_page_is_self_contained(tmp_path, replays):
     assert [s["name"] for s in data["steps"]] == [s["name"] for s in replays["RipleyQueen"]["steps"]]
 
 
+def test_the_page_shows_a_hand_only_to_its_side(replays):
+    from aliens_env.replay import viewer
+
+    replay = replays["AlienMenace"]
+    as_marines, spectator = viewer.frames(replay, "marines"), viewer.frames(replay, "all")
+    assert all("Alien: " in f["text"] and "(hidden)" in f["text"].split("Alien: ")[1].splitlines()[0]
+               for f in as_marines["frames"])
+    assert not any("(hidden)" in f["text"] for f in spectator["frames"])
+    assert as_marines["atlases"] != spectator["atlases"]  # the pictures differ too (card backs)
+    with pytest.raises(ValueError, match="unknown viewer 'queen'"):
+        viewer.frames(replay, "queen")
+
+
 def markup_replay(monkeypatch) -> dict:
     """A Ripley vs. the Queen replay whose action names and player labels hold markup."""
     from aliens_env.ripley_queen.game import RipleyQueen
