@@ -228,3 +228,21 @@ def test_both_sides_learn_at_once_and_export_a_policy_each(tmp_path):
             game.apply(RandomPolicy(0).act(game, game.current_player()))
         assert game.legal_mask(side)[policy.act(game, side)]
     assert sorted(os.listdir(run / "checkpoints" / "main")) == ["ckpt_128_steps"]
+
+
+def test_ray_is_local_by_default_and_joins_a_cluster_when_given_an_address(monkeypatch):
+    import ray
+
+    calls = []
+    monkeypatch.setattr(ray, "init", lambda **kwargs: calls.append(kwargs))
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    config = cfglib.validate({"backend": "rllib", "rllib": {"num_cpus": 2}})
+    rllib_backend.init_ray(config, None)
+    assert calls[-1]["address"] == "local" and calls[-1]["num_cpus"] == 2 and calls[-1]["include_dashboard"] is False
+    rllib_backend.init_ray(config, "10.1.2.3:6379")
+    assert calls[-1] == {"address": "10.1.2.3:6379"}  # the cluster's CPUs count, not rllib.num_cpus
+    monkeypatch.setenv("RAY_ADDRESS", "10.1.2.4:6379")
+    rllib_backend.init_ray(config, None)
+    assert calls[-1] == {"address": "10.1.2.4:6379"}
+    config = cfglib.override(config, {"rllib.env_runners": 5})  # more runners than local CPUs: fine on a cluster
+    rllib_backend.check_config(config, "10.1.2.3:6379")
