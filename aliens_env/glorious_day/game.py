@@ -61,6 +61,12 @@ CHAR_FEATURES = ("alive", "on_board", "hero", "speed/9", "defense/9", "melee/9",
 ALIEN_FEATURES = ("present", "count/3", "row/h", "col/w")
 
 
+#: distance fields to the Characters and squares by range from entry points, by mission and
+#: position (pure functions of the fixed maps: shared by every game)
+_FIELDS: dict[tuple, list[int]] = {}
+_RINGS: dict[tuple, list[list[int]]] = {}
+
+
 class GloriousDay(PhasedGame):
     name = "GloriousDay"
     marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
@@ -114,6 +120,8 @@ class GloriousDay(PhasedGame):
             ("hive_knowledge", len(self.hive_features), "hive only (zeros for marines): " + ", ".join(self.hive_features)),
         ])
         template = self._obs_template = self.obs_layout.zeros()
+        self._plane_at = {name: self.obs_layout.offset("board") + k * b.n for k, name in enumerate(PLANES)}
+        self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
         planes = self.obs_layout.view(template, "board")
         planes[PLANES.index("wall")] = ~b.passable
         for i in self.doors:
@@ -174,11 +182,15 @@ class GloriousDay(PhasedGame):
     # queries the rules and the policies share
     # ------------------------------------------------------------------------------------------
     def stats_of(self, c: int) -> dict:
+        """The Character's stat line (its Hero or Grunt side), Speed lowered by its Hazards (at
+        least 1). A shared dict when no Hazard changes it: do not modify."""
         ch = self.chars[c]
-        stats = dict(self.data["characters"][ch["name"]]["hero" if ch["hero"] else "grunt"])
-        for h in ch["hazards"]:
-            stats["speed"] += self.data["decks"]["hazards"][h.removeprefix("hive:")].get("speed", 0)
-        stats["speed"] = max(1, stats["speed"])
+        stats = self.data["characters"][ch["name"]]["hero" if ch["hero"] else "grunt"]
+        if ch["hazards"]:
+            hazards = self.data["decks"]["hazards"]
+            slow = sum(hazards[h.removeprefix("hive:")].get("speed", 0) for h in ch["hazards"])
+            if slow:
+                stats = dict(stats, speed=max(1, stats["speed"] + slow))
         return stats
 
     def weapon_of(self, c: int) -> dict:
@@ -221,16 +233,42 @@ class GloriousDay(PhasedGame):
             frontier = nxt
         return dist
 
+    def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
+        """The squares within `limit` steps of `start` (not entering `closed`), `start` first."""
+        mark = bytearray(self.board.n)
+        for s in closed:
+            mark[s] = 1
+        mark[start] = 1
+        out = [start]
+        frontier = out
+        nbrs = self.nbrs
+        for _ in range(limit):
+            nxt = []
+            for s in frontier:
+                for m in nbrs[s]:
+                    if not mark[m]:
+                        mark[m] = 1
+                        nxt.append(m)
+            if not nxt:
+                break
+            out = out + nxt
+            frontier = nxt
+        return out
+
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
         through Aliens or Barricades, ending on a free square."""
-        ch = self.chars[c]
-        closed = self.barricades | set(self.alien_at())
-        if self.newt_carrier == NO:
-            closed.add(self.newt)
-        dist = self.bfs([ch["pos"]], closed, self.stats_of(c)["speed"])
-        occupied = self.occupied()
-        return [s for s, d in enumerate(dist) if 0 < d <= self.stats_of(c)["speed"] and s not in occupied]
+        key = ("move_targets", c)
+        out = self._cache.get(key)
+        if out is None:
+            ch = self.chars[c]
+            closed = self.barricades | set(self.alien_at())
+            if self.newt_carrier == NO:
+                closed.add(self.newt)
+            occupied = self.occupied()
+            out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+                                            if s not in occupied)
+        return out
 
     def attack_targets(self, c: int) -> list[int]:
         ch, weapon = self.chars[c], self.weapon_of(c)
@@ -250,9 +288,16 @@ class GloriousDay(PhasedGame):
         return self.newt_carrier == NO and self.newt != NO and self.newt in self.nbrs[self.chars[c]["pos"]]
 
     def character_field(self, through_barricades: bool = False) -> list[int]:
-        """Steps from every square to the nearest Character (Aliens do not pass Characters)."""
-        closed = set(self.char_at()) | (set() if through_barricades else self.barricades)
-        return self.bfs([self.chars[c]["pos"] for c in self.on_board()], closed)
+        """Steps from every square to the nearest Character (Aliens do not pass Characters); a
+        shared list: do not modify."""
+        chars = tuple(sorted(self.char_at()))
+        key = (self.mission, chars, () if through_barricades else tuple(sorted(self.barricades)))
+        out = _FIELDS.get(key)
+        if out is None:
+            if len(_FIELDS) > 20_000:
+                _FIELDS.clear()
+            out = _FIELDS[key] = self.bfs(chars, set(chars) | set(key[2]))
+        return out
 
     def can_react(self, moment: str) -> bool:
         """A Reaction window opens on public information only: the Hive holds a card, has the
@@ -576,13 +621,14 @@ class GloriousDay(PhasedGame):
         self.hm_hand.remove(card)
         self.hm_discard.append(card)
 
-    def wp_move_squares(self, slot: int) -> list[tuple[int, int]]:
+    def wp_move_squares(self, slot: int, occupied: set[int] | None = None) -> list[tuple[int, int]]:
         """(direction, square) a Willpower Move may take a model (slot < MAX_ALIENS: an Alien,
         else a Blip): one step, in any direction, to a free square not Barricaded."""
         model = self.aliens[slot] if slot < MAX_ALIENS else self.blips[slot - MAX_ALIENS]
         if model is None:
             return []
-        occupied = self.occupied() | self.barricades
+        if occupied is None:
+            occupied = self.occupied() | self.barricades
         pos = model["pos"]
         return [(d, s) for d, s in self.board.neighbours[pos] if s not in occupied]
 
@@ -602,8 +648,9 @@ class GloriousDay(PhasedGame):
         slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:
+            occupied = self.occupied() | self.barricades
             for m in range(self.model_slots):
-                for d, _ in self.wp_move_squares(m):
+                for d, _ in self.wp_move_squares(m, occupied):
                     mask[slot["wp_move"] + m * 8 + d] = 1
         if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
             mask[slot["wp_draw"]] = 1
@@ -713,9 +760,8 @@ class GloriousDay(PhasedGame):
             return [alien["pos"]]
         speed = self.rules["alien_speed"] + (self.nature == "aggressive")
         closed = set(self.char_at()) | self.barricades
-        reach = self.bfs([alien["pos"]], closed, speed)
         occupied = self.occupied() - {alien["pos"]}
-        squares = [s for s, d in enumerate(reach) if d <= speed and s not in occupied]
+        squares = [s for s in self.reach(alien["pos"], closed, speed) if s not in occupied]
         best = min(field[s] for s in squares)
         return [s for s in squares if field[s] == best]
 
@@ -823,9 +869,8 @@ class GloriousDay(PhasedGame):
         blip = self.blips[slot]
         field = self.character_field()
         closed = set(self.char_at()) | self.barricades
-        reach = self.bfs([blip["pos"]], closed, steps)
         occupied = self.occupied() - {blip["pos"]}
-        squares = [s for s, d in enumerate(reach) if d <= steps and s not in occupied]
+        squares = [s for s in self.reach(blip["pos"], closed, steps) if s not in occupied]
         best = min(field[s] for s in squares)
         return [s for s in squares if field[s] == best]
 
@@ -860,12 +905,20 @@ class GloriousDay(PhasedGame):
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
         occupied = self.occupied() | self.barricades
-        b = self.board
-        free = [s for s in range(b.n) if self.passable[s] and s not in occupied]
-        if not free:
-            return []
-        best = min(min(b.range(s, t) for t in squares) for s in free)
-        return [s for s in free if min(b.range(s, t) for t in squares) == best]
+        key = (self.mission, tuple(squares))
+        rings = _RINGS.get(key)
+        if rings is None:
+            b = self.board
+            by_range: dict[int, list[int]] = {}
+            for s in range(b.n):
+                if self.passable[s]:
+                    by_range.setdefault(min(b.range(s, t) for t in squares), []).append(s)
+            rings = _RINGS[key] = [by_range[r] for r in sorted(by_range)]
+        for ring in rings:
+            free = [s for s in ring if s not in occupied]
+            if free:
+                return free
+        return []
 
     def _task_spawn(self, task: dict) -> None:
         """Place a Blip or an Alien model (a Swarm of `count`) on the free square nearest the
@@ -940,59 +993,77 @@ class GloriousDay(PhasedGame):
         return value if side == "marines" else -value
 
     def observe(self, player: str) -> np.ndarray:
+        """The views of ``obs_layout``. Both sides see the board, the models, the face-down Blips
+        (not their values), the piles' sizes, Willpower, the Nature in play and the open
+        decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
+        top Motion Tracker card."""
         obs = self._cache.get(("obs", player))
         if obs is None:
-            obs = self._cache[("obs", player)] = self._observe(player == "hive")
+            obs = self._cache.get("obs_public")
+            if obs is None:
+                obs = self._cache["obs_public"] = self._observe_public()
+            if player == "hive":
+                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs.copy())
         return obs.copy()
 
-    def _observe(self, hive: bool) -> np.ndarray:
+    def _observe_public(self) -> np.ndarray:
         obs = self._obs_template.copy()
-        v = self.obs_layout.views(obs)
-        planes, b = v["board"].reshape(len(PLANES), -1), self.board
-        for s in self.barricades:
-            planes[PLANES.index("barricade"), s] = 1
+        b, at = self.board, self._plane_at
+        h, w = b.height, b.width
+        idx, val = [at["barricade"] + s for s in self.barricades], [1.0] * len(self.barricades)
+        rows = []
         for c, ch in enumerate(self.chars):
-            row = v["characters"][c]
             stats = self.stats_of(c)
-            row[:3] = ch["alive"], ch["alive"], ch["hero"]
-            row[3:7] = [stats[k] / 9 for k in ("speed", "defense", "melee", "tech")]
-            row[7] = ch["aim"] / 9
-            row[8] = ch["actions"] / 2 if self.active == c else 0
-            row[9:13] = ch["activated"], self.active == c, ch["knocked"], self.newt_carrier == c
-            for h in ch["hazards"]:
-                row[13 + HAZARDS.index(h.removeprefix("hive:"))] = 1
+            row = [ch["alive"], ch["alive"], ch["hero"], stats["speed"] / 9, stats["defense"] / 9, stats["melee"] / 9,
+                   stats["tech"] / 9, ch["aim"] / 9, ch["actions"] / 2 if self.active == c else 0, ch["activated"],
+                   self.active == c, ch["knocked"], self.newt_carrier == c, 0, 0, 0, 0, 0]
+            for hz in ch["hazards"]:
+                row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1
             if ch["alive"]:
-                r, col = b.rc(ch["pos"])
-                row[16:18] = r / b.height, col / b.width
-                planes[PLANES.index("character"), ch["pos"]] = 1
-                planes[PLANES.index("knocked_down"), ch["pos"]] = ch["knocked"]
-        for k, a in enumerate(self.aliens):
+                r, col = divmod(ch["pos"], w)
+                row[16], row[17] = r / h, col / w
+                idx += (at["character"] + ch["pos"], at["knocked_down"] + ch["pos"])
+                val += (1.0, float(ch["knocked"]))
+            rows += row
+        o = self._char_rows_at
+        obs[o:o + len(rows)] = np.array(rows, dtype=np.float32)
+        o = self._alien_rows_at
+        for slot, a in enumerate(self.aliens):
             if a is not None:
-                r, col = b.rc(a["pos"])
-                v["aliens"][k] = 1, a["count"] / 3, r / b.height, col / b.width
-                planes[PLANES.index("alien"), a["pos"]] = a["count"] / 3
+                r, col = divmod(a["pos"], w)
+                idx += (o + 4 * slot, o + 4 * slot + 1, o + 4 * slot + 2, o + 4 * slot + 3, at["alien"] + a["pos"])
+                val += (1.0, a["count"] / 3, r / h, col / w, a["count"] / 3)
         for bl in self.blips:
             if bl is not None:
-                planes[PLANES.index("blip"), bl["pos"]] = 1
-                if hive:  # Hive Knowledge: the face-down Blips
-                    planes[PLANES.index("blip_value/3 (hive only)"), bl["pos"]] = bl["value"] / 3
+                idx.append(at["blip"] + bl["pos"])
+                val.append(1.0)
         if self.newt != NO:
-            planes[PLANES.index("newt"), self.newt] = 1
-        g = v["globals"]
-        g[:14] = (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX, len(self.hand) / self.rules["hand_limit"],
-                  len(self.exhausted) / ENDURANCE_MAX, len(self.discard) / ENDURANCE_MAX, self.willpower / 10, min(len(self.hm_hand), 10) / 10,
-                  len(self.hm_deck) / 31, len(self.tracker) / 57, len(self.blip_pool) / 21,
-                  len(self.hive_hazards) / 6, self.reaction_round == self.round, self.newt == NO, self.hive_player)
+            idx.append(at["newt"] + self.newt)
+            val.append(1.0)
+        obs[idx] = val
+        o = self.obs_layout.offset("globals")
+        obs[o:o + 14] = (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                         len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                         len(self.discard) / ENDURANCE_MAX, self.willpower / 10, min(len(self.hm_hand), 10) / 10,
+                         len(self.hm_deck) / 31, len(self.tracker) / 57, len(self.blip_pool) / 21,
+                         len(self.hive_hazards) / 6, self.reaction_round == self.round, self.newt == NO, self.hive_player)
         if self.nature:
-            g[14 + self.natures.index(self.nature)] = 1
+            obs[o + 14 + self.natures.index(self.nature)] = 1
         if self.decision is not None:
-            g[14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1
-        if hive:
-            hk = v["hive_knowledge"]
-            for card in self.hm_hand:
-                hk[self.card_names.index(card)] = min(hk[self.card_names.index(card)] + 1 / 3, 1)
-            if self.tracker:  # Hive Knowledge: the top Motion Tracker card
-                hk[len(self.card_names) + MT_KINDS.index(self.tracker[-1])] = 1
+            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1
+        return obs
+
+    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
+        at = self._plane_at["blip_value/3 (hive only)"]
+        for bl in self.blips:  # the face-down Blips
+            if bl is not None:
+                obs[at + bl["pos"]] = bl["value"] / 3
+        o = self.obs_layout.offset("hive_knowledge")
+        for card in self.hm_hand:
+            i = o + self.card_names.index(card)
+            obs[i] = min(obs[i] + 1 / 3, 1)
+        if self.tracker:  # the top Motion Tracker card
+            obs[o + len(self.card_names) + MT_KINDS.index(self.tracker[-1])] = 1
         return obs
 
     # ------------------------------------------------------------------------------------------
