@@ -90,6 +90,8 @@ class GloriousDay(PhasedGame):
         self.entries = {e: int(np.flatnonzero(grid.ravel() == e)[0]) for e in ENTRY_MARKS if (grid == e).any()}
         self.newt_start = int(np.flatnonzero(grid.ravel() == "N")[0])
         self.passable = b.passable.ravel().tolist()
+        #: sight[a][b]: a square sees another (the map's table, built once, when the game is made)
+        self.sight = [b.los_list(i) if self.passable[i] else None for i in range(b.n)]
         self.nbrs = [[sq for _, sq in b.neighbours[i]] for i in range(b.n)]
         self.card_names = tuple(data["hivemind"]["cards"])
         self.cards = data["hivemind"]["cards"]
@@ -122,6 +124,7 @@ class GloriousDay(PhasedGame):
         template = self._obs_template = self.obs_layout.zeros()
         self._plane_at = {name: self.obs_layout.offset("board") + k * b.n for k, name in enumerate(PLANES)}
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
+        self._globals_at = self.obs_layout.offset("globals")
         planes = self.obs_layout.view(template, "board")
         planes[PLANES.index("wall")] = ~b.passable
         for i in self.doors:
@@ -276,7 +279,7 @@ class GloriousDay(PhasedGame):
             return []
         b = self.board
         return [k for k, a in enumerate(self.aliens) if a is not None
-                and b.range(ch["pos"], a["pos"]) <= weapon["range"] and b.has_los(ch["pos"], a["pos"])]
+                and b.range(ch["pos"], a["pos"]) <= weapon["range"] and self.sight[ch["pos"]][a["pos"]]]
 
     def barricade_dirs(self, c: int) -> list[int]:
         pos, b = self.chars[c]["pos"], self.board
@@ -547,7 +550,7 @@ class GloriousDay(PhasedGame):
         self.work.extend({"kind": "reveal", "slot": k} for k in reversed(seen) if k not in queued)
 
     def _seen(self, square: int) -> bool:
-        return any(self.board.has_los(self.chars[c]["pos"], square) for c in self.on_board())
+        return any(ch["alive"] and self.sight[ch["pos"]][square] for ch in self.chars)
 
     # -- Endurance ------------------------------------------------------------------------------
     def _draw_endurance(self, c: int) -> None:
@@ -649,9 +652,12 @@ class GloriousDay(PhasedGame):
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:
             occupied = self.occupied() | self.barricades
-            for m in range(self.model_slots):
+            models = [m for m, a in enumerate(self.aliens) if a is not None]
+            models += [MAX_ALIENS + k for k, bl in enumerate(self.blips) if bl is not None]
+            base = slot["wp_move"]
+            for m in models:
                 for d, _ in self.wp_move_squares(m, occupied):
-                    mask[slot["wp_move"] + m * 8 + d] = 1
+                    mask[base + m * 8 + d] = 1
         if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
             mask[slot["wp_draw"]] = 1
         blips = [k for k, bl in enumerate(self.blips) if bl is not None]
@@ -1007,50 +1013,57 @@ class GloriousDay(PhasedGame):
         return obs.copy()
 
     def _observe_public(self) -> np.ndarray:
+        """Every value is gathered as (index, value) and written in one go."""
         obs = self._obs_template.copy()
-        b, at = self.board, self._plane_at
-        h, w = b.height, b.width
+        at, w, h = self._plane_at, self.board.width, self.board.height
         idx, val = [at["barricade"] + s for s in self.barricades], [1.0] * len(self.barricades)
-        rows = []
+        k, o = len(CHAR_FEATURES), self._char_rows_at
+        active, carrier = self.active, self.newt_carrier
         for c, ch in enumerate(self.chars):
+            if not ch["alive"]:
+                continue
             stats = self.stats_of(c)
-            row = [ch["alive"], ch["alive"], ch["hero"], stats["speed"] / 9, stats["defense"] / 9, stats["melee"] / 9,
-                   stats["tech"] / 9, ch["aim"] / 9, ch["actions"] / 2 if self.active == c else 0, ch["activated"],
-                   self.active == c, ch["knocked"], self.newt_carrier == c, 0, 0, 0, 0, 0]
+            pos = ch["pos"]
+            r, col = divmod(pos, w)
+            row = [1.0, 1.0, float(ch["hero"]), stats["speed"] / 9, stats["defense"] / 9, stats["melee"] / 9,
+                   stats["tech"] / 9, ch["aim"] / 9, ch["actions"] / 2 if active == c else 0.0,
+                   float(ch["activated"]), float(active == c), float(ch["knocked"]), float(carrier == c),
+                   0.0, 0.0, 0.0, r / h, col / w]
             for hz in ch["hazards"]:
-                row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1
-            if ch["alive"]:
-                r, col = divmod(ch["pos"], w)
-                row[16], row[17] = r / h, col / w
-                idx += (at["character"] + ch["pos"], at["knocked_down"] + ch["pos"])
-                val += (1.0, float(ch["knocked"]))
-            rows += row
-        o = self._char_rows_at
-        obs[o:o + len(rows)] = np.array(rows, dtype=np.float32)
+                row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+            idx += range(o + c * k, o + c * k + k)
+            val += row
+            idx += (at["character"] + pos, at["knocked_down"] + pos)
+            val += (1.0, float(ch["knocked"]))
         o = self._alien_rows_at
         for slot, a in enumerate(self.aliens):
             if a is not None:
                 r, col = divmod(a["pos"], w)
                 idx += (o + 4 * slot, o + 4 * slot + 1, o + 4 * slot + 2, o + 4 * slot + 3, at["alien"] + a["pos"])
                 val += (1.0, a["count"] / 3, r / h, col / w, a["count"] / 3)
+        blip = at["blip"]
         for bl in self.blips:
             if bl is not None:
-                idx.append(at["blip"] + bl["pos"])
+                idx.append(blip + bl["pos"])
                 val.append(1.0)
         if self.newt != NO:
             idx.append(at["newt"] + self.newt)
             val.append(1.0)
-        obs[idx] = val
-        o = self.obs_layout.offset("globals")
-        obs[o:o + 14] = (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
-                         len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
-                         len(self.discard) / ENDURANCE_MAX, self.willpower / 10, min(len(self.hm_hand), 10) / 10,
-                         len(self.hm_deck) / 31, len(self.tracker) / 57, len(self.blip_pool) / 21,
-                         len(self.hive_hazards) / 6, self.reaction_round == self.round, self.newt == NO, self.hive_player)
+        o = self._globals_at
+        idx += range(o, o + 14)
+        val += (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                len(self.discard) / ENDURANCE_MAX, self.willpower / 10, min(len(self.hm_hand), 10) / 10,
+                len(self.hm_deck) / 31, len(self.tracker) / 57, len(self.blip_pool) / 21,
+                len(self.hive_hazards) / 6, float(self.reaction_round == self.round), float(self.newt == NO),
+                float(self.hive_player))
         if self.nature:
-            obs[o + 14 + self.natures.index(self.nature)] = 1
+            idx.append(o + 14 + self.natures.index(self.nature))
+            val.append(1.0)
         if self.decision is not None:
-            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1
+            idx.append(o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind])
+            val.append(1.0)
+        obs[idx] = val
         return obs
 
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
