@@ -31,6 +31,7 @@ Hive (ties of the rules, and the Hive player's choices):
 """
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,8 @@ ALIEN_FEATURES = ("present", "count/3", "row/h", "col/w")
 #: position (pure functions of the fixed maps: shared by every game)
 _FIELDS: dict[tuple, list[int]] = {}
 _RINGS: dict[tuple, list[list[int]]] = {}
+_DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
+_REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 
 
 class GloriousDay(PhasedGame):
@@ -133,6 +136,7 @@ class GloriousDay(PhasedGame):
             planes[PLANES.index("exit")].flat[i] = 1
         for i in self.entries.values():
             planes[PLANES.index("entry")].flat[i] = 1
+        self._obs_template_array = array("f", template.tobytes())
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
@@ -213,7 +217,9 @@ class GloriousDay(PhasedGame):
 
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
-        out = set(self.alien_at()) | set(self.char_at()) | set(self.blip_at())
+        out = {a["pos"] for a in self.aliens if a is not None}
+        out.update([bl["pos"] for bl in self.blips if bl is not None])
+        out.update([ch["pos"] for ch in self.chars if ch["alive"]])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
         return out
@@ -237,7 +243,22 @@ class GloriousDay(PhasedGame):
         return dist
 
     def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
-        """The squares within `limit` steps of `start` (not entering `closed`), `start` first."""
+        """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
+        shared list: do not modify. When no closed square lies within `limit` steps on the open
+        map, the answer is the map's own (kept once per map)."""
+        key = (self.mission, start)
+        row = _DIST_ROWS.get(key)
+        if row is None:
+            row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
+        if all(row[c] > limit for c in closed):
+            key = (self.mission, start, limit)
+            out = _REACH.get(key)
+            if out is None:
+                out = _REACH[key] = self._bfs_reach(start, (), limit)
+            return out
+        return self._bfs_reach(start, closed, limit)
+
+    def _bfs_reach(self, start: int, closed, limit: int) -> list[int]:
         mark = bytearray(self.board.n)
         for s in closed:
             mark[s] = 1
@@ -265,7 +286,7 @@ class GloriousDay(PhasedGame):
         out = self._cache.get(key)
         if out is None:
             ch = self.chars[c]
-            closed = self.barricades | set(self.alien_at())
+            closed = self.barricades | {a["pos"] for a in self.aliens if a is not None}
             if self.newt_carrier == NO:
                 closed.add(self.newt)
             occupied = self.occupied()
@@ -1013,58 +1034,53 @@ class GloriousDay(PhasedGame):
         return obs.copy()
 
     def _observe_public(self) -> np.ndarray:
-        """Every value is gathered as (index, value) and written in one go."""
-        obs = self._obs_template.copy()
+        """Written into a Python float array (cheap item writes), then viewed as numpy."""
+        obs = self._obs_template_array[:]
         at, w, h = self._plane_at, self.board.width, self.board.height
-        idx, val = [at["barricade"] + s for s in self.barricades], [1.0] * len(self.barricades)
+        for s in self.barricades:
+            obs[at["barricade"] + s] = 1.0
         k, o = len(CHAR_FEATURES), self._char_rows_at
         active, carrier = self.active, self.newt_carrier
         for c, ch in enumerate(self.chars):
             if not ch["alive"]:
                 continue
             stats = self.stats_of(c)
-            pos = ch["pos"]
+            pos, i = ch["pos"], o + c * k
             r, col = divmod(pos, w)
-            row = [1.0, 1.0, float(ch["hero"]), stats["speed"] / 9, stats["defense"] / 9, stats["melee"] / 9,
-                   stats["tech"] / 9, ch["aim"] / 9, ch["actions"] / 2 if active == c else 0.0,
-                   float(ch["activated"]), float(active == c), float(ch["knocked"]), float(carrier == c),
-                   0.0, 0.0, 0.0, r / h, col / w]
+            obs[i:i + 13] = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
+                                        stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
+                                        ch["actions"] / 2 if active == c else 0.0, ch["activated"], active == c,
+                                        ch["knocked"], carrier == c))
             for hz in ch["hazards"]:
-                row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
-            idx += range(o + c * k, o + c * k + k)
-            val += row
-            idx += (at["character"] + pos, at["knocked_down"] + pos)
-            val += (1.0, float(ch["knocked"]))
+                obs[i + 13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+            obs[i + 16], obs[i + 17] = r / h, col / w
+            obs[at["character"] + pos] = 1.0
+            obs[at["knocked_down"] + pos] = ch["knocked"]
         o = self._alien_rows_at
         for slot, a in enumerate(self.aliens):
             if a is not None:
                 r, col = divmod(a["pos"], w)
-                idx += (o + 4 * slot, o + 4 * slot + 1, o + 4 * slot + 2, o + 4 * slot + 3, at["alien"] + a["pos"])
-                val += (1.0, a["count"] / 3, r / h, col / w, a["count"] / 3)
+                i = o + 4 * slot
+                obs[i], obs[i + 1], obs[i + 2], obs[i + 3] = 1.0, a["count"] / 3, r / h, col / w
+                obs[at["alien"] + a["pos"]] = a["count"] / 3
         blip = at["blip"]
         for bl in self.blips:
             if bl is not None:
-                idx.append(blip + bl["pos"])
-                val.append(1.0)
+                obs[blip + bl["pos"]] = 1.0
         if self.newt != NO:
-            idx.append(at["newt"] + self.newt)
-            val.append(1.0)
+            obs[at["newt"] + self.newt] = 1.0
         o = self._globals_at
-        idx += range(o, o + 14)
-        val += (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
-                len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
-                len(self.discard) / ENDURANCE_MAX, self.willpower / 10, min(len(self.hm_hand), 10) / 10,
-                len(self.hm_deck) / 31, len(self.tracker) / 57, len(self.blip_pool) / 21,
-                len(self.hive_hazards) / 6, float(self.reaction_round == self.round), float(self.newt == NO),
-                float(self.hive_player))
+        obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                                    len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                                    len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
+                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / 57,
+                                    len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
+                                    self.reaction_round == self.round, self.newt == NO, self.hive_player))
         if self.nature:
-            idx.append(o + 14 + self.natures.index(self.nature))
-            val.append(1.0)
+            obs[o + 14 + self.natures.index(self.nature)] = 1.0
         if self.decision is not None:
-            idx.append(o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind])
-            val.append(1.0)
-        obs[idx] = val
-        return obs
+            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
+        return np.frombuffer(obs, dtype=np.float32)
 
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
