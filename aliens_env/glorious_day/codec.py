@@ -14,7 +14,7 @@ from ..core.positions import Fields, check_int, position_error
 from .data_files import HAZARDS
 from .game import DECISIONS, ENDS, MAX_ALIENS, PHASES
 
-KEYS = ("game", "config", "dice", "round", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
+KEYS = ("game", "config", "dice", "turn", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
         "barricades", "endurance", "tracker", "hive", "newt", "newt_carrier", "work", "decision", "stats", "events")
 STATS = ("kills", "attacks", "hits", "characters_lost", "reveals", "barricades_broken", "willpower_spent",
          "cards_played", "reactions")
@@ -50,7 +50,7 @@ def load(cls, data):
                               + (" or null" if none else ""), value)
         return b.index(r, c)
 
-    game.round = f.int("round", 1, game.m["rounds"])
+    game.round = f.int("turn", 1, game.m["rounds"])  # the round: a turn of the game
     game.phase = f.choice("phase", PHASES)
     game.end = f.choice("end", ENDS)
     if (game.phase == "over") != bool(game.end):

@@ -1104,7 +1104,7 @@ class GloriousDay(PhasedGame):
             "game": self.name,
             "config": {"mission": self.mission, "hive_player": self.hive_player},
             "dice": self.dice.to_dict(),
-            "round": self.round, "phase": self.phase, "active": self.active, "end": self.end,
+            "turn": self.round, "phase": self.phase, "active": self.active, "end": self.end,
             "characters": [{"name": ch["name"], "hero": ch["hero"], "pos": rc(ch["pos"]), "alive": ch["alive"],
                             "knocked": ch["knocked"], "activated": ch["activated"], "aim": ch["aim"],
                             "actions": ch["actions"], "hazards": list(ch["hazards"])} for ch in self.chars],
