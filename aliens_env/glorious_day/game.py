@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..core.actions import ActionLayout, ObsLayout
-from ..core.board import DIRECTION_NAMES, NO, UNREACHABLE, board_from_rows
+from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, board_from_rows
 from ..core.dice import Dice
 from ..core.game import Decision, PhasedGame
 from .data_files import ENTRY_MARKS, HAZARDS, load
@@ -68,6 +68,18 @@ _FIELDS: dict[tuple, list[int]] = {}
 _RINGS: dict[tuple, list[list[int]]] = {}
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
+_LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
+_STEP_BITS: dict[str, list[tuple[int, int]]] = {}  # mission: (mask, shift) per direction
+
+
+def _squares(bits: int) -> list[int]:
+    """The squares (ascending) whose bits are set."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 class GloriousDay(PhasedGame):
@@ -780,17 +792,11 @@ class GloriousDay(PhasedGame):
         (one next to a Character, where it attacks). With no Character reachable it heads for
         the nearest through the Barricades (and attacks a Barricade it stands beside)."""
         alien = self.aliens[slot]
-        field = self.character_field()
-        if field[alien["pos"]] >= UNREACHABLE:
-            field = self.character_field(through_barricades=True)
+        through = self.character_field()[alien["pos"]] >= UNREACHABLE
+        field = self.character_field(through_barricades=through)
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
-        speed = self.rules["alien_speed"] + (self.nature == "aggressive")
-        closed = set(self.char_at()) | self.barricades
-        occupied = self.occupied() - {alien["pos"]}
-        squares = [s for s in self.reach(alien["pos"], closed, speed) if s not in occupied]
-        best = min(field[s] for s in squares)
-        return [s for s in squares if field[s] == best]
+        return self.nearest_in_reach(alien["pos"], self.rules["alien_speed"] + (self.nature == "aggressive"), through)
 
     def _break_barricade(self, alien: dict) -> None:
         doors = [s for s in self.nbrs[alien["pos"]] if s in self.barricades]
@@ -893,13 +899,70 @@ class GloriousDay(PhasedGame):
     def blip_destinations(self, slot: int, steps: int) -> list[int]:
         """A Blip moves `steps` toward the closest Character (never through Characters or
         Barricades), ending on a free square as near as it gets."""
-        blip = self.blips[slot]
-        field = self.character_field()
-        closed = set(self.char_at()) | self.barricades
-        occupied = self.occupied() - {blip["pos"]}
-        squares = [s for s in self.reach(blip["pos"], closed, steps) if s not in occupied]
-        best = min(field[s] for s in squares)
-        return [s for s in squares if field[s] == best]
+        return self.nearest_in_reach(self.blips[slot]["pos"], steps)
+
+    def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False) -> list[int]:
+        """The free squares within `steps` of `start` (never through Characters or Barricades)
+        nearest the closest Character by ``character_field``; all of them when no Character
+        can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
+        time along the map's legal steps, then the nearest level of the field that it meets
+        is the answer (no square in reach is nearer than the start's distance less `steps`)."""
+        field, levels = self._field_levels(through_barricades)
+        bits = self._step_bits()
+        closed = 0
+        for s in self.char_at():
+            closed |= 1 << s
+        for s in self.barricades:
+            closed |= 1 << s
+        seen = frontier = 1 << start
+        for _ in range(steps):
+            grown = 0
+            for mask, shift in bits:
+                part = frontier & mask
+                if part:
+                    grown |= part << shift if shift > 0 else part >> -shift
+            frontier = grown & ~seen & ~closed
+            if not frontier:
+                break
+            seen |= frontier
+        for s in self.occupied():
+            if s != start:
+                seen &= ~(1 << s)
+        top = field[start]
+        if top >= UNREACHABLE:
+            return _squares(seen)
+        for level in range(max(1, top - steps), top + 1):
+            found = seen & levels.get(level, 0)
+            if found:
+                return _squares(found)
+        raise AssertionError("the start square is always in reach")
+
+    def _field_levels(self, through_barricades: bool) -> tuple[list[int], dict[int, int]]:
+        """``character_field`` and, for each distance, the bits of the squares at it."""
+        field = self.character_field(through_barricades)
+        levels = _LEVELS.get(id(field))
+        if levels is None or levels[0] is not field:
+            by_level: dict[int, int] = {}
+            for s, d in enumerate(field):
+                if d < UNREACHABLE:
+                    by_level[d] = by_level.get(d, 0) | (1 << s)
+            levels = _LEVELS[id(field)] = (field, by_level)
+            if len(_LEVELS) > 20_000:
+                _LEVELS.clear()
+                _LEVELS[id(field)] = levels
+        return field, levels[1]
+
+    def _step_bits(self) -> list[tuple[int, int]]:
+        """(mask, shift) per direction: the bits of the squares whose step that way is legal on
+        the map, and how far (in bits) the step moves a square."""
+        out = _STEP_BITS.get(self.mission)
+        if out is None:
+            b, masks = self.board, [0] * 8
+            for s in range(b.n):
+                for d, _ in b.neighbours[s]:
+                    masks[d] |= 1 << s
+            out = _STEP_BITS[self.mission] = [(masks[d], dr * b.width + dc) for d, (dr, dc) in enumerate(DIRECTIONS)]
+        return out
 
     def _task_reveal(self, task: dict) -> None:
         blip = self.blips[task["slot"]]
