@@ -1266,27 +1266,14 @@ class GloriousDay(PhasedGame):
         return "\n".join(lines)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        from ..render.image import CELL, COLOURS
+        """The board (walls, exits) with Barricades (dark blue), Blips (magenta: face-down to
+        every viewer), Aliens (red), Characters (blue; yellow Knocked Down) and Newt (white)."""
+        from ..render.image import board_image
 
-        b = self.board
-        base = np.full((b.height, b.width, 3), COLOURS["floor"], dtype=np.uint8)
-        base[~b.passable] = COLOURS["blocked"]
-        for s in self.barricades:
-            base[b.rc(s)] = (150, 110, 40)
-        for s in self.exits:
-            base[b.rc(s)] = (60, 160, 60)
-        for bl in self.blips:
-            if bl is not None:
-                base[b.rc(bl["pos"])] = (230, 200, 60)
-        for a in self.aliens:
-            if a is not None:
-                base[b.rc(a["pos"])] = COLOURS["alien"]
-        for ch in self.chars:
-            if ch["alive"]:
-                base[b.rc(ch["pos"])] = COLOURS["wounded"] if ch["knocked"] else COLOURS["marine"]
+        cells = {s: "stairwell" for s in self.barricades}
+        cells.update({bl["pos"]: "on_card" for bl in self.blips if bl is not None})
+        cells.update({a["pos"]: "alien" for a in self.aliens if a is not None})
+        cells.update({ch["pos"]: "wounded" if ch["knocked"] else "marine" for ch in self.chars if ch["alive"]})
         if self.newt != NO:
-            base[b.rc(self.newt)] = (240, 240, 240)
-        img = np.repeat(np.repeat(base, CELL, axis=0), CELL, axis=1)
-        img[::CELL, :, :] = 0
-        img[:, ::CELL, :] = 0
-        return img
+            cells[self.newt] = "active"
+        return board_image(self.board, cells)
