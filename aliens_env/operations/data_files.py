@@ -27,6 +27,9 @@ def scenario() -> dict:
         for r, c in data["appear"][colour]:
             if rows[r][c] in "W#D G":
                 raise ValueError(f"{where}: appear.{colour} square {[r, c]} is not open floor")
+    for name, (r, c) in data["start_squares"].items():
+        if rows[r][c] not in ".d":
+            raise ValueError(f"{where}: start_squares.{name} {[r, c]} is not open floor in Operations")
     for k, row in enumerate(data["turn_chart"]):
         if len(row) != len(data["colours"]) or any(not isinstance(n, int) or n < 0 for n in row):
             raise ValueError(f"{where}: turn_chart[{k}] must list {len(data['colours'])} counts >= 0, got {row}")
