@@ -19,7 +19,8 @@ carrying, the four phases); this module adds the scenario's own, on its own map 
 - the end: every Marine out or taken, 4+ out a win, 1-3 a draw, 0 a loss; Gorman's Last Stand:
   hold the room for the whole Turn Chart (Marines alive in it at the end count).
 
-Actions: the Reactor Room's, plus ``grenade[square]``, ``torch`` and ``ask_burke`` (Marines).
+Actions: the Reactor Room's, plus ``grenade[k]`` (at target k's square: A5), ``torch`` and
+``ask_burke`` (Marines).
 """
 from __future__ import annotations
 
@@ -128,7 +129,7 @@ class Operations(ReactorRoom):
         self.reset(0)
 
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
-        return super()._action_slices() + [("grenade", self.board.n), ("torch", 1), ("ask_burke", 1)]
+        return super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
 
     def _set_board(self) -> None:
         """The board of the doors' state (shared, frozen) and its path costs."""
@@ -445,10 +446,11 @@ class Operations(ReactorRoom):
         if sharing or m.actions_left < 1 or self._in_combat(m):
             return mask
         if self.characters[m.name].weapon in self.data["grenade_launcher"]:
-            b = self.board
-            at = s["grenade"]
-            mask[at:at + b.n] = b.los_from(m.pos) & ~b.blocked.ravel()
-            mask[at + m.pos] = 0
+            seen = self.board.los_list(m.pos)
+            for k, a in enumerate(self.targets()):
+                square = self.aliens[a].pos
+                if square != m.pos and seen[square]:
+                    mask[s["grenade"] + k] = 1
         if self.can_torch(self.active):
             mask[s["torch"]] = 1
         if self.can_ask_burke(self.active):
@@ -495,7 +497,7 @@ class Operations(ReactorRoom):
             self._ask_burke(i)
             return
         if kind == "grenade":
-            self._grenade(i, index)
+            self._grenade(i, self.aliens[self.targets()[index]].pos)
             if m.status != "on_map" or m.incapacitated or self._grabbed(m):
                 self._next_marine()
             return
@@ -633,8 +635,9 @@ class Operations(ReactorRoom):
     def _describe(self, kind: str, index: int, label: str) -> str:
         if self.decision.player == "marines" and self.active != NO:
             m = self.marines[self.active]
-            if kind == "grenade":
-                return f"{m.name}: fire a grenade at {self.board.rc(index)} (range {self.board.range(m.pos, index)})"
+            if kind == "grenade" and index < len(self.targets()):
+                square = self.aliens[self.targets()[index]].pos
+                return f"{m.name}: fire a grenade at Alien {self.targets()[index]}'s square {self.board.rc(square)} (range {self.board.range(m.pos, square)})"
             if kind == "torch":
                 return f"{m.name}: cut at the far door with the Cutting Torch ({self.torch_done + 1}/{self.data['torch_turns']})"
             if kind == "ask_burke":

@@ -77,13 +77,13 @@ class OperationsMarines(HeuristicMarines):
         return any(o.alien != NO and game.board.range(o.pos, m.pos) <= 1 for o in game.marines if o is not m)
 
     def _grenade(self, game, legal: set[int]) -> int | None:
-        lay = game.layout
-        at = lay.slices["grenade"][0]
+        at = game.layout.slices["grenade"][0]
         b = game.board
         best = None
         marines = [o.pos for o in game.marines if o.status == "on_map"]
-        for a, al in enumerate(game.aliens):
-            if not al.in_play or al.card != NO or at + al.pos not in legal:
+        for k, a in enumerate(game.targets()):
+            al = game.aliens[a]
+            if al.card != NO or at + k not in legal:
                 continue
             seen = b.los_list(al.pos)
             if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
@@ -92,7 +92,7 @@ class OperationsMarines(HeuristicMarines):
             caught = sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
             if caught >= 2 or b.range(game.marines[game.active].pos, al.pos) >= 9:
                 if best is None or caught > best[0]:
-                    best = (caught, at + al.pos)
+                    best = (caught, at + k)
         return None if best is None else best[1]
 
     def _step(self, game, m_index: int, legal: set[int]) -> int | None:
