@@ -437,13 +437,10 @@ class Operations(ReactorRoom):
         mask = super()._compute_marine_mask()
         m = self.marines[self.active]
         s = self._slot
-        moves = [d for d in range(8) if mask[s["move"] + d]]
-        allowed = [d for d in moves if self.step_allowed(self.active, d)]
-        sharing = m.pos in self._standing_squares(exclude=self.active)
-        if allowed or not sharing:  # A14: one passing through a teammate must still be able to step on
-            for d in set(moves) - set(allowed):
+        for d in range(8):
+            if mask[s["move"] + d] and not self.step_allowed(self.active, d):
                 mask[s["move"] + d] = 0
-        if sharing or m.actions_left < 1 or self._in_combat(m):
+        if m.pos in self._standing_squares(exclude=self.active) or m.actions_left < 1 or self._in_combat(m):
             return mask
         if self.characters[m.name].weapon in self.data["grenade_launcher"]:
             seen = self.board.los_list(m.pos)
@@ -458,13 +455,25 @@ class Operations(ReactorRoom):
         return mask
 
     def step_allowed(self, i: int, direction: int) -> bool:
-        """The scenario's limits on a step the Reactor Room's rules allow (A13-A17)."""
+        """The scenario's limits on a step the Reactor Room's rules allow (A13-A17); a step onto a
+        standing teammate must leave an allowed step on to a free square (A14)."""
         m = self.marines[i]
-        src = m.pos
-        dst = self.board.step(src, direction)
-        if dst in self.furniture and m.actions_left < 2:
+        dst = self.board.step(m.pos, direction)
+        if not self._step_ok(m, m.pos, dst, m.actions_left):
+            return False
+        standing = self._standing_squares(exclude=i)
+        if dst not in standing:
+            return True
+        left = m.actions_left - (2 if dst in self.furniture else 1)
+        aliens = {al.pos for al in self.aliens if al.in_play}
+        return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left)
+                   for _, n in self.board.neighbours[dst])
+
+    def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int) -> bool:
+        if actions_left < (2 if dst in self.furniture else 1):
             return False  # furniture costs two Actions
-        if direction % 2 and (src in self.duct or dst in self.duct):
+        (r0, c0), (r1, c1) = self.board.rc(src), self.board.rc(dst)
+        if r0 != r1 and c0 != c1 and (src in self.duct or dst in self.duct):
             return False  # along the ducts, never diagonally
         if src in self.airlock and dst in self.duct and not self.signal and self.newt_able():
             return False  # into the ducts only on Newt's signal

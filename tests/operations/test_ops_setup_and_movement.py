@@ -107,3 +107,14 @@ def test_no_open_square_of_the_colour_no_alien():
     g._start_phase("aliens_appear")
     run_until(g, "aliens_attack")
     assert g.stats["aliens_appeared"] == 0 and any("no open red square" in e for e in g.events)
+
+
+def test_passing_through_a_teammate_needs_an_allowed_step_on_to_a_free_square():
+    g = empty_ops({"Hudson": (4, 3), "Newt": (3, 4), "Ripley": (3, 5)})  # Newt on furniture (3, 4)
+    at_marine(g, "Hudson")
+    assert not can_move(g, "NE")  # two Actions to enter, none left to step off Newt's square
+    g = empty_ops({"Hicks": (4, 3), "Newt": (3, 4), "Ripley": (3, 5)})
+    at_marine(g, "Hicks")  # three Actions: in for two, on for one
+    assert can_move(g, "NE")
+    move(g, "NE")
+    assert g.legal_mask("marines").any() and not can(g, "end")
