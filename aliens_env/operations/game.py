@@ -354,7 +354,7 @@ class Operations(ReactorRoom):
         return next((m for m in self.marines if m.name == name), None)
 
     def _burke_acts(self, i: int) -> None:
-        """Burke's activation while the rules play him (A8, A10, A11)."""
+        """Burke's activation while the rules play him (A8, A10)."""
         m = self.marines[i]
         if self._in_combat(m) or self.burke == "locked_in":
             self._burke_fights(i)
