@@ -41,6 +41,7 @@ from .board import board as make_board
 from .data_files import OPTION_NAMES, SCENARIOS, grenade_result
 
 BURKE_STATES = ("bolting", "lingering", "with_group", "locked_in", "gone")
+BURKE_ONE_HOT = {state: [float(state == s) for s in BURKE_STATES] for state in BURKE_STATES}
 PLANES = ("obstruction", "furniture", "duct", "junction", "airlock", "exit", "grey", "blue", "red", "gold",
           "door_sealed", "junction_known", "marine", "wounded", "incapacitated", "alien", "stunned", "on_card",
           "acting", "candidate")
@@ -85,6 +86,7 @@ class Operations(ReactorRoom):
         if sorted(order) != sorted(data["marines"]):
             raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
         self.marine_order = order
+        self._newt = order.index("Newt")
         self._rows = tuple(data["map"].splitlines())
         self.far_door_open = self.gold_door_open = False
         self._set_board()
@@ -99,6 +101,8 @@ class Operations(ReactorRoom):
         self.gold_door = b.index(*data["gold_door"])
         self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
         self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
+        self._beside = {door: frozenset(s for s in range(b.n) if b.range(s, door) <= 1)
+                        for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
         self.layout = ActionLayout(self._action_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
@@ -114,6 +118,10 @@ class Operations(ReactorRoom):
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
         self._features_at = self.obs_layout.offset("marines")
         self._red_at = self.obs_layout.offset("globals") + GLOBAL_FEATURES.index("red_turn")
+        self._scenario_at = self.obs_layout.offset("scenario")
+        # per Turn Chart row: the red_turn feature and the chart features of the scenario view
+        self._chart_views = [(row["red"] > 0 and not self.options["beginner"],
+                              [min(row[c] / 3, 1.0) for c in data["colours"]]) for row in self.chart]
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
         self._obs_template = self.obs_layout.zeros()
@@ -239,7 +247,8 @@ class Operations(ReactorRoom):
         for which, door in self._sealed_doors():
             if getattr(self, f"{which}_reached"):
                 continue
-            if any(al.in_play and self.board.range(al.pos, door) <= 1 for al in self.aliens):
+            beside = self._beside[door]
+            if any(al.in_play and al.pos in beside for al in self.aliens):
                 setattr(self, f"{which}_reached", self.turn)
                 self.events.append(f"an Alien reaches the {which} door")
 
@@ -275,7 +284,7 @@ class Operations(ReactorRoom):
         for a in list(self.queue):
             alien = self.aliens[a]
             row = self.dist[alien.pos]
-            if targets and min(row[t] for t in targets) < UNREACHABLE:
+            if targets and row[targets].min() < UNREACHABLE:
                 continue
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
@@ -347,11 +356,11 @@ class Operations(ReactorRoom):
 
     def newt_able(self) -> bool:
         """Newt leads (and Ripley is bound to her) while she is on the map and not Incapacitated."""
-        newt = self._named("Newt")
-        return newt is not None and newt.status == "on_map" and not newt.incapacitated
+        newt = self.marines[self._newt]
+        return newt.status == "on_map" and not newt.incapacitated
 
-    def _named(self, name: str) -> Marine | None:
-        return next((m for m in self.marines if m.name == name), None)
+    def _named(self, name: str) -> Marine:
+        return self.marines[self.marine_order.index(name)]
 
     def _burke_acts(self, i: int) -> None:
         """Burke's activation while the rules play him (A8, A10)."""
@@ -435,12 +444,17 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     def _compute_marine_mask(self) -> np.ndarray:
         mask = super()._compute_marine_mask()
-        m = self.marines[self.active]
+        i = self.active
+        m = self.marines[i]
         s = self._slot
-        for d in range(8):
-            if mask[s["move"] + d] and not self.step_allowed(self.active, d):
-                mask[s["move"] + d] = 0
-        if m.pos in self._standing_squares(exclude=self.active) or m.actions_left < 1 or self._in_combat(m):
+        at = s["move"]
+        moves = np.flatnonzero(mask[at:at + 8]).tolist()
+        if moves:
+            context = self._step_context(i)
+            for d in moves:
+                if not self._step_allowed(context, m, d):
+                    mask[at + d] = 0
+        if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
             return mask
         if self.characters[m.name].weapon in self.data["grenade_launcher"]:
             seen = self.board.los_list(m.pos)
@@ -448,40 +462,51 @@ class Operations(ReactorRoom):
                 square = self.aliens[a].pos
                 if square != m.pos and seen[square]:
                     mask[s["grenade"] + k] = 1
-        if self.can_torch(self.active):
+        if self.can_torch(i):
             mask[s["torch"]] = 1
-        if self.can_ask_burke(self.active):
+        if self.can_ask_burke(i):
             mask[s["ask_burke"]] = 1
         return mask
 
     def step_allowed(self, i: int, direction: int) -> bool:
         """The scenario's limits on a step the Reactor Room's rules allow (A13-A17); a step onto a
         standing teammate must leave an allowed step on to a free square (A14)."""
-        m = self.marines[i]
+        return self._step_allowed(self._step_context(i), self.marines[i], direction)
+
+    def _step_context(self, i: int) -> tuple:
+        """What every step check of Marine i reads: the squares of standing teammates, of Aliens,
+        and Newt's square while she can lead (else NO)."""
+        aliens = {al.pos for al in self.aliens if al.in_play}
+        newt = self.marines[self._newt]
+        leads = newt.status == "on_map" and not newt.incapacitated
+        return self._standing_squares(exclude=i), aliens, newt.pos if leads else NO
+
+    def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
+        standing, aliens, newt = context
         dst = self.board.step(m.pos, direction)
-        if not self._step_ok(m, m.pos, dst, m.actions_left):
+        if not self._step_ok(m, m.pos, dst, m.actions_left, newt):
             return False
-        standing = self._standing_squares(exclude=i)
         if dst not in standing:
             return True
         left = m.actions_left - (2 if dst in self.furniture else 1)
-        aliens = {al.pos for al in self.aliens if al.in_play}
-        return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left)
+        return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left, newt)
                    for _, n in self.board.neighbours[dst])
 
-    def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int) -> bool:
+    def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         if actions_left < (2 if dst in self.furniture else 1):
             return False  # furniture costs two Actions
-        (r0, c0), (r1, c1) = self.board.rc(src), self.board.rc(dst)
-        if r0 != r1 and c0 != c1 and (src in self.duct or dst in self.duct):
-            return False  # along the ducts, never diagonally
-        if src in self.airlock and dst in self.duct and not self.signal and self.newt_able():
-            return False  # into the ducts only on Newt's signal
-        if src in self.junctions and src not in self.known and m.name != "Newt" and self.newt_able():
-            return False  # Newt leads through a junction she has not navigated
-        if m.name == "Ripley" and self.newt_able():
-            newt = self._named("Newt")
-            if self.board.range(dst, newt.pos) > max(1, self.board.range(src, newt.pos)):
+        duct = self.duct
+        if src in duct or dst in duct:
+            width = self.board.width
+            if src // width != dst // width and src % width != dst % width:
+                return False  # along the ducts, never diagonally
+            if src in self.airlock and not self.signal and newt != NO:
+                return False  # into the ducts only on Newt's signal
+            if src in self.junctions and src not in self.known and m.name != "Newt" and newt != NO:
+                return False  # Newt leads through a junction she has not navigated
+        if m.name == "Ripley" and newt != NO:
+            rng = self.board.range
+            if rng(dst, newt) > max(1, rng(src, newt)):
                 return False  # Ripley stays beside Newt
         return True
 
@@ -601,26 +626,25 @@ class Operations(ReactorRoom):
         if cached is not None:
             return cached.copy()
         obs = super().observe(player)
-        b = self.board
-        for _, door in self._sealed_doors():
-            obs[self._plane["door_sealed"] + door] = 1.0
+        plane = self._plane["door_sealed"]
+        if not self.far_door_open:
+            obs[plane + self.far_door] = 1.0
+        if not self.gold_door_open:
+            obs[plane + self.gold_door] = 1.0
+        plane = self._plane["junction_known"]
         for sq in self.known:
-            obs[self._plane["junction_known"] + sq] = 1.0
-        row = self.chart_row()
-        obs[self._red_at] = row["red"] > 0 and not self.options["beginner"]
+            obs[plane + sq] = 1.0
+        turn = self.turn
+        red, chart = self._chart_views[(turn - 1) % len(self.chart)]
+        obs[self._red_at] = red
         wait = self.data["door_break_turns"]
-
-        def clock(reached: int, is_open: bool) -> float:
-            return 0.0 if is_open or not reached else min((self.turn - reached) / wait, 1.0)
-
-        burke = [self.burke == s for s in BURKE_STATES]
-        left = max(len(self.chart) - self.turn, 0) / len(self.chart)
+        far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
+        gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
         feats = [self.far_door_open, self.gold_door_open, min(self.torch_done / self.data["torch_turns"], 1.0),
-                 self.torch_turn == self.turn, self.asked_turn == self.turn, *burke, self.signal, self.newt_able(),
-                 clock(self.far_reached, self.far_door_open), clock(self.gold_reached, self.gold_door_open),
-                 *(min(row[c] / 3, 1.0) for c in self.data["colours"]), left,
+                 self.torch_turn == turn, self.asked_turn == turn, *BURKE_ONE_HOT[self.burke], self.signal,
+                 self.newt_able(), far, gold, *chart, max(len(self.chart) - turn, 0) / len(self.chart),
                  self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke"]
-        at = self.obs_layout.offset("scenario")
+        at = self._scenario_at
         obs[at:at + len(feats)] = feats
         self._cache["ops_obs"] = obs
         return obs.copy()
