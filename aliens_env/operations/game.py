@@ -96,6 +96,7 @@ class Operations(ReactorRoom):
         self.junctions = frozenset(np.flatnonzero(chars == "J").tolist())
         self.duct = frozenset(np.flatnonzero((chars == ",") | (chars == "J")).tolist())
         self.airlock = frozenset(np.flatnonzero(chars == "A").tolist())
+        self._special = self.furniture | self.duct  # squares where a step may break a scenario rule
         self.appear = {colour: [b.index(r, c) for r, c in data["appear"][colour]] for colour in data["colours"]}
         self.far_door = b.index(*data["far_door"])
         self.gold_door = b.index(*data["gold_door"])
@@ -279,21 +280,23 @@ class Operations(ReactorRoom):
             fronts += sorted(self.cut_squares)
         if not self.gold_door_open:
             fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
-        if not fronts:
+        if not fronts or not self.queue:
             return
-        for a in list(self.queue):
+        reach = (self.dist[np.ix_([self.aliens[a].pos for a in self.queue], targets)].min(axis=1).tolist()
+                 if targets else [UNREACHABLE] * len(self.queue))
+        for a, nearest in list(zip(self.queue, reach)):
+            if nearest < UNREACHABLE:
+                continue
             alien = self.aliens[a]
             row = self.dist[alien.pos]
-            if targets and row[targets].min() < UNREACHABLE:
-                continue
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
                 continue
             self.queue.remove(a)
             field = self.board.field(sorted(goal), weighted=True)
-            reach = row <= self.tables["alien_actions"]
+            within = row <= self.tables["alien_actions"]
             occupied = self._occupied(exclude_alien=a)
-            options = [s for s in np.flatnonzero(reach).tolist() if s not in occupied]
+            options = [s for s in np.flatnonzero(within).tolist() if s not in occupied]
             if options:
                 alien.pos = min(options, key=lambda s: (field[s], s))
 
@@ -448,10 +451,10 @@ class Operations(ReactorRoom):
         m = self.marines[i]
         s = self._slot
         at = s["move"]
-        moves = np.flatnonzero(mask[at:at + 8]).tolist()
-        if moves:
-            context = self._step_context(i)
-            for d in moves:
+        context = None
+        for d, legal in enumerate(mask[at:at + 8].tolist()):
+            if legal:
+                context = context or self._step_context(i)
                 if not self._step_allowed(context, m, d):
                     mask[at + d] = 0
         if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
@@ -484,6 +487,8 @@ class Operations(ReactorRoom):
     def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
         standing, aliens, newt = context
         dst = self.board.step(m.pos, direction)
+        if dst not in standing and dst not in self._special and m.pos not in self._special and m.name != "Ripley":
+            return True  # on the floor of Operations: the Reactor Room's rules say it all
         if not self._step_ok(m, m.pos, dst, m.actions_left, newt):
             return False
         if dst not in standing:
