@@ -26,11 +26,11 @@ def test_burke_bolts_on_turn_one_and_seals_the_far_door_by_turn_four():
     play_marines_turns(g, 3)
     assert g.burke == "lingering" and 1 <= g.sealed_turn <= 4
     assert marine(g, "Burke").pos in g.airlock and not g.far_door_open
-    assert any("seals" in e for e in g.events) or g.sealed_turn
 
 
 def test_the_real_start_seals_the_door_by_turn_four_with_the_dice_ai():
     from aliens_env.envs.registry import make_policy
+    checked = 0
     for seed in range(5):
         g = Operations()
         g.reset(seed)
@@ -38,8 +38,11 @@ def test_the_real_start_seals_the_door_by_turn_four_with_the_dice_ai():
         while not g.is_terminal() and g.turn <= 4:
             p = g.current_player()
             g.apply(g.layout.encode("end") if p == "marines" else hive.act(g, p))
-        if g._named("Burke").status == "on_map" and not g._named("Burke").alien != -1:
-            assert g.burke in ("lingering", "gone") and g.sealed_turn <= 4, seed
+        burke = g._named("Burke")
+        if burke.status == "on_map" and burke.alien == -1 and not burke.wounded:  # nothing stopped him
+            assert g.burke == "lingering" and g.sealed_turn <= 4, seed
+            checked += 1
+    assert checked >= 3
 
 
 def test_burke_lingers_two_turns_then_is_lost():
