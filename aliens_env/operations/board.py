@@ -28,9 +28,6 @@ class OperationsBoard(Board):
     def distances_from(self, square: int) -> np.ndarray:
         return self.distances()[square]
 
-    def distance_field(self, targets, cost_double: bool = True) -> np.ndarray:
-        return self.field(list(targets), weighted=cost_double).astype(np.int16)
-
 
 @lru_cache(maxsize=None)
 def board(rows: tuple[str, ...], far_door_open: bool, gold_door_open: bool) -> OperationsBoard:

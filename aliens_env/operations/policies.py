@@ -9,9 +9,10 @@ covering fire, carry the wounded); the way out is the scenario's:
    range 9 or more, and no Marine (A18);
 3. the walk: while the far door is sealed, the Marines wait at the room's end of the corridor
    (`wait_range` from the cutting square), and once Burke is through it a torch-bearer makes for
-   the cutting square; once it is
-   open, everyone makes for the Exit, entering the ducts only behind Newt while she can lead (the rules keep Ripley beside Newt, hold the ducts for
-   Newt's signal and her lead at the junctions);
+   the cutting square; once it is open, everyone makes for the Exit, entering the ducts only
+   behind Newt while she can lead (the rules keep Ripley beside Newt and hold the ducts for
+   Newt's signal and her lead at the junctions); paths count furniture as 2 and no diagonal
+   steps in the ducts;
 4. Gorman's Last Stand: nobody walks anywhere; they hold and shoot.
 """
 from __future__ import annotations
