@@ -350,15 +350,15 @@ class Grid:
             door2 = self._by_code("door")[self.cells]
             door = _pad(door2)
             opened = self.step_open().reshape(8, h, w)
-            ok = np.zeros((8, h, w), dtype=bool)  # ok[d, r, c]: the mover may step from (r, c) in direction d
+            ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
             for d, (dr, dc) in enumerate(DIRECTIONS):
                 if dr and dc and not mover.diagonal:
                     continue
                 step = opened[d] & enter[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 if dr and dc:
                     step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-                ok[d] = step
-            froms, dirs = np.nonzero(ok.reshape(8, h * w).T)  # by square, then in DIRECTIONS order
+                ok[:, :, d] = step
+            froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
             tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
             pairs = list(zip(dirs.tolist(), tos.tolist()))
             starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
