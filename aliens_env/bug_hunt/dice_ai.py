@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import combat, geometry, state, xeno
+from . import geometry, state, xeno
 from .state import APPEAR_ROWS, NO
 
 
@@ -16,8 +16,11 @@ def target_field(game, hugger: bool) -> np.ndarray:
     field = game._cache.get(key)
     if field is not None:
         return field
-    targets = [h.pos for j, h in enumerate(game.humans)
-               if state.exposed(game, h) and h.role != "android" and h.pos != NO and not combat.in_combat(game, j)]
+    rows, cols = game.colony.rows_cols  # combat.in_combat for every human in one pass
+    near = [(rows[a.pos], cols[a.pos]) for a in game.aliens if a.alive and a.attached == NO]
+    targets = [h.pos for h in game.humans
+               if state.exposed(game, h) and h.role != "android" and h.pos != NO and h.hugger == NO
+               and all(max(abs(rows[h.pos] - r), abs(cols[h.pos] - c)) > 1 for r, c in near)]
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field
     return field
