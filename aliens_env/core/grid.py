@@ -633,20 +633,20 @@ class Grid:
         h, w = self.height, self.width
         r, c = self.rc(src)
         key = ("padded", radius)
-        flat = self._cache.get(key)
-        if flat is None:
+        padded = self._cache.get(key)
+        if padded is None:
             # sight-blocking squares, padded by the radius so a window is a plain slice; the
             # padding (off the grid) never lies on a segment between two squares of the grid
             padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
             padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
-            flat = self._cache[key] = padded.ravel()
-        width = w + 2 * radius
-        index, starts, side = _sight_lines(radius, width)
-        base = r * width + c  # the window's top-left square in the padded grid
-        crossed = flat[index + base]
-        crossed[starts] = False  # each target's run opens with a clear sentinel
-        blocked = np.logical_or.reduceat(crossed, starts)
-        view = ~flat.reshape(h + 2 * radius, width)[r:r + side, c:c + side] & ~blocked.reshape(side, side)
+            self._cache[key] = padded
+        index, starts, side = _sight_lines(radius, None)
+        window = np.empty(side * side + 1, dtype=bool)  # the window's squares, then a clear sentinel
+        window[-1] = False
+        opaque = window[:-1].reshape(side, side)
+        opaque[...] = padded[r:r + side, c:c + side]  # the window's top-left square is (r, c) when padded
+        blocked = np.logical_or.reduceat(window[index], starts)
+        view = ~opaque & ~blocked.reshape(side, side)
         seen = np.zeros((h, w), dtype=bool)
         r0, c0 = max(0, r - radius), max(0, c - radius)
         r1, c1 = min(h, r + radius + 1), min(w, c + radius + 1)
@@ -734,16 +734,24 @@ def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
 _SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
 
 
-def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+def _sight_lines(radius: int, width: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
     """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
     window squares whose open inside the segment between the two centres crosses (the
     `segments_blocked` test; the viewer's and the target's own squares left out). Returned flat,
-    as offsets from the window's top-left square in a grid rows `width` wide: each target's run
-    opens with one slot for a clear sentinel; then the run starts and the side 2r+1."""
+    as offsets from the window's top-left square in a grid rows `width` wide (None: the window
+    itself, 2r+1 wide): each target's run opens with one slot for a clear sentinel (offset 0; for
+    width None, (2r+1)^2, the square after the window); then the run starts and the side 2r+1."""
     cached = _SIGHT_LINES.get((radius, width))
     if cached is not None:
         return cached
     side = 2 * radius + 1
+    if width is None:
+        index, starts, _ = _sight_lines(radius, side)
+        index = index.copy()
+        index[starts] = side * side
+        out = (index, starts, side)
+        _SIGHT_LINES[(radius, width)] = out
+        return out
     rr, cc = np.divmod(np.arange(side * side), side)
     px = py = radius + 0.5
     tx, ty = cc + 0.5, rr + 0.5
