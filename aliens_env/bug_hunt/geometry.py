@@ -5,6 +5,8 @@ Plain functions of the game; the engine keeps its results per layout version, an
 (other layout-derived caches) is emptied when the layout changes."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from . import state
@@ -32,6 +34,19 @@ def step_sq(game, s: int, dr: int, dc: int) -> int:
 def rng(game, a: int, b: int) -> int:
     rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often)
     return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
+
+
+def near_squares(game) -> list[frozenset[int]]:
+    """By square, the squares within range 1 of it (itself included), for "beside" tests as
+    set operations; the entry at index -1 (NO) is the last square's, as rng reads NO."""
+    return _near_squares(game.size)
+
+
+@lru_cache(maxsize=None)
+def _near_squares(size: int) -> list[frozenset[int]]:
+    return [frozenset((r + dr) * size + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                      if 0 <= r + dr < size and 0 <= c + dc < size)
+            for r in range(size) for c in range(size)]
 
 
 def los(game, a: int, b: int, radius: int | None = None) -> bool:
