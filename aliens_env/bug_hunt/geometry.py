@@ -5,8 +5,6 @@ Plain functions of the game; the engine keeps its results per layout version, an
 (other layout-derived caches) is emptied when the layout changes."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from . import state
@@ -36,17 +34,19 @@ def rng(game, a: int, b: int) -> int:
     return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
 
 
-def near_squares(game) -> list[frozenset[int]]:
-    """By square, the squares within range 1 of it (itself included), for "beside" tests as
-    set operations; the entry at index -1 (NO) is the last square's, as rng reads NO."""
-    return _near_squares(game.size)
+def near_squares(game, s: int) -> frozenset[int]:
+    """The squares within range 1 of square s (itself included), for "beside" tests as set
+    operations (kept per grid size and square)."""
+    size = game.size
+    near = _NEAR.get((size, s))
+    if near is None:
+        r, c = divmod(s, size)
+        near = _NEAR[(size, s)] = frozenset((r + dr) * size + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                                            if 0 <= r + dr < size and 0 <= c + dc < size)
+    return near
 
 
-@lru_cache(maxsize=None)
-def _near_squares(size: int) -> list[frozenset[int]]:
-    return [frozenset((r + dr) * size + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                      if 0 <= r + dr < size and 0 <= c + dc < size)
-            for r in range(size) for c in range(size)]
+_NEAR: dict[tuple[int, int], frozenset[int]] = {}
 
 
 def los(game, a: int, b: int, radius: int | None = None) -> bool:
