@@ -152,7 +152,7 @@ class AlienMenace(Game):
             ("room_misc", 3, "rooms left (/ rooms), room size (/ 10), Creatures played (/ 10)"),
             ("turn", 4, "turn (/ rooms), the Alien chooses the room, Marine mulliganed, Alien mulliganed"),
         ])
-        self._obs_scale = self._observation_scale()
+        self._obs_scale_list = self._observation_scale().tolist()
         self._obs_zero = self.obs_layout.zeros()
         self._obs_at = at = self.obs_layout.offsets
         counters = ("hand_sizes", "draw_piles", "strength", "tokens", "bout_tokens", "life_points", "room_misc", "turn")
@@ -690,41 +690,52 @@ class AlienMenace(Game):
     def observe(self, player: str) -> np.ndarray:
         """The views of ``obs_layout`` (see their descriptions): every value is a count divided by
         its scale (``_obs_scale``: copies, deck size, tokens, ...; 1 for the one-hot views), then
-        clipped to [0, 1]. The counts are gathered by flat index and written at once."""
+        clipped to [0, 1]. The nonzero values are gathered by flat index and written at once (a
+        count over its scale, divided in Python, rounds to the same float32 as numpy's float32
+        division: both operands are small whole numbers)."""
         if player not in SIDES:
             raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
-        at = self._obs_at
+        at, scale = self._obs_at, self._obs_scale_list
+        counts = [sum(self.hand[MAR]), sum(self.hand[HIVE]), len(self.deck[MAR]), len(self.deck[HIVE]),
+                  *self.strengths(), self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play,
+                  self.bout_tokens[MAR], self.bout_tokens[HIVE], self.lp,
+                  len(self.room_deck), self.room_size(), self.creatures_played,
+                  self.turn, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0]
         idx = [at["flags"], at["flags"] + 1, at["stage"] + STAGES.index(self.stage), *self._obs_counters]
         val = [player == HIVE, self.stage != "over" and self.actor == player, 1,
-               sum(self.hand[MAR]), sum(self.hand[HIVE]), len(self.deck[MAR]), len(self.deck[HIVE]),
-               *self.strengths(), self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play,
-               self.bout_tokens[MAR], self.bout_tokens[HIVE], self.lp,
-               len(self.room_deck), self.room_size(), self.creatures_played,
-               self.turn, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0]
-        ones = [at["revealed"] + i * len(self.rooms) + rid for i, rid in enumerate(self.revealed)]
-        ones += [at["room_discard"] + rid for rid in self.room_discard]
+               *[k / scale[i] for i, k in zip(self._obs_counters, counts)]]
+        nr = len(self.rooms)
+        for i, rid in enumerate(self.revealed):
+            idx.append(at["revealed"] + i * nr + rid)
+        for rid in self.room_discard:
+            idx.append(at["room_discard"] + rid)
         if self.room >= 0:
-            ones.append(at["room"] + self.room)
+            idx.append(at["room"] + self.room)
+        val += [1] * (len(idx) - len(val))
+        cards = [(at["hand"] + self.offset[player], self.hand[player])]
+        cards += [(at["discards"] + self.offset[side], self.discard[side]) for side in SIDES]
+        for start, held in cards:
+            for local, k in enumerate(held):
+                if k:
+                    idx.append(start + local)
+                    val.append(k / scale[start + local])
         if self.play:
-            counts: dict[int, int] = {}  # a card type may be in play more than once
+            counted: dict[int, int] = {}  # a card type may be in play more than once
             bout, in_play = at["bout"], at["in_play"]
             active = self._active()
             for j, (cid, b, _) in enumerate(self.play):
-                counts[in_play + cid] = counts.get(in_play + cid, 0) + 1
+                counted[in_play + cid] = counted.get(in_play + cid, 0) + 1
                 if active[j] and b == self.bout and self.in_combat:
-                    counts[bout + cid] = counts.get(bout + cid, 0) + 1
+                    counted[bout + cid] = counted.get(bout + cid, 0) + 1
+            idx += counted
+            val += [k / scale[i] for i, k in counted.items()]
             if self.chain:
-                counts[at["answering"] + self.play[self.chain[-1]][ENTRY_CARD]] = 1
-            idx += counts
-            val += counts.values()
+                idx.append(at["answering"] + self.play[self.chain[-1]][ENTRY_CARD])
+                val.append(1)
         obs = self._obs_zero.copy()
-        obs[ones] = 1
-        obs[idx] = val
-        start = at["hand"] + self.offset[player]
-        obs[start:start + self.n_types[player]] = self.hand[player]
-        obs[at["discards"]:at["discards"] + self.n_cards] = self.discard[MAR] + self.discard[HIVE]
-        obs /= self._obs_scale
-        np.clip(obs, 0.0, 1.0, out=obs)
+        obs.put(idx, val)
+        np.minimum(obs, 1.0, out=obs)
+        np.maximum(obs, 0.0, out=obs)
         return obs
 
     def _observation_scale(self) -> np.ndarray:

@@ -639,6 +639,20 @@ class ReactorRoom(PhasedGame):
         number = self._hit_number(m, a)
         return None if number is None else number - self._penalty(m, a)
 
+    def _fire_numbers(self, m: int, a: int, aims: range) -> list[int | None]:
+        """``_fire_number`` as if Marine m had spent each Aim of `aims` (line of sight, band and
+        penalty worked out once)."""
+        marine, alien = self.marines[m], self.aliens[a]
+        if alien.pos == marine.pos or not self.board.has_los(marine.pos, alien.pos):
+            return [None] * len(aims)
+        char = self.characters[marine.name]
+        if char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
+            return [None] * len(aims)
+        band = self._band[min(self.board.range(marine.pos, alien.pos), len(self._band) - 1)]
+        penalty = self._penalty(m, a)
+        numbers = [char.hit_number(marine.wounded, aim, band) for aim in aims]
+        return [None if number is None else number - penalty for number in numbers]
+
     def _pair_number(self, m: int, a: int, b: int) -> int | None:
         """Machine Gun special: one roll at the range of the farther target, with the worse penalty."""
         far = max(self.board.range(self.marines[m].pos, self.aliens[v].pos) for v in (a, b))

@@ -109,18 +109,13 @@ class HeuristicMarines:
         char = game.characters[m.name]
         reachable = min(char.max_aim, m.aim + m.actions_left)
         best = (0.0, 1)
-        saved = m.aim
-        try:
-            for aim in range(max(1, saved), reachable + 1):
-                m.aim = aim
-                number = game._fire_number(m_index, a)
-                if number is None:
-                    continue
-                p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
-                if p > best[0]:
-                    best = (p, aim)
-        finally:
-            m.aim = saved
+        aims = range(max(1, m.aim), reachable + 1)
+        for aim, number in zip(aims, game._fire_numbers(m_index, a, aims)):
+            if number is None:
+                continue
+            p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
+            if p > best[0]:
+                best = (p, aim)
         return best
 
     def _threat(self, game: ReactorRoom, a: int) -> bool:
@@ -139,7 +134,8 @@ class HeuristicMarines:
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
         lay = game.layout
-        moves = {lay.decode(a)[1]: a for a in legal if lay.decode(a)[0] == "move"}
+        start, count = lay.slices["move"]
+        moves = {a - start: a for a in legal if start <= a < start + count}
         if not moves:
             return None
         board = game.board
