@@ -677,6 +677,14 @@ class ReactorRoom(PhasedGame):
         counters = self._cache.get("counters")
         if counters is None:
             counters = self._cache["counters"] = self._occupied()
+        # the line stays inside the rectangle spanned by src and dst: with no counter there (besides
+        # src and dst themselves) nothing can stand between, and the line need not be traced
+        width = self.board.width
+        (r0, c0), (r1, c1) = divmod(src, width), divmod(dst, width)
+        r0, r1 = min(r0, r1), max(r0, r1)
+        c0, c1 = min(c0, c1), max(c0, c1)
+        if not any(sq != src and sq != dst and r0 <= sq // width <= r1 and c0 <= sq % width <= c1 for sq in counters):
+            return True
         return not any(sq in counters for sq in self.board.line_squares(src, dst))
 
     def _pair_partner(self, m: int, a: int) -> int:

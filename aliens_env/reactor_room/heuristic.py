@@ -76,9 +76,10 @@ class HeuristicMarines:
             p, aim_needed = self._best_shot(game, m_index, a)
             if alien.card != NO and alien.attack == "grabbing" and game.characters[m.name].weapon == "Flame Unit":
                 continue
+            ranges = game.board.range_row(alien.pos)
             risk = 0.3 * sum(
                 1 for o in game.marines
-                if o.status == "on_map" and game.board.range(o.pos, alien.pos) <= 1
+                if o.status == "on_map" and ranges[o.pos] <= 1
             ) if game.characters[m.name].weapon != "Flame Unit" else 0.0
             score = p - risk
             if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
@@ -119,9 +120,9 @@ class HeuristicMarines:
         return best
 
     def _threat(self, game: ReactorRoom, a: int) -> bool:
-        pos = game.aliens[a].pos
+        ranges = game.board.range_row(game.aliens[a].pos)
         return any(
-            o.status == "on_map" and not o.incapacitated and game.board.range(o.pos, pos) <= self.threat_range
+            o.status == "on_map" and not o.incapacitated and ranges[o.pos] <= self.threat_range
             for o in game.marines
         )
 
