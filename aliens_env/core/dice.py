@@ -50,7 +50,8 @@ class Dice:
             if not low <= value <= high:
                 raise ScriptError(f"scripted {value} cannot come from a {name} ({low}-{high})")
             return value
-        return self._rng.randint(low, high)
+        # randint(low, high) without its argument checks (the same draws): low + _randbelow(width)
+        return low + self._rng._randbelow(high - low + 1)
 
     def d10(self) -> int:
         return self._roll(0, 9, "d10")
