@@ -689,7 +689,7 @@ class AlienMenace(Game):
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         """The views of ``obs_layout`` (see their descriptions): every value is a count divided by
-        its scale (``_obs_scale``: copies, deck size, tokens, ...; 1 for the one-hot views), then
+        its scale (``_observation_scale``: copies, deck size, tokens, ...; 1 for one-hot views), then
         clipped to [0, 1]. The nonzero values are gathered by flat index and written at once (a
         count over its scale, divided in Python, rounds to the same float32 as numpy's float32
         division: both operands are small whole numbers)."""
@@ -739,8 +739,7 @@ class AlienMenace(Game):
         return obs
 
     def _observation_scale(self) -> np.ndarray:
-        """What observe() divides each value by (float32: a count over its scale rounds as the
-        float32 quotient)."""
+        """What observe() divides each value of the observation by (1 where it is not scaled)."""
         scale = self.obs_layout.zeros() + 1
         v = self.obs_layout.views(scale)
         for name in ("hand", "discards", "bout", "in_play"):
