@@ -92,6 +92,28 @@ def test_bug_hunt_redraws_the_colony_not_yet_laid():
     assert not (np.array_equal(a.colony.cells, b.colony.cells) and a.to_json() == b.to_json())
 
 
+def test_glorious_day_redeals_what_hive_knowledge_hides_from_the_marines():
+    game = played("GloriousDay", 7, 40)
+    assert any(bl is not None for bl in game.blips) and len(game.tracker) > 1
+    changed = {"blip values": False, "hive hand": False, "top tracker card": False, "endurance order": False}
+    for k in range(20):
+        world = game.determinize("marines", random.Random(k))
+        assert [bl and bl["pos"] for bl in world.blips] == [bl and bl["pos"] for bl in game.blips]
+        values = lambda g: sorted([bl["value"] for bl in g.blips if bl] + g.blip_pool)  # noqa: E731
+        assert values(world) == values(game)
+        assert len(world.hm_hand) == len(game.hm_hand)
+        assert sorted(world.hm_hand + world.hm_deck) == sorted(game.hm_hand + game.hm_deck)
+        assert sorted(world.tracker) == sorted(game.tracker) and world.hand == game.hand
+        changed["blip values"] |= [bl and bl["value"] for bl in world.blips] != [bl and bl["value"] for bl in game.blips]
+        changed["hive hand"] |= sorted(world.hm_hand) != sorted(game.hm_hand)
+        changed["top tracker card"] |= world.tracker[-1] != game.tracker[-1]
+        changed["endurance order"] |= world.deck != game.deck
+        hive_world = game.determinize("hive", random.Random(k))  # Hive Knowledge: all of that is known
+        assert hive_world.blips == game.blips and hive_world.hm_hand == game.hm_hand
+        assert hive_world.tracker[-1] == game.tracker[-1]
+    assert all(changed.values()), changed
+
+
 # -- the search agent --------------------------------------------------------------------------
 class Nim(Game):
     """Take 1 or 2 counters; who takes the last one wins. The player to move wins unless the pile

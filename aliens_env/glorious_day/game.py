@@ -1193,6 +1193,37 @@ class GloriousDay(PhasedGame):
 
         return load_position(cls, data)
 
+    def determinize(self, side: str, rng) -> "GloriousDay":
+        """A clone in which what `side` cannot know is re-dealt with `rng` (for search). Hidden
+        from both: the order of the Endurance, Hivemind, Hive Hazard decks and the Blip pool,
+        and of the Motion Tracker deck below its top card. Hidden from the marines only (Hive
+        Knowledge): the values of the Blips on the board (dealt again from those values and the
+        pool), the Hive's hand (dealt again from hand and Hivemind deck, same size) and the top
+        Motion Tracker card. Nothing is inferred from play: every consistent deal is equally likely."""
+        if side not in ("marines", "hive"):
+            raise ValueError(f"unknown side {side!r}; sides are ['marines', 'hive']")
+        new = self.clone()
+        new._cache = {}
+        for pile in (new.deck, new.hm_deck, new.hive_hazards, new.blip_pool):
+            rng.shuffle(pile)
+        if side == "hive":
+            below = new.tracker[:-1]
+            rng.shuffle(below)
+            new.tracker[:-1] = below
+            return new
+        rng.shuffle(new.tracker)
+        on_board = [bl for bl in new.blips if bl is not None]
+        values = [bl["value"] for bl in on_board] + new.blip_pool
+        rng.shuffle(values)
+        for bl, value in zip(on_board, values):
+            bl["value"] = value
+        new.blip_pool = values[len(on_board):]
+        cards = new.hm_hand + new.hm_deck
+        rng.shuffle(cards)
+        size = len(new.hm_hand)
+        new.hm_hand, new.hm_deck = cards[:size], cards[size:]
+        return new
+
     def clone(self) -> "GloriousDay":
         new = self._clone_shared()
         new.chars = [dict(ch, hazards=list(ch["hazards"])) for ch in self.chars]
