@@ -155,7 +155,7 @@ def test_bad_env_options_are_one_line_errors_before_any_worker():
 
 
 def test_a_model_for_another_game_is_a_one_line_error_before_any_worker():
-    model = os.path.join(ROOT, "agents", "pretrained", "alien_menace_hive.pt")  # trained on Alien Menace
+    model = os.path.join(ROOT, "agents", "pretrained", "alien_menace_hive.safetensors")  # trained on Alien Menace
     proc = run("evaluate.py", "--env", "ReactorRoom", "--marines", "random", "--hive", f"ppo:{model}",
                "--episodes", "4", "--workers", "2")
     message = one_line_error(proc)
