@@ -40,3 +40,20 @@ def test_pettingzoo_make_builds_every_registered_environment(name):
         env.step(action)
         same.step(action)
     assert spec.env_id in pettingzoo.aec_registry
+
+
+def test_the_package_reports_one_version():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)
+    assert project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "aliens_env.__version__"}
+    proc = subprocess.run([sys.executable, "-m", "aliens_env", "--version"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == f"aliens-env {aliens_env.__version__}"
+    with open(os.path.join(ROOT, "CITATION.cff")) as f:
+        assert f"version: {aliens_env.__version__}\n" in f.read()
+    with open(os.path.join(ROOT, "CHANGELOG.md")) as f:
+        changelog = f.read()
+    assert f"— {aliens_env.__version__}" in changelog or f"[{aliens_env.__version__}]" in changelog
+    assert os.path.isfile(os.path.join(ROOT, "aliens_env", "py.typed"))
