@@ -45,11 +45,11 @@ def parse_args(argv=None):
     p.add_argument("--env-option", action="append", default=[], metavar="KEY=VALUE", help="game option, e.g. turn_limit=20")
     p.add_argument("--json", metavar="PATH", help="write the results as JSON")
     p.add_argument("--csv", metavar="PATH", help="write the results as CSV (one row per matchup)")
+    p.add_argument("--compact", action="store_true",
+                   help="one narrow table per matchup (a row per measure) that fits 80 columns, instead of one wide table")
     p.add_argument("--plot", nargs="*", metavar="RUN_DIR",
                    help="PNG plots: learning curves of the given run directories, and a bar chart of the tournament")
     p.add_argument("--plot-dir", default="plots", help="where PNGs go (default: plots/)")
-    p.add_argument("--compact", action="store_true",
-                   help="one narrow table per matchup (a row per measure) that fits 80 columns, instead of one wide table")
     return p.parse_args(argv)
 
 

@@ -318,7 +318,8 @@ def final_table(config: dict, run_dir: str, stages: list[Stage]) -> list[dict]:
     rows = []
     for side, (stage, path) in finals.items():
         opponents = e["opponents"] or [stage.opponent_spec if config["mode"] == "single" else get_spec(config["env"]).default_opponent[other_side(side)]]
-        agents = [("trained", "ppo:" + os.path.abspath(policy_path(run_dir, path)))] + [(r, r) for r in e["references"] if config["mode"] == "single"]
+        trained = policy_path(run_dir, path) if os.path.exists(policy_path(run_dir, path)) else path  # a policy file when written
+        agents = [("trained", "ppo:" + os.path.abspath(trained))] + [(r, r) for r in e["references"] if config["mode"] == "single"]
         for opponent in opponents:
             for label, agent in agents:
                 players = {side: agent, other_side(side): opponent}
