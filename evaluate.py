@@ -4,6 +4,8 @@
     python evaluate.py --env ReactorRoom --marines heuristic ppo:runs/x/model.zip --hive dice random \\
         --episodes 500 --json results/t.json --plot          # tournament: every marine vs every hive
     python evaluate.py --plot runs/a runs/b                  # learning curves of run directories
+    python evaluate.py --env BugHunt --marines heuristic --hive dice --episodes 50 --replays 3 replays/ --video 1
+                                                             # the first games as replay files and GIFs
 
 A policy is a spec string: random, the game's built-in policies (dice, heuristic, ...),
 ppo:PATH (a model saved by train.py) or pretrained:NAME.
@@ -50,6 +52,11 @@ def parse_args(argv=None):
     p.add_argument("--plot", nargs="*", metavar="RUN_DIR",
                    help="PNG plots: learning curves of the given run directories, and a bar chart of the tournament")
     p.add_argument("--plot-dir", default="plots", help="where PNGs go (default: plots/)")
+    p.add_argument("--replays", nargs=2, metavar=("N", "DIR"),
+                   help="record the first N games of each matchup as replay files in DIR "
+                        "(python -m aliens_env.replay check|view|video FILE)")
+    p.add_argument("--video", type=int, metavar="N", help="write the first N games of each matchup as GIFs (needs imageio)")
+    p.add_argument("--video-dir", default="videos", help="where --video writes (default: videos/)")
     return p.parse_args(argv)
 
 
@@ -284,6 +291,49 @@ def plot_tournament(t: dict, out_dir: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------------
+# replays and videos
+# ------------------------------------------------------------------------------------------------
+def recording(args) -> tuple[str, int] | None:
+    """(DIR, N) of the games to record: --replays N DIR, and --video N (recorded in --video-dir)."""
+    n, directory = 0, None
+    if args.replays:
+        count, directory = args.replays
+        if not count.isdigit():
+            raise SystemExit(f"--replays N DIR: N must be a whole number, got {count!r}")
+        n = int(count)
+    if args.video is not None:
+        if args.video < 0:
+            raise SystemExit("--video N: N must be at least 0")
+        n = max(n, args.video)
+        directory = directory or args.video_dir
+    return (directory, n) if n else None
+
+
+def write_recordings(args, paths: list[str]) -> list[str]:
+    """The replay files (when --replays asked for them) and the GIFs of the first --video N of
+    each matchup."""
+    written = list(paths) if args.replays else []
+    if args.video:
+        from aliens_env.replay import ReplayError, load
+        from aliens_env.replay.video import write
+
+        per_matchup: dict[str, int] = {}
+        for path in paths:
+            matchup = os.path.basename(path).rsplit("_seed", 1)[0]
+            per_matchup[matchup] = per_matchup.get(matchup, 0) + 1
+            if per_matchup[matchup] > args.video:
+                continue
+            out = os.path.join(args.video_dir, os.path.splitext(os.path.basename(path))[0] + ".gif")
+            try:
+                written.append(write(load(path), out))
+            except ReplayError as exc:
+                raise SystemExit(f"--video: {exc}") from None
+            if not args.replays:
+                os.remove(path)
+    return written
+
+
+# ------------------------------------------------------------------------------------------------
 def main(argv=None) -> int:
     args = parse_args(argv)
     torch.set_num_threads(1)
@@ -303,12 +353,16 @@ def main(argv=None) -> int:
     if args.episodes < 1:
         raise SystemExit("--episodes must be at least 1")
     options = env_options(args.env_option)
+    replays = recording(args)
     check_matchups(env, options, args.marines, args.hive, args.seed)
     results = []
     for m in args.marines:
         for h in args.hive:
-            results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers, env_options=options))
+            results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers, env_options=options,
+                                        replays=replays))
     print_matchups(results, compact=args.compact)
+    if replays is not None:
+        written += write_recordings(args, [path for r in results for path in r.get("replays", [])])
     report = {"env": env, "episodes": args.episodes, "seed": args.seed, "env_options": options, "matchups": results}
     if len(args.marines) > 1 or len(args.hive) > 1:
         t = tournament(results, args.marines, args.hive)

@@ -4,6 +4,7 @@
     python train.py --config configs/reactor_room_hive.yaml --seed 1 --timesteps 300000
     python train.py --config configs/X.yaml --set ppo.n_steps=256 --set eval.freq=0
     python train.py --resume runs/ReactorRoom-marines-s0-20260101-120000
+    python train.py --config configs/rllib_reactor_room.yaml     # RLlib's PPO (backend: rllib, docs/scaling.md)
 
 A run directory holds: config.yaml (the resolved config), checkpoints/, model.zip (single mode)
 or rounds/ and model_<side>.zip (selfplay), metrics.csv (evaluations during training),
@@ -18,6 +19,11 @@ Modes:
   selfplay  `selfplay.rounds` rounds of the Gymnasium env; round k trains one side
             (alternating, starting with `selfplay.first_side`) against the other side's latest
             policy; every round's policy is kept in rounds/.
+  both      (backend rllib) both sides learn at once, one policy per side: model_<side>.zip.
+
+Backends (config `backend`): sb3 (MaskablePPO in this process, the default) or rllib (RLlib's
+PPO on a local Ray or, with --address / RAY_ADDRESS, a cluster: agents/rllib_backend.py,
+docs/scaling.md); both write the same run directory and model files.
 """
 from __future__ import annotations
 
@@ -52,6 +58,7 @@ def parse_args(argv=None):
     p.add_argument("--run-name", dest="run_name")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override any config key, e.g. ppo.n_steps=256")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (plain progress lines instead)")
+    p.add_argument("--address", help="backend rllib: join the Ray cluster at this address (default: RAY_ADDRESS, else a local Ray)")
     return p.parse_args(argv)
 
 
@@ -156,6 +163,20 @@ def train_run(config: dict, run_dir: str, resume: bool) -> None:
     print(f"total {time.time() - start:.0f} s; run directory: {run_dir}")
 
 
+def backend(config: dict, address: str | None = None):
+    """The train_run of the config's backend (a ConfigError for keys it cannot honour)."""
+    if config["backend"] == "rllib":
+        from agents import rllib_backend
+
+        rllib_backend.require_ray()
+        rllib_backend.check_config(config, address)
+        return rllib_backend.train_run
+    if config["mode"] == "both":
+        raise cfglib.ConfigError("mode 'both' (both sides learn at once) needs backend 'rllib'; "
+                                 "the sb3 backend trains 'single' or 'selfplay'")
+    return lambda config, run_dir, resume, address: train_run(config, run_dir, resume)
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     if hasattr(sys.stdout, "reconfigure"):
@@ -168,10 +189,14 @@ def main(argv=None) -> int:
         raise SystemExit(f"config error: {exc}") from None
     except runs.RunError as exc:
         raise SystemExit(str(exc)) from None
+    try:
+        run = backend(config, args.address)
+    except cfglib.ConfigError as exc:
+        raise SystemExit(f"config error: {exc}") from None
     torch.set_num_threads(1)
     try:
         with runs.lock(run_dir):  # a second train.py in this directory is refused
-            train_run(config, run_dir, resume)
+            run(config, run_dir, resume, args.address)
     except runs.RunError as exc:
         raise SystemExit(str(exc)) from None
     return 0

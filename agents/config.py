@@ -46,7 +46,8 @@ STR, INT, FLOAT, BOOL, NONE = (str,), (int,), (float, int), (bool,), (type(None)
 SCHEMA: dict[str, Any] = {
     "env": Field(STR, "ReactorRoom", "registered environment name", choices=_envs),
     "side": Field(STR, "marines", "the side that learns (single mode)", choices=SIDES),
-    "mode": Field(STR, "single", "single: one side against a fixed opponent; selfplay: alternate sides", choices=("single", "selfplay")),
+    "mode": Field(STR, "single", "single: one side against a fixed opponent; selfplay: alternate sides (sb3 backend); "
+                  "both: both sides learn at once, one policy each (rllib backend)", choices=("single", "selfplay", "both")),
     "opponent": Field(STR + NONE, None, "policy spec of the other side; null: the game's default opponent"),
     "init_model": Field(STR + NONE, None, "start from this saved model (fine-tuning) instead of a fresh network"),
     "env_options": Field((dict,), {}, "options passed to the game (e.g. turn_limit, optional rules)"),
@@ -55,6 +56,7 @@ SCHEMA: dict[str, Any] = {
         result: Field(FLOAT, reward, f"reward of a {result} for the learning side at the end")
         for result, reward in DEFAULT_RESULT_REWARD.items()
     },
+    "backend": Field(STR, "sb3", "sb3: MaskablePPO in this process; rllib: RLlib's PPO on Ray (extra rllib)", choices=("sb3", "rllib")),
     "seed": Field(INT, 0, "seed of the network, the environments and the evaluations"),
     "timesteps": Field(INT, 500_000, "training steps of the learning side (per round in selfplay)", minimum=1),
     "n_envs": Field(INT, 4, "environments in parallel", minimum=1),
@@ -97,6 +99,10 @@ SCHEMA: dict[str, Any] = {
         "opponents": Field((list,), [], "opponents of the final table; empty: the training opponent", items=str),
         "references": Field((list,), [], "other policies of the learning side to compare in the final table", items=str),
         "workers": Field(INT, 2, "worker processes of the final evaluation", minimum=1),
+    },
+    "rllib": {
+        "env_runners": Field(INT, 1, "RLlib env runner processes (0: sample in the training process); n_envs environments each", minimum=0),
+        "num_cpus": Field(INT + NONE, None, "CPUs of the local Ray (null: every core); ignored when joining a cluster", minimum=1),
     },
     "selfplay": {
         "rounds": Field(INT, 4, "rounds; each trains one side against the other side's latest policy", minimum=1),

@@ -83,10 +83,23 @@ def _reseed(policy, seed: int) -> None:
         policy.seed(seed)
 
 
-def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_options: dict | None = None) -> list[dict]:
+def replay_path(directory: str, game: str, marines, hive, seed: int) -> str:
+    """Where ``--replays`` writes the replay of one episode."""
+    import re
+
+    def safe(label) -> str:
+        return re.sub(r"[^A-Za-z0-9_.-]+", "_", _label(label))[-60:]
+
+    return os.path.join(directory, f"{game}_{safe(marines)}_vs_{safe(hive)}_seed{seed}.json")
+
+
+def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_options: dict | None = None,
+                  replays: tuple[str, int] | None = None) -> list[dict]:
     """Play one game per seed; returns per-episode records (result for the marines, score, length).
     A game cut by an episode cap (an env option such as turn_limit) has result None and
-    ``truncated_by`` naming the cap: it is neither a win, a draw nor a loss."""
+    ``truncated_by`` naming the cap: it is neither a win, a draw nor a loss. ``replays`` =
+    (DIR, LAST): the games of seeds below LAST are recorded as replay files in DIR (the record
+    names its file under "replay")."""
     import aliens_env  # noqa: F401
     from aliens_env.envs.registry import get_spec
 
@@ -97,19 +110,29 @@ def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_optio
     }
     records = []
     for seed in seeds:
-        game.reset(int(seed))
+        recorder = None
+        if replays is not None and seed < replays[1]:
+            from aliens_env.replay import record
+
+            recorder = record(game, players={"marines": _label(marines), "hive": _label(hive)})
+        (game if recorder is None else recorder).reset(int(seed))
         _reseed(policies["marines"], 2 * int(seed) + 1)
         _reseed(policies["hive"], 2 * int(seed) + 2)
         moves = {"marines": 0, "hive": 0}
+        apply = game.apply if recorder is None else recorder.apply
         while not game.is_terminal():
             player = game.current_player()
-            game.apply(policies[player].act(game, player))
+            apply(policies[player].act(game, player))
             moves[player] += 1
         out = game.outcome()
         cut = game.truncated_by()
         records.append({"seed": int(seed), "result": None if cut else int(out["marines"]), "truncated_by": cut,
                         "score": dict(out.get("score", {})),
                         "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()}})
+        if recorder is not None:
+            records[-1]["replay"] = replay_path(replays[0], game_name, marines, hive, int(seed))
+            recorder.save(records[-1]["replay"])
+            recorder.stop()
     return records
 
 
@@ -124,24 +147,30 @@ def _play_chunk(args) -> list[dict]:
 
 
 def play_matchup(game: str, marines, hive, episodes: int, seed: int = 0, workers: int = 1,
-                 env_options: dict | None = None) -> dict:
+                 env_options: dict | None = None, replays: tuple[str, int] | None = None) -> dict:
     """Play and summarise ``episodes`` games (seeds seed..seed+episodes-1).
 
     Policies given as spec strings can be played by ``workers`` processes; policy objects
-    (e.g. a model in memory) are played in this process."""
+    (e.g. a model in memory) are played in this process. ``replays`` = (DIR, N) records the
+    first N games as replay files in DIR (listed under "replays" in the summary)."""
+    if replays is not None:
+        replays = (replays[0], seed + replays[1])
     seeds = list(range(seed, seed + episodes))
     strings = isinstance(marines, str) and isinstance(hive, str)
     workers = max(1, min(workers, episodes))
     if workers == 1 or not strings:
-        records = play_episodes(game, marines, hive, seeds, env_options)
+        records = play_episodes(game, marines, hive, seeds, env_options, replays)
     else:
         chunks = [seeds[i::workers] for i in range(workers)]
         # fork (Linux) starts at once and needs no __main__ guard; torch runs 1 thread per worker
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         with ctx.Pool(workers, initializer=_worker_init) as pool:
-            parts = pool.map(_play_chunk, [(game, marines, hive, c, env_options) for c in chunks])
+            parts = pool.map(_play_chunk, [(game, marines, hive, c, env_options, replays) for c in chunks])
         records = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
-    return summarize(records, game=game, marines=_label(marines), hive=_label(hive), seed=seed)
+    summary = summarize(records, game=game, marines=_label(marines), hive=_label(hive), seed=seed)
+    if replays is not None:
+        summary["replays"] = [r["replay"] for r in records if "replay" in r]
+    return summary
 
 
 def _label(policy) -> str:

@@ -49,7 +49,7 @@ def resolve(config_path: str | None, resume_dir: str | None, overrides: dict) ->
         return cfglib.override(cfglib.load(saved), overrides), run_dir, True
     config = cfglib.override(cfglib.load(config_path), overrides)
     name = config["run_name"] or "{}-{}-s{}-{}".format(
-        config["env"], config["side"] if config["mode"] == "single" else "selfplay", config["seed"], time.strftime("%Y%m%d-%H%M%S"))
+        config["env"], config["side"] if config["mode"] == "single" else config["mode"], config["seed"], time.strftime("%Y%m%d-%H%M%S"))
     run_dir = os.path.join(config["output_dir"], name)
     if os.path.exists(os.path.join(run_dir, "config.yaml")):
         raise RunError(f"run directory {run_dir!r} already exists; use --resume {run_dir} or another --run-name")

@@ -3,6 +3,7 @@
     python -m aliens_env.play ReactorRoom                    # you: marines, against the dice AI
     python -m aliens_env.play ReactorRoom --side hive        # you: the hive, against heuristic marines
     python -m aliens_env.play ReactorRoom --opponent random --seed 3 --save game.json
+    python -m aliens_env.play RipleyQueen --replay game.replay.json   # then: python -m aliens_env.replay view game.replay.json
 
 At the prompt type the number of an action, or a unique part of its name; `?` lists the legal
 actions again, `s FILE` saves the position as JSON, `q` quits. --load FILE continues a saved
@@ -85,6 +86,7 @@ def main(argv=None, read=input, write=print) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--load", help="continue a saved JSON position")
     parser.add_argument("--save", help="write the final position to this JSON file")
+    parser.add_argument("--replay", metavar="FILE", help="record the game (both sides' actions and the dice) as a replay file")
     args = parser.parse_args(argv)
     try:
         spec = get_spec(args.env)
@@ -108,18 +110,25 @@ def play(args, spec, read, write) -> int:
     except (ValueError, OSError, ImportError) as exc:
         raise PlayError(f"opponent {args.opponent!r}: {exc}") from None
     code = 0
+    apply = game.apply
+    if args.replay:
+        from aliens_env.replay import record
+
+        recorder = record(game, players={args.side: "you", other_side(args.side): str(args.opponent or "default")})
+        recorder.seed = None if args.load else args.seed
+        apply = recorder.apply
     try:
         while not game.is_terminal():
             player = game.current_player()
             if player != args.side:
-                game.apply(opponent.act(game, player))
+                apply(opponent.act(game, player))
                 continue
             write("\n" + game.render_text(viewer=args.side))
             action = choose(game, player, read, write)
             if action is None:
                 write("quit")
                 break
-            game.apply(action)
+            apply(action)
     except (EOFError, KeyboardInterrupt) as exc:  # Ctrl-D, Ctrl-C: quit
         write("bye")
         code = 130 if isinstance(exc, KeyboardInterrupt) else 0
@@ -131,6 +140,12 @@ def play(args, spec, read, write) -> int:
         write(f"\nresult for {args.side}: {result}  score: {outcome['score']}")
     if args.save:
         save(game, args.save)
+    if args.replay:
+        try:
+            recorder.save(args.replay)
+        except OSError as exc:
+            raise PlayError(f"cannot save the replay to {args.replay}: {exc.strerror or exc}") from None
+        write(f"replay saved to {args.replay}")
     return code
 
 

@@ -825,26 +825,10 @@ class AlienMenace(Game):
         return "\n".join(lines)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        """A simple picture: one bar per quantity (Life Points, tokens, hand sizes, supply,
-        Strengths, rooms left), 16 pixels high each, on a dark background; all public, so every
-        viewer sees the same."""
-        rows = [
-            (self.lp / self.rules["life_points"], (60, 200, 60)),
-            (self.tokens[MAR] / self.cs.tokens, (60, 160, 255)),
-            (sum(self.hand[MAR]) / 20, (120, 200, 255)),
-            (self.tokens[HIVE] / self.cs.tokens, (220, 40, 40)),
-            (sum(self.hand[HIVE]) / 20, (255, 130, 130)),
-            (self.supply / self.cs.tokens, (200, 200, 200)),
-            (self.strengths()[0] / 12, (60, 160, 255)),
-            (self.strengths()[1] / 12, (220, 40, 40)),
-            (len(self.room_deck) / len(self.rooms), (200, 160, 40)),
-        ]
-        h, w = 16, 160
-        img = np.full((h * len(rows), w, 3), 24, dtype=np.uint8)
-        for i, (frac, colour) in enumerate(rows):
-            width = int(round(min(max(frac, 0.0), 1.0) * (w - 4)))
-            img[i * h + 3:(i + 1) * h - 3, 2:2 + width] = colour
-        return img
+        """The card table (render.alien_menace); with `viewer` the other hand shows as card backs."""
+        from ..render.alien_menace import render
+
+        return render(self, viewer)
 
     def __repr__(self) -> str:
         return f"<AlienMenace turn {self.turn} {self.stage} lp={self.lp} winner={self.winner}>"

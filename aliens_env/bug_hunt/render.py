@@ -68,31 +68,8 @@ def render_text(game) -> str:
     return "\n".join(lines)
 
 
-CELL = 8
-COLOURS = {
-    UNKNOWN: (0, 0, 0), FLOOR: (40, 40, 48), WALL: (110, 110, 120), DOOR_OPEN: (120, 90, 40),
-    DOOR_CLOSED: (170, 120, 40), DOOR_WELDED: (220, 160, 40), DOOR_LOCKED: (200, 60, 40),
-}
+def render_rgb(game):
+    """The picture is drawn by aliens_env.render.bug_hunt (cropped to the laid colony)."""
+    from ..render.bug_hunt import render
 
-
-def render_rgb(game) -> np.ndarray:
-    col = game.colony
-    base = np.zeros((col.size, col.size, 3), dtype=np.uint8)
-    for v, rgb in COLOURS.items():
-        base[col.cells == v] = rgb
-    base[(col.hazard > 0) & (col.cells == FLOOR)] = (70, 90, 40)
-    base[col.entry] = (30, 140, 30)
-    for f in game.features:
-        base[tuple(f["pos"])] = (200, 200, 120) if f["kind"] in ("egg_cache", "crate_eggs") else (150, 150, 150)
-    for a in game.aliens:
-        if a.alive:
-            base[game.rc(a.pos)] = (255, 0, 255) if a.kind == "queen" else (220, 30, 30)
-    if game.apc is not None:
-        base[game.rc(game.apc["pos"])] = (90, 120, 60)
-    for i, h in enumerate(game.humans):
-        if h.status == "active" and not h.in_apc:
-            base[game.rc(h.pos)] = (255, 255, 255) if i == game.active else (60, 160, 255)
-    img = np.repeat(np.repeat(base, CELL, axis=0), CELL, axis=1)
-    img[::CELL, :, :] = 0
-    img[:, ::CELL, :] = 0
-    return img
+    return render(game)

@@ -3,6 +3,10 @@
 Tests force exact results with :meth:`Dice.script`: each scripted value is returned by the next
 roll instead of a random one (and checked against that die's range), so every row of a table can
 be reached on purpose.
+
+A replay records the dice with :attr:`Dice.log`: None (the default) records nothing; a list
+receives every roll as (lowest, highest, result), in order (aliens_env.replay sets it while it
+records). It never changes a roll.
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ class Dice:
         self._rng = random.Random(seed)
         self._script: deque[int] = deque()
         self.rolls = 0  # how many dice were rolled: lets tests check a rule rolled nothing
+        self.log: list[tuple[int, int, int]] | None = None  # every roll, while a replay records
 
     def seed(self, seed: int | None) -> None:
         self._rng.seed(seed)
@@ -49,8 +54,11 @@ class Dice:
             value = self._script.popleft()
             if not low <= value <= high:
                 raise ScriptError(f"scripted {value} cannot come from a {name} ({low}-{high})")
-            return value
-        return self._rng.randint(low, high)
+        else:
+            value = self._rng.randint(low, high)
+        if self.log is not None:
+            self.log.append((low, high, value))
+        return value
 
     def d10(self) -> int:
         return self._roll(0, 9, "d10")
@@ -123,4 +131,8 @@ class Dice:
         dice._rng.setstate(self._rng.getstate())
         dice._script = deque(self._script)
         dice.rolls = self.rolls
+        dice.log = None  # a clone (a policy's look-ahead) is never recorded
         return dice
+
+    def __deepcopy__(self, memo) -> "Dice":
+        return self.clone()

@@ -187,7 +187,7 @@ class Game(ABC):
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         """An image (height, width, 3) uint8 ("rgb_array"), `viewer` as in ``render_text``. Every
-        registered ruleset provides one (boards draw with ``render.image.board_image``)."""
+        registered ruleset provides one (drawn with aliens_env.render: labels, panels, a legend)."""
         raise NotImplementedError(f"{type(self).__name__} has no image rendering")
 
 

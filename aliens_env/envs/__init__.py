@@ -56,4 +56,16 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="GloriousDay",
+        game="aliens_env.glorious_day.game:GloriousDay",
+        policies={
+            "dice": "aliens_env.glorious_day.policies:GloriousDiceAI",
+            "scripted": "aliens_env.glorious_day.policies:ScriptedHive",
+            "heuristic": "aliens_env.glorious_day.policies:HeuristicMarines",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

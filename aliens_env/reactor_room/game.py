@@ -1079,18 +1079,6 @@ class ReactorRoom(PhasedGame):
             return f"Alien {self.mover} moves to ({r + dr}, {c + dc})"
         return label
 
-    def render_cells(self) -> dict[int, str]:
-        cells = {}
-        for i, m in enumerate(self.marines):
-            if m.status == "on_map" and m.carried_by == NO:
-                cells[m.pos] = "incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"
-        for al in self.aliens:
-            if al.in_play:
-                cells[al.pos] = "on_card" if al.card != NO else "stunned" if al.stunned else "alien"
-        if self.current_player() == "marines" and self.active != NO:
-            cells[self.marines[self.active].pos] = "active"
-        return cells
-
     def render_text(self, viewer: str | None = None) -> str:
         """The board is open to both sides: every viewer sees the same."""
         from ..render.text import render_reactor_room
@@ -1098,10 +1086,10 @@ class ReactorRoom(PhasedGame):
         return render_reactor_room(self)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        """The board and its counters; open to both sides, like the text."""
-        from ..render.image import board_image
+        """The board, its labelled counters and the Marines' panel; open to both sides, like the text."""
+        from ..render.reactor_room import render
 
-        return board_image(self.board, self.render_cells())
+        return render(self)
 
 
 DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")

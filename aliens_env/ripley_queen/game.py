@@ -433,21 +433,7 @@ class RipleyQueen(PhasedGame):
         return "\n".join(lines)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        from ..render.image import CELL, COLOURS
+        """The board, Ripley, the Queen and the airlock; open to both sides, like the text."""
+        from ..render.ripley_queen import render
 
-        b = self.board
-        base = np.full((b.height, b.width, 3), COLOURS["floor"], dtype=np.uint8)
-        base[b.blocked] = COLOURS["blocked"]
-        base[self.airlock] = AIRLOCK_OPEN if self.airlock_open else AIRLOCK_SHUT
-        marks = ((self.ripley, COLOURS["wounded"] if self.wounds else COLOURS["marine"]),
-                 (self.queen, COLOURS["stunned"] if self.queen_stunned() else COLOURS["alien"]))
-        for square, colour in marks:
-            base[b.rc(square)] = colour
-        img = np.repeat(np.repeat(base, CELL, axis=0), CELL, axis=1)
-        img[::CELL, :, :] = 0
-        img[:, ::CELL, :] = 0
-        return img
-
-
-AIRLOCK_SHUT = (200, 60, 60)  # "bordered in red and white"
-AIRLOCK_OPEN = (240, 240, 240)
+        return render(self)

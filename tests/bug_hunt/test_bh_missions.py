@@ -119,7 +119,7 @@ def test_render_every_feature_state():
     text = g.render_text()
     assert "x" in text and "o" in text
     img = g.render_rgb()
-    assert img.dtype == np.uint8 and img.shape == (64 * 8, 64 * 8, 3)
+    assert img.dtype == np.uint8 and img.ndim == 3 and img.shape[0] < 64 * 8  # cropped to the laid squares
 
 
 def test_a_position_with_every_feature_state_round_trips():

@@ -1,0 +1,1 @@
+"""Aliens: Another Glorious Day in the Corps (Gale Force Nine) with the Hive player expansion."""

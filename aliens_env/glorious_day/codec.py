@@ -1,0 +1,255 @@
+"""Loading a saved Glorious Day position: every field read through core.positions (a refusal is a
+ValueError naming the field and what it must be), then checked against the rules: every card
+and token accounted for once (decks, hands, piles, Hazards on Characters, the Nature in play,
+Blips on the board and in the pool), models on distinct open squares, and the open decision the
+one the rules would open in this position."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.board import NO
+from ..core.dice import Dice
+from ..core.game import Decision
+from ..core.positions import Fields, check_int, position_error
+from .data_files import HAZARDS
+from .game import DECISIONS, ENDS, MAX_ALIENS, PHASES
+
+KEYS = ("game", "config", "dice", "turn", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
+        "barricades", "endurance", "tracker", "hive", "newt", "newt_carrier", "work", "decision", "stats", "events")
+STATS = ("kills", "attacks", "hits", "characters_lost", "reveals", "barricades_broken", "willpower_spent",
+         "cards_played", "reactions")
+#: the fields each kind of pending work may hold (besides "kind"), and which of them it must
+WORK = {"alien": ({"slot", "stage"}, set()), "blip": ({"slot"}, {"steps"}), "reveal": ({"slot"}, {"react"}),
+        "kill": ({"slot"}, {"react"}), "defense": ({"alien", "char"}, {"roll", "react"}),
+        "spawn": ({"what", "at"}, {"near", "count"}), "terror": (set(), set()), "tracker": (set(), set())}
+MAX_EVENTS = 10_000
+
+
+def load(cls, data):
+    what = f"{cls.name} position"
+    if not isinstance(data, dict) or data.get("game") != cls.name:
+        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
+    f = Fields(what, data, keys=KEYS)
+    config = f.fields("config", keys=("mission", "hive_player"))
+    mission = config.str("mission")
+    from .data_files import load as load_data
+
+    if mission not in load_data()["missions"]:
+        raise config.fail("mission", f"must be one of {sorted(load_data()['missions'])}", mission)
+    game = cls(mission=mission, hive_player=config.bool("hive_player"))
+    b, rules = game.board, game.rules
+    game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
+
+    def square(fields: Fields, key, none: bool = False) -> int:
+        value = fields.raw(key)
+        if value is None and none:
+            return NO
+        r, c = fields.ints(key, length=2)
+        if not b.inside(r, c) or not b.passable[r, c]:
+            raise fields.fail(key, f"must be [row, col] of an open square of the {b.height} x {b.width} board"
+                              + (" or null" if none else ""), value)
+        return b.index(r, c)
+
+    game.round = f.int("turn", 1, game.m["rounds"])  # the round: a turn of the game
+    game.phase = f.choice("phase", PHASES)
+    game.end = f.choice("end", ENDS)
+    if (game.phase == "over") != bool(game.end):
+        raise f.fail("end", "must be empty while the game goes on and say why once the phase is over", game.end)
+    if not game.hive_player and game.phase in ("hivemind", "discard"):
+        raise f.fail("phase", "cannot be a Hivemind Step without a Hive player", game.phase)
+
+    # Characters
+    team = game.m["fireteam"]
+    hazard_names = [*HAZARDS, *(f"hive:{h}" for h in HAZARDS)]
+    records = f.records("characters", ("name", "hero", "pos", "alive", "knocked", "activated", "aim", "actions", "hazards"),
+                        length=len(team))
+    for k, (ch, rec) in enumerate(zip(game.chars, records)):
+        if rec.raw("name") != team[k]:
+            raise rec.fail("name", f"must be {team[k]!r} (the mission's fireteam in order)", rec.raw("name"))
+        ch["hero"], ch["alive"] = rec.bool("hero"), rec.bool("alive")
+        ch["pos"] = square(rec, "pos", none=True)
+        if (ch["pos"] == NO) == ch["alive"]:
+            raise rec.fail("pos", "must be a square exactly while the Character is alive", rec.raw("pos"))
+        ch["knocked"], ch["activated"] = rec.bool("knocked"), rec.bool("activated")
+        if ch["knocked"] and not ch["alive"]:
+            raise rec.fail("knocked", "must be false for a Killed Character", True)
+        ch["aim"] = rec.int("aim", 0, rules["aim_max"])
+        ch["actions"] = rec.int("actions", 0, rules["actions_per_activation"])
+        ch["hazards"] = rec.strs("hazards", max_length=20)
+        for i, h in enumerate(ch["hazards"]):
+            if h not in hazard_names:
+                raise position_error(what, rec.at("hazards") + f"[{i}]", f"must be one of {hazard_names}", h)
+        if ch["hazards"] and not ch["alive"]:
+            raise rec.fail("hazards", "must be empty for a Killed Character", ch["hazards"])
+    game.active = f.index("active", "characters", len(team), none=NO)
+
+    # Aliens and Blips
+    aliens = f.list("aliens", length=MAX_ALIENS)
+    for k, item in enumerate(aliens):
+        if item is None:
+            game.aliens[k] = None
+            continue
+        a = Fields(what, item, f.at("aliens") + f"[{k}]", keys=("pos", "count"))
+        game.aliens[k] = {"pos": square(a, "pos"), "count": a.int("count", 1, 3)}
+    blips = f.list("blips", length=game.max_blips)
+    for k, item in enumerate(blips):
+        if item is None:
+            game.blips[k] = None
+            continue
+        bl = Fields(what, item, f.at("blips") + f"[{k}]", keys=("pos", "value"))
+        game.blips[k] = {"pos": square(bl, "pos"), "value": bl.int("value", 0, 3)}
+    game.blip_pool = f.ints("blip_pool", 0, 3, max_length=game.max_blips)
+    tokens = Counter(game.blip_pool) + Counter(bl["value"] for bl in game.blips if bl is not None)
+    if tokens != Counter({int(v): n for v, n in rules["blips"].items() if n}):
+        raise f.fail("blip_pool", f"with the Blips on the board must be the Blip tokens {rules['blips']} once each",
+                     game.blip_pool)
+    barricades = f.list("barricades", max_length=len(game.doors))
+    game.barricades = set()
+    for i in range(len(barricades)):
+        s = square(Fields(what, {"b": barricades[i]}, f.at("barricades") + f"[{i}]"), "b")
+        if s not in game.doors or s in game.barricades:
+            raise position_error(what, f.at("barricades") + f"[{i}]", "must be a door square, listed once", barricades[i])
+        game.barricades.add(s)
+
+    # Newt
+    game.newt = square(f, "newt", none=True)
+    game.newt_carrier = f.index("newt_carrier", "characters", len(team), none=NO)
+    if (game.newt == NO) == (game.newt_carrier == NO):
+        raise f.fail("newt", "must be a square exactly when no Character carries Newt (newt_carrier -1)", f.raw("newt"))
+    if game.newt_carrier != NO and not game.chars[game.newt_carrier]["alive"]:
+        raise f.fail("newt_carrier", "must be a living Character", game.newt_carrier)
+
+    squares = [ch["pos"] for ch in game.chars if ch["alive"]] + [a["pos"] for a in game.aliens if a] \
+        + [bl["pos"] for bl in game.blips if bl] + ([game.newt] if game.newt != NO else [])
+    if len(set(squares)) != len(squares) or set(squares) & game.barricades:
+        raise f.fail("characters", "and the Aliens, Blips and Newt must stand on distinct squares, none Barricaded")
+
+    # Endurance
+    e = f.fields("endurance", keys=("deck", "hand", "exhausted", "discard"))
+    names = ["grit", *hazard_names]
+    piles = {}
+    for key in ("deck", "hand", "exhausted", "discard"):
+        piles[key] = e.strs(key, max_length=200)
+        for i, card in enumerate(piles[key]):
+            if card not in names or (key in ("hand", "exhausted") and card != "grit"):
+                allowed = ["grit"] if key in ("hand", "exhausted") else names
+                raise position_error(what, e.at(key) + f"[{i}]", f"must be one of {allowed}", card)
+    if len(piles["hand"]) > rules["hand_limit"]:
+        raise e.fail("hand", f"must hold at most {rules['hand_limit']} cards", len(piles["hand"]))
+    game.deck, game.hand, game.exhausted, game.discard = (piles[k] for k in ("deck", "hand", "exhausted", "discard"))
+    decks = game.data["decks"]
+    parts = ("core", "expansion") if game.m["expansion_cards"] else ("core",)
+    squad = Counter(c for p in piles.values() for c in p if not c.startswith("hive:"))
+    squad += Counter(h for ch in game.chars for h in ch["hazards"] if not h.startswith("hive:"))
+    if squad != sum((Counter(decks["endurance"][part]) for part in parts), Counter()):
+        raise e.fail("deck", "with the hand, exhausted and discard piles and the Hazards on Characters must be the "
+                     "mission's Endurance cards, each once")
+
+    t = f.fields("tracker", keys=("deck", "discard"))
+    game.tracker, game.tracker_discard = t.strs("deck", max_length=200), t.strs("discard", max_length=200)
+    if Counter(game.tracker + game.tracker_discard) != sum((Counter(decks["motion_tracker"][part]) for part in parts), Counter()):
+        raise t.fail("deck", "with the discard must be the mission's Motion Tracker cards, each once")
+
+    # the Hive
+    h = f.fields("hive", keys=("willpower", "deck", "hand", "discard", "nature", "hazards", "reaction_round", "queen_moved"))
+    game.willpower = h.int("willpower", 0, game.hive_rules["willpower_max"])
+    game.hm_deck, game.hm_hand, game.hm_discard = (h.strs(k, max_length=40) for k in ("deck", "hand", "discard"))
+    game.nature = h.choice("nature", ["", *game.natures])
+    cards = Counter({k: game.cards[k]["copies"] for k in game.card_names})
+    if Counter(game.hm_deck + game.hm_hand + game.hm_discard + ([game.nature] if game.nature else [])) != cards:
+        raise h.fail("deck", "with the hand, discard and the Nature in play must be the Hivemind cards, each once")
+    if not game.hive_player and (game.willpower or game.hm_hand or game.hm_discard or game.nature):
+        raise h.fail("willpower", "must be 0, with no hand, discard or Nature, without a Hive player", game.willpower)
+    if game.hive_player and not game.nature:
+        raise h.fail("nature", "must name the Nature in play (one is always in play with a Hive player)", "")
+    if len(game.hm_hand) > game.hive_rules["hand_size"] and game.phase not in ("hivemind", "discard"):
+        raise h.fail("hand", f"may hold more than {game.hive_rules['hand_size']} cards only in the Hivemind Step",
+                     len(game.hm_hand))
+    game.hive_hazards = list(h.list("hazards", max_length=game.hive_rules["hive_hazards"]))
+    for i, hz in enumerate(game.hive_hazards):
+        if hz not in HAZARDS:
+            raise position_error(what, h.at("hazards") + f"[{i}]", f"must be one of {list(HAZARDS)}", hz)
+    hive_cards = Counter(game.hive_hazards) + Counter(
+        c.removeprefix("hive:") for c in [*game.deck, *game.discard, *(x for ch in game.chars for x in ch["hazards"])]
+        if c.startswith("hive:"))
+    if hive_cards != Counter(decks["hive_hazards"]):
+        raise h.fail("hazards", "with the Hive Hazards in the Endurance deck, discard and on Characters must be "
+                     f"the Hive Hazard cards {decks['hive_hazards']}, each once")
+    game.reaction_round = h.int("reaction_round", 0, game.round)
+    game.queen_moved = h.bool("queen_moved")
+
+    # pending work and the open decision
+    game.work = []
+    for i, item in enumerate(f.list("work", max_length=200)):
+        path = f.at("work") + f"[{i}]"
+        if not isinstance(item, dict) or item.get("kind") not in WORK:
+            raise position_error(what, path, f"must be an object whose kind is one of {sorted(WORK)}", item)
+        must, may = WORK[item["kind"]]
+        w = Fields(what, item, path, keys={"kind", *must}, optional={k: None for k in may})
+        task = {"kind": item["kind"]}
+        for key in must | (set(item) & may):
+            if key in ("slot", "alien"):
+                count = game.max_blips if item["kind"] in ("blip", "reveal") else MAX_ALIENS
+                task[key] = w.int(key, 0, count - 1)
+            elif key == "char":
+                task[key] = w.int(key, 0, len(team) - 1)
+            elif key == "stage":
+                task[key] = w.choice(key, ["move", "attack"])
+            elif key in ("react", "near"):
+                task[key] = w.bool(key)
+            elif key == "what":
+                task[key] = w.choice(key, ["blip", "alien"])
+            elif key == "at":
+                task[key] = [check_int(what, w.at("at") + f"[{j}]", v, 0, b.n - 1) for j, v in enumerate(w.list("at", max_length=4))]
+                if not task[key] or any(not game.passable[s] for s in task[key]):
+                    raise w.fail("at", "must list open squares (indices)", item["at"])
+            else:  # steps, roll, count
+                task[key] = w.int(key, *{"steps": (1, 7), "roll": (0, 9), "count": (1, 3)}[key])
+        game.work.append(task)
+    game.stats = {}
+    stats = f.fields("stats", keys=STATS)
+    for key in STATS:
+        game.stats[key] = stats.int(key, 0, 10**6)
+    game.events = f.strs("events", max_length=MAX_EVENTS)
+    game._cache = {}
+    raw = f.raw("decision")
+    game.decision = None
+    if raw is None:
+        if game.phase != "over":
+            raise f.fail("decision", "must be open while the game goes on", None)
+        return game
+    d = Fields(what, raw, "decision", keys=("kind", "options"))
+    kind = d.choice("kind", list(DECISIONS))
+    options = d.ints("options", 0, b.n - 1, max_length=b.n)
+    if game.phase == "over":
+        raise d.fail("kind", "must be null once the game is over", kind)
+    if kind == "swap_second":
+        ok = (game.phase == "hivemind" and not game.work and len(options) == 1 and options[0] < game.max_blips
+              and game.blips[options[0]] is not None and game.willpower >= game.hive_rules["costs"]["swap_blips"])
+        if not ok:
+            raise d.fail("kind", "swap_second must follow a chosen Blip in the Hivemind Step with Willpower for the swap", kind)
+        game.decision = Decision("hive", kind, options)
+    else:
+        # the rules must open exactly this decision here, rolling nothing and changing nothing else
+        probe = game.clone()
+        before = _settled(probe)
+        try:
+            probe._advance()
+        except (ValueError, KeyError, IndexError, AssertionError, TypeError) as exc:
+            raise d.fail("kind", f"is not a decision the rules open in this position ({exc})", kind) from None
+        if probe.decision is None or probe.decision.kind != kind or probe.decision.options != options \
+                or _settled(probe) != before:
+            opened = None if probe.decision is None else (probe.decision.kind, probe.decision.options)
+            raise d.fail("kind", f"and options must be the decision the rules open in this position ({opened})",
+                         [kind, options])
+        game.decision = probe.decision.copy()
+    if not game._current_mask().any():
+        raise d.fail("kind", "has no legal action in this position", kind)
+    return game
+
+
+def _settled(game) -> dict:
+    state = game.to_dict()
+    for key in ("decision", "events"):
+        state.pop(key)
+    return state

@@ -1,0 +1,87 @@
+"""The YAML of Aliens: Another Glorious Day in the Corps, read and checked once (a bad value is a
+ValueError naming the file and key)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.data import read_yaml
+
+DATA = Path(__file__).parent / "data"
+HAZARDS = ("panic", "jammed", "acid")
+CARD_TYPES = ("nature", "instinct", "reaction")
+ENTRY_MARKS = "1234"
+MAP_CHARS = "W.DMEN" + ENTRY_MARKS
+
+
+def _fail(file: str, key: str, must: str, value) -> ValueError:
+    return ValueError(f"{DATA / file}: {key} must be {must}, got {value!r}")
+
+
+def _count(file: str, key: str, value, lo: int = 0, hi: int = 1000) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise _fail(file, key, f"an integer in {lo}-{hi}", value)
+    return value
+
+
+@lru_cache(maxsize=None)
+def load() -> dict:
+    """Every data file, checked: {"rules", "characters", "weapons", "decks", "hivemind", "missions"}."""
+    rules = read_yaml(DATA / "rules.yaml")
+    chars = read_yaml(DATA / "characters.yaml")
+    decks = read_yaml(DATA / "decks.yaml")
+    hive = read_yaml(DATA / "hivemind.yaml")
+    missions = read_yaml(DATA / "missions.yaml")["missions"]
+    for name, char in chars["characters"].items():
+        for side in ("hero", "grunt"):
+            stats = char[side]
+            if set(stats) != {"speed", "defense", "melee", "tech", "aim"}:
+                raise _fail("characters.yaml", f"characters.{name}.{side}", "speed, defense, melee, tech, aim", stats)
+            for stat, value in stats.items():
+                _count("characters.yaml", f"characters.{name}.{side}.{stat}", value, 0, 9)
+        if char["weapon"] not in chars["weapons"]:
+            raise _fail("characters.yaml", f"characters.{name}.weapon", f"one of {sorted(chars['weapons'])}", char["weapon"])
+    for name, weapon in chars["weapons"].items():
+        if set(weapon) != {"cost", "range", "aim_bonus"}:
+            raise _fail("characters.yaml", f"weapons.{name}", "cost, range, aim_bonus", weapon)
+        _count("characters.yaml", f"weapons.{name}.cost", weapon["cost"], 0, 5)
+        _count("characters.yaml", f"weapons.{name}.range", weapon["range"], 1, 30)
+        _count("characters.yaml", f"weapons.{name}.aim_bonus", weapon["aim_bonus"], 0, 9)
+    for part in ("core", "expansion"):
+        for card, n in decks["endurance"][part].items():
+            if card not in ("grit", *HAZARDS):
+                raise _fail("decks.yaml", f"endurance.{part}", f"cards of {['grit', *HAZARDS]}", card)
+            _count("decks.yaml", f"endurance.{part}.{card}", n)
+        for card, n in decks["motion_tracker"][part].items():
+            kind, _, entry = card.partition("_")
+            if not (card in ("quiet", "movement") or (kind in ("blip", "swarm") and entry in ENTRY_MARKS and entry)):
+                raise _fail("decks.yaml", f"motion_tracker.{part}", "quiet, movement, blip_N or swarm_N (N 1-4)", card)
+            _count("decks.yaml", f"motion_tracker.{part}.{card}", n)
+    if set(decks["hazards"]) != set(HAZARDS) or set(decks["hive_hazards"]) - set(HAZARDS):
+        raise _fail("decks.yaml", "hazards", f"the hazards {list(HAZARDS)}", decks["hazards"])
+    if sum(decks["hive_hazards"].values()) != rules["hive"]["hive_hazards"]:
+        raise _fail("decks.yaml", "hive_hazards", f"{rules['hive']['hive_hazards']} cards", decks["hive_hazards"])
+    for name, card in hive["cards"].items():
+        if card.get("type") not in CARD_TYPES:
+            raise _fail("hivemind.yaml", f"cards.{name}.type", f"one of {list(CARD_TYPES)}", card.get("type"))
+        _count("hivemind.yaml", f"cards.{name}.cost", card["cost"], 0, 10)
+        _count("hivemind.yaml", f"cards.{name}.copies", card["copies"], 1, 31)
+    for name in (*hive["scripted"]["play_order"], *hive["scripted"]["keep_cards"]):
+        if name not in hive["cards"]:
+            raise _fail("hivemind.yaml", "scripted", f"cards of {sorted(hive['cards'])}", name)
+    if sorted(map(int, rules["blips"])) != [0, 1, 2, 3]:
+        raise _fail("rules.yaml", "blips", "counts of the values 0-3", rules["blips"])
+    for name, mission in missions.items():
+        rows = mission["map"].splitlines()
+        for r, row in enumerate(rows):
+            if len(row) != len(rows[0]) or set(row) - set(MAP_CHARS):
+                raise _fail("missions.yaml", f"missions.{name}.map row {r}", f"{len(rows[0])} of {MAP_CHARS!r}", row)
+        starts = sum(row.count("M") for row in rows)
+        if starts < len(mission["fireteam"]):
+            raise _fail("missions.yaml", f"missions.{name}.map", f"at least {len(mission['fireteam'])} M squares", starts)
+        for who in mission["fireteam"]:
+            if who not in chars["characters"]:
+                raise _fail("missions.yaml", f"missions.{name}.fireteam", f"characters of {sorted(chars['characters'])}", who)
+        _count("missions.yaml", f"missions.{name}.rounds", mission["rounds"], 1, 99)
+    return {"rules": rules, "characters": chars["characters"], "weapons": chars["weapons"], "decks": decks,
+            "hivemind": hive, "missions": missions}

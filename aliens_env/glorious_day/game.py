@@ -1,0 +1,1279 @@
+"""Aliens: Another Glorious Day in the Corps (Gale Force Nine) with the Hive player of the
+"Get Away From Her" expansion: the foundation (one mission, small models).
+
+A round: the Marine Phase (each Character activates once, in the order the marines choose, and
+takes up to two actions), then the Alien Phase: the Hivemind Step (only with a Hive player:
+gain 4 Willpower, draw a Hivemind card, spend Willpower, discard to three), activate Aliens,
+activate Blips, draw Motion Tracker cards; then the check for the end.
+
+Marines (the whole fireteam, one action a step):
+    activate[c]        the next Character to activate
+    move[square]       Move: up to Speed spaces (8 directions) to a free square
+    attack[alien]      Attack an Alien model in line of sight and range: exhaust the weapon's
+                       Endurance cost, roll the d10, hit under the Aim dial; the dial drops one
+    aim                the Aim dial +1
+    barricade[dir]     Barricade (or unbarricade) the door next to the Character
+    interact[what]     remove_hazard (one Hazard on the Character) or newt (pick Newt up)
+    rest               recycle exhausted Endurance cards to the deck's bottom, then draw
+    stand              a Knocked Down Character gets up
+    end                end the activation
+Hive (ties of the rules, and the Hive player's choices):
+    place[square]      where an Alien or Blip moves or is placed, of the tied squares
+    target[c]          which Character (tied) an Alien attacks, or a card's target
+    wp_move[model,dir] Willpower Move (1): an Alien model or Blip one space
+    wp_draw            Willpower Draw (2)
+    swap[blip]         Swap Blips (2): first one Blip, then the other
+    wp_reorder         Reorder Deck (2): the top Motion Tracker card to the bottom
+    play[card]         play a Nature or Instinct card
+    end_step           end the spending of the Hivemind Step
+    discard[card]      discard to hand size
+    react / decline    play the Reaction card that fits the moment, or not
+"""
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import ActionLayout, ObsLayout
+from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, board_from_rows
+from ..core.dice import Dice
+from ..core.game import Decision, PhasedGame
+from .data_files import ENTRY_MARKS, HAZARDS, load
+
+MAX_CHARACTERS = 8
+MAX_ALIENS = 24
+ENDURANCE_MAX = 91  # 85 Endurance cards and the 6 Hive Hazards
+INTERACTS = ("remove_hazard", "newt")
+ENDS = ("", "rescued", "wiped_out", "exhausted", "time")
+PHASES = ("marine", "hivemind", "discard", "aliens", "blips", "tracker", "round_end", "over")
+DECISIONS = {"activate": "marines", "action": "marines", "place": "hive", "target": "hive",
+             "hivemind": "hive", "swap_second": "hive", "discard": "hive", "react": "hive"}
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+MT_KINDS = ("quiet", "movement", *(f"blip_{e}" for e in ENTRY_MARKS), *(f"swarm_{e}" for e in ENTRY_MARKS))
+#: the moments a Reaction card answers
+REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient"}
+PLANES = ("wall", "door", "barricade", "exit", "entry", "character", "knocked_down", "alien",
+          "blip", "blip_value/3 (hive only)", "newt")
+CHAR_FEATURES = ("alive", "on_board", "hero", "speed/9", "defense/9", "melee/9", "tech/9", "aim/9",
+                 "actions_left/2", "activated", "active", "knocked_down", "carries_newt",
+                 *(f"hazard_{h}" for h in HAZARDS), "row/h", "col/w")
+ALIEN_FEATURES = ("present", "count/3", "row/h", "col/w")
+
+
+#: distance fields to the Characters and squares by range from entry points, by mission and
+#: position (pure functions of the fixed maps: shared by every game)
+_FIELDS: dict[tuple, list[int]] = {}
+_RINGS: dict[tuple, list[list[int]]] = {}
+_DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
+_REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
+_LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
+_STEP_BITS: dict[str, list[tuple[int, int]]] = {}  # mission: (mask, shift) per direction
+
+
+def _squares(bits: int) -> list[int]:
+    """The squares (ascending) whose bits are set."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+class GloriousDay(PhasedGame):
+    name = "GloriousDay"
+    marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
+
+    def __init__(self, mission: str = "newt", hive_player: bool = True):
+        super().__init__()
+        data = self.data = load()
+        if mission not in data["missions"]:
+            raise ValueError(f"unknown mission {mission!r}; missions are {sorted(data['missions'])}")
+        if type(hive_player) is not bool:
+            raise ValueError(f"hive_player must be true or false, got {hive_player!r}")
+        self.mission, self.hive_player = mission, hive_player
+        self.rules, self.hive_rules = data["rules"], data["rules"]["hive"]
+        m = self.m = data["missions"][mission]
+        rows = tuple(m["map"].splitlines())
+        self.board = b = board_from_rows(rows, extra_open="DMN" + ENTRY_MARKS)
+        grid = np.array([list(r) for r in rows])
+        self.doors = set(np.flatnonzero(grid.ravel() == "D").tolist())
+        self.exits = set(np.flatnonzero(grid.ravel() == "E").tolist())
+        self.starts = np.flatnonzero(grid.ravel() == "M").tolist()
+        self.entries = {e: int(np.flatnonzero(grid.ravel() == e)[0]) for e in ENTRY_MARKS if (grid == e).any()}
+        self.newt_start = int(np.flatnonzero(grid.ravel() == "N")[0])
+        self.passable = b.passable.ravel().tolist()
+        #: sight[a][b]: a square sees another (the map's table, built once, when the game is made)
+        self.sight = [b.los_list(i) if self.passable[i] else None for i in range(b.n)]
+        self.nbrs = [[sq for _, sq in b.neighbours[i]] for i in range(b.n)]
+        self.card_names = tuple(data["hivemind"]["cards"])
+        self.cards = data["hivemind"]["cards"]
+        self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")
+        self.natures = tuple(k for k in self.card_names if self.cards[k]["type"] == "nature")
+        self.max_blips = sum(self.rules["blips"].values())
+        self.model_slots = MAX_ALIENS + self.max_blips
+        n = b.n
+        self.layout = ActionLayout([
+            ("activate", MAX_CHARACTERS), ("move", n), ("attack", MAX_ALIENS), ("aim", 1),
+            ("barricade", DIRECTION_NAMES), ("interact", INTERACTS), ("rest", 1), ("stand", 1), ("end", 1),
+            ("place", n), ("target", MAX_CHARACTERS), ("wp_move", self.model_slots * 8), ("wp_draw", 1),
+            ("swap", self.max_blips), ("wp_reorder", 1), ("play", self.card_names), ("end_step", 1),
+            ("discard", self.card_names), ("react", 1), ("decline", 1),
+        ])
+        self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self.global_features = (
+            "round/rounds", "endurance_deck/91", "hand/hand_limit", "exhausted/91", "discard/91",
+            "willpower/10", "hive_hand/10", "hivemind_deck/31", "motion_tracker_deck/57", "blip_pool/21",
+            "hive_hazards/6", "reaction_used", "newt_found", "hive_player",
+            *(f"nature={k}" for k in self.natures), *(f"decision={k}" for k in DECISIONS))
+        self.hive_features = (*(f"hand_{k}/3" for k in self.card_names), *(f"top_tracker={k}" for k in MT_KINDS))
+        self.obs_layout = ObsLayout([
+            ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
+            ("characters", (MAX_CHARACTERS, len(CHAR_FEATURES)), ", ".join(CHAR_FEATURES)),
+            ("aliens", (MAX_ALIENS, len(ALIEN_FEATURES)), ", ".join(ALIEN_FEATURES)),
+            ("globals", len(self.global_features), ", ".join(self.global_features)),
+            ("hive_knowledge", len(self.hive_features), "hive only (zeros for marines): " + ", ".join(self.hive_features)),
+        ])
+        template = self._obs_template = self.obs_layout.zeros()
+        self._plane_at = {name: self.obs_layout.offset("board") + k * b.n for k, name in enumerate(PLANES)}
+        self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
+        self._globals_at = self.obs_layout.offset("globals")
+        planes = self.obs_layout.view(template, "board")
+        planes[PLANES.index("wall")] = ~b.passable
+        for i in self.doors:
+            planes[PLANES.index("door")].flat[i] = 1
+        for i in self.exits:
+            planes[PLANES.index("exit")].flat[i] = 1
+        for i in self.entries.values():
+            planes[PLANES.index("entry")].flat[i] = 1
+        self._obs_template_array = array("f", template.tobytes())
+        self.reset(0)
+
+    # ------------------------------------------------------------------------------------------
+    # set-up
+    # ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        self.dice = Dice(seed)
+        data, m, decks = self.data, self.m, self.data["decks"]
+        parts = ("core", "expansion") if m["expansion_cards"] else ("core",)
+        self.chars = []
+        for k, who in enumerate(m["fireteam"]):
+            self.chars.append({"name": who, "hero": who in m["heroes"], "pos": self.starts[k], "alive": True,
+                               "knocked": False, "activated": False, "aim": 0, "actions": 0, "hazards": []})
+        self.aliens: list[dict | None] = [None] * MAX_ALIENS
+        self.blips: list[dict | None] = [None] * self.max_blips
+        self.blip_pool = [int(v) for v, count in self.rules["blips"].items() for _ in range(count)]
+        self.dice.shuffle(self.blip_pool)
+        self.barricades: set[int] = set()
+        self.deck = [c for part in parts for c, count in decks["endurance"][part].items() for _ in range(count)]
+        self.dice.shuffle(self.deck)
+        self.hand, self.exhausted, self.discard = [], [], []
+        self.tracker = [c for part in parts for c, count in decks["motion_tracker"][part].items() for _ in range(count)]
+        self.dice.shuffle(self.tracker)
+        self.tracker_discard = []
+        self.hive_hazards = [h for h, count in decks["hive_hazards"].items() for _ in range(count)]
+        self.willpower, self.hm_hand, self.hm_discard, self.nature = 0, [], [], ""
+        self.hm_deck = [k for k in self.card_names for _ in range(self.cards[k]["copies"])]
+        if self.hive_player:
+            # set-up: one Nature at random in play, the rest shuffled back in; Willpower 4
+            natures = [k for k in self.hm_deck if k in self.natures]
+            self.nature = natures[self.dice.pick(len(natures))]
+            self.hm_deck.remove(self.nature)
+            self.willpower = self.hive_rules["starting_willpower"]
+        self.dice.shuffle(self.hm_deck)
+        self.newt, self.newt_carrier = self.newt_start, NO
+        self.round, self.phase, self.active, self.end = 1, "marine", NO, ""
+        self.reaction_round, self.queen_moved = 0, False
+        self.work: list[dict] = []
+        self.decision: Decision | None = None
+        self.stats = {"kills": 0, "attacks": 0, "hits": 0, "characters_lost": 0, "reveals": 0,
+                      "barricades_broken": 0, "willpower_spent": 0, "cards_played": 0, "reactions": 0}
+        self.events: list[str] = []
+        self._cache: dict[str, Any] = {}
+        self._deal_starting_hand()
+        for e in m["start_blips"]:
+            self._place_blip(self.entries[str(e)])
+        self._run()
+
+    # ------------------------------------------------------------------------------------------
+    # queries the rules and the policies share
+    # ------------------------------------------------------------------------------------------
+    def stats_of(self, c: int) -> dict:
+        """The Character's stat line (its Hero or Grunt side), Speed lowered by its Hazards (at
+        least 1). A shared dict when no Hazard changes it: do not modify."""
+        ch = self.chars[c]
+        stats = self.data["characters"][ch["name"]]["hero" if ch["hero"] else "grunt"]
+        if ch["hazards"]:
+            hazards = self.data["decks"]["hazards"]
+            slow = sum(hazards[h.removeprefix("hive:")].get("speed", 0) for h in ch["hazards"])
+            if slow:
+                stats = dict(stats, speed=max(1, stats["speed"] + slow))
+        return stats
+
+    def weapon_of(self, c: int) -> dict:
+        return self.data["weapons"][self.data["characters"][self.chars[c]["name"]]["weapon"]]
+
+    def on_board(self) -> list[int]:
+        return [c for c, ch in enumerate(self.chars) if ch["alive"]]
+
+    def alien_at(self) -> dict[int, int]:
+        return {a["pos"]: k for k, a in enumerate(self.aliens) if a is not None}
+
+    def char_at(self) -> dict[int, int]:
+        return {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["alive"]}
+
+    def blip_at(self) -> dict[int, int]:
+        return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
+
+    def occupied(self) -> set[int]:
+        """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
+        out = {a["pos"] for a in self.aliens if a is not None}
+        out.update([bl["pos"] for bl in self.blips if bl is not None])
+        out.update([ch["pos"] for ch in self.chars if ch["alive"]])
+        if self.newt_carrier == NO and self.newt != NO:
+            out.add(self.newt)
+        return out
+
+    def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
+        """Steps from the sources over passable squares not in `closed` (sources always spread)."""
+        dist = [UNREACHABLE] * self.board.n
+        frontier = list(sources)
+        for s in frontier:
+            dist[s] = 0
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt = []
+            for s in frontier:
+                for m in self.nbrs[s]:
+                    if dist[m] > d and m not in closed:
+                        dist[m] = d
+                        nxt.append(m)
+            frontier = nxt
+        return dist
+
+    def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
+        """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
+        shared list: do not modify. When no closed square lies within `limit` steps on the open
+        map, the answer is the map's own (kept once per map)."""
+        key = (self.mission, start)
+        row = _DIST_ROWS.get(key)
+        if row is None:
+            row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
+        if all(row[c] > limit for c in closed):
+            key = (self.mission, start, limit)
+            out = _REACH.get(key)
+            if out is None:
+                out = _REACH[key] = self._bfs_reach(start, (), limit)
+            return out
+        return self._bfs_reach(start, closed, limit)
+
+    def _bfs_reach(self, start: int, closed, limit: int) -> list[int]:
+        mark = bytearray(self.board.n)
+        for s in closed:
+            mark[s] = 1
+        mark[start] = 1
+        out = [start]
+        frontier = out
+        nbrs = self.nbrs
+        for _ in range(limit):
+            nxt = []
+            for s in frontier:
+                for m in nbrs[s]:
+                    if not mark[m]:
+                        mark[m] = 1
+                        nxt.append(m)
+            if not nxt:
+                break
+            out = out + nxt
+            frontier = nxt
+        return out
+
+    def move_targets(self, c: int) -> list[int]:
+        """Squares a Character's Move reaches: Speed steps, through friendly models, never
+        through Aliens or Barricades, ending on a free square."""
+        key = ("move_targets", c)
+        out = self._cache.get(key)
+        if out is None:
+            ch = self.chars[c]
+            closed = self.barricades | {a["pos"] for a in self.aliens if a is not None}
+            if self.newt_carrier == NO:
+                closed.add(self.newt)
+            occupied = self.occupied()
+            out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+                                            if s not in occupied)
+        return out
+
+    def attack_targets(self, c: int) -> list[int]:
+        ch, weapon = self.chars[c], self.weapon_of(c)
+        if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
+            return []
+        b = self.board
+        return [k for k, a in enumerate(self.aliens) if a is not None
+                and b.range(ch["pos"], a["pos"]) <= weapon["range"] and self.sight[ch["pos"]][a["pos"]]]
+
+    def barricade_dirs(self, c: int) -> list[int]:
+        pos, b = self.chars[c]["pos"], self.board
+        occupied = self.occupied()
+        return [d for d in range(8) if (s := b.step(pos, d)) is not None and s in self.doors
+                and s in self.nbrs[pos] and s not in occupied]
+
+    def newt_adjacent(self, c: int) -> bool:
+        return self.newt_carrier == NO and self.newt != NO and self.newt in self.nbrs[self.chars[c]["pos"]]
+
+    def character_field(self, through_barricades: bool = False) -> list[int]:
+        """Steps from every square to the nearest Character (Aliens do not pass Characters); a
+        shared list: do not modify."""
+        chars = tuple(sorted(self.char_at()))
+        key = (self.mission, chars, () if through_barricades else tuple(sorted(self.barricades)))
+        out = _FIELDS.get(key)
+        if out is None:
+            if len(_FIELDS) > 20_000:
+                _FIELDS.clear()
+            out = _FIELDS[key] = self.bfs(chars, set(chars) | set(key[2]))
+        return out
+
+    def can_react(self, moment: str) -> bool:
+        """A Reaction window opens on public information only: the Hive holds a card, has the
+        Willpower for the fitting Reaction and has played none this turn."""
+        card = REACTION_OF[moment]
+        return (self.hive_player and bool(self.hm_hand) and self.reaction_round != self.round
+                and self.willpower >= self.cards[card]["cost"])
+
+    def players(self) -> int:
+        return sum(ch["hero"] for ch in self.chars)
+
+    def tracker_draws(self) -> int:
+        return next(r["cards"] for r in self.rules["motion_tracker_draws"] if self.players() <= r["max_players"])
+
+    # ------------------------------------------------------------------------------------------
+    # the phase machine
+    # ------------------------------------------------------------------------------------------
+    def _run(self) -> None:
+        """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
+        taking a lone 'decline' at once would tell the marines the Hive holds no such card)."""
+        while True:
+            self._cache.clear()
+            if self.decision is not None:
+                mask = self._current_mask()
+                count = np.count_nonzero(mask)
+                if count > 1 or (count == 1 and self.decision.kind == "react"):
+                    return
+                if count == 0:
+                    raise RuntimeError(f"GloriousDay: no legal action in decision {self.decision}")
+                self._resolve(int(mask.argmax()))
+            elif not self._advance():
+                return
+
+    def _advance(self) -> bool:
+        if self.phase == "over":
+            return False
+        if self._check_end():
+            return True
+        if self.work:
+            self._work()
+            return True
+        phase = self.phase
+        if phase == "marine":
+            if self.active != NO and self.chars[self.active]["alive"] and self.chars[self.active]["actions"] > 0:
+                self._decide("action")
+            elif any(not self.chars[c]["activated"] for c in self.on_board()):
+                self.active = NO
+                self._decide("activate")
+            else:
+                self.active = NO
+                self.phase = "hivemind" if self.hive_player else "aliens"
+                if self.hive_player:
+                    self._hivemind_start()
+        elif phase == "hivemind":
+            self._decide("hivemind")
+        elif phase == "discard":
+            if len(self.hm_hand) > self.hive_rules["hand_size"]:
+                self._decide("discard")
+            else:
+                self.phase = "aliens"
+        elif phase == "aliens":
+            self.work = [{"kind": "alien", "slot": k, "stage": "move"} for k in reversed(range(MAX_ALIENS))
+                         if self.aliens[k] is not None]
+            self.phase = "blips"
+        elif phase == "blips":
+            self.work = [{"kind": "blip", "slot": k} for k in reversed(range(self.max_blips)) if self.blips[k] is not None]
+            self.phase = "tracker"
+        elif phase == "tracker":
+            self.work = [{"kind": "tracker"} for _ in range(self.tracker_draws())]
+            self.phase = "round_end"
+        elif phase == "round_end":
+            if self.round >= self.m["rounds"]:
+                self._finish("time", f"round {self.round} is over: the dropship leaves without Newt")
+                return True
+            self.round += 1
+            for ch in self.chars:
+                ch["activated"] = False
+            self.queen_moved = False
+            self.phase = "marine"
+        return True
+
+    def _check_end(self) -> bool:
+        if not self.on_board():
+            self._finish("wiped_out", "every Character is Killed")
+        elif not self.deck and not self.hand:
+            self._finish("exhausted", "the Endurance deck and hand are spent: the squad is overwhelmed")
+        elif self.newt_carrier != NO and self.chars[self.newt_carrier]["pos"] in self.exits:
+            self._finish("rescued", f"{self.chars[self.newt_carrier]['name']} carries Newt out")
+        else:
+            return False
+        return True
+
+    def _finish(self, end: str, why: str) -> None:
+        self.end, self.phase, self.work, self.decision = end, "over", [], None
+        self.events.append(why)
+
+    # ------------------------------------------------------------------------------------------
+    # masks and resolution
+    # ------------------------------------------------------------------------------------------
+    def _compute_mask(self) -> np.ndarray:
+        mask = self.layout.empty_mask()
+        kind, slot, opts = self.decision.kind, self._slot, self.decision.options
+        if kind == "activate":
+            for c in self.on_board():
+                if not self.chars[c]["activated"]:
+                    mask[slot["activate"] + c] = 1
+        elif kind == "action":
+            c = self.active
+            ch = self.chars[c]
+            mask[slot["rest"]] = mask[slot["end"]] = 1
+            if ch["knocked"]:
+                mask[slot["stand"]] = 1
+                return mask
+            for s in self.move_targets(c):
+                mask[slot["move"] + s] = 1
+            for k in self.attack_targets(c):
+                mask[slot["attack"] + k] = 1
+            if ch["aim"] < self.rules["aim_max"]:
+                mask[slot["aim"]] = 1
+            for d in self.barricade_dirs(c):
+                mask[slot["barricade"] + d] = 1
+            if ch["hazards"]:
+                mask[slot["interact"]] = 1
+            if self.newt_adjacent(c):
+                mask[slot["interact"] + 1] = 1
+        elif kind == "place":
+            for s in opts:
+                mask[slot["place"] + s] = 1
+        elif kind == "target":
+            for c in opts:
+                mask[slot["target"] + c] = 1
+        elif kind == "hivemind":
+            self._hivemind_mask(mask)
+        elif kind == "swap_second":
+            for k, bl in enumerate(self.blips):
+                if bl is not None and k != opts[0]:
+                    mask[slot["swap"] + k] = 1
+        elif kind == "discard":
+            for card in set(self.hm_hand):
+                mask[slot["discard"] + self.card_names.index(card)] = 1
+        elif kind == "react":
+            mask[slot["decline"]] = 1
+            card = REACTION_OF[self.work[-1]["kind"]]
+            if card in self.hm_hand:
+                mask[slot["react"]] = 1
+        return mask
+
+    def _resolve(self, action: int) -> None:
+        name, index = self.layout.decode(action)
+        decision, self.decision = self.decision, None
+        self._cache.clear()
+        kind = decision.kind
+        if kind == "activate":
+            self._activate(index)
+        elif kind == "action":
+            self._marine_action(name, index)
+        elif kind in ("place", "target"):
+            self.work[-1]["choice"] = index
+        elif kind == "hivemind":
+            self._hive_action(name, index)
+        elif kind == "swap_second":
+            self._spend("swap_blips")
+            first = decision.options[0]
+            a, b = self.blips[first], self.blips[index]
+            a["value"], b["value"] = b["value"], a["value"]
+            self.events.append("the Hive swaps two Blips")
+        elif kind == "discard":
+            self._discard_hivemind(self.card_names[index])
+        elif kind == "react":
+            self.work[-1]["react"] = name == "react"
+            if name == "react":
+                card = REACTION_OF[self.work[-1]["kind"]]
+                self._spend_card(card)
+                self.reaction_round = self.round
+                self.stats["reactions"] += 1
+
+    # -- the Marine Phase ----------------------------------------------------------------------
+    def _activate(self, c: int) -> None:
+        ch = self.chars[c]
+        self.active = c
+        ch["activated"] = True
+        ch["actions"] = self.rules["actions_per_activation"]
+        ch["aim"] = self.stats_of(c)["aim"]
+        self.events.append(f"{ch['name']} activates")
+
+    def _marine_action(self, name: str, index: int) -> None:
+        c = self.active
+        ch = self.chars[c]
+        ch["actions"] -= 1
+        who = ch["name"]
+        if name == "end":
+            ch["actions"] = 0
+        elif name == "stand":
+            ch["knocked"] = False
+            self.events.append(f"{who} gets up")
+        elif name == "move":
+            ch["pos"] = index
+            self.events.append(f"{who} moves to {self.board.rc(index)}")
+            self._reveal_seen()
+        elif name == "aim":
+            ch["aim"] = min(ch["aim"] + self.rules["aim_step"], self.rules["aim_max"])
+        elif name == "attack":
+            self._attack(c, index)
+        elif name == "barricade":
+            door = self.board.step(ch["pos"], index)
+            if door in self.barricades:
+                self.barricades.discard(door)
+                self.events.append(f"{who} removes the Barricade at {self.board.rc(door)}")
+            else:
+                self.barricades.add(door)
+                self.events.append(f"{who} Barricades the door at {self.board.rc(door)}")
+        elif name == "interact":
+            if INTERACTS[index] == "newt":
+                self.newt_carrier, self.newt = c, NO
+                self.events.append(f"{who} picks Newt up")
+            else:
+                hazard = ch["hazards"].pop(0)
+                self._lose_hazard(hazard)
+                self.events.append(f"{who} shakes off {hazard}")
+        elif name == "rest":
+            n = min(self.rules["rest_recycle"], len(self.exhausted))
+            self.deck[:0] = self.exhausted[:n]  # to the deck's bottom (the top is the end of the list)
+            del self.exhausted[:n]
+            for _ in range(self.rules["rest_draw"]):
+                self._draw_endurance(c)
+            self.events.append(f"{who} Rests: recycles {n}, draws {self.rules['rest_draw']}")
+
+    def _attack(self, c: int, k: int) -> None:
+        ch, weapon = self.chars[c], self.weapon_of(c)
+        for _ in range(weapon["cost"]):
+            self.exhausted.append(self.hand.pop())
+        roll = self.dice.d10()
+        dial = ch["aim"] + weapon["aim_bonus"]
+        ch["aim"] = max(0, ch["aim"] - self.rules["aim_step"])
+        self.stats["attacks"] += 1
+        hit = roll < dial
+        self.events.append(f"{ch['name']} attacks the Alien at {self.board.rc(self.aliens[k]['pos'])}: "
+                           f"roll {roll} against {dial}: {'hit' if hit else 'miss'}")
+        if hit:
+            self.stats["hits"] += 1
+            self.work.append({"kind": "kill", "slot": k})
+
+    def _reveal_seen(self) -> None:
+        """Every face-down Blip a Character sees is revealed (queued)."""
+        seen = [k for k, bl in enumerate(self.blips) if bl is not None and self._seen(bl["pos"])]
+        queued = {w["slot"] for w in self.work if w["kind"] == "reveal"}
+        self.work.extend({"kind": "reveal", "slot": k} for k in reversed(seen) if k not in queued)
+
+    def _seen(self, square: int) -> bool:
+        return any(ch["alive"] and self.sight[ch["pos"]][square] for ch in self.chars)
+
+    # -- Endurance ------------------------------------------------------------------------------
+    def _draw_endurance(self, c: int) -> None:
+        """Draw the top card: a Hazard goes on the drawing Character, anything else to the hand
+        (past the hand limit it is exhausted)."""
+        if not self.deck:
+            return
+        card = self.deck.pop()
+        if card in HAZARDS or card.startswith("hive:"):
+            self.chars[c]["hazards"].append(card)
+            self.events.append(f"{self.chars[c]['name']} draws the Hazard {card}")
+        elif len(self.hand) < self.rules["hand_limit"]:
+            self.hand.append(card)
+        else:
+            self.exhausted.append(card)
+
+    def _deal_starting_hand(self) -> None:
+        """The starting hand: Hazards met while dealing go to the deck's bottom (A5)."""
+        hazards = []
+        while len(self.hand) < self.rules["starting_hand"] and self.deck:
+            card = self.deck.pop()
+            (self.hand if card == "grit" else hazards).append(card)
+        self.deck[:0] = hazards
+
+    def _lose_endurance(self, n: int) -> None:
+        for _ in range(n):
+            source = self.deck or self.hand
+            if source:
+                self.discard.append(source.pop())
+
+    def _lose_hazard(self, hazard: str) -> None:
+        if hazard.startswith("hive:"):
+            self.hive_hazards.append(hazard.removeprefix("hive:"))
+        else:
+            self.discard.append(hazard)
+
+    # -- the Hivemind Step ----------------------------------------------------------------------
+    def _hivemind_start(self) -> None:
+        h = self.hive_rules
+        self.willpower = min(self.willpower + h["willpower_gain"], h["willpower_max"])
+        self._draw_hivemind()
+        self.queen_moved = False
+        self.events.append(f"Hivemind Step: Willpower {self.willpower}")
+
+    def _draw_hivemind(self) -> None:
+        if not self.hm_deck:
+            return
+        self.hm_hand.append(self.hm_deck.pop())
+        if not self.hm_deck and self.hm_discard:
+            # drawing the last card: the discard pile becomes the new deck
+            self.hm_deck, self.hm_discard = self.hm_discard, []
+            self.dice.shuffle(self.hm_deck)
+            self.events.append("the Hivemind discard is shuffled into a new deck")
+
+    def _spend(self, what: str) -> None:
+        cost = self.hive_rules["costs"][what]
+        self.willpower -= cost
+        self.stats["willpower_spent"] += cost
+
+    def _spend_card(self, card: str) -> None:
+        cost = self.cards[card]["cost"]
+        self.willpower -= cost
+        self.stats["willpower_spent"] += cost
+        self.stats["cards_played"] += 1
+        self.hm_hand.remove(card)
+        if self.cards[card]["type"] != "nature":
+            self.hm_discard.append(card)
+        self.events.append(f"the Hive plays {card}")
+
+    def _discard_hivemind(self, card: str) -> None:
+        self.hm_hand.remove(card)
+        self.hm_discard.append(card)
+
+    def wp_move_squares(self, slot: int, occupied: set[int] | None = None) -> list[tuple[int, int]]:
+        """(direction, square) a Willpower Move may take a model (slot < MAX_ALIENS: an Alien,
+        else a Blip): one step, in any direction, to a free square not Barricaded."""
+        model = self.aliens[slot] if slot < MAX_ALIENS else self.blips[slot - MAX_ALIENS]
+        if model is None:
+            return []
+        if occupied is None:
+            occupied = self.occupied() | self.barricades
+        pos = model["pos"]
+        return [(d, s) for d, s in self.board.neighbours[pos] if s not in occupied]
+
+    def card_playable(self, card: str) -> bool:
+        info = self.cards[card]
+        if card not in self.hm_hand or info["cost"] > self.willpower or info["type"] == "reaction":
+            return False
+        if info["type"] == "nature":
+            return card != self.nature
+        if card == "ambush":
+            return bool(self.blip_pool) and None in self.blips and bool(self._free_near(list(self.entries.values())))
+        if card in ("terror", "infest"):
+            return bool(self.hive_hazards)
+        return bool(self.tracker or self.tracker_discard)
+
+    def _hivemind_mask(self, mask: np.ndarray) -> None:
+        slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
+        mask[slot["end_step"]] = 1
+        if wp >= costs["move"]:
+            occupied = self.occupied() | self.barricades
+            models = [m for m, a in enumerate(self.aliens) if a is not None]
+            models += [MAX_ALIENS + k for k, bl in enumerate(self.blips) if bl is not None]
+            base = slot["wp_move"]
+            for m in models:
+                for d, _ in self.wp_move_squares(m, occupied):
+                    mask[base + m * 8 + d] = 1
+        if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
+            mask[slot["wp_draw"]] = 1
+        blips = [k for k, bl in enumerate(self.blips) if bl is not None]
+        if wp >= costs["swap_blips"] and len(blips) >= 2:
+            for k in blips:
+                mask[slot["swap"] + k] = 1
+        if wp >= costs["reorder_deck"] and len(self.tracker) >= 2:
+            mask[slot["wp_reorder"]] = 1
+        for k, card in enumerate(self.card_names):
+            if self.card_playable(card):
+                mask[slot["play"] + k] = 1
+
+    def _hive_action(self, name: str, index: int) -> None:
+        if name == "end_step":
+            self.phase = "discard"
+        elif name == "wp_move":
+            m, d = divmod(index, 8)
+            model = self.aliens[m] if m < MAX_ALIENS else self.blips[m - MAX_ALIENS]
+            model["pos"] = self.board.step(model["pos"], d)
+            self._spend("move")
+            self.events.append(f"Willpower Move to {self.board.rc(model['pos'])}")
+            if m >= MAX_ALIENS and self._seen(model["pos"]):
+                self.work.append({"kind": "reveal", "slot": m - MAX_ALIENS})
+        elif name == "wp_draw":
+            self._spend("draw")
+            self._draw_hivemind()
+        elif name == "swap":
+            self._decide("swap_second", [index])
+        elif name == "wp_reorder":
+            self._spend("reorder_deck")
+            self.tracker.insert(0, self.tracker.pop())
+            self.events.append("the Hive puts the top Motion Tracker card at the bottom")
+        elif name == "play":
+            card = self.card_names[index]
+            self._spend_card(card)
+            if self.cards[card]["type"] == "nature":
+                if self.nature:
+                    self.hm_discard.append(self.nature)
+                self.nature = card
+            elif card == "ambush":
+                self.work.append({"kind": "spawn", "what": "blip", "at": list(self.entries.values())})
+            elif card == "terror":
+                self.work.append({"kind": "terror"})
+            elif card == "infest":
+                self.deck.append("hive:" + self.hive_hazards.pop())
+                self.dice.shuffle(self.deck)
+            elif card == "stir":
+                self.work.append({"kind": "tracker"})
+
+    # ------------------------------------------------------------------------------------------
+    # work: the Alien Phase's steps and the effects that may wait on a decision
+    # ------------------------------------------------------------------------------------------
+    def _choose(self, task: dict, kind: str, options: list[int]) -> int | None:
+        """The task's tied choice: decided already, the only option, or a decision opened now
+        (None: wait for it)."""
+        if "choice" in task:
+            return task.pop("choice")
+        if len(options) == 1:
+            return options[0]
+        self._decide(kind, sorted(options))
+        return None
+
+    def _work(self) -> None:
+        task = self.work[-1]
+        getattr(self, "_task_" + task["kind"])(task)
+
+    def _done(self, task: dict) -> None:
+        """The task on top of the work stack is finished."""
+        assert self.work[-1] is task
+        self.work.pop()
+
+    def _task_alien(self, task: dict) -> None:
+        alien = self.aliens[task["slot"]]
+        if alien is None or not self.on_board():
+            return self._done(task)
+        if task["stage"] == "move":
+            options = self.alien_destinations(task["slot"])
+            square = self._choose(task, "place", options)
+            if square is None:
+                return
+            if square != alien["pos"]:
+                alien["pos"] = square
+            task["stage"] = "attack"
+        if task["stage"] == "attack":
+            at = self.char_at()
+            targets = [at[s] for s in self.nbrs[alien["pos"]] if s in at]
+            if not targets:
+                self._done(task)
+                return self._break_barricade(alien)
+            target = self._choose(task, "target", targets)
+            if target is None:
+                return
+            self._done(task)
+            self.work.append({"kind": "defense", "alien": task["slot"], "char": target})
+
+    def alien_destinations(self, slot: int) -> list[int]:
+        """Where an Alien may end its move: up to 6 (7 Aggressive) steps, never through a
+        Character or a Barricade, on a free square, as near the closest Character as it gets
+        (one next to a Character, where it attacks). With no Character reachable it heads for
+        the nearest through the Barricades (and attacks a Barricade it stands beside)."""
+        alien = self.aliens[slot]
+        through = self.character_field()[alien["pos"]] >= UNREACHABLE
+        field = self.character_field(through_barricades=through)
+        if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
+            return [alien["pos"]]
+        return self.nearest_in_reach(alien["pos"], self.rules["alien_speed"] + (self.nature == "aggressive"), through)
+
+    def _break_barricade(self, alien: dict) -> None:
+        doors = [s for s in self.nbrs[alien["pos"]] if s in self.barricades]
+        if not doors or self.character_field()[alien["pos"]] < UNREACHABLE:
+            return
+        roll = self.dice.d6()
+        need = self.rules["barricade_breaks_on"] - (self.nature == "relentless")
+        if roll >= need:
+            self.barricades.discard(doors[0])
+            self.stats["barricades_broken"] += 1
+        self.events.append(f"an Alien attacks the Barricade at {self.board.rc(doors[0])}: roll {roll}, "
+                           f"{'broken' if roll >= need else 'holds'}")
+
+    def defense_total(self, c: int, alien: dict, roll: int) -> int:
+        ch = self.chars[c]
+        acid = sum(self.data["decks"]["hazards"][h.removeprefix("hive:")].get("defense", 0) for h in ch["hazards"])
+        return roll + acid + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
+
+    def _task_defense(self, task: dict) -> None:
+        alien, c = self.aliens[task["alien"]], task["char"]
+        ch = self.chars[c]
+        if alien is None or not ch["alive"]:
+            return self._done(task)
+        stats = self.stats_of(c)
+        if "roll" not in task:
+            task["roll"] = self.dice.d10()
+        total = self.defense_total(c, alien, task["roll"])
+        passed = total <= stats["defense"] and total < self.rules["defense_kill_roll"]
+        if passed and "react" not in task and self.can_react("defense"):
+            self._decide("react")
+            return
+        if passed and task.get("react"):
+            task["roll"], task["react"] = self.dice.d10(), False
+            total = self.defense_total(c, alien, task["roll"])
+            self.events.append("Savage: the Character rolls the Defense again")
+        self._done(task)
+        self._defense_result(c, task["alien"], total)
+
+    def _defense_result(self, c: int, slot: int, total: int) -> None:
+        ch, alien = self.chars[c], self.aliens[slot]
+        stats = self.stats_of(c)
+        who = ch["name"]
+        if total >= self.rules["defense_kill_roll"] or (total > stats["defense"] and ch["knocked"]):
+            self.events.append(f"{who}'s Defense {total}: Killed")
+            self._kill_character(c)
+        elif total <= stats["melee"]:
+            self.events.append(f"{who}'s Defense {total}: counterattack, an Alien dies")
+            self._remove_alien(slot)
+        elif total <= stats["defense"]:
+            self.events.append(f"{who}'s Defense {total}: fended off")
+        else:
+            ch["knocked"] = True
+            self._lose_endurance(self.rules["failed_defense_discards"])
+            self.events.append(f"{who}'s Defense {total}: Knocked Down")
+
+    def _kill_character(self, c: int) -> None:
+        ch = self.chars[c]
+        ch["alive"], ch["knocked"] = False, False
+        for h in ch["hazards"]:
+            self._lose_hazard(h)
+        ch["hazards"] = []
+        self.stats["characters_lost"] += 1
+        if self.newt_carrier == c:
+            self.newt, self.newt_carrier = ch["pos"], NO
+        ch["pos"] = NO
+
+    def _remove_alien(self, slot: int) -> None:
+        alien = self.aliens[slot]
+        alien["count"] -= 1
+        self.stats["kills"] += 1
+        if alien["count"] <= 0:
+            self.aliens[slot] = None
+
+    def _task_kill(self, task: dict) -> None:
+        if self.aliens[task["slot"]] is None:
+            return self._done(task)
+        if "react" not in task and self.can_react("kill"):
+            self._decide("react")
+            return
+        self._done(task)
+        if task.get("react"):
+            self.events.append("Resilient: the hit is ignored")
+        else:
+            self._remove_alien(task["slot"])
+
+    def _task_blip(self, task: dict) -> None:
+        blip = self.blips[task["slot"]]
+        if blip is None or not self.on_board():
+            return self._done(task)
+        if "steps" not in task:
+            task["steps"] = self.dice.d6() + (self.nature == "stealthy")
+        square = self._choose(task, "place", self.blip_destinations(task["slot"], task["steps"]))
+        if square is None:
+            return
+        blip["pos"] = square
+        self._done(task)
+        if self._seen(square):
+            self.work.append({"kind": "reveal", "slot": task["slot"]})
+
+    def blip_destinations(self, slot: int, steps: int) -> list[int]:
+        """A Blip moves `steps` toward the closest Character (never through Characters or
+        Barricades), ending on a free square as near as it gets."""
+        return self.nearest_in_reach(self.blips[slot]["pos"], steps)
+
+    def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False) -> list[int]:
+        """The free squares within `steps` of `start` (never through Characters or Barricades)
+        nearest the closest Character by ``character_field``; all of them when no Character
+        can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
+        time along the map's legal steps, then the nearest level of the field that it meets
+        is the answer (no square in reach is nearer than the start's distance less `steps`)."""
+        field, levels = self._field_levels(through_barricades)
+        bits = self._step_bits()
+        closed = 0
+        for s in self.char_at():
+            closed |= 1 << s
+        for s in self.barricades:
+            closed |= 1 << s
+        seen = frontier = 1 << start
+        for _ in range(steps):
+            grown = 0
+            for mask, shift in bits:
+                part = frontier & mask
+                if part:
+                    grown |= part << shift if shift > 0 else part >> -shift
+            frontier = grown & ~seen & ~closed
+            if not frontier:
+                break
+            seen |= frontier
+        for s in self.occupied():
+            if s != start:
+                seen &= ~(1 << s)
+        top = field[start]
+        if top >= UNREACHABLE:
+            return _squares(seen)
+        for level in range(max(1, top - steps), top + 1):
+            found = seen & levels.get(level, 0)
+            if found:
+                return _squares(found)
+        raise AssertionError("the start square is always in reach")
+
+    def _field_levels(self, through_barricades: bool) -> tuple[list[int], dict[int, int]]:
+        """``character_field`` and, for each distance, the bits of the squares at it."""
+        field = self.character_field(through_barricades)
+        levels = _LEVELS.get(id(field))
+        if levels is None or levels[0] is not field:
+            by_level: dict[int, int] = {}
+            for s, d in enumerate(field):
+                if d < UNREACHABLE:
+                    by_level[d] = by_level.get(d, 0) | (1 << s)
+            levels = _LEVELS[id(field)] = (field, by_level)
+            if len(_LEVELS) > 20_000:
+                _LEVELS.clear()
+                _LEVELS[id(field)] = levels
+        return field, levels[1]
+
+    def _step_bits(self) -> list[tuple[int, int]]:
+        """(mask, shift) per direction: the bits of the squares whose step that way is legal on
+        the map, and how far (in bits) the step moves a square."""
+        out = _STEP_BITS.get(self.mission)
+        if out is None:
+            b, masks = self.board, [0] * 8
+            for s in range(b.n):
+                for d, _ in b.neighbours[s]:
+                    masks[d] |= 1 << s
+            out = _STEP_BITS[self.mission] = [(masks[d], dr * b.width + dc) for d, (dr, dc) in enumerate(DIRECTIONS)]
+        return out
+
+    def _task_reveal(self, task: dict) -> None:
+        blip = self.blips[task["slot"]]
+        if blip is None:
+            return self._done(task)
+        if "react" not in task and self.can_react("reveal"):
+            self._decide("react")
+            return
+        self._done(task)
+        if task.get("react"):
+            self.events.append("Hidden: the Blip stays face-down")
+            return
+        self.blips[task["slot"]] = None
+        value, square = blip["value"], blip["pos"]
+        self.blip_pool.append(value)
+        self.dice.shuffle(self.blip_pool)
+        self.stats["reveals"] += 1
+        self.events.append(f"a Blip at {self.board.rc(square)} is revealed: {value}")
+        if value == 3:
+            self._add_alien(square, 3)
+        elif value >= 1:
+            self._add_alien(square, 1)
+            if value == 2:
+                self.work.append({"kind": "spawn", "what": "alien", "at": [square], "near": True})
+
+    def _add_alien(self, square: int, count: int) -> None:
+        if None in self.aliens:
+            self.aliens[self.aliens.index(None)] = {"pos": square, "count": count}
+
+    def _free_near(self, squares: list[int]) -> list[int]:
+        """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
+        occupied = self.occupied() | self.barricades
+        key = (self.mission, tuple(squares))
+        rings = _RINGS.get(key)
+        if rings is None:
+            b = self.board
+            by_range: dict[int, list[int]] = {}
+            for s in range(b.n):
+                if self.passable[s]:
+                    by_range.setdefault(min(b.range(s, t) for t in squares), []).append(s)
+            rings = _RINGS[key] = [by_range[r] for r in sorted(by_range)]
+        for ring in rings:
+            free = [s for s in ring if s not in occupied]
+            if free:
+                return free
+        return []
+
+    def _task_spawn(self, task: dict) -> None:
+        """Place a Blip or an Alien model (a Swarm of `count`) on the free square nearest the
+        given squares (a revealed Blip's second Alien: on a free square next to it)."""
+        if task.get("near"):
+            occupied = self.occupied() | self.barricades
+            options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
+        else:
+            options = self._free_near(task["at"])
+        if not options:
+            return self._done(task)
+        square = self._choose(task, "place", options)
+        if square is None:
+            return
+        self._done(task)
+        if task["what"] == "blip":
+            self._place_blip(square)
+        else:
+            self._add_alien(square, task.get("count", 1))
+
+    def _place_blip(self, square: int) -> None:
+        if not self.blip_pool or None not in self.blips:
+            return
+        k = self.blips.index(None)
+        self.blips[k] = {"pos": square, "value": self.blip_pool.pop()}
+        if self._seen(square):
+            self.work.append({"kind": "reveal", "slot": k})
+
+    def _task_terror(self, task: dict) -> None:
+        target = self._choose(task, "target", self.on_board())
+        if target is None:
+            return
+        self._done(task)
+        hazard = self.hive_hazards.pop()
+        self.chars[target]["hazards"].append("hive:" + hazard)
+        self.events.append(f"Terror: {self.chars[target]['name']} gets the Hive Hazard {hazard}")
+
+    def _task_tracker(self, task: dict) -> None:
+        self._done(task)
+        if not self.tracker:
+            self.tracker, self.tracker_discard = self.tracker_discard, []
+            self.dice.shuffle(self.tracker)
+        if not self.tracker:
+            return
+        card = self.tracker.pop()
+        self.tracker_discard.append(card)
+        self.events.append(f"Motion Tracker: {card}")
+        kind, _, entry = card.partition("_")
+        if kind == "blip":
+            self.work.append({"kind": "spawn", "what": "blip", "at": [self.entries[entry]]})
+        elif kind == "swarm":
+            self.work.append({"kind": "spawn", "what": "alien", "at": [self.entries[entry]], "count": 3})
+        elif kind == "movement":
+            self.work.extend({"kind": "blip", "slot": k} for k in reversed(range(self.max_blips)) if self.blips[k] is not None)
+
+    # ------------------------------------------------------------------------------------------
+    # outcome, shaping, observation
+    # ------------------------------------------------------------------------------------------
+    def outcome(self) -> dict[str, Any]:
+        marines = 1 if self.end == "rescued" else -1 if self.end else 0
+        return {"marines": marines, "hive": -marines,
+                "score": {**self.stats, "round": self.round, "end": self.end,
+                          "endurance_left": len(self.deck) + len(self.hand) + len(self.exhausted)}}
+
+    def shaping_value(self, side: str) -> float:
+        w = self.rules["shaping"]
+        value = w["newt_found"] * (self.newt == NO) + w["character_lost"] * self.stats["characters_lost"]
+        value += w["endurance_card"] * (len(self.deck) + len(self.hand) + len(self.exhausted))
+        if self.newt_carrier != NO:
+            dist = self.bfs(sorted(self.exits), set())[self.chars[self.newt_carrier]["pos"]]
+            value -= w["carrier_to_exit"] * min(dist, 50)
+        return value if side == "marines" else -value
+
+    def observe(self, player: str) -> np.ndarray:
+        """The views of ``obs_layout``. Both sides see the board, the models, the face-down Blips
+        (not their values), the piles' sizes, Willpower, the Nature in play and the open
+        decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
+        top Motion Tracker card."""
+        obs = self._cache.get(("obs", player))
+        if obs is None:
+            obs = self._cache.get("obs_public")
+            if obs is None:
+                obs = self._cache["obs_public"] = self._observe_public()
+            if player == "hive":
+                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs.copy())
+        return obs.copy()
+
+    def _observe_public(self) -> np.ndarray:
+        """Written into a Python float array (cheap item writes), then viewed as numpy."""
+        obs = self._obs_template_array[:]
+        at, w, h = self._plane_at, self.board.width, self.board.height
+        for s in self.barricades:
+            obs[at["barricade"] + s] = 1.0
+        k, o = len(CHAR_FEATURES), self._char_rows_at
+        active, carrier = self.active, self.newt_carrier
+        for c, ch in enumerate(self.chars):
+            if not ch["alive"]:
+                continue
+            stats = self.stats_of(c)
+            pos, i = ch["pos"], o + c * k
+            r, col = divmod(pos, w)
+            obs[i:i + 13] = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
+                                        stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
+                                        ch["actions"] / 2 if active == c else 0.0, ch["activated"], active == c,
+                                        ch["knocked"], carrier == c))
+            for hz in ch["hazards"]:
+                obs[i + 13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+            obs[i + 16], obs[i + 17] = r / h, col / w
+            obs[at["character"] + pos] = 1.0
+            obs[at["knocked_down"] + pos] = ch["knocked"]
+        o = self._alien_rows_at
+        for slot, a in enumerate(self.aliens):
+            if a is not None:
+                r, col = divmod(a["pos"], w)
+                i = o + 4 * slot
+                obs[i], obs[i + 1], obs[i + 2], obs[i + 3] = 1.0, a["count"] / 3, r / h, col / w
+                obs[at["alien"] + a["pos"]] = a["count"] / 3
+        blip = at["blip"]
+        for bl in self.blips:
+            if bl is not None:
+                obs[blip + bl["pos"]] = 1.0
+        if self.newt != NO:
+            obs[at["newt"] + self.newt] = 1.0
+        o = self._globals_at
+        obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                                    len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                                    len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
+                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / 57,
+                                    len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
+                                    self.reaction_round == self.round, self.newt == NO, self.hive_player))
+        if self.nature:
+            obs[o + 14 + self.natures.index(self.nature)] = 1.0
+        if self.decision is not None:
+            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
+        return np.frombuffer(obs, dtype=np.float32)
+
+    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
+        at = self._plane_at["blip_value/3 (hive only)"]
+        for bl in self.blips:  # the face-down Blips
+            if bl is not None:
+                obs[at + bl["pos"]] = bl["value"] / 3
+        o = self.obs_layout.offset("hive_knowledge")
+        for card in self.hm_hand:
+            i = o + self.card_names.index(card)
+            obs[i] = min(obs[i] + 1 / 3, 1)
+        if self.tracker:  # the top Motion Tracker card
+            obs[o + len(self.card_names) + MT_KINDS.index(self.tracker[-1])] = 1
+        return obs
+
+    # ------------------------------------------------------------------------------------------
+    # positions, descriptions, rendering
+    # ------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        rc = lambda s: None if s == NO else list(self.board.rc(s))  # noqa: E731
+        return {
+            "game": self.name,
+            "config": {"mission": self.mission, "hive_player": self.hive_player},
+            "dice": self.dice.to_dict(),
+            "turn": self.round, "phase": self.phase, "active": self.active, "end": self.end,
+            "characters": [{"name": ch["name"], "hero": ch["hero"], "pos": rc(ch["pos"]), "alive": ch["alive"],
+                            "knocked": ch["knocked"], "activated": ch["activated"], "aim": ch["aim"],
+                            "actions": ch["actions"], "hazards": list(ch["hazards"])} for ch in self.chars],
+            "aliens": [None if a is None else {"pos": rc(a["pos"]), "count": a["count"]} for a in self.aliens],
+            "blips": [None if bl is None else {"pos": rc(bl["pos"]), "value": bl["value"]} for bl in self.blips],
+            "blip_pool": list(self.blip_pool),
+            "barricades": [rc(s) for s in sorted(self.barricades)],
+            "endurance": {"deck": list(self.deck), "hand": list(self.hand), "exhausted": list(self.exhausted),
+                          "discard": list(self.discard)},
+            "tracker": {"deck": list(self.tracker), "discard": list(self.tracker_discard)},
+            "hive": {"willpower": self.willpower, "deck": list(self.hm_deck), "hand": list(self.hm_hand),
+                     "discard": list(self.hm_discard), "nature": self.nature, "hazards": list(self.hive_hazards),
+                     "reaction_round": self.reaction_round, "queen_moved": self.queen_moved},
+            "newt": rc(self.newt), "newt_carrier": self.newt_carrier,
+            "work": [dict(w) for w in self.work],
+            "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
+            "stats": dict(self.stats), "events": list(self.events),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GloriousDay":
+        from .codec import load as load_position
+
+        return load_position(cls, data)
+
+    def clone(self) -> "GloriousDay":
+        new = self._clone_shared()
+        new.chars = [dict(ch, hazards=list(ch["hazards"])) for ch in self.chars]
+        new.aliens = [None if a is None else dict(a) for a in self.aliens]
+        new.blips = [None if bl is None else dict(bl) for bl in self.blips]
+        for name in ("blip_pool", "deck", "hand", "exhausted", "discard", "tracker", "tracker_discard",
+                     "hive_hazards", "hm_hand", "hm_deck", "hm_discard"):
+            setattr(new, name, list(getattr(self, name)))
+        new.barricades = set(self.barricades)
+        new.work = [dict(w) for w in self.work]
+        return new
+
+    def _describe(self, name: str, index: int, label: str) -> str:
+        b = self.board
+        who = self.chars[self.active]["name"] if self.active != NO else ""
+        if name == "activate":
+            return f"activate {self.chars[index]['name']}"
+        if name == "move":
+            return f"{who} moves to {b.rc(index)}"
+        if name == "attack":
+            a = self.aliens[index]
+            return f"{who} attacks the Alien at {b.rc(a['pos'])}" if a else label
+        if name == "barricade":
+            door = b.step(self.chars[self.active]["pos"], index)
+            return f"{who} {'removes the Barricade' if door in self.barricades else 'Barricades the door'} at {b.rc(door)}"
+        if name in ("aim", "rest", "stand", "end", "interact"):
+            return f"{who}: {label}"
+        if name == "place":
+            return f"the Hive places or moves the model at {b.rc(index)}"
+        if name == "target":
+            return f"the Hive targets {self.chars[index]['name']}"
+        if name == "wp_move":
+            m, d = divmod(index, 8)
+            return f"Willpower Move of {'Alien' if m < MAX_ALIENS else 'Blip'} slot {m % MAX_ALIENS} {DIRECTION_NAMES[d]}"
+        return f"the Hive: {label}"
+
+    def render_text(self, viewer: str | None = None) -> str:
+        b = self.board
+        grid = [list(row) for row in self.m["map"].splitlines()]
+        grid = [["." if ch in "MN" else ch for ch in row] for row in grid]
+        for s in self.barricades:
+            r, c = b.rc(s)
+            grid[r][c] = "X"
+        for bl in self.blips:
+            if bl is not None:
+                r, c = b.rc(bl["pos"])
+                grid[r][c] = str(bl["value"]) if viewer != "marines" else "?"
+        if self.newt != NO:
+            r, c = b.rc(self.newt)
+            grid[r][c] = "n"
+        for a in self.aliens:
+            if a is not None:
+                r, c = b.rc(a["pos"])
+                grid[r][c] = "A" if a["count"] == 1 else "M"
+        for ch in self.chars:
+            if ch["alive"]:
+                r, c = b.rc(ch["pos"])
+                grid[r][c] = ch["name"][0].lower() if ch["knocked"] else ch["name"][0]
+        lines = ["".join(row) for row in grid]
+        lines.append("legend: letters Characters (lower case Knocked Down), A Alien, M Swarm, n Newt, "
+                     "? Blip (digit: its value, hive's view), X Barricade, D door, E exit, W wall")
+        lines.append(f"round {self.round}/{self.m['rounds']}, phase {self.phase}; Endurance deck {len(self.deck)}, "
+                     f"hand {len(self.hand)}, exhausted {len(self.exhausted)}; Willpower {self.willpower}, "
+                     f"Nature {self.nature or '-'}")
+        if viewer != "marines" and self.hive_player:
+            lines.append(f"Hive hand: {', '.join(self.hm_hand) or '-'}; top Motion Tracker: "
+                         f"{self.tracker[-1] if self.tracker else '-'}")
+        player = self.current_player()
+        lines.append("game over: " + self.end if player is None else f"to decide: {player} ({self.decision.kind})")
+        lines += [f"  {e}" for e in self.events[-6:]]
+        return "\n".join(lines)
+
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
+        """The board (walls, exits) with Barricades (dark blue), Blips (magenta: face-down to
+        every viewer), Aliens (red), Characters (blue; yellow Knocked Down) and Newt (white)."""
+        from ..render.image import board_image
+
+        cells = {s: "stairwell" for s in self.barricades}
+        cells.update({bl["pos"]: "on_card" for bl in self.blips if bl is not None})
+        cells.update({a["pos"]: "alien" for a in self.aliens if a is not None})
+        cells.update({ch["pos"]: "wounded" if ch["knocked"] else "marine" for ch in self.chars if ch["alive"]})
+        if self.newt != NO:
+            cells[self.newt] = "active"
+        return board_image(self.board, cells)

@@ -1,0 +1,152 @@
+"""The built-in players of Another Glorious Day in the Corps.
+
+- ``GloriousDiceAI`` ("dice" hive): the core game's automated Aliens. Every tie of the rules
+  (where an Alien or Blip moves or is placed, whom it attacks) is rolled with the game's die;
+  as a Hive player it spends no Willpower, plays no card and declines every Reaction.
+- ``ScriptedHive`` ("scripted" hive): a Hive player spending Willpower by fixed priorities:
+  cards in hivemind.yaml's ``play_order`` while the Willpower stays at the ``reserve`` or above;
+  Reorder Deck when the top Motion Tracker card is quiet; Swap Blips to put a valuable Blip
+  where an empty one is nearest the squad; Willpower Moves of valuable Blips toward the squad;
+  every Reaction it can; ties as the dice AI, but an attack on a Knocked Down Character first.
+- ``HeuristicMarines`` ("heuristic" marines): activate whoever has an Alien in sight first; get
+  up, shake off a Jam, shoot the nearest Alien (Aim first when a shot is poor and no Alien is
+  next to it), Rest when the hand is low, else go for Newt, carry her to the exit, and escort.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.board import NO, UNREACHABLE
+from ..core.policy import DicePolicy
+from .game import MAX_ALIENS, GloriousDay
+
+
+class GloriousDiceAI(DicePolicy):
+    name = "dice"
+
+    def act(self, game: GloriousDay, player: str) -> int:
+        kind, layout = game.decision.kind, game.layout
+        if kind == "hivemind":
+            return layout.encode("end_step")
+        if kind == "react":
+            return layout.encode("decline")
+        return super().act(game, player)
+
+
+class ScriptedHive(GloriousDiceAI):
+    name = "scripted"
+
+    def act(self, game: GloriousDay, player: str) -> int:
+        kind, layout = game.decision.kind, game.layout
+        mask = game.legal_mask(player)
+        script = game.data["hivemind"]["scripted"]
+        if kind == "react":
+            return layout.encode("react") if mask[layout.encode("react")] else layout.encode("decline")
+        if kind == "target":
+            options = game.decision.options
+            knocked = [c for c in options if game.chars[c]["knocked"]]
+            if knocked:
+                return layout.encode("target", knocked[0])
+        if kind == "discard":
+            hand = game.hm_hand
+            order = [c for c in reversed(script["play_order"]) if c in hand] + [c for c in script["keep_cards"] if c in hand]
+            card = order[0] if order else hand[0]
+            return layout.encode("discard", game.card_names.index(card))
+        if kind == "swap_second":
+            return layout.encode("swap", self._swap_pair(game)[1])
+        if kind == "hivemind":
+            return self._spend(game, mask)
+        return super().act(game, player)
+
+    def _spend(self, game: GloriousDay, mask: np.ndarray) -> int:
+        layout, script = game.layout, game.data["hivemind"]["scripted"]
+        spare = game.willpower - script["reserve"]
+        for card in script["play_order"]:
+            a = layout.encode("play", game.card_names.index(card))
+            if mask[a] and game.cards[card]["cost"] <= spare:
+                return a
+        costs = game.hive_rules["costs"]
+        if mask[layout.encode("wp_reorder")] and costs["reorder_deck"] <= spare and game.tracker[-1] == "quiet":
+            return layout.encode("wp_reorder")
+        pair = self._swap_pair(game)
+        if pair is not None and costs["swap_blips"] <= spare and mask[layout.encode("swap", pair[0])]:
+            return layout.encode("swap", pair[0])
+        if costs["move"] <= spare:
+            field = game.character_field()
+            best = None
+            for k, bl in enumerate(game.blips):
+                if bl is None or bl["value"] == 0:
+                    continue
+                for d, s in game.wp_move_squares(MAX_ALIENS + k):
+                    gain = field[bl["pos"]] - field[s]
+                    if gain > 0 and field[s] < UNREACHABLE and (best is None or (bl["value"], gain) > best[0]):
+                        best = ((bl["value"], gain), layout.encode("wp_move", (MAX_ALIENS + k) * 8 + d))
+            if best is not None:
+                return best[1]
+        return layout.encode("end_step")
+
+    @staticmethod
+    def _swap_pair(game: GloriousDay):
+        """(empty Blip nearest the squad, most valuable Blip farther away), or None."""
+        field = game.character_field()
+        blips = [(field[bl["pos"]], bl["value"], k) for k, bl in enumerate(game.blips) if bl is not None]
+        if len(blips) < 2:
+            return None
+        near = min(blips)
+        far = max((b for b in blips if b[0] > near[0]), key=lambda b: b[1], default=None)
+        if near[1] == 0 and far is not None and far[1] > 0:
+            return near[2], far[2]
+        return None
+
+
+class HeuristicMarines:
+    name = "heuristic"
+
+    def act(self, game: GloriousDay, player: str) -> int:
+        layout, kind = game.layout, game.decision.kind
+        mask = game.legal_mask(player)
+        if kind == "activate":
+            ready = [c for c in range(len(game.chars)) if mask[layout.encode("activate", c)]]
+            shooting = [c for c in ready if game.attack_targets(c)]
+            return layout.encode("activate", (shooting or ready)[0])
+        c = game.active
+        ch = game.chars[c]
+        if mask[layout.encode("stand")]:
+            return layout.encode("stand")
+        if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
+            return layout.encode("interact", 0)
+        targets = game.attack_targets(c)
+        if targets:
+            b = game.board
+            nearest = min(targets, key=lambda k: b.range(ch["pos"], game.aliens[k]["pos"]))
+            close = b.range(ch["pos"], game.aliens[nearest]["pos"]) <= 1
+            dial = ch["aim"] + game.weapon_of(c)["aim_bonus"]
+            if dial < 6 and not close and ch["actions"] == 2 and mask[layout.encode("aim")]:
+                return layout.encode("aim")
+            return layout.encode("attack", nearest)
+        if len(game.hand) < 2 and game.exhausted:
+            return layout.encode("rest")
+        if mask[layout.encode("interact", 1)]:
+            return layout.encode("interact", 1)
+        if ch["hazards"] and mask[layout.encode("interact", 0)]:
+            return layout.encode("interact", 0)
+        goal = self._goal(game, c)
+        if goal:
+            dist = game.bfs(goal, game.barricades)
+            here = dist[ch["pos"]]
+            moves = [s for s in game.move_targets(c)]
+            if moves:
+                best = min(moves, key=lambda s: (dist[s], s))
+                if dist[best] < here:
+                    return layout.encode("move", best)
+        if mask[layout.encode("aim")]:
+            return layout.encode("aim")
+        return layout.encode("end")
+
+    @staticmethod
+    def _goal(game: GloriousDay, c: int) -> list[int]:
+        """Squares to head for: next to Newt while she waits, the exit once she is carried (the
+        carrier, and the others too)."""
+        if game.newt_carrier == NO and game.newt != NO:
+            return [s for s in game.nbrs[game.newt]]
+        return sorted(game.exits)
