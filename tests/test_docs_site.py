@@ -85,6 +85,7 @@ def test_the_site_builds_strictly(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path)],
                           cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "not included in the \"nav\"" not in proc.stderr, proc.stderr  # every page of docs/ is reachable
     for name in REGISTRY:
         html = (tmp_path / "environments" / name / "index.html").read_text()
         assert REGISTRY[name].env_id in html

@@ -152,11 +152,18 @@ def pages() -> dict[str, str]:
 NAV_TITLE = "Environments"
 
 
+RULES_TITLE = "Rules"
+
+
 def on_config(config):
-    """The nav's "Environments" entry lists every generated page (a new registration shows up)."""
+    """The nav's "Environments" entry lists every generated page and "Rules" every page of
+    docs/rules/ (a new registration or ruleset shows up)."""
+    rules = sorted(f"rules/{f}" for f in os.listdir(os.path.join(config["docs_dir"], "rules")) if f.endswith(".md"))
     for i, entry in enumerate(config["nav"] or []):
         if isinstance(entry, dict) and NAV_TITLE in entry:
             config["nav"][i] = {NAV_TITLE: sorted(pages(), key=lambda p: (not p.endswith("index.md"), p))}
+        if isinstance(entry, dict) and RULES_TITLE in entry:
+            config["nav"][i] = {RULES_TITLE: ["RULES.md", *rules]}
     return config
 
 
