@@ -32,7 +32,7 @@ import numpy as np
 import torch
 
 import aliens_env  # noqa: F401  (registers the environments)
-from agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
+from aliens_env.agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
 from aliens_env.envs.registry import REGISTRY, get_spec
 
 
@@ -78,7 +78,7 @@ def env_options(pairs: list[str]) -> dict:
 def check_matchups(env: str, options: dict, marines: list[str], hive: list[str], seed: int) -> None:
     """Before any worker starts: the game takes the options, and every policy spec loads (once)
     and fits the game (a model's observation and action sizes). Each failure is a one-line exit."""
-    from agents import make_policy
+    from aliens_env.agents import make_policy
 
     try:
         game = get_spec(env).make_game(**options)
@@ -214,7 +214,7 @@ def learning_curves(run: str) -> list[dict]:
     what training optimises and best_model keeps)."""
     import yaml
 
-    from agents.stages import result_value
+    from aliens_env.agents.stages import result_value
 
     path = os.path.join(run, "metrics.csv")
     if not os.path.exists(path):

@@ -37,14 +37,15 @@ import torch
 from sb3_contrib import MaskablePPO
 
 import aliens_env  # noqa: F401  (registers the environments)
-from agents import config as cfglib
-from agents import runs
-from agents.imitation import make_anchor
-from agents.ppo import load_model
-from agents.stages import (Stage, check_policies, check_resumable, export, final_table, imitate, make_evaluation, make_progress,
-                           make_vec_env, plan_stages, policy_path, stage_done, teacher_data)
+from aliens_env.agents import config as cfglib
+from aliens_env.agents import runs
+from aliens_env.agents.imitation import make_anchor
+from aliens_env.agents.ppo import load_model
+from aliens_env.agents.stages import (Stage, check_policies, check_resumable, export, final_table, imitate, make_evaluation,
+                                      make_progress, make_vec_env, plan_stages, policy_path, stage_done, teacher_data)
 
-DEFAULT_CONFIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs", "default.yaml")
+# configs/ of a checkout; an install holds it as aliens_env/configs (in a checkout a link to it)
+DEFAULT_CONFIG = os.path.join(os.path.dirname(os.path.abspath(aliens_env.__file__)), "configs", "default.yaml")
 
 
 def parse_args(argv=None):
@@ -166,7 +167,7 @@ def train_run(config: dict, run_dir: str, resume: bool) -> None:
 def backend(config: dict, address: str | None = None):
     """The train_run of the config's backend (a ConfigError for keys it cannot honour)."""
     if config["backend"] == "rllib":
-        from agents import rllib_backend
+        from aliens_env.agents import rllib_backend
 
         rllib_backend.require_ray()
         rllib_backend.check_config(config, address)
