@@ -33,6 +33,7 @@ VARIANTS: dict[str, list[dict]] = {
         {"squad": "armoured", "apc": True, "electronic_locks": True, "satellite_comms": True},
         {"mission": "kill_queen", "free_bug_master": True},
     ],
+    "OperationsAirDucts": [{}, {"scenario": "lets_eat_burke"}, {"scenario": "gormans_last_stand", "beginner": True}],
 }
 
 

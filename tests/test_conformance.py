@@ -219,6 +219,7 @@ def test_malformed_position_is_a_clear_error(name):
 OPTIONAL_CONFIGS = {
     "BugHunt": {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True,
                 "mission": "kill_queen"},
+    "OperationsAirDucts": {"scenario": "lets_eat_burke", "beginner": True},
 }
 
 

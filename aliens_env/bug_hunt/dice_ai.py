@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import combat, geometry, state, xeno
+from . import geometry, state, xeno
 from .state import APPEAR_ROWS, NO
 
 
@@ -16,8 +16,11 @@ def target_field(game, hugger: bool) -> np.ndarray:
     field = game._cache.get(key)
     if field is not None:
         return field
-    targets = [h.pos for j, h in enumerate(game.humans)
-               if state.exposed(game, h) and h.role != "android" and h.pos != NO and not combat.in_combat(game, j)]
+    # not combat.in_combat: no Alien (free, alive) beside it, nor one attached (as rng, NO reads as the last square)
+    n = game.size * game.size
+    aliens_at = {a.pos % n for a in game.aliens if a.alive and a.attached == NO}
+    targets = [h.pos for h in game.humans if h.status == "active" and not h.in_apc and h.role != "android"
+               and h.pos != NO and h.hugger == NO and geometry.near_squares(game, h.pos).isdisjoint(aliens_at)]
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field
     return field
@@ -27,8 +30,12 @@ def rulebook_steps(game, i: int) -> list[int]:
     """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
     as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""
     a = game.aliens[i]
-    if any(state.exposed(game, h) and h.role != "android" and geometry.rng(game, h.pos, a.pos) <= 1 for h in game.humans):
-        return []
+    rows, cols = game.colony.rows_cols  # as geometry.rng, inline
+    ar, ac = rows[a.pos], cols[a.pos]
+    for h in game.humans:
+        if h.status == "active" and not h.in_apc and h.role != "android" and abs(rows[h.pos] - ar) <= 1 \
+                and abs(cols[h.pos] - ac) <= 1:  # exposed and beside it
+            return []
     field = target_field(game, a.kind == "face_hugger")
     here = int(field[a.pos])
     best, out = here, []

@@ -87,11 +87,20 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
     the square"): every open square (floor or open doorway) the figure sees within the grenade's
     range, its own excepted (ASSUMPTION A47)."""
+    key = ("grenade_squares", game.humans[i].pos)  # depends only on the layout and the square
+    shared = geometry.layout_cache(game)
+    cached = shared.get(key)
+    if cached is None:
+        cached = shared[key] = _grenade_squares_uncached(game, game.humans[i].pos)
+    return cached
+
+
+def _grenade_squares_uncached(game, pos: int) -> dict[int, int]:
     size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
-    r0, c0 = divmod(game.humans[i].pos, size)
+    r0, c0 = divmod(pos, size)
     rs, cs = max(0, r0 - reach), max(0, c0 - reach)
     re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
-    seen = game.colony.los_from(game.humans[i].pos, game.rules["sight_range"]).reshape(size, size)
+    seen = game.colony.los_from(pos, game.rules["sight_range"]).reshape(size, size)
     ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
     ok[r0 - rs, c0 - cs] = False
     rr, cc = np.nonzero(ok)

@@ -73,9 +73,10 @@ def closable_doors(game, i: int) -> list[int]:
     if a.ap < game.rules["ap_cost"]["door"]:
         return []
     out = []
-    for d, (dr, dc) in enumerate(CARDINAL):
-        n = geometry.step_sq(game, a.pos, dr, dc)
-        if n != NO and geometry.cell(game, n) == DOOR_OPEN and state.figure_at(game, n) is None:
+    around = game.colony.around(a.pos)  # (square, cell, ...) by direction; N, E, S, W are 0, 2, 4, 6
+    for d in range(len(CARDINAL)):
+        near = around[2 * d]
+        if near is not None and near[1] == DOOR_OPEN and state.figure_at(game, near[0]) is None:
             out.append(d)
     return out
 

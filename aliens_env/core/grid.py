@@ -309,33 +309,35 @@ class Grid:
         walls (edge walls and the diagonal rule), whatever stands on the squares."""
         def build():
             h, w = self.height, self.width
-            pad = lambda a: np.pad(a, 1)  # noqa: E731
-            ws, we = pad(self.wall_s), pad(self.wall_e)
-            joined = pad(self._by_code("joined")[self.cells])
-            walk = pad(self._open())
-            inside = pad(np.ones((h, w), dtype=bool))
+            walls = self._has_edge_walls()
+            ws, we = _pad(self.wall_s), _pad(self.wall_e)
+            joined = _pad(self._by_code("joined")[self.cells])
+            walk = _pad(self._open())
 
             def at(g, dr, dc):
                 return g[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
             out = np.zeros((8, h, w), dtype=bool)
             for d, (dr, dc) in enumerate(DIRECTIONS):
-                ok = at(inside, dr, dc).copy()
+                ok = out[d]
+                ok[max(0, -dr):h - max(0, dr), max(0, -dc):w - max(0, dc)] = True  # the step stays on the grid
                 if dr == 0:
-                    ok &= ~at(we, 0, min(dc, 0))
+                    if walls:
+                        ok &= ~at(we, 0, min(dc, 0))
                 elif dc == 0:
-                    ok &= ~at(ws, min(dr, 0), 0)
+                    if walls:
+                        ok &= ~at(ws, min(dr, 0), 0)
                 else:
-                    # walls at the corner passed: the two arms on each side of the diagonal
-                    v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
-                    h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
-                    h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
-                    v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
-                    ok &= ~((v_here | h_side) & (h_here | v_side))
+                    if walls:
+                        # walls at the corner passed: the two arms on each side of the diagonal
+                        v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
+                        h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
+                        h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
+                        v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
+                        ok &= ~((v_here | h_side) & (h_here | v_side))
                     if self.diagonal == "squeeze":
                         ok &= ~(at(joined, 0, dc) & at(joined, dr, 0))
                     else:
                         ok &= at(walk, 0, dc) & at(walk, dr, 0)
-                out[d] = ok
             return out.reshape(8, h * w)
         return self._cached("step_open", build)
 
@@ -343,30 +345,26 @@ class Grid:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
         def build():
-            enter = self.enterable(mover)
-            door = self._by_code("door")[self.cells].ravel()
-            opened = self.step_open()
-            w = self.width
-            froms, dirs, tos = [], [], []
+            h, w = self.height, self.width
+            enter = _pad(self.enterable(mover).reshape(h, w))
+            door2 = self._by_code("door")[self.cells]
+            door = _pad(door2)
+            opened = self.step_open().reshape(8, h, w)
+            ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
             for d, (dr, dc) in enumerate(DIRECTIONS):
                 if dr and dc and not mover.diagonal:
                     continue
-                idx = np.flatnonzero(opened[d])
-                tgt = idx + (dr * w + dc)
-                keep = enter[tgt]
+                step = opened[d] & enter[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 if dr and dc:
-                    keep &= ~door[idx] & ~door[tgt]
-                froms.append(idx[keep])
-                dirs.append(np.full(int(keep.sum()), d))
-                tos.append(tgt[keep])
-            froms, dirs, tos = np.concatenate(froms), np.concatenate(dirs), np.concatenate(tos)
-            order = np.lexsort((dirs, froms))  # by square, then in DIRECTIONS order
-            froms = froms[order]
-            pairs = list(zip(dirs[order].tolist(), tos[order].tolist()))
-            squares, starts = np.unique(froms, return_index=True)
-            ends = starts[1:].tolist() + [len(pairs)]
+                    step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+                ok[:, :, d] = step
+            froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
+            tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
+            pairs = list(zip(dirs.tolist(), tos.tolist()))
+            starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
+            ends = starts[1:] + [len(pairs)]
             table: list = [()] * self.n  # squares with no step out share one empty tuple
-            for sq, a, z in zip(squares.tolist(), starts.tolist(), ends):
+            for sq, a, z in zip(froms[starts].tolist(), starts, ends):
                 table[sq] = tuple(pairs[a:z])
             return table
         return self._cached(("nbrs", mover), build)
@@ -415,6 +413,7 @@ class Grid:
         nbrs = self.neighbour_table(mover)
         cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
+        reached = list(sources)  # every square given a distance, each once (sources may repeat)
         if weighted:
             heap = []
             for s in sources:
@@ -431,6 +430,8 @@ class Grid:
                 nd = d0 + enter  # the step from a neighbour into s
                 for _, m in nbrs[s]:
                     if nd < dist[m]:
+                        if dist[m] == UNREACHABLE:
+                            reached.append(m)
                         dist[m] = nd
                         heapq.heappush(heap, (nd, m))
         else:
@@ -444,9 +445,12 @@ class Grid:
                 d1 = dist[s] + 1
                 for _, m in nbrs[s]:
                     if dist[m] > d1:
+                        if dist[m] == UNREACHABLE:
+                            reached.append(m)
                         dist[m] = d1
                         queue.append(m)
-        out = np.array(dist, dtype=np.int32)
+        out = np.full(self.n, UNREACHABLE, dtype=np.int32)
+        out[reached] = [dist[m] for m in reached]
         out.flags.writeable = False
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
@@ -629,20 +633,20 @@ class Grid:
         h, w = self.height, self.width
         r, c = self.rc(src)
         key = ("padded", radius)
-        flat = self._cache.get(key)
-        if flat is None:
+        padded = self._cache.get(key)
+        if padded is None:
             # sight-blocking squares, padded by the radius so a window is a plain slice; the
             # padding (off the grid) never lies on a segment between two squares of the grid
             padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
             padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
-            flat = self._cache[key] = padded.ravel()
-        width = w + 2 * radius
-        index, starts, side = _sight_lines(radius, width)
-        base = r * width + c  # the window's top-left square in the padded grid
-        crossed = flat[index + base]
-        crossed[starts] = False  # each target's run opens with a clear sentinel
-        blocked = np.logical_or.reduceat(crossed, starts)
-        view = ~flat.reshape(h + 2 * radius, width)[r:r + side, c:c + side] & ~blocked.reshape(side, side)
+            self._cache[key] = padded
+        index, starts, side = _sight_lines(radius, None)
+        window = np.empty(side * side + 1, dtype=bool)  # the window's squares, then a clear sentinel
+        window[-1] = False
+        opaque = window[:-1].reshape(side, side)
+        opaque[...] = padded[r:r + side, c:c + side]  # the window's top-left square is (r, c) when padded
+        blocked = np.logical_or.reduceat(window[index], starts)
+        view = ~opaque & ~blocked.reshape(side, side)
         seen = np.zeros((h, w), dtype=bool)
         r0, c0 = max(0, r - radius), max(0, c - radius)
         r1, c1 = min(h, r + radius + 1), min(w, c + radius + 1)
@@ -659,6 +663,13 @@ class Grid:
 
 
 _EPS = 1e-9
+
+
+def _pad(a: np.ndarray) -> np.ndarray:
+    """a with a border of one zero (False) square on every side (np.pad(a, 1), cheaper)."""
+    out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
+    out[1:-1, 1:-1] = a
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -723,16 +734,24 @@ def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
 _SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
 
 
-def _sight_lines(radius: int, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+def _sight_lines(radius: int, width: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
     """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
     window squares whose open inside the segment between the two centres crosses (the
     `segments_blocked` test; the viewer's and the target's own squares left out). Returned flat,
-    as offsets from the window's top-left square in a grid rows `width` wide: each target's run
-    opens with one slot for a clear sentinel; then the run starts and the side 2r+1."""
+    as offsets from the window's top-left square in a grid rows `width` wide (None: the window
+    itself, 2r+1 wide): each target's run opens with one slot for a clear sentinel (offset 0; for
+    width None, (2r+1)^2, the square after the window); then the run starts and the side 2r+1."""
     cached = _SIGHT_LINES.get((radius, width))
     if cached is not None:
         return cached
     side = 2 * radius + 1
+    if width is None:
+        index, starts, _ = _sight_lines(radius, side)
+        index = index.copy()
+        index[starts] = side * side
+        out = (index, starts, side)
+        _SIGHT_LINES[(radius, width)] = out
+        return out
     rr, cc = np.divmod(np.arange(side * side), side)
     px = py = radius + 0.5
     tx, ty = cc + 0.5, rr + 0.5

@@ -68,4 +68,15 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="OperationsAirDucts",
+        game="aliens_env.operations.game:Operations",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.operations.policies:OperationsMarines",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

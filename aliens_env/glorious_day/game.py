@@ -1266,14 +1266,7 @@ class GloriousDay(PhasedGame):
         return "\n".join(lines)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        """The board (walls, exits) with Barricades (dark blue), Blips (magenta: face-down to
-        every viewer), Aliens (red), Characters (blue; yellow Knocked Down) and Newt (white)."""
-        from ..render.image import board_image
+        """The board and the figures as render_text shows them to ``viewer`` (Blip values to the hive only)."""
+        from ..render.glorious_day import render
 
-        cells = {s: "stairwell" for s in self.barricades}
-        cells.update({bl["pos"]: "on_card" for bl in self.blips if bl is not None})
-        cells.update({a["pos"]: "alien" for a in self.aliens if a is not None})
-        cells.update({ch["pos"]: "wounded" if ch["knocked"] else "marine" for ch in self.chars if ch["alive"]})
-        if self.newt != NO:
-            cells[self.newt] = "active"
-        return board_image(self.board, cells)
+        return render(self, viewer)

@@ -1,0 +1,63 @@
+"""Loading and checking the Operations/Air Ducts YAML: every number of the scenario comes from
+here; the Reactor Room's tables (Alien attack, acid, range bands, wounded rows) are shared."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.data import read_yaml
+from ..reactor_room.data_files import Character, tables as reactor_tables
+
+DATA = Path(__file__).parent / "data"
+SCENARIOS = ("operations", "lets_eat_burke", "gormans_last_stand")
+OPTION_NAMES = ("beginner",)
+
+
+def tables() -> dict:
+    """The Reactor Room's printed tables: the same rules hold in every scenario of the game."""
+    return reactor_tables()
+
+
+@lru_cache(maxsize=None)
+def scenario() -> dict:
+    data = read_yaml(DATA / "operations.yaml")
+    where = DATA / "operations.yaml"
+    rows = data["map"].splitlines()
+    for colour in data["colours"]:
+        for r, c in data["appear"][colour]:
+            if rows[r][c] in "W#D G":
+                raise ValueError(f"{where}: appear.{colour} square {[r, c]} is not open floor")
+    for name, (r, c) in data["start_squares"].items():
+        if rows[r][c] not in ".d":
+            raise ValueError(f"{where}: start_squares.{name} {[r, c]} is not open floor in Operations")
+    for k, row in enumerate(data["turn_chart"]):
+        if len(row) != len(data["colours"]) or any(not isinstance(n, int) or n < 0 for n in row):
+            raise ValueError(f"{where}: turn_chart[{k}] must list {len(data['colours'])} counts >= 0, got {row}")
+    if tuple(data["scenarios"]) != SCENARIOS:
+        raise ValueError(f"{where}: scenarios must be {list(SCENARIOS)}")
+    return data
+
+
+@lru_cache(maxsize=None)
+def characters() -> dict[str, Character]:
+    """The cards with their bottom-listed weapons, as Reactor Room Characters."""
+    t = tables()
+    out = {}
+    for name, card in read_yaml(DATA / "characters.yaml").items():
+        weapon = card["bottom"]["weapon"]
+        healthy = tuple(tuple(row) for row in card["bottom"]["aim"])
+        if weapon in t["wounded_aim_exempt"]:
+            wounded = healthy
+        else:
+            penalty = t["wounded_aim_penalty"]
+            wounded = tuple(tuple(n - penalty if n - penalty >= 0 else None for n in row) for row in healthy)
+        out[name] = Character(name, card["actions"], card["melee"], card["wounded_melee"], weapon, healthy, wounded)
+    return out
+
+
+def grenade_result(range_from_blast: int) -> dict:
+    """The Grenade Table's row for a range: {"alien": ..., "marine": ...}."""
+    for row in scenario()["grenade_table"]:
+        if range_from_blast <= row["max"]:
+            return row
+    raise ValueError(f"range {range_from_blast} is past the Grenade Table")

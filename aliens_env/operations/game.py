@@ -1,0 +1,691 @@
+"""Operations and Air Ducts (Aliens, 1989), with Let's Eat Burke and Gorman's Last Stand.
+
+The Reactor Room's rules hold (they are imported: Alien movement, attacks, firing, Melee, acid,
+carrying, the four phases); this module adds the scenario's own, on its own map and Turn Chart:
+
+- office furniture costs two Actions to enter and blocks neither sight nor fire;
+- the Aliens appear on the colour squares the Turn Chart names each turn (Red skipped by the
+  ``beginner`` option), Gold ones in the Let's Eat Burke room;
+- Pulse Rifles fire their Grenade Launcher at a visible square (one Action, no roll; the Grenade
+  Table by range from the blast);
+- Burke is played by the rules: he bolts on turn one, seals the far door behind him, lingers two
+  turns in the airlock (a Marine beside the door may ask him, once a turn, to open it: a 0 on the
+  die), then leaves (lost; locked in with the Gold Aliens under Let's Eat Burke);
+- Cutting Torches open the far door after three turns of work; the Aliens break a sealed door
+  fifteen turns after the first of them stood beside it;
+- Ripley stays next to Newt; Newt's signal roll in the airlock opens the way into the ducts;
+  Compass junctions: Newt leads, her memory roll on leaving one, the others follow what she
+  remembered, or guess with the die when she is down;
+- the end: every Marine out or taken, 4+ out a win, 1-3 a draw, 0 a loss; Gorman's Last Stand:
+  hold the room for the whole Turn Chart (Marines alive in it at the end count).
+
+Actions: the Reactor Room's, plus ``grenade[k]`` (at target k's square: A5), ``torch`` and
+``ask_burke`` (Marines).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import ActionLayout, ObsLayout
+from ..core.board import NO, UNREACHABLE
+from ..core.dice import Dice
+from ..core.game import PhasedGame
+from ..reactor_room.game import (
+    DECISION_KINDS, GLOBAL_FEATURES, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom,
+)
+from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS
+from . import codec, data_files
+from .board import board as make_board
+from .data_files import OPTION_NAMES, SCENARIOS, grenade_result
+
+BURKE_STATES = ("bolting", "lingering", "with_group", "locked_in", "gone")
+BURKE_ONE_HOT = {state: [float(state == s) for s in BURKE_STATES] for state in BURKE_STATES}
+PLANES = ("obstruction", "furniture", "duct", "junction", "airlock", "exit", "grey", "blue", "red", "gold",
+          "door_sealed", "junction_known", "marine", "wounded", "incapacitated", "alien", "stunned", "on_card",
+          "acting", "candidate")
+SCENARIO_FEATURES = ("far_door_open", "gold_door_open", "torch_turns/needed", "cut_this_turn", "asked_this_turn",
+                     *(f"burke={s}" for s in BURKE_STATES), "newt_signal", "newt_able", "far_door_clock/break_turns",
+                     "gold_door_clock/break_turns", "chart_grey/3", "chart_blue/3", "chart_red/3", "chart_gold/3",
+                     "chart_turns_left/length", "gormans_last_stand", "lets_eat_burke")
+
+
+class Operations(ReactorRoom):
+    name = "OperationsAirDucts"
+    shaping_key = "shaping"
+
+    def __init__(self, scenario: str = "operations", turn_limit: int | None = None,
+                 marine_order: list[str] | None = None, **options):
+        PhasedGame.__init__(self)
+        data = data_files.scenario()
+        if scenario not in SCENARIOS:
+            raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise ValueError(f"unknown Operations option(s) {sorted(unknown)}; allowed: scenario, turn_limit, "
+                             f"marine_order, {', '.join(OPTION_NAMES)}")
+        for key, value in options.items():
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key} must be true or false, got {value!r}")
+        self.scenario = scenario
+        # the Reactor Room's optional rules are not part of this scenario: off
+        self.options = {**{k: False for k in REACTOR_OPTIONS}, **data["options"], **options}
+        self.chart = [dict(zip(data["colours"], row)) for row in data["turn_chart"]]
+        # turn_scale / red_turn_every: read by the Reactor Room's observe (red_turn is rewritten below)
+        self.data = {**data, "turn_scale": len(self.chart), "red_turn_every": 1}
+        self.tables = data_files.tables()
+        self.characters = data_files.characters()
+        if turn_limit is None:
+            turn_limit = data["turn_limit"]
+        if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1):
+            raise ValueError(f"turn_limit must be None (no limit) or a whole number of turns >= 1 (an episode "
+                             f"cap that truncates), got {turn_limit!r}")
+        self.turn_limit = turn_limit
+        order = list(marine_order or data["marines"])
+        if sorted(order) != sorted(data["marines"]):
+            raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
+        self.marine_order = order
+        self._newt = order.index("Newt")
+        self._rows = tuple(data["map"].splitlines())
+        self.far_door_open = self.gold_door_open = False
+        self._set_board()
+        b = self.board
+        chars = np.array([list(row) for row in self._rows])
+        self.furniture = frozenset(np.flatnonzero(chars == "d").tolist())
+        self.junctions = frozenset(np.flatnonzero(chars == "J").tolist())
+        self.duct = frozenset(np.flatnonzero((chars == ",") | (chars == "J")).tolist())
+        self.airlock = frozenset(np.flatnonzero(chars == "A").tolist())
+        self._special = self.furniture | self.duct  # squares where a step may break a scenario rule
+        self.appear = {colour: [b.index(r, c) for r, c in data["appear"][colour]] for colour in data["colours"]}
+        self.far_door = b.index(*data["far_door"])
+        self.gold_door = b.index(*data["gold_door"])
+        self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
+        self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
+        self._beside = {door: frozenset(s for s in range(b.n) if b.range(s, door) <= 1)
+                        for door in (self.far_door, self.gold_door)}
+        self.pool = data["alien_pool"]
+        self.layout = ActionLayout(self._action_slices())
+        self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        n_marines = len(order)
+        self.obs_layout = ObsLayout([
+            ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
+            ("marines", (n_marines, len(MARINE_FEATURES)), "per Marine, in marine_order: " + ", ".join(MARINE_FEATURES)),
+            ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES) + " (red_turn: this turn's chart row has Red Aliens)"),
+            ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
+            ("scenario", len(SCENARIO_FEATURES), ", ".join(SCENARIO_FEATURES)),
+        ])
+        board_at = self.obs_layout.offset("board")
+        self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
+        self._features_at = self.obs_layout.offset("marines")
+        self._red_at = self.obs_layout.offset("globals") + GLOBAL_FEATURES.index("red_turn")
+        self._scenario_at = self.obs_layout.offset("scenario")
+        # per Turn Chart row: the red_turn feature and the chart features of the scenario view
+        self._chart_views = [(row["red"] > 0 and not self.options["beginner"],
+                              [min(row[c] / 3, 1.0) for c in data["colours"]]) for row in self.chart]
+        bands = self.tables["range_bands"]
+        self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
+        self._obs_template = self.obs_layout.zeros()
+        planes = self.obs_layout.view(self._obs_template, "board")
+        walls = b.blocked.copy()
+        walls.flat[[self.far_door, self.gold_door]] = False
+        static = {"obstruction": walls.ravel(), "exit": b.exit.ravel()}
+        for name, squares in (("furniture", self.furniture), ("duct", self.duct), ("junction", self.junctions),
+                              ("airlock", self.airlock), *((c, self.appear[c]) for c in data["colours"])):
+            static[name] = np.isin(np.arange(b.n), list(squares))
+        for name, values in static.items():
+            planes[PLANES.index(name)] = values.reshape(b.height, b.width)
+        self.reset(0)
+
+    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+        return super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
+
+    def _set_board(self) -> None:
+        """The board of the doors' state (shared, frozen) and its path costs."""
+        self.board = make_board(self._rows, self.far_door_open, self.gold_door_open)
+        self.dist = self.board.distances()
+
+    # ------------------------------------------------------------------------------------------
+    # set-up and the contract
+    # ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        self.dice = Dice(seed)
+        self.far_door_open = self.gold_door_open = False
+        self._set_board()
+        starts = self.data["start_squares"]
+        self.marines = [Marine(name, self.board.index(*starts[name])) for name in self.marine_order]
+        self.aliens = [Alien() for _ in range(self.pool)]
+        self.turn = 1
+        self.phase = "aliens_move"
+        self.queue: list[int] = []
+        self.mover = self.mover_target = NO
+        self.mover_steps = self.to_appear = 0
+        self.active = self.push_alien = NO
+        self.decision = None
+        self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
+        self.events: list[str] = []
+        self._cache: dict[str, Any] = {}
+        # the scenario's own records
+        self.burke = "bolting"
+        self.sealed_turn = 0  # the turn Burke reached the airlock (0: not yet)
+        self.torch_done = 0  # turns of cutting so far
+        self.torch_turn = 0  # the last turn someone cut (once a turn)
+        self.asked_turn = 0  # the last turn someone asked Burke (once a turn)
+        self.far_reached = self.gold_reached = 0  # the turn an Alien first stood beside the door (0: never)
+        self.signal = False  # Newt has signalled the flight into the ducts
+        self.known: list[int] = []  # Compass junctions Newt has navigated
+        self.appear_colours: list[str] = []  # the colours of the Aliens still to appear this phase
+        self.lost_turn = False
+        self._start_phase("aliens_move")
+        self._run()
+
+    def clone(self) -> "Operations":
+        new = super().clone()
+        new.known = list(self.known)
+        new.appear_colours = list(self.appear_colours)
+        return new
+
+    def outcome(self) -> dict[str, Any]:
+        """Marines out (Gorman's Last Stand: alive in the room when the Turn Chart ends): 4+ a
+        win, 1-3 a draw, 0 a loss; a game cut by ``turn_limit`` has no result."""
+        held = self.held()
+        score = {**self.stats, "turns": self.turn, "held": held, "torch_turns": self.torch_done,
+                 "junctions_known": len(self.known), "far_door_open": int(self.far_door_open),
+                 "burke_with_group": int(self.burke == "with_group")}
+        cut = self.truncated_by()
+        if cut is not None:
+            return {"marines": None, "hive": None, "truncated_by": cut, "score": score}
+        count = held if self.scenario == "gormans_last_stand" else self.stats["exited"]
+        win, draw = self.data["victory"]["win"], self.data["victory"]["draw"]
+        marines = 1 if count >= win else 0 if count >= draw else -1
+        return {"marines": marines, "hive": -marines, "truncated_by": None, "score": score}
+
+    def held(self) -> int:
+        """Gorman's Last Stand: the Marines alive on the map once the Turn Chart has run out (0
+        if the game ended before, with no Marine able to act)."""
+        if self.scenario != "gormans_last_stand" or self.phase != "over" or self.turn < len(self.chart):
+            return 0
+        if self._marines_gone():
+            return 0
+        return sum(m.status == "on_map" for m in self.marines)
+
+    def shaping_value(self, side: str) -> float:
+        value = super().shaping_value("marines") + self.data["shaping"]["door_open"] * self.far_door_open
+        return value if side == "marines" else -value
+
+    # ------------------------------------------------------------------------------------------
+    # turns and phases
+    # ------------------------------------------------------------------------------------------
+    def chart_row(self, turn: int | None = None) -> dict[str, int]:
+        """The Turn Chart's counts per colour for a turn (past the chart it starts again)."""
+        return self.chart[((self.turn if turn is None else turn) - 1) % len(self.chart)]
+
+    def _start_phase(self, phase: str) -> None:
+        self._note_doors_reached()
+        if phase == "aliens_move":
+            self._doors_break()
+        super()._start_phase(phase)
+        if phase == "aliens_move":
+            self._stranded_aliens_make_for_doors()
+
+    def _end_turn(self) -> None:
+        if self.scenario == "gormans_last_stand" and self.turn >= len(self.chart) and not self._marines_gone():
+            self.phase = "over"
+            self.events.append("the Turn Chart has run out: the room is held")
+            return
+        super()._end_turn()
+
+    def _sealed_doors(self) -> list[tuple[str, int]]:
+        doors = []
+        if not self.far_door_open:
+            doors.append(("far", self.far_door))
+        if not self.gold_door_open:
+            doors.append(("gold", self.gold_door))
+        return doors
+
+    def _note_doors_reached(self) -> None:
+        """Start a door's clock the first time an Alien stands beside it while it is sealed."""
+        for which, door in self._sealed_doors():
+            if getattr(self, f"{which}_reached"):
+                continue
+            beside = self._beside[door]
+            if any(al.in_play and al.pos in beside for al in self.aliens):
+                setattr(self, f"{which}_reached", self.turn)
+                self.events.append(f"an Alien reaches the {which} door")
+
+    def _doors_break(self) -> None:
+        wait = self.data["door_break_turns"]
+        for which, _ in self._sealed_doors():
+            if which == "far" and self.scenario == "gormans_last_stand":
+                continue  # the room is held, not left: the Aliens come through the ceiling
+            reached = getattr(self, f"{which}_reached")
+            if reached and self.turn >= reached + wait:
+                self._open_door(which, "the Aliens break it down")
+
+    def _open_door(self, which: str, how: str) -> None:
+        setattr(self, f"{which}_door_open", True)
+        self._set_board()
+        self._cache.clear()
+        self.events.append(f"the {which} door opens: {how}")
+
+    def _stranded_aliens_make_for_doors(self) -> None:
+        """ASSUMPTION A12: an Alien that can reach no Marine on the map moves its four squares
+        towards the nearest square it can reach from which the Aliens attack a sealed door (the
+        far door's cutting squares in Operations, the Gold door's squares in the Let's Eat Burke
+        room; the first such square by number on a tie), and is taken out of this phase's queue;
+        one that can reach none of them waits, as in the Reactor Room."""
+        targets = [m.pos for m in self.marines if m.status == "on_map"]
+        fronts = []
+        if not self.far_door_open:
+            fronts += sorted(self.cut_squares)
+        if not self.gold_door_open:
+            fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
+        if not fronts or not self.queue:
+            return
+        reach = (self.dist[np.ix_([self.aliens[a].pos for a in self.queue], targets)].min(axis=1).tolist()
+                 if targets else [UNREACHABLE] * len(self.queue))
+        for a, nearest in list(zip(self.queue, reach)):
+            if nearest < UNREACHABLE:
+                continue
+            alien = self.aliens[a]
+            row = self.dist[alien.pos]
+            goal = [n for n in fronts if row[n] < UNREACHABLE]
+            if not goal:
+                continue
+            self.queue.remove(a)
+            field = self.board.field(sorted(goal), weighted=True)
+            within = row <= self.tables["alien_actions"]
+            occupied = self._occupied(exclude_alien=a)
+            options = [s for s in np.flatnonzero(within).tolist() if s not in occupied]
+            if options:
+                alien.pos = min(options, key=lambda s: (field[s], s))
+
+    # -- Aliens Appear: the Turn Chart's colours ------------------------------------------------
+    def _aliens_due(self) -> int:
+        row = self.chart_row()
+        self.appear_colours = [
+            colour for colour in self.data["colours"] for _ in range(row[colour])
+            if not (colour == "red" and self.options["beginner"])
+        ]
+        return len(self.appear_colours)
+
+    def _step_aliens_appear(self) -> None:
+        if self.mover != NO:
+            self._step_mover()
+            return
+        if not self.appear_colours:
+            self.to_appear = 0
+            self._start_phase("aliens_attack")
+            return
+        colour = self.appear_colours.pop(0)
+        self.to_appear = len(self.appear_colours)
+        slot = next((a for a, alien in enumerate(self.aliens) if not alien.in_play), NO)
+        if slot == NO:
+            self.events.append("no Alien counter left in the pool")
+            self.appear_colours, self.to_appear = [], 0
+            return
+        occupied = self._occupied()
+        free = [s for s in self.appear[colour] if s not in occupied]
+        if not free:
+            self.events.append(f"no open {colour} square: the Alien does not appear")
+            return
+        square = free[self.dice.pick(len(free))]
+        alien = self.aliens[slot]
+        alien.in_play, alien.pos, alien.card, alien.attack, alien.stunned = True, square, NO, "", False
+        self.stats["aliens_appeared"] += 1
+        self.events.append(f"a {colour} Alien {slot} appears at {self.board.rc(square)}")
+        self.mover, self.mover_steps = slot, self.tables["alien_actions_on_appearing"]
+        self._step_mover()
+
+    # -- Marines Move/Fire: Burke by the rules, Newt's signal ------------------------------------
+    def _next_marine(self) -> None:
+        super()._next_marine()
+        while self.active != NO:
+            m = self.marines[self.active]
+            if m.name == "Burke" and self.burke != "with_group":
+                self._burke_acts(self.active)
+                super()._next_marine()
+                continue
+            if m.name == "Newt":
+                self._newt_signal(m)
+            return
+
+    def _newt_signal(self, newt: Marine) -> None:
+        if self.signal or newt.pos not in self.airlock:
+            return
+        roll = self.dice.d10()
+        self.signal = roll <= self.data["newt_signal_max"]
+        self.events.append(f"Newt's signal roll {roll}: " + ("flee into the Air Ducts!" if self.signal else "not yet"))
+
+    def newt_able(self) -> bool:
+        """Newt leads (and Ripley is bound to her) while she is on the map and not Incapacitated."""
+        newt = self.marines[self._newt]
+        return newt.status == "on_map" and not newt.incapacitated
+
+    def _named(self, name: str) -> Marine:
+        return self.marines[self.marine_order.index(name)]
+
+    def _burke_acts(self, i: int) -> None:
+        """Burke's activation while the rules play him (A8, A10)."""
+        m = self.marines[i]
+        if self._in_combat(m) or self.burke == "locked_in":
+            self._burke_fights(i)
+        elif self.burke == "bolting":
+            self._burke_bolts(i)
+        elif self.burke == "lingering" and self.turn > self.sealed_turn + self.data["burke_linger_turns"]:
+            self._burke_leaves(i)
+
+    def _burke_bolts(self, i: int) -> None:
+        """Burke makes for the airlock along a shortest path (A8): through teammates but not
+        Aliens, ending on a free square; stepping into the far door takes him through it into
+        the airlock (one step), sealing it behind him."""
+        m = self.marines[i]
+        route = make_board(self._rows, True, self.gold_door_open)
+        goal = route.field([route.index(*self.data["burke_goal"])])
+        alien_squares = {al.pos for al in self.aliens if al.in_play}
+        standing = self._standing_squares(exclude=i)
+        path, pos, left = [], m.pos, m.actions_left
+        while left > 0:
+            steps = [(goal[n], n) for _, n in route.neighbours[pos] if goal[n] < goal[pos] and n not in alien_squares]
+            if not steps:
+                break
+            pos = min(steps)[1]
+            left -= 2 if pos in self.furniture else 1
+            if pos == self.far_door:
+                inside = [s for s in self._adjacent(self.far_door)
+                          if s in self.airlock and s not in alien_squares and s not in standing]
+                if inside:
+                    path.append((min(inside), left, True))
+                break
+            path.append((pos, left, False))
+        rest = [step for step in path if step[0] not in standing]
+        if not rest:
+            return
+        m.pos, m.actions_left, through = rest[-1]
+        if through:
+            self.burke, self.sealed_turn = "lingering", self.turn
+            self.events.append("Burke seals himself through the far door")
+
+    def _burke_leaves(self, i: int) -> None:
+        m = self.marines[i]
+        if self.scenario == "lets_eat_burke":
+            occupied = self._occupied()
+            free = [s for s in self.burke_room if s not in occupied]
+            if free:
+                m.pos = free[0]
+                self.burke = "locked_in"
+                self.events.append("Burke abandons the airlock and locks himself in with the Gold Aliens")
+                return
+        self.events.append("Burke abandons the airlock and is lost")
+        self.burke = "gone"
+        self._kill(i)
+
+    def _burke_fights(self, i: int) -> None:
+        """Unarmed, Burke only Melees: the Alien on his card, else one beside him."""
+        m = self.marines[i]
+        while m.actions_left > 0 and m.status == "on_map":
+            if m.alien != NO:
+                a = m.alien
+            else:
+                near = [a for a, al in enumerate(self.aliens) if al.in_play and al.card == NO
+                        and self.board.range(al.pos, m.pos) <= 1]
+                if not near:
+                    return
+                a = near[0]
+            self._melee(i, a)
+            if self.push_alien != NO:
+                options = sorted(self._push_options(self.push_alien).items())
+                self._finish_push(options[0][1] if options else None)
+
+    def _kill(self, j: int) -> None:
+        if self.marines[j].name == "Burke" and self.marines[j].status == "on_map":
+            self.burke = "gone" if self.burke != "with_group" else self.burke
+        super()._kill(j)
+
+    # ------------------------------------------------------------------------------------------
+    # the Marines' mask and actions
+    # ------------------------------------------------------------------------------------------
+    def _compute_marine_mask(self) -> np.ndarray:
+        mask = super()._compute_marine_mask()
+        i = self.active
+        m = self.marines[i]
+        s = self._slot
+        at = s["move"]
+        context = None
+        for d, legal in enumerate(mask[at:at + 8].tolist()):
+            if legal:
+                context = context or self._step_context(i)
+                if not self._step_allowed(context, m, d):
+                    mask[at + d] = 0
+        if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
+            return mask
+        if self.characters[m.name].weapon in self.data["grenade_launcher"]:
+            seen = self.board.los_list(m.pos)
+            for k, a in enumerate(self.targets()):
+                square = self.aliens[a].pos
+                if square != m.pos and seen[square]:
+                    mask[s["grenade"] + k] = 1
+        if self.can_torch(i):
+            mask[s["torch"]] = 1
+        if self.can_ask_burke(i):
+            mask[s["ask_burke"]] = 1
+        return mask
+
+    def step_allowed(self, i: int, direction: int) -> bool:
+        """The scenario's limits on a step the Reactor Room's rules allow (A13-A17); a step onto a
+        standing teammate must leave an allowed step on to a free square (A14)."""
+        return self._step_allowed(self._step_context(i), self.marines[i], direction)
+
+    def _step_context(self, i: int) -> tuple:
+        """What every step check of Marine i reads: the squares of standing teammates, of Aliens,
+        and Newt's square while she can lead (else NO)."""
+        aliens = {al.pos for al in self.aliens if al.in_play}
+        newt = self.marines[self._newt]
+        leads = newt.status == "on_map" and not newt.incapacitated
+        return self._standing_squares(exclude=i), aliens, newt.pos if leads else NO
+
+    def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
+        standing, aliens, newt = context
+        dst = self.board.step(m.pos, direction)
+        if dst not in standing and dst not in self._special and m.pos not in self._special and m.name != "Ripley":
+            return True  # on the floor of Operations: the Reactor Room's rules say it all
+        if not self._step_ok(m, m.pos, dst, m.actions_left, newt):
+            return False
+        if dst not in standing:
+            return True
+        left = m.actions_left - (2 if dst in self.furniture else 1)
+        return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left, newt)
+                   for _, n in self.board.neighbours[dst])
+
+    def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
+        if actions_left < (2 if dst in self.furniture else 1):
+            return False  # furniture costs two Actions
+        duct = self.duct
+        if src in duct or dst in duct:
+            width = self.board.width
+            if src // width != dst // width and src % width != dst % width:
+                return False  # along the ducts, never diagonally
+            if src in self.airlock and not self.signal and newt != NO:
+                return False  # into the ducts only on Newt's signal
+            if src in self.junctions and src not in self.known and m.name != "Newt" and newt != NO:
+                return False  # Newt leads through a junction she has not navigated
+        if m.name == "Ripley" and newt != NO:
+            rng = self.board.range
+            if rng(dst, newt) > max(1, rng(src, newt)):
+                return False  # Ripley stays beside Newt
+        return True
+
+    def can_torch(self, i: int) -> bool:
+        m = self.marines[i]
+        return (self.scenario != "gormans_last_stand" and not self.far_door_open and m.pos in self.cut_squares
+                and self.burke != "bolting" and m.name in self.data["cutting_torch"] and self.torch_turn != self.turn and m.actions_left > 0)
+
+    def can_ask_burke(self, i: int) -> bool:
+        m = self.marines[i]
+        return (self.scenario != "gormans_last_stand" and not self.far_door_open and self.burke == "lingering"
+                and m.pos in self.cut_squares and self.asked_turn != self.turn and m.actions_left > 0)
+
+    def _marine_action(self, kind: str, index: int) -> None:
+        i = self.active
+        m = self.marines[i]
+        if kind == "torch":
+            self._torch(i)
+            self._next_marine()
+            return
+        if kind == "ask_burke":
+            self._ask_burke(i)
+            return
+        if kind == "grenade":
+            self._grenade(i, self.aliens[self.targets()[index]].pos)
+            if m.status != "on_map" or m.incapacitated or self._grabbed(m):
+                self._next_marine()
+            return
+        self.lost_turn = False
+        super()._marine_action(kind, index)
+        if self.lost_turn:
+            self.lost_turn = False
+            self._next_marine()
+
+    def _move_marine(self, i: int, direction: int) -> None:
+        m = self.marines[i]
+        src = m.pos
+        if src in self.junctions and src not in self.known:
+            if m.name == "Newt":
+                roll = self.dice.d10()
+                if roll > self.data["newt_memory_max"]:
+                    self.events.append(f"Newt's memory roll {roll}: she loses the turn thinking it over")
+                    m.actions_left = 0
+                    self.lost_turn = True
+                    return
+                self.known.append(src)
+                self.known.sort()
+                self.events.append(f"Newt's memory roll {roll}: she remembers the way at {self.board.rc(src)}")
+            elif not self.newt_able():
+                mask = self._compute_marine_mask()
+                options = [d for d in range(8) if mask[self._slot["move"] + d]]
+                direction = options[self.dice.pick(len(options))]
+                self.events.append(f"{m.name} guesses the way at {self.board.rc(src)}: {['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][direction]}")
+        dst = self.board.step(src, direction)
+        super()._move_marine(i, direction)
+        if dst in self.furniture:
+            m.actions_left -= 1  # the second Action of a furniture square
+
+    def _torch(self, i: int) -> None:
+        m = self.marines[i]
+        m.actions_left = 0
+        self.torch_done += 1
+        self.torch_turn = self.turn
+        self.events.append(f"{m.name} cuts at the far door ({self.torch_done}/{self.data['torch_turns']})")
+        if self.torch_done >= self.data["torch_turns"]:
+            self._open_door("far", "cut open")
+
+    def _ask_burke(self, i: int) -> None:
+        m = self.marines[i]
+        m.actions_left -= 1
+        self.asked_turn = self.turn
+        roll = self.dice.d10()
+        if roll in self.data["conscience_opens_on"]:
+            self.burke = "with_group"
+            self.events.append(f"{m.name} talks Burke round ({roll})")
+            self._open_door("far", "Burke unlocks it")
+        else:
+            self.events.append(f"{m.name} asks Burke to open the door ({roll}): he will not")
+
+    def _grenade(self, i: int, square: int) -> None:
+        """The Grenade Launcher: one Action, lands on the chosen square, no roll; the Grenade
+        Table by range from the blast, on everyone the blast square sees (A5)."""
+        m = self.marines[i]
+        m.actions_left -= 1
+        b = self.board
+        seen = b.los_list(square)
+        self.events.append(f"{m.name} fires a grenade at {b.rc(square)}")
+
+        def caught(pos: int) -> int | None:
+            r = b.range(square, pos)
+            return r if r == 0 or seen[pos] else None
+
+        doomed = [a for a, al in enumerate(self.aliens) if al.in_play and caught(al.pos) is not None
+                  and grenade_result(caught(al.pos))["alien"] == "dead"]
+        for j, o in enumerate(self.marines):
+            if o.status != "on_map" or caught(o.pos) is None:
+                continue
+            result = grenade_result(caught(o.pos))["marine"]
+            if result != "none":
+                self.events.append(f"the blast: {o.name} {result}")
+            if result == "dead":
+                self._kill(j)
+            elif result == "incapacitated":
+                self._incapacitate(j)
+            elif result == "wounded":
+                self._wound(j)
+        for a in doomed:
+            if self.aliens[a].in_play:
+                self._kill_alien(a, flame=False)
+
+    # ------------------------------------------------------------------------------------------
+    # observation, positions, text
+    # ------------------------------------------------------------------------------------------
+    def observe(self, player: str) -> np.ndarray:
+        """The Reactor Room's views over this map (PLANES), then the scenario's features."""
+        cached = self._cache.get("ops_obs")
+        if cached is not None:
+            return cached.copy()
+        obs = super().observe(player)
+        plane = self._plane["door_sealed"]
+        if not self.far_door_open:
+            obs[plane + self.far_door] = 1.0
+        if not self.gold_door_open:
+            obs[plane + self.gold_door] = 1.0
+        plane = self._plane["junction_known"]
+        for sq in self.known:
+            obs[plane + sq] = 1.0
+        turn = self.turn
+        red, chart = self._chart_views[(turn - 1) % len(self.chart)]
+        obs[self._red_at] = red
+        wait = self.data["door_break_turns"]
+        far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
+        gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
+        feats = [self.far_door_open, self.gold_door_open, min(self.torch_done / self.data["torch_turns"], 1.0),
+                 self.torch_turn == turn, self.asked_turn == turn, *BURKE_ONE_HOT[self.burke], self.signal,
+                 self.newt_able(), far, gold, *chart, max(len(self.chart) - turn, 0) / len(self.chart),
+                 self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke"]
+        at = self._scenario_at
+        obs[at:at + len(feats)] = feats
+        self._cache["ops_obs"] = obs
+        return obs.copy()
+
+    def to_dict(self) -> dict:
+        data = super().to_dict()
+        data["config"] = {"scenario": self.scenario, "turn_limit": self.turn_limit, "marine_order": self.marine_order,
+                          **{k: self.options[k] for k in OPTION_NAMES}}
+        data["ops"] = {
+            "far_door_open": self.far_door_open, "gold_door_open": self.gold_door_open, "burke": self.burke,
+            "sealed_turn": self.sealed_turn, "torch_done": self.torch_done, "torch_turn": self.torch_turn,
+            "asked_turn": self.asked_turn, "far_reached": self.far_reached, "gold_reached": self.gold_reached,
+            "signal": self.signal, "known": list(self.known), "appear_colours": list(self.appear_colours),
+        }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Operations":
+        return codec.load(cls, data)
+
+    def _describe(self, kind: str, index: int, label: str) -> str:
+        if self.decision.player == "marines" and self.active != NO:
+            m = self.marines[self.active]
+            if kind == "grenade" and index < len(self.targets()):
+                square = self.aliens[self.targets()[index]].pos
+                return f"{m.name}: fire a grenade at Alien {self.targets()[index]}'s square {self.board.rc(square)} (range {self.board.range(m.pos, square)})"
+            if kind == "torch":
+                return f"{m.name}: cut at the far door with the Cutting Torch ({self.torch_done + 1}/{self.data['torch_turns']})"
+            if kind == "ask_burke":
+                return f"{m.name}: ask Burke to open the far door (he does on a 0)"
+        return super()._describe(kind, index, label)
+
+    def render_text(self, viewer: str | None = None) -> str:
+        doors = ", ".join(f"{w} door {'open' if getattr(self, f'{w}_door_open') else 'sealed'}" for w in ("far", "gold"))
+        known = ", ".join(str(self.board.rc(s)) for s in self.known) or "none"
+        return (super().render_text(viewer)
+                + f"\n{self.scenario}: {doors}; torch {self.torch_done}/{self.data['torch_turns']}; Burke {self.burke}; "
+                f"Newt's signal {'given' if self.signal else 'not given'}; junctions known: {known}; "
+                f"D far door, G gold door, d furniture, , duct, J junction, A airlock")

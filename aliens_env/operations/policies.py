@@ -1,0 +1,143 @@
+"""Scripted Operations/Air Ducts marines ("heuristic"), on the Reactor Room's heuristic.
+
+The Reactor Room heuristic's priorities hold (fight back In Combat, rescue a held teammate,
+covering fire, carry the wounded); the way out is the scenario's:
+
+1. at the far door: ask Burke while he lingers (one Action, once a turn), cut with the Cutting
+   Torch (the rest of the turn);
+2. a Grenade Launcher fires at an Alien when the blast would catch two or more Aliens, or one at
+   range 9 or more, and no Marine (A18);
+3. the walk: while the far door is sealed, the Marines wait at the room's end of the corridor
+   (`wait_range` from the cutting square), and once Burke is through it a torch-bearer makes for
+   the cutting square; once it is open, everyone makes for the Exit, entering the ducts only
+   behind Newt while she can lead (the rules keep Ripley beside Newt and hold the ducts for
+   Newt's signal and her lead at the junctions); paths count furniture as 2 and no diagonal
+   steps in the ducts;
+4. Gorman's Last Stand: nobody walks anywhere; they hold and shoot.
+"""
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from ..core.board import NO, UNREACHABLE
+from ..reactor_room.heuristic import HeuristicMarines
+from .data_files import grenade_result
+
+
+class OperationsMarines(HeuristicMarines):
+    name = "heuristic"
+
+    def __init__(self, threat_range: int = 9, min_hit: float = 0.3, wait_range: int = 4):
+        super().__init__(threat_range, min_hit)
+        self.wait_range = wait_range
+        self._fields: dict = {}
+
+    def field(self, game, targets) -> np.ndarray:
+        """A Marine's path cost from every square to the nearest target: furniture costs 2, and
+        no diagonal step into or out of a duct (the scenario's rules for Marines)."""
+        key = (id(game.board), tuple(sorted(targets)))
+        out = self._fields.get(key)
+        if out is None:
+            board, duct, furniture = game.board, game.duct, game.furniture
+            dist = [UNREACHABLE] * board.n
+            heap = [(0, t) for t in key[1]]
+            for t in key[1]:
+                dist[t] = 0
+            while heap:
+                d0, sq = heapq.heappop(heap)
+                if d0 > dist[sq]:
+                    continue
+                nd = d0 + (2 if sq in furniture else 1)  # the step from a neighbour into sq
+                for direction, n in board.neighbours[sq]:
+                    if direction % 2 and (n in duct or sq in duct):
+                        continue
+                    if nd < dist[n]:
+                        dist[n] = nd
+                        heapq.heappush(heap, (nd, n))
+            out = self._fields[key] = np.array(dist)
+        return out
+
+    def act(self, game, player: str) -> int:
+        if game.decision.kind != "marine":
+            return super().act(game, player)
+        legal = set(np.flatnonzero(game.legal_mask(player)).tolist())
+        lay = game.layout
+        m = game.marines[game.active]
+        if not game._in_combat(m):
+            for kind in ("ask_burke", "torch"):
+                if lay.encode(kind) in legal and not self._held_teammate_near(game, m):
+                    return lay.encode(kind)
+            grenade = self._grenade(game, legal)
+            if grenade is not None:
+                return grenade
+        return super().act(game, player)
+
+    def _held_teammate_near(self, game, m) -> bool:
+        return any(o.alien != NO and game.board.range(o.pos, m.pos) <= 1 for o in game.marines if o is not m)
+
+    def _grenade(self, game, legal: set[int]) -> int | None:
+        at = game.layout.slices["grenade"][0]
+        b = game.board
+        best = None
+        marines = [o.pos for o in game.marines if o.status == "on_map"]
+        for k, a in enumerate(game.targets()):
+            al = game.aliens[a]
+            if al.card != NO or at + k not in legal:
+                continue
+            seen = b.los_list(al.pos)
+            if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
+                   for p in marines):
+                continue
+            caught = sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
+            if caught >= 2 or b.range(game.marines[game.active].pos, al.pos) >= 9:
+                if best is None or caught > best[0]:
+                    best = (caught, at + k)
+        return None if best is None else best[1]
+
+    def _step(self, game, m_index: int, legal: set[int]) -> int | None:
+        if game.scenario == "gormans_last_stand":
+            return None
+        m = game.marines[m_index]
+        lay = game.layout
+        moves = {lay.decode(a)[1]: a for a in legal if lay.decode(a)[0] == "move"}
+        if not moves:
+            return None
+        board = game.board
+        goal = self._goal(game, m)
+        if m.carrying == NO:
+            wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
+                       and o.alien == NO and board.range(o.pos, m.pos) <= 2 and goal[o.pos] < UNREACHABLE]
+            if wounded and m.name != "Newt":
+                goal = self.field(game, wounded)
+        here = int(goal[m.pos])
+        newt = game._named("Newt")
+        lead = None  # while Newt can lead, the others stay behind her on the way out
+        if m.name != "Newt" and game.newt_able() and game.far_door_open:
+            exits = self.field(game, np.flatnonzero(board.exit.ravel()).tolist())
+            lead = (exits, int(exits[newt.pos]) if newt.pos in game.duct else None)
+        alien_squares = [al.pos for al in game.aliens if al.in_play]
+        best = None
+        for direction, action in moves.items():
+            sq = board.step(m.pos, direction)
+            d = int(goal[sq])
+            if d >= UNREACHABLE or d >= here:
+                continue
+            if lead is not None and sq in game.duct and (lead[1] is None or lead[0][sq] <= lead[1]):
+                continue  # into the ducts only behind Newt
+            danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
+            key = (d, danger)
+            if best is None or key < best[0]:
+                best = (key, action)
+        return None if best is None else best[1]
+
+    def _goal(self, game, m) -> np.ndarray:
+        """Path costs to where this Marine is going (0 there)."""
+        board = game.board
+        if game.far_door_open or m.pos in game.airlock or m.pos in game.duct:
+            return self.field(game, np.flatnonzero(board.exit.ravel()).tolist())
+        field = self.field(game, game.cut_squares)
+        if m.name in game.data["cutting_torch"] and game.burke != "bolting":
+            return field
+        return np.where(field <= self.wait_range, 0, field)  # wait near the door, out of the cutter's way

@@ -1,0 +1,60 @@
+"""Another Glorious Day in the Corps as a picture ("rgb_array"): the board with doors,
+Barricades, Blips (their values only to the hive's viewer), Aliens and Swarms, the fireteam by
+initial (yellow when Knocked Down), Newt; the round, the decks and whose decision it is."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.board import NO
+from .draw import LINE, Canvas, legend
+from .image import CELL, COLOURS, board_size, counter, draw_board, fit, square_xy
+
+DOOR = (120, 84, 40)
+BARRICADE = (40, 60, 170)
+BLIP = (170, 60, 170)
+NEWT = (240, 240, 240)
+LEGEND = [(COLOURS["marine"], "Character"), (COLOURS["wounded"], "Knocked Down"), (COLOURS["alien"], "Alien (M: Swarm)"),
+          (BLIP, "Blip"), (NEWT, "Newt"), (DOOR, "door"), (BARRICADE, "Barricade"), (COLOURS["exit"], "exit"),
+          (COLOURS["blocked"], "wall")]
+
+
+def render(game, viewer: str | None = None) -> np.ndarray:
+    b = game.board
+    bw, bh = board_size(b)
+    width = max(bw + 8, 480)
+    height = 2 * LINE + bh + 8 + LINE * 8
+    c = Canvas(width, height)
+    c.text(4, 2, fit(f"Another Glorious Day in the Corps  round {game.round}/{game.m['rounds']}  {game.phase}", width - 8))
+    player = game.current_player()
+    c.text(4, 2 + LINE, fit("game over: " + game.end if player is None else f"to decide: {player} ({game.decision.kind})",
+                            width - 8))
+    x0, y0 = 4, 2 * LINE + 4
+    paint = {s: DOOR for s in game.doors}
+    paint.update({s: BARRICADE for s in game.barricades})
+    draw_board(c, b, x0, y0, paint=paint)
+    for bl in game.blips:
+        if bl is not None:
+            x, y = square_xy(b, bl["pos"], x0, y0)
+            counter(c, x, y, CELL, BLIP, "?" if viewer == "marines" else str(bl["value"]))
+    if game.newt != NO:
+        x, y = square_xy(b, game.newt, x0, y0)
+        counter(c, x, y, CELL, NEWT, "n", ink=(0, 0, 0))
+    for a in game.aliens:
+        if a is not None:
+            x, y = square_xy(b, a["pos"], x0, y0)
+            counter(c, x, y, CELL, COLOURS["alien"], "A" if a["count"] == 1 else "M")
+    for ch in game.chars:
+        if ch["alive"]:
+            x, y = square_xy(b, ch["pos"], x0, y0)
+            knocked = ch["knocked"]
+            counter(c, x, y, CELL, COLOURS["wounded" if knocked else "marine"], ch["name"][0],
+                    ink=(0, 0, 0) if knocked else (255, 255, 255))
+    y = y0 + bh + 4
+    c.text(4, y, fit(f"Endurance deck {len(game.deck)}, hand {len(game.hand)}, exhausted {len(game.exhausted)}; "
+                     f"Willpower {game.willpower}, Nature {game.nature or '-'}", width - 8))
+    fireteam = ", ".join(f"{ch['name']}{'' if ch['alive'] else ' (dead)'}" for ch in game.chars)
+    c.text(4, y + LINE, fit("fireteam: " + fireteam, width - 8))
+    for k, event in enumerate(game.events[-3:]):
+        c.text(4, y + (2 + k) * LINE, fit(str(event), width - 8))
+    legend(c, 4, y + 5 * LINE, LEGEND, width - 8)
+    return c.img
