@@ -6,9 +6,15 @@
     python evaluate.py --plot runs/a runs/b                  # learning curves of run directories
     python evaluate.py --env BugHunt --marines heuristic --hive dice --episodes 50 --replays 3 replays/ --video 1
                                                              # the first games as replay files and GIFs
+    python evaluate.py --league ReactorRoom --games 100 --out results/league   # every agent vs every agent
 
 A policy is a spec string: random, the game's built-in policies (dice, heuristic, ...),
-ppo:PATH (a model saved by train.py) or pretrained:NAME.
+mcts[:BUDGET] (the search agent), ppo:PATH (a model saved by train.py) or pretrained:NAME.
+
+--league RULESET plays every built-in and shipped agent of one side against every agent of the
+other (agents/league.py: the agents, the seeds, the ratings with bootstrap intervals) and writes
+league_RULESET.json and .png to --out (default results/league); --games per pair (default 100),
+--seed the first seed (default 200000, seeds no training used).
 
 One matchup prints win / draw / loss rates of the marines with Wilson 95% intervals (and, when an
 episode cap such as --env-option turn_limit=N cut games, the truncated rate: a cut game has no
@@ -33,6 +39,7 @@ import torch
 
 import aliens_env  # noqa: F401  (registers the environments)
 from aliens_env.agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
+from aliens_env.core.game import other_side
 from aliens_env.envs.registry import REGISTRY, get_spec
 
 
@@ -42,7 +49,10 @@ def parse_args(argv=None):
     p.add_argument("--marines", nargs="+", metavar="SPEC", help="marine policies")
     p.add_argument("--hive", nargs="+", metavar="SPEC", help="hive policies")
     p.add_argument("--episodes", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=None, help="first seed (default 0; with --league 200000)")
+    p.add_argument("--league", metavar="RULESET", help="every agent of each side against every agent of the other")
+    p.add_argument("--games", type=int, default=None, help="games per pair in --league (default 100)")
+    p.add_argument("--out", default="results/league", help="where --league writes its JSON and PNG")
     p.add_argument("--workers", type=int, default=default_workers(), help="worker processes")
     p.add_argument("--env-option", action="append", default=[], metavar="KEY=VALUE", help="game option, e.g. turn_limit=20")
     p.add_argument("--json", metavar="PATH", help="write the results as JSON")
@@ -337,6 +347,10 @@ def write_recordings(args, paths: list[str]) -> list[str]:
 def main(argv=None) -> int:
     args = parse_args(argv)
     torch.set_num_threads(1)
+    if args.league:
+        return league(args)
+    if args.seed is None:
+        args.seed = 0
     written = []
     if args.plot:
         written.append(plot_learning_curves(args.plot, args.plot_dir))
@@ -355,12 +369,17 @@ def main(argv=None) -> int:
     options = env_options(args.env_option)
     replays = recording(args)
     check_matchups(env, options, args.marines, args.hive, args.seed)
-    results = []
+    results, speeds = [], []
     for m in args.marines:
         for h in args.hive:
+            speeds.append({})
             results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers, env_options=options,
-                                        replays=replays))
+                                        replays=replays, speed=speeds[-1]))
     print_matchups(results, compact=args.compact)
+    for r, speed in zip(results, speeds):  # a search agent's speed
+        for side in ("marines", "hive"):
+            if str(r[side]).startswith("mcts"):
+                print(f"{side} {r[side]} against {r[other_side(side)]}: {speed[side]:.1f} decisions per second")
     if replays is not None:
         written += write_recordings(args, [path for r in results for path in r.get("replays", [])])
     report = {"env": env, "episodes": args.episodes, "seed": args.seed, "env_options": options, "matchups": results}
@@ -380,6 +399,22 @@ def main(argv=None) -> int:
         written.append(args.csv)
     for w in written:
         print(f"wrote {w}")
+    return 0
+
+
+def league(args) -> int:
+    from aliens_env.agents.league import DEFAULT_GAMES, DEFAULT_SEED, print_league, run_league, write_league
+
+    env = args.league.removeprefix("aliens_env/").removesuffix("-v0")
+    if env not in REGISTRY:
+        raise SystemExit(f"--league: unknown ruleset {args.league!r}; registered: {sorted(REGISTRY)}")
+    games = DEFAULT_GAMES if args.games is None else args.games
+    if games < 1:
+        raise SystemExit("--games must be at least 1")
+    report = run_league(env, games, DEFAULT_SEED if args.seed is None else args.seed, workers=args.workers)
+    print_league(report)
+    for path in write_league(report, args.out):
+        print(f"wrote {path}")
     return 0
 
 

@@ -6,6 +6,7 @@ A *spec string* names any of them on the command line and in configs:
     random            uniform over the legal actions (every game)
     dice, heuristic   the built-in policies a game registers (GameSpec.policies): the dice AI
                       of each ruleset, the scripted marines, ...
+    mcts, mcts:BUDGET the search agent of aliens_env.search (every game; no training stack)
     ppo:PATH          a MaskablePPO model saved by train.py (always predicts with the action mask)
     pretrained:NAME   a small trained model shipped in agents/pretrained (see ``pretrained_names``)
 
@@ -60,8 +61,8 @@ def make_policy(spec: str | Policy, game: str, side: str, seed: int | None = Non
     if base.startswith("pretrained:"):
         name = base[len("pretrained:"):]
         return PPOPolicy(pretrained_path(name, game=game, side=side), game=game, side=side, seed=seed, deterministic=not sample)
-    if ":" in spec:
-        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are ppo:PATH and pretrained:NAME")
+    if ":" in spec and not spec.startswith("mcts:"):  # mcts:BUDGET is built in (aliens_env.search)
+        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are mcts:BUDGET, ppo:PATH and pretrained:NAME")
     return make_builtin(game, side, spec, seed=seed)
 
 
@@ -69,7 +70,7 @@ def policy_names(game: str) -> list[str]:
     """Every spec a user can type for ``game`` without a path (for help texts and errors)."""
     from aliens_env.envs.registry import builtin_policy_names
 
-    return [*builtin_policy_names(game), "ppo:PATH", *(f"pretrained:{n}" for n in pretrained_names(game))]
+    return [*builtin_policy_names(game), "mcts:BUDGET", "ppo:PATH", *(f"pretrained:{n}" for n in pretrained_names(game))]
 
 
 def _require_training_stack(spec: str) -> None:

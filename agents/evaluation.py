@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import os
+import time
 from typing import Any, Sequence
 
 import numpy as np
@@ -119,16 +120,21 @@ def play_episodes(game_name: str, marines, hive, seeds: Sequence[int], env_optio
         _reseed(policies["marines"], 2 * int(seed) + 1)
         _reseed(policies["hive"], 2 * int(seed) + 2)
         moves = {"marines": 0, "hive": 0}
+        seconds = {"marines": 0.0, "hive": 0.0}  # time in act(): decisions per second of each side
         apply = game.apply if recorder is None else recorder.apply
         while not game.is_terminal():
             player = game.current_player()
-            apply(policies[player].act(game, player))
+            start = time.perf_counter()
+            action = policies[player].act(game, player)
+            seconds[player] += time.perf_counter() - start
+            apply(action)
             moves[player] += 1
         out = game.outcome()
         cut = game.truncated_by()
         records.append({"seed": int(seed), "result": None if cut else int(out["marines"]), "truncated_by": cut,
                         "score": dict(out.get("score", {})),
-                        "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()}})
+                        "length": moves["marines"] + moves["hive"], **{f"{k}_moves": v for k, v in moves.items()},
+                        **{f"{k}_seconds": v for k, v in seconds.items()}})
         if recorder is not None:
             records[-1]["replay"] = replay_path(replays[0], game_name, marines, hive, int(seed))
             recorder.save(records[-1]["replay"])
@@ -147,12 +153,14 @@ def _play_chunk(args) -> list[dict]:
 
 
 def play_matchup(game: str, marines, hive, episodes: int, seed: int = 0, workers: int = 1,
-                 env_options: dict | None = None, replays: tuple[str, int] | None = None) -> dict:
+                 env_options: dict | None = None, replays: tuple[str, int] | None = None,
+                 speed: dict | None = None) -> dict:
     """Play and summarise ``episodes`` games (seeds seed..seed+episodes-1).
 
     Policies given as spec strings can be played by ``workers`` processes; policy objects
     (e.g. a model in memory) are played in this process. ``replays`` = (DIR, N) records the
-    first N games as replay files in DIR (listed under "replays" in the summary)."""
+    first N games as replay files in DIR (listed under "replays" in the summary). A ``speed``
+    dict receives each side's decisions per second (``decisions_per_second``)."""
     if replays is not None:
         replays = (replays[0], seed + replays[1])
     seeds = list(range(seed, seed + episodes))
@@ -167,6 +175,8 @@ def play_matchup(game: str, marines, hive, episodes: int, seed: int = 0, workers
         with ctx.Pool(workers, initializer=_worker_init) as pool:
             parts = pool.map(_play_chunk, [(game, marines, hive, c, env_options, replays) for c in chunks])
         records = sorted((r for part in parts for r in part), key=lambda r: r["seed"])
+    if speed is not None:
+        speed.update(decisions_per_second(records))
     summary = summarize(records, game=game, marines=_label(marines), hive=_label(hive), seed=seed)
     if replays is not None:
         summary["replays"] = [r["replay"] for r in records if "replay" in r]
@@ -196,6 +206,16 @@ def summarize(records: list[dict], **meta) -> dict:
         out["score"][key] = {"mean": m, "ci": [lo, hi]}
     for key in ("length", "marines_moves", "hive_moves"):
         out[f"mean_{key}"] = float(np.mean([r[key] for r in records])) if n else float("nan")
+    return out
+
+
+def decisions_per_second(records: list[dict]) -> dict[str, float]:
+    """Each side's decisions per second (time spent in its policy's act()), from the records of
+    ``play_episodes``; kept out of ``summarize``, whose figures a seed fixes."""
+    out = {}
+    for side in ("marines", "hive"):
+        spent = sum(r[f"{side}_seconds"] for r in records)
+        out[side] = sum(r[f"{side}_moves"] for r in records) / spent if spent else float("nan")
     return out
 
 

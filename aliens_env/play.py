@@ -138,6 +138,8 @@ def play(args, spec, read, write) -> int:
         cut = game.truncated_by()
         result = f"none: the game was cut by {cut} (truncated)" if cut else RESULTS[outcome[args.side]]
         write(f"\nresult for {args.side}: {result}  score: {outcome['score']}")
+    if hasattr(opponent, "stats"):  # a search agent: how fast it decided
+        write(f"opponent {opponent.label}: {opponent.stats()['decisions_per_second']:.1f} decisions per second")
     if args.save:
         save(game, args.save)
     if args.replay:

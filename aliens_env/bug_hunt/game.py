@@ -221,6 +221,16 @@ class BugHunt(PhasedGame):
             "queen_killed_in_chamber": self.queen_killed_in_chamber, "result": self.result,
             "squad_able": sum(h.status == "active" for h in self.humans)}}
 
+    def determinize(self, side: str, rng) -> "BugHunt":
+        """A clone whose colony not yet laid is drawn again: a new layout seed (ASSUMPTION A48
+        lays every open end with dice seeded from it). Neither side knows what lies beyond an
+        open end; everything laid, every figure and every counter is seen by both."""
+        if side not in ("marines", "hive"):
+            raise ValueError(f"unknown side {side!r}; sides are ['marines', 'hive']")
+        new = self.clone()
+        new.layout_seed = rng.getrandbits(62)
+        return new
+
     def shaping_value(self, side: str) -> float:
         """The marines' potential (the hive's is its negative): the weights of rules.yaml `shaping`
         times the rooms entered, the Aliens killed and the squad figures lost so far."""

@@ -14,7 +14,8 @@ A game is a state plus a few verbs (in the spirit of OpenSpiel):
 - ``clone()``, ``to_dict()`` / ``from_dict()`` (JSON-able), ``describe_action(action)``;
 - ``illegal_reason(action)`` says why an action is not legal now (for errors and info dicts);
 - declared hooks the adapters call, with defaults: ``shaping_value(side)`` (0.0),
-  ``render_text(viewer)`` (repr), ``render_rgb(viewer)`` (none: a registered ruleset provides it).
+  ``render_text(viewer)`` (repr), ``render_rgb(viewer)`` (none: a registered ruleset provides it),
+  ``determinize(side, rng)`` (a plain clone: what a side cannot know is re-dealt where there is some).
 
 All randomness goes through ``self.dice``, owned by the state.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -179,6 +181,14 @@ class Game(ABC):
         add its change to `side`'s reward at every step (potential-based shaping); a ruleset
         documents its potential and keeps its weights in its YAML. Default 0.0: no shaping."""
         return 0.0
+
+    def determinize(self, side: str, rng: random.Random) -> "Game":
+        """A clone in which only what `side` cannot know is re-dealt with `rng` (the other
+        side's hand, face-down piles, an unlaid map), so that ``observe(side)`` is unchanged: one
+        world `side` cannot tell from this one, for search (aliens_env.search). The future of the
+        dice is not part of it: a searcher reseeds the clone's dice itself. Default: a plain
+        clone, for games where both sides see everything."""
+        return self.clone()
 
     def render_text(self, viewer: str | None = None) -> str:
         """A text view for people ("ansi"): `viewer` ("marines" / "hive") hides what that side may

@@ -1,6 +1,7 @@
 """Every ruleset registers here once; Gymnasium ids, PettingZoo modules, the test suite, the
 benchmark, train.py and evaluate.py all iterate over ``REGISTRY``.
 
+The search agent ``mcts`` / ``mcts:BUDGET`` (aliens_env.search) is built in for every game.
 Policy specs with a prefix ("ppo:PATH", "pretrained:NAME") are built by a resolver registered
 for the prefix (``register_policy_resolver``). The environments never import the training
 stack: a package that provides resolvers declares them as entry points of the group
@@ -102,6 +103,10 @@ def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: in
         return spec
     if spec == "random":
         return RandomPolicy(seed)
+    if spec == "mcts" or spec.startswith("mcts:"):  # the search agent plays every game
+        from ..search import MCTSPolicy
+
+        return MCTSPolicy.from_spec(spec, seed=seed)
     if spec in game_spec.policies:
         factory: Callable[..., Policy] = load_object(game_spec.policies[spec])
         return factory(seed=seed) if _takes_seed(factory) else factory()
@@ -109,7 +114,7 @@ def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: in
         return policy_resolver(spec.partition(":")[0].strip())(spec, game=game, side=side, seed=seed)
     raise ValueError(
         f"unknown policy {spec!r} for {game}; built-in: {builtin_policy_names(game)}, "
-        "or ppo:PATH, pretrained:NAME"
+        "mcts[:BUDGET[:ROLLOUT]], or ppo:PATH, pretrained:NAME"
     )
 
 
