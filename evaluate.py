@@ -38,7 +38,7 @@ import numpy as np
 import torch
 
 import aliens_env  # noqa: F401  (registers the environments)
-from agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
+from aliens_env.agents.evaluation import ELO, Z95, bradley_terry, default_workers, play_matchup
 from aliens_env.core.game import other_side
 from aliens_env.envs.registry import REGISTRY, get_spec
 
@@ -57,6 +57,8 @@ def parse_args(argv=None):
     p.add_argument("--env-option", action="append", default=[], metavar="KEY=VALUE", help="game option, e.g. turn_limit=20")
     p.add_argument("--json", metavar="PATH", help="write the results as JSON")
     p.add_argument("--csv", metavar="PATH", help="write the results as CSV (one row per matchup)")
+    p.add_argument("--compact", action="store_true",
+                   help="one narrow table per matchup (a row per measure) that fits 80 columns, instead of one wide table")
     p.add_argument("--plot", nargs="*", metavar="RUN_DIR",
                    help="PNG plots: learning curves of the given run directories, and a bar chart of the tournament")
     p.add_argument("--plot-dir", default="plots", help="where PNGs go (default: plots/)")
@@ -86,7 +88,7 @@ def env_options(pairs: list[str]) -> dict:
 def check_matchups(env: str, options: dict, marines: list[str], hive: list[str], seed: int) -> None:
     """Before any worker starts: the game takes the options, and every policy spec loads (once)
     and fits the game (a model's observation and action sizes). Each failure is a one-line exit."""
-    from agents import make_policy
+    from aliens_env.agents import make_policy
 
     try:
         game = get_spec(env).make_game(**options)
@@ -110,10 +112,12 @@ def fmt_rate(rate: float, ci) -> str:
     return f"{rate:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
 
 
-def print_matchups(results: list[dict]) -> None:
+def print_matchups(results: list[dict], compact: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    if compact:
+        return print_matchups_compact(results)
     score_keys = list(results[0]["score"]) if results else []
     rates = ["win", "draw", "loss"] + (["truncated"] if any(r["marines_truncated"] > 0 for r in results) else [])
     table = Table(title=f"{results[0]['game']}: marines' results, {results[0]['episodes']} games each, seed {results[0]['seed']} (95% intervals)")
@@ -124,6 +128,26 @@ def print_matchups(results: list[dict]) -> None:
                       *(f"{r['score'][k]['mean']:.2f} ±{(r['score'][k]['ci'][1] - r['score'][k]['ci'][0]) / 2:.2f}" for k in score_keys),
                       f"{r['mean_length']:.1f}")
     Console(width=250).print(table)
+
+
+def print_matchups_compact(results: list[dict]) -> None:
+    """A row per measure, a table per matchup: fits 80 columns however many scores a game has."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=80)
+    rates = ["win", "draw", "loss"] + (["truncated"] if any(r["marines_truncated"] > 0 for r in results) else [])
+    for r in results:
+        table = Table(title=f"{r['game']}: marines {r['marines']} vs hive {r['hive']}, {r['episodes']} games, seed {r['seed']}")
+        for col in ("measure", "mean", "95% interval"):
+            table.add_column(col, overflow="fold")
+        for k in rates:
+            ci = r[f"marines_{k}_ci"]
+            table.add_row(f"marines {k}", f"{r[f'marines_{k}']:.3f}", f"[{ci[0]:.3f}, {ci[1]:.3f}]")
+        for k, s in r["score"].items():
+            table.add_row(k, f"{s['mean']:.2f}", f"[{s['ci'][0]:.2f}, {s['ci'][1]:.2f}]")
+        table.add_row("length", f"{r['mean_length']:.1f}", "")
+        console.print(table)
 
 
 def tournament(results: list[dict], marines: list[str], hives: list[str]) -> dict:
@@ -194,31 +218,55 @@ def write_csv(path: str, results: list[dict]) -> None:
 # ------------------------------------------------------------------------------------------------
 # plots
 # ------------------------------------------------------------------------------------------------
+def learning_curves(run: str) -> list[dict]:
+    """A run directory's evaluations during training, one curve per stage: steps, the win rate
+    with its 95% interval, and the mean result reward of the run's config (``result_reward``:
+    what training optimises and best_model keeps)."""
+    import yaml
+
+    from aliens_env.agents.stages import result_value
+
+    path = os.path.join(run, "metrics.csv")
+    if not os.path.exists(path):
+        raise SystemExit(f"no metrics.csv in {run!r}: not a train.py run directory, or no evaluation yet")
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    with open(os.path.join(run, "config.yaml")) as f:
+        result_reward = yaml.safe_load(f)["result_reward"]
+    curves = []
+    for stage in dict.fromkeys(r["stage"] for r in rows):
+        part = [r for r in rows if r["stage"] == stage]
+        curves.append({
+            "label": os.path.basename(run.rstrip("/")) + ("" if stage == "main" else f" {stage}"),
+            "steps": [int(r["timesteps"]) for r in part], "win": [float(r["win"]) for r in part],
+            "win_lo": [float(r["win_lo"]) for r in part], "win_hi": [float(r["win_hi"]) for r in part],
+            "result_reward": result_reward, "value": [result_value(r, result_reward) for r in part],
+        })
+    return curves
+
+
 def plot_learning_curves(run_dirs: list[str], out_dir: str) -> str:
+    """Two panels: the win rate with its 95% interval, and the mean result reward the run's config optimises."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, (ax_win, ax_value) = plt.subplots(1, 2, figsize=(11, 4.5))
     for run in run_dirs:
-        path = os.path.join(run, "metrics.csv")
-        if not os.path.exists(path):
-            raise SystemExit(f"no metrics.csv in {run!r}: not a train.py run directory, or no evaluation yet")
-        with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
-        for stage in dict.fromkeys(r["stage"] for r in rows):
-            part = [r for r in rows if r["stage"] == stage]
-            x = [int(r["timesteps"]) for r in part]
-            y = [float(r["win"]) + 0.5 * float(r["draw"]) for r in part]
-            label = os.path.basename(run.rstrip("/")) + ("" if stage == "main" else f" {stage}")
-            ax.plot(x, y, marker="o", label=label)
-    ax.set_xlabel("training steps")
-    ax.set_ylabel("expected score (win 1, draw 1/2)")
-    ax.set_ylim(0, 1)
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
-    ax.set_title("evaluation during training")
+        for c in learning_curves(run):
+            reward_text = ", ".join(f"{k} {v:g}" for k, v in c["result_reward"].items())
+            line, = ax_win.plot(c["steps"], c["win"], marker="o", label=c["label"])
+            ax_win.fill_between(c["steps"], c["win_lo"], c["win_hi"], color=line.get_color(), alpha=0.15)
+            ax_value.plot(c["steps"], c["value"], marker="o", color=line.get_color(), label=f"{c['label']} ({reward_text})")
+    ax_win.set_ylabel("win rate (95% interval)")
+    ax_win.set_ylim(0, 1)
+    ax_value.set_ylabel("mean result reward (the config's result_reward)")
+    for ax in (ax_win, ax_value):
+        ax.set_xlabel("training steps")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle("evaluation during training")
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, "learning_curves.png")
     fig.tight_layout()
@@ -327,7 +375,7 @@ def main(argv=None) -> int:
             speeds.append({})
             results.append(play_matchup(env, m, h, args.episodes, seed=args.seed, workers=args.workers, env_options=options,
                                         replays=replays, speed=speeds[-1]))
-    print_matchups(results)
+    print_matchups(results, compact=args.compact)
     for r, speed in zip(results, speeds):  # a search agent's speed
         for side in ("marines", "hive"):
             if str(r[side]).startswith("mcts"):
@@ -355,7 +403,7 @@ def main(argv=None) -> int:
 
 
 def league(args) -> int:
-    from agents.league import DEFAULT_GAMES, DEFAULT_SEED, print_league, run_league, write_league
+    from aliens_env.agents.league import DEFAULT_GAMES, DEFAULT_SEED, print_league, run_league, write_league
 
     env = args.league.removeprefix("aliens_env/").removesuffix("-v0")
     if env not in REGISTRY:

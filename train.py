@@ -8,7 +8,9 @@
 
 A run directory holds: config.yaml (the resolved config), checkpoints/, model.zip (single mode)
 or rounds/ and model_<side>.zip (selfplay), metrics.csv (evaluations during training),
-best_model.zip, tb/ (TensorBoard), final_eval.json (the table printed at the end), train.lock
+best_model.zip, tb/ (TensorBoard), policies/ (each of those models as a policy file,
+<model name>.safetensors: the weights and a JSON header, safe to share and to load from
+strangers, where a .zip is unpickled on load: load only your own zips), final_eval.json (the table printed at the end), train.lock
 (held while a process trains in it: a second train.py there is refused).
 
 Modes:
@@ -35,14 +37,15 @@ import torch
 from sb3_contrib import MaskablePPO
 
 import aliens_env  # noqa: F401  (registers the environments)
-from agents import config as cfglib
-from agents import runs
-from agents.imitation import make_anchor
-from agents.ppo import load_model
-from agents.stages import (Stage, check_resumable, final_table, imitate, make_evaluation, make_vec_env, plan_stages,
-                           stage_done, teacher_data)
+from aliens_env.agents import config as cfglib
+from aliens_env.agents import runs
+from aliens_env.agents.imitation import make_anchor
+from aliens_env.agents.ppo import load_model
+from aliens_env.agents.stages import (Stage, check_policies, check_resumable, export, final_table, imitate, make_evaluation,
+                                      make_progress, make_vec_env, plan_stages, policy_path, stage_done, teacher_data)
 
-DEFAULT_CONFIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs", "default.yaml")
+# configs/ of a checkout; an install holds it as aliens_env/configs (in a checkout a link to it)
+DEFAULT_CONFIG = os.path.join(os.path.dirname(os.path.abspath(aliens_env.__file__)), "configs", "default.yaml")
 
 
 def parse_args(argv=None):
@@ -55,7 +58,7 @@ def parse_args(argv=None):
     p.add_argument("--output-dir", dest="output_dir")
     p.add_argument("--run-name", dest="run_name")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="override any config key, e.g. ppo.n_steps=256")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (plain progress lines instead)")
     p.add_argument("--address", help="backend rllib: join the Ray cluster at this address (default: RAY_ADDRESS, else a local Ray)")
     return p.parse_args(argv)
 
@@ -112,13 +115,16 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
     remaining = config["timesteps"] - (model.num_timesteps if checkpoint else 0)
     print(f"[{stage.name}] training {stage.side} against {stage.opponent_label}: {remaining} steps")
     if remaining > 0:
-        checkpoints = runs.make_checkpoints(config["checkpoint_freq"], stage.checkpoint_dir(run_dir))
+        checkpoints = runs.make_checkpoints(config["checkpoint_freq"], stage.checkpoint_dir(run_dir), config["keep_checkpoints"])
+        bar = config["progress_bar"] and sys.stdout.isatty()
         callbacks = [checkpoints, make_evaluation(config, run_dir, stage)]
+        if not bar:  # output to a file or a pipe: plain lines instead of a bar
+            callbacks.append(make_progress(config, stage, config["timesteps"]))
         if data is not None and bc["anchor"]:
             callbacks.append(make_anchor(data, bc["anchor"], seed=config["seed"] + model.num_timesteps))
         try:
             model.learn(remaining, callback=callbacks, tb_log_name=stage.name,
-                        reset_num_timesteps=not checkpoint, progress_bar=config["progress_bar"])
+                        reset_num_timesteps=not checkpoint, progress_bar=bar)
         except KeyboardInterrupt:
             envs.close()
             path = checkpoints.save_interrupted(model)
@@ -126,8 +132,9 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
             raise SystemExit(f"\ninterrupted: {saved}; continue with  python train.py --resume {run_dir}") from None
     os.makedirs(os.path.dirname(stage.model_path), exist_ok=True)
     model.save(stage.model_path)
+    export(config, run_dir, model, stage.model_path, stage.side)
     envs.close()
-    print(f"[{stage.name}] saved {stage.model_path}")
+    print(f"[{stage.name}] saved {stage.model_path} and its policy file {stage.policy_path(run_dir)}")
 
 
 def train_run(config: dict, run_dir: str, resume: bool) -> None:
@@ -141,6 +148,8 @@ def train_run(config: dict, run_dir: str, resume: bool) -> None:
     for stage in stages:
         if resume and stage_done(config, stage):
             print(f"[{stage.name}] already done: {stage.model_path}")
+            if not os.path.exists(stage.policy_path(run_dir)):  # a run of aliens-env 0.1 had no policy files
+                export(config, run_dir, load_model(stage.model_path), stage.model_path, stage.side)
             continue
         train_stage(config, run_dir, stage, resume)
         resume = True  # later stages of this run resume from their own checkpoints, if any
@@ -149,6 +158,7 @@ def train_run(config: dict, run_dir: str, resume: bool) -> None:
             last = [s for s in stages if s.side == side]
             if last:
                 shutil.copyfile(last[-1].model_path, os.path.join(run_dir, f"model_{side}.zip"))
+                shutil.copyfile(last[-1].policy_path(run_dir), policy_path(run_dir, f"model_{side}.zip"))
     print(f"training took {time.time() - start:.0f} s")
     final_table(config, run_dir, stages)
     print(f"total {time.time() - start:.0f} s; run directory: {run_dir}")
@@ -157,7 +167,7 @@ def train_run(config: dict, run_dir: str, resume: bool) -> None:
 def backend(config: dict, address: str | None = None):
     """The train_run of the config's backend (a ConfigError for keys it cannot honour)."""
     if config["backend"] == "rllib":
-        from agents import rllib_backend
+        from aliens_env.agents import rllib_backend
 
         rllib_backend.require_ray()
         rllib_backend.check_config(config, address)
@@ -170,9 +180,12 @@ def backend(config: dict, address: str | None = None):
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(line_buffering=True)  # progress reaches a log file as it is printed
     try:
         config_path = args.config or (None if args.resume else DEFAULT_CONFIG)
         config, run_dir, resume = runs.resolve(config_path, args.resume, overrides(args))
+        check_policies(config)
     except cfglib.ConfigError as exc:
         raise SystemExit(f"config error: {exc}") from None
     except runs.RunError as exc:

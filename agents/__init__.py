@@ -19,8 +19,18 @@ A ``ppo:`` or ``pretrained:`` spec may end with ``@sample`` to sample from the m
 The environments build ``ppo:`` and ``pretrained:`` specs through this package's resolvers,
 found by the entry points of pyproject.toml (group ``aliens_env.policies``) and registered on
 import here too; aliens_env itself never imports agents or the training stack.
+
+Where it lives: the top-level ``agents/`` folder of a checkout is this package; an install
+puts it at ``aliens_env.agents`` (``aliens_env/agents`` is a link to ``../agents``), so nothing
+is installed under a generic top-level name. In a checkout ``import agents`` still works and
+gives the very same modules (``agents.ppo is aliens_env.agents.ppo``), never a second copy.
 """
 from __future__ import annotations
+
+if __name__ == "agents":  # a checkout, imported by the folder's own name: become aliens_env.agents
+    from ._checkout import alias_to_namespace
+
+    alias_to_namespace()
 
 from aliens_env.core.policy import Policy
 from aliens_env.envs.registry import TRAIN_EXTRA, register_policy_resolver
@@ -79,5 +89,6 @@ def _split_mode(spec: str) -> tuple[str, bool]:
     return spec, False
 
 
-for _prefix in PREFIXES:
-    register_policy_resolver(_prefix.rstrip(":"), make_policy)
+if __name__ != "agents":  # once, by aliens_env.agents (see alias_to_namespace)
+    for _prefix in PREFIXES:
+        register_policy_resolver(_prefix.rstrip(":"), make_policy)

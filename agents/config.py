@@ -64,7 +64,9 @@ SCHEMA: dict[str, Any] = {
     "output_dir": Field(STR, "runs", "where run directories are created"),
     "run_name": Field(STR + NONE, None, "run directory name; null: <env>-<side|selfplay>-s<seed>-<time>"),
     "checkpoint_freq": Field(INT, 50_000, "save a checkpoint every this many steps", minimum=1),
-    "progress_bar": Field(BOOL, True, "show a progress bar"),
+    "keep_checkpoints": Field(INT + NONE, None, "keep only the newest this many checkpoints of each stage (null: keep all)", minimum=1),
+    "progress_bar": Field(BOOL, True, "show a progress bar (when the output is a terminal)"),
+    "progress_seconds": Field(FLOAT, 30.0, "seconds between plain progress lines when there is no progress bar (0: none)", minimum=0),
     "ppo": {
         "learning_rate": Field(FLOAT, 3e-4, minimum=0),
         "n_steps": Field(INT, 512, "steps per environment per rollout", minimum=1),

@@ -26,40 +26,44 @@ def load_model(path: str, env=None, **kwargs):
         raise ValueError(f"cannot load the MaskablePPO model {path!r}: {type(exc).__name__}: {exc}") from exc
 
 
-def export_policy(model_path: str, out_path: str) -> int:
-    """Write the policy network of a saved MaskablePPO model alone, in float16 (no optimizer
-    state, no rollout settings): the small files of agents/pretrained. Returns the file size."""
-    import torch
+ZIP_WARNING = ("{path}: a stable-baselines3 .zip is unpickled when loaded, which can run code from the file: "
+               "load only zips you trust (your own runs); share policies as .safetensors (agents.ppo.export_policy)")
 
-    policy = load_model(model_path).policy
-    state = {k: v.half() if v.is_floating_point() else v for k, v in policy.state_dict().items()}
-    torch.save({"state_dict": state, "data": policy._get_constructor_parameters()}, out_path)
-    return os.path.getsize(out_path)
+
+def export_policy(model_path: str, out_path: str, game: str, side: str, half: bool = True, made_by: str = "") -> int:
+    """Write the policy network of a saved MaskablePPO model alone as a policy file
+    (agents.policy_file: .safetensors with a checked JSON header; no optimizer state, no
+    rollout settings), in float16 if ``half`` (the small files of agents/pretrained). Returns the file size."""
+    from . import policy_file
+
+    if not policy_file.is_policy_file(out_path):
+        raise ValueError(f"a policy file is written as {policy_file.SUFFIX}, not {out_path!r}")
+    return policy_file.save(load_model(model_path).policy, out_path, game, side, made_by=made_by, half=half)
 
 
 class _PolicyOnly:
-    """What PPOPolicy needs of a model: ``policy`` and ``observation_space``."""
+    """What PPOPolicy needs of a model: ``policy`` and ``observation_space`` (and a policy
+    file's ``header``: the game and side it was trained for)."""
 
-    def __init__(self, policy):
+    def __init__(self, policy, header: dict | None = None):
         self.policy = policy
         self.observation_space = policy.observation_space
-
-
-def load_policy_file(path: str) -> _PolicyOnly:
-    from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
-
-    try:
-        policy = MaskableMultiInputActorCriticPolicy.load(path, device="cpu")
-    except Exception as exc:
-        raise ValueError(f"cannot load the policy file {path!r}: {type(exc).__name__}: {exc}") from exc
-    policy.float()  # shipped in float16
-    policy.set_training_mode(False)
-    return _PolicyOnly(policy)
+        self.header = header
 
 
 @lru_cache(maxsize=16)
 def _cached_model(path: str, mtime: float):
-    return load_policy_file(path) if path.endswith(".pt") else load_model(path)
+    from . import policy_file
+
+    if policy_file.is_policy_file(path):
+        return _PolicyOnly(*policy_file.load(path))
+    if path.endswith(".zip"):
+        import warnings
+
+        warnings.warn(ZIP_WARNING.format(path=path), stacklevel=4)
+        return load_model(path)
+    raise ValueError(f"{path!r}: a policy is a {policy_file.SUFFIX} policy file or a MaskablePPO .zip "
+                     f"(trusted only); other files (.pt pickles of aliens-env 0.1) are not read")
 
 
 class PPOPolicy:
@@ -75,6 +79,7 @@ class PPOPolicy:
                 raise FileNotFoundError(f"no model file at {os.fspath(path_or_model)!r} (policy spec ppo:PATH)")
             self.model = _cached_model(path, os.path.getmtime(path))
             self.path = path
+            self._check_header(game, side)
         else:
             self.model, self.path = path_or_model, None
         self.side = side
@@ -85,6 +90,16 @@ class PPOPolicy:
 
     def seed(self, seed: int | None) -> None:
         self.rng.seed(seed)
+
+    def _check_header(self, game: str | None, side: str | None) -> None:
+        """A policy file names the game and side it was trained for: another is refused."""
+        header = getattr(self.model, "header", None)
+        if header is None:
+            return
+        if game is not None and header["game"] != game:
+            raise ValueError(f"policy file {self.path} was trained for another game: {header['game']}, not {game}")
+        if side is not None and header["side"] != side:
+            raise ValueError(f"policy file {self.path} plays the {header['side']} side, not {side}")
 
     def check(self, game, player: str) -> None:
         """A ValueError unless the model fits ``game`` (its observation and action sizes): a

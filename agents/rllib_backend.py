@@ -35,6 +35,7 @@ import time
 
 import numpy as np
 
+import aliens_env
 from aliens_env.core.game import SIDES, other_side
 from aliens_env.envs.registry import get_spec
 from aliens_env.pettingzoo_names import pettingzoo_module_name
@@ -44,7 +45,9 @@ from . import runs
 from .stages import Stage, final_table, plan_stages, result_value
 
 RLLIB_EXTRA = 'pip install -e ".[rllib]"'
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# the folder holding the aliens_env package (a checkout's root; site-packages when installed):
+# this module is aliens_env/agents/rllib_backend.py, and aliens_env/ itself must not be on the path
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(aliens_env.__file__)))
 
 try:  # the classes below need ray; train.py reports a missing extra through require_ray()
     import torch

@@ -25,7 +25,7 @@ from . import config as cfglib
 METRIC_FIELDS = ["stage", "timesteps", "wall_time", "opponent", "episodes", "win", "win_lo", "win_hi", "draw", "loss", "mean_length"]
 LOCK_FILE = "train.lock"
 #: the config keys a resume may change
-RESUME_MAY_CHANGE = ("timesteps", "progress_bar", "eval.workers")
+RESUME_MAY_CHANGE = ("timesteps", "progress_bar", "progress_seconds", "keep_checkpoints", "eval.workers")
 
 
 class RunError(RuntimeError):
@@ -157,16 +157,32 @@ def checkpoint_path(directory: str, steps: int) -> str:
     return os.path.join(directory, f"ckpt_{steps}_steps.zip")
 
 
-def latest_checkpoint(directory: str) -> tuple[str, int] | None:
+def checkpoints(directory: str) -> list[tuple[int, str]]:
+    """(steps, path) of every checkpoint in ``directory``, oldest first."""
     found = []
     for path in glob.glob(os.path.join(directory, "ckpt_*_steps.zip")):
         m = re.search(r"ckpt_(\d+)_steps\.zip$", path)
         if m:
             found.append((int(m.group(1)), path))
+    return sorted(found)
+
+
+def latest_checkpoint(directory: str) -> tuple[str, int] | None:
+    found = checkpoints(directory)
     if not found:
         return None
-    steps, path = max(found)
+    steps, path = found[-1]
     return path, steps
+
+
+def prune_checkpoints(directory: str, keep: int | None) -> list[str]:
+    """Delete all but the newest ``keep`` checkpoints (None: keep all); returns the deleted paths."""
+    if keep is None:
+        return []
+    old = [path for _, path in checkpoints(directory)[:-keep]]
+    for path in old:
+        os.remove(path)
+    return old
 
 
 def saved_timesteps(path: str) -> int | None:
@@ -189,10 +205,10 @@ def resume_point(checkpoint_dir: str, model_path: str) -> tuple[str, int] | None
     return point
 
 
-def make_checkpoints(freq: int, directory: str):
+def make_checkpoints(freq: int, directory: str, keep: int | None = None):
     """The callback that writes ckpt_<steps>_steps.zip after the PPO update that completes
-    every ``freq`` steps (and after the last one), never in the middle of a rollout; also
-    ``save_interrupted(model)`` for Ctrl-C."""
+    every ``freq`` steps (and after the last one), never in the middle of a rollout, keeping the
+    newest ``keep`` (None: all); also ``save_interrupted(model)`` for Ctrl-C."""
     from stable_baselines3.common.callbacks import BaseCallback
 
     class Checkpoints(BaseCallback):
@@ -228,6 +244,7 @@ def make_checkpoints(freq: int, directory: str):
             os.makedirs(directory, exist_ok=True)
             path = checkpoint_path(directory, model.num_timesteps)
             model.save(path)
+            prune_checkpoints(directory, keep)
             return path
 
         def save_interrupted(self, model) -> str | None:

@@ -18,6 +18,7 @@ from aliens_env.envs.registry import get_spec
 
 from . import runs
 from .evaluation import play_matchup, side_view
+from . import policy_file
 from .ppo import PPOPolicy, load_model
 
 
@@ -37,8 +38,26 @@ class Stage:
     def checkpoint_dir(self, run_dir: str) -> str:
         return os.path.join(run_dir, "checkpoints", self.name)
 
+    def policy_path(self, run_dir: str) -> str:
+        """The finished stage's policy as a policy file (agents.policy_file) in the run's policies/."""
+        return policy_path(run_dir, self.model_path)
+
     def resume_point(self, run_dir: str) -> tuple[str, int] | None:
         return runs.resume_point(self.checkpoint_dir(run_dir), self.model_path)
+
+
+def policy_path(run_dir: str, model_path: str) -> str:
+    """runs/x/policies/<model name>.safetensors: the policy file of a model of the run."""
+    name = os.path.splitext(os.path.basename(model_path))[0]
+    return os.path.join(run_dir, "policies", name + policy_file.SUFFIX)
+
+
+def export(config: dict, run_dir: str, model, model_path: str, side: str) -> str:
+    """Write ``model``'s policy as a policy file in the run's policies/ (float32: it plays exactly as the model)."""
+    path = policy_path(run_dir, model_path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    policy_file.save(model.policy, path, config["env"], side, made_by=f"train.py {run_dir}: {os.path.basename(model_path)}")
+    return path
 
 
 def plan_stages(config: dict, run_dir: str) -> list[Stage]:
@@ -52,7 +71,7 @@ def plan_stages(config: dict, run_dir: str) -> list[Stage]:
     for k in range(sp["rounds"]):
         other = other_side(side)
         if other in latest:
-            opponent = "ppo:" + os.path.abspath(latest[other])
+            opponent = "ppo:" + os.path.abspath(policy_path(run_dir, latest[other]))
             label = f"round{stages[-1].name[5:]}_{other}"
         else:
             opponent = sp["initial_opponent"] or spec.default_opponent[other]
@@ -62,6 +81,27 @@ def plan_stages(config: dict, run_dir: str) -> list[Stage]:
         latest[side] = path
         side = other
     return stages
+
+
+def check_policies(config: dict) -> None:
+    """Every policy spec of the config makes a policy for its side, before any training: a
+    ConfigError names the key otherwise."""
+    from . import make_policy
+    from .config import ConfigError
+
+    learner = config["side"] if config["mode"] == "single" else None
+    named = [("opponent", config["opponent"], other_side(config["side"])), ("bc.teacher", config["bc"]["teacher"], learner),
+             *(("eval.opponents", spec, other_side(config["side"])) for spec in config["eval"]["opponents"]),
+             *(("eval.references", spec, config["side"]) for spec in config["eval"]["references"]),
+             ("selfplay.initial_opponent", config["selfplay"]["initial_opponent"], other_side(config["selfplay"]["first_side"]))]
+    for key, spec, side in named:
+        if spec is None or (config["mode"] == "selfplay" and key in ("opponent", "eval.references")):
+            continue
+        for s in [side] if side else ["marines", "hive"]:
+            try:
+                make_policy(spec, game=config["env"], side=s, seed=0)
+            except (ValueError, FileNotFoundError, ImportError) as exc:
+                raise ConfigError(f"config key {key!r}: {exc}") from None
 
 
 def check_resumable(config: dict, run_dir: str, stages: list[Stage]) -> None:
@@ -162,11 +202,53 @@ def make_evaluation(config: dict, run_dir: str, stage: Stage):
                    "mean_length": summary["mean_length"], **{f"score_{k}": s["mean"] for k, s in summary["score"].items()}}
             runs.append_metrics(run_dir, row)
             value = result_value(view, config["result_reward"])
+            print(f"[{stage.name}] evaluation at {self.num_timesteps} steps, {summary['episodes']} games against "
+                  f"{stage.opponent_label}: win {view['win']:.3f} [{view['win_ci'][0]:.3f}, {view['win_ci'][1]:.3f}], "
+                  f"draw {view['draw']:.3f}, loss {view['loss']:.3f}, result reward {value:+.3f}"
+                  + (" (best so far)" if value > self.best else ""), flush=True)
             if value > self.best:
                 self.best = value
-                self.model.save(os.path.join(run_dir, f"best_model{stage.suffix}.zip"))
+                path = os.path.join(run_dir, f"best_model{stage.suffix}.zip")
+                self.model.save(path)
+                export(config, run_dir, self.model, path, stage.side)
 
     return MaskedEval()
+
+
+# -- progress lines -------------------------------------------------------------------------------
+def make_progress(config: dict, stage: Stage, target: int):
+    """The callback that prints a plain progress line (steps, steps/s, time left) at the end of
+    a rollout when `progress_seconds` have passed since the last: for output to a file or a
+    pipe, where a progress bar shows nothing until the end."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    every = config["progress_seconds"]
+
+    class Progress(BaseCallback):
+        def _on_training_start(self) -> None:
+            self.start = self.last = time.monotonic()
+            self.start_steps = self.num_timesteps
+
+        def _on_rollout_end(self) -> None:
+            now = time.monotonic()
+            if every and now - self.last >= every:
+                self.last = now
+                print(progress_line(stage.name, self.num_timesteps - self.start_steps, now - self.start,
+                                    self.num_timesteps, target), flush=True)
+
+        def _on_step(self) -> bool:
+            return True
+
+    return Progress()
+
+
+def progress_line(stage_name: str, steps_done: int, seconds: float, timesteps: int, target: int) -> str:
+    """"[main] 12288/500000 steps (2.5%), 410 steps/s, 19m50s left" (the rate of this process)."""
+    rate = steps_done / seconds if seconds > 0 else 0.0
+    left = (target - timesteps) / rate if rate > 0 else None
+    left_text = "?" if left is None else f"{int(left // 60)}m{int(left % 60):02d}s"
+    return (f"[{stage_name}] {timesteps}/{target} steps ({100 * timesteps / target:.1f}%), "
+            f"{rate:.0f} steps/s, {left_text} left")
 
 
 # -- behaviour cloning and DAgger before PPO -----------------------------------------------------
@@ -236,7 +318,8 @@ def final_table(config: dict, run_dir: str, stages: list[Stage]) -> list[dict]:
     rows = []
     for side, (stage, path) in finals.items():
         opponents = e["opponents"] or [stage.opponent_spec if config["mode"] == "single" else get_spec(config["env"]).default_opponent[other_side(side)]]
-        agents = [("trained", "ppo:" + os.path.abspath(path))] + [(r, r) for r in e["references"] if config["mode"] == "single"]
+        trained = policy_path(run_dir, path) if os.path.exists(policy_path(run_dir, path)) else path  # a policy file when written
+        agents = [("trained", "ppo:" + os.path.abspath(trained))] + [(r, r) for r in e["references"] if config["mode"] == "single"]
         for opponent in opponents:
             for label, agent in agents:
                 players = {side: agent, other_side(side): opponent}

@@ -9,4 +9,4 @@ from .core.game import SIDES, Game, IllegalActionError
 from .envs import REGISTRY, make_policy
 
 __all__ = ["SIDES", "Game", "IllegalActionError", "REGISTRY", "make_policy"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -42,7 +42,17 @@ def views() -> str:
     return "\n\n".join(parts)
 
 
-if __name__ == "__main__":
+def main(argv=None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m aliens_env", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"aliens-env {aliens_env.__version__}")
+    parser.parse_args(argv)
     print(table())
     print()
     print(views())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -19,7 +19,7 @@ import sys
 
 import aliens_env
 from aliens_env.core.game import RESULTS, other_side
-from aliens_env.envs.registry import builtin_policy_names, get_spec, make_policy
+from aliens_env.envs.registry import get_spec, make_policy
 
 
 class PlayError(Exception):
@@ -35,6 +35,9 @@ def choose(game, player, read=input, write=print) -> int | None:
         answer = read(f"{player}> ").strip()  # EOFError (Ctrl-D) is the caller's
         if answer in ("q", "quit", "exit"):
             return None
+        if not answer:
+            write(f"type the number of an action (0-{len(legal) - 1}) or a unique part of its name; '?' lists them, 'q' quits")
+            continue
         if answer == "?":
             write("\n".join(f"  {i:>2}  {name}" for i, name in enumerate(names)))
             continue
@@ -105,7 +108,7 @@ def play(args, spec, read, write) -> int:
     try:
         opponent = make_policy(spec.name, other_side(args.side), args.opponent, seed=args.seed)
     except (ValueError, OSError, ImportError) as exc:
-        raise PlayError(f"opponent {args.opponent!r}: {exc} (built-in: {builtin_policy_names(spec.name)})") from None
+        raise PlayError(f"opponent {args.opponent!r}: {exc}") from None
     code = 0
     apply = game.apply
     if args.replay:

@@ -188,8 +188,8 @@ def test_exported_policy_file_plays_like_the_model(tiny_model, tmp_path):
     from agents.ppo import export_policy
     from aliens_env.envs.registry import get_spec
 
-    out = tmp_path / "small.pt"
-    size = export_policy(tiny_model, str(out))
+    out = tmp_path / "small.safetensors"
+    size = export_policy(tiny_model, str(out), game=GAME, side="marines")
     assert size < 200_000
     full, small = PPOPolicy(tiny_model), PPOPolicy(str(out))
     game = get_spec(GAME).make_game()
@@ -202,9 +202,9 @@ def test_pretrained_registry_checks_game_and_side(tiny_model, tmp_path, monkeypa
     import agents.pretrained as pre
     from agents.ppo import export_policy
 
-    export_policy(tiny_model, str(tmp_path / "m.pt"))
+    export_policy(tiny_model, str(tmp_path / "m.safetensors"), game=GAME, side="marines")
     monkeypatch.setattr(pre, "HERE", str(tmp_path))
-    monkeypatch.setattr(pre, "_index", lambda: {"tiny": {"file": "m.pt", "game": GAME, "side": "marines"}})
+    monkeypatch.setattr(pre, "_index", lambda: {"tiny": {"file": "m.safetensors", "game": GAME, "side": "marines"}})
     assert pre.pretrained_names(GAME, "marines") == ["tiny"]
     policy = make_policy("pretrained:tiny", game=GAME, side="marines", seed=0)
     assert isinstance(policy, PPOPolicy)

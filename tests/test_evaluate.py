@@ -155,8 +155,21 @@ def test_bad_env_options_are_one_line_errors_before_any_worker():
 
 
 def test_a_model_for_another_game_is_a_one_line_error_before_any_worker():
-    model = os.path.join(ROOT, "agents", "pretrained", "alien_menace_hive.pt")  # trained on Alien Menace
+    model = os.path.join(ROOT, "agents", "pretrained", "alien_menace_hive.safetensors")  # trained on Alien Menace
     proc = run("evaluate.py", "--env", "ReactorRoom", "--marines", "random", "--hive", f"ppo:{model}",
                "--episodes", "4", "--workers", "2")
     message = one_line_error(proc)
     assert message.startswith(f"--hive ppo:{model}:") and "trained for another game" in message
+
+
+def test_compact_tables_fit_80_columns_with_every_score(tmp_path):
+    proc = run("evaluate.py", "--env", "BugHunt", "--marines", "random", "--hive", "random", "dice",
+               "--episodes", "2", "--workers", "1", "--compact", "--json", str(tmp_path / "r.json"), timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    scores = json.loads((tmp_path / "r.json").read_text())["matchups"][0]["score"]
+    assert len(scores) > 8  # the wide table of these does not fit
+    for key in scores:
+        assert sum(line.startswith(f"│ {key} ") for line in lines) == 2, key  # one row per matchup
+    assert sum("marines random vs hive" in line for line in lines) == 2

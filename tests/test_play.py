@@ -92,3 +92,14 @@ def test_the_terminal_player_from_a_real_stdin(tmp_path):
     assert done.returncode == 0 and "bye" in done.stdout and "Traceback" not in done.stderr
     failed = run_it("--load", str(tmp_path / "missing.json"))
     assert failed.returncode == 1 and failed.stderr.count("\n") == 1 and "cannot read" in failed.stderr
+
+
+def test_empty_input_asks_again_without_matching_anything():
+    code, text = run(["ReactorRoom", "--seed", "2"], ["", "  ", "q"])
+    assert "matches" not in text
+    assert text.count("type the number of an action (0-") == 2 and "quit" in text
+
+
+def test_an_unknown_opponent_lists_the_policies_once(capsys):
+    err = error_line(capsys, ["ReactorRoom", "--opponent", "telepath"])
+    assert err.count("'random'") == 1 and "ppo:PATH" in err

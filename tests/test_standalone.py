@@ -127,7 +127,7 @@ def test_an_installed_resolver_is_found_through_its_entry_point(tmp_path):
     proc = run_blocked(code, blocked=[], pythonpath=fake_distribution(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "FileNotFoundError: no model file at '/no/model.zip'" in proc.stdout
-    assert proc.stdout.splitlines()[-1] == "agents.ppo True"
+    assert proc.stdout.splitlines()[-1] == "aliens_env.agents.ppo True"  # the agents folder is aliens_env.agents
 
 
 def test_the_entry_point_without_the_training_stack_says_to_install_it(tmp_path):

@@ -287,3 +287,70 @@ def test_a_truncated_metrics_csv_stops_a_resume(finished_run, tmp_path):
     proc = train("--resume", run_dir, "--timesteps", "384")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert [r["timesteps"] for r in metrics(run_dir)] == ["128", "256", "384"]
+
+
+def test_output_to_a_file_shows_progress_evaluations_and_keeps_the_newest_checkpoints(tmp_path):
+    """Piped output (not a terminal): plain progress lines and every evaluation as it is made;
+    keep_checkpoints=1 leaves one checkpoint; the run's policies are policy files."""
+    from agents import policy_file
+
+    proc = train("--config", SMOKE, "--output-dir", str(tmp_path), "--run-name", "p", "--set", "progress_seconds=0.000001",
+                 "--set", "keep_checkpoints=1", "--set", "eval.final_episodes=0")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    progress = [line for line in lines if "steps/s" in line]
+    assert progress and all(line.startswith("[main] ") and "/256 steps (" in line and " left" in line for line in progress)
+    evaluations = [line for line in lines if "evaluation at" in line]
+    assert [line.split("evaluation at ")[1].split()[0] for line in evaluations] == ["128", "256"]
+    assert all("win " in line and "result reward" in line for line in evaluations)
+    assert lines.index(evaluations[0]) < lines.index(evaluations[1]) < lines.index(next(x for x in lines if "saved" in x))
+    run_dir = tmp_path / "p"
+    assert os.listdir(run_dir / "checkpoints" / "main") == ["ckpt_256_steps.zip"]
+    for name in ("model", "best_model"):
+        header = policy_file.read_header(str(run_dir / "policies" / f"{name}.safetensors"))
+        assert (header["game"], header["side"]) == ("ReactorRoom", "marines")
+
+
+def test_progress_line_reports_rate_and_time_left():
+    from agents.stages import progress_line
+
+    assert progress_line("main", 4000, 10.0, 12000, 500000) == "[main] 12000/500000 steps (2.4%), 400 steps/s, 20m20s left"
+    assert progress_line("round1", 0, 0.0, 0, 100).endswith("0 steps/s, ? left")
+
+
+def test_keep_checkpoints_is_validated_and_prunes_the_oldest(tmp_path):
+    from agents import config as cfglib
+    from agents import runs
+
+    with pytest.raises(cfglib.ConfigError, match="'keep_checkpoints': 0 is below the minimum 1"):
+        cfglib.validate({"keep_checkpoints": 0})
+    with pytest.raises(cfglib.ConfigError, match="'keep_checkpoints': expected integer or null"):
+        cfglib.validate({"keep_checkpoints": "all"})
+    for steps in (0, 128, 256, 1024):
+        (tmp_path / f"ckpt_{steps}_steps.zip").write_bytes(b"x")
+    (tmp_path / "dagger_1.zip").write_bytes(b"x")
+    assert runs.prune_checkpoints(str(tmp_path), None) == []
+    runs.prune_checkpoints(str(tmp_path), 2)
+    assert sorted(os.listdir(tmp_path)) == ["ckpt_1024_steps.zip", "ckpt_256_steps.zip", "dagger_1.zip"]
+
+
+def test_learning_curves_show_the_win_rate_and_the_reward_the_config_optimises(tmp_path):
+    evaluate = load_script("evaluate")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "config.yaml").write_text(yaml.safe_dump({"result_reward": {"win": 1.0, "draw": 0.0, "loss": -1.0}}))
+    (run / "metrics.csv").write_text("stage,timesteps,win,win_lo,win_hi,draw,loss\n"
+                                     "main,100,0.1,0.05,0.2,0.6,0.3\nmain,200,0.2,0.1,0.3,0.2,0.6\n")
+    (curve,) = evaluate.learning_curves(str(run))
+    assert curve["steps"] == [100, 200] and curve["win"] == [0.1, 0.2] and curve["win_lo"] == [0.05, 0.1]
+    assert curve["value"] == pytest.approx([-0.2, -0.4])  # win - loss: falls while the win rate rises
+    out = evaluate.plot_learning_curves([str(run)], str(tmp_path / "plots"))
+    assert os.path.getsize(out) > 10_000
+
+
+def test_a_policy_spec_of_the_config_that_cannot_be_made_is_a_config_error(tmp_path):
+    message = fails(["--config", SMOKE, "--output-dir", str(tmp_path), "--set", "opponent=telepath"])
+    assert message.startswith("config error: config key 'opponent': unknown policy 'telepath'") and "random" in message
+    message = fails(["--config", SMOKE, "--output-dir", str(tmp_path), "--set", "eval.references=[pretrained:nope]"])
+    assert "config key 'eval.references'" in message and "unknown pretrained policy 'nope'" in message
+    assert not os.listdir(tmp_path)  # nothing was created

@@ -59,6 +59,23 @@ def register_game(spec: GameSpec) -> None:
     REGISTRY[spec.name] = spec
     if spec.env_id not in gymnasium.registry:
         gymnasium.register(id=spec.env_id, entry_point="aliens_env.envs.gym_env:AliensEnv", kwargs={"game": spec.name})
+    _register_pettingzoo(spec)
+
+
+def _register_pettingzoo(spec: GameSpec) -> None:
+    """``pettingzoo.make("aec", "aliens_env/<Name>-v0")``, with a PettingZoo that has a registry
+    (pettingzoo.register: 1.27 has it; an older one has only the aliens_env.pettingzoo modules)."""
+    import pettingzoo
+
+    if hasattr(pettingzoo, "register") and spec.env_id not in pettingzoo.aec_registry:
+        pettingzoo.register("aec", spec.env_id, entry_point="aliens_env.envs.registry:make_aec_env", kwargs={"game": spec.name})
+
+
+def make_aec_env(game: str, **kwargs):
+    """The wrapped PettingZoo AEC environment of ``game``, as aliens_env.pettingzoo.<name>_v0.env(**kwargs)."""
+    from .pettingzoo_env import make_env_functions
+
+    return make_env_functions(game)[0](**kwargs)
 
 
 def get_spec(name: str) -> GameSpec:
