@@ -248,13 +248,13 @@ def default_config_model(path: str | None = None) -> TrainRunner | None:
     rewards and PPO settings; no evaluations or checkpoints), or None when there is no config."""
     import tempfile
 
-    path = path or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(aliens_env.__file__))), "configs", "default.yaml")
+    path = path or os.path.join(os.path.dirname(os.path.abspath(aliens_env.__file__)), "configs", "default.yaml")
     if not os.path.isfile(path):
         print(f"no default training config at {path}: its row is left out")
         return None
     MaskablePPO, _ = _training_stack()
-    from agents import config as cfglib
-    from agents.stages import make_vec_env, plan_stages
+    from aliens_env.agents import config as cfglib
+    from aliens_env.agents.stages import make_vec_env, plan_stages
 
     config = cfglib.override(cfglib.load(path), DEFAULT_CONFIG_SET)
     stage = plan_stages(config, tempfile.gettempdir())[0]
