@@ -1,29 +1,55 @@
-"""Steps per second of every registered environment under random legal play, against
-PettingZoo's connect_four_v3 measured in the same run.
+"""Steps per second of every registered environment against PettingZoo's connect_four_v3
+measured in the same run, training throughput (--train) and resident memory (--memory).
 
-    python -m aliens_env.benchmark [--seconds 5] [--json out.json]
+    python -m aliens_env.benchmark [--seconds 5] [--json out.json]    # step speed (default)
+    python -m aliens_env.benchmark --train [--seconds 5]                # MaskablePPO steps/s
+    python -m aliens_env.benchmark --memory [--memory-steps 100000]     # resident memory
 
-The environments are measured in interleaved quarter-second slices, so that other load on the
-machine falls on the peer and on each environment alike. Two figures per environment:
+Step speed: the environments are measured in interleaved quarter-second slices, so that other
+load on the machine falls on the peer and on each environment alike. Two figures per environment:
 - "AEC steps/s": PettingZoo AEC env, random legal actions for both agents, every agent step
   counted (the same loop as for connect_four_v3, so the ratio compares like with like);
 - "Gym steps/s": Gymnasium env for the marines with a random legal opponent inside step()
   (each step includes the opponent's turns).
+
+Training (--train; needs the training extra): MaskablePPO (4 DummyVecEnv, n_steps 256, an MLP
+64x64, torch on 1 thread, the other settings sb3-contrib's defaults) on each registered Gym env
+with its default opponent, and the same on connect_four_v3 (as a Gym env with action masks,
+against a random legal opponent), in interleaved slices of one rollout and its update each;
+then the default training config (configs/default.yaml, what `python train.py` trains) alone.
+
+Memory (--memory): resident memory (RSS, Linux /proc) added by building one AEC env, then by 64
+more built at once, and the RSS at the start and end of 100,000 random legal steps of the one
+env and of the 64 (stepped in turn): "grew" is end minus start.
+
 The peer needs pygame (PettingZoo's classic games import it; the extra "dev" installs it):
 without it the environments are measured alone, with no ratio.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import json
+import os
+import subprocess
+import sys
 import time
 
 import gymnasium as gym
 import numpy as np
+from gymnasium import spaces
 
 import aliens_env
 from aliens_env.pettingzoo_names import pettingzoo_module_name
+
+PEER = "connect_four_v3"
+#: --train: the settings every environment is trained with (the rest are sb3-contrib's defaults)
+TRAIN_ENVS, TRAIN_N_STEPS, TRAIN_NET = 4, 256, [64, 64]
+#: --train: overrides of the default config's keys (none: the config as train.py runs it; tests shrink it)
+DEFAULT_CONFIG_SET: dict = {}
+MEMORY_COPIES = 64
+TRAIN_EXTRA = 'pip install -e ".[train]"'
 
 
 class AECRunner:
@@ -36,19 +62,25 @@ class AECRunner:
         self.env.reset(seed=seed)
 
     def run(self, seconds: float) -> tuple[int, float]:
-        env, steps = self.env, 0
+        steps = 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
-            for _ in range(100):
-                obs, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    self.episode += 1
-                    env.reset(seed=self.seed + self.episode)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[self.rng.integers(len(legal))]))
-                steps += 1
+            steps += self.steps(100)
         return steps, time.perf_counter() - start
+
+    def steps(self, count: int) -> int:
+        """Play `count` loop turns (a finished game is reset in one of them); the steps taken."""
+        env, steps = self.env, 0
+        for _ in range(count):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                self.episode += 1
+                env.reset(seed=self.seed + self.episode)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[self.rng.integers(len(legal))]))
+            steps += 1
+        return steps
 
 
 class GymRunner:
@@ -88,26 +120,32 @@ def measure(runners: dict, seconds: float, slice_seconds: float = 0.25) -> dict[
     return {name: steps / elapsed for name, (steps, elapsed) in totals.items()}
 
 
-PEER = "connect_four_v3"
+def aec_env_function(name: str):
+    """The PettingZoo env() of a registered environment."""
+    return importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}").env
 
 
-def main(argv=None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="measured time per environment (default 5)")
-    parser.add_argument("--json", help="also write the figures to this JSON file")
-    args = parser.parse_args(argv)
-    runners = {}
+def peer_env_function():
+    """connect_four_v3.env, or None (with a printed reason) when PettingZoo's classic games are
+    missing (they import pygame)."""
     try:
         from pettingzoo.classic import connect_four_v3
-
-        runners[PEER] = AECRunner(connect_four_v3.env)
-    except ImportError as exc:  # connect_four imports pygame
+    except ImportError as exc:
         print(f"no peer: {PEER} needs pygame ({exc}); measuring the environments alone (pip install pygame for the ratio)")
+        return None
+    return connect_four_v3.env
+
+
+# -- step speed ---------------------------------------------------------------------------------
+def step_speed(seconds: float) -> dict:
+    runners = {}
+    peer_env = peer_env_function()
+    if peer_env is not None:
+        runners[PEER] = AECRunner(peer_env)
     for name in sorted(aliens_env.REGISTRY):
-        module = importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}")
-        runners[name] = AECRunner(module.env)
+        runners[name] = AECRunner(aec_env_function(name))
         runners[f"{name} (gym)"] = GymRunner(f"aliens_env/{name}-v0")
-    rates = measure(runners, args.seconds)
+    rates = measure(runners, seconds)
     peer = rates.get(PEER)
     rows = {PEER: {"aec_steps_per_s": peer, "ratio": 1.0}} if peer else {}
     for name in sorted(aliens_env.REGISTRY):
@@ -118,6 +156,233 @@ def main(argv=None) -> dict:
         gym_col = f"{row['gym_steps_per_s']:>14,.0f}" if "gym_steps_per_s" in row else f"{'':>14}"
         ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
         print(f"{name:<18}{row['aec_steps_per_s']:>14,.0f}{ratio}{gym_col}")
+    return rows
+
+
+# -- training throughput ------------------------------------------------------------------------
+class ConnectFourGym(gym.Env):
+    """connect_four_v3 as a Gymnasium env for MaskablePPO, as ours are: player_0 learns, a random
+    legal opponent plays inside step(); Dict(observation=float32 board, action_mask=int8), +1 /
+    0 / -1 at the end."""
+
+    def __init__(self, peer_env):
+        self.aec = peer_env()
+        self.me = self.aec.possible_agents[0]
+        self.rng = np.random.default_rng(0)
+        board = self.aec.observation_space(self.me)["observation"].shape
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (int(np.prod(board)),), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.aec.action_space(self.me).n,), dtype=np.int8),
+        })
+        self.action_space = self.aec.action_space(self.me)
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+        self.aec.reset(seed=seed)
+        return self._obs(), {}
+
+    def step(self, action):
+        self.aec.step(int(action))
+        reward = self.aec.rewards[self.me]
+        if not self._over():  # the opponent's move
+            obs, _, _, _, _ = self.aec.last()
+            legal = np.flatnonzero(obs["action_mask"])
+            self.aec.step(int(legal[self.rng.integers(len(legal))]))
+            reward += self.aec.rewards[self.me]
+        return self._obs(), float(reward), self._over(), False, {}
+
+    def action_masks(self) -> np.ndarray:
+        return self._obs()["action_mask"]
+
+    def _over(self) -> bool:
+        return any(self.aec.terminations.values()) or any(self.aec.truncations.values())
+
+    def _obs(self) -> dict:
+        obs = self.aec.observe(self.me)
+        mask = obs["action_mask"].astype(np.int8) if not self._over() else np.eye(1, len(obs["action_mask"]), dtype=np.int8)[0]
+        return {"observation": obs["observation"].astype(np.float32).ravel(), "action_mask": mask}
+
+
+class TrainRunner:
+    """MaskablePPO learning on a vector env, resumable in slices of whole rollouts (one rollout
+    of n_steps x n_envs and its update at a time: at least one per slice)."""
+
+    def __init__(self, model):
+        self.model = model
+        self.chunk = model.n_steps * model.n_envs
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        while steps == 0 or time.perf_counter() - start < seconds:
+            self.model.learn(self.chunk, reset_num_timesteps=False)
+            steps += self.chunk
+        return steps, time.perf_counter() - start
+
+
+def _training_stack():
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.vec_env import DummyVecEnv
+    except ImportError as exc:
+        raise SystemExit(f"--train needs the training stack ({exc}); install it with  {TRAIN_EXTRA}") from None
+    torch.set_num_threads(1)
+    return MaskablePPO, DummyVecEnv
+
+
+def bench_model(make_env) -> TrainRunner:
+    """The --train setting: MaskablePPO on TRAIN_ENVS DummyVecEnv copies of make_env()."""
+    MaskablePPO, DummyVecEnv = _training_stack()
+    envs = DummyVecEnv([make_env] * TRAIN_ENVS)
+    envs.seed(0)
+    model = MaskablePPO("MultiInputPolicy", envs, n_steps=TRAIN_N_STEPS, policy_kwargs={"net_arch": TRAIN_NET},
+                        seed=0, device="cpu", verbose=0)
+    return TrainRunner(model)
+
+
+def default_config_model(path: str | None = None) -> TrainRunner | None:
+    """MaskablePPO as `python train.py` builds it from the default config (its envs, opponent,
+    rewards and PPO settings; no evaluations or checkpoints), or None when there is no config."""
+    import tempfile
+
+    path = path or os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(aliens_env.__file__))), "configs", "default.yaml")
+    if not os.path.isfile(path):
+        print(f"no default training config at {path}: its row is left out")
+        return None
+    MaskablePPO, _ = _training_stack()
+    from agents import config as cfglib
+    from agents.stages import make_vec_env, plan_stages
+
+    config = cfglib.override(cfglib.load(path), DEFAULT_CONFIG_SET)
+    stage = plan_stages(config, tempfile.gettempdir())[0]
+    p = config["ppo"]
+    model = MaskablePPO(
+        "MultiInputPolicy", make_vec_env(config, stage),
+        learning_rate=p["learning_rate"], n_steps=p["n_steps"], batch_size=p["batch_size"], n_epochs=p["n_epochs"],
+        gamma=p["gamma"], gae_lambda=p["gae_lambda"], clip_range=p["clip_range"], ent_coef=p["ent_coef"],
+        vf_coef=p["vf_coef"], max_grad_norm=p["max_grad_norm"], target_kl=p["target_kl"],
+        policy_kwargs={"net_arch": list(p["net_arch"])}, seed=config["seed"], device="cpu", verbose=0,
+    )
+    return TrainRunner(model)
+
+
+def train_speed(seconds: float, default_config: str | None = None) -> dict:
+    runners = {}
+    peer_env = peer_env_function()
+    if peer_env is not None:
+        runners[PEER] = bench_model(lambda: ConnectFourGym(peer_env))
+    for name in sorted(aliens_env.REGISTRY):
+        runners[name] = bench_model(lambda env_id=f"aliens_env/{name}-v0": gym.make(env_id))
+    rates = measure(runners, seconds, slice_seconds=seconds / 2)
+    peer = rates.get(PEER)
+    rows = {PEER: {"train_steps_per_s": peer, "ratio": 1.0}} if peer else {}
+    for name in sorted(aliens_env.REGISTRY):
+        rows[name] = {"train_steps_per_s": rates[name], **({"ratio": rates[name] / peer} if peer else {})}
+    title = f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread"
+    print(title)
+    print(f"{'environment':<18}{'train steps/s':>14}{'vs ' + PEER:>20}")
+    for name, row in rows.items():
+        ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
+        print(f"{name:<18}{row['train_steps_per_s']:>14,.0f}{ratio}")
+    runner = default_config_model(default_config)
+    if runner is not None:
+        rate = measure({"default": runner}, seconds, slice_seconds=seconds / 2)["default"]
+        rows["default config"] = {"train_steps_per_s": rate}
+        print(f"default training config (configs/default.yaml, python train.py): {rate:,.0f} steps/s")
+    return rows
+
+
+# -- memory -------------------------------------------------------------------------------------
+def rss_mb() -> float | None:
+    """This process's resident memory in MB (Linux /proc), None where there is none."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def memory_row(name: str, steps: int) -> dict:
+    """The memory figures of one environment, measured in this process (see memory())."""
+    make = aec_env_function(name)
+    gc.collect()
+    start = rss_mb()
+    one = AECRunner(make)
+    built_one = rss_mb()
+    many = [AECRunner(make, seed=k + 1) for k in range(MEMORY_COPIES)]
+    built_many = rss_mb()
+    row = {"one_env_mb": built_one - start, "envs_mb": built_many - built_one}
+    for label, runners in (("one", [one]), ("envs", many)):
+        share = max(1, steps // len(runners) // 100)
+        first, done = None, 0
+        for _ in range(100):  # 100 rounds, each runner playing its share in turn
+            for runner in runners:
+                done += runner.steps(share)
+            if first is None:  # after one round, when every env has warmed up
+                gc.collect()
+                first = rss_mb()
+        gc.collect()
+        row[f"{label}_steps"] = done
+        row[f"{label}_rss_start_mb"], row[f"{label}_rss_end_mb"] = first, rss_mb()
+    return row
+
+
+def memory(steps: int) -> dict:
+    """Each environment's memory figures, measured in a fresh Python process of its own (memory
+    freed by one environment would otherwise be reused by the next, hiding its cost)."""
+    if rss_mb() is None:
+        print("no resident memory figure on this system (it needs Linux /proc): --memory measures nothing")
+        return {}
+    root = os.path.dirname(os.path.dirname(os.path.abspath(aliens_env.__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    code = "import json, sys; from aliens_env.benchmark import memory_row; print(json.dumps(memory_row(sys.argv[1], int(sys.argv[2]))))"
+    rows = {}
+    for name in sorted(aliens_env.REGISTRY):
+        out = subprocess.run([sys.executable, "-c", code, name, str(steps)], env=env, capture_output=True, text=True)
+        if out.returncode:
+            raise RuntimeError(f"measuring the memory of {name} failed:\n{out.stderr}")
+        rows[name] = json.loads(out.stdout.splitlines()[-1])
+    n = MEMORY_COPIES
+    print(f"resident memory (MB, each environment in a process of its own): added by building one env, then {n} more at "
+          f"once; RSS at the start and end of about {steps:,} random legal steps of the one, then of the {n} in turn")
+    print(f"{'environment':<18}{'one env':>9}{f'{n} envs':>9}{'one: start':>12}{'end':>8}{'grew':>7}"
+          f"{f'{n}: start':>12}{'end':>8}{'grew':>7}")
+    for name, r in rows.items():
+        cols = "".join(f"{r[f'{k}_rss_start_mb']:>12.1f}{r[f'{k}_rss_end_mb']:>8.1f}"
+                       f"{r[f'{k}_rss_end_mb'] - r[f'{k}_rss_start_mb']:>+7.1f}" for k in ("one", "envs"))
+        print(f"{name:<18}{r['one_env_mb']:>9.1f}{r['envs_mb']:>9.1f}{cols}")
+    return rows
+
+
+def main(argv=None) -> dict:
+    runners = 1 + 2 * len(aliens_env.REGISTRY)
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0] + " " + __doc__.splitlines()[1],
+        epilog=f"A step-speed run takes about {runners + 1} x --seconds (the peer and {len(aliens_env.REGISTRY)} "
+               f"environments, AEC and Gym, and a warm-up slice each). --train takes at least "
+               f"{len(aliens_env.REGISTRY) + 2} x --seconds, and more where one rollout of "
+               f"{TRAIN_ENVS * TRAIN_N_STEPS} steps and its update outlast a slice: every env is measured over a "
+               f"warm-up rollout and then --seconds or two rollouts, whichever is longer (several minutes in all on a "
+               f"2-core machine). --memory is bound by --memory-steps, about half a minute per environment at the default.",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--train", action="store_true", help="MaskablePPO training steps/s of each env against the peer's")
+    mode.add_argument("--memory", action="store_true", help=f"resident memory of one env and of {MEMORY_COPIES}, and its growth")
+    parser.add_argument("--seconds", type=float, default=5.0, help="measured time per environment (default 5)")
+    parser.add_argument("--memory-steps", type=int, default=100_000, help="steps played by --memory (default 100000)")
+    parser.add_argument("--json", help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.memory_steps <= 0:
+        parser.error(f"--seconds and --memory-steps must be above 0, got {args.seconds} and {args.memory_steps}")
+    if args.train:
+        rows = train_speed(args.seconds)
+    elif args.memory:
+        rows = memory(args.memory_steps)
+    else:
+        rows = step_speed(args.seconds)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)

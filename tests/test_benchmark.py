@@ -1,6 +1,9 @@
 """The benchmark command runs and reports every registered environment against the peer."""
 import json
 
+import numpy as np
+import pytest
+
 import aliens_env
 from aliens_env.benchmark import main
 
@@ -15,3 +18,68 @@ def test_benchmark_reports_every_environment_against_connect_four(tmp_path, caps
     assert json.loads(out.read_text()) == rows
     printed = capsys.readouterr().out
     assert "vs connect_four_v3" in printed and all(name in printed for name in aliens_env.REGISTRY)
+
+
+def test_train_mode_reports_every_environment_and_the_default_config(monkeypatch, capsys):
+    """--train with tiny rollouts (16 steps x 4 envs, one update each): the structure, not the speed."""
+    from aliens_env import benchmark
+
+    monkeypatch.setattr(benchmark, "TRAIN_N_STEPS", 16)
+    monkeypatch.setattr(benchmark, "DEFAULT_CONFIG_SET", {"ppo.n_steps": 16, "ppo.batch_size": 64})
+    rows = main(["--train", "--seconds", "0.01"])
+    assert set(rows) == {"connect_four_v3", *aliens_env.REGISTRY, "default config"}
+    for name in aliens_env.REGISTRY:
+        assert rows[name]["train_steps_per_s"] > 0
+        assert abs(rows[name]["ratio"] - rows[name]["train_steps_per_s"] / rows["connect_four_v3"]["train_steps_per_s"]) < 1e-9
+    assert rows["default config"]["train_steps_per_s"] > 0
+    printed = capsys.readouterr().out
+    assert "MaskablePPO, 4 DummyVecEnv, n_steps 16, MLP 64x64, 1 torch thread" in printed
+    assert "vs connect_four_v3" in printed and "default training config" in printed
+    assert all(name in printed for name in aliens_env.REGISTRY)
+
+
+def test_connect_four_gym_plays_whole_games_against_a_random_opponent():
+    from pettingzoo.classic import connect_four_v3
+
+    from aliens_env.benchmark import ConnectFourGym
+
+    env = ConnectFourGym(connect_four_v3.env)
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    results = []
+    while len(results) < 20:
+        assert env.observation_space.contains(obs)
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+        assert not truncated
+        if terminated:
+            results.append(reward)
+            obs, _ = env.reset()
+    assert set(results) <= {-1.0, 0.0, 1.0} and len(set(results)) > 1
+
+
+def test_memory_mode_reports_every_environment(tmp_path, capsys):
+    rows = main(["--memory", "--memory-steps", "640", "--json", str(tmp_path / "memory.json")])
+    assert set(rows) == set(aliens_env.REGISTRY)
+    for row in rows.values():
+        assert row["one_steps"] > 0 and row["envs_steps"] > 0
+        for key in ("one_env_mb", "envs_mb", "one_rss_start_mb", "one_rss_end_mb", "envs_rss_start_mb", "envs_rss_end_mb"):
+            assert isinstance(row[key], float)
+    assert json.loads((tmp_path / "memory.json").read_text()) == rows
+    printed = capsys.readouterr().out
+    assert "64 envs" in printed and "grew" in printed and all(name in printed for name in aliens_env.REGISTRY)
+
+
+def test_help_says_how_long_a_run_takes(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"takes about {2 * len(aliens_env.REGISTRY) + 2} x --seconds" in text
+    assert "--train" in text and "--memory" in text
+
+
+@pytest.mark.parametrize("argv", [["--seconds", "0"], ["--memory-steps", "-5"], ["--train", "--memory"]])
+def test_bad_arguments_are_refused(argv, capsys):
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert "error:" in capsys.readouterr().err

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from pathlib import Path
 
 from ..core.data import read_yaml as core_read_yaml
@@ -45,14 +46,13 @@ class Card:
     strength: int
     effect: tuple  # () or (name, value)
     copies: int
+    #: the effect's name and value (None without one); plain attributes: the rules read them often
+    effect_name: str | None = field(init=False, repr=False, compare=False)
+    effect_value: Any = field(init=False, repr=False, compare=False)
 
-    @property
-    def effect_name(self) -> str | None:
-        return self.effect[0] if self.effect else None
-
-    @property
-    def effect_value(self):
-        return self.effect[1] if self.effect else None
+    def __post_init__(self):
+        object.__setattr__(self, "effect_name", self.effect[0] if self.effect else None)
+        object.__setattr__(self, "effect_value", self.effect[1] if self.effect else None)
 
     def text(self) -> str:
         parts = [KIND_NAMES[self.kind]]

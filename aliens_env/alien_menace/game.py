@@ -152,6 +152,11 @@ class AlienMenace(Game):
             ("room_misc", 3, "rooms left (/ rooms), room size (/ 10), Creatures played (/ 10)"),
             ("turn", 4, "turn (/ rooms), the Alien chooses the room, Marine mulliganed, Alien mulliganed"),
         ])
+        self._obs_scale_list = self._observation_scale().tolist()
+        self._obs_zero = self.obs_layout.zeros()
+        self._obs_at = at = self.obs_layout.offsets
+        counters = ("hand_sizes", "draw_piles", "strength", "tokens", "bout_tokens", "life_points", "room_misc", "turn")
+        self._obs_counters = [at[name] + k for name in counters for k in range(self.obs_layout.shapes[name][0])]
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
@@ -683,53 +688,69 @@ class AlienMenace(Game):
     # observation: only what the side's player may know
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
-        """The views of ``obs_layout``, each written in place (see their descriptions)."""
+        """The views of ``obs_layout`` (see their descriptions): every value is a count divided by
+        its scale (``_observation_scale``: copies, deck size, tokens, ...; 1 for one-hot views), then
+        clipped to [0, 1]. The nonzero values are gathered by flat index and written at once (a
+        count over its scale, divided in Python, rounds to the same float32 as numpy's float32
+        division: both operands are small whole numbers)."""
         if player not in SIDES:
             raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
-        R = self.rules
-        obs = self.obs_layout.zeros()
-        v = self.obs_layout.views(obs)
-        v["flags"][:] = (player == HIVE, self.stage != "over" and self.actor == player)
-        v["stage"][STAGES.index(self.stage)] = 1
-        off = self.offset[player]
-        v["hand"][off:off + self.n_types[player]] = self.hand[player]
-        v["hand"] /= self.copies
-        deck_size = R["deck_size"]
-        v["hand_sizes"][:] = (sum(self.hand[MAR]), sum(self.hand[HIVE]))
-        v["hand_sizes"] /= deck_size
-        v["draw_piles"][:] = (len(self.deck[MAR]), len(self.deck[HIVE]))
-        v["draw_piles"] /= deck_size
-        v["discards"][:] = self.discard[MAR] + self.discard[HIVE]
-        v["discards"] /= self.copies
+        at, scale = self._obs_at, self._obs_scale_list
+        counts = [sum(self.hand[MAR]), sum(self.hand[HIVE]), len(self.deck[MAR]), len(self.deck[HIVE]),
+                  *self.strengths(), self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play,
+                  self.bout_tokens[MAR], self.bout_tokens[HIVE], self.lp,
+                  len(self.room_deck), self.room_size(), self.creatures_played,
+                  self.turn, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0]
+        idx = [at["flags"], at["flags"] + 1, at["stage"] + STAGES.index(self.stage), *self._obs_counters]
+        val = [player == HIVE, self.stage != "over" and self.actor == player, 1,
+               *[k / scale[i] for i, k in zip(self._obs_counters, counts)]]
+        nr = len(self.rooms)
+        for i, rid in enumerate(self.revealed):
+            idx.append(at["revealed"] + i * nr + rid)
+        for rid in self.room_discard:
+            idx.append(at["room_discard"] + rid)
+        if self.room >= 0:
+            idx.append(at["room"] + self.room)
+        val += [1] * (len(idx) - len(val))
+        cards = [(at["hand"] + self.offset[player], self.hand[player])]
+        cards += [(at["discards"] + self.offset[side], self.discard[side]) for side in SIDES]
+        for start, held in cards:
+            for local, k in enumerate(held):
+                if k:
+                    idx.append(start + local)
+                    val.append(k / scale[start + local])
         if self.play:
-            bout, in_play = v["bout"], v["in_play"]
+            counted: dict[int, int] = {}  # a card type may be in play more than once
+            bout, in_play = at["bout"], at["in_play"]
             active = self._active()
             for j, (cid, b, _) in enumerate(self.play):
-                in_play[cid] += 1
+                counted[in_play + cid] = counted.get(in_play + cid, 0) + 1
                 if active[j] and b == self.bout and self.in_combat:
-                    bout[cid] += 1
+                    counted[bout + cid] = counted.get(bout + cid, 0) + 1
+            idx += counted
+            val += [k / scale[i] for i, k in counted.items()]
             if self.chain:
-                v["answering"][self.play[self.chain[-1]][ENTRY_CARD]] = 1
-            bout /= self.copies
-            in_play /= self.copies
-        v["strength"][:] = self.strengths()
-        v["strength"] /= 20
-        T = self.cs.tokens
-        v["tokens"][:] = (self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play)
-        v["tokens"] /= T
-        v["bout_tokens"][:] = (self.bout_tokens[MAR], self.bout_tokens[HIVE])
-        v["bout_tokens"] /= T
-        v["life_points"][0] = self.lp / R["life_points"]
-        if self.room >= 0:
-            v["room"][self.room] = 1
-        for i, rid in enumerate(self.revealed):
-            v["revealed"][i, rid] = 1
-        v["room_discard"][self.room_discard] = 1
-        nr = len(self.rooms)
-        v["room_misc"][:] = (len(self.room_deck) / nr, self.room_size() / 10, self.creatures_played / 10)
-        v["turn"][:] = (self.turn / nr, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0)
-        np.clip(obs, 0.0, 1.0, out=obs)
+                idx.append(at["answering"] + self.play[self.chain[-1]][ENTRY_CARD])
+                val.append(1)
+        obs = self._obs_zero.copy()
+        obs.put(idx, val)
+        np.minimum(obs, 1.0, out=obs)
+        np.maximum(obs, 0.0, out=obs)
         return obs
+
+    def _observation_scale(self) -> np.ndarray:
+        """What observe() divides each value of the observation by (1 where it is not scaled)."""
+        scale = self.obs_layout.zeros() + 1
+        v = self.obs_layout.views(scale)
+        for name in ("hand", "discards", "bout", "in_play"):
+            v[name][:] = self.copies
+        v["hand_sizes"][:] = v["draw_piles"][:] = self.rules["deck_size"]
+        v["strength"][:] = 20
+        v["tokens"][:] = v["bout_tokens"][:] = self.cs.tokens
+        v["life_points"][:] = self.rules["life_points"]
+        v["room_misc"][:] = (len(self.rooms), 10, 10)
+        v["turn"][0] = len(self.rooms)
+        return scale
 
     # ------------------------------------------------------------------------------------------
     # positions

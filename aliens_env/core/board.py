@@ -78,6 +78,8 @@ class Board(Grid):
         self._range = np.maximum(abs(rr[:, None] - rr[None, :]), abs(cc[:, None] - cc[None, :])).tolist()
         self._dist: np.ndarray | None = None
         self._exit_rows: dict[int, np.ndarray] = {}
+        self._distance_lists: dict[int, list[int]] = {}
+        self._within: dict[tuple[int, int], list[int]] = {}
         self.frozen = True  # shared by every game on this map (board_from_rows)
         for name in ("cells", "extra", "marker", "capacity", "wall_e", "wall_s", "blocked", "wall",
                      "stairwell", "exit", "double_cost", "passable"):
@@ -128,6 +130,23 @@ class Board(Grid):
             row = row.astype(np.int16)
             self._exit_rows[square] = row
         return row
+
+    def distance_list(self, square: int) -> list[int]:
+        """distances_from(square) as a Python list (fast to index from Python; kept per square,
+        shared: do not modify)."""
+        row = self._distance_lists.get(square)
+        if row is None:
+            row = self._distance_lists[square] = self.distances_from(square).tolist()
+        return row
+
+    def within(self, square: int, steps: int) -> list[int]:
+        """The squares at most `steps` moves from `square` (distances_from), in ascending order
+        (kept per square and steps; shared: do not modify)."""
+        key = (square, steps)
+        out = self._within.get(key)
+        if out is None:
+            out = self._within[key] = np.flatnonzero(self.distances_from(square) <= steps).tolist()
+        return out
 
     def distance_field(self, targets, cost_double: bool = False) -> np.ndarray:
         """Steps from every square to the nearest of `targets`, moving over passable squares

@@ -54,8 +54,8 @@ class Dice:
             value = self._script.popleft()
             if not low <= value <= high:
                 raise ScriptError(f"scripted {value} cannot come from a {name} ({low}-{high})")
-        else:
-            value = self._rng.randint(low, high)
+        else:  # randint(low, high) without its argument checks (the same draws)
+            value = low + self._rng._randbelow(high - low + 1)
         if self.log is not None:
             self.log.append((low, high, value))
         return value

@@ -118,6 +118,7 @@ class Operations(ReactorRoom):
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
         self._features_at = self.obs_layout.offset("marines")
+        self._turn_scale, self._red_turn_every = self.data["turn_scale"], self.data["red_turn_every"]
         self._red_at = self.obs_layout.offset("globals") + GLOBAL_FEATURES.index("red_turn")
         self._scenario_at = self.obs_layout.offset("scenario")
         # per Turn Chart row: the red_turn feature and the chart features of the scenario view

@@ -23,6 +23,7 @@ Hive (Tournament Rules: Aliens still advance their full four toward the nearest 
 from __future__ import annotations
 
 import copy
+import struct
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -109,6 +110,7 @@ class ReactorRoom(PhasedGame):
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * self.board.n for i, name in enumerate(PLANES)}  # flat index of square 0
         self._features_at = self.obs_layout.offset("marines")  # marines, globals, targets follow in turn
+        self._turn_scale, self._red_turn_every = data["turn_scale"], data["red_turn_every"]
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(self.board.height, self.board.width) + 1)]
         self._obs_template = self.obs_layout.zeros()
@@ -269,7 +271,7 @@ class ReactorRoom(PhasedGame):
         ]
 
     def _alien_dist(self, square: int, target_square: int) -> int:
-        return int(self.board.distances_from(square)[target_square])
+        return self.board.distance_list(square)[target_square]
 
     def _step_aliens_move(self) -> None:
         if self.mover == NO:
@@ -280,10 +282,8 @@ class ReactorRoom(PhasedGame):
                 return
             targets = [self.marines[m].pos for m in available]
             squares = [self.aliens[a].pos for a in self.queue]
-            if all(self.board.passable.flat[squares]):
-                nearest = self.dist[np.ix_(squares, targets)].min(axis=1).tolist()
-            else:  # an Alien clinging to a Stairwell
-                nearest = [int(self.board.distances_from(sq)[targets].min()) for sq in squares]
+            rows = [self.board.distance_list(sq) for sq in squares]  # (an Alien may cling to a Stairwell)
+            nearest = [min([row[t] for t in targets]) for row in rows]
             near = dict(zip(self.queue, nearest))
             for a in [a for a, d in near.items() if d >= UNREACHABLE]:
                 self.queue.remove(a)  # no Marine can be reached: it waits
@@ -308,7 +308,7 @@ class ReactorRoom(PhasedGame):
             if not available:
                 self._done_moving()
                 return
-            row = self.board.distances_from(alien.pos).tolist()
+            row = self.board.distance_list(alien.pos)
             dists = {m: row[self.marines[m].pos] for m in available}
             best = min(dists.values())
             if best >= UNREACHABLE:
@@ -333,12 +333,14 @@ class ReactorRoom(PhasedGame):
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """Open squares within `steps` moves that get as close to `goal` as possible (passing
         through counters is allowed, ending on one is not)."""
-        ok = self.board.distances_from(start) <= steps
-        ok[list(self._occupied())] = False
-        ok[start] = True  # staying put is allowed when nothing gets closer
-        remaining = np.where(ok, self.dist[goal], UNREACHABLE + 1)
-        best = remaining.min()
-        return [] if best > UNREACHABLE else np.flatnonzero(remaining == best).tolist()
+        occupied = self._occupied()
+        occupied.discard(start)  # staying put is allowed when nothing gets closer
+        squares = [sq for sq in self.board.within(start, steps) if sq not in occupied]
+        if start not in squares:  # (from a Stairwell, the Alien's own square is not within reach)
+            squares = sorted([*squares, start])
+        remaining = self.board.distance_list(goal)
+        best = min([remaining[sq] for sq in squares])
+        return [sq for sq in squares if remaining[sq] == best]
 
     def _finish_alien_move(self, square: int) -> None:
         self.aliens[self.mover].pos = square
@@ -639,6 +641,20 @@ class ReactorRoom(PhasedGame):
         number = self._hit_number(m, a)
         return None if number is None else number - self._penalty(m, a)
 
+    def _fire_numbers(self, m: int, a: int, aims: range) -> list[int | None]:
+        """``_fire_number`` as if Marine m had spent each Aim of `aims` (line of sight, band and
+        penalty worked out once)."""
+        marine, alien = self.marines[m], self.aliens[a]
+        if alien.pos == marine.pos or not self.board.has_los(marine.pos, alien.pos):
+            return [None] * len(aims)
+        char = self.characters[marine.name]
+        if char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
+            return [None] * len(aims)
+        band = self._band[min(self.board.range(marine.pos, alien.pos), len(self._band) - 1)]
+        penalty = self._penalty(m, a)
+        numbers = [char.hit_number(marine.wounded, aim, band) for aim in aims]
+        return [None if number is None else number - penalty for number in numbers]
+
     def _pair_number(self, m: int, a: int, b: int) -> int | None:
         """Machine Gun special: one roll at the range of the farther target, with the worse penalty."""
         far = max(self.board.range(self.marines[m].pos, self.aliens[v].pos) for v in (a, b))
@@ -661,6 +677,14 @@ class ReactorRoom(PhasedGame):
         counters = self._cache.get("counters")
         if counters is None:
             counters = self._cache["counters"] = self._occupied()
+        # the line stays inside the rectangle spanned by src and dst: with no counter there (besides
+        # src and dst themselves) nothing can stand between, and the line need not be traced
+        width = self.board.width
+        (r0, c0), (r1, c1) = divmod(src, width), divmod(dst, width)
+        r0, r1 = min(r0, r1), max(r0, r1)
+        c0, c1 = min(c0, c1), max(c0, c1)
+        if not any(sq != src and sq != dst and r0 <= sq // width <= r1 and c0 <= sq % width <= c1 for sq in counters):
+            return True
         return not any(sq in counters for sq in self.board.line_squares(src, dst))
 
     def _pair_partner(self, m: int, a: int) -> int:
@@ -949,21 +973,11 @@ class ReactorRoom(PhasedGame):
         sides see the same): the board's PLANES, MARINE_FEATURES per Marine, the GLOBAL_FEATURES
         (turn, decision kind, Aliens in play, out, dead, red turn), then TARGET_FEATURES per
         target k of the acting Marine (range/20)."""
-        cached = self._cache.get("obs")
-        if cached is not None:
-            return cached.copy()
         b = self.board
         plane = self._plane
-        obs = self._obs_template.copy()
-        ones = []  # flat indices of the plane squares to set
-        for m in self.marines:
-            if m.status == "on_map":
-                ones.append(plane["incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"] + m.pos)
-        in_play = 0
-        for al in self.aliens:
-            if al.in_play:
-                in_play += 1
-                ones.append(plane["on_card" if al.card != NO else "stunned" if al.stunned else "alien"] + al.pos)
+        ones = [plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos for m in self.marines if m.status == "on_map"]
+        in_play = [al for al in self.aliens if al.in_play]
+        ones += [plane["on_card" if al.card != NO else "stunned" if al.stunned else "alien"] + al.pos for al in in_play]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
@@ -980,41 +994,33 @@ class ReactorRoom(PhasedGame):
                 ones += [candidate + self.marines[m].pos for m in d.options]
             elif d.kind == "order":
                 ones += [candidate + self.aliens[a].pos for a in d.options]
-        obs[ones] = 1.0
+        obs = self._obs_template.copy()
+        obs.put(ones, 1.0)
         feats = []  # the marines, globals and targets views, in turn
         width, height = b.width, b.height
+        aliens = self.aliens
         for i, m in enumerate(self.marines):
             if m.status != "on_map":
                 feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
                 continue
-            r, c = divmod(m.pos, width)
-            card = self.aliens[m.alien].attack if m.alien != NO else ""
+            card = aliens[m.alien].attack if m.alien != NO else ""
             feats += (
                 1.0, 0.0, 0.0, m.wounded, m.incapacitated,
-                m.carried_by != NO, m.carrying != NO, card == "grabbing", card in ("in_combat", "attacking"),
-                m.actions_left / 3, m.aim / 3, i == self.active, r / height, c / width,
+                m.carried_by != NO, m.carrying != NO, card == "grabbing", card == "in_combat" or card == "attacking",
+                m.actions_left / 3, m.aim / 3, i == self.active, m.pos // width / height, m.pos % width / width,
             )
-        feats.append(min(self.turn / self.data["turn_scale"], 1.0))
-        kinds = [0.0] * len(DECISION_KINDS)
-        if d is not None:
-            kinds[DECISION_KINDS.index(d.kind)] = 1.0
-        feats += kinds
-        feats += (
-            in_play / self.pool,
-            self.stats["exited"] / len(self.marines),
-            self.stats["dead"] / len(self.marines),
-            self.turn % self.data["red_turn_every"] == 0,
-        )
+        n = len(self.marines)
+        kinds = DECISION_ONE_HOT[None if d is None else d.kind]
+        feats += (min(self.turn / self._turn_scale, 1.0), *kinds, len(in_play) / self.pool,
+                  self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0)
         if acting_marine:
             pos = self.marines[self.active].pos
             ranges, seen = b.range_row(pos), b.los_list(pos)
             for a in self.targets():
-                al = self.aliens[a]
+                al = aliens[a]
                 feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
-        start = self._features_at
-        obs[start:start + len(feats)] = feats
-        self._cache["obs"] = obs
-        return obs.copy()
+        struct.pack_into(f"{len(feats)}f", obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
+        return obs
 
     # ------------------------------------------------------------------------------------------
     # positions, descriptions, rendering
@@ -1093,12 +1099,17 @@ class ReactorRoom(PhasedGame):
 
 
 DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
+#: the observation's decision-kind one-hot, by kind (None: no decision open)
+DECISION_ONE_HOT = {kind: tuple(float(k == kind) for k in DECISION_KINDS) for kind in (None, *DECISION_KINDS)}
 # the observation's views (ReactorRoom.obs_layout): the names of the board's planes and of the features
 PLANES = ("obstruction", "stairwell", "exit", "marine", "wounded", "incapacitated", "alien", "stunned", "on_card",
           "acting", "candidate")
 MARINE_FEATURES = ("on_map", "exited", "dead", "wounded", "incapacitated", "carried", "carrying", "grabbed",
                    "in_combat", "actions_left/3", "aim/3", "acting", "row/height", "column/width")
 # the features of a Marine off the map (out or dead: no square, no Actions, no Alien, not acting)
+#: the board plane of a Marine on the map, by (incapacitated, wounded)
+MARINE_PLANE = {(incapacitated, wounded): "incapacitated" if incapacitated else "wounded" if wounded else "marine"
+                for incapacitated in (False, True) for wounded in (False, True)}
 OFF_MAP_FEATURES = {
     (status, wounded, incapacitated): (0.0, status == "exited", status == "dead", wounded, incapacitated)
     + (0.0,) * (len(MARINE_FEATURES) - 5)

@@ -76,9 +76,10 @@ class HeuristicMarines:
             p, aim_needed = self._best_shot(game, m_index, a)
             if alien.card != NO and alien.attack == "grabbing" and game.characters[m.name].weapon == "Flame Unit":
                 continue
+            ranges = game.board.range_row(alien.pos)
             risk = 0.3 * sum(
                 1 for o in game.marines
-                if o.status == "on_map" and game.board.range(o.pos, alien.pos) <= 1
+                if o.status == "on_map" and ranges[o.pos] <= 1
             ) if game.characters[m.name].weapon != "Flame Unit" else 0.0
             score = p - risk
             if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
@@ -109,24 +110,19 @@ class HeuristicMarines:
         char = game.characters[m.name]
         reachable = min(char.max_aim, m.aim + m.actions_left)
         best = (0.0, 1)
-        saved = m.aim
-        try:
-            for aim in range(max(1, saved), reachable + 1):
-                m.aim = aim
-                number = game._fire_number(m_index, a)
-                if number is None:
-                    continue
-                p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
-                if p > best[0]:
-                    best = (p, aim)
-        finally:
-            m.aim = saved
+        aims = range(max(1, m.aim), reachable + 1)
+        for aim, number in zip(aims, game._fire_numbers(m_index, a, aims)):
+            if number is None:
+                continue
+            p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
+            if p > best[0]:
+                best = (p, aim)
         return best
 
     def _threat(self, game: ReactorRoom, a: int) -> bool:
-        pos = game.aliens[a].pos
+        ranges = game.board.range_row(game.aliens[a].pos)
         return any(
-            o.status == "on_map" and not o.incapacitated and game.board.range(o.pos, pos) <= self.threat_range
+            o.status == "on_map" and not o.incapacitated and ranges[o.pos] <= self.threat_range
             for o in game.marines
         )
 
@@ -139,7 +135,8 @@ class HeuristicMarines:
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
         lay = game.layout
-        moves = {lay.decode(a)[1]: a for a in legal if lay.decode(a)[0] == "move"}
+        start, count = lay.slices["move"]
+        moves = {a - start: a for a in legal if start <= a < start + count}
         if not moves:
             return None
         board = game.board

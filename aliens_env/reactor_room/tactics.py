@@ -59,9 +59,9 @@ class ReactorRoomTactics(ReactorRoom):
         tactic = self.tactics[index]
         activation = self._activation()
         self._executing = True
+        self._cache.clear()  # the masks cached so far were the commander's
         try:
-            while True:
-                self._cache.clear()
+            while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
                 super()._resolve(tactic.act(self, "marines"))
                 self._run()  # forced steps and the phase machine, up to the next real choice
                 if self.decision is None or self.decision.player != "marines" or self._activation() != activation:

@@ -1,0 +1,50 @@
+"""The Reactor Room's shortcuts (kept for speed) answer as the plain rules code they stand for:
+checked over positions of random play."""
+import numpy as np
+
+from aliens_env.core.board import NO
+from aliens_env.reactor_room.game import ReactorRoom
+
+
+def positions(games=6, steps=150):
+    rng = np.random.default_rng(0)
+    for seed in range(games):
+        game = ReactorRoom()
+        game.reset(seed)
+        for _ in range(steps):
+            if game.is_terminal():
+                break
+            yield game
+            game.apply(int(rng.choice(game.legal_actions())))
+
+
+def test_fire_numbers_equal_fire_number_at_each_aim():
+    checked = 0
+    for game in positions():
+        if game.current_player() != "marines" or game.active == NO:
+            continue
+        m = game.marines[game.active]
+        aims = range(1, game.characters[m.name].max_aim + 1)
+        for a in game.targets():
+            saved, expected = m.aim, []
+            for aim in aims:
+                m.aim = aim
+                expected.append(game._fire_number(game.active, a))
+            m.aim = saved
+            assert game._fire_numbers(game.active, a, aims) == expected
+            checked += 1
+    assert checked > 100
+
+
+def test_first_in_line_equals_tracing_the_line():
+    rng = np.random.default_rng(1)
+    checked = 0
+    for game in positions():
+        counters = game._occupied()
+        for _ in range(5):
+            src, dst = (int(s) for s in rng.integers(game.board.n, size=2))
+            game._cache["counters"] = counters
+            traced = not any(sq in counters for sq in game.board.line_squares(src, dst))
+            assert game._first_in_line(src, dst) == traced
+            checked += 1
+    assert checked > 1000
