@@ -125,6 +125,24 @@ def map_planes(game) -> np.ndarray:
     return planes
 
 
+def stripe(game, fc: int) -> np.ndarray:
+    """The padded map planes' columns fc..fc + window - 1, as one contiguous array of shape
+    (N_PLANES, rows * window): the window at row fr is then one slice of N_PLANES contiguous
+    blocks (a slice of the map planes is window short rows per plane, several times slower to
+    copy). Kept per column with the map planes (a new layout version starts afresh)."""
+    planes = map_planes(game)
+    kept = game._shared.get("stripes")
+    if kept is None or kept[0] is not planes:
+        kept = game._shared["stripes"] = (planes, {})
+    out = kept[1].get(fc)
+    if out is None:
+        if len(kept[1]) >= 16:  # at most 16 columns kept (about 3 MB)
+            kept[1].clear()
+        w = game.window
+        out = kept[1][fc] = np.ascontiguousarray(planes[:, :, fc:fc + w]).reshape(N_PLANES, -1)
+    return out
+
+
 def squad_row(game, h: Human) -> tuple[float, ...]:
     """A squad figure's SQUAD_FEATURES: status (active, dead, captured, unconscious), hugged, AP,
     activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle,
@@ -156,16 +174,20 @@ def squad_entry(game, h: Human) -> tuple:
 
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
-    top; squad, global and target features are built as one list of floats and packed in."""
+    top (written through a memoryview: a numpy item write costs several times more); squad,
+    global and target features are packed in as float32 bytes. A fresh array each call."""
     w, size = game.window, game.size
     focus_sq = focus(game)
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
     lay = game.obs_layout
-    obs = np.empty(lay.shape, dtype=np.float32)
+    offsets = lay.offsets
+    obs = np.empty(lay.size, dtype=np.float32)
     area = w * w
-    lay.view(obs, "board")[...] = map_planes(game)[:, fr:fr + w, fc:fc + w]
-    board_at = lay.offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
+    board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
+    obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fc)[:, fr * w:(fr + w) * w]
+    flat = memoryview(obs)  # float items
+    raw = flat.cast("B")  # the features are packed in as float32 bytes at the views' offsets
     overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
@@ -183,81 +205,83 @@ def observe(game, player: str) -> np.ndarray:
             c -= c0
             if 0 <= r < w and 0 <= c < w:
                 k = r * w + c
-                obs[board_at + plane * area + k] = 1.0
+                flat[board_at + plane * area + k] = 1.0
                 if overwatch:
-                    obs[overwatch_at + k] = 1.0
+                    flat[overwatch_at + k] = 1.0
     squad.append(bytes(4 * SQUAD_FEATURES * (MAX_SQUAD - len(humans))))
-    raw = memoryview(obs).cast("B")  # the features are packed in as float32 bytes at the views' offsets
-    at = 4 * lay.offsets["squad"]
+    at = 4 * offsets["squad"]
     raw[at:at + _SQUAD_BYTES] = b"".join(squad)
     queen_lp = game.rules["queen_lp"]
     queen = alive = 0
     for a in aliens:
         if a.alive:
             alive += 1
-            is_queen = a.kind == "queen"
-            if is_queen and a.lp > queen:
-                queen = a.lp
             r, c = divmod(a.pos, size)
             r -= r0
             c -= c0
+            if a.kind == "queen":
+                if a.lp > queen:
+                    queen = a.lp
+                value = a.lp / queen_lp
+            else:
+                value = 1.0
             if 0 <= r < w and 0 <= c < w:
-                obs[board_at + _ALIEN_PLANE[a.kind] * area + r * w + c] = a.lp / queen_lp if is_queen else 1.0
-    marks = []
-    if d is not None and d.kind in ("act", "step", "attack", "overwatch_fire"):
-        marks.append((focus_sq, 1.0))
-    if d is not None and d.kind == "overwatch_fire" and game.ow_target != NO:
-        marks.append((aliens[game.ow_target].pos, 0.5))
-    for s, value in marks:
-        r, c = divmod(s, size)
-        r -= r0
-        c -= c0
-        if 0 <= r < w and 0 <= c < w:
-            obs[acting_at + r * w + c] = value
+                flat[board_at + _ALIEN_PLANE[a.kind] * area + r * w + c] = value
+    kind = None if d is None else d.kind
+    if kind in ("act", "step", "attack", "overwatch_fire"):
+        marks = [(focus_sq, 1.0)]
+        if kind == "overwatch_fire" and game.ow_target != NO:
+            marks.append((aliens[game.ow_target].pos, 0.5))
+        for s, value in marks:
+            r, c = divmod(s, size)
+            r -= r0
+            c -= c0
+            if 0 <= r < w and 0 <= c < w:
+                flat[acting_at + r * w + c] = value
     # global features
-    kinds = _KIND_ONEHOT[None if d is None else d.kind]
     objective = game.mission["objective"]
-    my_squad = humans[game.active].squad if game.active != NO else 0
+    active = game.active
+    my_squad = humans[active].squad if active != NO else 0
+    mover = game.mover
     _GLOBALS.pack_into(
-        obs, 4 * lay.offsets["globals"], min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
+        obs, 4 * offsets["globals"], min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
         game.grenade_pools[my_squad] / game.rules["grenade_pool"],
-        min(game.rooms_entered, 10) / 10, float(game.brood_found), queen / queen_lp, *kinds,
+        min(game.rooms_entered, 10) / 10, float(game.brood_found), queen / queen_lp, *_KIND_ONEHOT[kind],
         float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
         float(game.pools_lost[my_squad]),
-        aliens[game.mover].ap / 6 if (game.mover != NO and d is not None and d.kind == "step") else 0.0,
-        alive / game.max_aliens, float(game.active == NO), min(game.mission.get("rooms", 0), 10) / 10,
+        aliens[mover].ap / 6 if (mover != NO and kind == "step") else 0.0,
+        alive / game.max_aliens, float(active == NO), min(game.mission.get("rooms", 0), 10) / 10,
         fr / size, fc / size)
-    at = 4 * lay.offsets["targets"]
+    at = 4 * offsets["targets"]
     # target features, MAX_TARGETS rows
-    tail: list[float] = []
-    put = tail.extend
     listed = ()
-    if d is not None and d.kind in ("act", "extra_hit", "drive") and (game.active != NO or game.extra is not None
-                                                                     or d.kind == "drive"):
-        if d.kind == "extra_hit":
+    if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
+        if kind == "extra_hit":
             pos = humans[game.extra["shooter"]].pos
             listed = [("alien", k) for k in d.options]
         else:
-            pos = game.apc["pos"] if d.kind == "drive" else humans[game.active].pos
+            pos = game.apc["pos"] if kind == "drive" else humans[active].pos
             listed = marines.targets(game)
-    for t in listed:
-        row = [0.0] * TARGET_FEATURES
-        row[0] = 1.0
-        row[1] = min(geometry.rng(game, pos, combat.target_square(game, t)), 12) / 12
-        if t[0] == "alien":
-            a = aliens[t[1]]
-            row[2 + ALIEN_KINDS.index(a.kind)] = 1.0
-            row[8] = a.lp / queen_lp
-        else:
-            row[7] = 1.0 if t[0] == "egg" else 0.5
-        put(row)
-    # every feature is built inside [0, 1] (the property tests check it); a fresh array each call
     if listed:
+        tail: list[float] = []
+        put = tail.extend
+        for t in listed:
+            row = [0.0] * TARGET_FEATURES
+            row[0] = 1.0
+            row[1] = min(geometry.rng(game, pos, combat.target_square(game, t)), 12) / 12
+            if t[0] == "alien":
+                a = aliens[t[1]]
+                row[2 + ALIEN_KINDS.index(a.kind)] = 1.0
+                row[8] = a.lp / queen_lp
+            else:
+                row[7] = 1.0 if t[0] == "egg" else 0.5
+            put(row)
         put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
         _TARGETS.pack_into(obs, at, *tail)
     else:  # no targets (most steps)
         raw[at:at + _TARGETS.size] = _NO_TARGETS
-    at = 4 * lay.offsets["optional"]
+    # every feature is built inside [0, 1] (the property tests check it)
+    at = 4 * offsets["optional"]
     raw[at:at + _EXTRA_BYTES] = game._optional_static or optional_bytes(game)
     return obs
 
