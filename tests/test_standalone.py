@@ -10,7 +10,8 @@ import sys
 import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TRAINING_STACK = ["torch", "stable_baselines3", "sb3_contrib", "tensorboard", "matplotlib", "tqdm", "rich", "agents"]
+TRAINING_STACK = ["torch", "stable_baselines3", "sb3_contrib", "tensorboard", "matplotlib", "tqdm", "rich", "agents",
+                  "aliens_env.agents"]
 
 BLOCK = f"""
 import sys
@@ -107,7 +108,8 @@ def fake_distribution(tmp_path) -> str:
     info = tmp_path / "resolvers-0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: resolvers\nVersion: 0\n")
-    (info / "entry_points.txt").write_text('[aliens_env.policies]\nppo = agents:make_policy\npretrained = agents:make_policy\n')
+    (info / "entry_points.txt").write_text('[aliens_env.policies]\nppo = aliens_env.agents:make_policy\n'
+                                         'pretrained = aliens_env.agents:make_policy\n')
     return str(tmp_path)
 
 
@@ -116,13 +118,13 @@ def test_an_installed_resolver_is_found_through_its_entry_point(tmp_path):
     code = """
     import aliens_env
     from aliens_env.envs.registry import make_policy
-    assert "agents" not in sys.modules
+    assert "aliens_env.agents" not in sys.modules
     try:
         make_policy("ReactorRoom", "hive", "ppo:/no/model.zip")
     except FileNotFoundError as exc:
         print("FileNotFoundError:", exc)
     policy = make_policy("ReactorRoom", "hive", "pretrained:reactor_room_hive")
-    print(type(policy).__module__, "agents" in sys.modules)
+    print(type(policy).__module__, "aliens_env.agents" in sys.modules)
     """
     proc = run_blocked(code, blocked=[], pythonpath=fake_distribution(tmp_path))
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -132,7 +134,8 @@ def test_an_installed_resolver_is_found_through_its_entry_point(tmp_path):
 
 def test_the_entry_point_without_the_training_stack_says_to_install_it(tmp_path):
     path = fake_distribution(tmp_path)
-    for blocked in (["agents"], ["torch", "sb3_contrib"]):  # the agents package absent; agents there but not torch
+    # the agents package absent; the agents package there but not torch
+    for blocked in (["agents", "aliens_env.agents"], ["torch", "sb3_contrib"]):
         proc = run_blocked(TRY_SPECS, blocked=blocked, pythonpath=path)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         lines = proc.stdout.splitlines()
