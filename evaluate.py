@@ -276,28 +276,10 @@ def plot_learning_curves(run_dirs: list[str], out_dir: str) -> str:
 
 
 def plot_tournament(t: dict, out_dir: str) -> str:
-    import matplotlib
+    from aliens_env.agents.league import plot_ratings
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    ratings = sorted(t["ratings"], key=lambda r: r["elo"])
-    fig, ax = plt.subplots(figsize=(7, 0.45 * len(ratings) + 1.5))
-    y = np.arange(len(ratings))
-    elo = np.array([r["elo"] for r in ratings])
-    err = np.array([[r["elo"] - r["ci"][0], r["ci"][1] - r["elo"]] for r in ratings]).T
-    colors = ["tab:blue" if r["agent"].startswith("marines:") else "tab:red" for r in ratings]
-    ax.barh(y, elo, xerr=err, color=colors, capsize=3)
-    ax.set_yticks(y, [r["agent"] for r in ratings], fontsize=8)
-    ax.axvline(0, color="k", lw=0.8)
-    ax.set_xlabel("Bradley-Terry rating (Elo scale) with 95% interval")
-    ax.set_title("tournament (blue: marines, red: hive)")
-    fig.tight_layout()
     os.makedirs(out_dir, exist_ok=True)
-    out = os.path.join(out_dir, "tournament.png")
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
-    return out
+    return plot_ratings(t["ratings"], "tournament (blue: marines, red: hive)", os.path.join(out_dir, "tournament.png"), dpi=120)
 
 
 # ------------------------------------------------------------------------------------------------

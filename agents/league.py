@@ -121,18 +121,15 @@ def print_league(report: dict) -> None:
     console.print(table)
 
 
-def write_league(report: dict, out_dir: str) -> list[str]:
-    """``league_<env>.json`` and ``league_<env>.png`` (ratings with intervals) in out_dir."""
+def plot_ratings(ratings: list[dict], title: str, path: str, dpi: int = 110) -> str:
+    """A bar chart of Bradley-Terry ratings (Elo scale) with their intervals, strongest on top,
+    marines in blue and the hive in red, saved to ``path``."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    os.makedirs(out_dir, exist_ok=True)
-    base = os.path.join(out_dir, f"league_{report['env']}")
-    with open(base + ".json", "w") as f:
-        json.dump(report, f, indent=1)
-    ratings = report["ratings"][::-1]
+    ratings = sorted(ratings, key=lambda r: r["elo"])
     fig, ax = plt.subplots(figsize=(7, 0.4 * len(ratings) + 1.5))
     y = np.arange(len(ratings))
     elo = np.array([r["elo"] for r in ratings])
@@ -141,9 +138,20 @@ def write_league(report: dict, out_dir: str) -> list[str]:
     ax.barh(y, elo, xerr=err, color=colors, capsize=3)
     ax.set_yticks(y, [r["agent"] for r in ratings], fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
-    ax.set_xlabel("Bradley-Terry rating (Elo scale), 95% bootstrap interval")
-    ax.set_title(f"{report['env']} league, {report['games']} games a pair (blue: marines, red: hive)", fontsize=9)
+    ax.set_xlabel("Bradley-Terry rating (Elo scale), 95% interval")
+    ax.set_title(title, fontsize=9)
     fig.tight_layout()
-    fig.savefig(base + ".png", dpi=110)
+    fig.savefig(path, dpi=dpi)
     plt.close(fig)
+    return path
+
+
+def write_league(report: dict, out_dir: str) -> list[str]:
+    """``league_<env>.json`` and ``league_<env>.png`` (ratings with intervals) in out_dir."""
+    os.makedirs(out_dir, exist_ok=True)
+    base = os.path.join(out_dir, f"league_{report['env']}")
+    with open(base + ".json", "w") as f:
+        json.dump(report, f, indent=1)
+    plot_ratings(report["ratings"], f"{report['env']} league, {report['games']} games a pair "
+                 "(blue: marines, red: hive; bootstrap intervals)", base + ".png")
     return [base + ".json", base + ".png"]

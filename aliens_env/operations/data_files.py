@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.data import read_yaml
-from ..reactor_room.data_files import Character, tables as reactor_tables
+from ..reactor_room.data_files import Character, character, tables as reactor_tables
 
 DATA = Path(__file__).parent / "data"
 SCENARIOS = ("operations", "lets_eat_burke", "gormans_last_stand")
@@ -41,18 +41,7 @@ def scenario() -> dict:
 @lru_cache(maxsize=None)
 def characters() -> dict[str, Character]:
     """The cards with their bottom-listed weapons, as Reactor Room Characters."""
-    t = tables()
-    out = {}
-    for name, card in read_yaml(DATA / "characters.yaml").items():
-        weapon = card["bottom"]["weapon"]
-        healthy = tuple(tuple(row) for row in card["bottom"]["aim"])
-        if weapon in t["wounded_aim_exempt"]:
-            wounded = healthy
-        else:
-            penalty = t["wounded_aim_penalty"]
-            wounded = tuple(tuple(n - penalty if n - penalty >= 0 else None for n in row) for row in healthy)
-        out[name] = Character(name, card["actions"], card["melee"], card["wounded_melee"], weapon, healthy, wounded)
-    return out
+    return {name: character(name, card, "bottom", tables()) for name, card in read_yaml(DATA / "characters.yaml").items()}
 
 
 def grenade_result(range_from_blast: int) -> dict:

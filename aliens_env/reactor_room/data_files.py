@@ -43,18 +43,21 @@ def tables() -> dict:
 
 @lru_cache(maxsize=None)
 def characters() -> dict[str, Character]:
-    t = tables()
-    out = {}
-    for name, card in read_yaml("characters.yaml").items():
-        weapon = card["top"]["weapon"]
-        healthy = tuple(tuple(row) for row in card["top"]["aim"])
-        if weapon in t["wounded_aim_exempt"]:
-            wounded = healthy
-        else:
-            penalty = t["wounded_aim_penalty"]
-            wounded = tuple(tuple(n - penalty if n - penalty >= 0 else None for n in row) for row in healthy)
-        out[name] = Character(name, card["actions"], card["melee"], card["wounded_melee"], weapon, healthy, wounded)
-    return out
+    return {name: character(name, card, "top", tables()) for name, card in read_yaml("characters.yaml").items()}
+
+
+def character(name: str, card: dict, listed: str, t: dict) -> Character:
+    """A character card with its ``listed`` ("top" or "bottom") weapon row; the wounded row is the
+    healthy one less the wounded Aim penalty (None where it falls below 0), except for the
+    weapons exempt from it."""
+    weapon = card[listed]["weapon"]
+    healthy = tuple(tuple(row) for row in card[listed]["aim"])
+    if weapon in t["wounded_aim_exempt"]:
+        wounded = healthy
+    else:
+        penalty = t["wounded_aim_penalty"]
+        wounded = tuple(tuple(n - penalty if n - penalty >= 0 else None for n in row) for row in healthy)
+    return Character(name, card["actions"], card["melee"], card["wounded_melee"], weapon, healthy, wounded)
 
 
 def table_result(table: list[dict], total: int) -> str:
