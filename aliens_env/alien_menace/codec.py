@@ -26,10 +26,8 @@ STATE_KEYS = (
 def load(cls: type["AlienMenace"], data: dict) -> "AlienMenace":
     from .game import STAGES
 
-    what = f"{cls.name} position"
-    if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f'not an {what}: expected a JSON object with "game": "{cls.name}"')
-    f = Fields(what, data, keys=("game", "config", "dice", *STATE_KEYS))
+    f = Fields.position(cls.name, data, keys=("game", "config", "dice", *STATE_KEYS))
+    what = f.what
     config = f.fields("config")
     try:
         game = cls(**config.data)

@@ -53,10 +53,8 @@ def from_dict(cls, data: dict) -> "BugHunt":
     """A position saved by to_dict, every field read through core.positions (type, range) and
     the records checked against each other (check_position): refused with a ValueError that
     names the field, or accepted as copies of the caller's data."""
-    what = f"{cls.name} position"
-    if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
-    f = Fields(what, data, keys=KEYS, optional=OPTIONAL)
+    f = Fields.position(cls.name, data, keys=KEYS, optional=OPTIONAL)
+    what = f.what
     config = f.fields("config")
     for key in ("ripley_leads", "ripley_four_lp", "bug_master_picks", "apc", "electronic_locks", "satellite_comms"):
         if key in config.data:

@@ -55,6 +55,16 @@ class Fields:
     ``keys`` lists the fields it must hold (an unknown or missing one is refused); ``optional``
     gives a default for each field an older position may leave out."""
 
+    @classmethod
+    def position(cls, game: str, data: Any, keys: Iterable[str], optional: dict[str, Any] | None = None) -> "Fields":
+        """The whole position of the game named `game`: a JSON object whose "game" is that name
+        (anything else is refused first, with the expected name), holding `keys`."""
+        what = f"{game} position"
+        if not isinstance(data, dict) or data.get("game") != game:
+            article = "an" if game[0] in "AEIOU" else "a"
+            raise ValueError(f'not {article} {what}: expected a JSON object with "game": "{game}"')
+        return cls(what, data, keys=keys, optional=optional)
+
     def __init__(self, what: str, data: Any, path: str = "", keys: Iterable[str] | None = None,
                  optional: dict[str, Any] | None = None):
         self.what, self.path = what, path

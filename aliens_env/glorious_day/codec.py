@@ -26,10 +26,8 @@ MAX_EVENTS = 10_000
 
 
 def load(cls, data):
-    what = f"{cls.name} position"
-    if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
-    f = Fields(what, data, keys=KEYS)
+    f = Fields.position(cls.name, data, keys=KEYS)
+    what = f.what
     config = f.fields("config", keys=("mission", "hive_player"))
     mission = config.str("mission")
     from .data_files import load as load_data

@@ -21,10 +21,8 @@ def load(cls: type["Operations"], data: dict) -> "Operations":
     from .data_files import scenario
     from .game import BURKE_STATES
 
-    what = f"{cls.name} position"
-    if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
-    f = Fields(what, data, keys=(*reactor_codec.KEYS, "ops"))
+    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "ops"))
+    what = f.what
     turn = f.int("turn", 1)
     ops = f.fields("ops", keys=OPS_KEYS)
     rules = scenario()

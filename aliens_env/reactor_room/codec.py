@@ -27,10 +27,8 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     from .data_files import OPTION_NAMES
     from .game import NO, OFFSET_INDEX, Alien, Marine
 
-    what = f"{cls.name} position"
-    if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
-    f = Fields(what, data, keys=KEYS)
+    f = Fields.position(cls.name, data, keys=KEYS)
+    what = f.what
     config = f.fields("config")
     for key in OPTION_NAMES:
         if key in config.data:

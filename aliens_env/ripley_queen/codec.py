@@ -15,10 +15,7 @@ MAX_EVENTS = 10_000
 
 
 def load(cls, data):
-    what = f"{cls.name} position"
-    if not isinstance(data, dict) or data.get("game") != cls.name:
-        raise ValueError(f"not a {what}: expected a JSON object with \"game\": \"{cls.name}\"")
-    f = Fields(what, data, keys=KEYS)
+    f = Fields.position(cls.name, data, keys=KEYS)
     config = f.fields("config", keys=("turn_limit",))
     game = cls(turn_limit=config.int("turn_limit", 1, 10_000))
     b = game.board
