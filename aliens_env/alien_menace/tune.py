@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..core.policy import RandomPolicy
+from ..core.policy import RandomPolicy, play_out
 from ..core.stats import wilson_interval
 from .dice_ai import AlienMenaceDiceAI
 from .game import AlienMenace
@@ -34,10 +34,7 @@ def match(marines: str, hive: str, games: int = 2000, seed0: int = 0, **options)
         seed = seed0 + i
         game.reset(seed)
         players = {"marines": make(marines, seed + 1), "hive": make(hive, seed + 1)}
-        while not game.is_terminal():
-            side = game.current_player()
-            game.apply(players[side].act(game, side))
-            steps += 1
+        steps += play_out(game, players)
         wins += game.winner == "hive"
     low, high = wilson_interval(wins, games)
     return {"marines": marines, "hive": hive, "games": games, "hive_wins": wins, "hive_rate": wins / games,
@@ -52,10 +49,7 @@ def speed(seconds: float = 3.0, seed: int = 0, **options) -> float:
     while time.perf_counter() - start < seconds:
         game.reset(seed + i)
         i += 1
-        while not game.is_terminal():
-            side = game.current_player()
-            game.apply(policy.act(game, side))
-            steps += 1
+        steps += play_out(game, {"marines": policy, "hive": policy})
     return steps / (time.perf_counter() - start)
 
 

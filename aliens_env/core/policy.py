@@ -20,6 +20,16 @@ class Policy(Protocol):
     def act(self, game: Game, player: str) -> int: ...
 
 
+def play_out(game: Game, policies: dict[str, Policy]) -> int:
+    """Play ``game`` to its end, each decision by ``policies[player]``; returns the steps played."""
+    steps = 0
+    while not game.is_terminal():
+        player = game.current_player()
+        game.apply(policies[player].act(game, player))
+        steps += 1
+    return steps
+
+
 class SeedablePolicy:
     """Base for policies with their own randomness (not the game's dice: they are players)."""
 

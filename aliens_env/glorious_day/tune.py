@@ -15,7 +15,7 @@ import argparse
 import time
 from collections import Counter
 
-from ..core.policy import RandomPolicy
+from ..core.policy import RandomPolicy, play_out
 from ..core.stats import wilson_interval
 from .game import GloriousDay
 from .policies import GloriousDiceAI, HeuristicMarines, ScriptedHive
@@ -42,10 +42,7 @@ def match(marines: str, hive: str, hive_player: bool, games: int = 1000, seed0: 
         seed = seed0 + i
         game.reset(seed)
         players = {"marines": make(marines, seed + 1), "hive": make(hive, seed + 1)}
-        while not game.is_terminal():
-            side = game.current_player()
-            game.apply(players[side].act(game, side))
-            steps += 1
+        steps += play_out(game, players)
         ends[game.end] += 1
     wins = ends["rescued"]
     return {"wins": wins, "rate": wins / games, "interval": wilson_interval(wins, games), "ends": dict(ends),

@@ -331,12 +331,7 @@ class Operations(ReactorRoom):
             self.events.append(f"no open {colour} square: the Alien does not appear")
             return
         square = free[self.dice.pick(len(free))]
-        alien = self.aliens[slot]
-        alien.in_play, alien.pos, alien.card, alien.attack, alien.stunned = True, square, NO, "", False
-        self.stats["aliens_appeared"] += 1
-        self.events.append(f"a {colour} Alien {slot} appears at {self.board.rc(square)}")
-        self.mover, self.mover_steps = slot, self.tables["alien_actions_on_appearing"]
-        self._step_mover()
+        self._bring_in(slot, square, f"a {colour} Alien {slot}")
 
     # -- Marines Move/Fire: Burke by the rules, Newt's signal ------------------------------------
     def _next_marine(self) -> None:

@@ -387,10 +387,14 @@ class ReactorRoom(PhasedGame):
         square = self._entry_square()
         if self.options["bonus_bug"] and square is None:
             return
+        self._bring_in(slot, square, f"Alien {slot}")
+
+    def _bring_in(self, slot: int, square: int, who: str) -> None:
+        """Alien ``slot`` appears at ``square`` (announced as ``who``) and takes its actions."""
         alien = self.aliens[slot]
         alien.in_play, alien.pos, alien.card, alien.attack, alien.stunned = True, square, NO, "", False
         self.stats["aliens_appeared"] += 1
-        self.events.append(f"Alien {slot} appears at {self.board.rc(square)}")
+        self.events.append(f"{who} appears at {self.board.rc(square)}")
         self.mover, self.mover_steps = slot, self.tables["alien_actions_on_appearing"]
         self._step_mover()
 

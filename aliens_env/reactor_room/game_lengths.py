@@ -17,6 +17,7 @@ import time
 
 import numpy as np
 
+from ..core.policy import play_out
 from ..envs.registry import builtin_policy_names, get_spec, make_policy
 
 
@@ -31,9 +32,7 @@ def game_lengths(marines: str, hive: str = "dice", games: int = 1000, seed: int 
         for side, offset in (("marines", 1), ("hive", 2)):
             if hasattr(policies[side], "seed"):
                 policies[side].seed(2 * s + offset)
-        while not game.is_terminal():
-            player = game.current_player()
-            game.apply(policies[player].act(game, player))
+        play_out(game, policies)
         turns.append(game.turn)
         if game.truncated_by() is not None:
             unended.append(s)

@@ -8,8 +8,8 @@ column 17 from (7, 17) to the junction J1 (10, 17), west to J2 (10, 11), south t
 and the Exit (14, 11)."""
 from __future__ import annotations
 
-from aliens_env.operations.game import NO, Alien, Operations
-from rr_helpers import idx, run_until  # noqa: F401  (re-exported)
+from aliens_env.operations.game import Operations
+from rr_helpers import clear_room, idx, run_until  # noqa: F401  (re-exported)
 
 J1, J2, J3 = (10, 17), (10, 11), (13, 11)
 CUT = (5, 15)
@@ -21,29 +21,10 @@ def empty_ops(marines: dict | None = None, turn: int = 2, scenario: str = "opera
     others are off the map (status "dead"). Burke, if listed, is in state `burke` (default
     "with_group": a Marine like the others). Left between phases (phase "setup")."""
     g = Operations(scenario=scenario, **options)
-    g.aliens = [Alien() for _ in range(g.pool)]
-    marines = marines or {}
-    for m in g.marines:
-        if m.name in marines:
-            m.pos, m.status = g.board.index(*marines[m.name]), "on_map"
-        else:
-            m.pos, m.status = NO, "dead"
-        m.wounded = m.incapacitated = False
-        m.carried_by = m.carrying = m.alien = NO
-        m.actions_left = m.aim = 0
-        m.handed_off = False
-    g.burke = "with_group" if "Burke" in marines else "gone"
+    g.burke = "with_group" if "Burke" in (marines or {}) else "gone"
     g.sealed_turn = 1
-    g.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
-    g.turn = turn
-    g.phase = "setup"
-    g.queue, g.mover, g.mover_target, g.mover_steps = [], NO, NO, 0
-    g.to_appear, g.active, g.push_alien = 0, NO, NO
     g.appear_colours = []
-    g.decision = None
-    g.events = []
-    g._cache.clear()
-    return g
+    return clear_room(g, marines, turn)
 
 
 def sq(g: Operations, rc) -> int:

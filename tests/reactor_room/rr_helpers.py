@@ -36,7 +36,11 @@ def empty_room(marines: dict | None = None, turn: int = 2, **options) -> Reactor
     """A game with no Alien in play and only the listed Marines on the map ({name: (r, c)}).
     Marines not listed are taken off the map (status "dead", not counted in the statistics).
     The game is left between phases (no decision, phase "setup"): call one of the starters."""
-    g = ReactorRoom(**options)
+    return clear_room(ReactorRoom(**options), marines, turn)
+
+
+def clear_room(g: ReactorRoom, marines: dict | None = None, turn: int = 2) -> ReactorRoom:
+    """``g`` (a Reactor Room or a game built on it) made as ``empty_room`` describes."""
     g.aliens = [Alien() for _ in range(g.pool)]
     marines = marines or {}
     for m in g.marines:
