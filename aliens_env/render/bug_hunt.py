@@ -9,8 +9,8 @@ import numpy as np
 from ..bug_hunt.colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, UNKNOWN, WALL
 from ..bug_hunt.render import ALIEN_CHARS, _feature_char
 from ..core.board import NO
-from .draw import DIM, INK, LINE, Canvas, legend
-from .image import COLOURS as BOARD, counter, fit, grid_image
+from .draw import DIM, INK, LINE, legend
+from .image import COLOURS as BOARD, counter, fit, framed, grid_image
 
 CELL = 16
 TERRAIN = {
@@ -38,14 +38,11 @@ def render(game) -> np.ndarray:
     col = game.colony
     r0, r1, c0, c1 = laid_box(col)
     bw, bh = (c1 - c0 + 1) * CELL, (r1 - r0 + 1) * CELL
-    width = max(bw + 8, 720)
-    height = 2 * LINE + bh + 8 + LINE * (len(game.humans) + 6)
-    c = Canvas(width, height)
     player = game.current_player()
     who = f"game over: {game.result}" if player is None else f"to move: {player} ({game.decision.kind})"
-    c.text(4, 2, fit(f"Bug Hunt ({game.mission_name})  turn {game.turn}/{game.turn_limit}  {game.phase}", width - 8))
-    c.text(4, 2 + LINE, fit(who, width - 8))
-    x0, y0 = 4, 2 * LINE + 4
+    c, y0 = framed(bw, bh, 720, len(game.humans) + 6,
+                   f"Bug Hunt ({game.mission_name})  turn {game.turn}/{game.turn_limit}  {game.phase}", who)
+    width, x0 = c.width, 4
 
     def xy(r: int, cc: int) -> tuple[int, int]:
         return x0 + (cc - c0) * CELL, y0 + (r - r0) * CELL

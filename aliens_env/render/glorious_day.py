@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO
-from .draw import LINE, Canvas, legend
-from .image import CELL, COLOURS, board_size, counter, draw_board, fit, square_xy
+from .draw import LINE, legend
+from .image import CELL, COLOURS, board_size, counter, draw_board, fit, framed, square_xy, status_line
 
 DOOR = (120, 84, 40)
 BARRICADE = (40, 60, 170)
@@ -21,14 +21,9 @@ LEGEND = [(COLOURS["marine"], "Character"), (COLOURS["wounded"], "Knocked Down")
 def render(game, viewer: str | None = None) -> np.ndarray:
     b = game.board
     bw, bh = board_size(b)
-    width = max(bw + 8, 480)
-    height = 2 * LINE + bh + 8 + LINE * 8
-    c = Canvas(width, height)
-    c.text(4, 2, fit(f"Another Glorious Day in the Corps  round {game.round}/{game.m['rounds']}  {game.phase}", width - 8))
-    player = game.current_player()
-    c.text(4, 2 + LINE, fit("game over: " + game.end if player is None else f"to decide: {player} ({game.decision.kind})",
-                            width - 8))
-    x0, y0 = 4, 2 * LINE + 4
+    c, y0 = framed(bw, bh, 480, 8, f"Another Glorious Day in the Corps  round {game.round}/{game.m['rounds']}  "
+                   f"{game.phase}", status_line(game, "to decide"))
+    width, x0 = c.width, 4
     paint = {s: DOOR for s in game.doors}
     paint.update({s: BARRICADE for s in game.barricades})
     draw_board(c, b, x0, y0, paint=paint)

@@ -51,6 +51,23 @@ def draw_board(canvas: Canvas, board, x0: int, y0: int, cell: int = CELL, paint:
             canvas.label(x0 + cell + c * cell, y0 + LINE + r * cell, cell, cell, mark, DIM)
 
 
+def framed(board_w: int, board_h: int, min_width: int, panel_lines: int, title: str, status: str) -> tuple[Canvas, int]:
+    """A canvas for a board picture of ``board_w`` x ``board_h`` pixels: a title line and a status
+    line on top, the board below them at (4, ``y0``), then ``panel_lines`` lines of panel.
+    Returns the canvas and y0."""
+    width = max(board_w + 8, min_width)
+    c = Canvas(width, 2 * LINE + board_h + 8 + LINE * panel_lines)
+    c.text(4, 2, fit(title, width - 8))
+    c.text(4, 2 + LINE, fit(status, width - 8))
+    return c, 2 * LINE + 4
+
+
+def status_line(game, to: str = "to move") -> str:
+    """"game over: <end>" or "<to>: <player> (<decision kind>)"."""
+    player = game.current_player()
+    return f"game over: {game.end}" if player is None else f"{to}: {player} ({game.decision.kind})"
+
+
 def grid_image(base: np.ndarray, cell: int, edge: np.ndarray | None = None) -> np.ndarray:
     """Squares of colour ``base[r, c]``, ``cell`` pixels each, with grid lines on their top and
     left edges, of colour ``edge[r, c]`` (default: the grid colour everywhere)."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO
-from .draw import DIM, INK, LINE, Canvas, legend
-from .image import CELL, COLOURS, badge, board_size, counter, draw_board, fit, square_xy
+from .draw import DIM, INK, LINE, legend
+from .image import CELL, COLOURS, badge, board_size, counter, draw_board, fit, framed, square_xy
 
 LEGEND = [(COLOURS["marine"], "Marine"), (COLOURS["wounded"], "wounded"), (COLOURS["incapacitated"], "incapacitated"),
           (COLOURS["alien"], "Alien (number)"), (COLOURS["stunned"], "Stunned Alien"), (COLOURS["on_card"], "Alien on a card"),
@@ -48,13 +48,10 @@ def marine_state(game, m) -> str:
 def render(game) -> np.ndarray:
     b = game.board
     bw, bh = board_size(b)
-    width = max(bw + 8, 620)
-    height = LINE * 2 + bh + 8 + LINE * (len(game.marines) + 5)
-    c = Canvas(width, height)
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
-    c.text(4, 2, fit(f"{game.name}  turn {game.turn}{limit}  {game.phase.replace('_', ' ')}", width - 8), INK)
-    c.text(4, 2 + LINE, fit("to move: " + whose_turn(game), width - 8), INK)
-    x0, y0 = 4, 2 * LINE + 4
+    c, y0 = framed(bw, bh, 620, len(game.marines) + 5,
+                   f"{game.name}  turn {game.turn}{limit}  {game.phase.replace('_', ' ')}", "to move: " + whose_turn(game))
+    width, x0 = c.width, 4
     draw_board(c, b, x0, y0)
     acting = game.active if game.current_player() == "marines" else NO
     for i, m in enumerate(game.marines):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .draw import LINE, Canvas, legend
-from .image import CELL, COLOURS, board_size, counter, draw_board, fit, square_xy
+from .draw import LINE, legend
+from .image import CELL, COLOURS, board_size, counter, draw_board, fit, framed, square_xy, status_line
 
 AIRLOCK_SHUT = (200, 60, 60)  # "bordered in red and white"
 AIRLOCK_OPEN = (240, 240, 240)
@@ -17,14 +17,9 @@ LEGEND = [(COLOURS["marine"], "Ripley"), (COLOURS["wounded"], "Ripley wounded"),
 def render(game) -> np.ndarray:
     b = game.board
     bw, bh = board_size(b)
-    width = max(bw + 8, 420)
-    height = 2 * LINE + bh + 8 + LINE * 5
-    c = Canvas(width, height)
-    c.text(4, 2, fit(f"Ripley vs. the Queen  turn {game.turn}/{game.turn_limit}  {game.phase}", width - 8))
-    player = game.current_player()
-    c.text(4, 2 + LINE, fit("game over: " + game.end if player is None else f"to move: {player} ({game.decision.kind})",
-                            width - 8))
-    x0, y0 = 4, 2 * LINE + 4
+    c, y0 = framed(bw, bh, 420, 5, f"Ripley vs. the Queen  turn {game.turn}/{game.turn_limit}  {game.phase}",
+                   status_line(game))
+    width, x0 = c.width, 4
     airlock = AIRLOCK_OPEN if game.airlock_open else AIRLOCK_SHUT
     draw_board(c, b, x0, y0, paint={int(sq): airlock for sq in np.flatnonzero(game.airlock)})
     for square in np.flatnonzero(game.airlock):  # the airlock is no Stairwell: mark it A
