@@ -82,20 +82,15 @@ def load(cls, data):
     game.active = f.index("active", "characters", len(team), none=NO)
 
     # Aliens and Blips
-    aliens = f.list("aliens", length=MAX_ALIENS)
-    for k, item in enumerate(aliens):
-        if item is None:
-            game.aliens[k] = None
-            continue
-        a = Fields(what, item, f.at("aliens") + f"[{k}]", keys=("pos", "count"))
-        game.aliens[k] = {"pos": square(a, "pos"), "count": a.int("count", 1, 3)}
-    blips = f.list("blips", length=game.max_blips)
-    for k, item in enumerate(blips):
-        if item is None:
-            game.blips[k] = None
-            continue
-        bl = Fields(what, item, f.at("blips") + f"[{k}]", keys=("pos", "value"))
-        game.blips[k] = {"pos": square(bl, "pos"), "value": bl.int("value", 0, 3)}
+    def slots(name: str, length: int, keys: tuple[str, str], read) -> list:
+        """The `length` slots of `name`: None (empty) or an object with `keys`, read by `read`."""
+        return [None if item is None else read(Fields(what, item, f.at(name) + f"[{k}]", keys=keys))
+                for k, item in enumerate(f.list(name, length=length))]
+
+    game.aliens = slots("aliens", MAX_ALIENS, ("pos", "count"),
+                        lambda a: {"pos": square(a, "pos"), "count": a.int("count", 1, 3)})
+    game.blips = slots("blips", game.max_blips, ("pos", "value"),
+                       lambda bl: {"pos": square(bl, "pos"), "value": bl.int("value", 0, 3)})
     game.blip_pool = f.ints("blip_pool", 0, 3, max_length=game.max_blips)
     tokens = Counter(game.blip_pool) + Counter(bl["value"] for bl in game.blips if bl is not None)
     if tokens != Counter({int(v): n for v, n in rules["blips"].items() if n}):
