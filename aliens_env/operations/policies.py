@@ -22,7 +22,7 @@ import heapq
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
-from ..reactor_room.heuristic import HeuristicMarines
+from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
 from .data_files import grenade_result
 
 
@@ -100,8 +100,7 @@ class OperationsMarines(HeuristicMarines):
         if game.scenario == "gormans_last_stand":
             return None
         m = game.marines[m_index]
-        lay = game.layout
-        moves = {lay.decode(a)[1]: a for a in legal if lay.decode(a)[0] == "move"}
+        moves = move_actions(game, legal)
         if not moves:
             return None
         board = game.board
@@ -111,26 +110,17 @@ class OperationsMarines(HeuristicMarines):
                        and o.alien == NO and board.range(o.pos, m.pos) <= 2 and goal[o.pos] < UNREACHABLE]
             if wounded and m.name != "Newt":
                 goal = self.field(game, wounded)
-        here = int(goal[m.pos])
-        newt = game._named("Newt")
-        lead = None  # while Newt can lead, the others stay behind her on the way out
+        barred = None
         if m.name != "Newt" and game.newt_able() and game.far_door_open:
+            # while Newt can lead, the others go into the ducts only behind her
             exits = self.field(game, np.flatnonzero(board.exit.ravel()).tolist())
-            lead = (exits, int(exits[newt.pos]) if newt.pos in game.duct else None)
-        alien_squares = [al.pos for al in game.aliens if al.in_play]
-        best = None
-        for direction, action in moves.items():
-            sq = board.step(m.pos, direction)
-            d = int(goal[sq])
-            if d >= UNREACHABLE or d >= here:
-                continue
-            if lead is not None and sq in game.duct and (lead[1] is None or lead[0][sq] <= lead[1]):
-                continue  # into the ducts only behind Newt
-            danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
-            key = (d, danger)
-            if best is None or key < best[0]:
-                best = (key, action)
-        return None if best is None else best[1]
+            newt = game._named("Newt")
+            behind = int(exits[newt.pos]) if newt.pos in game.duct else None
+
+            def ahead_of_newt(sq: int) -> bool:
+                return sq in game.duct and (behind is None or exits[sq] <= behind)
+            barred = ahead_of_newt
+        return closest_step(game, m.pos, goal, moves, barred)
 
     def _goal(self, game, m) -> np.ndarray:
         """Path costs to where this Marine is going (0 there)."""

@@ -134,13 +134,10 @@ class HeuristicMarines:
 
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
-        lay = game.layout
-        start, count = lay.slices["move"]
-        moves = {a - start: a for a in legal if start <= a < start + count}
+        moves = move_actions(game, legal)
         if not moves:
             return None
         board = game.board
-        alien_squares = [al.pos for al in game.aliens if al.in_play]
         goal = self._exit_distances(game)
         if m.carrying == NO:
             wounded = [
@@ -150,18 +147,7 @@ class HeuristicMarines:
             ]
             if wounded:
                 goal = board.distance_field(wounded)
-        here = int(goal[m.pos])
-        best = None
-        for direction, action in moves.items():
-            sq = board.step(m.pos, direction)
-            d = int(goal[sq])
-            if d >= UNREACHABLE or d >= here:
-                continue
-            danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
-            key = (d, danger)
-            if best is None or key < best[0]:
-                best = (key, action)
-        return None if best is None else best[1]
+        return closest_step(game, m.pos, goal, moves)
 
     def _push(self, game: ReactorRoom, legal: set[int]) -> int:
         lay = game.layout
@@ -173,3 +159,29 @@ class HeuristicMarines:
             return min((game.board.range(sq, p) for p in standing), default=0)
 
         return max(sorted(legal), key=distance)
+
+
+def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
+    """{direction: action} of the legal Move actions."""
+    start, count = game.layout.slices["move"]
+    return {a - start: a for a in legal if start <= a < start + count}
+
+
+def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int, int], barred=None) -> int | None:
+    """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal``, with
+    the fewest Aliens in play beside the square on a tie (the first such in ``moves``' order);
+    squares where ``barred(square)`` holds are skipped. None when no Move gets closer."""
+    board = game.board
+    alien_squares = [al.pos for al in game.aliens if al.in_play]
+    here = int(goal[pos])
+    best = None
+    for direction, action in moves.items():
+        sq = board.step(pos, direction)
+        d = int(goal[sq])
+        if d >= UNREACHABLE or d >= here or (barred is not None and barred(sq)):
+            continue
+        danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
+        key = (d, danger)
+        if best is None or key < best[0]:
+            best = (key, action)
+    return None if best is None else best[1]
