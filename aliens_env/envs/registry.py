@@ -103,15 +103,12 @@ def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: in
         return spec
     if spec == "random":
         return RandomPolicy(seed)
-    if spec == "mcts" or spec.startswith("mcts:"):  # the search agent plays every game
-        from ..search import MCTSPolicy
-
-        return MCTSPolicy.from_spec(spec, seed=seed)
     if spec in game_spec.policies:
         factory: Callable[..., Policy] = load_object(game_spec.policies[spec])
         return factory(seed=seed) if _takes_seed(factory) else factory()
-    if ":" in spec:
-        return policy_resolver(spec.partition(":")[0].strip())(spec, game=game, side=side, seed=seed)
+    prefix = spec.partition(":")[0].strip()
+    if ":" in spec or prefix in POLICY_RESOLVERS:  # "PREFIX:...", or a bare prefix such as "mcts"
+        return policy_resolver(prefix)(spec, game=game, side=side, seed=seed)
     raise ValueError(
         f"unknown policy {spec!r} for {game}; built-in: {builtin_policy_names(game)}, "
         "mcts[:BUDGET[:ROLLOUT]], or ppo:PATH, pretrained:NAME"
@@ -152,3 +149,12 @@ def _takes_seed(factory) -> bool:
     except (TypeError, ValueError):
         return False
 
+
+def _search_policy(spec: str, game: str, side: str, seed: int | None = None) -> Policy:
+    """``mcts`` / ``mcts:BUDGET[:ROLLOUT]``: the search agent, built in for every game."""
+    from ..search import MCTSPolicy
+
+    return MCTSPolicy.from_spec(spec, seed=seed)
+
+
+register_policy_resolver("mcts", _search_policy)
