@@ -11,6 +11,9 @@ from ..reactor_room.data_files import Character, character, tables as reactor_ta
 DATA = Path(__file__).parent / "data"
 SCENARIOS = ("operations", "lets_eat_burke", "gormans_last_stand")
 OPTION_NAMES = ("beginner",)
+#: the Reactor Room's Optional Rules that hold here too (issue 12); named in a saved position's
+#: config only when on
+RULE_OPTION_NAMES = ("firing_through_marines", "aim_time")
 
 
 def tables() -> dict:

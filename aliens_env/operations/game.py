@@ -35,10 +35,10 @@ from ..core.game import PhasedGame
 from ..reactor_room.game import (
     DECISION_KINDS, GLOBAL_FEATURES, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom,
 )
-from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS
+from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
 from . import codec, data_files
 from .board import board as make_board
-from .data_files import OPTION_NAMES, SCENARIOS, grenade_result
+from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, SCENARIOS, grenade_result
 
 BURKE_STATES = ("bolting", "lingering", "with_group", "locked_in", "gone")
 BURKE_ONE_HOT = {state: [float(state == s) for s in BURKE_STATES] for state in BURKE_STATES}
@@ -61,16 +61,16 @@ class Operations(ReactorRoom):
         data = data_files.scenario()
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
-        unknown = set(options) - set(OPTION_NAMES)
+        unknown = set(options) - set(OPTION_NAMES) - set(RULE_OPTION_NAMES)
         if unknown:
             raise ValueError(f"unknown Operations option(s) {sorted(unknown)}; allowed: scenario, turn_limit, "
-                             f"marine_order, {', '.join(OPTION_NAMES)}")
+                             f"marine_order, {', '.join(OPTION_NAMES + RULE_OPTION_NAMES)}")
         for key, value in options.items():
             if not isinstance(value, bool):
                 raise ValueError(f"option {key} must be true or false, got {value!r}")
         self.scenario = scenario
         # the Reactor Room's optional rules are not part of this scenario: off
-        self.options = {**{k: False for k in REACTOR_OPTIONS}, **data["options"], **options}
+        self.options = {**{k: False for k in REACTOR_OPTIONS + REACTOR_RULE_OPTIONS}, **data["options"], **options}
         self.chart = [dict(zip(data["colours"], row)) for row in data["turn_chart"]]
         # turn_scale / red_turn_every: read by the Reactor Room's observe (red_turn is rewritten below)
         self.data = {**data, "turn_scale": len(self.chart), "red_turn_every": 1}
@@ -114,6 +114,7 @@ class Operations(ReactorRoom):
             ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES) + " (red_turn: this turn's chart row has Red Aliens)"),
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             ("scenario", len(SCENARIO_FEATURES), ", ".join(SCENARIO_FEATURES)),
+            *self._rule_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
@@ -177,6 +178,7 @@ class Operations(ReactorRoom):
         self.known: list[int] = []  # Compass junctions Newt has navigated
         self.appear_colours: list[str] = []  # the colours of the Aliens still to appear this phase
         self.lost_turn = False
+        self._reset_rule_records()
         self._start_phase("aliens_move")
         self._run()
 
@@ -653,7 +655,7 @@ class Operations(ReactorRoom):
     def to_dict(self) -> dict:
         data = super().to_dict()
         data["config"] = {"scenario": self.scenario, "turn_limit": self.turn_limit, "marine_order": self.marine_order,
-                          **{k: self.options[k] for k in OPTION_NAMES}}
+                          **{k: self.options[k] for k in OPTION_NAMES}, **{k: True for k in RULE_OPTION_NAMES if self.options[k]}}
         data["ops"] = {
             "far_door_open": self.far_door_open, "gold_door_open": self.gold_door_open, "burke": self.burke,
             "sealed_turn": self.sealed_turn, "torch_done": self.torch_done, "torch_turn": self.torch_turn,

@@ -19,18 +19,20 @@ PHASES = ("aliens_move", "aliens_appear", "aliens_attack", "marines", "over", "t
 STATUSES = ("on_map", "exited", "dead")
 ATTACKS = ("attacking", "in_combat", "grabbing")
 STATS = ("exited", "dead", "aliens_killed", "aliens_appeared")
+#: the optional rules' records, present in a position only when their rule is on
+RULE_RECORDS = {"banked": None, "nukes": 0}
 KEYS = ("game", "config", "dice", "marines", "aliens", "turn", "phase", "queue", "mover", "mover_target",
         "mover_steps", "to_appear", "active", "push_alien", "decision", "stats", "events")
 
 
 def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
-    from .data_files import OPTION_NAMES
+    from .data_files import OPTION_NAMES, RULE_OPTION_NAMES
     from .game import NO, OFFSET_INDEX, Alien, Marine
 
-    f = Fields.position(cls.name, data, keys=KEYS)
+    f = Fields.position(cls.name, data, keys=KEYS, optional=RULE_RECORDS)
     what = f.what
     config = f.fields("config")
-    for key in OPTION_NAMES:
+    for key in OPTION_NAMES + RULE_OPTION_NAMES:
         if key in config.data:
             config.bool(key)
     if config.data.get("turn_limit") is not None:
@@ -75,6 +77,7 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     stats = f.fields("stats", keys=STATS)
     game.stats = {key: stats.int(key, 0) for key in STATS}
     game.events = f.strs("events")
+    _load_rule_records(game, f)
     game.decision = None
     if f.raw("decision") is not None:
         dec = f.fields("decision", keys=("kind", "options"))
@@ -98,6 +101,25 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     game._cache = {}
     _check_consistency(game, what, NO, OFFSET_INDEX)
     return game
+
+
+def _load_rule_records(game: "ReactorRoom", f: Fields) -> None:
+    """The optional rules' records (present only when their rule is on): banked Aim under
+    Additional Aim Time (0 to max_banked, only for a Marine at its card's maximum Aim), the
+    nukes of Petty Revenge."""
+    n = len(game.marine_order)
+    for key, option in (("banked", "aim_time"), ("nukes", "petty_revenge")):
+        if key in f.data and not game.options[option]:
+            raise f.fail(key, f"is a record of option {option}, which is off")
+    if "banked" in f.data:
+        top = game.tables["aim_time"]["max_banked"]
+        banked = f.list("banked", length=n)
+        game.banked = [check_int(f.what, f"banked[{i}]", b, 0, top) for i, b in enumerate(banked)]
+        for i, (b, m) in enumerate(zip(game.banked, game.marines)):
+            if b and m.aim < game.characters[m.name].max_aim:
+                raise f.fail(f"banked[{i}]", "may be above 0 only for a Marine at its card's maximum Aim", b)
+    if "nukes" in f.data:
+        game.nukes = f.int("nukes", 0)
 
 
 def _check_consistency(game: "ReactorRoom", what: str, NO: int, OFFSET_INDEX: dict) -> None:

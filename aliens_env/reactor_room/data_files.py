@@ -10,6 +10,9 @@ from ..core.data import read_yaml as core_read_yaml
 DATA = Path(__file__).parent / "data"
 
 OPTION_NAMES = ("frost_rule", "dietrich_rule", "bonus_bug", "beginner", "machine_gun_special")
+#: the Optional Rules and New Scenarios of issue 12 (off by default); a saved position's config
+#: names them only when on, so the positions of games without them stay as they were
+RULE_OPTION_NAMES = ("firing_through_marines", "aim_time", "harder_drops", "double_bonus_bugs", "petty_revenge")
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, Board, bo
 from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, data_files
-from .data_files import OPTION_NAMES, table_result
+from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, table_result
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
@@ -73,11 +73,11 @@ class ReactorRoom(PhasedGame):
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         super().__init__()
         data = data_files.scenario("reactor_room")
-        unknown = set(options) - set(OPTION_NAMES)
+        unknown = set(options) - set(OPTION_NAMES) - set(RULE_OPTION_NAMES)
         if unknown:
             raise ValueError(
                 f"unknown Reactor Room option(s) {sorted(unknown)}; allowed: turn_limit, marine_order, "
-                + ", ".join(OPTION_NAMES)
+                + ", ".join(OPTION_NAMES + RULE_OPTION_NAMES)
             )
         self.options = {**data["options"], **{k: bool(v) for k, v in options.items()}}
         self.data = data
@@ -106,6 +106,7 @@ class ReactorRoom(PhasedGame):
             ("marines", (n_marines, len(MARINE_FEATURES)), "per Marine, in marine_order: " + ", ".join(MARINE_FEATURES)),
             ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES)),
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
+            *self._rule_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * self.board.n for i, name in enumerate(PLANES)}  # flat index of square 0
@@ -159,6 +160,7 @@ class ReactorRoom(PhasedGame):
         self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
+        self._reset_rule_records()
         self._start_phase("aliens_move")
         self._run()
 
@@ -186,9 +188,13 @@ class ReactorRoom(PhasedGame):
         """The result by the victory levels once the rules have ended the game; a game cut by
         the ``turn_limit`` cap has no result (None for both sides, ``truncated_by`` says why)."""
         score = {**self.stats, "turns": self.turn}
+        if self.options["petty_revenge"]:
+            score["nukes"] = self.nukes
         cut = self.truncated_by()
         if cut is not None:
             return {"marines": None, "hive": None, "truncated_by": cut, "score": score}
+        if self.options["petty_revenge"]:  # "the players automatically win regardless of the result"
+            return {"marines": 1, "hive": -1, "truncated_by": None, "score": score}
         out = self.stats["exited"]
         win, draw = self.data["victory"]["win"], self.data["victory"]["draw"]
         marines = 1 if out >= win else 0 if out >= draw else -1
@@ -253,6 +259,9 @@ class ReactorRoom(PhasedGame):
         return not any(m.status == "on_map" and not m.incapacitated for m in self.marines)
 
     def _end_turn(self) -> None:
+        if self.options["petty_revenge"] and (self.turn >= self.data["petty_revenge"]["free_turns"] or self._marines_gone()):
+            self._orbital_strike()
+            return
         if self._marines_gone():
             self.phase = "over"  # the rules end it (the last Marine may have left in this turn)
             return
@@ -353,6 +362,7 @@ class ReactorRoom(PhasedGame):
         alien, marine = self.aliens[a], self.marines[m]
         alien.pos, alien.card, alien.attack = marine.pos, m, "attacking"
         marine.alien = a
+        marine.aim = self.banked[m] = 0  # (Additional Aim Time: a Marine attacked loses the Aim it held)
         self.events.append(f"Alien {a} reaches {marine.name}")
 
     def _resolve_hauls(self) -> None:
@@ -364,12 +374,15 @@ class ReactorRoom(PhasedGame):
 
     # -- Aliens Appear ------------------------------------------------------------------------
     def _aliens_due(self) -> int:
+        if self.options["petty_revenge"]:
+            return 0  # the free turns: no Alien appears before the orbital strike ends the game
+        harder = self.data["harder_drops"] if self.options["harder_drops"] else {}
         if self.turn == 1:
-            return self.data["aliens_first_turn"]
+            return harder.get("aliens_first_turn", self.data["aliens_first_turn"])
         red = self.turn % self.data["red_turn_every"] == 0
         if red and self.options["beginner"]:
             return 0
-        return self.data["aliens_per_turn"]
+        return harder.get("aliens_red_turn", self.data["aliens_per_turn"]) if red else self.data["aliens_per_turn"]
 
     def _step_aliens_appear(self) -> None:
         if self.mover != NO:
@@ -403,8 +416,9 @@ class ReactorRoom(PhasedGame):
         occupied = self._occupied()
         while True:
             row_roll = self.dice.d10()
-            if self.options["bonus_bug"] and row_roll == 0:
-                self.to_appear += 1  # Bonus Bug: a 0 brings one more Alien, and the row is rolled again
+            if row_roll == 0 and (self.options["bonus_bug"] or self.options["double_bonus_bugs"]):
+                # Bonus Bug: a 0 brings one more Alien (two, doubled), and the row is rolled again
+                self.to_appear += self.data["double_bonus_bug_aliens" if self.options["double_bonus_bugs"] else "bonus_bug_aliens"]
                 self.events.append("Bonus Bug!")
                 continue
             square = self.board.index(rows[row_roll], cols[self.dice.d10()])
@@ -491,7 +505,7 @@ class ReactorRoom(PhasedGame):
     def _next_marine(self) -> None:
         if self.active != NO:  # unused Actions and Aim are lost when the activation ends
             self.marines[self.active].actions_left = 0
-            self.marines[self.active].aim = 0
+            self._end_aim(self.active)
         while True:
             self.active += 1
             if self.active >= len(self.marines):
@@ -501,7 +515,8 @@ class ReactorRoom(PhasedGame):
             m = self.marines[self.active]
             if m.status == "on_map" and not m.incapacitated and not self._grabbed(m):
                 m.actions_left = self.characters[m.name].actions
-                m.aim = 0
+                if not self.options["aim_time"]:  # (held Aim is carried over: _end_aim)
+                    m.aim = 0
                 m.handed_off = False
                 return
 
@@ -578,7 +593,7 @@ class ReactorRoom(PhasedGame):
                 mask[s["hand_off"]] = 1
             return mask  # passing through a teammate: only move on (or hand off)
         char = self.characters[m.name]
-        if m.actions_left > 0 and not in_combat and m.aim < char.max_aim:
+        if m.actions_left > 0 and not in_combat and (m.aim < char.max_aim or self._can_bank(self.active)):
             mask[s["aim"]] = 1
         targets = self.targets()
         melee_ok = m.actions_left > 0
@@ -666,6 +681,16 @@ class ReactorRoom(PhasedGame):
         return None if number is None else number - max(self._penalty(m, a), self._penalty(m, b))
 
     def _penalty(self, m: int, a: int) -> int:
+        """Everything added to the roll: the shared-square +5 and, under the optional rules, +3 per
+        rank of Marines fired through, less 2 per banked Aim Action."""
+        penalty = self._shared_square_penalty(m, a)
+        if self.options["firing_through_marines"]:
+            penalty += self._through_marines_penalty(m, a)
+        if self.options["aim_time"]:
+            penalty -= self.tables["aim_time"]["bonus_per_banked"] * self.banked[m]
+        return penalty
+
+    def _shared_square_penalty(self, m: int, a: int) -> int:
         """+5 to the roll against an Alien sharing a Marine's square (In Combat too: "Other
         Marines shooting at this Alien also take the +5 penalty"); a Flame Unit is exempt only
         against an Alien that has Grabbed a Marine (the rulebook's one exception)."""
@@ -714,8 +739,11 @@ class ReactorRoom(PhasedGame):
             self._move_marine(self.active, index)
         elif kind == "aim":
             m.actions_left -= 1
-            m.aim += 1
-            self.events.append(f"{m.name} aims ({m.aim})")
+            if m.aim < self.characters[m.name].max_aim:
+                m.aim += 1
+                self.events.append(f"{m.name} aims ({m.aim})")
+            else:
+                self._bank_aim(self.active)
         elif kind in ("fire", "fire_pair"):
             self._fire(self.active, self.targets()[index], pair=kind == "fire_pair")
         elif kind == "melee":
@@ -766,7 +794,7 @@ class ReactorRoom(PhasedGame):
         else:
             victims = [a]
             number = self._fire_number(i, a)
-        m.aim = 0
+        m.aim = self.banked[i] = 0
         auto = number >= self.tables["automatic_kill"]
         roll = None if auto else self.dice.d10()
         hit = auto or roll <= number
@@ -944,6 +972,74 @@ class ReactorRoom(PhasedGame):
             self._kill(victim)
 
     # ------------------------------------------------------------------------------------------
+    # Optional Rules and New Scenarios of issue 12: Firing Through Marines, Additional Aim Time,
+    # harder drops and doubled Bonus Bugs (in _aliens_due, _entry_square), Petty Revenge
+    # ------------------------------------------------------------------------------------------
+    def _rule_views(self) -> list[tuple]:
+        """The observation views of the optional rules that are on (none by default)."""
+        if self.options["aim_time"]:
+            return [("banked", len(self.marine_order), "per Marine, in marine_order: banked Aim Actions / max_banked")]
+        return []
+
+    def _reset_rule_records(self) -> None:
+        self.banked = [0] * len(self.marine_order)  # Additional Aim Time: Aim Actions banked past the card's maximum
+        self.nukes = 0  # Petty Revenge: the orbital strike's nuclear weapons (0 until it is called)
+
+    def _rule_records(self) -> dict:
+        """The optional rules' records in a saved position, present only when the rule is on."""
+        out = {}
+        if self.options["aim_time"]:
+            out["banked"] = list(self.banked)
+        if self.options["petty_revenge"]:
+            out["nukes"] = self.nukes
+        return out
+
+    def _observe_banked(self, obs: np.ndarray) -> None:
+        at, top = self.obs_layout.offset("banked"), self.tables["aim_time"]["max_banked"]
+        obs[at:at + len(self.banked)] = [b / top if m.status == "on_map" else 0.0 for b, m in zip(self.banked, self.marines)]
+
+    def _through_marines_penalty(self, m: int, a: int) -> int:
+        """Firing Through Marines (A29): +3 per rank of standing Marines on the straight line
+        between the shooter's and the target's centres (the squares ``line_squares`` gives), a
+        rank being the Marines at one range from the shooter; the rank at range 1 (immediately
+        in front: fired over the shoulder) is free. A Marine laid flat or carried is no counter;
+        a Marine on the target's own card is the shared-square +5's, not a rank."""
+        src = self.marines[m].pos
+        standing = self._standing_squares(exclude=m)
+        rule = self.tables["firing_through_marines"]
+        ranks = {self.board.range(src, sq) for sq in self.board.line_squares(src, self.aliens[a].pos) if sq in standing}
+        ranks.discard(rule["free_rank"])
+        return rule["penalty_per_rank"] * len(ranks)
+
+    def _can_bank(self, i: int) -> bool:
+        """Additional Aim Time: a Marine at its card's maximum Aim may bank up to two more."""
+        return self.options["aim_time"] and self.banked[i] < self.tables["aim_time"]["max_banked"]
+
+    def _bank_aim(self, i: int) -> None:
+        self.banked[i] += 1
+        self.events.append(f"{self.marines[i].name} banks Aim ({self.marines[i].aim}+{self.banked[i]})")
+
+    def _end_aim(self, i: int) -> None:
+        """The activation ends: Aim is lost; under Additional Aim Time a Marine at its card's
+        maximum keeps it and its banked Actions for the next turn (A30)."""
+        m = self.marines[i]
+        if self.options["aim_time"] and m.aim >= self.characters[m.name].max_aim:
+            return
+        m.aim = self.banked[i] = 0
+
+    def _orbital_strike(self) -> None:
+        """Petty Revenge: after the free turns (or once no Marine is left to act) Gorman calls in
+        the strike: a d10 of nukes, each 0 adding one and rolled again; the Marines win."""
+        nukes, reroll = 0, self.data["petty_revenge"]["nuke_reroll_on"]
+        roll = self.dice.d10()
+        while roll == reroll:
+            nukes += 1
+            roll = self.dice.d10()
+        self.nukes = nukes + roll
+        self.phase = "over"
+        self.events.append(f"Gorman calls in the orbital strike: {self.nukes} nuclear weapons hit; the Marines win")
+
+    # ------------------------------------------------------------------------------------------
     # occupancy
     # ------------------------------------------------------------------------------------------
     def _adjacent(self, square: int) -> list[int]:
@@ -1024,6 +1120,8 @@ class ReactorRoom(PhasedGame):
                 al = aliens[a]
                 feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
         struct.pack_into(f"{len(feats)}f", obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
+        if self.options["aim_time"]:
+            self._observe_banked(obs)
         return obs
 
     # ------------------------------------------------------------------------------------------
@@ -1032,7 +1130,8 @@ class ReactorRoom(PhasedGame):
     def to_dict(self) -> dict:
         return {
             "game": self.name,
-            "config": {"turn_limit": self.turn_limit, "marine_order": self.marine_order, **{k: self.options[k] for k in OPTION_NAMES}},
+            "config": {"turn_limit": self.turn_limit, "marine_order": self.marine_order, **{k: self.options[k] for k in OPTION_NAMES},
+                       **{k: True for k in RULE_OPTION_NAMES if self.options[k]}},
             "dice": self.dice.to_dict(),
             "marines": [asdict(m) for m in self.marines],
             "aliens": [asdict(a) for a in self.aliens],
@@ -1048,6 +1147,7 @@ class ReactorRoom(PhasedGame):
             "decision": None if self.decision is None else {"kind": self.decision.kind, "options": _jsonable(self.decision.options)},
             "stats": dict(self.stats),
             "events": list(self.events),
+            **self._rule_records(),
         }
 
     @classmethod
@@ -1061,6 +1161,7 @@ class ReactorRoom(PhasedGame):
         new.marines = [copy.copy(m) for m in self.marines]
         new.aliens = [copy.copy(a) for a in self.aliens]
         new.queue = list(self.queue)
+        new.banked = list(self.banked)
         return new
 
     def _describe(self, kind: str, index: int, label: str) -> str:
@@ -1078,6 +1179,8 @@ class ReactorRoom(PhasedGame):
                 return f"{m.name}: {kind.replace('_', ' ')} Alien {a} at range {rng}{extra}"
             if kind == "move":
                 return f"{m.name}: move {DIRECTION_NAMES[index]}"
+            if kind == "aim" and m.aim >= self.characters[m.name].max_aim:
+                return f"{m.name}: bank one more Action of Aim (+{self.tables['aim_time']['bonus_per_banked']}, Additional Aim Time)"
             return f"{m.name}: {label.replace('_', ' ')}"
         if kind == "target":
             return f"Alien {self.mover} heads for {self.marine_order[index]}"

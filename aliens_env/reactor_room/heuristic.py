@@ -11,7 +11,9 @@ Each step, for the Marine whose turn it is, in this order of priority:
    Shots at an Alien next to a teammate count the acid risk against them.
 4. Carry the wounded: pick up an Incapacitated teammate within 2 squares when not carrying.
 5. Retreat to the Exit: step along the shortest path to the Exit, preferring squares that are
-   not next to an Alien; end the activation when no step helps.
+   not next to an Alien; end the activation when no step helps (under Additional Aim Time, Aim
+   first: up to the card's maximum and the two banked Actions, held for the next turn; and a
+   held Aim is never spent on a shot the rules above did not choose).
 Push decisions put the Stunned Alien as far as possible from the Marines still inside.
 The defaults (threat_range 9, min_hit 0.3) gave the best mean result (+1 win, 0 draw, -1 loss)
 against the dice AI in a sweep over threat_range 3-25 and min_hit 0.2-0.5 (300 games each):
@@ -91,7 +93,7 @@ class HeuristicMarines:
                 action = choose("fire", k)
             if action is not None:
                 return action
-        if m.aim > 0:  # aimed but the target is gone: take any shot there is
+        if m.aim > 0 and not game.options["aim_time"]:  # aimed but the target is gone: take any shot there is
             shots = [a for a in legal if lay.decode(a)[0] == "fire"]
             if shots:
                 return shots[0]
@@ -101,6 +103,8 @@ class HeuristicMarines:
             return step
         if lay.encode("hand_off") in legal:
             return lay.encode("hand_off")
+        if game.options["aim_time"] and lay.encode("aim") in legal:
+            return lay.encode("aim")  # nothing to shoot, nowhere better to be: Aim, held for the next turn
         return lay.encode("end") if lay.encode("end") in legal else min(legal)
 
     # -- helpers -------------------------------------------------------------------------------
