@@ -385,3 +385,18 @@ def test_every_option_plays_whole_games(options, marines):
             g.apply(policies[p].act(g, p))
             steps += 1
         assert g.outcome()["marines"] in (-1, 0, 1)
+
+
+@pytest.mark.parametrize("options", [{"firing_through_marines": True, "aim_time": True}, {"petty_revenge": True}])
+def test_the_tactics_env_takes_the_options(options):
+    from aliens_env.reactor_room.tactics import HeuristicCommander, ReactorRoomTactics
+
+    g = ReactorRoomTactics(**options)
+    g.reset(1)
+    assert all(g.options[k] for k in options)
+    assert ("banked" in g.obs_layout.names()) == ("aim_time" in options)
+    commander, hive = HeuristicCommander(), RandomPolicy(1)
+    while not g.is_terminal():
+        p = g.current_player()
+        g.apply(commander.act(g, p) if p == "marines" else hive.act(g, p))
+    assert g.outcome()["marines"] in (-1, 0, 1)
