@@ -393,3 +393,23 @@ def test_the_heuristic_takes_the_backup_when_the_weapon_cannot_be_reloaded():
     g.arms[idx(g, "Apone")].ammo = 0
     marines_phase(g, "Apone")
     assert g.layout.decode(HeuristicMarines().act(g, "marines"))[0] == "backup"
+
+
+def test_the_new_actions_are_named_for_the_player():
+    g = empty_room({"Dietrich": (3, 16), "Apone": (6, 24)}, **ALL)
+    g.arms[idx(g, "Apone")].ammo = 3
+    marines_phase(g, "Dietrich")
+    names = {g.layout.decode(a)[0]: g.describe_action(a) for a in np.flatnonzero(g.legal_mask("marines"))}
+    assert names["burn"].startswith("Dietrich: set a Fire at (")
+    assert "hand grenade" in names["hand_grenade"] and "throw" in names["prime"]
+    assert "backup Pistol" in names["backup"]
+    marines_phase(g, "Apone")
+    assert "reload" not in [g.layout.decode(a)[0] for a in np.flatnonzero(g.legal_mask("marines"))]  # a Flame Unit
+    g.arms[idx(g, "Apone")].task, g.arms[idx(g, "Apone")].progress = "throw", 6
+    a = put_alien(g, (6, 20))
+    g._cache.clear()
+    assert g.describe_action(g.layout.encode("throw", target_index(g, a))).startswith("Apone: throw the grenade at Alien")
+    g2 = empty_room({"Hudson": (6, 20)}, ammunition=True)
+    g2.arms[idx(g2, "Hudson")].ammo = 0
+    marines_phase(g2, "Hudson")
+    assert g2.describe_action(g2.layout.encode("reload")) == "Hudson: reload the Pistol (1/8 Actions, uninterrupted)"
