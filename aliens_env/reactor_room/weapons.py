@@ -3,25 +3,25 @@ and of Operations/Air Ducts (all but Fires there: no one carries a Flame Unit):
 
 - ``ammunition`` (Ammunition Restrictions): each weapon holds its printed capacity, a shot spends
   one box, ``reload`` refills a Pistol, Pulse Rifle or Machine Gun in 8 Actions done in one
-  uninterrupted stretch (the old load is dropped at its first Action, A30); Flame Units, Grenade
+  uninterrupted stretch (the old load is dropped at its first Action, W1); Flame Units, Grenade
   Launchers and Shotguns are not reloadable. An empty weapon cannot Aim or fire.
 - ``backup_weapons``: a Colonial Marine (not Burke, Bishop, Newt, Ripley) drops the primary for
   the backup (a Pistol; Hicks his Shotgun, Drake a Flame Unit) with ``backup``, 4 Actions in one
-  stretch; the primary (and a Pulse Rifle's launcher) is lost (A31-A33).
+  stretch; the primary (and a Pulse Rifle's launcher) is lost (W3, W4).
 - ``fires``: a Flame Unit spends an Action to put a Fire counter on a visible square
-  (``burn[dr,dc]``, within the weapon's reach, first in its line, no counter there; A35); Aliens
+  (``burn[dr,dc]``, within the weapon's reach, first in its line, no counter there; W6); Aliens
   cannot move through, stop or be put on it, and one that would appear there dies; Marines do not
-  enter it either (A36); every Fire clears at the start of the Marines phase; one box each under
+  enter it either (W7); every Fire clears at the start of the Marines phase; one box each under
   ``ammunition``.
 - ``hand_grenades``: ``hand_grenade`` draws and arms one (1 Action); it blows in that square at
   the start of the next Marines phase, on the Grenade Table (the launcher's blast, ``_blast``).
 - ``thrown_grenades`` (the Closing Notes): ``prime`` (1 Action each, 6 in one stretch) readies a
   throw, then ``throw[k]`` (no Action) lands it on target k's square within 8 squares in sight,
-  where it blows at once (A37, A38).
+  where it blows at once (W8).
 
 Reload, backup and a throw are *tasks* of several Actions carried over turns: any other action of
 the Marine, ending the activation with Actions left, or an Alien reaching the Marine, interrupts
-the task and loses the Actions spent on it (A30). The action blocks exist only when their option
+the task and loses the Actions spent on it (W1). The action blocks exist only when their option
 is on, appended after the scenario's own (the default layout is unchanged).
 """
 from __future__ import annotations
@@ -104,7 +104,7 @@ class WeaponRules:
             char = self.characters[name]
             weapon = spec["instead"].get(name, spec["weapon"])
             if name in t["not_colonial_marines"] or weapon == char.weapon:
-                continue  # not a Colonial Marine, or the backup is the weapon in hand (A31)
+                continue  # not a Colonial Marine, or the backup is the weapon in hand (W3)
             ref = rows[spec["rows_from"][weapon]]
             if ref.weapon != weapon:
                 raise ValueError(f"tables.yaml: backup_weapons.rows_from.{weapon} names {ref.name}, whose card "
@@ -202,7 +202,7 @@ class WeaponRules:
 
     def _burn_squares(self, i: int) -> list[tuple[int, int]]:
         """(k, square) of burn[k]: open squares in sight within the Flame Unit's reach, first in its
-        line, with no counter and no Fire (A35); none without a box left under ``ammunition``."""
+        line, with no counter and no Fire (W6); none without a box left under ``ammunition``."""
         m = self.marines[i]
         char = self.characters[m.name]
         if char.weapon != "Flame Unit":
@@ -230,7 +230,7 @@ class WeaponRules:
 
     def _throw_targets(self, i: int) -> list[tuple[int, int]]:
         """(k, Alien) of throw[k]: target k's square within the throwing range, in sight, not the
-        thrower's own (A38)."""
+        thrower's own (W8)."""
         pos = self.marines[i].pos
         seen, ranges = self.board.los_list(pos), self.board.range_row(pos)
         reach = self.tables["thrown_grenades"]["range"]
@@ -265,7 +265,7 @@ class WeaponRules:
             if arms.task != task:
                 arms.task, arms.progress = task, 0
                 if task == "reload":
-                    arms.ammo = 0  # the old load is dropped (A30)
+                    arms.ammo = 0  # the old load is dropped (W1)
             m.actions_left -= 1
             m.aim = 0
             arms.progress += 1

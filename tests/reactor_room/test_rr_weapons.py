@@ -413,3 +413,20 @@ def test_the_new_actions_are_named_for_the_player():
     g2.arms[idx(g2, "Hudson")].ammo = 0
     marines_phase(g2, "Hudson")
     assert g2.describe_action(g2.layout.encode("reload")) == "Hudson: reload the Pistol (1/8 Actions, uninterrupted)"
+
+
+def test_the_tactics_env_plays_the_weapon_rules_through_the_heuristic():
+    from aliens_env.core.policy import DicePolicy
+    from aliens_env.reactor_room.tactics import HeuristicCommander, ReactorRoomTactics
+
+    g = ReactorRoomTactics(ammunition=True, backup_weapons=True)
+    g.reset(3)
+    for arms in g.arms:
+        arms.ammo = 1  # one shot each, then the heuristic must reload or switch
+    players = {"marines": HeuristicCommander(), "hive": DicePolicy()}
+    log = []
+    while not g.is_terminal():
+        p = g.current_player()
+        g.apply(players[p].act(g, p))
+        log += g.events  # (each step's events)
+    assert any(" reloads (" in e for e in log) and any(" backups (" in e for e in log)
