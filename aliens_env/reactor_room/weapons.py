@@ -428,5 +428,7 @@ def load_arms(game, f, what: str) -> None:
     game.armed = arms.ints("armed", 0, squares)
     if game.fires and not game.options["fires"]:
         raise position_error(what, "arms.fires", "must be empty: the fires option is off")
+    if any(not game.board.passable.flat[s] for s in game.fires):
+        raise position_error(what, "arms.fires", "must list open squares (no obstruction, no Stairwell)", game.fires)
     if game.armed and not game.options["hand_grenades"]:
         raise position_error(what, "arms.armed", "must be empty: the hand_grenades option is off")
