@@ -504,8 +504,6 @@ class ReactorRoom(WeaponRules, PhasedGame):
     # -- Marines Move/Fire --------------------------------------------------------------------
     def _next_marine(self) -> None:
         if self.active != NO:  # unused Actions and Aim are lost when the activation ends
-            if self.armed_rules:
-                self._activation_ends(self.active)
             self.marines[self.active].actions_left = 0
             self.marines[self.active].aim = 0
         while True:

@@ -86,8 +86,7 @@ class FirePaths:
 class WeaponRules:
     """The optional weapon rules, mixed into ReactorRoom (and so Operations). The game calls the
     hooks: ``_init_weapons`` (construction), ``_reset_arms`` (reset), ``_weapon_mask``,
-    ``_note_action``, ``_weapon_action``, ``_spend_shot``, ``_activation_ends``,
-    ``_interrupt_task``, ``_marines_phase_begins``, ``_observe_arms``, ``_arms_dict``."""
+    ``_note_action``, ``_weapon_action``, ``_spend_shot``, ``_interrupt_task``, ``_marines_phase_begins``, ``_observe_arms``, ``_arms_dict``."""
 
     # -- set-up --------------------------------------------------------------------------------
     def _init_weapons(self) -> None:
@@ -240,7 +239,8 @@ class WeaponRules:
     # -- actions -------------------------------------------------------------------------------
     def _note_action(self, kind: str) -> None:
         """A Marine's action: any that does not carry on the task under way interrupts it
-        (``end`` only with Actions left)."""
+        (``end`` only with Actions left: unused Actions break the stretch; every other way an
+        activation ends leaves no Action, or no Marine able to act)."""
         i = self.active
         arms = self.arms[i]
         if arms.task and TASK_OF.get(kind) != arms.task and (kind != "end" or self.marines[i].actions_left > 0):
@@ -251,11 +251,6 @@ class WeaponRules:
         if arms.task:
             self.events.append(f"{self.marines[i].name}'s {arms.task} is interrupted ({arms.progress} Actions lost)")
             arms.task, arms.progress = "", 0
-
-    def _activation_ends(self, i: int) -> None:
-        """Unused Actions end a task's uninterrupted stretch."""
-        if self.arms[i].task and self.marines[i].actions_left > 0:
-            self._interrupt_task(i)
 
     def _weapon_action(self, kind: str, index: int) -> None:
         i = self.active
