@@ -580,7 +580,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         standing = self._standing_squares(exclude=self.active)
         sharing = m.pos in standing
         if m.actions_left > 0 and not in_combat:
-            alien_squares = {al.pos for al in self.aliens if al.in_play}.union(self.fires)  # (no one enters a Fire)
+            alien_squares = {al.pos for al in self.aliens if al.in_play}
+            if self.fires:
+                alien_squares.update(self.fires)  # no one enters a Fire either
             for direction, sq in self.board.neighbours[m.pos]:
                 if sq in alien_squares:
                     continue
