@@ -4,6 +4,7 @@
     python -m aliens_env.play ReactorRoom --side hive        # you: the hive, against heuristic marines
     python -m aliens_env.play ReactorRoom --opponent random --seed 3 --save game.json
     python -m aliens_env.play RipleyQueen --replay game.replay.json   # then: python -m aliens_env.replay view game.replay.json
+    python -m aliens_env.play ReactorRoom --option ammunition=true --option fires=true   # the env's options
 
 At the prompt type the number of an action, or a unique part of its name; `?` lists the legal
 actions again, `s FILE` saves the position as JSON, `q` quits. --load FILE continues a saved
@@ -87,6 +88,8 @@ def main(argv=None, read=input, write=print) -> int:
     parser.add_argument("--load", help="continue a saved JSON position")
     parser.add_argument("--save", help="write the final position to this JSON file")
     parser.add_argument("--replay", metavar="FILE", help="record the game (both sides' actions and the dice) as a replay file")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of the environment (repeatable); VALUE is read as JSON (true, 3), else as text")
     args = parser.parse_args(argv)
     try:
         spec = get_spec(args.env)
@@ -99,8 +102,25 @@ def main(argv=None, read=input, write=print) -> int:
         return 1
 
 
+def env_options(pairs: list[str]) -> dict:
+    """--option KEY=VALUE pairs as keywords: VALUE read as JSON, else as text."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise PlayError(f"--option {pair!r}: give KEY=VALUE, e.g. --option ammunition=true")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
 def play(args, spec, read, write) -> int:
-    game = spec.make_game()
+    try:
+        game = spec.make_game(**env_options(args.option))
+    except (TypeError, ValueError) as exc:
+        raise PlayError(f"options: {exc}") from None
     if args.load:
         game = load(type(game), args.load)
     else:

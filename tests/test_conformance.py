@@ -220,13 +220,23 @@ OPTIONAL_CONFIGS = {
     "BugHunt": {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True,
                 "mission": "kill_queen"},
     "OperationsAirDucts": {"scenario": "lets_eat_burke", "beginner": True},
+    # the optional weapon rules (an env id, "+", a name for the option set)
+    "ReactorRoom+weapons": {"ammunition": True, "backup_weapons": True, "fires": True, "hand_grenades": True,
+                            "thrown_grenades": True},
+    "OperationsAirDucts+weapons": {"ammunition": True, "backup_weapons": True, "hand_grenades": True,
+                                   "thrown_grenades": True},
 }
+
+
+def env_name(config: str) -> str:
+    """The environment of an OPTIONAL_CONFIGS key ("Name" or "Name+set")."""
+    return config.split("+")[0]
 
 
 @pytest.mark.parametrize("name", sorted(OPTIONAL_CONFIGS))
 @pytest.mark.parametrize("side", SIDES)
 def test_optional_rules_pass_gymnasium_and_sb3_checks(name, side):
-    env = gym.make(f"aliens_env/{name}-v0", side=side, **OPTIONAL_CONFIGS[name])
+    env = gym.make(f"aliens_env/{env_name(name)}-v0", side=side, **OPTIONAL_CONFIGS[name])
     gym_check_env(env.unwrapped, skip_render_check=True)
     sb3_check_env(env.unwrapped, warn=False)
 
@@ -234,15 +244,15 @@ def test_optional_rules_pass_gymnasium_and_sb3_checks(name, side):
 @pytest.mark.parametrize("name", sorted(OPTIONAL_CONFIGS))
 def test_optional_rules_pass_the_pettingzoo_api_and_seed_tests(name):
     import functools
-    api_test(pz_module(name).env(**OPTIONAL_CONFIGS[name]), num_cycles=300)
-    seed_test(functools.partial(pz_module(name).env, **OPTIONAL_CONFIGS[name]), num_cycles=100)
+    api_test(pz_module(env_name(name)).env(**OPTIONAL_CONFIGS[name]), num_cycles=300)
+    seed_test(functools.partial(pz_module(env_name(name)).env, **OPTIONAL_CONFIGS[name]), num_cycles=100)
 
 
 @pytest.mark.parametrize("name", sorted(OPTIONAL_CONFIGS))
 @pytest.mark.parametrize("side", SIDES)
 def test_optional_rules_episode_plays_to_the_end_and_is_seeded(name, side):
     def play(seed):
-        env = gym.make(f"aliens_env/{name}-v0", side=side, **OPTIONAL_CONFIGS[name])
+        env = gym.make(f"aliens_env/{env_name(name)}-v0", side=side, **OPTIONAL_CONFIGS[name])
         obs, info = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         trace = []

@@ -103,3 +103,10 @@ def test_empty_input_asks_again_without_matching_anything():
 def test_an_unknown_opponent_lists_the_policies_once(capsys):
     err = error_line(capsys, ["ReactorRoom", "--opponent", "telepath"])
     assert err.count("'random'") == 1 and "ppo:PATH" in err
+
+
+def test_options_are_given_with_option_and_the_new_actions_are_named(capsys):
+    code, text = run(["ReactorRoom", "--seed", "2", "--option", "hand_grenades=true", "--option", "fires=true"], ["?", "q"])
+    assert code == 0 and "Apone: draw and arm a hand grenade here" in text and "set a Fire at (" in text
+    assert "unknown Reactor Room option(s) ['napalm']" in error_line(capsys, ["ReactorRoom", "--option", "napalm=true"])
+    assert "give KEY=VALUE" in error_line(capsys, ["ReactorRoom", "--option", "fires"])

@@ -21,7 +21,7 @@ def load(cls: type["Operations"], data: dict) -> "Operations":
     from .data_files import scenario
     from .game import BURKE_STATES
 
-    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "ops"), optional=reactor_codec.RULE_RECORDS)
+    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "ops"), optional={**reactor_codec.RULE_RECORDS, "arms": None})
     what = f.what
     turn = f.int("turn", 1)
     ops = f.fields("ops", keys=OPS_KEYS)

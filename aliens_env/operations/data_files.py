@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.data import read_yaml
-from ..reactor_room.data_files import Character, character, tables as reactor_tables
+from ..reactor_room.data_files import Character, character, grenade_result, tables as reactor_tables  # noqa: F401  (grenade_result: the game's table)
 
 DATA = Path(__file__).parent / "data"
 SCENARIOS = ("operations", "lets_eat_burke", "gormans_last_stand")
@@ -14,6 +14,10 @@ OPTION_NAMES = ("beginner",)
 #: the Reactor Room's Optional Rules that hold here too (issue 12); named in a saved position's
 #: config only when on
 RULE_OPTION_NAMES = ("firing_through_marines", "aim_time")
+
+#: the Reactor Room's optional weapon rules open here (no one carries a Flame Unit: no fires)
+WEAPON_OPTIONS = ("ammunition", "backup_weapons", "hand_grenades", "thrown_grenades")
+OPTION_NAMES += WEAPON_OPTIONS
 
 
 def tables() -> dict:
@@ -45,11 +49,3 @@ def scenario() -> dict:
 def characters() -> dict[str, Character]:
     """The cards with their bottom-listed weapons, as Reactor Room Characters."""
     return {name: character(name, card, "bottom", tables()) for name, card in read_yaml(DATA / "characters.yaml").items()}
-
-
-def grenade_result(range_from_blast: int) -> dict:
-    """The Grenade Table's row for a range: {"alien": ..., "marine": ...}."""
-    for row in scenario()["grenade_table"]:
-        if range_from_blast <= row["max"]:
-            return row
-    raise ValueError(f"range {range_from_blast} is past the Grenade Table")

@@ -38,7 +38,7 @@ from ..reactor_room.game import (
 from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
 from . import codec, data_files
 from .board import board as make_board
-from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, SCENARIOS, grenade_result
+from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, SCENARIOS, WEAPON_OPTIONS
 
 BURKE_STATES = ("bolting", "lingering", "with_group", "locked_in", "gone")
 BURKE_ONE_HOT = {state: [float(state == s) for s in BURKE_STATES] for state in BURKE_STATES}
@@ -105,7 +105,8 @@ class Operations(ReactorRoom):
         self._beside = {door: frozenset(s for s in range(b.n) if b.range(s, door) <= 1)
                         for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
-        self.layout = ActionLayout(self._action_slices())
+        self._init_weapons()
+        self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         n_marines = len(order)
         self.obs_layout = ObsLayout([
@@ -115,6 +116,7 @@ class Operations(ReactorRoom):
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             ("scenario", len(SCENARIO_FEATURES), ", ".join(SCENARIO_FEATURES)),
             *self._rule_views(),
+            *self._weapon_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
@@ -179,6 +181,7 @@ class Operations(ReactorRoom):
         self.appear_colours: list[str] = []  # the colours of the Aliens still to appear this phase
         self.lost_turn = False
         self._reset_rule_records()
+        self._reset_arms()
         self._start_phase("aliens_move")
         self._run()
 
@@ -457,7 +460,7 @@ class Operations(ReactorRoom):
                     mask[at + d] = 0
         if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
             return mask
-        if self.characters[m.name].weapon in self.data["grenade_launcher"]:
+        if self.characters[m.name].weapon in self.data["grenade_launcher"] and self._launcher_loaded(i):
             seen = self.board.los_list(m.pos)
             for k, a in enumerate(self.targets()):
                 square = self.aliens[a].pos
@@ -589,36 +592,19 @@ class Operations(ReactorRoom):
         else:
             self.events.append(f"{m.name} asks Burke to open the door ({roll}): he will not")
 
+    def _launcher_loaded(self, i: int) -> bool:
+        """Ammunition Restrictions: a box left in the Grenade Launcher (always, without the rule)."""
+        return not self.options["ammunition"] or self.arms[i].launcher > 0
+
     def _grenade(self, i: int, square: int) -> None:
         """The Grenade Launcher: one Action, lands on the chosen square, no roll; the Grenade
-        Table by range from the blast, on everyone the blast square sees (A5)."""
+        Table by range from the blast, on everyone the blast square sees (A5: ``_blast``)."""
         m = self.marines[i]
         m.actions_left -= 1
-        b = self.board
-        seen = b.los_list(square)
-        self.events.append(f"{m.name} fires a grenade at {b.rc(square)}")
-
-        def caught(pos: int) -> int | None:
-            r = b.range(square, pos)
-            return r if r == 0 or seen[pos] else None
-
-        doomed = [a for a, al in enumerate(self.aliens) if al.in_play and caught(al.pos) is not None
-                  and grenade_result(caught(al.pos))["alien"] == "dead"]
-        for j, o in enumerate(self.marines):
-            if o.status != "on_map" or caught(o.pos) is None:
-                continue
-            result = grenade_result(caught(o.pos))["marine"]
-            if result != "none":
-                self.events.append(f"the blast: {o.name} {result}")
-            if result == "dead":
-                self._kill(j)
-            elif result == "incapacitated":
-                self._incapacitate(j)
-            elif result == "wounded":
-                self._wound(j)
-        for a in doomed:
-            if self.aliens[a].in_play:
-                self._kill_alien(a, flame=False)
+        if self.options["ammunition"]:
+            self.arms[i].launcher -= self.tables["ammunition"]["boxes_per_shot"]
+        self.events.append(f"{m.name} fires a grenade at {self.board.rc(square)}")
+        self._blast(square)
 
     # ------------------------------------------------------------------------------------------
     # observation, positions, text
@@ -655,7 +641,8 @@ class Operations(ReactorRoom):
     def to_dict(self) -> dict:
         data = super().to_dict()
         data["config"] = {"scenario": self.scenario, "turn_limit": self.turn_limit, "marine_order": self.marine_order,
-                          **{k: self.options[k] for k in OPTION_NAMES}, **{k: True for k in RULE_OPTION_NAMES if self.options[k]}}
+                          **{k: self.options[k] for k in OPTION_NAMES if self.options[k] or k not in WEAPON_OPTIONS},
+                          **{k: True for k in RULE_OPTION_NAMES if self.options[k]}}
         data["ops"] = {
             "far_door_open": self.far_door_open, "gold_door_open": self.gold_door_open, "burke": self.burke,
             "sealed_turn": self.sealed_turn, "torch_done": self.torch_done, "torch_turn": self.torch_turn,

@@ -28,8 +28,9 @@ KEYS = ("game", "config", "dice", "marines", "aliens", "turn", "phase", "queue",
 def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     from .data_files import OPTION_NAMES, RULE_OPTION_NAMES
     from .game import NO, OFFSET_INDEX, Alien, Marine
+    from .weapons import load_arms
 
-    f = Fields.position(cls.name, data, keys=KEYS, optional=RULE_RECORDS)
+    f = Fields.position(cls.name, data, keys=KEYS, optional={**RULE_RECORDS, "arms": None})  # arms: the optional weapon rules
     what = f.what
     config = f.fields("config")
     for key in OPTION_NAMES + RULE_OPTION_NAMES:
@@ -44,6 +45,7 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     except ValueError as exc:
         raise position_error(what, "config", f"is refused: {exc}") from None
     game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
+    load_arms(game, f, what)  # (first: a backup weapon changes the card the Marines are read with)
     n, pool, board = len(game.marine_order), game.pool, game.board
     squares = board.n - 1
     marines = []

@@ -14,6 +14,10 @@ OPTION_NAMES = ("frost_rule", "dietrich_rule", "bonus_bug", "beginner", "machine
 #: names them only when on, so the positions of games without them stay as they were
 RULE_OPTION_NAMES = ("firing_through_marines", "aim_time", "harder_drops", "double_bonus_bugs", "petty_revenge")
 
+#: the optional weapon rules (weapons.py); options of the Reactor Room and (all but fires) of Operations
+WEAPON_OPTIONS = ("ammunition", "backup_weapons", "fires", "hand_grenades", "thrown_grenades")
+OPTION_NAMES += WEAPON_OPTIONS
+
 
 @dataclass(frozen=True)
 class Character:
@@ -74,3 +78,11 @@ def table_result(table: list[dict], total: int) -> str:
 @lru_cache(maxsize=None)
 def scenario(name: str = "reactor_room") -> dict:
     return read_yaml(f"{name}.yaml")
+
+
+def grenade_result(range_from_blast: int) -> dict:
+    """The Grenade Table's row for a range: {"alien": ..., "marine": ...}."""
+    for row in tables()["grenade_table"]:
+        if range_from_blast <= row["max"]:
+            return row
+    raise ValueError(f"range {range_from_blast} is past the Grenade Table")

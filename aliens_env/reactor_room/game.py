@@ -34,7 +34,8 @@ from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, Board, bo
 from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, data_files
-from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, table_result
+from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, WEAPON_OPTIONS, table_result
+from .weapons import WEAPON_KINDS, WeaponRules
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
@@ -64,7 +65,7 @@ class Alien:
     stunned: bool = False  # loses its next Aliens Move
 
 
-class ReactorRoom(PhasedGame):
+class ReactorRoom(WeaponRules, PhasedGame):
     name = "ReactorRoom"
     shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
     #: decision kinds: marine | push (the marines'), order | target | move_to | place (the hive's)
@@ -99,7 +100,8 @@ class ReactorRoom(PhasedGame):
         self.dist = self.board.distances()
         self.pool = data["alien_pool"]
         n_marines = len(order)
-        self.layout = ActionLayout(self._action_slices())
+        self._init_weapons()
+        self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         self.obs_layout = ObsLayout([
             ("board", (len(PLANES), self.board.height, self.board.width), "planes: " + ", ".join(PLANES)),
@@ -107,6 +109,7 @@ class ReactorRoom(PhasedGame):
             ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES)),
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             *self._rule_views(),
+            *self._weapon_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * self.board.n for i, name in enumerate(PLANES)}  # flat index of square 0
@@ -161,6 +164,7 @@ class ReactorRoom(PhasedGame):
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
         self._reset_rule_records()
+        self._reset_arms()
         self._start_phase("aliens_move")
         self._run()
 
@@ -169,6 +173,8 @@ class ReactorRoom(PhasedGame):
         decision, self.decision = self.decision, None
         self._cache.clear()
         if decision.kind == "marine":
+            if self.armed_rules:
+                self._note_action(kind)
             self._marine_action(kind, index)
         elif decision.kind == "push":
             self._finish_push(dict(decision.options)[index])
@@ -235,6 +241,8 @@ class ReactorRoom(PhasedGame):
             ]
         elif phase == "marines":
             self.active = NO
+            if self.armed_rules:
+                self._marines_phase_begins()
             self._next_marine()
 
     def _advance(self) -> bool:
@@ -280,7 +288,7 @@ class ReactorRoom(PhasedGame):
         ]
 
     def _alien_dist(self, square: int, target_square: int) -> int:
-        return self.board.distance_list(square)[target_square]
+        return self._paths().distance_list(square)[target_square]
 
     def _step_aliens_move(self) -> None:
         if self.mover == NO:
@@ -291,7 +299,7 @@ class ReactorRoom(PhasedGame):
                 return
             targets = [self.marines[m].pos for m in available]
             squares = [self.aliens[a].pos for a in self.queue]
-            rows = [self.board.distance_list(sq) for sq in squares]  # (an Alien may cling to a Stairwell)
+            rows = [self._paths().distance_list(sq) for sq in squares]  # (an Alien may cling to a Stairwell)
             nearest = [min([row[t] for t in targets]) for row in rows]
             near = dict(zip(self.queue, nearest))
             for a in [a for a, d in near.items() if d >= UNREACHABLE]:
@@ -317,7 +325,7 @@ class ReactorRoom(PhasedGame):
             if not available:
                 self._done_moving()
                 return
-            row = self.board.distance_list(alien.pos)
+            row = self._paths().distance_list(alien.pos)
             dists = {m: row[self.marines[m].pos] for m in available}
             best = min(dists.values())
             if best >= UNREACHABLE:
@@ -344,10 +352,11 @@ class ReactorRoom(PhasedGame):
         through counters is allowed, ending on one is not)."""
         occupied = self._occupied()
         occupied.discard(start)  # staying put is allowed when nothing gets closer
-        squares = [sq for sq in self.board.within(start, steps) if sq not in occupied]
+        paths = self._paths()
+        squares = [sq for sq in paths.within(start, steps) if sq not in occupied]
         if start not in squares:  # (from a Stairwell, the Alien's own square is not within reach)
             squares = sorted([*squares, start])
-        remaining = self.board.distance_list(goal)
+        remaining = paths.distance_list(goal)
         best = min([remaining[sq] for sq in squares])
         return [sq for sq in squares if remaining[sq] == best]
 
@@ -364,6 +373,8 @@ class ReactorRoom(PhasedGame):
         marine.alien = a
         marine.aim = self.banked[m] = 0  # (Additional Aim Time: a Marine attacked loses the Aim it held)
         self.events.append(f"Alien {a} reaches {marine.name}")
+        if self.armed_rules:
+            self._interrupt_task(m)
 
     def _resolve_hauls(self) -> None:
         for m, marine in enumerate(self.marines):
@@ -399,6 +410,9 @@ class ReactorRoom(PhasedGame):
             return
         square = self._entry_square()
         if self.options["bonus_bug"] and square is None:
+            return
+        if square in self.fires:
+            self._burns_on_appearing(slot, square)
             return
         self._bring_in(slot, square, f"Alien {slot}")
 
@@ -480,7 +494,7 @@ class ReactorRoom(PhasedGame):
     def _open_adjacent(self, square: int) -> list[tuple[int, int]]:
         """(direction, square) of the open squares next to `square` an Alien may be put in
         (Stairwells included: a Stunned Alien clings on there)."""
-        occupied = self._occupied()
+        occupied = self._occupied().union(self.fires)
         out = []
         for d in range(8):
             n = self.board.step(square, d)
@@ -491,7 +505,7 @@ class ReactorRoom(PhasedGame):
     def _nearest_open(self, square: int) -> int:
         """Where an Alien with no open square beside it goes (ASSUMPTION A9): the nearest open
         squares by range, one picked with the die."""
-        occupied = self._occupied()
+        occupied = self._occupied().union(self.fires)
         for radius in range(2, max(self.board.height, self.board.width)):
             ring = [
                 s for s in range(self.board.n)
@@ -582,6 +596,8 @@ class ReactorRoom(PhasedGame):
         sharing = m.pos in standing
         if m.actions_left > 0 and not in_combat:
             alien_squares = {al.pos for al in self.aliens if al.in_play}
+            if self.fires:
+                alien_squares.update(self.fires)  # no one enters a Fire either
             for direction, sq in self.board.neighbours[m.pos]:
                 if sq in alien_squares:
                     continue
@@ -615,6 +631,8 @@ class ReactorRoom(PhasedGame):
                     pair = None if b == NO else self._pair_number(self.active, a, b)
                     if pair is not None and pair >= 0:
                         mask[s["fire_pair"] + k] = 1
+        if self.armed_rules:
+            self._weapon_mask(mask, self.active, in_combat)
         mask[s["end"]] = 1
         return mask
 
@@ -735,7 +753,9 @@ class ReactorRoom(PhasedGame):
     # ------------------------------------------------------------------------------------------
     def _marine_action(self, kind: str, index: int) -> None:
         m = self.marines[self.active]
-        if kind == "move":
+        if kind in WEAPON_KINDS:
+            self._weapon_action(kind, index)
+        elif kind == "move":
             self._move_marine(self.active, index)
         elif kind == "aim":
             m.actions_left -= 1
@@ -795,6 +815,8 @@ class ReactorRoom(PhasedGame):
             victims = [a]
             number = self._fire_number(i, a)
         m.aim = self.banked[i] = 0
+        if self.armed_rules:
+            self._spend_shot(i)
         auto = number >= self.tables["automatic_kill"]
         roll = None if auto else self.dice.d10()
         hit = auto or roll <= number
@@ -854,7 +876,7 @@ class ReactorRoom(PhasedGame):
         """direction -> square for pushing a Stunned Alien one square (two when every square
         beside it holds a Marine); Stairwells allowed (it clings on)."""
         origin = self.aliens[a].pos
-        occupied = self._occupied(exclude_alien=a)
+        occupied = self._occupied(exclude_alien=a).union(self.fires)
         standing = self._standing_squares()
         neighbours = [n for n in (self.board.step(origin, d) for d in range(8)) if n is not None]
         boxed = all(n in standing for n in neighbours)  # every square beside it (on the map) holds a Marine
@@ -1122,15 +1144,18 @@ class ReactorRoom(PhasedGame):
         struct.pack_into(f"{len(feats)}f", obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
         if self.options["aim_time"]:
             self._observe_banked(obs)
+        if self.armed_rules:
+            self._observe_arms(obs)
         return obs
 
     # ------------------------------------------------------------------------------------------
     # positions, descriptions, rendering
     # ------------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        return {
+        data = {
             "game": self.name,
-            "config": {"turn_limit": self.turn_limit, "marine_order": self.marine_order, **{k: self.options[k] for k in OPTION_NAMES},
+            "config": {"turn_limit": self.turn_limit, "marine_order": self.marine_order,
+                       **{k: self.options[k] for k in OPTION_NAMES if self.options[k] or k not in WEAPON_OPTIONS},
                        **{k: True for k in RULE_OPTION_NAMES if self.options[k]}},
             "dice": self.dice.to_dict(),
             "marines": [asdict(m) for m in self.marines],
@@ -1149,6 +1174,9 @@ class ReactorRoom(PhasedGame):
             "events": list(self.events),
             **self._rule_records(),
         }
+        if self.armed_rules:
+            data["arms"] = self._arms_dict()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> "ReactorRoom":
@@ -1162,12 +1190,16 @@ class ReactorRoom(PhasedGame):
         new.aliens = [copy.copy(a) for a in self.aliens]
         new.queue = list(self.queue)
         new.banked = list(self.banked)
+        if self.armed_rules:
+            new.arms = [copy.copy(a) for a in self.arms]
         return new
 
     def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
         if d.player == "marines" and self.active != NO:
             m = self.marines[self.active]
+            if kind in WEAPON_KINDS:
+                return self._describe_weapon(kind, index)
             if kind in ("fire", "fire_pair", "melee") and index < len(self.targets()):
                 a = self.targets()[index]
                 al = self.aliens[a]

@@ -14,6 +14,9 @@ Each step, for the Marine whose turn it is, in this order of priority:
    not next to an Alien; end the activation when no step helps (under Additional Aim Time, Aim
    first: up to the card's maximum and the two banked Actions, held for the next turn; and a
    held Aim is never spent on a shot the rules above did not choose).
+Under the optional weapon rules (weapons.py) it carries on a Reload or a backup switch under way,
+and reloads an empty weapon (or, when it cannot be reloaded, takes the backup) right after 1.;
+it sets no Fires and uses no hand grenades.
 Push decisions put the Stunned Alien as far as possible from the Marines still inside.
 The defaults (threat_range 9, min_hit 0.3) gave the best mean result (+1 win, 0 draw, -1 loss)
 against the dice AI in a sweep over threat_range 3-25 and min_hit 0.2-0.5 (300 games each):
@@ -54,6 +57,10 @@ class HeuristicMarines:
         if game._in_combat(m):
             k = targets.index(m.alien)
             return choose("melee", k) or lay.encode("end")
+        if game.armed_rules:
+            action = self._arms(game, legal)
+            if action is not None:
+                return action
         # 2. rescue a teammate held by an Alien within reach
         for k, a in enumerate(targets):
             alien = game.aliens[a]
@@ -108,6 +115,18 @@ class HeuristicMarines:
         return lay.encode("end") if lay.encode("end") in legal else min(legal)
 
     # -- helpers -------------------------------------------------------------------------------
+    def _arms(self, game: ReactorRoom, legal: set[int]) -> int | None:
+        """The weapon rules: a Reload or backup switch under way goes on; an empty weapon is
+        reloaded, else (not reloadable) swapped for the backup."""
+        lay = game.layout
+        options = [kind for kind in ("reload", "backup") if kind in lay.slices and lay.encode(kind) in legal]
+        task = game.arms[game.active].task
+        if task in options:
+            return lay.encode(task)
+        if game._empty(game.active) and options:
+            return lay.encode(options[0])
+        return None
+
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
         """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
         m = game.marines[m_index]
