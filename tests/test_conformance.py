@@ -220,6 +220,7 @@ OPTIONAL_CONFIGS = {
     "BugHunt": {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True,
                 "mission": "kill_queen"},
     "OperationsAirDucts": {"scenario": "lets_eat_burke", "beginner": True},
+    "MovieScenario": {"healing": False},
 }
 
 

@@ -79,4 +79,15 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="MovieScenario",
+        game="aliens_env.movie.game:MovieScenario",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.movie.policies:MovieMarines",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

@@ -70,7 +70,7 @@ def test_final_reward_victory_points_scaled_for_the_marines_negated_for_the_hive
     assert final_reward(g, "marines", {}, "victory_points") == 0.0
 
 
-@pytest.mark.parametrize("name", ["ReactorRoom", "OperationsAirDucts"])
+@pytest.mark.parametrize("name", ["ReactorRoom", "OperationsAirDucts", "MovieScenario"])
 def test_the_gym_episode_pays_the_scaled_points_at_the_end(name):
     env = gym.make(f"aliens_env/{name}-v0", reward="victory_points", opponent="dice")
     obs, _ = env.reset(seed=5)
