@@ -15,24 +15,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from aliens_env.core.stats import Z95, wilson_interval
+from aliens_env.core.stats import Z95, mean_interval, wilson_interval  # noqa: F401 (mean_interval: re-exported)
 
 ELO = 400.0 / math.log(10.0)  # Elo points per natural-log unit of odds
 
 
 # -- statistics ----------------------------------------------------------------------------------
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its normal-approximation 95% interval."""
-    x = np.asarray(values, dtype=np.float64)
-    if len(x) == 0:
-        return (float("nan"),) * 3
-    m = float(x.mean())
-    if len(x) < 2:
-        return (m, m, m)
-    half = z * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return (m, m - half, m + half)
-
-
 def bradley_terry(
     games: np.ndarray, wins: np.ndarray, prior_draws: float = 0.0, iters: int = 100
 ) -> tuple[np.ndarray, np.ndarray]:

@@ -245,7 +245,8 @@ def test_loading_does_not_alias_the_callers_data(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_a_refused_field_is_named_with_what_it_must_be(name):
     cls = type(get_spec(name).make_game())
-    data = seed_positions(name, games=1)[2]
+    positions = seed_positions(name, games=1)
+    data = positions[min(2, len(positions) - 1)]  # (a Drop Ship game may end before the third depth)
     for key in ("turn", "dice"):
         if key in data:
             bad = dict(data, **{key: "x"})

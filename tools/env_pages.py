@@ -119,7 +119,9 @@ def page(name: str) -> str:
         else "none", "",
         "Arguments of the Gymnasium environment itself:", "",
         table(["argument", "default"], [[f"`{k}`", f"`{v!r}`"] for k, v in env_arguments().items()]), "",
-        f"`result_reward=None` means {DEFAULT_RESULT_REWARD}.", "",
+        f"`result_reward=None` means {DEFAULT_RESULT_REWARD}."
+        + (' `reward="victory_points"` pays the Tournament Victory Points instead, scaled to [0, 1] '
+           "([rules/movie.md](../rules/movie.md))." if hasattr(game, "victory_points_max") else ""), "",
         "## Policies", "",
         table(["spec", "policy"], [["`random`", "uniform over the legal actions"]] +
               [[f"`{policy}`", first_paragraph(load_object(path)) or path] for policy, path in spec.policies.items()]), "",

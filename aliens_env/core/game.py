@@ -48,12 +48,35 @@ RESULTS = {1: "win", 0: "draw", -1: "loss"}
 DEFAULT_RESULT_REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
 
 
-def final_reward(game: "Game", side: str, result_reward: dict[str, float]) -> float:
-    """The result's reward for ``side`` of a game that is over; 0 for a game cut by an episode
-    cap (truncated: it has no result)."""
+#: what the adapters' ``reward=`` pays at the end: the result (through ``result_reward``), or the
+#: Tournament Victory Points of the Aliens (1989) scenarios, scaled to [0, 1] for the marines
+REWARDS = ("result", "victory_points")
+
+
+def final_reward(game: "Game", side: str, result_reward: dict[str, float], reward: str = "result") -> float:
+    """The reward for ``side`` at the end of a game that is over; 0 for a game cut by an episode
+    cap (truncated: it has no result). ``reward="victory_points"``: the marines get
+    ``score["victory_points"] / game.victory_points_max``, the hive its negative."""
     if game.truncated_by() is not None:
         return 0.0
+    if reward == "victory_points":
+        value = game.outcome()["score"]["victory_points"] / game.victory_points_max
+        return value if side == SIDES[0] else -value
     return result_reward[RESULTS[game.outcome()[side]]]
+
+
+def check_reward(reward: str, result_reward: dict | None, game: "Game") -> str:
+    """The adapters' ``reward=`` option: "result" (the default) or "victory_points" (only for a
+    game that scores them, and then without ``result_reward``)."""
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r}; allowed: {list(REWARDS)}")
+    if reward == "victory_points":
+        if not hasattr(game, "victory_points_max"):
+            raise ValueError(f"reward='victory_points' needs a game that scores the Tournament Victory Points "
+                             f"(ReactorRoom, OperationsAirDucts, MovieScenario); {game.name} does not")
+        if result_reward is not None:
+            raise ValueError("reward='victory_points' pays the points, not a result: leave result_reward unset")
+    return reward
 
 
 def check_result_reward(value: dict | None) -> dict[str, float]:

@@ -1,8 +1,11 @@
-"""The one Wilson interval of a win rate, for evaluation, training and the rulesets' tuning
-commands."""
+"""The one Wilson interval of a win rate and the one interval of a mean score, for evaluation,
+training and the rulesets' tuning commands."""
 from __future__ import annotations
 
 import math
+from typing import Sequence
+
+import numpy as np
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -18,3 +21,15 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     lo = 0.0 if successes <= 0 else max(0.0, center - half)
     hi = 1.0 if successes >= n else min(1.0, center + half)
     return (lo, hi)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its normal-approximation 95% interval."""
+    x = np.asarray(values, dtype=np.float64)
+    if len(x) == 0:
+        return (float("nan"),) * 3
+    m = float(x.mean())
+    if len(x) < 2:
+        return (m, m, m)
+    half = z * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return (m, m - half, m + half)

@@ -79,4 +79,26 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="MovieScenario",
+        game="aliens_env.movie.game:MovieScenario",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.movie.policies:MovieMarines",
+        },
+    )
+)
+
+register_game(
+    GameSpec(
+        name="DropShip",
+        game="aliens_env.drop_ship.game:DropShip",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.drop_ship.policies:DropShipMarines",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

@@ -5,7 +5,9 @@ Observation: Dict(observation=Box float32 in [0, 1], action_mask=Box int8 in {0,
 also returned by ``action_masks()`` for sb3-contrib's MaskablePPO.
 
 Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or what
-``result_reward={"win": .., "draw": .., "loss": ..}`` gives. With ``shaping=True`` each step also
+``result_reward={"win": .., "draw": .., "loss": ..}`` gives; with ``reward="victory_points"`` (the
+Aliens 1989 scenarios) instead the Tournament Victory Points scaled to [0, 1] (the hive: their
+negative; see core.game.final_reward). With ``shaping=True`` each step also
 adds the change of the game's ``shaping_value(side)`` (documented per ruleset).
 
 End: ``terminated`` when the rules end the game; ``truncated`` (no result reward) when an episode
@@ -25,7 +27,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..core.game import SIDES, Game, IllegalActionError, check_result_reward, final_reward, other_side
+from ..core.game import SIDES, Game, IllegalActionError, check_result_reward, check_reward, final_reward, other_side
 from ..render import render
 from .registry import get_spec, make_policy
 
@@ -76,6 +78,7 @@ class AliensEnv(gym.Env):
         illegal_penalty: float = -1.0,
         shaping: bool = False,
         result_reward: dict | None = None,
+        reward: str = "result",
         **game_options,
     ):
         self.spec_entry = get_spec(game)
@@ -89,6 +92,7 @@ class AliensEnv(gym.Env):
         self.side = side
         self.opponent_side = other_side(side)
         self.game: Game = self.spec_entry.make_game(**game_options)
+        self.reward = check_reward(reward, result_reward, self.game)
         self.opponent = make_policy(game, self.opponent_side, opponent)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -150,7 +154,7 @@ class AliensEnv(gym.Env):
         over = self.game.is_terminal()
         truncated = self.game.truncated_by() is not None
         if over:
-            reward += final_reward(self.game, self.side, self.result_reward)
+            reward += final_reward(self.game, self.side, self.result_reward, self.reward)
         return self._obs(), reward, over and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:

@@ -2,7 +2,8 @@
 
 Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
 zero for the agent not to move. Rewards come at the end (+1 / 0 / -1 per side, or what
-``result_reward`` gives each result, as in the Gymnasium adapter), and each step
+``result_reward`` gives each result, or with ``reward="victory_points"`` the scaled Tournament
+Victory Points, as in the Gymnasium adapter), and each step
 with ``shaping=True`` as in the Gymnasium adapter. A game the rules end sets ``terminations``;
 one cut by an episode cap (e.g. ``turn_limit=``) sets ``truncations``, pays no result reward and
 names the cap in each agent's ``infos[agent]["truncated_by"]``. Illegal actions follow ``illegal_action``:
@@ -16,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, final_reward, other_side
+from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, check_reward, final_reward, other_side
 from .gym_env import ILLEGAL_MODES, position_from_options
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
@@ -27,7 +28,7 @@ class AliensAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "aliens_v0", "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, game: str, render_mode=None, illegal_action="penalize", illegal_penalty=-1.0, shaping=False,
-                 result_reward=None, **game_options):
+                 result_reward=None, reward="result", **game_options):
         super().__init__()
         spec = get_spec(game)
         self.result_reward = check_result_reward(result_reward)
@@ -37,6 +38,7 @@ class AliensAEC(AECEnv):
             raise ValueError(f"unknown render_mode {render_mode!r}; allowed: {self.metadata['render_modes']}")
         self.metadata = dict(self.metadata, name=pettingzoo_module_name(spec.name))
         self.game: Game = spec.make_game(**game_options)
+        self.reward = check_reward(reward, result_reward, self.game)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
@@ -114,7 +116,7 @@ class AliensAEC(AECEnv):
             outcome = self.game.outcome()
             cut = self.game.truncated_by()
             for a in self.agents:
-                self.rewards[a] += final_reward(self.game, a, self.result_reward)
+                self.rewards[a] += final_reward(self.game, a, self.result_reward, self.reward)
                 self.infos[a] = {"outcome": outcome} if cut is None else {"outcome": outcome, "truncated_by": cut}
             if cut is None:
                 self.terminations = {a: True for a in self.agents}

@@ -58,7 +58,7 @@ class Operations(ReactorRoom):
     def __init__(self, scenario: str = "operations", turn_limit: int | None = None,
                  marine_order: list[str] | None = None, **options):
         PhasedGame.__init__(self)
-        data = data_files.scenario()
+        data = self._scenario_data()
         if scenario not in SCENARIOS:
             raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
         unknown = set(options) - set(OPTION_NAMES) - set(RULE_OPTION_NAMES)
@@ -75,7 +75,7 @@ class Operations(ReactorRoom):
         # turn_scale / red_turn_every: read by the Reactor Room's observe (red_turn is rewritten below)
         self.data = {**data, "turn_scale": len(self.chart), "red_turn_every": 1}
         self.tables = data_files.tables()
-        self.characters = data_files.characters()
+        self.characters = self._character_cards()
         if turn_limit is None:
             turn_limit = data["turn_limit"]
         if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1):
@@ -144,6 +144,18 @@ class Operations(ReactorRoom):
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
         return super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
 
+    # the scenario's data, cards and starting Marines: hooks the Movie Scenario's second stage
+    # (aliens_env.movie) overrides for its roster of Reactor Room survivors
+    def _scenario_data(self) -> dict:
+        return data_files.scenario()
+
+    def _character_cards(self) -> dict:
+        return data_files.characters()
+
+    def _starting_marines(self) -> list[Marine]:
+        starts = self.data["start_squares"]
+        return [Marine(name, self.board.index(*starts[name])) for name in self.marine_order]
+
     def _set_board(self) -> None:
         """The board of the doors' state (shared, frozen) and its path costs."""
         self.board = make_board(self._rows, self.far_door_open, self.gold_door_open)
@@ -156,8 +168,7 @@ class Operations(ReactorRoom):
         self.dice = Dice(seed)
         self.far_door_open = self.gold_door_open = False
         self._set_board()
-        starts = self.data["start_squares"]
-        self.marines = [Marine(name, self.board.index(*starts[name])) for name in self.marine_order]
+        self.marines = self._starting_marines()
         self.aliens = [Alien() for _ in range(self.pool)]
         self.turn = 1
         self.phase = "aliens_move"
@@ -197,7 +208,7 @@ class Operations(ReactorRoom):
         held = self.held()
         score = {**self.stats, "turns": self.turn, "held": held, "torch_turns": self.torch_done,
                  "junctions_known": len(self.known), "far_door_open": int(self.far_door_open),
-                 "burke_with_group": int(self.burke == "with_group")}
+                 "burke_with_group": int(self.burke == "with_group"), "victory_points": self.victory_points()}
         cut = self.truncated_by()
         if cut is not None:
             return {"marines": None, "hive": None, "truncated_by": cut, "score": score}
@@ -214,6 +225,13 @@ class Operations(ReactorRoom):
         if self._marines_gone():
             return 0
         return sum(m.status == "on_map" for m in self.marines)
+
+    def survivors(self) -> list[str]:
+        """Out through the Exit in any condition; Gorman's Last Stand: alive in the room when the
+        Turn Chart ends (the Marines ``held`` counts) (M1)."""
+        if self.scenario != "gormans_last_stand":
+            return super().survivors()
+        return [m.name for m in self.marines if m.status == "on_map"] if self.held() else []
 
     def shaping_value(self, side: str) -> float:
         value = super().shaping_value("marines") + self.data["shaping"]["door_open"] * self.far_door_open

@@ -76,6 +76,17 @@ def table_result(table: list[dict], total: int) -> str:
 
 
 @lru_cache(maxsize=None)
+def tournament() -> dict:
+    return read_yaml("tournament.yaml")
+
+
+def victory_points(name: str) -> int:
+    """The Tournament Rules' Victory Points of a surviving character (``tournament.yaml``)."""
+    data = tournament()
+    return data["victory_points"].get(name, data["others"])
+
+
+@lru_cache(maxsize=None)
 def scenario(name: str = "reactor_room") -> dict:
     return read_yaml(f"{name}.yaml")
 

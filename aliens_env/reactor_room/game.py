@@ -193,7 +193,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
     def outcome(self) -> dict[str, Any]:
         """The result by the victory levels once the rules have ended the game; a game cut by
         the ``turn_limit`` cap has no result (None for both sides, ``truncated_by`` says why)."""
-        score = {**self.stats, "turns": self.turn}
+        score = {**self.stats, "turns": self.turn, "victory_points": self.victory_points()}
         if self.options["petty_revenge"]:
             score["nukes"] = self.nukes
         cut = self.truncated_by()
@@ -208,6 +208,20 @@ class ReactorRoom(WeaponRules, PhasedGame):
 
     def truncated_by(self) -> str | None:
         return "turn_limit" if self.phase == "truncated" else None
+
+    def survivors(self) -> list[str]:
+        """The characters that count for the Tournament Victory Points: out through the Exit, in
+        any condition (assumption M1, docs/rules/movie.md)."""
+        return [m.name for m in self.marines if m.status == "exited"]
+
+    def victory_points(self) -> int:
+        """The Tournament Rules' points of the survivors so far (data/tournament.yaml)."""
+        return sum(data_files.victory_points(name) for name in self.survivors())
+
+    @property
+    def victory_points_max(self) -> int:
+        """The points if every character survived: ``reward="victory_points"`` divides by it."""
+        return sum(data_files.victory_points(name) for name in self.marine_order)
 
     def shaping_value(self, side: str) -> float:
         """Marines' potential: Marines out, dead and Aliens killed so far, and once the rules

@@ -1,0 +1,1 @@
+"""The Drop Ship (Aliens Expansion, 1989): Spunkmeyer, Ferro and one Alien, map-free."""

@@ -1,0 +1,1 @@
+"""The Movie Scenario of Aliens (1989): the Reactor Room then Operations/Air Ducts, one episode."""
