@@ -588,34 +588,10 @@ class Operations(ReactorRoom):
             self.events.append(f"{m.name} asks Burke to open the door ({roll}): he will not")
 
     def _grenade(self, i: int, square: int) -> None:
-        """The Grenade Launcher: one Action, lands on the chosen square, no roll; the Grenade
-        Table by range from the blast, on everyone the blast square sees (A5)."""
-        m = self.marines[i]
-        m.actions_left -= 1
-        b = self.board
-        seen = b.los_list(square)
-        self.events.append(f"{m.name} fires a grenade at {b.rc(square)}")
-
-        def caught(pos: int) -> int | None:
-            r = b.range(square, pos)
-            return r if r == 0 or seen[pos] else None
-
-        doomed = [a for a, al in enumerate(self.aliens) if al.in_play and caught(al.pos) is not None
-                  and grenade_result(caught(al.pos))["alien"] == "dead"]
-        for j, o in enumerate(self.marines):
-            if o.status != "on_map" or caught(o.pos) is None:
-                continue
-            result = grenade_result(caught(o.pos))["marine"]
-            if result != "none":
-                self.events.append(f"the blast: {o.name} {result}")
-            if result == "dead":
-                self._kill(j)
-            elif result == "incapacitated":
-                self._incapacitate(j)
-            elif result == "wounded":
-                self._wound(j)
-        for a in doomed:
-            if self.aliens[a].in_play:
+        """The Grenade Launcher: one Action, lands on the chosen square, no roll (A5)."""
+        self.marines[i].actions_left -= 1
+        for a, rng in grenade_blast(self, i, square):
+            if self.aliens[a].in_play and grenade_result(rng)["alien"] == "dead":
                 self._kill_alien(a, flame=False)
 
     # ------------------------------------------------------------------------------------------
@@ -685,3 +661,32 @@ class Operations(ReactorRoom):
                 + f"\n{self.scenario}: {doors}; torch {self.torch_done}/{self.data['torch_turns']}; Burke {self.burke}; "
                 f"Newt's signal {'given' if self.signal else 'not given'}; junctions known: {known}; "
                 f"D far door, G gold door, d furniture, , duct, J junction, A airlock")
+
+
+def grenade_blast(game: ReactorRoom, i: int, square: int) -> list[tuple[int, int]]:
+    """Marine i's grenade bursts on ``square``: the Grenade Table by range from the blast on every
+    Marine the blast square sees (A5), resolved here; returns (Alien, range) of the Aliens it
+    catches, found before any Marine is hurt, for the game to resolve (an Alien may have left
+    with a Marine's body meanwhile)."""
+    b = game.board
+    seen = b.los_list(square)
+    game.events.append(f"{game.marines[i].name} fires a grenade at {b.rc(square)}")
+
+    def caught(pos: int) -> int | None:
+        r = b.range(square, pos)
+        return r if r == 0 or seen[pos] else None
+
+    aliens = [(a, caught(al.pos)) for a, al in enumerate(game.aliens) if al.in_play and caught(al.pos) is not None]
+    for j, o in enumerate(game.marines):
+        if o.status != "on_map" or caught(o.pos) is None:
+            continue
+        result = grenade_result(caught(o.pos))["marine"]
+        if result != "none":
+            game.events.append(f"the blast: {o.name} {result}")
+        if result == "dead":
+            game._kill(j)
+        elif result == "incapacitated":
+            game._incapacitate(j)
+        elif result == "wounded":
+            game._wound(j)
+    return aliens
