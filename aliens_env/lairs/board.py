@@ -3,10 +3,17 @@
 Marines step over the Board's own graph: the Stairwells ('s' and the large 'S') cannot be entered,
 but block no line of sight. The Board's distances, which the Reactor Room's Alien movement reads,
 are the Aliens': they climb into the Stairwells 1-8 ('s'), and from any Stairwell square reach any
-other Stairwell's in ``underground_steps`` (A3). The Queen walks the Marines' graph (A16)."""
+other Stairwell's in ``underground_steps`` (A3). The Queen walks the Marines' graph (A16).
+
+Line of sight is the engine's; on this map (250 wall squares) a row of it takes the engine about
+0.1 s, so the whole table is kept, computed by the engine, in ``data/sight.npz`` (rebuilt with
+``python -m aliens_env.lairs.board``) and put in the board's cache when its map matches; with any
+other map the engine computes the rows as they are asked for."""
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -43,10 +50,38 @@ class LairsBoard(Board):
         return self.distances()[square]
 
 
+SIGHT = Path(__file__).parent / "data" / "sight.npz"
+
+
 @lru_cache(maxsize=None)
 def board(rows: tuple[str, ...], underground_steps: int) -> LairsBoard:
     """The shared board of a lairs map: 's' is a Stairwell to Marines ('S' in the engine)."""
     b = LairsBoard([row.replace("s", "S") for row in rows], EXTRA_OPEN)
     b.rows_text = list(rows)
     b.underground_steps = underground_steps
+    if SIGHT.exists():
+        saved = np.load(SIGHT)
+        if str(saved["map"]) == map_key(rows):
+            table = np.unpackbits(saved["sight"], axis=1, count=b.n).astype(bool)
+            table.flags.writeable = False
+            for src in range(b.n):
+                b._cache[("los", src, None)] = table[src]
     return b
+
+
+def map_key(rows: tuple[str, ...]) -> str:
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest()
+
+
+def write_sight() -> None:
+    """Compute the lairs map's line-of-sight table with the engine and save it (data/sight.npz)."""
+    from .data_files import lairs
+
+    rows = tuple(lairs()["map"].splitlines())
+    b = LairsBoard([row.replace("s", "S") for row in rows], EXTRA_OPEN)
+    table = np.array([b.los_from(src) for src in range(b.n)])
+    np.savez_compressed(SIGHT, map=map_key(rows), sight=np.packbits(table, axis=1))
+
+
+if __name__ == "__main__":
+    write_sight()

@@ -43,7 +43,7 @@ from .board import board as make_board
 QUEEN = 0  # the Queen's counter slot
 STOP = 8  # the option "stop" of a queen_move decision (0-7 are directions)
 GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launcher
-PLANES = ("obstruction", "stairwell", "exit", "climbable", "room_unflipped", "elevator", "cocooning", "marine",
+PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
           "wounded", "incapacitated", "alien", "stunned", "on_card", "facehugger", "queen", "acting", "candidate")
 LAIRS_DECISIONS = ("queen_move", "queen_attack")
 LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_steps_left/actions", "queen_attacks_left/3",
@@ -85,6 +85,7 @@ class HuntForTheQueen(ReactorRoom):
         self.cocooning = [b.index(r, c) for r, c in data["cocooning"]]
         self.pool = data["alien_pool"]
         self.kinds = ["queen"] + ["facehugger"] * data["facehugger_counters"]
+        self._special_slots = len(self.kinds)
         self.kinds += ["alien"] * (self.pool - len(self.kinds))
         n = len(order)
         self.layout = ActionLayout(self._action_slices())
@@ -104,10 +105,10 @@ class HuntForTheQueen(ReactorRoom):
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
         self._obs_template = self.obs_layout.zeros()
+        self._room_planes: dict[tuple[int, ...], np.ndarray] = {}
         planes = self.obs_layout.view(self._obs_template, "board")
-        static = {"obstruction": b.blocked.ravel(), "stairwell": b.stairwell.ravel(), "exit": b.exit.ravel(),
-                  "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator),
-                  "cocooning": np.isin(np.arange(b.n), self.cocooning)}
+        static = {"obstruction": b.blocked.ravel(), "stairwell": b.stairwell.ravel(),
+                  "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator)}
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
         self.reset(0)
@@ -186,7 +187,8 @@ class HuntForTheQueen(ReactorRoom):
 
     def survivors(self) -> int:
         """Marines alive (on the map or out), a Facehugger's victim counting as Dead."""
-        return sum(m.status != "dead" and i not in self.facehugged for i, m in enumerate(self.marines))
+        alive = [m.status != "dead" for m in self.marines]
+        return sum(alive) - sum(alive[j] for j in self.facehugged)
 
     def outcome(self) -> dict[str, Any]:
         """Queen dead and anyone alive: a win; dead with nobody alive: a draw; alive: a loss. A
@@ -537,8 +539,8 @@ class HuntForTheQueen(ReactorRoom):
         if i in self.riders:
             mask[self._slot["end"]] = 1  # stay on the card
             return mask
-        if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
-            return mask
+        if not mask[self._slot["end"]] or m.actions_left < 1 or self._in_combat(m):
+            return mask  # (no "end": passing through a teammate's square, only moving on)
         if self.characters[m.name].weapon in GRENADE_WEAPONS:
             seen = self.board.los_list(m.pos)
             for k, a in enumerate(self.targets()):
@@ -667,23 +669,29 @@ class HuntForTheQueen(ReactorRoom):
         """The Reactor Room's views over the lairs (PLANES: the Rooms not yet entered, the Queen,
         the Facehuggers), then the lairs' features. The Room and Sentry Cards stay hidden."""
         obs = super().observe(player)
-        ones = [self._plane["room_unflipped"] + sq for r, squares in self.rooms.items() if r not in self.flipped
-                for sq in squares]
-        for a, al in enumerate(self.aliens):
-            if al.in_play and self.kinds[a] != "alien":
-                ones.append(self._plane[self.kinds[a]] + al.pos)
+        key = tuple(sorted(self.flipped))
+        plane = self._room_planes.get(key)
+        if plane is None:  # (a cache shared by clones: it depends on the Rooms flipped alone)
+            plane = self._room_planes[key] = np.zeros(self.board.n, dtype=np.float32)
+            plane[[sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]] = 1.0
+        at = self._plane["room_unflipped"]
+        obs[at:at + self.board.n] = plane
+        ones = []
+        for a in range(self._special_slots):  # the Queen and the Facehuggers
+            if self.aliens[a].in_play:
+                ones.append(self._plane[self.kinds[a]] + self.aliens[a].pos)
         d = self.decision
         if d is not None and d.kind == "queen_attack":
             ones += [self._plane["candidate"] + self.marines[j].pos for j in d.options]
-        obs.put(ones, 1.0)
-        n = len(self.marines)
-        feats = [self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / self.tables["queen_damage_track"],
-                 self.queen_steps / self.tables["queen_actions"], len(self.queen_attacks) / 3,
-                 len(self.flipped) / len(self.rooms), len(self.sentry_deck) / 10, self.survivors() / n,
-                 len(self.facehugged) / n, d is not None and d.kind == "queen_move",
-                 d is not None and d.kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"]]
-        at = self._lairs_at
-        obs[at:at + len(feats)] = feats
+        if ones:
+            obs.put(ones, 1.0)
+        n, t = len(self.marines), self.tables
+        kind = None if d is None else d.kind
+        obs[self._lairs_at:self._lairs_at + len(LAIRS_FEATURES)] = (
+            self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / t["queen_damage_track"],
+            self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
+            len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
+            kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"])
         return obs
 
     def to_dict(self) -> dict:

@@ -43,3 +43,15 @@ def test_walls_block_sight_and_movement():
     assert not g.board.has_los(sq(g, (14, 5)), sq(g, (11, 5)))  # the wall row 13
     assert g.board.field([sq(g, (14, 5))])[sq(g, (12, 5))] > 3  # around, not through
     assert np.all(g.board.blocked[0])
+
+
+def test_the_saved_sight_table_is_the_engines():
+    """data/sight.npz holds the engine's line of sight on this map (rebuilt by
+    ``python -m aliens_env.lairs.board`` when the map changes)."""
+    from aliens_env.lairs.board import LairsBoard, EXTRA_OPEN
+
+    g = empty_lairs()
+    fresh = LairsBoard([row.replace("s", "S") for row in g.board.rows_text], EXTRA_OPEN)
+    assert g.board._cache.get(("los", 0, None)) is not None  # loaded, not computed
+    for src in (sq(g, (14, 5)), sq(g, (3, 3)), sq(g, (21, 17)), sq(g, (10, 16)), sq(g, (1, 34))):
+        assert np.array_equal(g.board.los_from(src), fresh.los_from(src))
