@@ -116,3 +116,12 @@ def test_options_are_checked():
         HuntForTheQueen(turn_limit=0)
     with pytest.raises(ValueError, match="marine_order"):
         HuntForTheQueen(marine_order=["Hicks"])
+
+
+def test_the_scripted_marines_and_the_dice_hive_play_a_hunt_to_its_end():
+    g = HuntForTheQueen()
+    g.reset(100)
+    play(g, 5000)
+    out = g.outcome()
+    assert g.is_terminal() and out["marines"] in (-1, 0, 1) and out["truncated_by"] is None
+    assert out["marines"] == -1 or out["score"]["queen_dead"] == 1
