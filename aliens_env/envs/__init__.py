@@ -101,4 +101,15 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="HuntForTheQueen",
+        game="aliens_env.lairs.game:HuntForTheQueen",
+        policies={
+            "dice": "aliens_env.lairs.policies:LairsDiceAI",
+            "heuristic": "aliens_env.lairs.policies:HuntMarines",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

@@ -83,7 +83,7 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
     game.decision = None
     if f.raw("decision") is not None:
         dec = f.fields("decision", keys=("kind", "options"))
-        kind = dec.choice("kind", ("marine", "push", "order", "target", "move_to", "place"))
+        kind = dec.choice("kind", game.decision_kinds)
         options = dec.list("options")
         path = dec.at("options")
         if kind == "marine":
@@ -95,7 +95,7 @@ def load(cls: type["ReactorRoom"], data: dict) -> "ReactorRoom":
                 check_int(what, f"{path}[{k}][1]", pair[1], 0, squares)
             options = [tuple(o) for o in options]
         else:
-            hi = {"order": pool - 1, "target": n - 1, "move_to": squares}[kind]
+            hi = {"order": pool - 1, "target": n - 1, "move_to": squares, **game._extra_option_bounds()}[kind]
             options = [check_int(what, f"{path}[{k}]", o, 0, hi) for k, o in enumerate(options)]
         if kind != "marine" and (not options or len(set(options)) != len(options)):
             raise position_error(what, path, "must list one or more different options", options)
@@ -207,6 +207,7 @@ def _check_phase(game, what, NO, OFFSET_INDEX, fail) -> None:
         "target": game.mover != NO and game.mover_target == NO,
         "move_to": game.mover != NO and game.mover_target != NO,
         "place": game.phase == "aliens_attack" and bool(game.queue) and game.mover == NO,
+        **game._extra_decision_needs(),
     }
     if not needs[d.kind]:
         raise fail("decision.kind", f"{d.kind!r} does not fit phase {game.phase!r} with this active, mover, "

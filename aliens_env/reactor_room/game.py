@@ -70,6 +70,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
     shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
     #: decision kinds: marine | push (the marines'), order | target | move_to | place (the hive's)
     marine_decisions = frozenset({"marine", "push"})
+    #: every decision kind a position may hold (a subclass adds its own, see _extra_decision_needs)
+    decision_kinds: tuple[str, ...] = ("marine", "push", "order", "target", "move_to", "place")
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         super().__init__()
@@ -541,12 +543,17 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 self._end_turn()
                 return
             m = self.marines[self.active]
-            if m.status == "on_map" and not m.incapacitated and not self._grabbed(m):
+            if self._activates(self.active):
                 m.actions_left = self.characters[m.name].actions
                 if not self.options["aim_time"]:  # (held Aim is carried over: _end_aim)
                     m.aim = 0
                 m.handed_off = False
                 return
+
+    def _activates(self, i: int) -> bool:
+        """Marine i gets an activation in its place in the order: on the map, able, not Grabbed."""
+        m = self.marines[i]
+        return m.status == "on_map" and not m.incapacitated and not self._grabbed(m)
 
     def _step_marines(self) -> None:
         """Open the acting Marine's next decision (a push first, if a Melee just succeeded)."""
@@ -1146,7 +1153,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 m.actions_left / 3, m.aim / 3, i == self.active, m.pos // width / height, m.pos % width / width,
             )
         n = len(self.marines)
-        kinds = DECISION_ONE_HOT[None if d is None else d.kind]
+        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
         feats += (min(self.turn / self._turn_scale, 1.0), *kinds, len(in_play) / self.pool,
                   self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0)
         if acting_marine:
@@ -1208,6 +1215,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
             new.arms = [copy.copy(a) for a in self.arms]
         return new
 
+    def _extra_option_bounds(self) -> dict[str, int]:
+        """A subclass's own decision kinds whose options are numbers: the highest (the codec)."""
+        return {}
+
+    def _extra_decision_needs(self) -> dict[str, bool]:
+        """A subclass's own decision kinds: whether each fits the phase now (the codec)."""
+        return {}
+
     def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
         if d.player == "marines" and self.active != NO:
@@ -1251,7 +1266,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         return render(self)
 
 
-DECISION_KINDS = ("marine", "push", "order", "target", "move_to", "place")
+DECISION_KINDS = ReactorRoom.decision_kinds
 #: the observation's decision-kind one-hot, by kind (None: no decision open)
 DECISION_ONE_HOT = {kind: tuple(float(k == kind) for k in DECISION_KINDS) for kind in (None, *DECISION_KINDS)}
 # the observation's views (ReactorRoom.obs_layout): the names of the board's planes and of the features

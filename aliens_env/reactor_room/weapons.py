@@ -324,7 +324,7 @@ class WeaponRules:
 
     def _blast(self, square: int) -> None:
         """A grenade blows at ``square``: the Grenade Table by range from the blast, on everyone
-        the blast square sees (Operations A5), Marines first, then the Aliens it kills."""
+        the blast square sees (Operations A5), Marines first, then the Aliens it caught."""
         b = self.board
         seen = b.los_list(square)
 
@@ -332,8 +332,7 @@ class WeaponRules:
             r = b.range(square, pos)
             return r if r == 0 or seen[pos] else None
 
-        doomed = [a for a, al in enumerate(self.aliens) if al.in_play and caught(al.pos) is not None
-                  and grenade_result(caught(al.pos))["alien"] == "dead"]
+        caught_aliens = [(a, caught(al.pos)) for a, al in enumerate(self.aliens) if al.in_play and caught(al.pos) is not None]
         for j, o in enumerate(self.marines):
             if o.status != "on_map" or caught(o.pos) is None:
                 continue
@@ -346,9 +345,15 @@ class WeaponRules:
                 self._incapacitate(j)
             elif result == "wounded":
                 self._wound(j)
-        for a in doomed:
+        for a, rng in caught_aliens:  # found before any Marine was hurt; one may have left with a body since
             if self.aliens[a].in_play:
-                self._kill_alien(a, flame=False)
+                self._blast_hits_alien(a, rng)
+
+    def _blast_hits_alien(self, a: int, rng: int) -> None:
+        """The Grenade Table's Alien column at ``rng`` squares from the blast (a ruleset with other
+        figures, such as the lairs' Queen, overrides this)."""
+        if grenade_result(rng)["alien"] == "dead":
+            self._kill_alien(a, flame=False)
 
     # -- observation, positions, descriptions -------------------------------------------------
     def _observe_arms(self, obs) -> None:

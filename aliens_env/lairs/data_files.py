@@ -1,0 +1,63 @@
+"""Loading and checking the lairs' YAML: every number of the lairs and of Hunt for the Queen comes
+from here; the Reactor Room's printed tables (Alien Attack, Acid Spray, range bands, wounded rows)
+hold as they are."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.data import read_yaml
+from ..reactor_room.data_files import Character, character, tables as reactor_tables
+
+DATA = Path(__file__).parent / "data"
+ROOMS = "123456"
+MAP_CHARS = ".W#sSLc" + ROOMS
+
+
+def tables() -> dict:
+    """The Reactor Room's printed tables with the Expansion's (Facehugger, Queen) added."""
+    return {**reactor_tables(), **read_yaml(DATA / "tables.yaml")}
+
+
+@lru_cache(maxsize=None)
+def lairs() -> dict:
+    where = DATA / "lairs.yaml"
+    data = read_yaml(where)
+    rows = data["map"].splitlines()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in MAP_CHARS:
+                raise ValueError(f"{where}: map square ({r}, {c}) is {ch!r}; allowed are {sorted(MAP_CHARS)}")
+    count = sum(row.count("L") for row in rows)
+    if count != 8:
+        raise ValueError(f"{where}: the Elevator must have 8 squares ('L'), the map has {count}")
+    for k, (r, c) in enumerate(data["cocooning"]):
+        if rows[r][c] != "c":
+            raise ValueError(f"{where}: cocooning[{k}] {[r, c]} is not a 'c' square")
+    if len(data["cocooning"]) != 5 or sum(row.count("c") for row in rows) != 5:
+        raise ValueError(f"{where}: there must be five Cocooning Squares ('c'), each listed once in cocooning")
+    deck = data["room_deck"]
+    if sorted(deck) != sorted(["empty", "alien", "alien", "alien", "facehugger", "queen"]):
+        raise ValueError(f"{where}: room_deck must be the six printed cards, got {deck}")
+    if len(deck) != len(ROOMS):
+        raise ValueError(f"{where}: one Room Card per Room ({len(ROOMS)})")
+    if sum(data["sentry_deck"].values()) != 10 or set(data["sentry_deck"]) != {"empty", "alien"}:
+        raise ValueError(f"{where}: sentry_deck must split the ten printed cards into empty and alien")
+    if data["appearance_table"][-1]["max"] < 9:
+        raise ValueError(f"{where}: appearance_table must reach a roll of 9")
+    for k, row in enumerate(data["appearance_table"]):
+        if len(row["waves"]) > 8 or any(n < 1 for n in row["waves"]):
+            raise ValueError(f"{where}: appearance_table[{k}].waves must list at most 8 group sizes >= 1")
+    hunt = data["hunt"]
+    if len(hunt["marines"]) != 16 or len(set(hunt["marines"])) != 16:
+        raise ValueError(f"{where}: hunt.marines must list the sixteen Marines once each")
+    for k, (r, c) in enumerate(hunt["elevator_start"]):
+        if rows[r][c] != "L":
+            raise ValueError(f"{where}: hunt.elevator_start[{k}] {[r, c]} is not an Elevator square")
+    return data
+
+
+@lru_cache(maxsize=None)
+def characters() -> dict[str, Character]:
+    """The sixteen cards, freely armed, as Reactor Room Characters."""
+    return {name: character(name, card, "armed", tables()) for name, card in read_yaml(DATA / "characters.yaml").items()}

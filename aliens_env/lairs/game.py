@@ -1,0 +1,796 @@
+"""The Alien lairs of the Aliens Expansion (1989) and its scenario Hunt for the Queen.
+
+The Reactor Room's rules hold (they are imported: Alien movement and attacks, firing, Melee, acid,
+carrying, the four phases); Operations' Grenade Launcher is shared. This module adds the
+Expansion's, on the lairs map (docs/rules/lairs.md):
+
+- Stairwells: Marines never enter them (they fire across them); Aliens climb into the Stairwells
+  1-8 and through the underground from one to another (board.py); the large Stairwell 9 is no way;
+- the Elevator: two Marines a square, the second on the first's card (carried, Incapacitated for
+  the time being) until it steps off on its own turn;
+- Room Cards, flipped the first time a Marine enters a Room; Sentry Cards drawn until an Empty and
+  the Alien Appearance Table's Waves at the Stairwells, every Aliens Appear phase;
+- Facehuggers: adult movement, their own attack table (a permanent Incapacitation counts as
+  Dead), +3 to the roll to hit them, acid only in their own square;
+- the Queen: three Actions, step by step as the hive decides, Ramming every Marine in a square she
+  passes through, putting the Marine of the square where she stops on her card; three attacks
+  (Tooth, Tail, Claw) spread over the adjacent Marines, a fourth on the Marine on her card (any
+  Grab-family result fatal); the 1-5 damage track and the roll of 0 past it; grenades on her square
+  hit her automatically;
+- Hunt for the Queen: won when she dies with anyone alive, drawn when she dies with nobody, lost
+  when she is alive at the end of the designed last turn.
+
+Actions: the Reactor Room's, plus ``grenade[k]`` (Marines: a Grenade Launcher at target k's
+square), ``queen_step[dir]``, ``queen_stop`` and ``queen_attack[m]`` (the hive).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import ActionLayout, ObsLayout
+from ..core.board import DIRECTION_NAMES, NO
+from ..core.dice import Dice
+from ..core.game import PhasedGame
+from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS, table_result
+from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom
+from . import codec, data_files
+from .board import board as make_board
+
+QUEEN = 0  # the Queen's counter slot
+STOP = 8  # the option "stop" of a queen_move decision (0-7 are directions)
+GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launcher
+PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
+          "wounded", "incapacitated", "alien", "stunned", "on_card", "facehugger", "queen", "acting", "candidate")
+LAIRS_DECISIONS = ("queen_move", "queen_attack")
+LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_steps_left/actions", "queen_attacks_left/3",
+                  "rooms_flipped/rooms", "sentry_left/10", "survivors/marines", "facehugged/marines",
+                  "decision=queen_move", "decision=queen_attack", "turns_left/turns")
+
+
+class HuntForTheQueen(ReactorRoom):
+    name = "HuntForTheQueen"
+    marine_decisions = frozenset({"marine", "push"})
+    decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
+
+    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None):
+        PhasedGame.__init__(self)
+        data = data_files.lairs()
+        self.options = {k: False for k in REACTOR_OPTIONS + REACTOR_RULE_OPTIONS}  # the Reactor Room's optional rules: off in the lairs
+        self.data = {**data, "red_turn_every": 10**6}  # (no red turns: the observation's red_turn stays 0)
+        self.hunt = data["hunt"]
+        self.tables = data_files.tables()
+        self.characters = data_files.characters()
+        if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1):
+            raise ValueError(f"turn_limit must be None (the scenario's own end) or a whole number of turns >= 1 "
+                             f"(an episode cap that truncates), got {turn_limit!r}")
+        self.turn_limit = turn_limit
+        order = list(marine_order or self.hunt["marines"])
+        if sorted(order) != sorted(self.hunt["marines"]):
+            raise ValueError(f"marine_order must list each of {self.hunt['marines']} once, got {order}")
+        self.marine_order = order
+        rows = tuple(data["map"].splitlines())
+        self.board = make_board(rows, data["underground_steps"])
+        self.dist = self.board.distances()
+        b = self.board
+        chars = np.array([list(row) for row in rows])
+        self.rooms = {int(r): np.flatnonzero(chars == r).tolist() for r in data_files.ROOMS}
+        self.room_of = {sq: r for r, squares in self.rooms.items() for sq in squares}
+        self.stairwells = _stairwells(chars, b)  # Stairwell number -> its squares (1-8: climbable)
+        self.elevator = np.flatnonzero(chars == "L").tolist()
+        self.cocooning = [b.index(r, c) for r, c in data["cocooning"]]
+        self.pool = data["alien_pool"]
+        self.kinds = ["queen"] + ["facehugger"] * data["facehugger_counters"]
+        self._special_slots = len(self.kinds)
+        self.kinds += ["alien"] * (self.pool - len(self.kinds))
+        n = len(order)
+        self._init_weapons()  # (the optional weapon rules: all off here, so no slices or views)
+        self.layout = ActionLayout(self._action_slices())
+        self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self.obs_layout = ObsLayout([
+            ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
+            ("marines", (n, len(MARINE_FEATURES)), "per Marine, in marine_order: " + ", ".join(MARINE_FEATURES)),
+            ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES) + " (red_turn: always 0 in the lairs)"),
+            ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
+            ("lairs", len(LAIRS_FEATURES), ", ".join(LAIRS_FEATURES)),
+        ])
+        board_at = self.obs_layout.offset("board")
+        self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
+        self._features_at = self.obs_layout.offset("marines")
+        self._lairs_at = self.obs_layout.offset("lairs")
+        self._turn_scale, self._red_turn_every = data["turn_scale"], self.data["red_turn_every"]
+        bands = self.tables["range_bands"]
+        self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
+        self._obs_template = self.obs_layout.zeros()
+        self._room_planes: dict[tuple[int, ...], np.ndarray] = {}
+        planes = self.obs_layout.view(self._obs_template, "board")
+        static = {"obstruction": b.blocked.ravel(), "stairwell": b.stairwell.ravel(),
+                  "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator)}
+        for name, values in static.items():
+            planes[PLANES.index(name)] = values.reshape(b.height, b.width)
+        self.reset(0)
+
+    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+        return super()._action_slices() + [
+            ("grenade", self.pool), ("queen_step", DIRECTION_NAMES), ("queen_stop", 1), ("queen_attack", self.marine_order),
+        ]
+
+    # ------------------------------------------------------------------------------------------
+    # set-up and the contract
+    # ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> None:
+        self.dice = Dice(seed)
+        b = self.board
+        starts = [b.index(r, c) for r, c in self.hunt["elevator_start"]]
+        self.marines = [Marine(name, starts[i % len(starts)]) for i, name in enumerate(self.marine_order)]
+        self.riders: list[int] = []
+        for i in range(len(starts), len(self.marines)):  # the second Marine of a square rides on the first's card
+            carrier = i - len(starts)
+            self.marines[i].incapacitated, self.marines[i].carried_by = True, carrier
+            self.marines[carrier].carrying = i
+            self.riders.append(i)
+        self.aliens = [Alien() for _ in range(self.pool)]
+        self.turn = 1
+        self.phase = "aliens_move"
+        self.queue: list[int] = []
+        self.mover = self.mover_target = NO
+        self.mover_steps = self.to_appear = 0
+        self.active = self.push_alien = NO
+        self.decision = None
+        self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
+        self.events: list[str] = []
+        self._cache: dict[str, Any] = {}
+        self._reset_rule_records()
+        self._reset_arms()
+        # the lairs' own records
+        deck = list(self.data["room_deck"])
+        self.dice.shuffle(deck)
+        self.room_deck = deck  # face down: the card of Room r is room_deck[r - 1] until flipped
+        self.flipped: dict[int, str] = {}  # Room -> its flipped card
+        self.sentry_deck: list[str] = []  # face down, drawn from the front
+        self._reshuffle_sentries()
+        self.appear_at: list[int] = []  # the Stairwells of the Aliens still to appear this phase
+        self.facehugged: list[int] = []  # Marines permanently Incapacitated by a Facehugger
+        self.queen_damage = 0
+        self.queen_dead = False
+        self.queen_steps = 0  # Actions the Queen has left while she moves (0: she is not moving)
+        self.queen_from = NO  # the square she started this move from
+        self.queen_attacks: list[str] = []  # her attacks still to make this Aliens Attack phase
+        self.queen_hit: list[int] = []  # Marines her attacks have hit this phase
+        self._start_phase("aliens_move")
+        self._run()
+
+    def _reshuffle_sentries(self) -> None:
+        deck = [card for card, count in self.data["sentry_deck"].items() for _ in range(count)]
+        self.dice.shuffle(deck)
+        self.sentry_deck = deck
+
+    def clone(self) -> "HuntForTheQueen":
+        new = super().clone()
+        for name in ("riders", "room_deck", "sentry_deck", "appear_at", "facehugged", "queen_attacks", "queen_hit"):
+            setattr(new, name, list(getattr(self, name)))
+        new.flipped = dict(self.flipped)
+        return new
+
+    def determinize(self, side: str, rng) -> "HuntForTheQueen":
+        """The hidden cards re-dealt: the unflipped Rooms' cards among themselves and the Sentry
+        deck's order (neither side sees them)."""
+        new = self.clone()
+        hidden = [r for r in sorted(self.rooms) if r not in self.flipped]
+        cards = [new.room_deck[r - 1] for r in hidden]
+        rng.shuffle(cards)
+        for r, card in zip(hidden, cards):
+            new.room_deck[r - 1] = card
+        rng.shuffle(new.sentry_deck)
+        return new
+
+    def survivors(self) -> int:
+        """Marines alive (on the map or out), a Facehugger's victim counting as Dead."""
+        alive = [m.status != "dead" for m in self.marines]
+        return sum(alive) - sum(alive[j] for j in self.facehugged)
+
+    def outcome(self) -> dict[str, Any]:
+        """Queen dead and anyone alive: a win; dead with nobody alive: a draw; alive: a loss. A
+        game cut by the ``turn_limit`` cap has no result."""
+        score = {**self.stats, "turns": self.turn, "queen_damage": self.queen_damage, "queen_dead": int(self.queen_dead),
+                 "survivors": self.survivors(), "rooms_flipped": len(self.flipped)}
+        cut = self.truncated_by()
+        if cut is not None:
+            return {"marines": None, "hive": None, "truncated_by": cut, "score": score}
+        marines = (1 if self.survivors() else 0) if self.queen_dead else -1
+        return {"marines": marines, "hive": -marines, "truncated_by": None, "score": score}
+
+    def shaping_value(self, side: str) -> float:
+        w = self.data["shaping"]
+        value = (w["queen_hit"] * (self.queen_damage + self.queen_dead) + w["dead"] * (len(self.marines) - self.survivors())
+                 + w["room_flipped"] * len(self.flipped) + w["alien_killed"] * self.stats["aliens_killed"])
+        return value if side == "marines" else -value
+
+    # ------------------------------------------------------------------------------------------
+    # turns and phases
+    # ------------------------------------------------------------------------------------------
+    def _settle(self) -> bool:
+        if self.queen_dead and self.phase != "over":
+            self.phase, self.decision = "over", None
+            self.events.append("the Queen is dead: the hunt is over")
+        return self.phase not in ("over", "truncated")
+
+    def _marines_gone(self) -> bool:
+        """No Marine left who can ever act: riders on the Elevator still can."""
+        return super()._marines_gone() and not any(self.marines[j].status == "on_map" for j in self.riders)
+
+    def _end_turn(self) -> None:
+        if not self._marines_gone() and self.turn >= self.hunt["turns"]:
+            self.phase = "over"
+            self.events.append(f"turn {self.turn} is over and the Queen lives: the hunt has failed")
+            return
+        super()._end_turn()
+
+    def _start_phase(self, phase: str) -> None:
+        super()._start_phase(phase)
+        if phase == "aliens_attack":
+            q = self.aliens[QUEEN]
+            self.queen_hit = []
+            self.queen_attacks = list(self.tables["queen_attacks"]) if q.in_play and not q.stunned else []
+
+    # -- Aliens Move: the Queen, step by step ----------------------------------------------------
+    def _step_mover(self) -> None:
+        if self.mover != QUEEN:
+            super()._step_mover()
+            return
+        if self.queen_steps == 0:
+            self.queen_steps, self.queen_from = self.tables["queen_actions"], self.aliens[QUEEN].pos
+        options = self.queen_options()
+        if len(options) == 1:
+            self._queen_move(options[0])
+        else:
+            self._decide("queen_move", options)
+
+    def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
+        """The Reactor Room's (the open squares that get closest); those out through the
+        underground lie beyond the move_to window (four squares each way): when every best square
+        is, the die picks one (A3)."""
+        options = super()._destinations(start, goal, steps)
+        r0, c0 = self.board.rc(start)
+        near = [sq for sq in options if (self.board.rc(sq)[0] - r0, self.board.rc(sq)[1] - c0) in OFFSET_INDEX]
+        if near or not options:
+            return near
+        return [options[self.dice.pick(len(options))]]
+
+    def queen_options(self) -> list[int]:
+        """Her legal moves now: STOP where she may end, and the directions into squares from which
+        she can still end her move in the Actions left (she walks the Marines' graph: A16)."""
+        q = self.aliens[QUEEN]
+        options = []
+        if self.queen_steps > 0:
+            for direction, sq in self.board.neighbours[q.pos]:
+                if self._queen_can_end(sq, self.queen_steps - 1):
+                    options.append(direction)
+        if self._queen_may_stop(q.pos):
+            options.append(STOP)
+        return options
+
+    def _queen_may_stop(self, square: int) -> bool:
+        """No other Alien at rest there, and no standing Marine unless one free of Aliens."""
+        if any(a != QUEEN and al.in_play and al.card == NO and al.pos == square for a, al in enumerate(self.aliens)):
+            return False
+        standing = [m for m in self.marines if m.status == "on_map" and not m.incapacitated and m.carried_by == NO
+                    and m.pos == square]
+        return all(m.alien == NO for m in standing)
+
+    def _queen_can_end(self, square: int, steps: int) -> bool:
+        frontier, seen = [square], {square}
+        for k in range(steps + 1):
+            if any(self._queen_may_stop(sq) for sq in frontier):
+                return True
+            if k == steps:
+                break
+            frontier = [n for sq in frontier for _, n in self.board.neighbours[sq] if n not in seen and not seen.add(n)]
+        return False
+
+    def _queen_move(self, option: int) -> None:
+        q = self.aliens[QUEEN]
+        if option == STOP:
+            self._queen_stops()
+            return
+        here = q.pos
+        if here != self.queen_from:
+            self._ram(here)
+        q.pos = self.board.step(here, option)
+        self.queen_steps -= 1
+        if self.queen_steps == 0:
+            self._queen_stops()  # (she only steps where she can still end her move)
+
+    def _ram(self, square: int) -> None:
+        """Every Marine in a square she passes through: the Ram column."""
+        for j, m in enumerate(self.marines):
+            if m.status == "on_map" and m.pos == square:
+                roll = self.dice.d10()
+                result = table_result(self.tables["queen_ram"], roll)
+                self.events.append(f"the Queen rams {m.name}: {roll} = {result}")
+                self._injure(j, result)
+
+    def _queen_stops(self) -> None:
+        q = self.aliens[QUEEN]
+        self.queen_steps, self.queen_from = 0, NO
+        for j, m in enumerate(self.marines):
+            if m.status == "on_map" and m.pos == q.pos and not m.incapacitated and m.carried_by == NO:
+                if m.carrying != NO:
+                    lost = m.carrying
+                    self.events.append(f"{self.marines[lost].name}, carried by {m.name}, is lost")
+                    self._kill(lost)
+                q.card, q.attack = j, "attacking"
+                m.alien = QUEEN
+                self.events.append(f"the Queen stops on {m.name}: onto her card")
+                break
+        self._done_moving()
+
+    # -- Aliens Appear: Sentry Cards and Waves at the Stairwells -----------------------------------
+    def _aliens_due(self) -> int:
+        self.appear_at = []
+        if self.turn < self.hunt["first_appear_turn"]:
+            return 0
+        while True:  # Sentry Cards until an Empty
+            if not self.sentry_deck:
+                self._reshuffle_sentries()
+            card = self.sentry_deck.pop(0)
+            if card == "empty":
+                break
+            self.appear_at.append(self._pick_stairwell([]))
+            self.events.append(f"Sentry Card: an Alien at Stairwell {self.appear_at[-1]}")
+        roll = self.dice.d10()
+        waves = next(row["waves"] for row in self.data["appearance_table"] if roll <= row["max"])
+        used: list[int] = []
+        for size in waves:
+            stair = self._pick_stairwell(used)
+            used.append(stair)
+            self.appear_at += [stair] * size
+            self.events.append(f"Alien Appearance Table {roll}: a Wave of {size} at Stairwell {stair}")
+        return len(self.appear_at)
+
+    def _pick_stairwell(self, used: list[int]) -> int:
+        choices = [s for s in range(1, 9) if s not in used]
+        return choices[self.dice.pick(len(choices))]
+
+    def _step_aliens_appear(self) -> None:
+        if self.mover != NO:
+            self._step_mover()
+            return
+        if not self.appear_at:
+            self.to_appear = 0
+            self._start_phase("aliens_attack")
+            return
+        stair = self.appear_at.pop(0)
+        self.to_appear = len(self.appear_at)
+        slot = self._free_slot("alien")
+        occupied = self._occupied()
+        free = [s for s in self.stairwells[stair] if s not in occupied]
+        if slot == NO or not free:
+            self.events.append(f"no {'open square at Stairwell ' + str(stair) if slot != NO else 'Alien counter left'}: "
+                               "the Alien does not appear")
+            return
+        self._bring_in(slot, free[self.dice.pick(len(free))], f"Alien {slot}")
+
+    def _free_slot(self, kind: str) -> int:
+        return next((a for a, al in enumerate(self.aliens) if self.kinds[a] == kind and not al.in_play), NO)
+
+    # -- Room Cards ---------------------------------------------------------------------------------
+    def _flip_room(self, room: int, entering: int) -> None:
+        card = self.room_deck[room - 1]
+        self.flipped[room] = card
+        self.events.append(f"Room {room} is entered: its card is {card}")
+        spec = self.data["room_cards"][card]
+        inhabitants = ["queen"] * spec["queen"] + ["facehugger"] * spec["facehuggers"] + ["alien"] * spec["aliens"]
+        row = self.board.distance_list(entering)
+        occupied = self._occupied()
+        free = sorted((s for s in self.rooms[room] if s not in occupied), key=lambda s: (-row[s], s))  # A17: the back
+        for kind, square in zip(inhabitants, free):
+            slot = self._free_slot(kind)
+            if slot == NO:
+                continue
+            al = self.aliens[slot]
+            al.in_play, al.pos, al.card, al.attack, al.stunned = True, square, NO, "", False
+            self.stats["aliens_appeared"] += 1
+            self.events.append(f"{'the Queen' if kind == 'queen' else kind.capitalize() + ' ' + str(slot)} "
+                               f"appears at {self.board.rc(square)}")
+
+    # -- Aliens Attack: Facehuggers and the Queen ----------------------------------------------------
+    def _step_aliens_attack(self) -> None:
+        if self.queue:
+            a = self.queue[0]
+            if self.kinds[a] == "facehugger" and self.aliens[a].in_play and self.aliens[a].card != NO:
+                self.queue.pop(0)
+                self._facehugger_attacks(a)
+                return
+            super()._step_aliens_attack()
+            return
+        if self.queen_attacks and self.aliens[QUEEN].in_play:
+            targets = self.queen_targets()
+            if targets:
+                if len(targets) == 1:
+                    self._queen_attacks(targets[0])
+                else:
+                    self._decide("queen_attack", targets)
+                return
+        self.queen_attacks = []
+        super()._step_aliens_attack()
+
+    def queen_targets(self) -> list[int]:
+        """The adjacent Marines her next attack may hit: the untouched ones while any remain."""
+        q = self.aliens[QUEEN]
+        near = [j for j, m in enumerate(self.marines) if m.status == "on_map" and not m.incapacitated
+                and m.carried_by == NO and self.board.range(m.pos, q.pos) == 1]
+        fresh = [j for j in near if j not in self.queen_hit]
+        return fresh or near
+
+    def _queen_attacks(self, j: int) -> None:
+        attack = self.queen_attacks.pop(0)
+        column = "queen_tooth" if attack == "tooth" else "queen_tail_claw"
+        roll = self.dice.d10()
+        result = table_result(self.tables[column], roll)
+        self.queen_hit.append(j)
+        self.events.append(f"the Queen's {attack} on {self.marines[j].name}: {roll} = {result}")
+        self._injure(j, result)
+
+    def _attack_result(self, m: int, a: int, result: str) -> None:
+        if a != QUEEN:
+            super()._attack_result(m, a, result)
+            return
+        if result == "in_combat":
+            self.aliens[QUEEN].attack = "in_combat"
+            return
+        self.events.append(f"{self.marines[m].name} dies on the Queen's card")  # any Grab-family result is fatal
+        self._kill(m)
+
+    def _facehugger_attacks(self, a: int) -> None:
+        al = self.aliens[a]
+        j = al.card
+        roll = self.dice.d10()
+        result = table_result(self.tables["facehugger_attack"], roll)
+        self.events.append(f"Facehugger {a} attacks {self.marines[j].name}: {roll} = {result}")
+        if result == "incapacitated":
+            self._remove_alien(a)  # it has done its work
+            self._incapacitate(j)
+            if self.marines[j].status == "on_map":
+                self.facehugged.append(j)
+                self.events.append(f"{self.marines[j].name} is lost to the Facehugger (counts as Dead)")
+        elif result == "dead":
+            self._kill(j)
+        else:
+            al.attack = "in_combat"
+            if result == "wounded":
+                self._wound(j)
+
+    def _injure(self, j: int, result: str) -> None:
+        if result == "dead":
+            self._kill(j)
+        elif result == "incapacitated":
+            self._incapacitate(j)
+        elif result == "wounded":
+            self._wound(j)
+
+    # -- injuries: riders on the Elevator, the Queen's card --------------------------------------
+    def _wound(self, j: int) -> None:
+        m = self.marines[j]
+        if j in self.riders and m.incapacitated:  # only for the ride: a Wound counts as on a healthy Marine
+            if m.wounded:
+                self._incapacitate(j)
+            else:
+                m.wounded = True
+            return
+        super()._wound(j)
+
+    def _incapacitate(self, j: int) -> None:
+        if j in self.riders:  # its temporary Incapacitation becomes a real one
+            self._step_off(j)
+            self.riders.remove(j)
+        super()._incapacitate(j)
+
+    def _step_off(self, j: int) -> None:
+        """Rider j leaves the card it rides on: no longer carried, no longer Incapacitated."""
+        m = self.marines[j]
+        if m.carried_by != NO:
+            self.marines[m.carried_by].carrying = NO
+            m.carried_by = NO
+        m.incapacitated = False
+
+    def _board_again(self, j: int) -> None:
+        """Rider j stays on the Elevator: back on the card of the Marine standing in its square."""
+        m = self.marines[j]
+        m.incapacitated = True
+        for i, o in enumerate(self.marines):
+            if i != j and o.status == "on_map" and o.pos == m.pos and not o.incapacitated and o.carried_by == NO and o.carrying == NO:
+                o.carrying, m.carried_by = j, i
+                return
+
+    def _kill(self, j: int) -> None:
+        m = self.marines[j]
+        if m.alien == QUEEN:  # the Queen lets the body go
+            q = self.aliens[QUEEN]
+            q.card, q.attack = NO, ""
+            m.alien = NO
+        if j in self.riders:
+            self.riders.remove(j)
+        super()._kill(j)
+
+    # -- the Marines -----------------------------------------------------------------------------
+    def _activates(self, i: int) -> bool:
+        """A rider gets its activation to step off the card (when a square beside it is free):
+        it stands up in the carrier's square and stays listed a rider until it steps away."""
+        m = self.marines[i]
+        if i in self.riders and m.status == "on_map" and m.incapacitated:
+            if not self._may_step_off(i):
+                return False
+            self._step_off(i)
+            return True
+        return super()._activates(i)
+
+    def _may_step_off(self, j: int) -> bool:
+        m = self.marines[j]
+        alien_squares = {al.pos for al in self.aliens if al.in_play}
+        standing = self._standing_squares(exclude=j)
+        return any(sq not in alien_squares and sq not in standing for _, sq in self.board.neighbours[m.pos])
+
+    def _compute_marine_mask(self) -> np.ndarray:
+        mask = super()._compute_marine_mask()
+        i = self.active
+        m = self.marines[i]
+        if i in self.riders:
+            mask[self._slot["end"]] = 1  # stay on the card
+            return mask
+        if not mask[self._slot["end"]] or m.actions_left < 1 or self._in_combat(m):
+            return mask  # (no "end": passing through a teammate's square, only moving on)
+        if self.characters[m.name].weapon in GRENADE_WEAPONS:
+            seen = self.board.los_list(m.pos)
+            for k, a in enumerate(self.targets()):
+                square = self.aliens[a].pos
+                if square != m.pos and seen[square]:
+                    mask[self._slot["grenade"] + k] = 1
+        return mask
+
+    def _marine_action(self, kind: str, index: int) -> None:
+        i = self.active
+        m = self.marines[i]
+        if i in self.riders:
+            if kind == "end":
+                self._board_again(i)
+                self.events.append(f"{m.name} stays on the Elevator card")
+                self._next_marine()
+                return
+            self.riders.remove(i)  # it steps off
+        if kind == "grenade":
+            m.actions_left -= 1
+            square = self.aliens[self.targets()[index]].pos
+            self.events.append(f"{m.name} fires a grenade at {self.board.rc(square)}")
+            self._blast(square)
+            if m.status != "on_map" or m.incapacitated or self._grabbed(m):
+                self._next_marine()
+            return
+        super()._marine_action(kind, index)
+
+    def _move_marine(self, i: int, direction: int) -> None:
+        super()._move_marine(i, direction)
+        m = self.marines[i]
+        room = self.room_of.get(m.pos)
+        if room is not None and room not in self.flipped and m.status == "on_map":
+            self._flip_room(room, m.pos)
+
+    # -- fire on Facehuggers and the Queen ------------------------------------------------------
+    def _penalty(self, m: int, a: int) -> int:
+        extra = self.tables["facehugger_fire_penalty"] if self.kinds[a] == "facehugger" else 0
+        return super()._penalty(m, a) + extra
+
+    def _blast_hits_alien(self, a: int, rng: int) -> None:
+        """A grenade on the Queen's square is an automatic hit; other Aliens by the Grenade Table."""
+        if a == QUEEN:
+            if rng == 0:
+                self.events.append("the grenade lands on the Queen: an automatic hit")
+                self._hit_queen(flame=False)
+        else:
+            super()._blast_hits_alien(a, rng)
+
+    def _kill_alien(self, a: int, flame: bool) -> None:
+        if a == QUEEN:
+            self._hit_queen(flame)
+            return
+        if self.kinds[a] != "facehugger":
+            super()._kill_alien(a, flame)
+            return
+        square = self.aliens[a].pos
+        self._remove_alien(a)
+        self.stats["aliens_killed"] += 1
+        if not flame:  # its acid sprays only into its own square
+            for j, other in enumerate(self.marines):
+                if other.status == "on_map" and other.pos == square:
+                    self._acid(j)
+
+    def _hit_queen(self, flame: bool) -> None:
+        """A hit on the Queen: the next space of the damage track, or past space 5 the killing roll;
+        acid as for any Alien (not from a Flame Unit), lethal or not."""
+        q = self.aliens[QUEEN]
+        square = q.pos
+        track = self.tables["queen_damage_track"]
+        if self.queen_damage < track:
+            self.queen_damage += 1
+            self.events.append(f"the Queen is hit: damage track {self.queen_damage}/{track}")
+            lethal = False
+        else:
+            roll = self.dice.d10()
+            lethal = roll in self.tables["queen_kill_on"]
+            self.events.append(f"the Queen is hit past the track: {roll}, " + ("she dies" if lethal else "she fights on"))
+        if lethal:
+            self._remove_alien(QUEEN)
+            self.queen_dead = True
+            self.stats["aliens_killed"] += 1
+        if not flame:
+            for j, other in enumerate(self.marines):
+                if other.status == "on_map" and self.board.range(other.pos, square) <= 1:
+                    self._acid(j)
+
+    # ------------------------------------------------------------------------------------------
+    # decisions
+    # ------------------------------------------------------------------------------------------
+    def _resolve(self, action: int) -> None:
+        d = self.decision
+        if d.kind not in LAIRS_DECISIONS:
+            super()._resolve(action)
+            return
+        kind, index = self.layout.decode(action)
+        self.decision = None
+        self._cache.clear()
+        if d.kind == "queen_move":
+            self._queen_move(STOP if kind == "queen_stop" else index)
+        else:
+            self._queen_attacks(index)
+
+    def _compute_mask(self) -> np.ndarray:
+        d = self.decision
+        if d.kind == "queen_move":
+            mask = self.layout.empty_mask()
+            for option in d.options:
+                mask[self._slot["queen_stop"] if option == STOP else self._slot["queen_step"] + option] = 1
+            return mask
+        if d.kind == "queen_attack":
+            mask = self.layout.empty_mask()
+            for j in d.options:
+                mask[self._slot["queen_attack"] + j] = 1
+            return mask
+        return super()._compute_mask()
+
+    def _extra_option_bounds(self) -> dict[str, int]:
+        return {"queen_move": STOP, "queen_attack": len(self.marines) - 1}
+
+    def _extra_decision_needs(self) -> dict[str, bool]:
+        return {"queen_move": self.phase == "aliens_move" and self.mover == QUEEN,
+                "queen_attack": self.phase == "aliens_attack" and not self.queue and bool(self.queen_attacks)}
+
+    # ------------------------------------------------------------------------------------------
+    # observation, positions, text
+    # ------------------------------------------------------------------------------------------
+    def observe(self, player: str) -> np.ndarray:
+        """The Reactor Room's views over the lairs (PLANES: the Rooms not yet entered, the Queen,
+        the Facehuggers), then the lairs' features. The Room and Sentry Cards stay hidden."""
+        obs = super().observe(player)
+        key = tuple(sorted(self.flipped))
+        plane = self._room_planes.get(key)
+        if plane is None:  # (a cache shared by clones: it depends on the Rooms flipped alone)
+            plane = self._room_planes[key] = np.zeros(self.board.n, dtype=np.float32)
+            plane[[sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]] = 1.0
+        at = self._plane["room_unflipped"]
+        obs[at:at + self.board.n] = plane
+        ones = []
+        for a in range(self._special_slots):  # the Queen and the Facehuggers
+            if self.aliens[a].in_play:
+                ones.append(self._plane[self.kinds[a]] + self.aliens[a].pos)
+        d = self.decision
+        if d is not None and d.kind == "queen_attack":
+            ones += [self._plane["candidate"] + self.marines[j].pos for j in d.options]
+        if ones:
+            obs.put(ones, 1.0)
+        n, t = len(self.marines), self.tables
+        kind = None if d is None else d.kind
+        obs[self._lairs_at:self._lairs_at + len(LAIRS_FEATURES)] = (
+            self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / t["queen_damage_track"],
+            self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
+            len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
+            kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"])
+        return obs
+
+    def to_dict(self) -> dict:
+        data = super().to_dict()
+        data["config"] = {"turn_limit": self.turn_limit, "marine_order": self.marine_order}
+        data["lairs"] = {
+            "riders": list(self.riders), "room_deck": list(self.room_deck),
+            "flipped": {str(r): card for r, card in sorted(self.flipped.items())}, "sentry_deck": list(self.sentry_deck),
+            "appear_at": list(self.appear_at), "facehugged": list(self.facehugged), "queen_damage": self.queen_damage,
+            "queen_dead": self.queen_dead, "queen_steps": self.queen_steps, "queen_from": self.queen_from,
+            "queen_attacks": list(self.queen_attacks), "queen_hit": list(self.queen_hit),
+        }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "HuntForTheQueen":
+        return codec.load(cls, data)
+
+    def _describe(self, kind: str, index: int, label: str) -> str:
+        d = self.decision
+        if kind == "grenade" and d.player == "marines" and index < len(self.targets()):
+            m = self.marines[self.active]
+            a = self.targets()[index]
+            square = self.aliens[a].pos
+            return f"{m.name}: fire a grenade at Alien {a}'s square {self.board.rc(square)} (range {self.board.range(m.pos, square)})"
+        if kind == "queen_step":
+            r, c = self.board.rc(self.board.step(self.aliens[QUEEN].pos, index) or 0)
+            return f"the Queen steps {DIRECTION_NAMES[index]} to ({r}, {c}) ({self.queen_steps - 1} Actions left)"
+        if kind == "queen_stop":
+            return f"the Queen stops at {self.board.rc(self.aliens[QUEEN].pos)}"
+        if kind == "queen_attack":
+            return f"the Queen's {self.queen_attacks[0] if self.queen_attacks else 'attack'} on {self.marine_order[index]}"
+        if d.player == "marines" and self.active in self.riders and kind == "end":
+            return f"{self.marines[self.active].name}: stay on the Elevator card"
+        return super()._describe(kind, index, label)
+
+    def render_text(self, viewer: str | None = None) -> str:
+        """The map (unflipped Rooms' cards hidden from everyone), Marines a-p, the Queen Q,
+        Facehuggers F, Aliens A (z Stunned, @ on a card), then the Marines' states."""
+        b = self.board
+        grid = [list(row) for row in b.rows_text]
+        for i, m in enumerate(self.marines):
+            if m.status == "on_map" and m.carried_by == NO:
+                r, c = b.rc(m.pos)
+                grid[r][c] = "x" if m.incapacitated else chr(ord("a") + i)
+        for a, al in enumerate(self.aliens):
+            if al.in_play:
+                r, c = b.rc(al.pos)
+                grid[r][c] = "@" if al.card != NO else "z" if al.stunned else {"queen": "Q", "facehugger": "F"}.get(self.kinds[a], "A")
+        lines = ["    " + "".join(str(c % 10) for c in range(b.width))]
+        lines += [f"{r:>3} " + "".join(row) for r, row in enumerate(grid)]
+        lines.append("legend: a-p Marines (order), x Incapacitated, Q Queen, F Facehugger, A Alien, z Stunned, @ on a "
+                     "card, W wall, # growth, 1-6 Rooms, s Stairwell 1-8, S Stairwell 9, L Elevator, c Cocooning Square")
+        for i, m in enumerate(self.marines):
+            state = [m.status] + ["wounded"] * m.wounded + ["incapacitated"] * m.incapacitated
+            state += ["facehugged"] * (i in self.facehugged) + ["on the Elevator card"] * (i in self.riders)
+            if m.alien != NO:
+                state.append(f"{self.aliens[m.alien].attack} by {self.kinds[m.alien]} {m.alien}")
+            lines.append(f"  {chr(ord('a') + i)} {m.name:<12} {self.characters[m.name].weapon:<12} {', '.join(state)}")
+        who = "game over" if self.decision is None else self.decision.player
+        if self.decision is not None and who == "marines" and self.active != NO:
+            m = self.marines[self.active]
+            who = f"marines: {m.name} ({m.actions_left} Actions left, Aim {m.aim})"
+        elif self.decision is not None:
+            who = f"hive: {self.decision.kind}"
+        lines.append(f"turn {self.turn}/{self.hunt['turns']}, phase {self.phase}, to move: {who}")
+        lines.append(f"Queen damage {self.queen_damage}/{self.tables['queen_damage_track']}"
+                     f"{' (dead)' if self.queen_dead else ''}; Rooms flipped: "
+                     + (", ".join(f"{r} {c}" for r, c in sorted(self.flipped.items())) or "none")
+                     + f"; dead {self.stats['dead']}, survivors {self.survivors()}, Aliens killed {self.stats['aliens_killed']}")
+        if self.events:
+            lines.append("last: " + "; ".join(self.events[-8:]))
+        return "\n".join(lines)
+
+
+def _stairwells(chars: np.ndarray, board) -> dict[int, list[int]]:
+    """Stairwells 1-8: the 's' groups (8-connected) numbered in reading order of their first
+    square; 9: the 'S' squares."""
+    flat = chars.ravel()
+    seen: set[int] = set()
+    out: dict[int, list[int]] = {}
+    for sq in np.flatnonzero(flat == "s").tolist():
+        if sq in seen:
+            continue
+        group, stack = [], [sq]
+        seen.add(sq)
+        while stack:
+            s = stack.pop()
+            group.append(s)
+            for d in range(8):
+                n = board.step(s, d)
+                if n is not None and flat[n] == "s" and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        out[len(out) + 1] = sorted(group)
+    if len(out) != 8:
+        raise ValueError(f"lairs.yaml: the map must have eight climbable Stairwells ('s' groups), it has {len(out)}")
+    out[9] = np.flatnonzero(flat == "S").tolist()
+    return out

@@ -1,0 +1,112 @@
+"""The players of Hunt for the Queen: the hive played by the base rules ("dice") and scripted
+marines ("heuristic")."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.board import NO, UNREACHABLE
+from ..core.policy import DicePolicy
+from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
+from .game import QUEEN, STOP, HuntForTheQueen
+
+
+class LairsDiceAI(DicePolicy):
+    """The hive by the base rules: every Alien choice by the die among the legal ones (as the
+    Reactor Room's dice AI), and the Queen like any Alien: straight for the nearest Marine able to
+    act (the die among equally near ones), one step at a time along a shortest path (the die among
+    equally good steps), stopping on that Marine's square or when no step gets closer (A18)."""
+
+    name = "dice"
+
+    def act(self, game: HuntForTheQueen, player: str) -> int:
+        d = game.decision
+        if d.kind != "queen_move":
+            return super().act(game, player)
+        lay = game.layout
+        q = game.aliens[QUEEN]
+        board = game.board
+        able = [m.pos for m in game.marines if m.status == "on_map" and not m.incapacitated and m.carried_by == NO
+                and m.alien == NO]
+        if able:
+            here = board.field([q.pos])
+            best = min(int(here[p]) for p in able)
+            if best < UNREACHABLE:
+                if best == 0 and STOP in d.options:
+                    return lay.encode("queen_stop")
+                near = sorted({p for p in able if int(here[p]) == best})
+                goal = board.field([near[game.dice.pick(len(near))] if len(near) > 1 else near[0]])
+                steps = [o for o in d.options if o != STOP and int(goal[board.step(q.pos, o)]) < int(goal[q.pos])]
+                if steps:
+                    return lay.encode("queen_step", steps[game.dice.pick(len(steps))] if len(steps) > 1 else steps[0])
+        if STOP in d.options:
+            return lay.encode("queen_stop")
+        return super().act(game, player)
+
+
+class HuntMarines(HeuristicMarines):
+    """Scripted marines for Hunt for the Queen, on the Reactor Room's heuristic (fight back, rescue,
+    covering fire, carry the wounded), with the hunt's goals:
+
+    1. a Grenade Launcher fires at the Queen's square when the blast hurts no Marine (an automatic
+       hit), and at an Alien when it would catch two or more Aliens and no Marine;
+    2. a rider steps off the Elevator;
+    3. the walk: towards the Queen once she is seen, else towards the nearest Room not yet entered.
+    """
+
+    name = "heuristic"
+
+    def act(self, game: HuntForTheQueen, player: str) -> int:
+        if game.decision.kind != "marine":
+            return super().act(game, player)
+        legal = set(np.flatnonzero(game.legal_mask(player)).tolist())
+        m = game.marines[game.active]
+        if not game._in_combat(m) and "grenade" in game.layout.slices:
+            grenade = self._grenade(game, legal)
+            if grenade is not None:
+                return grenade
+        return super().act(game, player)
+
+    def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
+        from ..operations.data_files import grenade_result
+
+        at = game.layout.slices["grenade"][0]
+        b = game.board
+        marines = [o.pos for o in game.marines if o.status == "on_map"]
+        best = None
+        for k, a in enumerate(game.targets()):
+            al = game.aliens[a]
+            if at + k not in legal or (al.card != NO and a != QUEEN):
+                continue
+            seen = b.los_list(al.pos)
+            if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
+                   for p in marines):
+                continue
+            caught = sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
+            value = 10 if a == QUEEN else caught
+            if value >= 2 and (best is None or value > best[0]):
+                best = (value, at + k)
+        return None if best is None else best[1]
+
+    def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
+        m = game.marines[m_index]
+        moves = move_actions(game, legal)
+        if not moves:
+            return None
+        board = game.board
+        q = game.aliens[QUEEN]
+        if q.in_play:
+            goal = board.distance_field([n for _, n in board.neighbours[q.pos]] or [q.pos])
+        else:
+            rooms = [sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares]
+            if not rooms:
+                return None
+            goal = board.distance_field(rooms)
+        if m.carrying == NO and m_index not in game.riders:
+            wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
+                       and o.alien == NO and board.range(o.pos, m.pos) <= 1 and m.name != "Newt"]
+            if wounded:
+                goal = board.distance_field(wounded)
+        step = closest_step(game, m.pos, goal, moves)
+        if step is None and m_index in game.riders:
+            return min(moves.values())  # off the Elevator card, wherever there is room
+        return step

@@ -1,0 +1,127 @@
+"""The Elevator (two Marines a square, the second on the first's card until it steps off on its
+own turn), the set-up of Hunt for the Queen, positions, hidden cards, descriptions."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from aliens_env.lairs.game import HuntForTheQueen
+from aliens_env.lairs.policies import HuntMarines, LairsDiceAI
+from lairs_helpers import empty_lairs
+
+
+def test_sixteen_marines_start_on_the_elevator_two_a_square():
+    g = HuntForTheQueen()
+    assert len(g.marines) == 16 and all(not m.wounded for m in g.marines)
+    squares = [m.pos for m in g.marines]
+    assert sorted(set(squares)) == sorted(g.elevator) and all(squares.count(s) == 2 for s in g.elevator)
+    for j in range(8, 16):
+        m = g.marines[j]
+        assert j in g.riders and m.incapacitated and g.marines[m.carried_by].pos == m.pos
+    assert {c.weapon for c in g.characters.values()} >= {"Pulse Rifle", "Machine Gun", "Flame Unit", "Shotgun"}
+
+
+def test_a_rider_steps_off_on_its_own_turn_or_stays():
+    g = HuntForTheQueen()
+    g.aliens = [type(a)() for a in g.aliens]
+    g.phase, g.decision = "marines", None
+    g.active = 7
+    g._next_marine()
+    g._run()
+    j = g.active
+    assert j == 8 and not g.marines[j].incapacitated  # standing up on the carrier's square
+    mask = g.legal_mask("marines")
+    names = [g.layout.name(a) for a in np.flatnonzero(mask)]
+    assert "end" in names and all(n.startswith("move") or n == "end" for n in names)
+    g.apply(g.layout.encode("end"))  # stays on the card
+    assert g.marines[8].incapacitated and 8 in g.riders and g.marines[8].carried_by == 0
+    assert g.active == 9
+    move = int(next(a for a in np.flatnonzero(g.legal_mask("marines")) if g.layout.name(a).startswith("move")))
+    g.apply(move)
+    assert 9 not in g.riders and not g.marines[9].incapacitated
+
+
+def test_riders_are_no_targets_for_the_aliens():
+    g = HuntForTheQueen()
+    assert not set(g._available()) & set(g.riders)
+
+
+def test_a_wound_on_a_rider_counts_as_on_a_healthy_marine():
+    g = HuntForTheQueen()
+    g._wound(8)
+    assert g.marines[8].wounded and 8 in g.riders and g.marines[8].status == "on_map"
+    g._wound(8)
+    assert g.marines[8].incapacitated and 8 not in g.riders and g.marines[8].status == "on_map"
+
+
+def play(g, steps=400, seed=0):
+    pols = {"hive": LairsDiceAI(), "marines": HuntMarines()}
+    for _ in range(steps):
+        if g.is_terminal():
+            break
+        p = g.current_player()
+        g.apply(pols[p].act(g, p))
+
+
+def test_positions_round_trip_and_play_on_identically():
+    g = HuntForTheQueen()
+    g.reset(3)
+    play(g, 250)
+    data = json.loads(json.dumps(g.to_dict()))
+    h = HuntForTheQueen.from_dict(data)
+    assert h.to_dict() == g.to_dict()
+    play(g, 150)
+    play(h, 150)
+    assert h.to_dict() == g.to_dict()
+
+
+@pytest.mark.parametrize("path, value, words", [
+    (("lairs", "room_deck"), ["queen"] * 6, "lairs.room_deck"),
+    (("lairs", "queen_damage"), 9, "lairs.queen_damage"),
+    (("lairs", "riders"), [99], "lairs.riders"),
+    (("lairs", "sentry_deck"), ["alien"] * 9, "lairs.sentry_deck"),
+])
+def test_malformed_lairs_records_are_clear_errors(path, value, words):
+    g = HuntForTheQueen()
+    data = json.loads(json.dumps(g.to_dict()))
+    data[path[0]][path[1]] = value
+    with pytest.raises(ValueError, match=words):
+        HuntForTheQueen.from_dict(data)
+
+
+def test_determinize_redeals_only_the_hidden_cards():
+    g = HuntForTheQueen()
+    g.reset(5)
+    play(g, 120)
+    d = g.determinize("marines", random.Random(1))
+    assert np.array_equal(d.observe("marines"), g.observe("marines"))
+    assert {r: d.room_deck[r - 1] for r in g.flipped} == {r: g.room_deck[r - 1] for r in g.flipped}
+    assert sorted(d.room_deck) == sorted(g.room_deck) and sorted(d.sentry_deck) == sorted(g.sentry_deck)
+
+
+def test_descriptions_name_the_queen_decisions():
+    g = empty_lairs({"Hicks": (14, 20)})
+    from lairs_helpers import QUEEN, put_alien
+    from rr_helpers import start_phase
+    put_alien(g, (14, 10), a=QUEEN)
+    start_phase(g, "aliens_move")
+    assert g.describe_action(g.layout.encode("queen_stop")) == "the Queen stops at (14, 10)"
+    assert "the Queen steps E to (14, 11)" in g.describe_action(g.layout.encode("queen_step", 2))
+    assert g.illegal_reason(g.layout.encode("aim")) is not None
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="turn_limit"):
+        HuntForTheQueen(turn_limit=0)
+    with pytest.raises(ValueError, match="marine_order"):
+        HuntForTheQueen(marine_order=["Hicks"])
+
+
+def test_the_scripted_marines_and_the_dice_hive_play_a_hunt_to_its_end():
+    g = HuntForTheQueen()
+    g.reset(100)
+    play(g, 5000)
+    out = g.outcome()
+    assert g.is_terminal() and out["marines"] in (-1, 0, 1) and out["truncated_by"] is None
+    assert out["marines"] == -1 or out["score"]["queen_dead"] == 1
