@@ -147,7 +147,7 @@ def load(cls, data):
 
     t = f.fields("tracker", keys=("deck", "discard"))
     game.tracker, game.tracker_discard = t.strs("deck", max_length=200), t.strs("discard", max_length=200)
-    if Counter(game.tracker + game.tracker_discard) != Counter(game.tracker_counts()):
+    if Counter(game.tracker + game.tracker_discard) != Counter(game.tracker_cards()):
         raise t.fail("deck", "with the discard must be the mission's Motion Tracker cards, each once")
 
     # the Hive

@@ -184,7 +184,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         self.deck = [c for part in parts for c, count in decks["endurance"][part].items() for _ in range(count)]
         self.dice.shuffle(self.deck)
         self.hand, self.exhausted, self.discard = [], [], []
-        self.tracker = [c for c, count in self.tracker_counts().items() for _ in range(count)]
+        self.tracker = self.tracker_cards()
         self.dice.shuffle(self.tracker)
         self.tracker_discard = []
         self.hive_hazards = [h for h, count in decks["hive_hazards"].items() for _ in range(count)]

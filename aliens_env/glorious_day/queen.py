@@ -39,17 +39,14 @@ class QueenRules:
                                                           "rest": False}
         self.loader = None if self.loader_start == NO else {"pos": self.loader_start, "pilot": NO, "bonus": False}
 
-    def tracker_counts(self) -> dict[str, int]:
-        """The mission's Motion Tracker cards: core, expansion (the longer missions) and the
-        ten Queen cards in games with the Queen (printed)."""
+    def tracker_cards(self) -> list[str]:
+        """The mission's Motion Tracker cards, unshuffled: core, expansion (the longer missions)
+        and the ten Queen cards in games with the Queen (printed)."""
         decks = self.data["decks"]["motion_tracker"]
-        out: dict[str, int] = {}
-        for part in ("core", "expansion") if self.m["expansion_cards"] else ("core",):
-            for card, n in decks[part].items():
-                out[card] = out.get(card, 0) + n
+        parts = [decks[p] for p in (("core", "expansion") if self.m["expansion_cards"] else ("core",))]
         if self.queen_start != NO:
-            out.update(self.large["tracker_cards"])
-        return out
+            parts.append(self.large["tracker_cards"])
+        return [card for part in parts for card, n in part.items() for _ in range(n)]
 
     # -- queries --------------------------------------------------------------------------------
     def queen_squares(self) -> list[int]:
