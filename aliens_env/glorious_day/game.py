@@ -135,9 +135,10 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
               if self.has_large else ()),
         ])
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self.tracker_total = len(self.tracker_cards())  # 57, 67 with the Queen's cards
         self.global_features = (
             "round/rounds", "endurance_deck/91", "hand/hand_limit", "exhausted/91", "discard/91",
-            "willpower/10", "hive_hand/10", "hivemind_deck/31", "motion_tracker_deck/57", "blip_pool/21",
+            "willpower/10", "hive_hand/10", "hivemind_deck/31", f"motion_tracker_deck/{self.tracker_total}", "blip_pool/21",
             "hive_hazards/6", "reaction_used", "newt_found", "hive_player",
             *(f"nature={k}" for k in self.natures), *(f"decision={k}" for k in DECISIONS))
         self.mt_kinds = MT_KINDS + (QUEEN_MT_KINDS if self.queen_start != NO else ())
@@ -1237,7 +1238,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
                                     len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
                                     len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
-                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / 57,
+                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
                                     len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
                                     self.reaction_round == self.round, self.newt == NO, self.hive_player))
         if self.nature:

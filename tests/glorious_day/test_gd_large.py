@@ -291,3 +291,18 @@ def test_mission_option_lists_the_missions():
     with pytest.raises(ValueError, match="loader_bay.*newt.*queen_lair.*sulaco"):
         GloriousDay(mission="lv426")
     assert GloriousDay(mission="newt").layout.size == 942  # mission 1's layout is unchanged
+
+
+@pytest.mark.parametrize("mission", ["sulaco", "queen_lair", "loader_bay"])
+def test_the_queen_missions_pass_the_environment_checks(mission):
+    import gymnasium as gym
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    import aliens_env  # noqa: F401
+    from aliens_env.pettingzoo import glorious_day_v0
+
+    for side in ("marines", "hive"):
+        env = gym.make("aliens_env/GloriousDay-v0", side=side, mission=mission)
+        check_env(env.unwrapped, skip_render_check=True)
+    api_test(glorious_day_v0.env(mission=mission), num_cycles=200)
