@@ -4,7 +4,8 @@ Marines (heuristic): Ripley (a Class 2 License) heads for the empty Power Loader
 its pilot attacks an Alien next to it, or the Queen when next to her (on mission 5 only from her
 side away from the airlock, so the hit throws her toward it), else walks up to her; on mission 5
 the first other Character holds the airlock's control and opens it once the Queen stands on the
-airlock and no friend does; everyone else shoots the Queen when in range and walks toward her.
+airlock and no friend does; everyone else shoots the Queen when in range, else walks to a square that has her in range
+and sight but stands off (large_models.yaml ``marines_standoff`` spaces beyond her reach).
 Hive (scripted): Heal Queen while she has Damage tokens, then Move Queen toward the closest
 Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
 from __future__ import annotations
@@ -87,8 +88,22 @@ def marines_large_action(game, mask) -> int | None:
             if dial < 6 and ch["actions"] == 2 and mask[layout.encode("aim")]:
                 return layout.encode("aim")
             return layout.encode("attack_queen")
-        return _toward(game, c, game.queen_squares())
+        return _toward(game, c, _firing_squares(game, c))
     return None
+
+
+def _firing_squares(game, c: int) -> list[int]:
+    """Open squares from which Character c could shoot the Queen from beyond her lunge (her
+    reach and two spaces more): in sight of one of her squares and in the weapon's range."""
+    queen, weapon = game.queen_squares(), game.weapon_of(c)
+    keep = game.large["queen"]["reach"] + game.data["large_models"]["marines_standoff"]
+    out = []
+    for s in range(game.board.n):
+        if game.passable[s]:
+            r = min(game.board.range(s, q) for q in queen)
+            if keep <= r <= weapon["range"] and any(game.sight[s][q] for q in queen):
+                out.append(s)
+    return out or queen
 
 
 def hive_queen_action(game, mask, spare: int) -> int | None:
