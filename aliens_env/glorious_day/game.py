@@ -1386,7 +1386,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def render_text(self, viewer: str | None = None) -> str:
         b = self.board
         grid = [list(row) for row in self.m["map"].splitlines()]
-        grid = [["." if ch in "MNQP" else ch for ch in row] for row in grid]
+        grid = [["." if ch in "MNQP" else "~" if ch == "A" else ch for ch in row] for row in grid]
         for s in self.barricades:
             r, c = b.rc(s)
             grid[r][c] = "X"
@@ -1412,7 +1412,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         lines = ["".join(row) for row in grid]
         lines.append("legend: letters Characters (lower case Knocked Down), A Alien, M Swarm, n Newt, "
                      "? Blip (digit: its value, hive's view), X Barricade, D door, E exit, W wall"
-                     + (", Q the Queen, L the Power Loader (its pilot's letter on it), A airlock, C its control"
+                     + (", Q the Queen, L the Power Loader (its pilot's letter on it), ~ airlock, C its control"
                         if self.has_large else ""))
         if self.queen is not None:
             lines.append(f"the Queen: {self.queen['damage']} Damage tokens" + (", frenzy" if self.queen["frenzy"] else ""))
