@@ -908,8 +908,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         return total
 
     def _task_defense(self, task: dict) -> None:
-        queen = task.get("queen", False)
-        alien, c = (dict(self.queen, count=1) if self.queen else None) if queen else self.aliens[task["alien"]], task["char"]
+        queen, c = task.get("queen", False), task["char"]
+        if queen:  # the Queen attacks as one model
+            alien = None if self.queen is None else dict(self.queen, count=1)
+        else:
+            alien = self.aliens[task["alien"]]
         ch = self.chars[c]
         if alien is None or not ch["alive"]:
             return self._done(task)
