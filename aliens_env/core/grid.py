@@ -497,6 +497,59 @@ class Grid:
             out.append((d, new, max(cost[s] for s in entered)))
         return out
 
+    def large_step_table(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> list:
+        """Per anchor, the (direction, new anchor) steps of a size x size model on the bare grid
+        (``large_steps`` for every square, kept per version: the large models' hot table)."""
+        def build():
+            return [tuple((d, new) for d, new, _ in self.large_steps(a, mover, size)) for a in range(self.n)]
+        return self._cached(("large_table", mover, size), build)
+
+    def large_reach(self, anchor: int, closed: set | frozenset = frozenset(), limit: int = UNREACHABLE,
+                    mover: Mover = DEFAULT_MOVER, size: int = 2) -> dict[int, int]:
+        """{anchor: steps} a size x size model reaches in at most `limit` large steps, never
+        standing on a square of `closed` (models, Barricades: what the rules of the moment bar)
+        at any point of its move; its start counts as reached whatever stands there."""
+        table = self.large_step_table(mover, size)
+        w = self.width
+        offsets = [i * w + j for i in range(size) for j in range(size)]
+        dist = {anchor: 0}
+        frontier = [anchor]
+        for d in range(1, limit + 1):
+            nxt = []
+            for a in frontier:
+                for _, new in table[a]:
+                    if new not in dist and not any(new + o in closed for o in offsets):
+                        dist[new] = d
+                        nxt.append(new)
+            if not nxt:
+                break
+            frontier = nxt
+        return dist
+
+    def large_field(self, goals: Iterable[int], closed: set | frozenset = frozenset(),
+                    mover: Mover = DEFAULT_MOVER, size: int = 2) -> dict[int, int]:
+        """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
+        `closed` (steps are symmetric, so the field is grown from the goals)."""
+        table = self.large_step_table(mover, size)
+        w = self.width
+        offsets = [i * w + j for i in range(size) for j in range(size)]
+        dist, frontier = {}, []
+        for g in goals:
+            if g not in dist and self.stands(g, mover, size) and not any(g + o in closed for o in offsets):
+                dist[g] = 0
+                frontier.append(g)
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for a in frontier:
+                for _, new in table[a]:
+                    if new not in dist and not any(new + o in closed for o in offsets):
+                        dist[new] = d
+                        nxt.append(new)
+            frontier = nxt
+        return dist
+
     # -- line of sight ---------------------------------------------------------------------------
     def los_from(self, src: int, radius: int | None = None) -> np.ndarray:
         """Flat bool over squares (read-only, cached per version): does src see each square

@@ -20,13 +20,14 @@ STATS = ("kills", "attacks", "hits", "characters_lost", "reveals", "barricades_b
          "cards_played", "reactions")
 #: the fields each kind of pending work may hold (besides "kind"), and which of them it must
 WORK = {"alien": ({"slot", "stage"}, set()), "blip": ({"slot"}, {"steps"}), "reveal": ({"slot"}, {"react"}),
-        "kill": ({"slot"}, {"react"}), "defense": ({"alien", "char"}, {"roll", "react"}),
+        "kill": ({"slot"}, {"react", "queen"}), "defense": ({"alien", "char"}, {"roll", "react", "queen"}),
+        "queen": ({"stage"}, set()),
         "spawn": ({"what", "at"}, {"near", "count"}), "terror": (set(), set()), "tracker": (set(), set())}
 MAX_EVENTS = 10_000
 
 
 def load(cls, data):
-    f = Fields.position(cls.name, data, keys=KEYS)
+    f = Fields.position(cls.name, data, keys=KEYS, optional={"large_models": None})
     what = f.what
     config = f.fields("config", keys=("mission", "hive_player"))
     mission = config.str("mission")
@@ -107,13 +108,19 @@ def load(cls, data):
     # Newt
     game.newt = square(f, "newt", none=True)
     game.newt_carrier = f.index("newt_carrier", "characters", len(team), none=NO)
-    if (game.newt == NO) == (game.newt_carrier == NO):
+    if game.newt_start == NO:
+        if game.newt != NO or game.newt_carrier != NO:
+            raise f.fail("newt", "must be null with newt_carrier -1: the mission does not field Newt", f.raw("newt"))
+    elif (game.newt == NO) == (game.newt_carrier == NO):
         raise f.fail("newt", "must be a square exactly when no Character carries Newt (newt_carrier -1)", f.raw("newt"))
     if game.newt_carrier != NO and not game.chars[game.newt_carrier]["alive"]:
         raise f.fail("newt_carrier", "must be a living Character", game.newt_carrier)
 
-    squares = [ch["pos"] for ch in game.chars if ch["alive"]] + [a["pos"] for a in game.aliens if a] \
-        + [bl["pos"] for bl in game.blips if bl] + ([game.newt] if game.newt != NO else [])
+    _load_large(game, f, square)
+    squares = [s for c, ch in enumerate(game.chars) if ch["alive"] for s in game.char_squares(c)] \
+        + [a["pos"] for a in game.aliens if a] + [bl["pos"] for bl in game.blips if bl] \
+        + ([game.newt] if game.newt != NO else []) + game.queen_squares() \
+        + (game.loader_squares() if game.pilot() == NO else [])
     if len(set(squares)) != len(squares) or set(squares) & game.barricades:
         raise f.fail("characters", "and the Aliens, Blips and Newt must stand on distinct squares, none Barricaded")
 
@@ -140,7 +147,7 @@ def load(cls, data):
 
     t = f.fields("tracker", keys=("deck", "discard"))
     game.tracker, game.tracker_discard = t.strs("deck", max_length=200), t.strs("discard", max_length=200)
-    if Counter(game.tracker + game.tracker_discard) != sum((Counter(decks["motion_tracker"][part]) for part in parts), Counter()):
+    if Counter(game.tracker + game.tracker_discard) != Counter(game.tracker_cards()):
         raise t.fail("deck", "with the discard must be the mission's Motion Tracker cards, each once")
 
     # the Hive
@@ -188,7 +195,9 @@ def load(cls, data):
                 task[key] = w.int(key, 0, len(team) - 1)
             elif key == "stage":
                 task[key] = w.choice(key, ["move", "attack"])
-            elif key in ("react", "near"):
+                if item["kind"] == "queen" and game.queen is None:
+                    raise w.fail("kind", "queen needs the Queen on the board", item["kind"])
+            elif key in ("react", "near", "queen"):
                 task[key] = w.bool(key)
             elif key == "what":
                 task[key] = w.choice(key, ["blip", "alien"])
@@ -239,6 +248,50 @@ def load(cls, data):
     if not game._current_mask().any():
         raise d.fail("kind", "has no legal action in this position", kind)
     return game
+
+
+def _load_large(game, f: Fields, square) -> None:
+    """The Queen (anchor, Damage tokens, frenzy, rest) and the Power Loader (anchor, pilot, a
+    second attack pending): present exactly in the missions whose map marks them."""
+    raw = f.raw("large_models")
+    if not game.has_large:
+        if raw is not None:
+            raise f.fail("large_models", "must be absent: the mission has no Queen and no Power Loader", raw)
+        return
+    if raw is None:
+        raise f.fail("large_models", "must hold the Queen and the Power Loader of this mission", raw)
+    lm = Fields(f.what, raw, "large_models", keys=("queen", "loader"))
+    rules = game.large["queen"]
+
+    def anchor(fields: Fields) -> int:
+        a = square(fields, "pos")
+        if not game.board.stands(a, size=game.size) or set(game.board.footprint(a, game.size)) & game.barricades:
+            raise fields.fail("pos", "must be the top-left square of four open squares, none Barricaded", fields.raw("pos"))
+        return a
+
+    if lm.raw("queen") is None:
+        game.queen = None
+    else:
+        if game.queen_start == NO:
+            raise lm.fail("queen", "must be null: the mission has no Queen", lm.raw("queen"))
+        q = Fields(f.what, lm.raw("queen"), "large_models.queen", keys=("pos", "damage", "frenzy", "rest"))
+        game.queen = {"pos": anchor(q), "damage": q.int("damage", 0, 99), "frenzy": q.bool("frenzy"), "rest": q.bool("rest")}
+        if game.queen["frenzy"] and (not game.bug_hunt or game.queen["rest"]):
+            raise q.fail("frenzy", "only in a bug hunt, never while she rests", True)
+    if (lm.raw("loader") is None) != (game.loader_start == NO):
+        raise lm.fail("loader", "must be the mission's Power Loader (null without one)", lm.raw("loader"))
+    if game.loader_start != NO:
+        lo = Fields(f.what, lm.raw("loader"), "large_models.loader", keys=("pos", "pilot", "bonus"))
+        game.loader = {"pos": anchor(lo), "pilot": lo.index("pilot", "characters", len(game.chars), none=NO),
+                       "bonus": lo.bool("bonus")}
+        pilot = game.loader["pilot"]
+        if pilot != NO and (not game.chars[pilot]["alive"] or game.chars[pilot]["pos"] != game.loader["pos"]):
+            raise lo.fail("pilot", "must be a living Character standing on the Loader's top-left square", pilot)
+        if game.loader["bonus"] and (pilot == NO or game.active != pilot):
+            raise lo.fail("bonus", "a second attack belongs to the active pilot", True)
+    if game.queen is not None and game.loader is not None \
+            and set(game.queen_squares()) & set(game.loader_squares()):
+        raise lm.fail("queen", "and the Power Loader must not overlap")
 
 
 def _settled(game) -> dict:

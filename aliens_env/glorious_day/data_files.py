@@ -11,7 +11,9 @@ DATA = Path(__file__).parent / "data"
 HAZARDS = ("panic", "jammed", "acid")
 CARD_TYPES = ("nature", "instinct", "reaction")
 ENTRY_MARKS = "1234"
-MAP_CHARS = "W.DMEN" + ENTRY_MARKS
+LARGE_MARKS = "QPAC"  # the Queen's and the Power Loader's top-left squares, the airlock, its control
+MAP_CHARS = "W.DMEN" + ENTRY_MARKS + LARGE_MARKS
+GOALS = ("newt", "airlock", "queen")
 
 
 def _fail(file: str, key: str, must: str, value) -> ValueError:
@@ -26,12 +28,13 @@ def _count(file: str, key: str, value, lo: int = 0, hi: int = 1000) -> int:
 
 @lru_cache(maxsize=None)
 def load() -> dict:
-    """Every data file, checked: {"rules", "characters", "weapons", "decks", "hivemind", "missions"}."""
+    """Every data file, checked: {"rules", "characters", "weapons", "decks", "hivemind", "missions", "large_models"}."""
     rules = read_yaml(DATA / "rules.yaml")
     chars = read_yaml(DATA / "characters.yaml")
     decks = read_yaml(DATA / "decks.yaml")
     hive = read_yaml(DATA / "hivemind.yaml")
     missions = read_yaml(DATA / "missions.yaml")["missions"]
+    large = read_yaml(DATA / "large_models.yaml")
     for name, char in chars["characters"].items():
         for side in ("hero", "grunt"):
             stats = char[side]
@@ -83,5 +86,14 @@ def load() -> dict:
             if who not in chars["characters"]:
                 raise _fail("missions.yaml", f"missions.{name}.fireteam", f"characters of {sorted(chars['characters'])}", who)
         _count("missions.yaml", f"missions.{name}.rounds", mission["rounds"], 1, 99)
+        if mission.get("goal", "newt") not in GOALS:
+            raise _fail("missions.yaml", f"missions.{name}.goal", f"one of {list(GOALS)}", mission.get("goal"))
+        for mark in "QP":
+            if sum(row.count(mark) for row in rows) > 1:
+                raise _fail("missions.yaml", f"missions.{name}.map", f"at most one {mark!r} (a large model's top-left square)", mark)
+    for card, n in large["tracker_cards"].items():
+        if card not in ("queen_hunts", "queen_brood", "queen_heals"):
+            raise _fail("large_models.yaml", "tracker_cards", "queen_hunts, queen_brood, queen_heals", card)
+        _count("large_models.yaml", f"tracker_cards.{card}", n)
     return {"rules": rules, "characters": chars["characters"], "weapons": chars["weapons"], "decks": decks,
-            "hivemind": hive, "missions": missions}
+            "hivemind": hive, "missions": missions, "large_models": large}

@@ -40,18 +40,26 @@ from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, board_from_rows
 from ..core.dice import Dice
 from ..core.game import Decision, PhasedGame
-from .data_files import ENTRY_MARKS, HAZARDS, load
+from .data_files import ENTRY_MARKS, HAZARDS, LARGE_MARKS, load
+from .power_loader import LoaderRules
+from .queen import QueenRules
 
 MAX_CHARACTERS = 8
 MAX_ALIENS = 24
 ENDURANCE_MAX = 91  # 85 Endurance cards and the 6 Hive Hazards
 INTERACTS = ("remove_hazard", "newt")
-ENDS = ("", "rescued", "wiped_out", "exhausted", "time")
+ENDS = ("", "rescued", "wiped_out", "exhausted", "time", "airlock", "queen_killed")
+WINS = ("rescued", "airlock", "queen_killed")  # Newt carried out; the Queen out of the airlock; the Queen Killed
 PHASES = ("marine", "hivemind", "discard", "aliens", "blips", "tracker", "round_end", "over")
 DECISIONS = {"activate": "marines", "action": "marines", "place": "hive", "target": "hive",
              "hivemind": "hive", "swap_second": "hive", "discard": "hive", "react": "hive"}
 DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
 MT_KINDS = ("quiet", "movement", *(f"blip_{e}" for e in ENTRY_MARKS), *(f"swarm_{e}" for e in ENTRY_MARKS))
+QUEEN_MT_KINDS = ("queen_hunts", "queen_brood", "queen_heals")
+#: the large models' view (missions with the Queen or the Power Loader)
+LARGE_FEATURES = ("queen_present", "queen_damage/15", "queen_frenzy", "queen_rests", "queen_row/h", "queen_col/w",
+                  "queen_moved", "loader_present", "loader_piloted", "loader_row/h", "loader_col/w",
+                  "loader_second_attack", *(f"pilot={c}" for c in range(8)))
 #: the moments a Reaction card answers
 REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient"}
 PLANES = ("wall", "door", "barricade", "exit", "entry", "character", "knocked_down", "alien",
@@ -82,7 +90,7 @@ def _squares(bits: int) -> list[int]:
     return out
 
 
-class GloriousDay(PhasedGame):
+class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     name = "GloriousDay"
     marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
 
@@ -97,13 +105,14 @@ class GloriousDay(PhasedGame):
         self.rules, self.hive_rules = data["rules"], data["rules"]["hive"]
         m = self.m = data["missions"][mission]
         rows = tuple(m["map"].splitlines())
-        self.board = b = board_from_rows(rows, extra_open="DMN" + ENTRY_MARKS)
+        self.board = b = board_from_rows(rows, extra_open="DMN" + ENTRY_MARKS + LARGE_MARKS)
         grid = np.array([list(r) for r in rows])
         self.doors = set(np.flatnonzero(grid.ravel() == "D").tolist())
         self.exits = set(np.flatnonzero(grid.ravel() == "E").tolist())
         self.starts = np.flatnonzero(grid.ravel() == "M").tolist()
         self.entries = {e: int(np.flatnonzero(grid.ravel() == e)[0]) for e in ENTRY_MARKS if (grid == e).any()}
-        self.newt_start = int(np.flatnonzero(grid.ravel() == "N")[0])
+        self.newt_start = int(np.flatnonzero(grid.ravel() == "N")[0]) if (grid == "N").any() else NO
+        self._setup_large(grid)
         self.passable = b.passable.ravel().tolist()
         #: sight[a][b]: a square sees another (the map's table, built once, when the game is made)
         self.sight = [b.los_list(i) if self.passable[i] else None for i in range(b.n)]
@@ -121,20 +130,26 @@ class GloriousDay(PhasedGame):
             ("place", n), ("target", MAX_CHARACTERS), ("wp_move", self.model_slots * 8), ("wp_draw", 1),
             ("swap", self.max_blips), ("wp_reorder", 1), ("play", self.card_names), ("end_step", 1),
             ("discard", self.card_names), ("react", 1), ("decline", 1),
+            # the large models' actions, only in missions with them (appended: mission 1's layout stays)
+            *((("attack_queen", 1), ("loader", 1), ("airlock", 1), ("wp_move_queen", n), ("heal_queen", 1))
+              if self.has_large else ()),
         ])
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self.tracker_total = len(self.tracker_cards())  # 57, 67 with the Queen's cards
         self.global_features = (
             "round/rounds", "endurance_deck/91", "hand/hand_limit", "exhausted/91", "discard/91",
-            "willpower/10", "hive_hand/10", "hivemind_deck/31", "motion_tracker_deck/57", "blip_pool/21",
+            "willpower/10", "hive_hand/10", "hivemind_deck/31", f"motion_tracker_deck/{self.tracker_total}", "blip_pool/21",
             "hive_hazards/6", "reaction_used", "newt_found", "hive_player",
             *(f"nature={k}" for k in self.natures), *(f"decision={k}" for k in DECISIONS))
-        self.hive_features = (*(f"hand_{k}/3" for k in self.card_names), *(f"top_tracker={k}" for k in MT_KINDS))
+        self.mt_kinds = MT_KINDS + (QUEEN_MT_KINDS if self.queen_start != NO else ())
+        self.hive_features = (*(f"hand_{k}/3" for k in self.card_names), *(f"top_tracker={k}" for k in self.mt_kinds))
         self.obs_layout = ObsLayout([
             ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
             ("characters", (MAX_CHARACTERS, len(CHAR_FEATURES)), ", ".join(CHAR_FEATURES)),
             ("aliens", (MAX_ALIENS, len(ALIEN_FEATURES)), ", ".join(ALIEN_FEATURES)),
             ("globals", len(self.global_features), ", ".join(self.global_features)),
             ("hive_knowledge", len(self.hive_features), "hive only (zeros for marines): " + ", ".join(self.hive_features)),
+            *((("large_models", len(LARGE_FEATURES), ", ".join(LARGE_FEATURES)),) if self.has_large else ()),
         ])
         template = self._obs_template = self.obs_layout.zeros()
         self._plane_at = {name: self.obs_layout.offset("board") + k * b.n for k, name in enumerate(PLANES)}
@@ -170,7 +185,7 @@ class GloriousDay(PhasedGame):
         self.deck = [c for part in parts for c, count in decks["endurance"][part].items() for _ in range(count)]
         self.dice.shuffle(self.deck)
         self.hand, self.exhausted, self.discard = [], [], []
-        self.tracker = [c for part in parts for c, count in decks["motion_tracker"][part].items() for _ in range(count)]
+        self.tracker = self.tracker_cards()
         self.dice.shuffle(self.tracker)
         self.tracker_discard = []
         self.hive_hazards = [h for h, count in decks["hive_hazards"].items() for _ in range(count)]
@@ -192,6 +207,7 @@ class GloriousDay(PhasedGame):
                       "barricades_broken": 0, "willpower_spent": 0, "cards_played": 0, "reactions": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
+        self._reset_large()
         self._deal_starting_hand()
         for e in m["start_blips"]:
             self._place_blip(self.entries[str(e)])
@@ -210,6 +226,8 @@ class GloriousDay(PhasedGame):
             slow = sum(hazards[h.removeprefix("hive:")].get("speed", 0) for h in ch["hazards"])
             if slow:
                 stats = dict(stats, speed=max(1, stats["speed"] + slow))
+        if self.loader is not None:
+            stats = self.overlay(c, stats)
         return stats
 
     def weapon_of(self, c: int) -> dict:
@@ -222,7 +240,11 @@ class GloriousDay(PhasedGame):
         return {a["pos"]: k for k, a in enumerate(self.aliens) if a is not None}
 
     def char_at(self) -> dict[int, int]:
-        return {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["alive"]}
+        """{square: Character} of the Characters' models (the Power Loader's four squares for its pilot)."""
+        out = {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["alive"]}
+        if self.loader is not None and self.loader["pilot"] != NO:
+            out.update((s, self.loader["pilot"]) for s in self.loader_squares())
+        return out
 
     def blip_at(self) -> dict[int, int]:
         return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
@@ -234,6 +256,9 @@ class GloriousDay(PhasedGame):
         out.update([ch["pos"] for ch in self.chars if ch["alive"]])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
+        if self.has_large:
+            out.update(self.queen_squares())
+            out.update(self.loader_squares())
         return out
 
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
@@ -296,9 +321,13 @@ class GloriousDay(PhasedGame):
         through Aliens or Barricades, ending on a free square."""
         key = ("move_targets", c)
         out = self._cache.get(key)
+        if out is None and c == self.pilot():
+            out = self._cache[key] = self.loader_moves(c)
         if out is None:
             ch = self.chars[c]
             closed = self.barricades | {a["pos"] for a in self.aliens if a is not None}
+            if self.has_large:
+                closed |= set(self.queen_squares())
             if self.newt_carrier == NO:
                 closed.add(self.newt)
             occupied = self.occupied()
@@ -307,12 +336,27 @@ class GloriousDay(PhasedGame):
         return out
 
     def attack_targets(self, c: int) -> list[int]:
+        if c == self.pilot():
+            return self.loader_targets()
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return []
         b = self.board
         return [k for k, a in enumerate(self.aliens) if a is not None
                 and b.range(ch["pos"], a["pos"]) <= weapon["range"] and self.sight[ch["pos"]][a["pos"]]]
+
+    def can_attack_queen(self, c: int) -> bool:
+        """An Attack on the Queen: next to her in the Power Loader, else with the weapon (range
+        and sight to a square of hers)."""
+        if self.queen is None:
+            return False
+        if c == self.pilot():
+            return self.loader_reaches_queen()
+        ch, weapon = self.chars[c], self.weapon_of(c)
+        if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
+            return False
+        return any(self.board.range(ch["pos"], q) <= weapon["range"] and self.sight[ch["pos"]][q]
+                   for q in self.queen_squares())
 
     def barricade_dirs(self, c: int) -> list[int]:
         pos, b = self.chars[c]["pos"], self.board
@@ -385,6 +429,7 @@ class GloriousDay(PhasedGame):
             else:
                 self.active = NO
                 self.phase = "hivemind" if self.hive_player else "aliens"
+                self._queen_phase_start()
                 if self.hive_player:
                     self._hivemind_start()
         elif phase == "hivemind":
@@ -397,6 +442,8 @@ class GloriousDay(PhasedGame):
         elif phase == "aliens":
             self.work = [{"kind": "alien", "slot": k, "stage": "move"} for k in reversed(range(MAX_ALIENS))
                          if self.aliens[k] is not None]
+            if self.queen is not None:
+                self.work.append({"kind": "queen", "stage": "move"})  # she activates first
             self.phase = "blips"
         elif phase == "blips":
             self.work = [{"kind": "blip", "slot": k} for k in reversed(range(self.max_blips)) if self.blips[k] is not None]
@@ -405,6 +452,9 @@ class GloriousDay(PhasedGame):
             self.work = [{"kind": "tracker"} for _ in range(self.tracker_draws())]
             self.phase = "round_end"
         elif phase == "round_end":
+            self._queen_phase_end()
+            if self.phase == "over":
+                return True
             if self.round >= self.m["rounds"]:
                 self._finish("time", f"round {self.round} is over: the dropship leaves without Newt")
                 return True
@@ -447,6 +497,12 @@ class GloriousDay(PhasedGame):
             if ch["knocked"]:
                 mask[slot["stand"]] = 1
                 return mask
+            if self.loader is not None and self.loader["bonus"] and c == self.pilot():
+                mask[slot["rest"]] = 0  # the second Power Loader attack, or not (end)
+                for k in self.loader_targets():
+                    mask[slot["attack"] + k] = 1
+                mask[slot["attack_queen"]] = self.loader_reaches_queen()
+                return mask
             for s in self.move_targets(c):
                 mask[slot["move"] + s] = 1
             for k in self.attack_targets(c):
@@ -459,6 +515,10 @@ class GloriousDay(PhasedGame):
                 mask[slot["interact"]] = 1
             if self.newt_adjacent(c):
                 mask[slot["interact"] + 1] = 1
+            if self.has_large:
+                mask[slot["attack_queen"]] = self.can_attack_queen(c)
+                mask[slot["loader"]] = self.can_use_loader(c)
+                mask[slot["airlock"]] = self.can_open_airlock(c)
         elif kind == "place":
             for s in opts:
                 mask[slot["place"] + s] = 1
@@ -467,6 +527,7 @@ class GloriousDay(PhasedGame):
                 mask[slot["target"] + c] = 1
         elif kind == "hivemind":
             self._hivemind_mask(mask)
+            self._queen_hive_mask(mask)
         elif kind == "swap_second":
             for k, bl in enumerate(self.blips):
                 if bl is not None and k != opts[0]:
@@ -524,11 +585,30 @@ class GloriousDay(PhasedGame):
         ch = self.chars[c]
         ch["actions"] -= 1
         who = ch["name"]
+        second = self.loader is not None and self.loader["bonus"]
+        if second:
+            self.loader["bonus"] = False
         if name == "end":
-            ch["actions"] = 0
+            if not second:  # declining the second Power Loader attack keeps the actions left
+                ch["actions"] = 0
         elif name == "stand":
             ch["knocked"] = False
             self.events.append(f"{who} gets up")
+        elif name == "move" and c == self.pilot():
+            self._move_loader(c, index)
+            self.events.append(f"the Power Loader moves to {self.board.rc(index)}")
+            self._reveal_seen()
+        elif name == "attack" and c == self.pilot():
+            self._loader_attack(c, index)
+        elif name == "attack_queen":
+            if c == self.pilot():
+                self._loader_attack(c, None)
+            else:
+                self._attack(c, None)
+        elif name == "loader":
+            self._use_loader(c)
+        elif name == "airlock":
+            self._open_airlock()
         elif name == "move":
             ch["pos"] = index
             self.events.append(f"{who} moves to {self.board.rc(index)}")
@@ -561,7 +641,8 @@ class GloriousDay(PhasedGame):
                 self._draw_endurance(c)
             self.events.append(f"{who} Rests: recycles {n}, draws {self.rules['rest_draw']}")
 
-    def _attack(self, c: int, k: int) -> None:
+    def _attack(self, c: int, k: int | None) -> None:
+        """An Attack with the weapon on the Alien in slot k (None: the Queen)."""
         ch, weapon = self.chars[c], self.weapon_of(c)
         for _ in range(weapon["cost"]):
             self.exhausted.append(self.hand.pop())
@@ -570,11 +651,12 @@ class GloriousDay(PhasedGame):
         ch["aim"] = max(0, ch["aim"] - self.rules["aim_step"])
         self.stats["attacks"] += 1
         hit = roll < dial
-        self.events.append(f"{ch['name']} attacks the Alien at {self.board.rc(self.aliens[k]['pos'])}: "
+        at = self.board.rc(self.aliens[k]["pos"] if k is not None else self.queen["pos"])
+        self.events.append(f"{ch['name']} attacks the {'Alien' if k is not None else 'Queen'} at {at}: "
                            f"roll {roll} against {dial}: {'hit' if hit else 'miss'}")
         if hit:
             self.stats["hits"] += 1
-            self.work.append({"kind": "kill", "slot": k})
+            self.work.append({"kind": "kill", "slot": k} if k is not None else {"kind": "kill", "slot": 0, "queen": True})
 
     def _reveal_seen(self) -> None:
         """Every face-down Blip a Character sees is revealed (queued)."""
@@ -723,6 +805,8 @@ class GloriousDay(PhasedGame):
             self._spend("reorder_deck")
             self.tracker.insert(0, self.tracker.pop())
             self.events.append("the Hive puts the top Motion Tracker card at the bottom")
+        elif name in ("wp_move_queen", "heal_queen"):
+            self._queen_hive_action(name, index)
         elif name == "play":
             card = self.card_names[index]
             self._spend_card(card)
@@ -776,7 +860,7 @@ class GloriousDay(PhasedGame):
             task["stage"] = "attack"
         if task["stage"] == "attack":
             at = self.char_at()
-            targets = [at[s] for s in self.nbrs[alien["pos"]] if s in at]
+            targets = sorted({at[s] for s in self.nbrs[alien["pos"]] if s in at})
             if not targets:
                 self._done(task)
                 return self._break_barricade(alien)
@@ -796,7 +880,8 @@ class GloriousDay(PhasedGame):
         field = self.character_field(through_barricades=through)
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
-        return self.nearest_in_reach(alien["pos"], self.rules["alien_speed"] + (self.nature == "aggressive"), through)
+        speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
+        return self.nearest_in_reach(alien["pos"], speed, through)
 
     def _break_barricade(self, alien: dict) -> None:
         doors = [s for s in self.nbrs[alien["pos"]] if s in self.barricades]
@@ -810,33 +895,44 @@ class GloriousDay(PhasedGame):
         self.events.append(f"an Alien attacks the Barricade at {self.board.rc(doors[0])}: roll {roll}, "
                            f"{'broken' if roll >= need else 'holds'}")
 
-    def defense_total(self, c: int, alien: dict, roll: int) -> int:
+    def defense_total(self, c: int, alien: dict, roll: int, queen: bool = False) -> int:
+        """The Defense roll's total: the d10, acid, Vicious, a Swarm's extra Aliens, the Queen's
+        +3 and Ripley's Class 2 License in the Power Loader (-1)."""
         ch = self.chars[c]
         acid = sum(self.data["decks"]["hazards"][h.removeprefix("hive:")].get("defense", 0) for h in ch["hazards"])
-        return roll + acid + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
+        total = roll + acid + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
+        if queen:
+            total += self.large["queen"]["defense_bonus"]
+        if self.loader is not None:
+            total += self.loader_defense_modifier(c)
+        return total
 
     def _task_defense(self, task: dict) -> None:
-        alien, c = self.aliens[task["alien"]], task["char"]
+        queen, c = task.get("queen", False), task["char"]
+        if queen:  # the Queen attacks as one model
+            alien = None if self.queen is None else dict(self.queen, count=1)
+        else:
+            alien = self.aliens[task["alien"]]
         ch = self.chars[c]
         if alien is None or not ch["alive"]:
             return self._done(task)
         stats = self.stats_of(c)
         if "roll" not in task:
             task["roll"] = self.dice.d10()
-        total = self.defense_total(c, alien, task["roll"])
+        total = self.defense_total(c, alien, task["roll"], queen)
         passed = total <= stats["defense"] and total < self.rules["defense_kill_roll"]
         if passed and "react" not in task and self.can_react("defense"):
             self._decide("react")
             return
         if passed and task.get("react"):
             task["roll"], task["react"] = self.dice.d10(), False
-            total = self.defense_total(c, alien, task["roll"])
+            total = self.defense_total(c, alien, task["roll"], queen)
             self.events.append("Savage: the Character rolls the Defense again")
         self._done(task)
-        self._defense_result(c, task["alien"], total)
+        self._defense_result(c, task["alien"], total, queen)
 
-    def _defense_result(self, c: int, slot: int, total: int) -> None:
-        ch, alien = self.chars[c], self.aliens[slot]
+    def _defense_result(self, c: int, slot: int, total: int, queen: bool = False) -> None:
+        ch = self.chars[c]
         stats = self.stats_of(c)
         who = ch["name"]
         if total >= self.rules["defense_kill_roll"] or (total > stats["defense"] and ch["knocked"]):
@@ -844,9 +940,11 @@ class GloriousDay(PhasedGame):
             self._kill_character(c)
         elif total <= stats["melee"]:
             self.events.append(f"{who}'s Defense {total}: counterattack, an Alien dies")
-            self._remove_alien(slot)
+            self.hurt_queen() if queen else self._remove_alien(slot)
         elif total <= stats["defense"]:
             self.events.append(f"{who}'s Defense {total}: fended off")
+        elif c == self.pilot():
+            self._loader_pushed(c, self.queen_squares() if queen else [self.aliens[slot]["pos"]])
         else:
             ch["knocked"] = True
             self._lose_endurance(self.rules["failed_defense_discards"])
@@ -859,6 +957,8 @@ class GloriousDay(PhasedGame):
             self._lose_hazard(h)
         ch["hazards"] = []
         self.stats["characters_lost"] += 1
+        if c == self.pilot():
+            self.loader["pilot"], self.loader["bonus"] = NO, False  # the Power Loader is empty
         if self.newt_carrier == c:
             self.newt, self.newt_carrier = ch["pos"], NO
         ch["pos"] = NO
@@ -871,7 +971,8 @@ class GloriousDay(PhasedGame):
             self.aliens[slot] = None
 
     def _task_kill(self, task: dict) -> None:
-        if self.aliens[task["slot"]] is None:
+        queen = task.get("queen", False)
+        if (self.queen if queen else self.aliens[task["slot"]]) is None:
             return self._done(task)
         if "react" not in task and self.can_react("kill"):
             self._decide("react")
@@ -879,6 +980,8 @@ class GloriousDay(PhasedGame):
         self._done(task)
         if task.get("react"):
             self.events.append("Resilient: the hit is ignored")
+        elif queen:
+            self.hurt_queen()
         else:
             self._remove_alien(task["slot"])
 
@@ -887,7 +990,7 @@ class GloriousDay(PhasedGame):
         if blip is None or not self.on_board():
             return self._done(task)
         if "steps" not in task:
-            task["steps"] = self.dice.d6() + (self.nature == "stealthy")
+            task["steps"] = self.dice.d6() + (self.nature == "stealthy") + self.frenzy_bonus()
         square = self._choose(task, "place", self.blip_destinations(task["slot"], task["steps"]))
         if square is None:
             return
@@ -1061,6 +1164,8 @@ class GloriousDay(PhasedGame):
             self.work.append({"kind": "spawn", "what": "blip", "at": [self.entries[entry]]})
         elif kind == "swarm":
             self.work.append({"kind": "spawn", "what": "alien", "at": [self.entries[entry]], "count": 3})
+        elif kind == "queen":
+            self._task_queen_card(card)
         elif kind == "movement":
             self.work.extend({"kind": "blip", "slot": k} for k in reversed(range(self.max_blips)) if self.blips[k] is not None)
 
@@ -1068,7 +1173,7 @@ class GloriousDay(PhasedGame):
     # outcome, shaping, observation
     # ------------------------------------------------------------------------------------------
     def outcome(self) -> dict[str, Any]:
-        marines = 1 if self.end == "rescued" else -1 if self.end else 0
+        marines = 1 if self.end in WINS else -1 if self.end else 0
         return {"marines": marines, "hive": -marines,
                 "score": {**self.stats, "round": self.round, "end": self.end,
                           "endurance_left": len(self.deck) + len(self.hand) + len(self.exhausted)}}
@@ -1136,14 +1241,30 @@ class GloriousDay(PhasedGame):
         obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
                                     len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
                                     len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
-                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / 57,
+                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
                                     len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
                                     self.reaction_round == self.round, self.newt == NO, self.hive_player))
         if self.nature:
             obs[o + 14 + self.natures.index(self.nature)] = 1.0
         if self.decision is not None:
             obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
+        if self.has_large:
+            self._observe_large(obs)
         return np.frombuffer(obs, dtype=np.float32)
+
+    def _observe_large(self, obs) -> None:
+        """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
+        o, w, h = self.obs_layout.offset("large_models"), self.board.width, self.board.height
+        q, lo = self.queen, self.loader
+        if q is not None:
+            r, col = divmod(q["pos"], w)
+            obs[o:o + 6] = array("f", (1.0, min(q["damage"] / 15, 1), q["frenzy"], q["rest"], r / h, col / w))
+        obs[o + 6] = self.queen_moved
+        if lo is not None:
+            r, col = divmod(lo["pos"], w)
+            obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
+            if lo["pilot"] != NO:
+                obs[o + 12 + lo["pilot"]] = 1.0
 
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
@@ -1155,7 +1276,7 @@ class GloriousDay(PhasedGame):
             i = o + self.card_names.index(card)
             obs[i] = min(obs[i] + 1 / 3, 1)
         if self.tracker:  # the top Motion Tracker card
-            obs[o + len(self.card_names) + MT_KINDS.index(self.tracker[-1])] = 1
+            obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs
 
     # ------------------------------------------------------------------------------------------
@@ -1185,6 +1306,9 @@ class GloriousDay(PhasedGame):
             "work": [dict(w) for w in self.work],
             "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
             "stats": dict(self.stats), "events": list(self.events),
+            **({"large_models": {"queen": None if self.queen is None else dict(self.queen, pos=rc(self.queen["pos"])),
+                                 "loader": None if self.loader is None else dict(self.loader, pos=rc(self.loader["pos"]))}}
+               if self.has_large else {}),
         }
 
     @classmethod
@@ -1234,6 +1358,8 @@ class GloriousDay(PhasedGame):
             setattr(new, name, list(getattr(self, name)))
         new.barricades = set(self.barricades)
         new.work = [dict(w) for w in self.work]
+        new.queen = None if self.queen is None else dict(self.queen)
+        new.loader = None if self.loader is None else dict(self.loader)
         return new
 
     def _describe(self, name: str, index: int, label: str) -> str:
@@ -1249,7 +1375,7 @@ class GloriousDay(PhasedGame):
         if name == "barricade":
             door = b.step(self.chars[self.active]["pos"], index)
             return f"{who} {'removes the Barricade' if door in self.barricades else 'Barricades the door'} at {b.rc(door)}"
-        if name in ("aim", "rest", "stand", "end", "interact"):
+        if name in ("aim", "rest", "stand", "end", "interact", "attack_queen", "loader", "airlock"):
             return f"{who}: {label}"
         if name == "place":
             return f"the Hive places or moves the model at {b.rc(index)}"
@@ -1263,7 +1389,7 @@ class GloriousDay(PhasedGame):
     def render_text(self, viewer: str | None = None) -> str:
         b = self.board
         grid = [list(row) for row in self.m["map"].splitlines()]
-        grid = [["." if ch in "MN" else ch for ch in row] for row in grid]
+        grid = [["." if ch in "MNQP" else "~" if ch == "A" else ch for ch in row] for row in grid]
         for s in self.barricades:
             r, c = b.rc(s)
             grid[r][c] = "X"
@@ -1278,13 +1404,21 @@ class GloriousDay(PhasedGame):
             if a is not None:
                 r, c = b.rc(a["pos"])
                 grid[r][c] = "A" if a["count"] == 1 else "M"
+        for mark, squares in (("Q", self.queen_squares()), ("L", self.loader_squares())):
+            for s in squares:
+                r, c = b.rc(s)
+                grid[r][c] = mark
         for ch in self.chars:
             if ch["alive"]:
                 r, c = b.rc(ch["pos"])
                 grid[r][c] = ch["name"][0].lower() if ch["knocked"] else ch["name"][0]
         lines = ["".join(row) for row in grid]
         lines.append("legend: letters Characters (lower case Knocked Down), A Alien, M Swarm, n Newt, "
-                     "? Blip (digit: its value, hive's view), X Barricade, D door, E exit, W wall")
+                     "? Blip (digit: its value, hive's view), X Barricade, D door, E exit, W wall"
+                     + (", Q the Queen, L the Power Loader (its pilot's letter on it), ~ airlock, C its control"
+                        if self.has_large else ""))
+        if self.queen is not None:
+            lines.append(f"the Queen: {self.queen['damage']} Damage tokens" + (", frenzy" if self.queen["frenzy"] else ""))
         lines.append(f"round {self.round}/{self.m['rounds']}, phase {self.phase}; Endurance deck {len(self.deck)}, "
                      f"hand {len(self.hand)}, exhausted {len(self.exhausted)}; Willpower {self.willpower}, "
                      f"Nature {self.nature or '-'}")

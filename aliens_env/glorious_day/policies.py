@@ -19,6 +19,7 @@ import numpy as np
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from .game import MAX_ALIENS, GloriousDay
+from .large_policies import hive_queen_action, marines_large_action
 
 
 class GloriousDiceAI(DicePolicy):
@@ -61,6 +62,10 @@ class ScriptedHive(GloriousDiceAI):
     def _spend(self, game: GloriousDay, mask: np.ndarray) -> int:
         layout, script = game.layout, game.data["hivemind"]["scripted"]
         spare = game.willpower - script["reserve"]
+        if game.has_large:
+            action = hive_queen_action(game, mask, spare)
+            if action is not None:
+                return action
         for card in script["play_order"]:
             a = layout.encode("play", game.card_names.index(card))
             if mask[a] and game.cards[card]["cost"] <= spare:
@@ -115,6 +120,10 @@ class HeuristicMarines:
             return layout.encode("stand")
         if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
+        if game.has_large:
+            action = marines_large_action(game, mask)
+            if action is not None:
+                return action
         targets = game.attack_targets(c)
         if targets:
             b = game.board

@@ -4,6 +4,7 @@ marines win some and lose some against the automated Aliens; random marines almo
 
     python -m aliens_env.glorious_day.tune                  # 1,000 seeded games per match-up
     python -m aliens_env.glorious_day.tune --games 200 --mission newt
+    python -m aliens_env.glorious_day.tune --mission sulaco     # or queen_lair, loader_bay
 
 Match-ups: heuristic and random marines against the core game's automated Aliens (the `dice`
 hive, no Hive player), and heuristic marines against the `dice` and the `scripted` Hive player.
@@ -17,7 +18,7 @@ from collections import Counter
 
 from ..core.policy import RandomPolicy, play_out
 from ..core.stats import wilson_interval
-from .game import GloriousDay
+from .game import WINS, GloriousDay
 from .policies import GloriousDiceAI, HeuristicMarines, ScriptedHive
 
 #: (marines, hive, hive_player)
@@ -44,7 +45,7 @@ def match(marines: str, hive: str, hive_player: bool, games: int = 1000, seed0: 
         players = {"marines": make(marines, seed + 1), "hive": make(hive, seed + 1)}
         steps += play_out(game, players)
         ends[game.end] += 1
-    wins = ends["rescued"]
+    wins = sum(ends[e] for e in WINS)
     return {"wins": wins, "rate": wins / games, "interval": wilson_interval(wins, games), "ends": dict(ends),
             "steps_per_game": steps / games}
 
@@ -53,10 +54,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed0", type=int, default=0)
-    parser.add_argument("--mission", default="newt")
+    parser.add_argument("--mission", default="newt", help="a mission of missions.yaml: newt, sulaco, queen_lair, loader_bay")
+    parser.add_argument("--matchups", default="all", choices=("all", "automated"),
+                        help="automated: only heuristic marines against the automated Aliens")
     args = parser.parse_args(argv)
     print(f"mission {args.mission}, {args.games} seeded games per match-up; marines' win rate [95% interval]")
-    for marines, hive, hive_player in MATCHUPS:
+    for marines, hive, hive_player in MATCHUPS if args.matchups == "all" else MATCHUPS[:1]:
         start = time.perf_counter()
         r = match(marines, hive, hive_player, args.games, args.seed0, args.mission)
         lo, hi = r["interval"]

@@ -26,3 +26,22 @@ def test_tune_prints_every_match_up(capsys):
     main(["--games", "3"])
     out = capsys.readouterr().out
     assert out.count(" vs ") == 4 and "scripted Hive player" in out
+
+
+def test_the_queen_missions_are_won_sometimes_and_the_scripted_hive_spends_on_the_queen():
+    for mission in ("sulaco", "queen_lair", "loader_bay"):
+        r = match("heuristic", "dice", False, games=60, mission=mission)
+        assert 0 < r["wins"] < 60, (mission, r)
+    from aliens_env.glorious_day.game import GloriousDay
+    from aliens_env.glorious_day.policies import HeuristicMarines, ScriptedHive
+
+    g = GloriousDay(mission="queen_lair")
+    spent = False
+    for seed in range(5):
+        g.reset(seed)
+        while not g.is_terminal():
+            p = g.current_player()
+            action = (HeuristicMarines() if p == "marines" else ScriptedHive()).act(g, p)
+            spent |= g.layout.decode(action)[0] in ("wp_move_queen", "heal_queen")
+            g.apply(action)
+    assert spent

@@ -1,0 +1,47 @@
+"""Large models (expansion "Moving Large Models"): 2 x 2 models named by their top-left square
+(the anchor), moved one space at a time, diagonals included, on four legal spaces at each point
+(core/grid.py's ``large_reach`` and ``large_field``: never split by walls, never standing on a
+Barricaded door or a square the rules of the moment close), and making room for the smaller
+friendly models a move ends on: each is moved one space, in any direction, to a free square; if
+that is impossible for all of them, the large model cannot end its move there."""
+from __future__ import annotations
+
+from ..core.board import DIRECTIONS
+
+
+def footprint(board, anchor: int, size: int = 2) -> list[int]:
+    return board.footprint(anchor, size) or []
+
+
+def centre2(board, squares: list[int]) -> tuple[int, int]:
+    """Twice the centre (row, col) of a model's squares: integers for any model."""
+    rcs = [board.rc(s) for s in squares]
+    return (min(r for r, _ in rcs) + max(r for r, _ in rcs) + 1, min(c for _, c in rcs) + max(c for _, c in rcs) + 1)
+
+
+def away(board, mover: list[int], attacker: list[int]) -> int | None:
+    """The direction (index of DIRECTIONS) straight away from the attacker's squares, or None."""
+    (r1, c1), (r0, c0) = centre2(board, mover), centre2(board, attacker)
+    dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+    return DIRECTIONS.index((dr, dc)) if (dr or dc) else None
+
+
+def shove_plan(nbrs: list, under: list[int], banned: set[int]) -> dict[int, int] | None:
+    """{square: new square} moving each model standing on `under` one space (a legal step) to a
+    free square outside `banned` (the large model's new squares, every other model, Barricades),
+    each to its own square; None if no such plan exists. The first plan found in the order of
+    the squares and of the directions is taken (Q3)."""
+    plan: dict[int, int] = {}
+
+    def place(i: int) -> bool:
+        if i == len(under):
+            return True
+        for s in nbrs[under[i]]:
+            if s not in banned and s not in plan.values():
+                plan[under[i]] = s
+                if place(i + 1):
+                    return True
+                del plan[under[i]]
+        return False
+
+    return dict(plan) if place(0) else None

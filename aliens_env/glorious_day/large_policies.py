@@ -1,0 +1,122 @@
+"""Rules of thumb of the built-in players for the large models (called by policies.py).
+
+Marines (heuristic): Ripley (a Class 2 License) heads for the empty Power Loader and mounts it;
+its pilot attacks an Alien next to it, or the Queen when next to her (on mission 5 only from her
+side away from the airlock, so the hit throws her toward it), else walks up to her; on mission 5
+the first other Character holds the airlock's control and opens it once the Queen stands on the
+airlock and no friend does; everyone else shoots the Queen when in range, else walks to a square that has her in range
+and sight but stands off (large_models.yaml ``marines_standoff`` spaces beyond her reach).
+Hive (scripted): Heal Queen while she has Damage tokens, then Move Queen toward the closest
+Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
+from __future__ import annotations
+
+from ..core.board import NO, UNREACHABLE
+
+
+def _toward(game, c: int, goal: list[int]) -> int | None:
+    """The move target of Character c nearest `goal` (a small model's steps), if it gets nearer."""
+    ch = game.chars[c]
+    closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares())
+    dist = game.bfs(goal, closed)
+    best = min(game.move_targets(c), key=lambda s: (dist[s], s), default=None)
+    if best is not None and dist[best] < dist[ch["pos"]]:
+        return game.layout.encode("move", best)
+    return None
+
+
+def _pilot_goal(game) -> list[int]:
+    """Anchors next to the Queen for the Power Loader (on mission 5: on her side away from the airlock)."""
+    b, size = game.board, game.size
+    r, c = b.rc(game.queen["pos"])
+    spots = [(r + dr, c + dc) for dr in range(-size, size + 1) for dc in range(-size, size + 1)
+             if max(abs(dr), abs(dc)) == size]
+    if game.airlock:
+        ar = sum(b.rc(s)[0] for s in game.airlock) / len(game.airlock)
+        ac = sum(b.rc(s)[1] for s in game.airlock) / len(game.airlock)
+        # the Loader's side away from the airlock: the push goes from the Loader through the Queen
+        spots = [(rr, cc) for rr, cc in spots if (cc - c) * (ac - c) < 0 or (cc == c and (rr - r) * (ar - r) < 0)]
+    return [b.index(rr, cc) for rr, cc in spots if b.inside(rr, cc) and b.stands(b.index(rr, cc), size=size)]
+
+
+def marines_large_action(game, mask) -> int | None:
+    """The heuristic marines' action for the large models, or None (the usual rules of thumb)."""
+    layout, c = game.layout, game.active
+    ch = game.chars[c]
+    licensed = ch["name"] in game.large["power_loader"]["license"]
+    if c == game.pilot():
+        if game.loader["bonus"] or game.queen is not None:
+            if mask[layout.encode("attack_queen")] and (not game.airlock or game.loader["pos"] in _pilot_goal(game)):
+                return layout.encode("attack_queen")
+            targets = game.loader_targets()
+            if targets:
+                return layout.encode("attack", targets[0])
+            if game.loader["bonus"]:
+                return layout.encode("end")
+        if game.queen is None:
+            return None
+        goal = _pilot_goal(game)
+        closed = {a["pos"] for a in game.aliens if a is not None} | game.barricades | set(game.queen_squares())
+        field = game.board.large_field(goal, closed, size=game.size)
+        here = field.get(game.loader["pos"], UNREACHABLE)
+        best = min(game.move_targets(c), key=lambda a: (field.get(a, UNREACHABLE), a), default=None)
+        if best is not None and field.get(best, UNREACHABLE) < here:
+            return layout.encode("move", best)
+        return layout.encode("aim") if mask[layout.encode("aim")] else layout.encode("end")
+    if licensed and game.loader is not None and game.pilot() == NO:
+        if mask[layout.encode("loader")]:
+            return layout.encode("loader")
+        if not game.attack_targets(c):
+            goal = sorted({n for s in game.loader_squares() for n in game.nbrs[s]} - set(game.loader_squares()))
+            move = _toward(game, c, goal)
+            if move is not None:
+                return move
+    if game.airlock_controls and game.queen is not None:
+        keeper = next((k for k, other in enumerate(game.chars) if other["alive"]
+                       and other["name"] not in game.large["power_loader"]["license"]), NO)
+        if c == keeper:
+            if mask[layout.encode("airlock")]:
+                friends = {s for k in range(len(game.chars)) if game.chars[k]["alive"] for s in game.char_squares(k)}
+                if game.airlock & set(game.queen_squares()) and not game.airlock & friends:
+                    return layout.encode("airlock")
+                return None if game.attack_targets(c) else layout.encode("end")
+            if not game.attack_targets(c):
+                return _toward(game, c, sorted(game.airlock_controls))
+            return None
+    if game.queen is not None and not game.attack_targets(c):
+        if mask[layout.encode("attack_queen")]:
+            dial = ch["aim"] + game.weapon_of(c)["aim_bonus"]
+            if dial < 6 and ch["actions"] == 2 and mask[layout.encode("aim")]:
+                return layout.encode("aim")
+            return layout.encode("attack_queen")
+        return _toward(game, c, _firing_squares(game, c))
+    return None
+
+
+def _firing_squares(game, c: int) -> list[int]:
+    """Open squares from which Character c could shoot the Queen from beyond her lunge (her
+    reach and two spaces more): in sight of one of her squares and in the weapon's range."""
+    queen, weapon = game.queen_squares(), game.weapon_of(c)
+    keep = game.large["queen"]["reach"] + game.data["large_models"]["marines_standoff"]
+    out = []
+    for s in range(game.board.n):
+        if game.passable[s]:
+            r = min(game.board.range(s, q) for q in queen)
+            if keep <= r <= weapon["range"] and any(game.sight[s][q] for q in queen):
+                out.append(s)
+    return out or queen
+
+
+def hive_queen_action(game, mask, spare: int) -> int | None:
+    """The scripted Hive's Willpower on the Queen: Heal Queen, then Move Queen nearer her prey."""
+    layout, costs = game.layout, game.hive_rules["costs"]
+    for what in game.data["hivemind"]["scripted"].get("queen", []):
+        if what == "heal_queen" and mask[layout.encode("heal_queen")] and costs["heal_queen"] <= spare:
+            return layout.encode("heal_queen")
+        if what == "move_queen" and costs["move_queen"] <= spare and game.queen is not None and not game.queen_targets():
+            moves = [a for a in game.queen_moves() if mask[layout.encode("wp_move_queen", a)]]
+            if moves:
+                best = game.queen_destinations(game.hive_rules["queen_move_spaces"])
+                best = [a for a in best if a in moves]
+                if best:
+                    return layout.encode("wp_move_queen", best[0])
+    return None

@@ -1,0 +1,262 @@
+"""The Alien Queen (expansion "Alien Queen"), a mixin of ``GloriousDay``.
+
+- She activates in the Activate Aliens step like any other Alien (first of them): up to 6 spaces
+  (8 in a frenzy) as a large model toward the closest Character she can reach, ignoring the
+  Characters she cannot (narrow doors and passages), and attacks the closest Character within two
+  spaces of her model (ties: the Hive's). The attacked Character adds +3 to its Defense roll.
+- Killed by an attack or a counterattack, she gains a Damage token instead. Campaign: starting
+  an Alien Phase with six or more tokens, she does not activate and removes them all; only the
+  airlock kills her. Bug hunt: at 15 or more tokens she is Mortally Wounded; if she is at the
+  start of an Alien Phase, she and every Alien and Blip move two more spaces, and at the end of
+  that Alien Phase she is Killed (even if Willpower removed tokens).
+- Willpower Actions: Move Queen (3: up to three spaces, any direction, once a Hivemind Step) and
+  Heal Queen (1: one Damage token removed).
+- Her ten Motion Tracker cards (large_models.yaml, Q4).
+"""
+from __future__ import annotations
+
+from ..core.board import NO
+from .large_models import footprint, shove_plan
+
+
+class QueenRules:
+    # -- set-up ---------------------------------------------------------------------------------
+    def _setup_large(self, grid) -> None:
+        """The large models' marks on the mission's map (called by __init__)."""
+        self.large = self.data["large_models"]
+        self.size = self.large["size"]
+        flat = grid.ravel()
+        find = lambda mark: int(next(iter((flat == mark).nonzero()[0]), NO))  # noqa: E731
+        self.queen_start, self.loader_start = find("Q"), find("P")
+        self.airlock = set((flat == "A").nonzero()[0].tolist())
+        self.airlock_controls = set((flat == "C").nonzero()[0].tolist())
+        self.goal = self.m.get("goal", "newt")
+        self.bug_hunt = self.m.get("kind") == "bug_hunt"
+        self.has_large = self.queen_start != NO or self.loader_start != NO
+
+    def _reset_large(self) -> None:
+        self.queen = None if self.queen_start == NO else {"pos": self.queen_start, "damage": 0, "frenzy": False,
+                                                          "rest": False}
+        self.loader = None if self.loader_start == NO else {"pos": self.loader_start, "pilot": NO, "bonus": False}
+
+    def tracker_cards(self) -> list[str]:
+        """The mission's Motion Tracker cards, unshuffled: core, expansion (the longer missions)
+        and the ten Queen cards in games with the Queen (printed)."""
+        decks = self.data["decks"]["motion_tracker"]
+        parts = [decks[p] for p in (("core", "expansion") if self.m["expansion_cards"] else ("core",))]
+        if self.queen_start != NO:
+            parts.append(self.large["tracker_cards"])
+        return [card for part in parts for card, n in part.items() for _ in range(n)]
+
+    # -- queries --------------------------------------------------------------------------------
+    def queen_squares(self) -> list[int]:
+        return footprint(self.board, self.queen["pos"], self.size) if self.queen is not None else []
+
+    def queen_closed(self) -> set[int]:
+        """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
+        squares too), an empty Power Loader, Barricades."""
+        out = set(self.char_at()) | self.barricades
+        if self.loader is not None:
+            out.update(self.loader_squares())
+        return out
+
+    def queen_range(self, square: int) -> int:
+        return min(self.board.range(s, square) for s in self.queen_squares())
+
+    def queen_targets(self) -> list[int]:
+        """The closest Characters within her reach (two spaces of her model, in sight of it)."""
+        squares, reach = self.queen_squares(), self.large["queen"]["reach"]
+        best, out = reach + 1, []
+        for s, c in self.char_at().items():
+            r = self.queen_range(s)
+            if r <= reach and any(self.sight[q][s] for q in squares):
+                if r < best:
+                    best, out = r, []
+                if r == best and c not in out:
+                    out.append(c)
+        return sorted(out)
+
+    def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
+        """{Character: anchors from which the Queen would have it within reach and in sight}."""
+        b, reach, size = self.board, self.large["queen"]["reach"], self.size
+        out: dict[int, list[int]] = {}
+        for s, c in self.char_at().items():
+            r0, c0 = b.rc(s)
+            for r in range(r0 - reach - size + 1, r0 + reach + 1):
+                for col in range(c0 - reach - size + 1, c0 + reach + 1):
+                    if not b.inside(r, col):
+                        continue
+                    a = b.index(r, col)
+                    squares = b.footprint(a, size)
+                    if squares and not closed.intersection(squares) and b.stands(a, size=size) \
+                            and any(self.sight[q][s] for q in squares if self.passable[q]):
+                        out.setdefault(c, []).append(a)
+        return out
+
+    def queen_destinations(self, steps: int, closed: set[int] | None = None) -> list[int]:
+        """Where the Queen may end a move of `steps`: the anchors in reach (her squares never on
+        `closed`) where the smaller Aliens and Blips under her can make room, nearest (in large
+        steps) the closest Character she can reach; where she stands when she has one within
+        reach already or can reach none."""
+        q = self.queen["pos"]
+        closed = self.queen_closed() if closed is None else closed
+        if self.queen_targets():
+            return [q]
+        b, size = self.board, self.size
+        anchors = self._attack_anchors(closed)
+        whole = b.large_reach(q, closed, size=size)
+        by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
+        by_char = {c: d for c, d in by_char.items() if d is not None}
+        if not by_char:
+            return [q]
+        near = min(by_char.values())
+        goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
+        field = b.large_field(goals, closed, size=size)
+        reach = b.large_reach(q, closed, steps, size=size)
+        ends = [a for a in reach if a == q or self.queen_room(a) is not None]
+        best = min(field.get(a, 10**6) for a in ends)
+        return sorted(a for a in ends if field.get(a, 10**6) == best)
+
+    def queen_room(self, anchor: int) -> dict[int, int] | None:
+        """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
+        or None if they cannot."""
+        squares = footprint(self.board, anchor, self.size)
+        smalls = {a["pos"] for a in self.aliens if a is not None} | {bl["pos"] for bl in self.blips if bl is not None}
+        under = sorted(smalls.intersection(squares))
+        if not under:
+            return {}
+        if self.newt_carrier == NO and self.newt in squares:
+            return None
+        banned = (self.occupied() - set(self.queen_squares())) | self.barricades | set(squares)
+        return shove_plan(self.nbrs, under, banned)
+
+    def _place_queen(self, anchor: int) -> None:
+        plan = self.queen_room(anchor)
+        for old, new in (plan or {}).items():
+            for model in (*self.aliens, *self.blips):
+                if model is not None and model["pos"] == old:
+                    model["pos"] = new
+        self.queen["pos"] = anchor
+        self._cache.clear()
+
+    def frenzy_bonus(self) -> int:
+        """Spaces every Alien, Blip and the Queen move on top of their own in the frenzy."""
+        return self.large["queen"]["frenzy"] if self.queen is not None and self.queen["frenzy"] else 0
+
+    # -- the Alien Phase ------------------------------------------------------------------------
+    def _queen_phase_start(self) -> None:
+        """At the start of the Alien Phase: the campaign rest or the bug hunt frenzy."""
+        q, rules = self.queen, self.large["queen"]
+        if q is None:
+            return
+        if not self.bug_hunt and q["damage"] >= rules["campaign_rest"]:
+            q["rest"], q["damage"] = True, 0
+            self.events.append("the Queen rests: she removes her Damage tokens and does not activate")
+        elif self.bug_hunt and q["damage"] >= rules["mortal_wound"]:
+            q["frenzy"] = True
+            self.events.append("the Queen is Mortally Wounded: the Hive goes into a frenzy")
+
+    def _queen_phase_end(self) -> None:
+        """At the end of the Alien Phase: a frenzied Queen is Killed."""
+        q = self.queen
+        if q is None:
+            return
+        q["rest"] = False
+        if q["frenzy"]:
+            self.queen = None
+            self.stats["kills"] += 1
+            self.events.append("the Queen dies of her wounds")
+            if self.goal == "queen":
+                self._finish("queen_killed", "the Alien Queen is Killed")
+
+    def _task_queen(self, task: dict) -> None:
+        q = self.queen
+        if q is None or q["rest"] or not self.on_board():
+            return self._done(task)
+        if task["stage"] == "move":
+            steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
+            anchor = self._choose(task, "place", self.queen_destinations(steps))
+            if anchor is None:
+                return
+            if anchor != q["pos"]:
+                self._place_queen(anchor)
+            task["stage"] = "attack"
+        targets = self.queen_targets()
+        if not targets:
+            return self._done(task)
+        target = self._choose(task, "target", targets)
+        if target is None:
+            return
+        self._done(task)
+        self.work.append({"kind": "defense", "alien": 0, "char": target, "queen": True})
+
+    def hurt_queen(self) -> None:
+        """The Queen would be Killed: she gains a Damage token instead."""
+        self.queen["damage"] += 1
+        self.events.append(f"the Queen takes a Damage token ({self.queen['damage']})")
+
+    def _task_queen_card(self, card: str) -> None:
+        """A Queen Motion Tracker card (Q4); quiet without a Queen."""
+        if self.queen is None:
+            return
+        if card == "queen_hunts":
+            self.work.append({"kind": "queen", "stage": "move"})
+        elif card == "queen_brood":
+            self.work.append({"kind": "spawn", "what": "blip", "at": self.queen_squares()})
+        elif card == "queen_heals" and self.queen["damage"]:
+            self.queen["damage"] -= 1
+
+    # -- the Hive's Willpower -------------------------------------------------------------------
+    def queen_moves(self) -> list[int]:
+        """Anchors Move Queen reaches: up to three spaces, any direction, ending where the small
+        models under her make room."""
+        if self.queen is None:
+            return []
+        reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
+                                       size=self.size)
+        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a) is not None)
+
+    def _queen_hive_mask(self, mask) -> None:
+        if not self.has_large:
+            return
+        costs, slot = self.hive_rules["costs"], self._slot
+        if self.queen is not None and self.willpower >= costs["move_queen"] and not self.queen_moved:
+            for a in self.queen_moves():
+                mask[slot["wp_move_queen"] + a] = 1
+        if self.queen is not None and self.willpower >= costs["heal_queen"] and self.queen["damage"]:
+            mask[slot["heal_queen"]] = 1
+
+    def _queen_hive_action(self, name: str, index: int) -> None:
+        if name == "wp_move_queen":
+            self._spend("move_queen")
+            self.queen_moved = True
+            self._place_queen(index)
+            self.events.append(f"the Hive moves the Queen to {self.board.rc(index)}")
+        else:
+            self._spend("heal_queen")
+            self.queen["damage"] -= 1
+            self.events.append("the Hive heals the Queen")
+
+    # -- the airlock (mission 5) ----------------------------------------------------------------
+    def can_open_airlock(self, c: int) -> bool:
+        return bool(self.airlock_controls) and self.chars[c]["pos"] in self.airlock_controls
+
+    def _open_airlock(self) -> None:
+        """Q9: everything on the airlock's squares is blown out: the Queen (the mission is won),
+        Aliens, Blips and Characters."""
+        out = self.airlock
+        self.events.append("the airlock opens")
+        for k, a in enumerate(self.aliens):
+            if a is not None and a["pos"] in out:
+                self.aliens[k] = None
+        for k, bl in enumerate(self.blips):
+            if bl is not None and bl["pos"] in out:
+                self.blips[k] = None
+                self.blip_pool.append(bl["value"])
+        for c, ch in enumerate(self.chars):
+            if ch["alive"] and (set(self.char_squares(c)) & out):
+                self._kill_character(c)
+        if self.queen is not None and out.intersection(self.queen_squares()):
+            self.queen = None
+            self.stats["kills"] += 1
+            self._finish("airlock", "the Alien Queen is thrown out of the airlock")
