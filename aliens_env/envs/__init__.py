@@ -112,4 +112,15 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="OperationsAirDuctsTactics",
+        game="aliens_env.operations.tactics:OperationsAirDuctsTactics",
+        policies={
+            "dice": "aliens_env.core.policy:DicePolicy",
+            "heuristic": "aliens_env.reactor_room.tactics:HeuristicCommander",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

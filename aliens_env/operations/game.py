@@ -234,7 +234,7 @@ class Operations(ReactorRoom):
         return [m.name for m in self.marines if m.status == "on_map"] if self.held() else []
 
     def shaping_value(self, side: str) -> float:
-        value = super().shaping_value("marines") + self.data["shaping"]["door_open"] * self.far_door_open
+        value = super().shaping_value("marines") + self.data[self.shaping_key]["door_open"] * self.far_door_open
         return value if side == "marines" else -value
 
     # ------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from .data_files import grenade_result
 
 class OperationsMarines(HeuristicMarines):
     name = "heuristic"
+    setting_extras = ("wait_range",)  # named in a commander's tactic labels
 
     def __init__(self, threat_range: int = 9, min_hit: float = 0.3, wait_range: int = 4):
         super().__init__(threat_range, min_hit)

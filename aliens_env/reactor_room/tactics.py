@@ -24,19 +24,25 @@ from .heuristic import HeuristicMarines
 
 
 def tactic_label(tactic: HeuristicMarines) -> str:
-    return f"threat {tactic.threat_range} min hit {tactic.min_hit}"
+    extra = "".join(f" {name.replace('_', ' ')} {getattr(tactic, name)}" for name in getattr(tactic, "setting_extras", ()))
+    return f"threat {tactic.threat_range} min hit {tactic.min_hit}{extra}"
 
 
-class ReactorRoomTactics(ReactorRoom):
-    name = "ReactorRoomTactics"
+class CommandedMarines:
+    """The commander's side of a Reactor Room game (mixed in before the game's class): the
+    Marines choose one tactic, a setting of the game's scripted marines, per activation, and
+    the setting plays it. A subclass lists its tactics in ``_make_tactics``, tactic 0 first:
+    the scripted marines' own setting."""
+
     shaping_key = "tactics_shaping"
 
     def __init__(self, **options):
-        self.tactics = [HeuristicMarines()] + [
-            HeuristicMarines(threat_range, min_hit) for threat_range, min_hit in data_files.scenario("reactor_room")["tactics"]
-        ]
+        self.tactics = self._make_tactics()
         self._executing = False  # True while a tactic plays its activation's primitive actions
         super().__init__(**options)
+
+    def _make_tactics(self) -> list:
+        raise NotImplementedError
 
     def _action_slices(self):
         return super()._action_slices() + [("tactic", [tactic_label(t) for t in self.tactics])]
@@ -78,9 +84,18 @@ class ReactorRoomTactics(ReactorRoom):
         return super().describe_action(action)
 
 
+class ReactorRoomTactics(CommandedMarines, ReactorRoom):
+    name = "ReactorRoomTactics"
+
+    def _make_tactics(self) -> list:
+        return [HeuristicMarines()] + [
+            HeuristicMarines(threat_range, min_hit) for threat_range, min_hit in data_files.scenario("reactor_room")["tactics"]
+        ]
+
+
 class HeuristicCommander:
     """The scripted marines as a commander: always tactic 0, the heuristic's own setting, so its
-    games are the heuristic's games in the Reactor Room, move for move."""
+    games are the heuristic's games, move for move (the Reactor Room's, or Operations')."""
 
     name = "heuristic"
 

@@ -1,0 +1,133 @@
+"""OperationsAirDuctsTactics (ASSUMPTION A22 of docs/rules/operations.md): Operations/Air Ducts
+with the Marines choosing, per activation, a setting of the scripted Operations marines that then
+plays the whole activation (the Reactor Room commander's rules, reactor_room.tactics)."""
+import numpy as np
+import pytest
+
+from aliens_env.core.game import IllegalActionError
+from aliens_env.core.policy import DicePolicy
+from aliens_env.operations import data_files
+from aliens_env.operations.game import Operations
+from aliens_env.operations.policies import OperationsMarines
+from aliens_env.operations.tactics import OperationsAirDuctsTactics
+from aliens_env.reactor_room.tactics import HeuristicCommander
+
+TACTICS = [(9, 0.3, 4)] + [tuple(t) for t in data_files.scenario()["tactics"]]
+
+
+def chosen_tactic(turn, phase, active):
+    """A scripted commander's choice, different from one activation to the next."""
+    return (3 * turn + active + len(phase)) % len(TACTICS)
+
+
+def play(game, marines, hive=DicePolicy()):
+    while not game.is_terminal():
+        player = game.current_player()
+        game.apply((marines if player == "marines" else hive).act(game, player))
+    return game
+
+
+def test_tactic_zero_is_the_scripted_marines_own_setting_and_the_rest_come_from_the_yaml():
+    game = OperationsAirDuctsTactics()
+    assert [(t.threat_range, t.min_hit, t.wait_range) for t in game.tactics] == TACTICS
+    default = OperationsMarines()
+    assert TACTICS[0] == (default.threat_range, default.min_hit, default.wait_range)
+    assert "wait range 8" in game.describe_action(game.layout.encode("tactic", 6))
+
+
+def assert_same_game(seed, marines, commander, **options):
+    """Operations played by ``marines`` and by ``commander`` in the commanded env end alike."""
+    ops, tactics = Operations(**options), OperationsAirDuctsTactics(**options)
+    ops.reset(seed)
+    tactics.reset(seed)
+    play(ops, marines)
+    play(tactics, commander)
+    assert tactics.stats == ops.stats and tactics.turn == ops.turn
+    assert tactics.outcome() == ops.outcome()
+    assert tactics.to_dict()["marines"] == ops.to_dict()["marines"]
+    assert tactics.to_dict()["aliens"] == ops.to_dict()["aliens"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_heuristic_commander_plays_the_scripted_marines_game_move_for_move(seed):
+    assert_same_game(seed, OperationsMarines(), HeuristicCommander())
+
+
+@pytest.mark.parametrize("scenario", ["lets_eat_burke", "gormans_last_stand"])
+def test_the_commander_plays_every_scenario(scenario):
+    assert_same_game(1, OperationsMarines(), HeuristicCommander(), scenario=scenario)
+
+
+class ScriptedCommander:
+    def act(self, game, player):
+        return game.layout.encode("tactic", chosen_tactic(game.turn, game.phase, game.active))
+
+
+class SwitchingMarines:
+    """In plain Operations: the setting the scripted commander would choose, held from the first
+    decision of an activation to its end."""
+
+    def __init__(self):
+        self.settings = [OperationsMarines(*t) for t in TACTICS]
+        self.activation, self.current = None, None
+
+    def act(self, game, player):
+        key = (game.turn, game.phase, game.active)
+        if key != self.activation:
+            self.activation, self.current = key, self.settings[chosen_tactic(*key)]
+        return self.current.act(game, player)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_again(seed):
+    assert_same_game(seed, SwitchingMarines(), ScriptedCommander())
+
+
+def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_action():
+    game = OperationsAirDuctsTactics()
+    game.reset(3)
+    hive = DicePolicy()
+    tactic = game.layout.span("tactic")
+    seen = []
+    while not game.is_terminal():
+        player = game.current_player()
+        if player == "marines":
+            mask = game.legal_mask("marines")
+            assert mask[tactic].all() and mask.sum() == len(TACTICS)
+            key = (game.turn, game.phase, game.active)
+            assert key not in seen
+            seen.append(key)
+            before = game.to_dict()
+            with pytest.raises(IllegalActionError, match="tactic"):
+                game.apply(game.layout.encode("end"))
+            assert game.to_dict() == before
+            game.apply(ScriptedCommander().act(game, player))
+        else:
+            game.apply(hive.act(game, player))
+    assert len(seen) >= 7
+
+
+def test_every_operations_action_keeps_its_number_and_the_hive_decides_in_them():
+    ops, tactics = Operations(), OperationsAirDuctsTactics()
+    assert tactics.layout.names()[: ops.layout.size] == ops.layout.names()
+    assert tactics.layout.size == ops.layout.size + len(TACTICS)
+    assert tactics.observation_shape == ops.observation_shape
+    tactics.reset(5)
+    while tactics.current_player() != "hive":
+        tactics.apply(ScriptedCommander().act(tactics, "marines"))
+    mask = tactics.legal_mask("hive")
+    assert not mask[tactics.layout.span("tactic")].any() and np.flatnonzero(mask).max() < ops.layout.size
+
+
+def test_the_commanders_shaping_pays_only_for_marines_out():
+    weights = data_files.scenario()["tactics_shaping"]
+    assert weights["exited"] > 0 and not any(weights[k] for k in ("dead", "stranded", "alien_killed", "door_open"))
+    for seed in range(20):
+        game = OperationsAirDuctsTactics()
+        game.reset(seed)
+        play(game, HeuristicCommander())
+        if game.stats["exited"] and game.stats["dead"] and game.far_door_open:
+            break
+    assert game.stats["dead"] > 0 and game.far_door_open  # things the scenario's own shaping counts
+    assert game.shaping_value("marines") == pytest.approx(weights["exited"] * game.stats["exited"])
+    assert game.shaping_value("hive") == pytest.approx(-game.shaping_value("marines"))
