@@ -226,6 +226,11 @@ OPTIONAL_CONFIGS = {
     "OperationsAirDucts+weapons": {"ammunition": True, "backup_weapons": True, "hand_grenades": True,
                                    "thrown_grenades": True},
     "MovieScenario": {"healing": False},
+    # the issue-12 optional rules (Petty Revenge has no hive decision, so its Gymnasium hive cannot
+    # start: A33; its games are played in tests/reactor_room/test_rr_issue12_rules.py)
+    "ReactorRoom+rules": {"firing_through_marines": True, "aim_time": True, "harder_drops": True,
+                          "double_bonus_bugs": True},
+    "OperationsAirDucts+rules": {"firing_through_marines": True, "aim_time": True},
 }
 
 
