@@ -462,14 +462,6 @@ class HuntForTheQueen(ReactorRoom):
             if result == "wounded":
                 self._wound(j)
 
-    def _injure(self, j: int, result: str) -> None:
-        if result == "dead":
-            self._kill(j)
-        elif result == "incapacitated":
-            self._incapacitate(j)
-        elif result == "wounded":
-            self._wound(j)
-
     # -- injuries: riders on the Elevator, the Queen's card --------------------------------------
     def _wound(self, j: int) -> None:
         m = self.marines[j]

@@ -862,6 +862,15 @@ class ReactorRoom(WeaponRules, PhasedGame):
             if other.status == "on_map" and self.board.range(other.pos, square) <= 1:
                 self._acid(j)
 
+    def _injure(self, j: int, result: str) -> None:
+        """Marine j takes a table's result: dead, incapacitated, wounded (anything else: unhurt)."""
+        if result == "dead":
+            self._kill(j)
+        elif result == "incapacitated":
+            self._incapacitate(j)
+        elif result == "wounded":
+            self._wound(j)
+
     def _acid(self, j: int) -> None:
         roll = self.dice.d10()
         result = table_result(self.tables["acid_spray"], roll)

@@ -339,12 +339,7 @@ class WeaponRules:
             result = grenade_result(caught(o.pos))["marine"]
             if result != "none":
                 self.events.append(f"the blast: {o.name} {result}")
-            if result == "dead":
-                self._kill(j)
-            elif result == "incapacitated":
-                self._incapacitate(j)
-            elif result == "wounded":
-                self._wound(j)
+            self._injure(j, result)
         for a, rng in caught_aliens:  # found before any Marine was hurt; one may have left with a body since
             if self.aliens[a].in_play:
                 self._blast_hits_alien(a, rng)
