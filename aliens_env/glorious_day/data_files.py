@@ -11,7 +11,10 @@ DATA = Path(__file__).parent / "data"
 HAZARDS = ("panic", "jammed", "acid")
 CARD_TYPES = ("nature", "instinct", "reaction")
 ENTRY_MARKS = "1234"
-MAP_CHARS = "W.DMEN" + ENTRY_MARKS
+MAP_CHARS = "W.DMENT" + ENTRY_MARKS
+OBJECTIVES = ("rescue", "escape", "survive", "tokens", "kills")
+NEWT_MODES = ("token", "character", "none")
+MISSION_KINDS = ("campaign", "bug_hunt")
 
 
 def _fail(file: str, key: str, must: str, value) -> ValueError:
@@ -31,7 +34,8 @@ def load() -> dict:
     chars = read_yaml(DATA / "characters.yaml")
     decks = read_yaml(DATA / "decks.yaml")
     hive = read_yaml(DATA / "hivemind.yaml")
-    missions = read_yaml(DATA / "missions.yaml")["missions"]
+    mission_file = read_yaml(DATA / "missions.yaml")
+    missions = mission_file["missions"]
     for name, char in chars["characters"].items():
         for side in ("hero", "grunt"):
             stats = char[side]
@@ -39,13 +43,16 @@ def load() -> dict:
                 raise _fail("characters.yaml", f"characters.{name}.{side}", "speed, defense, melee, tech, aim", stats)
             for stat, value in stats.items():
                 _count("characters.yaml", f"characters.{name}.{side}.{stat}", value, 0, 9)
+        for key in ("replaces", "carries"):
+            if key in char and char[key] not in chars["characters"]:
+                raise _fail("characters.yaml", f"characters.{name}.{key}", f"a character of {sorted(chars['characters'])}", char[key])
         if char["weapon"] not in chars["weapons"]:
             raise _fail("characters.yaml", f"characters.{name}.weapon", f"one of {sorted(chars['weapons'])}", char["weapon"])
     for name, weapon in chars["weapons"].items():
         if set(weapon) != {"cost", "range", "aim_bonus"}:
             raise _fail("characters.yaml", f"weapons.{name}", "cost, range, aim_bonus", weapon)
         _count("characters.yaml", f"weapons.{name}.cost", weapon["cost"], 0, 5)
-        _count("characters.yaml", f"weapons.{name}.range", weapon["range"], 1, 30)
+        _count("characters.yaml", f"weapons.{name}.range", weapon["range"], 0, 30)
         _count("characters.yaml", f"weapons.{name}.aim_bonus", weapon["aim_bonus"], 0, 9)
     for part in ("core", "expansion"):
         for card, n in decks["endurance"][part].items():
@@ -83,5 +90,29 @@ def load() -> dict:
             if who not in chars["characters"]:
                 raise _fail("missions.yaml", f"missions.{name}.fireteam", f"characters of {sorted(chars['characters'])}", who)
         _count("missions.yaml", f"missions.{name}.rounds", mission["rounds"], 1, 99)
+        for key, allowed in (("kind", MISSION_KINDS), ("newt", NEWT_MODES), ("objective", OBJECTIVES)):
+            if mission.get(key) not in allowed:
+                raise _fail("missions.yaml", f"missions.{name}.{key}", f"one of {list(allowed)}", mission.get(key))
+        marks = "".join(rows)
+        if (mission["newt"] == "token") != ("N" in marks) or (mission["objective"] == "tokens") != ("T" in marks):
+            raise _fail("missions.yaml", f"missions.{name}.map", "an N square exactly with newt: token and T squares "
+                        "exactly with objective: tokens", mission["newt"])
+        if mission["objective"] == "tokens" and mission.get("tokens") not in rules["tokens"]:
+            raise _fail("missions.yaml", f"missions.{name}.tokens", f"one of {sorted(rules['tokens'])}", mission.get("tokens"))
+        if marks.count("T") > rules["max_tokens"]:
+            raise _fail("missions.yaml", f"missions.{name}.map", f"at most {rules['max_tokens']} T squares", marks.count("T"))
+        if mission["objective"] in ("escape", "survive", "kills"):
+            _count("missions.yaml", f"missions.{name}.need", mission.get("need"), 1, 99)
+        if mission["newt"] == "character" and chars["newt"] in mission["fireteam"]:
+            raise _fail("missions.yaml", f"missions.{name}.fireteam", "the Fireteam without Newt (she is fielded besides)",
+                        mission["fireteam"])
+        limit = mission_file["fireteam_limits"][mission["kind"]]
+        if len(mission["fireteam"]) > limit:
+            raise _fail("missions.yaml", f"missions.{name}.fireteam", f"at most {limit} Characters", mission["fireteam"])
+    for name in [*mission_file["campaign"], *mission_file["campaign_reserve"]]:
+        if name not in missions and name not in chars["characters"]:
+            raise _fail("missions.yaml", "campaign", "missions and reserve characters that exist", name)
     return {"rules": rules, "characters": chars["characters"], "weapons": chars["weapons"], "decks": decks,
-            "hivemind": hive, "missions": missions}
+            "hivemind": hive, "missions": missions, "campaign": mission_file["campaign"],
+            "campaign_reserve": mission_file["campaign_reserve"], "fireteam_limits": mission_file["fireteam_limits"],
+            "newt": chars["newt"]}
