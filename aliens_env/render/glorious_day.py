@@ -39,7 +39,7 @@ def render(game, viewer: str | None = None) -> np.ndarray:
             x, y = square_xy(b, a["pos"], x0, y0)
             counter(c, x, y, CELL, COLOURS["alien"], "A" if a["count"] == 1 else "M")
     for ch in game.chars:
-        if ch["alive"]:
+        if ch["pos"] != NO:
             x, y = square_xy(b, ch["pos"], x0, y0)
             knocked = ch["knocked"]
             counter(c, x, y, CELL, COLOURS["wounded" if knocked else "marine"], ch["name"][0],
