@@ -27,10 +27,11 @@ MAX_EVENTS = 10_000
 
 
 def load(cls, data):
-    f = Fields.position(cls.name, data, keys=KEYS, optional={"large_models": None, "tokens": None, "campaign": None})
+    f = Fields.position(cls.name, data, keys=KEYS, optional={"large_models": None, "tokens": None, "campaign": None,
+                                                                      "apc": None})
     what = f.what
     config = f.fields("config", keys=("mission", "hive_player"),
-                      optional={"campaign": False, "fireteam": None, "heroes": None})
+                      optional={"campaign": False, "fireteam": None, "heroes": None, "apc_chase": False})
     mission = config.str("mission")
     from .data_files import load as load_data
 
@@ -38,7 +39,7 @@ def load(cls, data):
         raise config.fail("mission", f"must be one of {sorted(load_data()['missions'])}", mission)
     try:
         game = cls(mission=mission, hive_player=config.bool("hive_player"), campaign=config.bool("campaign"),
-                   fireteam=config.raw("fireteam"), heroes=config.raw("heroes"))
+                   fireteam=config.raw("fireteam"), heroes=config.raw("heroes"), apc_chase=config.bool("apc_chase"))
     except ValueError as exc:
         raise config.fail("fireteam", f"and the other options must be the game's options ({exc})") from None
     if game.extended != (f.raw("tokens") is not None and f.raw("campaign") is not None):
@@ -152,10 +153,12 @@ def load(cls, data):
             game.tokens.append(s)
 
     _load_large(game, f, square)
+    _load_vehicle(game, f, square)
     squares = [s for c, ch in enumerate(game.chars) if ch["pos"] != NO for s in game.char_squares(c)] \
         + [a["pos"] for a in game.aliens if a] + [bl["pos"] for bl in game.blips if bl] \
         + ([game.newt] if game.newt != NO else []) + game.queen_squares() \
-        + (game.loader_squares() if game.pilot() == NO else [])
+        + (game.loader_squares() if game.pilot() == NO else []) \
+        + [s for s in game.vehicle_squares() if s not in {ch["pos"] for ch in game.chars}]
     if len(set(squares)) != len(squares) or set(squares) & game.barricades:
         raise f.fail("characters", "and the Aliens, Blips and Newt must stand on distinct squares, none Barricaded")
 
@@ -327,6 +330,35 @@ def _load_large(game, f: Fields, square) -> None:
     if game.queen is not None and game.loader is not None \
             and set(game.queen_squares()) & set(game.loader_squares()):
         raise lm.fail("queen", "and the Power Loader must not overlap")
+
+
+def _load_vehicle(game, f: Fields, square) -> None:
+    """The M577 APC (rear-left square, Damage tokens, spaces of a drive left, the door, who got in
+    or out, the Door Gunner's attack, the Blips the Scanner looked at): exactly in its missions."""
+    raw = f.raw("apc")
+    if not game.has_apc:
+        if raw is not None:
+            raise f.fail("apc", "must be absent: the game has no APC", raw)
+        return
+    if (raw is None) != (game.apc_start == NO):
+        raise f.fail("apc", "must be the mission's APC (null without one)", raw)
+    if raw is None:
+        game.apc = None
+        return
+    v = Fields(f.what, raw, "apc", keys=("pos", "damage", "moves", "door_open", "traffic", "fired", "scanned"))
+    rules = game.apc_rules
+    game.apc = {"pos": square(v, "pos"), "damage": v.int("damage", 0, rules["wrecked"]),
+                "moves": v.int("moves", 0, rules["drive_pass"]), "door_open": v.bool("door_open"),
+                "traffic": v.bool("traffic"), "fired": v.bool("fired"),
+                "scanned": v.ints("scanned", 0, game.max_blips - 1, max_length=game.max_blips)}
+    squares = game.vehicle_squares()
+    if not squares or not all(game.passable[s] for s in squares) or set(squares) & game.barricades:
+        raise v.fail("pos", "must be the rear-left square of 3 x 7 open squares, none Barricaded", v.raw("pos"))
+    if len(set(game.apc["scanned"])) != len(game.apc["scanned"]) \
+            or any(game.blips[k] is None for k in game.apc["scanned"]):
+        raise v.fail("scanned", "must list Blips on the board, once each", game.apc["scanned"])
+    if game.apc["moves"] and not any(game.active == c and game.seat_of(c) == "driver" for c in range(len(game.chars))):
+        raise v.fail("moves", "must be 0 unless the active Character is the Driver", game.apc["moves"])
 
 
 def _settled(game) -> dict:

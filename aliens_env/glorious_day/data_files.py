@@ -11,11 +11,12 @@ DATA = Path(__file__).parent / "data"
 HAZARDS = ("panic", "jammed", "acid")
 CARD_TYPES = ("nature", "instinct", "reaction")
 ENTRY_MARKS = "1234"
-LARGE_MARKS = "QPAC"  # the Queen's and the Power Loader's top-left squares, the airlock, its control
+LARGE_MARKS = "QPACV"  # the Queen's and the Power Loader's top-left squares, the airlock, its control, the APC's rear-left square
 MAP_CHARS = "W.DMENT" + ENTRY_MARKS + LARGE_MARKS
 #: rescue .. kills: missions 1-4 and the bug hunts without the Queen; airlock: the Queen thrown
-#: out of the airlock (Sulaco); queen: the Queen Killed (the Queen's bug hunts)
-OBJECTIVES = ("rescue", "escape", "survive", "tokens", "kills", "airlock", "queen")
+#: out of the airlock (Sulaco); queen: the Queen Killed (the Queen's bug hunts); drive: the APC
+#: driven out with `need` Characters aboard (APC Chase)
+OBJECTIVES = ("rescue", "escape", "survive", "tokens", "kills", "airlock", "queen", "drive")
 NEWT_MODES = ("token", "character", "none")
 MISSION_KINDS = ("campaign", "bug_hunt")
 
@@ -105,7 +106,7 @@ def load() -> dict:
             raise _fail("missions.yaml", f"missions.{name}.tokens", f"one of {sorted(rules['tokens'])}", mission.get("tokens"))
         if marks.count("T") > rules["max_tokens"]:
             raise _fail("missions.yaml", f"missions.{name}.map", f"at most {rules['max_tokens']} T squares", marks.count("T"))
-        if mission["objective"] in ("escape", "survive", "kills"):
+        if mission["objective"] in ("escape", "survive", "kills", "drive"):
             _count("missions.yaml", f"missions.{name}.need", mission.get("need"), 1, 99)
         if mission["newt"] == "character" and chars["newt"] in mission["fireteam"]:
             raise _fail("missions.yaml", f"missions.{name}.fireteam", "the Fireteam without Newt (she is fielded besides)",
@@ -113,16 +114,19 @@ def load() -> dict:
         limit = mission_file["fireteam_limits"][mission["kind"]]
         if len(mission["fireteam"]) > limit:
             raise _fail("missions.yaml", f"missions.{name}.fireteam", f"at most {limit} Characters", mission["fireteam"])
-        for mark in "QP":
+        for mark in "QPV":
             if marks.count(mark) > 1:
                 raise _fail("missions.yaml", f"missions.{name}.map", f"at most one {mark!r} (a large model's top-left square)", mark)
-        needs = {"airlock": "QAC", "queen": "Q"}.get(mission["objective"], "")
+        needs = {"airlock": "QAC", "queen": "Q", "drive": "VE"}.get(mission["objective"], "")
         if set(needs) - set(marks):
             raise _fail("missions.yaml", f"missions.{name}.map", f"the marks {needs!r} for objective: {mission['objective']}",
                         sorted(set(needs) - set(marks)))
         if mission["objective"] == "queen" and mission["kind"] != "bug_hunt":
             raise _fail("missions.yaml", f"missions.{name}.objective", "airlock in a campaign mission (PRINTED: only "
                         "the airlock kills the Queen there)", mission["objective"])
+    if mission_file["apc_chase_after"] not in mission_file["campaign"] or "apc_chase" not in missions:
+        raise _fail("missions.yaml", "apc_chase_after", f"a campaign mission of {mission_file['campaign']} (and "
+                    "the mission apc_chase defined)", mission_file["apc_chase_after"])
     for name in [*mission_file["campaign"], *mission_file["campaign_reserve"]]:
         if name not in missions and name not in chars["characters"]:
             raise _fail("missions.yaml", "campaign", "missions and reserve characters that exist", name)
@@ -133,4 +137,5 @@ def load() -> dict:
     return {"rules": rules, "characters": chars["characters"], "weapons": chars["weapons"], "decks": decks,
             "hivemind": hive, "missions": missions, "large_models": large, "campaign": mission_file["campaign"],
             "campaign_reserve": mission_file["campaign_reserve"], "fireteam_limits": mission_file["fireteam_limits"],
+            "apc_chase_after": mission_file["apc_chase_after"],
             "newt": chars["newt"]}

@@ -41,6 +41,7 @@ from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, board_fro
 from ..core.dice import Dice
 from ..core.game import Decision, PhasedGame
 from . import missions as objectives
+from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS, LARGE_MARKS, load
 from .power_loader import LoaderRules
 from .queen import QueenRules
@@ -50,7 +51,7 @@ MAX_ALIENS = 24
 ENDURANCE_MAX = 91  # 85 Endurance cards and the 6 Hive Hazards
 INTERACTS = ("remove_hazard", "newt")
 ENDS = ("", "rescued", "wiped_out", "exhausted", "time", "escaped", "survived", "cleared", "purged", "overrun",
-        "airlock", "queen_killed")
+        "airlock", "queen_killed", "drove_out", "wrecked")
 PHASES = ("marine", "hivemind", "discard", "aliens", "blips", "tracker", "round_end", "over")
 DECISIONS = {"activate": "marines", "action": "marines", "place": "hive", "target": "hive",
              "hivemind": "hive", "swap_second": "hive", "discard": "hive", "react": "hive"}
@@ -61,6 +62,10 @@ QUEEN_MT_KINDS = ("queen_hunts", "queen_brood", "queen_heals")
 LARGE_FEATURES = ("queen_present", "queen_damage/15", "queen_frenzy", "queen_rests", "queen_row/h", "queen_col/w",
                   "queen_moved", "loader_present", "loader_piloted", "loader_row/h", "loader_col/w",
                   "loader_second_attack", *(f"pilot={c}" for c in range(8)))
+#: the APC's view (missions with the M577 APC): its state, and each Character's crew position
+APC_FEATURES = ("apc_present", "apc_row/h", "apc_col/w", "apc_damage/5", "apc_moves_left/5", "apc_door_open",
+                "apc_got_in_or_out", "apc_door_gunner_fired")
+SEAT_FEATURES = ("aboard", *(f"seat={k}" for k in SEATS), "seat=repair")
 #: the moments a Reaction card answers
 REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient"}
 PLANES = ("wall", "door", "barricade", "exit", "entry", "character", "knocked_down", "alien",
@@ -97,12 +102,12 @@ def _squares(bits: int) -> list[int]:
     return out
 
 
-class GloriousDay(QueenRules, LoaderRules, PhasedGame):
+class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
     name = "GloriousDay"
     marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
 
     def __init__(self, mission: str = "newt", hive_player: bool = True, campaign: bool = False,
-                 fireteam: list[str] | None = None, heroes: list[str] | None = None):
+                 fireteam: list[str] | None = None, heroes: list[str] | None = None, apc_chase: bool = False):
         """`mission` one of missions.yaml's; `campaign`: play the campaign from `mission` to its
         end as one episode (the Fireteam's losses carried on); `fireteam` and `heroes`: the
         players' choice of Characters and of their Hero sides (the mission's by default)."""
@@ -119,10 +124,15 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         if campaign and (fireteam is not None or heroes is not None):
             raise ValueError("fireteam and heroes: in the campaign each mission fields its own Fireteam "
                              "(missions.yaml); leave them unset")
-        self.hive_player, self.campaign = hive_player, campaign
+        if type(apc_chase) is not bool or (apc_chase and not campaign):
+            raise ValueError(f"apc_chase must be true or false, and true only with campaign=True (APC Chase between "
+                             f"missions 2 and 3), got {apc_chase!r}")
+        self.hive_player, self.campaign, self.apc_chase = hive_player, campaign, apc_chase
         self.fireteam_option = (None if fireteam is None and heroes is None
                                 else objectives.check_fireteam(data, mission, fireteam, heroes))
         self.plan = data["campaign"][data["campaign"].index(mission):] if campaign else [mission]
+        if apc_chase and data["apc_chase_after"] in self.plan:  # PRINTED: APC Chase between missions 2 and 3
+            self.plan.insert(self.plan.index(data["apc_chase_after"]) + 1, "apc_chase")
         self.extended = (campaign or self.fireteam_option is not None
                          or any(objectives.extended(data, name) for name in self.plan))
         maps = [data["missions"][name]["map"].splitlines() for name in self.plan]
@@ -132,6 +142,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         #: missions has one (the campaign's layout is one for all its missions)
         marks = "".join(data["missions"][name]["map"] for name in self.plan)
         self.has_queen, self.has_large = "Q" in marks, "Q" in marks or "P" in marks
+        self.has_apc = "V" in marks  # the M577 APC (apc.py)
         self.card_names = tuple(data["hivemind"]["cards"])
         self.cards = data["hivemind"]["cards"]
         self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")
@@ -151,6 +162,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             slices += [("set_down", DIRECTION_NAMES), ("token", self.max_tokens)]
         if self.has_large:  # the large models' actions, only in games with them (mission 1's layout stays)
             slices += [("attack_queen", 1), ("loader", 1), ("airlock", 1), ("wp_move_queen", n), ("heal_queen", 1)]
+        if self.has_apc:  # the APC's crew actions and the Hive's choice of the APC as a target
+            slices += [("drive", 1), ("apc_step", DIRECTION_NAMES), ("apc_stop", 1), ("turret", MAX_ALIENS),
+                       ("scan", self.max_blips), ("repair", 1), ("target_apc", 1)]
         self.layout = ActionLayout(slices)
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         #: 57, 67 with the Queen's cards (the largest deck of the game's missions)
@@ -175,6 +189,10 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                       ("mission", len(MISSION_FEATURES), ", ".join(MISSION_FEATURES))]
         if self.has_large:
             views += [("large_models", len(LARGE_FEATURES), ", ".join(LARGE_FEATURES))]
+        if self.has_apc:
+            views += [("apc", len(APC_FEATURES), ", ".join(APC_FEATURES)),
+                      ("apc_seats", (MAX_CHARACTERS, len(SEAT_FEATURES)), ", ".join(SEAT_FEATURES)),
+                      ("scanned", (self.height, self.width), "(value + 1)/4 of the Blips the Scanner looked at")]
         self.obs_layout = ObsLayout(views)
         self._plane_at = {name: self.obs_layout.offset("board") + k * n for k, name in enumerate(PLANES)}
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
@@ -207,6 +225,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         for name, value in loaded.items():
             setattr(self, name, value)
         self._setup_large(np.array([list(r) for r in self.map_rows]))
+        self._setup_vehicle(np.array([list(r) for r in self.map_rows]).ravel())
         b = self.board
         template = self.obs_layout.zeros()
         planes = self.obs_layout.view(template, "board")
@@ -278,6 +297,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         self.decision: Decision | None = None
         self._cache: dict[str, Any] = {}
         self._reset_large()
+        self._reset_vehicle()
         self._deal_starting_hand()
         for e in m["start_blips"]:
             self._place_blip(self.entries[str(e)])
@@ -349,6 +369,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         if self.has_large:
             out.update(self.queen_squares())
             out.update(self.loader_squares())
+        if self.has_apc:
+            out.update(self.vehicle_squares())
         return out
 
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
@@ -420,6 +442,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 closed |= set(self.queen_squares())
             if self.newt_carrier == NO:
                 closed.add(self.newt)
+            if self.apc is not None:
+                out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
+                return out
             occupied = self.occupied()
             out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
                                             if s not in occupied)
@@ -428,6 +453,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
+        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+            return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return []
@@ -477,7 +504,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
         """Steps from every square to the nearest Character (or the nearest of the `targets`
         squares; Aliens pass no Character); a shared list: do not modify."""
-        chars = tuple(sorted(self.char_at()))
+        chars = tuple(sorted(set(self.char_at()).union(self.vehicle_squares())))  # the APC counts as a Character
         key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
         out = _FIELDS.get(key)
         if out is None:
@@ -528,7 +555,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             return True
         phase = self.phase
         if phase == "marine":
-            if self.active != NO and self.chars[self.active]["alive"] and self.chars[self.active]["actions"] > 0:
+            if self.active != NO and self.chars[self.active]["alive"] and (
+                    self.chars[self.active]["actions"] > 0 or self._driving(self.active)):
                 self._decide("action")
             elif any(not self.chars[c]["activated"] for c in self.in_play()):
                 self.active = NO
@@ -537,6 +565,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 self.active = NO
                 self.phase = "hivemind" if self.hive_player else "aliens"
                 self._queen_phase_start()
+                self._vehicle_phase_start()
                 if self.hive_player:
                     self._hivemind_start()
         elif phase == "hivemind":
@@ -560,6 +589,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             self.phase = "round_end"
         elif phase == "round_end":
             self._queen_phase_end()
+            self._vehicle_round_end()
             if self.phase == "over":
                 return True
             if self.round >= self.m["rounds"]:
@@ -612,6 +642,12 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 return mask
             if ch["out"] == "carried":  # PRINTED: a carried Newt may only Rest
                 return mask
+            if self.apc is not None and self.apc["moves"] > 0 and self.seat_of(c) == "driver":
+                mask[slot["rest"]] = mask[slot["end"]] = 0  # the drive goes on: a step or the stop
+                for d in self.vehicle_step_dirs():
+                    mask[slot["apc_step"] + d] = 1
+                mask[slot["apc_stop"]] = 1
+                return mask
             for s in self.move_targets(c):
                 mask[slot["move"] + s] = 1
             for k in self.attack_targets(c):
@@ -628,6 +664,13 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 mask[slot["attack_queen"]] = self.can_attack_queen(c)
                 mask[slot["loader"]] = self.can_use_loader(c)
                 mask[slot["airlock"]] = self.can_open_airlock(c)
+            if self.apc is not None:
+                mask[slot["drive"]] = self.seat_of(c) == "driver"
+                for k in self.turret_targets(c):
+                    mask[slot["turret"] + k] = 1
+                for k in self.can_scan(c):
+                    mask[slot["scan"] + k] = 1
+                mask[slot["repair"]] = self.can_repair(c)
             if self.extended:
                 for d in self.set_down_dirs(c):
                     mask[slot["set_down"] + d] = 1
@@ -638,7 +681,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 mask[slot["place"] + s] = 1
         elif kind == "target":
             for c in opts:
-                mask[slot["target"] + c] = 1
+                mask[slot["target_apc"] if c == APC_TARGET else slot["target"] + c] = 1
         elif kind == "hivemind":
             self._hivemind_mask(mask)
             self._queen_hive_mask(mask)
@@ -666,7 +709,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         elif kind == "action":
             self._marine_action(name, index)
         elif kind in ("place", "target"):
-            self.work[-1]["choice"] = index
+            self.work[-1]["choice"] = APC_TARGET if name == "target_apc" else index
         elif kind == "hivemind":
             self._hive_action(name, index)
         elif kind == "swap_second":
@@ -674,6 +717,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             first = decision.options[0]
             a, b = self.blips[first], self.blips[index]
             a["value"], b["value"] = b["value"], a["value"]
+            if self.apc is not None:  # A45: swapped Blips are unknown again
+                self.apc["scanned"] = [k for k in self.apc["scanned"] if k not in (first, index)]
             self.events.append("the Hive swaps two Blips")
         elif kind == "discard":
             self._discard_hivemind(self.card_names[index])
@@ -724,6 +769,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         elif name == "airlock":
             self._open_airlock()
         elif name == "move":
+            if self.apc is not None:
+                self._vehicle_move(c, index)
             ch["pos"] = index
             self.events.append(f"{who} moves to {self.board.rc(index)}")
             if self.m["objective"] == "escape" and index in self.exits:
@@ -732,7 +779,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         elif name == "aim":
             ch["aim"] = min(ch["aim"] + self.rules["aim_step"], self.rules["aim_max"])
         elif name == "attack":
+            if self.apc is not None and self.aboard(c):
+                self.apc["fired"] = True  # PRINTED: the Door Gunner's attack opens the door for the Alien Phase
             self._attack(c, index)
+        elif name in ("drive", "apc_step", "apc_stop", "turret", "scan", "repair"):
+            self._crew_action(c, name, index)
         elif name == "barricade":
             door = self.board.step(ch["pos"], index)
             if door in self.barricades:
@@ -823,7 +874,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         self.work.extend({"kind": "reveal", "slot": k} for k in reversed(seen) if k not in queued)
 
     def _seen(self, square: int) -> bool:
-        return any(ch["pos"] != NO and self.sight[ch["pos"]][square] for ch in self.chars)
+        """In a Character's sight (or the APC's: PRINTED, Blips in its sight are revealed)."""
+        return any(ch["pos"] != NO and self.sight[ch["pos"]][square] for ch in self.chars) \
+            or (self.apc is not None and self.vehicle_sees(square))
 
     # -- Endurance ------------------------------------------------------------------------------
     def _draw_endurance(self, c: int) -> None:
@@ -1025,6 +1078,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             people = [c for c in targets if not self.synthetic(c)]
             if people and len(people) < len(targets):  # PRINTED: a non-Synthetic is attacked first
                 targets = people
+            if self.apc is not None:
+                outside = [c for c in targets if not self.aboard(c)]
+                if not outside and "choice" not in task and self.door_attempt(alien):
+                    return self._done(task)
+                targets = self.vehicle_targets(alien, targets)
             if not targets:
                 self._done(task)
                 return self._break_barricade(alien)
@@ -1099,6 +1157,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
 
     def _task_defense(self, task: dict) -> None:
         queen, c = task.get("queen", False), task["char"]
+        if c == APC_TARGET:  # PRINTED: Aliens attack the APC as if it were a Character
+            self._done(task)
+            if self.aliens[task["alien"]] is not None and self.apc is not None:
+                self._vehicle_defense(self.aliens[task["alien"]], task["alien"])
+            return
         if queen:  # the Queen attacks as one model
             alien = None if self.queen is None else dict(self.queen, count=1)
         else:
@@ -1213,7 +1276,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         field, levels = self._field_levels(through_barricades, targets)
         bits = self._step_bits()
         closed = 0
-        for s in self.char_at():
+        for s in (*self.char_at(), *self.vehicle_squares()):
             closed |= 1 << s
         for s in self.barricades:
             closed |= 1 << s
@@ -1337,6 +1400,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             return
         k = self.blips.index(None)
         self.blips[k] = {"pos": square, "value": self.blip_pool.pop()}
+        if self.apc is not None and k in self.apc["scanned"]:
+            self.apc["scanned"].remove(k)  # a new Blip in the slot: unknown again
         if self._seen(square):
             self.work.append({"kind": "reveal", "slot": k})
 
@@ -1461,6 +1526,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
         if self.has_large:
             self._observe_large(obs)
+        if self.has_apc:
+            self._observe_vehicle(obs)
         if self.extended:
             self._observe_mission(obs)
         return np.frombuffer(obs, dtype=np.float32)
@@ -1478,6 +1545,27 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
             if lo["pilot"] != NO:
                 obs[o + 12 + lo["pilot"]] = 1.0
+
+    def _observe_vehicle(self, obs) -> None:
+        """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
+        apc, layout = self.apc, self.obs_layout
+        if apc is None:
+            return
+        o, w, h = layout.offset("apc"), self.board.width, self.board.height
+        r, col = divmod(apc["pos"], w)
+        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, min(apc["damage"] / 5, 1), min(apc["moves"] / 5, 1),
+                                                   apc["door_open"], apc["traffic"], apc["fired"]))
+        o, k = layout.offset("apc_seats"), len(SEAT_FEATURES)
+        for c in range(len(self.chars)):
+            seat = self.seat_of(c)
+            if seat:
+                obs[o + c * k] = 1.0
+                obs[o + c * k + 1 + (SEATS + ("repair",)).index(seat)] = 1.0
+        o = layout.offset("scanned")
+        for b in apc["scanned"]:
+            bl = self.blips[b]
+            if bl is not None:
+                obs[o + bl["pos"]] = (bl["value"] + 1) / 4
 
     def _observe_mission(self, obs: array) -> None:
         """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
@@ -1516,7 +1604,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         rc = lambda s: None if s == NO else list(self.board.rc(s))  # noqa: E731
         out = self._to_dict(rc)
         if self.extended:
-            out["config"].update(mission=self.plan[0], campaign=self.campaign,
+            out["config"].update(mission=self.plan[0], campaign=self.campaign, apc_chase=self.apc_chase,
                                  fireteam=None if self.fireteam_option is None else self.fireteam_option[0],
                                  heroes=None if self.fireteam_option is None else self.fireteam_option[1])
             for ch, rec in zip(self.chars, out["characters"]):
@@ -1551,6 +1639,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             **({"large_models": {"queen": None if self.queen is None else dict(self.queen, pos=rc(self.queen["pos"])),
                                  "loader": None if self.loader is None else dict(self.loader, pos=rc(self.loader["pos"]))}}
                if self.has_large else {}),
+            **({"apc": None if self.apc is None else dict(self.apc, pos=rc(self.apc["pos"]), scanned=list(self.apc["scanned"]))}
+               if self.has_apc else {}),
         }
 
     @classmethod
@@ -1602,6 +1692,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         new.work = [dict(w) for w in self.work]
         new.queen = None if self.queen is None else dict(self.queen)
         new.loader = None if self.loader is None else dict(self.loader)
+        new.apc = None if self.apc is None else dict(self.apc, scanned=list(self.apc["scanned"]))
         new.tokens, new.killed = list(self.tokens), list(self.killed)
         return new
 
@@ -1618,7 +1709,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         if name == "barricade":
             door = b.step(self.chars[self.active]["pos"], index)
             return f"{who} {'removes the Barricade' if door in self.barricades else 'Barricades the door'} at {b.rc(door)}"
-        if name in ("aim", "rest", "stand", "end", "interact", "attack_queen", "loader", "airlock"):
+        if name in ("aim", "rest", "stand", "end", "interact", "attack_queen", "loader", "airlock", "drive", "apc_step",
+                    "apc_stop", "turret", "scan", "repair"):
             return f"{who}: {label}"
         if name == "place":
             return f"the Hive places or moves the model at {b.rc(index)}"
@@ -1632,7 +1724,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def render_text(self, viewer: str | None = None) -> str:
         b = self.board
         grid = [list(row) for row in self.map_rows]
-        grid = [["." if ch in "MNTQP" else "~" if ch == "A" else ch for ch in row] for row in grid]
+        grid = [["." if ch in "MNTQPV" else "~" if ch == "A" else ch for ch in row] for row in grid]
         for t in self.tokens:
             if t != NO:
                 r, c = b.rc(t)
@@ -1651,7 +1743,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             if a is not None:
                 r, c = b.rc(a["pos"])
                 grid[r][c] = "A" if a["count"] == 1 else "M"
-        for mark, squares in (("Q", self.queen_squares()), ("L", self.loader_squares())):
+        for mark, squares in (("Q", self.queen_squares()), ("L", self.loader_squares()), ("=", self.vehicle_squares())):
             for s in squares:
                 r, c = b.rc(s)
                 grid[r][c] = mark
@@ -1664,7 +1756,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                      "? Blip (digit: its value, hive's view), X Barricade, D door, E exit, W wall"
                      + (f", T {self.m['tokens']} token" if self.tokens else "")
                      + (", Q the Queen, L the Power Loader (its pilot's letter on it), ~ airlock, C its control"
-                        if self.has_large else ""))
+                        if self.has_large else "")
+                     + (", = the APC (its crew's letters aboard)" if self.has_apc else ""))
         if self.queen is not None:
             lines.append(f"the Queen: {self.queen['damage']} Damage tokens" + (", frenzy" if self.queen["frenzy"] else ""))
         lines.append(f"round {self.round}/{self.m['rounds']}, phase {self.phase}; Endurance deck {len(self.deck)}, "

@@ -14,6 +14,8 @@ Objectives (missions.yaml ``objective``):
     airlock   the Queen thrown out of the airlock (queen.py, Sulaco)       end "airlock"
     queen     the Queen Killed (her bug hunts: Mortally Wounded, then     end "queen_killed"
               dead at the end of her frenzy's Alien Phase; queen.py)
+    drive     the APC on an exit with ``need`` Characters aboard          end "drove_out"
+              (APC Chase; apc.py); five Damage tokens wreck it            end "wrecked"
 Losses shared by all: every Character Killed ("wiped_out"), the Endurance deck and hand spent
 ("exhausted"), the last round over without the objective ("time").
 """
@@ -22,8 +24,8 @@ from __future__ import annotations
 from ..core.board import NO
 from .data_files import OBJECTIVES  # noqa: F401 (the objectives named in the observation)
 
-WINS = ("rescued", "escaped", "survived", "cleared", "purged", "airlock", "queen_killed")
-LOSSES = ("wiped_out", "exhausted", "time", "overrun")
+WINS = ("rescued", "escaped", "survived", "cleared", "purged", "airlock", "queen_killed", "drove_out")
+LOSSES = ("wiped_out", "exhausted", "time", "overrun", "wrecked")
 
 
 def special(data: dict, name: str) -> bool:
@@ -107,6 +109,10 @@ def alive(game) -> int:
     return sum(ch["alive"] for ch in game.chars)
 
 
+def aboard(game) -> int:
+    return sum(game.aboard(c) for c in range(len(game.chars)) if game.chars[c]["alive"])
+
+
 def kills(game) -> int:
     return game.stats["kills"] - game.kills_at_start
 
@@ -118,6 +124,11 @@ def check(game) -> tuple[str, str] | None:
         return "cleared", "every objective token is done"
     if objective == "kills" and kills(game) >= m["need"]:
         return "purged", f"{kills(game)} Aliens Killed"
+    if objective == "drive" and game.apc is not None:
+        if game.apc["damage"] >= game.apc_rules["wrecked"]:
+            return "wrecked", "the APC is wrecked"
+        if set(game.vehicle_squares()) & game.exits and aboard(game) >= m["need"]:
+            return "drove_out", f"the APC gets out with {aboard(game)} aboard"
     if not game.on_board():
         if objective == "escape" and alive(game):
             return (("escaped", f"{escaped(game)} Characters got out") if escaped(game) >= m["need"]
@@ -141,7 +152,8 @@ def at_time(game) -> tuple[str, str]:
         return "escaped", f"{escaped(game)} Characters got out"
     lost = {"rescue": "the dropship leaves without Newt", "escape": "too few got out",
             "tokens": "the objective tokens are not all done", "kills": "too few Aliens Killed",
-            "airlock": "the Queen is still aboard", "queen": "the Queen lives"}[objective]
+            "airlock": "the Queen is still aboard", "queen": "the Queen lives",
+            "drive": "the APC is still in the plant"}[objective]
     return "time", f"round {game.round} is over: {lost}"
 
 
@@ -156,6 +168,8 @@ def progress(game) -> float:
         return min(game.round / m["rounds"], 1.0)
     if objective == "tokens":
         return sum(t == NO for t in game.tokens) / max(1, len(game.tokens))
+    if objective == "drive":
+        return min(aboard(game) / m["need"], 1.0)
     if objective in ("airlock", "queen"):  # her Damage toward the Mortal Wound; 1 once she is gone
         if game.queen is None:
             return 1.0
@@ -186,7 +200,7 @@ def goal_squares(game, c: int) -> list[int]:
         return list(game.starts)
     if objective == "tokens":
         return [s for t in game.tokens if t != NO for s in nbrs[t]]
-    if objective in ("airlock", "queen"):
-        return []
+    if objective in ("airlock", "queen", "drive"):
+        return []  # large_policies.py and apc_policy.py lead the squad
     return [s for bl in game.blips if bl is not None for s in nbrs[bl["pos"]]] + \
         [s for a in game.aliens if a is not None for s in nbrs[a["pos"]]]
