@@ -21,6 +21,7 @@ import numpy as np
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from .game import MAX_ALIENS, GloriousDay
+from .apc_policy import marines_apc_action
 from .large_policies import hive_queen_action, marines_large_action
 from .missions import goal_squares
 
@@ -127,6 +128,10 @@ class HeuristicMarines:
             return layout.encode("interact", 0)
         if game.has_large:
             action = marines_large_action(game, mask)
+            if action is not None:
+                return action
+        if game.has_apc:
+            action = marines_apc_action(game, mask)
             if action is not None:
                 return action
         targets = game.attack_targets(c)

@@ -64,3 +64,10 @@ def test_tune_takes_a_mission_and_the_campaign(capsys):
     main(["--games", "2", "--mission", "escape", "--campaign", "--matchups", "dice"])
     out = capsys.readouterr().out
     assert out.count(" vs ") == 1 and "escape (campaign)" in out
+
+
+def test_apc_chase_is_won_some_and_lost_some_and_played_with_a_scripted_hive():
+    r = match("heuristic", "dice", False, games=40, mission="apc_chase")
+    assert 0 < r["wins"] < 40, r["ends"]
+    assert match("random", "dice", False, games=10, mission="apc_chase")["wins"] == 0
+    assert sum(match("heuristic", "scripted", True, games=3, mission="apc_chase")["ends"].values()) == 3
