@@ -1653,8 +1653,8 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
         """A clone in which what `side` cannot know is re-dealt with `rng` (for search). Hidden
         from both: the order of the Endurance, Hivemind, Hive Hazard decks and the Blip pool,
         and of the Motion Tracker deck below its top card. Hidden from the marines only (Hive
-        Knowledge): the values of the Blips on the board (dealt again from those values and the
-        pool), the Hive's hand (dealt again from hand and Hivemind deck, same size) and the top
+        Knowledge): the values of the Blips on the board but those the APC's Scanner looked at
+        (dealt again from those values and the pool), the Hive's hand (dealt again from hand and Hivemind deck, same size) and the top
         Motion Tracker card. Nothing is inferred from play: every consistent deal is equally likely."""
         if side not in ("marines", "hive"):
             raise ValueError(f"unknown side {side!r}; sides are ['marines', 'hive']")
@@ -1668,7 +1668,8 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
             new.tracker[:-1] = below
             return new
         rng.shuffle(new.tracker)
-        on_board = [bl for bl in new.blips if bl is not None]
+        known = set(new.apc["scanned"]) if new.apc is not None else set()  # the Scanner's looks (A45)
+        on_board = [bl for k, bl in enumerate(new.blips) if bl is not None and k not in known]
         values = [bl["value"] for bl in on_board] + new.blip_pool
         rng.shuffle(values)
         for bl, value in zip(on_board, values):

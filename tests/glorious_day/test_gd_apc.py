@@ -143,11 +143,12 @@ def test_an_alien_attacks_the_apc_with_defense_5_and_melee_2(roll, result):
 
 
 def test_aliens_move_toward_the_apc_as_a_character_and_never_attack_the_crew_through_its_walls():
-    g = chase({0: DRIVER}, aliens=[(4, 14)])
-    ends = {g.board.rc(s) for s in g.alien_destinations(0)}
-    assert all(g.board.range(sq(g, e), sq(g, (5, 8))) <= 1 or e[1] <= 9 for e in ends)
-    field = g.character_field()
-    assert field[sq(g, (4, 9))] == 1  # next to the APC's corner
+    g = chase({0: (11, 21)}, aliens=[(4, 14)])  # Ripley far off in the tunnels, the empty APC nearer
+    ends = sorted(g.board.rc(s) for s in g.alien_destinations(0))
+    assert ends == [(4, 8), (4, 9), (5, 9), (6, 9), (7, 9), (8, 8), (8, 9)]  # every square next to the APC in reach
+    g.apc = None
+    g._cache.clear()
+    assert [g.board.rc(s) for s in g.alien_destinations(0)] == [(10, 18)]  # without it: toward Ripley
     g2 = chase({0: (5, 3)}, aliens=[(4, 3)])
     g2.dice.script(9)
     alien_attacks(g2)
@@ -163,7 +164,7 @@ def test_a_blip_in_the_apcs_sight_is_revealed():
 # -- the crew --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("rolls, killed", [((7, 9), True), ((9, 7), True), ((8, 9), False), ((0, 8), True)])
 def test_a_turret_exhausts_three_cards_rolls_two_dice_and_keeps_the_lower_seven_or_less_kills(rolls, killed):
-    g = activate(chase({1: REAR}, aliens=[((3, 4), 2)] if False else [((8, 12), 2)]), 1)
+    g = activate(chase({1: REAR}, aliens=[((8, 12), 2)]), 1)
     assert legal(g, "turret") == [0] and legal(g, "attack") == []
     g.dice.script(*rolls)
     act(g, "turret", 0)
@@ -221,20 +222,16 @@ def test_the_crew_positions_have_their_own_actions_only():
 # -- the mission -----------------------------------------------------------------------------------
 def test_apc_chase_is_won_on_the_exit_with_enough_aboard_and_lost_when_wrecked():
     east = lambda rc: (rc[0], rc[1] + 13)  # noqa: E731 (the seats of the APC at (5, 15))
-    g = chase({0: east(DRIVER), 1: east(REAR), 2: east(FRONT), 3: east(SCANNER)})
-    g.apc["pos"] = sq(g, (5, 15))
-    activate(g, 0)
-    g.dice.script(0)
-    act(g, "drive")
-    act(g, "apc_step", E)
-    assert g.end == "drove_out" and g.outcome()["marines"] == 1
-    g2 = chase({0: east(DRIVER), 1: east(REAR), 2: east(FRONT)})  # three aboard: not enough
-    g2.apc["pos"] = sq(g2, (5, 15))
-    activate(g2, 0)
-    g2.dice.script(0)
-    act(g2, "drive")
-    act(g2, "apc_step", E)
-    assert g2.end == ""
+    seats = [east(rc) for rc in (DRIVER, REAR, FRONT, SCANNER, (5, 3), (7, 3))]
+    need = GloriousDay(mission="apc_chase").m["need"]  # five of the six (A46)
+    for aboard, end in ((need, "drove_out"), (need - 1, "")):
+        g = chase({c: seats[c] for c in range(aboard)})
+        g.apc["pos"] = sq(g, (5, 15))
+        activate(g, 0)
+        g.dice.script(0)
+        act(g, "drive")
+        act(g, "apc_step", E)
+        assert g.end == end and g.outcome()["marines"] == (1 if end else 0), aboard
     g3 = chase({0: DRIVER}, aliens=[(4, 5)])
     g3.apc["damage"] = 4
     g3.dice.script(9)
@@ -264,3 +261,13 @@ def test_apc_positions_round_trip_and_refuse_bad_fields():
         with pytest.raises(ValueError, match=error):
             GloriousDay.from_dict(bad)
     assert NO not in g.vehicle_squares()
+
+
+def test_the_scanners_look_survives_determinization_for_the_marines():
+    import random
+
+    g = chase({0: SCANNER}, blips=[((1, 20), 3), ((2, 14), 0)])
+    g.apc["scanned"] = [0]
+    values = {g.determinize("marines", random.Random(seed)).blips[0]["value"] for seed in range(20)}
+    others = {g.determinize("marines", random.Random(seed)).blips[1]["value"] for seed in range(20)}
+    assert values == {3} and len(others) > 1
