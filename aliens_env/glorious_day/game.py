@@ -504,7 +504,9 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
     def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
         """Steps from every square to the nearest Character (or the nearest of the `targets`
         squares; Aliens pass no Character); a shared list: do not modify."""
-        chars = tuple(sorted(set(self.char_at()).union(self.vehicle_squares())))  # the APC counts as a Character
+        chars = tuple(sorted(self.char_at()))
+        if self.has_apc:  # the APC counts as a Character
+            chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
         key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
         out = _FIELDS.get(key)
         if out is None:
@@ -876,7 +878,7 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
     def _seen(self, square: int) -> bool:
         """In a Character's sight (or the APC's: PRINTED, Blips in its sight are revealed)."""
         return any(ch["pos"] != NO and self.sight[ch["pos"]][square] for ch in self.chars) \
-            or (self.apc is not None and self.vehicle_sees(square))
+            or (self.has_apc and self.apc is not None and self.vehicle_sees(square))
 
     # -- Endurance ------------------------------------------------------------------------------
     def _draw_endurance(self, c: int) -> None:
@@ -1276,7 +1278,9 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
         field, levels = self._field_levels(through_barricades, targets)
         bits = self._step_bits()
         closed = 0
-        for s in (*self.char_at(), *self.vehicle_squares()):
+        for s in self.char_at():
+            closed |= 1 << s
+        for s in self.vehicle_squares():
             closed |= 1 << s
         for s in self.barricades:
             closed |= 1 << s
