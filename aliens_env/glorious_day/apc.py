@@ -205,34 +205,42 @@ class VehicleRules:
     def turret_targets(self, c: int) -> list[int]:
         """Aliens a turret gunner may fire at: in sight of the turret's space, outside the APC;
         the front turret not behind its space (A44); three cards in hand."""
-        seat = self.seat_of(c)
-        if seat not in ("front_turret", "rear_turret") or len(self.hand) < self.apc_rules["turret_cost"]:
+        if self.seat_of(c) not in ("front_turret", "rear_turret") or len(self.hand) < self.apc_rules["turret_cost"]:
             return []
-        pos, inside = self.chars[c]["pos"], set(self.vehicle_squares())
-        col = self.board.rc(pos)[1]
-        out = []
-        for k, a in enumerate(self.aliens):
-            if a is None or a["pos"] in inside or not self.sight[pos][a["pos"]]:
-                continue
-            if seat == "front_turret" and self.board.rc(a["pos"])[1] < col:
-                continue
-            out.append(k)
-        return out
+        return [k for k, a in enumerate(self.aliens) if a is not None and self._turret_sees(c, a["pos"])]
 
-    def _turret(self, c: int, k: int) -> None:
+    def _turret_sees(self, c: int, square: int) -> bool:
+        pos = self.chars[c]["pos"]
+        if square in self.vehicle_squares() or not self.sight[pos][square]:
+            return False
+        return self.seat_of(c) == "rear_turret" or self.board.rc(square)[1] >= self.board.rc(pos)[1]
+
+    def turret_reaches_queen(self, c: int) -> bool:
+        """A turret gunner may fire at the Queen: a square of hers in the turret's sight, three cards."""
+        return (self.queen is not None and self.seat_of(c) in ("front_turret", "rear_turret")
+                and len(self.hand) >= self.apc_rules["turret_cost"]
+                and any(self._turret_sees(c, q) for q in self.queen_squares()))
+
+    def _turret(self, c: int, k: int | None) -> None:
+        """A turret's attack on the Alien in slot k (None: the Queen, 7 less her Damage tokens
+        to hit, a hit a Damage token)."""
         rules = self.apc_rules
         for _ in range(rules["turret_cost"]):
             self.exhausted.append(self.hand.pop())
         rolls = [self.dice.d10() for _ in range(rules["turret_dice"])]
         roll = min(rolls)  # PRINTED: two Marine dice, the highest discarded
-        alien = self.aliens[k]
-        hit = roll <= rules["turret_kills"]
+        target = self.queen if k is None else self.aliens[k]
+        need = rules["turret_kills"] - (target["damage"] if k is None else 0)
+        hit = roll <= need
         self.stats["attacks"] += 1
-        self.events.append(f"{self.chars[c]['name']} fires the turret at {self.board.rc(alien['pos'])}: "
+        self.events.append(f"{self.chars[c]['name']} fires the turret at {self.board.rc(target['pos'])}: "
                            f"rolls {rolls}, keeps {roll}: {'kill' if hit else 'miss'}")
         if hit:
             self.stats["hits"] += 1
-            self.stats["kills"] += alien["count"]
+            if k is None:
+                self.hurt_queen()
+                return
+            self.stats["kills"] += target["count"]
             self.aliens[k] = None  # the model and the tokens under it
 
     def can_scan(self, c: int) -> list[int]:
@@ -287,15 +295,17 @@ class VehicleRules:
         self.events.append(f"an Alien tries the APC door: roll {roll}, {'open' if roll >= need else 'holds'}")
         return True
 
-    def _vehicle_defense(self, alien: dict, slot: int, roll: int | None = None) -> None:
-        """The APC's Defense: the d10 (with the Swarm and Vicious modifiers) against Melee 2 (the
-        Alien dies) and Defense 5 (fended off); above it a Damage token."""
+    def _vehicle_defense(self, alien: dict, slot: int, queen: bool = False) -> None:
+        """The APC's Defense: the d10 (with the Swarm, Vicious and the Queen's +3) against Melee 2
+        (the Alien dies; the Queen takes a Damage token) and Defense 5 (fended off); above it a
+        Damage token."""
         rules = self.apc_rules
-        roll = self.dice.d10() if roll is None else roll
+        roll = self.dice.d10()
         total = roll + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
+        total += self.large["queen"]["defense_bonus"] if queen else 0
         if total <= rules["melee"]:
-            self.events.append(f"the APC's Defense {total}: counterattack, an Alien dies")
-            self._remove_alien(slot)
+            self.events.append(f"the APC's Defense {total}: counterattack, {'the Queen' if queen else 'an Alien'} is hit")
+            self.hurt_queen() if queen else self._remove_alien(slot)
         elif total <= rules["defense"]:
             self.events.append(f"the APC's Defense {total}: fended off")
         else:

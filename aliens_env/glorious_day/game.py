@@ -339,6 +339,8 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
         return [c for c, ch in enumerate(self.chars) if ch["alive"] and ch["out"] != "escaped"]
 
     def synthetic(self, c: int) -> bool:
+        if c == APC_TARGET:  # the APC is no Synthetic
+            return False
         return bool(self.data["characters"][self.chars[c]["name"]].get("synthetic"))
 
     def can_carry(self, c: int) -> bool:
@@ -469,6 +471,8 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
             return False
         if c == self.pilot():
             return self.loader_reaches_queen()
+        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+            return self.turret_reaches_queen(c)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return False
@@ -764,7 +768,11 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
         elif name == "attack_queen":
             if c == self.pilot():
                 self._loader_attack(c, None)
+            elif self.apc is not None and self.seat_of(c) in ("front_turret", "rear_turret"):
+                self._turret(c, None)
             else:
+                if self.apc is not None and self.aboard(c):
+                    self.apc["fired"] = True  # the Door Gunner's attack opens the door
                 self._attack(c, None)
         elif name == "loader":
             self._use_loader(c)
@@ -1159,10 +1167,11 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
 
     def _task_defense(self, task: dict) -> None:
         queen, c = task.get("queen", False), task["char"]
-        if c == APC_TARGET:  # PRINTED: Aliens attack the APC as if it were a Character
+        if c == APC_TARGET:  # PRINTED: Aliens (the Queen too) attack the APC as if it were a Character
             self._done(task)
-            if self.aliens[task["alien"]] is not None and self.apc is not None:
-                self._vehicle_defense(self.aliens[task["alien"]], task["alien"])
+            alien = (None if self.queen is None else dict(self.queen, count=1)) if queen else self.aliens[task["alien"]]
+            if alien is not None and self.apc is not None:
+                self._vehicle_defense(alien, task["alien"], queen=queen)
             return
         if queen:  # the Queen attacks as one model
             alien = None if self.queen is None else dict(self.queen, count=1)

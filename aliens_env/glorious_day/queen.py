@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from ..core.board import NO
+from .apc import APC_TARGET
 from .large_models import footprint, shove_plan
 
 
@@ -54,9 +55,19 @@ class QueenRules:
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
-        out = set(self.char_at()) | self.barricades
+        out = set(self.char_at()) | self.barricades | set(self.vehicle_squares())
         if self.loader is not None:
             out.update(self.loader_squares())
+        return out
+
+    def queen_prey(self) -> dict[int, int]:
+        """{square: Character} the Queen hunts: the Characters' models, the APC's squares as one
+        Character (APC_TARGET; PRINTED, its crew not through its walls)."""
+        at = self.char_at()
+        if self.apc is None:
+            return at
+        out = {s: c for s, c in at.items() if not self.aboard(c)}
+        out.update((s, APC_TARGET) for s in self.vehicle_squares())
         return out
 
     def queen_range(self, square: int) -> int:
@@ -67,7 +78,7 @@ class QueenRules:
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
         squares, reach = self.queen_squares(), self.large["queen"]["reach"]
         best, out = reach + 1, []
-        at = self.char_at()
+        at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
                 self.queen_range(s) <= reach and any(self.sight[q][s] for q in squares) for s in people):
@@ -85,7 +96,7 @@ class QueenRules:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
         b, reach, size = self.board, self.large["queen"]["reach"], self.size
         out: dict[int, list[int]] = {}
-        for s, c in self.char_at().items():
+        for s, c in self.queen_prey().items():
             r0, c0 = b.rc(s)
             for r in range(r0 - reach - size + 1, r0 + reach + 1):
                 for col in range(c0 - reach - size + 1, c0 + reach + 1):

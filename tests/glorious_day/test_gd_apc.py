@@ -271,3 +271,39 @@ def test_the_scanners_look_survives_determinization_for_the_marines():
     values = {g.determinize("marines", random.Random(seed)).blips[0]["value"] for seed in range(20)}
     others = {g.determinize("marines", random.Random(seed)).blips[1]["value"] for seed in range(20)}
     assert values == {3} and len(others) > 1
+
+
+# -- the Queen and the APC (no mission has both yet: she is put on APC Chase's board) --------------
+def with_queen(g: GloriousDay, rc=(4, 10), damage=0) -> GloriousDay:
+    g.queen = {"pos": sq(g, rc), "damage": damage, "frenzy": False, "rest": False}
+    g._cache.clear()
+    return g
+
+
+def test_the_queen_hunts_the_apc_as_a_character_not_its_crew():
+    g = with_queen(chase({0: DRIVER, 1: (11, 21)}))  # the APC two spaces from her, Hicks far off
+    assert g.queen_targets() == [APC_TARGET]
+    g.chars[1]["pos"] = sq(g, (4, 12))  # Hicks one space from her: the closest
+    assert g.queen_targets() == [1]
+    g2 = with_queen(chase({0: DRIVER}), rc=(4, 14))  # out of reach: she moves to the APC
+    for a in g2.queen_destinations(6):
+        g2.queen["pos"] = a
+        assert g2.queen_targets() == [APC_TARGET]
+
+
+@pytest.mark.parametrize("roll, damage", [(2, 0), (3, 1)])
+def test_the_queens_attack_on_the_apc_adds_three_to_its_defense_roll(roll, damage):
+    g = with_queen(chase({0: DRIVER}))
+    g.dice.script(roll)
+    g.work = [{"kind": "defense", "alien": 0, "char": APC_TARGET, "queen": True}]
+    g._work()
+    assert g.apc["damage"] == damage and g.queen["damage"] == 0  # 2 + 3 = 5 fended off; 6 a Damage token
+
+
+@pytest.mark.parametrize("rolls, hurt", [((5, 9), True), ((6, 9), False)])
+def test_a_turret_needs_seven_less_the_queens_damage_tokens(rolls, hurt):
+    g = with_queen(activate(chase({1: REAR}), 1), rc=(4, 14), damage=2)  # in the rear turret's sight
+    assert g.turret_reaches_queen(1) and g.can_attack_queen(1)
+    g.dice.script(*rolls)
+    g._turret(1, None)
+    assert g.queen["damage"] == 2 + hurt
