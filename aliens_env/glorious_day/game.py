@@ -481,6 +481,8 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
 
     def barricade_dirs(self, c: int) -> list[int]:
         pos, b = self.chars[c]["pos"], self.board
+        if self.has_apc and self.aboard(c):
+            return []  # the APC's walls: no door outside is next to its crew
         occupied = self.occupied()
         return [d for d in range(8) if (s := b.step(pos, d)) is not None and s in self.doors
                 and s in self.nbrs[pos] and s not in occupied]
@@ -1126,7 +1128,8 @@ class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
         Synthetic only when they are the only Characters it can move toward. None: no Character
         reachable (the Barricade rule decides)."""
         speed = self.rules["alien_speed"] + (self.nature == "aggressive")
-        people = tuple(sorted(self.chars[c]["pos"] for c in self.on_board() if not self.synthetic(c)))
+        people = tuple(sorted({self.chars[c]["pos"] for c in self.on_board() if not self.synthetic(c)}
+                              | set(self.vehicle_squares())))  # the APC counts as a non-Synthetic Character
         synths = tuple(sorted(self.chars[c]["pos"] for c in self.on_board() if self.synthetic(c)))
         fields = [(self.character_field(targets=group), group) for group in (people, synths) if group]
         for field, group in fields:  # next to a Character, non-Synthetics first

@@ -307,3 +307,10 @@ def test_a_turret_needs_seven_less_the_queens_damage_tokens(rolls, hurt):
     g.dice.script(*rolls)
     g._turret(1, None)
     assert g.queen["damage"] == 2 + hurt
+
+
+def test_with_bishop_on_the_board_aliens_still_head_for_the_apc_as_a_non_synthetic():
+    g = chase({0: (11, 21)}, aliens=[(4, 14)], fireteam=["Ripley", "Bishop"])
+    g.chars[1].update(pos=sq(g, (12, 22)), alive=True, activated=False)  # Bishop beside Ripley
+    ends = sorted(g.board.rc(s) for s in g.alien_destinations(0))
+    assert ends == [(4, 8), (4, 9), (5, 9), (6, 9), (7, 9), (8, 8), (8, 9)]
