@@ -12,7 +12,7 @@ from ..core.dice import Dice
 from ..core.game import Decision
 from ..core.positions import Fields, check_int, position_error
 from .data_files import HAZARDS
-from .game import DECISIONS, ENDS, MAX_ALIENS, PHASES
+from .game import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
 
 KEYS = ("game", "config", "dice", "turn", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
         "barricades", "endurance", "tracker", "hive", "newt", "newt_carrier", "work", "decision", "stats", "events")
@@ -27,15 +27,35 @@ MAX_EVENTS = 10_000
 
 
 def load(cls, data):
-    f = Fields.position(cls.name, data, keys=KEYS, optional={"large_models": None})
+    f = Fields.position(cls.name, data, keys=KEYS, optional={"large_models": None, "tokens": None, "campaign": None,
+                                                                      "apc": None})
     what = f.what
-    config = f.fields("config", keys=("mission", "hive_player"))
+    config = f.fields("config", keys=("mission", "hive_player"),
+                      optional={"campaign": False, "fireteam": None, "heroes": None, "apc_chase": False})
     mission = config.str("mission")
     from .data_files import load as load_data
 
     if mission not in load_data()["missions"]:
         raise config.fail("mission", f"must be one of {sorted(load_data()['missions'])}", mission)
-    game = cls(mission=mission, hive_player=config.bool("hive_player"))
+    try:
+        game = cls(mission=mission, hive_player=config.bool("hive_player"), campaign=config.bool("campaign"),
+                   fireteam=config.raw("fireteam"), heroes=config.raw("heroes"), apc_chase=config.bool("apc_chase"))
+    except ValueError as exc:
+        raise config.fail("fireteam", f"and the other options must be the game's options ({exc})") from None
+    if game.extended != (f.raw("tokens") is not None and f.raw("campaign") is not None):
+        raise f.fail("tokens", "and campaign must be given exactly for the missions past mission 1 "
+                     "(a campaign, a chosen Fireteam, or a mission other than newt)", f.raw("tokens"))
+    if game.extended:
+        camp = f.fields("campaign", keys=("stage", "killed", "kills_at_start"))
+        game.stage = camp.int("stage", 0, len(game.plan) - 1)
+        game.killed = camp.strs("killed", max_length=20)
+        for name in game.killed:
+            if name not in game.data["characters"]:
+                raise camp.fail("killed", f"must name characters of {sorted(game.data['characters'])}", name)
+        if game.stage:
+            game._load_mission(game.plan[game.stage])
+            game._set_up()
+        game.kills_at_start = camp.int("kills_at_start", 0, 10**6)
     b, rules = game.board, game.rules
     game.dice = Dice.from_dict(f.fields("dice"), scripted=False)
 
@@ -58,17 +78,20 @@ def load(cls, data):
         raise f.fail("phase", "cannot be a Hivemind Step without a Hive player", game.phase)
 
     # Characters
-    team = game.m["fireteam"]
+    team = [ch["name"] for ch in game.chars]
     hazard_names = [*HAZARDS, *(f"hive:{h}" for h in HAZARDS)]
-    records = f.records("characters", ("name", "hero", "pos", "alive", "knocked", "activated", "aim", "actions", "hazards"),
-                        length=len(team))
+    keys = ("name", "hero", "pos", "alive", "knocked", "activated", "aim", "actions", "hazards")
+    records = f.records("characters", (*keys, "out") if game.extended else keys, length=len(team))
     for k, (ch, rec) in enumerate(zip(game.chars, records)):
         if rec.raw("name") != team[k]:
             raise rec.fail("name", f"must be {team[k]!r} (the mission's fireteam in order)", rec.raw("name"))
         ch["hero"], ch["alive"] = rec.bool("hero"), rec.bool("alive")
+        ch["out"] = rec.choice("out", OUTS) if game.extended else ""
         ch["pos"] = square(rec, "pos", none=True)
-        if (ch["pos"] == NO) == ch["alive"]:
-            raise rec.fail("pos", "must be a square exactly while the Character is alive", rec.raw("pos"))
+        if (ch["pos"] == NO) == (ch["alive"] and not ch["out"]):
+            raise rec.fail("pos", "must be a square exactly while the Character is alive and not out", rec.raw("pos"))
+        if ch["out"] and not ch["alive"] or (ch["out"] == "carried" and k != game.newt_char):
+            raise rec.fail("out", "must be empty for the Killed; carried only for Newt", ch["out"])
         ch["knocked"], ch["activated"] = rec.bool("knocked"), rec.bool("activated")
         if ch["knocked"] and not ch["alive"]:
             raise rec.fail("knocked", "must be false for a Killed Character", True)
@@ -108,19 +131,34 @@ def load(cls, data):
     # Newt
     game.newt = square(f, "newt", none=True)
     game.newt_carrier = f.index("newt_carrier", "characters", len(team), none=NO)
-    if game.newt_start == NO:
-        if game.newt != NO or game.newt_carrier != NO:
-            raise f.fail("newt", "must be null with newt_carrier -1: the mission does not field Newt", f.raw("newt"))
+    if game.newt_carrier != NO and game.chars[game.newt_carrier]["pos"] == NO:
+        raise f.fail("newt_carrier", "must be a Character on the board", game.newt_carrier)
+    if game.m["newt"] != "token":
+        carried = game.newt_char != NO and game.chars[game.newt_char]["out"] == "carried"
+        if game.newt != NO:
+            raise f.fail("newt", "must be null: Newt is no token in this mission", f.raw("newt"))
+        if carried != (game.newt_carrier != NO) or (carried and not game.can_carry(game.newt_carrier)):
+            raise f.fail("newt_carrier", "must be the one who may carry Newt exactly while she is carried",
+                         game.newt_carrier)
     elif (game.newt == NO) == (game.newt_carrier == NO):
         raise f.fail("newt", "must be a square exactly when no Character carries Newt (newt_carrier -1)", f.raw("newt"))
-    if game.newt_carrier != NO and not game.chars[game.newt_carrier]["alive"]:
-        raise f.fail("newt_carrier", "must be a living Character", game.newt_carrier)
+    if game.extended:
+        starts = game.token_starts
+        tokens = f.list("tokens", length=len(starts))
+        game.tokens = []
+        for i, t in enumerate(tokens):
+            s = NO if t is None else square(Fields(what, {"t": t}, f.at("tokens") + f"[{i}]"), "t")
+            if s not in (NO, starts[i]):
+                raise position_error(what, f.at("tokens") + f"[{i}]", f"must be null (done) or {list(b.rc(starts[i]))}", t)
+            game.tokens.append(s)
 
     _load_large(game, f, square)
-    squares = [s for c, ch in enumerate(game.chars) if ch["alive"] for s in game.char_squares(c)] \
+    _load_vehicle(game, f, square)
+    squares = [s for c, ch in enumerate(game.chars) if ch["pos"] != NO for s in game.char_squares(c)] \
         + [a["pos"] for a in game.aliens if a] + [bl["pos"] for bl in game.blips if bl] \
         + ([game.newt] if game.newt != NO else []) + game.queen_squares() \
-        + (game.loader_squares() if game.pilot() == NO else [])
+        + (game.loader_squares() if game.pilot() == NO else []) \
+        + [s for s in game.vehicle_squares() if s not in {ch["pos"] for ch in game.chars}]
     if len(set(squares)) != len(squares) or set(squares) & game.barricades:
         raise f.fail("characters", "and the Aliens, Blips and Newt must stand on distinct squares, none Barricaded")
 
@@ -292,6 +330,35 @@ def _load_large(game, f: Fields, square) -> None:
     if game.queen is not None and game.loader is not None \
             and set(game.queen_squares()) & set(game.loader_squares()):
         raise lm.fail("queen", "and the Power Loader must not overlap")
+
+
+def _load_vehicle(game, f: Fields, square) -> None:
+    """The M577 APC (rear-left square, Damage tokens, spaces of a drive left, the door, who got in
+    or out, the Door Gunner's attack, the Blips the Scanner looked at): exactly in its missions."""
+    raw = f.raw("apc")
+    if not game.has_apc:
+        if raw is not None:
+            raise f.fail("apc", "must be absent: the game has no APC", raw)
+        return
+    if (raw is None) != (game.apc_start == NO):
+        raise f.fail("apc", "must be the mission's APC (null without one)", raw)
+    if raw is None:
+        game.apc = None
+        return
+    v = Fields(f.what, raw, "apc", keys=("pos", "damage", "moves", "door_open", "traffic", "fired", "scanned"))
+    rules = game.apc_rules
+    game.apc = {"pos": square(v, "pos"), "damage": v.int("damage", 0, rules["wrecked"]),
+                "moves": v.int("moves", 0, rules["drive_pass"]), "door_open": v.bool("door_open"),
+                "traffic": v.bool("traffic"), "fired": v.bool("fired"),
+                "scanned": v.ints("scanned", 0, game.max_blips - 1, max_length=game.max_blips)}
+    squares = game.vehicle_squares()
+    if not squares or not all(game.passable[s] for s in squares) or set(squares) & game.barricades:
+        raise v.fail("pos", "must be the rear-left square of 3 x 7 open squares, none Barricaded", v.raw("pos"))
+    if len(set(game.apc["scanned"])) != len(game.apc["scanned"]) \
+            or any(game.blips[k] is None for k in game.apc["scanned"]):
+        raise v.fail("scanned", "must list Blips on the board, once each", game.apc["scanned"])
+    if game.apc["moves"] and not any(game.active == c and game.seat_of(c) == "driver" for c in range(len(game.chars))):
+        raise v.fail("moves", "must be 0 unless the active Character is the Driver", game.apc["moves"])
 
 
 def _settled(game) -> dict:

@@ -11,9 +11,14 @@ DATA = Path(__file__).parent / "data"
 HAZARDS = ("panic", "jammed", "acid")
 CARD_TYPES = ("nature", "instinct", "reaction")
 ENTRY_MARKS = "1234"
-LARGE_MARKS = "QPAC"  # the Queen's and the Power Loader's top-left squares, the airlock, its control
-MAP_CHARS = "W.DMEN" + ENTRY_MARKS + LARGE_MARKS
-GOALS = ("newt", "airlock", "queen")
+LARGE_MARKS = "QPACV"  # the Queen's and the Power Loader's top-left squares, the airlock, its control, the APC's rear-left square
+MAP_CHARS = "W.DMENT" + ENTRY_MARKS + LARGE_MARKS
+#: rescue .. kills: missions 1-4 and the bug hunts without the Queen; airlock: the Queen thrown
+#: out of the airlock (Sulaco); queen: the Queen Killed (the Queen's bug hunts); drive: the APC
+#: driven out with `need` Characters aboard (APC Chase)
+OBJECTIVES = ("rescue", "escape", "survive", "tokens", "kills", "airlock", "queen", "drive")
+NEWT_MODES = ("token", "character", "none")
+MISSION_KINDS = ("campaign", "bug_hunt")
 
 
 def _fail(file: str, key: str, must: str, value) -> ValueError:
@@ -33,7 +38,8 @@ def load() -> dict:
     chars = read_yaml(DATA / "characters.yaml")
     decks = read_yaml(DATA / "decks.yaml")
     hive = read_yaml(DATA / "hivemind.yaml")
-    missions = read_yaml(DATA / "missions.yaml")["missions"]
+    mission_file = read_yaml(DATA / "missions.yaml")
+    missions = mission_file["missions"]
     large = read_yaml(DATA / "large_models.yaml")
     for name, char in chars["characters"].items():
         for side in ("hero", "grunt"):
@@ -42,13 +48,16 @@ def load() -> dict:
                 raise _fail("characters.yaml", f"characters.{name}.{side}", "speed, defense, melee, tech, aim", stats)
             for stat, value in stats.items():
                 _count("characters.yaml", f"characters.{name}.{side}.{stat}", value, 0, 9)
+        for key in ("replaces", "carries"):
+            if key in char and char[key] not in chars["characters"]:
+                raise _fail("characters.yaml", f"characters.{name}.{key}", f"a character of {sorted(chars['characters'])}", char[key])
         if char["weapon"] not in chars["weapons"]:
             raise _fail("characters.yaml", f"characters.{name}.weapon", f"one of {sorted(chars['weapons'])}", char["weapon"])
     for name, weapon in chars["weapons"].items():
         if set(weapon) != {"cost", "range", "aim_bonus"}:
             raise _fail("characters.yaml", f"weapons.{name}", "cost, range, aim_bonus", weapon)
         _count("characters.yaml", f"weapons.{name}.cost", weapon["cost"], 0, 5)
-        _count("characters.yaml", f"weapons.{name}.range", weapon["range"], 1, 30)
+        _count("characters.yaml", f"weapons.{name}.range", weapon["range"], 0, 30)
         _count("characters.yaml", f"weapons.{name}.aim_bonus", weapon["aim_bonus"], 0, 9)
     for part in ("core", "expansion"):
         for card, n in decks["endurance"][part].items():
@@ -86,14 +95,47 @@ def load() -> dict:
             if who not in chars["characters"]:
                 raise _fail("missions.yaml", f"missions.{name}.fireteam", f"characters of {sorted(chars['characters'])}", who)
         _count("missions.yaml", f"missions.{name}.rounds", mission["rounds"], 1, 99)
-        if mission.get("goal", "newt") not in GOALS:
-            raise _fail("missions.yaml", f"missions.{name}.goal", f"one of {list(GOALS)}", mission.get("goal"))
-        for mark in "QP":
-            if sum(row.count(mark) for row in rows) > 1:
+        for key, allowed in (("kind", MISSION_KINDS), ("newt", NEWT_MODES), ("objective", OBJECTIVES)):
+            if mission.get(key) not in allowed:
+                raise _fail("missions.yaml", f"missions.{name}.{key}", f"one of {list(allowed)}", mission.get(key))
+        marks = "".join(rows)
+        if (mission["newt"] == "token") != ("N" in marks) or (mission["objective"] == "tokens") != ("T" in marks):
+            raise _fail("missions.yaml", f"missions.{name}.map", "an N square exactly with newt: token and T squares "
+                        "exactly with objective: tokens", mission["newt"])
+        if mission["objective"] == "tokens" and mission.get("tokens") not in rules["tokens"]:
+            raise _fail("missions.yaml", f"missions.{name}.tokens", f"one of {sorted(rules['tokens'])}", mission.get("tokens"))
+        if marks.count("T") > rules["max_tokens"]:
+            raise _fail("missions.yaml", f"missions.{name}.map", f"at most {rules['max_tokens']} T squares", marks.count("T"))
+        if mission["objective"] in ("escape", "survive", "kills", "drive"):
+            _count("missions.yaml", f"missions.{name}.need", mission.get("need"), 1, 99)
+        if mission["newt"] == "character" and chars["newt"] in mission["fireteam"]:
+            raise _fail("missions.yaml", f"missions.{name}.fireteam", "the Fireteam without Newt (she is fielded besides)",
+                        mission["fireteam"])
+        limit = mission_file["fireteam_limits"][mission["kind"]]
+        if len(mission["fireteam"]) > limit:
+            raise _fail("missions.yaml", f"missions.{name}.fireteam", f"at most {limit} Characters", mission["fireteam"])
+        for mark in "QPV":
+            if marks.count(mark) > 1:
                 raise _fail("missions.yaml", f"missions.{name}.map", f"at most one {mark!r} (a large model's top-left square)", mark)
+        needs = {"airlock": "QAC", "queen": "Q", "drive": "VE"}.get(mission["objective"], "")
+        if set(needs) - set(marks):
+            raise _fail("missions.yaml", f"missions.{name}.map", f"the marks {needs!r} for objective: {mission['objective']}",
+                        sorted(set(needs) - set(marks)))
+        if mission["objective"] == "queen" and mission["kind"] != "bug_hunt":
+            raise _fail("missions.yaml", f"missions.{name}.objective", "airlock in a campaign mission (PRINTED: only "
+                        "the airlock kills the Queen there)", mission["objective"])
+    if mission_file["apc_chase_after"] not in mission_file["campaign"] or "apc_chase" not in missions:
+        raise _fail("missions.yaml", "apc_chase_after", f"a campaign mission of {mission_file['campaign']} (and "
+                    "the mission apc_chase defined)", mission_file["apc_chase_after"])
+    for name in [*mission_file["campaign"], *mission_file["campaign_reserve"]]:
+        if name not in missions and name not in chars["characters"]:
+            raise _fail("missions.yaml", "campaign", "missions and reserve characters that exist", name)
     for card, n in large["tracker_cards"].items():
         if card not in ("queen_hunts", "queen_brood", "queen_heals"):
             raise _fail("large_models.yaml", "tracker_cards", "queen_hunts, queen_brood, queen_heals", card)
         _count("large_models.yaml", f"tracker_cards.{card}", n)
     return {"rules": rules, "characters": chars["characters"], "weapons": chars["weapons"], "decks": decks,
-            "hivemind": hive, "missions": missions, "large_models": large}
+            "hivemind": hive, "missions": missions, "large_models": large, "campaign": mission_file["campaign"],
+            "campaign_reserve": mission_file["campaign_reserve"], "fireteam_limits": mission_file["fireteam_limits"],
+            "apc_chase_after": mission_file["apc_chase_after"],
+            "newt": chars["newt"]}

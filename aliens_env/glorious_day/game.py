@@ -40,6 +40,8 @@ from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, board_from_rows
 from ..core.dice import Dice
 from ..core.game import Decision, PhasedGame
+from . import missions as objectives
+from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS, LARGE_MARKS, load
 from .power_loader import LoaderRules
 from .queen import QueenRules
@@ -48,8 +50,8 @@ MAX_CHARACTERS = 8
 MAX_ALIENS = 24
 ENDURANCE_MAX = 91  # 85 Endurance cards and the 6 Hive Hazards
 INTERACTS = ("remove_hazard", "newt")
-ENDS = ("", "rescued", "wiped_out", "exhausted", "time", "airlock", "queen_killed")
-WINS = ("rescued", "airlock", "queen_killed")  # Newt carried out; the Queen out of the airlock; the Queen Killed
+ENDS = ("", "rescued", "wiped_out", "exhausted", "time", "escaped", "survived", "cleared", "purged", "overrun",
+        "airlock", "queen_killed", "drove_out", "wrecked")
 PHASES = ("marine", "hivemind", "discard", "aliens", "blips", "tracker", "round_end", "over")
 DECISIONS = {"activate": "marines", "action": "marines", "place": "hive", "target": "hive",
              "hivemind": "hive", "swap_second": "hive", "discard": "hive", "react": "hive"}
@@ -60,6 +62,10 @@ QUEEN_MT_KINDS = ("queen_hunts", "queen_brood", "queen_heals")
 LARGE_FEATURES = ("queen_present", "queen_damage/15", "queen_frenzy", "queen_rests", "queen_row/h", "queen_col/w",
                   "queen_moved", "loader_present", "loader_piloted", "loader_row/h", "loader_col/w",
                   "loader_second_attack", *(f"pilot={c}" for c in range(8)))
+#: the APC's view (missions with the M577 APC): its state, and each Character's crew position
+APC_FEATURES = ("apc_present", "apc_row/h", "apc_col/w", "apc_damage/5", "apc_moves_left/5", "apc_door_open",
+                "apc_got_in_or_out", "apc_door_gunner_fired")
+SEAT_FEATURES = ("aboard", *(f"seat={k}" for k in SEATS), "seat=repair")
 #: the moments a Reaction card answers
 REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient"}
 PLANES = ("wall", "door", "barricade", "exit", "entry", "character", "knocked_down", "alien",
@@ -68,6 +74,12 @@ CHAR_FEATURES = ("alive", "on_board", "hero", "speed/9", "defense/9", "melee/9",
                  "actions_left/2", "activated", "active", "knocked_down", "carries_newt",
                  *(f"hazard_{h}" for h in HAZARDS), "row/h", "col/w")
 ALIEN_FEATURES = ("present", "count/3", "row/h", "col/w")
+#: the views the missions past mission 1 add (``extended``)
+CHAR_EXTRA = ("synthetic", "newt", "can_carry_newt", "escaped", "carried")
+MISSION_FEATURES = (*(f"objective={k}" for k in objectives.OBJECTIVES), "progress", "bug_hunt",
+                    "campaign_stage/missions")
+OUTS = ("", "escaped", "carried")
+_MAPS: dict[tuple, dict] = {}  # (mission, height, width): the board and what is read off it once
 
 
 #: distance fields to the Characters and squares by range from entry points, by mission and
@@ -77,7 +89,7 @@ _RINGS: dict[tuple, list[list[int]]] = {}
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 _LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
-_STEP_BITS: dict[str, list[tuple[int, int]]] = {}  # mission: (mask, shift) per direction
+_STEP_BITS: dict[tuple, list[tuple[int, int]]] = {}  # map: (mask, shift) per direction
 
 
 def _squares(bits: int) -> list[int]:
@@ -90,71 +102,132 @@ def _squares(bits: int) -> list[int]:
     return out
 
 
-class GloriousDay(QueenRules, LoaderRules, PhasedGame):
+class GloriousDay(QueenRules, LoaderRules, VehicleRules, PhasedGame):
     name = "GloriousDay"
     marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
 
-    def __init__(self, mission: str = "newt", hive_player: bool = True):
+    def __init__(self, mission: str = "newt", hive_player: bool = True, campaign: bool = False,
+                 fireteam: list[str] | None = None, heroes: list[str] | None = None, apc_chase: bool = False):
+        """`mission` one of missions.yaml's; `campaign`: play the campaign from `mission` to its
+        end as one episode (the Fireteam's losses carried on); `fireteam` and `heroes`: the
+        players' choice of Characters and of their Hero sides (the mission's by default)."""
         super().__init__()
         data = self.data = load()
         if mission not in data["missions"]:
             raise ValueError(f"unknown mission {mission!r}; missions are {sorted(data['missions'])}")
         if type(hive_player) is not bool:
             raise ValueError(f"hive_player must be true or false, got {hive_player!r}")
-        self.mission, self.hive_player = mission, hive_player
+        if type(campaign) is not bool:
+            raise ValueError(f"campaign must be true or false, got {campaign!r}")
+        if campaign and mission not in data["campaign"]:
+            raise ValueError(f"campaign: the campaign starts at one of its missions {data['campaign']}, got {mission!r}")
+        if campaign and (fireteam is not None or heroes is not None):
+            raise ValueError("fireteam and heroes: in the campaign each mission fields its own Fireteam "
+                             "(missions.yaml); leave them unset")
+        if type(apc_chase) is not bool or (apc_chase and not campaign):
+            raise ValueError(f"apc_chase must be true or false, and true only with campaign=True (APC Chase between "
+                             f"missions 2 and 3), got {apc_chase!r}")
+        self.hive_player, self.campaign, self.apc_chase = hive_player, campaign, apc_chase
+        self.fireteam_option = (None if fireteam is None and heroes is None
+                                else objectives.check_fireteam(data, mission, fireteam, heroes))
+        self.plan = data["campaign"][data["campaign"].index(mission):] if campaign else [mission]
+        if apc_chase and data["apc_chase_after"] in self.plan:  # PRINTED: APC Chase between missions 2 and 3
+            self.plan.insert(self.plan.index(data["apc_chase_after"]) + 1, "apc_chase")
+        self.extended = (campaign or self.fireteam_option is not None
+                         or any(objectives.extended(data, name) for name in self.plan))
+        maps = [data["missions"][name]["map"].splitlines() for name in self.plan]
+        self.height, self.width = max(len(rows) for rows in maps), max(len(rows[0]) for rows in maps)
         self.rules, self.hive_rules = data["rules"], data["rules"]["hive"]
-        m = self.m = data["missions"][mission]
-        rows = tuple(m["map"].splitlines())
-        self.board = b = board_from_rows(rows, extra_open="DMN" + ENTRY_MARKS + LARGE_MARKS)
-        grid = np.array([list(r) for r in rows])
-        self.doors = set(np.flatnonzero(grid.ravel() == "D").tolist())
-        self.exits = set(np.flatnonzero(grid.ravel() == "E").tolist())
-        self.starts = np.flatnonzero(grid.ravel() == "M").tolist()
-        self.entries = {e: int(np.flatnonzero(grid.ravel() == e)[0]) for e in ENTRY_MARKS if (grid == e).any()}
-        self.newt_start = int(np.flatnonzero(grid.ravel() == "N")[0]) if (grid == "N").any() else NO
-        self._setup_large(grid)
-        self.passable = b.passable.ravel().tolist()
-        #: sight[a][b]: a square sees another (the map's table, built once, when the game is made)
-        self.sight = [b.los_list(i) if self.passable[i] else None for i in range(b.n)]
-        self.nbrs = [[sq for _, sq in b.neighbours[i]] for i in range(b.n)]
+        #: the Queen and the Power Loader: their actions and view in every game one of whose
+        #: missions has one (the campaign's layout is one for all its missions)
+        marks = "".join(data["missions"][name]["map"] for name in self.plan)
+        self.has_queen, self.has_large = "Q" in marks, "Q" in marks or "P" in marks
+        self.has_apc = "V" in marks  # the M577 APC (apc.py)
         self.card_names = tuple(data["hivemind"]["cards"])
         self.cards = data["hivemind"]["cards"]
         self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")
         self.natures = tuple(k for k in self.card_names if self.cards[k]["type"] == "nature")
         self.max_blips = sum(self.rules["blips"].values())
+        self.max_tokens = self.rules["max_tokens"]
         self.model_slots = MAX_ALIENS + self.max_blips
-        n = b.n
-        self.layout = ActionLayout([
+        n = self.height * self.width
+        slices = [
             ("activate", MAX_CHARACTERS), ("move", n), ("attack", MAX_ALIENS), ("aim", 1),
             ("barricade", DIRECTION_NAMES), ("interact", INTERACTS), ("rest", 1), ("stand", 1), ("end", 1),
             ("place", n), ("target", MAX_CHARACTERS), ("wp_move", self.model_slots * 8), ("wp_draw", 1),
             ("swap", self.max_blips), ("wp_reorder", 1), ("play", self.card_names), ("end_step", 1),
             ("discard", self.card_names), ("react", 1), ("decline", 1),
-            # the large models' actions, only in missions with them (appended: mission 1's layout stays)
-            *((("attack_queen", 1), ("loader", 1), ("airlock", 1), ("wp_move_queen", n), ("heal_queen", 1))
-              if self.has_large else ()),
-        ])
+        ]
+        if self.extended:  # Enraged Ripley sets Newt down (free); an Interact with an objective token
+            slices += [("set_down", DIRECTION_NAMES), ("token", self.max_tokens)]
+        if self.has_large:  # the large models' actions, only in games with them (mission 1's layout stays)
+            slices += [("attack_queen", 1), ("loader", 1), ("airlock", 1), ("wp_move_queen", n), ("heal_queen", 1)]
+        if self.has_apc:  # the APC's crew actions and the Hive's choice of the APC as a target
+            slices += [("drive", 1), ("apc_step", DIRECTION_NAMES), ("apc_stop", 1), ("turret", MAX_ALIENS),
+                       ("scan", self.max_blips), ("repair", 1), ("target_apc", 1)]
+        self.layout = ActionLayout(slices)
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
-        self.tracker_total = len(self.tracker_cards())  # 57, 67 with the Queen's cards
+        #: 57, 67 with the Queen's cards (the largest deck of the game's missions)
+        self.tracker_total = max(len(self.tracker_cards(data["missions"][name])) for name in self.plan)
         self.global_features = (
             "round/rounds", "endurance_deck/91", "hand/hand_limit", "exhausted/91", "discard/91",
             "willpower/10", "hive_hand/10", "hivemind_deck/31", f"motion_tracker_deck/{self.tracker_total}", "blip_pool/21",
             "hive_hazards/6", "reaction_used", "newt_found", "hive_player",
             *(f"nature={k}" for k in self.natures), *(f"decision={k}" for k in DECISIONS))
-        self.mt_kinds = MT_KINDS + (QUEEN_MT_KINDS if self.queen_start != NO else ())
+        self.mt_kinds = MT_KINDS + (QUEEN_MT_KINDS if self.has_queen else ())
         self.hive_features = (*(f"hand_{k}/3" for k in self.card_names), *(f"top_tracker={k}" for k in self.mt_kinds))
-        self.obs_layout = ObsLayout([
-            ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
+        views = [
+            ("board", (len(PLANES), self.height, self.width), "planes: " + ", ".join(PLANES)),
             ("characters", (MAX_CHARACTERS, len(CHAR_FEATURES)), ", ".join(CHAR_FEATURES)),
             ("aliens", (MAX_ALIENS, len(ALIEN_FEATURES)), ", ".join(ALIEN_FEATURES)),
             ("globals", len(self.global_features), ", ".join(self.global_features)),
             ("hive_knowledge", len(self.hive_features), "hive only (zeros for marines): " + ", ".join(self.hive_features)),
-            *((("large_models", len(LARGE_FEATURES), ", ".join(LARGE_FEATURES)),) if self.has_large else ()),
-        ])
-        template = self._obs_template = self.obs_layout.zeros()
-        self._plane_at = {name: self.obs_layout.offset("board") + k * b.n for k, name in enumerate(PLANES)}
+        ]
+        if self.extended:
+            views += [("tokens", (self.height, self.width), "objective tokens left"),
+                      ("characters_extra", (MAX_CHARACTERS, len(CHAR_EXTRA)), ", ".join(CHAR_EXTRA)),
+                      ("mission", len(MISSION_FEATURES), ", ".join(MISSION_FEATURES))]
+        if self.has_large:
+            views += [("large_models", len(LARGE_FEATURES), ", ".join(LARGE_FEATURES))]
+        if self.has_apc:
+            views += [("apc", len(APC_FEATURES), ", ".join(APC_FEATURES)),
+                      ("apc_seats", (MAX_CHARACTERS, len(SEAT_FEATURES)), ", ".join(SEAT_FEATURES)),
+                      ("scanned", (self.height, self.width), "(value + 1)/4 of the Blips the Scanner looked at")]
+        self.obs_layout = ObsLayout(views)
+        self._plane_at = {name: self.obs_layout.offset("board") + k * n for k, name in enumerate(PLANES)}
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
         self._globals_at = self.obs_layout.offset("globals")
+        self.mission = ""
+        self._load_mission(mission)
+        self.reset(0)
+
+    def _load_mission(self, mission: str) -> None:
+        """The mission's board (padded with walls to the game's size: the campaign's missions
+        share one) and what is read off it, kept once per map."""
+        self.mission, m = mission, self.data["missions"][mission]
+        self.m = m
+        self.map_id = key = (mission, self.height, self.width)
+        loaded = _MAPS.get(key)
+        if loaded is None:
+            rows = [row.ljust(self.width, "W") for row in m["map"].splitlines()]
+            rows += ["W" * self.width] * (self.height - len(rows))
+            b = board_from_rows(tuple(rows), extra_open="DMNT" + ENTRY_MARKS + LARGE_MARKS)
+            grid = np.array([list(r) for r in rows]).ravel()
+            marks = lambda ch: np.flatnonzero(grid == ch).tolist()  # noqa: E731
+            loaded = _MAPS[key] = {
+                "map_rows": rows, "board": b, "doors": set(marks("D")), "exits": set(marks("E")),
+                "starts": marks("M"), "entries": {e: marks(e)[0] for e in ENTRY_MARKS if marks(e)},
+                "newt_start": (marks("N") or [NO])[0], "token_starts": marks("T"),
+                "passable": b.passable.ravel().tolist(),
+                # sight[a][b]: a square sees another (the map's table, built once)
+                "sight": [b.los_list(i) if b.passable.flat[i] else None for i in range(b.n)],
+                "nbrs": [[sq for _, sq in b.neighbours[i]] for i in range(b.n)]}
+        for name, value in loaded.items():
+            setattr(self, name, value)
+        self._setup_large(np.array([list(r) for r in self.map_rows]))
+        self._setup_vehicle(np.array([list(r) for r in self.map_rows]).ravel())
+        b = self.board
+        template = self.obs_layout.zeros()
         planes = self.obs_layout.view(template, "board")
         planes[PLANES.index("wall")] = ~b.passable
         for i in self.doors:
@@ -163,20 +236,38 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             planes[PLANES.index("exit")].flat[i] = 1
         for i in self.entries.values():
             planes[PLANES.index("entry")].flat[i] = 1
+        if self.extended:
+            mission_view = self.obs_layout.view(template, "mission")
+            mission_view[objectives.OBJECTIVES.index(m["objective"])] = 1
+            mission_view[len(objectives.OBJECTIVES) + 1] = m["kind"] == "bug_hunt"
+            mission_view[len(objectives.OBJECTIVES) + 2] = self.plan.index(mission) / len(self.plan)
         self._obs_template_array = array("f", template.tobytes())
-        self.reset(0)
 
     # ------------------------------------------------------------------------------------------
     # set-up
     # ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
         self.dice = Dice(seed)
+        self.stage, self.killed, self.kills_at_start = 0, [], 0
+        self.stats = {"kills": 0, "attacks": 0, "hits": 0, "characters_lost": 0, "reveals": 0,
+                      "barricades_broken": 0, "willpower_spent": 0, "cards_played": 0, "reactions": 0}
+        self.events: list[str] = []
+        if self.mission != self.plan[0]:
+            self._load_mission(self.plan[0])
+        self._set_up()
+        self._run()
+
+    def _set_up(self) -> None:
+        """The mission's set-up: the Fireteam on its start squares, the decks, the Hive, the start Blips."""
         data, m, decks = self.data, self.m, self.data["decks"]
         parts = ("core", "expansion") if m["expansion_cards"] else ("core",)
         self.chars = []
-        for k, who in enumerate(m["fireteam"]):
-            self.chars.append({"name": who, "hero": who in m["heroes"], "pos": self.starts[k], "alive": True,
-                               "knocked": False, "activated": False, "aim": 0, "actions": 0, "hazards": []})
+        for k, (who, hero) in enumerate(objectives.fielded(self)):
+            self.chars.append({"name": who, "hero": hero, "pos": self.starts[k], "alive": True, "knocked": False,
+                               "activated": False, "aim": 0, "actions": 0, "hazards": [], "out": ""})
+        names = [ch["name"] for ch in self.chars]
+        self.newt_char = names.index(data["newt"]) if data["newt"] in names else NO
+        self.tokens = list(self.token_starts)
         self.aliens: list[dict | None] = [None] * MAX_ALIENS
         self.blips: list[dict | None] = [None] * self.max_blips
         self.blip_pool = [int(v) for v, count in self.rules["blips"].items() for _ in range(count)]
@@ -201,17 +292,23 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         self.newt, self.newt_carrier = self.newt_start, NO
         self.round, self.phase, self.active, self.end = 1, "marine", NO, ""
         self.reaction_round, self.queen_moved = 0, False
+        self.kills_at_start = self.stats["kills"]
         self.work: list[dict] = []
         self.decision: Decision | None = None
-        self.stats = {"kills": 0, "attacks": 0, "hits": 0, "characters_lost": 0, "reveals": 0,
-                      "barricades_broken": 0, "willpower_spent": 0, "cards_played": 0, "reactions": 0}
-        self.events: list[str] = []
         self._cache: dict[str, Any] = {}
         self._reset_large()
+        self._reset_vehicle()
         self._deal_starting_hand()
         for e in m["start_blips"]:
             self._place_blip(self.entries[str(e)])
-        self._run()
+
+    def _next_mission(self) -> None:
+        """The campaign goes on: the Killed stay out of later missions (A25); the next mission is set up."""
+        self.killed += [ch["name"] for ch in self.chars if not ch["alive"]]
+        self.stage += 1
+        self._load_mission(self.plan[self.stage])
+        self._set_up()
+        self.events.append(f"the campaign goes on: {self.m['title']}")
 
     # ------------------------------------------------------------------------------------------
     # queries the rules and the policies share
@@ -234,14 +331,29 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         return self.data["weapons"][self.data["characters"][self.chars[c]["name"]]["weapon"]]
 
     def on_board(self) -> list[int]:
-        return [c for c, ch in enumerate(self.chars) if ch["alive"]]
+        """The Characters on the board (not Killed, escaped or carried)."""
+        return [c for c, ch in enumerate(self.chars) if ch["pos"] != NO]
+
+    def in_play(self) -> list[int]:
+        """The Characters who activate: alive and not escaped (a carried Newt activates, to Rest)."""
+        return [c for c, ch in enumerate(self.chars) if ch["alive"] and ch["out"] != "escaped"]
+
+    def synthetic(self, c: int) -> bool:
+        if c == APC_TARGET:  # the APC is no Synthetic
+            return False
+        return bool(self.data["characters"][self.chars[c]["name"]].get("synthetic"))
+
+    def can_carry(self, c: int) -> bool:
+        """Whether the Character may pick Newt the Character up (Enraged Ripley)."""
+        return self.newt_char != NO and self.data["characters"][self.chars[c]["name"]].get("carries") == self.data["newt"]
 
     def alien_at(self) -> dict[int, int]:
         return {a["pos"]: k for k, a in enumerate(self.aliens) if a is not None}
 
     def char_at(self) -> dict[int, int]:
-        """{square: Character} of the Characters' models (the Power Loader's four squares for its pilot)."""
-        out = {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["alive"]}
+        """{square: Character} of the Characters' models on the board (the Power Loader's four
+        squares for its pilot)."""
+        out = {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["pos"] != NO}
         if self.loader is not None and self.loader["pilot"] != NO:
             out.update((s, self.loader["pilot"]) for s in self.loader_squares())
         return out
@@ -253,12 +365,14 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
         out = {a["pos"] for a in self.aliens if a is not None}
         out.update([bl["pos"] for bl in self.blips if bl is not None])
-        out.update([ch["pos"] for ch in self.chars if ch["alive"]])
+        out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
         if self.has_large:
             out.update(self.queen_squares())
             out.update(self.loader_squares())
+        if self.has_apc:
+            out.update(self.vehicle_squares())
         return out
 
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
@@ -283,12 +397,12 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
         shared list: do not modify. When no closed square lies within `limit` steps on the open
         map, the answer is the map's own (kept once per map)."""
-        key = (self.mission, start)
+        key = (self.map_id, start)
         row = _DIST_ROWS.get(key)
         if row is None:
             row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
         if all(row[c] > limit for c in closed):
-            key = (self.mission, start, limit)
+            key = (self.map_id, start, limit)
             out = _REACH.get(key)
             if out is None:
                 out = _REACH[key] = self._bfs_reach(start, (), limit)
@@ -330,6 +444,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 closed |= set(self.queen_squares())
             if self.newt_carrier == NO:
                 closed.add(self.newt)
+            if self.apc is not None:
+                out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
+                return out
             occupied = self.occupied()
             out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
                                             if s not in occupied)
@@ -338,6 +455,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
+        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+            return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return []
@@ -352,6 +471,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             return False
         if c == self.pilot():
             return self.loader_reaches_queen()
+        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+            return self.turret_reaches_queen(c)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return False
@@ -360,23 +481,44 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
 
     def barricade_dirs(self, c: int) -> list[int]:
         pos, b = self.chars[c]["pos"], self.board
+        if self.has_apc and self.aboard(c):
+            return []  # the APC's walls: no door outside is next to its crew
         occupied = self.occupied()
         return [d for d in range(8) if (s := b.step(pos, d)) is not None and s in self.doors
                 and s in self.nbrs[pos] and s not in occupied]
 
     def newt_adjacent(self, c: int) -> bool:
+        """Newt may be picked up: the token next to the Character; Newt the Character next to
+        one who may carry her (Enraged Ripley)."""
+        if self.newt_char != NO:
+            newt = self.chars[self.newt_char]["pos"]
+            return self.can_carry(c) and newt != NO and newt in self.nbrs[self.chars[c]["pos"]]
         return self.newt_carrier == NO and self.newt != NO and self.newt in self.nbrs[self.chars[c]["pos"]]
 
-    def character_field(self, through_barricades: bool = False) -> list[int]:
-        """Steps from every square to the nearest Character (Aliens do not pass Characters); a
-        shared list: do not modify."""
+    def set_down_dirs(self, c: int) -> list[int]:
+        """Where Enraged Ripley may set Newt down: a free square next to her (PRINTED)."""
+        if self.newt_char == NO or self.newt_carrier != c:
+            return []
+        occupied = self.occupied() | self.barricades
+        return [d for d, s in self.board.neighbours[self.chars[c]["pos"]] if s not in occupied]
+
+    def token_targets(self, c: int) -> list[int]:
+        """The objective tokens (slots) next to the Character."""
+        pos = self.chars[c]["pos"]
+        return [k for k, t in enumerate(self.tokens) if t != NO and t in self.nbrs[pos]]
+
+    def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
+        """Steps from every square to the nearest Character (or the nearest of the `targets`
+        squares; Aliens pass no Character); a shared list: do not modify."""
         chars = tuple(sorted(self.char_at()))
-        key = (self.mission, chars, () if through_barricades else tuple(sorted(self.barricades)))
+        if self.has_apc:  # the APC counts as a Character
+            chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
+        key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
         out = _FIELDS.get(key)
         if out is None:
             if len(_FIELDS) > 20_000:
                 _FIELDS.clear()
-            out = _FIELDS[key] = self.bfs(chars, set(chars) | set(key[2]))
+            out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
         return out
 
     def can_react(self, moment: str) -> bool:
@@ -421,15 +563,17 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             return True
         phase = self.phase
         if phase == "marine":
-            if self.active != NO and self.chars[self.active]["alive"] and self.chars[self.active]["actions"] > 0:
+            if self.active != NO and self.chars[self.active]["alive"] and (
+                    self.chars[self.active]["actions"] > 0 or self._driving(self.active)):
                 self._decide("action")
-            elif any(not self.chars[c]["activated"] for c in self.on_board()):
+            elif any(not self.chars[c]["activated"] for c in self.in_play()):
                 self.active = NO
                 self._decide("activate")
             else:
                 self.active = NO
                 self.phase = "hivemind" if self.hive_player else "aliens"
                 self._queen_phase_start()
+                self._vehicle_phase_start()
                 if self.hive_player:
                     self._hivemind_start()
         elif phase == "hivemind":
@@ -453,10 +597,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             self.phase = "round_end"
         elif phase == "round_end":
             self._queen_phase_end()
+            self._vehicle_round_end()
             if self.phase == "over":
                 return True
             if self.round >= self.m["rounds"]:
-                self._finish("time", f"round {self.round} is over: the dropship leaves without Newt")
+                self._finish(*objectives.at_time(self))
                 return True
             self.round += 1
             for ch in self.chars:
@@ -466,19 +611,19 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         return True
 
     def _check_end(self) -> bool:
-        if not self.on_board():
-            self._finish("wiped_out", "every Character is Killed")
-        elif not self.deck and not self.hand:
-            self._finish("exhausted", "the Endurance deck and hand are spent: the squad is overwhelmed")
-        elif self.newt_carrier != NO and self.chars[self.newt_carrier]["pos"] in self.exits:
-            self._finish("rescued", f"{self.chars[self.newt_carrier]['name']} carries Newt out")
-        else:
+        result = objectives.check(self)
+        if result is None:
             return False
+        self._finish(*result)
         return True
 
     def _finish(self, end: str, why: str) -> None:
-        self.end, self.phase, self.work, self.decision = end, "over", [], None
+        """The mission ends; in the campaign a won mission leads to the next one."""
         self.events.append(why)
+        if self.campaign and end in objectives.WINS and self.stage + 1 < len(self.plan):
+            self._next_mission()
+            return
+        self.end, self.phase, self.work, self.decision = end, "over", [], None
 
     # ------------------------------------------------------------------------------------------
     # masks and resolution
@@ -487,7 +632,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         mask = self.layout.empty_mask()
         kind, slot, opts = self.decision.kind, self._slot, self.decision.options
         if kind == "activate":
-            for c in self.on_board():
+            for c in self.in_play():
                 if not self.chars[c]["activated"]:
                     mask[slot["activate"] + c] = 1
         elif kind == "action":
@@ -502,6 +647,14 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 for k in self.loader_targets():
                     mask[slot["attack"] + k] = 1
                 mask[slot["attack_queen"]] = self.loader_reaches_queen()
+                return mask
+            if ch["out"] == "carried":  # PRINTED: a carried Newt may only Rest
+                return mask
+            if self.apc is not None and self.apc["moves"] > 0 and self.seat_of(c) == "driver":
+                mask[slot["rest"]] = mask[slot["end"]] = 0  # the drive goes on: a step or the stop
+                for d in self.vehicle_step_dirs():
+                    mask[slot["apc_step"] + d] = 1
+                mask[slot["apc_stop"]] = 1
                 return mask
             for s in self.move_targets(c):
                 mask[slot["move"] + s] = 1
@@ -519,12 +672,24 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 mask[slot["attack_queen"]] = self.can_attack_queen(c)
                 mask[slot["loader"]] = self.can_use_loader(c)
                 mask[slot["airlock"]] = self.can_open_airlock(c)
+            if self.apc is not None:
+                mask[slot["drive"]] = self.seat_of(c) == "driver"
+                for k in self.turret_targets(c):
+                    mask[slot["turret"] + k] = 1
+                for k in self.can_scan(c):
+                    mask[slot["scan"] + k] = 1
+                mask[slot["repair"]] = self.can_repair(c)
+            if self.extended:
+                for d in self.set_down_dirs(c):
+                    mask[slot["set_down"] + d] = 1
+                for k in self.token_targets(c):
+                    mask[slot["token"] + k] = 1
         elif kind == "place":
             for s in opts:
                 mask[slot["place"] + s] = 1
         elif kind == "target":
             for c in opts:
-                mask[slot["target"] + c] = 1
+                mask[slot["target_apc"] if c == APC_TARGET else slot["target"] + c] = 1
         elif kind == "hivemind":
             self._hivemind_mask(mask)
             self._queen_hive_mask(mask)
@@ -552,7 +717,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         elif kind == "action":
             self._marine_action(name, index)
         elif kind in ("place", "target"):
-            self.work[-1]["choice"] = index
+            self.work[-1]["choice"] = APC_TARGET if name == "target_apc" else index
         elif kind == "hivemind":
             self._hive_action(name, index)
         elif kind == "swap_second":
@@ -560,6 +725,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             first = decision.options[0]
             a, b = self.blips[first], self.blips[index]
             a["value"], b["value"] = b["value"], a["value"]
+            if self.apc is not None:  # A45: swapped Blips are unknown again
+                self.apc["scanned"] = [k for k in self.apc["scanned"] if k not in (first, index)]
             self.events.append("the Hive swaps two Blips")
         elif kind == "discard":
             self._discard_hivemind(self.card_names[index])
@@ -603,20 +770,32 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         elif name == "attack_queen":
             if c == self.pilot():
                 self._loader_attack(c, None)
+            elif self.apc is not None and self.seat_of(c) in ("front_turret", "rear_turret"):
+                self._turret(c, None)
             else:
+                if self.apc is not None and self.aboard(c):
+                    self.apc["fired"] = True  # the Door Gunner's attack opens the door
                 self._attack(c, None)
         elif name == "loader":
             self._use_loader(c)
         elif name == "airlock":
             self._open_airlock()
         elif name == "move":
+            if self.apc is not None:
+                self._vehicle_move(c, index)
             ch["pos"] = index
             self.events.append(f"{who} moves to {self.board.rc(index)}")
+            if self.m["objective"] == "escape" and index in self.exits:
+                self._escape(c)
             self._reveal_seen()
         elif name == "aim":
             ch["aim"] = min(ch["aim"] + self.rules["aim_step"], self.rules["aim_max"])
         elif name == "attack":
+            if self.apc is not None and self.aboard(c):
+                self.apc["fired"] = True  # PRINTED: the Door Gunner's attack opens the door for the Alien Phase
             self._attack(c, index)
+        elif name in ("drive", "apc_step", "apc_stop", "turret", "scan", "repair"):
+            self._crew_action(c, name, index)
         elif name == "barricade":
             door = self.board.step(ch["pos"], index)
             if door in self.barricades:
@@ -628,11 +807,19 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         elif name == "interact":
             if INTERACTS[index] == "newt":
                 self.newt_carrier, self.newt = c, NO
+                if self.newt_char != NO:
+                    newt = self.chars[self.newt_char]
+                    newt["pos"], newt["out"] = NO, "carried"
                 self.events.append(f"{who} picks Newt up")
             else:
                 hazard = ch["hazards"].pop(0)
                 self._lose_hazard(hazard)
                 self.events.append(f"{who} shakes off {hazard}")
+        elif name == "set_down":
+            ch["actions"] += 1  # PRINTED: "at any time during her Activation": no action spent
+            self._set_newt_down(self.board.step(ch["pos"], index))
+        elif name == "token":
+            self._token(c, index)
         elif name == "rest":
             n = min(self.rules["rest_recycle"], len(self.exhausted))
             self.deck[:0] = self.exhausted[:n]  # to the deck's bottom (the top is the end of the list)
@@ -640,6 +827,40 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             for _ in range(self.rules["rest_draw"]):
                 self._draw_endurance(c)
             self.events.append(f"{who} Rests: recycles {n}, draws {self.rules['rest_draw']}")
+
+    def _escape(self, c: int) -> None:
+        """A Character ending a Move on an exit leaves the board, with Newt if it carries her."""
+        ch = self.chars[c]
+        ch["pos"], ch["out"], ch["actions"] = NO, "escaped", 0
+        self.events.append(f"{ch['name']} gets out")
+        if self.newt_carrier == c and self.newt_char != NO:
+            self.chars[self.newt_char]["out"] = "escaped"
+            self.newt_carrier = NO
+            self.events.append("Newt gets out")
+
+    def _set_newt_down(self, square: int) -> None:
+        """Newt is set down on `square` (the token, or Newt the Character)."""
+        if self.newt_char != NO:
+            newt = self.chars[self.newt_char]
+            newt["pos"], newt["out"] = square, ""
+        else:
+            self.newt = square
+        self.events.append(f"{self.chars[self.newt_carrier]['name']} sets Newt down at {self.board.rc(square)}")
+        self.newt_carrier = NO
+        self._reveal_seen()
+
+    def _token(self, c: int, k: int) -> None:
+        """An Interact with an objective token: done, or a Tech test first (rules.yaml tokens)."""
+        ch, square = self.chars[c], self.tokens[k]
+        if self.rules["tokens"][self.m["tokens"]]["test"] == "tech":
+            roll = self.dice.d10()
+            passed = roll < self.stats_of(c)["tech"]
+            self.events.append(f"{ch['name']}'s Tech test at {self.board.rc(square)}: roll {roll}, "
+                               f"{'passed' if passed else 'failed'}")
+            if not passed:
+                return
+        self.tokens[k] = NO
+        self.events.append(f"{ch['name']} deals with the {self.m['tokens']} at {self.board.rc(square)}")
 
     def _attack(self, c: int, k: int | None) -> None:
         """An Attack with the weapon on the Alien in slot k (None: the Queen)."""
@@ -665,7 +886,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         self.work.extend({"kind": "reveal", "slot": k} for k in reversed(seen) if k not in queued)
 
     def _seen(self, square: int) -> bool:
-        return any(ch["alive"] and self.sight[ch["pos"]][square] for ch in self.chars)
+        """In a Character's sight (or the APC's: PRINTED, Blips in its sight are revealed)."""
+        return any(ch["pos"] != NO and self.sight[ch["pos"]][square] for ch in self.chars) \
+            or (self.has_apc and self.apc is not None and self.vehicle_sees(square))
 
     # -- Endurance ------------------------------------------------------------------------------
     def _draw_endurance(self, c: int) -> None:
@@ -674,7 +897,10 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         if not self.deck:
             return
         card = self.deck.pop()
-        if card in HAZARDS or card.startswith("hive:"):
+        if (card in HAZARDS or card.startswith("hive:")) and self.synthetic(c):
+            self.deck.insert(0, card)  # PRINTED: no Hazards on Synthetics: the card is recycled
+            self.events.append(f"{self.chars[c]['name']} recycles the Hazard {card}")
+        elif card in HAZARDS or card.startswith("hive:"):
             self.chars[c]["hazards"].append(card)
             self.events.append(f"{self.chars[c]['name']} draws the Hazard {card}")
         elif len(self.hand) < self.rules["hand_limit"]:
@@ -861,6 +1087,14 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         if task["stage"] == "attack":
             at = self.char_at()
             targets = sorted({at[s] for s in self.nbrs[alien["pos"]] if s in at})
+            people = [c for c in targets if not self.synthetic(c)]
+            if people and len(people) < len(targets):  # PRINTED: a non-Synthetic is attacked first
+                targets = people
+            if self.apc is not None:
+                outside = [c for c in targets if not self.aboard(c)]
+                if not outside and "choice" not in task and self.door_attempt(alien):
+                    return self._done(task)
+                targets = self.vehicle_targets(alien, targets)
             if not targets:
                 self._done(task)
                 return self._break_barricade(alien)
@@ -874,14 +1108,41 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         """Where an Alien may end its move: up to 6 (7 Aggressive) steps, never through a
         Character or a Barricade, on a free square, as near the closest Character as it gets
         (one next to a Character, where it attacks). With no Character reachable it heads for
-        the nearest through the Barricades (and attacks a Barricade it stands beside)."""
+        the nearest through the Barricades (and attacks a Barricade it stands beside). With a
+        Synthetic on the board, the non-Synthetics come first (``_preferring_people``)."""
         alien = self.aliens[slot]
+        if any(self.synthetic(c) for c in self.on_board()):
+            found = self._preferring_people(alien["pos"])
+            if found is not None:
+                return found
         through = self.character_field()[alien["pos"]] >= UNREACHABLE
         field = self.character_field(through_barricades=through)
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
         speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
         return self.nearest_in_reach(alien["pos"], speed, through)
+
+    def _preferring_people(self, pos: int) -> list[int] | None:
+        """PRINTED (Bishop the Synthetic): an Alien that can move next to a non-Synthetic does;
+        else next to a Synthetic; else it moves toward the nearest non-Synthetic, toward a
+        Synthetic only when they are the only Characters it can move toward. None: no Character
+        reachable (the Barricade rule decides)."""
+        speed = self.rules["alien_speed"] + (self.nature == "aggressive")
+        people = tuple(sorted({self.chars[c]["pos"] for c in self.on_board() if not self.synthetic(c)}
+                              | set(self.vehicle_squares())))  # the APC counts as a non-Synthetic Character
+        synths = tuple(sorted(self.chars[c]["pos"] for c in self.on_board() if self.synthetic(c)))
+        fields = [(self.character_field(targets=group), group) for group in (people, synths) if group]
+        for field, group in fields:  # next to a Character, non-Synthetics first
+            if field[pos] <= 1:
+                return [pos]
+            if field[pos] < UNREACHABLE:
+                found = self.nearest_in_reach(pos, speed, targets=group)
+                if field[found[0]] == 1:
+                    return found
+        for field, group in fields:  # toward the nearest, non-Synthetics first
+            if field[pos] < UNREACHABLE:
+                return self.nearest_in_reach(pos, speed, targets=group)
+        return None
 
     def _break_barricade(self, alien: dict) -> None:
         doors = [s for s in self.nbrs[alien["pos"]] if s in self.barricades]
@@ -909,6 +1170,12 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
 
     def _task_defense(self, task: dict) -> None:
         queen, c = task.get("queen", False), task["char"]
+        if c == APC_TARGET:  # PRINTED: Aliens (the Queen too) attack the APC as if it were a Character
+            self._done(task)
+            alien = (None if self.queen is None else dict(self.queen, count=1)) if queen else self.aliens[task["alien"]]
+            if alien is not None and self.apc is not None:
+                self._vehicle_defense(alien, task["alien"], queen=queen)
+            return
         if queen:  # the Queen attacks as one model
             alien = None if self.queen is None else dict(self.queen, count=1)
         else:
@@ -949,6 +1216,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             ch["knocked"] = True
             self._lose_endurance(self.rules["failed_defense_discards"])
             self.events.append(f"{who}'s Defense {total}: Knocked Down")
+            if self.newt_carrier == c and self.data["characters"][who].get("carries"):
+                # PRINTED: Knocked Down, Enraged Ripley sets Newt down at once (A26: the first free square next to her)
+                free = [s for _, s in self.board.neighbours[ch["pos"]] if s not in self.occupied() | self.barricades]
+                if free:
+                    self._set_newt_down(free[0])
 
     def _kill_character(self, c: int) -> None:
         ch = self.chars[c]
@@ -959,7 +1231,11 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         self.stats["characters_lost"] += 1
         if c == self.pilot():
             self.loader["pilot"], self.loader["bonus"] = NO, False  # the Power Loader is empty
-        if self.newt_carrier == c:
+        if self.newt_carrier == c and self.newt_char != NO:
+            square = ch["pos"]
+            ch["pos"] = NO
+            self._set_newt_down(square)
+        elif self.newt_carrier == c:
             self.newt, self.newt_carrier = ch["pos"], NO
         ch["pos"] = NO
 
@@ -1004,16 +1280,19 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         Barricades), ending on a free square as near as it gets."""
         return self.nearest_in_reach(self.blips[slot]["pos"], steps)
 
-    def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False) -> list[int]:
+    def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
+                         targets: tuple | None = None) -> list[int]:
         """The free squares within `steps` of `start` (never through Characters or Barricades)
         nearest the closest Character by ``character_field``; all of them when no Character
         can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
         time along the map's legal steps, then the nearest level of the field that it meets
         is the answer (no square in reach is nearer than the start's distance less `steps`)."""
-        field, levels = self._field_levels(through_barricades)
+        field, levels = self._field_levels(through_barricades, targets)
         bits = self._step_bits()
         closed = 0
         for s in self.char_at():
+            closed |= 1 << s
+        for s in self.vehicle_squares():
             closed |= 1 << s
         for s in self.barricades:
             closed |= 1 << s
@@ -1040,9 +1319,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 return _squares(found)
         raise AssertionError("the start square is always in reach")
 
-    def _field_levels(self, through_barricades: bool) -> tuple[list[int], dict[int, int]]:
+    def _field_levels(self, through_barricades: bool, targets: tuple | None = None) -> tuple[list[int], dict[int, int]]:
         """``character_field`` and, for each distance, the bits of the squares at it."""
-        field = self.character_field(through_barricades)
+        field = self.character_field(through_barricades, targets)
         levels = _LEVELS.get(id(field))
         if levels is None or levels[0] is not field:
             by_level: dict[int, int] = {}
@@ -1058,13 +1337,13 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def _step_bits(self) -> list[tuple[int, int]]:
         """(mask, shift) per direction: the bits of the squares whose step that way is legal on
         the map, and how far (in bits) the step moves a square."""
-        out = _STEP_BITS.get(self.mission)
+        out = _STEP_BITS.get(self.map_id)
         if out is None:
             b, masks = self.board, [0] * 8
             for s in range(b.n):
                 for d, _ in b.neighbours[s]:
                     masks[d] |= 1 << s
-            out = _STEP_BITS[self.mission] = [(masks[d], dr * b.width + dc) for d, (dr, dc) in enumerate(DIRECTIONS)]
+            out = _STEP_BITS[self.map_id] = [(masks[d], dr * b.width + dc) for d, (dr, dc) in enumerate(DIRECTIONS)]
         return out
 
     def _task_reveal(self, task: dict) -> None:
@@ -1098,7 +1377,7 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
         occupied = self.occupied() | self.barricades
-        key = (self.mission, tuple(squares))
+        key = (self.map_id, tuple(squares))
         rings = _RINGS.get(key)
         if rings is None:
             b = self.board
@@ -1137,11 +1416,18 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             return
         k = self.blips.index(None)
         self.blips[k] = {"pos": square, "value": self.blip_pool.pop()}
+        if self.apc is not None and k in self.apc["scanned"]:
+            self.apc["scanned"].remove(k)  # a new Blip in the slot: unknown again
         if self._seen(square):
             self.work.append({"kind": "reveal", "slot": k})
 
     def _task_terror(self, task: dict) -> None:
-        target = self._choose(task, "target", self.on_board())
+        options = [c for c in self.on_board() if not self.synthetic(c)]
+        if not options:  # PRINTED: a Hazard the Hive could place only on a Synthetic is discarded
+            self._done(task)
+            self.events.append("Terror: only Synthetics to place it on: the Hazard is discarded")
+            return
+        target = self._choose(task, "target", options)
         if target is None:
             return
         self._done(task)
@@ -1173,15 +1459,18 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     # outcome, shaping, observation
     # ------------------------------------------------------------------------------------------
     def outcome(self) -> dict[str, Any]:
-        marines = 1 if self.end in WINS else -1 if self.end else 0
+        marines = 1 if self.end in objectives.WINS else -1 if self.end else 0
         return {"marines": marines, "hive": -marines,
                 "score": {**self.stats, "round": self.round, "end": self.end,
+                          **({"missions_won": self.stage + (self.end in objectives.WINS)} if self.campaign else {}),
                           "endurance_left": len(self.deck) + len(self.hand) + len(self.exhausted)}}
 
     def shaping_value(self, side: str) -> float:
         w = self.rules["shaping"]
         value = w["newt_found"] * (self.newt == NO) + w["character_lost"] * self.stats["characters_lost"]
         value += w["endurance_card"] * (len(self.deck) + len(self.hand) + len(self.exhausted))
+        if self.m["objective"] != "rescue":
+            value += w["objective"] * (objectives.progress(self) + self.stage)
         if self.newt_carrier != NO:
             dist = self.bfs(sorted(self.exits), set())[self.chars[self.newt_carrier]["pos"]]
             value -= w["carrier_to_exit"] * min(dist, 50)
@@ -1214,6 +1503,9 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
                 continue
             stats = self.stats_of(c)
             pos, i = ch["pos"], o + c * k
+            if pos == NO:  # escaped, or carried: alive, off the board
+                obs[i] = 1.0
+                continue
             r, col = divmod(pos, w)
             obs[i:i + 13] = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
                                         stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
@@ -1250,6 +1542,10 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
         if self.has_large:
             self._observe_large(obs)
+        if self.has_apc:
+            self._observe_vehicle(obs)
+        if self.extended:
+            self._observe_mission(obs)
         return np.frombuffer(obs, dtype=np.float32)
 
     def _observe_large(self, obs) -> None:
@@ -1265,6 +1561,42 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
             if lo["pilot"] != NO:
                 obs[o + 12 + lo["pilot"]] = 1.0
+
+    def _observe_vehicle(self, obs) -> None:
+        """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
+        apc, layout = self.apc, self.obs_layout
+        if apc is None:
+            return
+        o, w, h = layout.offset("apc"), self.board.width, self.board.height
+        r, col = divmod(apc["pos"], w)
+        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, min(apc["damage"] / 5, 1), min(apc["moves"] / 5, 1),
+                                                   apc["door_open"], apc["traffic"], apc["fired"]))
+        o, k = layout.offset("apc_seats"), len(SEAT_FEATURES)
+        for c in range(len(self.chars)):
+            seat = self.seat_of(c)
+            if seat:
+                obs[o + c * k] = 1.0
+                obs[o + c * k + 1 + (SEATS + ("repair",)).index(seat)] = 1.0
+        o = layout.offset("scanned")
+        for b in apc["scanned"]:
+            bl = self.blips[b]
+            if bl is not None:
+                obs[o + bl["pos"]] = (bl["value"] + 1) / 4
+
+    def _observe_mission(self, obs: array) -> None:
+        """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
+        carry her, escaped or carried, and the objective's progress (the rest is in the template)."""
+        layout = self.obs_layout
+        o = layout.offset("tokens")
+        for t in self.tokens:
+            if t != NO:
+                obs[o + t] = 1.0
+        o, k = layout.offset("characters_extra"), len(CHAR_EXTRA)
+        for c, ch in enumerate(self.chars):
+            i = o + c * k
+            obs[i:i + k] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
+                                       ch["out"] == "escaped", ch["out"] == "carried"))
+        obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
@@ -1283,7 +1615,21 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
     # positions, descriptions, rendering
     # ------------------------------------------------------------------------------------------
     def to_dict(self) -> dict:
+        """The position; the missions past mission 1 add the config's campaign and Fireteam
+        choices, each Character's "out", the tokens left and the campaign's progress."""
         rc = lambda s: None if s == NO else list(self.board.rc(s))  # noqa: E731
+        out = self._to_dict(rc)
+        if self.extended:
+            out["config"].update(mission=self.plan[0], campaign=self.campaign, apc_chase=self.apc_chase,
+                                 fireteam=None if self.fireteam_option is None else self.fireteam_option[0],
+                                 heroes=None if self.fireteam_option is None else self.fireteam_option[1])
+            for ch, rec in zip(self.chars, out["characters"]):
+                rec["out"] = ch["out"]
+            out["tokens"] = [rc(t) for t in self.tokens]
+            out["campaign"] = {"stage": self.stage, "killed": list(self.killed), "kills_at_start": self.kills_at_start}
+        return out
+
+    def _to_dict(self, rc) -> dict:
         return {
             "game": self.name,
             "config": {"mission": self.mission, "hive_player": self.hive_player},
@@ -1309,6 +1655,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             **({"large_models": {"queen": None if self.queen is None else dict(self.queen, pos=rc(self.queen["pos"])),
                                  "loader": None if self.loader is None else dict(self.loader, pos=rc(self.loader["pos"]))}}
                if self.has_large else {}),
+            **({"apc": None if self.apc is None else dict(self.apc, pos=rc(self.apc["pos"]), scanned=list(self.apc["scanned"]))}
+               if self.has_apc else {}),
         }
 
     @classmethod
@@ -1321,8 +1669,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         """A clone in which what `side` cannot know is re-dealt with `rng` (for search). Hidden
         from both: the order of the Endurance, Hivemind, Hive Hazard decks and the Blip pool,
         and of the Motion Tracker deck below its top card. Hidden from the marines only (Hive
-        Knowledge): the values of the Blips on the board (dealt again from those values and the
-        pool), the Hive's hand (dealt again from hand and Hivemind deck, same size) and the top
+        Knowledge): the values of the Blips on the board but those the APC's Scanner looked at
+        (dealt again from those values and the pool), the Hive's hand (dealt again from hand and Hivemind deck, same size) and the top
         Motion Tracker card. Nothing is inferred from play: every consistent deal is equally likely."""
         if side not in ("marines", "hive"):
             raise ValueError(f"unknown side {side!r}; sides are ['marines', 'hive']")
@@ -1336,7 +1684,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             new.tracker[:-1] = below
             return new
         rng.shuffle(new.tracker)
-        on_board = [bl for bl in new.blips if bl is not None]
+        known = set(new.apc["scanned"]) if new.apc is not None else set()  # the Scanner's looks (A45)
+        on_board = [bl for k, bl in enumerate(new.blips) if bl is not None and k not in known]
         values = [bl["value"] for bl in on_board] + new.blip_pool
         rng.shuffle(values)
         for bl, value in zip(on_board, values):
@@ -1360,6 +1709,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         new.work = [dict(w) for w in self.work]
         new.queen = None if self.queen is None else dict(self.queen)
         new.loader = None if self.loader is None else dict(self.loader)
+        new.apc = None if self.apc is None else dict(self.apc, scanned=list(self.apc["scanned"]))
+        new.tokens, new.killed = list(self.tokens), list(self.killed)
         return new
 
     def _describe(self, name: str, index: int, label: str) -> str:
@@ -1375,7 +1726,8 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
         if name == "barricade":
             door = b.step(self.chars[self.active]["pos"], index)
             return f"{who} {'removes the Barricade' if door in self.barricades else 'Barricades the door'} at {b.rc(door)}"
-        if name in ("aim", "rest", "stand", "end", "interact", "attack_queen", "loader", "airlock"):
+        if name in ("aim", "rest", "stand", "end", "interact", "attack_queen", "loader", "airlock", "drive", "apc_step",
+                    "apc_stop", "turret", "scan", "repair"):
             return f"{who}: {label}"
         if name == "place":
             return f"the Hive places or moves the model at {b.rc(index)}"
@@ -1388,8 +1740,12 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
 
     def render_text(self, viewer: str | None = None) -> str:
         b = self.board
-        grid = [list(row) for row in self.m["map"].splitlines()]
-        grid = [["." if ch in "MNQP" else "~" if ch == "A" else ch for ch in row] for row in grid]
+        grid = [list(row) for row in self.map_rows]
+        grid = [["." if ch in "MNTQPV" else "~" if ch == "A" else ch for ch in row] for row in grid]
+        for t in self.tokens:
+            if t != NO:
+                r, c = b.rc(t)
+                grid[r][c] = "T"
         for s in self.barricades:
             r, c = b.rc(s)
             grid[r][c] = "X"
@@ -1404,19 +1760,21 @@ class GloriousDay(QueenRules, LoaderRules, PhasedGame):
             if a is not None:
                 r, c = b.rc(a["pos"])
                 grid[r][c] = "A" if a["count"] == 1 else "M"
-        for mark, squares in (("Q", self.queen_squares()), ("L", self.loader_squares())):
+        for mark, squares in (("Q", self.queen_squares()), ("L", self.loader_squares()), ("=", self.vehicle_squares())):
             for s in squares:
                 r, c = b.rc(s)
                 grid[r][c] = mark
         for ch in self.chars:
-            if ch["alive"]:
+            if ch["pos"] != NO:
                 r, c = b.rc(ch["pos"])
                 grid[r][c] = ch["name"][0].lower() if ch["knocked"] else ch["name"][0]
         lines = ["".join(row) for row in grid]
         lines.append("legend: letters Characters (lower case Knocked Down), A Alien, M Swarm, n Newt, "
                      "? Blip (digit: its value, hive's view), X Barricade, D door, E exit, W wall"
+                     + (f", T {self.m['tokens']} token" if self.tokens else "")
                      + (", Q the Queen, L the Power Loader (its pilot's letter on it), ~ airlock, C its control"
-                        if self.has_large else ""))
+                        if self.has_large else "")
+                     + (", = the APC (its crew's letters aboard)" if self.has_apc else ""))
         if self.queen is not None:
             lines.append(f"the Queen: {self.queen['damage']} Damage tokens" + (", frenzy" if self.queen["frenzy"] else ""))
         lines.append(f"round {self.round}/{self.m['rounds']}, phase {self.phase}; Endurance deck {len(self.deck)}, "

@@ -30,7 +30,7 @@ def shove_plan(nbrs: list, under: list[int], banned: set[int]) -> dict[int, int]
     """{square: new square} moving each model standing on `under` one space (a legal step) to a
     free square outside `banned` (the large model's new squares, every other model, Barricades),
     each to its own square; None if no such plan exists. The first plan found in the order of
-    the squares and of the directions is taken (Q3)."""
+    the squares and of the directions is taken (A29)."""
     plan: dict[int, int] = {}
 
     def place(i: int) -> bool:

@@ -10,7 +10,9 @@
   every Reaction it can; ties as the dice AI, but an attack on a Knocked Down Character first.
 - ``HeuristicMarines`` ("heuristic" marines): activate whoever has an Alien in sight first; get
   up, shake off a Jam, shoot the nearest Alien (Aim first when a shot is poor and no Alien is
-  next to it), Rest when the hand is low, else go for Newt, carry her to the exit, and escort.
+  next to it), Rest when the hand is low, pick Newt up, deal with a token next to it, else head
+  for the mission's goal (missions.goal_squares: Newt, then the exit; the exits; the start
+  squares; the tokens; the Blips and Aliens). A carried Newt Rests.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ import numpy as np
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from .game import MAX_ALIENS, GloriousDay
+from .apc_policy import marines_apc_action
 from .large_policies import hive_queen_action, marines_large_action
+from .missions import goal_squares
 
 
 class GloriousDiceAI(DicePolicy):
@@ -118,10 +122,16 @@ class HeuristicMarines:
         ch = game.chars[c]
         if mask[layout.encode("stand")]:
             return layout.encode("stand")
+        if ch["pos"] == NO:  # a carried Newt may only Rest
+            return layout.encode("rest")
         if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
         if game.has_large:
             action = marines_large_action(game, mask)
+            if action is not None:
+                return action
+        if game.has_apc:
+            action = marines_apc_action(game, mask)
             if action is not None:
                 return action
         targets = game.attack_targets(c)
@@ -137,9 +147,11 @@ class HeuristicMarines:
             return layout.encode("rest")
         if mask[layout.encode("interact", 1)]:
             return layout.encode("interact", 1)
+        if game.extended and game.token_targets(c):
+            return layout.encode("token", game.token_targets(c)[0])
         if ch["hazards"] and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
-        goal = self._goal(game, c)
+        goal = goal_squares(game, c)
         if goal:
             dist = game.bfs(goal, game.barricades)
             here = dist[ch["pos"]]
@@ -151,11 +163,3 @@ class HeuristicMarines:
         if mask[layout.encode("aim")]:
             return layout.encode("aim")
         return layout.encode("end")
-
-    @staticmethod
-    def _goal(game: GloriousDay, c: int) -> list[int]:
-        """Squares to head for: next to Newt while she waits, the exit once she is carried (the
-        carrier, and the others too)."""
-        if game.newt_carrier == NO and game.newt != NO:
-            return [s for s in game.nbrs[game.newt]]
-        return sorted(game.exits)

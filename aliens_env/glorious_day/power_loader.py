@@ -3,9 +3,9 @@
 - Interact next to the empty Power Loader mounts it: the Character's model leaves the board and
   the Power Loader is its model (the Character's square is the Loader's top-left one); Speed,
   Defense and Melee come from the Stats Overlay. Interact again dismounts: the Character stands
-  on a free square next to the Loader (Q8: the first in the board's order), which is empty again.
+  on a free square next to the Loader (A34: the first in the board's order), which is empty again.
 - It moves as a large model (through friendly models; Characters it ends on make room).
-- Attack: an Alien model next to it; a hit on the Queen moves her two spaces (Q5: straight away
+- Attack: an Alien model next to it; a hit on the Queen moves her two spaces (A31: straight away
   from the Loader, as far as she can go) and the Loader follows to stay next to her; a hit on
   another Alien removes the model (a whole Swarm); a roll of 2 or less gives another attack at
   once; the Aim dial drops two.

@@ -11,18 +11,19 @@
   that Alien Phase she is Killed (even if Willpower removed tokens).
 - Willpower Actions: Move Queen (3: up to three spaces, any direction, once a Hivemind Step) and
   Heal Queen (1: one Damage token removed).
-- Her ten Motion Tracker cards (large_models.yaml, Q4).
+- Her ten Motion Tracker cards (large_models.yaml, A30).
 """
 from __future__ import annotations
 
 from ..core.board import NO
+from .apc import APC_TARGET
 from .large_models import footprint, shove_plan
 
 
 class QueenRules:
     # -- set-up ---------------------------------------------------------------------------------
     def _setup_large(self, grid) -> None:
-        """The large models' marks on the mission's map (called by __init__)."""
+        """The large models' marks on the mission's map (called by _load_mission)."""
         self.large = self.data["large_models"]
         self.size = self.large["size"]
         flat = grid.ravel()
@@ -30,22 +31,21 @@ class QueenRules:
         self.queen_start, self.loader_start = find("Q"), find("P")
         self.airlock = set((flat == "A").nonzero()[0].tolist())
         self.airlock_controls = set((flat == "C").nonzero()[0].tolist())
-        self.goal = self.m.get("goal", "newt")
-        self.bug_hunt = self.m.get("kind") == "bug_hunt"
-        self.has_large = self.queen_start != NO or self.loader_start != NO
+        self.bug_hunt = self.m["kind"] == "bug_hunt"
 
     def _reset_large(self) -> None:
         self.queen = None if self.queen_start == NO else {"pos": self.queen_start, "damage": 0, "frenzy": False,
                                                           "rest": False}
         self.loader = None if self.loader_start == NO else {"pos": self.loader_start, "pilot": NO, "bonus": False}
 
-    def tracker_cards(self) -> list[str]:
-        """The mission's Motion Tracker cards, unshuffled: core, expansion (the longer missions)
-        and the ten Queen cards in games with the Queen (printed)."""
+    def tracker_cards(self, m: dict | None = None) -> list[str]:
+        """The Motion Tracker cards of mission `m` (the game's by default), unshuffled: core,
+        expansion (the longer missions) and the ten Queen cards in games with the Queen (printed)."""
+        m = self.m if m is None else m
         decks = self.data["decks"]["motion_tracker"]
-        parts = [decks[p] for p in (("core", "expansion") if self.m["expansion_cards"] else ("core",))]
-        if self.queen_start != NO:
-            parts.append(self.large["tracker_cards"])
+        parts = [decks[p] for p in (("core", "expansion") if m["expansion_cards"] else ("core",))]
+        if "Q" in m["map"]:
+            parts.append(self.data["large_models"]["tracker_cards"])
         return [card for part in parts for card, n in part.items() for _ in range(n)]
 
     # -- queries --------------------------------------------------------------------------------
@@ -55,19 +55,35 @@ class QueenRules:
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
-        out = set(self.char_at()) | self.barricades
+        out = set(self.char_at()) | self.barricades | set(self.vehicle_squares())
         if self.loader is not None:
             out.update(self.loader_squares())
+        return out
+
+    def queen_prey(self) -> dict[int, int]:
+        """{square: Character} the Queen hunts: the Characters' models, the APC's squares as one
+        Character (APC_TARGET; PRINTED, its crew not through its walls)."""
+        at = self.char_at()
+        if self.apc is None:
+            return at
+        out = {s: c for s, c in at.items() if not self.aboard(c)}
+        out.update((s, APC_TARGET) for s in self.vehicle_squares())
         return out
 
     def queen_range(self, square: int) -> int:
         return min(self.board.range(s, square) for s in self.queen_squares())
 
     def queen_targets(self) -> list[int]:
-        """The closest Characters within her reach (two spaces of her model, in sight of it)."""
+        """The closest Characters within her reach (two spaces of her model, in sight of it);
+        a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
         squares, reach = self.queen_squares(), self.large["queen"]["reach"]
         best, out = reach + 1, []
-        for s, c in self.char_at().items():
+        at = self.queen_prey()
+        people = {s: c for s, c in at.items() if not self.synthetic(c)}
+        if people and len(people) < len(at) and any(
+                self.queen_range(s) <= reach and any(self.sight[q][s] for q in squares) for s in people):
+            at = people
+        for s, c in at.items():
             r = self.queen_range(s)
             if r <= reach and any(self.sight[q][s] for q in squares):
                 if r < best:
@@ -80,7 +96,7 @@ class QueenRules:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
         b, reach, size = self.board, self.large["queen"]["reach"], self.size
         out: dict[int, list[int]] = {}
-        for s, c in self.char_at().items():
+        for s, c in self.queen_prey().items():
             r0, c0 = b.rc(s)
             for r in range(r0 - reach - size + 1, r0 + reach + 1):
                 for col in range(c0 - reach - size + 1, c0 + reach + 1):
@@ -100,13 +116,20 @@ class QueenRules:
         reach already or can reach none."""
         q = self.queen["pos"]
         closed = self.queen_closed() if closed is None else closed
-        if self.queen_targets():
+        targets = self.queen_targets()
+        synthetic = any(self.synthetic(c) for c in self.on_board())
+        if targets and not (synthetic and all(self.synthetic(c) for c in targets)):
             return [q]
         b, size = self.board, self.size
         anchors = self._attack_anchors(closed)
         whole = b.large_reach(q, closed, size=size)
         by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
         by_char = {c: d for c, d in by_char.items() if d is not None}
+        if synthetic:
+            found = self._queen_preferring_people(steps, closed, anchors, by_char, bool(targets))
+            if found is not None:
+                return found
+            by_char = {c: d for c, d in by_char.items() if not self.synthetic(c)} or by_char
         if not by_char:
             return [q]
         near = min(by_char.values())
@@ -116,6 +139,23 @@ class QueenRules:
         ends = [a for a in reach if a == q or self.queen_room(a) is not None]
         best = min(field.get(a, 10**6) for a in ends)
         return sorted(a for a in ends if field.get(a, 10**6) == best)
+
+    def _queen_preferring_people(self, steps: int, closed: set[int], anchors: dict, by_char: dict,
+                                 synthetic_in_reach: bool) -> list[int] | None:
+        """PRINTED (Bishop, A39): with a Synthetic on the board, the Queen ends where she can attack
+        a non-Synthetic if a move lets her (else she stays by the Synthetic she has in reach, or
+        ends where she can attack one); None: she can attack no one after this move (she then
+        heads for the nearest non-Synthetic)."""
+        q, b = self.queen["pos"], self.board
+        reach = b.large_reach(q, closed, steps, size=self.size)
+        ends = [a for a in reach if a == q or self.queen_room(a) is not None]
+        people = [c for c in by_char if not self.synthetic(c)]
+        synths = [c for c in by_char if self.synthetic(c)]
+        for group in (people, synths):
+            hits = sorted(a for a in ends if any(a in anchors[c] for c in group))
+            if hits:
+                return [q] if synthetic_in_reach and group is synths else hits
+        return [q] if synthetic_in_reach else None
 
     def queen_room(self, anchor: int) -> dict[int, int] | None:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
@@ -166,7 +206,7 @@ class QueenRules:
             self.queen = None
             self.stats["kills"] += 1
             self.events.append("the Queen dies of her wounds")
-            if self.goal == "queen":
+            if self.m["objective"] == "queen":
                 self._finish("queen_killed", "the Alien Queen is Killed")
 
     def _task_queen(self, task: dict) -> None:
@@ -196,7 +236,7 @@ class QueenRules:
         self.events.append(f"the Queen takes a Damage token ({self.queen['damage']})")
 
     def _task_queen_card(self, card: str) -> None:
-        """A Queen Motion Tracker card (Q4); quiet without a Queen."""
+        """A Queen Motion Tracker card (A30); quiet without a Queen."""
         if self.queen is None:
             return
         if card == "queen_hunts":
@@ -242,7 +282,7 @@ class QueenRules:
         return bool(self.airlock_controls) and self.chars[c]["pos"] in self.airlock_controls
 
     def _open_airlock(self) -> None:
-        """Q9: everything on the airlock's squares is blown out: the Queen (the mission is won),
+        """A35: everything on the airlock's squares is blown out: the Queen (the mission is won),
         Aliens, Blips and Characters."""
         out = self.airlock
         self.events.append("the airlock opens")

@@ -1,6 +1,7 @@
 """Another Glorious Day in the Corps as a picture ("rgb_array"): the board with doors,
 Barricades, Blips (their values only to the hive's viewer), Aliens and Swarms, the fireteam by
-initial (yellow when Knocked Down), Newt; the round, the decks and whose decision it is."""
+initial (yellow when Knocked Down), Newt, the large models' and the APC's squares; the round,
+the decks and whose decision it is."""
 from __future__ import annotations
 
 import numpy as np
@@ -13,9 +14,10 @@ DOOR = (120, 84, 40)
 BARRICADE = (40, 60, 170)
 BLIP = (170, 60, 170)
 NEWT = (240, 240, 240)
+QUEEN, LOADER, APC = (110, 20, 20), (200, 150, 30), (70, 100, 70)
 LEGEND = [(COLOURS["marine"], "Character"), (COLOURS["wounded"], "Knocked Down"), (COLOURS["alien"], "Alien (M: Swarm)"),
           (BLIP, "Blip"), (NEWT, "Newt"), (DOOR, "door"), (BARRICADE, "Barricade"), (COLOURS["exit"], "exit"),
-          (COLOURS["blocked"], "wall")]
+          (COLOURS["blocked"], "wall"), (QUEEN, "Queen"), (LOADER, "Power Loader"), (APC, "APC")]
 
 
 def render(game, viewer: str | None = None) -> np.ndarray:
@@ -26,6 +28,8 @@ def render(game, viewer: str | None = None) -> np.ndarray:
     width, x0 = c.width, 4
     paint = {s: DOOR for s in game.doors}
     paint.update({s: BARRICADE for s in game.barricades})
+    for colour, squares in ((QUEEN, game.queen_squares()), (LOADER, game.loader_squares()), (APC, game.vehicle_squares())):
+        paint.update({s: colour for s in squares})
     draw_board(c, b, x0, y0, paint=paint)
     for bl in game.blips:
         if bl is not None:
@@ -39,7 +43,7 @@ def render(game, viewer: str | None = None) -> np.ndarray:
             x, y = square_xy(b, a["pos"], x0, y0)
             counter(c, x, y, CELL, COLOURS["alien"], "A" if a["count"] == 1 else "M")
     for ch in game.chars:
-        if ch["alive"]:
+        if ch["pos"] != NO:
             x, y = square_xy(b, ch["pos"], x0, y0)
             knocked = ch["knocked"]
             counter(c, x, y, CELL, COLOURS["wounded" if knocked else "marine"], ch["name"][0],

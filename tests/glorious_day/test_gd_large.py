@@ -86,6 +86,36 @@ def test_the_queen_attacks_the_closest_within_two_spaces():
     assert g2.queen_targets() == []
 
 
+#: a Queen bug hunt fielding Bishop: 0 Hicks, 1 Bishop (Synthetic), 2 Vasquez
+BISHOP_HUNT = dict(HUNT, fireteam=["Hicks", "Bishop", "Vasquez"])
+
+
+def test_the_queen_attacks_a_non_synthetic_in_her_reach_before_a_nearer_synthetic():
+    g = queen_at(empty(chars={0: (3, 5), 1: (3, 4)}, **BISHOP_HUNT), (2, 2))  # Bishop 1 away, Hicks 2
+    assert g.queen_targets() == [0]
+    assert queen_at(empty(chars={1: (3, 4)}, **BISHOP_HUNT), (2, 2)).queen_targets() == [1]
+
+
+def test_the_queen_leaves_a_synthetic_for_a_non_synthetic_she_can_reach_this_move():
+    g = queen_at(empty(chars={0: (2, 9), 1: (3, 4)}, **BISHOP_HUNT), (2, 2))
+    ends = g.queen_destinations(6)
+    assert g.queen["pos"] not in ends
+    for a in ends:
+        g.queen["pos"] = a
+        assert g.queen_targets() == [0]
+    g2 = queen_at(empty(chars={0: (2, 9), 2: (3, 4)}, **BISHOP_HUNT), (2, 2))  # Vasquez, no Synthetic: she stays
+    assert g2.queen_destinations(6) == [g2.queen["pos"]]
+    g3 = queen_at(empty(chars={0: (7, 19), 1: (3, 4)}, **BISHOP_HUNT), (2, 2))  # Hicks beyond her move
+    assert g3.queen_destinations(6) == [g3.queen["pos"]] and g3.queen_targets() == [1]
+
+
+def test_out_of_reach_the_queen_heads_for_the_nearest_non_synthetic():
+    g = queen_at(empty(chars={0: (8, 8), 1: (1, 13)}, **BISHOP_HUNT), (1, 5))
+    assert g.queen_destinations(6) == [sq(g, (7, 5))]  # down toward Hicks
+    g2 = queen_at(empty(chars={0: (8, 8), 2: (1, 13)}, **BISHOP_HUNT), (1, 5))
+    assert g2.queen_destinations(6) == [sq(g2, (3, 10)), sq(g2, (3, 11))]  # Vasquez is nearer
+
+
 @pytest.mark.parametrize("roll, result", [(3, "fended"), (6, "knocked"), (7, "killed")])
 def test_the_queens_victim_adds_three_to_its_defense_roll(roll, result):
     g = queen_at(empty(chars={1: (3, 4)}, **HUNT), (2, 2))
@@ -293,8 +323,9 @@ def test_mission_option_lists_the_missions():
     assert GloriousDay(mission="newt").layout.size == 942  # mission 1's layout is unchanged
 
 
-@pytest.mark.parametrize("mission", ["sulaco", "queen_lair", "loader_bay"])
+@pytest.mark.parametrize("mission", ["sulaco", "queen_lair", "loader_bay", "apc_chase"])
 def test_the_queen_missions_pass_the_environment_checks(mission):
+    """(and APC Chase, the M577 APC's mission)"""
     import gymnasium as gym
     from gymnasium.utils.env_checker import check_env
     from pettingzoo.test import api_test

@@ -45,3 +45,29 @@ def test_the_queen_missions_are_won_sometimes_and_the_scripted_hive_spends_on_th
             spent |= g.layout.decode(action)[0] in ("wp_move_queen", "heal_queen")
             g.apply(action)
     assert spent
+
+
+def test_every_mission_is_won_some_and_lost_some_by_the_scripted_marines():
+    for mission in ("escape", "survive", "retrieve", "nest", "uplink", "purge"):
+        r = match("heuristic", "dice", False, games=40, mission=mission)
+        assert 0 < r["wins"] < 40, (mission, r["ends"])
+
+
+def test_the_built_in_players_play_the_campaign_and_every_mission_with_a_scripted_hive():
+    r = match("heuristic", "scripted", True, games=3, mission="survive", campaign=True)
+    assert sum(r["ends"].values()) == 3
+    for mission in ("escape", "retrieve", "nest", "uplink", "purge"):
+        assert sum(match("heuristic", "scripted", True, games=2, mission=mission)["ends"].values()) == 2
+
+
+def test_tune_takes_a_mission_and_the_campaign(capsys):
+    main(["--games", "2", "--mission", "escape", "--campaign", "--matchups", "dice"])
+    out = capsys.readouterr().out
+    assert out.count(" vs ") == 1 and "escape (campaign)" in out
+
+
+def test_apc_chase_is_won_some_and_lost_some_and_played_with_a_scripted_hive():
+    r = match("heuristic", "dice", False, games=40, mission="apc_chase")
+    assert 0 < r["wins"] < 40, r["ends"]
+    assert match("random", "dice", False, games=10, mission="apc_chase")["wins"] == 0
+    assert sum(match("heuristic", "scripted", True, games=3, mission="apc_chase")["ends"].values()) == 3

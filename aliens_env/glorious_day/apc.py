@@ -1,0 +1,322 @@
+"""The M577 APC (expansion "M577 Armored Personnel Carrier"), a mixin of ``GloriousDay``.
+
+- A 3 x 7 model (large_models.yaml ``apc``; the map's ``V`` is its rear-left square), facing
+  east for the whole game (A41: it moves forward or backward, diagonals too, never sideways, so
+  it never turns). Its squares hold no wall and no large model; Characters aboard stand on them
+  and move with it.
+- The door is in its rear edge beside the Door Gunner's space (A41); the square behind the door
+  outside (the door step) is the only way in and out: a Move from outside reaching the door step
+  with a step to spare ends on any free space aboard; a Move aboard ends on another free space
+  aboard or outside, from the door step (A42). Entering or leaving in the Marine Phase, or the
+  Door Gunner attacking, leaves the door open for the Alien Phase; an Alien on the door step of a
+  closed door tries to open it as it would break a Barricade.
+- Driver: Interact and a Tech test: up to 5 spaces (3 if failed), one less per Damage token, one
+  space at a time (``apc_step``, no action spent; ``apc_stop`` ends the drive). An Alien in a
+  space it enters attacks the APC at once, then is Killed (a Swarm whole); Characters under it
+  make room (one space each) or it cannot go there; a Barricade it crosses is removed; a Blip,
+  Newt or a large model stops it (A43).
+- Turrets: exhaust three Endurance cards, roll two Marine dice and keep the lower: 7 or less kills
+  the Alien model (a Swarm whole); the front turret cannot fire behind its space (A44), the rear
+  turret fires all round. Door Gunner: an Attack with the weapon at Aliens outside. Scanner:
+  Interact and a Tech test to look at a Blip. Repair (the other spaces): Interact and a Tech test
+  removes a Damage token, two on the star (A45: the 0).
+- Aliens and Blips treat the APC as a Character (they move toward it, attack it, Blips in its
+  sight are revealed); it defends with Defense 5 and Melee 2 and a failed Defense gives it a
+  Damage token. Characters aboard are not attacked, but the Door Gunner by an Alien on the door
+  step of the open door (A42).
+"""
+from __future__ import annotations
+
+from ..core.board import DIRECTIONS, NO
+from .large_models import shove_plan
+
+APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option beside Characters)
+SEATS = ("driver", "front_turret", "scanner", "rear_turret", "door_gunner")
+
+
+class VehicleRules:
+    # -- set-up ---------------------------------------------------------------------------------
+    def _setup_vehicle(self, flat) -> None:
+        """The APC's mark on the mission's map (called by _load_mission)."""
+        self.apc_rules = self.data["large_models"]["apc"]
+        marks = (flat == "V").nonzero()[0].tolist()
+        self.apc_start = marks[0] if marks else NO
+
+    def _reset_vehicle(self) -> None:
+        self.apc = None if self.apc_start == NO else {
+            "pos": self.apc_start, "damage": 0, "moves": 0, "door_open": False, "traffic": False,
+            "fired": False, "scanned": []}
+
+    # -- geometry -------------------------------------------------------------------------------
+    def vehicle_squares(self, anchor: int | None = None) -> list[int]:
+        """The APC's 21 squares at `anchor` (its own by default), row by row; [] without it or off the board."""
+        if self.apc is None:
+            return []
+        anchor = self.apc["pos"] if anchor is None else anchor
+        rows, cols = self.apc_rules["size"]
+        b = self.board
+        r0, c0 = b.rc(anchor)
+        if not (b.inside(r0, c0) and b.inside(r0 + rows - 1, c0 + cols - 1)):
+            return []
+        return [b.index(r0 + r, c0 + c) for r in range(rows) for c in range(cols)]
+
+    def _at(self, offset) -> int:
+        r0, c0 = self.board.rc(self.apc["pos"])
+        r, c = r0 + offset[0], c0 + offset[1]
+        return self.board.index(r, c) if self.board.inside(r, c) else NO
+
+    def seat_square(self, seat: str) -> int:
+        return self._at(self.apc_rules["seats"][seat])
+
+    def door_step(self) -> int:
+        s = self._at(self.apc_rules["door_step"])
+        return s if s != NO and self.passable[s] else NO
+
+    def aboard(self, c: int) -> bool:
+        return self.apc is not None and self.chars[c]["pos"] in self.vehicle_squares()
+
+    def seat_of(self, c: int) -> str:
+        """The crew position of a Character aboard: a seat of SEATS or "repair" (the other spaces); "" outside."""
+        if not self.aboard(c):
+            return ""
+        pos = self.chars[c]["pos"]
+        return next((s for s in SEATS if self.seat_square(s) == pos), "repair")
+
+    def _driving(self, c: int) -> bool:
+        """The Driver has spaces of a drive left (the drive goes on after the action that began it)."""
+        return self.apc is not None and self.apc["moves"] > 0 and self.seat_of(c) == "driver"
+
+    def vehicle_sees(self, square: int) -> bool:
+        return any(self.sight[s][square] for s in self.vehicle_squares())
+
+    # -- moving Characters in and out (A42) -----------------------------------------------------
+    def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
+        """Where a Character's Move ends with the APC on the board: outside it never crosses the
+        APC; through the door it boards (any free space aboard) or gets out (from the door step)."""
+        ch, inside = self.chars[c], set(self.vehicle_squares())
+        occupied = self.occupied()
+        free_aboard = sorted(s for s in inside if s not in {x["pos"] for x in self.chars if x["pos"] != NO})
+        step = self.door_step()
+        closed = closed | inside
+        if ch["pos"] in inside:
+            out = [s for s in free_aboard if s != ch["pos"]]
+            if step != NO and step not in closed:
+                out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
+            return sorted(set(out))
+        out = [s for s in self.reach(ch["pos"], closed, speed) if s not in occupied]
+        if step != NO and self.bfs([ch["pos"]], closed, speed)[step] <= speed - 1:
+            out += free_aboard
+        return sorted(set(out))
+
+    def _vehicle_move(self, c: int, square: int) -> None:
+        """A Move into, inside or out of the APC: entering or leaving opens the door for the Alien Phase."""
+        inside = set(self.vehicle_squares())
+        if (self.chars[c]["pos"] in inside) != (square in inside):
+            self.apc["traffic"] = True
+
+    def _crew_action(self, c: int, name: str, index: int) -> None:
+        """The crew's actions (game.py's _marine_action): a step or the stop of a drive spends no action."""
+        if name == "drive":
+            self._drive(c)
+        elif name == "apc_step":
+            self.chars[c]["actions"] += 1
+            self._vehicle_step(index)
+            self._reveal_seen()
+        elif name == "apc_stop":
+            self.chars[c]["actions"] += 1
+            self.apc["moves"] = 0
+        elif name == "turret":
+            self._turret(c, index)
+        elif name == "scan":
+            self._scan(c, index)
+        else:
+            self._repair(c)
+
+    # -- the Driver -----------------------------------------------------------------------------
+    def _drive(self, c: int) -> None:
+        roll = self.dice.d10()
+        passed = roll < self.stats_of(c)["tech"]
+        rules = self.apc_rules
+        spaces = max(0, (rules["drive_pass"] if passed else rules["drive_fail"]) - self.apc["damage"])
+        self.apc["moves"] = spaces
+        self.events.append(f"{self.chars[c]['name']} drives the APC: Tech test {roll}, "
+                           f"{'passed' if passed else 'failed'}: {spaces} spaces")
+
+    def vehicle_step_dirs(self) -> list[int]:
+        """The legal steps of the APC now: forward or backward, diagonals too (A41)."""
+        if self.apc is None or self.apc["moves"] <= 0:
+            return []
+        return [d for d, (dr, dc) in enumerate(DIRECTIONS) if dc != 0 and self._step_plan(d) is not None]
+
+    def _step_plan(self, d: int) -> dict | None:
+        """What a step of the APC in direction d does, or None when it cannot go: the new anchor,
+        the Aliens it runs over, the Characters' room, the Barricades it removes."""
+        b = self.board
+        r, c = b.rc(self.apc["pos"])
+        dr, dc = DIRECTIONS[d]
+        if not b.inside(r + dr, c + dc):
+            return None
+        anchor = b.index(r + dr, c + dc)
+        new = self.vehicle_squares(anchor)
+        if not new or not all(self.passable[s] for s in new):
+            return None
+        new_set, old = set(new), set(self.vehicle_squares())
+        blocked = set(self.queen_squares()) | set(self.loader_squares())
+        blocked |= {bl["pos"] for bl in self.blips if bl is not None}
+        if self.newt_carrier == NO and self.newt != NO:
+            blocked.add(self.newt)
+        if new_set & blocked:
+            return None
+        under = sorted(ch["pos"] for ch in self.chars if ch["pos"] != NO and ch["pos"] in new_set - old)
+        room = {}
+        if under:
+            banned = (self.occupied() - old) | new_set | self.barricades
+            room = shove_plan(self.nbrs, under, banned)
+            if room is None:
+                return None
+        run_over = [k for k, a in enumerate(self.aliens) if a is not None and a["pos"] in new_set]
+        return {"anchor": anchor, "room": room, "run_over": run_over,
+                "barricades": sorted(new_set & self.barricades), "shift": anchor - self.apc["pos"]}
+
+    def _vehicle_step(self, d: int) -> None:
+        plan = self._step_plan(d)
+        self.apc["moves"] -= 1
+        inside = set(self.vehicle_squares())
+        for ch in self.chars:
+            if ch["pos"] != NO and ch["pos"] in inside:
+                ch["pos"] += plan["shift"]  # the crew moves with it
+            elif ch["pos"] in plan["room"]:
+                ch["pos"] = plan["room"][ch["pos"]]
+        self.apc["pos"] = plan["anchor"]
+        for s in plan["barricades"]:
+            self.barricades.discard(s)
+            self.events.append(f"the APC smashes the Barricade at {self.board.rc(s)}")
+        self.events.append(f"the APC moves to {self.board.rc(plan['anchor'])}")
+        for k in plan["run_over"]:
+            alien = self.aliens[k]
+            self._vehicle_defense(alien, k)  # PRINTED: the Alien attacks the APC, then is Killed
+            if self.aliens[k] is not None:
+                self.stats["kills"] += alien["count"]
+                self.aliens[k] = None
+                self.events.append("the APC runs the Alien over")
+        self._cache.clear()
+
+    # -- attacks from the APC -------------------------------------------------------------------
+    def turret_targets(self, c: int) -> list[int]:
+        """Aliens a turret gunner may fire at: in sight of the turret's space, outside the APC;
+        the front turret not behind its space (A44); three cards in hand."""
+        if self.seat_of(c) not in ("front_turret", "rear_turret") or len(self.hand) < self.apc_rules["turret_cost"]:
+            return []
+        return [k for k, a in enumerate(self.aliens) if a is not None and self._turret_sees(c, a["pos"])]
+
+    def _turret_sees(self, c: int, square: int) -> bool:
+        pos = self.chars[c]["pos"]
+        if square in self.vehicle_squares() or not self.sight[pos][square]:
+            return False
+        return self.seat_of(c) == "rear_turret" or self.board.rc(square)[1] >= self.board.rc(pos)[1]
+
+    def turret_reaches_queen(self, c: int) -> bool:
+        """A turret gunner may fire at the Queen: a square of hers in the turret's sight, three cards."""
+        return (self.queen is not None and self.seat_of(c) in ("front_turret", "rear_turret")
+                and len(self.hand) >= self.apc_rules["turret_cost"]
+                and any(self._turret_sees(c, q) for q in self.queen_squares()))
+
+    def _turret(self, c: int, k: int | None) -> None:
+        """A turret's attack on the Alien in slot k (None: the Queen, 7 less her Damage tokens
+        to hit, a hit a Damage token)."""
+        rules = self.apc_rules
+        for _ in range(rules["turret_cost"]):
+            self.exhausted.append(self.hand.pop())
+        rolls = [self.dice.d10() for _ in range(rules["turret_dice"])]
+        roll = min(rolls)  # PRINTED: two Marine dice, the highest discarded
+        target = self.queen if k is None else self.aliens[k]
+        need = rules["turret_kills"] - (target["damage"] if k is None else 0)
+        hit = roll <= need
+        self.stats["attacks"] += 1
+        self.events.append(f"{self.chars[c]['name']} fires the turret at {self.board.rc(target['pos'])}: "
+                           f"rolls {rolls}, keeps {roll}: {'kill' if hit else 'miss'}")
+        if hit:
+            self.stats["hits"] += 1
+            if k is None:
+                self.hurt_queen()
+                return
+            self.stats["kills"] += target["count"]
+            self.aliens[k] = None  # the model and the tokens under it
+
+    def can_scan(self, c: int) -> list[int]:
+        if self.seat_of(c) != "scanner":
+            return []
+        return [k for k, bl in enumerate(self.blips) if bl is not None and k not in self.apc["scanned"]]
+
+    def _scan(self, c: int, k: int) -> None:
+        roll = self.dice.d10()
+        passed = roll < self.stats_of(c)["tech"]
+        self.events.append(f"{self.chars[c]['name']} scans a Blip at {self.board.rc(self.blips[k]['pos'])}: "
+                           f"Tech test {roll}, {'passed' if passed else 'failed'}")
+        if passed:
+            self.apc["scanned"].append(k)
+
+    def can_repair(self, c: int) -> bool:
+        return self.seat_of(c) == "repair" and self.apc["damage"] > 0
+
+    def _repair(self, c: int) -> None:
+        roll = self.dice.d10()
+        passed = roll < self.stats_of(c)["tech"]
+        fixed = 0
+        if passed:
+            fixed = min(self.apc["damage"], 2 if roll == self.apc_rules["star"] else 1)
+            self.apc["damage"] -= fixed
+        self.events.append(f"{self.chars[c]['name']} repairs the APC: Tech test {roll}, "
+                           f"{'passed' if passed else 'failed'}: {fixed} Damage removed")
+
+    # -- Aliens and the APC ---------------------------------------------------------------------
+    def vehicle_targets(self, alien: dict, targets: list[int]) -> list[int]:
+        """Whom an Alien next to the APC or Characters may attack: Characters outside, the APC
+        (APC_TARGET) when it is next to it, the Door Gunner from the door step of the open door."""
+        if self.apc is None:
+            return targets
+        out = [c for c in targets if not self.aboard(c)]
+        pos = alien["pos"]
+        if any(s in self.nbrs[pos] for s in self.vehicle_squares()):
+            out.append(APC_TARGET)
+        if pos == self.door_step() and self.apc["door_open"]:
+            gunner = [c for c in targets if self.seat_of(c) == "door_gunner"]
+            out += gunner
+        return sorted(set(out))
+
+    def door_attempt(self, alien: dict) -> bool:
+        """An Alien on the door step of the closed door tries to open it (the Barricade roll);
+        True when it spent its attack so."""
+        if self.apc is None or self.apc["door_open"] or alien["pos"] != self.door_step():
+            return False
+        roll = self.dice.d6()
+        need = self.rules["barricade_breaks_on"] - (self.nature == "relentless")
+        self.apc["door_open"] = roll >= need
+        self.events.append(f"an Alien tries the APC door: roll {roll}, {'open' if roll >= need else 'holds'}")
+        return True
+
+    def _vehicle_defense(self, alien: dict, slot: int, queen: bool = False) -> None:
+        """The APC's Defense: the d10 (with the Swarm, Vicious and the Queen's +3) against Melee 2
+        (the Alien dies; the Queen takes a Damage token) and Defense 5 (fended off); above it a
+        Damage token."""
+        rules = self.apc_rules
+        roll = self.dice.d10()
+        total = roll + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
+        total += self.large["queen"]["defense_bonus"] if queen else 0
+        if total <= rules["melee"]:
+            self.events.append(f"the APC's Defense {total}: counterattack, {'the Queen' if queen else 'an Alien'} is hit")
+            self.hurt_queen() if queen else self._remove_alien(slot)
+        elif total <= rules["defense"]:
+            self.events.append(f"the APC's Defense {total}: fended off")
+        else:
+            self.apc["damage"] += 1
+            self.events.append(f"the APC's Defense {total}: a Damage token ({self.apc['damage']})")
+
+    def _vehicle_phase_start(self) -> None:
+        """The Alien Phase begins: the door is open if anyone got in or out, or the Door Gunner fired."""
+        if self.apc is not None:
+            self.apc["door_open"] = self.apc["traffic"] or self.apc["fired"]
+
+    def _vehicle_round_end(self) -> None:
+        if self.apc is not None:
+            self.apc.update(traffic=False, fired=False, door_open=False, moves=0)
