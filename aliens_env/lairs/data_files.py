@@ -61,3 +61,45 @@ def lairs() -> dict:
 def characters() -> dict[str, Character]:
     """The sixteen cards, freely armed, as Reactor Room Characters."""
     return {name: character(name, card, "armed", tables()) for name, card in read_yaml(DATA / "characters.yaml").items()}
+
+
+@lru_cache(maxsize=None)
+def assault() -> dict:
+    """The lairs' data with Marine Assault's (``marine_assault.yaml``), checked."""
+    where = DATA / "marine_assault.yaml"
+    data = {**lairs(), **read_yaml(where)}
+    spec, reactor = data["assault"], data["reactor"]
+    cards = read_yaml(DATA / "characters.yaml")
+    unknown = [name for name in spec["marines"] if name not in cards]
+    if unknown or len(set(spec["marines"])) != len(spec["marines"]):
+        raise ValueError(f"{where}: assault.marines must name characters of characters.yaml once each, got {spec['marines']}")
+    captured = spec["marines"][spec["squad"]:]
+    if sorted(spec["cocooned"]) != sorted(captured):
+        raise ValueError(f"{where}: assault.cocooned must give a Cocooning Square to each of {captured}")
+    squares = list(spec["cocooned"].values())
+    if len(set(squares)) != len(squares) or not all(1 <= s <= len(data["cocooning"]) for s in squares):
+        raise ValueError(f"{where}: assault.cocooned must give different Cocooning Squares 1-{len(data['cocooning'])}")
+    rows = data["map"].splitlines()
+    if len(spec["elevator_start"]) != spec["squad"] or any(rows[r][c] != "L" for r, c in spec["elevator_start"]):
+        raise ValueError(f"{where}: assault.elevator_start must list {spec['squad']} Elevator squares")
+    weapons = {card[listed]["weapon"] for card in cards.values() for listed in ("armed", "other") if listed in card}
+    missing = weapons - set(reactor["shot_damage"]) - {"Unarmed"}
+    if missing:
+        raise ValueError(f"{where}: reactor.shot_damage has no damage for {sorted(missing)}")
+    return data
+
+
+@lru_cache(maxsize=None)
+def armed_characters(picks: tuple[tuple[str, str], ...]) -> dict[str, Character]:
+    """The sixteen cards with, for each (name, weapon) of ``picks``, that weapon of the card
+    (``armed`` or ``other``) instead of the designed one."""
+    cards = read_yaml(DATA / "characters.yaml")
+    out = dict(characters())
+    for name, weapon in picks:
+        card = cards[name]
+        listed = next((k for k in ("armed", "other") if k in card and card[k]["weapon"] == weapon), None)
+        if listed is None:
+            allowed = [card[k]["weapon"] for k in ("armed", "other") if k in card]
+            raise ValueError(f"weapons: {name}'s card lists {allowed}, not {weapon!r}")
+        out[name] = character(name, card, listed, tables())
+    return out
