@@ -25,9 +25,10 @@ class AssaultMarines(HuntMarines):
 
     name = "heuristic"
 
-    def __init__(self, leave_at: int = 24, **kwargs):
+    def __init__(self, leave_at: int = 24, guards: tuple[str, ...] = ("Gorman", "Bishop", "Burke"), **kwargs):
         super().__init__(**kwargs)
         self.leave_at = leave_at
+        self.guards = guards
         self._fields: dict[tuple, np.ndarray] = {}
 
     def leaving(self, game: MarineAssault) -> bool:
@@ -64,7 +65,7 @@ class AssaultMarines(HuntMarines):
         if not moves:
             return None
         board = game.board
-        home = m.carrying != NO or m.name in game.hunt["cocooned"] or self.leaving(game)
+        home = m.carrying != NO or m.name in game.hunt["cocooned"] or self.leaving(game) or m.name in self.guards
         if home or not game.cocooned:
             goal = self._field(game, sorted(game.elevator))
         else:
