@@ -158,6 +158,17 @@ class MarineAssault(HuntForTheQueen):
         if self.phase != "over":
             ReactorRoom._end_turn(self)
 
+    def _kill(self, j: int) -> None:
+        super()._kill(j)
+        for records in (self.cocooned, self.freed, self.unarmed):
+            if j in records:
+                records.remove(j)
+
+    def freed_count(self) -> int:
+        """The captured alive and out of their cocoons (on the map or out)."""
+        return sum(m.name in self.hunt["cocooned"] and m.status != "dead" and j not in self.cocooned
+                   for j, m in enumerate(self.marines))
+
     def marines_out(self) -> int:
         """Marines out by the Elevator, a Facehugger's victim counting as Dead."""
         return sum(m.status == "exited" and j not in self.facehugged for j, m in enumerate(self.marines))
@@ -167,7 +178,7 @@ class MarineAssault(HuntForTheQueen):
         or fewer a loss. A game cut by the ``turn_limit`` cap has no result."""
         out = self.marines_out()
         score = {**self.stats, "turns": self.turn, "out": out, "chart": self.chart,
-                 "freed": len(self.hunt["cocooned"]) - len(self.cocooned), "queen_dead": int(self.queen_dead),
+                 "freed": self.freed_count(), "queen_dead": int(self.queen_dead),
                  "rooms_flipped": len(self.flipped)}
         cut = self.truncated_by()
         if cut is not None:
@@ -178,7 +189,7 @@ class MarineAssault(HuntForTheQueen):
     def shaping_value(self, side: str) -> float:
         w = self.data["shaping"]
         dead = sum(m.status == "dead" or j in self.facehugged for j, m in enumerate(self.marines))
-        value = (w["exited"] * self.marines_out() + w["freed"] * (len(self.hunt["cocooned"]) - len(self.cocooned))
+        value = (w["exited"] * self.marines_out() + w["freed"] * self.freed_count()
                  + w["dead"] * dead + w["alien_killed"] * self.stats["aliens_killed"])
         return value if side == "marines" else -value
 
