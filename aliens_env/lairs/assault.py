@@ -30,6 +30,7 @@ from ..core.positions import Fields, position_error
 from ..reactor_room import codec as reactor_codec
 from ..reactor_room.game import ReactorRoom
 from . import codec as lairs_codec, data_files
+from .elevator import ElevatorRescue
 from .game import HuntForTheQueen
 
 ASSAULT_FEATURES = ("chart/80", "counting_down", "countdown/40", "red_zone")
@@ -38,7 +39,7 @@ ASSAULT_KEYS = ("chart", "cocooned", "freed", "unarmed")
 NOT_ARMED = ("aim", "fire", "fire_pair", "grenade")  # the slices an unarmed Marine is never offered
 
 
-class MarineAssault(HuntForTheQueen):
+class MarineAssault(ElevatorRescue, HuntForTheQueen):
     name = "MarineAssault"
     scenario = "assault"
 
@@ -212,22 +213,13 @@ class MarineAssault(HuntForTheQueen):
                 out.append(j)
         return out
 
-    def on_elevator(self, i: int) -> bool:
-        return self.marines[i].pos in self.elevator
-
     def _compute_marine_mask(self) -> np.ndarray:
         mask = super()._compute_marine_mask()
         i, s = self.active, self._slot
-        m = self.marines[i]
-        closed = {self.marines[j].pos for j in self.cocooned + self.freed}
-        for direction, sq in self.board.neighbours[m.pos]:
-            if sq in closed:
-                mask[s["move"] + direction] = 0
+        self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned + self.freed})
         if i in self.unarmed:
             for kind in NOT_ARMED:
                 mask[self.layout.span(kind)] = 0
-        if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i):
-            mask[s["exit"]] = 1
         for j in self.rescue_options(i):
             mask[s["rescue"] + j] = 1
         return mask
@@ -255,7 +247,6 @@ class MarineAssault(HuntForTheQueen):
     def _leave(self, i: int) -> None:
         """Out by the Elevator; in the red zone only on a d10 above the countdown number."""
         m = self.marines[i]
-        m.actions_left -= 1
         count = self.countdown()
         if self.red_zone():
             roll = self.dice.d10()
@@ -266,7 +257,7 @@ class MarineAssault(HuntForTheQueen):
                     self._kill(m.carrying)
                 self._kill(i)
                 return
-        self._exit(i)
+        super()._leave(i)
 
     # ------------------------------------------------------------------------------------------
     # observation, positions, text

@@ -103,3 +103,35 @@ def armed_characters(picks: tuple[tuple[str, str], ...]) -> dict[str, Character]
             raise ValueError(f"weapons: {name}'s card lists {allowed}, not {weapon!r}")
         out[name] = character(name, card, listed, tables())
     return out
+
+
+@lru_cache(maxsize=None)
+def rescue() -> dict:
+    """The lairs' data with the Rescue of Newt's (``rescue_of_newt.yaml``), checked; the fire is
+    drawn on the map as Alien growth ('#': nobody enters it or sees through it)."""
+    where = DATA / "rescue_of_newt.yaml"
+    data = {**lairs(), **read_yaml(where)}
+    spec = data["rescue"]
+    rows = [list(row) for row in data["map"].splitlines()]
+    for k, (r, c) in enumerate(spec["fire"]):
+        if not (0 <= r < len(rows) and 0 <= c < len(rows[0])) or rows[r][c] != ".":
+            raise ValueError(f"{where}: rescue.fire[{k}] {[r, c]} must be a corridor floor square ('.')")
+        rows[r][c] = "#"
+    data["map"] = "\n".join("".join(row) for row in rows)
+    if sorted(spec["marines"]) != ["Newt", "Ripley"]:
+        raise ValueError(f"{where}: rescue.marines must be Ripley and Newt, got {spec['marines']}")
+    if not 1 <= spec["newt_cocoon"] <= len(data["cocooning"]):
+        raise ValueError(f"{where}: rescue.newt_cocoon must be a Cocooning Square 1-{len(data['cocooning'])}")
+    for key in ("ripley_start", "facehugger_square"):
+        r, c = spec[key]
+        if rows[r][c] not in ".123456":
+            raise ValueError(f"{where}: rescue.{key} {[r, c]} must be an open floor square")
+    return data
+
+
+def second_weapon(name: str) -> Character:
+    """Character ``name`` with the other weapon of its card (``other`` in characters.yaml)."""
+    card = read_yaml(DATA / "characters.yaml")[name]
+    if "other" not in card:
+        raise ValueError(f"characters.yaml: {name}'s card lists one weapon")
+    return character(name, card, "other", tables())
