@@ -84,6 +84,11 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
                 newt.incapacitated = False
                 self.events.append("Ripley reaches Newt: she can move")
 
+    def _kill(self, j: int) -> None:
+        super()._kill(j)
+        if j in self.cocooned:
+            self.cocooned.remove(j)
+
     def _move_marine(self, i: int, direction: int) -> None:
         super()._move_marine(i, direction)
         self._reach_newt()
@@ -100,13 +105,16 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
             return
         ReactorRoom._end_turn(self)
 
+    def _newt_freed(self) -> bool:
+        return not self.cocooned and any(m.name == "Newt" and m.status != "dead" for m in self.marines)
+
     def saved(self) -> int:
         """Ripley and Newt out by the Elevator (a Facehugger's victim counting as lost)."""
         return sum(m.status == "exited" and j not in self.facehugged for j, m in enumerate(self.marines))
 
     def outcome(self) -> dict[str, Any]:
         """Both out: a win; one: a draw; none: a loss. A game cut by ``turn_limit`` has no result."""
-        score = {**self.stats, "turns": self.turn, "saved": self.saved(), "newt_freed": int(not self.cocooned),
+        score = {**self.stats, "turns": self.turn, "saved": self.saved(), "newt_freed": int(self._newt_freed()),
                  "queen_dead": int(self.queen_dead), "rooms_flipped": len(self.flipped)}
         if self.truncated_by() is not None:
             return {"marines": None, "hive": None, "truncated_by": self.truncated_by(), "score": score}
@@ -117,7 +125,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     def shaping_value(self, side: str) -> float:
         w = self.data["shaping"]
         lost = sum(m.status == "dead" or j in self.facehugged for j, m in enumerate(self.marines))
-        value = (w["exited"] * self.saved() + w["newt_freed"] * (not self.cocooned) + w["lost"] * lost
+        value = (w["exited"] * self.saved() + w["newt_freed"] * self._newt_freed() + w["lost"] * lost
                  + w["alien_killed"] * self.stats["aliens_killed"])
         return value if side == "marines" else -value
 
