@@ -10,7 +10,7 @@ from aliens_env.core.board import NO
 from aliens_env.lairs.assault import MarineAssault
 from aliens_env.lairs.assault_policies import AssaultMarines
 from aliens_env.lairs.policies import LairsDiceAI
-from lairs_helpers import QUEEN, put_alien, sq
+from lairs_helpers import QUEEN, put_alien
 from rr_helpers import clear_room, idx, marine, marines_phase
 
 ALIEN = 3  # the first adult Alien counter (0 the Queen, 1-2 Facehuggers)
