@@ -325,3 +325,15 @@ def test_the_scripted_marines_and_the_dice_hive_play_an_assault_to_its_end():
     play(g, 5000)
     assert g.is_terminal() and g.outcome()["marines"] in (-1, 0, 1)
     assert g.outcome()["score"]["freed"] >= 0
+
+
+def test_the_weapons_option_passes_through_the_environments():
+    import gymnasium as gym
+
+    import aliens_env  # noqa: F401
+
+    env = gym.make("aliens_env/MarineAssault-v0", side="marines", weapons={"Hicks": "Pulse Rifle"})
+    env.reset(seed=1)
+    assert env.unwrapped.game.characters["Hicks"].weapon == "Pulse Rifle"
+    with pytest.raises(ValueError, match="Hicks's card lists"):
+        gym.make("aliens_env/MarineAssault-v0", side="marines", weapons={"Hicks": "Flame Unit"}).reset(seed=1)

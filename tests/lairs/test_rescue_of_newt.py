@@ -249,3 +249,13 @@ def test_malformed_rescue_records_are_clear_errors(change, message):
 def test_the_scripted_marines_and_the_dice_hive_play_a_rescue_to_its_end():
     g = play(RescueOfNewt(), 3000)
     assert g.is_terminal() and g.outcome()["marines"] in (-1, 0, 1) and g.outcome()["score"]["newt_freed"] == 1
+
+
+def test_the_observation_shows_newt_the_queens_group_and_the_cards_to_come():
+    g = RescueOfNewt()
+    view = g.obs_layout.views(g.observe("marines"))["rescue"]
+    assert view.tolist() == [1, 0, 0, 1]  # Newt cocooned, the Facehugger still to come
+    g = empty_rescue({"Ripley": (14, 10)})
+    g.dormant, g.sentry_turns = [QUEEN], 1
+    put_alien(g, (9, 24), a=QUEEN)
+    assert g.obs_layout.views(g.observe("hive"))["rescue"].tolist() == [0, 1, 0.5, 0]
