@@ -55,6 +55,8 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         self.weapons = dict(sorted(picks.items()))
         data_files.armed_characters(tuple(self.weapons.items()))  # (a weapon not on the card: a clear error now)
         super().__init__(turn_limit, marine_order)
+        self._assault_at = self.obs_layout.offset("assault")
+        self._assault_rows_at = self.obs_layout.offset("assault_marines")
 
     @classmethod
     def scenario_data(cls) -> dict:
@@ -268,12 +270,13 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         obs = super().observe(player)
         count = self.countdown()
         at = self.data["reactor"]["countdown_at"]
-        start = self.obs_layout.offset("assault")
+        start = self._assault_at
         obs[start:start + len(ASSAULT_FEATURES)] = (self.chart / (2 * at), count is not None,
                                                     (count or 0) / at, self.red_zone())
-        rows = self.obs_layout.view(obs, "assault_marines")
+        width = len(ASSAULT_MARINE_FEATURES)
         for column, marines in enumerate((self.cocooned, self.freed, self.unarmed)):
-            rows[marines, column] = 1.0
+            for j in marines:
+                obs[self._assault_rows_at + j * width + column] = 1.0
         return obs
 
     def to_dict(self) -> dict:
