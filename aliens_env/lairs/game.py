@@ -20,6 +20,10 @@ Expansion's, on the lairs map (docs/rules/lairs.md):
 - Hunt for the Queen: won when she dies with anyone alive, drawn when she dies with nobody, lost
   when she is alive at the end of the designed last turn.
 
+Marine Assault (``assault.py``) and the Rescue of Newt (``rescue.py``) are subclasses: each names its
+section of the data (``scenario``) and fills the hooks ``scenario_data``, ``_load_characters``,
+``_scenario_views`` and ``_reset_scenario``.
+
 Actions: the Reactor Room's, plus ``grenade[k]`` (Marines: a Grenade Launcher at target k's
 square), ``queen_step[dir]``, ``queen_stop`` and ``queen_attack[m]`` (the hive).
 """
