@@ -114,6 +114,28 @@ register_game(
 
 register_game(
     GameSpec(
+        name="MarineAssault",
+        game="aliens_env.lairs.assault:MarineAssault",
+        policies={
+            "dice": "aliens_env.lairs.policies:LairsDiceAI",
+            "heuristic": "aliens_env.lairs.assault_policies:AssaultMarines",
+        },
+    )
+)
+
+register_game(
+    GameSpec(
+        name="RescueOfNewt",
+        game="aliens_env.lairs.rescue:RescueOfNewt",
+        policies={
+            "dice": "aliens_env.lairs.policies:LairsDiceAI",
+            "heuristic": "aliens_env.lairs.rescue_policies:RescueMarines",
+        },
+    )
+)
+
+register_game(
+    GameSpec(
         name="OperationsAirDuctsTactics",
         game="aliens_env.operations.tactics:OperationsAirDuctsTactics",
         policies={

@@ -18,14 +18,14 @@ LAIRS_KEYS = ("riders", "room_deck", "flipped", "sentry_deck", "appear_at", "fac
 
 
 def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
-    from .data_files import lairs, tables
+    from .data_files import tables
     from .game import QUEEN
 
     f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs"))
     what = f.what
     rec = f.fields("lairs", keys=LAIRS_KEYS)
-    rules, t = lairs(), tables()
-    n = len(rules["hunt"]["marines"])
+    rules, t = cls.scenario_data(), tables()
+    n = len(rules[cls.scenario]["marines"])
     deck = sorted(rules["room_deck"])
     room_deck = rec.strs("room_deck")
     if sorted(room_deck) != deck:

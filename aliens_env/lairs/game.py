@@ -20,6 +20,10 @@ Expansion's, on the lairs map (docs/rules/lairs.md):
 - Hunt for the Queen: won when she dies with anyone alive, drawn when she dies with nobody, lost
   when she is alive at the end of the designed last turn.
 
+Marine Assault (``assault.py``) and the Rescue of Newt (``rescue.py``) are subclasses: each names its
+section of the data (``scenario``) and fills the hooks ``scenario_data``, ``_load_characters``,
+``_scenario_views`` and ``_reset_scenario``.
+
 Actions: the Reactor Room's, plus ``grenade[k]`` (Marines: a Grenade Launcher at target k's
 square), ``queen_step[dir]``, ``queen_stop`` and ``queen_attack[m]`` (the hive).
 """
@@ -51,17 +55,18 @@ LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_st
 
 class HuntForTheQueen(ReactorRoom):
     name = "HuntForTheQueen"
+    scenario = "hunt"  # the scenario's section of the data (marines, Elevator start, turns)
     marine_decisions = frozenset({"marine", "push"})
     decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None):
         PhasedGame.__init__(self)
-        data = data_files.lairs()
+        data = self.scenario_data()
         self.options = {k: False for k in REACTOR_OPTIONS + REACTOR_RULE_OPTIONS}  # the Reactor Room's optional rules: off in the lairs
         self.data = {**data, "red_turn_every": 10**6}  # (no red turns: the observation's red_turn stays 0)
-        self.hunt = data["hunt"]
+        self.hunt = data[self.scenario]
         self.tables = data_files.tables()
-        self.characters = data_files.characters()
+        self.characters = self._load_characters()
         if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1):
             raise ValueError(f"turn_limit must be None (the scenario's own end) or a whole number of turns >= 1 "
                              f"(an episode cap that truncates), got {turn_limit!r}")
@@ -94,6 +99,7 @@ class HuntForTheQueen(ReactorRoom):
             ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES) + " (red_turn: always 0 in the lairs)"),
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             ("lairs", len(LAIRS_FEATURES), ", ".join(LAIRS_FEATURES)),
+            *self._scenario_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
@@ -110,6 +116,21 @@ class HuntForTheQueen(ReactorRoom):
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
         self.reset(0)
+
+    @classmethod
+    def scenario_data(cls) -> dict:
+        """The lairs' data (a scenario of the lairs adds its own section)."""
+        return data_files.lairs()
+
+    def _load_characters(self) -> dict:
+        return data_files.characters()
+
+    def _scenario_views(self) -> list[tuple]:
+        """A lairs scenario's own observation views, after the lairs' (none for the hunt)."""
+        return []
+
+    def _reset_scenario(self) -> None:
+        """A lairs scenario's own set-up, before the first phase (nothing more for the hunt)."""
 
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
         return super()._action_slices() + [
@@ -158,6 +179,7 @@ class HuntForTheQueen(ReactorRoom):
         self.queen_from = NO  # the square she started this move from
         self.queen_attacks: list[str] = []  # her attacks still to make this Aliens Attack phase
         self.queen_hit: list[int] = []  # Marines her attacks have hit this phase
+        self._reset_scenario()
         self._start_phase("aliens_move")
         self._run()
 
