@@ -12,7 +12,7 @@ from ..core.dice import Dice
 from ..core.game import Decision
 from ..core.positions import Fields, check_int, position_error
 from .data_files import HAZARDS
-from .game import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
+from .state import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
 
 KEYS = ("game", "config", "dice", "turn", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
         "barricades", "endurance", "tracker", "hive", "newt", "newt_carrier", "work", "decision", "stats", "events")
