@@ -28,6 +28,14 @@ Hive (ties of the rules, and the Hive player's choices):
     end_step           end the spending of the Hivemind Step
     discard[card]      discard to hand size
     react / decline    play the Reaction card that fits the moment, or not
+
+This module is the front: the Game contract, the set-up and the phase machine (masks and the
+dispatch of a decision). The rules live in mixins of ``GloriousDay``, one module per concern:
+state (constants and the queries the rules and policies share), marines (the Marine Phase and
+the Endurance cards), hivemind (the Hivemind Step), aliens (the Alien Phase's work: Aliens and
+Blips, Defense, reveals, the Motion Tracker), observation, codec (positions saved, cloned,
+determinized and loaded), text (descriptions and the text view), and the large models: queen,
+power_loader, apc.
 """
 from __future__ import annotations
 
