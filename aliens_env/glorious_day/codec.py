@@ -1,4 +1,5 @@
-"""Loading a saved Glorious Day position: every field read through core.positions (a refusal is a
+"""Glorious Day positions: saved by ``to_dict``, cloned and determinized (the ``Positions``
+mixin of ``GloriousDay``), and loaded: every field read through core.positions (a refusal is a
 ValueError naming the field and what it must be), then checked against the rules: every card
 and token accounted for once (decks, hands, piles, Hazards on Characters, the Nature in play,
 Blips on the board and in the pool), models on distinct open squares, and the open decision the
@@ -12,7 +13,7 @@ from ..core.dice import Dice
 from ..core.game import Decision
 from ..core.positions import Fields, check_int, position_error
 from .data_files import HAZARDS
-from .game import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
+from .state import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
 
 KEYS = ("game", "config", "dice", "turn", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
         "barricades", "endurance", "tracker", "hive", "newt", "newt_carrier", "work", "decision", "stats", "events")
@@ -366,3 +367,105 @@ def _settled(game) -> dict:
     for key in ("decision", "events"):
         state.pop(key)
     return state
+
+
+class Positions:
+    """The position saved (``to_dict``; ``load`` above reads it back), cloned and determinized:
+    a mixin of ``GloriousDay``."""
+
+    def to_dict(self) -> dict:
+        """The position; the missions past mission 1 add the config's campaign and Fireteam
+        choices, each Character's "out", the tokens left and the campaign's progress."""
+        rc = lambda s: None if s == NO else list(self.board.rc(s))  # noqa: E731
+        out = self._to_dict(rc)
+        if self.extended:
+            out["config"].update(mission=self.plan[0], campaign=self.campaign, apc_chase=self.apc_chase,
+                                 fireteam=None if self.fireteam_option is None else self.fireteam_option[0],
+                                 heroes=None if self.fireteam_option is None else self.fireteam_option[1])
+            for ch, rec in zip(self.chars, out["characters"]):
+                rec["out"] = ch["out"]
+            out["tokens"] = [rc(t) for t in self.tokens]
+            out["campaign"] = {"stage": self.stage, "killed": list(self.killed), "kills_at_start": self.kills_at_start}
+        return out
+
+    def _to_dict(self, rc) -> dict:
+        return {
+            "game": self.name,
+            "config": {"mission": self.mission, "hive_player": self.hive_player},
+            "dice": self.dice.to_dict(),
+            "turn": self.round, "phase": self.phase, "active": self.active, "end": self.end,
+            "characters": [{"name": ch["name"], "hero": ch["hero"], "pos": rc(ch["pos"]), "alive": ch["alive"],
+                            "knocked": ch["knocked"], "activated": ch["activated"], "aim": ch["aim"],
+                            "actions": ch["actions"], "hazards": list(ch["hazards"])} for ch in self.chars],
+            "aliens": [None if a is None else {"pos": rc(a["pos"]), "count": a["count"]} for a in self.aliens],
+            "blips": [None if bl is None else {"pos": rc(bl["pos"]), "value": bl["value"]} for bl in self.blips],
+            "blip_pool": list(self.blip_pool),
+            "barricades": [rc(s) for s in sorted(self.barricades)],
+            "endurance": {"deck": list(self.deck), "hand": list(self.hand), "exhausted": list(self.exhausted),
+                          "discard": list(self.discard)},
+            "tracker": {"deck": list(self.tracker), "discard": list(self.tracker_discard)},
+            "hive": {"willpower": self.willpower, "deck": list(self.hm_deck), "hand": list(self.hm_hand),
+                     "discard": list(self.hm_discard), "nature": self.nature, "hazards": list(self.hive_hazards),
+                     "reaction_round": self.reaction_round, "queen_moved": self.queen_moved},
+            "newt": rc(self.newt), "newt_carrier": self.newt_carrier,
+            "work": [dict(w) for w in self.work],
+            "decision": None if self.decision is None else {"kind": self.decision.kind, "options": list(self.decision.options)},
+            "stats": dict(self.stats), "events": list(self.events),
+            **({"large_models": {"queen": None if self.queen is None else dict(self.queen, pos=rc(self.queen["pos"])),
+                                 "loader": None if self.loader is None else dict(self.loader, pos=rc(self.loader["pos"]))}}
+               if self.has_large else {}),
+            **({"apc": None if self.apc is None else dict(self.apc, pos=rc(self.apc["pos"]), scanned=list(self.apc["scanned"]))}
+               if self.has_apc else {}),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GloriousDay":
+        return load(cls, data)
+
+    def determinize(self, side: str, rng) -> "GloriousDay":
+        """A clone in which what `side` cannot know is re-dealt with `rng` (for search). Hidden
+        from both: the order of the Endurance, Hivemind, Hive Hazard decks and the Blip pool,
+        and of the Motion Tracker deck below its top card. Hidden from the marines only (Hive
+        Knowledge): the values of the Blips on the board but those the APC's Scanner looked at
+        (dealt again from those values and the pool), the Hive's hand (dealt again from hand and Hivemind deck, same size) and the top
+        Motion Tracker card. Nothing is inferred from play: every consistent deal is equally likely."""
+        if side not in ("marines", "hive"):
+            raise ValueError(f"unknown side {side!r}; sides are ['marines', 'hive']")
+        new = self.clone()
+        new._cache = {}
+        for pile in (new.deck, new.hm_deck, new.hive_hazards, new.blip_pool):
+            rng.shuffle(pile)
+        if side == "hive":
+            below = new.tracker[:-1]
+            rng.shuffle(below)
+            new.tracker[:-1] = below
+            return new
+        rng.shuffle(new.tracker)
+        known = set(new.apc["scanned"]) if new.apc is not None else set()  # the Scanner's looks (A45)
+        on_board = [bl for k, bl in enumerate(new.blips) if bl is not None and k not in known]
+        values = [bl["value"] for bl in on_board] + new.blip_pool
+        rng.shuffle(values)
+        for bl, value in zip(on_board, values):
+            bl["value"] = value
+        new.blip_pool = values[len(on_board):]
+        cards = new.hm_hand + new.hm_deck
+        rng.shuffle(cards)
+        size = len(new.hm_hand)
+        new.hm_hand, new.hm_deck = cards[:size], cards[size:]
+        return new
+
+    def clone(self) -> "GloriousDay":
+        new = self._clone_shared()
+        new.chars = [dict(ch, hazards=list(ch["hazards"])) for ch in self.chars]
+        new.aliens = [None if a is None else dict(a) for a in self.aliens]
+        new.blips = [None if bl is None else dict(bl) for bl in self.blips]
+        for name in ("blip_pool", "deck", "hand", "exhausted", "discard", "tracker", "tracker_discard",
+                     "hive_hazards", "hm_hand", "hm_deck", "hm_discard"):
+            setattr(new, name, list(getattr(self, name)))
+        new.barricades = set(self.barricades)
+        new.work = [dict(w) for w in self.work]
+        new.queen = None if self.queen is None else dict(self.queen)
+        new.loader = None if self.loader is None else dict(self.loader)
+        new.apc = None if self.apc is None else dict(self.apc, scanned=list(self.apc["scanned"]))
+        new.tokens, new.killed = list(self.tokens), list(self.killed)
+        return new

@@ -1,0 +1,430 @@
+"""The Alien Phase of Glorious Day, a mixin of ``GloriousDay``: the work stack of its steps and of
+the effects that may wait on a decision: Aliens move and attack (the Characters' Defense rolls,
+counterattacks, Barricades broken), Blips move and are revealed, models placed, Terror, the
+Motion Tracker cards. Where a model may go is a nearest-square search over bit sets of squares."""
+from __future__ import annotations
+
+from ..core.board import DIRECTIONS, NO, UNREACHABLE
+from .apc import APC_TARGET
+
+#: squares by range from entry points, by mission (pure functions of the fixed maps: shared by
+#: every game)
+_RINGS: dict[tuple, list[list[int]]] = {}
+_LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
+_STEP_BITS: dict[tuple, list[tuple[int, int]]] = {}  # map: (mask, shift) per direction
+
+
+def _squares(bits: int) -> list[int]:
+    """The squares (ascending) whose bits are set."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+class AlienRules:
+    """The work: the Alien Phase's steps and the effects that may wait on a decision."""
+
+    def _choose(self, task: dict, kind: str, options: list[int]) -> int | None:
+        """The task's tied choice: decided already, the only option, or a decision opened now
+        (None: wait for it)."""
+        if "choice" in task:
+            return task.pop("choice")
+        if len(options) == 1:
+            return options[0]
+        self._decide(kind, sorted(options))
+        return None
+
+    def _work(self) -> None:
+        task = self.work[-1]
+        getattr(self, "_task_" + task["kind"])(task)
+
+    def _done(self, task: dict) -> None:
+        """The task on top of the work stack is finished."""
+        assert self.work[-1] is task
+        self.work.pop()
+
+    def _task_alien(self, task: dict) -> None:
+        alien = self.aliens[task["slot"]]
+        if alien is None or not self.on_board():
+            return self._done(task)
+        if task["stage"] == "move":
+            options = self.alien_destinations(task["slot"])
+            square = self._choose(task, "place", options)
+            if square is None:
+                return
+            if square != alien["pos"]:
+                alien["pos"] = square
+            task["stage"] = "attack"
+        if task["stage"] == "attack":
+            at = self.char_at()
+            targets = sorted({at[s] for s in self.nbrs[alien["pos"]] if s in at})
+            people = [c for c in targets if not self.synthetic(c)]
+            if people and len(people) < len(targets):  # PRINTED: a non-Synthetic is attacked first
+                targets = people
+            if self.apc is not None:
+                outside = [c for c in targets if not self.aboard(c)]
+                if not outside and "choice" not in task and self.door_attempt(alien):
+                    return self._done(task)
+                targets = self.vehicle_targets(alien, targets)
+            if not targets:
+                self._done(task)
+                return self._break_barricade(alien)
+            target = self._choose(task, "target", targets)
+            if target is None:
+                return
+            self._done(task)
+            self.work.append({"kind": "defense", "alien": task["slot"], "char": target})
+
+    def alien_destinations(self, slot: int) -> list[int]:
+        """Where an Alien may end its move: up to 6 (7 Aggressive) steps, never through a
+        Character or a Barricade, on a free square, as near the closest Character as it gets
+        (one next to a Character, where it attacks). With no Character reachable it heads for
+        the nearest through the Barricades (and attacks a Barricade it stands beside). With a
+        Synthetic on the board, the non-Synthetics come first (``_preferring_people``)."""
+        alien = self.aliens[slot]
+        if any(self.synthetic(c) for c in self.on_board()):
+            found = self._preferring_people(alien["pos"])
+            if found is not None:
+                return found
+        through = self.character_field()[alien["pos"]] >= UNREACHABLE
+        field = self.character_field(through_barricades=through)
+        if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
+            return [alien["pos"]]
+        speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
+        return self.nearest_in_reach(alien["pos"], speed, through)
+
+    def _preferring_people(self, pos: int) -> list[int] | None:
+        """PRINTED (Bishop the Synthetic): an Alien that can move next to a non-Synthetic does;
+        else next to a Synthetic; else it moves toward the nearest non-Synthetic, toward a
+        Synthetic only when they are the only Characters it can move toward. None: no Character
+        reachable (the Barricade rule decides)."""
+        speed = self.rules["alien_speed"] + (self.nature == "aggressive")
+        people = tuple(sorted({self.chars[c]["pos"] for c in self.on_board() if not self.synthetic(c)}
+                              | set(self.vehicle_squares())))  # the APC counts as a non-Synthetic Character
+        synths = tuple(sorted(self.chars[c]["pos"] for c in self.on_board() if self.synthetic(c)))
+        fields = [(self.character_field(targets=group), group) for group in (people, synths) if group]
+        for field, group in fields:  # next to a Character, non-Synthetics first
+            if field[pos] <= 1:
+                return [pos]
+            if field[pos] < UNREACHABLE:
+                found = self.nearest_in_reach(pos, speed, targets=group)
+                if field[found[0]] == 1:
+                    return found
+        for field, group in fields:  # toward the nearest, non-Synthetics first
+            if field[pos] < UNREACHABLE:
+                return self.nearest_in_reach(pos, speed, targets=group)
+        return None
+
+    def _break_barricade(self, alien: dict) -> None:
+        doors = [s for s in self.nbrs[alien["pos"]] if s in self.barricades]
+        if not doors or self.character_field()[alien["pos"]] < UNREACHABLE:
+            return
+        roll = self.dice.d6()
+        need = self.rules["barricade_breaks_on"] - (self.nature == "relentless")
+        if roll >= need:
+            self.barricades.discard(doors[0])
+            self.stats["barricades_broken"] += 1
+        self.events.append(f"an Alien attacks the Barricade at {self.board.rc(doors[0])}: roll {roll}, "
+                           f"{'broken' if roll >= need else 'holds'}")
+
+    def defense_total(self, c: int, alien: dict, roll: int, queen: bool = False) -> int:
+        """The Defense roll's total: the d10, acid, Vicious, a Swarm's extra Aliens, the Queen's
+        +3 and Ripley's Class 2 License in the Power Loader (-1)."""
+        ch = self.chars[c]
+        acid = sum(self.data["decks"]["hazards"][h.removeprefix("hive:")].get("defense", 0) for h in ch["hazards"])
+        total = roll + acid + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
+        if queen:
+            total += self.large["queen"]["defense_bonus"]
+        if self.loader is not None:
+            total += self.loader_defense_modifier(c)
+        return total
+
+    def _task_defense(self, task: dict) -> None:
+        queen, c = task.get("queen", False), task["char"]
+        if c == APC_TARGET:  # PRINTED: Aliens (the Queen too) attack the APC as if it were a Character
+            self._done(task)
+            alien = (None if self.queen is None else dict(self.queen, count=1)) if queen else self.aliens[task["alien"]]
+            if alien is not None and self.apc is not None:
+                self._vehicle_defense(alien, task["alien"], queen=queen)
+            return
+        if queen:  # the Queen attacks as one model
+            alien = None if self.queen is None else dict(self.queen, count=1)
+        else:
+            alien = self.aliens[task["alien"]]
+        ch = self.chars[c]
+        if alien is None or not ch["alive"]:
+            return self._done(task)
+        stats = self.stats_of(c)
+        if "roll" not in task:
+            task["roll"] = self.dice.d10()
+        total = self.defense_total(c, alien, task["roll"], queen)
+        passed = total <= stats["defense"] and total < self.rules["defense_kill_roll"]
+        if passed and "react" not in task and self.can_react("defense"):
+            self._decide("react")
+            return
+        if passed and task.get("react"):
+            task["roll"], task["react"] = self.dice.d10(), False
+            total = self.defense_total(c, alien, task["roll"], queen)
+            self.events.append("Savage: the Character rolls the Defense again")
+        self._done(task)
+        self._defense_result(c, task["alien"], total, queen)
+
+    def _defense_result(self, c: int, slot: int, total: int, queen: bool = False) -> None:
+        ch = self.chars[c]
+        stats = self.stats_of(c)
+        who = ch["name"]
+        if total >= self.rules["defense_kill_roll"] or (total > stats["defense"] and ch["knocked"]):
+            self.events.append(f"{who}'s Defense {total}: Killed")
+            self._kill_character(c)
+        elif total <= stats["melee"]:
+            self.events.append(f"{who}'s Defense {total}: counterattack, an Alien dies")
+            self.hurt_queen() if queen else self._remove_alien(slot)
+        elif total <= stats["defense"]:
+            self.events.append(f"{who}'s Defense {total}: fended off")
+        elif c == self.pilot():
+            self._loader_pushed(c, self.queen_squares() if queen else [self.aliens[slot]["pos"]])
+        else:
+            ch["knocked"] = True
+            self._lose_endurance(self.rules["failed_defense_discards"])
+            self.events.append(f"{who}'s Defense {total}: Knocked Down")
+            if self.newt_carrier == c and self.data["characters"][who].get("carries"):
+                # PRINTED: Knocked Down, Enraged Ripley sets Newt down at once (A26: the first free square next to her)
+                free = [s for _, s in self.board.neighbours[ch["pos"]] if s not in self.occupied() | self.barricades]
+                if free:
+                    self._set_newt_down(free[0])
+
+    def _kill_character(self, c: int) -> None:
+        ch = self.chars[c]
+        ch["alive"], ch["knocked"] = False, False
+        for h in ch["hazards"]:
+            self._lose_hazard(h)
+        ch["hazards"] = []
+        self.stats["characters_lost"] += 1
+        if c == self.pilot():
+            self.loader["pilot"], self.loader["bonus"] = NO, False  # the Power Loader is empty
+        if self.newt_carrier == c and self.newt_char != NO:
+            square = ch["pos"]
+            ch["pos"] = NO
+            self._set_newt_down(square)
+        elif self.newt_carrier == c:
+            self.newt, self.newt_carrier = ch["pos"], NO
+        ch["pos"] = NO
+
+    def _remove_alien(self, slot: int) -> None:
+        alien = self.aliens[slot]
+        alien["count"] -= 1
+        self.stats["kills"] += 1
+        if alien["count"] <= 0:
+            self.aliens[slot] = None
+
+    def _task_kill(self, task: dict) -> None:
+        queen = task.get("queen", False)
+        if (self.queen if queen else self.aliens[task["slot"]]) is None:
+            return self._done(task)
+        if "react" not in task and self.can_react("kill"):
+            self._decide("react")
+            return
+        self._done(task)
+        if task.get("react"):
+            self.events.append("Resilient: the hit is ignored")
+        elif queen:
+            self.hurt_queen()
+        else:
+            self._remove_alien(task["slot"])
+
+    def _task_blip(self, task: dict) -> None:
+        blip = self.blips[task["slot"]]
+        if blip is None or not self.on_board():
+            return self._done(task)
+        if "steps" not in task:
+            task["steps"] = self.dice.d6() + (self.nature == "stealthy") + self.frenzy_bonus()
+        square = self._choose(task, "place", self.blip_destinations(task["slot"], task["steps"]))
+        if square is None:
+            return
+        blip["pos"] = square
+        self._done(task)
+        if self._seen(square):
+            self.work.append({"kind": "reveal", "slot": task["slot"]})
+
+    def blip_destinations(self, slot: int, steps: int) -> list[int]:
+        """A Blip moves `steps` toward the closest Character (never through Characters or
+        Barricades), ending on a free square as near as it gets."""
+        return self.nearest_in_reach(self.blips[slot]["pos"], steps)
+
+    def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
+                         targets: tuple | None = None) -> list[int]:
+        """The free squares within `steps` of `start` (never through Characters or Barricades)
+        nearest the closest Character by ``character_field``; all of them when no Character
+        can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
+        time along the map's legal steps, then the nearest level of the field that it meets
+        is the answer (no square in reach is nearer than the start's distance less `steps`)."""
+        field, levels = self._field_levels(through_barricades, targets)
+        bits = self._step_bits()
+        closed = 0
+        for s in self.char_at():
+            closed |= 1 << s
+        for s in self.vehicle_squares():
+            closed |= 1 << s
+        for s in self.barricades:
+            closed |= 1 << s
+        seen = frontier = 1 << start
+        for _ in range(steps):
+            grown = 0
+            for mask, shift in bits:
+                part = frontier & mask
+                if part:
+                    grown |= part << shift if shift > 0 else part >> -shift
+            frontier = grown & ~seen & ~closed
+            if not frontier:
+                break
+            seen |= frontier
+        for s in self.occupied():
+            if s != start:
+                seen &= ~(1 << s)
+        top = field[start]
+        if top >= UNREACHABLE:
+            return _squares(seen)
+        for level in range(max(1, top - steps), top + 1):
+            found = seen & levels.get(level, 0)
+            if found:
+                return _squares(found)
+        raise AssertionError("the start square is always in reach")
+
+    def _field_levels(self, through_barricades: bool, targets: tuple | None = None) -> tuple[list[int], dict[int, int]]:
+        """``character_field`` and, for each distance, the bits of the squares at it."""
+        field = self.character_field(through_barricades, targets)
+        levels = _LEVELS.get(id(field))
+        if levels is None or levels[0] is not field:
+            by_level: dict[int, int] = {}
+            for s, d in enumerate(field):
+                if d < UNREACHABLE:
+                    by_level[d] = by_level.get(d, 0) | (1 << s)
+            levels = _LEVELS[id(field)] = (field, by_level)
+            if len(_LEVELS) > 20_000:
+                _LEVELS.clear()
+                _LEVELS[id(field)] = levels
+        return field, levels[1]
+
+    def _step_bits(self) -> list[tuple[int, int]]:
+        """(mask, shift) per direction: the bits of the squares whose step that way is legal on
+        the map, and how far (in bits) the step moves a square."""
+        out = _STEP_BITS.get(self.map_id)
+        if out is None:
+            b, masks = self.board, [0] * 8
+            for s in range(b.n):
+                for d, _ in b.neighbours[s]:
+                    masks[d] |= 1 << s
+            out = _STEP_BITS[self.map_id] = [(masks[d], dr * b.width + dc) for d, (dr, dc) in enumerate(DIRECTIONS)]
+        return out
+
+    def _task_reveal(self, task: dict) -> None:
+        blip = self.blips[task["slot"]]
+        if blip is None:
+            return self._done(task)
+        if "react" not in task and self.can_react("reveal"):
+            self._decide("react")
+            return
+        self._done(task)
+        if task.get("react"):
+            self.events.append("Hidden: the Blip stays face-down")
+            return
+        self.blips[task["slot"]] = None
+        value, square = blip["value"], blip["pos"]
+        self.blip_pool.append(value)
+        self.dice.shuffle(self.blip_pool)
+        self.stats["reveals"] += 1
+        self.events.append(f"a Blip at {self.board.rc(square)} is revealed: {value}")
+        if value == 3:
+            self._add_alien(square, 3)
+        elif value >= 1:
+            self._add_alien(square, 1)
+            if value == 2:
+                self.work.append({"kind": "spawn", "what": "alien", "at": [square], "near": True})
+
+    def _add_alien(self, square: int, count: int) -> None:
+        if None in self.aliens:
+            self.aliens[self.aliens.index(None)] = {"pos": square, "count": count}
+
+    def _free_near(self, squares: list[int]) -> list[int]:
+        """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
+        occupied = self.occupied() | self.barricades
+        key = (self.map_id, tuple(squares))
+        rings = _RINGS.get(key)
+        if rings is None:
+            b = self.board
+            by_range: dict[int, list[int]] = {}
+            for s in range(b.n):
+                if self.passable[s]:
+                    by_range.setdefault(min(b.range(s, t) for t in squares), []).append(s)
+            rings = _RINGS[key] = [by_range[r] for r in sorted(by_range)]
+        for ring in rings:
+            free = [s for s in ring if s not in occupied]
+            if free:
+                return free
+        return []
+
+    def _task_spawn(self, task: dict) -> None:
+        """Place a Blip or an Alien model (a Swarm of `count`) on the free square nearest the
+        given squares (a revealed Blip's second Alien: on a free square next to it)."""
+        if task.get("near"):
+            occupied = self.occupied() | self.barricades
+            options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
+        else:
+            options = self._free_near(task["at"])
+        if not options:
+            return self._done(task)
+        square = self._choose(task, "place", options)
+        if square is None:
+            return
+        self._done(task)
+        if task["what"] == "blip":
+            self._place_blip(square)
+        else:
+            self._add_alien(square, task.get("count", 1))
+
+    def _place_blip(self, square: int) -> None:
+        if not self.blip_pool or None not in self.blips:
+            return
+        k = self.blips.index(None)
+        self.blips[k] = {"pos": square, "value": self.blip_pool.pop()}
+        if self.apc is not None and k in self.apc["scanned"]:
+            self.apc["scanned"].remove(k)  # a new Blip in the slot: unknown again
+        if self._seen(square):
+            self.work.append({"kind": "reveal", "slot": k})
+
+    def _task_terror(self, task: dict) -> None:
+        options = [c for c in self.on_board() if not self.synthetic(c)]
+        if not options:  # PRINTED: a Hazard the Hive could place only on a Synthetic is discarded
+            self._done(task)
+            self.events.append("Terror: only Synthetics to place it on: the Hazard is discarded")
+            return
+        target = self._choose(task, "target", options)
+        if target is None:
+            return
+        self._done(task)
+        hazard = self.hive_hazards.pop()
+        self.chars[target]["hazards"].append("hive:" + hazard)
+        self.events.append(f"Terror: {self.chars[target]['name']} gets the Hive Hazard {hazard}")
+
+    def _task_tracker(self, task: dict) -> None:
+        self._done(task)
+        if not self.tracker:
+            self.tracker, self.tracker_discard = self.tracker_discard, []
+            self.dice.shuffle(self.tracker)
+        if not self.tracker:
+            return
+        card = self.tracker.pop()
+        self.tracker_discard.append(card)
+        self.events.append(f"Motion Tracker: {card}")
+        kind, _, entry = card.partition("_")
+        if kind == "blip":
+            self.work.append({"kind": "spawn", "what": "blip", "at": [self.entries[entry]]})
+        elif kind == "swarm":
+            self.work.append({"kind": "spawn", "what": "alien", "at": [self.entries[entry]], "count": 3})
+        elif kind == "queen":
+            self._task_queen_card(card)
+        elif kind == "movement":
+            self.work.extend({"kind": "blip", "slot": k} for k in reversed(range(self.max_blips)) if self.blips[k] is not None)

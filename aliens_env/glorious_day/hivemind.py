@@ -1,0 +1,133 @@
+"""The Hivemind Step of Glorious Day (the Hive player of "Get Away From Her"), a mixin of
+``GloriousDay``: Willpower gained and spent (Move, Draw, Swap Blips, Reorder Deck), the Hivemind
+cards drawn, played and discarded, and the Hive's mask and actions in the step."""
+from __future__ import annotations
+
+import numpy as np
+
+from .state import MAX_ALIENS
+
+
+class HivemindRules:
+    """The Hivemind Step: Willpower and the Hivemind cards."""
+
+    def _hivemind_start(self) -> None:
+        h = self.hive_rules
+        self.willpower = min(self.willpower + h["willpower_gain"], h["willpower_max"])
+        self._draw_hivemind()
+        self.queen_moved = False
+        self.events.append(f"Hivemind Step: Willpower {self.willpower}")
+
+    def _draw_hivemind(self) -> None:
+        if not self.hm_deck:
+            return
+        self.hm_hand.append(self.hm_deck.pop())
+        if not self.hm_deck and self.hm_discard:
+            # drawing the last card: the discard pile becomes the new deck
+            self.hm_deck, self.hm_discard = self.hm_discard, []
+            self.dice.shuffle(self.hm_deck)
+            self.events.append("the Hivemind discard is shuffled into a new deck")
+
+    def _spend(self, what: str) -> None:
+        cost = self.hive_rules["costs"][what]
+        self.willpower -= cost
+        self.stats["willpower_spent"] += cost
+
+    def _spend_card(self, card: str) -> None:
+        cost = self.cards[card]["cost"]
+        self.willpower -= cost
+        self.stats["willpower_spent"] += cost
+        self.stats["cards_played"] += 1
+        self.hm_hand.remove(card)
+        if self.cards[card]["type"] != "nature":
+            self.hm_discard.append(card)
+        self.events.append(f"the Hive plays {card}")
+
+    def _discard_hivemind(self, card: str) -> None:
+        self.hm_hand.remove(card)
+        self.hm_discard.append(card)
+
+    def wp_move_squares(self, slot: int, occupied: set[int] | None = None) -> list[tuple[int, int]]:
+        """(direction, square) a Willpower Move may take a model (slot < MAX_ALIENS: an Alien,
+        else a Blip): one step, in any direction, to a free square not Barricaded."""
+        model = self.aliens[slot] if slot < MAX_ALIENS else self.blips[slot - MAX_ALIENS]
+        if model is None:
+            return []
+        if occupied is None:
+            occupied = self.occupied() | self.barricades
+        pos = model["pos"]
+        return [(d, s) for d, s in self.board.neighbours[pos] if s not in occupied]
+
+    def card_playable(self, card: str) -> bool:
+        info = self.cards[card]
+        if card not in self.hm_hand or info["cost"] > self.willpower or info["type"] == "reaction":
+            return False
+        if info["type"] == "nature":
+            return card != self.nature
+        if card == "ambush":
+            return bool(self.blip_pool) and None in self.blips and bool(self._free_near(list(self.entries.values())))
+        if card in ("terror", "infest"):
+            return bool(self.hive_hazards)
+        return bool(self.tracker or self.tracker_discard)
+
+    def _hivemind_mask(self, mask: np.ndarray) -> None:
+        slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
+        mask[slot["end_step"]] = 1
+        if wp >= costs["move"]:
+            occupied = self.occupied() | self.barricades
+            models = [m for m, a in enumerate(self.aliens) if a is not None]
+            models += [MAX_ALIENS + k for k, bl in enumerate(self.blips) if bl is not None]
+            base = slot["wp_move"]
+            for m in models:
+                for d, _ in self.wp_move_squares(m, occupied):
+                    mask[base + m * 8 + d] = 1
+        if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
+            mask[slot["wp_draw"]] = 1
+        blips = [k for k, bl in enumerate(self.blips) if bl is not None]
+        if wp >= costs["swap_blips"] and len(blips) >= 2:
+            for k in blips:
+                mask[slot["swap"] + k] = 1
+        if wp >= costs["reorder_deck"] and len(self.tracker) >= 2:
+            mask[slot["wp_reorder"]] = 1
+        for k, card in enumerate(self.card_names):
+            if self.card_playable(card):
+                mask[slot["play"] + k] = 1
+
+    def _hive_action(self, name: str, index: int) -> None:
+        if name == "end_step":
+            self.phase = "discard"
+        elif name == "wp_move":
+            m, d = divmod(index, 8)
+            model = self.aliens[m] if m < MAX_ALIENS else self.blips[m - MAX_ALIENS]
+            model["pos"] = self.board.step(model["pos"], d)
+            self._spend("move")
+            self.events.append(f"Willpower Move to {self.board.rc(model['pos'])}")
+            if m >= MAX_ALIENS and self._seen(model["pos"]):
+                self.work.append({"kind": "reveal", "slot": m - MAX_ALIENS})
+        elif name == "wp_draw":
+            self._spend("draw")
+            self._draw_hivemind()
+        elif name == "swap":
+            self._decide("swap_second", [index])
+        elif name == "wp_reorder":
+            self._spend("reorder_deck")
+            self.tracker.insert(0, self.tracker.pop())
+            self.events.append("the Hive puts the top Motion Tracker card at the bottom")
+        elif name in ("wp_move_queen", "heal_queen"):
+            self._queen_hive_action(name, index)
+        elif name == "play":
+            card = self.card_names[index]
+            self._spend_card(card)
+            if self.cards[card]["type"] == "nature":
+                if self.nature:
+                    self.hm_discard.append(self.nature)
+                self.nature = card
+            elif card == "ambush":
+                self.work.append({"kind": "spawn", "what": "blip", "at": list(self.entries.values())})
+            elif card == "terror":
+                self.work.append({"kind": "terror"})
+            elif card == "infest":
+                self.deck.append("hive:" + self.hive_hazards.pop())
+                self.dice.shuffle(self.deck)
+            elif card == "stir":
+                self.work.append({"kind": "tracker"})

@@ -1,0 +1,152 @@
+"""The observation of Glorious Day, a mixin of ``GloriousDay``: the views of ``obs_layout``
+packed into a float array (the public views, then the hive's own knowledge)."""
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+
+from ..core.board import NO
+from . import missions as objectives
+from .apc import SEATS
+from .data_files import HAZARDS
+from .state import APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, SEAT_FEATURES
+
+
+class Observation:
+    """The observation: what each side sees."""
+
+    def observe(self, player: str) -> np.ndarray:
+        """The views of ``obs_layout``. Both sides see the board, the models, the face-down Blips
+        (not their values), the piles' sizes, Willpower, the Nature in play and the open
+        decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
+        top Motion Tracker card."""
+        obs = self._cache.get(("obs", player))
+        if obs is None:
+            obs = self._cache.get("obs_public")
+            if obs is None:
+                obs = self._cache["obs_public"] = self._observe_public()
+            if player == "hive":
+                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs.copy())
+        return obs.copy()
+
+    def _observe_public(self) -> np.ndarray:
+        """Written into a Python float array (cheap item writes), then viewed as numpy."""
+        obs = self._obs_template_array[:]
+        at, w, h = self._plane_at, self.board.width, self.board.height
+        for s in self.barricades:
+            obs[at["barricade"] + s] = 1.0
+        k, o = len(CHAR_FEATURES), self._char_rows_at
+        active, carrier = self.active, self.newt_carrier
+        for c, ch in enumerate(self.chars):
+            if not ch["alive"]:
+                continue
+            stats = self.stats_of(c)
+            pos, i = ch["pos"], o + c * k
+            if pos == NO:  # escaped, or carried: alive, off the board
+                obs[i] = 1.0
+                continue
+            r, col = divmod(pos, w)
+            obs[i:i + 13] = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
+                                        stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
+                                        ch["actions"] / 2 if active == c else 0.0, ch["activated"], active == c,
+                                        ch["knocked"], carrier == c))
+            for hz in ch["hazards"]:
+                obs[i + 13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+            obs[i + 16], obs[i + 17] = r / h, col / w
+            obs[at["character"] + pos] = 1.0
+            obs[at["knocked_down"] + pos] = ch["knocked"]
+        o = self._alien_rows_at
+        for slot, a in enumerate(self.aliens):
+            if a is not None:
+                r, col = divmod(a["pos"], w)
+                i = o + 4 * slot
+                obs[i], obs[i + 1], obs[i + 2], obs[i + 3] = 1.0, a["count"] / 3, r / h, col / w
+                obs[at["alien"] + a["pos"]] = a["count"] / 3
+        blip = at["blip"]
+        for bl in self.blips:
+            if bl is not None:
+                obs[blip + bl["pos"]] = 1.0
+        if self.newt != NO:
+            obs[at["newt"] + self.newt] = 1.0
+        o = self._globals_at
+        obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                                    len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                                    len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
+                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
+                                    len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
+                                    self.reaction_round == self.round, self.newt == NO, self.hive_player))
+        if self.nature:
+            obs[o + 14 + self.natures.index(self.nature)] = 1.0
+        if self.decision is not None:
+            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
+        if self.has_large:
+            self._observe_large(obs)
+        if self.has_apc:
+            self._observe_vehicle(obs)
+        if self.extended:
+            self._observe_mission(obs)
+        return np.frombuffer(obs, dtype=np.float32)
+
+    def _observe_large(self, obs) -> None:
+        """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
+        o, w, h = self.obs_layout.offset("large_models"), self.board.width, self.board.height
+        q, lo = self.queen, self.loader
+        if q is not None:
+            r, col = divmod(q["pos"], w)
+            obs[o:o + 6] = array("f", (1.0, min(q["damage"] / 15, 1), q["frenzy"], q["rest"], r / h, col / w))
+        obs[o + 6] = self.queen_moved
+        if lo is not None:
+            r, col = divmod(lo["pos"], w)
+            obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
+            if lo["pilot"] != NO:
+                obs[o + 12 + lo["pilot"]] = 1.0
+
+    def _observe_vehicle(self, obs) -> None:
+        """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
+        apc, layout = self.apc, self.obs_layout
+        if apc is None:
+            return
+        o, w, h = layout.offset("apc"), self.board.width, self.board.height
+        r, col = divmod(apc["pos"], w)
+        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, min(apc["damage"] / 5, 1), min(apc["moves"] / 5, 1),
+                                                   apc["door_open"], apc["traffic"], apc["fired"]))
+        o, k = layout.offset("apc_seats"), len(SEAT_FEATURES)
+        for c in range(len(self.chars)):
+            seat = self.seat_of(c)
+            if seat:
+                obs[o + c * k] = 1.0
+                obs[o + c * k + 1 + (SEATS + ("repair",)).index(seat)] = 1.0
+        o = layout.offset("scanned")
+        for b in apc["scanned"]:
+            bl = self.blips[b]
+            if bl is not None:
+                obs[o + bl["pos"]] = (bl["value"] + 1) / 4
+
+    def _observe_mission(self, obs: array) -> None:
+        """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
+        carry her, escaped or carried, and the objective's progress (the rest is in the template)."""
+        layout = self.obs_layout
+        o = layout.offset("tokens")
+        for t in self.tokens:
+            if t != NO:
+                obs[o + t] = 1.0
+        o, k = layout.offset("characters_extra"), len(CHAR_EXTRA)
+        for c, ch in enumerate(self.chars):
+            i = o + c * k
+            obs[i:i + k] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
+                                       ch["out"] == "escaped", ch["out"] == "carried"))
+        obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
+
+    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
+        at = self._plane_at["blip_value/3 (hive only)"]
+        for bl in self.blips:  # the face-down Blips
+            if bl is not None:
+                obs[at + bl["pos"]] = bl["value"] / 3
+        o = self.obs_layout.offset("hive_knowledge")
+        for card in self.hm_hand:
+            i = o + self.card_names.index(card)
+            obs[i] = min(obs[i] + 1 / 3, 1)
+        if self.tracker:  # the top Motion Tracker card
+            obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
+        return obs

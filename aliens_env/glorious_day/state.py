@@ -1,0 +1,274 @@
+"""Glorious Day's constants (the action and observation shapes, phases, decisions, ends) and the
+queries the rules and the policies share (stats, who stands where, reach and distance fields), a
+mixin of ``GloriousDay``. The constants are importable from game.py as before."""
+from __future__ import annotations
+
+from ..core.board import NO, UNREACHABLE
+from . import missions as objectives
+from .apc import APC_TARGET, SEATS
+from .data_files import ENTRY_MARKS, HAZARDS
+
+MAX_CHARACTERS = 8
+MAX_ALIENS = 24
+ENDURANCE_MAX = 91  # 85 Endurance cards and the 6 Hive Hazards
+INTERACTS = ("remove_hazard", "newt")
+ENDS = ("", "rescued", "wiped_out", "exhausted", "time", "escaped", "survived", "cleared", "purged", "overrun",
+        "airlock", "queen_killed", "drove_out", "wrecked")
+PHASES = ("marine", "hivemind", "discard", "aliens", "blips", "tracker", "round_end", "over")
+DECISIONS = {"activate": "marines", "action": "marines", "place": "hive", "target": "hive",
+             "hivemind": "hive", "swap_second": "hive", "discard": "hive", "react": "hive"}
+DECISION_INDEX = {k: i for i, k in enumerate(DECISIONS)}
+MT_KINDS = ("quiet", "movement", *(f"blip_{e}" for e in ENTRY_MARKS), *(f"swarm_{e}" for e in ENTRY_MARKS))
+QUEEN_MT_KINDS = ("queen_hunts", "queen_brood", "queen_heals")
+#: the large models' view (missions with the Queen or the Power Loader)
+LARGE_FEATURES = ("queen_present", "queen_damage/15", "queen_frenzy", "queen_rests", "queen_row/h", "queen_col/w",
+                  "queen_moved", "loader_present", "loader_piloted", "loader_row/h", "loader_col/w",
+                  "loader_second_attack", *(f"pilot={c}" for c in range(8)))
+#: the APC's view (missions with the M577 APC): its state, and each Character's crew position
+APC_FEATURES = ("apc_present", "apc_row/h", "apc_col/w", "apc_damage/5", "apc_moves_left/5", "apc_door_open",
+                "apc_got_in_or_out", "apc_door_gunner_fired")
+SEAT_FEATURES = ("aboard", *(f"seat={k}" for k in SEATS), "seat=repair")
+#: the moments a Reaction card answers
+REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient"}
+PLANES = ("wall", "door", "barricade", "exit", "entry", "character", "knocked_down", "alien",
+          "blip", "blip_value/3 (hive only)", "newt")
+CHAR_FEATURES = ("alive", "on_board", "hero", "speed/9", "defense/9", "melee/9", "tech/9", "aim/9",
+                 "actions_left/2", "activated", "active", "knocked_down", "carries_newt",
+                 *(f"hazard_{h}" for h in HAZARDS), "row/h", "col/w")
+ALIEN_FEATURES = ("present", "count/3", "row/h", "col/w")
+#: the views the missions past mission 1 add (``extended``)
+CHAR_EXTRA = ("synthetic", "newt", "can_carry_newt", "escaped", "carried")
+MISSION_FEATURES = (*(f"objective={k}" for k in objectives.OBJECTIVES), "progress", "bug_hunt",
+                    "campaign_stage/missions")
+OUTS = ("", "escaped", "carried")
+
+#: distance fields to the Characters, by mission and position (pure functions of the fixed maps:
+#: shared by every game)
+_FIELDS: dict[tuple, list[int]] = {}
+_DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
+_REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
+
+
+class StateQueries:
+    """The queries the rules and the policies share."""
+
+    def stats_of(self, c: int) -> dict:
+        """The Character's stat line (its Hero or Grunt side), Speed lowered by its Hazards (at
+        least 1). A shared dict when no Hazard changes it: do not modify."""
+        ch = self.chars[c]
+        stats = self.data["characters"][ch["name"]]["hero" if ch["hero"] else "grunt"]
+        if ch["hazards"]:
+            hazards = self.data["decks"]["hazards"]
+            slow = sum(hazards[h.removeprefix("hive:")].get("speed", 0) for h in ch["hazards"])
+            if slow:
+                stats = dict(stats, speed=max(1, stats["speed"] + slow))
+        if self.loader is not None:
+            stats = self.overlay(c, stats)
+        return stats
+
+    def weapon_of(self, c: int) -> dict:
+        return self.data["weapons"][self.data["characters"][self.chars[c]["name"]]["weapon"]]
+
+    def on_board(self) -> list[int]:
+        """The Characters on the board (not Killed, escaped or carried)."""
+        return [c for c, ch in enumerate(self.chars) if ch["pos"] != NO]
+
+    def in_play(self) -> list[int]:
+        """The Characters who activate: alive and not escaped (a carried Newt activates, to Rest)."""
+        return [c for c, ch in enumerate(self.chars) if ch["alive"] and ch["out"] != "escaped"]
+
+    def synthetic(self, c: int) -> bool:
+        if c == APC_TARGET:  # the APC is no Synthetic
+            return False
+        return bool(self.data["characters"][self.chars[c]["name"]].get("synthetic"))
+
+    def can_carry(self, c: int) -> bool:
+        """Whether the Character may pick Newt the Character up (Enraged Ripley)."""
+        return self.newt_char != NO and self.data["characters"][self.chars[c]["name"]].get("carries") == self.data["newt"]
+
+    def alien_at(self) -> dict[int, int]:
+        return {a["pos"]: k for k, a in enumerate(self.aliens) if a is not None}
+
+    def char_at(self) -> dict[int, int]:
+        """{square: Character} of the Characters' models on the board (the Power Loader's four
+        squares for its pilot)."""
+        out = {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["pos"] != NO}
+        if self.loader is not None and self.loader["pilot"] != NO:
+            out.update((s, self.loader["pilot"]) for s in self.loader_squares())
+        return out
+
+    def blip_at(self) -> dict[int, int]:
+        return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
+
+    def occupied(self) -> set[int]:
+        """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
+        out = {a["pos"] for a in self.aliens if a is not None}
+        out.update([bl["pos"] for bl in self.blips if bl is not None])
+        out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
+        if self.newt_carrier == NO and self.newt != NO:
+            out.add(self.newt)
+        if self.has_large:
+            out.update(self.queen_squares())
+            out.update(self.loader_squares())
+        if self.has_apc:
+            out.update(self.vehicle_squares())
+        return out
+
+    def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
+        """Steps from the sources over passable squares not in `closed` (sources always spread)."""
+        dist = [UNREACHABLE] * self.board.n
+        frontier = list(sources)
+        for s in frontier:
+            dist[s] = 0
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt = []
+            for s in frontier:
+                for m in self.nbrs[s]:
+                    if dist[m] > d and m not in closed:
+                        dist[m] = d
+                        nxt.append(m)
+            frontier = nxt
+        return dist
+
+    def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
+        """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
+        shared list: do not modify. When no closed square lies within `limit` steps on the open
+        map, the answer is the map's own (kept once per map)."""
+        key = (self.map_id, start)
+        row = _DIST_ROWS.get(key)
+        if row is None:
+            row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
+        if all(row[c] > limit for c in closed):
+            key = (self.map_id, start, limit)
+            out = _REACH.get(key)
+            if out is None:
+                out = _REACH[key] = self._bfs_reach(start, (), limit)
+            return out
+        return self._bfs_reach(start, closed, limit)
+
+    def _bfs_reach(self, start: int, closed, limit: int) -> list[int]:
+        mark = bytearray(self.board.n)
+        for s in closed:
+            mark[s] = 1
+        mark[start] = 1
+        out = [start]
+        frontier = out
+        nbrs = self.nbrs
+        for _ in range(limit):
+            nxt = []
+            for s in frontier:
+                for m in nbrs[s]:
+                    if not mark[m]:
+                        mark[m] = 1
+                        nxt.append(m)
+            if not nxt:
+                break
+            out = out + nxt
+            frontier = nxt
+        return out
+
+    def move_targets(self, c: int) -> list[int]:
+        """Squares a Character's Move reaches: Speed steps, through friendly models, never
+        through Aliens or Barricades, ending on a free square."""
+        key = ("move_targets", c)
+        out = self._cache.get(key)
+        if out is None and c == self.pilot():
+            out = self._cache[key] = self.loader_moves(c)
+        if out is None:
+            ch = self.chars[c]
+            closed = self.barricades | {a["pos"] for a in self.aliens if a is not None}
+            if self.has_large:
+                closed |= set(self.queen_squares())
+            if self.newt_carrier == NO:
+                closed.add(self.newt)
+            if self.apc is not None:
+                out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
+                return out
+            occupied = self.occupied()
+            out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+                                            if s not in occupied)
+        return out
+
+    def attack_targets(self, c: int) -> list[int]:
+        if c == self.pilot():
+            return self.loader_targets()
+        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+            return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
+        ch, weapon = self.chars[c], self.weapon_of(c)
+        if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
+            return []
+        b = self.board
+        return [k for k, a in enumerate(self.aliens) if a is not None
+                and b.range(ch["pos"], a["pos"]) <= weapon["range"] and self.sight[ch["pos"]][a["pos"]]]
+
+    def can_attack_queen(self, c: int) -> bool:
+        """An Attack on the Queen: next to her in the Power Loader, else with the weapon (range
+        and sight to a square of hers)."""
+        if self.queen is None:
+            return False
+        if c == self.pilot():
+            return self.loader_reaches_queen()
+        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+            return self.turret_reaches_queen(c)
+        ch, weapon = self.chars[c], self.weapon_of(c)
+        if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
+            return False
+        return any(self.board.range(ch["pos"], q) <= weapon["range"] and self.sight[ch["pos"]][q]
+                   for q in self.queen_squares())
+
+    def barricade_dirs(self, c: int) -> list[int]:
+        pos, b = self.chars[c]["pos"], self.board
+        if self.has_apc and self.aboard(c):
+            return []  # the APC's walls: no door outside is next to its crew
+        occupied = self.occupied()
+        return [d for d in range(8) if (s := b.step(pos, d)) is not None and s in self.doors
+                and s in self.nbrs[pos] and s not in occupied]
+
+    def newt_adjacent(self, c: int) -> bool:
+        """Newt may be picked up: the token next to the Character; Newt the Character next to
+        one who may carry her (Enraged Ripley)."""
+        if self.newt_char != NO:
+            newt = self.chars[self.newt_char]["pos"]
+            return self.can_carry(c) and newt != NO and newt in self.nbrs[self.chars[c]["pos"]]
+        return self.newt_carrier == NO and self.newt != NO and self.newt in self.nbrs[self.chars[c]["pos"]]
+
+    def set_down_dirs(self, c: int) -> list[int]:
+        """Where Enraged Ripley may set Newt down: a free square next to her (PRINTED)."""
+        if self.newt_char == NO or self.newt_carrier != c:
+            return []
+        occupied = self.occupied() | self.barricades
+        return [d for d, s in self.board.neighbours[self.chars[c]["pos"]] if s not in occupied]
+
+    def token_targets(self, c: int) -> list[int]:
+        """The objective tokens (slots) next to the Character."""
+        pos = self.chars[c]["pos"]
+        return [k for k, t in enumerate(self.tokens) if t != NO and t in self.nbrs[pos]]
+
+    def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
+        """Steps from every square to the nearest Character (or the nearest of the `targets`
+        squares; Aliens pass no Character); a shared list: do not modify."""
+        chars = tuple(sorted(self.char_at()))
+        if self.has_apc:  # the APC counts as a Character
+            chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
+        key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
+        out = _FIELDS.get(key)
+        if out is None:
+            if len(_FIELDS) > 20_000:
+                _FIELDS.clear()
+            out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
+        return out
+
+    def can_react(self, moment: str) -> bool:
+        """A Reaction window opens on public information only: the Hive holds a card, has the
+        Willpower for the fitting Reaction and has played none this turn."""
+        card = REACTION_OF[moment]
+        return (self.hive_player and bool(self.hm_hand) and self.reaction_round != self.round
+                and self.willpower >= self.cards[card]["cost"])
+
+    def players(self) -> int:
+        return sum(ch["hero"] for ch in self.chars)
+
+    def tracker_draws(self) -> int:
+        return next(r["cards"] for r in self.rules["motion_tracker_draws"] if self.players() <= r["max_players"])
