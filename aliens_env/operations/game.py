@@ -306,21 +306,19 @@ class Operations(ReactorRoom):
             fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
         if not fronts or not self.queue:
             return
-        reach = (self.dist[np.ix_([self.aliens[a].pos for a in self.queue], targets)].min(axis=1).tolist()
-                 if targets else [UNREACHABLE] * len(self.queue))
-        for a, nearest in list(zip(self.queue, reach)):
-            if nearest < UNREACHABLE:
-                continue
+        board = self.board
+        for a in list(self.queue):
             alien = self.aliens[a]
-            row = self.dist[alien.pos]
+            row = board.distance_list(alien.pos)  # (this map has no Stairwell: the rows of self.dist)
+            if targets and min([row[t] for t in targets]) < UNREACHABLE:
+                continue
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
                 continue
             self.queue.remove(a)
-            field = self.board.field(sorted(goal), weighted=True)
-            within = row <= self.tables["alien_actions"]
+            field = board.field(sorted(goal), weighted=True)
             occupied = self._occupied(exclude_alien=a)
-            options = [s for s in np.flatnonzero(within).tolist() if s not in occupied]
+            options = [s for s in board.within(alien.pos, self.tables["alien_actions"]) if s not in occupied]
             if options:
                 alien.pos = min(options, key=lambda s: (field[s], s))
 
@@ -469,15 +467,8 @@ class Operations(ReactorRoom):
         i = self.active
         m = self.marines[i]
         s = self._slot
-        at = s["move"]
-        context = None
-        for d, legal in enumerate(mask[at:at + 8].tolist()):
-            if legal:
-                context = context or self._step_context(i)
-                if not self._step_allowed(context, m, d):
-                    mask[at + d] = 0
-        if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
-            return mask
+        if not mask[s["end"]] or m.actions_left < 1 or self._in_combat(m):
+            return mask  # (no "end": passing through a teammate's square, only moving on)
         if self.characters[m.name].weapon in self.data["grenade_launcher"] and self._launcher_loaded(i):
             seen = self.board.los_list(m.pos)
             for k, a in enumerate(self.targets()):
@@ -490,18 +481,30 @@ class Operations(ReactorRoom):
             mask[s["ask_burke"]] = 1
         return mask
 
+    def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
+        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``)."""
+        steps = super()._legal_steps(i, standing)
+        m = self.marines[i]
+        special = self._special
+        if m.pos not in special and m.name != "Ripley" and not any(sq in standing or sq in special for _, sq in steps):
+            return steps  # on the floor of Operations: the Reactor Room's rules say it all
+        context = self._step_context(i, standing)
+        return [(d, sq) for d, sq in steps if self._step_allowed(context, m, d)]
+
     def step_allowed(self, i: int, direction: int) -> bool:
         """The scenario's limits on a step the Reactor Room's rules allow (A13-A17); a step onto a
         standing teammate must leave an allowed step on to a free square (A14)."""
         return self._step_allowed(self._step_context(i), self.marines[i], direction)
 
-    def _step_context(self, i: int) -> tuple:
-        """What every step check of Marine i reads: the squares of standing teammates, of Aliens,
-        and Newt's square while she can lead (else NO)."""
+    def _step_context(self, i: int, standing: set[int] | None = None) -> tuple:
+        """What every step check of Marine i reads: the squares of standing teammates (given, or
+        worked out), of Aliens, and Newt's square while she can lead (else NO)."""
         aliens = {al.pos for al in self.aliens if al.in_play}
         newt = self.marines[self._newt]
         leads = newt.status == "on_map" and not newt.incapacitated
-        return self._standing_squares(exclude=i), aliens, newt.pos if leads else NO
+        if standing is None:
+            standing = self._standing_squares(exclude=i)
+        return standing, aliens, newt.pos if leads else NO
 
     def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
         standing, aliens, newt = context

@@ -616,15 +616,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         standing = self._standing_squares(exclude=self.active)
         sharing = m.pos in standing
         if m.actions_left > 0 and not in_combat:
-            alien_squares = {al.pos for al in self.aliens if al.in_play}
-            if self.fires:
-                alien_squares.update(self.fires)  # no one enters a Fire either
-            for direction, sq in self.board.neighbours[m.pos]:
-                if sq in alien_squares:
-                    continue
-                if sq in standing and not self._can_come_to_rest(sq, m.actions_left - 1, standing, alien_squares):
-                    continue  # may pass through teammates, but must be able to stop on a free square
-                mask[s["move"] + direction] = 1
+            at = s["move"]
+            for direction, _ in self._legal_steps(self.active, standing):
+                mask[at + direction] = 1
         if sharing:
             if self._can_hand_off(self.active):
                 mask[s["hand_off"]] = 1
@@ -656,6 +650,22 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._weapon_mask(mask, self.active, in_combat)
         mask[s["end"]] = 1
         return mask
+
+    def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
+        """(direction, square) of the steps the rules allow Marine i (which may move: Actions
+        left, not In Combat); ``standing``: the squares of its standing teammates."""
+        m = self.marines[i]
+        alien_squares = {al.pos for al in self.aliens if al.in_play}
+        if self.fires:
+            alien_squares.update(self.fires)  # no one enters a Fire either
+        steps = []
+        for direction, sq in self.board.neighbours[m.pos]:
+            if sq in alien_squares:
+                continue
+            if sq in standing and not self._can_come_to_rest(sq, m.actions_left - 1, standing, alien_squares):
+                continue  # may pass through teammates, but must be able to stop on a free square
+            steps.append((direction, sq))
+        return steps
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
