@@ -105,6 +105,7 @@ class Operations(ReactorRoom):
         self._beside = {door: frozenset(s for s in range(b.n) if b.range(s, door) <= 1)
                         for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
+        self._door_fronts: dict = {}  # per board (a state of the doors): the squares stranded Aliens make for
         self._init_weapons()
         self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
@@ -298,14 +299,19 @@ class Operations(ReactorRoom):
         far door's cutting squares in Operations, the Gold door's squares in the Let's Eat Burke
         room; the first such square by number on a tie), and is taken out of this phase's queue;
         one that can reach none of them waits, as in the Reactor Room."""
-        targets = [m.pos for m in self.marines if m.status == "on_map"]
-        fronts = []
-        if not self.far_door_open:
-            fronts += sorted(self.cut_squares)
-        if not self.gold_door_open:
-            fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
-        if not fronts or not self.queue:
+        if not self.queue:
             return
+        fronts = self._door_fronts.get(self.board)
+        if fronts is None:
+            fronts = []
+            if not self.far_door_open:
+                fronts += sorted(self.cut_squares)
+            if not self.gold_door_open:
+                fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
+            self._door_fronts[self.board] = fronts
+        if not fronts:
+            return
+        targets = [m.pos for m in self.marines if m.status == "on_map"]
         board = self.board
         for a in list(self.queue):
             alien = self.aliens[a]
@@ -486,10 +492,25 @@ class Operations(ReactorRoom):
         steps = super()._legal_steps(i, standing)
         m = self.marines[i]
         special = self._special
-        if m.pos not in special and m.name != "Ripley" and not any(sq in standing or sq in special for _, sq in steps):
+        floor = m.pos not in special and m.name != "Ripley"
+        if floor and not any(sq in standing or sq in special for _, sq in steps):
             return steps  # on the floor of Operations: the Reactor Room's rules say it all
-        context = self._step_context(i, standing)
-        return [(d, sq) for d, sq in steps if self._step_allowed(context, m, d)]
+        newt = self._leading_newt()
+        aliens = None
+        out = []
+        for d, sq in steps:  # _step_allowed, with what it reads worked out once
+            if floor and sq not in standing and sq not in special:
+                out.append((d, sq))
+                continue
+            if not self._step_ok(m, m.pos, sq, m.actions_left, newt):
+                continue
+            if sq in standing:
+                if aliens is None:
+                    aliens = {al.pos for al in self.aliens if al.in_play}
+                if not self._may_stop_beyond(m, sq, standing, aliens, newt):
+                    continue
+            out.append((d, sq))
+        return out
 
     def step_allowed(self, i: int, direction: int) -> bool:
         """The scenario's limits on a step the Reactor Room's rules allow (A13-A17); a step onto a
@@ -500,11 +521,14 @@ class Operations(ReactorRoom):
         """What every step check of Marine i reads: the squares of standing teammates (given, or
         worked out), of Aliens, and Newt's square while she can lead (else NO)."""
         aliens = {al.pos for al in self.aliens if al.in_play}
-        newt = self.marines[self._newt]
-        leads = newt.status == "on_map" and not newt.incapacitated
         if standing is None:
             standing = self._standing_squares(exclude=i)
-        return standing, aliens, newt.pos if leads else NO
+        return standing, aliens, self._leading_newt()
+
+    def _leading_newt(self) -> int:
+        """Newt's square while she can lead, else NO."""
+        newt = self.marines[self._newt]
+        return newt.pos if newt.status == "on_map" and not newt.incapacitated else NO
 
     def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
         standing, aliens, newt = context
@@ -513,8 +537,10 @@ class Operations(ReactorRoom):
             return True  # on the floor of Operations: the Reactor Room's rules say it all
         if not self._step_ok(m, m.pos, dst, m.actions_left, newt):
             return False
-        if dst not in standing:
-            return True
+        return dst not in standing or self._may_stop_beyond(m, dst, standing, aliens, newt)
+
+    def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
+        """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
         left = m.actions_left - (2 if dst in self.furniture else 1)
         return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left, newt)
                    for _, n in self.board.neighbours[dst])

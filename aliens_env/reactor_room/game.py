@@ -280,7 +280,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
     def _marines_gone(self) -> bool:
         """The game ends (by the rules: there is "no time limit") when no Marine left on the map
         can ever act again."""
-        return not any(m.status == "on_map" and not m.incapacitated for m in self.marines)
+        for m in self.marines:
+            if m.status == "on_map" and not m.incapacitated:
+                return False
+        return True
 
     def _end_turn(self) -> None:
         if self.options["petty_revenge"] and (self.turn >= self.data["petty_revenge"]["free_turns"] or self._marines_gone()):
@@ -604,8 +607,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
-            cached = [a for _, a in sorted((ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play)]
-            self._cache["targets"] = cached
+            keyed = [(ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play]
+            keyed.sort()
+            cached = self._cache["targets"] = [a for _, a in keyed]
         return cached
 
     def _compute_marine_mask(self) -> np.ndarray:
