@@ -316,8 +316,8 @@ class Operations(ReactorRoom):
         for a in list(self.queue):
             alien = self.aliens[a]
             row = board.distance_list(alien.pos)  # (this map has no Stairwell: the rows of self.dist)
-            if targets and min([row[t] for t in targets]) < UNREACHABLE:
-                continue
+            if any(row[t] < UNREACHABLE for t in targets):
+                continue  # it can reach a Marine
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
                 continue
@@ -658,9 +658,6 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         """The Reactor Room's views over this map (PLANES), then the scenario's features."""
-        cached = self._cache.get("ops_obs")
-        if cached is not None:
-            return cached.copy()
         obs = super().observe(player)
         plane = self._plane["door_sealed"]
         if not self.far_door_open:
@@ -682,8 +679,7 @@ class Operations(ReactorRoom):
                  self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke"]
         at = self._scenario_at
         obs[at:at + len(feats)] = feats
-        self._cache["ops_obs"] = obs
-        return obs.copy()
+        return obs
 
     def to_dict(self) -> dict:
         data = super().to_dict()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import struct
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -1154,8 +1155,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         obs = self._obs_template.copy()
         obs.put(ones, 1.0)
         feats = []  # the marines, globals and targets views, in turn
-        width, height = b.width, b.height
+        where = square_features(b.height, b.width)
         aliens = self.aliens
+        active = self.active
         for i, m in enumerate(self.marines):
             if m.status != "on_map":
                 feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
@@ -1164,7 +1166,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             feats += (
                 1.0, 0.0, 0.0, m.wounded, m.incapacitated,
                 m.carried_by != NO, m.carrying != NO, card == "grabbing", card == "in_combat" or card == "attacking",
-                m.actions_left / 3, m.aim / 3, i == self.active, m.pos // width / height, m.pos % width / width,
+                m.actions_left / 3, m.aim / 3, i == active, *where[m.pos],
             )
         n = len(self.marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
@@ -1300,6 +1302,12 @@ OFF_MAP_FEATURES = {
 GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
+
+
+@lru_cache(maxsize=None)
+def square_features(height: int, width: int) -> list[tuple[float, float]]:
+    """Per square of a height x width board: the observation's (row/height, column/width)."""
+    return [(i // width / height, i % width / width) for i in range(height * width)]
 
 
 def _jsonable(options: list) -> list:
