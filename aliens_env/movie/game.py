@@ -154,6 +154,7 @@ class MovieScenario(Game):
         self._reactor_max = reactor.victory_points_max
         self.victory_points_max = reactor.victory_points_max + full.victory_points_max
         self.stage_game: ReactorRoom = reactor
+        self._finished_reactor: ReactorRoom | None = None
         self.stage = STAGES[0]
         self.reactor_room: dict[str, int] | None = None
         self.reset(0)
@@ -169,8 +170,9 @@ class MovieScenario(Game):
 
     # ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
-        if self.stage != STAGES[0]:
-            self.stage_game = ReactorRoom()
+        if self.stage != STAGES[0]:  # a Reactor Room again: the finished one, reset (as good as new)
+            reactor, self._finished_reactor = self._finished_reactor, None
+            self.stage_game = ReactorRoom() if reactor is None else reactor
         self.stage, self.reactor_room = STAGES[0], None
         self.stage_game.reset(seed)
 
@@ -236,6 +238,7 @@ class MovieScenario(Game):
                   + (" (healed one step)" if self.healing else "")]
         stage.events = events + stage.events
         self.stage_game, self.stage = stage, STAGES[1]
+        self._finished_reactor = rr  # (played out: reset() starts the next episode on it)
 
     @property
     def turn(self) -> int:
@@ -327,6 +330,7 @@ class MovieScenario(Game):
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "MovieScenario":
         new = copy.copy(self)
+        new._finished_reactor = None  # (each game resets a Reactor Room of its own)
         new.stage_game = self.stage_game.clone()
         new.reactor_room = None if self.reactor_room is None else dict(self.reactor_room)
         return new

@@ -102,7 +102,7 @@ class Operations(ReactorRoom):
         self.gold_door = b.index(*data["gold_door"])
         self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
         self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
-        self._beside = {door: frozenset(s for s in range(b.n) if b.range(s, door) <= 1)
+        self._beside = {door: frozenset(s for s, r in enumerate(b.range_row(door)) if r <= 1)
                         for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
         self._door_fronts: dict = {}  # per board (a state of the doors): the squares stranded Aliens make for
@@ -137,7 +137,8 @@ class Operations(ReactorRoom):
         static = {"obstruction": walls.ravel(), "exit": b.exit.ravel()}
         for name, squares in (("furniture", self.furniture), ("duct", self.duct), ("junction", self.junctions),
                               ("airlock", self.airlock), *((c, self.appear[c]) for c in data["colours"])):
-            static[name] = np.isin(np.arange(b.n), list(squares))
+            static[name] = np.zeros(b.n, dtype=bool)
+            static[name][list(squares)] = True
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
         self.reset(0)
