@@ -40,8 +40,10 @@ class HeuristicMarines:
         self._exit_field: dict[int, np.ndarray] = {}
 
     def act(self, game: ReactorRoom, player: str) -> int:
-        mask = game.legal_mask(player)
-        legal = set(np.flatnonzero(mask).tolist())
+        return self._act(game, player, set(np.flatnonzero(game.legal_mask(player)).tolist()))
+
+    def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
+        """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
         if game.decision.kind == "push":
             return self._push(game, legal)
@@ -203,7 +205,10 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
         d = int(goal[sq])
         if d >= UNREACHABLE or d >= here or (barred is not None and barred(sq)):
             continue
-        danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
+        if best is not None and d > best[0][0]:
+            continue  # farther than the best so far, whatever the danger
+        ranges = board.range_row(sq)
+        danger = sum(1 for p in alien_squares if ranges[p] <= 1)
         key = (d, danger)
         if best is None or key < best[0]:
             best = (key, action)
