@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Terrain, segments_blocked  # noqa: F401
+from .grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Terrain, _line_squares, segments_blocked  # noqa: F401
 #: no square, no figure: the index of nothing (a counter off the map, no Marine carried, ...)
 NO = -1
 
@@ -113,6 +113,17 @@ class Board(Grid):
             seen |= ~np.logical_or.reduceat(window[index], starts)
         view = seen.reshape(2 * h - 1, 2 * w - 1)[h - 1 - r:2 * h - 1 - r, w - 1 - c:2 * w - 1 - c]
         return (view & ~blocked.reshape(h, w)).ravel()
+
+    def line_squares(self, src: int, dst: int) -> list[int]:
+        """The engine's ``line_squares`` (the squares the centre-to-centre segment passes through,
+        nearest first, src and dst left out), from the segment's offsets (``line_offsets``)."""
+        out = self._lines.get((src, dst))
+        if out is None:
+            w = self.width
+            r0, c0 = divmod(src, w)
+            r1, c1 = divmod(dst, w)
+            out = self._lines[(src, dst)] = [(r0 + dr) * w + c0 + dc for dr, dc in line_offsets(r1 - r0, c1 - c0)]
+        return out
 
     def copy(self) -> Grid:
         """An editable Grid with this map's squares (the Board itself stays frozen and shared)."""
@@ -219,3 +230,12 @@ def sight_tables(height: int, width: int) -> tuple[tuple[np.ndarray, np.ndarray]
         counts = np.bincount(target_id, minlength=targets)
         out.append((np.concatenate(boxes)[order], np.concatenate([[0], np.cumsum(counts)[:-1]])))
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def line_offsets(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
+    """(row, column) offsets from a square of the squares the segment to the square (dr, dc) away
+    passes through, as the engine's ``_line_squares`` gives them (it depends on the offset alone)."""
+    r0, c0 = max(0, -dr), max(0, -dc)
+    width = abs(dc) + 1
+    return tuple(((sq // width) - r0, (sq % width) - c0) for sq in _line_squares(width, (r0, c0), (r0 + dr, c0 + dc)))

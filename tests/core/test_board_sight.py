@@ -44,3 +44,14 @@ def test_the_corner_rule_and_a_radius():
         assert np.array_equal(board._compute_los(src, 2), Grid._compute_los(board, src, 2))
         wider += int((row & ~centres_only.los_from(src)).sum())
     assert wider > 0
+
+
+@pytest.mark.parametrize("name,board", _boards()[:2], ids=lambda v: v if isinstance(v, str) else "")
+def test_line_squares_are_the_engines(name, board):
+    """Board.line_squares (from offsets) against the engine's _line_squares, from every 11th
+    square to every square (the squares and their order)."""
+    from aliens_env.core.grid import _line_squares
+
+    for src in range(0, board.n, 11):
+        for dst in range(board.n):
+            assert board.line_squares(src, dst) == _line_squares(board.width, board.rc(src), board.rc(dst)), (src, dst)
