@@ -663,13 +663,12 @@ class ReactorRoom(WeaponRules, PhasedGame):
         alien_squares = {al.pos for al in self.aliens if al.in_play}
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
-        steps = []
-        for direction, sq in self.board.neighbours[m.pos]:
-            if sq in alien_squares:
-                continue
-            if sq in standing and not self._can_come_to_rest(sq, m.actions_left - 1, standing, alien_squares):
-                continue  # may pass through teammates, but must be able to stop on a free square
-            steps.append((direction, sq))
+        steps = [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares]
+        if standing and any(sq in standing for _, sq in steps):
+            # may pass through teammates, but must be able to stop on a free square
+            left = m.actions_left - 1
+            steps = [(d, sq) for d, sq in steps
+                     if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
