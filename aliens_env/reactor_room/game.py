@@ -1134,7 +1134,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
         plane = self._plane
         ones = [plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos for m in self.marines if m.status == "on_map"]
         in_play = [al for al in self.aliens if al.in_play]
-        ones += [plane["on_card" if al.card != NO else "stunned" if al.stunned else "alien"] + al.pos for al in in_play]
+        on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
+        ones += [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
@@ -1161,10 +1162,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
             if m.status != "on_map":
                 feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
                 continue
-            card = aliens[m.alien].attack if m.alien != NO else ""
+            grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
             feats += (
-                1.0, 0.0, 0.0, m.wounded, m.incapacitated,
-                m.carried_by != NO, m.carrying != NO, card == "grabbing", card == "in_combat" or card == "attacking",
+                1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO, grabbed, fighting,
                 m.actions_left / 3, m.aim / 3, i == active, *where[m.pos],
             )
         n = len(self.marines)
@@ -1176,7 +1176,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             ranges, seen = b.range_row(pos), b.los_list(pos)
             for a in self.targets():
                 al = aliens[a]
-                feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
+                feats += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
         struct.pack_into(f"{len(feats)}f", obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
         if self.options["aim_time"]:
             self._observe_banked(obs)
@@ -1298,6 +1298,10 @@ OFF_MAP_FEATURES = {
     + (0.0,) * (len(MARINE_FEATURES) - 5)
     for status in ("exited", "dead") for wounded in (False, True) for incapacitated in (False, True)
 }
+#: the Marine features grabbed, in_combat by the attack of the Alien on its card ("": none)
+CARD_FEATURES = {"": (False, False), "attacking": (False, True), "in_combat": (False, True), "grabbing": (True, False)}
+#: a target's range/20 feature by range (capped at 20)
+RANGE_FEATURE = [min(r, 20) / 20 for r in range(1024)]
 GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
