@@ -543,8 +543,13 @@ class Operations(ReactorRoom):
     def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
         left = m.actions_left - (2 if dst in self.furniture else 1)
-        return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left, newt)
-                   for _, n in self.board.neighbours[dst])
+        plain = left >= 1 and m.name != "Ripley" and dst not in self.duct  # then a plain floor square is a free step
+        for _, n in self.board.neighbours[dst]:
+            if n in standing or n in aliens:
+                continue
+            if (plain and n not in self._special) or self._step_ok(m, dst, n, left, newt):
+                return True
+        return False
 
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         if actions_left < (2 if dst in self.furniture else 1):
