@@ -20,7 +20,9 @@ its shooter-corner switch):
   clear). The rulebook lets a marine beside an obstruction "fire from the obstruction's edge
   rather than the square's center", applied generously: a shooter whose square touches an
   obstruction (8-neighbour) may also draw the line from any of its square's four corners.
-  LOS is computed per (shooter square, target square) and cached.
+  LOS is computed per shooter square (a row of every target square) and cached; a Board reads
+  the row from tables of its size (``sight_tables``: the squares each segment enters depend only
+  on the target's offset), giving the engine's answers square for square.
 """
 from __future__ import annotations
 
