@@ -20,7 +20,9 @@ its shooter-corner switch):
   clear). The rulebook lets a marine beside an obstruction "fire from the obstruction's edge
   rather than the square's center", applied generously: a shooter whose square touches an
   obstruction (8-neighbour) may also draw the line from any of its square's four corners.
-  LOS is computed per (shooter square, target square) and cached.
+  LOS is computed per shooter square (a row of every target square) and cached; a Board reads
+  the row from tables of its size (``sight_tables``: the squares each segment enters depend only
+  on the target's offset), giving the engine's answers square for square.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Terrain, segments_blocked  # noqa: F401
+from .grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Terrain, _line_squares, segments_blocked  # noqa: F401
 #: no square, no figure: the index of nothing (a counter off the map, no Marine carried, ...)
 NO = -1
 
@@ -84,6 +86,46 @@ class Board(Grid):
         for name in ("cells", "extra", "marker", "capacity", "wall_e", "wall_s", "blocked", "wall",
                      "stairwell", "exit", "double_cost", "passable"):
             getattr(self, name).flags.writeable = False
+
+    # -- line of sight: the engine's test, from tables of the map's size ------------------------
+    def _compute_los(self, src: int, radius: int | None) -> np.ndarray:
+        """The engine's line of sight (``Grid._compute_los_direct``: the same test, the same
+        answers), read from ``sight_tables``: which squares each segment from a shooter's point to
+        a target's centre enters depends only on the target's offset, so a row is one lookup of
+        the map's opaque squares. Other cases (a radius, edge walls, a shooter on an opaque
+        square) go to the engine."""
+        blocked = self.sight_blocked()
+        if radius is not None or not self.shooter_corners or blocked[src] or self._has_edge_walls():
+            return super()._compute_los(src, radius)
+        h, w = self.height, self.width
+        r, c = divmod(src, w)
+        padded = self._cache.get("sight_padded")
+        if padded is None:
+            # opaque squares, padded so that the window around any square is a plain slice (one
+            # element more: the clear sentinel every run opens with)
+            padded = np.zeros((3 * h - 2, 3 * w - 2), dtype=bool)
+            padded[h - 1:2 * h - 1, w - 1:2 * w - 1] = blocked.reshape(h, w)
+            self._cache["sight_padded"] = padded
+        window = np.zeros((2 * h - 1) * (2 * w - 1) + 1, dtype=bool)
+        window[:-1] = padded[r:r + 2 * h - 1, c:c + 2 * w - 1].ravel()  # the shooter's square in the middle
+        tables = sight_tables(h, w)
+        touches = any(0 <= r + dr < h and 0 <= c + dc < w and blocked[(r + dr) * w + c + dc] for dr, dc in DIRECTIONS)
+        seen = np.zeros(len(tables[0][1]), dtype=bool)
+        for index, starts in tables if touches else tables[:1]:
+            seen |= ~np.logical_or.reduceat(window[index], starts)
+        view = seen.reshape(2 * h - 1, 2 * w - 1)[h - 1 - r:2 * h - 1 - r, w - 1 - c:2 * w - 1 - c]
+        return (view & ~blocked.reshape(h, w)).ravel()
+
+    def line_squares(self, src: int, dst: int) -> list[int]:
+        """The engine's ``line_squares`` (the squares the centre-to-centre segment passes through,
+        nearest first, src and dst left out), from the segment's offsets (``line_offsets``)."""
+        out = self._lines.get((src, dst))
+        if out is None:
+            w = self.width
+            r0, c0 = divmod(src, w)
+            r1, c1 = divmod(dst, w)
+            out = self._lines[(src, dst)] = [(r0 + dr) * w + c0 + dc for dr, dc in line_offsets(r1 - r0, c1 - c0)]
+        return out
 
     def copy(self) -> Grid:
         """An editable Grid with this map's squares (the Board itself stays frozen and shared)."""
@@ -158,3 +200,44 @@ class Board(Grid):
 def board_from_rows(rows: tuple[str, ...], extra_open: str = "") -> Board:
     """One shared Board per distinct map (boards are frozen, their caches are shared)."""
     return Board(list(rows), extra_open)
+
+
+#: a shooter's points, (x, y) from its square's top-left corner: the centre, then the four corners
+#: (the shooter-corner rule, ``Grid.shooter_points``, with no edge walls)
+SHOOTER_POINTS = ((0.5, 0.5), (0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0))
+
+
+@lru_cache(maxsize=None)
+def sight_tables(height: int, width: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """Per shooter point (SHOOTER_POINTS), for a (2h-1) x (2w-1) window with the shooter's square
+    in the middle: for each target square of the window (row-major), the window squares whose
+    open inside the segment from the point to the target's centre enters (``segments_blocked``),
+    as (index, starts) for ``np.logical_or.reduceat``: each target's run opens with the index of a
+    clear sentinel (the square after the window), so no run is empty."""
+    rows, cols = 2 * height - 1, 2 * width - 1
+    targets = rows * cols
+    out = []
+    for px, py in SHOOTER_POINTS:
+        target_ids, boxes = [np.arange(targets)], [np.full(targets, targets)]  # each run opens with the sentinel
+        for tr in range(rows):  # targets a row at a time, against the boxes of the rows between
+            dr = tr - (height - 1)
+            br, bc = np.divmod(np.arange((abs(dr) + 1) * cols), cols)
+            br, bc = br + min(0, dr), bc - (width - 1)  # relative to the shooter's square
+            tc = np.arange(cols) - (width - 1)
+            k, j = np.nonzero(segments_blocked(px, py, tc + 0.5, np.full(cols, dr + 0.5), br, bc))
+            target_ids.append(tr * cols + k)
+            boxes.append((br[j] + height - 1) * cols + bc[j] + width - 1)
+        target_id = np.concatenate(target_ids)
+        order = np.argsort(target_id, kind="stable")
+        counts = np.bincount(target_id, minlength=targets)
+        out.append((np.concatenate(boxes)[order], np.concatenate([[0], np.cumsum(counts)[:-1]])))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def line_offsets(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
+    """(row, column) offsets from a square of the squares the segment to the square (dr, dc) away
+    passes through, as the engine's ``_line_squares`` gives them (it depends on the offset alone)."""
+    r0, c0 = max(0, -dr), max(0, -dc)
+    width = abs(dc) + 1
+    return tuple(((sq // width) - r0, (sq % width) - c0) for sq in _line_squares(width, (r0, c0), (r0 + dr, c0 + dc)))

@@ -55,16 +55,15 @@ class HuntMarines(HeuristicMarines):
 
     name = "heuristic"
 
-    def act(self, game: HuntForTheQueen, player: str) -> int:
+    def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
-            return super().act(game, player)
-        legal = set(np.flatnonzero(game.legal_mask(player)).tolist())
+            return super()._act(game, player, legal)
         m = game.marines[game.active]
         if not game._in_combat(m) and "grenade" in game.layout.slices:
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade
-        return super().act(game, player)
+        return super()._act(game, player, legal)
 
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
         from ..operations.data_files import grenade_result

@@ -60,7 +60,7 @@ class MovieOperations(Operations):
     (``wounded``, ``incapacitated``: names). The scenario's rules are Operations' own."""
 
     def __init__(self, marine_order: list[str] | None = None, wounded: list[str] | tuple = (),
-                 incapacitated: list[str] | tuple = (), **options):
+                 incapacitated: list[str] | tuple = (), dice=None, **options):
         joining = movie_data()["joining"]
         reactor = reactor_files.scenario()["marines"]
         order = list(joining if marine_order is None else marine_order)
@@ -74,7 +74,7 @@ class MovieOperations(Operations):
                 raise ValueError(f"{label} must list characters of marine_order ({order}) each at most once, got {names!r}")
         self.wounded_at_start, self.incapacitated_at_start = list(wounded), list(incapacitated)
         self._roster = order
-        self._dice_next = None
+        self._dice_next = dice  # (given: the first game is rolled with these dice, as start(dice) does)
         super().__init__(marine_order=order, **options)
 
     def _scenario_data(self) -> dict:
@@ -149,9 +149,12 @@ class MovieScenario(Game):
             ("movie", len(MOVIE_FEATURES), ", ".join(MOVIE_FEATURES)),
         ])
         self._maps: dict[tuple, tuple] = {}
+        self._obs_maps: dict[tuple, tuple] = {}
+        self._movie_span = self.obs_layout.span("movie")
         self._reactor_max = reactor.victory_points_max
         self.victory_points_max = reactor.victory_points_max + full.victory_points_max
         self.stage_game: ReactorRoom = reactor
+        self._finished_reactor: ReactorRoom | None = None
         self.stage = STAGES[0]
         self.reactor_room: dict[str, int] | None = None
         self.reset(0)
@@ -167,8 +170,9 @@ class MovieScenario(Game):
 
     # ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
-        if self.stage != STAGES[0]:
-            self.stage_game = ReactorRoom()
+        if self.stage != STAGES[0]:  # a Reactor Room again: the finished one, reset (as good as new)
+            reactor, self._finished_reactor = self._finished_reactor, None
+            self.stage_game = ReactorRoom() if reactor is None else reactor
         self.stage, self.reactor_room = STAGES[0], None
         self.stage_game.reset(seed)
 
@@ -229,12 +233,12 @@ class MovieScenario(Game):
             now = steps[now] if self.healing else now
             (wounded if now == "wounded" else incapacitated if now == "incapacitated" else []).append(m.name)
         order = [*rr.survivors(), *movie_data()["joining"]]
-        stage = MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated)
+        stage = MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated, dice=rr.dice)
         events = [*rr.events, f"the Reactor Room is over: {', '.join(rr.survivors()) or 'nobody'} carried across"
                   + (" (healed one step)" if self.healing else "")]
-        stage.start(rr.dice)
         stage.events = events + stage.events
         self.stage_game, self.stage = stage, STAGES[1]
+        self._finished_reactor = rr  # (played out: reset() starts the next episode on it)
 
     @property
     def turn(self) -> int:
@@ -282,8 +286,33 @@ class MovieScenario(Game):
         (squares off the stage's map are obstruction), Marine rows by character, the
         Operations scenario view (0 in the Reactor Room), and the movie view."""
         g = self.stage_game
-        inner = g.obs_layout.views(g.observe(player))
-        obs = self.obs_layout.zeros()
+        template, src, dst = self._obs_map()
+        obs = template.copy()
+        obs[dst] = g.observe(player)[src]
+        rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
+        obs[self._movie_span] = (self.stage == STAGES[0], self.stage == STAGES[1], self.healing, rr_points / self._reactor_max)
+        return obs
+
+    def _obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(the episode's observation before the stage's values, the stage's indices, where they
+        go), kept per stage game and roster: ``_copy_views`` worked out once on index numbers."""
+        g = self.stage_game
+        key = (self.stage, type(g), tuple(g.marine_order))
+        out = self._obs_maps.get(key)
+        if out is None:
+            template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
+            # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
+            where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
+            dst = np.flatnonzero(where >= 2)
+            out = self._obs_maps[key] = (template, where[dst].astype(np.int64) - 2, dst)
+        return out
+
+    def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
+        """The stage's views copied into ``obs`` (the episode's) by name: board planes at the top
+        left (squares off the stage's map are obstruction), Marine rows by character, the
+        Operations scenario view (left as it is in the Reactor Room)."""
+        g = self.stage_game
+        inner = g.obs_layout.views(inner_obs)
         out = self.obs_layout.views(obs)
         board = out["board"]
         h, w = g.board.height, g.board.width
@@ -296,13 +325,12 @@ class MovieScenario(Game):
         out["targets"][:len(inner["targets"])] = inner["targets"]
         if self.stage == STAGES[1]:
             out["scenario"][:] = inner["scenario"]
-        rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
-        out["movie"][:] = (self.stage == STAGES[0], self.stage == STAGES[1], self.healing, rr_points / self._reactor_max)
         return obs
 
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "MovieScenario":
         new = copy.copy(self)
+        new._finished_reactor = None  # (each game resets a Reactor Room of its own)
         new.stage_game = self.stage_game.clone()
         new.reactor_room = None if self.reactor_room is None else dict(self.reactor_room)
         return new
@@ -350,6 +378,10 @@ class MovieScenario(Game):
         return self.stage_game.describe_action(inner)
 
     def illegal_reason(self, action: int) -> str | None:
+        if type(action) is int and 0 <= action < self.layout.size and self.current_player() is not None:
+            inner = int(self._stage_maps()[1][action])
+            if inner >= 0 and self.stage_game.illegal_reason(inner) is None:
+                return None  # legal: the stage's action is (the common case, no mask built)
         reason = super().illegal_reason(action)
         return None if reason is None else f"{reason} ({self.stage.replace('_', ' ')} stage)"
 

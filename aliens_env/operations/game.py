@@ -102,9 +102,10 @@ class Operations(ReactorRoom):
         self.gold_door = b.index(*data["gold_door"])
         self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
         self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
-        self._beside = {door: frozenset(s for s in range(b.n) if b.range(s, door) <= 1)
+        self._beside = {door: frozenset(s for s, r in enumerate(b.range_row(door)) if r <= 1)
                         for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
+        self._door_fronts: dict = {}  # per board (a state of the doors): the squares stranded Aliens make for
         self._init_weapons()
         self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
@@ -136,7 +137,8 @@ class Operations(ReactorRoom):
         static = {"obstruction": walls.ravel(), "exit": b.exit.ravel()}
         for name, squares in (("furniture", self.furniture), ("duct", self.duct), ("junction", self.junctions),
                               ("airlock", self.airlock), *((c, self.appear[c]) for c in data["colours"])):
-            static[name] = np.isin(np.arange(b.n), list(squares))
+            static[name] = np.zeros(b.n, dtype=bool)
+            static[name][list(squares)] = True
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
         self.reset(0)
@@ -298,29 +300,32 @@ class Operations(ReactorRoom):
         far door's cutting squares in Operations, the Gold door's squares in the Let's Eat Burke
         room; the first such square by number on a tie), and is taken out of this phase's queue;
         one that can reach none of them waits, as in the Reactor Room."""
-        targets = [m.pos for m in self.marines if m.status == "on_map"]
-        fronts = []
-        if not self.far_door_open:
-            fronts += sorted(self.cut_squares)
-        if not self.gold_door_open:
-            fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
-        if not fronts or not self.queue:
+        if not self.queue:
             return
-        reach = (self.dist[np.ix_([self.aliens[a].pos for a in self.queue], targets)].min(axis=1).tolist()
-                 if targets else [UNREACHABLE] * len(self.queue))
-        for a, nearest in list(zip(self.queue, reach)):
-            if nearest < UNREACHABLE:
-                continue
+        fronts = self._door_fronts.get(self.board)
+        if fronts is None:
+            fronts = []
+            if not self.far_door_open:
+                fronts += sorted(self.cut_squares)
+            if not self.gold_door_open:
+                fronts += [n for n in self._adjacent(self.gold_door) if self.board.passable.flat[n] and n not in self.airlock]
+            self._door_fronts[self.board] = fronts
+        if not fronts:
+            return
+        targets = [m.pos for m in self.marines if m.status == "on_map"]
+        board = self.board
+        for a in list(self.queue):
             alien = self.aliens[a]
-            row = self.dist[alien.pos]
+            row = board.distance_list(alien.pos)  # (this map has no Stairwell: the rows of self.dist)
+            if any(row[t] < UNREACHABLE for t in targets):
+                continue  # it can reach a Marine
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
                 continue
             self.queue.remove(a)
-            field = self.board.field(sorted(goal), weighted=True)
-            within = row <= self.tables["alien_actions"]
+            field = board.field(sorted(goal), weighted=True)
             occupied = self._occupied(exclude_alien=a)
-            options = [s for s in np.flatnonzero(within).tolist() if s not in occupied]
+            options = [s for s in board.within(alien.pos, self.tables["alien_actions"]) if s not in occupied]
             if options:
                 alien.pos = min(options, key=lambda s: (field[s], s))
 
@@ -469,15 +474,8 @@ class Operations(ReactorRoom):
         i = self.active
         m = self.marines[i]
         s = self._slot
-        at = s["move"]
-        context = None
-        for d, legal in enumerate(mask[at:at + 8].tolist()):
-            if legal:
-                context = context or self._step_context(i)
-                if not self._step_allowed(context, m, d):
-                    mask[at + d] = 0
-        if m.pos in self._standing_squares(exclude=i) or m.actions_left < 1 or self._in_combat(m):
-            return mask
+        if not mask[s["end"]] or m.actions_left < 1 or self._in_combat(m):
+            return mask  # (no "end": passing through a teammate's square, only moving on)
         if self.characters[m.name].weapon in self.data["grenade_launcher"] and self._launcher_loaded(i):
             seen = self.board.los_list(m.pos)
             for k, a in enumerate(self.targets()):
@@ -490,18 +488,48 @@ class Operations(ReactorRoom):
             mask[s["ask_burke"]] = 1
         return mask
 
+    def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
+        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``)."""
+        steps = super()._legal_steps(i, standing)
+        m = self.marines[i]
+        special = self._special
+        floor = m.pos not in special and m.name != "Ripley"
+        if floor and not any(sq in standing or sq in special for _, sq in steps):
+            return steps  # on the floor of Operations: the Reactor Room's rules say it all
+        newt = self._leading_newt()
+        aliens = None
+        out = []
+        for d, sq in steps:  # _step_allowed, with what it reads worked out once
+            if floor and sq not in standing and sq not in special:
+                out.append((d, sq))
+                continue
+            if not self._step_ok(m, m.pos, sq, m.actions_left, newt):
+                continue
+            if sq in standing:
+                if aliens is None:
+                    aliens = {al.pos for al in self.aliens if al.in_play}
+                if not self._may_stop_beyond(m, sq, standing, aliens, newt):
+                    continue
+            out.append((d, sq))
+        return out
+
     def step_allowed(self, i: int, direction: int) -> bool:
         """The scenario's limits on a step the Reactor Room's rules allow (A13-A17); a step onto a
         standing teammate must leave an allowed step on to a free square (A14)."""
         return self._step_allowed(self._step_context(i), self.marines[i], direction)
 
-    def _step_context(self, i: int) -> tuple:
-        """What every step check of Marine i reads: the squares of standing teammates, of Aliens,
-        and Newt's square while she can lead (else NO)."""
+    def _step_context(self, i: int, standing: set[int] | None = None) -> tuple:
+        """What every step check of Marine i reads: the squares of standing teammates (given, or
+        worked out), of Aliens, and Newt's square while she can lead (else NO)."""
         aliens = {al.pos for al in self.aliens if al.in_play}
+        if standing is None:
+            standing = self._standing_squares(exclude=i)
+        return standing, aliens, self._leading_newt()
+
+    def _leading_newt(self) -> int:
+        """Newt's square while she can lead, else NO."""
         newt = self.marines[self._newt]
-        leads = newt.status == "on_map" and not newt.incapacitated
-        return self._standing_squares(exclude=i), aliens, newt.pos if leads else NO
+        return newt.pos if newt.status == "on_map" and not newt.incapacitated else NO
 
     def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
         standing, aliens, newt = context
@@ -510,11 +538,18 @@ class Operations(ReactorRoom):
             return True  # on the floor of Operations: the Reactor Room's rules say it all
         if not self._step_ok(m, m.pos, dst, m.actions_left, newt):
             return False
-        if dst not in standing:
-            return True
+        return dst not in standing or self._may_stop_beyond(m, dst, standing, aliens, newt)
+
+    def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
+        """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
         left = m.actions_left - (2 if dst in self.furniture else 1)
-        return any(n not in standing and n not in aliens and self._step_ok(m, dst, n, left, newt)
-                   for _, n in self.board.neighbours[dst])
+        plain = left >= 1 and m.name != "Ripley" and dst not in self.duct  # then a plain floor square is a free step
+        for _, n in self.board.neighbours[dst]:
+            if n in standing or n in aliens:
+                continue
+            if (plain and n not in self._special) or self._step_ok(m, dst, n, left, newt):
+                return True
+        return False
 
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         if actions_left < (2 if dst in self.furniture else 1):
@@ -629,9 +664,6 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         """The Reactor Room's views over this map (PLANES), then the scenario's features."""
-        cached = self._cache.get("ops_obs")
-        if cached is not None:
-            return cached.copy()
         obs = super().observe(player)
         plane = self._plane["door_sealed"]
         if not self.far_door_open:
@@ -653,8 +685,7 @@ class Operations(ReactorRoom):
                  self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke"]
         at = self._scenario_at
         obs[at:at + len(feats)] = feats
-        self._cache["ops_obs"] = obs
-        return obs.copy()
+        return obs
 
     def to_dict(self) -> dict:
         data = super().to_dict()

@@ -34,6 +34,7 @@ class OperationsMarines(HeuristicMarines):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
         self._fields: dict = {}
+        self._goals: dict = {}  # per board: the paths to the Exit, to the cutting squares, and the wait near them
 
     def field(self, game, targets) -> np.ndarray:
         """A Marine's path cost from every square to the nearest target: furniture costs 2, and
@@ -60,10 +61,9 @@ class OperationsMarines(HeuristicMarines):
             out = self._fields[key] = np.array(dist)
         return out
 
-    def act(self, game, player: str) -> int:
+    def _act(self, game, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
-            return super().act(game, player)
-        legal = set(np.flatnonzero(game.legal_mask(player)).tolist())
+            return super()._act(game, player, legal)
         lay = game.layout
         m = game.marines[game.active]
         if not game._in_combat(m):
@@ -73,7 +73,7 @@ class OperationsMarines(HeuristicMarines):
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade
-        return super().act(game, player)
+        return super()._act(game, player, legal)
 
     def _held_teammate_near(self, game, m) -> bool:
         return any(o.alien != NO and game.board.range(o.pos, m.pos) <= 1 for o in game.marines if o is not m)
@@ -114,7 +114,7 @@ class OperationsMarines(HeuristicMarines):
         barred = None
         if m.name != "Newt" and game.newt_able() and game.far_door_open:
             # while Newt can lead, the others go into the ducts only behind her
-            exits = self.field(game, np.flatnonzero(board.exit.ravel()).tolist())
+            exits = self._goal_fields(game)[0]
             newt = game._named("Newt")
             behind = int(exits[newt.pos]) if newt.pos in game.duct else None
 
@@ -125,10 +125,21 @@ class OperationsMarines(HeuristicMarines):
 
     def _goal(self, game, m) -> np.ndarray:
         """Path costs to where this Marine is going (0 there)."""
-        board = game.board
+        exits, field, waiting = self._goal_fields(game)
         if game.far_door_open or m.pos in game.airlock or m.pos in game.duct:
-            return self.field(game, np.flatnonzero(board.exit.ravel()).tolist())
-        field = self.field(game, game.cut_squares)
+            return exits
         if m.name in game.data["cutting_torch"] and game.burke != "bolting":
             return field
-        return np.where(field <= self.wait_range, 0, field)  # wait near the door, out of the cutter's way
+        return waiting
+
+    def _goal_fields(self, game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Path costs on this board (kept per board): to the Exit, to the cutting squares, and to
+        within ``wait_range`` of them (wait near the door, out of the cutter's way)."""
+        key = id(game.board)
+        out = self._goals.get(key)
+        if out is None:
+            field = self.field(game, game.cut_squares)
+            out = (self.field(game, np.flatnonzero(game.board.exit.ravel()).tolist()), field,
+                   np.where(field <= self.wait_range, 0, field))
+            self._goals[key] = out
+        return out

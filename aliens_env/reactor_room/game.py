@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import struct
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -280,7 +281,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
     def _marines_gone(self) -> bool:
         """The game ends (by the rules: there is "no time limit") when no Marine left on the map
         can ever act again."""
-        return not any(m.status == "on_map" and not m.incapacitated for m in self.marines)
+        for m in self.marines:
+            if m.status == "on_map" and not m.incapacitated:
+                return False
+        return True
 
     def _end_turn(self) -> None:
         if self.options["petty_revenge"] and (self.turn >= self.data["petty_revenge"]["free_turns"] or self._marines_gone()):
@@ -604,8 +608,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
-            cached = [a for _, a in sorted((ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play)]
-            self._cache["targets"] = cached
+            keyed = [(ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play]
+            keyed.sort()
+            cached = self._cache["targets"] = [a for _, a in keyed]
         return cached
 
     def _compute_marine_mask(self) -> np.ndarray:
@@ -616,15 +621,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         standing = self._standing_squares(exclude=self.active)
         sharing = m.pos in standing
         if m.actions_left > 0 and not in_combat:
-            alien_squares = {al.pos for al in self.aliens if al.in_play}
-            if self.fires:
-                alien_squares.update(self.fires)  # no one enters a Fire either
-            for direction, sq in self.board.neighbours[m.pos]:
-                if sq in alien_squares:
-                    continue
-                if sq in standing and not self._can_come_to_rest(sq, m.actions_left - 1, standing, alien_squares):
-                    continue  # may pass through teammates, but must be able to stop on a free square
-                mask[s["move"] + direction] = 1
+            at = s["move"]
+            for direction, _ in self._legal_steps(self.active, standing):
+                mask[at + direction] = 1
         if sharing:
             if self._can_hand_off(self.active):
                 mask[s["hand_off"]] = 1
@@ -656,6 +655,21 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._weapon_mask(mask, self.active, in_combat)
         mask[s["end"]] = 1
         return mask
+
+    def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
+        """(direction, square) of the steps the rules allow Marine i (which may move: Actions
+        left, not In Combat); ``standing``: the squares of its standing teammates."""
+        m = self.marines[i]
+        alien_squares = {al.pos for al in self.aliens if al.in_play}
+        if self.fires:
+            alien_squares.update(self.fires)  # no one enters a Fire either
+        steps = [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares]
+        if standing and any(sq in standing for _, sq in steps):
+            # may pass through teammates, but must be able to stop on a free square
+            left = m.actions_left - 1
+            steps = [(d, sq) for d, sq in steps
+                     if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
+        return steps
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
@@ -1129,7 +1143,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
         plane = self._plane
         ones = [plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos for m in self.marines if m.status == "on_map"]
         in_play = [al for al in self.aliens if al.in_play]
-        ones += [plane["on_card" if al.card != NO else "stunned" if al.stunned else "alien"] + al.pos for al in in_play]
+        on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
+        ones += [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
@@ -1149,17 +1164,17 @@ class ReactorRoom(WeaponRules, PhasedGame):
         obs = self._obs_template.copy()
         obs.put(ones, 1.0)
         feats = []  # the marines, globals and targets views, in turn
-        width, height = b.width, b.height
+        where = square_features(b.height, b.width)
         aliens = self.aliens
+        active = self.active
         for i, m in enumerate(self.marines):
             if m.status != "on_map":
                 feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
                 continue
-            card = aliens[m.alien].attack if m.alien != NO else ""
+            grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
             feats += (
-                1.0, 0.0, 0.0, m.wounded, m.incapacitated,
-                m.carried_by != NO, m.carrying != NO, card == "grabbing", card == "in_combat" or card == "attacking",
-                m.actions_left / 3, m.aim / 3, i == self.active, m.pos // width / height, m.pos % width / width,
+                1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO, grabbed, fighting,
+                m.actions_left / 3, m.aim / 3, i == active, *where[m.pos],
             )
         n = len(self.marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
@@ -1170,7 +1185,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             ranges, seen = b.range_row(pos), b.los_list(pos)
             for a in self.targets():
                 al = aliens[a]
-                feats += (1, min(ranges[al.pos], 20) / 20, seen[al.pos], al.card != NO, al.stunned)
+                feats += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
         struct.pack_into(f"{len(feats)}f", obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
         if self.options["aim_time"]:
             self._observe_banked(obs)
@@ -1292,9 +1307,19 @@ OFF_MAP_FEATURES = {
     + (0.0,) * (len(MARINE_FEATURES) - 5)
     for status in ("exited", "dead") for wounded in (False, True) for incapacitated in (False, True)
 }
+#: the Marine features grabbed, in_combat by the attack of the Alien on its card ("": none)
+CARD_FEATURES = {"": (False, False), "attacking": (False, True), "in_combat": (False, True), "grabbing": (True, False)}
+#: a target's range/20 feature by range (capped at 20)
+RANGE_FEATURE = [min(r, 20) / 20 for r in range(1024)]
 GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
+
+
+@lru_cache(maxsize=None)
+def square_features(height: int, width: int) -> list[tuple[float, float]]:
+    """Per square of a height x width board: the observation's (row/height, column/width)."""
+    return [(i // width / height, i % width / width) for i in range(height * width)]
 
 
 def _jsonable(options: list) -> list:

@@ -40,8 +40,10 @@ class HeuristicMarines:
         self._exit_field: dict[int, np.ndarray] = {}
 
     def act(self, game: ReactorRoom, player: str) -> int:
-        mask = game.legal_mask(player)
-        legal = set(np.flatnonzero(mask).tolist())
+        return self._act(game, player, set(np.flatnonzero(game.legal_mask(player)).tolist()))
+
+    def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
+        """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
         if game.decision.kind == "push":
             return self._push(game, legal)
@@ -78,18 +80,18 @@ class HeuristicMarines:
                 return choose("melee", k)
         # 3. covering fire on threatening Aliens
         best = None
+        flame = game.characters[m.name].weapon == "Flame Unit"
+        able = [o.pos for o in game.marines if o.status == "on_map" and not o.incapacitated]
+        on_map = [o.pos for o in game.marines if o.status == "on_map"]
         for k, a in enumerate(targets):
             alien = game.aliens[a]
-            if not self._threat(game, a):
+            if not self._threat(game, a, able):
+                continue
+            if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
             p, aim_needed = self._best_shot(game, m_index, a)
-            if alien.card != NO and alien.attack == "grabbing" and game.characters[m.name].weapon == "Flame Unit":
-                continue
             ranges = game.board.range_row(alien.pos)
-            risk = 0.3 * sum(
-                1 for o in game.marines
-                if o.status == "on_map" and ranges[o.pos] <= 1
-            ) if game.characters[m.name].weapon != "Flame Unit" else 0.0
+            risk = 0.0 if flame else 0.3 * sum(1 for pos in on_map if ranges[pos] <= 1)
             score = p - risk
             if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
                 best = (score, k, aim_needed)
@@ -142,12 +144,17 @@ class HeuristicMarines:
                 best = (p, aim)
         return best
 
-    def _threat(self, game: ReactorRoom, a: int) -> bool:
+    def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:
+        """Alien a is within threat_range of a Marine on the map and not Incapacitated (``able``:
+        their squares, when worked out already)."""
+        if able is None:
+            able = [o.pos for o in game.marines if o.status == "on_map" and not o.incapacitated]
         ranges = game.board.range_row(game.aliens[a].pos)
-        return any(
-            o.status == "on_map" and not o.incapacitated and ranges[o.pos] <= self.threat_range
-            for o in game.marines
-        )
+        reach = self.threat_range
+        for pos in able:
+            if ranges[pos] <= reach:
+                return True
+        return False
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
         key = id(game.board)
@@ -203,7 +210,10 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
         d = int(goal[sq])
         if d >= UNREACHABLE or d >= here or (barred is not None and barred(sq)):
             continue
-        danger = sum(1 for p in alien_squares if board.range(p, sq) <= 1)
+        if best is not None and d > best[0][0]:
+            continue  # farther than the best so far, whatever the danger
+        ranges = board.range_row(sq)
+        danger = sum(1 for p in alien_squares if ranges[p] <= 1)
         key = (d, danger)
         if best is None or key < best[0]:
             best = (key, action)
