@@ -35,11 +35,10 @@ class AssaultMarines(HuntMarines):
         count = game.countdown()
         return not (game.cocooned or game.freed) or (count is not None and count <= self.leave_at)
 
-    def act(self, game: MarineAssault, player: str) -> int:
+    def _act(self, game: MarineAssault, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
-            return super().act(game, player)
+            return super()._act(game, player, legal)
         lay = game.layout
-        legal = set(np.flatnonzero(game.legal_mask(player)).tolist())
         i = game.active
         m = game.marines[i]
         leaving = self.leaving(game)
@@ -49,7 +48,7 @@ class AssaultMarines(HuntMarines):
         captured = m.name in game.hunt["cocooned"]
         if lay.encode("exit") in legal and (leaving or captured or m.carrying != NO):
             return lay.encode("exit")
-        return super().act(game, player)
+        return super()._act(game, player, legal)
 
     def _field(self, game: MarineAssault, squares: list[int]) -> np.ndarray:
         key = (id(game.board), tuple(squares))

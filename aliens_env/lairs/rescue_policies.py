@@ -28,8 +28,8 @@ class RescueMarines(HuntMarines):
         self.leash = leash
         self._fields: dict[tuple, np.ndarray] = {}
 
-    def _threat(self, game: RescueOfNewt, a: int) -> bool:
-        return a not in game.dormant and super()._threat(game, a)
+    def _threat(self, game: RescueOfNewt, a: int, able: list[int] | None = None) -> bool:
+        return a not in game.dormant and super()._threat(game, a, able)
 
     def _grenade(self, game: RescueOfNewt, legal: set[int]) -> int | None:
         action = super()._grenade(game, legal)
@@ -37,16 +37,15 @@ class RescueMarines(HuntMarines):
             return None
         return action
 
-    def act(self, game: RescueOfNewt, player: str) -> int:
+    def _act(self, game: RescueOfNewt, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
-            return super().act(game, player)
+            return super()._act(game, player, legal)
         lay = game.layout
-        legal = set(np.flatnonzero(game.legal_mask(player)).tolist())
         i = game.active
         m = game.marines[i]
         if lay.encode("exit") in legal and self._leave_now(game, i):
             return lay.encode("exit")
-        action = super().act(game, player)
+        action = super()._act(game, player, legal)
         kind, k = lay.decode(action)
         if kind == "fire" and lay.encode("flame", k) in legal:
             a = game.targets()[k]
