@@ -21,7 +21,7 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
     from .data_files import tables
     from .game import QUEEN
 
-    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs"))
+    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs"), optional={"arms": None})  # arms: thrown_grenades
     what = f.what
     rec = f.fields("lairs", keys=LAIRS_KEYS)
     rules, t = cls.scenario_data(), tables()

@@ -59,10 +59,18 @@ class HuntForTheQueen(ReactorRoom):
     marine_decisions = frozenset({"marine", "push"})
     decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
 
-    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None):
+    #: the Closing Notes' variants this scenario takes as options (all off by default)
+    option_names: tuple[str, ...] = ("thrown_grenades",)
+
+    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         PhasedGame.__init__(self)
         data = self.scenario_data()
+        unknown = sorted(set(options) - set(self.option_names))
+        if unknown:
+            raise ValueError(f"unknown {self.name} option(s) {unknown}; allowed: "
+                             + ", ".join(("turn_limit", "marine_order", *self.option_names)))
         self.options = {k: False for k in REACTOR_OPTIONS + REACTOR_RULE_OPTIONS}  # the Reactor Room's optional rules: off in the lairs
+        self.options.update({k: bool(options.get(k, False)) for k in self.option_names})  # but the Closing Notes'
         self.data = {**data, "red_turn_every": 10**6}  # (no red turns: the observation's red_turn stays 0)
         self.hunt = data[self.scenario]
         self.tables = data_files.tables()
@@ -90,8 +98,8 @@ class HuntForTheQueen(ReactorRoom):
         self._special_slots = len(self.kinds)
         self.kinds += ["alien"] * (self.pool - len(self.kinds))
         n = len(order)
-        self._init_weapons()  # (the optional weapon rules: all off here, so no slices or views)
-        self.layout = ActionLayout(self._action_slices())
+        self._init_weapons()  # (of the optional weapon rules only thrown_grenades may be on: W8, A47)
+        self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         self.obs_layout = ObsLayout([
             ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
@@ -100,6 +108,7 @@ class HuntForTheQueen(ReactorRoom):
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             ("lairs", len(LAIRS_FEATURES), ", ".join(LAIRS_FEATURES)),
             *self._scenario_views(),
+            *self._weapon_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
@@ -713,7 +722,8 @@ class HuntForTheQueen(ReactorRoom):
 
     def to_dict(self) -> dict:
         data = super().to_dict()
-        data["config"] = {"turn_limit": self.turn_limit, "marine_order": self.marine_order}
+        data["config"] = {"turn_limit": self.turn_limit, "marine_order": self.marine_order,
+                          **{k: True for k in self.option_names if self.options[k]}}
         data["lairs"] = {
             "riders": list(self.riders), "room_deck": list(self.room_deck),
             "flipped": {str(r): card for r, card in sorted(self.flipped.items())}, "sentry_deck": list(self.sentry_deck),

@@ -1,0 +1,85 @@
+"""The Closing Notes' variants as options of the lairs scenarios (issue 13; docs/rules/lairs.md
+A47-): thrown grenades (the Reactor Room's option, weapons.py W8, with the Queen's automatic hit on
+her square)."""
+import pytest
+from aliens_env.lairs.assault import MarineAssault
+from aliens_env.lairs.rescue import RescueOfNewt
+from lairs_helpers import QUEEN, HuntForTheQueen, empty_lairs, marine
+from rr_helpers import idx, marines_phase, put_alien, target_index
+
+
+def ready_to_throw(g, name: str) -> None:
+    """``name``'s six prime Actions already spent (W8): a throw is ready."""
+    arms = g.arms[idx(g, name)]
+    arms.task, arms.progress = "throw", g.tables["thrown_grenades"]["actions"]
+
+
+# -- thrown_grenades ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("cls", [HuntForTheQueen, MarineAssault, RescueOfNewt])
+def test_the_options_are_off_by_default_and_leave_layout_and_position_alone(cls):
+    g = cls()
+    assert not any(g.options[k] for k in cls.option_names) and not g.armed_rules and g.arms == []
+    assert "prime" not in g.layout.slices and "arms" not in g.obs_layout.names()
+    assert "arms" not in g.to_dict() and set(g.to_dict()["config"]) <= {"turn_limit", "marine_order", "weapons"}
+
+
+@pytest.mark.parametrize("cls", [HuntForTheQueen, MarineAssault])
+def test_thrown_grenades_open_prime_and_throw_after_every_other_block(cls):
+    plain, g = cls(), cls(thrown_grenades=True)
+    assert list(g.layout.slices)[:len(plain.layout.slices)] == list(plain.layout.slices)
+    assert list(g.layout.slices)[len(plain.layout.slices):] == ["prime", "throw"]
+    assert g.obs_layout.size > plain.obs_layout.size
+    again = cls.from_dict(g.to_dict())
+    assert again.options["thrown_grenades"] and again.to_dict() == g.to_dict()
+
+
+def test_colonial_marines_carry_the_grenades_the_captured_and_ripley_none():
+    g = HuntForTheQueen(thrown_grenades=True)
+    carried = g.tables["hand_grenades_carried"]
+    for m, arms in zip(g.marines, g.arms):
+        assert arms.grenades == (0 if m.name in g.tables["not_colonial_marines"] else carried), m.name
+    a = MarineAssault(thrown_grenades=True)
+    for i, (m, arms) in enumerate(zip(a.marines, a.arms)):
+        assert arms.grenades == (0 if i in a.cocooned or m.name in a.tables["not_colonial_marines"] else carried), m.name
+    assert a.cocooned
+    with pytest.raises(ValueError, match="unknown RescueOfNewt option.*allowed: turn_limit, marine_order$"):
+        RescueOfNewt(thrown_grenades=True)
+    with pytest.raises(ValueError, match="unknown HuntForTheQueen option.*'nukes'.*allowed: turn_limit, marine_order, thrown_grenades"):
+        HuntForTheQueen(nukes=True)
+
+
+def test_a_throw_takes_six_prime_actions_within_eight_squares():
+    g = empty_lairs({"Apone": (14, 12)}, thrown_grenades=True)
+    near = put_alien(g, (14, 20))  # range 8
+    far = put_alien(g, (14, 21))  # range 9
+    marines_phase(g, "Apone")
+    mask = g.legal_mask("marines")
+    assert mask[g.layout.encode("prime", 0)] and not mask[g.layout.span("throw")].any()
+    ready_to_throw(g, "Apone")
+    g._cache.clear()
+    mask = g.legal_mask("marines")
+    assert mask[g.layout.encode("throw", target_index(g, near))] and not mask[g.layout.encode("throw", target_index(g, far))]
+
+
+def test_a_thrown_grenade_on_the_queens_square_is_an_automatic_hit():
+    g = empty_lairs({"Apone": (14, 12)}, thrown_grenades=True)
+    q = put_alien(g, (14, 20), a=QUEEN)
+    marines_phase(g, "Apone")
+    ready_to_throw(g, "Apone")
+    g._cache.clear()
+    rolls = g.dice.rolls
+    g.apply(g.layout.encode("throw", target_index(g, q)))
+    assert g.queen_damage == 1 and g.dice.rolls == rolls  # no roll: the hit is automatic
+    assert g.arms[idx(g, "Apone")].grenades == g.tables["hand_grenades_carried"] - 1
+
+
+def test_a_thrown_grenade_next_to_the_queen_does_not_hit_her_but_kills_the_alien_there():
+    g = empty_lairs({"Apone": (14, 12)}, thrown_grenades=True)
+    put_alien(g, (14, 20), a=QUEEN)
+    a = put_alien(g, (14, 19))
+    marines_phase(g, "Apone")
+    ready_to_throw(g, "Apone")
+    g._cache.clear()
+    g.apply(g.layout.encode("throw", target_index(g, a)))
+    assert g.queen_damage == 0 and g.aliens[QUEEN].in_play and not g.aliens[a].in_play
+    assert marine(g, "Apone").status == "on_map"
