@@ -42,6 +42,7 @@ NOT_ARMED = ("aim", "fire", "fire_pair", "grenade")  # the slices an unarmed Mar
 class MarineAssault(ElevatorRescue, HuntForTheQueen):
     name = "MarineAssault"
     scenario = "assault"
+    option_names = ("thrown_grenades", "elevator_delay")
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None,
                  weapons: dict[str, str] | None = None, **options):
@@ -290,7 +291,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
 
     @classmethod
     def from_dict(cls, data: dict) -> "MarineAssault":
-        f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs", "assault"), optional={"arms": None})
+        f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs", "assault"), optional=lairs_codec.OPTIONAL)
         rec = f.fields("assault", keys=ASSAULT_KEYS)
         spec = data_files.assault()
         n = len(spec["assault"]["marines"])

@@ -48,6 +48,7 @@ GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launc
 PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
           "wounded", "incapacitated", "alien", "stunned", "on_card", "facehugger", "queen", "acting", "candidate")
 LAIRS_DECISIONS = ("queen_move", "queen_attack")
+ELEVATOR_FEATURES = ("elevator_called", "elevator_wait/max_delay")  # (option elevator_delay)
 LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_steps_left/actions", "queen_attacks_left/3",
                   "rooms_flipped/rooms", "sentry_left/10", "survivors/marines", "facehugged/marines",
                   "decision=queen_move", "decision=queen_attack", "turns_left/turns")
@@ -108,6 +109,7 @@ class HuntForTheQueen(ReactorRoom):
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             ("lairs", len(LAIRS_FEATURES), ", ".join(LAIRS_FEATURES)),
             *self._scenario_views(),
+            *self._notes_views(),
             *self._weapon_views(),
         ])
         board_at = self.obs_layout.offset("board")
@@ -137,6 +139,12 @@ class HuntForTheQueen(ReactorRoom):
     def _scenario_views(self) -> list[tuple]:
         """A lairs scenario's own observation views, after the lairs' (none for the hunt)."""
         return []
+
+    def _notes_views(self) -> list[tuple]:
+        """The Closing Notes' options' views, each only when its option is on."""
+        if not self.options.get("elevator_delay"):
+            return []
+        return [("elevator", len(ELEVATOR_FEATURES), ", ".join(ELEVATOR_FEATURES))]
 
     def _reset_scenario(self) -> None:
         """A lairs scenario's own set-up, before the first phase (nothing more for the hunt)."""
@@ -188,6 +196,7 @@ class HuntForTheQueen(ReactorRoom):
         self.queen_from = NO  # the square she started this move from
         self.queen_attacks: list[str] = []  # her attacks still to make this Aliens Attack phase
         self.queen_hit: list[int] = []  # Marines her attacks have hit this phase
+        self.elevator_at = NO  # (elevator_delay) the turn the called Elevator comes; NO: not called
         self._reset_scenario()
         self._start_phase("aliens_move")
         self._run()
@@ -718,6 +727,10 @@ class HuntForTheQueen(ReactorRoom):
             self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
             kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"])
+        if self.options.get("elevator_delay"):
+            at = self.obs_layout.offset("elevator")
+            called = self.elevator_at != NO
+            obs[at:at + 2] = (called, max(self.elevator_at - self.turn, 0) / t["elevator_delay_max"] if called else 0.0)
         return obs
 
     def to_dict(self) -> dict:
@@ -731,6 +744,8 @@ class HuntForTheQueen(ReactorRoom):
             "queen_dead": self.queen_dead, "queen_steps": self.queen_steps, "queen_from": self.queen_from,
             "queen_attacks": list(self.queen_attacks), "queen_hit": list(self.queen_hit),
         }
+        if self.options.get("elevator_delay"):
+            data["notes"] = {"elevator_at": self.elevator_at}
         return data
 
     @classmethod

@@ -1,11 +1,13 @@
 """The Closing Notes' variants as options of the lairs scenarios (issue 13; docs/rules/lairs.md
 A47-): thrown grenades (the Reactor Room's option, weapons.py W8, with the Queen's automatic hit on
-her square)."""
+her square); the Elevator's d10 delay from the call (A49)."""
 import pytest
+from aliens_env.core.board import NO
 from aliens_env.lairs.assault import MarineAssault
 from aliens_env.lairs.rescue import RescueOfNewt
 from lairs_helpers import QUEEN, HuntForTheQueen, empty_lairs, marine
-from rr_helpers import idx, marines_phase, put_alien, target_index
+from rr_helpers import clear_room, idx, marines_phase, put_alien, target_index
+from test_marine_assault import empty_assault, names
 
 
 def ready_to_throw(g, name: str) -> None:
@@ -42,7 +44,7 @@ def test_colonial_marines_carry_the_grenades_the_captured_and_ripley_none():
     for i, (m, arms) in enumerate(zip(a.marines, a.arms)):
         assert arms.grenades == (0 if i in a.cocooned or m.name in a.tables["not_colonial_marines"] else carried), m.name
     assert a.cocooned
-    with pytest.raises(ValueError, match="unknown RescueOfNewt option.*allowed: turn_limit, marine_order$"):
+    with pytest.raises(ValueError, match="unknown RescueOfNewt option.*allowed: turn_limit, marine_order, elevator_delay$"):
         RescueOfNewt(thrown_grenades=True)
     with pytest.raises(ValueError, match="unknown HuntForTheQueen option.*'nukes'.*allowed: turn_limit, marine_order, thrown_grenades"):
         HuntForTheQueen(nukes=True)
@@ -83,3 +85,75 @@ def test_a_thrown_grenade_next_to_the_queen_does_not_hit_her_but_kills_the_alien
     g.apply(g.layout.encode("throw", target_index(g, a)))
     assert g.queen_damage == 0 and g.aliens[QUEEN].in_play and not g.aliens[a].in_play
     assert marine(g, "Apone").status == "on_map"
+
+
+# -- elevator_delay ----------------------------------------------------------------------------------
+def called(roll: int, turn: int = 2):
+    """Hicks steps onto the Elevator from (20, 17) on ``turn``, the d10 of the call forced to ``roll``."""
+    g = empty_assault({"Hicks": (20, 17), "Vasquez": (19, 17)}, turn=turn, elevator_delay=True)
+    marines_phase(g, "Hicks")
+    assert "exit" not in names(g) and g.elevator_at == NO
+    g.dice.script(roll)
+    g.apply(g.layout.encode("move", 4))  # S onto the Elevator (21, 17): the call
+    return g
+
+
+@pytest.mark.parametrize("roll", range(10))
+def test_the_call_rolls_a_d10_and_nobody_leaves_before_that_many_turns(roll):
+    g = called(roll, turn=3)
+    assert g.elevator_at == 3 + roll
+    assert ("exit" in names(g)) == (roll == 0)  # a 0: it is there at once
+    for turn, here in ((3 + roll - 1, False), (3 + roll, True), (3 + roll + 5, True)):
+        if turn < 3:
+            continue
+        g.turn = turn
+        g._cache.clear()
+        assert ("exit" in names(g)) == here, turn
+    at = g.obs_layout.offset("elevator")
+    g.turn = 3
+    assert list(g.observe("marines")[at:at + 2]) == pytest.approx([1.0, roll / g.tables["elevator_delay_max"]])
+
+
+def test_the_elevator_is_called_once_only_by_a_step_onto_it_from_outside():
+    g = called(4)
+    rolls = g.dice.rolls
+    g.apply(g.layout.encode("move", 2))  # E along the Elevator: no new call
+    assert g.elevator_at == 2 + 4 and g.dice.rolls == rolls
+    start = MarineAssault(elevator_delay=True)  # the squad begins on it: not called yet
+    assert start.elevator_at == NO
+    at = start.obs_layout.offset("elevator")
+    assert list(start.observe("marines")[at:at + 2]) == [0.0, 0.0]
+
+
+def test_without_the_option_the_elevator_is_always_there_and_nothing_is_rolled():
+    g = empty_assault({"Hicks": (20, 17)})
+    marines_phase(g, "Hicks")
+    rolls = g.dice.rolls
+    g.apply(g.layout.encode("move", 4))
+    assert "exit" in names(g) and g.dice.rolls == rolls and "elevator" not in g.obs_layout.names()
+
+
+def test_ripley_calls_the_elevator_in_the_rescue_of_newt():
+    g = RescueOfNewt(elevator_delay=True)
+    assert "elevator" in g.obs_layout.names() and "elevator_delay" in g.to_dict()["config"]
+    clear_room(g, {"Ripley": (20, 17)})
+    g.cocooned = []
+    marines_phase(g, "Ripley")
+    g.dice.script(7)
+    g.apply(g.layout.encode("move", 4))
+    assert g.elevator_at == 2 + 7 and "exit" not in names(g)
+
+
+def test_the_call_is_saved_in_positions_and_checked():
+    g = MarineAssault(elevator_delay=True)
+    g.elevator_at = g.turn + 5  # (as a call with a 5 leaves it)
+    data = g.to_dict()
+    assert data["notes"] == {"elevator_at": g.turn + 5} and data["config"]["elevator_delay"] is True
+    assert MarineAssault.from_dict(data).to_dict() == data
+    with pytest.raises(ValueError, match="notes.elevator_at"):
+        MarineAssault.from_dict({**data, "notes": {"elevator_at": g.turn + 10}})
+    with pytest.raises(ValueError, match="notes.*must be given"):
+        MarineAssault.from_dict({k: v for k, v in data.items() if k != "notes"})
+    plain = MarineAssault().to_dict()
+    with pytest.raises(ValueError, match="notes.*must be absent"):
+        MarineAssault.from_dict({**plain, "notes": {"elevator_at": NO}})
