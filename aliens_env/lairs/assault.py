@@ -42,7 +42,7 @@ NOT_ARMED = ("aim", "fire", "fire_pair", "grenade")  # the slices an unarmed Mar
 class MarineAssault(ElevatorRescue, HuntForTheQueen):
     name = "MarineAssault"
     scenario = "assault"
-    option_names = ("thrown_grenades", "elevator_delay")
+    option_names = ("thrown_grenades", "elevator_delay", "egg_facehuggers")
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None,
                  weapons: dict[str, str] | None = None, **options):

@@ -38,7 +38,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     name = "RescueOfNewt"
     scenario = "rescue"
 
-    option_names = ("elevator_delay",)  # not thrown_grenades: Ripley, not a Colonial Marine, carries none (A47)
+    option_names = ("elevator_delay", "egg_facehuggers")  # not thrown_grenades: Ripley, not a Colonial Marine, carries none (A47)
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")

@@ -1,13 +1,14 @@
 """The Closing Notes' variants as options of the lairs scenarios (issue 13; docs/rules/lairs.md
 A47-): thrown grenades (the Reactor Room's option, weapons.py W8, with the Queen's automatic hit on
-her square); the Elevator's d10 delay from the call (A49)."""
+her square); the Elevator's d10 delay from the call (A49); Facehuggers from the Eggs beside the
+cocooned (A50)."""
 import pytest
 from aliens_env.core.board import NO
 from aliens_env.lairs.assault import MarineAssault
 from aliens_env.lairs.rescue import RescueOfNewt
 from lairs_helpers import QUEEN, HuntForTheQueen, empty_lairs, marine
-from rr_helpers import clear_room, idx, marines_phase, put_alien, target_index
-from test_marine_assault import empty_assault, names
+from rr_helpers import clear_room, idx, marines_phase, put_alien, start_phase, target_index
+from test_marine_assault import cocoon, empty_assault, names
 
 
 def ready_to_throw(g, name: str) -> None:
@@ -44,7 +45,7 @@ def test_colonial_marines_carry_the_grenades_the_captured_and_ripley_none():
     for i, (m, arms) in enumerate(zip(a.marines, a.arms)):
         assert arms.grenades == (0 if i in a.cocooned or m.name in a.tables["not_colonial_marines"] else carried), m.name
     assert a.cocooned
-    with pytest.raises(ValueError, match="unknown RescueOfNewt option.*allowed: turn_limit, marine_order, elevator_delay$"):
+    with pytest.raises(ValueError, match="unknown RescueOfNewt option.*allowed: turn_limit, marine_order, elevator_delay, egg_facehuggers$"):
         RescueOfNewt(thrown_grenades=True)
     with pytest.raises(ValueError, match="unknown HuntForTheQueen option.*'nukes'.*allowed: turn_limit, marine_order, thrown_grenades"):
         HuntForTheQueen(nukes=True)
@@ -157,3 +158,83 @@ def test_the_call_is_saved_in_positions_and_checked():
     plain = MarineAssault().to_dict()
     with pytest.raises(ValueError, match="notes.*must be absent"):
         MarineAssault.from_dict({**plain, "notes": {"elevator_at": NO}})
+
+
+# -- egg_facehuggers ---------------------------------------------------------------------------------
+def eggs(**cocooned_rolls):
+    """Marine Assault with Hicks on the map and the named captured back in their cocoons; the d10s of
+    the eggs forced, one per cocooned Marine in marine order."""
+    g = empty_assault({"Hicks": (14, 10)}, egg_facehuggers=True)
+    for name in cocooned_rolls:
+        cocoon(g, name)
+    g.dice.script(*cocooned_rolls.values())
+    return g
+
+
+@pytest.mark.parametrize("roll", range(10))
+def test_each_turn_a_cocooned_marine_gets_a_facehugger_on_a_zero(roll):
+    g = eggs(Apone=roll)
+    rolls = g.dice.rolls
+    g._eggs_hatch()
+    m = marine(g, "Apone")
+    assert g.dice.rolls == rolls + 1
+    if roll == 0:
+        a = m.alien
+        assert g.kinds[a] == "facehugger" and g.aliens[a].card == idx(g, "Apone") and g.aliens[a].pos == m.pos
+        assert g.aliens[a].attack == "attacking" and g.stats["aliens_appeared"] == 1
+    else:
+        assert m.alien == NO and not any(al.in_play for al in g.aliens)
+
+
+def test_one_roll_per_cocooned_marine_in_order_none_for_one_with_a_facehugger_on_it():
+    g = eggs(Apone=5, Dietrich=0)
+    g._eggs_hatch()
+    assert marine(g, "Apone").alien == NO and marine(g, "Dietrich").alien != NO
+    rolls = g.dice.rolls
+    g.dice.script(3)
+    g._eggs_hatch()  # Dietrich has one already: only Apone rolls
+    assert g.dice.rolls == rolls + 1 and g.dice.scripted_left == 0
+
+
+def test_no_facehugger_counter_left_means_none_comes_out():
+    g = eggs(Apone=0)
+    for a in range(1, 1 + g.data["facehugger_counters"]):
+        put_alien(g, (14, 20 + a), a=a)
+    g._eggs_hatch()
+    assert marine(g, "Apone").alien == NO and "no Facehugger counter is left" in g.events[-1]
+
+
+@pytest.mark.parametrize("attack, dead", [(0, True), (1, True), (2, False), (9, False)])
+def test_the_facehugger_attacks_the_cocooned_marine_in_the_aliens_attack_phase(attack, dead):
+    """The Facehugger table on an Incapacitated Marine: 0 Dead; 1 a second Incapacitation, Dead
+    (the Reactor Room's injuries); 2 a Wound, nothing more; 9 nothing: it holds on (A50)."""
+    g = eggs(Apone=0)
+    g._eggs_hatch()
+    a = marine(g, "Apone").alien
+    g.dice.script(attack)
+    start_phase(g, "aliens_attack")
+    m = marine(g, "Apone")
+    assert (m.status == "dead") == dead and (idx(g, "Apone") in g.cocooned) != dead
+    assert g.aliens[a].in_play != dead and (dead or (g.aliens[a].attack == "in_combat" and m.alien == a))
+
+
+def test_the_eggs_roll_at_the_start_of_the_aliens_appear_phase_only_with_the_option():
+    g = eggs(Apone=0)
+    g._start_phase("aliens_appear")
+    assert marine(g, "Apone").alien != NO
+    plain = empty_assault({"Hicks": (14, 10)})
+    cocoon(plain, "Apone")
+    plain.dice.script(0)
+    plain._start_phase("aliens_appear")
+    assert marine(plain, "Apone").alien == NO  # the 0 went to the Appearance Table instead
+
+
+def test_newt_in_her_cocoon_is_at_risk_too_and_positions_keep_the_facehugger():
+    g = RescueOfNewt(egg_facehuggers=True)
+    newt = idx(g, "Newt")
+    assert g.cocooned == [newt]
+    g.dice.script(0)
+    g._eggs_hatch()
+    assert marine(g, "Newt").alien != NO
+    again = RescueOfNewt.from_dict(g.to_dict())
+    assert again.to_dict() == g.to_dict() and again.options["egg_facehuggers"]
