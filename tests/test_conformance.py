@@ -226,6 +226,10 @@ OPTIONAL_CONFIGS = {
     "OperationsAirDucts+weapons": {"ammunition": True, "backup_weapons": True, "hand_grenades": True,
                                    "thrown_grenades": True},
     "MovieScenario": {"healing": False},
+    # the Closing Notes' variants as options of the lairs scenarios (docs/rules/lairs.md A47-)
+    "HuntForTheQueen+notes": {"thrown_grenades": True},
+    "MarineAssault+notes": {"thrown_grenades": True, "elevator_delay": True, "egg_facehuggers": True},
+    "RescueOfNewt+notes": {"elevator_delay": True, "egg_facehuggers": True},
     # the issue-12 optional rules (Petty Revenge has no hive decision, so its Gymnasium hive cannot
     # start: A33; its games are played in tests/reactor_room/test_rr_issue12_rules.py)
     "ReactorRoom+rules": {"firing_through_marines": True, "aim_time": True, "harder_drops": True,

@@ -42,9 +42,10 @@ NOT_ARMED = ("aim", "fire", "fire_pair", "grenade")  # the slices an unarmed Mar
 class MarineAssault(ElevatorRescue, HuntForTheQueen):
     name = "MarineAssault"
     scenario = "assault"
+    option_names = ("thrown_grenades", "elevator_delay", "egg_facehuggers")
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None,
-                 weapons: dict[str, str] | None = None):
+                 weapons: dict[str, str] | None = None, **options):
         spec = data_files.assault()["assault"]
         picks = {} if weapons is None else weapons
         if not isinstance(picks, dict) or any(not isinstance(k, str) or not isinstance(v, str) for k, v in picks.items()):
@@ -54,7 +55,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
             raise ValueError(f"weapons names {unknown}, who are not in Marine Assault; allowed: {spec['marines']}")
         self.weapons = dict(sorted(picks.items()))
         data_files.armed_characters(tuple(self.weapons.items()))  # (a weapon not on the card: a clear error now)
-        super().__init__(turn_limit, marine_order)
+        super().__init__(turn_limit, marine_order, **options)
         self._assault_at = self.obs_layout.offset("assault")
         self._assault_rows_at = self.obs_layout.offset("assault_marines")
 
@@ -87,6 +88,8 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
             if m.name in spec["cocooned"]:
                 m.pos, m.incapacitated = self.cocooning[spec["cocooned"][m.name] - 1], True
                 self.cocooned.append(i)
+                if self.arms:  # (thrown_grenades) the captured carry no grenades (A48)
+                    self.arms[i].grenades = 0
             else:
                 m.pos, m.incapacitated = b.index(*next(starts)), False
         self.chart = 0  # the Reactor Damage & Countdown Chart's marker, 0 to 2 x countdown_at
@@ -288,7 +291,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
 
     @classmethod
     def from_dict(cls, data: dict) -> "MarineAssault":
-        f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs", "assault"))
+        f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs", "assault"), optional=lairs_codec.OPTIONAL)
         rec = f.fields("assault", keys=ASSAULT_KEYS)
         spec = data_files.assault()
         n = len(spec["assault"]["marines"])

@@ -13,6 +13,8 @@ from ..reactor_room import codec as reactor_codec
 if TYPE_CHECKING:
     from .game import HuntForTheQueen
 
+#: the fields present only with an option on: arms (thrown_grenades), notes (elevator_delay)
+OPTIONAL = {"arms": None, "notes": None}
 LAIRS_KEYS = ("riders", "room_deck", "flipped", "sentry_deck", "appear_at", "facehugged", "queen_damage", "queen_dead",
               "queen_steps", "queen_from", "queen_attacks", "queen_hit")
 
@@ -21,7 +23,7 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
     from .data_files import tables
     from .game import QUEEN
 
-    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs"))
+    f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs"), optional=OPTIONAL)
     what = f.what
     rec = f.fields("lairs", keys=LAIRS_KEYS)
     rules, t = cls.scenario_data(), tables()
@@ -54,7 +56,7 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
     for k, attack in enumerate(values["queen_attacks"]):
         if attack not in t["queen_attacks"]:
             raise position_error(what, f"lairs.queen_attacks[{k}]", f"must be one of {t['queen_attacks']}", attack)
-    base = {key: data[key] for key in data if key != "lairs"}
+    base = {key: data[key] for key in data if key not in ("lairs", "notes")}
 
     class Loader:
         """The Reactor Room's loader builds the game through this: the lairs' records as saved."""
@@ -67,8 +69,25 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
             return game
 
     game = reactor_codec.load(Loader, base)
+    _load_notes(game, f, what, t)
     _check(game, what, QUEEN)
     return game
+
+
+def _load_notes(game: "HuntForTheQueen", f: Fields, what: str, t: dict) -> None:
+    """The Closing Notes' records (``notes``): present exactly when elevator_delay is on."""
+    if not game.options.get("elevator_delay"):
+        if f.raw("notes") is not None:
+            raise position_error(what, "notes", "must be absent: the elevator_delay option is off")
+        return
+    if f.raw("notes") is None:
+        raise position_error(what, "notes", "must be given: the elevator_delay option is on")
+    notes = f.fields("notes", keys=("elevator_at",))
+    game.elevator_at = notes.int("elevator_at", NO, None)
+    if game.elevator_at != NO and not game.elevator_at <= game.turn + t["elevator_delay_max"]:
+        raise position_error(what, "notes.elevator_at", f"must be {NO} (not called) or a turn at most "
+                             f"{t['elevator_delay_max']} after this one ({game.turn})", game.elevator_at)
+    game._cache.clear()
 
 
 def _check(game: "HuntForTheQueen", what: str, QUEEN: int) -> None:

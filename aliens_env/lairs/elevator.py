@@ -1,9 +1,20 @@
 """What the lairs' rescue scenarios (Marine Assault, the Rescue of Newt) share: the way out by the
 Elevator (``exit``: one Action on an Elevator square, anyone carried goes too) and Cocooning
-Squares closed to the Marines while a captured Marine lies in them."""
+Squares closed to the Marines while a captured Marine lies in them.
+
+Option ``elevator_delay`` (the Closing Notes, A49): the Elevator is called when a Marine first
+steps onto it from outside; a d10 then gives the turns it takes to come (0-9), and nobody leaves
+by it before the turn of the call plus the roll (``elevator_at``; NO until the call).
+
+Option ``egg_facehuggers`` (the Closing Notes, A50): at the start of every Aliens Appear phase a d10
+for each cocooned Marine (in marine order, a Marine with nothing on its card); on a roll of
+``egg_facehugger_on`` a Facehugger comes out of the Egg beside the cocoon onto the Marine's card,
+and attacks it in the Aliens Attack phase like any Facehugger on a card."""
 from __future__ import annotations
 
 import numpy as np
+
+from ..core.board import NO
 
 
 class ElevatorRescue:
@@ -21,8 +32,45 @@ class ElevatorRescue:
         for direction, sq in self.board.neighbours[m.pos]:
             if sq in closed:
                 mask[s["move"] + direction] = 0
-        if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i):
+        if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i) and self.elevator_here():
             mask[s["exit"]] = 1
+
+    def elevator_here(self) -> bool:
+        """The Elevator may be left by (always, unless elevator_delay: from the turn it comes)."""
+        return not self.options["elevator_delay"] or NO < self.elevator_at <= self.turn
+
+    def _start_phase(self, phase: str) -> None:
+        if phase == "aliens_appear" and self.options["egg_facehuggers"]:
+            self._eggs_hatch()
+        super()._start_phase(phase)
+
+    def _eggs_hatch(self) -> None:
+        for j in sorted(self.cocooned):
+            m = self.marines[j]
+            if m.status != "on_map" or m.alien != NO:
+                continue
+            roll = self.dice.d10()
+            if roll not in self.tables["egg_facehugger_on"]:
+                continue
+            slot = self._free_slot("facehugger")
+            if slot == NO:
+                self.events.append(f"an Egg beside {m.name} opens ({roll}), but no Facehugger counter is left")
+                continue
+            al = self.aliens[slot]
+            al.in_play, al.pos, al.card, al.attack, al.stunned = True, m.pos, j, "attacking", False
+            m.alien = slot
+            self.stats["aliens_appeared"] += 1
+            self.events.append(f"an Egg beside {m.name} opens ({roll}): Facehugger {slot} leaps onto the cocooned Marine")
+
+    def _move_marine(self, i: int, direction: int) -> None:
+        start = self.marines[i].pos
+        super()._move_marine(i, direction)
+        m = self.marines[i]
+        if (self.options["elevator_delay"] and self.elevator_at == NO and m.status == "on_map"
+                and self.on_elevator(i) and start not in self.elevator):
+            roll = self.dice.d10()
+            self.elevator_at = self.turn + roll
+            self.events.append(f"{m.name} calls the Elevator: it comes in {roll} turns (turn {self.elevator_at})")
 
     def _leave(self, i: int) -> None:
         """Out by the Elevator (one Action), with anyone carried."""

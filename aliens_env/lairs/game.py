@@ -48,6 +48,7 @@ GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launc
 PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
           "wounded", "incapacitated", "alien", "stunned", "on_card", "facehugger", "queen", "acting", "candidate")
 LAIRS_DECISIONS = ("queen_move", "queen_attack")
+ELEVATOR_FEATURES = ("elevator_called", "elevator_wait/max_delay")  # (option elevator_delay)
 LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_steps_left/actions", "queen_attacks_left/3",
                   "rooms_flipped/rooms", "sentry_left/10", "survivors/marines", "facehugged/marines",
                   "decision=queen_move", "decision=queen_attack", "turns_left/turns")
@@ -59,10 +60,18 @@ class HuntForTheQueen(ReactorRoom):
     marine_decisions = frozenset({"marine", "push"})
     decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
 
-    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None):
+    #: the Closing Notes' variants this scenario takes as options (all off by default)
+    option_names: tuple[str, ...] = ("thrown_grenades",)
+
+    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         PhasedGame.__init__(self)
         data = self.scenario_data()
+        unknown = sorted(set(options) - set(self.option_names))
+        if unknown:
+            raise ValueError(f"unknown {self.name} option(s) {unknown}; allowed: "
+                             + ", ".join(("turn_limit", "marine_order", *self.option_names)))
         self.options = {k: False for k in REACTOR_OPTIONS + REACTOR_RULE_OPTIONS}  # the Reactor Room's optional rules: off in the lairs
+        self.options.update({k: bool(options.get(k, False)) for k in self.option_names})  # but the Closing Notes'
         self.data = {**data, "red_turn_every": 10**6}  # (no red turns: the observation's red_turn stays 0)
         self.hunt = data[self.scenario]
         self.tables = data_files.tables()
@@ -90,8 +99,8 @@ class HuntForTheQueen(ReactorRoom):
         self._special_slots = len(self.kinds)
         self.kinds += ["alien"] * (self.pool - len(self.kinds))
         n = len(order)
-        self._init_weapons()  # (the optional weapon rules: all off here, so no slices or views)
-        self.layout = ActionLayout(self._action_slices())
+        self._init_weapons()  # (of the optional weapon rules only thrown_grenades may be on: W8, A47)
+        self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         self.obs_layout = ObsLayout([
             ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
@@ -100,6 +109,8 @@ class HuntForTheQueen(ReactorRoom):
             ("targets", (self.pool, len(TARGET_FEATURES)), "per target k of the acting Marine: " + ", ".join(TARGET_FEATURES)),
             ("lairs", len(LAIRS_FEATURES), ", ".join(LAIRS_FEATURES)),
             *self._scenario_views(),
+            *self._notes_views(),
+            *self._weapon_views(),
         ])
         board_at = self.obs_layout.offset("board")
         self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
@@ -128,6 +139,12 @@ class HuntForTheQueen(ReactorRoom):
     def _scenario_views(self) -> list[tuple]:
         """A lairs scenario's own observation views, after the lairs' (none for the hunt)."""
         return []
+
+    def _notes_views(self) -> list[tuple]:
+        """The Closing Notes' options' views, each only when its option is on."""
+        if not self.options.get("elevator_delay"):
+            return []
+        return [("elevator", len(ELEVATOR_FEATURES), ", ".join(ELEVATOR_FEATURES))]
 
     def _reset_scenario(self) -> None:
         """A lairs scenario's own set-up, before the first phase (nothing more for the hunt)."""
@@ -179,6 +196,7 @@ class HuntForTheQueen(ReactorRoom):
         self.queen_from = NO  # the square she started this move from
         self.queen_attacks: list[str] = []  # her attacks still to make this Aliens Attack phase
         self.queen_hit: list[int] = []  # Marines her attacks have hit this phase
+        self.elevator_at = NO  # (elevator_delay) the turn the called Elevator comes; NO: not called
         self._reset_scenario()
         self._start_phase("aliens_move")
         self._run()
@@ -709,11 +727,16 @@ class HuntForTheQueen(ReactorRoom):
             self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
             kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"])
+        if self.options.get("elevator_delay"):
+            at = self.obs_layout.offset("elevator")
+            called = self.elevator_at != NO
+            obs[at:at + 2] = (called, max(self.elevator_at - self.turn, 0) / t["elevator_delay_max"] if called else 0.0)
         return obs
 
     def to_dict(self) -> dict:
         data = super().to_dict()
-        data["config"] = {"turn_limit": self.turn_limit, "marine_order": self.marine_order}
+        data["config"] = {"turn_limit": self.turn_limit, "marine_order": self.marine_order,
+                          **{k: True for k in self.option_names if self.options[k]}}
         data["lairs"] = {
             "riders": list(self.riders), "room_deck": list(self.room_deck),
             "flipped": {str(r): card for r, card in sorted(self.flipped.items())}, "sentry_deck": list(self.sentry_deck),
@@ -721,6 +744,8 @@ class HuntForTheQueen(ReactorRoom):
             "queen_dead": self.queen_dead, "queen_steps": self.queen_steps, "queen_from": self.queen_from,
             "queen_attacks": list(self.queen_attacks), "queen_hit": list(self.queen_hit),
         }
+        if self.options.get("elevator_delay"):
+            data["notes"] = {"elevator_at": self.elevator_at}
         return data
 
     @classmethod

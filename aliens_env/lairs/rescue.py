@@ -38,9 +38,11 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     name = "RescueOfNewt"
     scenario = "rescue"
 
-    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None):
+    option_names = ("elevator_delay", "egg_facehuggers")  # not thrown_grenades: Ripley, not a Colonial Marine, carries none (A47)
+
+    def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")
-        super().__init__(turn_limit, marine_order)
+        super().__init__(turn_limit, marine_order, **options)
 
     @classmethod
     def scenario_data(cls) -> dict:
@@ -235,7 +237,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
 
     @classmethod
     def from_dict(cls, data: dict) -> "RescueOfNewt":
-        f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs", "rescue"))
+        f = Fields.position(cls.name, data, keys=(*reactor_codec.KEYS, "lairs", "rescue"), optional=lairs_codec.OPTIONAL)
         rec = f.fields("rescue", keys=RESCUE_KEYS)
         spec = data_files.rescue()
         values = {"cocooned": rec.ints("cocooned", 0, len(spec["rescue"]["marines"]) - 1, unique=True),

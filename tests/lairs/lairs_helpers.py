@@ -13,10 +13,11 @@ from rr_helpers import clear_room, idx, marine, put_alien  # noqa: F401
 FACEHUGGER = 1  # the first Facehugger counter
 
 
-def empty_lairs(marines: dict | None = None, turn: int = 2) -> HuntForTheQueen:
+def empty_lairs(marines: dict | None = None, turn: int = 2, **options) -> HuntForTheQueen:
     """A game with no Alien in play, nobody riding the Elevator, and only the listed Marines on the
-    map ({name: (r, c)}); the others are off it ("dead"). Left between phases (phase "setup")."""
-    g = HuntForTheQueen()
+    map ({name: (r, c)}); the others are off it ("dead"). Left between phases (phase "setup").
+    ``options``: the lairs' options (the Closing Notes' variants)."""
+    g = HuntForTheQueen(**options)
     g.riders, g.appear_at, g.facehugged = [], [], []
     g.queen_attacks, g.queen_hit, g.queen_steps, g.queen_from = [], [], 0, NO
     g.queen_damage, g.queen_dead = 0, False
