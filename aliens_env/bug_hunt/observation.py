@@ -4,6 +4,7 @@ views of ``layout(window)``."""
 from __future__ import annotations
 
 import struct
+from operator import attrgetter, itemgetter
 
 import numpy as np
 
@@ -38,6 +39,12 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
+#: stripe(): the columns kept per layout (each about 200 KB for the 25-square window on a 64x64 grid)
+STRIPES = 4
+#: everything squad_row reads of a figure, as one tuple (built in C): observe()'s key to its entry
+_SQUAD_KEY = attrgetter("status", "pos", "hugger", "ap", "activated", "overwatch", "leader", "lp", "squad", "role", "weapon")
+_KIND_STATE = itemgetter("kind", "state")
+_STATIC: dict[tuple[str, str], tuple[float, ...]] = {}  # squad_row's role and weapon flags, by (role, weapon)
 
 
 def layout(window: int) -> ObsLayout:
@@ -89,7 +96,7 @@ def map_planes(game) -> np.ndarray:
     padded by half a window on every side so a window is a plain slice; cached per layout
     version (every change of a square, a port or a hazard bumps it), rooms entered (only
     `explore.enter_room` marks a room) and the features' kinds and states."""
-    sig = (game.colony.version, game.rooms_entered, [(f["kind"], f["state"]) for f in game.features])
+    sig = (game.colony.version, game.rooms_entered, tuple(map(_KIND_STATE, game.features)))
     cached = game._shared.get("map_planes")
     if cached is not None and cached[0] == sig:
         return cached[1]
@@ -129,17 +136,20 @@ def stripe(game, fc: int) -> np.ndarray:
     """The padded map planes' columns fc..fc + window - 1, as one contiguous array of shape
     (N_PLANES, rows * window): the window at row fr is then one slice of N_PLANES contiguous
     blocks (a slice of the map planes is window short rows per plane, several times slower to
-    copy). Kept per column with the map planes (a new layout version starts afresh)."""
+    copy). Kept with the map planes for the STRIPES columns used last (a new layout version
+    starts afresh)."""
     planes = map_planes(game)
     kept = game._shared.get("stripes")
     if kept is None or kept[0] is not planes:
         kept = game._shared["stripes"] = (planes, {})
-    out = kept[1].get(fc)
+    columns = kept[1]
+    out = columns.pop(fc, None)
     if out is None:
-        if len(kept[1]) >= 16:  # at most 16 columns kept (about 3 MB)
-            kept[1].clear()
+        if len(columns) >= STRIPES:
+            del columns[next(iter(columns))]  # the column used longest ago
         w = game.window
-        out = kept[1][fc] = np.ascontiguousarray(planes[:, :, fc:fc + w]).reshape(N_PLANES, -1)
+        out = np.ascontiguousarray(planes[:, :, fc:fc + w]).reshape(N_PLANES, -1)
+    columns[fc] = out  # the last used last
     return out
 
 
@@ -153,12 +163,15 @@ def squad_row(game, h: Human) -> tuple[float, ...]:
         status, where = _STATUS_ACTIVE, (r / size, c / size)
     else:
         status, where = _STATUS_ROWS.get(h.status, _STATUS_OTHER), (0.0, 0.0)
-    static = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
-              h.role in ("android", "predator", "power_loader"),
-              h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
-              h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
+    static = _STATIC.get((h.role, h.weapon))
+    if static is None:
+        static = _STATIC[(h.role, h.weapon)] = tuple(map(float, (
+            h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
+            h.role in ("android", "predator", "power_loader"),
+            h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
+            h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")))
     return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
-            float(h.leader), *map(float, static), *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+            float(h.leader), *static, *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
 
 
 def squad_entry(game, h: Human) -> tuple:
@@ -192,9 +205,9 @@ def observe(game, player: str) -> np.ndarray:
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
     squad: list[bytes] = []  # float32 rows, packed once per figure state
-    append, rows = squad.append, game._rows
+    append, rows, squad_key = squad.append, game._rows, _SQUAD_KEY
     for h in humans:
-        key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
+        key = squad_key(h)
         entry = rows.get(key)
         if entry is None:
             entry = rows[key] = squad_entry(game, h)

@@ -52,7 +52,9 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1,
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 UNREACHABLE = 10_000
 DIAGONAL_RULES = ("squeeze", "corner")
-_FIELD_CACHE_LIMIT = 4096  # distance fields kept per version (a cap for boards that never change)
+#: distance fields kept per version, the oldest dropped first: a bound on memory for boards
+#: that change seldom while figures move on them (a field of a 64x64 grid is 16 KB)
+_FIELD_CACHE_LIMIT = 256
 
 
 @dataclass(frozen=True)
@@ -467,8 +469,11 @@ class Grid:
         says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
         given (a figure that attacks the source from beside it), else the source's own cost. A
         source on a square the mover could not enter spreads nothing."""
-        key = ("field", tuple(sources), mover.key, weighted, goal_cost)
-        out = self._cache.get(key)
+        key = (tuple(sources), mover.key, weighted, goal_cost)
+        fields = self._cache.get("fields")
+        if fields is None:
+            fields = self._cache["fields"] = {}
+        out = fields.get(key)
         if out is not None:
             return out
         nbrs = self._step_tables(mover)[1]
@@ -514,9 +519,9 @@ class Grid:
         out = np.full(self.n, UNREACHABLE, dtype=np.int32)
         out[reached] = [dist[m] for m in reached]
         out.flags.writeable = False
-        if len(self._cache) > _FIELD_CACHE_LIMIT:
-            self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
-        self._cache[key] = out
+        if len(fields) >= _FIELD_CACHE_LIMIT:
+            del fields[next(iter(fields))]
+        fields[key] = out
         return out
 
     # -- large models ----------------------------------------------------------------------------
