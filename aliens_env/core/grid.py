@@ -594,26 +594,36 @@ class Grid:
         seen = self._cache.get(("los", src, radius))
         if seen is not None:
             return bool(seen[dst])
-        if radius is None or self.shooter_corners or self._has_edge_walls() or self.sight_blocked()[src]:
+        lines = self._cache.get(("sight_lines", radius))
+        if lines is None:
+            lines = self._cache[("sight_lines", radius)] = self._sight_line_tables(radius)
+        if not lines:
             return bool(self.los_from(src, radius)[dst])
+        padded, runs, wide = lines
         w = self.width
         r, c = divmod(src, w)
+        base = r * wide + c  # the window centred on src starts at (r, c) of the padded grid
+        if padded[base + radius * wide + radius]:  # src itself blocks sight: los_from's own rule
+            return bool(self.los_from(src, radius)[dst])
         dr, dc = dst // w - r + radius, dst % w - c + radius  # dst in the window centred on src
         side = 2 * radius + 1
         if not (0 <= dr < side and 0 <= dc < side):
             return False
-        wide = w + 2 * radius  # the padded grid's width; the window's top-left square is (r, c) there
-        key = ("padded_bytes", radius)
-        padded = self._cache.get(key)
-        if padded is None:
-            padded = self._cache[key] = self._padded(radius).tobytes()  # one byte a square, fast to index
-        base = r * wide + c
         if padded[base + dr * wide + dc]:
             return False  # a sight-blocking square is never seen
-        for k in _sight_runs(radius, wide)[dr * side + dc]:
+        for k in runs[dr * side + dc]:
             if padded[base + k]:
                 return False
         return True
+
+    def _sight_line_tables(self, radius: int | None):
+        """sees()'s tables where los_from takes the window (a radius, no shooter corners, no edge
+        walls): the sight-blocking squares padded by the radius as bytes (one a square, fast to
+        index), each window square's sight line (_sight_runs) and the padded width; else ()."""
+        if radius is None or self.shooter_corners or self._has_edge_walls():
+            return ()
+        wide = self.width + 2 * radius
+        return self._padded(radius).tobytes(), _sight_runs(radius, wide), wide
 
     def _has_edge_walls(self) -> bool:
         return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))
