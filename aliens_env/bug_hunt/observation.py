@@ -19,6 +19,24 @@ PLANES = ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", 
           "acting", "open_end")
 N_PLANES = len(PLANES)
 P = {name: i for i, name in enumerate(PLANES)}
+#: the planes the figures are marked on (zero but for the figures); the others are the map planes
+FIGURE_PLANES = ("marine", "civilian", "android", *ALIEN_KINDS, "overwatch", "acting")
+MAP_PLANES = tuple(name for name in PLANES if name not in FIGURE_PLANES)
+M = {name: i for i, name in enumerate(MAP_PLANES)}  # a map plane's index among the map planes
+
+
+def _plane_runs() -> tuple[tuple[int, int, int], ...]:
+    """The window's planes as runs of map planes or of figure planes: (first plane, end plane,
+    the first one's index among the map planes, or -1 for a run of figure planes)."""
+    runs, first = [], 0
+    for k in range(1, N_PLANES + 1):
+        if k == N_PLANES or (PLANES[k] in M) != (PLANES[first] in M):
+            runs.append((first, k, M.get(PLANES[first], -1)))
+            first = k
+    return tuple(runs)
+
+
+_RUNS = _plane_runs()
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
@@ -93,7 +111,7 @@ def focus(game) -> int:
 
 
 def map_planes(game) -> np.ndarray:
-    """The planes that depend on the layout and its contents only, over the whole grid,
+    """The MAP_PLANES: they depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
     version (every change of a square, a port or a hazard bumps it), rooms entered (only
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
@@ -105,40 +123,40 @@ def map_planes(game) -> np.ndarray:
         return cached[1]
     n, half = game.size, game.window // 2
     cells = game.colony.cells
-    planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.uint8)
-    planes[P["wall"]] = 2  # off the grid reads as wall
+    planes = np.zeros((len(MAP_PLANES), n + 2 * half, n + 2 * half), dtype=np.uint8)
+    planes[M["wall"]] = 2  # off the grid reads as wall
     inner = planes[:, half:half + n, half:half + n]
-    inner[P["floor"]] = 2 * ((cells == FLOOR) | (cells == DOOR_OPEN))
-    inner[P["wall"]] = 2 * (cells == WALL)
-    inner[P["open_door"]] = 2 * (cells == DOOR_OPEN)
-    inner[P["closed_door"]] = 2 * ((cells == DOOR_CLOSED) | (cells == DOOR_LOCKED))
-    inner[P["sealed_door"]] = 2 * (cells == DOOR_WELDED) + (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
-    inner[P["hazard"]] = 2 * (game.colony.hazard > 0)
-    inner[P["entry"]] = 2 * game.colony.entry
+    inner[M["floor"]] = 2 * ((cells == FLOOR) | (cells == DOOR_OPEN))
+    inner[M["wall"]] = 2 * (cells == WALL)
+    inner[M["open_door"]] = 2 * (cells == DOOR_OPEN)
+    inner[M["closed_door"]] = 2 * ((cells == DOOR_CLOSED) | (cells == DOOR_LOCKED))
+    inner[M["sealed_door"]] = 2 * (cells == DOOR_WELDED) + (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
+    inner[M["hazard"]] = 2 * (game.colony.hazard > 0)
+    inner[M["entry"]] = 2 * game.colony.entry
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
-            inner[P["egg_cache"], r, c] = 2
+            inner[M["egg_cache"], r, c] = 2
         elif f["kind"] == "sentry" and f["state"] != "destroyed":
-            inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
+            inner[M["sentry_on"] if f["state"] == "active" else M["sentry_off"], r, c] = 2
         else:
-            inner[P["scenery"], r, c] = 2
+            inner[M["scenery"], r, c] = 2
     for p in game.colony.pieces:
         if p["kind"] == "room":
             r0, c0, r1, c1 = p["rect"]
-            inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
+            inner[M["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
     for port in game.colony.ports:
         if port["state"] == "pending":
             for r, c in port["cells"]:
-                inner[P["open_end"], r, c] = 2
+                inner[M["open_end"], r, c] = 2
     game._shared["map_planes"] = (sig, planes)
     return planes
 
 
 def stripe(game, fc: int) -> np.ndarray:
     """The padded map planes' columns fc..fc + window - 1 as float32, one contiguous array of
-    shape (N_PLANES, rows * window): the window at row fr is then one slice of N_PLANES
-    contiguous blocks (a slice of the map planes is window short rows per plane, several times
+    shape (len(MAP_PLANES), rows * window): the window at row fr is then one slice of contiguous
+    blocks, a plane each (a slice of the map planes is window short rows per plane, several times
     slower to copy). Kept with the map planes for the STRIPES columns used last (a new layout
     version starts afresh)."""
     planes = map_planes(game)
@@ -150,7 +168,7 @@ def stripe(game, fc: int) -> np.ndarray:
     if out is None:
         if len(columns) >= STRIPES:
             del columns[next(iter(columns))]  # the column used longest ago
-        out = np.multiply(planes[:, :, fc:fc + game.window], np.float32(0.5), dtype=np.float32).reshape(N_PLANES, -1)
+        out = np.multiply(planes[:, :, fc:fc + game.window], np.float32(0.5), dtype=np.float32).reshape(len(MAP_PLANES), -1)
     columns[fc] = out  # the last used last
     return out
 
@@ -200,7 +218,13 @@ def observe(game, player: str) -> np.ndarray:
     obs = np.empty(lay.size, dtype=np.float32)
     area = w * w
     board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
-    obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fc)[:, fr * w:(fr + w) * w]
+    board = obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)
+    window = stripe(game, fc)[:, fr * w:(fr + w) * w]  # the map planes' window
+    for first, end, m in _RUNS:
+        if m < 0:
+            board[first:end] = 0.0  # figure planes: the figures are marked below
+        else:
+            board[first:end] = window[m:m + end - first]
     flat = memoryview(obs)  # float items
     raw = flat.cast("B")  # the features are packed in as float32 bytes at the views' offsets
     overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area
