@@ -353,46 +353,55 @@ class Grid:
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
-        return self._step_tables(mover)[0]
-
-    def _step_tables(self, mover: Mover) -> tuple[list, list]:
-        """neighbour_table(mover), and per square the squares alone (for the distance fields)."""
         def build():
-            h, w = self.height, self.width
             table: list = [()] * self.n  # squares with no step out share one empty tuple
-            squares: list = [()] * self.n
-            enter2 = self.enterable(mover).reshape(h, w)
-            rows, cols = np.flatnonzero(enter2.any(axis=1)), np.flatnonzero(enter2.any(axis=0))
-            if not len(rows):
-                return table, squares
-            # only squares next to one the mover may enter have a step: the box around those
-            r0, r1 = max(0, int(rows[0]) - 1), min(h, int(rows[-1]) + 2)
-            c0, c1 = max(0, int(cols[0]) - 1), min(w, int(cols[-1]) + 2)
-            enter = _pad(enter2)
-            door2 = self._by_code("door")[self.cells]
-            door = _pad(door2)
-            opened = self._step_open_box(r0, r1, c0, c1)
-            ok = np.zeros((r1 - r0, c1 - c0, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r0 + r, c0 + c) in direction d
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                if dr and dc and not mover.diagonal:
-                    continue
-                step = opened[d] & enter[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
-                if dr and dc:
-                    step &= ~door2[r0:r1, c0:c1] & ~door[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
-                ok[:, :, d] = step
-            froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
-            fr, fc = np.divmod(froms, c1 - c0)
-            froms = (fr + r0) * w + fc + c0
-            tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
-            tos = tos.tolist()
-            pairs = list(zip(dirs.tolist(), tos))
+            froms, dirs, tos = self._steps(mover)
+            pairs = list(zip(dirs.tolist(), tos.tolist()))
             starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
             ends = starts[1:] + [len(pairs)]
             for sq, a, z in zip(froms[starts].tolist(), starts, ends):
                 table[sq] = tuple(pairs[a:z])
-                squares[sq] = tuple(tos[a:z])
-            return table, squares
+            return table
         return self._cached(("nbrs", mover.key), build)
+
+    def _step_lists(self, mover: Mover) -> tuple[list, list]:
+        """The squares of neighbour_table(mover) as two flat lists for the distance fields: square
+        s steps to tos[first[s]:first[s + 1]] (no table of tuples to build per version)."""
+        def build():
+            froms, _, tos = self._steps(mover)
+            first = np.zeros(self.n + 1, dtype=np.int64)
+            np.cumsum(np.bincount(froms, minlength=self.n), out=first[1:])
+            return first.tolist(), tos.tolist()
+        return self._cached(("step_lists", mover.key), build)
+
+    def _steps(self, mover: Mover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every step the mover may take: (from square, direction, to square) arrays, by square
+        and then in DIRECTIONS order."""
+        h, w = self.height, self.width
+        enter2 = self.enterable(mover).reshape(h, w)
+        rows, cols = np.flatnonzero(enter2.any(axis=1)), np.flatnonzero(enter2.any(axis=0))
+        if not len(rows):
+            none = np.zeros(0, dtype=np.int64)
+            return none, none, none
+        # only squares next to one the mover may enter have a step: the box around those
+        r0, r1 = max(0, int(rows[0]) - 1), min(h, int(rows[-1]) + 2)
+        c0, c1 = max(0, int(cols[0]) - 1), min(w, int(cols[-1]) + 2)
+        enter = _pad(enter2)
+        door2 = self._by_code("door")[self.cells]
+        door = _pad(door2)
+        opened = self._step_open_box(r0, r1, c0, c1)
+        ok = np.zeros((r1 - r0, c1 - c0, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r0 + r, c0 + c) in direction d
+        for d, (dr, dc) in enumerate(DIRECTIONS):
+            if dr and dc and not mover.diagonal:
+                continue
+            step = opened[d] & enter[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
+            if dr and dc:
+                step &= ~door2[r0:r1, c0:c1] & ~door[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
+            ok[:, :, d] = step
+        froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
+        fr, fc = np.divmod(froms, c1 - c0)
+        froms = (fr + r0) * w + fc + c0
+        return froms, dirs, froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
 
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
@@ -476,7 +485,7 @@ class Grid:
         out = fields.get(key)
         if out is not None:
             return out
-        nbrs = self._step_tables(mover)[1]
+        first, tos = self._step_lists(mover)
         cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
         reached = list(sources)  # every square given a distance, each once (sources may repeat)
@@ -495,7 +504,7 @@ class Grid:
                     continue
                 enter = goal_cost if goal_cost is not None and d0 == 0 and s in srcs else cost[s]
                 nd = d0 + enter  # the step from a neighbour into s
-                for m in nbrs[s]:
+                for m in tos[first[s]:first[s + 1]]:
                     dm = dist[m]
                     if nd < dm:
                         if dm == UNREACHABLE:
@@ -511,7 +520,7 @@ class Grid:
             add = reached.append
             for s in queue:  # the queue grows while it is read
                 d1 = dist[s] + 1
-                for m in nbrs[s]:
+                for m in tos[first[s]:first[s + 1]]:
                     if dist[m] == UNREACHABLE:
                         add(m)
                         dist[m] = d1
