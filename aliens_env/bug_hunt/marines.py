@@ -83,11 +83,18 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
     the square"): every open square (floor or open doorway) the figure sees within the grenade's
     range, its own excepted (ASSUMPTION A47)."""
-    key = ("grenade_squares", game.humans[i].pos)  # depends only on the layout and the square
+    return _grenade_targets(game, game.humans[i].pos)[0]
+
+
+def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
+    """grenade_squares from square pos, and its slots as an index array (marine_mask sets them
+    in one numpy call); kept per layout version and square."""
+    key = ("grenade_squares", pos)  # depends only on the layout and the square
     shared = geometry.layout_cache(game)
     cached = shared.get(key)
     if cached is None:
-        cached = shared[key] = _grenade_squares_uncached(game, game.humans[i].pos)
+        squares = _grenade_squares_uncached(game, pos)
+        cached = shared[key] = squares, np.fromiter(squares, dtype=np.intp, count=len(squares))
     return cached
 
 
@@ -180,7 +187,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
                 if geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
                     mask[s["fire"] + k] = 1
         if can_grenade(game, i) and ap >= cost["grenade"]:
-            mask[[s["grenade"] + k for k in grenade_squares(game, i)]] = 1
+            mask[s["grenade"] + _grenade_targets(game, h.pos)[1]] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             mask[s["overwatch"]] = 1
     mask[s["end"]] = 1
