@@ -57,8 +57,8 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
-#: stripe(): the columns kept per layout (each about 200 KB for the 25-square window on a 64x64 grid;
-#: in random play 2 rebuild about 1.3 times as many stripes as 4, a few microseconds a hundred steps)
+#: stripe(): the columns kept per layout (each about 115 KB: 13 map planes of 88 x 25 float32 for the
+#: 25-square window on a 64x64 grid; in random play 2 rebuild about 1.3 times as many stripes as 4)
 STRIPES = 2
 #: everything squad_row reads of a figure, as one tuple (built in C): observe()'s key to its entry
 _SQUAD_KEY = attrgetter("status", "pos", "hugger", "ap", "activated", "overwatch", "leader", "lp", "squad", "role", "weapon")
