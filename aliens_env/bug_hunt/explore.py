@@ -3,6 +3,8 @@ sealed-grid door (A54), equipment laid with new sections (electronic locks, comm
 rooms entered and the Brood Chamber's contents."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, WALL
@@ -44,6 +46,7 @@ def reveal(game, viewer: int = NO) -> None:
             viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
         found = NO
         sight = game.rules["sight_range"]
+        views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
         rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
         for k, mouths in open_mouths(game):
             for v in viewers:
@@ -51,7 +54,10 @@ def reveal(game, viewer: int = NO) -> None:
                 for m in mouths:  # as geometry.los(game, v, m, radius)
                     if max(abs(vr - rows[m]), abs(vc - cols[m])) > min(radius, sight):
                         continue
-                    if col.sees(v, m, sight):
+                    seen = views.get(v)
+                    if seen is None:
+                        seen = views[v] = col.los_from(v, sight)
+                    if seen[m]:
                         found = k
                         break
                 if found != NO:

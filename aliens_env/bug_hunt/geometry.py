@@ -55,7 +55,7 @@ def los(game, a: int, b: int, radius: int | None = None) -> bool:
     rows, cols = game.colony.rows_cols
     if max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b])) > (sight if radius is None else min(radius, sight)):
         return False
-    return game.colony.sees(a, b, sight)
+    return bool(game.colony.los_from(a, sight)[b])
 
 
 def enter_cost(game, s: int) -> int:

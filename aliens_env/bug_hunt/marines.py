@@ -50,11 +50,15 @@ def targets(game) -> list[tuple[str, int]]:
         col, sight = game.colony, game.rules["sight_range"]
         rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
         hr, hc = rows[pos], cols[pos]
+        seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
                 r = max(abs(rows[a.pos] - hr), abs(cols[a.pos] - hc))
-                if r <= reach and r <= sight and col.sees(pos, a.pos, sight):  # as geometry.los
-                    out.append((r, 0, i, ("alien", i)))
+                if r <= reach and r <= sight:
+                    if seen is None:
+                        seen = col.los_from(pos, sight)
+                    if seen[a.pos]:
+                        out.append((r, 0, i, ("alien", i)))
         for k, f in enumerate(game.features):
             kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
                 "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None

@@ -4,7 +4,6 @@ views of ``layout(window)``."""
 from __future__ import annotations
 
 import struct
-from operator import attrgetter, itemgetter
 
 import numpy as np
 
@@ -19,24 +18,6 @@ PLANES = ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", 
           "acting", "open_end")
 N_PLANES = len(PLANES)
 P = {name: i for i, name in enumerate(PLANES)}
-#: the planes the figures are marked on (zero but for the figures); the others are the map planes
-FIGURE_PLANES = ("marine", "civilian", "android", *ALIEN_KINDS, "overwatch", "acting")
-MAP_PLANES = tuple(name for name in PLANES if name not in FIGURE_PLANES)
-M = {name: i for i, name in enumerate(MAP_PLANES)}  # a map plane's index among the map planes
-
-
-def _plane_runs() -> tuple[tuple[int, int, int], ...]:
-    """The window's planes as runs of map planes or of figure planes: (first plane, end plane,
-    the first one's index among the map planes, or -1 for a run of figure planes)."""
-    runs, first = [], 0
-    for k in range(1, N_PLANES + 1):
-        if k == N_PLANES or (PLANES[k] in M) != (PLANES[first] in M):
-            runs.append((first, k, M.get(PLANES[first], -1)))
-            first = k
-    return tuple(runs)
-
-
-_RUNS = _plane_runs()
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
@@ -57,13 +38,10 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
-#: stripe(): the columns kept per layout (each about 115 KB: 13 map planes of 88 x 25 float32 for the
-#: 25-square window on a 64x64 grid; in random play 2 rebuild about 1.3 times as many stripes as 4)
-STRIPES = 2
-#: everything squad_row reads of a figure, as one tuple (built in C): observe()'s key to its entry
-_SQUAD_KEY = attrgetter("status", "pos", "hugger", "ap", "activated", "overwatch", "leader", "lp", "squad", "role", "weapon")
-_KIND_STATE = itemgetter("kind", "state")
-_STATIC: dict[tuple[str, str], tuple[float, ...]] = {}  # squad_row's role and weapon flags, by (role, weapon)
+#: stripe(): the columns kept per layout, all dropped when full (each about 200 KB: 23 planes of
+#: 88 x 25 float32 for the 25-square window on a 64x64 grid; 8 cost no more instructions per step
+#: than 16 in random play, valgrind, and half the memory)
+STRIPES = 8
 
 
 def layout(window: int) -> ObsLayout:
@@ -111,65 +89,63 @@ def focus(game) -> int:
 
 
 def map_planes(game) -> np.ndarray:
-    """The MAP_PLANES: they depend on the layout and its contents only, over the whole grid,
+    """The planes that depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
     version (every change of a square, a port or a hazard bumps it), rooms entered (only
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
     quarter of the memory of float32; stripe() turns them into the observation's floats."""
-    sig = (game.colony.version, game.rooms_entered, tuple(map(_KIND_STATE, game.features)))
+    sig = (game.colony.version, game.rooms_entered, [(f["kind"], f["state"]) for f in game.features])
     cached = game._shared.get("map_planes")
     if cached is not None and cached[0] == sig:
         return cached[1]
     n, half = game.size, game.window // 2
     cells = game.colony.cells
-    planes = np.zeros((len(MAP_PLANES), n + 2 * half, n + 2 * half), dtype=np.uint8)
-    planes[M["wall"]] = 2  # off the grid reads as wall
+    planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.uint8)
+    planes[P["wall"]] = 2  # off the grid reads as wall
     inner = planes[:, half:half + n, half:half + n]
-    inner[M["floor"]] = 2 * ((cells == FLOOR) | (cells == DOOR_OPEN))
-    inner[M["wall"]] = 2 * (cells == WALL)
-    inner[M["open_door"]] = 2 * (cells == DOOR_OPEN)
-    inner[M["closed_door"]] = 2 * ((cells == DOOR_CLOSED) | (cells == DOOR_LOCKED))
-    inner[M["sealed_door"]] = 2 * (cells == DOOR_WELDED) + (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
-    inner[M["hazard"]] = 2 * (game.colony.hazard > 0)
-    inner[M["entry"]] = 2 * game.colony.entry
+    inner[P["floor"]] = 2 * ((cells == FLOOR) | (cells == DOOR_OPEN))
+    inner[P["wall"]] = 2 * (cells == WALL)
+    inner[P["open_door"]] = 2 * (cells == DOOR_OPEN)
+    inner[P["closed_door"]] = 2 * ((cells == DOOR_CLOSED) | (cells == DOOR_LOCKED))
+    inner[P["sealed_door"]] = 2 * (cells == DOOR_WELDED) + (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
+    inner[P["hazard"]] = 2 * (game.colony.hazard > 0)
+    inner[P["entry"]] = 2 * game.colony.entry
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
-            inner[M["egg_cache"], r, c] = 2
+            inner[P["egg_cache"], r, c] = 2
         elif f["kind"] == "sentry" and f["state"] != "destroyed":
-            inner[M["sentry_on"] if f["state"] == "active" else M["sentry_off"], r, c] = 2
+            inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
         else:
-            inner[M["scenery"], r, c] = 2
+            inner[P["scenery"], r, c] = 2
     for p in game.colony.pieces:
         if p["kind"] == "room":
             r0, c0, r1, c1 = p["rect"]
-            inner[M["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
+            inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
     for port in game.colony.ports:
         if port["state"] == "pending":
             for r, c in port["cells"]:
-                inner[M["open_end"], r, c] = 2
+                inner[P["open_end"], r, c] = 2
     game._shared["map_planes"] = (sig, planes)
     return planes
 
 
 def stripe(game, fc: int) -> np.ndarray:
-    """The padded map planes' columns fc..fc + window - 1 as float32, one contiguous array of
-    shape (len(MAP_PLANES), rows * window): the window at row fr is then one slice of contiguous
-    blocks, a plane each (a slice of the map planes is window short rows per plane, several times
-    slower to copy). Kept with the map planes for the STRIPES columns used last (a new layout
-    version starts afresh)."""
+    """The padded map planes' columns fc..fc + window - 1, as one contiguous array of shape
+    (N_PLANES, rows * window): the window at row fr is then one slice of N_PLANES contiguous
+    blocks (a slice of the map planes is window short rows per plane, several times slower to
+    copy). Kept per column with the map planes (a new layout version starts afresh)."""
     planes = map_planes(game)
     kept = game._shared.get("stripes")
     if kept is None or kept[0] is not planes:
         kept = game._shared["stripes"] = (planes, {})
-    columns = kept[1]
-    out = columns.pop(fc, None)
+    out = kept[1].get(fc)
     if out is None:
-        if len(columns) >= STRIPES:
-            del columns[next(iter(columns))]  # the column used longest ago
-        out = np.multiply(planes[:, :, fc:fc + game.window], np.float32(0.5), dtype=np.float32).reshape(len(MAP_PLANES), -1)
-    columns[fc] = out  # the last used last
+        if len(kept[1]) >= STRIPES:  # at most STRIPES columns kept
+            kept[1].clear()
+        w = game.window
+        out = kept[1][fc] = np.multiply(planes[:, :, fc:fc + w], np.float32(0.5), dtype=np.float32).reshape(N_PLANES, -1)
     return out
 
 
@@ -183,15 +159,12 @@ def squad_row(game, h: Human) -> tuple[float, ...]:
         status, where = _STATUS_ACTIVE, (r / size, c / size)
     else:
         status, where = _STATUS_ROWS.get(h.status, _STATUS_OTHER), (0.0, 0.0)
-    static = _STATIC.get((h.role, h.weapon))
-    if static is None:
-        static = _STATIC[(h.role, h.weapon)] = tuple(map(float, (
-            h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
-            h.role in ("android", "predator", "power_loader"),
-            h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
-            h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")))
+    static = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
+              h.role in ("android", "predator", "power_loader"),
+              h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
+              h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
     return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
-            float(h.leader), *static, *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+            float(h.leader), *map(float, static), *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
 
 
 def squad_entry(game, h: Human) -> tuple:
@@ -218,22 +191,16 @@ def observe(game, player: str) -> np.ndarray:
     obs = np.empty(lay.size, dtype=np.float32)
     area = w * w
     board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
-    board = obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)
-    window = stripe(game, fc)[:, fr * w:(fr + w) * w]  # the map planes' window
-    for first, end, m in _RUNS:
-        if m < 0:
-            board[first:end] = 0.0  # figure planes: the figures are marked below
-        else:
-            board[first:end] = window[m:m + end - first]
+    obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fc)[:, fr * w:(fr + w) * w]
     flat = memoryview(obs)  # float items
     raw = flat.cast("B")  # the features are packed in as float32 bytes at the views' offsets
     overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
     squad: list[bytes] = []  # float32 rows, packed once per figure state
-    append, rows, squad_key = squad.append, game._rows, _SQUAD_KEY
+    append, rows = squad.append, game._rows
     for h in humans:
-        key = squad_key(h)
+        key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
         entry = rows.get(key)
         if entry is None:
             entry = rows[key] = squad_entry(game, h)

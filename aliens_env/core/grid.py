@@ -41,7 +41,7 @@ Settled here, for every ruleset:
 from __future__ import annotations
 
 import heapq
-from array import array
+from collections import deque
 from dataclasses import dataclass, field as dataclass_field
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -52,9 +52,7 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1,
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 UNREACHABLE = 10_000
 DIAGONAL_RULES = ("squeeze", "corner")
-#: distance fields kept per version, the oldest dropped first: a bound on memory for boards
-#: that change seldom while figures move on them (a field of a 64x64 grid is 16 KB)
-_FIELD_CACHE_LIMIT = 256
+_FIELD_CACHE_LIMIT = 4096  # distance fields kept per version (a cap for boards that never change)
 
 
 @dataclass(frozen=True)
@@ -82,8 +80,6 @@ class Mover:
 
     def __post_init__(self):
         object.__setattr__(self, "costs", tuple(sorted(dict(self.costs).items())))
-        # the grid's cache keys: a plain tuple hashes in C (a dataclass's __hash__ is Python code)
-        object.__setattr__(self, "key", (self.name, self.costs, self.door_cost, self.diagonal))
 
 
 DEFAULT_MOVER = Mover()
@@ -287,13 +283,11 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            out: list = [None] * self.n
-            at = np.flatnonzero(self.enterable(mover))  # only these get a cost (few on a grid still being laid)
-            cost = self._code_costs(mover)[self.cells.ravel()[at]] + self.extra.ravel()[at]
-            for i, v in zip(at.tolist(), cost.tolist()):
-                out[i] = v
-            return out
-        return self._cached(("costs", mover.key), build)
+            cost = self._code_costs(mover)[self.cells].ravel() + self.extra.ravel()
+            out = cost.astype(object)
+            out[~self.enterable(mover)] = None
+            return out.tolist()
+        return self._cached(("costs", mover), build)
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
         """Per cell code, what entering costs the mover (-1: may not enter)."""
@@ -308,100 +302,72 @@ class Grid:
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
-        return self._cached(("enter", mover.key), lambda: (self._code_costs(mover)[self.cells].ravel() >= 0) & (self.marker.ravel() == 0))
+        return self._cached(("enter", mover), lambda: (self._code_costs(mover)[self.cells].ravel() >= 0) & (self.marker.ravel() == 0))
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
         walls (edge walls and the diagonal rule), whatever stands on the squares."""
-        return self._cached("step_open", lambda: self._step_open_box(0, self.height, 0, self.width).reshape(8, self.n))
+        def build():
+            h, w = self.height, self.width
+            walls = self._has_edge_walls()
+            ws, we = _pad(self.wall_s), _pad(self.wall_e)
+            joined = _pad(self._by_code("joined")[self.cells])
+            walk = _pad(self._open())
 
-    def _step_open_box(self, r0: int, r1: int, c0: int, c1: int) -> np.ndarray:
-        """step_open for the squares of rows r0..r1 - 1 and columns c0..c1 - 1, (8, rows, columns)."""
-        h, w = self.height, self.width
-        walls = self._has_edge_walls()
-        ws, we = _pad(self.wall_s), _pad(self.wall_e)
-        joined = _pad(self._by_code("joined")[self.cells])
-        walk = _pad(self._open())
-
-        def at(g, dr, dc):
-            return g[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
-        out = np.zeros((8, r1 - r0, c1 - c0), dtype=bool)
-        for d, (dr, dc) in enumerate(DIRECTIONS):
-            ok = out[d]
-            # the step stays on the grid
-            ok[max(0, -dr - r0):min(r1, h - dr) - r0, max(0, -dc - c0):min(c1, w - dc) - c0] = True
-            if dr == 0:
-                if walls:
-                    ok &= ~at(we, 0, min(dc, 0))
-            elif dc == 0:
-                if walls:
-                    ok &= ~at(ws, min(dr, 0), 0)
-            else:
-                if walls:
-                    # walls at the corner passed: the two arms on each side of the diagonal
-                    v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
-                    h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
-                    h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
-                    v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
-                    ok &= ~((v_here | h_side) & (h_here | v_side))
-                if self.diagonal == "squeeze":
-                    ok &= ~(at(joined, 0, dc) & at(joined, dr, 0))
+            def at(g, dr, dc):
+                return g[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+            out = np.zeros((8, h, w), dtype=bool)
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                ok = out[d]
+                ok[max(0, -dr):h - max(0, dr), max(0, -dc):w - max(0, dc)] = True  # the step stays on the grid
+                if dr == 0:
+                    if walls:
+                        ok &= ~at(we, 0, min(dc, 0))
+                elif dc == 0:
+                    if walls:
+                        ok &= ~at(ws, min(dr, 0), 0)
                 else:
-                    ok &= at(walk, 0, dc) & at(walk, dr, 0)
-        return out
+                    if walls:
+                        # walls at the corner passed: the two arms on each side of the diagonal
+                        v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
+                        h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
+                        h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
+                        v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
+                        ok &= ~((v_here | h_side) & (h_here | v_side))
+                    if self.diagonal == "squeeze":
+                        ok &= ~(at(joined, 0, dc) & at(joined, dr, 0))
+                    else:
+                        ok &= at(walk, 0, dc) & at(walk, dr, 0)
+            return out.reshape(8, h * w)
+        return self._cached("step_open", build)
 
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
         def build():
-            table: list = [()] * self.n  # squares with no step out share one empty tuple
-            froms, dirs, tos = self._steps(mover)
+            h, w = self.height, self.width
+            enter = _pad(self.enterable(mover).reshape(h, w))
+            door2 = self._by_code("door")[self.cells]
+            door = _pad(door2)
+            opened = self.step_open().reshape(8, h, w)
+            ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                if dr and dc and not mover.diagonal:
+                    continue
+                step = opened[d] & enter[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+                if dr and dc:
+                    step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+                ok[:, :, d] = step
+            froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
+            tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
             pairs = list(zip(dirs.tolist(), tos.tolist()))
             starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
             ends = starts[1:] + [len(pairs)]
+            table: list = [()] * self.n  # squares with no step out share one empty tuple
             for sq, a, z in zip(froms[starts].tolist(), starts, ends):
                 table[sq] = tuple(pairs[a:z])
             return table
-        return self._cached(("nbrs", mover.key), build)
-
-    def _step_lists(self, mover: Mover) -> tuple[list, list]:
-        """The squares of neighbour_table(mover) as two flat lists for the distance fields: square
-        s steps to tos[first[s]:first[s + 1]] (no table of tuples to build per version)."""
-        def build():
-            froms, _, tos = self._steps(mover)
-            first = np.zeros(self.n + 1, dtype=np.int64)
-            np.cumsum(np.bincount(froms, minlength=self.n), out=first[1:])
-            return first.tolist(), tos.tolist()
-        return self._cached(("step_lists", mover.key), build)
-
-    def _steps(self, mover: Mover) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every step the mover may take: (from square, direction, to square) arrays, by square
-        and then in DIRECTIONS order."""
-        h, w = self.height, self.width
-        enter2 = self.enterable(mover).reshape(h, w)
-        rows, cols = np.flatnonzero(enter2.any(axis=1)), np.flatnonzero(enter2.any(axis=0))
-        if not len(rows):
-            none = np.zeros(0, dtype=np.int64)
-            return none, none, none
-        # only squares next to one the mover may enter have a step: the box around those
-        r0, r1 = max(0, int(rows[0]) - 1), min(h, int(rows[-1]) + 2)
-        c0, c1 = max(0, int(cols[0]) - 1), min(w, int(cols[-1]) + 2)
-        enter = _pad(enter2)
-        door2 = self._by_code("door")[self.cells]
-        door = _pad(door2)
-        opened = self._step_open_box(r0, r1, c0, c1)
-        ok = np.zeros((r1 - r0, c1 - c0, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r0 + r, c0 + c) in direction d
-        for d, (dr, dc) in enumerate(DIRECTIONS):
-            if dr and dc and not mover.diagonal:
-                continue
-            step = opened[d] & enter[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
-            if dr and dc:
-                step &= ~door2[r0:r1, c0:c1] & ~door[1 + dr + r0:1 + dr + r1, 1 + dc + c0:1 + dc + c1]
-            ok[:, :, d] = step
-        froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
-        fr, fc = np.divmod(froms, c1 - c0)
-        froms = (fr + r0) * w + fc + c0
-        return froms, dirs, froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
+        return self._cached(("nbrs", mover), build)
 
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
@@ -412,9 +378,10 @@ class Grid:
             table = self._cache["around"] = {}
         out = table.get(i)
         if out is None:
-            cells, extra, _, _ = self._flat_bytes()
-            base = [t.cost or 1 for t in self.terrains]
-            opened = self._opened_at(i)
+            cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
+            base = self._cached("base_cost", lambda: (
+                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
+            opened = self.step_open()[:, i].tolist()
             h, w = self.height, self.width
             r, c = divmod(i, w)
             out = []
@@ -422,49 +389,10 @@ class Grid:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < h and 0 <= cc < w:
                     n = rr * w + cc
-                    out.append((n, cells[n], base[cells[n]] + extra[n], opened[d]))
+                    out.append((n, cells[n], base[n], opened[d]))
                 else:
                     out.append(None)
             table[i] = out
-        return out
-
-    def _flat_bytes(self) -> tuple:
-        """cells, extra, wall_e and wall_s flat, as byte strings (fast to index square by square;
-        extra signed)."""
-        def build():
-            return (self.cells.tobytes(), array("b", self.extra.astype(np.int8).tobytes()),
-                    self.wall_e.astype(bool).tobytes(), self.wall_s.astype(bool).tobytes())
-        return self._cached("flat_bytes", build)
-
-    def _opened_at(self, i: int) -> list[bool]:
-        """step_open()[:, i]: the same rules, for one square."""
-        h, w = self.height, self.width
-        r, c = divmod(i, w)
-        cells, _, we, ws = self._flat_bytes()
-        walls = self._has_edge_walls()
-        squeeze = self.diagonal == "squeeze"
-        side_ok = [t.joined for t in self.terrains] if squeeze else [t.cost is not None and not t.door for t in self.terrains]
-        out = []
-        for dr, dc in DIRECTIONS:
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < h and 0 <= cc < w):
-                out.append(False)
-                continue
-            ok = True
-            if dr == 0:
-                if walls:
-                    ok = not we[r * w + c + min(dc, 0)]
-            elif dc == 0:
-                if walls:
-                    ok = not ws[(r + min(dr, 0)) * w + c]
-            else:
-                if walls:  # as step_open: the two arms on each side of the diagonal
-                    v_here, h_side = we[r * w + c + min(dc, 0)], ws[(r + min(dr, 0)) * w + cc]
-                    h_here, v_side = ws[(r + min(dr, 0)) * w + c], we[rr * w + c + min(dc, 0)]
-                    ok = not ((v_here or h_side) and (h_here or v_side))
-                a, b = side_ok[cells[r * w + cc]], side_ok[cells[rr * w + c]]
-                ok = ok and (not (a and b) if squeeze else bool(a and b))
-            out.append(ok)
         return out
 
     def can_step(self, a: int, b: int, mover: Mover = DEFAULT_MOVER) -> bool:
@@ -478,14 +406,11 @@ class Grid:
         says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
         given (a figure that attacks the source from beside it), else the source's own cost. A
         source on a square the mover could not enter spreads nothing."""
-        key = (tuple(sources), mover.key, weighted, goal_cost)
-        fields = self._cache.get("fields")
-        if fields is None:
-            fields = self._cache["fields"] = {}
-        out = fields.get(key)
+        key = ("field", tuple(sources), mover, weighted, goal_cost)
+        out = self._cache.get(key)
         if out is not None:
             return out
-        first, tos = self._step_lists(mover)
+        nbrs = self.neighbour_table(mover)
         cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
         reached = list(sources)  # every square given a distance, each once (sources may repeat)
@@ -497,40 +422,39 @@ class Grid:
                     heap.append((0, s))
             heapq.heapify(heap)
             srcs = set(sources)
-            pop, push, add = heapq.heappop, heapq.heappush, reached.append
             while heap:
-                d0, s = pop(heap)
+                d0, s = heapq.heappop(heap)
                 if d0 > dist[s]:
                     continue
                 enter = goal_cost if goal_cost is not None and d0 == 0 and s in srcs else cost[s]
                 nd = d0 + enter  # the step from a neighbour into s
-                for m in tos[first[s]:first[s + 1]]:
-                    dm = dist[m]
-                    if nd < dm:
-                        if dm == UNREACHABLE:
-                            add(m)
+                for _, m in nbrs[s]:
+                    if nd < dist[m]:
+                        if dist[m] == UNREACHABLE:
+                            reached.append(m)
                         dist[m] = nd
-                        push(heap, (nd, m))
+                        heapq.heappush(heap, (nd, m))
         else:
-            # breadth first: squares leave the queue in order of distance, so a square is
-            # reached at its distance the first time (sources, at 0, are never reached again)
-            queue = [s for s in sources if cost[s] is not None]
+            queue = deque()
             for s in sources:
                 dist[s] = 0
-            add = reached.append
-            for s in queue:  # the queue grows while it is read
+                if cost[s] is not None:
+                    queue.append(s)
+            while queue:
+                s = queue.popleft()
                 d1 = dist[s] + 1
-                for m in tos[first[s]:first[s + 1]]:
-                    if dist[m] == UNREACHABLE:
-                        add(m)
+                for _, m in nbrs[s]:
+                    if dist[m] > d1:
+                        if dist[m] == UNREACHABLE:
+                            reached.append(m)
                         dist[m] = d1
                         queue.append(m)
         out = np.full(self.n, UNREACHABLE, dtype=np.int32)
         out[reached] = [dist[m] for m in reached]
         out.flags.writeable = False
-        if len(fields) >= _FIELD_CACHE_LIMIT:
-            del fields[next(iter(fields))]
-        fields[key] = out
+        if len(self._cache) > _FIELD_CACHE_LIMIT:
+            self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
+        self._cache[key] = out
         return out
 
     # -- large models ----------------------------------------------------------------------------
@@ -595,44 +519,6 @@ class Grid:
 
     def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
         return self.los_list(src, radius)[dst]
-
-    def sees(self, src: int, dst: int, radius: int | None = None) -> bool:
-        """los_from(src, radius)[dst], for one square: read from src's kept view when there is
-        one, else (when los_from would take the window) from dst's own sight line, the same
-        test without the rest of the window."""
-        seen = self._cache.get(("los", src, radius))
-        if seen is not None:
-            return bool(seen[dst])
-        lines = self._cache.get(("sight_lines", radius))
-        if lines is None:
-            lines = self._cache[("sight_lines", radius)] = self._sight_line_tables(radius)
-        if not lines:
-            return bool(self.los_from(src, radius)[dst])
-        padded, runs, wide = lines
-        w = self.width
-        r, c = divmod(src, w)
-        base = r * wide + c  # the window centred on src starts at (r, c) of the padded grid
-        if padded[base + radius * wide + radius]:  # src itself blocks sight: los_from's own rule
-            return bool(self.los_from(src, radius)[dst])
-        dr, dc = dst // w - r + radius, dst % w - c + radius  # dst in the window centred on src
-        side = 2 * radius + 1
-        if not (0 <= dr < side and 0 <= dc < side):
-            return False
-        if padded[base + dr * wide + dc]:
-            return False  # a sight-blocking square is never seen
-        for k in runs[dr * side + dc]:
-            if padded[base + k]:
-                return False
-        return True
-
-    def _sight_line_tables(self, radius: int | None):
-        """sees()'s tables where los_from takes the window (a radius, no shooter corners, no edge
-        walls): the sight-blocking squares padded by the radius as bytes (one a square, fast to
-        index), each window square's sight line (_sight_runs) and the padded width; else ()."""
-        if radius is None or self.shooter_corners or self._has_edge_walls():
-            return ()
-        wide = self.width + 2 * radius
-        return self._padded(radius).tobytes(), _sight_runs(radius, wide), wide
 
     def _has_edge_walls(self) -> bool:
         return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))
@@ -740,25 +626,20 @@ class Grid:
                     out.append(((float(x), float(y)), arms))
         return out
 
-    def _padded(self, radius: int) -> np.ndarray:
-        """The sight-blocking squares, padded by the radius so a window is a plain slice; the
-        padding (off the grid) never lies on a segment between two squares of the grid."""
-        key = ("padded", radius)
-        padded = self._cache.get(key)
-        if padded is None:
-            h, w = self.height, self.width
-            padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-            padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
-            self._cache[key] = padded
-        return padded
-
     def _los_window(self, src: int, radius: int) -> np.ndarray:
         """The same test, with the geometry done once per radius: `_sight_lines` lists, for every
         offset in the window, the squares whose open inside the centre-to-centre segment
         crosses; a square is seen when none of them blocks sight."""
         h, w = self.height, self.width
         r, c = self.rc(src)
-        padded = self._padded(radius)
+        key = ("padded", radius)
+        padded = self._cache.get(key)
+        if padded is None:
+            # sight-blocking squares, padded by the radius so a window is a plain slice; the
+            # padding (off the grid) never lies on a segment between two squares of the grid
+            padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
+            padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
+            self._cache[key] = padded
         index, starts, side = _sight_lines(radius, None)
         window = np.empty(side * side + 1, dtype=bool)  # the window's squares, then a clear sentinel
         window[-1] = False
@@ -851,19 +732,6 @@ def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
 
 
 _SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
-_SIGHT_RUNS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-
-
-def _sight_runs(radius: int, width: int) -> list[np.ndarray]:
-    """_sight_lines(radius, width) split per target square of the window (row-major), each
-    run without its sentinel slot: the squares a target's sight line crosses."""
-    runs = _SIGHT_RUNS.get((radius, width))
-    if runs is None:
-        index, starts, _ = _sight_lines(radius, width)
-        ends = [*starts[1:].tolist(), len(index)]
-        index = index.tolist()
-        runs = _SIGHT_RUNS[(radius, width)] = [tuple(index[a + 1:z]) for a, z in zip(starts.tolist(), ends)]
-    return runs
 
 
 def _sight_lines(radius: int, width: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:

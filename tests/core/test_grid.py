@@ -285,19 +285,6 @@ def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_r
                 assert (near == (full & in_range)).all()
 
 
-def test_sees_one_square_is_los_from_at_that_square():
-    rng = np.random.default_rng(5)
-    for k in range(12):
-        cells = np.where(rng.random((12, 14)) < 0.3, WALL, FLOOR)
-        for src in np.flatnonzero(cells.ravel() == FLOOR)[:6].tolist():
-            for radius in (3, 12, None):
-                fresh = Grid(12, 14, TERRAINS, cells)  # no view of src kept: the single line is drawn
-                g = Grid(12, 14, TERRAINS, cells)
-                seen = g.los_from(src, radius)
-                assert [fresh.sees(src, t, radius) for t in range(g.n)] == seen.tolist()
-                assert [g.sees(src, t, radius) for t in range(g.n)] == seen.tolist()  # the kept view
-
-
 def test_the_shooter_corner_rule_is_a_switch():
     rows = [".....", ".#...", "....."]
     code = {".": FLOOR, "#": WALL}
