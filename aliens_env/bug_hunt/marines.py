@@ -87,11 +87,18 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
     the square"): every open square (floor or open doorway) the figure sees within the grenade's
     range, its own excepted (ASSUMPTION A47)."""
-    key = ("grenade_squares", game.humans[i].pos)  # depends only on the layout and the square
+    return _grenade_targets(game, game.humans[i].pos)[0]
+
+
+def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
+    """grenade_squares from square pos, and its slots as an index array (marine_mask sets them
+    in one numpy call); kept per layout version and square."""
+    key = ("grenade_squares", pos)  # depends only on the layout and the square
     shared = geometry.layout_cache(game)
     cached = shared.get(key)
     if cached is None:
-        cached = shared[key] = _grenade_squares_uncached(game, game.humans[i].pos)
+        squares = _grenade_squares_uncached(game, pos)
+        cached = shared[key] = squares, np.fromiter(squares, dtype=np.intp, count=len(squares))
     return cached
 
 
@@ -126,7 +133,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
     s = game._slot
     i = game.active
     h = game.humans[i]
-    ap = state.available_ap(game, i)
+    ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
     cost = game.rules["ap_cost"]
     occ = state.occupied(game)
     around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
@@ -142,20 +149,21 @@ def marine_mask(game, mask: np.ndarray) -> None:
         apc_sq = game.apc["pos"]
         board = (h.role in game.rules["apc"]["crew_roles"] and ap >= game.rules["apc"]["board_cost"] * cost["move"]
                  and len(state.crew(game)) < game.rules["apc"]["capacity"])
+    move_cost = cost["move"]
     for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
         near = around[2 * d]
         if near is None:
             continue
         n, cell, enter, _ = near
-        if PASSABLE_BY_CODE[cell] and n not in occ and enter * cost["move"] <= ap:
+        if PASSABLE_BY_CODE[cell] and n not in occ and enter * move_cost <= ap:
             mask[s["move"] + d] = 1
         elif n == apc_sq and board:
             mask[s["move"] + d] = 1  # board the APC
-        if cell in (DOOR_OPEN, DOOR_CLOSED) and ap >= cost["door"]:
-            if cell == DOOR_CLOSED or state.figure_at(game, n) is None:
+        if cell == DOOR_OPEN or cell == DOOR_CLOSED:
+            if ap >= cost["door"] and (cell == DOOR_CLOSED or state.figure_at(game, n) is None):
                 mask[s["door"] + d] = 1
-        if cell == DOOR_CLOSED and ap >= cost["weld"]:
-            mask[s["weld"] + d] = 1
+            if cell == DOOR_CLOSED and ap >= cost["weld"]:
+                mask[s["weld"] + d] = 1
         if cell == DOOR_WELDED and ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
             mask[s["unweld"] + d] = 1
         if h.equipment and ap >= cost["equip"] and any(
@@ -178,11 +186,12 @@ def marine_mask(game, mask: np.ndarray) -> None:
     if h.weapon != "none" and not h.out_of_ammo:
         fire_cost = cost[f"fire_{h.weapon}"]
         rng_w = combat.weapon_range(game, h.weapon)
-        for k, t in enumerate(targets(game)):
-            if ap >= fire_cost and geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
-                mask[s["fire"] + k] = 1
+        if ap >= fire_cost:
+            for k, t in enumerate(targets(game)):
+                if geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
+                    mask[s["fire"] + k] = 1
         if can_grenade(game, i) and ap >= cost["grenade"]:
-            mask[[s["grenade"] + k for k in grenade_squares(game, i)]] = 1
+            mask[s["grenade"] + _grenade_targets(game, h.pos)[1]] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             mask[s["overwatch"]] = 1
     mask[s["end"]] = 1

@@ -38,6 +38,10 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
+#: stripe(): the columns kept per layout, all dropped when full (each about 200 KB: 23 planes of
+#: 88 x 25 float32 for the 25-square window on a 64x64 grid; 8 cost no more instructions per step
+#: than 16 in random play, valgrind, and half the memory)
+STRIPES = 8
 
 
 def layout(window: int) -> ObsLayout:
@@ -88,39 +92,41 @@ def map_planes(game) -> np.ndarray:
     """The planes that depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
     version (every change of a square, a port or a hazard bumps it), rooms entered (only
-    `explore.enter_room` marks a room) and the features' kinds and states."""
+    `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
+    steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
+    quarter of the memory of float32; stripe() turns them into the observation's floats."""
     sig = (game.colony.version, game.rooms_entered, [(f["kind"], f["state"]) for f in game.features])
     cached = game._shared.get("map_planes")
     if cached is not None and cached[0] == sig:
         return cached[1]
     n, half = game.size, game.window // 2
     cells = game.colony.cells
-    planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.float32)
-    planes[P["wall"]] = 1.0  # off the grid reads as wall
+    planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.uint8)
+    planes[P["wall"]] = 2  # off the grid reads as wall
     inner = planes[:, half:half + n, half:half + n]
-    inner[P["floor"]] = (cells == FLOOR) | (cells == DOOR_OPEN)
-    inner[P["wall"]] = cells == WALL
-    inner[P["open_door"]] = cells == DOOR_OPEN
-    inner[P["closed_door"]] = (cells == DOOR_CLOSED) | (cells == DOOR_LOCKED)
-    inner[P["sealed_door"]] = (cells == DOOR_WELDED) + 0.5 * (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
-    inner[P["hazard"]] = game.colony.hazard > 0
-    inner[P["entry"]] = game.colony.entry
+    inner[P["floor"]] = 2 * ((cells == FLOOR) | (cells == DOOR_OPEN))
+    inner[P["wall"]] = 2 * (cells == WALL)
+    inner[P["open_door"]] = 2 * (cells == DOOR_OPEN)
+    inner[P["closed_door"]] = 2 * ((cells == DOOR_CLOSED) | (cells == DOOR_LOCKED))
+    inner[P["sealed_door"]] = 2 * (cells == DOOR_WELDED) + (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
+    inner[P["hazard"]] = 2 * (game.colony.hazard > 0)
+    inner[P["entry"]] = 2 * game.colony.entry
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
-            inner[P["egg_cache"], r, c] = 1
+            inner[P["egg_cache"], r, c] = 2
         elif f["kind"] == "sentry" and f["state"] != "destroyed":
-            inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 1
+            inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
         else:
-            inner[P["scenery"], r, c] = 1
+            inner[P["scenery"], r, c] = 2
     for p in game.colony.pieces:
         if p["kind"] == "room":
             r0, c0, r1, c1 = p["rect"]
-            inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 0.5 + 0.5 * p["entered"]
+            inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
     for port in game.colony.ports:
         if port["state"] == "pending":
             for r, c in port["cells"]:
-                inner[P["open_end"], r, c] = 1
+                inner[P["open_end"], r, c] = 2
     game._shared["map_planes"] = (sig, planes)
     return planes
 
@@ -136,10 +142,10 @@ def stripe(game, fc: int) -> np.ndarray:
         kept = game._shared["stripes"] = (planes, {})
     out = kept[1].get(fc)
     if out is None:
-        if len(kept[1]) >= 16:  # at most 16 columns kept (about 3 MB)
+        if len(kept[1]) >= STRIPES:  # at most STRIPES columns kept
             kept[1].clear()
         w = game.window
-        out = kept[1][fc] = np.ascontiguousarray(planes[:, :, fc:fc + w]).reshape(N_PLANES, -1)
+        out = kept[1][fc] = np.multiply(planes[:, :, fc:fc + w], np.float32(0.5), dtype=np.float32).reshape(N_PLANES, -1)
     return out
 
 

@@ -77,9 +77,7 @@ def occupied(game) -> set[int]:
     """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
     auto sentry pods (ASSUMPTION A23)."""
     occ = {h.pos for h in game.humans if h.status == "active" and h.pos != NO}
-    for a in game.aliens:
-        if a.alive and a.attached == NO:
-            occ.add(a.pos)
+    occ.update([a.pos for a in game.aliens if a.alive and a.attached == NO])
     for f in game.features:
         if f["kind"] == "sentry":
             r, c = f["pos"]
