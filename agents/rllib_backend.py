@@ -201,11 +201,12 @@ def check_config(config: dict, address: str | None = None) -> None:
     if config["mode"] == "selfplay":
         raise cfglib.ConfigError("backend 'rllib': mode 'selfplay' (alternating rounds) is the sb3 backend's; "
                                  "use mode 'both' (both sides learn at once) or 'single'")
-    unsupported = {"init_model": config["init_model"], "bc.teacher": config["bc"]["teacher"], "ppo.target_kl": config["ppo"]["target_kl"]}
+    unsupported = {"init_model": config["init_model"], "bc.teacher": config["bc"]["teacher"], "ppo.target_kl": config["ppo"]["target_kl"],
+                   "ppo.extractor": None if config["ppo"]["extractor"] == "flat" else config["ppo"]["extractor"]}
     for key, value in unsupported.items():
         if value is not None:
             raise cfglib.ConfigError(f"backend 'rllib' does not support config key {key!r} (got {value!r}); "
-                                     f"set it to null or use backend 'sb3'")
+                                     f"set it to {'flat' if key == 'ppo.extractor' else 'null'} or use backend 'sb3'")
     cpus = config["rllib"]["num_cpus"] or os.cpu_count()
     if not (address or os.environ.get("RAY_ADDRESS")) and config["rllib"]["env_runners"] > cpus:
         raise cfglib.ConfigError(f"config key 'rllib.env_runners': {config['rllib']['env_runners']} env runners need a CPU each "

@@ -76,6 +76,32 @@ def test_the_config_key_is_validated():
         extractors.spec_for("cnn", "BugHunt")
 
 
+def test_a_game_without_named_views_is_a_config_error_naming_the_key(monkeypatch):
+    from aliens_env.envs import registry
+    from agents.stages import check_policies
+
+    class NoViews:
+        pass
+
+    spec = registry.get_spec("BugHunt")
+    monkeypatch.setattr(type(spec), "make_game", lambda self, **kw: NoViews())
+    config = cfglib.validate({"env": "BugHunt", "ppo": {"extractor": "views"}})
+    with pytest.raises(cfglib.ConfigError, match="'ppo.extractor': extractor 'views' needs the game's named observation views; "
+                                                 "BugHunt declares none"):
+        check_policies(config)
+
+
+def test_views_without_map_planes_use_the_mlp_alone():
+    from sb3_contrib import MaskablePPO
+
+    env = gym.make("aliens_env/AlienMenace-v0", side="hive", opponent="random")
+    spec = extractors.spec_for("views", "AlienMenace")
+    model = MaskablePPO("MultiInputPolicy", env, n_steps=16, batch_size=16, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8], **extractors.policy_kwargs(spec)})
+    extractor = model.policy.features_extractor
+    assert extractor.cnn is None and extractor.features_dim == spec["vector_features"]
+
+
 @pytest.mark.parametrize("change, message", [
     ({"views": [["board", [23, 25, 25]]]}, "extractor views hold 14375 values, the observation has 14701"),
     ({"views": [["board", "23x25x25"]]}, "must be \\[name, shape\\]"),
