@@ -38,8 +38,8 @@ class TacticMarines(ScriptedMarines):
         if self.tactic == "heuristic" or game.decision.kind != "act":
             return action
         kind, _ = game.layout.decode(action)
-        if kind in ("fire", "grenade", "comms"):
-            return action  # every tactic shoots as the scripted squad does
+        if kind == "comms" or (kind in ("fire", "grenade") and self.tactic != "press"):
+            return action  # every tactic but press shoots as the scripted squad does
         s, mask, h = game.layout.encode, game.legal_mask(player), game.humans[game.active]
         hold = s("overwatch") if mask[s("overwatch")] and h.ap >= 2 else s("end")
         if self.tactic == "hold":
@@ -55,11 +55,10 @@ class TacticMarines(ScriptedMarines):
             step = self.step_toward(game, rooms, mask)
             if step is not None:
                 return step
-        # press (and rooms when no room is left to enter): walk on where the scripted squad would stop
-        if kind in ("overwatch", "end"):
-            step = self.step_toward(game, self._goals(game), mask)
-            if step is not None:
-                return step
+        # press (and rooms with no room left to enter): walk on toward the goals before shooting
+        step = self.step_toward(game, self._goals(game), mask)
+        if step is not None:
+            return step
         return action
 
 
