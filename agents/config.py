@@ -41,6 +41,12 @@ def _envs() -> list[str]:
     return sorted(REGISTRY)
 
 
+def _extractors() -> tuple:
+    from .extractors import EXTRACTORS
+
+    return EXTRACTORS
+
+
 STR, INT, FLOAT, BOOL, NONE = (str,), (int,), (float, int), (bool,), (type(None),)
 
 SCHEMA: dict[str, Any] = {
@@ -80,6 +86,9 @@ SCHEMA: dict[str, Any] = {
         "max_grad_norm": Field(FLOAT, 0.5, minimum=0),
         "target_kl": Field(FLOAT + NONE, None),
         "net_arch": Field((list,), [128, 128], "hidden layer sizes of the policy and value MLPs", items=int),
+        "extractor": Field(STR, "flat", "features extractor before the MLPs: flat (the observation as one vector) or views "
+                           "(the game's named views: map planes through a CNN, the rest through an MLP; agents/extractors.py)",
+                           choices=_extractors),
     },
     "bc": {
         "teacher": Field(STR + NONE, None, "policy spec of the learning side to imitate before PPO (behaviour cloning); null: none"),

@@ -11,6 +11,11 @@ crafted file runs code when it is loaded. A policy file holds only the policy ne
      "network": {"type": "maskable_ppo_mlp", "pi": [64, 64], "vf": [64, 64], "activation": "tanh"},
      "made_by": "..."}                                 # free text: how it was made
 
+``network`` may also hold ``"extractor"``: the features extractor of agents.extractors (its JSON
+spec: the observation's named views and the layer sizes); without it the observation is
+flattened (CombinedExtractor). The extractor is shared by the policy and value nets, so its
+weights are stored once, under ``features_extractor.``.
+
 The network is sb3-contrib's MaskableMultiInputActorCriticPolicy (Dict observation
 {"action_mask", "observation"}, CombinedExtractor, separate policy and value MLPs), rebuilt from
 the header and filled with ``load_state_dict(strict=True)``: a missing, extra or misshapen
@@ -49,13 +54,36 @@ def header_of(policy, game: str, side: str, made_by: str = "") -> dict:
     activation = {torch.nn.Tanh: "tanh", torch.nn.ReLU: "relu"}.get(policy.activation_fn)
     if activation is None:
         raise PolicyFileError(f"cannot export activation {policy.activation_fn.__name__}; allowed: {list(ACTIVATIONS)}")
+    network = {"type": NETWORK_TYPE, "pi": [int(x) for x in arch["pi"]], "vf": [int(x) for x in arch["vf"]],
+               "activation": activation}
+    spec = getattr(policy.features_extractor, "spec", None)
+    if spec is not None:
+        if not policy.share_features_extractor:
+            raise PolicyFileError("cannot export a policy whose policy and value nets have separate extractors")
+        network["extractor"] = spec
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "side": side,
         "observation_size": int(space["observation"].shape[0]), "n_actions": int(space["action_mask"].shape[0]),
-        "network": {"type": NETWORK_TYPE, "pi": [int(x) for x in arch["pi"]], "vf": [int(x) for x in arch["vf"]],
-                    "activation": activation},
-        "made_by": made_by,
+        "network": network, "made_by": made_by,
     }
+
+
+SHARED = ("pi_features_extractor.", "vf_features_extractor.")  # names of the one features_extractor in a state_dict
+
+
+def _stored(state: dict) -> dict:
+    """The state_dict without the policy and value nets' names of the shared extractor."""
+    return {k: v for k, v in state.items() if not k.startswith(SHARED)}
+
+
+def _expanded(state: dict) -> dict:
+    """The stored tensors with the shared extractor's weights under all three names again."""
+    out = dict(state)
+    for k, v in state.items():
+        if k.startswith("features_extractor."):
+            for prefix in SHARED:
+                out[prefix + k[len("features_extractor."):]] = v
+    return out
 
 
 def save(policy, path: str, game: str, side: str, made_by: str = "", half: bool = False) -> int:
@@ -64,7 +92,7 @@ def save(policy, path: str, game: str, side: str, made_by: str = "", half: bool 
 
     header = header_of(policy, game, side, made_by)
     state = {k: (v.half() if half and v.is_floating_point() else v).detach().contiguous().cpu()
-             for k, v in policy.state_dict().items()}
+             for k, v in _stored(policy.state_dict()).items()}
     tmp = os.fspath(path) + ".tmp"
     save_file(state, tmp, metadata={HEADER_KEY: json.dumps(header, sort_keys=True)})
     os.replace(tmp, path)
@@ -123,6 +151,13 @@ def check_header(header, path: str = "policy file") -> None:
             fail(f"'network.{key}' must be a list of layer sizes (integers 1..65536), got {layers!r}")
     if net.get("activation") not in ACTIVATIONS:
         fail(f"'network.activation' must be one of {list(ACTIVATIONS)}, got {net.get('activation')!r}")
+    if "extractor" in net:
+        from .extractors import check_spec
+
+        try:
+            check_spec(net["extractor"], header["observation_size"])
+        except ValueError as exc:
+            fail(f"'network.extractor': {exc}")
 
 
 def build_policy(header: dict):
@@ -138,9 +173,11 @@ def build_policy(header: dict):
     })
     net = header["network"]
     activation = {"tanh": torch.nn.Tanh, "relu": torch.nn.ReLU}[net["activation"]]
+    from .extractors import policy_kwargs
+
     return MaskableMultiInputActorCriticPolicy(
         obs_space, spaces.Discrete(n), lambda _: 0.0, net_arch={"pi": list(net["pi"]), "vf": list(net["vf"])},
-        activation_fn=activation)
+        activation_fn=activation, **policy_kwargs(net.get("extractor")))
 
 
 def load(path: str):
@@ -155,7 +192,7 @@ def load(path: str):
     except Exception as exc:
         raise PolicyFileError(f"{path}: cannot read its tensors (corrupt or truncated?): {exc}") from None
     policy = build_policy(header)
-    expected = policy.state_dict()
+    expected = _stored(policy.state_dict())
     missing, extra = sorted(set(expected) - set(state)), sorted(set(state) - set(expected))
     if missing or extra:
         raise PolicyFileError(f"{path}: its tensors do not fit the header's network (missing {missing}, unexpected {extra})")
@@ -165,6 +202,6 @@ def load(path: str):
                                   f"the header's network needs {tuple(expected[name].shape)}")
         if not tensor.is_floating_point():
             raise PolicyFileError(f"{path}: tensor {name} is {tensor.dtype}, not a float")
-    policy.load_state_dict({k: v.float() for k, v in state.items()}, strict=True)
+    policy.load_state_dict(_expanded({k: v.float() for k, v in state.items()}), strict=True)
     policy.set_training_mode(False)
     return policy, header

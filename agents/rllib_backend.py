@@ -14,9 +14,10 @@ metrics.csv (evaluations through the Game API every `eval.freq` steps), final_ev
 checkpoints/<stage>/ckpt_<steps>_steps/ (an RLlib checkpoint directory, written after the
 update that completes every `checkpoint_freq` steps; ``--resume`` restores the latest). The
 stage is "main" in single mode, "marines" and "hive" in both mode. The trained policies are
-exported (``export_policy``) as MaskablePPO model files, model.zip (single) or
-model_<side>.zip (both), and best_model[_<side>].zip: ``ppo:PATH``, evaluate.py, ``opponent=``
-and the terminal player load them as any SB3 model.
+exported (``export_policy``) as policy files (agents.policy_file: .safetensors and a checked
+JSON header, loaded without unpickling), policies/model.safetensors (single) or
+policies/model_<side>.safetensors (both), and policies/best_model[_<side>].safetensors: ``ppo:PATH``,
+evaluate.py, ``opponent=`` and the terminal player load them as the SB3 backend's policy files.
 
 Steps: `timesteps` counts the decisions of the learning side(s), as RLlib's env steps (in
 single mode the opponent plays inside the environment's step, as in the Gymnasium env). One
@@ -200,11 +201,12 @@ def check_config(config: dict, address: str | None = None) -> None:
     if config["mode"] == "selfplay":
         raise cfglib.ConfigError("backend 'rllib': mode 'selfplay' (alternating rounds) is the sb3 backend's; "
                                  "use mode 'both' (both sides learn at once) or 'single'")
-    unsupported = {"init_model": config["init_model"], "bc.teacher": config["bc"]["teacher"], "ppo.target_kl": config["ppo"]["target_kl"]}
+    unsupported = {"init_model": config["init_model"], "bc.teacher": config["bc"]["teacher"], "ppo.target_kl": config["ppo"]["target_kl"],
+                   "ppo.extractor": None if config["ppo"]["extractor"] == "flat" else config["ppo"]["extractor"]}
     for key, value in unsupported.items():
         if value is not None:
             raise cfglib.ConfigError(f"backend 'rllib' does not support config key {key!r} (got {value!r}); "
-                                     f"set it to null or use backend 'sb3'")
+                                     f"set it to {'flat' if key == 'ppo.extractor' else 'null'} or use backend 'sb3'")
     cpus = config["rllib"]["num_cpus"] or os.cpu_count()
     if not (address or os.environ.get("RAY_ADDRESS")) and config["rllib"]["env_runners"] > cpus:
         raise cfglib.ConfigError(f"config key 'rllib.env_runners': {config['rllib']['env_runners']} env runners need a CPU each "
@@ -214,7 +216,7 @@ def check_config(config: dict, address: str | None = None) -> None:
 
 def make_stages(config: dict, run_dir: str) -> list[Stage]:
     """single: the SB3 backend's stage "main"; both: a stage per side, evaluated against the
-    game's default opponent of the other side, exported to model_<side>.zip."""
+    game's default opponent of the other side, exported to policies/model_<side>.safetensors."""
     if config["mode"] == "single":
         return plan_stages(config, run_dir)
     spec = get_spec(config["env"])
@@ -271,28 +273,24 @@ def init_ray(config: dict, address: str | None) -> None:
              runtime_env={"env_vars": {"PYTHONPATH": path}})
 
 
-# -- export: an RLlib policy as a MaskablePPO model file --------------------------------------------
-def to_maskable_ppo(module, config: dict, side: str, timesteps: int):
-    """A MaskablePPO model whose policy computes what ``module`` (a MaskedPPOModule) computes.
+# -- export: an RLlib policy as a policy file ----------------------------------------------------
+def to_sb3_policy(module, config: dict, side: str):
+    """The MaskablePPO policy network (agents.policy_file's, built from a header) that computes
+    what ``module`` (a MaskedPPOModule) computes.
 
-    SB3's MultiInputPolicy reads the flattened observation and mask concatenated (its
-    CombinedExtractor), then separate tanh MLPs for the policy and the value and a linear
-    head each; the RLlib module has the same MLPs on the observation alone, so the first layers'
-    columns of the mask are zero."""
-    import gymnasium as gym
-    from sb3_contrib import MaskablePPO
+    That network reads the flattened observation and mask concatenated (SB3's CombinedExtractor),
+    then separate tanh MLPs for the policy and the value and a linear head each; the RLlib module
+    has the same MLPs on the observation alone, so the first layers' columns of the mask are zero."""
+    from . import policy_file
 
-    import aliens_env  # noqa: F401
-
-    p = config["ppo"]
-    env = gym.make(get_spec(config["env"]).env_id, side=side, **config["env_options"])
-    model = MaskablePPO("MultiInputPolicy", env, n_steps=p["n_steps"], batch_size=p["batch_size"], n_epochs=p["n_epochs"],
-                        learning_rate=p["learning_rate"], gamma=p["gamma"], gae_lambda=p["gae_lambda"], clip_range=p["clip_range"],
-                        ent_coef=p["ent_coef"], vf_coef=p["vf_coef"], max_grad_norm=p["max_grad_norm"],
-                        policy_kwargs={"net_arch": list(p["net_arch"])}, seed=config["seed"], device="cpu", verbose=0)
-    env.close()
-    model.num_timesteps = timesteps
-    policy = model.policy
+    spaces = module.observation_space
+    net = {"type": policy_file.NETWORK_TYPE, "pi": list(config["ppo"]["net_arch"]), "vf": list(config["ppo"]["net_arch"]),
+           "activation": "tanh"}
+    header = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "game": config["env"], "side": side,
+              "observation_size": int(spaces["observation"].shape[0]), "n_actions": int(spaces["action_mask"].shape[0]),
+              "network": net, "made_by": ""}
+    policy_file.check_header(header, "the RLlib export")
+    policy = policy_file.build_policy(header)
     # the columns of the observation in SB3's concatenated input
     offset, columns = 0, None
     for key, space in policy.observation_space.spaces.items():
@@ -315,20 +313,20 @@ def to_maskable_ppo(module, config: dict, side: str, timesteps: int):
                 else:
                     dst.weight.copy_(src.weight)
     policy.set_training_mode(False)
-    return model
+    return policy
 
 
 def _linears(net) -> list:
     return [m for m in net.modules() if isinstance(m, torch.nn.Linear)]
 
 
-def export_policy(module, config: dict, side: str, timesteps: int, path: str) -> str:
-    """Write ``module``'s policy to ``path`` in the file format ``ppo:PATH`` loads (a MaskablePPO
-    zip, written whole then moved into place)."""
-    model = to_maskable_ppo(module, config, side, timesteps)
+def export_policy(module, config: dict, side: str, path: str, made_by: str = "") -> str:
+    """Write ``module``'s policy to ``path`` as a policy file (agents.policy_file: .safetensors
+    with a checked JSON header, float32), the one file format ``ppo:PATH`` and ``pretrained:`` load."""
+    from . import policy_file
+
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    model.save(path + ".tmp.zip")
-    os.replace(path + ".tmp.zip", path)
+    policy_file.save(to_sb3_policy(module, config, side), path, config["env"], side, made_by=made_by)
     return path
 
 
@@ -431,14 +429,17 @@ def train_loop(algo, config: dict, run_dir: str, stages: list[Stage], ckpt_dir: 
             next_save = (steps // freq + 1) * freq
             save_checkpoint(algo, ckpt_dir, steps)
     for stage in stages:
-        export_policy(algo.get_module(stage.side), config, stage.side, steps, stage.model_path)
-        print(f"[{stage.name}] saved {stage.model_path}")
+        path = stage.policy_path(run_dir)
+        export_policy(algo.get_module(stage.side), config, stage.side, path,
+                      made_by=f"train.py (backend rllib) {run_dir}: {steps} steps")
+        print(f"[{stage.name}] saved {path}")
 
 
 class Evaluation:
     """Every `eval.freq` steps: `eval.episodes` games of each learning side's current policy
     (exported in memory) against its stage's opponent through the Game API; a metrics.csv row
-    each, and best_model[_<side>].zip kept as in the SB3 backend."""
+    each, and the best one kept as policies/best_model[_<side>].safetensors, the SB3 backend's
+    policy file of its best model."""
 
     def __init__(self, config: dict, run_dir: str, stages: list[Stage]):
         self.config, self.run_dir, self.stages = config, run_dir, stages
@@ -450,11 +451,13 @@ class Evaluation:
 
     def evaluate(self, algo, steps: int) -> None:
         from .evaluation import play_matchup, side_view
-        from .ppo import PPOPolicy
+        from .ppo import PPOPolicy, _PolicyOnly
+        from .stages import policy_path
 
         config, e = self.config, self.config["eval"]
         for stage in self.stages:
-            model = to_maskable_ppo(algo.get_module(stage.side), config, stage.side, steps)
+            module = algo.get_module(stage.side)
+            model = _PolicyOnly(to_sb3_policy(module, config, stage.side))
             players = {stage.side: PPOPolicy(model, deterministic=e["deterministic"]), other_side(stage.side): stage.opponent_spec}
             summary = play_matchup(config["env"], players["marines"], players["hive"], e["episodes"],
                                    seed=10_000_000 + config["seed"], env_options=config["env_options"])
@@ -467,4 +470,5 @@ class Evaluation:
             value = result_value(view, config["result_reward"])
             if value > self.best[stage.name]:
                 self.best[stage.name] = value
-                model.save(os.path.join(self.run_dir, f"best_model{stage.suffix}.zip"))
+                path = policy_path(self.run_dir, f"best_model{stage.suffix}")
+                export_policy(module, config, stage.side, path, made_by=f"train.py (backend rllib) {self.run_dir}: best at {steps} steps")

@@ -84,8 +84,8 @@ def plan_stages(config: dict, run_dir: str) -> list[Stage]:
 
 
 def check_policies(config: dict) -> None:
-    """Every policy spec of the config makes a policy for its side, before any training: a
-    ConfigError names the key otherwise."""
+    """Every policy spec of the config makes a policy for its side, and ``ppo.extractor`` fits
+    the game, before any training: a ConfigError names the key otherwise."""
     from . import make_policy
     from .config import ConfigError
 
@@ -94,6 +94,12 @@ def check_policies(config: dict) -> None:
              *(("eval.opponents", spec, other_side(config["side"])) for spec in config["eval"]["opponents"]),
              *(("eval.references", spec, config["side"]) for spec in config["eval"]["references"]),
              ("selfplay.initial_opponent", config["selfplay"]["initial_opponent"], other_side(config["selfplay"]["first_side"]))]
+    try:
+        from .extractors import spec_for
+
+        spec_for(config["ppo"]["extractor"], config["env"])
+    except ValueError as exc:
+        raise ConfigError(f"config key 'ppo.extractor': {exc}") from None
     for key, spec, side in named:
         if spec is None or (config["mode"] == "selfplay" and key in ("opponent", "eval.references")):
             continue

@@ -1,5 +1,5 @@
 """The RLlib backend (backend: rllib): the multi-agent env wrapper, the masked RLModule, and a
-tiny local run of train.py that trains, checkpoints, resumes and exports a policy that
+tiny local run of train.py that trains, checkpoints, resumes and exports a policy file that
 ppo:PATH, evaluate.py and opponent= load."""
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ray.rllib.core.rl_module.rl_module import RLModule  # noqa: E402
 
 import aliens_env  # noqa: E402,F401
 from agents import config as cfglib  # noqa: E402
-from agents import make_policy, rllib_backend  # noqa: E402
+from agents import make_policy, policy_file, rllib_backend  # noqa: E402
 from agents.ppo import PPOPolicy  # noqa: E402
 from aliens_env.core.game import RESULTS  # noqa: E402
 from aliens_env.core.policy import RandomPolicy  # noqa: E402
@@ -154,8 +154,10 @@ def tiny_run(tmp_path_factory):
 
 def test_a_run_writes_the_sb3_backends_files(tiny_run):
     run, _, _ = tiny_run
-    for name in ("config.yaml", "train.lock", "metrics.csv", "model.zip", "best_model.zip", "final_eval.json"):
+    for name in ("config.yaml", "train.lock", "metrics.csv", "policies/model.safetensors", "policies/best_model.safetensors",
+                 "final_eval.json"):
         assert os.path.exists(os.path.join(run, name)), name
+    assert not [f for f in os.listdir(run) if f.endswith(".zip")]  # no pickled model: the policy files only
     assert sorted(os.listdir(os.path.join(run, "checkpoints", "main"))) == ["ckpt_128_steps", "ckpt_256_steps", "ckpt_384_steps"]
     with open(os.path.join(run, "metrics.csv"), newline="") as f:
         rows = list(csv.DictReader(f))
@@ -177,7 +179,9 @@ def test_resume_continues_from_the_checkpoint(tiny_run):
 def test_the_export_computes_what_the_rllib_module_computes(tiny_run):
     run, _, _ = tiny_run
     module = RLModule.from_checkpoint(os.path.join(run, "checkpoints", "main", "ckpt_384_steps", "learner_group", "learner", "rl_module", "marines"))
-    policy = PPOPolicy(os.path.join(run, "model.zip"), game="ReactorRoom", side="marines")
+    path = os.path.join(run, "policies", "model.safetensors")
+    assert policy_file.read_header(path)["game"] == "ReactorRoom"
+    policy = PPOPolicy(path, game="ReactorRoom", side="marines")
     game, other = get_spec("ReactorRoom").make_game(), RandomPolicy(0)
     game.reset(7)
     checked = 0
@@ -199,7 +203,7 @@ def test_the_export_plays_through_every_policy_entry_point(tiny_run):
     from agents.evaluation import play_matchup
 
     run, _, _ = tiny_run
-    spec = "ppo:" + os.path.join(run, "model.zip")
+    spec = "ppo:" + os.path.join(run, "policies", "model.safetensors")
     assert play_matchup("ReactorRoom", spec, "dice", 2, seed=0)["episodes"] == 2
     env = gym.make("aliens_env/ReactorRoom-v0", side="hive", opponent=spec)  # opponent=
     env.reset(seed=0)
@@ -221,7 +225,7 @@ def test_both_sides_learn_at_once_and_export_a_policy_each(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr[-3000:]
     run = tmp_path / "both"
     for side in ("marines", "hive"):
-        policy = make_policy(f"ppo:{run / f'model_{side}.zip'}", game="ReactorRoom", side=side, seed=0)
+        policy = make_policy(f"ppo:{run / 'policies' / f'model_{side}.safetensors'}", game="ReactorRoom", side=side, seed=0)
         game = get_spec("ReactorRoom").make_game()
         game.reset(0)
         while game.current_player() != side:

@@ -77,27 +77,36 @@ class ScriptedMarines(SeedablePolicy):
                     and game.rng(h.pos, game.target_square(t)) <= game.weapon_range(h.weapon)]
         if in_reach and mask[s("overwatch")]:
             return s("overwatch")  # Aliens in reach but no shot left this turn: watch them
-        goal = self._goals(game)
-        apc_sq = game.apc["pos"] if game.apc is not None else NO
-        if goal:
-            dist = game.walk_steps(goal)
-            here = dist.get(h.pos, 10**6)
-            best, choice = here, None
-            for dd, (dr, dc) in enumerate(CARDINAL):
-                n = game.step_sq(h.pos, dr, dc)
-                if n == NO or n not in dist:
-                    continue
-                if mask[s("move", dd)] and dist[n] < best and n != apc_sq:
-                    best, choice = dist[n], s("move", dd)
-                elif game.cell(n) == DOOR_CLOSED and mask[s("door", dd)] and dist[n] < here:
-                    return s("door", dd)
-                elif game.cell(n) == DOOR_LOCKED and mask[s("pick_lock", dd)] and dist[n] < here:
-                    return s("pick_lock", dd)
-            if choice is not None:
-                return choice
+        step = self.step_toward(game, self._goals(game), mask)
+        if step is not None:
+            return step
         if mask[s("overwatch")] and h.ap >= 2:
             return s("overwatch")
         return s("end")
+
+    @staticmethod
+    def step_toward(game, goals: list[int], mask: np.ndarray) -> int | None:
+        """The active figure's step (a move, or opening or unlocking the door ahead) that brings
+        it closer to the nearest of `goals` (squares), or None when no legal step does."""
+        if not goals:
+            return None
+        s = game.layout.encode
+        h = game.humans[game.active]
+        apc_sq = game.apc["pos"] if game.apc is not None else NO
+        dist = game.walk_steps(goals)
+        here = dist.get(h.pos, 10**6)
+        best, choice = here, None
+        for dd, (dr, dc) in enumerate(CARDINAL):
+            n = game.step_sq(h.pos, dr, dc)
+            if n == NO or n not in dist:
+                continue
+            if mask[s("move", dd)] and dist[n] < best and n != apc_sq:
+                best, choice = dist[n], s("move", dd)
+            elif game.cell(n) == DOOR_CLOSED and mask[s("door", dd)] and dist[n] < here:
+                return s("door", dd)
+            elif game.cell(n) == DOOR_LOCKED and mask[s("pick_lock", dd)] and dist[n] < here:
+                return s("pick_lock", dd)
+        return choice
 
     def _goals(self, game) -> list[int]:
         col = game.colony

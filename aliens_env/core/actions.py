@@ -33,6 +33,11 @@ class ActionLayout:
                 self._labels.append(name if len(labels) == 1 and not isinstance(spec, (list, tuple)) else f"{name}[{label}]")
                 self._owner.append((name, i))
         self.size = len(self._labels)
+        self._specs = list(slices)
+
+    def extended(self, name: str, spec: int | Sequence[str]) -> "ActionLayout":
+        """This layout with one more slice at the end: every action keeps its number."""
+        return ActionLayout(self._specs + [(name, spec)])
 
     def __len__(self) -> int:
         return self.size

@@ -47,6 +47,17 @@ register_game(
 
 register_game(
     GameSpec(
+        name="BugHuntTactics",
+        game="aliens_env.bug_hunt.tactics:BugHuntTactics",
+        policies={
+            "dice": "aliens_env.bug_hunt.policies:BugHuntDiceAI",
+            "heuristic": "aliens_env.bug_hunt.tactics:HeuristicCommander",
+        },
+    )
+)
+
+register_game(
+    GameSpec(
         name="RipleyQueen",
         game="aliens_env.ripley_queen.game:RipleyQueen",
         policies={

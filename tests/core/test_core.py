@@ -247,3 +247,14 @@ def test_line_of_sight_to_neighbours_and_through_open_rows(rows, data):
     for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):  # an orthogonal neighbour is always in sight
         if b.inside(r + dr, c + dc) and not b.blocked[r + dr, c + dc]:
             assert seen[b.index(r + dr, c + dc)]
+
+
+def test_an_extended_action_layout_keeps_every_action_and_appends_the_new_slice():
+    base = ActionLayout([("move", ["N", "E"]), ("end", 1), ("fire", 3)])
+    wider = base.extended("tactic", ["a", "b"])
+    assert wider.names()[:base.size] == base.names() and wider.size == base.size + 2
+    assert [wider.decode(a) for a in range(base.size)] == [base.decode(a) for a in range(base.size)]
+    assert wider.span("tactic") == slice(base.size, base.size + 2) and wider.name(base.size + 1) == "tactic[b]"
+    assert "tactic" not in base.slices
+    with pytest.raises(ValueError, match="defined twice"):
+        base.extended("end", 1)

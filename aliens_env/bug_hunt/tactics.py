@@ -1,0 +1,125 @@
+"""Bug Hunt with the Marines commanded by tactics ("BugHuntTactics", ASSUMPTION A66).
+
+The rules, the colony, the dice, the hive's decisions and the observation are Bug Hunt's. Only
+the Marines decide differently: at each Marine decision outside an activation being played (which
+figure goes next, a figure's first action, an over-watch shot) they choose one *tactic*, a way
+for the scripted squad (``ScriptedMarines``) to play, and that tactic plays on until the next
+figure's activation or the hive's next decision. Tactic 0 is the scripted squad itself, so a
+commander who always picks it plays exactly the scripted squad's game; the others are listed in
+rules.yaml: tactics. The tactic slice is appended after Bug Hunt's slices, so every Bug Hunt
+action keeps its number (the dice AI and hive policies read the same indices).
+
+As ReactorRoomTactics: the network chooses, the script carries out (docs/training.md).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import data_files
+from .game import BugHunt
+from .policies import ScriptedMarines
+from .state import NO
+
+TACTICS = ("heuristic", "hold", "regroup", "press", "rooms")
+
+
+class TacticMarines(ScriptedMarines):
+    """The scripted squad playing one tactic (see rules.yaml: tactics); "heuristic" is
+    ScriptedMarines move for move."""
+
+    def __init__(self, tactic: str = "heuristic"):
+        if tactic not in TACTICS:
+            raise ValueError(f"unknown Bug Hunt tactic {tactic!r}; allowed: {list(TACTICS)}")
+        self.tactic = tactic
+        self.name = f"tactic {tactic}"
+
+    def act(self, game, player: str) -> int:
+        action = super().act(game, player)
+        if self.tactic == "heuristic" or game.decision.kind != "act":
+            return action
+        kind, _ = game.layout.decode(action)
+        if kind == "comms" or (kind in ("fire", "grenade") and self.tactic != "press"):
+            return action  # every tactic but press shoots as the scripted squad does
+        s, mask, h = game.layout.encode, game.legal_mask(player), game.humans[game.active]
+        hold = s("overwatch") if mask[s("overwatch")] and h.ap >= 2 else s("end")
+        if self.tactic == "hold":
+            return hold if kind in ("move", "door", "pick_lock") else action
+        if self.tactic == "regroup":
+            mates = [o.pos for i, o in enumerate(game.humans)
+                     if i != game.active and o.status == "active" and o.pos != NO and not o.in_apc]
+            step = self.step_toward(game, mates, mask)
+            return step if step is not None else hold
+        if self.tactic == "rooms" and not any(a.alive and a.kind == "queen" for a in game.aliens):
+            rooms = [game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
+                     for p in game.colony.pieces if p["kind"] == "room" and not p["entered"]]
+            step = self.step_toward(game, rooms, mask)
+            if step is not None:
+                return step
+        # press (and rooms with no room left to enter): walk on toward the goals before shooting
+        step = self.step_toward(game, self._goals(game), mask)
+        if step is not None:
+            return step
+        return action
+
+
+class BugHuntTactics(BugHunt):
+    name = "BugHuntTactics"
+
+    def __init__(self, **options):
+        names = data_files.rules()["tactics"]
+        if names[0] != "heuristic" or len(set(names)) != len(names):
+            raise ValueError(f"rules.yaml tactics must start with 'heuristic' and not repeat, got {names!r}")
+        self.tactics = [TacticMarines(n) for n in names]
+        self._executing = True  # True while a tactic plays its primitive actions (and while Bug Hunt sets up)
+        super().__init__(**options)
+        self.layout = self.layout.extended("tactic", list(names))
+        self._executing = False
+        self._cache.clear()
+
+    def _compute_mask(self) -> np.ndarray:
+        if self._executing or self.decision.player != "marines":
+            return super()._compute_mask()
+        mask = self.layout.empty_mask()
+        mask[self.layout.span("tactic")] = 1
+        return mask
+
+    def _resolve(self, action: int) -> None:
+        kind, index = self.layout.decode(action)
+        if kind != "tactic":
+            super()._resolve(action)
+            return
+        tactic = self.tactics[index]
+        turn, figure = self.turn, (self.active if self.decision.kind == "act" else None)
+        self._executing = True
+        self._cache.clear()  # the masks cached so far were the commander's
+        try:
+            while True:
+                super()._resolve(tactic.act(self, "marines"))
+                self._run()  # forced steps and the phase machine, up to the next real choice
+                d = self.decision
+                if d is None or d.player != "marines" or d.kind == "activate" or self.turn != turn:
+                    break
+                if d.kind == "act":
+                    if figure is None:
+                        figure = self.active
+                    elif self.active != figure:
+                        break  # the next figure's activation (its activate was forced)
+        finally:
+            self._executing = False
+            self._cache.clear()
+
+    def describe_action(self, action: int) -> str:
+        kind, index = self.layout.decode(action)
+        if kind == "tactic":
+            return f"the Marines: tactic {index} ({self.tactics[index].tactic})"
+        return super().describe_action(action)
+
+
+class HeuristicCommander:
+    """The scripted squad as a commander: always tactic 0, so its games are the scripted
+    squad's games in Bug Hunt, move for move."""
+
+    name = "heuristic"
+
+    def act(self, game: BugHuntTactics, player: str) -> int:
+        return game.layout.encode("tactic", 0)
