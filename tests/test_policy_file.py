@@ -16,9 +16,9 @@ from aliens_env.envs.registry import REGISTRY, get_spec
 DATA = os.path.join(os.path.dirname(__file__), "data", "pretrained_actions.json")
 
 
-def played_actions(policy, game_name: str, side: str, seed: int) -> list[int]:
-    """``policy``'s actions in the game of ``seed`` against a random opponent seeded with ``seed``."""
-    game = get_spec(game_name).make_game()
+def played_actions(policy, game_name: str, side: str, seed: int, env_options: dict | None = None) -> list[int]:
+    """``policy``'s actions in the game of ``seed`` (with ``env_options``) against a random opponent seeded with ``seed``."""
+    game = get_spec(game_name).make_game(**(env_options or {}))
     game.reset(seed)
     other = make_policy("random", game=game_name, side="hive" if side == "marines" else "marines", seed=seed)
     actions = []
@@ -45,7 +45,8 @@ def test_shipped_policies_play_as_the_pickled_files_they_replace():
             continue
         policy = make_policy(f"pretrained:{name}", game=entry["game"], side=entry["side"])
         for seed, actions in entry["actions"].items():
-            assert played_actions(policy, entry["game"], entry["side"], int(seed)) == actions, (name, seed)
+            played = played_actions(policy, entry["game"], entry["side"], int(seed), entry.get("env_options"))
+            assert played == actions, (name, seed)
 
 
 def test_shipped_policies_load_without_unpickling(monkeypatch):
