@@ -22,7 +22,8 @@ Expansion's, on the lairs map (docs/rules/lairs.md):
 
 The front class keeps the Game contract, the set-up and the phase machine (with the Elevator's
 riders, the observation and the text); the rules live in mixins listed before ``ReactorRoom`` in
-its bases: ``queen.py`` (``QueenRules``: the Queen and the Facehuggers).
+its bases: ``queen.py`` (``QueenRules``: the Queen and the Facehuggers) and ``rooms.py``
+(``RoomRules``: the Room and Sentry Cards and the Aliens' appearance).
 
 Marine Assault (``assault.py``) and the Rescue of Newt (``rescue.py``) are subclasses: each names its
 section of the data (``scenario``) and fills the hooks ``scenario_data``, ``_load_characters``,
@@ -46,6 +47,7 @@ from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, 
 from . import codec, data_files
 from .board import board as make_board
 from .queen import QUEEN, STOP, QueenRules
+from .rooms import RoomRules, stairwells
 
 GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launcher
 PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
@@ -57,7 +59,7 @@ LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_st
                   "decision=queen_move", "decision=queen_attack", "turns_left/turns")
 
 
-class HuntForTheQueen(QueenRules, ReactorRoom):
+class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
     name = "HuntForTheQueen"
     scenario = "hunt"  # the scenario's section of the data (marines, Elevator start, turns)
     marine_decisions = frozenset({"marine", "push"})
@@ -94,7 +96,7 @@ class HuntForTheQueen(QueenRules, ReactorRoom):
         chars = np.array([list(row) for row in rows])
         self.rooms = {int(r): np.flatnonzero(chars == r).tolist() for r in data_files.ROOMS}
         self.room_of = {sq: r for r, squares in self.rooms.items() for sq in squares}
-        self.stairwells = _stairwells(chars, b)  # Stairwell number -> its squares (1-8: climbable)
+        self.stairwells = stairwells(chars, b)  # Stairwell number -> its squares (1-8: climbable)
         self.elevator = np.flatnonzero(chars == "L").tolist()
         self.cocooning = [b.index(r, c) for r, c in data["cocooning"]]
         self.pool = data["alien_pool"]
@@ -204,11 +206,6 @@ class HuntForTheQueen(QueenRules, ReactorRoom):
         self._start_phase("aliens_move")
         self._run()
 
-    def _reshuffle_sentries(self) -> None:
-        deck = [card for card, count in self.data["sentry_deck"].items() for _ in range(count)]
-        self.dice.shuffle(deck)
-        self.sentry_deck = deck
-
     def clone(self) -> "HuntForTheQueen":
         new = super().clone()
         for name in ("riders", "room_deck", "sentry_deck", "appear_at", "facehugged", "queen_attacks", "queen_hit"):
@@ -277,6 +274,7 @@ class HuntForTheQueen(QueenRules, ReactorRoom):
             self.queen_hit = []
             self.queen_attacks = list(self.tables["queen_attacks"]) if q.in_play and not q.stunned else []
 
+    # -- Aliens Move: through the underground ---------------------------------------------------
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """The Reactor Room's (the open squares that get closest); those out through the
         underground lie beyond the move_to window (four squares each way): when every best square
@@ -287,75 +285,6 @@ class HuntForTheQueen(QueenRules, ReactorRoom):
         if near or not options:
             return near
         return [options[self.dice.pick(len(options))]]
-
-    # -- Aliens Appear: Sentry Cards and Waves at the Stairwells -----------------------------------
-    def _aliens_due(self) -> int:
-        self.appear_at = []
-        if self.turn < self.hunt["first_appear_turn"]:
-            return 0
-        while True:  # Sentry Cards until an Empty
-            if not self.sentry_deck:
-                self._reshuffle_sentries()
-            card = self.sentry_deck.pop(0)
-            if card == "empty":
-                break
-            self.appear_at.append(self._pick_stairwell([]))
-            self.events.append(f"Sentry Card: an Alien at Stairwell {self.appear_at[-1]}")
-        roll = self.dice.d10()
-        waves = next(row["waves"] for row in self.data["appearance_table"] if roll <= row["max"])
-        used: list[int] = []
-        for size in waves:
-            stair = self._pick_stairwell(used)
-            used.append(stair)
-            self.appear_at += [stair] * size
-            self.events.append(f"Alien Appearance Table {roll}: a Wave of {size} at Stairwell {stair}")
-        return len(self.appear_at)
-
-    def _pick_stairwell(self, used: list[int]) -> int:
-        choices = [s for s in range(1, 9) if s not in used]
-        return choices[self.dice.pick(len(choices))]
-
-    def _step_aliens_appear(self) -> None:
-        if self.mover != NO:
-            self._step_mover()
-            return
-        if not self.appear_at:
-            self.to_appear = 0
-            self._start_phase("aliens_attack")
-            return
-        stair = self.appear_at.pop(0)
-        self.to_appear = len(self.appear_at)
-        slot = self._free_slot("alien")
-        occupied = self._occupied()
-        free = [s for s in self.stairwells[stair] if s not in occupied]
-        if slot == NO or not free:
-            self.events.append(f"no {'open square at Stairwell ' + str(stair) if slot != NO else 'Alien counter left'}: "
-                               "the Alien does not appear")
-            return
-        self._bring_in(slot, free[self.dice.pick(len(free))], f"Alien {slot}")
-
-    def _free_slot(self, kind: str) -> int:
-        return next((a for a, al in enumerate(self.aliens) if self.kinds[a] == kind and not al.in_play), NO)
-
-    # -- Room Cards ---------------------------------------------------------------------------------
-    def _flip_room(self, room: int, entering: int) -> None:
-        card = self.room_deck[room - 1]
-        self.flipped[room] = card
-        self.events.append(f"Room {room} is entered: its card is {card}")
-        spec = self.data["room_cards"][card]
-        inhabitants = ["queen"] * spec["queen"] + ["facehugger"] * spec["facehuggers"] + ["alien"] * spec["aliens"]
-        row = self.board.distance_list(entering)
-        occupied = self._occupied()
-        free = sorted((s for s in self.rooms[room] if s not in occupied), key=lambda s: (-row[s], s))  # A17: the back
-        for kind, square in zip(inhabitants, free):
-            slot = self._free_slot(kind)
-            if slot == NO:
-                continue
-            al = self.aliens[slot]
-            al.in_play, al.pos, al.card, al.attack, al.stunned = True, square, NO, "", False
-            self.stats["aliens_appeared"] += 1
-            self.events.append(f"{'the Queen' if kind == 'queen' else kind.capitalize() + ' ' + str(slot)} "
-                               f"appears at {self.board.rc(square)}")
 
     # -- injuries: riders on the Elevator, the Queen's card --------------------------------------
     def _wound(self, j: int) -> None:
@@ -455,13 +384,6 @@ class HuntForTheQueen(QueenRules, ReactorRoom):
                 self._next_marine()
             return
         super()._marine_action(kind, index)
-
-    def _move_marine(self, i: int, direction: int) -> None:
-        super()._move_marine(i, direction)
-        m = self.marines[i]
-        room = self.room_of.get(m.pos)
-        if room is not None and room not in self.flipped and m.status == "on_map":
-            self._flip_room(room, m.pos)
 
     # ------------------------------------------------------------------------------------------
     # decisions
@@ -610,29 +532,3 @@ class HuntForTheQueen(QueenRules, ReactorRoom):
         if self.events:
             lines.append("last: " + "; ".join(self.events[-8:]))
         return "\n".join(lines)
-
-
-def _stairwells(chars: np.ndarray, board) -> dict[int, list[int]]:
-    """Stairwells 1-8: the 's' groups (8-connected) numbered in reading order of their first
-    square; 9: the 'S' squares."""
-    flat = chars.ravel()
-    seen: set[int] = set()
-    out: dict[int, list[int]] = {}
-    for sq in np.flatnonzero(flat == "s").tolist():
-        if sq in seen:
-            continue
-        group, stack = [], [sq]
-        seen.add(sq)
-        while stack:
-            s = stack.pop()
-            group.append(s)
-            for d in range(8):
-                n = board.step(s, d)
-                if n is not None and flat[n] == "s" and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        out[len(out) + 1] = sorted(group)
-    if len(out) != 8:
-        raise ValueError(f"lairs.yaml: the map must have eight climbable Stairwells ('s' groups), it has {len(out)}")
-    out[9] = np.flatnonzero(flat == "S").tolist()
-    return out
