@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from .apc import APC_TARGET
+from . import state
 
 #: squares by range from entry points, by mission (pure functions of the fixed maps: shared by
 #: every game)
@@ -303,7 +304,7 @@ class AlienRules:
                 if d < UNREACHABLE:
                     by_level[d] = by_level.get(d, 0) | (1 << s)
             levels = _LEVELS[id(field)] = (field, by_level)
-            if len(_LEVELS) > 20_000:
+            if len(_LEVELS) > state.FIELD_CACHE_SIZE:
                 _LEVELS.clear()
                 _LEVELS[id(field)] = levels
         return field, levels[1]

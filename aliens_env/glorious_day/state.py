@@ -45,6 +45,10 @@ OUTS = ("", "escaped", "carried")
 #: distance fields to the Characters, by mission and position (pure functions of the fixed maps:
 #: shared by every game)
 _FIELDS: dict[tuple, list[int]] = {}
+#: the most fields kept (then all dropped): a field is keyed by every Character's square, which
+#: seldom repeats across games, so an unbounded cache grew ~3.4 KB a field (+21 MB in 100,000
+#: steps); nearly all hits fall within a few hundred fields, and 1,000 keep the cache under ~4 MB
+FIELD_CACHE_SIZE = 1_000
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 
@@ -255,7 +259,7 @@ class StateQueries:
         key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
         out = _FIELDS.get(key)
         if out is None:
-            if len(_FIELDS) > 20_000:
+            if len(_FIELDS) > FIELD_CACHE_SIZE:
                 _FIELDS.clear()
             out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
         return out

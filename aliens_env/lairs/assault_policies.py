@@ -1,8 +1,6 @@
 """Scripted marines for Marine Assault ("heuristic"); the hive is the lairs' dice AI."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.board import NO
 from ..reactor_room.heuristic import closest_step, move_actions
 from .assault import MarineAssault
@@ -29,7 +27,6 @@ class AssaultMarines(HuntMarines):
         super().__init__(**kwargs)
         self.leave_at = leave_at
         self.guards = guards
-        self._fields: dict[tuple, np.ndarray] = {}
 
     def leaving(self, game: MarineAssault) -> bool:
         count = game.countdown()
@@ -49,14 +46,6 @@ class AssaultMarines(HuntMarines):
         if lay.encode("exit") in legal and (leaving or captured or m.carrying != NO):
             return lay.encode("exit")
         return super()._act(game, player, legal)
-
-    def _field(self, game: MarineAssault, squares: list[int]) -> np.ndarray:
-        key = (id(game.board), tuple(squares))
-        if key not in self._fields:
-            if len(self._fields) > 64:
-                self._fields.clear()
-            self._fields[key] = game.board.distance_field(squares)
-        return self._fields[key]
 
     def _step(self, game: MarineAssault, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]

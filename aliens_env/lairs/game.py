@@ -20,6 +20,11 @@ Expansion's, on the lairs map (docs/rules/lairs.md):
 - Hunt for the Queen: won when she dies with anyone alive, drawn when she dies with nobody, lost
   when she is alive at the end of the designed last turn.
 
+The front class keeps the Game contract, the set-up and the phase machine (with the Elevator's
+riders, the observation and the text); the rules live in mixins listed before ``ReactorRoom`` in
+its bases: ``queen.py`` (``QueenRules``: the Queen and the Facehuggers) and ``rooms.py``
+(``RoomRules``: the Room and Sentry Cards and the Aliens' appearance).
+
 Marine Assault (``assault.py``) and the Rescue of Newt (``rescue.py``) are subclasses: each names its
 section of the data (``scenario``) and fills the hooks ``scenario_data``, ``_load_characters``,
 ``_scenario_views`` and ``_reset_scenario``.
@@ -37,13 +42,13 @@ from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, NO
 from ..core.dice import Dice
 from ..core.game import PhasedGame
-from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS, table_result
+from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
 from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom
 from . import codec, data_files
 from .board import board as make_board
+from .queen import QUEEN, STOP, QueenRules
+from .rooms import RoomRules, stairwells
 
-QUEEN = 0  # the Queen's counter slot
-STOP = 8  # the option "stop" of a queen_move decision (0-7 are directions)
 GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launcher
 PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
           "wounded", "incapacitated", "alien", "stunned", "on_card", "facehugger", "queen", "acting", "candidate")
@@ -54,7 +59,7 @@ LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_st
                   "decision=queen_move", "decision=queen_attack", "turns_left/turns")
 
 
-class HuntForTheQueen(ReactorRoom):
+class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
     name = "HuntForTheQueen"
     scenario = "hunt"  # the scenario's section of the data (marines, Elevator start, turns)
     marine_decisions = frozenset({"marine", "push"})
@@ -91,7 +96,7 @@ class HuntForTheQueen(ReactorRoom):
         chars = np.array([list(row) for row in rows])
         self.rooms = {int(r): np.flatnonzero(chars == r).tolist() for r in data_files.ROOMS}
         self.room_of = {sq: r for r, squares in self.rooms.items() for sq in squares}
-        self.stairwells = _stairwells(chars, b)  # Stairwell number -> its squares (1-8: climbable)
+        self.stairwells = stairwells(chars, b)  # Stairwell number -> its squares (1-8: climbable)
         self.elevator = np.flatnonzero(chars == "L").tolist()
         self.cocooning = [b.index(r, c) for r, c in data["cocooning"]]
         self.pool = data["alien_pool"]
@@ -201,11 +206,6 @@ class HuntForTheQueen(ReactorRoom):
         self._start_phase("aliens_move")
         self._run()
 
-    def _reshuffle_sentries(self) -> None:
-        deck = [card for card, count in self.data["sentry_deck"].items() for _ in range(count)]
-        self.dice.shuffle(deck)
-        self.sentry_deck = deck
-
     def clone(self) -> "HuntForTheQueen":
         new = super().clone()
         for name in ("riders", "room_deck", "sentry_deck", "appear_at", "facehugged", "queen_attacks", "queen_hit"):
@@ -274,19 +274,7 @@ class HuntForTheQueen(ReactorRoom):
             self.queen_hit = []
             self.queen_attacks = list(self.tables["queen_attacks"]) if q.in_play and not q.stunned else []
 
-    # -- Aliens Move: the Queen, step by step ----------------------------------------------------
-    def _step_mover(self) -> None:
-        if self.mover != QUEEN:
-            super()._step_mover()
-            return
-        if self.queen_steps == 0:
-            self.queen_steps, self.queen_from = self.tables["queen_actions"], self.aliens[QUEEN].pos
-        options = self.queen_options()
-        if len(options) == 1:
-            self._queen_move(options[0])
-        else:
-            self._decide("queen_move", options)
-
+    # -- Aliens Move: through the underground ---------------------------------------------------
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """The Reactor Room's (the open squares that get closest); those out through the
         underground lie beyond the move_to window (four squares each way): when every best square
@@ -297,210 +285,6 @@ class HuntForTheQueen(ReactorRoom):
         if near or not options:
             return near
         return [options[self.dice.pick(len(options))]]
-
-    def queen_options(self) -> list[int]:
-        """Her legal moves now: STOP where she may end, and the directions into squares from which
-        she can still end her move in the Actions left (she walks the Marines' graph: A16)."""
-        q = self.aliens[QUEEN]
-        options = []
-        if self.queen_steps > 0:
-            for direction, sq in self.board.neighbours[q.pos]:
-                if self._queen_can_end(sq, self.queen_steps - 1):
-                    options.append(direction)
-        if self._queen_may_stop(q.pos):
-            options.append(STOP)
-        return options
-
-    def _queen_may_stop(self, square: int) -> bool:
-        """No other Alien at rest there, and no standing Marine unless one free of Aliens."""
-        if any(a != QUEEN and al.in_play and al.card == NO and al.pos == square for a, al in enumerate(self.aliens)):
-            return False
-        standing = [m for m in self.marines if m.status == "on_map" and not m.incapacitated and m.carried_by == NO
-                    and m.pos == square]
-        return all(m.alien == NO for m in standing)
-
-    def _queen_can_end(self, square: int, steps: int) -> bool:
-        frontier, seen = [square], {square}
-        for k in range(steps + 1):
-            if any(self._queen_may_stop(sq) for sq in frontier):
-                return True
-            if k == steps:
-                break
-            frontier = [n for sq in frontier for _, n in self.board.neighbours[sq] if n not in seen and not seen.add(n)]
-        return False
-
-    def _queen_move(self, option: int) -> None:
-        q = self.aliens[QUEEN]
-        if option == STOP:
-            self._queen_stops()
-            return
-        here = q.pos
-        if here != self.queen_from:
-            self._ram(here)
-        q.pos = self.board.step(here, option)
-        self.queen_steps -= 1
-        if self.queen_steps == 0:
-            self._queen_stops()  # (she only steps where she can still end her move)
-
-    def _ram(self, square: int) -> None:
-        """Every Marine in a square she passes through: the Ram column."""
-        for j, m in enumerate(self.marines):
-            if m.status == "on_map" and m.pos == square:
-                roll = self.dice.d10()
-                result = table_result(self.tables["queen_ram"], roll)
-                self.events.append(f"the Queen rams {m.name}: {roll} = {result}")
-                self._injure(j, result)
-
-    def _queen_stops(self) -> None:
-        q = self.aliens[QUEEN]
-        self.queen_steps, self.queen_from = 0, NO
-        for j, m in enumerate(self.marines):
-            if m.status == "on_map" and m.pos == q.pos and not m.incapacitated and m.carried_by == NO:
-                if m.carrying != NO:
-                    lost = m.carrying
-                    self.events.append(f"{self.marines[lost].name}, carried by {m.name}, is lost")
-                    self._kill(lost)
-                q.card, q.attack = j, "attacking"
-                m.alien = QUEEN
-                self.events.append(f"the Queen stops on {m.name}: onto her card")
-                break
-        self._done_moving()
-
-    # -- Aliens Appear: Sentry Cards and Waves at the Stairwells -----------------------------------
-    def _aliens_due(self) -> int:
-        self.appear_at = []
-        if self.turn < self.hunt["first_appear_turn"]:
-            return 0
-        while True:  # Sentry Cards until an Empty
-            if not self.sentry_deck:
-                self._reshuffle_sentries()
-            card = self.sentry_deck.pop(0)
-            if card == "empty":
-                break
-            self.appear_at.append(self._pick_stairwell([]))
-            self.events.append(f"Sentry Card: an Alien at Stairwell {self.appear_at[-1]}")
-        roll = self.dice.d10()
-        waves = next(row["waves"] for row in self.data["appearance_table"] if roll <= row["max"])
-        used: list[int] = []
-        for size in waves:
-            stair = self._pick_stairwell(used)
-            used.append(stair)
-            self.appear_at += [stair] * size
-            self.events.append(f"Alien Appearance Table {roll}: a Wave of {size} at Stairwell {stair}")
-        return len(self.appear_at)
-
-    def _pick_stairwell(self, used: list[int]) -> int:
-        choices = [s for s in range(1, 9) if s not in used]
-        return choices[self.dice.pick(len(choices))]
-
-    def _step_aliens_appear(self) -> None:
-        if self.mover != NO:
-            self._step_mover()
-            return
-        if not self.appear_at:
-            self.to_appear = 0
-            self._start_phase("aliens_attack")
-            return
-        stair = self.appear_at.pop(0)
-        self.to_appear = len(self.appear_at)
-        slot = self._free_slot("alien")
-        occupied = self._occupied()
-        free = [s for s in self.stairwells[stair] if s not in occupied]
-        if slot == NO or not free:
-            self.events.append(f"no {'open square at Stairwell ' + str(stair) if slot != NO else 'Alien counter left'}: "
-                               "the Alien does not appear")
-            return
-        self._bring_in(slot, free[self.dice.pick(len(free))], f"Alien {slot}")
-
-    def _free_slot(self, kind: str) -> int:
-        return next((a for a, al in enumerate(self.aliens) if self.kinds[a] == kind and not al.in_play), NO)
-
-    # -- Room Cards ---------------------------------------------------------------------------------
-    def _flip_room(self, room: int, entering: int) -> None:
-        card = self.room_deck[room - 1]
-        self.flipped[room] = card
-        self.events.append(f"Room {room} is entered: its card is {card}")
-        spec = self.data["room_cards"][card]
-        inhabitants = ["queen"] * spec["queen"] + ["facehugger"] * spec["facehuggers"] + ["alien"] * spec["aliens"]
-        row = self.board.distance_list(entering)
-        occupied = self._occupied()
-        free = sorted((s for s in self.rooms[room] if s not in occupied), key=lambda s: (-row[s], s))  # A17: the back
-        for kind, square in zip(inhabitants, free):
-            slot = self._free_slot(kind)
-            if slot == NO:
-                continue
-            al = self.aliens[slot]
-            al.in_play, al.pos, al.card, al.attack, al.stunned = True, square, NO, "", False
-            self.stats["aliens_appeared"] += 1
-            self.events.append(f"{'the Queen' if kind == 'queen' else kind.capitalize() + ' ' + str(slot)} "
-                               f"appears at {self.board.rc(square)}")
-
-    # -- Aliens Attack: Facehuggers and the Queen ----------------------------------------------------
-    def _step_aliens_attack(self) -> None:
-        if self.queue:
-            a = self.queue[0]
-            if self.kinds[a] == "facehugger" and self.aliens[a].in_play and self.aliens[a].card != NO:
-                self.queue.pop(0)
-                self._facehugger_attacks(a)
-                return
-            super()._step_aliens_attack()
-            return
-        if self.queen_attacks and self.aliens[QUEEN].in_play:
-            targets = self.queen_targets()
-            if targets:
-                if len(targets) == 1:
-                    self._queen_attacks(targets[0])
-                else:
-                    self._decide("queen_attack", targets)
-                return
-        self.queen_attacks = []
-        super()._step_aliens_attack()
-
-    def queen_targets(self) -> list[int]:
-        """The adjacent Marines her next attack may hit: the untouched ones while any remain."""
-        q = self.aliens[QUEEN]
-        near = [j for j, m in enumerate(self.marines) if m.status == "on_map" and not m.incapacitated
-                and m.carried_by == NO and self.board.range(m.pos, q.pos) == 1]
-        fresh = [j for j in near if j not in self.queen_hit]
-        return fresh or near
-
-    def _queen_attacks(self, j: int) -> None:
-        attack = self.queen_attacks.pop(0)
-        column = "queen_tooth" if attack == "tooth" else "queen_tail_claw"
-        roll = self.dice.d10()
-        result = table_result(self.tables[column], roll)
-        self.queen_hit.append(j)
-        self.events.append(f"the Queen's {attack} on {self.marines[j].name}: {roll} = {result}")
-        self._injure(j, result)
-
-    def _attack_result(self, m: int, a: int, result: str) -> None:
-        if a != QUEEN:
-            super()._attack_result(m, a, result)
-            return
-        if result == "in_combat":
-            self.aliens[QUEEN].attack = "in_combat"
-            return
-        self.events.append(f"{self.marines[m].name} dies on the Queen's card")  # any Grab-family result is fatal
-        self._kill(m)
-
-    def _facehugger_attacks(self, a: int) -> None:
-        al = self.aliens[a]
-        j = al.card
-        roll = self.dice.d10()
-        result = table_result(self.tables["facehugger_attack"], roll)
-        self.events.append(f"Facehugger {a} attacks {self.marines[j].name}: {roll} = {result}")
-        if result == "incapacitated":
-            self._remove_alien(a)  # it has done its work
-            self._incapacitate(j)
-            if self.marines[j].status == "on_map":
-                self.facehugged.append(j)
-                self.events.append(f"{self.marines[j].name} is lost to the Facehugger (counts as Dead)")
-        elif result == "dead":
-            self._kill(j)
-        else:
-            al.attack = "in_combat"
-            if result == "wounded":
-                self._wound(j)
 
     # -- injuries: riders on the Elevator, the Queen's card --------------------------------------
     def _wound(self, j: int) -> None:
@@ -600,65 +384,6 @@ class HuntForTheQueen(ReactorRoom):
                 self._next_marine()
             return
         super()._marine_action(kind, index)
-
-    def _move_marine(self, i: int, direction: int) -> None:
-        super()._move_marine(i, direction)
-        m = self.marines[i]
-        room = self.room_of.get(m.pos)
-        if room is not None and room not in self.flipped and m.status == "on_map":
-            self._flip_room(room, m.pos)
-
-    # -- fire on Facehuggers and the Queen ------------------------------------------------------
-    def _penalty(self, m: int, a: int) -> int:
-        extra = self.tables["facehugger_fire_penalty"] if self.kinds[a] == "facehugger" else 0
-        return super()._penalty(m, a) + extra
-
-    def _blast_hits_alien(self, a: int, rng: int) -> None:
-        """A grenade on the Queen's square is an automatic hit; other Aliens by the Grenade Table."""
-        if a == QUEEN:
-            if rng == 0:
-                self.events.append("the grenade lands on the Queen: an automatic hit")
-                self._hit_queen(flame=False)
-        else:
-            super()._blast_hits_alien(a, rng)
-
-    def _kill_alien(self, a: int, flame: bool) -> None:
-        if a == QUEEN:
-            self._hit_queen(flame)
-            return
-        if self.kinds[a] != "facehugger":
-            super()._kill_alien(a, flame)
-            return
-        square = self.aliens[a].pos
-        self._remove_alien(a)
-        self.stats["aliens_killed"] += 1
-        if not flame:  # its acid sprays only into its own square
-            for j, other in enumerate(self.marines):
-                if other.status == "on_map" and other.pos == square:
-                    self._acid(j)
-
-    def _hit_queen(self, flame: bool) -> None:
-        """A hit on the Queen: the next space of the damage track, or past space 5 the killing roll;
-        acid as for any Alien (not from a Flame Unit), lethal or not."""
-        q = self.aliens[QUEEN]
-        square = q.pos
-        track = self.tables["queen_damage_track"]
-        if self.queen_damage < track:
-            self.queen_damage += 1
-            self.events.append(f"the Queen is hit: damage track {self.queen_damage}/{track}")
-            lethal = False
-        else:
-            roll = self.dice.d10()
-            lethal = roll in self.tables["queen_kill_on"]
-            self.events.append(f"the Queen is hit past the track: {roll}, " + ("she dies" if lethal else "she fights on"))
-        if lethal:
-            self._remove_alien(QUEEN)
-            self.queen_dead = True
-            self.stats["aliens_killed"] += 1
-        if not flame:
-            for j, other in enumerate(self.marines):
-                if other.status == "on_map" and self.board.range(other.pos, square) <= 1:
-                    self._acid(j)
 
     # ------------------------------------------------------------------------------------------
     # decisions
@@ -807,29 +532,3 @@ class HuntForTheQueen(ReactorRoom):
         if self.events:
             lines.append("last: " + "; ".join(self.events[-8:]))
         return "\n".join(lines)
-
-
-def _stairwells(chars: np.ndarray, board) -> dict[int, list[int]]:
-    """Stairwells 1-8: the 's' groups (8-connected) numbered in reading order of their first
-    square; 9: the 'S' squares."""
-    flat = chars.ravel()
-    seen: set[int] = set()
-    out: dict[int, list[int]] = {}
-    for sq in np.flatnonzero(flat == "s").tolist():
-        if sq in seen:
-            continue
-        group, stack = [], [sq]
-        seen.add(sq)
-        while stack:
-            s = stack.pop()
-            group.append(s)
-            for d in range(8):
-                n = board.step(s, d)
-                if n is not None and flat[n] == "s" and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        out[len(out) + 1] = sorted(group)
-    if len(out) != 8:
-        raise ValueError(f"lairs.yaml: the map must have eight climbable Stairwells ('s' groups), it has {len(out)}")
-    out[9] = np.flatnonzero(flat == "S").tolist()
-    return out

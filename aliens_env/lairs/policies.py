@@ -55,6 +55,19 @@ class HuntMarines(HeuristicMarines):
 
     name = "heuristic"
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._fields: dict[tuple, np.ndarray] = {}
+
+    def _field(self, game: HuntForTheQueen, squares: list[int]) -> np.ndarray:
+        """The distance field to ``squares`` on the game's board, kept (a few dozen at most)."""
+        key = (id(game.board), tuple(squares))
+        if key not in self._fields:
+            if len(self._fields) > 64:
+                self._fields.clear()
+            self._fields[key] = game.board.distance_field(squares)
+        return self._fields[key]
+
     def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)

@@ -1,8 +1,6 @@
 """Scripted marines for the Rescue of Newt ("heuristic"); the hive is the lairs' dice AI."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.board import NO
 from ..reactor_room.heuristic import closest_step, move_actions
 from .policies import HuntMarines
@@ -26,7 +24,6 @@ class RescueMarines(HuntMarines):
     def __init__(self, leash: int = 2, **kwargs):
         super().__init__(**kwargs)
         self.leash = leash
-        self._fields: dict[tuple, np.ndarray] = {}
 
     def _threat(self, game: RescueOfNewt, a: int, able: list[int] | None = None) -> bool:
         return a not in game.dormant and super()._threat(game, a, able)
@@ -63,14 +60,6 @@ class RescueMarines(HuntMarines):
             return True
         others = [o for j, o in enumerate(game.marines) if j != i]
         return all(o.status != "on_map" or o.pos in game.elevator and game.board.range(o.pos, m.pos) <= 1 for o in others)
-
-    def _field(self, game: RescueOfNewt, squares: list[int]) -> np.ndarray:
-        key = (id(game.board), tuple(squares))
-        if key not in self._fields:
-            if len(self._fields) > 64:
-                self._fields.clear()
-            self._fields[key] = game.board.distance_field(squares)
-        return self._fields[key]
 
     def _step(self, game: RescueOfNewt, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
