@@ -509,11 +509,26 @@ class Grid:
         """{anchor: steps} a size x size model reaches in at most `limit` large steps, never
         standing on a square of `closed` (models, Barricades: what the rules of the moment bar)
         at any point of its move; its start counts as reached whatever stands there."""
+        return self._large_bfs([anchor], closed, limit, mover, size)
+
+    def large_field(self, goals: Iterable[int], closed: set | frozenset = frozenset(),
+                    mover: Mover = DEFAULT_MOVER, size: int = 2) -> dict[int, int]:
+        """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
+        `closed` (steps are symmetric, so the field is grown from the goals)."""
+        offsets = self._large_offsets(size)
+        starts = [g for g in goals if self.stands(g, mover, size) and not any(g + o in closed for o in offsets)]
+        return self._large_bfs(starts, closed, UNREACHABLE, mover, size)
+
+    def _large_offsets(self, size: int) -> list[int]:
+        return [i * self.width + j for i in range(size) for j in range(size)]
+
+    def _large_bfs(self, starts: list[int], closed: set | frozenset, limit: int, mover: Mover, size: int) -> dict[int, int]:
+        """Breadth-first large steps from ``starts`` (distance 0), up to ``limit``, onto anchors
+        none of whose squares is in ``closed``."""
         table = self.large_step_table(mover, size)
-        w = self.width
-        offsets = [i * w + j for i in range(size) for j in range(size)]
-        dist = {anchor: 0}
-        frontier = [anchor]
+        offsets = self._large_offsets(size)
+        dist = dict.fromkeys(starts, 0)
+        frontier = list(dist)
         for d in range(1, limit + 1):
             nxt = []
             for a in frontier:
@@ -523,30 +538,6 @@ class Grid:
                         nxt.append(new)
             if not nxt:
                 break
-            frontier = nxt
-        return dist
-
-    def large_field(self, goals: Iterable[int], closed: set | frozenset = frozenset(),
-                    mover: Mover = DEFAULT_MOVER, size: int = 2) -> dict[int, int]:
-        """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
-        `closed` (steps are symmetric, so the field is grown from the goals)."""
-        table = self.large_step_table(mover, size)
-        w = self.width
-        offsets = [i * w + j for i in range(size) for j in range(size)]
-        dist, frontier = {}, []
-        for g in goals:
-            if g not in dist and self.stands(g, mover, size) and not any(g + o in closed for o in offsets):
-                dist[g] = 0
-                frontier.append(g)
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for a in frontier:
-                for _, new in table[a]:
-                    if new not in dist and not any(new + o in closed for o in offsets):
-                        dist[new] = d
-                        nxt.append(new)
             frontier = nxt
         return dist
 

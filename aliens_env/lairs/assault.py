@@ -318,9 +318,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
             raise position_error(what, "assault.freed", "must be empty outside the Marines phase (they rejoin at its end)")
         if game.countdown() == 0 and game.phase != "over":
             raise position_error(what, "assault.chart", "is at countdown 0: the game must be over")
-        player = game.current_player()
-        if player is not None and not game.legal_mask(player).any():
-            raise position_error(what, "decision", f"leaves {player} no legal action")
+        lairs_codec.check_has_move(game, what)
         return game
 
     def _describe(self, kind: str, index: int, label: str) -> str:

@@ -120,6 +120,12 @@ def _check(game: "HuntForTheQueen", what: str, QUEEN: int) -> None:
         m = game.marines[j]
         if m.status == "on_map" and not m.incapacitated:
             raise fail("lairs.facehugged", f"names marines[{j}], who must be Incapacitated (or off the map)")
+    check_has_move(game, what)
+
+
+def check_has_move(game: "HuntForTheQueen", what: str) -> None:
+    """A loaded position must leave the side to move a legal action (the scenarios call this again
+    once their own records are set)."""
     player = game.current_player()
     if player is not None and not game.legal_mask(player).any():
-        raise fail("decision", f"leaves {player} no legal action")
+        raise position_error(what, "decision", f"leaves {player} no legal action")

@@ -256,9 +256,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         for a in game.dormant:
             if not game.aliens[a].in_play or game.aliens[a].card != NO:
                 raise position_error(what, "rescue.dormant", f"names aliens[{a}], who must be in play and on no card")
-        player = game.current_player()
-        if player is not None and not game.legal_mask(player).any():
-            raise position_error(what, "decision", f"leaves {player} no legal action")
+        lairs_codec.check_has_move(game, what)
         return game
 
     def _describe(self, kind: str, index: int, label: str) -> str:
