@@ -13,8 +13,7 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 """
 from __future__ import annotations
 
-import numpy as np
-
+from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files
 from .game import BugHunt
 from .policies import ScriptedMarines
@@ -62,7 +61,7 @@ class TacticMarines(ScriptedMarines):
         return action
 
 
-class BugHuntTactics(BugHunt):
+class BugHuntTactics(CommandedSide, BugHunt):
     name = "BugHuntTactics"
 
     def __init__(self, **options):
@@ -76,50 +75,24 @@ class BugHuntTactics(BugHunt):
         self._executing = False
         self._cache.clear()
 
-    def _compute_mask(self) -> np.ndarray:
-        if self._executing or self.decision.player != "marines":
-            return super()._compute_mask()
-        mask = self.layout.empty_mask()
-        mask[self.layout.span("tactic")] = 1
-        return mask
+    def _command_start(self) -> dict:
+        return {"turn": self.turn, "figure": self.active if self.decision.kind == "act" else None}
 
-    def _resolve(self, action: int) -> None:
-        kind, index = self.layout.decode(action)
-        if kind != "tactic":
-            super()._resolve(action)
-            return
-        tactic = self.tactics[index]
-        turn, figure = self.turn, (self.active if self.decision.kind == "act" else None)
-        self._executing = True
-        self._cache.clear()  # the masks cached so far were the commander's
-        try:
-            while True:
-                super()._resolve(tactic.act(self, "marines"))
-                self._run()  # forced steps and the phase machine, up to the next real choice
-                d = self.decision
-                if d is None or d.player != "marines" or d.kind == "activate" or self.turn != turn:
-                    break
-                if d.kind == "act":
-                    if figure is None:
-                        figure = self.active
-                    elif self.active != figure:
-                        break  # the next figure's activation (its activate was forced)
-        finally:
-            self._executing = False
-            self._cache.clear()
+    def _command_over(self, start: dict) -> bool:
+        """A tactic plays on until the next figure's activation (its activate, or the act of
+        another figure when the activate was forced) or the next turn."""
+        d = self.decision
+        if d.kind == "activate" or self.turn != start["turn"]:
+            return True
+        if d.kind == "act":
+            if start["figure"] is None:
+                start["figure"] = self.active
+            elif self.active != start["figure"]:
+                return True
+        return False
 
     def describe_action(self, action: int) -> str:
         kind, index = self.layout.decode(action)
         if kind == "tactic":
             return f"the Marines: tactic {index} ({self.tactics[index].tactic})"
         return super().describe_action(action)
-
-
-class HeuristicCommander:
-    """The scripted squad as a commander: always tactic 0, so its games are the scripted
-    squad's games in Bug Hunt, move for move."""
-
-    name = "heuristic"
-
-    def act(self, game: BugHuntTactics, player: str) -> int:
-        return game.layout.encode("tactic", 0)

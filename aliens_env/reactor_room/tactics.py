@@ -16,8 +16,7 @@ what train.py's default config learns (docs/training.md says why).
 """
 from __future__ import annotations
 
-import numpy as np
-
+from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files
 from .game import ReactorRoom
 from .heuristic import HeuristicMarines
@@ -28,7 +27,7 @@ def tactic_label(tactic: HeuristicMarines) -> str:
     return f"threat {tactic.threat_range} min hit {tactic.min_hit}{extra}"
 
 
-class CommandedMarines:
+class CommandedMarines(CommandedSide):
     """The commander's side of a Reactor Room game (mixed in before the game's class): the
     Marines choose one tactic, a setting of the game's scripted marines, per activation, and
     the setting plays it. A subclass lists its tactics in ``_make_tactics``, tactic 0 first:
@@ -47,34 +46,12 @@ class CommandedMarines:
     def _action_slices(self):
         return super()._action_slices() + [("tactic", [tactic_label(t) for t in self.tactics])]
 
-    def _activation(self) -> tuple[int, str, int]:
+    def _command_start(self) -> tuple[int, str, int]:
         return (self.turn, self.phase, self.active)
 
-    def _compute_mask(self) -> np.ndarray:
-        if self._executing or self.decision.player != "marines":
-            return super()._compute_mask()
-        mask = self.layout.empty_mask()
-        mask[self.layout.span("tactic")] = 1
-        return mask
-
-    def _resolve(self, action: int) -> None:
-        kind, index = self.layout.decode(action)
-        if kind != "tactic":
-            super()._resolve(action)
-            return
-        tactic = self.tactics[index]
-        activation = self._activation()
-        self._executing = True
-        self._cache.clear()  # the masks cached so far were the commander's
-        try:
-            while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
-                super()._resolve(tactic.act(self, "marines"))
-                self._run()  # forced steps and the phase machine, up to the next real choice
-                if self.decision is None or self.decision.player != "marines" or self._activation() != activation:
-                    break
-        finally:
-            self._executing = False
-            self._cache.clear()
+    def _command_over(self, start: tuple[int, str, int]) -> bool:
+        """A tactic plays one activation (turn, phase, Marine)."""
+        return (self.turn, self.phase, self.active) != start
 
     def describe_action(self, action: int) -> str:
         kind, index = self.layout.decode(action)
@@ -91,13 +68,3 @@ class ReactorRoomTactics(CommandedMarines, ReactorRoom):
         return [HeuristicMarines()] + [
             HeuristicMarines(threat_range, min_hit) for threat_range, min_hit in data_files.scenario("reactor_room")["tactics"]
         ]
-
-
-class HeuristicCommander:
-    """The scripted marines as a commander: always tactic 0, the heuristic's own setting, so its
-    games are the heuristic's games, move for move (the Reactor Room's, or Operations')."""
-
-    name = "heuristic"
-
-    def act(self, game: ReactorRoomTactics, player: str) -> int:
-        return game.layout.encode("tactic", 0)
