@@ -890,13 +890,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
         result = table_result(self.tables["acid_spray"], roll)
         marine = self.marines[j]
         self.events.append(f"acid on {marine.name}: {roll} = {result}")
-        if result == "dead":
-            self._kill(j)
-        elif result == "incapacitated":
-            self._incapacitate(j)
-            self._frost_rule(j)
-        elif result == "wounded":
-            self._wound(j)
+        self._injure(j, result)
+        if result in ("incapacitated", "wounded"):
             self._frost_rule(j)
 
     def _melee(self, i: int, a: int) -> None:
