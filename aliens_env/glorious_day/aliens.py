@@ -145,33 +145,47 @@ class AlienRules:
 
     def _task_defense(self, task: dict) -> None:
         queen, c = task.get("queen", False), task["char"]
-        if c == APC_TARGET:  # PRINTED: Aliens (the Queen too) attack the APC as if it were a Character
-            self._done(task)
-            alien = (None if self.queen is None else dict(self.queen, count=1)) if queen else self.aliens[task["alien"]]
-            if alien is not None and self.apc is not None:
-                self._vehicle_defense(alien, task["alien"], queen=queen)
-            return
         if queen:  # the Queen attacks as one model
             alien = None if self.queen is None else dict(self.queen, count=1)
         else:
             alien = self.aliens[task["alien"]]
-        ch = self.chars[c]
-        if alien is None or not ch["alive"]:
+        apc = c == APC_TARGET  # PRINTED: Aliens (the Queen too) attack the APC as if it were a Character
+        if alien is None or (self.apc is None if apc else not self.chars[c]["alive"]):
             return self._done(task)
-        stats = self.stats_of(c)
+        if apc:  # Defense 5 and Melee 2; Savage answers its passed roll as a Character's (A48)
+            defense = self.apc_rules["defense"]
+        else:
+            defense = min(self.stats_of(c)["defense"], self.rules["defense_kill_roll"] - 1)
+
+        def total_of(roll: int) -> int:
+            if apc:
+                return self.vehicle_defense_total(alien, roll, queen)
+            return self.defense_total(c, alien, roll, queen)
+
+        total = self._rolled_defense(task, total_of, defense, "APC" if apc else "Character")
+        if total is None:
+            return
+        self._done(task)
+        if apc:
+            self._vehicle_defense(total, task["alien"], queen)
+        else:
+            self._defense_result(c, task["alien"], total, queen)
+
+    def _rolled_defense(self, task: dict, total_of, defense: int, who: str) -> int | None:
+        """The task's Defense roll's total (`total_of` the d10); a passed roll (at most
+        `defense`) may be answered by Savage: rolled again. None: the Reaction window is open."""
         if "roll" not in task:
             task["roll"] = self.dice.d10()
-        total = self.defense_total(c, alien, task["roll"], queen)
-        passed = total <= stats["defense"] and total < self.rules["defense_kill_roll"]
+        total = total_of(task["roll"])
+        passed = total <= defense
         if passed and "react" not in task and self.can_react("defense"):
             self._decide("react")
-            return
+            return None
         if passed and task.get("react"):
             task["roll"], task["react"] = self.dice.d10(), False
-            total = self.defense_total(c, alien, task["roll"], queen)
-            self.events.append("Savage: the Character rolls the Defense again")
-        self._done(task)
-        self._defense_result(c, task["alien"], total, queen)
+            total = total_of(task["roll"])
+            self.events.append(f"Savage: the {who} rolls the Defense again")
+        return total
 
     def _defense_result(self, c: int, slot: int, total: int, queen: bool = False) -> None:
         ch = self.chars[c]
@@ -233,6 +247,9 @@ class AlienRules:
             self.events.append("Resilient: the hit is ignored")
         elif queen:
             self.hurt_queen()
+        elif task.get("whole"):  # a turret's kill: the model and the tokens under it
+            self.stats["kills"] += self.aliens[task["slot"]]["count"]
+            self.aliens[task["slot"]] = None
         else:
             self._remove_alien(task["slot"])
 

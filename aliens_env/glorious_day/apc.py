@@ -192,14 +192,36 @@ class VehicleRules:
             self.barricades.discard(s)
             self.events.append(f"the APC smashes the Barricade at {self.board.rc(s)}")
         self.events.append(f"the APC moves to {self.board.rc(plan['anchor'])}")
-        for k in plan["run_over"]:
-            alien = self.aliens[k]
-            self._vehicle_defense(alien, k)  # PRINTED: the Alien attacks the APC, then is Killed
-            if self.aliens[k] is not None:
-                self.stats["kills"] += alien["count"]
-                self.aliens[k] = None
-                self.events.append("the APC runs the Alien over")
+        if self.queen is not None and self.next_to_queen():
+            self.apc["moves"] = 0  # PRINTED: it stops next to the Queen (A49)
+            self.events.append("the APC stops next to the Queen")
         self._cache.clear()
+        self._reveal_seen()  # queued below the Aliens run over: they go first
+        # PRINTED: each Alien run over attacks the APC, then is Killed
+        self.work.extend({"kind": "run_over", "slot": k} for k in reversed(plan["run_over"]))
+
+    def next_to_queen(self) -> bool:
+        """A square of the APC within one space of a square of the Queen."""
+        queen = self.queen_squares()
+        return any(self.board.range(s, q) <= 1 for s in self.vehicle_squares() for q in queen)
+
+    def _task_run_over(self, task: dict) -> None:
+        """An Alien the APC ran over attacks it (the APC's Defense roll; Savage may answer a
+        passed one, A48), then is Killed, a Swarm whole (not by an Attack: no Resilient, A48)."""
+        slot = task["slot"]
+        alien = self.aliens[slot]
+        if alien is None:
+            return self._done(task)
+        total = self._rolled_defense(task, lambda roll: self.vehicle_defense_total(alien, roll),
+                                     self.apc_rules["defense"], "APC")
+        if total is None:
+            return
+        self._done(task)
+        self._vehicle_defense(total, slot)
+        if self.aliens[slot] is not None:
+            self.stats["kills"] += alien["count"]
+            self.aliens[slot] = None
+            self.events.append("the APC runs the Alien over")
 
     # -- attacks from the APC -------------------------------------------------------------------
     def turret_targets(self, c: int) -> list[int]:
@@ -235,13 +257,10 @@ class VehicleRules:
         self.stats["attacks"] += 1
         self.events.append(f"{self.chars[c]['name']} fires the turret at {self.board.rc(target['pos'])}: "
                            f"rolls {rolls}, keeps {roll}: {'kill' if hit else 'miss'}")
-        if hit:
+        if hit:  # an Attack's hit: Resilient may answer it (A48)
             self.stats["hits"] += 1
-            if k is None:
-                self.hurt_queen()
-                return
-            self.stats["kills"] += target["count"]
-            self.aliens[k] = None  # the model and the tokens under it
+            self.work.append({"kind": "kill", "slot": 0, "queen": True} if k is None
+                             else {"kind": "kill", "slot": k, "whole": True})  # the model and the tokens under it
 
     def can_scan(self, c: int) -> list[int]:
         if self.seat_of(c) != "scanner":
@@ -295,14 +314,15 @@ class VehicleRules:
         self.events.append(f"an Alien tries the APC door: roll {roll}, {'open' if roll >= need else 'holds'}")
         return True
 
-    def _vehicle_defense(self, alien: dict, slot: int, queen: bool = False) -> None:
-        """The APC's Defense: the d10 (with the Swarm, Vicious and the Queen's +3) against Melee 2
-        (the Alien dies; the Queen takes a Damage token) and Defense 5 (fended off); above it a
-        Damage token."""
-        rules = self.apc_rules
-        roll = self.dice.d10()
+    def vehicle_defense_total(self, alien: dict, roll: int, queen: bool = False) -> int:
+        """The APC's Defense roll's total: the d10 with the Swarm, Vicious and the Queen's +3."""
         total = roll + (self.nature == "vicious") + self.rules["swarm_defense_bonus"] * (alien["count"] - 1)
-        total += self.large["queen"]["defense_bonus"] if queen else 0
+        return total + (self.large["queen"]["defense_bonus"] if queen else 0)
+
+    def _vehicle_defense(self, total: int, slot: int, queen: bool = False) -> None:
+        """The APC's Defense total against Melee 2 (the Alien dies; the Queen takes a Damage
+        token) and Defense 5 (fended off); above it a Damage token."""
+        rules = self.apc_rules
         if total <= rules["melee"]:
             self.events.append(f"the APC's Defense {total}: counterattack, {'the Queen' if queen else 'an Alien'} is hit")
             self.hurt_queen() if queen else self._remove_alien(slot)

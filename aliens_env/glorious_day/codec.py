@@ -12,6 +12,7 @@ from ..core.board import NO
 from ..core.dice import Dice
 from ..core.game import Decision
 from ..core.positions import Fields, check_int, position_error
+from .apc import APC_TARGET
 from .data_files import HAZARDS
 from .state import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
 
@@ -21,8 +22,8 @@ STATS = ("kills", "attacks", "hits", "characters_lost", "reveals", "barricades_b
          "cards_played", "reactions")
 #: the fields each kind of pending work may hold (besides "kind"), and which of them it must
 WORK = {"alien": ({"slot", "stage"}, set()), "blip": ({"slot"}, {"steps"}), "reveal": ({"slot"}, {"react"}),
-        "kill": ({"slot"}, {"react", "queen"}), "defense": ({"alien", "char"}, {"roll", "react", "queen"}),
-        "queen": ({"stage"}, set()),
+        "kill": ({"slot"}, {"react", "queen", "whole"}), "defense": ({"alien", "char"}, {"roll", "react", "queen"}),
+        "queen": ({"stage"}, set()), "run_over": ({"slot"}, {"roll", "react"}),
         "spawn": ({"what", "at"}, {"near", "count"}), "terror": (set(), set()), "tracker": (set(), set())}
 MAX_EVENTS = 10_000
 
@@ -155,8 +156,16 @@ def load(cls, data):
 
     _load_large(game, f, square)
     _load_vehicle(game, f, square)
+    # an Alien the APC ran over stands under it until its pending run_over work is done
+    run_over = {w.get("slot") for w in (f.raw("work") or []) if isinstance(w, dict) and w.get("kind") == "run_over"}
+    under = set(game.vehicle_squares())
+    for k in run_over:
+        if isinstance(k, int) and 0 <= k < MAX_ALIENS and game.aliens[k] is not None and game.aliens[k]["pos"] not in under:
+            raise position_error(what, f.at("aliens") + f"[{k}]", "must stand under the APC (it is being run over)",
+                                 list(b.rc(game.aliens[k]["pos"])))
     squares = [s for c, ch in enumerate(game.chars) if ch["pos"] != NO for s in game.char_squares(c)] \
-        + [a["pos"] for a in game.aliens if a] + [bl["pos"] for bl in game.blips if bl] \
+        + [a["pos"] for k, a in enumerate(game.aliens) if a and k not in run_over] \
+        + [bl["pos"] for bl in game.blips if bl] \
         + ([game.newt] if game.newt != NO else []) + game.queen_squares() \
         + (game.loader_squares() if game.pilot() == NO else []) \
         + [s for s in game.vehicle_squares() if s not in {ch["pos"] for ch in game.chars}]
@@ -230,13 +239,15 @@ def load(cls, data):
             if key in ("slot", "alien"):
                 count = game.max_blips if item["kind"] in ("blip", "reveal") else MAX_ALIENS
                 task[key] = w.int(key, 0, count - 1)
-            elif key == "char":
-                task[key] = w.int(key, 0, len(team) - 1)
+            elif key == "char":  # the APC_TARGET (-2) with the APC on the board
+                task[key] = w.int(key, APC_TARGET if game.apc is not None else 0, len(team) - 1)
+                if task[key] < 0 and task[key] != APC_TARGET:
+                    raise w.fail(key, f"must be a Character's index or {APC_TARGET} (the APC)", task[key])
             elif key == "stage":
                 task[key] = w.choice(key, ["move", "attack"])
                 if item["kind"] == "queen" and game.queen is None:
                     raise w.fail("kind", "queen needs the Queen on the board", item["kind"])
-            elif key in ("react", "near", "queen"):
+            elif key in ("react", "near", "queen", "whole"):
                 task[key] = w.bool(key)
             elif key == "what":
                 task[key] = w.choice(key, ["blip", "alien"])

@@ -29,7 +29,7 @@ APC_FEATURES = ("apc_present", "apc_row/h", "apc_col/w", "apc_damage/5", "apc_mo
                 "apc_got_in_or_out", "apc_door_gunner_fired")
 SEAT_FEATURES = ("aboard", *(f"seat={k}" for k in SEATS), "seat=repair")
 #: the moments a Reaction card answers
-REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient"}
+REACTION_OF = {"reveal": "hidden", "defense": "savage", "kill": "resilient", "run_over": "savage"}
 PLANES = ("wall", "door", "barricade", "exit", "entry", "character", "knocked_down", "alien",
           "blip", "blip_value/3 (hive only)", "newt")
 CHAR_FEATURES = ("alive", "on_board", "hero", "speed/9", "defense/9", "melee/9", "tech/9", "aim/9",
