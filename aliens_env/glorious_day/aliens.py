@@ -171,14 +171,15 @@ class AlienRules:
         else:
             self._defense_result(c, task["alien"], total, queen)
 
-    def _rolled_defense(self, task: dict, total_of, defense: int, who: str) -> int | None:
+    def _rolled_defense(self, task: dict, total_of, defense: int, who: str, window: bool = True) -> int | None:
         """The task's Defense roll's total (`total_of` the d10); a passed roll (at most
-        `defense`) may be answered by Savage: rolled again. None: the Reaction window is open."""
+        `defense`) may be answered by Savage (if `window`): rolled again. None: the Reaction
+        window is open."""
         if "roll" not in task:
             task["roll"] = self.dice.d10()
         total = total_of(task["roll"])
         passed = total <= defense
-        if passed and "react" not in task and self.can_react("defense"):
+        if passed and window and "react" not in task and self.can_react("defense"):
             self._decide("react")
             return None
         if passed and task.get("react"):

@@ -28,6 +28,7 @@
 from __future__ import annotations
 
 from ..core.board import DIRECTIONS, NO
+from . import missions as objectives
 from .large_models import shove_plan
 
 APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option beside Characters)
@@ -197,8 +198,8 @@ class VehicleRules:
             self.events.append("the APC stops next to the Queen")
         self._cache.clear()
         self._reveal_seen()  # queued below the Aliens run over: they go first
-        # PRINTED: each Alien run over attacks the APC, then is Killed
-        self.work.extend({"kind": "run_over", "slot": k} for k in reversed(plan["run_over"]))
+        if plan["run_over"]:  # PRINTED: each Alien run over attacks the APC, then is Killed
+            self.work.append({"kind": "run_over", "slots": list(plan["run_over"])})
 
     def next_to_queen(self) -> bool:
         """A square of the APC within one space of a square of the Queen."""
@@ -206,22 +207,28 @@ class VehicleRules:
         return any(self.board.range(s, q) <= 1 for s in self.vehicle_squares() for q in queen)
 
     def _task_run_over(self, task: dict) -> None:
-        """An Alien the APC ran over attacks it (the APC's Defense roll; Savage may answer a
-        passed one, A48), then is Killed, a Swarm whole (not by an Attack: no Resilient, A48)."""
-        slot = task["slot"]
-        alien = self.aliens[slot]
-        if alien is None:
-            return self._done(task)
-        total = self._rolled_defense(task, lambda roll: self.vehicle_defense_total(alien, roll),
-                                     self.apc_rules["defense"], "APC")
-        if total is None:
-            return
+        """The Aliens the APC ran over in a step (``slots``, in turn): each attacks it (the APC's
+        Defense roll; Savage may answer a passed one, A48), then is Killed, a Swarm whole (not
+        by an Attack: no Resilient, A48). One task: the mission's end waits for the last, as
+        it did when they were resolved at once."""
+        while task["slots"]:
+            slot = task["slots"][0]
+            alien = self.aliens[slot]
+            if alien is not None:
+                # no window once an earlier Alien of the step has decided the mission (wrecked it)
+                total = self._rolled_defense(task, lambda roll: self.vehicle_defense_total(alien, roll),
+                                             self.apc_rules["defense"], "APC", window=objectives.check(self) is None)
+                if total is None:
+                    return
+                self._vehicle_defense(total, slot)
+                if self.aliens[slot] is not None:
+                    self.stats["kills"] += alien["count"]
+                    self.aliens[slot] = None
+                    self.events.append("the APC runs the Alien over")
+            task["slots"].pop(0)
+            task.pop("roll", None)
+            task.pop("react", None)
         self._done(task)
-        self._vehicle_defense(total, slot)
-        if self.aliens[slot] is not None:
-            self.stats["kills"] += alien["count"]
-            self.aliens[slot] = None
-            self.events.append("the APC runs the Alien over")
 
     # -- attacks from the APC -------------------------------------------------------------------
     def turret_targets(self, c: int) -> list[int]:

@@ -23,7 +23,7 @@ STATS = ("kills", "attacks", "hits", "characters_lost", "reveals", "barricades_b
 #: the fields each kind of pending work may hold (besides "kind"), and which of them it must
 WORK = {"alien": ({"slot", "stage"}, set()), "blip": ({"slot"}, {"steps"}), "reveal": ({"slot"}, {"react"}),
         "kill": ({"slot"}, {"react", "queen", "whole"}), "defense": ({"alien", "char"}, {"roll", "react", "queen"}),
-        "queen": ({"stage"}, set()), "run_over": ({"slot"}, {"roll", "react"}),
+        "queen": ({"stage"}, set()), "run_over": ({"slots"}, {"roll", "react"}),
         "spawn": ({"what", "at"}, {"near", "count"}), "terror": (set(), set()), "tracker": (set(), set())}
 MAX_EVENTS = 10_000
 
@@ -157,7 +157,8 @@ def load(cls, data):
     _load_large(game, f, square)
     _load_vehicle(game, f, square)
     # an Alien the APC ran over stands under it until its pending run_over work is done
-    run_over = {w.get("slot") for w in (f.raw("work") or []) if isinstance(w, dict) and w.get("kind") == "run_over"}
+    run_over = {k for w in (f.raw("work") or []) if isinstance(w, dict) and w.get("kind") == "run_over"
+                for k in (w.get("slots") if isinstance(w.get("slots"), list) else [])}
     under = set(game.vehicle_squares())
     for k in run_over:
         if isinstance(k, int) and 0 <= k < MAX_ALIENS and game.aliens[k] is not None and game.aliens[k]["pos"] not in under:
@@ -249,6 +250,11 @@ def load(cls, data):
                     raise w.fail("kind", "queen needs the Queen on the board", item["kind"])
             elif key in ("react", "near", "queen", "whole"):
                 task[key] = w.bool(key)
+            elif key == "slots":  # the Aliens the APC ran over, still to resolve
+                task[key] = [check_int(what, w.at("slots") + f"[{j}]", v, 0, MAX_ALIENS - 1)
+                             for j, v in enumerate(w.list("slots", max_length=MAX_ALIENS))]
+                if not task[key] or len(set(task[key])) != len(task[key]):
+                    raise w.fail("slots", "must list distinct Alien slots, at least one", item["slots"])
             elif key == "what":
                 task[key] = w.choice(key, ["blip", "alien"])
             elif key == "at":

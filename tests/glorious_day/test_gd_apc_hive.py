@@ -158,7 +158,7 @@ def test_a_position_in_the_run_over_window_needs_the_alien_under_the_apc():
     act(g, "drive")
     act(g, "apc_step", E)
     data = g.to_dict()
-    assert data["work"][-1] == {"kind": "run_over", "slot": 0, "roll": 3} and data["aliens"][0]["pos"] == [6, 9]
+    assert data["work"][-1] == {"kind": "run_over", "slots": [0], "roll": 3} and data["aliens"][0]["pos"] == [6, 9]
     bad = dict(data, aliens=[dict(data["aliens"][0], pos=[4, 12]), *data["aliens"][1:]])
     with pytest.raises(ValueError, match="must stand under the APC"):
         GloriousDay.from_dict(bad)
