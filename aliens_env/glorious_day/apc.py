@@ -335,8 +335,8 @@ class VehicleRules:
             self.hurt_queen() if queen else self._remove_alien(slot)
         elif total <= rules["defense"]:
             self.events.append(f"the APC's Defense {total}: fended off")
-        else:
-            self.apc["damage"] += 1
+        else:  # A50: no more than the printed tokens (in APC Chase five wreck it first)
+            self.apc["damage"] = min(self.apc["damage"] + 1, rules["damage_tokens"])
             self.events.append(f"the APC's Defense {total}: a Damage token ({self.apc['damage']})")
 
     def _vehicle_phase_start(self) -> None:

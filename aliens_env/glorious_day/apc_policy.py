@@ -5,18 +5,42 @@ the turrets, the Repair spaces, the Door Gunner's last); else it shoots as usual
 door step. Aboard: the Driver drives once `need` Characters are aboard (or no one else is left
 outside), each step bringing the APC nearest the exits; the turret gunners fire at the nearest
 Alien they may; a Character on a Repair space repairs; the others wait.
+With the Queen (A51): only the mission's `crew` boards (the others fight her as in her other
+missions, large_policies.py); the Driver drives toward her until a manned turret sees her (it
+stops next to her, PRINTED); the turret gunners fire at her while her Damage tokens leave the
+turret a chance (7 less the tokens), else at the nearest Alien.
 """
 from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
+from .large_policies import _firing_squares
 
 ORDER = ("driver", "rear_turret", "front_turret", "repair", "scanner", "door_gunner")
 
 
 def _exit_range(game, anchor: int) -> int:
+    """How far the APC at `anchor` is from its goal: the exits, or the Queen in her missions (A51)."""
     squares = game.vehicle_squares(anchor)
-    return min(game.board.range(s, e) for s in squares for e in game.exits) if squares and game.exits else 0
+    goal = game.queen_squares() if game.queen is not None else sorted(game.exits)
+    return min(game.board.range(s, e) for s in squares for e in goal) if squares and goal else 0
+
+
+def _turrets_spent(game) -> bool:
+    """The Queen has more Damage tokens than a turret's kill number (7): its dice cannot hurt her."""
+    return game.queen is not None and game.queen["damage"] > game.apc_rules["turret_kills"]
+
+
+def _crew_full(game) -> bool:
+    """With the Queen, only the mission's `crew` boards (A51), none once the turrets are spent;
+    the others fight outside."""
+    return game.queen is not None and (_turrets_spent(game)
+                                       or objectives.aboard(game) >= game.m.get("crew", len(game.chars)))
+
+
+def _queen_in_turret_sight(game) -> bool:
+    return any(game._turret_sees(k, q) for k in range(len(game.chars)) if game.chars[k]["alive"]
+               and game.seat_of(k) in ("front_turret", "rear_turret") for q in game.queen_squares())
 
 
 def _best_step(game) -> int | None:
@@ -41,13 +65,25 @@ def marines_apc_action(game, mask) -> int | None:
     seat = game.seat_of(c)
     if not seat:
         return _outside(game, c, mask)
+    if _turrets_spent(game):  # A51: the turrets can hurt her no more: the crew gets out to fight her
+        if game.can_attack_queen(c) and game.seat_of(c) == "door_gunner":
+            return None
+        return _get_out(game, c)
     if seat == "driver":
         outside = [k for k, ch in enumerate(game.chars) if ch["pos"] != NO and not game.aboard(k)]
-        ready = objectives.aboard(game) >= game.m.get("need", 0) or not outside
+        if game.queen is not None:  # A51: toward her until a manned turret sees her
+            ready = not game.next_to_queen() and not _queen_in_turret_sight(game)
+        else:
+            ready = objectives.aboard(game) >= game.m.get("need", 0) or not outside
         if ready and mask[layout.encode("drive")]:
             return layout.encode("drive")
-        return layout.encode("end")
+        return _rest_or_end(game, mask) if game.queen is not None else layout.encode("end")
     if seat in ("front_turret", "rear_turret"):
+        queen = game.queen
+        if queen is not None and queen["damage"] <= game.apc_rules["turret_kills"] and mask[layout.encode("attack_queen")]:
+            return layout.encode("attack_queen")  # A51: the Queen while the turret can still hurt her
+        if queen is not None:  # A51: the turret's cards are kept for her
+            return _rest_or_end(game, mask)
         targets = game.turret_targets(c)
         if targets:
             pos = game.chars[c]["pos"]
@@ -60,8 +96,29 @@ def marines_apc_action(game, mask) -> int | None:
     return layout.encode("end")
 
 
+def _get_out(game, c: int) -> int:
+    """A Move out of the APC to the square outside nearest a firing square on the Queen."""
+    inside = set(game.vehicle_squares())
+    out = [s for s in game.move_targets(c) if s not in inside]
+    if not out:
+        return game.layout.encode("end")
+    closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares()) | inside
+    dist = game.bfs(_firing_squares(game, c), closed)
+    return game.layout.encode("move", min(out, key=lambda s: (dist[s], s)))
+
+
+def _rest_or_end(game, mask) -> int:
+    """With the Queen (A51): the crew Rests (draws) while the hand holds less than two turret shots."""
+    layout = game.layout
+    if len(game.hand) < 2 * game.apc_rules["turret_cost"] and mask[layout.encode("rest")]:
+        return layout.encode("rest")
+    return layout.encode("end")
+
+
 def _outside(game, c: int, mask) -> int | None:
     layout = game.layout
+    if _crew_full(game):
+        return None
     inside = set(game.vehicle_squares())
     seats = [s for s in game.move_targets(c) if s in inside]
     if seats:

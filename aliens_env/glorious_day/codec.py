@@ -365,7 +365,8 @@ def _load_vehicle(game, f: Fields, square) -> None:
         return
     v = Fields(f.what, raw, "apc", keys=("pos", "damage", "moves", "door_open", "traffic", "fired", "scanned"))
     rules = game.apc_rules
-    game.apc = {"pos": square(v, "pos"), "damage": v.int("damage", 0, rules["wrecked"]),
+    most = rules["wrecked"] if game.m["objective"] == "drive" else rules["damage_tokens"]  # A46, A50
+    game.apc = {"pos": square(v, "pos"), "damage": v.int("damage", 0, most),
                 "moves": v.int("moves", 0, rules["drive_pass"]), "door_open": v.bool("door_open"),
                 "traffic": v.bool("traffic"), "fired": v.bool("fired"),
                 "scanned": v.ints("scanned", 0, game.max_blips - 1, max_length=game.max_blips)}

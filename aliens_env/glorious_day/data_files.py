@@ -95,6 +95,8 @@ def load() -> dict:
             if who not in chars["characters"]:
                 raise _fail("missions.yaml", f"missions.{name}.fireteam", f"characters of {sorted(chars['characters'])}", who)
         _count("missions.yaml", f"missions.{name}.rounds", mission["rounds"], 1, 99)
+        if "crew" in mission:  # A51: the heuristic marines' crew aboard the APC
+            _count("missions.yaml", f"missions.{name}.crew", mission["crew"], 1, 99)
         for key, allowed in (("kind", MISSION_KINDS), ("newt", NEWT_MODES), ("objective", OBJECTIVES)):
             if mission.get(key) not in allowed:
                 raise _fail("missions.yaml", f"missions.{name}.{key}", f"one of {list(allowed)}", mission.get(key))

@@ -18,7 +18,8 @@ def _toward(game, c: int, goal: list[int]) -> int | None:
     ch = game.chars[c]
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares())
     dist = game.bfs(goal, closed)
-    best = min(game.move_targets(c), key=lambda s: (dist[s], s), default=None)
+    aboard = set(game.vehicle_squares())  # (the APC's crew boards by apc_policy.py only)
+    best = min((s for s in game.move_targets(c) if s not in aboard), key=lambda s: (dist[s], s), default=None)
     if best is not None and dist[best] < dist[ch["pos"]]:
         return game.layout.encode("move", best)
     return None

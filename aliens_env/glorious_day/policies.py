@@ -126,6 +126,10 @@ class HeuristicMarines:
             return layout.encode("rest")
         if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
+        if game.has_apc and game.queen is not None:  # the APC against the Queen: the crew first (A51)
+            action = marines_apc_action(game, mask)
+            if action is not None:
+                return action
         if game.has_large:
             action = marines_large_action(game, mask)
             if action is not None:

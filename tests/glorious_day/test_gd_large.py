@@ -323,9 +323,9 @@ def test_mission_option_lists_the_missions():
     assert GloriousDay(mission="newt").layout.size == 942  # mission 1's layout is unchanged
 
 
-@pytest.mark.parametrize("mission", ["sulaco", "queen_lair", "loader_bay", "apc_chase"])
+@pytest.mark.parametrize("mission", ["sulaco", "queen_lair", "loader_bay", "apc_chase", "queen_apc"])
 def test_the_queen_missions_pass_the_environment_checks(mission):
-    """(and APC Chase, the M577 APC's mission)"""
+    """(and the M577 APC's missions: APC Chase, and the Queen with the APC)"""
     import gymnasium as gym
     from gymnasium.utils.env_checker import check_env
     from pettingzoo.test import api_test

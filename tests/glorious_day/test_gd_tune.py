@@ -71,3 +71,9 @@ def test_apc_chase_is_won_some_and_lost_some_and_played_with_a_scripted_hive():
     assert 0 < r["wins"] < 40, r["ends"]
     assert match("random", "dice", False, games=10, mission="apc_chase")["wins"] == 0
     assert sum(match("heuristic", "scripted", True, games=3, mission="apc_chase")["ends"].values()) == 3
+
+
+def test_the_queen_and_the_apc_is_won_some_and_lost_some_and_played_with_a_scripted_hive():
+    r = match("heuristic", "dice", False, games=60, mission="queen_apc")
+    assert 0 < r["wins"] < 60, r["ends"]
+    assert sum(match("heuristic", "scripted", True, games=3, mission="queen_apc")["ends"].values()) == 3
