@@ -42,7 +42,8 @@ EXTRA_CONFIGS = {
                  "mission": "kill_queen"}, {"bug_master_picks": True, "ripley_four_lp": True}],
     "OperationsAirDucts": [{"scenario": "lets_eat_burke", "beginner": True}, {"scenario": "gormans_last_stand"}],
     "GloriousDay": [{"mission": "sulaco"}, {"mission": "loader_bay", "hive_player": False},
-                    {"mission": "escape"}, {"mission": "retrieve", "campaign": True}, {"mission": "apc_chase"}],
+                    {"mission": "escape"}, {"mission": "retrieve", "campaign": True}, {"mission": "apc_chase"},
+                    {"mission": "queen_apc"}],
 }
 
 

@@ -157,11 +157,12 @@ def load(cls, data):
     _load_large(game, f, square)
     _load_vehicle(game, f, square)
     # an Alien the APC ran over stands under it until its pending run_over work is done
-    run_over = {k for w in (f.raw("work") or []) if isinstance(w, dict) and w.get("kind") == "run_over"
-                for k in (w.get("slots") if isinstance(w.get("slots"), list) else [])}
+    work = f.raw("work") if isinstance(f.raw("work"), list) else []  # (checked in full below)
+    run_over = {k for w in work if isinstance(w, dict) and w.get("kind") == "run_over"
+                for k in (w.get("slots") if isinstance(w.get("slots"), list) else []) if type(k) is int}
     under = set(game.vehicle_squares())
     for k in run_over:
-        if isinstance(k, int) and 0 <= k < MAX_ALIENS and game.aliens[k] is not None and game.aliens[k]["pos"] not in under:
+        if 0 <= k < MAX_ALIENS and game.aliens[k] is not None and game.aliens[k]["pos"] not in under:
             raise position_error(what, f.at("aliens") + f"[{k}]", "must stand under the APC (it is being run over)",
                                  list(b.rc(game.aliens[k]["pos"])))
     squares = [s for c, ch in enumerate(game.chars) if ch["pos"] != NO for s in game.char_squares(c)] \
