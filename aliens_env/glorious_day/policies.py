@@ -49,7 +49,7 @@ class ScriptedHive(GloriousDiceAI):
             return layout.encode("react") if mask[layout.encode("react")] else layout.encode("decline")
         if kind == "target":
             options = game.decision.options
-            knocked = [c for c in options if game.chars[c]["knocked"]]
+            knocked = [c for c in options if c >= 0 and game.chars[c]["knocked"]]  # (not APC_TARGET, -2)
             if knocked:
                 return layout.encode("target", knocked[0])
         if kind == "discard":

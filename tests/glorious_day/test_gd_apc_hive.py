@@ -162,3 +162,16 @@ def test_a_position_in_the_run_over_window_needs_the_alien_under_the_apc():
     bad = dict(data, aliens=[dict(data["aliens"][0], pos=[4, 12]), *data["aliens"][1:]])
     with pytest.raises(ValueError, match="must stand under the APC"):
         GloriousDay.from_dict(bad)
+
+
+def test_the_scripted_hive_picks_a_knocked_down_target_never_taking_the_apc_for_a_character():
+    from aliens_env.glorious_day.policies import ScriptedHive
+
+    g = chase({0: (6, 2), 5: (7, 1)}, aliens=[(6, 1)])  # the Door Gunner and Drake beside the Alien
+    g.apc["door_open"] = True
+    alien_attacks(g)
+    assert sorted(g.decision.options) == [APC_TARGET, 0, 5]
+    g.chars[-2]["knocked"] = True  # Apone (off the board): the APC's index -2 must not read him
+    assert g.legal_mask("hive")[ScriptedHive().act(g, "hive")]  # no one knocked down: a legal pick by the die
+    g.chars[5]["knocked"] = True
+    assert g.layout.decode(ScriptedHive().act(g, "hive")) == ("target", 5)
