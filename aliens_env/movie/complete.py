@@ -44,7 +44,8 @@ STAGE_ENVS = {"reactor_room": "ReactorRoom", "drop_ship": "DropShip", "operation
               "hunt_for_the_queen": "HuntForTheQueen"}
 PREFIX = {"drop_ship": "drop_ship_"}  # the Drop Ship's actions and views share no name with the others
 RECORD_KEYS = ("stage", "result", "victory_points", "queen_dead", "turns")
-LAST_STAGES = ("rescue_of_newt", "marine_assault", "hunt_for_the_queen")
+#: the stages whose characters come through by leaving the map (their points count as they leave)
+EXIT_STAGES = ("reactor_room", "operations", "rescue_of_newt", "marine_assault")
 
 
 @lru_cache(maxsize=None)
@@ -277,9 +278,12 @@ class CompleteMovie(StageChain):
         return any(r["queen_dead"] for r in self.records) or bool(getattr(self.stage_game, "queen_dead", False))
 
     def victory_points(self) -> int:
-        """The tally: every finished stage's points, and the stage being played's so far."""
+        """The tally: every finished stage's points, and the points of those already out of the
+        stage being played."""
         points = sum(int(r["victory_points"]) for r in self.records)
-        return points if self._over() else points + stage_points(self.stage, self.stage_game)
+        if self._over() or self.stage not in EXIT_STAGES:
+            return points  # (the Drop Ship's crew and the hunters come through only at the end)
+        return points + stage_points(self.stage, self.stage_game)
 
     def outcome(self) -> dict[str, Any]:
         """The Queen killed in any stage: a win whatever the points; else the tally against the

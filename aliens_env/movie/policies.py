@@ -24,8 +24,12 @@ class StagePolicies:
     its action is translated to the episode's. Used by the Complete Movie Scenario."""
 
     def __init__(self, side: str, spec: str, seed: int | None = None):
-        self.side, self.spec, self.seed = side, spec, seed
+        self.side, self.spec, self._seed = side, spec, seed
         self.stages: dict = {}
+
+    def seed(self, seed: int | None) -> None:
+        """Start again: each stage's policy is built anew with this seed when its stage comes."""
+        self._seed, self.stages = seed, {}
 
     def act(self, game, player: str) -> int:
         from ..envs import make_policy
@@ -33,7 +37,7 @@ class StagePolicies:
 
         policy = self.stages.get(game.stage)
         if policy is None:
-            policy = self.stages[game.stage] = make_policy(STAGE_ENVS[game.stage], self.side, self.spec, seed=self.seed)
+            policy = self.stages[game.stage] = make_policy(STAGE_ENVS[game.stage], self.side, self.spec, seed=self._seed)
         return game.from_stage_action(policy.act(game.stage_game, player))
 
 
