@@ -129,6 +129,13 @@ class StageChain(Game):
         reason = super().illegal_reason(action)
         return None if reason is None else f"{reason} ({self.stage.replace('_', ' ')} stage)"
 
+    def determinize(self, side: str, rng) -> "StageChain":
+        """A clone whose stage game is re-dealt as the stage's own ``determinize`` does (the
+        stages still to come are not dealt yet: nothing to hide)."""
+        new = self.clone()
+        new.stage_game = self.stage_game.determinize(side, rng)
+        return new
+
     @property
     def events(self) -> list[str]:
         return self.stage_game.events

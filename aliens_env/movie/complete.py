@@ -166,10 +166,13 @@ class CompleteMovie(StageChain):
         for stage, g in templates.items():
             for kind, spec in g.layout._specs:
                 name = PREFIX.get(stage, "") + kind
+                old = specs.get(name)
+                if old is not None and isinstance(old, int) != isinstance(spec, int):
+                    raise ValueError(f"action slice {name} is counted in one stage and labelled in another")
                 if isinstance(spec, int):
-                    specs[name] = max(spec, specs.get(name, 0)) if isinstance(specs.get(name, 0), int) else specs[name]
+                    specs[name] = max(spec, old or 0)
                 else:
-                    labels = list(specs.get(name) or []) if not isinstance(specs.get(name), int) else []
+                    labels = list(old or [])
                     specs[name] = labels + [str(x) for x in spec if str(x) not in labels]
         return list(specs.items())
 
@@ -210,7 +213,7 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
-        if not isinstance(self.stage_game, ReactorRoom) or type(self.stage_game) is not ReactorRoom:
+        if type(self.stage_game) is not ReactorRoom:  # (a finished Reactor Room is reset as good as new)
             self.stage_game = ReactorRoom()
         self.stage, self.records, self.carried = self.stages[0], [], {}
         self.stage_game.reset(seed)
