@@ -3,6 +3,8 @@ the branch after the Drop Ship, who carries into which stage and how (one condit
 the Victory Point tally and the Queen rule. Stages are ended by scripted positions."""
 import json
 
+import numpy as np
+
 import pytest
 
 from aliens_env.core.policy import play_out
@@ -225,3 +227,28 @@ def test_scripted_marines_against_the_dice_hive_play_whole_seeded_campaigns():
             outs.append(g.outcome())
         assert outs[-1] == outs[-2]  # seeded
         assert outs[-1]["marines"] in (-1, 0, 1) and outs[-1]["score"]["path"][:2] == ["reactor_room", "drop_ship"]
+
+
+def test_each_stage_s_views_and_actions_land_in_the_episode_s_by_name():
+    g = CompleteMovie()
+    g.reset(3)
+    views = g.obs_layout.views(g.observe("marines"))
+    inner = g.stage_game.obs_layout.views(g.stage_game.observe("marines"))
+    rows = [g.roster.index(n) for n in g.stage_game.marine_order]
+    assert (views["marines"][rows] == inner["marines"]).all()
+    h, w = g.stage_game.board.height, g.stage_game.board.width
+    assert (views["board"][g.planes.index("marine"), :h, :w] == inner["board"][3]).all()  # the Reactor Room planes: obstruction, stairwell, exit, marine
+    assert views["board"][0, h:, :].all() and views["campaign"][0] == 1  # off the map: obstruction; stage=reactor_room
+    end_marines_stage(g, {"Hicks": OUT})
+    assert g.stage == "drop_ship"
+    views = g.obs_layout.views(g.observe("hive"))
+    inner = g.stage_game.obs_layout.views(g.stage_game.observe("hive"))
+    crew = [g.roster.index(n) for n in ("Spunkmeyer", "Ferro")]
+    assert (views["drop_ship_crew"][crew] == inner["crew"]).all() and views["drop_ship_crew"].sum() == inner["crew"].sum()
+    assert views["board"][0].all() and not views["marines"].any() and views["campaign"][1] == 1
+    for a in np.flatnonzero(g.legal_mask(g.current_player())):  # the stage's legal actions, by name
+        assert g.layout.name(int(a)).startswith("drop_ship_")
+        assert g.describe_action(int(a)) == g.stage_game.describe_action(g.to_stage_action(int(a)))
+    target = g.layout.encode("drop_ship_target", g.layout._specs[[n for n, _ in g.layout._specs].index("drop_ship_target")][1].index("Ferro"))
+    assert g.stage_game.layout.name(g.to_stage_action(target)) == "target[Ferro]"
+    assert g.to_stage_action(g.layout.encode("torch")) == -1 and "no such action" in g.describe_action(g.layout.encode("torch"))
