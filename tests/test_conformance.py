@@ -235,6 +235,8 @@ OPTIONAL_CONFIGS = {
     "ReactorRoom+rules": {"firing_through_marines": True, "aim_time": True, "harder_drops": True,
                           "double_bonus_bugs": True},
     "OperationsAirDucts+rules": {"firing_through_marines": True, "aim_time": True},
+    # the Closing Notes' grenade at Burke's door (docs/rules/operations.md A23)
+    "OperationsAirDucts+notes": {"door_grenade": True},
 }
 
 

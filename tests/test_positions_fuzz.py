@@ -40,7 +40,8 @@ HUGE = 10**30
 EXTRA_CONFIGS = {
     "BugHunt": [{"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True,
                  "mission": "kill_queen"}, {"bug_master_picks": True, "ripley_four_lp": True}],
-    "OperationsAirDucts": [{"scenario": "lets_eat_burke", "beginner": True}, {"scenario": "gormans_last_stand"}],
+    "OperationsAirDucts": [{"scenario": "lets_eat_burke", "beginner": True}, {"scenario": "gormans_last_stand"},
+                           {"door_grenade": True}],
     "GloriousDay": [{"mission": "sulaco"}, {"mission": "loader_bay", "hive_player": False},
                     {"mission": "escape"}, {"mission": "retrieve", "campaign": True}, {"mission": "apc_chase"},
                     {"mission": "queen_apc"}],

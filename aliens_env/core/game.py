@@ -73,7 +73,7 @@ def check_reward(reward: str, result_reward: dict | None, game: "Game") -> str:
     if reward == "victory_points":
         if not hasattr(game, "victory_points_max"):
             raise ValueError(f"reward='victory_points' needs a game that scores the Tournament Victory Points "
-                             f"(ReactorRoom, OperationsAirDucts, MovieScenario); {game.name} does not")
+                             f"(ReactorRoom, OperationsAirDucts, MovieScenario, CompleteMovie); {game.name} does not")
         if result_reward is not None:
             raise ValueError("reward='victory_points' pays the points, not a result: leave result_reward unset")
     return reward

@@ -147,6 +147,17 @@ register_game(
 
 register_game(
     GameSpec(
+        name="CompleteMovie",
+        game="aliens_env.movie.complete:CompleteMovie",
+        policies={
+            "dice": "aliens_env.movie.policies:CompleteMovieDice",
+            "heuristic": "aliens_env.movie.policies:CompleteMovieMarines",
+        },
+    )
+)
+
+register_game(
+    GameSpec(
         name="OperationsAirDuctsTactics",
         game="aliens_env.operations.tactics:OperationsAirDuctsTactics",
         policies={

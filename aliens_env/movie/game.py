@@ -22,12 +22,12 @@ import numpy as np
 
 from ..core.actions import ActionLayout, ObsLayout
 from ..core.data import read_yaml
-from ..core.game import Game
 from ..core.positions import Fields, position_error
 from ..operations import data_files as ops_files
 from ..operations.game import PLANES as OPS_PLANES, SCENARIO_FEATURES, Operations
 from ..reactor_room import data_files as reactor_files
 from ..reactor_room.data_files import character
+from .chain import StageChain
 from ..reactor_room.game import GLOBAL_FEATURES, MARINE_FEATURES, PLANES as REACTOR_PLANES, TARGET_FEATURES, ReactorRoom
 
 DATA = Path(__file__).parent / "data"
@@ -116,7 +116,7 @@ def movie_characters() -> dict:
     return cards
 
 
-class MovieScenario(Game):
+class MovieScenario(StageChain):
     """The Movie Scenario (``healing=True``) or the Tournament pairing (``healing=False``)."""
 
     name = "MovieScenario"
@@ -159,15 +159,6 @@ class MovieScenario(Game):
         self.reactor_room: dict[str, int] | None = None
         self.reset(0)
 
-    # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
-    @property
-    def dice(self):
-        return self.stage_game.dice
-
-    @dice.setter
-    def dice(self, value) -> None:
-        self.stage_game.dice = value
-
     # ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
         if self.stage != STAGES[0]:  # a Reactor Room again: the finished one, reset (as good as new)
@@ -176,43 +167,9 @@ class MovieScenario(Game):
         self.stage, self.reactor_room = STAGES[0], None
         self.stage_game.reset(seed)
 
-    def current_player(self) -> str | None:
-        return self.stage_game.current_player()
-
-    def legal_mask(self, player: str) -> np.ndarray:
-        mask = self.layout.empty_mask()
-        mask[self._stage_maps()[0]] = self.stage_game.legal_mask(player)
-        return mask
-
-    def _apply(self, action: int) -> None:
-        self.stage_game.apply(int(self._stage_maps()[1][action]))
-        if self.stage == STAGES[0] and self.stage_game.is_terminal():
+    def _stage_over(self) -> None:
+        if self.stage == STAGES[0]:
             self._carry_across()
-
-    def to_stage_action(self, action: int) -> int:
-        """The stage game's action for an action of the episode (-1: none in this stage)."""
-        return int(self._stage_maps()[1][action])
-
-    def from_stage_action(self, action: int) -> int:
-        """The episode's action for an action of the stage game."""
-        return int(self._stage_maps()[0][action])
-
-    def _stage_maps(self) -> tuple[np.ndarray, np.ndarray]:
-        """(stage action -> episode action, episode action -> stage action or -1): the same slice
-        and entry, but ``target[m]`` by the character's name."""
-        g = self.stage_game
-        key = (type(g), tuple(g.marine_order))
-        maps = self._maps.get(key)
-        if maps is None:
-            lay = g.layout
-            to_outer = np.array([
-                self.layout.encode(kind, self.roster.index(g.marine_order[i]) if kind == "target" else i)
-                for kind, i in (lay.decode(a) for a in range(lay.size))
-            ], dtype=np.int64)
-            to_inner = np.full(self.layout.size, -1, dtype=np.int64)
-            to_inner[to_outer] = np.arange(lay.size)
-            maps = self._maps[key] = (to_outer, to_inner)
-        return maps
 
     def _carry_across(self) -> None:
         """The Reactor Room is over: its record, then Operations/Air Ducts with the survivors
@@ -281,31 +238,10 @@ class MovieScenario(Game):
         return value if side == "marines" else -value
 
     # ------------------------------------------------------------------------------------------
-    def observe(self, player: str) -> np.ndarray:
-        """The stage's views copied into the episode's by name: board planes at the top left
-        (squares off the stage's map are obstruction), Marine rows by character, the
-        Operations scenario view (0 in the Reactor Room), and the movie view."""
-        g = self.stage_game
-        template, src, dst = self._obs_map()
-        obs = template.copy()
-        obs[dst] = g.observe(player)[src]
+    def _chain_view(self, obs: np.ndarray) -> None:
+        """The movie view: the stage, healing and the Reactor Room's points."""
         rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
         obs[self._movie_span] = (self.stage == STAGES[0], self.stage == STAGES[1], self.healing, rr_points / self._reactor_max)
-        return obs
-
-    def _obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(the episode's observation before the stage's values, the stage's indices, where they
-        go), kept per stage game and roster: ``_copy_views`` worked out once on index numbers."""
-        g = self.stage_game
-        key = (self.stage, type(g), tuple(g.marine_order))
-        out = self._obs_maps.get(key)
-        if out is None:
-            template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
-            # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
-            where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
-            dst = np.flatnonzero(where >= 2)
-            out = self._obs_maps[key] = (template, where[dst].astype(np.int64) - 2, dst)
-        return out
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         """The stage's views copied into ``obs`` (the episode's) by name: board planes at the top
@@ -371,24 +307,6 @@ class MovieScenario(Game):
             raise f.fail("turn", f"must be the episode's turn, the stages' turns added up ({game.turn})", turn)
         return game
 
-    def describe_action(self, action: int) -> str:
-        inner = self.to_stage_action(action)
-        if inner < 0:
-            return f"{self.layout.name(action)} (no such action in the {self.stage.replace('_', ' ')})"
-        return self.stage_game.describe_action(inner)
-
-    def illegal_reason(self, action: int) -> str | None:
-        if type(action) is int and 0 <= action < self.layout.size and self.current_player() is not None:
-            inner = int(self._stage_maps()[1][action])
-            if inner >= 0 and self.stage_game.illegal_reason(inner) is None:
-                return None  # legal: the stage's action is (the common case, no mask built)
-        reason = super().illegal_reason(action)
-        return None if reason is None else f"{reason} ({self.stage.replace('_', ' ')} stage)"
-
-    @property
-    def events(self) -> list[str]:
-        return self.stage_game.events
-
     def render_text(self, viewer: str | None = None) -> str:
         head = f"The Movie Scenario ({'healing' if self.healing else 'Tournament pairing, no healing'}): "
         if self.reactor_room is None:
@@ -397,7 +315,3 @@ class MovieScenario(Game):
             head += (f"stage 2, Operations/Air Ducts (Reactor Room: {self.reactor_room['exited']} out, "
                      f"{self.reactor_room['victory_points']} Victory Points)")
         return head + "\n" + self.stage_game.render_text(viewer)
-
-    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
-        """The stage's picture (its own size: the Reactor Room's, then Operations')."""
-        return self.stage_game.render_rgb(viewer)

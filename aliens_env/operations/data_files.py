@@ -14,6 +14,9 @@ OPTION_NAMES = ("beginner",)
 #: the Reactor Room's Optional Rules that hold here too (issue 12); named in a saved position's
 #: config only when on
 RULE_OPTION_NAMES = ("firing_through_marines", "aim_time")
+#: the Closing Notes' grenade at Burke's door (A23; not tournament-legal), named only when on too
+NOTE_OPTIONS = ("door_grenade",)
+RULE_OPTION_NAMES += NOTE_OPTIONS
 
 #: the Reactor Room's optional weapon rules open here (no one carries a Flame Unit: no fires)
 WEAPON_OPTIONS = ("ammunition", "backup_weapons", "hand_grenades", "thrown_grenades")
@@ -40,6 +43,10 @@ def scenario() -> dict:
     for k, row in enumerate(data["turn_chart"]):
         if len(row) != len(data["colours"]) or any(not isinstance(n, int) or n < 0 for n in row):
             raise ValueError(f"{where}: turn_chart[{k}] must list {len(data['colours'])} counts >= 0, got {row}")
+    r, c = data["door_grenade"]["square"]
+    if rows[r][c] != "." or not 0 <= data["door_grenade"]["opens_max"] <= 9:
+        raise ValueError(f"{where}: door_grenade must name an open floor square and an opens_max of 0-9, "
+                         f"got {data['door_grenade']}")
     if tuple(data["scenarios"]) != SCENARIOS:
         raise ValueError(f"{where}: scenarios must be {list(SCENARIOS)}")
     return data

@@ -36,7 +36,7 @@ from ..reactor_room.game import (
     DECISION_KINDS, GLOBAL_FEATURES, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom,
 )
 from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
-from . import codec, data_files
+from . import codec, data_files, door_grenade
 from .board import board as make_board
 from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, SCENARIOS, WEAPON_OPTIONS
 
@@ -144,7 +144,10 @@ class Operations(ReactorRoom):
         self.reset(0)
 
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
-        return super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
+        out = super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
+        if self.options.get("door_grenade"):  # the Closing Notes' grenade at Burke's door (A23)
+            out.append(("blast_door", 1))
+        return out
 
     # the scenario's data, cards and starting Marines: hooks the Movie Scenario's second stage
     # (aliens_env.movie) overrides for its roster of Reactor Room survivors
@@ -486,6 +489,8 @@ class Operations(ReactorRoom):
             mask[s["torch"]] = 1
         if self.can_ask_burke(i):
             mask[s["ask_burke"]] = 1
+        if "blast_door" in s and door_grenade.can_blast_door(self, i):
+            mask[s["blast_door"]] = 1
         return mask
 
     def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
@@ -589,8 +594,11 @@ class Operations(ReactorRoom):
         if kind == "ask_burke":
             self._ask_burke(i)
             return
-        if kind == "grenade":
-            self._grenade(i, self.aliens[self.targets()[index]].pos)
+        if kind == "grenade" or kind == "blast_door":
+            if kind == "blast_door":
+                door_grenade.blast_door(self, i)
+            else:
+                self._grenade(i, self.aliens[self.targets()[index]].pos)
             if m.status != "on_map" or m.incapacitated or self._grabbed(m):
                 self._next_marine()
             return
@@ -714,6 +722,9 @@ class Operations(ReactorRoom):
                 return f"{m.name}: cut at the far door with the Cutting Torch ({self.torch_done + 1}/{self.data['torch_turns']})"
             if kind == "ask_burke":
                 return f"{m.name}: ask Burke to open the far door (he does on a 0)"
+            if kind == "blast_door":
+                return (f"{m.name}: fire a grenade down the corridor at Burke's door (forces it on "
+                        f"{self.data['door_grenade']['opens_max']} or less; the blast hurts whoever it catches)")
         return super()._describe(kind, index, label)
 
     def render_text(self, viewer: str | None = None) -> str:

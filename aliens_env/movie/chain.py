@@ -1,0 +1,145 @@
+"""A chain of stage games played as one episode: the mechanism of the Movie Scenario (two stages)
+and of the Complete Movie Scenario (the Expansion's branching campaign).
+
+One action space and one observation for the whole episode (``layout`` / ``obs_layout``, given by
+the subclass): each stage's actions and views are copied into them by name (``_stage_maps``,
+``observe``). The stage being played is ``stage_game``; when its rules end it, ``_stage_over``
+(the subclass) records it and starts the next stage, or leaves the episode over. The episode's
+dice are the stage's (DicePolicy, the search and the replays roll them).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.game import Game
+
+
+class StageChain(Game):
+    """The shared part of a chain of stages; a subclass sets ``layout``, ``obs_layout``,
+    ``stage`` and ``stage_game`` and provides ``_stage_over``, ``_copy_views`` and
+    ``_chain_view`` (its own features, written after the stage's views)."""
+
+    stage: str
+    stage_game: Game
+
+    # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
+    @property
+    def dice(self):
+        return self.stage_game.dice
+
+    @dice.setter
+    def dice(self, value) -> None:
+        self.stage_game.dice = value
+
+    def current_player(self) -> str | None:
+        return self.stage_game.current_player()
+
+    def legal_mask(self, player: str) -> np.ndarray:
+        mask = self.layout.empty_mask()
+        mask[self._stage_maps()[0]] = self.stage_game.legal_mask(player)
+        return mask
+
+    def _apply(self, action: int) -> None:
+        self.stage_game.apply(int(self._stage_maps()[1][action]))
+        if self.stage_game.is_terminal():
+            self._stage_over()
+
+    def _stage_over(self) -> None:
+        """The stage's rules have ended it: record it and start the next stage (or end the episode)."""
+        raise NotImplementedError
+
+    def to_stage_action(self, action: int) -> int:
+        """The stage game's action for an action of the episode (-1: none in this stage)."""
+        return int(self._stage_maps()[1][action])
+
+    def from_stage_action(self, action: int) -> int:
+        """The episode's action for an action of the stage game."""
+        return int(self._stage_maps()[0][action])
+
+    def _slice_name(self, game: Game, kind: str) -> str:
+        """The episode's slice of a stage's action slice (the same name unless a subclass says)."""
+        return kind
+
+    def _stage_maps(self) -> tuple[np.ndarray, np.ndarray]:
+        """(stage action -> episode action, episode action -> stage action or -1): the slice of
+        the same name (``_slice_name``) and the same entry, but by label where both slices are
+        labelled (``target[m]`` by the character's name)."""
+        g = self.stage_game
+        key = (type(g), tuple(getattr(g, "marine_order", ())))
+        maps = self._maps.get(key)
+        if maps is None:
+            lay = g.layout
+            inner_specs, outer_specs = dict(lay._specs), dict(self.layout._specs)
+            to_outer = []
+            for kind, i in (lay.decode(a) for a in range(lay.size)):
+                name = self._slice_name(g, kind)
+                inner, outer = inner_specs[kind], outer_specs[name]
+                if not isinstance(inner, int) and not isinstance(outer, int):
+                    i = [str(x) for x in outer].index(str(list(inner)[i]))
+                to_outer.append(self.layout.encode(name, i))
+            to_outer = np.array(to_outer, dtype=np.int64)
+            to_inner = np.full(self.layout.size, -1, dtype=np.int64)
+            to_inner[to_outer] = np.arange(lay.size)
+            maps = self._maps[key] = (to_outer, to_inner)
+        return maps
+
+    # ------------------------------------------------------------------------------------------
+    def observe(self, player: str) -> np.ndarray:
+        """The stage's views copied into the episode's by name (``_copy_views``), then the
+        chain's own features (``_chain_view``)."""
+        g = self.stage_game
+        template, src, dst = self._obs_map()
+        obs = template.copy()
+        obs[dst] = g.observe(player)[src]
+        self._chain_view(obs)
+        return obs
+
+    def _chain_view(self, obs: np.ndarray) -> None:
+        """Write the episode's own features into ``obs`` (the subclass)."""
+
+    def _obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(the episode's observation before the stage's values, the stage's indices, where they
+        go), kept per stage game and roster: ``_copy_views`` worked out once on index numbers."""
+        g = self.stage_game
+        key = (self.stage, type(g), tuple(getattr(g, "marine_order", ())))
+        out = self._obs_maps.get(key)
+        if out is None:
+            template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
+            # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
+            where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
+            dst = np.flatnonzero(where >= 2)
+            out = self._obs_maps[key] = (template, where[dst].astype(np.int64) - 2, dst)
+        return out
+
+    def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------------------------------
+    def describe_action(self, action: int) -> str:
+        inner = self.to_stage_action(action)
+        if inner < 0:
+            return f"{self.layout.name(action)} (no such action in the {self.stage.replace('_', ' ')})"
+        return self.stage_game.describe_action(inner)
+
+    def illegal_reason(self, action: int) -> str | None:
+        if type(action) is int and 0 <= action < self.layout.size and self.current_player() is not None:
+            inner = int(self._stage_maps()[1][action])
+            if inner >= 0 and self.stage_game.illegal_reason(inner) is None:
+                return None  # legal: the stage's action is (the common case, no mask built)
+        reason = super().illegal_reason(action)
+        return None if reason is None else f"{reason} ({self.stage.replace('_', ' ')} stage)"
+
+    def determinize(self, side: str, rng) -> "StageChain":
+        """A clone whose stage game is re-dealt as the stage's own ``determinize`` does (the
+        stages still to come are not dealt yet: nothing to hide)."""
+        new = self.clone()
+        new.stage_game = self.stage_game.determinize(side, rng)
+        return new
+
+    @property
+    def events(self) -> list[str]:
+        return self.stage_game.events
+
+    def render_rgb(self, viewer: str | None = None) -> np.ndarray:
+        """The stage's picture (its own size)."""
+        return self.stage_game.render_rgb(viewer)
