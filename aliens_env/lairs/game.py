@@ -441,14 +441,14 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
 
     def _observe_lairs(self, obs: np.ndarray) -> None:
         """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on)."""
-        n, t = len(self.marines), self.tables
+        n, t, turns = len(self.marines), self.tables, self.hunt["turns"]
         d = self.decision
         kind = None if d is None else d.kind
         LAIRS_PACK.pack_into(
             obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / t["queen_damage_track"],
             self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
-            kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"])
+            kind == "queen_attack", max(turns - self.turn, 0) / turns)
         if self.options.get("elevator_delay"):
             at = self.obs_layout.offset("elevator")
             called = self.elevator_at != NO

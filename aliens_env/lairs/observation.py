@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import struct
 from functools import lru_cache
+from itertools import compress
+from operator import attrgetter
 
 import numpy as np
 
@@ -26,6 +28,8 @@ from ..reactor_room.game import (
     CARD_FEATURES, DECISION_ONE_HOT, GLOBAL_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
     Marine, square_features,
 )
+
+IN_PLAY = attrgetter("in_play")
 
 
 class LairsMarine(Marine):
@@ -72,6 +76,9 @@ class LairsObservation:
         self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
         self._where = square_features(self.board.height, self.board.width)
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
+        self._alien_slots = range(self.pool)
+        #: per Alien counter, the plane of its kind (the Queen, a Facehugger), None for an adult
+        self._kind_plane = [self._plane[kind] if a < self._special_slots else None for a, kind in enumerate(self.kinds)]
         self._obs_state = None
 
     def observe(self, player: str) -> np.ndarray:
@@ -92,13 +99,15 @@ class LairsObservation:
             state.active = active
         if changed:
             self._write_marines(state, changed)
-        # -- the Aliens, the acting and candidate squares
-        on_card, stunned, alien_at = plane["on_card"], plane["stunned"], plane["alien"]
-        ones, in_play = [], 0
-        for al in aliens:
-            if al.in_play:
-                in_play += 1
-                ones.append((on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos)
+        # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
+        on_card, stunned, alien_at, kind_plane = plane["on_card"], plane["stunned"], plane["alien"], self._kind_plane
+        live = list(compress(self._alien_slots, map(IN_PLAY, aliens)))
+        ones = []
+        for a in live:
+            al = aliens[a]
+            ones.append((on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos)
+            if kind_plane[a] is not None:
+                ones.append(kind_plane[a] + al.pos)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
         if d is not None:
@@ -117,9 +126,6 @@ class LairsObservation:
                 ones += [candidate + aliens[a].pos for a in d.options]
             elif d.kind == "queen_attack":
                 ones += [candidate + marines[j].pos for j in d.options]
-        for a in range(self._special_slots):  # the Queen and the Facehuggers
-            if aliens[a].in_play:
-                ones.append(plane[self.kinds[a]] + aliens[a].pos)
         for sq in state.other_ones:
             buf[sq] = 0.0
         for sq in ones:
@@ -133,7 +139,7 @@ class LairsObservation:
         # -- the globals and the targets
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, in_play / self.pool,
+        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, len(live) / self.pool,
                 self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0]
         if acting_marine:
             pos = marines[active].pos

@@ -17,6 +17,7 @@ the Queen played by the hive), but no Waves and not the hunt's end. This adds:
 """
 from __future__ import annotations
 
+import struct
 from typing import Any, Callable
 
 import numpy as np
@@ -30,6 +31,7 @@ from .elevator import ElevatorRescue
 from .game import QUEEN, HuntForTheQueen
 
 RESCUE_FEATURES = ("newt_cocooned", "escorts_dormant", "sentry_turns/2", "facehugger_due")
+RESCUE_PACK = struct.Struct(f"{len(RESCUE_FEATURES)}f")  # (obs[at:at + 4] = values, faster)
 RESCUE_KEYS = ("cocooned", "dormant", "sentry_turns")
 ENGAGING = ("fire", "fire_pair", "melee", "grenade", "flame")  # actions at target k that rouse the Queen's group
 
@@ -43,6 +45,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")
         super().__init__(turn_limit, marine_order, **options)
+        self._rescue_at = self.obs_layout.offset("rescue")
 
     @classmethod
     def scenario_data(cls) -> dict:
@@ -224,10 +227,8 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         obs = super().observe(player)
-        start = self.obs_layout.offset("rescue")
-        obs[start:start + len(RESCUE_FEATURES)] = (bool(self.cocooned), bool(self.dormant),
-                                                   self.sentry_turns / self.hunt["sentry_turns"],
-                                                   self.turn < self.hunt["facehugger_turn"])
+        RESCUE_PACK.pack_into(obs, self._rescue_at * 4, bool(self.cocooned), bool(self.dormant),
+                              self.sentry_turns / self.hunt["sentry_turns"], self.turn < self.hunt["facehugger_turn"])
         return obs
 
     def to_dict(self) -> dict:
