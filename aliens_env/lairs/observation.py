@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import struct
 from functools import lru_cache
-from itertools import compress
-from operator import attrgetter
 
 import numpy as np
 
@@ -29,19 +27,24 @@ from ..reactor_room.game import (
     Marine, square_features,
 )
 
-IN_PLAY = attrgetter("in_play")
+
+#: the Marine fields its board square and feature row are made of
+SHOWN = frozenset({"status", "pos", "wounded", "incapacitated", "carried_by", "carrying", "alien", "actions_left", "aim"})
 
 
 class LairsMarine(Marine):
-    """A Marine that notes every write to its fields: ``seen`` is the observation record that has
-    shown it since (any write resets it to None)."""
+    """A Marine that notes the writes to the fields its observation shows: ``seen`` is the
+    observation record that has shown it since (such a write resets it to None)."""
 
     __slots__ = ("seen",)
 
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
-        if name != "seen":
-            object.__setattr__(self, "seen", None)
+        if name in SHOWN:
+            SET_SEEN(self, None)
+
+
+SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
 
 
 @lru_cache(maxsize=None)
@@ -52,7 +55,8 @@ def _packer(count: int) -> struct.Struct:
 class ObsState:
     """One game's last observation and what it was made of."""
 
-    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "other_ones", "flipped", "tail")
+    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "other_ones", "flipped",
+                 "tail")
 
     def __init__(self, owner: int, template: np.ndarray, marines: list):
         n_marines = len(marines)
@@ -61,6 +65,8 @@ class ObsState:
         self.buf = template.copy()
         self.active = NO
         self.marine_ones: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
+        self.counts: dict[int, int] = {}  # board square (flat index) -> the Marines shown there
+        self.attacks: list[str] = [""] * n_marines  # the attack on each Marine's card as last shown
         self.other_ones: list[int] = []  # every other square set last time
         self.flipped: dict | None = None
         self.tail = 0  # the globals and targets written last time (floats)
@@ -73,10 +79,10 @@ class LairsObservation:
         """After the observation layout."""
         self._row_at = self._features_at * 4  # (bytes)
         self._row_bytes = len(MARINE_FEATURES) * 4
+        self._row_pack = _packer(len(MARINE_FEATURES)).pack_into
         self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
         self._where = square_features(self.board.height, self.board.width)
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
-        self._alien_slots = range(self.pool)
         #: per Alien counter, the plane of its kind (the Queen, a Facehugger), None for an adult
         self._kind_plane = [self._plane[kind] if a < self._special_slots else None for a, kind in enumerate(self.kinds)]
         self._obs_state = None
@@ -91,23 +97,25 @@ class LairsObservation:
         marines, aliens, active = self.marines, self.aliens, self.active
         # -- the Marines: rewritten when changed
         if state.tracked:
-            changed = [i for i, m in enumerate(marines) if m.seen is not state or m.alien != NO]
+            attacks = state.attacks
+            changed = {i for i, m in enumerate(marines)
+                       if m.seen is not state or (m.alien != NO and aliens[m.alien].attack != attacks[i])}
         else:
-            changed = list(range(len(marines)))
+            changed = set(range(len(marines)))
         if active != state.active:
-            changed += [i for i in (active, state.active) if i != NO]
+            changed.update(i for i in (active, state.active) if i != NO)
             state.active = active
         if changed:
             self._write_marines(state, changed)
         # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
         on_card, stunned, alien_at, kind_plane = plane["on_card"], plane["stunned"], plane["alien"], self._kind_plane
-        live = list(compress(self._alien_slots, map(IN_PLAY, aliens)))
-        ones = []
-        for a in live:
-            al = aliens[a]
-            ones.append((on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos)
-            if kind_plane[a] is not None:
-                ones.append(kind_plane[a] + al.pos)
+        ones, live = [], 0
+        for a, al in enumerate(aliens):
+            if al.in_play:
+                live += 1
+                ones.append((on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos)
+                if kind_plane[a] is not None:
+                    ones.append(kind_plane[a] + al.pos)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
         if d is not None:
@@ -139,7 +147,7 @@ class LairsObservation:
         # -- the globals and the targets
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, len(live) / self.pool,
+        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
                 self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0]
         if acting_marine:
             pos = marines[active].pos
@@ -160,31 +168,30 @@ class LairsObservation:
         self._observe_lairs(obs)
         return obs
 
-    def _write_marines(self, state: ObsState, changed: list[int]) -> None:
+    def _write_marines(self, state: ObsState, changed: set[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, olds, marines, aliens = state.buf, state.marine_ones, self.marines, self.aliens
-        clear = [olds[i] for i in changed if olds[i] is not None]
-        for sq in clear:
-            buf[sq] = 0.0
-        active, where, at, width = self.active, self._where, self._row_at, self._row_bytes
-        pack = _packer(len(MARINE_FEATURES)).pack_into
+        buf, squares, counts, attacks = state.buf, state.marine_ones, state.counts, state.attacks
+        marines, aliens, tracked = self.marines, self.aliens, state.tracked
+        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, self._row_pack
         for i in changed:
             m = marines[i]
-            if state.tracked:
-                m.seen = state
+            if tracked:
+                SET_SEEN(m, state)
+            old = squares[i]
+            if old is not None:  # (two Marines may share a square)
+                if counts[old] == 1:
+                    del counts[old]
+                    buf[old] = 0.0
+                else:
+                    counts[old] -= 1
             if m.status != "on_map":
-                olds[i] = None
+                squares[i] = None
                 pack(buf, at + i * width, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue
-            olds[i] = self._marine_plane_at[m.incapacitated, m.wounded] + m.pos
-            grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
+            sq = squares[i] = self._marine_plane_at[m.incapacitated, m.wounded] + m.pos
+            counts[sq] = counts.get(sq, 0) + 1
+            buf[sq] = 1.0
+            attack = attacks[i] = aliens[m.alien].attack if m.alien != NO else ""
+            grabbed, fighting = CARD_FEATURES[attack]
             pack(buf, at + i * width, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
                  grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])
-        if clear:  # (two Marines may share a square: set them all again)
-            for sq in olds:
-                if sq is not None:
-                    buf[sq] = 1.0
-        else:
-            for i in changed:
-                if olds[i] is not None:
-                    buf[olds[i]] = 1.0
