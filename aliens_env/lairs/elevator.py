@@ -29,9 +29,10 @@ class ElevatorRescue:
         """The acting Marine: no step into a ``closed`` square (a cocoon); ``exit`` on the Elevator."""
         i, s = self.active, self._slot
         m = self.marines[i]
-        for direction, sq in self.board.neighbours[m.pos]:
-            if sq in closed:
-                mask[s["move"] + direction] = 0
+        if closed:
+            for direction, sq in self.board.neighbours[m.pos]:
+                if sq in closed:
+                    mask[s["move"] + direction] = 0
         if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i) and self.elevator_here():
             mask[s["exit"]] = 1
 

@@ -135,6 +135,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
         self._init_observation()
+        self._queen_scales = (self.tables["queen_damage_track"], self.tables["queen_actions"])
         self.reset(0)
 
     @classmethod
@@ -441,18 +442,19 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
 
     def _observe_lairs(self, obs: np.ndarray) -> None:
         """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on)."""
-        n, t, turns = len(self.marines), self.tables, self.hunt["turns"]
+        n, turns = len(self.marines), self.hunt["turns"]
         d = self.decision
         kind = None if d is None else d.kind
+        track, actions = self._queen_scales
         LAIRS_PACK.pack_into(
-            obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / t["queen_damage_track"],
-            self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
+            obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,
+            self.queen_steps / actions, len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
             kind == "queen_attack", max(turns - self.turn, 0) / turns)
         if self.options.get("elevator_delay"):
             at = self.obs_layout.offset("elevator")
             called = self.elevator_at != NO
-            obs[at:at + 2] = (called, max(self.elevator_at - self.turn, 0) / t["elevator_delay_max"] if called else 0.0)
+            obs[at:at + 2] = (called, max(self.elevator_at - self.turn, 0) / self.tables["elevator_delay_max"] if called else 0.0)
 
     def to_dict(self) -> dict:
         data = super().to_dict()

@@ -197,8 +197,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         i, s = self.active, self._slot
         m = self.marines[i]
         self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned})
-        sharing = m.pos in self._standing_squares(exclude=i)
-        if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and not sharing:
+        if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and m.pos not in self._standing_squares(exclude=i):
             for k, a in enumerate(self.targets()):
                 number = self._with_flame(lambda: self._fire_number(i, a))
                 if number is not None and number >= 0:
