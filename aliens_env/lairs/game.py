@@ -440,8 +440,8 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
             plane[[sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]] = 1.0
         return plane
 
-    def _observe_lairs(self, obs: np.ndarray) -> None:
-        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on)."""
+    def _observe_lairs(self, obs: np.ndarray, survivors: int) -> None:
+        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on); ``survivors``: survivors()."""
         n, turns = len(self.marines), self.hunt["turns"]
         d = self.decision
         kind = None if d is None else d.kind
@@ -449,7 +449,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         LAIRS_PACK.pack_into(
             obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,
             self.queen_steps / actions, len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
-            len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
+            len(self.sentry_deck) / 10, survivors / n, len(self.facehugged) / n, kind == "queen_move",
             kind == "queen_attack", max(turns - self.turn, 0) / turns)
         if self.options.get("elevator_delay"):
             at = self.obs_layout.offset("elevator")

@@ -55,8 +55,8 @@ def _packer(count: int) -> struct.Struct:
 class ObsState:
     """One game's last observation and what it was made of."""
 
-    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "other_ones", "flipped",
-                 "tail")
+    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "status", "other_ones",
+                 "flipped", "tail")
 
     def __init__(self, owner: int, template: np.ndarray, marines: list):
         n_marines = len(marines)
@@ -67,6 +67,7 @@ class ObsState:
         self.marine_ones: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
         self.counts: dict[int, int] = {}  # board square (flat index) -> the Marines shown there
         self.attacks: list[str] = [""] * n_marines  # the attack on each Marine's card as last shown
+        self.status: list = [None] * n_marines  # each Marine's status as last shown
         self.other_ones: list[int] = []  # every other square set last time
         self.flipped: dict | None = None
         self.tail = 0  # the globals and targets written last time (floats)
@@ -165,18 +166,20 @@ class LairsObservation:
             self._observe_banked(obs)
         if self.armed_rules:
             self._observe_arms(obs)
-        self._observe_lairs(obs)
+        status = state.status  # (survivors(), from the statuses shown)
+        self._observe_lairs(obs, len(status) - status.count("dead") - sum(status[j] != "dead" for j in self.facehugged))
         return obs
 
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, squares, counts, attacks = state.buf, state.marine_ones, state.counts, state.attacks
+        buf, squares, counts, attacks, status = state.buf, state.marine_ones, state.counts, state.attacks, state.status
         marines, aliens, tracked = self.marines, self.aliens, state.tracked
         active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, self._row_pack
         for i in changed:
             m = marines[i]
             if tracked:
                 SET_SEEN(m, state)
+            status[i] = m.status
             old = squares[i]
             if old is not None:  # (two Marines may share a square)
                 if counts[old] == 1:
