@@ -68,9 +68,9 @@ class ObsState:
         self.counts: dict[int, int] = {}  # board square (flat index) -> the Marines shown there
         self.attacks: list[str] = [""] * n_marines  # the attack on each Marine's card as last shown
         self.status: list = [None] * n_marines  # each Marine's status as last shown
-        self.other_ones: list[int] = []  # every other square set last time
+        self.other_ones: set[int] = set()  # every other square set last time
         self.flipped: dict | None = None
-        self.tail = 0  # the globals and targets written last time (floats)
+        self.tail: list = []  # the globals and targets written last time
 
 
 class LairsObservation:
@@ -135,11 +135,14 @@ class LairsObservation:
                 ones += [candidate + aliens[a].pos for a in d.options]
             elif d.kind == "queen_attack":
                 ones += [candidate + marines[j].pos for j in d.options]
-        for sq in state.other_ones:
-            buf[sq] = 0.0
-        for sq in ones:
-            buf[sq] = 1.0
-        state.other_ones = ones
+        ones = set(ones)
+        old = state.other_ones
+        if ones != old:  # (most of them stay: only the squares that differ are written)
+            for sq in old - ones:
+                buf[sq] = 0.0
+            for sq in ones - old:
+                buf[sq] = 1.0
+            state.other_ones = ones
         # -- the Rooms not yet entered
         if self.flipped != state.flipped:
             at = plane["room_unflipped"]
@@ -156,11 +159,12 @@ class LairsObservation:
             for a in self.targets():
                 al = aliens[a]
                 tail += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
-        at, count = self._tail_at, len(tail)
-        if count < state.tail:
-            buf[at + count:at + state.tail] = 0.0
-        state.tail = count
-        _packer(count).pack_into(buf, at * 4, *tail)
+        if tail != state.tail:
+            at, count, before = self._tail_at, len(tail), len(state.tail)
+            if count < before:
+                buf[at + count:at + before] = 0.0
+            _packer(count).pack_into(buf, at * 4, *tail)
+            state.tail = tail
         obs = buf.copy()
         if self.options["aim_time"]:
             self._observe_banked(obs)

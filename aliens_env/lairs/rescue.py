@@ -44,6 +44,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")
+        self._flame_cards = None  # (the cards as dealt, the same with Ripley's Flame Unit): see _with_flame
         super().__init__(turn_limit, marine_order, **options)
         self._rescue_at = self.obs_layout.offset("rescue")
 
@@ -186,7 +187,10 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     def _with_flame(self, act: Callable[[], Any]) -> Any:
         """``act()`` with Ripley holding the Flame Unit (the cards are shared: swapped, not changed)."""
         saved = self.characters
-        self.characters = {**saved, "Ripley": self.flame_card}
+        flame = self._flame_cards
+        if flame is None or flame[0] is not saved:  # (the cards of the Flame Unit, made once per set of cards)
+            flame = self._flame_cards = (saved, {**saved, "Ripley": self.flame_card})
+        self.characters = flame[1]
         try:
             return act()
         finally:
@@ -198,8 +202,8 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         m = self.marines[i]
         self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned})
         if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and m.pos not in self._standing_squares(exclude=i):
-            for k, a in enumerate(self.targets()):
-                number = self._with_flame(lambda: self._fire_number(i, a))
+            numbers = self._with_flame(lambda: [self._fire_number(i, a) for a in self.targets()])
+            for k, number in enumerate(numbers):
                 if number is not None and number >= 0:
                     mask[s["flame"] + k] = 1
         return mask
