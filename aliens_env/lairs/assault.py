@@ -213,7 +213,8 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
                 or m.pos in self._standing_squares(exclude=i)):
             return []
         out = []
-        for j, o in enumerate(self.marines):
+        for j in sorted({*self.cocooned, *self.unarmed}):  # (the only Marines it may be spent on)
+            o = self.marines[j]
             if o.status != "on_map" or self.board.range(o.pos, m.pos) != 1:
                 continue
             if (j in self.cocooned and not m.wounded) or (j in self.unarmed and o.carried_by == NO):
