@@ -135,14 +135,11 @@ class LairsObservation:
                 ones += [candidate + aliens[a].pos for a in d.options]
             elif d.kind == "queen_attack":
                 ones += [candidate + marines[j].pos for j in d.options]
-        ones = set(ones)
-        old = state.other_ones
-        if ones != old:  # (most of them stay: only the squares that differ are written)
-            for sq in old - ones:
-                buf[sq] = 0.0
-            for sq in ones - old:
-                buf[sq] = 1.0
-            state.other_ones = ones
+        for sq in state.other_ones:
+            buf[sq] = 0.0
+        for sq in ones:
+            buf[sq] = 1.0
+        state.other_ones = ones
         # -- the Rooms not yet entered
         if self.flipped != state.flipped:
             at = plane["room_unflipped"]
