@@ -44,7 +44,7 @@ from ..core.board import DIRECTION_NAMES, NO
 from ..core.dice import Dice
 from ..core.game import PhasedGame
 from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
-from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom
+from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, ReactorRoom
 from . import codec, data_files
 from .board import board as make_board
 from .observation import LairsMarine, LairsObservation

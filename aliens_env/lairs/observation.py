@@ -23,7 +23,7 @@ import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
-    CARD_FEATURES, DECISION_ONE_HOT, GLOBAL_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
+    CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
     Marine, square_features,
 )
 
