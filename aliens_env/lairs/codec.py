@@ -4,11 +4,13 @@ into a game holding them, and the lairs' records are checked against the Marines
 the phase. The game's ``to_dict`` writes what this reads."""
 from __future__ import annotations
 
+from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING
 
 from ..core.board import NO
 from ..core.positions import Fields, position_error
 from ..reactor_room import codec as reactor_codec
+from .observation import LairsMarine
 
 if TYPE_CHECKING:
     from .game import HuntForTheQueen
@@ -69,6 +71,7 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
             return game
 
     game = reactor_codec.load(Loader, base)
+    game.marines = [LairsMarine(**{k.name: getattr(m, k.name) for k in dataclass_fields(m)}) for m in game.marines]  # (observed by their writes)
     _load_notes(game, f, what, t)
     _check(game, what, QUEEN)
     return game

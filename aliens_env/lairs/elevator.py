@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.board import NO
+from ..core.board import DIRECTIONS, NO
+
+DIRECTION_OF = {offset: d for d, offset in enumerate(DIRECTIONS)}  # (row, column) offset -> direction
 
 
 class ElevatorRescue:
@@ -29,9 +31,13 @@ class ElevatorRescue:
         """The acting Marine: no step into a ``closed`` square (a cocoon); ``exit`` on the Elevator."""
         i, s = self.active, self._slot
         m = self.marines[i]
-        for direction, sq in self.board.neighbours[m.pos]:
-            if sq in closed:
-                mask[s["move"] + direction] = 0
+        if closed:  # (a move bit is set only for a step onto the board's neighbour in that direction)
+            width = self.board.width
+            r, c = divmod(m.pos, width)
+            for sq in closed:
+                direction = DIRECTION_OF.get((sq // width - r, sq % width - c))
+                if direction is not None:
+                    mask[s["move"] + direction] = 0
         if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i) and self.elevator_here():
             mask[s["exit"]] = 1
 

@@ -34,6 +34,7 @@ square), ``queen_step[dir]``, ``queen_stop`` and ``queen_attack[m]`` (the hive).
 """
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import numpy as np
@@ -43,9 +44,10 @@ from ..core.board import DIRECTION_NAMES, NO
 from ..core.dice import Dice
 from ..core.game import PhasedGame
 from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
-from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom
+from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, ReactorRoom
 from . import codec, data_files
 from .board import board as make_board
+from .observation import LairsMarine, LairsObservation
 from .queen import QUEEN, STOP, QueenRules
 from .rooms import RoomRules, stairwells
 
@@ -57,9 +59,10 @@ ELEVATOR_FEATURES = ("elevator_called", "elevator_wait/max_delay")  # (option el
 LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_steps_left/actions", "queen_attacks_left/3",
                   "rooms_flipped/rooms", "sentry_left/10", "survivors/marines", "facehugged/marines",
                   "decision=queen_move", "decision=queen_attack", "turns_left/turns")
+LAIRS_PACK = struct.Struct(f"{len(LAIRS_FEATURES)}f")  # (obs[at:at + 12] = values, faster)
 
 
-class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
+class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
     name = "HuntForTheQueen"
     scenario = "hunt"  # the scenario's section of the data (marines, Elevator start, turns)
     marine_decisions = frozenset({"marine", "push"})
@@ -131,6 +134,8 @@ class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
                   "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator)}
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
+        self._init_observation()
+        self._queen_scales = (self.tables["queen_damage_track"], self.tables["queen_actions"])
         self.reset(0)
 
     @classmethod
@@ -166,7 +171,7 @@ class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
         self.dice = Dice(seed)
         b = self.board
         starts = [b.index(r, c) for r, c in self.hunt["elevator_start"]]
-        self.marines = [Marine(name, starts[i % len(starts)]) for i, name in enumerate(self.marine_order)]
+        self.marines = [LairsMarine(name, starts[i % len(starts)]) for i, name in enumerate(self.marine_order)]
         self.riders: list[int] = []
         for i in range(len(starts), len(self.marines)):  # the second Marine of a square rides on the first's card
             carrier = i - len(starts)
@@ -227,8 +232,8 @@ class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
 
     def survivors(self) -> int:
         """Marines alive (on the map or out), a Facehugger's victim counting as Dead."""
-        alive = [m.status != "dead" for m in self.marines]
-        return sum(alive) - sum(alive[j] for j in self.facehugged)
+        status = [m.status for m in self.marines]
+        return len(status) - status.count("dead") - sum(status[j] != "dead" for j in self.facehugged)
 
     def outcome(self) -> dict[str, Any]:
         """Queen dead and anyone alive: a win; dead with nobody alive: a draw; alive: a loss. A
@@ -425,38 +430,31 @@ class HuntForTheQueen(QueenRules, RoomRules, ReactorRoom):
     # ------------------------------------------------------------------------------------------
     # observation, positions, text
     # ------------------------------------------------------------------------------------------
-    def observe(self, player: str) -> np.ndarray:
-        """The Reactor Room's views over the lairs (PLANES: the Rooms not yet entered, the Queen,
-        the Facehuggers), then the lairs' features. The Room and Sentry Cards stay hidden."""
-        obs = super().observe(player)
+    # (observe: observation.py, kept up to date between steps)
+    def _room_plane(self) -> np.ndarray:
+        """The board plane of the Rooms not yet entered."""
         key = tuple(sorted(self.flipped))
         plane = self._room_planes.get(key)
         if plane is None:  # (a cache shared by clones: it depends on the Rooms flipped alone)
             plane = self._room_planes[key] = np.zeros(self.board.n, dtype=np.float32)
             plane[[sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]] = 1.0
-        at = self._plane["room_unflipped"]
-        obs[at:at + self.board.n] = plane
-        ones = []
-        for a in range(self._special_slots):  # the Queen and the Facehuggers
-            if self.aliens[a].in_play:
-                ones.append(self._plane[self.kinds[a]] + self.aliens[a].pos)
+        return plane
+
+    def _observe_lairs(self, obs: np.ndarray, survivors: int) -> None:
+        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on); ``survivors``: survivors()."""
+        n, turns = len(self.marines), self.hunt["turns"]
         d = self.decision
-        if d is not None and d.kind == "queen_attack":
-            ones += [self._plane["candidate"] + self.marines[j].pos for j in d.options]
-        if ones:
-            obs.put(ones, 1.0)
-        n, t = len(self.marines), self.tables
         kind = None if d is None else d.kind
-        obs[self._lairs_at:self._lairs_at + len(LAIRS_FEATURES)] = (
-            self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / t["queen_damage_track"],
-            self.queen_steps / t["queen_actions"], len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
-            len(self.sentry_deck) / 10, self.survivors() / n, len(self.facehugged) / n, kind == "queen_move",
-            kind == "queen_attack", max(self.hunt["turns"] - self.turn, 0) / self.hunt["turns"])
+        track, actions = self._queen_scales
+        LAIRS_PACK.pack_into(
+            obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,
+            self.queen_steps / actions, len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
+            len(self.sentry_deck) / 10, survivors / n, len(self.facehugged) / n, kind == "queen_move",
+            kind == "queen_attack", max(turns - self.turn, 0) / turns)
         if self.options.get("elevator_delay"):
             at = self.obs_layout.offset("elevator")
             called = self.elevator_at != NO
-            obs[at:at + 2] = (called, max(self.elevator_at - self.turn, 0) / t["elevator_delay_max"] if called else 0.0)
-        return obs
+            obs[at:at + 2] = (called, max(self.elevator_at - self.turn, 0) / self.tables["elevator_delay_max"] if called else 0.0)
 
     def to_dict(self) -> dict:
         data = super().to_dict()

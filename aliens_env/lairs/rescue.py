@@ -17,6 +17,7 @@ the Queen played by the hive), but no Waves and not the hunt's end. This adds:
 """
 from __future__ import annotations
 
+import struct
 from typing import Any, Callable
 
 import numpy as np
@@ -30,6 +31,7 @@ from .elevator import ElevatorRescue
 from .game import QUEEN, HuntForTheQueen
 
 RESCUE_FEATURES = ("newt_cocooned", "escorts_dormant", "sentry_turns/2", "facehugger_due")
+RESCUE_PACK = struct.Struct(f"{len(RESCUE_FEATURES)}f")  # (obs[at:at + 4] = values, faster)
 RESCUE_KEYS = ("cocooned", "dormant", "sentry_turns")
 ENGAGING = ("fire", "fire_pair", "melee", "grenade", "flame")  # actions at target k that rouse the Queen's group
 
@@ -42,7 +44,9 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")
+        self._flame_cards = None  # (the cards as dealt, the same with Ripley's Flame Unit): see _with_flame
         super().__init__(turn_limit, marine_order, **options)
+        self._rescue_at = self.obs_layout.offset("rescue")
 
     @classmethod
     def scenario_data(cls) -> dict:
@@ -183,7 +187,10 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     def _with_flame(self, act: Callable[[], Any]) -> Any:
         """``act()`` with Ripley holding the Flame Unit (the cards are shared: swapped, not changed)."""
         saved = self.characters
-        self.characters = {**saved, "Ripley": self.flame_card}
+        flame = self._flame_cards
+        if flame is None or flame[0] is not saved:  # (the cards of the Flame Unit, made once per set of cards)
+            flame = self._flame_cards = (saved, {**saved, "Ripley": self.flame_card})
+        self.characters = flame[1]
         try:
             return act()
         finally:
@@ -194,10 +201,9 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         i, s = self.active, self._slot
         m = self.marines[i]
         self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned})
-        sharing = m.pos in self._standing_squares(exclude=i)
-        if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and not sharing:
-            for k, a in enumerate(self.targets()):
-                number = self._with_flame(lambda: self._fire_number(i, a))
+        if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and m.pos not in self._standing_squares(exclude=i):
+            numbers = self._with_flame(lambda: [self._fire_number(i, a) for a in self.targets()])
+            for k, number in enumerate(numbers):
                 if number is not None and number >= 0:
                     mask[s["flame"] + k] = 1
         return mask
@@ -224,10 +230,8 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         obs = super().observe(player)
-        start = self.obs_layout.offset("rescue")
-        obs[start:start + len(RESCUE_FEATURES)] = (bool(self.cocooned), bool(self.dormant),
-                                                   self.sentry_turns / self.hunt["sentry_turns"],
-                                                   self.turn < self.hunt["facehugger_turn"])
+        RESCUE_PACK.pack_into(obs, self._rescue_at * 4, bool(self.cocooned), bool(self.dormant),
+                              self.sentry_turns / self.hunt["sentry_turns"], self.turn < self.hunt["facehugger_turn"])
         return obs
 
     def to_dict(self) -> dict:

@@ -1,0 +1,201 @@
+"""The lairs' observation, kept up to date between steps (issue 13's speed target).
+
+The views and their values are the Reactor Room's (``ReactorRoom.observe``) over the lairs' planes,
+then the lairs' own; only the way they are made differs. A game keeps its last observation in
+``_obs_state`` and, at each ``observe``, rewrites only what may have changed:
+
+- a Marine's board square and feature row when the Marine has been written to since (``LairsMarine``
+  notes every write), when it starts or stops acting, or when an Alien is on its card (the row
+  shows that Alien's attack);
+- the Aliens' squares, the acting and candidate squares, the globals and the targets every time
+  (a handful of squares: last time's are cleared first);
+- the plane of the Rooms not entered when the Rooms flipped have changed.
+
+The record belongs to the game object that made it (its ``id``): a copy or a clone (which share
+the record by a shallow copy) builds its own from scratch at its first ``observe``.
+"""
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+
+import numpy as np
+
+from ..core.board import NO
+from ..reactor_room.game import (
+    CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
+    Marine, square_features,
+)
+
+
+#: the Marine fields its board square and feature row are made of
+SHOWN = frozenset({"status", "pos", "wounded", "incapacitated", "carried_by", "carrying", "alien", "actions_left", "aim"})
+
+
+class LairsMarine(Marine):
+    """A Marine that notes the writes to the fields its observation shows: ``seen`` is the
+    observation record that has shown it since (such a write resets it to None)."""
+
+    __slots__ = ("seen",)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name in SHOWN:
+            SET_SEEN(self, None)
+
+
+SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
+
+
+@lru_cache(maxsize=None)
+def _packer(count: int) -> struct.Struct:
+    return struct.Struct(f"{count}f")
+
+
+class ObsState:
+    """One game's last observation and what it was made of."""
+
+    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "status", "other_ones",
+                 "flipped", "tail")
+
+    def __init__(self, owner: int, template: np.ndarray, marines: list):
+        n_marines = len(marines)
+        self.owner = owner
+        self.tracked = all(type(m) is LairsMarine for m in marines)  # (else every Marine is written every time)
+        self.buf = template.copy()
+        self.active = NO
+        self.marine_ones: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
+        self.counts: dict[int, int] = {}  # board square (flat index) -> the Marines shown there
+        self.attacks: list[str] = [""] * n_marines  # the attack on each Marine's card as last shown
+        self.status: list = [None] * n_marines  # each Marine's status as last shown
+        self.other_ones: set[int] = set()  # every other square set last time
+        self.flipped: dict | None = None
+        self.tail: list = []  # the globals and targets written last time
+
+
+class LairsObservation:
+    """``observe`` for ``HuntForTheQueen`` and its scenarios (listed before ``ReactorRoom``)."""
+
+    def _init_observation(self) -> None:
+        """After the observation layout."""
+        self._row_at = self._features_at * 4  # (bytes)
+        self._row_bytes = len(MARINE_FEATURES) * 4
+        self._row_pack = _packer(len(MARINE_FEATURES)).pack_into
+        self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
+        self._where = square_features(self.board.height, self.board.width)
+        self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
+        #: per Alien counter, the plane of its kind (the Queen, a Facehugger), None for an adult
+        self._kind_plane = [self._plane[kind] if a < self._special_slots else None for a, kind in enumerate(self.kinds)]
+        self._obs_state = None
+
+    def observe(self, player: str) -> np.ndarray:
+        """The Reactor Room's views over the lairs (PLANES: the Rooms not yet entered, the Queen,
+        the Facehuggers), then the lairs' features. The Room and Sentry Cards stay hidden."""
+        state = self._obs_state
+        if state is None or state.owner != id(self):
+            state = self._obs_state = ObsState(id(self), self._obs_template, self.marines)
+        buf, plane = state.buf, self._plane
+        marines, aliens, active = self.marines, self.aliens, self.active
+        # -- the Marines: rewritten when changed
+        if state.tracked:
+            attacks = state.attacks
+            changed = {i for i, m in enumerate(marines)
+                       if m.seen is not state or (m.alien != NO and aliens[m.alien].attack != attacks[i])}
+        else:
+            changed = set(range(len(marines)))
+        if active != state.active:
+            changed.update(i for i in (active, state.active) if i != NO)
+            state.active = active
+        if changed:
+            self._write_marines(state, changed)
+        # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
+        on_card, stunned, alien_at, kind_plane = plane["on_card"], plane["stunned"], plane["alien"], self._kind_plane
+        ones, live = [], 0
+        for a, al in enumerate(aliens):
+            if al.in_play:
+                live += 1
+                ones.append((on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos)
+                if kind_plane[a] is not None:
+                    ones.append(kind_plane[a] + al.pos)
+        d = self.decision
+        acting_marine = d is not None and d.player == "marines" and active != NO
+        if d is not None:
+            acting, candidate = plane["acting"], plane["candidate"]
+            if acting_marine:
+                ones.append(acting + marines[active].pos)
+            elif self.mover != NO:
+                ones.append(acting + aliens[self.mover].pos)
+                if self.mover_target != NO:
+                    ones.append(candidate + marines[self.mover_target].pos)
+            elif d.kind == "place":
+                ones.append(acting + aliens[self.queue[0]].pos)
+            if d.kind == "target":
+                ones += [candidate + marines[m].pos for m in d.options]
+            elif d.kind == "order":
+                ones += [candidate + aliens[a].pos for a in d.options]
+            elif d.kind == "queen_attack":
+                ones += [candidate + marines[j].pos for j in d.options]
+        for sq in state.other_ones:
+            buf[sq] = 0.0
+        for sq in ones:
+            buf[sq] = 1.0
+        state.other_ones = ones
+        # -- the Rooms not yet entered
+        if self.flipped != state.flipped:
+            at = plane["room_unflipped"]
+            buf[at:at + self.board.n] = self._room_plane()
+            state.flipped = dict(self.flipped)
+        # -- the globals and the targets
+        n = len(marines)
+        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
+        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0]
+        if acting_marine:
+            pos = marines[active].pos
+            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
+            for a in self.targets():
+                al = aliens[a]
+                tail += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
+        if tail != state.tail:
+            at, count, before = self._tail_at, len(tail), len(state.tail)
+            if count < before:
+                buf[at + count:at + before] = 0.0
+            _packer(count).pack_into(buf, at * 4, *tail)
+            state.tail = tail
+        obs = buf.copy()
+        if self.options["aim_time"]:
+            self._observe_banked(obs)
+        if self.armed_rules:
+            self._observe_arms(obs)
+        status = state.status  # (survivors(), from the statuses shown)
+        self._observe_lairs(obs, len(status) - status.count("dead") - sum(status[j] != "dead" for j in self.facehugged))
+        return obs
+
+    def _write_marines(self, state: ObsState, changed: set[int]) -> None:
+        """Marine i's board square and feature row, for each i of ``changed``."""
+        buf, squares, counts, attacks, status = state.buf, state.marine_ones, state.counts, state.attacks, state.status
+        marines, aliens, tracked = self.marines, self.aliens, state.tracked
+        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, self._row_pack
+        for i in changed:
+            m = marines[i]
+            if tracked:
+                SET_SEEN(m, state)
+            status[i] = m.status
+            old = squares[i]
+            if old is not None:  # (two Marines may share a square)
+                if counts[old] == 1:
+                    del counts[old]
+                    buf[old] = 0.0
+                else:
+                    counts[old] -= 1
+            if m.status != "on_map":
+                squares[i] = None
+                pack(buf, at + i * width, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
+                continue
+            sq = squares[i] = self._marine_plane_at[m.incapacitated, m.wounded] + m.pos
+            counts[sq] = counts.get(sq, 0) + 1
+            buf[sq] = 1.0
+            attack = attacks[i] = aliens[m.alien].attack if m.alien != NO else ""
+            grabbed, fighting = CARD_FEATURES[attack]
+            pack(buf, at + i * width, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
+                 grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])
