@@ -31,12 +31,18 @@ class AlienRules:
     def _choose(self, task: dict, kind: str, options: list[int]) -> int | None:
         """The task's tied choice: decided already, the only option, or a decision opened now
         (None: wait for it)."""
-        if "choice" in task:
+        if "choice" in task:  # (callers may then pass no options: ``_options``)
             return task.pop("choice")
         if len(options) == 1:
             return options[0]
         self._decide(kind, sorted(options))
         return None
+
+    @staticmethod
+    def _options(task: dict, find, *args) -> list[int]:
+        """``find(*args)``, the options of a task's tied choice, unless the choice is made already
+        (the position is the one they were found in: ``_choose`` takes the choice, not them)."""
+        return [] if "choice" in task else find(*args)
 
     def _work(self) -> None:
         task = self.work[-1]
@@ -52,7 +58,7 @@ class AlienRules:
         if alien is None or not self.on_board():
             return self._done(task)
         if task["stage"] == "move":
-            options = self.alien_destinations(task["slot"])
+            options = self._options(task, self.alien_destinations, task["slot"])
             square = self._choose(task, "place", options)
             if square is None:
                 return
@@ -242,7 +248,7 @@ class AlienRules:
             return self._done(task)
         if "steps" not in task:
             task["steps"] = self.dice.d6() + (self.nature == "stealthy") + self.frenzy_bonus()
-        square = self._choose(task, "place", self.blip_destinations(task["slot"], task["steps"]))
+        square = self._choose(task, "place", self._options(task, self.blip_destinations, task["slot"], task["steps"]))
         if square is None:
             return
         blip["pos"] = square

@@ -12,6 +12,22 @@ from .apc import SEATS
 from .data_files import HAZARDS
 from .state import APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, SEAT_FEATURES
 
+#: the most Character rows kept per game (then all dropped): a row is keyed by what it shows
+OBS_ROWS_SIZE = 4_096
+
+
+def _hand_counts(most: int = 40) -> tuple[float, ...]:
+    """The hand view of a card held `count` times: 1/3 a copy up to 1, added in float32 as the
+    view was first written (``obs[i] = min(obs[i] + 1 / 3, 1)`` on a float32 array)."""
+    value, out = np.zeros(1, dtype=np.float32), [0.0]
+    for _ in range(most):
+        value[0] = min(value[0] + 1 / 3, 1)
+        out.append(float(value[0]))
+    return tuple(out)
+
+
+HAND_COUNT = _hand_counts()
+
 
 class Observation:
     """The observation: what each side sees."""
@@ -27,46 +43,48 @@ class Observation:
             if obs is None:
                 obs = self._cache["obs_public"] = self._observe_public()
             if player == "hive":
-                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs.copy())
-        return obs.copy()
+                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs[:])
+        return np.frombuffer(obs[:], dtype=np.float32)  # a copy of its own: the caller may change it
 
-    def _observe_public(self) -> np.ndarray:
-        """Written into a Python float array (cheap item writes), then viewed as numpy."""
+    def _observe_public(self) -> array:
+        """Written into a Python float array (cheap item writes; ``observe`` views it as numpy).
+        A Character's or an Alien's row is kept per game by what it shows (rows seldom change)."""
         obs = self._obs_template_array[:]
         at, w, h = self._plane_at, self.board.width, self.board.height
         for s in self.barricades:
             obs[at["barricade"] + s] = 1.0
         k, o = len(CHAR_FEATURES), self._char_rows_at
-        active, carrier = self.active, self.newt_carrier
+        active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
+        rows, character, knocked = self._obs_rows, at["character"], at["knocked_down"]
         for c, ch in enumerate(self.chars):
             if not ch["alive"]:
                 continue
-            stats = self.stats_of(c)
             pos, i = ch["pos"], o + c * k
             if pos == NO:  # escaped, or carried: alive, off the board
                 obs[i] = 1.0
                 continue
-            r, col = divmod(pos, w)
-            obs[i:i + 13] = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
-                                        stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
-                                        ch["actions"] / 2 if active == c else 0.0, ch["activated"], active == c,
-                                        ch["knocked"], carrier == c))
-            for hz in ch["hazards"]:
-                obs[i + 13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
-            obs[i + 16], obs[i + 17] = r / h, col / w
-            obs[at["character"] + pos] = 1.0
-            obs[at["knocked_down"] + pos] = ch["knocked"]
-        o = self._alien_rows_at
-        for slot, a in enumerate(self.aliens):
-            if a is not None:
-                r, col = divmod(a["pos"], w)
-                i = o + 4 * slot
-                obs[i], obs[i + 1], obs[i + 2], obs[i + 3] = 1.0, a["count"] / 3, r / h, col / w
-                obs[at["alien"] + a["pos"]] = a["count"] / 3
+            key = (c, pos, ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1, ch["activated"],
+                   active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
+            row = rows.get(key)
+            if row is None:
+                if len(rows) > OBS_ROWS_SIZE:
+                    rows.clear()
+                row = rows[key] = self._char_row(c, pos)
+            obs[i:i + k] = row
+            obs[character + pos] = 1.0
+            obs[knocked + pos] = ch["knocked"]
+        o, plane = self._alien_rows_at, at["alien"]
+        for slot, a in [(slot, a) for slot, a in enumerate(self.aliens) if a is not None]:
+            pos, count = a["pos"], a["count"]
+            row = rows.get((pos, count))
+            if row is None:
+                r, col = divmod(pos, w)
+                row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
+            obs[o + 4 * slot:o + 4 * slot + 4] = row
+            obs[plane + pos] = row[1]
         blip = at["blip"]
-        for bl in self.blips:
-            if bl is not None:
-                obs[blip + bl["pos"]] = 1.0
+        for pos in [bl["pos"] for bl in self.blips if bl is not None]:
+            obs[blip + pos] = 1.0
         if self.newt != NO:
             obs[at["newt"] + self.newt] = 1.0
         o = self._globals_at
@@ -86,7 +104,19 @@ class Observation:
             self._observe_vehicle(obs)
         if self.extended:
             self._observe_mission(obs)
-        return np.frombuffer(obs, dtype=np.float32)
+        return obs
+
+    def _char_row(self, c: int, pos: int) -> array:
+        """The ``characters`` row of a Character on the board."""
+        ch, stats, w, h = self.chars[c], self.stats_of(c), self.board.width, self.board.height
+        r, col = divmod(pos, w)
+        row = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
+                          stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
+                          ch["actions"] / 2 if self.active == c else 0.0, ch["activated"], self.active == c,
+                          ch["knocked"], self.newt_carrier == c, 0.0, 0.0, 0.0, r / h, col / w))
+        for hz in ch["hazards"]:
+            row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+        return row
 
     def _observe_large(self, obs) -> None:
         """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
@@ -138,15 +168,14 @@ class Observation:
                                        ch["out"] == "escaped", ch["out"] == "carried"))
         obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
-    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
+    def _add_hive_knowledge(self, obs: array) -> array:
         at = self._plane_at["blip_value/3 (hive only)"]
-        for bl in self.blips:  # the face-down Blips
-            if bl is not None:
-                obs[at + bl["pos"]] = bl["value"] / 3
+        for bl in [bl for bl in self.blips if bl is not None]:  # the face-down Blips
+            obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offset("hive_knowledge")
-        for card in self.hm_hand:
-            i = o + self.card_names.index(card)
-            obs[i] = min(obs[i] + 1 / 3, 1)
+        hand, names = self.hm_hand, self.card_names
+        for card in set(hand):
+            obs[o + names.index(card)] = HAND_COUNT[hand.count(card)]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs

@@ -215,7 +215,7 @@ class QueenRules:
             return self._done(task)
         if task["stage"] == "move":
             steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-            anchor = self._choose(task, "place", self.queen_destinations(steps))
+            anchor = self._choose(task, "place", self._options(task, self.queen_destinations, steps))
             if anchor is None:
                 return
             if anchor != q["pos"]:

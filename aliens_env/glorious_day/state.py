@@ -3,6 +3,8 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 mixin of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS
@@ -51,6 +53,7 @@ _FIELDS: dict[tuple, list[int]] = {}
 FIELD_CACHE_SIZE = 1_000
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
+_STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
 
 
 class StateQueries:
@@ -253,16 +256,36 @@ class StateQueries:
     def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
         """Steps from every square to the nearest Character (or the nearest of the `targets`
         squares; Aliens pass no Character); a shared list: do not modify."""
-        chars = tuple(sorted(self.char_at()))
+        if self.loader is None or self.loader["pilot"] == NO:
+            chars = tuple(sorted({ch["pos"] for ch in self.chars if ch["pos"] != NO}))
+        else:
+            chars = tuple(sorted(self.char_at()))
         if self.has_apc:  # the APC counts as a Character
             chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
-        key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
+        key = (self.map_id, chars, () if through_barricades or not self.barricades else tuple(sorted(self.barricades)),
+               targets)
         out = _FIELDS.get(key)
         if out is None:
             if len(_FIELDS) > FIELD_CACHE_SIZE:
                 _FIELDS.clear()
-            out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
+            if targets is None and not key[2]:  # every closed square is a source: the nearest one's steps
+                out = _FIELDS[key] = self._nearest_steps(chars)
+            else:
+                out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
         return out
+
+    def _nearest_steps(self, sources: tuple) -> list[int]:
+        """``bfs(sources, set(sources))``: steps to the nearest source, the least of each one's
+        open-map steps (a source always spreads, so closing the sources closes nothing)."""
+        if not sources:
+            return [UNREACHABLE] * self.board.n
+        rows = []
+        for s in sources:
+            row = _STEPS.get((self.map_id, s))
+            if row is None:
+                row = _STEPS[(self.map_id, s)] = np.array(self.bfs([s], set()), dtype=np.int32)
+            rows.append(row)
+        return np.minimum.reduce(rows).tolist() if len(rows) > 1 else rows[0].tolist()
 
     def can_react(self, moment: str) -> bool:
         """A Reaction window opens on public information only: the Hive holds a card, has the
