@@ -162,10 +162,14 @@ class Observation:
             if t != NO:
                 obs[o + t] = 1.0
         o, k = layout.offset("characters_extra"), len(CHAR_EXTRA)
+        rows = self._obs_rows
         for c, ch in enumerate(self.chars):
-            i = o + c * k
-            obs[i:i + k] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
-                                       ch["out"] == "escaped", ch["out"] == "carried"))
+            key = ("extra", c, ch["name"], self.newt_char, ch["out"])
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
+                                              ch["out"] == "escaped", ch["out"] == "carried"))
+            obs[o + c * k:o + c * k + k] = row
         obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
     def _add_hive_knowledge(self, obs: array) -> array:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, shove_plan
+from .large_models import footprint, shove_plan, stands
 
 
 class QueenRules:
@@ -103,8 +103,8 @@ class QueenRules:
                     if not b.inside(r, col):
                         continue
                     a = b.index(r, col)
-                    squares = b.footprint(a, size)
-                    if squares and not closed.intersection(squares) and b.stands(a, size=size) \
+                    squares = footprint(b, a, size)
+                    if squares and not closed.intersection(squares) and stands(b, a, size) \
                             and any(self.sight[q][s] for q in squares if self.passable[q]):
                         out.setdefault(c, []).append(a)
         return out

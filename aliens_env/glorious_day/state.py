@@ -53,6 +53,7 @@ _FIELDS: dict[tuple, list[int]] = {}
 FIELD_CACHE_SIZE = 1_000
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
+_DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
 _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
 
 
@@ -226,12 +227,24 @@ class StateQueries:
                    for q in self.queen_squares())
 
     def barricade_dirs(self, c: int) -> list[int]:
-        pos, b = self.chars[c]["pos"], self.board
+        pos = self.chars[c]["pos"]
         if self.has_apc and self.aboard(c):
             return []  # the APC's walls: no door outside is next to its crew
+        doors = self._door_steps(pos)
+        if not doors:
+            return []
         occupied = self.occupied()
-        return [d for d in range(8) if (s := b.step(pos, d)) is not None and s in self.doors
-                and s in self.nbrs[pos] and s not in occupied]
+        return [d for d, s in doors if s not in occupied]
+
+    def _door_steps(self, pos: int) -> list[tuple[int, int]]:
+        """(direction, door) of the doors one step from `pos` (kept per map)."""
+        key = (self.map_id, pos)
+        out = _DOOR_STEPS.get(key)
+        if out is None:
+            b = self.board
+            out = _DOOR_STEPS[key] = [(d, s) for d in range(8) if (s := b.step(pos, d)) is not None
+                                      and s in self.doors and s in self.nbrs[pos]]
+        return out
 
     def newt_adjacent(self, c: int) -> bool:
         """Newt may be picked up: the token next to the Character; Newt the Character next to
