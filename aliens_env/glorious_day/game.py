@@ -165,6 +165,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
         self._globals_at = self.obs_layout.offset("globals")
         self._obs_rows: dict[tuple, array] = {}  # observation rows (Characters, Aliens) by what they show
+        self._obs_kept: tuple | None = None  # the last public observation written (observation.py)
         self.mission = ""
         self._load_mission(mission)
         self.reset(0)
@@ -287,13 +288,13 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         while True:
             self._cache.clear()
             if self.decision is not None:
-                mask = self._current_mask()
-                count = np.count_nonzero(mask)
+                legal = self._current_mask().nonzero()[0]
+                count = len(legal)
                 if count > 1 or (count == 1 and self.decision.kind == "react"):
                     return
                 if count == 0:
                     raise RuntimeError(f"GloriousDay: no legal action in decision {self.decision}")
-                self._resolve(int(mask.argmax()))
+                self._resolve(int(legal[0]))
             elif not self._advance():
                 return
 

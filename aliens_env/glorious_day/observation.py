@@ -10,7 +10,8 @@ from ..core.board import NO
 from . import missions as objectives
 from .apc import SEATS
 from .data_files import HAZARDS
-from .state import APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, SEAT_FEATURES
+from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, MAX_ALIENS,
+                    MAX_CHARACTERS, SEAT_FEATURES)
 
 #: the most Character rows kept per game (then all dropped): a row is keyed by what it shows
 OBS_ROWS_SIZE = 4_096
@@ -37,74 +38,129 @@ class Observation:
         (not their values), the piles' sizes, Willpower, the Nature in play and the open
         decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
         top Motion Tracker card."""
-        obs = self._cache.get(("obs", player))
-        if obs is None:
-            obs = self._cache.get("obs_public")
-            if obs is None:
-                obs = self._cache["obs_public"] = self._observe_public()
-            if player == "hive":
-                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs[:])
-        return np.frombuffer(obs[:], dtype=np.float32)  # a copy of its own: the caller may change it
+        public = self._cache.get("obs_public")  # the game's kept array, written for this position
+        if public is None:
+            public = self._cache["obs_public"] = self._observe_public()
+        obs = public[:]  # a copy of its own: the caller may change it
+        if player == "hive":
+            self._add_hive_knowledge(obs)
+        return np.frombuffer(obs, dtype=np.float32)
 
     def _observe_public(self) -> array:
-        """Written into a Python float array (cheap item writes; ``observe`` views it as numpy).
-        A Character's or an Alien's row is kept per game by what it shows (rows seldom change)."""
-        obs = self._obs_template_array[:]
+        """Written into a Python float array (cheap item writes; ``observe`` views it as numpy),
+        incrementally: the game keeps the last one it wrote, and each part (Barricades,
+        Characters, Aliens, Blips, Newt, the globals) is written again only when what it shows
+        changed, after what it showed before is set back to the template. The views of the
+        Queen, the Power Loader, the APC and the later missions are written anew each time. A
+        Character's or an Alien's row is kept per game by what it shows (rows seldom change)."""
+        template = self._obs_template_array
+        kept = self._obs_kept
+        if kept is None or kept[0] != id(self) or kept[1] is not template:  # new, cloned or another mission's
+            kept = self._obs_kept = (id(self), template, template[:], {})
+        obs, last = kept[2], kept[3]
         at, w, h = self._plane_at, self.board.width, self.board.height
-        for s in self.barricades:
-            obs[at["barricade"] + s] = 1.0
+
+        if self.barricades or last.get("barricades"):
+            key = tuple(sorted(self.barricades))
+            if key != last.get("barricades"):
+                plane = at["barricade"]
+                for s in last.get("barricades", ()):
+                    obs[plane + s] = template[plane + s]
+                for s in key:
+                    obs[plane + s] = 1.0
+                last["barricades"] = key
+
         k, o = len(CHAR_FEATURES), self._char_rows_at
         active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
         rows, character, knocked = self._obs_rows, at["character"], at["knocked_down"]
-        for c, ch in enumerate(self.chars):
-            if not ch["alive"]:
-                continue
-            pos, i = ch["pos"], o + c * k
-            if pos == NO:  # escaped, or carried: alive, off the board
-                obs[i] = 1.0
-                continue
-            key = (c, pos, ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1, ch["activated"],
-                   active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
-            row = rows.get(key)
-            if row is None:
-                if len(rows) > OBS_ROWS_SIZE:
-                    rows.clear()
-                row = rows[key] = self._char_row(c, pos)
-            obs[i:i + k] = row
-            obs[character + pos] = 1.0
-            obs[knocked + pos] = ch["knocked"]
-        o, plane = self._alien_rows_at, at["alien"]
-        for slot, a in [(slot, a) for slot, a in enumerate(self.aliens) if a is not None]:
-            pos, count = a["pos"], a["count"]
-            row = rows.get((pos, count))
-            if row is None:
-                r, col = divmod(pos, w)
-                row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
-            obs[o + 4 * slot:o + 4 * slot + 4] = row
-            obs[plane + pos] = row[1]
-        blip = at["blip"]
-        for pos in [bl["pos"] for bl in self.blips if bl is not None]:
-            obs[blip + pos] = 1.0
-        if self.newt != NO:
-            obs[at["newt"] + self.newt] = 1.0
-        o = self._globals_at
-        obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
-                                    len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
-                                    len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
-                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
-                                    len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
-                                    self.reaction_round == self.round, self.newt == NO, self.hive_player))
-        if self.nature:
-            obs[o + 14 + self.natures.index(self.nature)] = 1.0
-        if self.decision is not None:
-            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
-        if self.has_large:
-            self._observe_large(obs)
-        if self.has_apc:
-            self._observe_vehicle(obs)
-        if self.extended:
-            self._observe_mission(obs)
-        return obs
+        keys = tuple((c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
+                      ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
+                     if ch["alive"] else None for c, ch in enumerate(self.chars))
+        if keys != last.get("chars"):
+            obs[o:o + k * MAX_CHARACTERS] = template[o:o + k * MAX_CHARACTERS]
+            for s in last.get("char_squares", ()):
+                obs[character + s] = template[character + s]
+                obs[knocked + s] = template[knocked + s]
+            squares = []
+            for c, key in enumerate(keys):
+                if key is None:
+                    continue
+                pos, i = key[1], o + c * k
+                if pos == NO:  # escaped, or carried: alive, off the board
+                    obs[i] = 1.0
+                    continue
+                row = rows.get(key)
+                if row is None:
+                    if len(rows) > OBS_ROWS_SIZE:
+                        rows.clear()
+                    row = rows[key] = self._char_row(c, pos)
+                obs[i:i + k] = row
+                obs[character + pos] = 1.0
+                obs[knocked + pos] = key[8]
+                squares.append(pos)
+            last["chars"], last["char_squares"] = keys, squares
+
+        aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(self.aliens) if a is not None])
+        if aliens != last.get("aliens"):
+            o, plane = self._alien_rows_at, at["alien"]
+            obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
+            for _, pos, _ in last.get("aliens", ()):
+                obs[plane + pos] = template[plane + pos]
+            for slot, pos, count in aliens:
+                row = rows.get((pos, count))
+                if row is None:
+                    r, col = divmod(pos, w)
+                    row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
+                obs[o + 4 * slot:o + 4 * slot + 4] = row
+                obs[plane + pos] = row[1]
+            last["aliens"] = aliens
+
+        blips = tuple([bl["pos"] for bl in self.blips if bl is not None])
+        if blips != last.get("blips"):
+            plane = at["blip"]
+            for pos in last.get("blips", ()):
+                obs[plane + pos] = template[plane + pos]
+            for pos in blips:
+                obs[plane + pos] = 1.0
+            last["blips"] = blips
+
+        if self.newt != last.get("newt", NO):
+            plane, old = at["newt"], last.get("newt", NO)
+            if old != NO:
+                obs[plane + old] = template[plane + old]
+            if self.newt != NO:
+                obs[plane + self.newt] = 1.0
+            last["newt"] = self.newt
+
+        values = (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                  len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                  len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
+                  min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
+                  len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
+                  self.reaction_round == self.round, self.newt == NO, self.hive_player,
+                  self.nature, None if self.decision is None else self.decision.kind)
+        if values != last.get("globals"):
+            o, size = self._globals_at, len(self.global_features)
+            obs[o:o + size] = template[o:o + size]
+            obs[o:o + 14] = array("f", values[:14])
+            if self.nature:
+                obs[o + 14 + self.natures.index(self.nature)] = 1.0
+            if self.decision is not None:
+                obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
+            last["globals"] = values
+
+        if self.has_large or self.has_apc or self.extended:  # these views anew: the template's first
+            for view in ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission"):
+                if view in self.obs_layout.offsets:
+                    span = self.obs_layout.span(view)
+                    obs[span] = template[span]
+            if self.has_large:
+                self._observe_large(obs)
+            if self.has_apc:
+                self._observe_vehicle(obs)
+            if self.extended:
+                self._observe_mission(obs)
+        return obs  # the kept array itself: do not modify
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
