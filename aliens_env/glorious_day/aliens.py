@@ -4,6 +4,8 @@ counterattacks, Barricades broken), Blips move and are revealed, models placed, 
 Motion Tracker cards. Where a model may go is a nearest-square search over bit sets of squares."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from .apc import APC_TARGET
 from . import state
@@ -23,6 +25,19 @@ def _squares(bits: int) -> list[int]:
         out.append(low.bit_length() - 1)
         bits ^= low
     return out
+
+
+class _LevelBits(dict):
+    """{distance: the bits of the squares at that distance in a field}, each level found when it
+    is first asked for (0 for a distance no square has)."""
+
+    def __init__(self, field: list[int]):
+        super().__init__()
+        self.field = np.array(field, dtype=np.int32)
+
+    def __missing__(self, distance: int) -> int:
+        bits = self[distance] = int.from_bytes(np.packbits(self.field == distance, bitorder="little").tobytes(), "little")
+        return bits
 
 
 class AlienRules:
@@ -96,12 +111,13 @@ class AlienRules:
             found = self._preferring_people(alien["pos"])
             if found is not None:
                 return found
-        through = self.character_field()[alien["pos"]] >= UNREACHABLE
-        field = self.character_field(through_barricades=through)
+        chars = self._character_squares()
+        through = self._character_field(chars, False, None)[alien["pos"]] >= UNREACHABLE
+        field = self._character_field(chars, through, None)
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
         speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-        return self.nearest_in_reach(alien["pos"], speed, through)
+        return self.nearest_in_reach(alien["pos"], speed, through, _chars=chars)
 
     def _preferring_people(self, pos: int) -> list[int] | None:
         """PRINTED (Bishop the Synthetic): an Alien that can move next to a non-Synthetic does;
@@ -262,18 +278,18 @@ class AlienRules:
         return self.nearest_in_reach(self.blips[slot]["pos"], steps)
 
     def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
-                         targets: tuple | None = None) -> list[int]:
+                         targets: tuple | None = None, *, _chars: tuple | None = None) -> list[int]:
         """The free squares within `steps` of `start` (never through Characters or Barricades)
         nearest the closest Character by ``character_field``; all of them when no Character
         can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
         time along the map's legal steps, then the nearest level of the field that it meets
-        is the answer (no square in reach is nearer than the start's distance less `steps`)."""
-        field, levels = self._field_levels(through_barricades, targets)
+        is the answer (no square in reach is nearer than the start's distance less `steps`).
+        ``_chars``: ``_character_squares()`` when the caller has them."""
+        chars = self._character_squares() if _chars is None else _chars
+        field, levels = self._field_levels(through_barricades, targets, chars)
         bits = self._step_bits()
         closed = 0
-        for s in self.char_at():
-            closed |= 1 << s
-        for s in self.vehicle_squares():
+        for s in chars:  # the Characters' models and the APC
             closed |= 1 << s
         for s in self.barricades:
             closed |= 1 << s
@@ -295,21 +311,20 @@ class AlienRules:
         if top >= UNREACHABLE:
             return _squares(seen)
         for level in range(max(1, top - steps), top + 1):
-            found = seen & levels.get(level, 0)
+            found = seen & levels[level]
             if found:
                 return _squares(found)
         raise AssertionError("the start square is always in reach")
 
-    def _field_levels(self, through_barricades: bool, targets: tuple | None = None) -> tuple[list[int], dict[int, int]]:
-        """``character_field`` and, for each distance, the bits of the squares at it."""
-        field = self.character_field(through_barricades, targets)
+    def _field_levels(self, through_barricades: bool, targets: tuple | None = None,
+                      chars: tuple | None = None) -> tuple[list[int], dict[int, int]]:
+        """``character_field`` and, for each distance, the bits of the squares at it (found when
+        first asked for: ``_LevelBits``); `chars`: ``_character_squares()`` when known."""
+        chars = self._character_squares() if chars is None else chars
+        field = self._character_field(chars, through_barricades, targets)
         levels = _LEVELS.get(id(field))
         if levels is None or levels[0] is not field:
-            by_level: dict[int, int] = {}
-            for s, d in enumerate(field):
-                if d < UNREACHABLE:
-                    by_level[d] = by_level.get(d, 0) | (1 << s)
-            levels = _LEVELS[id(field)] = (field, by_level)
+            levels = _LEVELS[id(field)] = (field, _LevelBits(field))
             if len(_LEVELS) > state.FIELD_CACHE_SIZE:
                 _LEVELS.clear()
                 _LEVELS[id(field)] = levels

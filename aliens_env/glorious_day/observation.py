@@ -115,7 +115,7 @@ class Observation:
                 obs[plane + pos] = row[1]
             last["aliens"] = aliens
 
-        blips = tuple([bl["pos"] for bl in self.blips if bl is not None])
+        blips = tuple([bl["pos"] for bl in filter(None, self.blips)])
         if blips != last.get("blips"):
             plane = at["blip"]
             for pos in last.get("blips", ()):
@@ -230,7 +230,7 @@ class Observation:
 
     def _add_hive_knowledge(self, obs: array) -> array:
         at = self._plane_at["blip_value/3 (hive only)"]
-        for bl in [bl for bl in self.blips if bl is not None]:  # the face-down Blips
+        for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offset("hive_knowledge")
         hand, names = self.hm_hand, self.card_names

@@ -161,7 +161,7 @@ class QueenRules:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
         or None if they cannot."""
         squares = footprint(self.board, anchor, self.size)
-        smalls = {a["pos"] for a in self.aliens if a is not None} | {bl["pos"] for bl in self.blips if bl is not None}
+        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
         under = sorted(smalls.intersection(squares))
         if not under:
             return {}

@@ -110,8 +110,8 @@ class StateQueries:
 
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
-        out = {a["pos"] for a in self.aliens if a is not None}
-        out.update([bl["pos"] for bl in self.blips if bl is not None])
+        out = {a["pos"] for a in filter(None, self.aliens)}
+        out.update([bl["pos"] for bl in filter(None, self.blips)])
         out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
@@ -162,7 +162,7 @@ class StateQueries:
             mark[s] = 1
         mark[start] = 1
         out = [start]
-        frontier = out
+        frontier = [start]
         nbrs = self.nbrs
         for _ in range(limit):
             nxt = []
@@ -173,7 +173,7 @@ class StateQueries:
                         nxt.append(m)
             if not nxt:
                 break
-            out = out + nxt
+            out.extend(nxt)
             frontier = nxt
         return out
 
@@ -186,7 +186,7 @@ class StateQueries:
             out = self._cache[key] = self.loader_moves(c)
         if out is None:
             ch = self.chars[c]
-            closed = self.barricades | {a["pos"] for a in self.aliens if a is not None}
+            closed = self.barricades | {a["pos"] for a in filter(None, self.aliens)}
             if self.has_large:
                 closed |= set(self.queen_squares())
             if self.newt_carrier == NO:
@@ -195,8 +195,8 @@ class StateQueries:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
                 return out
             occupied = self.occupied()
-            out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
-                                            if s not in occupied)
+            out = self._cache[key] = sorted([s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+                                             if s not in occupied])
         return out
 
     def attack_targets(self, c: int) -> list[int]:
@@ -269,12 +269,21 @@ class StateQueries:
     def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
         """Steps from every square to the nearest Character (or the nearest of the `targets`
         squares; Aliens pass no Character); a shared list: do not modify."""
+        return self._character_field(self._character_squares(), through_barricades, targets)
+
+    def _character_squares(self) -> tuple[int, ...]:
+        """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
+        Character, ascending."""
         if self.loader is None or self.loader["pilot"] == NO:
             chars = tuple(sorted({ch["pos"] for ch in self.chars if ch["pos"] != NO}))
         else:
             chars = tuple(sorted(self.char_at()))
         if self.has_apc:  # the APC counts as a Character
             chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
+        return chars
+
+    def _character_field(self, chars: tuple, through_barricades: bool, targets: tuple | None) -> list[int]:
+        """``character_field`` with the Characters' squares given (``_character_squares``)."""
         key = (self.map_id, chars, () if through_barricades or not self.barricades else tuple(sorted(self.barricades)),
                targets)
         out = _FIELDS.get(key)
