@@ -164,7 +164,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self._plane_at = {name: self.obs_layout.offset("board") + k * n for k, name in enumerate(PLANES)}
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
         self._globals_at = self.obs_layout.offset("globals")
-        self._obs_rows: dict[tuple, array] = {}  # observation rows (Characters, Aliens) by what they show
+        self._obs_rows: dict[tuple, array] = {}  # the characters_extra rows by what they show (a few a game)
         self._obs_kept: tuple | None = None  # the last public observation written (observation.py)
         self.mission = ""
         self._load_mission(mission)
@@ -288,13 +288,13 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         while True:
             self._cache.clear()
             if self.decision is not None:
-                legal = self._current_mask().nonzero()[0]
-                count = len(legal)
+                mask = self._current_mask()
+                count = np.count_nonzero(mask)
                 if count > 1 or (count == 1 and self.decision.kind == "react"):
                     return
                 if count == 0:
                     raise RuntimeError(f"GloriousDay: no legal action in decision {self.decision}")
-                self._resolve(int(legal[0]))
+                self._resolve(int(mask.argmax()))
             elif not self._advance():
                 return
 

@@ -13,8 +13,8 @@ from .data_files import HAZARDS
 from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, MAX_ALIENS,
                     MAX_CHARACTERS, SEAT_FEATURES)
 
-#: the most Character rows kept per game (then all dropped): a row is keyed by what it shows
-OBS_ROWS_SIZE = 4_096
+#: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
+_ALIEN_ROWS: dict[tuple, dict] = {}
 
 
 def _hand_counts(most: int = 40) -> tuple[float, ...]:
@@ -51,8 +51,7 @@ class Observation:
         incrementally: the game keeps the last one it wrote, and each part (Barricades,
         Characters, Aliens, Blips, Newt, the globals) is written again only when what it shows
         changed, after what it showed before is set back to the template. The views of the
-        Queen, the Power Loader, the APC and the later missions are written anew each time. A
-        Character's or an Alien's row is kept per game by what it shows (rows seldom change)."""
+        Queen, the Power Loader, the APC and the later missions are written anew each time."""
         template = self._obs_template_array
         kept = self._obs_kept
         if kept is None or kept[0] != id(self) or kept[1] is not template:  # new, cloned or another mission's
@@ -72,33 +71,34 @@ class Observation:
 
         k, o = len(CHAR_FEATURES), self._char_rows_at
         active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
-        rows, character, knocked = self._obs_rows, at["character"], at["knocked_down"]
-        keys = tuple((c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
-                      ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
-                     if ch["alive"] else None for c, ch in enumerate(self.chars))
-        if keys != last.get("chars"):
-            obs[o:o + k * MAX_CHARACTERS] = template[o:o + k * MAX_CHARACTERS]
-            for s in last.get("char_squares", ()):
-                obs[character + s] = template[character + s]
-                obs[knocked + s] = template[knocked + s]
-            squares = []
+        character, knocked = at["character"], at["knocked_down"]
+        keys = tuple([(c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
+                       ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
+                      if ch["alive"] else None for c, ch in enumerate(self.chars)])
+        old = last.get("chars", ())
+        if keys != old:  # the Characters whose rows changed: their old rows and squares cleared, then written
+            changed = [c for c, key in enumerate(keys) if c >= len(old) or key != old[c]]
+            changed += range(len(keys), len(old))
+            cleared = set()
+            for c in changed:
+                i = o + c * k
+                obs[i:i + k] = template[i:i + k]
+                if c < len(old) and old[c] is not None and old[c][1] != NO:
+                    s = old[c][1]
+                    obs[character + s], obs[knocked + s] = template[character + s], template[knocked + s]
+                    cleared.add(s)
             for c, key in enumerate(keys):
-                if key is None:
+                if key is None or (c not in changed and key[1] not in cleared):
                     continue
-                pos, i = key[1], o + c * k
+                pos = key[1]
                 if pos == NO:  # escaped, or carried: alive, off the board
-                    obs[i] = 1.0
+                    obs[o + c * k] = 1.0
                     continue
-                row = rows.get(key)
-                if row is None:
-                    if len(rows) > OBS_ROWS_SIZE:
-                        rows.clear()
-                    row = rows[key] = self._char_row(c, pos)
-                obs[i:i + k] = row
+                if c in changed:
+                    obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
                 obs[character + pos] = 1.0
                 obs[knocked + pos] = key[8]
-                squares.append(pos)
-            last["chars"], last["char_squares"] = keys, squares
+            last["chars"] = keys
 
         aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(self.aliens) if a is not None])
         if aliens != last.get("aliens"):
@@ -106,6 +106,7 @@ class Observation:
             obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
             for _, pos, _ in last.get("aliens", ()):
                 obs[plane + pos] = template[plane + pos]
+            rows = _ALIEN_ROWS.setdefault((h, w), {})
             for slot, pos, count in aliens:
                 row = rows.get((pos, count))
                 if row is None:
@@ -232,7 +233,7 @@ class Observation:
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3
-        o = self.obs_layout.offset("hive_knowledge")
+        o = self.obs_layout.offsets["hive_knowledge"]
         hand, names = self.hm_hand, self.card_names
         for card in set(hand):
             obs[o + names.index(card)] = HAND_COUNT[hand.count(card)]

@@ -307,7 +307,11 @@ class StateQueries:
             if row is None:
                 row = _STEPS[(self.map_id, s)] = np.array(self.bfs([s], set()), dtype=np.int32)
             rows.append(row)
-        return np.minimum.reduce(rows).tolist() if len(rows) > 1 else rows[0].tolist()
+        steps = np.minimum.reduce(rows) if len(rows) > 1 else rows[0]
+        out = steps.tolist()
+        for s in np.flatnonzero(steps >= UNREACHABLE).tolist():  # one shared int, as bfs's lists hold (memory)
+            out[s] = UNREACHABLE
+        return out
 
     def can_react(self, moment: str) -> bool:
         """A Reaction window opens on public information only: the Hive holds a card, has the
