@@ -15,6 +15,7 @@ from . import state
 _RINGS: dict[tuple, list[list[int]]] = {}
 _LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
 _STEP_BITS: dict[tuple, list[tuple[int, int]]] = {}  # map: (mask, shift) per direction
+_STEP_SPLIT: dict[tuple, tuple] = {}  # map: _step_bits split by the shift's sign
 
 
 def _squares(bits: int) -> list[int]:
@@ -36,7 +37,8 @@ class _LevelBits(dict):
         self.field = np.array(field, dtype=np.int32)
 
     def __missing__(self, distance: int) -> int:
-        bits = self[distance] = int.from_bytes(np.packbits(self.field == distance, bitorder="little").tobytes(), "little")
+        packed = np.packbits(self.field == distance, bitorder="little")  # square s: bit s
+        bits = self[distance] = int.from_bytes(packed.tobytes(), "little")
         return bits
 
 
@@ -287,7 +289,7 @@ class AlienRules:
         ``_chars``: ``_character_squares()`` when the caller has them."""
         chars = self._character_squares() if _chars is None else _chars
         field, levels = self._field_levels(through_barricades, targets, chars)
-        bits = self._step_bits()
+        ups, downs = self._step_bits_split()
         closed = 0
         for s in chars:  # the Characters' models and the APC
             closed |= 1 << s
@@ -296,10 +298,14 @@ class AlienRules:
         seen = frontier = 1 << start
         for _ in range(steps):
             grown = 0
-            for mask, shift in bits:
+            for mask, shift in ups:
                 part = frontier & mask
                 if part:
-                    grown |= part << shift if shift > 0 else part >> -shift
+                    grown |= part << shift
+            for mask, shift in downs:
+                part = frontier & mask
+                if part:
+                    grown |= part >> shift
             frontier = grown & ~seen & ~closed
             if not frontier:
                 break
@@ -329,6 +335,14 @@ class AlienRules:
                 _LEVELS.clear()
                 _LEVELS[id(field)] = levels
         return field, levels[1]
+
+    def _step_bits_split(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """``_step_bits`` as (the steps to higher squares, the steps to lower squares: shifts negated)."""
+        out = _STEP_SPLIT.get(self.map_id)
+        if out is None:
+            bits = self._step_bits()
+            out = _STEP_SPLIT[self.map_id] = ([(m, s) for m, s in bits if s > 0], [(m, -s) for m, s in bits if s < 0])
+        return out
 
     def _step_bits(self) -> list[tuple[int, int]]:
         """(mask, shift) per direction: the bits of the squares whose step that way is legal on
