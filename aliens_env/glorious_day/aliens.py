@@ -4,6 +4,8 @@ counterattacks, Barricades broken), Blips move and are revealed, models placed, 
 Motion Tracker cards. Where a model may go is a nearest-square search over bit sets of squares."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from .apc import APC_TARGET
 from . import state
@@ -13,6 +15,7 @@ from . import state
 _RINGS: dict[tuple, list[list[int]]] = {}
 _LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
 _STEP_BITS: dict[tuple, list[tuple[int, int]]] = {}  # map: (mask, shift) per direction
+_STEP_SPLIT: dict[tuple, tuple] = {}  # map: _step_bits split by the shift's sign
 
 
 def _squares(bits: int) -> list[int]:
@@ -25,18 +28,38 @@ def _squares(bits: int) -> list[int]:
     return out
 
 
+class _LevelBits(dict):
+    """{distance: the bits of the squares at that distance in a field}, each level found when it
+    is first asked for (0 for a distance no square has)."""
+
+    def __init__(self, field: list[int]):
+        super().__init__()
+        self.field = np.array(field, dtype=np.int32)
+
+    def __missing__(self, distance: int) -> int:
+        packed = np.packbits(self.field == distance, bitorder="little")  # square s: bit s
+        bits = self[distance] = int.from_bytes(packed.tobytes(), "little")
+        return bits
+
+
 class AlienRules:
     """The work: the Alien Phase's steps and the effects that may wait on a decision."""
 
     def _choose(self, task: dict, kind: str, options: list[int]) -> int | None:
         """The task's tied choice: decided already, the only option, or a decision opened now
         (None: wait for it)."""
-        if "choice" in task:
+        if "choice" in task:  # (callers may then pass no options: ``_options``)
             return task.pop("choice")
         if len(options) == 1:
             return options[0]
         self._decide(kind, sorted(options))
         return None
+
+    @staticmethod
+    def _options(task: dict, find, *args) -> list[int]:
+        """``find(*args)``, the options of a task's tied choice, unless the choice is made already
+        (the position is the one they were found in: ``_choose`` takes the choice, not them)."""
+        return [] if "choice" in task else find(*args)
 
     def _work(self) -> None:
         task = self.work[-1]
@@ -52,7 +75,7 @@ class AlienRules:
         if alien is None or not self.on_board():
             return self._done(task)
         if task["stage"] == "move":
-            options = self.alien_destinations(task["slot"])
+            options = self._options(task, self.alien_destinations, task["slot"])
             square = self._choose(task, "place", options)
             if square is None:
                 return
@@ -90,12 +113,13 @@ class AlienRules:
             found = self._preferring_people(alien["pos"])
             if found is not None:
                 return found
-        through = self.character_field()[alien["pos"]] >= UNREACHABLE
-        field = self.character_field(through_barricades=through)
+        chars = self._character_squares()
+        through = self._character_field(chars, False, None)[alien["pos"]] >= UNREACHABLE
+        field = self._character_field(chars, through, None)
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
         speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-        return self.nearest_in_reach(alien["pos"], speed, through)
+        return self.nearest_in_reach(alien["pos"], speed, through, _chars=chars)
 
     def _preferring_people(self, pos: int) -> list[int] | None:
         """PRINTED (Bishop the Synthetic): an Alien that can move next to a non-Synthetic does;
@@ -260,7 +284,7 @@ class AlienRules:
             return self._done(task)
         if "steps" not in task:
             task["steps"] = self.dice.d6() + (self.nature == "stealthy") + self.frenzy_bonus()
-        square = self._choose(task, "place", self.blip_destinations(task["slot"], task["steps"]))
+        square = self._choose(task, "place", self._options(task, self.blip_destinations, task["slot"], task["steps"]))
         if square is None:
             return
         blip["pos"] = square
@@ -274,28 +298,32 @@ class AlienRules:
         return self.nearest_in_reach(self.blips[slot]["pos"], steps)
 
     def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
-                         targets: tuple | None = None) -> list[int]:
+                         targets: tuple | None = None, *, _chars: tuple | None = None) -> list[int]:
         """The free squares within `steps` of `start` (never through Characters or Barricades)
         nearest the closest Character by ``character_field``; all of them when no Character
         can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
         time along the map's legal steps, then the nearest level of the field that it meets
-        is the answer (no square in reach is nearer than the start's distance less `steps`)."""
-        field, levels = self._field_levels(through_barricades, targets)
-        bits = self._step_bits()
+        is the answer (no square in reach is nearer than the start's distance less `steps`).
+        ``_chars``: ``_character_squares()`` when the caller has them."""
+        chars = self._character_squares() if _chars is None else _chars
+        field, levels = self._field_levels(through_barricades, targets, chars)
+        ups, downs = self._step_bits_split()
         closed = 0
-        for s in self.char_at():
-            closed |= 1 << s
-        for s in self.vehicle_squares():
+        for s in chars:  # the Characters' models and the APC
             closed |= 1 << s
         for s in self.barricades:
             closed |= 1 << s
         seen = frontier = 1 << start
         for _ in range(steps):
             grown = 0
-            for mask, shift in bits:
+            for mask, shift in ups:
                 part = frontier & mask
                 if part:
-                    grown |= part << shift if shift > 0 else part >> -shift
+                    grown |= part << shift
+            for mask, shift in downs:
+                part = frontier & mask
+                if part:
+                    grown |= part >> shift
             frontier = grown & ~seen & ~closed
             if not frontier:
                 break
@@ -307,25 +335,32 @@ class AlienRules:
         if top >= UNREACHABLE:
             return _squares(seen)
         for level in range(max(1, top - steps), top + 1):
-            found = seen & levels.get(level, 0)
+            found = seen & levels[level]
             if found:
                 return _squares(found)
         raise AssertionError("the start square is always in reach")
 
-    def _field_levels(self, through_barricades: bool, targets: tuple | None = None) -> tuple[list[int], dict[int, int]]:
-        """``character_field`` and, for each distance, the bits of the squares at it."""
-        field = self.character_field(through_barricades, targets)
+    def _field_levels(self, through_barricades: bool, targets: tuple | None = None,
+                      chars: tuple | None = None) -> tuple[list[int], dict[int, int]]:
+        """``character_field`` and, for each distance, the bits of the squares at it (found when
+        first asked for: ``_LevelBits``); `chars`: ``_character_squares()`` when known."""
+        chars = self._character_squares() if chars is None else chars
+        field = self._character_field(chars, through_barricades, targets)
         levels = _LEVELS.get(id(field))
         if levels is None or levels[0] is not field:
-            by_level: dict[int, int] = {}
-            for s, d in enumerate(field):
-                if d < UNREACHABLE:
-                    by_level[d] = by_level.get(d, 0) | (1 << s)
-            levels = _LEVELS[id(field)] = (field, by_level)
+            levels = _LEVELS[id(field)] = (field, _LevelBits(field))
             if len(_LEVELS) > state.FIELD_CACHE_SIZE:
                 _LEVELS.clear()
                 _LEVELS[id(field)] = levels
         return field, levels[1]
+
+    def _step_bits_split(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """``_step_bits`` as (the steps to higher squares, the steps to lower squares: shifts negated)."""
+        out = _STEP_SPLIT.get(self.map_id)
+        if out is None:
+            bits = self._step_bits()
+            out = _STEP_SPLIT[self.map_id] = ([(m, s) for m, s in bits if s > 0], [(m, -s) for m, s in bits if s < 0])
+        return out
 
     def _step_bits(self) -> list[tuple[int, int]]:
         """(mask, shift) per direction: the bits of the squares whose step that way is legal on

@@ -164,6 +164,8 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self._plane_at = {name: self.obs_layout.offset("board") + k * n for k, name in enumerate(PLANES)}
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
         self._globals_at = self.obs_layout.offset("globals")
+        self._obs_rows: dict[tuple, array] = {}  # the characters_extra rows by what they show (a few a game)
+        self._obs_kept: tuple | None = None  # the last public observation written (observation.py)
         self.mission = ""
         self._load_mission(mission)
         self.reset(0)

@@ -9,8 +9,25 @@ from __future__ import annotations
 from ..core.board import DIRECTIONS
 
 
+_FOOTPRINTS: dict[tuple, list[int]] = {}  # (board, anchor, size): the model's squares (boards are per map)
+_STANDS: dict[tuple, bool] = {}  # (board, anchor, size): board.stands
+
+
 def footprint(board, anchor: int, size: int = 2) -> list[int]:
-    return board.footprint(anchor, size) or []
+    key = (board, anchor, size)
+    out = _FOOTPRINTS.get(key)
+    if out is None:
+        out = _FOOTPRINTS[key] = board.footprint(anchor, size) or []
+    return list(out)
+
+
+def stands(board, anchor: int, size: int = 2) -> bool:
+    """``board.stands(anchor, size=size)``, kept per board (a fixed map)."""
+    key = (board, anchor, size)
+    out = _STANDS.get(key)
+    if out is None:
+        out = _STANDS[key] = board.stands(anchor, size=size)
+    return out
 
 
 def centre2(board, squares: list[int]) -> tuple[int, int]:

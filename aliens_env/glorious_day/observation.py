@@ -10,7 +10,24 @@ from ..core.board import NO
 from . import missions as objectives
 from .apc import SEATS
 from .data_files import HAZARDS
-from .state import APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, SEAT_FEATURES
+from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, MAX_ALIENS,
+                    MAX_CHARACTERS, SEAT_FEATURES)
+
+#: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
+_ALIEN_ROWS: dict[tuple, dict] = {}
+
+
+def _hand_counts(most: int = 40) -> tuple[float, ...]:
+    """The hand view of a card held `count` times: 1/3 a copy up to 1, added in float32 as the
+    view was first written (``obs[i] = min(obs[i] + 1 / 3, 1)`` on a float32 array)."""
+    value, out = np.zeros(1, dtype=np.float32), [0.0]
+    for _ in range(most):
+        value[0] = min(value[0] + 1 / 3, 1)
+        out.append(float(value[0]))
+    return tuple(out)
+
+
+HAND_COUNT = _hand_counts()
 
 
 class Observation:
@@ -21,72 +38,142 @@ class Observation:
         (not their values), the piles' sizes, Willpower, the Nature in play and the open
         decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
         top Motion Tracker card."""
-        obs = self._cache.get(("obs", player))
-        if obs is None:
-            obs = self._cache.get("obs_public")
-            if obs is None:
-                obs = self._cache["obs_public"] = self._observe_public()
-            if player == "hive":
-                obs = self._cache[("obs", player)] = self._add_hive_knowledge(obs.copy())
-        return obs.copy()
-
-    def _observe_public(self) -> np.ndarray:
-        """Written into a Python float array (cheap item writes), then viewed as numpy."""
-        obs = self._obs_template_array[:]
-        at, w, h = self._plane_at, self.board.width, self.board.height
-        for s in self.barricades:
-            obs[at["barricade"] + s] = 1.0
-        k, o = len(CHAR_FEATURES), self._char_rows_at
-        active, carrier = self.active, self.newt_carrier
-        for c, ch in enumerate(self.chars):
-            if not ch["alive"]:
-                continue
-            stats = self.stats_of(c)
-            pos, i = ch["pos"], o + c * k
-            if pos == NO:  # escaped, or carried: alive, off the board
-                obs[i] = 1.0
-                continue
-            r, col = divmod(pos, w)
-            obs[i:i + 13] = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
-                                        stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
-                                        ch["actions"] / 2 if active == c else 0.0, ch["activated"], active == c,
-                                        ch["knocked"], carrier == c))
-            for hz in ch["hazards"]:
-                obs[i + 13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
-            obs[i + 16], obs[i + 17] = r / h, col / w
-            obs[at["character"] + pos] = 1.0
-            obs[at["knocked_down"] + pos] = ch["knocked"]
-        o = self._alien_rows_at
-        for slot, a in enumerate(self.aliens):
-            if a is not None:
-                r, col = divmod(a["pos"], w)
-                i = o + 4 * slot
-                obs[i], obs[i + 1], obs[i + 2], obs[i + 3] = 1.0, a["count"] / 3, r / h, col / w
-                obs[at["alien"] + a["pos"]] = a["count"] / 3
-        blip = at["blip"]
-        for bl in self.blips:
-            if bl is not None:
-                obs[blip + bl["pos"]] = 1.0
-        if self.newt != NO:
-            obs[at["newt"] + self.newt] = 1.0
-        o = self._globals_at
-        obs[o:o + 14] = array("f", (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
-                                    len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
-                                    len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
-                                    min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
-                                    len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
-                                    self.reaction_round == self.round, self.newt == NO, self.hive_player))
-        if self.nature:
-            obs[o + 14 + self.natures.index(self.nature)] = 1.0
-        if self.decision is not None:
-            obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
-        if self.has_large:
-            self._observe_large(obs)
-        if self.has_apc:
-            self._observe_vehicle(obs)
-        if self.extended:
-            self._observe_mission(obs)
+        public = self._cache.get("obs_public")  # the game's kept array, written for this position
+        if public is None:
+            public = self._cache["obs_public"] = self._observe_public()
+        obs = public[:]  # a copy of its own: the caller may change it
+        if player == "hive":
+            self._add_hive_knowledge(obs)
         return np.frombuffer(obs, dtype=np.float32)
+
+    def _observe_public(self) -> array:
+        """Written into a Python float array (cheap item writes; ``observe`` views it as numpy),
+        incrementally: the game keeps the last one it wrote, and each part (Barricades,
+        Characters, Aliens, Blips, Newt, the globals) is written again only when what it shows
+        changed, after what it showed before is set back to the template. The views of the
+        Queen, the Power Loader, the APC and the later missions are written anew each time."""
+        template = self._obs_template_array
+        kept = self._obs_kept
+        if kept is None or kept[0] != id(self) or kept[1] is not template:  # new, cloned or another mission's
+            kept = self._obs_kept = (id(self), template, template[:], {})
+        obs, last = kept[2], kept[3]
+        at, w, h = self._plane_at, self.board.width, self.board.height
+
+        if self.barricades or last.get("barricades"):
+            key = tuple(sorted(self.barricades))
+            if key != last.get("barricades"):
+                plane = at["barricade"]
+                for s in last.get("barricades", ()):
+                    obs[plane + s] = template[plane + s]
+                for s in key:
+                    obs[plane + s] = 1.0
+                last["barricades"] = key
+
+        k, o = len(CHAR_FEATURES), self._char_rows_at
+        active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
+        character, knocked = at["character"], at["knocked_down"]
+        keys = tuple([(c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
+                       ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
+                      if ch["alive"] else None for c, ch in enumerate(self.chars)])
+        old = last.get("chars", ())
+        if keys != old:  # the Characters whose rows changed: their old rows and squares cleared, then written
+            changed = [c for c, key in enumerate(keys) if c >= len(old) or key != old[c]]
+            changed += range(len(keys), len(old))
+            cleared = set()
+            for c in changed:
+                i = o + c * k
+                obs[i:i + k] = template[i:i + k]
+                if c < len(old) and old[c] is not None and old[c][1] != NO:
+                    s = old[c][1]
+                    obs[character + s], obs[knocked + s] = template[character + s], template[knocked + s]
+                    cleared.add(s)
+            for c, key in enumerate(keys):
+                if key is None or (c not in changed and key[1] not in cleared):
+                    continue
+                pos = key[1]
+                if pos == NO:  # escaped, or carried: alive, off the board
+                    obs[o + c * k] = 1.0
+                    continue
+                if c in changed:
+                    obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
+                obs[character + pos] = 1.0
+                obs[knocked + pos] = key[8]
+            last["chars"] = keys
+
+        aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(self.aliens) if a is not None])
+        if aliens != last.get("aliens"):
+            o, plane = self._alien_rows_at, at["alien"]
+            obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
+            for _, pos, _ in last.get("aliens", ()):
+                obs[plane + pos] = template[plane + pos]
+            rows = _ALIEN_ROWS.setdefault((h, w), {})
+            for slot, pos, count in aliens:
+                row = rows.get((pos, count))
+                if row is None:
+                    r, col = divmod(pos, w)
+                    row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
+                obs[o + 4 * slot:o + 4 * slot + 4] = row
+                obs[plane + pos] = row[1]
+            last["aliens"] = aliens
+
+        blips = tuple([bl["pos"] for bl in filter(None, self.blips)])
+        if blips != last.get("blips"):
+            plane = at["blip"]
+            for pos in last.get("blips", ()):
+                obs[plane + pos] = template[plane + pos]
+            for pos in blips:
+                obs[plane + pos] = 1.0
+            last["blips"] = blips
+
+        if self.newt != last.get("newt", NO):
+            plane, old = at["newt"], last.get("newt", NO)
+            if old != NO:
+                obs[plane + old] = template[plane + old]
+            if self.newt != NO:
+                obs[plane + self.newt] = 1.0
+            last["newt"] = self.newt
+
+        values = (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
+                  len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
+                  len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
+                  min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
+                  len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
+                  self.reaction_round == self.round, self.newt == NO, self.hive_player,
+                  self.nature, None if self.decision is None else self.decision.kind)
+        if values != last.get("globals"):
+            o, size = self._globals_at, len(self.global_features)
+            obs[o:o + size] = template[o:o + size]
+            obs[o:o + 14] = array("f", values[:14])
+            if self.nature:
+                obs[o + 14 + self.natures.index(self.nature)] = 1.0
+            if self.decision is not None:
+                obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
+            last["globals"] = values
+
+        if self.has_large or self.has_apc or self.extended:  # these views anew: the template's first
+            for view in ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission"):
+                if view in self.obs_layout.offsets:
+                    span = self.obs_layout.span(view)
+                    obs[span] = template[span]
+            if self.has_large:
+                self._observe_large(obs)
+            if self.has_apc:
+                self._observe_vehicle(obs)
+            if self.extended:
+                self._observe_mission(obs)
+        return obs  # the kept array itself: do not modify
+
+    def _char_row(self, c: int, pos: int) -> array:
+        """The ``characters`` row of a Character on the board."""
+        ch, stats, w, h = self.chars[c], self.stats_of(c), self.board.width, self.board.height
+        r, col = divmod(pos, w)
+        row = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
+                          stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
+                          ch["actions"] / 2 if self.active == c else 0.0, ch["activated"], self.active == c,
+                          ch["knocked"], self.newt_carrier == c, 0.0, 0.0, 0.0, r / h, col / w))
+        for hz in ch["hazards"]:
+            row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+        return row
 
     def _observe_large(self, obs) -> None:
         """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
@@ -132,21 +219,24 @@ class Observation:
             if t != NO:
                 obs[o + t] = 1.0
         o, k = layout.offset("characters_extra"), len(CHAR_EXTRA)
+        rows = self._obs_rows
         for c, ch in enumerate(self.chars):
-            i = o + c * k
-            obs[i:i + k] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
-                                       ch["out"] == "escaped", ch["out"] == "carried"))
+            key = ("extra", c, ch["name"], self.newt_char, ch["out"])
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
+                                              ch["out"] == "escaped", ch["out"] == "carried"))
+            obs[o + c * k:o + c * k + k] = row
         obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
-    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
+    def _add_hive_knowledge(self, obs: array) -> array:
         at = self._plane_at["blip_value/3 (hive only)"]
-        for bl in self.blips:  # the face-down Blips
-            if bl is not None:
-                obs[at + bl["pos"]] = bl["value"] / 3
-        o = self.obs_layout.offset("hive_knowledge")
-        for card in self.hm_hand:
-            i = o + self.card_names.index(card)
-            obs[i] = min(obs[i] + 1 / 3, 1)
+        for bl in filter(None, self.blips):  # the face-down Blips
+            obs[at + bl["pos"]] = bl["value"] / 3
+        o = self.obs_layout.offsets["hive_knowledge"]
+        hand, names = self.hm_hand, self.card_names
+        for card in set(hand):
+            obs[o + names.index(card)] = HAND_COUNT[hand.count(card)]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs

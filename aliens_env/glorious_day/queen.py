@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, shove_plan
+from .large_models import footprint, shove_plan, stands
 
 
 class QueenRules:
@@ -103,8 +103,8 @@ class QueenRules:
                     if not b.inside(r, col):
                         continue
                     a = b.index(r, col)
-                    squares = b.footprint(a, size)
-                    if squares and not closed.intersection(squares) and b.stands(a, size=size) \
+                    squares = footprint(b, a, size)
+                    if squares and not closed.intersection(squares) and stands(b, a, size) \
                             and any(self.sight[q][s] for q in squares if self.passable[q]):
                         out.setdefault(c, []).append(a)
         return out
@@ -161,7 +161,7 @@ class QueenRules:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
         or None if they cannot."""
         squares = footprint(self.board, anchor, self.size)
-        smalls = {a["pos"] for a in self.aliens if a is not None} | {bl["pos"] for bl in self.blips if bl is not None}
+        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
         under = sorted(smalls.intersection(squares))
         if not under:
             return {}
@@ -215,7 +215,7 @@ class QueenRules:
             return self._done(task)
         if task["stage"] == "move":
             steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-            anchor = self._choose(task, "place", self.queen_destinations(steps))
+            anchor = self._choose(task, "place", self._options(task, self.queen_destinations, steps))
             if anchor is None:
                 return
             if anchor != q["pos"]:

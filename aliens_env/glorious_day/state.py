@@ -3,6 +3,8 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 mixin of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS
@@ -51,6 +53,8 @@ _FIELDS: dict[tuple, list[int]] = {}
 FIELD_CACHE_SIZE = 1_000
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
+_DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
+_STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
 
 
 class StateQueries:
@@ -106,8 +110,8 @@ class StateQueries:
 
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
-        out = {a["pos"] for a in self.aliens if a is not None}
-        out.update([bl["pos"] for bl in self.blips if bl is not None])
+        out = {a["pos"] for a in filter(None, self.aliens)}
+        out.update([bl["pos"] for bl in filter(None, self.blips)])
         out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
@@ -158,7 +162,7 @@ class StateQueries:
             mark[s] = 1
         mark[start] = 1
         out = [start]
-        frontier = out
+        frontier = [start]
         nbrs = self.nbrs
         for _ in range(limit):
             nxt = []
@@ -169,7 +173,7 @@ class StateQueries:
                         nxt.append(m)
             if not nxt:
                 break
-            out = out + nxt
+            out.extend(nxt)
             frontier = nxt
         return out
 
@@ -182,7 +186,7 @@ class StateQueries:
             out = self._cache[key] = self.loader_moves(c)
         if out is None:
             ch = self.chars[c]
-            closed = self.barricades | {a["pos"] for a in self.aliens if a is not None}
+            closed = self.barricades | {a["pos"] for a in filter(None, self.aliens)}
             if self.has_large:
                 closed |= set(self.queen_squares())
             if self.newt_carrier == NO:
@@ -191,8 +195,8 @@ class StateQueries:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
                 return out
             occupied = self.occupied()
-            out = self._cache[key] = sorted(s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
-                                            if s not in occupied)
+            out = self._cache[key] = sorted([s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+                                             if s not in occupied])
         return out
 
     def attack_targets(self, c: int) -> list[int]:
@@ -223,12 +227,24 @@ class StateQueries:
                    for q in self.queen_squares())
 
     def barricade_dirs(self, c: int) -> list[int]:
-        pos, b = self.chars[c]["pos"], self.board
+        pos = self.chars[c]["pos"]
         if self.has_apc and self.aboard(c):
             return []  # the APC's walls: no door outside is next to its crew
+        doors = self._door_steps(pos)
+        if not doors:
+            return []
         occupied = self.occupied()
-        return [d for d in range(8) if (s := b.step(pos, d)) is not None and s in self.doors
-                and s in self.nbrs[pos] and s not in occupied]
+        return [d for d, s in doors if s not in occupied]
+
+    def _door_steps(self, pos: int) -> list[tuple[int, int]]:
+        """(direction, door) of the doors one step from `pos` (kept per map)."""
+        key = (self.map_id, pos)
+        out = _DOOR_STEPS.get(key)
+        if out is None:
+            b = self.board
+            out = _DOOR_STEPS[key] = [(d, s) for d in range(8) if (s := b.step(pos, d)) is not None
+                                      and s in self.doors and s in self.nbrs[pos]]
+        return out
 
     def newt_adjacent(self, c: int) -> bool:
         """Newt may be picked up: the token next to the Character; Newt the Character next to
@@ -253,15 +269,48 @@ class StateQueries:
     def character_field(self, through_barricades: bool = False, targets: tuple | None = None) -> list[int]:
         """Steps from every square to the nearest Character (or the nearest of the `targets`
         squares; Aliens pass no Character); a shared list: do not modify."""
-        chars = tuple(sorted(self.char_at()))
+        return self._character_field(self._character_squares(), through_barricades, targets)
+
+    def _character_squares(self) -> tuple[int, ...]:
+        """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
+        Character, ascending."""
+        if self.loader is None or self.loader["pilot"] == NO:
+            chars = tuple(sorted({ch["pos"] for ch in self.chars if ch["pos"] != NO}))
+        else:
+            chars = tuple(sorted(self.char_at()))
         if self.has_apc:  # the APC counts as a Character
             chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
-        key = (self.map_id, chars, () if through_barricades else tuple(sorted(self.barricades)), targets)
+        return chars
+
+    def _character_field(self, chars: tuple, through_barricades: bool, targets: tuple | None) -> list[int]:
+        """``character_field`` with the Characters' squares given (``_character_squares``)."""
+        key = (self.map_id, chars, () if through_barricades or not self.barricades else tuple(sorted(self.barricades)),
+               targets)
         out = _FIELDS.get(key)
         if out is None:
             if len(_FIELDS) > FIELD_CACHE_SIZE:
                 _FIELDS.clear()
-            out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
+            if targets is None and not key[2]:  # every closed square is a source: the nearest one's steps
+                out = _FIELDS[key] = self._nearest_steps(chars)
+            else:
+                out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
+        return out
+
+    def _nearest_steps(self, sources: tuple) -> list[int]:
+        """``bfs(sources, set(sources))``: steps to the nearest source, the least of each one's
+        open-map steps (a source always spreads, so closing the sources closes nothing)."""
+        if not sources:
+            return [UNREACHABLE] * self.board.n
+        rows = []
+        for s in sources:
+            row = _STEPS.get((self.map_id, s))
+            if row is None:
+                row = _STEPS[(self.map_id, s)] = np.array(self.bfs([s], set()), dtype=np.int32)
+            rows.append(row)
+        steps = np.minimum.reduce(rows) if len(rows) > 1 else rows[0]
+        out = steps.tolist()
+        for s in np.flatnonzero(steps >= UNREACHABLE).tolist():  # one shared int, as bfs's lists hold (memory)
+            out[s] = UNREACHABLE
         return out
 
     def can_react(self, moment: str) -> bool:
