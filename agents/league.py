@@ -6,7 +6,9 @@ the other side, and Bradley-Terry ratings of all of them with bootstrap interval
 The agents of a side (``league_agents``): ``random``; the ruleset's built-in policies for that
 side (the registry's default player of the side, and for the marines every other built-in but the
 hive's dice AI); the search agent at a small budget (``LEAGUE_MCTS``); and every shipped
-``pretrained:`` agent of the ruleset and side. Pair (m, h) plays ``games`` games on seeds
+``pretrained:`` agent of the ruleset and side trained in the default game (the league plays the
+default game: an agent trained with ``env_options``, e.g. another Glorious Day mission, plays a
+game of another size or with decisions the default game never asks, so it is left out). Pair (m, h) plays ``games`` games on seeds
 ``seed .. seed + games - 1`` (the default 200000 on: training resets its environments from seeds
 below 1,000 and evaluates from 10,000,000 up, and the README's other figures use 100000-103000).
 
@@ -44,8 +46,8 @@ def league_agents(env: str) -> dict[str, list[str]]:
     marines += [p for p in spec.policies if p not in marines and p != hive_default]
     hive = ["random", hive_default]
     return {
-        "marines": [*marines, LEAGUE_MCTS, *(f"pretrained:{n}" for n in pretrained_names(env, "marines"))],
-        "hive": [*hive, LEAGUE_MCTS, *(f"pretrained:{n}" for n in pretrained_names(env, "hive"))],
+        "marines": [*marines, LEAGUE_MCTS, *(f"pretrained:{n}" for n in pretrained_names(env, "marines", default_game=True))],
+        "hive": [*hive, LEAGUE_MCTS, *(f"pretrained:{n}" for n in pretrained_names(env, "hive", default_game=True))],
     }
 
 

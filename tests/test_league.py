@@ -43,6 +43,16 @@ def test_the_league_of_every_ruleset_has_both_sides_builtins_search_and_shipped_
     assert "pretrained:alien_menace_marines" in league_agents("AlienMenace")["marines"]
 
 
+def test_the_league_leaves_out_agents_trained_in_another_game_variant():
+    from aliens_env.agents.pretrained import PRETRAINED
+
+    variants = {n for n, e in PRETRAINED.items() if e.get("env_options")}
+    assert {"glorious_day_hive_escape", "bug_hunt_hive"} <= variants
+    for name, entry in PRETRAINED.items():
+        hives = league_agents(entry["game"])[entry["side"]]
+        assert (f"pretrained:{name}" in hives) == (name not in variants), name
+
+
 def test_evaluate_league_writes_json_and_png_with_every_agent(tmp_path, monkeypatch):
     import agents.league as league
     from evaluate import main

@@ -24,9 +24,14 @@ def _index() -> dict:
 PRETRAINED = _index()
 
 
-def pretrained_names(game: str | None = None, side: str | None = None) -> list[str]:
+def pretrained_names(game: str | None = None, side: str | None = None, default_game: bool = False) -> list[str]:
+    """The shipped policies of ``game`` and ``side``; with ``default_game`` only those trained in
+    the game as it is by default (no ``env_options`` in the index): the others were trained in a
+    mission or option whose game differs (another size, or decisions the default game never asks)."""
     return sorted(
-        n for n, e in _index().items() if (game is None or e["game"] == game) and (side is None or e["side"] == side)
+        n for n, e in _index().items()
+        if (game is None or e["game"] == game) and (side is None or e["side"] == side)
+        and not (default_game and e.get("env_options"))
     )
 
 
