@@ -150,6 +150,8 @@ class MovieScenario(Game):
         ])
         self._maps: dict[tuple, tuple] = {}
         self._obs_maps: dict[tuple, tuple] = {}
+        self._maps_of: tuple = (None, None)  # (the stage game, its _stage_maps) of the last call
+        self._obs_map_of: tuple = (None, None)  # (the stage game, its _obs_map) of the last call
         self._movie_span = self.obs_layout.span("movie")
         self._reactor_max = reactor.victory_points_max
         self.victory_points_max = reactor.victory_points_max + full.victory_points_max
@@ -201,6 +203,8 @@ class MovieScenario(Game):
         """(stage action -> episode action, episode action -> stage action or -1): the same slice
         and entry, but ``target[m]`` by the character's name."""
         g = self.stage_game
+        if self._maps_of[0] is g:
+            return self._maps_of[1]
         key = (type(g), tuple(g.marine_order))
         maps = self._maps.get(key)
         if maps is None:
@@ -212,6 +216,7 @@ class MovieScenario(Game):
             to_inner = np.full(self.layout.size, -1, dtype=np.int64)
             to_inner[to_outer] = np.arange(lay.size)
             maps = self._maps[key] = (to_outer, to_inner)
+        self._maps_of = (g, maps)
         return maps
 
     def _carry_across(self) -> None:
@@ -285,27 +290,56 @@ class MovieScenario(Game):
         """The stage's views copied into the episode's by name: board planes at the top left
         (squares off the stage's map are obstruction), Marine rows by character, the
         Operations scenario view (0 in the Reactor Room), and the movie view."""
-        g = self.stage_game
-        template, src, dst = self._obs_map()
+        template, plan = self._obs_map()
         obs = template.copy()
-        obs[dst] = g.observe(player)[src]
+        inner = self.stage_game.observe(player)
+        for dst, dst_shape, dst_at, src, src_shape, src_at in plan:
+            if dst_shape is None:  # a flat span
+                obs[dst] = inner[src]
+            else:
+                obs[dst].reshape(dst_shape)[dst_at] = inner[src].reshape(src_shape)[src_at]
         rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
         obs[self._movie_span] = (self.stage == STAGES[0], self.stage == STAGES[1], self.healing, rr_points / self._reactor_max)
         return obs
 
-    def _obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(the episode's observation before the stage's values, the stage's indices, where they
-        go), kept per stage game and roster: ``_copy_views`` worked out once on index numbers."""
+    def _obs_map(self) -> tuple[np.ndarray, list[tuple]]:
+        """(the episode's observation before the stage's values, the copy plan of ``_copy_plan``),
+        kept per stage game and roster (and for the stage game of the last call)."""
         g = self.stage_game
+        if self._obs_map_of[0] is g:
+            return self._obs_map_of[1]
         key = (self.stage, type(g), tuple(g.marine_order))
         out = self._obs_maps.get(key)
         if out is None:
-            template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
-            # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
-            where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
-            dst = np.flatnonzero(where >= 2)
-            out = self._obs_maps[key] = (template, where[dst].astype(np.int64) - 2, dst)
+            out = self._obs_maps[key] = (self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros()),
+                                         self._copy_plan())
+        self._obs_map_of = (g, out)
         return out
+
+    def _copy_plan(self) -> list[tuple]:
+        """What ``_copy_views`` copies, as a few block copies (dst span, shape, index, src span,
+        shape, index): board planes and Marine rows in runs that are consecutive in both."""
+        g = self.stage_game
+        ours, theirs = self.obs_layout, g.obs_layout
+        h, w = g.board.height, g.board.width
+        planes = REACTOR_PLANES if self.stage == STAGES[0] else OPS_PLANES
+        plan = []
+        for view, shape, order in (("board", (h, w), [PLANES.index(p) for p in planes]),
+                                   ("marines", theirs.shapes["marines"][1:], [self.roster.index(n) for n in g.marine_order])):
+            corner = tuple(slice(0, k) for k in shape)  # (board: the stage's map at the top left)
+            for start, stop, at in _runs(order):
+                plan.append((ours.span(view), ours.shapes[view], (slice(at, at + stop - start), *corner),
+                             theirs.span(view), theirs.shapes[view], slice(start, stop)))
+        flat: list[list[int]] = []  # [ours, theirs, size] of flat spans, each as long as possible
+        for view in ["globals", "targets"] + (["scenario"] if self.stage == STAGES[1] else []):
+            at, size = ours.offset(view), int(np.prod(theirs.shapes[view]))  # (targets: the stage's pool first)
+            last = flat[-1] if flat else None
+            if last and last[0] + last[2] == at and last[1] + last[2] == theirs.offset(view):
+                last[2] += size
+            else:
+                flat.append([at, theirs.offset(view), size])
+        plan += [(slice(at, at + size), None, None, slice(src, src + size), None, None) for at, src, size in flat]
+        return plan
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         """The stage's views copied into ``obs`` (the episode's) by name: board planes at the top
@@ -401,3 +435,15 @@ class MovieScenario(Game):
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         """The stage's picture (its own size: the Reactor Room's, then Operations')."""
         return self.stage_game.render_rgb(viewer)
+
+
+def _runs(order: list[int]) -> list[tuple[int, int, int]]:
+    """(start, stop, where) of each run of ``order`` (entry i goes to order[i]) that goes to
+    consecutive places."""
+    runs = []
+    for i, at in enumerate(order):
+        if runs and runs[-1][1] == i and runs[-1][2] + i - runs[-1][0] == at:
+            runs[-1] = (runs[-1][0], i + 1, runs[-1][2])
+        else:
+            runs.append((i, i + 1, at))
+    return runs
