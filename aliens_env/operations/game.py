@@ -24,6 +24,7 @@ Actions: the Reactor Room's, plus ``grenade[k]`` (at target k's square: A5), ``t
 """
 from __future__ import annotations
 
+import struct
 from typing import Any
 
 import numpy as np
@@ -49,6 +50,7 @@ SCENARIO_FEATURES = ("far_door_open", "gold_door_open", "torch_turns/needed", "c
                      *(f"burke={s}" for s in BURKE_STATES), "newt_signal", "newt_able", "far_door_clock/break_turns",
                      "gold_door_clock/break_turns", "chart_grey/3", "chart_blue/3", "chart_red/3", "chart_gold/3",
                      "chart_turns_left/length", "gormans_last_stand", "lets_eat_burke")
+SCENARIO_STRUCT = struct.Struct(f"{len(SCENARIO_FEATURES)}f")
 
 
 class Operations(ReactorRoom):
@@ -271,6 +273,8 @@ class Operations(ReactorRoom):
 
     def _note_doors_reached(self) -> None:
         """Start a door's clock the first time an Alien stands beside it while it is sealed."""
+        if (self.far_reached or self.far_door_open) and (self.gold_reached or self.gold_door_open):
+            return  # (both clocks running or both doors open: nothing to note)
         for which, door in self._sealed_doors():
             if getattr(self, f"{which}_reached"):
                 continue
@@ -494,8 +498,12 @@ class Operations(ReactorRoom):
         m = self.marines[i]
         special = self._special
         floor = m.pos not in special and m.name != "Ripley"
-        if floor and not any(sq in standing or sq in special for _, sq in steps):
-            return steps  # on the floor of Operations: the Reactor Room's rules say it all
+        if floor:
+            for _, sq in steps:
+                if sq in standing or sq in special:
+                    break
+            else:
+                return steps  # on the floor of Operations: the Reactor Room's rules say it all
         newt = self._leading_newt()
         aliens = None
         out = []
@@ -674,17 +682,19 @@ class Operations(ReactorRoom):
         for sq in self.known:
             obs[plane + sq] = 1.0
         turn = self.turn
-        red, chart = self._chart_views[(turn - 1) % len(self.chart)]
+        length = len(self.chart)
+        red, chart = self._chart_views[(turn - 1) % length]
         obs[self._red_at] = red
         wait = self.data["door_break_turns"]
         far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
         gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
-        feats = [self.far_door_open, self.gold_door_open, min(self.torch_done / self.data["torch_turns"], 1.0),
-                 self.torch_turn == turn, self.asked_turn == turn, *BURKE_ONE_HOT[self.burke], self.signal,
-                 self.newt_able(), far, gold, *chart, max(len(self.chart) - turn, 0) / len(self.chart),
-                 self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke"]
-        at = self._scenario_at
-        obs[at:at + len(feats)] = feats
+        newt = self.marines[self._newt]
+        # as obs[at:at + len(SCENARIO_FEATURES)] = [...], faster
+        SCENARIO_STRUCT.pack_into(
+            obs, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
+            min(self.torch_done / self.data["torch_turns"], 1.0), self.torch_turn == turn, self.asked_turn == turn,
+            *BURKE_ONE_HOT[self.burke], self.signal, newt.status == "on_map" and not newt.incapacitated, far, gold,
+            *chart, max(length - turn, 0) / length, self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke")
         return obs
 
     def to_dict(self) -> dict:

@@ -664,7 +664,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
         steps = [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares]
-        if standing and any(sq in standing for _, sq in steps):
+        if standing and not standing.isdisjoint([sq for _, sq in steps]):
             # may pass through teammates, but must be able to stop on a free square
             left = m.actions_left - 1
             steps = [(d, sq) for d, sq in steps
