@@ -183,11 +183,14 @@ class MovieScenario(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
-        mask[self._stage_maps()[0]] = self.stage_game.legal_mask(player)
+        g = self.stage_game
+        if g.decision is not None and g.decision.player == player:  # (else none: the stage's mask is all 0)
+            mask[self._stage_maps()[0]] = g._current_mask()
         return mask
 
     def _apply(self, action: int) -> None:
-        self.stage_game.apply(int(self._stage_maps()[1][action]))
+        # (apply() has checked the action through illegal_reason: legal in the stage game)
+        self.stage_game._apply(int(self._stage_maps()[1][action]))
         if self.stage == STAGES[0] and self.stage_game.is_terminal():
             self._carry_across()
 

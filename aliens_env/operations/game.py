@@ -279,7 +279,7 @@ class Operations(ReactorRoom):
             if getattr(self, f"{which}_reached"):
                 continue
             beside = self._beside[door]
-            if any(al.in_play and al.pos in beside for al in self.aliens):
+            if not beside.isdisjoint([al.pos for al in self.aliens if al.in_play]):
                 setattr(self, f"{which}_reached", self.turn)
                 self.events.append(f"an Alien reaches the {which} door")
 
