@@ -25,6 +25,7 @@ Actions: the Reactor Room's, plus ``grenade[k]`` (at target k's square: A5), ``t
 from __future__ import annotations
 
 import struct
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,34 @@ SCENARIO_FEATURES = ("far_door_open", "gold_door_open", "torch_turns/needed", "c
                      "gold_door_clock/break_turns", "chart_grey/3", "chart_blue/3", "chart_red/3", "chart_gold/3",
                      "chart_turns_left/length", "gormans_last_stand", "lets_eat_burke")
 SCENARIO_STRUCT = struct.Struct(f"{len(SCENARIO_FEATURES)}f")
+
+
+# what every game on the same map (or with the same actions) shares, worked out once
+@lru_cache(maxsize=None)
+def map_squares(rows: tuple[str, ...]) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+    """The furniture, Compass junction, duct (junctions included) and airlock squares of a map."""
+    chars = np.array([list(row) for row in rows])
+    return (frozenset(np.flatnonzero(chars == "d").tolist()), frozenset(np.flatnonzero(chars == "J").tolist()),
+            frozenset(np.flatnonzero((chars == ",") | (chars == "J")).tolist()),
+            frozenset(np.flatnonzero(chars == "A").tolist()))
+
+
+@lru_cache(maxsize=None)
+def squares_beside(board, door: int) -> frozenset:
+    """The door's square and the squares next to it (range 1) on a (shared, frozen) board."""
+    return frozenset(s for s, r in enumerate(board.range_row(door)) if r <= 1)
+
+
+@lru_cache(maxsize=None)
+def action_layout(slices: tuple) -> ActionLayout:
+    """One ActionLayout per list of slices, shared (a layout is not changed once built)."""
+    return ActionLayout(list(slices))
+
+
+@lru_cache(maxsize=None)
+def range_bands(bands: tuple[int, ...], longest: int) -> list[int]:
+    """The range band of each range 0..longest (the first band whose upper bound it is within)."""
+    return [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(longest + 1)]
 
 
 class Operations(ReactorRoom):
@@ -93,23 +122,19 @@ class Operations(ReactorRoom):
         self.far_door_open = self.gold_door_open = False
         self._set_board()
         b = self.board
-        chars = np.array([list(row) for row in self._rows])
-        self.furniture = frozenset(np.flatnonzero(chars == "d").tolist())
-        self.junctions = frozenset(np.flatnonzero(chars == "J").tolist())
-        self.duct = frozenset(np.flatnonzero((chars == ",") | (chars == "J")).tolist())
-        self.airlock = frozenset(np.flatnonzero(chars == "A").tolist())
+        self.furniture, self.junctions, self.duct, self.airlock = map_squares(self._rows)
         self._special = self.furniture | self.duct  # squares where a step may break a scenario rule
         self.appear = {colour: [b.index(r, c) for r, c in data["appear"][colour]] for colour in data["colours"]}
         self.far_door = b.index(*data["far_door"])
         self.gold_door = b.index(*data["gold_door"])
         self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
         self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
-        self._beside = {door: frozenset(s for s, r in enumerate(b.range_row(door)) if r <= 1)
-                        for door in (self.far_door, self.gold_door)}
+        self._beside = {door: squares_beside(b, door) for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
         self._door_fronts: dict = {}  # per board (a state of the doors): the squares stranded Aliens make for
         self._init_weapons()
-        self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
+        self.layout = action_layout(tuple((name, spec if isinstance(spec, int) else tuple(spec))
+                                          for name, spec in self._action_slices() + self._weapon_slices()))
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         n_marines = len(order)
         self.obs_layout = ObsLayout([
@@ -131,7 +156,7 @@ class Operations(ReactorRoom):
         self._chart_views = [(row["red"] > 0 and not self.options["beginner"],
                               [min(row[c] / 3, 1.0) for c in data["colours"]]) for row in self.chart]
         bands = self.tables["range_bands"]
-        self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
+        self._band = range_bands(tuple(bands), max(b.height, b.width))
         self._obs_template = self.obs_layout.zeros()
         planes = self.obs_layout.view(self._obs_template, "board")
         walls = b.blocked.copy()
