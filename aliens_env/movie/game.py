@@ -301,13 +301,12 @@ class MovieScenario(Game):
                 obs[dst] = inner[src]
             else:
                 obs[dst].reshape(dst_shape)[dst_at] = inner[src].reshape(src_shape)[src_at]
-        rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
-        obs[self._movie_span] = (self.stage == STAGES[0], self.stage == STAGES[1], self.healing, rr_points / self._reactor_max)
         return obs
 
     def _obs_map(self) -> tuple[np.ndarray, list[tuple]]:
         """(the episode's observation before the stage's values, the copy plan of ``_copy_plan``),
-        kept per stage game and roster (and for the stage game of the last call)."""
+        kept per stage and roster; for the stage game of the last call also with the movie
+        view written in (it holds while that stage game is played)."""
         g = self.stage_game
         if self._obs_map_of[0] is g:
             return self._obs_map_of[1]
@@ -316,8 +315,11 @@ class MovieScenario(Game):
         if out is None:
             out = self._obs_maps[key] = (self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros()),
                                          self._copy_plan())
-        self._obs_map_of = (g, out)
-        return out
+        template = out[0].copy()
+        rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
+        template[self._movie_span] = (self.stage == STAGES[0], self.stage == STAGES[1], self.healing, rr_points / self._reactor_max)
+        self._obs_map_of = (g, (template, out[1]))
+        return self._obs_map_of[1]
 
     def _copy_plan(self) -> list[tuple]:
         """What ``_copy_views`` copies, as a few block copies (dst span, shape, index, src span,
