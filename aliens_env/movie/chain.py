@@ -13,6 +13,10 @@ import numpy as np
 
 from ..core.game import Game
 
+#: a run of at least this many values, consecutive in the stage's observation and in the
+#: episode's, is copied as one slice; the other values in one gather (see ``_obs_map``)
+RUN_MIN = 32
+
 
 class StageChain(Game):
     """The shared part of a chain of stages; a subclass sets ``layout``, ``obs_layout``,
@@ -21,6 +25,8 @@ class StageChain(Game):
 
     stage: str
     stage_game: Game
+    _maps_of: tuple = (None, None)  # (the stage game, its _stage_maps) of the last call
+    _obs_map_of: tuple = (None, None)  # (the stage game, its _obs_map) of the last call
 
     # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
     @property
@@ -40,7 +46,8 @@ class StageChain(Game):
         return mask
 
     def _apply(self, action: int) -> None:
-        self.stage_game.apply(int(self._stage_maps()[1][action]))
+        # (apply() has checked it through illegal_reason: the stage's action is legal there)
+        self.stage_game._apply(int(self._stage_maps()[1][action]))
         if self.stage_game.is_terminal():
             self._stage_over()
 
@@ -65,6 +72,8 @@ class StageChain(Game):
         the same name (``_slice_name``) and the same entry, but by label where both slices are
         labelled (``target[m]`` by the character's name)."""
         g = self.stage_game
+        if self._maps_of[0] is g:
+            return self._maps_of[1]
         key = (type(g), tuple(getattr(g, "marine_order", ())))
         maps = self._maps.get(key)
         if maps is None:
@@ -81,26 +90,33 @@ class StageChain(Game):
             to_inner = np.full(self.layout.size, -1, dtype=np.int64)
             to_inner[to_outer] = np.arange(lay.size)
             maps = self._maps[key] = (to_outer, to_inner)
+        self._maps_of = (g, maps)
         return maps
 
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         """The stage's views copied into the episode's by name (``_copy_views``), then the
         chain's own features (``_chain_view``)."""
-        g = self.stage_game
-        template, src, dst = self._obs_map()
+        template, runs, src, dst = self._obs_map()
         obs = template.copy()
-        obs[dst] = g.observe(player)[src]
+        inner = self.stage_game.observe(player)
+        for to, of in runs:
+            obs[to] = inner[of]
+        obs[dst] = inner[src]
         self._chain_view(obs)
         return obs
 
     def _chain_view(self, obs: np.ndarray) -> None:
         """Write the episode's own features into ``obs`` (the subclass)."""
 
-    def _obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(the episode's observation before the stage's values, the stage's indices, where they
-        go), kept per stage game and roster: ``_copy_views`` worked out once on index numbers."""
+    def _obs_map(self) -> tuple[np.ndarray, list[tuple[slice, slice]], np.ndarray, np.ndarray]:
+        """(the episode's observation before the stage's values, the (episode, stage) slices of
+        the long runs, the stage's other indices, where they go), kept per stage game and roster:
+        ``_copy_views`` worked out once on index numbers. Long runs (a board plane of the map
+        the episode's size, a view copied whole) go as slices, the rest in one gather."""
         g = self.stage_game
+        if self._obs_map_of[0] is g:
+            return self._obs_map_of[1]
         key = (self.stage, type(g), tuple(getattr(g, "marine_order", ())))
         out = self._obs_maps.get(key)
         if out is None:
@@ -108,7 +124,17 @@ class StageChain(Game):
             # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
             where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
             dst = np.flatnonzero(where >= 2)
-            out = self._obs_maps[key] = (template, where[dst].astype(np.int64) - 2, dst)
+            src = where[dst].astype(np.int64) - 2
+            breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
+            runs, rest = [], []
+            for a, b in zip([0, *breaks], [*breaks, len(dst)]):
+                if b - a >= RUN_MIN:
+                    runs.append((slice(int(dst[a]), int(dst[a]) + b - a), slice(int(src[a]), int(src[a]) + b - a)))
+                else:
+                    rest.append(np.arange(a, b))
+            rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
+            out = self._obs_maps[key] = (template, runs, src[rest], dst[rest])
+        self._obs_map_of = (g, out)
         return out
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:

@@ -24,6 +24,8 @@ Actions: the Reactor Room's, plus ``grenade[k]`` (at target k's square: A5), ``t
 """
 from __future__ import annotations
 
+import struct
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -49,6 +51,35 @@ SCENARIO_FEATURES = ("far_door_open", "gold_door_open", "torch_turns/needed", "c
                      *(f"burke={s}" for s in BURKE_STATES), "newt_signal", "newt_able", "far_door_clock/break_turns",
                      "gold_door_clock/break_turns", "chart_grey/3", "chart_blue/3", "chart_red/3", "chart_gold/3",
                      "chart_turns_left/length", "gormans_last_stand", "lets_eat_burke")
+SCENARIO_STRUCT = struct.Struct(f"{len(SCENARIO_FEATURES)}f")
+
+
+# what every game on the same map (or with the same actions) shares, worked out once
+@lru_cache(maxsize=None)
+def map_squares(rows: tuple[str, ...]) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+    """The furniture, Compass junction, duct (junctions included) and airlock squares of a map."""
+    chars = np.array([list(row) for row in rows])
+    return (frozenset(np.flatnonzero(chars == "d").tolist()), frozenset(np.flatnonzero(chars == "J").tolist()),
+            frozenset(np.flatnonzero((chars == ",") | (chars == "J")).tolist()),
+            frozenset(np.flatnonzero(chars == "A").tolist()))
+
+
+@lru_cache(maxsize=None)
+def squares_beside(board, door: int) -> frozenset:
+    """The door's square and the squares next to it (range 1) on a (shared, frozen) board."""
+    return frozenset(s for s, r in enumerate(board.range_row(door)) if r <= 1)
+
+
+@lru_cache(maxsize=None)
+def action_layout(slices: tuple) -> ActionLayout:
+    """One ActionLayout per list of slices, shared (a layout is not changed once built)."""
+    return ActionLayout(list(slices))
+
+
+@lru_cache(maxsize=None)
+def range_bands(bands: tuple[int, ...], longest: int) -> list[int]:
+    """The range band of each range 0..longest (the first band whose upper bound it is within)."""
+    return [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(longest + 1)]
 
 
 class Operations(ReactorRoom):
@@ -91,23 +122,19 @@ class Operations(ReactorRoom):
         self.far_door_open = self.gold_door_open = False
         self._set_board()
         b = self.board
-        chars = np.array([list(row) for row in self._rows])
-        self.furniture = frozenset(np.flatnonzero(chars == "d").tolist())
-        self.junctions = frozenset(np.flatnonzero(chars == "J").tolist())
-        self.duct = frozenset(np.flatnonzero((chars == ",") | (chars == "J")).tolist())
-        self.airlock = frozenset(np.flatnonzero(chars == "A").tolist())
+        self.furniture, self.junctions, self.duct, self.airlock = map_squares(self._rows)
         self._special = self.furniture | self.duct  # squares where a step may break a scenario rule
         self.appear = {colour: [b.index(r, c) for r, c in data["appear"][colour]] for colour in data["colours"]}
         self.far_door = b.index(*data["far_door"])
         self.gold_door = b.index(*data["gold_door"])
         self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
         self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
-        self._beside = {door: frozenset(s for s, r in enumerate(b.range_row(door)) if r <= 1)
-                        for door in (self.far_door, self.gold_door)}
+        self._beside = {door: squares_beside(b, door) for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]
         self._door_fronts: dict = {}  # per board (a state of the doors): the squares stranded Aliens make for
         self._init_weapons()
-        self.layout = ActionLayout(self._action_slices() + self._weapon_slices())
+        self.layout = action_layout(tuple((name, spec if isinstance(spec, int) else tuple(spec))
+                                          for name, spec in self._action_slices() + self._weapon_slices()))
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         n_marines = len(order)
         self.obs_layout = ObsLayout([
@@ -129,7 +156,7 @@ class Operations(ReactorRoom):
         self._chart_views = [(row["red"] > 0 and not self.options["beginner"],
                               [min(row[c] / 3, 1.0) for c in data["colours"]]) for row in self.chart]
         bands = self.tables["range_bands"]
-        self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
+        self._band = range_bands(tuple(bands), max(b.height, b.width))
         self._obs_template = self.obs_layout.zeros()
         planes = self.obs_layout.view(self._obs_template, "board")
         walls = b.blocked.copy()
@@ -274,11 +301,13 @@ class Operations(ReactorRoom):
 
     def _note_doors_reached(self) -> None:
         """Start a door's clock the first time an Alien stands beside it while it is sealed."""
+        if (self.far_reached or self.far_door_open) and (self.gold_reached or self.gold_door_open):
+            return  # (both clocks running or both doors open: nothing to note)
         for which, door in self._sealed_doors():
             if getattr(self, f"{which}_reached"):
                 continue
             beside = self._beside[door]
-            if any(al.in_play and al.pos in beside for al in self.aliens):
+            if not beside.isdisjoint([al.pos for al in self.aliens if al.in_play]):
                 setattr(self, f"{which}_reached", self.turn)
                 self.events.append(f"an Alien reaches the {which} door")
 
@@ -499,8 +528,12 @@ class Operations(ReactorRoom):
         m = self.marines[i]
         special = self._special
         floor = m.pos not in special and m.name != "Ripley"
-        if floor and not any(sq in standing or sq in special for _, sq in steps):
-            return steps  # on the floor of Operations: the Reactor Room's rules say it all
+        if floor:
+            for _, sq in steps:
+                if sq in standing or sq in special:
+                    break
+            else:
+                return steps  # on the floor of Operations: the Reactor Room's rules say it all
         newt = self._leading_newt()
         aliens = None
         out = []
@@ -682,17 +715,19 @@ class Operations(ReactorRoom):
         for sq in self.known:
             obs[plane + sq] = 1.0
         turn = self.turn
-        red, chart = self._chart_views[(turn - 1) % len(self.chart)]
+        length = len(self.chart)
+        red, chart = self._chart_views[(turn - 1) % length]
         obs[self._red_at] = red
         wait = self.data["door_break_turns"]
         far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
         gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
-        feats = [self.far_door_open, self.gold_door_open, min(self.torch_done / self.data["torch_turns"], 1.0),
-                 self.torch_turn == turn, self.asked_turn == turn, *BURKE_ONE_HOT[self.burke], self.signal,
-                 self.newt_able(), far, gold, *chart, max(len(self.chart) - turn, 0) / len(self.chart),
-                 self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke"]
-        at = self._scenario_at
-        obs[at:at + len(feats)] = feats
+        newt = self.marines[self._newt]
+        # as obs[at:at + len(SCENARIO_FEATURES)] = [...], faster
+        SCENARIO_STRUCT.pack_into(
+            obs, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
+            min(self.torch_done / self.data["torch_turns"], 1.0), self.torch_turn == turn, self.asked_turn == turn,
+            *BURKE_ONE_HOT[self.burke], self.signal, newt.status == "on_map" and not newt.incapacitated, far, gold,
+            *chart, max(length - turn, 0) / length, self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke")
         return obs
 
     def to_dict(self) -> dict:

@@ -664,7 +664,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
         steps = [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares]
-        if standing and any(sq in standing for _, sq in steps):
+        if standing and not standing.isdisjoint([sq for _, sq in steps]):
             # may pass through teammates, but must be able to stop on a free square
             left = m.actions_left - 1
             steps = [(d, sq) for d, sq in steps
@@ -1136,10 +1136,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
         target k of the acting Marine (range/20)."""
         b = self.board
         plane = self._plane
-        ones = [plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos for m in self.marines if m.status == "on_map"]
         in_play = [al for al in self.aliens if al.in_play]
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
-        ones += [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
+        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and self.active != NO
         if d is not None:
@@ -1156,16 +1155,16 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 ones += [candidate + self.marines[m].pos for m in d.options]
             elif d.kind == "order":
                 ones += [candidate + self.aliens[a].pos for a in d.options]
-        obs = self._obs_template.copy()
-        obs.put(ones, 1.0)
         feats = []  # the marines, globals and targets views, in turn
         where = square_features(b.height, b.width)
         aliens = self.aliens
         active = self.active
+        healthy, wounded, incapacitated = plane["marine"], plane["wounded"], plane["incapacitated"]  # (MARINE_PLANE)
         for i, m in enumerate(self.marines):
             if m.status != "on_map":
                 feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
                 continue
+            ones.append((incapacitated if m.incapacitated else wounded if m.wounded else healthy) + m.pos)
             grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
             feats += (
                 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO, grabbed, fighting,
@@ -1181,7 +1180,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
             for a in self.targets():
                 al = aliens[a]
                 feats += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
-        struct.pack_into(f"{len(feats)}f", obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
+        obs = self._obs_template.copy()
+        obs.put(ones, 1.0)
+        float_struct(len(feats)).pack_into(obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
         if self.options["aim_time"]:
             self._observe_banked(obs)
         if self.armed_rules:
@@ -1309,6 +1310,12 @@ RANGE_FEATURE = [min(r, 20) / 20 for r in range(1024)]
 GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
+
+
+@lru_cache(maxsize=None)
+def float_struct(count: int) -> struct.Struct:
+    """The packing of `count` float32 values (the features of ``observe``)."""
+    return struct.Struct(f"{count}f")
 
 
 @lru_cache(maxsize=None)
