@@ -25,6 +25,10 @@ from ..core.board import NO, UNREACHABLE
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
 from .data_files import grenade_result
 
+#: the distance fields a heuristic keeps (keyed by their target squares: the wounded to fetch
+#: come in ever new sets, so the memo is emptied when it passes this size; memory stays bounded)
+FIELDS_KEPT = 256
+
 
 class OperationsMarines(HeuristicMarines):
     name = "heuristic"
@@ -42,6 +46,8 @@ class OperationsMarines(HeuristicMarines):
         key = (id(game.board), tuple(sorted(targets)))
         out = self._fields.get(key)
         if out is None:
+            if len(self._fields) >= FIELDS_KEPT:
+                self._fields.clear()
             board, duct, furniture = game.board, game.duct, game.furniture
             dist = [UNREACHABLE] * board.n
             heap = [(0, t) for t in key[1]]
