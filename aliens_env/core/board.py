@@ -49,6 +49,18 @@ class MapError(ValueError):
     """A map file is malformed; the message names the row, column and character."""
 
 
+@lru_cache(maxsize=None)
+def size_tables(height: int, width: int) -> tuple[list[tuple], list[list[int]]]:
+    """(each square's neighbour in each of the 8 directions or None off the grid, the range from
+    each square to every square): they depend on the map's size alone, so every board of one size
+    (e.g. Operations with its doors open or sealed) shares them (shared lists: do not modify)."""
+    n = height * width
+    step1 = [tuple(r * width + c if 0 <= r < height and 0 <= c < width else None
+                   for r, c in ((i // width + dr, i % width + dc) for dr, dc in DIRECTIONS)) for i in range(n)]
+    rr, cc = np.divmod(np.arange(n), width)
+    return step1, np.maximum(abs(rr[:, None] - rr[None, :]), abs(cc[:, None] - cc[None, :])).tolist()
+
+
 class Board(Grid):
     def __init__(self, rows: list[str], extra_open: str = ""):
         if not rows:
@@ -75,9 +87,7 @@ class Board(Grid):
         # squares a counter may stand on
         self.passable = np.array([c is not None for c in self.costs()]).reshape(self.height, self.width)
         self.neighbours = self.neighbour_table()
-        self._step1 = [tuple(Grid.step(self, i, d) for d in range(8)) for i in range(self.n)]
-        rr, cc = np.divmod(np.arange(self.n), self.width)
-        self._range = np.maximum(abs(rr[:, None] - rr[None, :]), abs(cc[:, None] - cc[None, :])).tolist()
+        self._step1, self._range = size_tables(self.height, self.width)
         self._dist: np.ndarray | None = None
         self._exit_rows: dict[int, np.ndarray] = {}
         self._distance_lists: dict[int, list[int]] = {}
