@@ -16,6 +16,20 @@ from ..core.game import Game
 #: a run of at least this many values, consecutive in the stage's observation and in the
 #: episode's, is copied as one slice; the other values in one gather (see ``_obs_map``)
 RUN_MIN = 32
+#: the action maps and observation plans of the chains, shared by every game of a class (they
+#: depend on the class, the stage and its roster alone); the survivors of a stage come in many
+#: sets, so the memo is emptied when it passes MAPS_KEPT entries (memory stays bounded)
+_KEPT: dict[tuple, tuple] = {}
+MAPS_KEPT = 256
+
+
+def _kept(key: tuple, make):
+    out = _KEPT.get(key)
+    if out is None:
+        if len(_KEPT) >= MAPS_KEPT:
+            _KEPT.clear()
+        out = _KEPT[key] = make()
+    return out
 
 
 class StageChain(Game):
@@ -74,24 +88,25 @@ class StageChain(Game):
         g = self.stage_game
         if self._maps_of[0] is g:
             return self._maps_of[1]
-        key = (type(g), tuple(getattr(g, "marine_order", ())))
-        maps = self._maps.get(key)
-        if maps is None:
-            lay = g.layout
-            inner_specs, outer_specs = dict(lay._specs), dict(self.layout._specs)
-            to_outer = []
-            for kind, i in (lay.decode(a) for a in range(lay.size)):
-                name = self._slice_name(g, kind)
-                inner, outer = inner_specs[kind], outer_specs[name]
-                if not isinstance(inner, int) and not isinstance(outer, int):
-                    i = [str(x) for x in outer].index(str(list(inner)[i]))
-                to_outer.append(self.layout.encode(name, i))
-            to_outer = np.array(to_outer, dtype=np.int64)
-            to_inner = np.full(self.layout.size, -1, dtype=np.int64)
-            to_inner[to_outer] = np.arange(lay.size)
-            maps = self._maps[key] = (to_outer, to_inner)
+        maps = _kept((type(self), "actions", type(g), tuple(getattr(g, "marine_order", ()))), self._make_stage_maps)
         self._maps_of = (g, maps)
         return maps
+
+    def _make_stage_maps(self) -> tuple[np.ndarray, np.ndarray]:
+        g = self.stage_game
+        lay = g.layout
+        inner_specs, outer_specs = dict(lay._specs), dict(self.layout._specs)
+        to_outer = []
+        for kind, i in (lay.decode(a) for a in range(lay.size)):
+            name = self._slice_name(g, kind)
+            inner, outer = inner_specs[kind], outer_specs[name]
+            if not isinstance(inner, int) and not isinstance(outer, int):
+                i = [str(x) for x in outer].index(str(list(inner)[i]))
+            to_outer.append(self.layout.encode(name, i))
+        to_outer = np.array(to_outer, dtype=np.int64)
+        to_inner = np.full(self.layout.size, -1, dtype=np.int64)
+        to_inner[to_outer] = np.arange(lay.size)
+        return to_outer, to_inner
 
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
@@ -117,25 +132,26 @@ class StageChain(Game):
         g = self.stage_game
         if self._obs_map_of[0] is g:
             return self._obs_map_of[1]
-        key = (self.stage, type(g), tuple(getattr(g, "marine_order", ())))
-        out = self._obs_maps.get(key)
-        if out is None:
-            template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
-            # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
-            where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
-            dst = np.flatnonzero(where >= 2)
-            src = where[dst].astype(np.int64) - 2
-            breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
-            runs, rest = [], []
-            for a, b in zip([0, *breaks], [*breaks, len(dst)]):
-                if b - a >= RUN_MIN:
-                    runs.append((slice(int(dst[a]), int(dst[a]) + b - a), slice(int(src[a]), int(src[a]) + b - a)))
-                else:
-                    rest.append(np.arange(a, b))
-            rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
-            out = self._obs_maps[key] = (template, runs, src[rest], dst[rest])
+        out = _kept((type(self), "views", self.stage, type(g), tuple(getattr(g, "marine_order", ()))), self._make_obs_map)
         self._obs_map_of = (g, out)
         return out
+
+    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple[slice, slice]], np.ndarray, np.ndarray]:
+        g = self.stage_game
+        template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
+        # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
+        where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
+        dst = np.flatnonzero(where >= 2)
+        src = where[dst].astype(np.int64) - 2
+        breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
+        runs, rest = [], []
+        for a, b in zip([0, *breaks], [*breaks, len(dst)]):
+            if b - a >= RUN_MIN:
+                runs.append((slice(int(dst[a]), int(dst[a]) + b - a), slice(int(src[a]), int(src[a]) + b - a)))
+            else:
+                rest.append(np.arange(a, b))
+        rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
+        return template, runs, src[rest], dst[rest]
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         raise NotImplementedError

@@ -145,8 +145,6 @@ class CompleteMovie(StageChain):
         m = self._maxima
         self.victory_points_max = (m["reactor_room"] + m["drop_ship"]
                                    + max(m["operations"] + m["rescue_of_newt"], m["marine_assault"], m["hunt_for_the_queen"]))
-        self._maps: dict[tuple, tuple] = {}
-        self._obs_maps: dict[tuple, tuple] = {}
         self.stage, self.stage_game = self.stages[0], reactor
         self.records: list[dict[str, int | str]] = []
         self.carried: dict[str, str] = {}

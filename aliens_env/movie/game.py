@@ -148,8 +148,6 @@ class MovieScenario(StageChain):
              + ", ".join(SCENARIO_FEATURES)),
             ("movie", len(MOVIE_FEATURES), ", ".join(MOVIE_FEATURES)),
         ])
-        self._maps: dict[tuple, tuple] = {}
-        self._obs_maps: dict[tuple, tuple] = {}
         self._movie_span = self.obs_layout.span("movie")
         self._reactor_max = reactor.victory_points_max
         self.victory_points_max = reactor.victory_points_max + full.victory_points_max

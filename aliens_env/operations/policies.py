@@ -27,7 +27,7 @@ from .data_files import grenade_result
 
 #: the distance fields a heuristic keeps (keyed by their target squares: the wounded to fetch
 #: come in ever new sets, so the memo is emptied when it passes this size; memory stays bounded)
-FIELDS_KEPT = 256
+FIELDS_KEPT = 64
 
 
 class OperationsMarines(HeuristicMarines):
