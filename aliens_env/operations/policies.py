@@ -25,9 +25,13 @@ from ..core.board import NO, UNREACHABLE
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
 from .data_files import grenade_result
 
-#: the distance fields a heuristic keeps (keyed by their target squares: the wounded to fetch
-#: come in ever new sets, so the memo is emptied when it passes this size; memory stays bounded)
-FIELDS_KEPT = 64
+#: the distance fields of the scripted marines, shared by all of them (a field depends on the
+#: board and its targets alone; the boards are shared too): the wounded to fetch come in ever new
+#: sets, so the memo is emptied when it passes FIELDS_KEPT entries (memory stays bounded)
+FIELDS_KEPT = 256
+_FIELDS: dict = {}
+#: per board and wait_range: the paths to the Exit, to the cutting squares, and the wait near them
+_GOALS: dict = {}
 
 
 class OperationsMarines(HeuristicMarines):
@@ -37,17 +41,15 @@ class OperationsMarines(HeuristicMarines):
     def __init__(self, threat_range: int = 9, min_hit: float = 0.3, wait_range: int = 4):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
-        self._fields: dict = {}
-        self._goals: dict = {}  # per board: the paths to the Exit, to the cutting squares, and the wait near them
 
     def field(self, game, targets) -> np.ndarray:
         """A Marine's path cost from every square to the nearest target: furniture costs 2, and
         no diagonal step into or out of a duct (the scenario's rules for Marines)."""
-        key = (id(game.board), tuple(sorted(targets)))
-        out = self._fields.get(key)
+        key = (game.board, tuple(sorted(targets)))
+        out = _FIELDS.get(key)
         if out is None:
-            if len(self._fields) >= FIELDS_KEPT:
-                self._fields.clear()
+            if len(_FIELDS) >= FIELDS_KEPT:
+                _FIELDS.clear()
             board, duct, furniture = game.board, game.duct, game.furniture
             dist = [UNREACHABLE] * board.n
             heap = [(0, t) for t in key[1]]
@@ -64,7 +66,7 @@ class OperationsMarines(HeuristicMarines):
                     if nd < dist[n]:
                         dist[n] = nd
                         heapq.heappush(heap, (nd, n))
-            out = self._fields[key] = np.array(dist)
+            out = _FIELDS[key] = np.array(dist)
         return out
 
     def _act(self, game, player: str, legal: set[int]) -> int:
@@ -141,11 +143,11 @@ class OperationsMarines(HeuristicMarines):
     def _goal_fields(self, game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Path costs on this board (kept per board): to the Exit, to the cutting squares, and to
         within ``wait_range`` of them (wait near the door, out of the cutter's way)."""
-        key = id(game.board)
-        out = self._goals.get(key)
+        key = (game.board, self.wait_range)
+        out = _GOALS.get(key)
         if out is None:
             field = self.field(game, game.cut_squares)
             out = (self.field(game, np.flatnonzero(game.board.exit.ravel()).tolist()), field,
                    np.where(field <= self.wait_range, 0, field))
-            self._goals[key] = out
+            _GOALS[key] = out
         return out

@@ -134,11 +134,12 @@ def test_the_commanders_shaping_pays_only_for_marines_out():
 
 
 def test_the_scripted_marines_keep_a_bounded_memo_of_distance_fields(monkeypatch):
-    """Fields to ever new sets of wounded squares are kept up to FIELDS_KEPT; past it the memo
-    starts again, and a field worked out again is the same."""
+    """Fields to ever new sets of wounded squares are kept up to FIELDS_KEPT (shared by every
+    scripted Marine player); past it the memo starts again, and a field worked out again is the same."""
     from aliens_env.operations import policies
 
     monkeypatch.setattr(policies, "FIELDS_KEPT", 5)
+    monkeypatch.setattr(policies, "_FIELDS", {})
     game, marines = Operations(), OperationsMarines()
     game.reset(seed=3)
     floor = sorted({n for m in game.marines for _, n in game.board.neighbours[m.pos]})[:12]
@@ -147,7 +148,7 @@ def test_the_scripted_marines_keep_a_bounded_memo_of_distance_fields(monkeypatch
     sizes = []
     for sq in floor[1:]:
         marines.field(game, [sq])
-        sizes.append(len(marines._fields))
+        sizes.append(len(policies._FIELDS))
     assert max(sizes) == 5 and sizes[-1] < 5
-    assert np.array_equal(marines.field(game, [floor[0]]), first)
+    assert np.array_equal(OperationsMarines().field(game, [floor[0]]), first)
     assert first[floor[0]] == 0 and (first > 0).sum() > 0
