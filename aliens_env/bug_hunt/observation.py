@@ -250,7 +250,7 @@ def observe(game, player: str) -> np.ndarray:
     my_squad = humans[active].squad if active != NO else 0
     mover = game.mover
     _GLOBALS.pack_into(
-        obs, 4 * offsets["globals"], min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
+        raw, 4 * offsets["globals"], min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
         game.grenade_pools[my_squad] / game.rules["grenade_pool"],
         min(game.rooms_entered, 10) / 10, float(game.brood_found), queen / queen_lp, *_KIND_ONEHOT[kind],
         float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
@@ -283,7 +283,7 @@ def observe(game, player: str) -> np.ndarray:
                 row[7] = 1.0 if t[0] == "egg" else 0.5
             put(row)
         put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
-        _TARGETS.pack_into(obs, at, *tail)
+        _TARGETS.pack_into(raw, at, *tail)
     else:  # no targets (most steps)
         raw[at:at + _TARGETS.size] = _NO_TARGETS
     # every feature is built inside [0, 1] (the property tests check it)
