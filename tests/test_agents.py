@@ -28,10 +28,10 @@ def tiny_model(tmp_path_factory):
     return str(path)
 
 
-def play(game_name, marines, hive, seed=0, max_moves=5000):
+def play(game_name, marines, hive, seed=0, max_moves=5000, **options):
     from aliens_env.envs.registry import get_spec
 
-    game = get_spec(game_name).make_game()
+    game = get_spec(game_name).make_game(**options)
     game.reset(seed)
     players = {"marines": marines, "hive": hive}
     for _ in range(max_moves):
@@ -223,8 +223,8 @@ def test_shipped_pretrained_policies_load():
             continue
         policy = make_policy(f"pretrained:{name}", game=entry["game"], side=entry["side"], seed=0)
         game = play(entry["game"], *(policy if s == entry["side"] else make_policy("random", game=entry["game"], side=s, seed=0)
-                                     for s in ("marines", "hive")))
-        assert game.is_terminal()
+                                     for s in ("marines", "hive")), **entry.get("env_options", {}))
+        assert game.is_terminal()  # (in the game it was trained in: the index's env_options)
 
 
 @pytest.mark.parametrize("game_name", sorted(REGISTRY))
