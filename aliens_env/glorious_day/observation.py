@@ -62,11 +62,7 @@ class Observation:
         if self.barricades or last.get("barricades"):
             key = tuple(sorted(self.barricades))
             if key != last.get("barricades"):
-                plane = at["barricade"]
-                for s in last.get("barricades", ()):
-                    obs[plane + s] = template[plane + s]
-                for s in key:
-                    obs[plane + s] = 1.0
+                _mark(obs, template, at["barricade"], last.get("barricades", ()), key)
                 last["barricades"] = key
 
         k, o = len(CHAR_FEATURES), self._char_rows_at
@@ -118,11 +114,7 @@ class Observation:
 
         blips = tuple([bl["pos"] for bl in filter(None, self.blips)])
         if blips != last.get("blips"):
-            plane = at["blip"]
-            for pos in last.get("blips", ()):
-                obs[plane + pos] = template[plane + pos]
-            for pos in blips:
-                obs[plane + pos] = 1.0
+            _mark(obs, template, at["blip"], last.get("blips", ()), blips)
             last["blips"] = blips
 
         if self.newt != last.get("newt", NO):
@@ -240,3 +232,12 @@ class Observation:
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs
+
+
+def _mark(obs, template, plane: int, old, new) -> None:
+    """A plane that marks squares with 1.0: the squares marked last time back to the template's
+    values, then the new ones marked."""
+    for square in old:
+        obs[plane + square] = template[plane + square]
+    for square in new:
+        obs[plane + square] = 1.0
