@@ -91,15 +91,8 @@ class Dice:
 
     def shuffle(self, items: list) -> None:
         """Shuffle in place (Fisher-Yates driven by the dice, so scripts and seeds both apply)."""
-        if not self._script and self.log is None:  # the rolls of _roll(0, i), without its per-roll work
-            below = self._rng._randbelow
-            for i in range(len(items) - 1, 0, -1):
-                j = below(i + 1)
-                items[i], items[j] = items[j], items[i]
-            self.rolls += max(0, len(items) - 1)
-            return
         for i in range(len(items) - 1, 0, -1):
-            j = self._roll(0, i, f"shuffle(0-{i})")
+            j = self._roll(0, i, "shuffle")  # (the error names the range)
             items[i], items[j] = items[j], items[i]
 
     # -- state ---------------------------------------------------------------------------------
