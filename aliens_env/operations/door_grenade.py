@@ -41,16 +41,10 @@ def can_blast_door(game: "Operations", i: int) -> bool:
 
 def blast_door(game: "Operations", i: int) -> None:
     """The grenade lands at the foot of the far door: the blast, then the roll to force it."""
-    m = game.marines[i]
-    m.actions_left -= 1
-    if game.options["ammunition"]:
-        game.arms[i].launcher -= game.tables["ammunition"]["boxes_per_shot"]
-    target = square(game)
-    game.events.append(f"{m.name} fires a grenade down the corridor at Burke's door {game.board.rc(target)}")
-    game._blast(target)
+    game._grenade(i, square(game))  # (the launcher's shot: one Action, a box, the shared blast)
     roll = game.dice.d10()
     if roll <= rules(game)["opens_max"]:
-        game.events.append(f"the door roll {roll}: the blast forces it")
+        game.events.append(f"the door roll {roll}: the blast forces Burke's door")
         game._open_door("far", "blown open by a grenade")
     else:
-        game.events.append(f"the door roll {roll}: the door holds")
+        game.events.append(f"the door roll {roll}: Burke's door holds")

@@ -627,11 +627,11 @@ class Operations(ReactorRoom):
         if kind == "ask_burke":
             self._ask_burke(i)
             return
-        if kind == "grenade" or kind == "blast_door":
-            if kind == "blast_door":
-                door_grenade.blast_door(self, i)
-            else:
+        if kind in ("grenade", "blast_door"):
+            if kind == "grenade":
                 self._grenade(i, self.aliens[self.targets()[index]].pos)
+            else:
+                door_grenade.blast_door(self, i)
             if m.status != "on_map" or m.incapacitated or self._grabbed(m):
                 self._next_marine()
             return
@@ -721,12 +721,11 @@ class Operations(ReactorRoom):
         wait = self.data["door_break_turns"]
         far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
         gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
-        newt = self.marines[self._newt]
         # as obs[at:at + len(SCENARIO_FEATURES)] = [...], faster
         SCENARIO_STRUCT.pack_into(
             obs, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
             min(self.torch_done / self.data["torch_turns"], 1.0), self.torch_turn == turn, self.asked_turn == turn,
-            *BURKE_ONE_HOT[self.burke], self.signal, newt.status == "on_map" and not newt.incapacitated, far, gold,
+            *BURKE_ONE_HOT[self.burke], self.signal, self.newt_able(), far, gold,
             *chart, max(length - turn, 0) / length, self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke")
         return obs
 
