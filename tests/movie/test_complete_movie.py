@@ -140,8 +140,16 @@ def test_the_hunt_starts_with_the_lost_dead_and_the_carried_healed():
     assert not marine(g, "Ferro").wounded and marine(g, "Spunkmeyer").wounded
     for name in ("Gorman", "Ripley", "Bishop", "Burke", "Newt"):  # new to the campaign: as printed
         assert marine(g, name).status == "on_map" and not marine(g, name).wounded
-    for j in h.riders:  # a rider whose carrier was lost stands in its square instead
-        assert h.marines[h.marines[j].carried_by].status == "on_map"
+    fresh = HuntForTheQueen()
+    fresh.reset(0)
+    carriers = {fresh.marines[j].name: fresh.marines[fresh.marines[j].carried_by].name for j in fresh.riders}
+    orphans = [rider for rider, carrier in carriers.items() if marine(g, carrier).status == "dead"]
+    assert orphans  # (the Elevator's riders of the lost: the case below is played)
+    for name in orphans:  # a rider whose carrier was lost stands in its square instead
+        j = [m.name for m in h.marines].index(name)
+        assert j not in h.riders and h.marines[j].carried_by == NO and not h.marines[j].incapacitated, name
+    for j in h.riders:
+        assert h.marines[j].carried_by != NO and h.marines[h.marines[j].carried_by].status == "on_map"
     HuntForTheQueen.from_dict(json.loads(json.dumps(h.to_dict())))  # a position the scenario's loader accepts
 
 
@@ -252,3 +260,33 @@ def test_each_stage_s_views_and_actions_land_in_the_episode_s_by_name():
     target = g.layout.encode("drop_ship_target", g.layout._specs[[n for n, _ in g.layout._specs].index("drop_ship_target")][1].index("Ferro"))
     assert g.stage_game.layout.name(g.to_stage_action(target)) == "target[Ferro]"
     assert g.to_stage_action(g.layout.encode("torch")) == -1 and "no such action" in g.describe_action(g.layout.encode("torch"))
+
+
+def test_the_tally_counts_those_already_out_of_the_stage_in_play_but_not_the_drop_ships_crew():
+    """CM6: while a stage with an exit is played, whoever is out already counts; the Drop Ship's
+    crew counts only when the Drop Ship is over."""
+    g = end_marines_stage(CompleteMovie(), {"Hicks": OUT})
+    after_reactor = g.victory_points()
+    assert after_reactor == vp("Hicks")
+    for m in g.stage_game.crew:
+        m.status = "aboard"
+    assert g.victory_points() == after_reactor  # (the Drop Ship is not over)
+    end_drop_ship(g, killed=False, crashed=True)
+    assert g.stage == "operations" and g.victory_points() == after_reactor
+    marine(g, "Hicks").status = "exited"
+    assert g.victory_points() == after_reactor + vp("Hicks")
+
+
+def test_a_facehuggers_victim_in_the_hunt_is_lost_and_scores_nothing():
+    """CM3: a Marine the Facehugger took counts as Dead, even though his counter lives."""
+    g = end_marines_stage(CompleteMovie(), {"Hicks": OUT, "Apone": OUT})
+    end_drop_ship(g, killed=True, crashed=False)
+    assert g.stage == "hunt_for_the_queen"
+    h = g.stage_game
+    names = [m.name for m in h.marines]
+    alive = {m.name: ("on_map", False, False) for m in h.marines if m.status != "dead"}
+    h.facehugged = [names.index("Hicks")]
+    before = g.victory_points()
+    end_marines_stage(g, alive)
+    assert g.carried["Hicks"] == "lost" and g.carried["Apone"] != "lost"
+    assert g.victory_points() == before + sum(vp(n) for n in alive if n != "Hicks")
