@@ -279,7 +279,9 @@ def load(cls, data):
         return game
     d = Fields(what, raw, "decision", keys=("kind", "options"))
     kind = d.choice("kind", list(DECISIONS))
-    options = d.ints("options", 0, b.n - 1, max_length=b.n)
+    options = d.ints("options", APC_TARGET if game.apc is not None else 0, b.n - 1, max_length=b.n)
+    if any(o < 0 and (o != APC_TARGET or kind != "target") for o in options):
+        raise d.fail("options", f"may hold {APC_TARGET} (the APC) only in a target decision", options)
     if game.phase == "over":
         raise d.fail("kind", "must be null once the game is over", kind)
     if kind == "swap_second":

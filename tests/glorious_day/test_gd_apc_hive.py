@@ -171,6 +171,7 @@ def test_the_scripted_hive_picks_a_knocked_down_target_never_taking_the_apc_for_
     g.apc["door_open"] = True
     alien_attacks(g)
     assert sorted(g.decision.options) == [APC_TARGET, 0, 5]
+    assert round_trips(g)  # (a target decision offering the APC loads again)
     g.chars[-2]["knocked"] = True  # Apone (off the board): the APC's index -2 must not read him
     assert g.legal_mask("hive")[ScriptedHive().act(g, "hive")]  # no one knocked down: a legal pick by the die
     g.chars[5]["knocked"] = True
