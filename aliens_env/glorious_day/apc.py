@@ -121,8 +121,7 @@ class VehicleRules:
             self._drive(c)
         elif name == "apc_step":
             self.chars[c]["actions"] += 1
-            self._vehicle_step(index)
-            self._reveal_seen()
+            self._vehicle_step(index)  # (it reveals what the step brings into sight)
         elif name == "apc_stop":
             self.chars[c]["actions"] += 1
             self.apc["moves"] = 0

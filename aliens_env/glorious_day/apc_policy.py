@@ -8,7 +8,8 @@ Alien they may; a Character on a Repair space repairs; the others wait.
 With the Queen (A51): only the mission's `crew` boards (the others fight her as in her other
 missions, large_policies.py); the Driver drives toward her until a manned turret sees her (it
 stops next to her, PRINTED); the turret gunners fire at her while her Damage tokens leave the
-turret a chance (7 less the tokens), else at the nearest Alien.
+turret a chance (7 less the tokens), else keep their cards (Rest while the hand holds less than
+two shots); past 7 tokens the crew gets out toward a square to shoot her from.
 """
 from __future__ import annotations
 
