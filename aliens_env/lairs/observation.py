@@ -16,15 +16,12 @@ the record by a shallow copy) builds its own from scratch at its first ``observe
 """
 from __future__ import annotations
 
-import struct
-from functools import lru_cache
-
 import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
     CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
-    Marine, square_features,
+    Marine, float_struct, square_features,
 )
 
 
@@ -45,11 +42,6 @@ class LairsMarine(Marine):
 
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
-
-
-@lru_cache(maxsize=None)
-def _packer(count: int) -> struct.Struct:
-    return struct.Struct(f"{count}f")
 
 
 class ObsState:
@@ -80,7 +72,7 @@ class LairsObservation:
         """After the observation layout."""
         self._row_at = self._features_at * 4  # (bytes)
         self._row_bytes = len(MARINE_FEATURES) * 4
-        self._row_pack = _packer(len(MARINE_FEATURES)).pack_into
+        self._row_pack = float_struct(len(MARINE_FEATURES)).pack_into
         self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
         self._where = square_features(self.board.height, self.board.width)
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
@@ -160,7 +152,7 @@ class LairsObservation:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:
                 buf[at + count:at + before] = 0.0
-            _packer(count).pack_into(buf, at * 4, *tail)
+            float_struct(count).pack_into(buf, at * 4, *tail)
             state.tail = tail
         obs = buf.copy()
         if self.options["aim_time"]:
