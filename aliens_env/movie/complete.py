@@ -296,8 +296,8 @@ class CompleteMovie(StageChain):
                  **{f"{r['stage']}_result": r["result"] for r in self.records}}
         if not self._over():
             return {"marines": None, "hive": None, "truncated_by": None, "score": score}
-        v = self.data["victory"]
-        marines = 1 if self.queen_killed() or points >= v["win"] else 0 if points >= v["draw"] else -1
+        film = self.data["film_tally"]  # (more than the film's a win, at least half of it a draw: CM7)
+        marines = 1 if self.queen_killed() or points > film else 0 if 2 * points >= film else -1
         return {"marines": marines, "hive": -marines, "truncated_by": None, "score": score}
 
     def shaping_value(self, side: str) -> float:
