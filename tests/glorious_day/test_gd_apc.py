@@ -86,6 +86,19 @@ def test_running_over_an_alien_it_attacks_the_apc_then_is_killed():
         assert g.stats["kills"] == count
 
 
+def test_two_aliens_run_over_in_one_step_each_attack_the_apc_in_turn_then_both_die():
+    # the step east takes column 9, rows 5-7: both Aliens are under it; the first's roll of 6
+    # beats Defense 5 (a Damage token), the second's 6 a second token, then 3 (fended off)
+    for rolls, damage in (((6, 6), 2), ((6, 3), 1), ((3, 3), 0)):
+        g = activate(chase({0: DRIVER}, aliens=[((5, 9), 1), ((7, 9), 1)]), 0)
+        g.dice.script(0, *rolls)
+        act(g, "drive")
+        act(g, "apc_step", E)
+        assert g.aliens[0] is None and g.aliens[1] is None, rolls
+        assert g.apc["damage"] == damage and g.stats["kills"] == 2, rolls
+        assert g.dice.scripted_left == 0, rolls  # each rolled its attack
+
+
 def test_it_removes_a_barricade_it_crosses():
     g = activate(chase({0: DRIVER}), 0)
     g.barricades.add(sq(g, (5, 9)))  # not a door: the rule is the Barricade on its way
