@@ -43,10 +43,11 @@ def scenario() -> dict:
     for k, row in enumerate(data["turn_chart"]):
         if len(row) != len(data["colours"]) or any(not isinstance(n, int) or n < 0 for n in row):
             raise ValueError(f"{where}: turn_chart[{k}] must list {len(data['colours'])} counts >= 0, got {row}")
-    r, c = data["door_grenade"]["square"]
-    if rows[r][c] != "." or not 0 <= data["door_grenade"]["opens_max"] <= 9:
-        raise ValueError(f"{where}: door_grenade must name an open floor square and an opens_max of 0-9, "
-                         f"got {data['door_grenade']}")
+    r, c = data["cut_square"]
+    if rows[r][c] != ".":
+        raise ValueError(f"{where}: cut_square {[r, c]} must be open floor (the corridor square at the far door)")
+    if set(data["door_grenade"]) != {"opens_max"} or not 0 <= data["door_grenade"]["opens_max"] <= 9:
+        raise ValueError(f"{where}: door_grenade must be {{opens_max: 0-9}}, got {data['door_grenade']}")
     if tuple(data["scenarios"]) != SCENARIOS:
         raise ValueError(f"{where}: scenarios must be {list(SCENARIOS)}")
     return data

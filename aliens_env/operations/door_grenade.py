@@ -3,7 +3,7 @@ rulebook calls it "explicitly not tournament-legal"): "a well-placed grenade dow
 force Burke's door open early, at the cost of injuring whoever's caught in the blast".
 
 A23 (docs/rules/operations.md): a Marine with a loaded Grenade Launcher who sees the corridor
-square at the foot of the sealed far door (``door_grenade.square``) may fire at it (``blast_door``,
+square at the foot of the sealed far door (``cut_square``, where the torches cut) may fire at it (``blast_door``,
 one Action and, under Ammunition Restrictions, one launcher box), once Burke has sealed the door
 and while it stays sealed (not in Gorman's Last Stand); the grenade blows there (the one blast
 every ruleset shares, ``_blast``: the Grenade Table on everyone that square sees), then a d10 of
@@ -23,7 +23,8 @@ def rules(game: "Operations") -> dict:
 
 
 def square(game: "Operations") -> int:
-    return game.board.index(*rules(game)["square"])
+    """The blast square: the corridor square at the foot of the sealed door, where the torches cut."""
+    return game.board.index(*game.data["cut_square"])
 
 
 def can_blast_door(game: "Operations", i: int) -> bool:

@@ -127,7 +127,7 @@ class Operations(ReactorRoom):
         self.appear = {colour: [b.index(r, c) for r, c in data["appear"][colour]] for colour in data["colours"]}
         self.far_door = b.index(*data["far_door"])
         self.gold_door = b.index(*data["gold_door"])
-        self.cut_squares = frozenset(b.index(r, c) for r, c in data["cut_squares"])
+        self.cut_squares = frozenset({b.index(*data["cut_square"])})
         self.burke_room = [b.index(*data["burke_room_square"])] + self.appear["gold"]
         self._beside = {door: squares_beside(b, door) for door in (self.far_door, self.gold_door)}
         self.pool = data["alien_pool"]

@@ -33,8 +33,21 @@ def test_a_wrong_value_names_what_is_allowed():
 
 
 def test_the_designed_numbers():
-    assert RULES == {"square": [5, 15], "opens_max": 4}
-    assert tuple(RULES["square"]) == CUT  # the corridor square at the foot of the door
+    assert RULES == {"opens_max": 4}
+    assert tuple(scenario()["cut_square"]) == CUT  # the blast square: the corridor square at the foot of the door
+
+
+@pytest.mark.parametrize("key, value, match", [
+    ("door_grenade", {"opens_max": 10}, r"door_grenade must be \{opens_max: 0-9\}"),
+    ("door_grenade", {"square": [5, 15], "opens_max": 4}, "door_grenade must be"),  # its square is cut_square
+    ("cut_square", [0, 0], r"cut_square \[0, 0\] must be open floor"),
+])
+def test_a_malformed_entry_names_what_is_allowed(monkeypatch, key, value, match):
+    from aliens_env.operations import data_files
+    bad = {**data_files.read_yaml(data_files.DATA / "operations.yaml"), key: value}
+    monkeypatch.setattr(data_files, "read_yaml", lambda path: bad)
+    with pytest.raises(ValueError, match=match):
+        data_files.scenario.__wrapped__()
 
 
 @pytest.mark.parametrize("roll", range(10))
