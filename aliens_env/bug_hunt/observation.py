@@ -39,12 +39,12 @@ _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
 #: stripe(): the stripes kept per layout, all dropped when full (each about 92 KB: 23 planes of
-#: 40 x 25 float32 for the 25-square window; 8 cost no more instructions per step than 16 in random
-#: play, valgrind, and half the memory)
+#: 40 x 25 float32 for the 25-square window); in 20,000 turns of random play 8 build a stripe for
+#: 5.7% of observations (an LRU of 12 would for 5.0%, of 4 for 7.4%)
 STRIPES = 8
 #: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows): 16 keep 0.3 MB
-#: of stripes per env on average in random play (whole columns of 88 rows: 0.6 MB, and 1.6 times
-#: the floats built per observation)
+#: of stripes per env on average in random play (whole columns of 88 rows kept 0.6 MB and built
+#: twice the floats per observation)
 STRIPE_ROWS = 16
 
 
