@@ -1,5 +1,5 @@
 """Hunt for the Queen with the Marines commanded by tactics ("HuntForTheQueenTactics", ASSUMPTION
-A52 in docs/rules/lairs.md).
+A51 in docs/rules/lairs.md).
 
 The rules, the lairs, the dice, the hive's decisions and the observation are Hunt for the Queen's.
 Only the Marines decide differently: at the start of each Marine's activation (and at a Push) they

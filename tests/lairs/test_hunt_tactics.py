@@ -1,4 +1,4 @@
-"""HuntForTheQueenTactics (ASSUMPTION A52 of docs/rules/lairs.md): Hunt for the Queen with the
+"""HuntForTheQueenTactics (ASSUMPTION A51 of docs/rules/lairs.md): Hunt for the Queen with the
 Marines choosing, per activation, a setting of the scripted hunt marines that then plays the whole
 activation (the Reactor Room commander's rules); each setting does what it says."""
 import numpy as np
