@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from ..core.board import NO
 from ..core.data import read_yaml
-from ..reactor_room.tactics import CommandedMarines, HeuristicCommander  # noqa: F401  (the registry's heuristic)
+from ..reactor_room.tactics import CommandedMarines
 from ..reactor_room.data_files import grenade_result
 from ..reactor_room.heuristic import closest_step, move_actions
 from .data_files import DATA
@@ -68,7 +68,8 @@ class HuntTactic(HuntMarines):
     def __init__(self, threat_range: int = 9, min_hit: float = 0.3, walk: str = "hunt", stand_off: int = 0,
                  blast_risk: str = "none"):
         if walk not in WALKS or blast_risk not in BLAST_RISKS:
-            raise ValueError(f"walk must be one of {WALKS} and blast_risk one of {BLAST_RISKS}, got {walk!r}, {blast_risk!r}")
+            raise ValueError(f"walk must be one of {WALKS} and blast_risk one of {BLAST_RISKS}, "
+                             f"got {walk!r}, {blast_risk!r}")
         super().__init__(threat_range=threat_range, min_hit=min_hit)
         self.walk, self.stand_off, self.blast_risk = walk, stand_off, blast_risk
         self._risk = BLAST_RISKS.index(blast_risk)
