@@ -167,4 +167,15 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="HuntForTheQueenTactics",
+        game="aliens_env.lairs.tactics:HuntForTheQueenTactics",
+        policies={
+            "dice": "aliens_env.lairs.policies:LairsDiceAI",
+            "heuristic": "aliens_env.reactor_room.tactics:HeuristicCommander",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]
