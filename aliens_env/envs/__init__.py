@@ -178,4 +178,16 @@ register_game(
     )
 )
 
+register_game(
+    GameSpec(
+        name="GloriousDayTactics",
+        game="aliens_env.glorious_day.tactics:GloriousDayTactics",
+        policies={
+            "dice": "aliens_env.glorious_day.policies:GloriousDiceAI",
+            "scripted": "aliens_env.glorious_day.policies:ScriptedHive",
+            "heuristic": "aliens_env.glorious_day.tactics:HeuristicCommander",
+        },
+    )
+)
+
 __all__ = ["REGISTRY", "GameSpec", "get_spec", "make_policy", "register_game"]

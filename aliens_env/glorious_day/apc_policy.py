@@ -34,9 +34,10 @@ def _turrets_spent(game) -> bool:
 
 def _crew_full(game) -> bool:
     """With the Queen, only the mission's `crew` boards (A51), none once the turrets are spent;
-    the others fight outside."""
-    return game.queen is not None and (_turrets_spent(game)
-                                       or objectives.aboard(game) >= game.m.get("crew", len(game.chars)))
+    the others fight outside. A commander's tactic may set another limit (`game.crew_limit`, A52)."""
+    limit = getattr(game, "crew_limit", None)
+    crew = game.m.get("crew", len(game.chars)) if limit is None else limit
+    return game.queen is not None and (_turrets_spent(game) or objectives.aboard(game) >= crew)
 
 
 def _queen_in_turret_sight(game) -> bool:

@@ -1,0 +1,115 @@
+"""Another Glorious Day in the Corps with the marines commanded by tactics ("GloriousDayTactics",
+ASSUMPTION A52 of docs/rules/glorious_day.md).
+
+The rules, the missions, the dice, the Aliens (or the Hive player) and the observation are
+GloriousDay's. Only the marines decide differently: at the start of each Character's activation
+(the heuristic marines choose who activates, as they do) the commander picks one *tactic* of
+data/tactics.yaml, and the heuristic marines (``HeuristicMarines``) play that Character's
+activation under it. Tactic 0 is the heuristic marines themselves, so a commander always picking
+it plays their games move for move. The tactic slice is appended after GloriousDay's slices, so
+every GloriousDay action keeps its number (the Aliens' and the Hive's policies read the same
+indices). The default mission is ``queen_apc`` (the bug hunt of the Queen and the M577 APC, where
+who crews the APC matters most, A51).
+
+As ReactorRoomTactics and BugHuntTactics: the network chooses, the script carries out.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
+from ..core.data import read_yaml
+from .apc_policy import _get_out
+from .data_files import DATA
+from .game import GloriousDay
+from .policies import HeuristicMarines
+
+TACTICS = ("heuristic", "board", "stay_out", "get_out", "hold")
+
+
+@lru_cache(maxsize=None)
+def tactic_names() -> tuple[str, ...]:
+    """data/tactics.yaml's list, checked: known names, `heuristic` first, none twice."""
+    names = read_yaml(DATA / "tactics.yaml").get("tactics")
+    if (not isinstance(names, list) or not names or names[0] != "heuristic" or len(set(names)) != len(names)
+            or any(n not in TACTICS for n in names)):
+        raise ValueError(f"{DATA / 'tactics.yaml'}: tactics must list distinct names of {list(TACTICS)}, "
+                         f"'heuristic' first, got {names!r}")
+    return tuple(names)
+
+
+class TacticMarines(HeuristicMarines):
+    """The heuristic marines playing one activation under a tactic (data/tactics.yaml)."""
+
+    def __init__(self, tactic: str = "heuristic"):
+        if tactic not in TACTICS:
+            raise ValueError(f"unknown Glorious Day tactic {tactic!r}; allowed: {list(TACTICS)}")
+        self.tactic = tactic
+        self.name = f"tactic {tactic}"
+
+    def _play(self, game, player: str, crew: int | None) -> int:
+        game.crew_limit = crew  # read by apc_policy._crew_full (A51's crew, replaced for this action)
+        try:
+            return super().act(game, player)
+        finally:
+            game.crew_limit = None
+
+    def act(self, game, player: str) -> int:
+        if self.tactic == "heuristic" or game.decision.kind != "action":
+            return super().act(game, player)
+        c, layout = game.active, game.layout
+        if self.tactic == "board":
+            return self._play(game, player, len(game.chars))
+        if self.tactic == "get_out" and game.apc is not None and game.seat_of(c) and not game.apc["moves"]:
+            action = _get_out(game, c)
+            if game.legal_mask(player)[action] and layout.decode(action)[0] == "move":
+                return action
+        action = self._play(game, player, 0 if self.tactic in ("stay_out", "get_out") else None)
+        if self.tactic == "hold" and layout.decode(action)[0] in ("move", "drive"):
+            mask = game.legal_mask(player)
+            for alternative in ("aim", "rest", "end"):
+                if mask[layout.encode(alternative)]:
+                    return layout.encode(alternative)
+        return action
+
+
+class GloriousDayTactics(CommandedSide, GloriousDay):
+    name = "GloriousDayTactics"
+
+    def __init__(self, mission: str = "queen_apc", **options):
+        self.tactics = [TacticMarines(n) for n in tactic_names()]
+        self._executing = True  # True while a tactic plays its primitive actions (and while the game sets up)
+        super().__init__(mission=mission, **options)
+        self.layout = self.layout.extended("tactic", list(tactic_names()))
+        self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
+        self._executing = False
+        self.reset(0)
+
+    def _run(self) -> None:
+        """GloriousDay's loop; the choice of who activates next is the heuristic marines' own
+        (the commander decides how, at the activation's first action)."""
+        super()._run()
+        while not self._executing and self.decision is not None and self.decision.kind == "activate":
+            self._executing = True
+            try:
+                self._cache.clear()
+                GloriousDay._resolve(self, self.tactics[0].act(self, "marines"))
+            finally:
+                self._executing = False
+                self._cache.clear()
+            super()._run()
+
+    def _command_start(self) -> tuple[int, int]:
+        return (self.round, self.active)
+
+    def _command_over(self, start: tuple[int, int]) -> bool:
+        """A tactic plays one Character's activation: over at the next Character's first action
+        or in the next round."""
+        return self.decision.kind == "action" and (self.round, self.active) != start
+
+    def describe_action(self, action: int) -> str:
+        kind, index = self.layout.decode(action)
+        if kind == "tactic":
+            who = self.chars[self.active]["name"] if self.active >= 0 else "the marines"
+            return f"{who}: tactic {index} ({self.tactics[index].tactic})"
+        return super().describe_action(action)

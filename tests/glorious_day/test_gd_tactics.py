@@ -1,0 +1,126 @@
+"""GloriousDayTactics (ASSUMPTION A52): the marines choose, at the start of each Character's
+activation, a tactic under which the heuristic marines play it (data/tactics.yaml)."""
+import pytest
+
+from aliens_env.core.commander import HeuristicCommander
+from aliens_env.glorious_day import missions as objectives
+from aliens_env.glorious_day import tactics as tactics_module
+from aliens_env.glorious_day.game import GloriousDay
+from aliens_env.glorious_day.policies import GloriousDiceAI, HeuristicMarines
+from aliens_env.glorious_day.tactics import TACTICS, GloriousDayTactics, TacticMarines, tactic_names
+
+
+def play(game, marines, seed, on_command=None):
+    """One game against the automated Aliens; `on_command(game)` at each commander decision."""
+    game.reset(seed)
+    hive = GloriousDiceAI()
+    while not game.is_terminal():
+        player = game.current_player()
+        if player == "marines" and on_command is not None:
+            on_command(game)
+        game.apply((marines if player == "marines" else hive).act(game, player))
+    return game
+
+
+def first_action(game, tactic: str) -> int:
+    """The primitive action `tactic` would play first at this commander decision."""
+    game._executing = True
+    game._cache.clear()
+    try:
+        return TacticMarines(tactic).act(game, "marines")
+    finally:
+        game._executing = False
+        game._cache.clear()
+
+
+def boards(game, action: int) -> bool:
+    """A Move from outside the APC onto a space aboard."""
+    kind, square = game.layout.decode(action)
+    return kind == "move" and not game.seat_of(game.active) and square in set(game.vehicle_squares())
+
+
+def test_the_tactics_come_from_the_data_file_and_tactic_zero_is_the_heuristic():
+    game = GloriousDayTactics(hive_player=False)
+    assert game.mission == "queen_apc"
+    assert tuple(t.tactic for t in game.tactics) == tactic_names() and tactic_names()[0] == "heuristic"
+    assert set(tactic_names()) == set(TACTICS)
+    plain = GloriousDay(mission="queen_apc", hive_player=False)
+    assert game.layout.names()[:plain.layout.size] == plain.layout.names()
+    assert game.layout.span("tactic") == slice(plain.layout.size, plain.layout.size + len(TACTICS))
+
+
+def test_an_unknown_tactic_and_a_bad_data_file_are_refused(monkeypatch):
+    with pytest.raises(ValueError, match="unknown Glorious Day tactic 'charge'.*heuristic"):
+        TacticMarines("charge")
+    monkeypatch.setattr(tactics_module, "read_yaml", lambda path: {"tactics": ["board", "heuristic"]})
+    tactic_names.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="tactics.yaml: tactics must list.*'heuristic' first"):
+            tactic_names()
+    finally:
+        tactic_names.cache_clear()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_heuristic_commander_plays_the_heuristic_marines_game_move_for_move(seed):
+    plain = play(GloriousDay(mission="queen_apc", hive_player=False), HeuristicMarines(), seed)
+    commanded = play(GloriousDayTactics(hive_player=False), HeuristicCommander(), seed)
+    assert commanded.events == plain.events and commanded.outcome() == plain.outcome()
+
+
+def test_the_commander_decides_once_at_the_start_of_each_activation():
+    seen = []
+
+    def check(game):
+        mask = game.legal_mask("marines")
+        assert mask[game.layout.span("tactic")].all() and mask.sum() == len(TACTICS)  # only tactics
+        assert game.decision.kind == "action"  # never who activates: the heuristic's choice
+        seen.append((game.round, game.active))
+
+    game = play(GloriousDayTactics(hive_player=False), HeuristicCommander(), 3, check)
+    assert len(seen) == len(set(seen)) > 10  # one decision per Character activation
+    assert max(r for r, _ in seen) == game.round
+
+
+def scan(seeds, check):
+    """Every commander decision of heuristic games on `seeds`, passed to check(game)."""
+    for seed in seeds:
+        play(GloriousDayTactics(hive_player=False), HeuristicCommander(), seed, check)
+
+
+def test_board_lifts_the_crew_limit_and_stay_out_never_boards():
+    found = {"board_past_crew": 0, "heuristic_boards": 0}
+
+    def check(game):
+        if game.apc is None:
+            return
+        heuristic, board, stay = (first_action(game, t) for t in ("heuristic", "board", "stay_out"))
+        assert not boards(game, stay)
+        if boards(game, heuristic):
+            found["heuristic_boards"] += 1
+            assert boards(game, board)
+        if objectives.aboard(game) >= game.m["crew"] and game.queen["damage"] <= game.apc_rules["turret_kills"]:
+            assert not boards(game, heuristic)  # A51: the crew is full
+            found["board_past_crew"] += boards(game, board)
+
+    scan(range(8), check)
+    assert found["heuristic_boards"] > 0 and found["board_past_crew"] > 0
+
+
+def test_get_out_leaves_the_apc_and_hold_never_moves_or_drives():
+    found = {"got_out": 0, "held": 0}
+
+    def check(game):
+        c, layout = game.active, game.layout
+        hold = first_action(game, "hold")
+        assert layout.decode(hold)[0] not in ("move", "drive")
+        if layout.decode(first_action(game, "heuristic"))[0] in ("move", "drive"):
+            found["held"] += 1
+        if game.apc is not None and game.seat_of(c) and not game.apc["moves"]:
+            kind, square = layout.decode(first_action(game, "get_out"))
+            if kind == "move":
+                assert square not in set(game.vehicle_squares())
+                found["got_out"] += 1
+
+    scan(range(8), check)
+    assert found["got_out"] > 0 and found["held"] > 0
