@@ -250,3 +250,16 @@ def test_the_compact_observation_keeps_bug_hunts_rows_and_adds_the_tactical_dist
 def test_an_unknown_observation_is_refused_with_the_allowed_names():
     with pytest.raises(ValueError, match="unknown BugHuntTactics observation 'planes'.*compact"):
         BugHuntTactics(observation="planes")
+
+
+def test_the_compact_observation_passes_the_gymnasium_and_sb3_checkers():
+    import gymnasium as gym
+    from gymnasium.utils.env_checker import check_env as gym_check_env
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    import aliens_env  # noqa: F401  (registers the environments)
+
+    env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation="compact")
+    assert env.observation_space["observation"].shape == BugHuntTactics(observation="compact").observation_shape
+    gym_check_env(env.unwrapped, skip_render_check=True)
+    sb3_check_env(env.unwrapped, warn=False)
