@@ -1153,7 +1153,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 keys[i] = key
                 changed.append(i)
         if changed:
-            self._write_marines(rec, changed)
+            self._write_marine_rows(rec, changed)
         # -- the Aliens, the acting and candidate squares
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
         ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
@@ -1203,7 +1203,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._observe_arms(obs)
         return obs
 
-    def _write_marines(self, rec: ObsRecord, changed: list[int]) -> None:
+    def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
         buf, squares, counts = rec.buf, rec.squares, rec.counts
         marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
