@@ -129,21 +129,27 @@ class StageChain(Game):
 
     def _obs_plan(self) -> tuple:
         """(the episode's observation buffer, the stage's, the (episode view, stage view) pairs
-        of the blocks, the stage's other indices, where they go): ``_obs_map`` bound to buffers
-        of this game's own, made again when the stage game changes. The buffer holds the values
-        ``_copy_views`` does not write (the template's); the rest is rewritten every observe."""
+        of the blocks, the stage's other indices, where they go): ``_obs_map`` bound to two
+        buffers, kept as the maps are (per class, stage and roster: the games of one process
+        share them, as every observe writes them in full before it copies the episode's out; the
+        project runs no threads). The episode's buffer holds the values ``_copy_views`` does not
+        write (the template's); the rest is rewritten every observe."""
         g = self.stage_game
         plan = self.__dict__.get("_plan")
         if plan is not None and plan[0] is g:
             return plan[1]
+        bound = _kept((type(self), "plan", self.stage, type(g), tuple(getattr(g, "marine_order", ()))), self._bind_obs_map)
+        self._plan = (g, bound)
+        return bound
+
+    def _bind_obs_map(self) -> tuple:
         template, blocks, src, dst = self._obs_map()
-        out, inner = template.copy(), np.zeros(g.obs_layout.size, dtype=np.float32)
+        out, inner = template.copy(), np.zeros(self.stage_game.obs_layout.size, dtype=np.float32)
         size, bound = out.itemsize, []
         for d, s, step_d, step_s, count, length in blocks:
             bound.append((as_strided(out[d:], (count, length), (step_d * size, size)),
                           as_strided(inner[s:], (count, length), (step_s * size, size))))
-        self._plan = (g, (out, inner, bound, src, dst))
-        return self._plan[1]
+        return out, inner, bound, src, dst
 
     def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
         """(the episode's observation before the stage's values, the blocks (episode start,
