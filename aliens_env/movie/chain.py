@@ -172,11 +172,11 @@ class StageChain(Game):
         dst = np.flatnonzero(where >= 2)
         src = where[dst].astype(np.int64) - 2
         breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
-        runs = [(int(dst[a]), int(src[a]), int(b - a)) for a, b in zip([0, *breaks], [*breaks, len(dst)])]
+        runs = [(int(dst[a]), int(src[a]), int(b - a), a) for a, b in zip([0, *breaks], [*breaks, len(dst)])]
         blocks, rest = [], []
         k = 0
         while k < len(runs):  # runs of one length at steady steps in both: one block
-            d, s, length = runs[k]
+            d, s, length, _ = runs[k]
             j = k + 1
             if j < len(runs) and runs[j][2] == length:
                 step_d, step_s = runs[j][0] - d, runs[j][1] - s
@@ -188,12 +188,10 @@ class StageChain(Game):
             if (j - k) * length >= BLOCK_MIN:
                 blocks.append((d, s, step_d, step_s, j - k, length))
             else:
-                rest += [np.arange(s, s + n) for _, s, n in runs[k:j]]
+                rest += [np.arange(a, a + n) for _, _, n, a in runs[k:j]]
             k = j
-        rest_src = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
-        where_src = np.full(g.obs_layout.size, -1, dtype=np.int64)
-        where_src[src] = dst
-        return template, blocks, rest_src, where_src[rest_src]
+        rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
+        return template, blocks, src[rest], dst[rest]
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         raise NotImplementedError
