@@ -10,12 +10,14 @@ dice are the stage's (DicePolicy, the search and the replays roll them).
 from __future__ import annotations
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from ..core.game import Game
 
-#: a run of at least this many values, consecutive in the stage's observation and in the
-#: episode's, is copied as one slice; the other values in one gather (see ``_obs_map``)
-RUN_MIN = 32
+#: a block of at least this many values (runs of consecutive values in the stage's observation
+#: and in the episode's, at steady steps) is copied as one strided view; the other values in one
+#: gather (see ``_obs_map``)
+BLOCK_MIN = 32
 #: the action maps and observation plans of the chains, shared by every game of a class (they
 #: depend on the class, the stage and its roster alone); the survivors of a stage come in many
 #: sets, so the memo is emptied when it passes MAPS_KEPT entries (memory stays bounded)
@@ -112,23 +114,49 @@ class StageChain(Game):
     def observe(self, player: str) -> np.ndarray:
         """The stage's views copied into the episode's by name (``_copy_views``), then the
         chain's own features (``_chain_view``)."""
-        template, runs, src, dst = self._obs_map()
-        obs = template.copy()
-        inner = self.stage_game.observe(player)
-        for to, of in runs:
-            obs[to] = inner[of]
-        obs[dst] = inner[src]
+        out, inner, blocks, src, dst = self._obs_plan()
+        inner[:] = self.stage_game.observe(player)
+        for to, of in blocks:
+            to[...] = of
+        if len(src):
+            out[dst] = inner[src]
+        obs = out.copy()
         self._chain_view(obs)
         return obs
 
     def _chain_view(self, obs: np.ndarray) -> None:
         """Write the episode's own features into ``obs`` (the subclass)."""
 
-    def _obs_map(self) -> tuple[np.ndarray, list[tuple[slice, slice]], np.ndarray, np.ndarray]:
-        """(the episode's observation before the stage's values, the (episode, stage) slices of
-        the long runs, the stage's other indices, where they go), kept per stage game and roster:
-        ``_copy_views`` worked out once on index numbers. Long runs (a board plane of the map
-        the episode's size, a view copied whole) go as slices, the rest in one gather."""
+    def _obs_plan(self) -> tuple:
+        """(the episode's observation buffer, the stage's, the (episode view, stage view) pairs
+        of the blocks, the stage's other indices, where they go): ``_obs_map`` bound to two
+        buffers, kept as the maps are (per class, stage and roster: the games of one process
+        share them, as every observe writes them in full before it copies the episode's out; the
+        project runs no threads). The episode's buffer holds the values ``_copy_views`` does not
+        write (the template's); the rest is rewritten every observe."""
+        g = self.stage_game
+        plan = self.__dict__.get("_plan")
+        if plan is not None and plan[0] is g:
+            return plan[1]
+        bound = _kept((type(self), "plan", self.stage, type(g), tuple(getattr(g, "marine_order", ()))), self._bind_obs_map)
+        self._plan = (g, bound)
+        return bound
+
+    def _bind_obs_map(self) -> tuple:
+        template, blocks, src, dst = self._obs_map()
+        out, inner = template.copy(), np.zeros(self.stage_game.obs_layout.size, dtype=np.float32)
+        size, bound = out.itemsize, []
+        for d, s, step_d, step_s, count, length in blocks:
+            bound.append((as_strided(out[d:], (count, length), (step_d * size, size)),
+                          as_strided(inner[s:], (count, length), (step_s * size, size))))
+        return out, inner, bound, src, dst
+
+    def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
+        """(the episode's observation before the stage's values, the blocks (episode start,
+        stage start, their steps, count, length: ``count`` runs of ``length`` values), the
+        stage's other indices, where they go), kept per stage game and roster: ``_copy_views``
+        worked out once on index numbers. Runs of consecutive values (a board plane's row, a
+        Marine's row) repeated at the same steps in both go as one block; the rest in one gather."""
         g = self.stage_game
         if self._obs_map_of[0] is g:
             return self._obs_map_of[1]
@@ -136,7 +164,7 @@ class StageChain(Game):
         self._obs_map_of = (g, out)
         return out
 
-    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple[slice, slice]], np.ndarray, np.ndarray]:
+    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
         g = self.stage_game
         template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
         # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
@@ -144,14 +172,26 @@ class StageChain(Game):
         dst = np.flatnonzero(where >= 2)
         src = where[dst].astype(np.int64) - 2
         breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
-        runs, rest = [], []
-        for a, b in zip([0, *breaks], [*breaks, len(dst)]):
-            if b - a >= RUN_MIN:
-                runs.append((slice(int(dst[a]), int(dst[a]) + b - a), slice(int(src[a]), int(src[a]) + b - a)))
+        runs = [(int(dst[a]), int(src[a]), int(b - a), a) for a, b in zip([0, *breaks], [*breaks, len(dst)])]
+        blocks, rest = [], []
+        k = 0
+        while k < len(runs):  # runs of one length at steady steps in both: one block
+            d, s, length, _ = runs[k]
+            j = k + 1
+            if j < len(runs) and runs[j][2] == length:
+                step_d, step_s = runs[j][0] - d, runs[j][1] - s
+                while (j < len(runs) and runs[j][2] == length and runs[j][0] - runs[j - 1][0] == step_d
+                       and runs[j][1] - runs[j - 1][1] == step_s):
+                    j += 1
             else:
-                rest.append(np.arange(a, b))
+                step_d = step_s = 0
+            if (j - k) * length >= BLOCK_MIN:
+                blocks.append((d, s, step_d, step_s, j - k, length))
+            else:
+                rest += [np.arange(a, a + n) for _, _, n, a in runs[k:j]]
+            k = j
         rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
-        return template, runs, src[rest], dst[rest]
+        return template, blocks, src[rest], dst[rest]
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         raise NotImplementedError

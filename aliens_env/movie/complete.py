@@ -32,7 +32,7 @@ from ..lairs.assault import MarineAssault
 from ..lairs.game import HuntForTheQueen
 from ..lairs.rescue import RescueOfNewt
 from ..reactor_room import data_files as reactor_files
-from ..reactor_room.game import ReactorRoom
+from ..reactor_room.game import ReactorRoom, float_struct
 from .chain import StageChain
 from .game import MovieOperations, condition, movie_data
 
@@ -120,6 +120,13 @@ def stage_points(stage: str, g: Game) -> int:
     return sum(reactor_files.victory_points(name) for name, cond in stage_conditions(stage, g).items() if cond != "lost")
 
 
+def exit_points(g: Game) -> int:
+    """``stage_points`` of a stage of EXIT_STAGES being played (those out so far, a Facehugger's
+    victim not counted), without building the conditions: the tally every observe shows."""
+    hugged = getattr(g, "facehugged", ())
+    return sum(reactor_files.victory_points(m.name) for j, m in enumerate(g.marines) if m.status == "exited" and j not in hugged)
+
+
 class CompleteMovie(StageChain):
     name = "CompleteMovie"
 
@@ -141,6 +148,7 @@ class CompleteMovie(StageChain):
         self.layout = ActionLayout(self._union_slices(templates))
         self.obs_layout = ObsLayout(self._union_views(templates))
         self._campaign_span = self.obs_layout.span("campaign")
+        self._stage_one_hot = {s: tuple(float(s == t) for t in self.stages) for s in self.stages}  # (the campaign view)
         self._maxima = {stage: sum(reactor_files.victory_points(n) for n in self._names(g)) for stage, g in templates.items()}
         m = self._maxima
         self.victory_points_max = (m["reactor_room"] + m["drop_ship"]
@@ -284,7 +292,7 @@ class CompleteMovie(StageChain):
         points = sum(int(r["victory_points"]) for r in self.records)
         if self._over() or self.stage not in EXIT_STAGES:
             return points  # (the Drop Ship's crew and the hunters come through only at the end)
-        return points + stage_points(self.stage, self.stage_game)
+        return points + exit_points(self.stage_game)
 
     def outcome(self) -> dict[str, Any]:
         """The Queen killed in any stage: a win whatever the points; else the tally against the
@@ -333,9 +341,11 @@ class CompleteMovie(StageChain):
 
     def _chain_view(self, obs: np.ndarray) -> None:
         done = len(self.records)
-        obs[self._campaign_span] = (*(self.stage == s for s in self.stages),
-                                    min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(),
-                                    min(done / 3, 1.0))
+        hot = self._stage_one_hot[self.stage]
+        # as obs[self._campaign_span] = (...), faster
+        float_struct(len(hot) + 3).pack_into(obs, self._campaign_span.start * obs.itemsize, *hot,
+                                             min(self.victory_points() / self.victory_points_max, 1.0),
+                                             self.queen_killed(), min(done / 3, 1.0))
 
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "CompleteMovie":

@@ -36,6 +36,7 @@ from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, data_files
 from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, WEAPON_OPTIONS, table_result
+from .observation import ObsRecord
 from .weapons import WEAPON_KINDS, WeaponRules
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
@@ -1129,65 +1130,106 @@ class ReactorRoom(WeaponRules, PhasedGame):
     # ------------------------------------------------------------------------------------------
     # observation
     # ------------------------------------------------------------------------------------------
+    _obs_record: ObsRecord | None = None  # the last observation (reactor_room/observation.py)
+
     def observe(self, player: str) -> np.ndarray:
         """Flat float32 vector in [0, 1], the views of ``obs_layout`` (the board is open: both
         sides see the same): the board's PLANES, MARINE_FEATURES per Marine, the GLOBAL_FEATURES
         (turn, decision kind, Aliens in play, out, dead, red turn), then TARGET_FEATURES per
-        target k of the acting Marine (range/20)."""
-        b = self.board
-        plane = self._plane
-        in_play = [al for al in self.aliens if al.in_play]
+        target k of the acting Marine (range/20). Kept from the last observe, rewritten where it
+        may have changed (reactor_room/observation.py)."""
+        rec = self._obs_record
+        if rec is None or rec.owner != id(self) or rec.template is not self._obs_template:
+            rec = self._obs_record = ObsRecord(id(self), self._obs_template, len(self.marines))
+        buf, plane = rec.buf, self._plane
+        marines, aliens, active = self.marines, self.aliens, self.active
+        # -- the Marines: rewritten when what their square and row show has changed
+        keys = rec.keys
+        changed = []
+        for i, m in enumerate(marines):
+            key = (m.pos, m.status, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim,
+                   aliens[m.alien].attack if m.alien != NO else "", i == active)
+            if key != keys[i]:
+                keys[i] = key
+                changed.append(i)
+        if changed:
+            self._write_marine_rows(rec, changed)
+        # -- the Aliens, the acting and candidate squares
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
-        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
+        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
+        live = len(ones)
         d = self.decision
-        acting_marine = d is not None and d.player == "marines" and self.active != NO
+        acting_marine = d is not None and d.player == "marines" and active != NO
         if d is not None:
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
-                ones.append(acting + self.marines[self.active].pos)
+                ones.append(acting + marines[active].pos)
             elif self.mover != NO:
-                ones.append(acting + self.aliens[self.mover].pos)
+                ones.append(acting + aliens[self.mover].pos)
                 if self.mover_target != NO:
-                    ones.append(candidate + self.marines[self.mover_target].pos)
+                    ones.append(candidate + marines[self.mover_target].pos)
             elif d.kind == "place":
-                ones.append(acting + self.aliens[self.queue[0]].pos)
+                ones.append(acting + aliens[self.queue[0]].pos)
             if d.kind == "target":
-                ones += [candidate + self.marines[m].pos for m in d.options]
+                ones += [candidate + marines[m].pos for m in d.options]
             elif d.kind == "order":
-                ones += [candidate + self.aliens[a].pos for a in d.options]
-        feats = []  # the marines, globals and targets views, in turn
-        where = square_features(b.height, b.width)
-        aliens = self.aliens
-        active = self.active
-        healthy, wounded, incapacitated = plane["marine"], plane["wounded"], plane["incapacitated"]  # (MARINE_PLANE)
-        for i, m in enumerate(self.marines):
-            if m.status != "on_map":
-                feats += OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated]
-                continue
-            ones.append((incapacitated if m.incapacitated else wounded if m.wounded else healthy) + m.pos)
-            grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
-            feats += (
-                1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO, grabbed, fighting,
-                m.actions_left / 3, m.aim / 3, i == active, *where[m.pos],
-            )
-        n = len(self.marines)
+                ones += [candidate + aliens[a].pos for a in d.options]
+        for sq in rec.other_ones:
+            buf[sq] = 0.0
+        for sq in ones:
+            buf[sq] = 1.0
+        rec.other_ones = ones
+        # -- the globals and the targets
+        n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
-        feats += (min(self.turn / self._turn_scale, 1.0), *kinds, len(in_play) / self.pool,
-                  self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0)
+        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0]
         if acting_marine:
-            pos = self.marines[self.active].pos
-            ranges, seen = b.range_row(pos), b.los_list(pos)
+            pos = marines[active].pos
+            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
             for a in self.targets():
                 al = aliens[a]
-                feats += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
-        obs = self._obs_template.copy()
-        obs.put(ones, 1.0)
-        float_struct(len(feats)).pack_into(obs, self._features_at * 4, *feats)  # as obs[at:...] = feats, faster
+                tail += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
+        at = self._features_at + n * len(MARINE_FEATURES)
+        end = at + len(tail)
+        if end < rec.tail_end:
+            buf[end:rec.tail_end] = 0.0
+        rec.tail_end = end
+        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
+        obs = buf.copy()
         if self.options["aim_time"]:
             self._observe_banked(obs)
         if self.armed_rules:
             self._observe_arms(obs)
         return obs
+
+    def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
+        """Marine i's board square and feature row, for each i of ``changed``."""
+        buf, squares, counts = rec.buf, rec.squares, rec.counts
+        marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
+        b = self.board
+        where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
+        pack, at = float_struct(width).pack_into, self._features_at
+        for i in changed:
+            m = marines[i]
+            old = squares[i]
+            if old is not None:  # (two Marines may share a square)
+                if counts[old] == 1:
+                    del counts[old]
+                    buf[old] = 0.0
+                else:
+                    counts[old] -= 1
+            row = (at + i * width) * 4
+            if m.status != "on_map":
+                squares[i] = None
+                pack(buf, row, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
+                continue
+            sq = squares[i] = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos
+            counts[sq] = counts.get(sq, 0) + 1
+            buf[sq] = 1.0
+            grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
+            pack(buf, row, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
+                 grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])
 
     # ------------------------------------------------------------------------------------------
     # positions, descriptions, rendering
@@ -1227,6 +1269,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
 
     def clone(self) -> "ReactorRoom":
         new = self._clone_shared()
+        new._obs_record = None  # (its own, made at its first observe)
         new.marines = [copy.copy(m) for m in self.marines]
         new.aliens = [copy.copy(a) for a in self.aliens]
         new.queue = list(self.queue)

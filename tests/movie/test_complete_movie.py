@@ -290,3 +290,26 @@ def test_a_facehuggers_victim_in_the_hunt_is_lost_and_scores_nothing():
     end_marines_stage(g, alive)
     assert g.carried["Hicks"] == "lost" and g.carried["Apone"] != "lost"
     assert g.victory_points() == before + sum(vp(n) for n in alive if n != "Hicks")
+
+
+def test_the_tally_shown_is_the_stage_points_of_those_out_so_far():
+    """exit_points (what every observe shows) is stage_points of the stage being played, by
+    random legal play through the Reactor Room and Operations, with every other character of
+    each position also taken as out (random play seldom gets anyone out)."""
+    from aliens_env.benchmark import AECRunner, aec_env_function
+    from aliens_env.movie.complete import EXIT_STAGES, exit_points, stage_points
+
+    runner = AECRunner(aec_env_function("CompleteMovie"), seed=3)
+    stages = set()
+    for step in range(2000):
+        runner.steps(1)
+        g = runner.env.unwrapped.game
+        if g.stage not in EXIT_STAGES:
+            continue
+        stages.add(g.stage)
+        assert exit_points(g.stage_game) == stage_points(g.stage, g.stage_game)
+        out = g.stage_game.clone()
+        for m in out.marines[step % 2::2]:
+            m.status = "exited"
+        assert exit_points(out) == stage_points(g.stage, out) > 0
+    assert stages == {"reactor_room", "operations"}

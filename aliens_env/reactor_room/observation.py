@@ -1,0 +1,35 @@
+"""The Reactor Room's observation kept up to date between steps (issues 12 and 13: speed).
+
+The views and their values are those ``ReactorRoom.observe`` documents; only the way they are made
+differs. A game keeps its last observation in an ``ObsRecord`` and, at each ``observe``, rewrites
+only what may have changed:
+
+- a Marine's board square and feature row when what they show differs from last time (its
+  ``key`` in ``ObsRecord.keys``: the fields shown, the attack of the Alien on its card, acting);
+- the Aliens' squares and the acting and candidate squares every time (last time's cleared first);
+- the globals and the targets every time (one pack; the targets no longer there cleared).
+
+A record belongs to the game object that made it (its ``id``) and to its observation template: a
+clone starts without one, and a game that finds another's builds its own from scratch.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.board import NO
+
+
+class ObsRecord:
+    """One game's last observation and what it was made of."""
+
+    __slots__ = ("owner", "template", "buf", "keys", "squares", "counts", "other_ones", "tail_end")
+
+    def __init__(self, owner: int, template: np.ndarray, n_marines: int):
+        self.owner = owner
+        self.template = template
+        self.buf = template.copy()
+        self.keys: list = [None] * n_marines  # what each Marine's square and row show (ReactorRoom.observe)
+        self.squares: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
+        self.counts: dict[int, int] = {}  # board square (flat index) -> how many Marines are shown there
+        self.other_ones: list[int] = []  # the Aliens', acting and candidate squares set last time
+        self.tail_end = 0  # where the globals and targets written last time end

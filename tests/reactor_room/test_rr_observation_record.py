@@ -1,0 +1,38 @@
+"""The observation kept between steps (reactor_room/observation.py, movie/chain.py's buffers): at
+every step of random legal play it equals the observation made from scratch (a clone keeps no
+record, so its first observe writes every view anew), for the Reactor Room family and the chains
+built on it; and a Marine changed behind the record's back (a test, a position edit) is shown."""
+import numpy as np
+import pytest
+
+from aliens_env.benchmark import AECRunner, aec_env_function
+from aliens_env.core.board import NO
+from aliens_env.reactor_room.game import ReactorRoom
+
+
+@pytest.mark.parametrize("name", ["ReactorRoom", "OperationsAirDucts", "MovieScenario", "CompleteMovie"])
+def test_kept_observation_equals_one_made_from_scratch(name):
+    runner = AECRunner(aec_env_function(name), seed=7)
+    for _ in range(400):
+        runner.steps(1)
+        game = runner.env.unwrapped.game
+        for side in ("marines", "hive"):
+            kept = game.observe(side)
+            fresh = game.clone().observe(side)
+            assert np.array_equal(kept, fresh), f"{name}: views differ at {np.flatnonzero(kept != fresh)[:10]}"
+
+
+def test_a_marine_edited_between_observes_is_shown_there():
+    g = ReactorRoom()
+    before = g.observe("marines")
+    m = g.marines[0]
+    m.wounded = True  # (no step in between: only the record's own comparison can see it)
+    after = g.observe("marines")
+    plane = g._plane
+    assert before[plane["marine"] + m.pos] == 1.0 and after[plane["marine"] + m.pos] == 0.0
+    assert after[plane["wounded"] + m.pos] == 1.0
+    assert np.array_equal(after, g.clone().observe("marines"))
+    m.status, m.pos = "dead", NO
+    gone = g.observe("marines")
+    assert gone[plane["wounded"]:plane["wounded"] + g.board.n].sum() == 0.0
+    assert np.array_equal(gone, g.clone().observe("marines"))
