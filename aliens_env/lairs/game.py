@@ -453,7 +453,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
             obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,
             self.queen_steps / actions, len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, survivors / n, len(self.facehugged) / n, kind == "queen_move",
-            kind == "queen_attack", max(turns - self.turn, 0) / turns)
+            kind == "queen_attack", (turns - self.turn if self.turn < turns else 0) / turns)
         if self.options.get("elevator_delay"):
             at = self.obs_layout.offset("elevator")
             called = self.elevator_at != NO

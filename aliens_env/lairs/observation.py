@@ -159,7 +159,10 @@ class LairsObservation:
         if self.armed_rules:
             self._observe_arms(obs)
         status = state.status  # (survivors(), from the statuses shown)
-        self._observe_lairs(obs, len(status) - status.count("dead") - sum(status[j] != "dead" for j in self.facehugged))
+        survivors = len(status) - status.count("dead")
+        if self.facehugged:
+            survivors -= sum(status[j] != "dead" for j in self.facehugged)
+        self._observe_lairs(obs, survivors)
         return obs
 
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
