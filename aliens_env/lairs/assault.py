@@ -36,7 +36,7 @@ from .game import HuntForTheQueen
 
 ASSAULT_FEATURES = ("chart/80", "counting_down", "countdown/40", "red_zone")
 ASSAULT_PACK = struct.Struct(f"{len(ASSAULT_FEATURES)}f")  # (obs[at:at + 4] = values, faster)
-ASSAULT_MARINE_FEATURES = ("cocooned", "freed", "unarmed")  # (observe writes the columns 0, 1, 2 by hand)
+ASSAULT_MARINE_FEATURES = ("cocooned", "freed", "unarmed")  # (observe writes the columns 0, 1, 2 in this order)
 ASSAULT_KEYS = ("chart", "cocooned", "freed", "unarmed")
 NOT_ARMED = ("aim", "fire", "fire_pair", "grenade")  # the slices an unarmed Marine is never offered
 
@@ -281,13 +281,13 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         count = 2 * at - chart if chart >= at else None  # (countdown(), red_zone())
         ASSAULT_PACK.pack_into(obs, self._assault_at * 4, chart / (2 * at), count is not None, (count or 0) / at,
                                count is not None and count <= reactor["red_zone"])
-        rows = self._assault_rows_at
+        rows, width = self._assault_rows_at, len(ASSAULT_MARINE_FEATURES)
         for j in self.cocooned:
-            obs[rows + j * 3] = 1.0
+            obs[rows + j * width] = 1.0
         for j in self.freed:
-            obs[rows + j * 3 + 1] = 1.0
+            obs[rows + j * width + 1] = 1.0
         for j in self.unarmed:
-            obs[rows + j * 3 + 2] = 1.0
+            obs[rows + j * width + 2] = 1.0
         return obs
 
     def to_dict(self) -> dict:
