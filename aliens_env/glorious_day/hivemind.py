@@ -76,13 +76,12 @@ class HivemindRules:
         if wp >= costs["move"]:
             occupied = self.occupied() | self.barricades
             base, neighbours = slot["wp_move"], self.board.neighbours
-            bits: list[int] = []  # wp_move_squares(m, occupied) of every model, inline; then one write
             for m, model in enumerate(self.aliens + self.blips):  # (model m: Alien m, then Blip m - MAX_ALIENS)
-                if model is not None:
+                if model is not None:  # wp_move_squares(m, occupied), inline
                     at = base + m * 8
-                    bits += [at + d for d, s in neighbours[model["pos"]] if s not in occupied]
-            if bits:
-                mask[bits] = 1
+                    for d, s in neighbours[model["pos"]]:
+                        if s not in occupied:
+                            mask[at + d] = 1
         if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
             mask[slot["wp_draw"]] = 1
         blips = [k for k, bl in enumerate(self.blips) if bl is not None]
