@@ -114,12 +114,14 @@ class AlienRules:
             if found is not None:
                 return found
         chars = self._character_squares()
-        through = self._character_field(chars, False, None)[alien["pos"]] >= UNREACHABLE
-        field = self._character_field(chars, through, None)
+        field = self._character_field(chars, False, None)
+        through = field[alien["pos"]] >= UNREACHABLE
+        if through:
+            field = self._character_field(chars, True, None)
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
         speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-        return self.nearest_in_reach(alien["pos"], speed, through, _chars=chars)
+        return self.nearest_in_reach(alien["pos"], speed, through, _chars=chars, _field=field)
 
     def _preferring_people(self, pos: int) -> list[int] | None:
         """PRINTED (Bishop the Synthetic): an Alien that can move next to a non-Synthetic does;
@@ -298,15 +300,16 @@ class AlienRules:
         return self.nearest_in_reach(self.blips[slot]["pos"], steps)
 
     def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
-                         targets: tuple | None = None, *, _chars: tuple | None = None) -> list[int]:
+                         targets: tuple | None = None, *, _chars: tuple | None = None,
+                         _field: list[int] | None = None) -> list[int]:
         """The free squares within `steps` of `start` (never through Characters or Barricades)
         nearest the closest Character by ``character_field``; all of them when no Character
         can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
         time along the map's legal steps, then the nearest level of the field that it meets
         is the answer (no square in reach is nearer than the start's distance less `steps`).
-        ``_chars``: ``_character_squares()`` when the caller has them."""
+        ``_chars``: ``_character_squares()`` when the caller has them; ``_field``: the field too."""
         chars = self._character_squares() if _chars is None else _chars
-        field, levels = self._field_levels(through_barricades, targets, chars)
+        field, levels = self._field_levels(through_barricades, targets, chars, _field)
         ups, downs = self._step_bits_split()
         closed = 0
         for s in chars:  # the Characters' models and the APC
@@ -341,11 +344,13 @@ class AlienRules:
         raise AssertionError("the start square is always in reach")
 
     def _field_levels(self, through_barricades: bool, targets: tuple | None = None,
-                      chars: tuple | None = None) -> tuple[list[int], dict[int, int]]:
+                      chars: tuple | None = None, field: list[int] | None = None) -> tuple[list[int], dict[int, int]]:
         """``character_field`` and, for each distance, the bits of the squares at it (found when
-        first asked for: ``_LevelBits``); `chars`: ``_character_squares()`` when known."""
-        chars = self._character_squares() if chars is None else chars
-        field = self._character_field(chars, through_barricades, targets)
+        first asked for: ``_LevelBits``); `chars`: ``_character_squares()`` when known; `field`:
+        the field itself when known."""
+        if field is None:
+            chars = self._character_squares() if chars is None else chars
+            field = self._character_field(chars, through_barricades, targets)
         levels = _LEVELS.get(id(field))
         if levels is None or levels[0] is not field:
             levels = _LEVELS[id(field)] = (field, _LevelBits(field))

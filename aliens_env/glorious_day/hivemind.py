@@ -75,15 +75,13 @@ class HivemindRules:
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:
             occupied = self.occupied() | self.barricades
-            models = [m for m, a in enumerate(self.aliens) if a is not None]
-            models += [MAX_ALIENS + k for k, bl in enumerate(self.blips) if bl is not None]
             base, neighbours = slot["wp_move"], self.board.neighbours
-            for m in models:  # wp_move_squares(m, occupied), inline
-                model = self.aliens[m] if m < MAX_ALIENS else self.blips[m - MAX_ALIENS]
-                at = base + m * 8
-                for d, s in neighbours[model["pos"]]:
-                    if s not in occupied:
-                        mask[at + d] = 1
+            for m, model in enumerate(self.aliens + self.blips):  # (model m: Alien m, then Blip m - MAX_ALIENS)
+                if model is not None:  # wp_move_squares(m, occupied), inline
+                    at = base + m * 8
+                    for d, s in neighbours[model["pos"]]:
+                        if s not in occupied:
+                            mask[at + d] = 1
         if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
             mask[slot["wp_draw"]] = 1
         blips = [k for k, bl in enumerate(self.blips) if bl is not None]
@@ -92,10 +90,9 @@ class HivemindRules:
                 mask[slot["swap"] + k] = 1
         if wp >= costs["reorder_deck"] and len(self.tracker) >= 2:
             mask[slot["wp_reorder"]] = 1
-        hand = self.hm_hand
-        for k, card in enumerate(self.card_names):
-            if card in hand and self.card_playable(card):  # (a card not in hand is not playable)
-                mask[slot["play"] + k] = 1
+        for card in set(self.hm_hand):  # (a card not in hand is not playable)
+            if self.card_playable(card):
+                mask[slot["play"] + self.card_names.index(card)] = 1
 
     def _hive_action(self, name: str, index: int) -> None:
         if name == "end_step":

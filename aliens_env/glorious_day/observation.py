@@ -38,13 +38,14 @@ class Observation:
         (not their values), the piles' sizes, Willpower, the Nature in play and the open
         decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
         top Motion Tracker card."""
-        public = self._cache.get("obs_public")  # the game's kept array, written for this position
+        public = self._cache.get("obs_public")  # a numpy view of the game's kept array, written for this position
         if public is None:
-            public = self._cache["obs_public"] = self._observe_public()
-        obs = public[:]  # a copy of its own: the caller may change it
+            self._observe_public()
+            public = self._cache["obs_public"] = self._obs_kept[4]
+        obs = public.copy()  # a copy of its own: the caller may change it
         if player == "hive":
             self._add_hive_knowledge(obs)
-        return np.frombuffer(obs, dtype=np.float32)
+        return obs
 
     def _observe_public(self) -> array:
         """Written into a Python float array (cheap item writes; ``observe`` views it as numpy),
@@ -54,8 +55,10 @@ class Observation:
         Queen, the Power Loader, the APC and the later missions are written anew each time."""
         template = self._obs_template_array
         kept = self._obs_kept
-        if kept is None or kept[0] != id(self) or kept[1] is not template:  # new, cloned or another mission's
-            kept = self._obs_kept = (id(self), template, template[:], {})
+        if (kept is None or kept[0] != id(self) or kept[1] is not template  # new, cloned or another mission's
+                or not isinstance(view := kept[4].base, memoryview) or view.obj is not kept[2]):  # (or deep-copied)
+            kept = template[:]
+            kept = self._obs_kept = (id(self), template, kept, {}, np.frombuffer(kept, dtype=np.float32))
         obs, last = kept[2], kept[3]
         at, w, h = self._plane_at, self.board.width, self.board.height
 
@@ -221,7 +224,7 @@ class Observation:
             obs[o + c * k:o + c * k + k] = row
         obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
-    def _add_hive_knowledge(self, obs: array) -> array:
+    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3

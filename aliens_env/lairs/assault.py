@@ -36,7 +36,7 @@ from .game import HuntForTheQueen
 
 ASSAULT_FEATURES = ("chart/80", "counting_down", "countdown/40", "red_zone")
 ASSAULT_PACK = struct.Struct(f"{len(ASSAULT_FEATURES)}f")  # (obs[at:at + 4] = values, faster)
-ASSAULT_MARINE_FEATURES = ("cocooned", "freed", "unarmed")
+ASSAULT_MARINE_FEATURES = ("cocooned", "freed", "unarmed")  # (observe writes the columns 0, 1, 2 in this order)
 ASSAULT_KEYS = ("chart", "cocooned", "freed", "unarmed")
 NOT_ARMED = ("aim", "fire", "fire_pair", "grenade")  # the slices an unarmed Marine is never offered
 
@@ -209,16 +209,18 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         (when it is healthy) and unarmed ones beside it (when it is armed)."""
         m = self.marines[i]
         char = self.characters[m.name]
-        if (m.actions_left < char.actions or m.aim or self._in_combat(m) or i in self.unarmed
-                or m.pos in self._standing_squares(exclude=i)):
+        if m.actions_left < char.actions or m.aim or self._in_combat(m) or i in self.unarmed:
             return []
+        ranges = self.board.range_row(m.pos)
         out = []
         for j in sorted({*self.cocooned, *self.unarmed}):  # (the only Marines it may be spent on)
             o = self.marines[j]
-            if o.status != "on_map" or self.board.range(o.pos, m.pos) != 1:
+            if o.status != "on_map" or ranges[o.pos] != 1:
                 continue
             if (j in self.cocooned and not m.wounded) or (j in self.unarmed and o.carried_by == NO):
                 out.append(j)
+        if out and m.pos in self._standing_squares(exclude=i):  # (the costlier test last)
+            return []
         return out
 
     def _compute_marine_mask(self) -> np.ndarray:
@@ -274,14 +276,18 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         """The hunt's views, then the chart (position, counting down, countdown, red zone) and
         per Marine: cocooned, freed this turn, unarmed."""
         obs = super().observe(player)
-        count = self.countdown()
-        at = self.data["reactor"]["countdown_at"]
-        ASSAULT_PACK.pack_into(obs, self._assault_at * 4, self.chart / (2 * at), count is not None, (count or 0) / at,
-                               self.red_zone())
-        width = len(ASSAULT_MARINE_FEATURES)
-        for column, marines in enumerate((self.cocooned, self.freed, self.unarmed)):
-            for j in marines:
-                obs[self._assault_rows_at + j * width + column] = 1.0
+        reactor = self.data["reactor"]
+        at, chart = reactor["countdown_at"], self.chart
+        count = 2 * at - chart if chart >= at else None  # (countdown(), red_zone())
+        ASSAULT_PACK.pack_into(obs, self._assault_at * 4, chart / (2 * at), count is not None, (count or 0) / at,
+                               count is not None and count <= reactor["red_zone"])
+        rows, width = self._assault_rows_at, len(ASSAULT_MARINE_FEATURES)
+        for j in self.cocooned:
+            obs[rows + j * width] = 1.0
+        for j in self.freed:
+            obs[rows + j * width + 1] = 1.0
+        for j in self.unarmed:
+            obs[rows + j * width + 2] = 1.0
         return obs
 
     def to_dict(self) -> dict:

@@ -32,12 +32,10 @@ class ElevatorRescue:
         i, s = self.active, self._slot
         m = self.marines[i]
         if closed:  # (a move bit is set only for a step onto the board's neighbour in that direction)
-            width = self.board.width
-            r, c = divmod(m.pos, width)
+            ranges, width = self.board.range_row(m.pos), self.board.width
             for sq in closed:
-                direction = DIRECTION_OF.get((sq // width - r, sq % width - c))
-                if direction is not None:
-                    mask[s["move"] + direction] = 0
+                if ranges[sq] == 1:  # (a neighbour: its direction from the offset)
+                    mask[s["move"] + DIRECTION_OF[(sq // width - m.pos // width, sq % width - m.pos % width)]] = 0
         if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i) and self.elevator_here():
             mask[s["exit"]] = 1
 

@@ -59,6 +59,7 @@ ELEVATOR_FEATURES = ("elevator_called", "elevator_wait/max_delay")  # (option el
 LAIRS_FEATURES = ("queen_in_play", "queen_dead", "queen_damage/track", "queen_steps_left/actions", "queen_attacks_left/3",
                   "rooms_flipped/rooms", "sentry_left/10", "survivors/marines", "facehugged/marines",
                   "decision=queen_move", "decision=queen_attack", "turns_left/turns")
+MOVE_TO_WINDOW = max(dr for dr, _ in OFFSET_INDEX)  # a move_to option lies at most this range away (4)
 LAIRS_PACK = struct.Struct(f"{len(LAIRS_FEATURES)}f")  # (obs[at:at + 12] = values, faster)
 
 
@@ -285,8 +286,8 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         underground lie beyond the move_to window (four squares each way): when every best square
         is, the die picks one (A3)."""
         options = super()._destinations(start, goal, steps)
-        r0, c0 = self.board.rc(start)
-        near = [sq for sq in options if (self.board.rc(sq)[0] - r0, self.board.rc(sq)[1] - c0) in OFFSET_INDEX]
+        ranges = self.board.range_row(start)
+        near = [sq for sq in options if ranges[sq] <= MOVE_TO_WINDOW]
         if near or not options:
             return near
         return [options[self.dice.pick(len(options))]]
@@ -408,6 +409,8 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
 
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
+        if d.kind == "marine":  # (straight there: the Reactor Room's would make an empty mask first)
+            return self._compute_marine_mask()
         if d.kind == "queen_move":
             mask = self.layout.empty_mask()
             for option in d.options:
@@ -450,7 +453,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
             obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,
             self.queen_steps / actions, len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, survivors / n, len(self.facehugged) / n, kind == "queen_move",
-            kind == "queen_attack", max(turns - self.turn, 0) / turns)
+            kind == "queen_attack", (turns - self.turn if self.turn < turns else 0) / turns)
         if self.options.get("elevator_delay"):
             at = self.obs_layout.offset("elevator")
             called = self.elevator_at != NO

@@ -76,8 +76,8 @@ class LairsObservation:
         self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
         self._where = square_features(self.board.height, self.board.width)
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
-        #: per Alien counter, the plane of its kind (the Queen, a Facehugger), None for an adult
-        self._kind_plane = [self._plane[kind] if a < self._special_slots else None for a, kind in enumerate(self.kinds)]
+        #: (Alien counter, the plane of its kind) of the Queen's and the Facehuggers' counters
+        self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
         self._obs_state = None
 
     def observe(self, player: str) -> np.ndarray:
@@ -101,14 +101,13 @@ class LairsObservation:
         if changed:
             self._write_marines(state, changed)
         # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
-        on_card, stunned, alien_at, kind_plane = plane["on_card"], plane["stunned"], plane["alien"], self._kind_plane
-        ones, live = [], 0
-        for a, al in enumerate(aliens):
+        on_card, stunned, alien_at = plane["on_card"], plane["stunned"], plane["alien"]
+        ones = [(on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos for al in aliens if al.in_play]
+        live = len(ones)
+        for a, kind_at in self._kind_plane:  # (the order of ones does not matter: each is set to 1)
+            al = aliens[a]
             if al.in_play:
-                live += 1
-                ones.append((on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos)
-                if kind_plane[a] is not None:
-                    ones.append(kind_plane[a] + al.pos)
+                ones.append(kind_at + al.pos)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
         if d is not None:
@@ -160,7 +159,10 @@ class LairsObservation:
         if self.armed_rules:
             self._observe_arms(obs)
         status = state.status  # (survivors(), from the statuses shown)
-        self._observe_lairs(obs, len(status) - status.count("dead") - sum(status[j] != "dead" for j in self.facehugged))
+        survivors = len(status) - status.count("dead")
+        if self.facehugged:
+            survivors -= sum(status[j] != "dead" for j in self.facehugged)
+        self._observe_lairs(obs, survivors)
         return obs
 
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
