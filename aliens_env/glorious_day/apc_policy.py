@@ -32,11 +32,10 @@ def _turrets_spent(game) -> bool:
     return game.queen is not None and game.queen["damage"] > game.apc_rules["turret_kills"]
 
 
-def _crew_full(game) -> bool:
+def _crew_full(game, crew: int | None) -> bool:
     """With the Queen, only the mission's `crew` boards (A51), none once the turrets are spent;
-    the others fight outside. A commander's tactic may set another limit (`game.crew_limit`, A52)."""
-    limit = getattr(game, "crew_limit", None)
-    crew = game.m.get("crew", len(game.chars)) if limit is None else limit
+    the others fight outside. A commander's tactic may give another limit (``crew``, A52)."""
+    crew = game.m.get("crew", len(game.chars)) if crew is None else crew
     return game.queen is not None and (_turrets_spent(game) or objectives.aboard(game) >= crew)
 
 
@@ -56,8 +55,9 @@ def _best_step(game) -> int | None:
     return None if best is None else best[1]
 
 
-def marines_apc_action(game, mask) -> int | None:
-    """The heuristic marines' action with the APC, or None (the usual rules of thumb)."""
+def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
+    """The heuristic marines' action with the APC, or None (the usual rules of thumb); ``crew``:
+    how many may board against the Queen (None: the mission's, A51)."""
     if game.apc is None:
         return None
     layout, c = game.layout, game.active
@@ -66,7 +66,7 @@ def marines_apc_action(game, mask) -> int | None:
         return layout.encode("apc_stop") if d is None else layout.encode("apc_step", d)
     seat = game.seat_of(c)
     if not seat:
-        return _outside(game, c, mask)
+        return _outside(game, c, mask, crew)
     if _turrets_spent(game):  # A51: the turrets can hurt her no more: the crew gets out to fight her
         if game.can_attack_queen(c) and game.seat_of(c) == "door_gunner":
             return None
@@ -117,9 +117,9 @@ def _rest_or_end(game, mask) -> int:
     return layout.encode("end")
 
 
-def _outside(game, c: int, mask) -> int | None:
+def _outside(game, c: int, mask, crew: int | None) -> int | None:
     layout = game.layout
-    if _crew_full(game):
+    if _crew_full(game, crew):
         return None
     inside = set(game.vehicle_squares())
     seats = [s for s in game.move_targets(c) if s in inside]

@@ -111,6 +111,10 @@ class ScriptedHive(GloriousDiceAI):
 class HeuristicMarines:
     name = "heuristic"
 
+    def crew(self, game: GloriousDay) -> int | None:
+        """How many may crew the APC against the Queen (None: the mission's ``crew``, A51)."""
+        return None
+
     def act(self, game: GloriousDay, player: str) -> int:
         layout, kind = game.layout, game.decision.kind
         mask = game.legal_mask(player)
@@ -127,7 +131,7 @@ class HeuristicMarines:
         if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
         if game.has_apc and game.queen is not None:  # the APC against the Queen: the crew first (A51)
-            action = marines_apc_action(game, mask)
+            action = marines_apc_action(game, mask, self.crew(game))
             if action is not None:
                 return action
         if game.has_large:
@@ -135,7 +139,7 @@ class HeuristicMarines:
             if action is not None:
                 return action
         if game.has_apc:
-            action = marines_apc_action(game, mask)
+            action = marines_apc_action(game, mask, self.crew(game))
             if action is not None:
                 return action
         targets = game.attack_targets(c)

@@ -47,24 +47,22 @@ class TacticMarines(HeuristicMarines):
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
-    def _play(self, game, player: str, crew: int | None) -> int:
-        game.crew_limit = crew  # read by apc_policy._crew_full (A51's crew, replaced for this action)
-        try:
-            return super().act(game, player)
-        finally:
-            game.crew_limit = None
+    def crew(self, game) -> int | None:
+        """A51's crew replaced at an action: everyone may board (`board`), nobody (`stay_out`,
+        `get_out`)."""
+        if game.decision.kind != "action":
+            return None
+        return {"board": len(game.chars), "stay_out": 0, "get_out": 0}.get(self.tactic)
 
     def act(self, game, player: str) -> int:
         if self.tactic == "heuristic" or game.decision.kind != "action":
             return super().act(game, player)
         c, layout = game.active, game.layout
-        if self.tactic == "board":
-            return self._play(game, player, len(game.chars))
         if self.tactic == "get_out" and game.apc is not None and game.seat_of(c) and not game.apc["moves"]:
             action = _get_out(game, c)
             if game.legal_mask(player)[action] and layout.decode(action)[0] == "move":
                 return action
-        action = self._play(game, player, 0 if self.tactic in ("stay_out", "get_out") else None)
+        action = super().act(game, player)
         if self.tactic == "hold" and layout.decode(action)[0] in ("move", "drive"):
             mask = game.legal_mask(player)
             for alternative in ("aim", "rest", "end"):
@@ -81,7 +79,6 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
         self._executing = True  # True while a tactic plays its primitive actions (and while the game sets up)
         super().__init__(mission=mission, **options)
         self.layout = self.layout.extended("tactic", list(tactic_names()))
-        self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         self._executing = False
         self.reset(0)
 
