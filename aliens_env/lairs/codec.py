@@ -112,8 +112,8 @@ def _check(game: "HuntForTheQueen", what: str, QUEEN: int) -> None:
     if game.appear_at and game.phase != "aliens_appear" or game.to_appear != len(game.appear_at):
         raise fail("lairs.appear_at", f"must list one Stairwell per Alien still to appear (to_appear {game.to_appear}), "
                    "only in the Aliens Appear phase")
-    if game.queen_attacks and game.phase != "aliens_attack":
-        raise fail("lairs.queen_attacks", "must be empty outside the Aliens Attack phase")
+    if game.queen_attacks and game.phase not in ("aliens_attack", "over", "truncated"):
+        raise fail("lairs.queen_attacks", "must be empty outside the Aliens Attack phase (or a game that ended in it)")
     for j in game.riders:
         m = game.marines[j]
         riding = m.incapacitated and (m.carried_by == NO or game.marines[m.carried_by].pos == m.pos)

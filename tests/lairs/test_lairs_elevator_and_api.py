@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from aliens_env.lairs.game import HuntForTheQueen
+from aliens_env.core.policy import RandomPolicy
 from aliens_env.lairs.policies import HuntMarines, LairsDiceAI
+from aliens_env.lairs.tactics import HuntForTheQueenTactics
 from lairs_helpers import empty_lairs
 
 
@@ -74,6 +76,23 @@ def test_positions_round_trip_and_play_on_identically():
     play(g, 150)
     play(h, 150)
     assert h.to_dict() == g.to_dict()
+
+
+def test_a_hunt_that_ended_before_the_queens_attacks_were_made_round_trips():
+    # the commander env at random, seed 1: the last Marine falls in the Aliens Attack phase before
+    # the Queen attacks (found by tests/test_positions_fuzz.py)
+    g = HuntForTheQueenTactics()
+    g.reset(1)
+    policy = RandomPolicy(1)
+    while not g.is_terminal():
+        g.apply(policy.act(g, g.current_player()))
+    assert g.phase == "over" and g.queen_attacks  # the case: her attacks were still to make
+    data = json.loads(json.dumps(g.to_dict()))
+    assert HuntForTheQueenTactics.from_dict(data).to_dict() == g.to_dict()
+    start = json.loads(json.dumps(HuntForTheQueenTactics().to_dict()))  # a game under way: refused
+    start["lairs"]["queen_attacks"] = ["tooth"]
+    with pytest.raises(ValueError, match="lairs.queen_attacks"):
+        HuntForTheQueenTactics.from_dict(start)
 
 
 @pytest.mark.parametrize("path, value, words", [
