@@ -14,6 +14,11 @@ def near_friend(game, sq: int) -> bool:
     return any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
 
 
+def walkers(game) -> list[int]:
+    """The squad figures that walk: active, on the map and outside the APC."""
+    return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO and not h.in_apc]
+
+
 def room_centres(game) -> list[int]:
     """The centre squares of the rooms laid and not yet entered."""
     return [game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))

@@ -15,14 +15,24 @@ from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, tactics_obs
-from .game import BugHunt
-from . import state
 from .colony import WALKER
+from .game import BugHunt
+from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import UNREACHABLE
-from .policies import ScriptedMarines, near_friend, room_centres
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs")
 OBSERVATIONS = ("full", "compact")
+
+STEPS = ("move", "door", "pick_lock")
+SHOTS = ("comms", "fire", "grenade")
+
+
+def _kind(game, action) -> str:
+    return game.layout.decode(action)[0]
+
+
+def _queen_seen(game) -> bool:
+    return any(a.alive and a.kind == "queen" for a in game.aliens)
 
 
 class TacticMarines(ScriptedMarines):
@@ -59,7 +69,7 @@ class TacticMarines(ScriptedMarines):
         """regroup: shoot as scripted, else walk to the nearest squad mate, else hold."""
         if _kind(game, action) in SHOTS:
             return action
-        mates = [game.humans[i].pos for i in able(game) if i != game.active]
+        mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
         return self._walk_or(game, mask, mates, self._hold(game, mask))
 
     def press(self, game, mask, action) -> int:
@@ -87,7 +97,7 @@ class TacticMarines(ScriptedMarines):
         goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
-        mates = [game.humans[i].pos for i in able(game) if i != game.active]
+        mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
         mine = game.colony.field([game.humans[game.active].pos], WALKER)
         theirs = game.colony.field(mates, WALKER) if mates else None
         rest = [g for g in goals if mine[g] < UNREACHABLE and (theirs is None or mine[g] <= theirs[g])]
@@ -117,23 +127,6 @@ class TacticMarines(ScriptedMarines):
         if shot is not None:
             return shot
         return self._walk_or(game, mask, self._goals(game), self._hold(game, mask))
-
-
-STEPS = ("move", "door", "pick_lock")
-SHOTS = ("comms", "fire", "grenade")
-
-
-def _kind(game, action) -> str:
-    return game.layout.decode(action)[0]
-
-
-def _queen_seen(game) -> bool:
-    return any(a.alive and a.kind == "queen" for a in game.aliens)
-
-
-def able(game) -> list[int]:
-    """The squad figures on the map and outside the APC (the ones that walk)."""
-    return [i for i in state.able_humans(game) if not game.humans[i].in_apc]
 
 
 class BugHuntTactics(CommandedSide, BugHunt):

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.actions import ObsLayout
-from . import data_files, observation, state
-from .policies import ScriptedMarines, room_centres
+from . import observation, state
+from .policies import ScriptedMarines, room_centres, walkers
 from .state import MAX_SQUAD, NO
 
 FIGURE_FEATURES = 7
@@ -47,7 +47,7 @@ def observe(game, player: str) -> np.ndarray:
         return min(value, limit[name]) / limit[name]
 
     humans = game.humans
-    able = [i for i in state.able_humans(game) if not humans[i].in_apc]
+    able = walkers(game)
     goals = ScriptedMarines._goals(game)
     rooms = room_centres(game)
     to_goal = game.walk_steps(goals) if goals else {}
