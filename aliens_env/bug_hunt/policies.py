@@ -88,8 +88,8 @@ class ScriptedMarines(SeedablePolicy):
     def shot(game, mask: np.ndarray, spare_eggs: bool = False) -> int | None:
         """The active figure's shot: a grenade at the first Alien (not a Face-Hugger) in a crowd
         at range 3 or more with no squad figure beside it, else fire at the first target it can
-        hit (a flame-thrower not beside a squad figure), in target order; egg caches skipped
-        when `spare_eggs`; None when there is none."""
+        hit (a flame-thrower only where no squad figure stands beside the target), in target
+        order; egg caches skipped when `spare_eggs`; None when there is none."""
         s, h = game.layout.encode, game.humans[game.active]
         for k, t in enumerate(game.targets()):
             if spare_eggs and t[0] == "egg":

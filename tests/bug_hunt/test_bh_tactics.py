@@ -166,6 +166,15 @@ def test_spread_walks_toward_the_goal_no_squad_mate_is_nearer_to():
     # with no mate on the map both goals are its own: as the scripted squad
     g.humans[2].status, g.humans[2].pos = "dead", -1
     assert spread.act(g, "marines") == west
+    # a mate nearer to both goals (3 steps to each, figure 1 5 to A and 7 to B) leaves none to
+    # spread to: as the scripted squad, west (dropping only the mate's nearest goal would go east)
+    g = build(["#########", "#...2...#", "#.#####.#", "#.#####.#", "#..1....#", "#########"])
+    activate(g, 0)
+    a, b = g.sq((1, 1)), g.sq((1, 7))
+    mask = g.legal_mask("marines")
+    west, east = ScriptedMarines.step_toward(g, [a], mask), ScriptedMarines.step_toward(g, [b], mask)
+    assert west != east and scripted.act(g, "marines") == west
+    assert spread.act(g, "marines") == west
 
 
 def test_grenades_throws_at_any_alien_in_reach_with_no_squad_figure_beside_it():
