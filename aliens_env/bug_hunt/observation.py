@@ -188,20 +188,26 @@ def squad_entry(game, h: Human) -> tuple:
     return row, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
-def observe(game, player: str) -> np.ndarray:
+def observe(game, player: str, lay: ObsLayout | None = None) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
     top (written through a memoryview: a numpy item write costs several times more); squad,
-    global and target features are packed in as float32 bytes. A fresh array each call."""
+    global and target features are packed in as float32 bytes. A fresh array each call, of
+    `lay` (default game.obs_layout): with no "board" view the planes are left out, and the views
+    this function does not write (other than Bug Hunt's) are zeros."""
     w, size = game.window, game.size
     focus_sq = focus(game)
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
-    lay = game.obs_layout
+    lay = lay or game.obs_layout
     offsets = lay.offsets
-    obs = np.empty(lay.size, dtype=np.float32)
     area = w * w
-    board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
-    obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
+    if "board" in offsets:
+        obs = np.empty(lay.size, dtype=np.float32)
+        board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
+        obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
+    else:  # no planes: every square reads as outside the window below
+        obs = np.zeros(lay.size, dtype=np.float32)
+        board_at, w = 0, 0
     flat = memoryview(obs)  # float items
     raw = flat.cast("B")  # the features are packed in as float32 bytes at the views' offsets
     overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area

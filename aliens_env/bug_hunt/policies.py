@@ -9,6 +9,22 @@ from ..core.policy import SeedablePolicy
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED
 
 
+def near_friend(game, sq: int) -> bool:
+    """An able squad figure stands on or beside square sq."""
+    return any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
+
+
+def walkers(game) -> list[int]:
+    """The squad figures that walk: active, on the map and outside the APC."""
+    return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO and not h.in_apc]
+
+
+def room_centres(game) -> list[int]:
+    """The centre squares of the rooms laid and not yet entered."""
+    return [game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
+            for p in game.colony.pieces if p["kind"] == "room" and not p["entered"]]
+
+
 class BugHuntDiceAI:
     """Solo play: every hive choice made as the rules say (see BugHunt.dice_ai_action); the
     dice it rolls are the game's own, so a seed fixes the game."""
@@ -40,13 +56,8 @@ class ScriptedMarines(SeedablePolicy):
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         d = game.decision
         if d.kind == "activate":
-            # the figure nearest the goal goes first, so the file does not jam in the corridor
-            figures = [i for i in d.options if i < len(game.humans)]
-            if not figures:
-                return s("activate_apc")
-            goal = self._goals(game)
-            dist = game.walk_steps(goal) if goal else {}
-            return s("activate", min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i)))
+            figure = self.next_figure(game)
+            return s("activate_apc") if figure == NO else s("activate", figure)
         if d.kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
             return s("fire") if mask[s("fire")] else s("end")
         if d.kind == "overwatch_fire":
@@ -58,21 +69,10 @@ class ScriptedMarines(SeedablePolicy):
         h = game.humans[game.active]
         if mask[s("comms")]:
             return s("comms")
+        shot = self.shot(game, mask)
+        if shot is not None:
+            return shot
         targets = game.targets()
-        for k, t in enumerate(targets):
-            slot = game.grenade_slot(game.active, game.target_square(t)) if t[0] == "alien" else None
-            if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[s("grenade", slot)]:
-                sq = game.target_square(t)
-                crowd = sum(1 for a in game.aliens if a.alive and game.rng(a.pos, sq) <= 1)
-                near_friend = any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
-                if crowd >= 2 and not near_friend and game.rng(h.pos, sq) >= 3:
-                    return s("grenade", slot)
-            if mask[s("fire", k)]:
-                sq = game.target_square(t)
-                if h.weapon == "flame_thrower" and any(
-                        o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans):
-                    continue
-                return s("fire", k)
         in_reach = [t for t in targets if t[0] == "alien"
                     and game.rng(h.pos, game.target_square(t)) <= game.weapon_range(h.weapon)]
         if in_reach and mask[s("overwatch")]:
@@ -83,6 +83,39 @@ class ScriptedMarines(SeedablePolicy):
         if mask[s("overwatch")] and h.ap >= 2:
             return s("overwatch")
         return s("end")
+
+    @staticmethod
+    def shot(game, mask: np.ndarray, spare_eggs: bool = False) -> int | None:
+        """The active figure's shot: a grenade at the first Alien (not a Face-Hugger) in a crowd
+        at range 3 or more with no squad figure beside it, else fire at the first target it can
+        hit (a flame-thrower only where no squad figure stands beside the target), in target
+        order; egg caches skipped when `spare_eggs`; None when there is none."""
+        s, h = game.layout.encode, game.humans[game.active]
+        for k, t in enumerate(game.targets()):
+            if spare_eggs and t[0] == "egg":
+                continue
+            sq = game.target_square(t)
+            slot = game.grenade_slot(game.active, sq) if t[0] == "alien" else None
+            if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[s("grenade", slot)]:
+                crowd = sum(1 for a in game.aliens if a.alive and game.rng(a.pos, sq) <= 1)
+                if crowd >= 2 and not near_friend(game, sq) and game.rng(h.pos, sq) >= 3:
+                    return s("grenade", slot)
+            if mask[s("fire", k)]:
+                if h.weapon == "flame_thrower" and near_friend(game, sq):
+                    continue
+                return s("fire", k)
+        return None
+
+    @staticmethod
+    def next_figure(game) -> int:
+        """The figure the squad activates next: the one nearest its goals, so the file does not
+        jam in the corridor (NO when only the APC is left)."""
+        figures = [i for i in game.decision.options if i < len(game.humans)]
+        if not figures:
+            return NO
+        goal = ScriptedMarines._goals(game)
+        dist = game.walk_steps(goal) if goal else {}
+        return min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
 
     @staticmethod
     def step_toward(game, goals: list[int], mask: np.ndarray) -> int | None:
@@ -108,7 +141,8 @@ class ScriptedMarines(SeedablePolicy):
                 return s("pick_lock", dd)
         return choice
 
-    def _goals(self, game) -> list[int]:
+    @staticmethod
+    def _goals(game) -> list[int]:
         col = game.colony
         if game.mission["objective"] == "explore_and_return" and game.rooms_entered >= game.mission["rooms"]:
             # home: the deepest free entry squares, so the first back make room for the rest
@@ -125,10 +159,7 @@ class ScriptedMarines(SeedablePolicy):
         goals = []
         if game.satellite_comms and game.mission["brood_chamber"] and not (game.brood_found or game.brood_located):
             goals += [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
-        for p in col.pieces:
-            if p["kind"] == "room" and not p["entered"]:
-                r0, c0, r1, c1 = p["rect"]
-                goals.append(game.sq(((r0 + r1) // 2, (c0 + c1) // 2)))
+        goals += room_centres(game)
         for port in col.ports:
             if port["state"] == "pending":
                 if port["kind"] == "door":

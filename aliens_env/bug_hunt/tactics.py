@@ -15,12 +15,24 @@ from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, tactics_obs
+from .colony import WALKER
 from .game import BugHunt
-from .policies import ScriptedMarines
-from .state import NO
+from .policies import ScriptedMarines, near_friend, room_centres, walkers
+from .state import UNREACHABLE
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs")
 OBSERVATIONS = ("full", "compact")
+
+STEPS = ("move", "door", "pick_lock")
+SHOTS = ("comms", "fire", "grenade")
+
+
+def _kind(game, action) -> str:
+    return game.layout.decode(action)[0]
+
+
+def _queen_seen(game) -> bool:
+    return any(a.alive and a.kind == "queen" for a in game.aliens)
 
 
 class TacticMarines(ScriptedMarines):
@@ -37,73 +49,84 @@ class TacticMarines(ScriptedMarines):
         action = super().act(game, player)
         if self.tactic == "heuristic" or game.decision.kind != "act":
             return action
-        kind, index = game.layout.decode(action)
-        if self.tactic in ("spread", "grenades", "spare_eggs"):
-            return getattr(self, "_" + self.tactic)(game, player, action, kind, index)
-        if kind == "comms" or (kind in ("fire", "grenade") and self.tactic != "press"):
-            return action  # every tactic but press shoots as the scripted squad does
-        s, mask, h = game.layout.encode, game.legal_mask(player), game.humans[game.active]
-        hold = s("overwatch") if mask[s("overwatch")] and h.ap >= 2 else s("end")
-        if self.tactic == "hold":
-            return hold if kind in ("move", "door", "pick_lock") else action
-        if self.tactic == "regroup":
-            mates = [o.pos for i, o in enumerate(game.humans)
-                     if i != game.active and o.status == "active" and o.pos != NO and not o.in_apc]
-            step = self.step_toward(game, mates, mask)
-            return step if step is not None else hold
-        if self.tactic == "rooms" and not any(a.alive and a.kind == "queen" for a in game.aliens):
-            rooms = [game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
-                     for p in game.colony.pieces if p["kind"] == "room" and not p["entered"]]
-            step = self.step_toward(game, rooms, mask)
+        return getattr(self, self.tactic)(game, game.legal_mask(player), action)
+
+    @staticmethod
+    def _hold(game, mask) -> int:
+        """Over-watch when it can be paid for with AP to spare, else end the activation."""
+        s = game.layout.encode
+        return s("overwatch") if mask[s("overwatch")] and game.humans[game.active].ap >= 2 else s("end")
+
+    def _walk_or(self, game, mask, goals, otherwise) -> int:
+        step = self.step_toward(game, goals, mask)
+        return otherwise if step is None else step
+
+    def hold(self, game, mask, action) -> int:
+        """hold: shoot as scripted, never step."""
+        return self._hold(game, mask) if _kind(game, action) in STEPS else action
+
+    def regroup(self, game, mask, action) -> int:
+        """regroup: shoot as scripted, else walk to the nearest squad mate, else hold."""
+        if _kind(game, action) in SHOTS:
+            return action
+        mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
+        return self._walk_or(game, mask, mates, self._hold(game, mask))
+
+    def press(self, game, mask, action) -> int:
+        """press: walk on toward the goals while a step gets closer, shooting only when none does."""
+        if _kind(game, action) == "comms":
+            return action
+        return self._walk_or(game, mask, self._goals(game), action)
+
+    def rooms(self, game, mask, action) -> int:
+        """rooms: shoot as scripted, else toward the nearest room not entered until the Queen is
+        seen; with no such step, as press."""
+        if _kind(game, action) in SHOTS:
+            return action
+        if not _queen_seen(game):
+            step = self.step_toward(game, room_centres(game), mask)
             if step is not None:
                 return step
-        # press (and rooms with no room left to enter): walk on toward the goals before shooting
-        step = self.step_toward(game, self._goals(game), mask)
-        if step is not None:
-            return step
-        return action
+        return self._walk_or(game, mask, self._goals(game), action)
 
-
-    def _spread(self, game, player, action, kind, index) -> int:
-        """Walk toward the goals no squad mate is nearer to (each able mate's nearest goal is
-        taken), so the squad explores several open ends and rooms at once; else as scripted."""
+    def spread(self, game, mask, action) -> int:
+        """spread: walk toward the goals no able squad mate is nearer to (by walking steps; a tie
+        keeps the goal), so the squad explores several open ends and rooms at once; else as
+        scripted. Two uncached walking fields: the active figure's and its mates' (one
+        multi-source field)."""
         goals = self._goals(game)
-        if kind not in ("move", "door", "pick_lock") or len(goals) < 2 or any(
-                a.alive and a.kind == "queen" for a in game.aliens):
+        if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
-        taken = set()
-        for i, o in enumerate(game.humans):
-            if i != game.active and o.status == "active" and o.pos != NO and not o.in_apc:
-                dist = game.walk_steps([o.pos])
-                taken.add(min(goals, key=lambda g: (dist.get(g, 10**6), g)))
-        rest = [g for g in goals if g not in taken]
-        step = self.step_toward(game, rest, game.legal_mask(player)) if rest else None
-        return action if step is None else step
+        mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
+        mine = game.colony.field([game.humans[game.active].pos], WALKER)
+        theirs = game.colony.field(mates, WALKER) if mates else None
+        rest = [g for g in goals if mine[g] < UNREACHABLE and (theirs is None or mine[g] <= theirs[g])]
+        return self._walk_or(game, mask, rest, action)
 
-    def _grenades(self, game, player, action, kind, index) -> int:
-        """Spend grenades freely: one at any Alien (not a Face-Hugger) in reach with no squad
-        figure beside it, crowd or not; else as scripted."""
-        mask, s = game.legal_mask(player), game.layout.encode
+    def grenades(self, game, mask, action) -> int:
+        """grenades: one at any Alien (not a Face-Hugger) in reach, at range 3 or more, with no
+        squad figure beside it, crowd or not; else as scripted."""
+        s, pos = game.layout.encode, game.humans[game.active].pos
         for t in game.targets():
             if t[0] != "alien" or game.aliens[t[1]].kind == "face_hugger":
                 continue
             sq = game.target_square(t)
             slot = game.grenade_slot(game.active, sq)
-            if slot is not None and mask[s("grenade", slot)] and not any(
-                    o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans):
+            if slot is not None and mask[s("grenade", slot)] and game.rng(pos, sq) >= 3 and not near_friend(game, sq):
                 return s("grenade", slot)
         return action
 
-    def _spare_eggs(self, game, player, action, kind, index) -> int:
-        """Never shoot an egg cache (firing makes the Aliens' activation likelier, rules.yaml
-        activation): walk on toward the goals instead, or hold; else as scripted."""
+    def spare_eggs(self, game, mask, action) -> int:
+        """spare_eggs: never shoot an egg cache (firing makes the Aliens' activation likelier,
+        rules.yaml activation): the scripted squad's shot at another target, else walk on
+        toward the goals, else hold; else as scripted."""
+        kind, index = game.layout.decode(action)
         if kind != "fire" or game.targets()[index][0] != "egg":
             return action
-        mask, s, h = game.legal_mask(player), game.layout.encode, game.humans[game.active]
-        step = self.step_toward(game, self._goals(game), mask)
-        if step is not None:
-            return step
-        return s("overwatch") if mask[s("overwatch")] and h.ap >= 2 else s("end")
+        shot = self.shot(game, mask, spare_eggs=True)
+        if shot is not None:
+            return shot
+        return self._walk_or(game, mask, self._goals(game), self._hold(game, mask))
 
 
 class BugHuntTactics(CommandedSide, BugHunt):
@@ -122,7 +145,6 @@ class BugHuntTactics(CommandedSide, BugHunt):
         self.layout = self.layout.extended("tactic", list(names))
         self._executing = False
         self._cache.clear()
-        self._full_obs_layout = self.obs_layout
         if observation == "compact":  # ASSUMPTION A67: no map planes, the tactical distances instead
             self.obs_layout = tactics_obs.layout(self.obs_layout)
 
@@ -131,7 +153,7 @@ class BugHuntTactics(CommandedSide, BugHunt):
 
     def observe(self, player: str):
         if self.observation == "compact":
-            return tactics_obs.observe(self, player, self._full_obs_layout)
+            return tactics_obs.observe(self, player)
         return super().observe(player)
 
     def _command_start(self) -> dict:

@@ -3,11 +3,13 @@ a tactic of the scripted squad that then plays it."""
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import data_files
+from aliens_env.bug_hunt import data_files, tactics_obs
 from aliens_env.bug_hunt import marines as bh_marines
 from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.tactics import TACTICS, BugHuntTactics, HeuristicCommander, TacticMarines
+
+from bh_helpers import activate, build
 
 HIVE = BugHuntDiceAI()
 
@@ -150,30 +152,29 @@ def watch(seeds, check, marines=None):
         play(game, marines or ScriptedMarines(), on_marines=lambda g: g.decision.kind == "act" and check(g))
 
 
-def test_spread_walks_toward_a_goal_no_squad_mate_is_nearer_to():
-    base, spread = ScriptedMarines(), TacticMarines("spread")
-    seen = {"apart": 0, "same": 0}
-
-    def check(g):
-        scripted, chosen = base.act(g, "marines"), spread.act(g, "marines")
-        kind = g.layout.decode(scripted)[0]
-        goals = base._goals(g)
-        queen = any(a.alive and a.kind == "queen" for a in g.aliens)
-        if kind not in ("move", "door", "pick_lock") or len(goals) < 2 or queen:
-            assert chosen == scripted
-            return
-        taken = set()
-        for i, o in enumerate(g.humans):
-            if i != g.active and o.status == "active" and o.pos != -1 and not o.in_apc:
-                dist = g.walk_steps([o.pos])
-                taken.add(min(goals, key=lambda x: (dist.get(x, 10**6), x)))
-        rest = [x for x in goals if x not in taken]
-        step = ScriptedMarines.step_toward(g, rest, g.legal_mask("marines")) if rest else None
-        assert chosen == (scripted if step is None else step)
-        seen["apart" if chosen != scripted else "same"] += 1
-
-    watch(range(3), check)
-    assert seen["apart"] > 0 and seen["same"] > 0
+def test_spread_walks_toward_the_goal_no_squad_mate_is_nearer_to():
+    # a corridor: goal A two steps west of figure 1 with its mate beside A, goal B three steps east
+    g = build(["###########", "#.2..1....#", "###########"])
+    activate(g, 1)
+    a, b = g.sq((1, 3)), g.sq((1, 8))
+    scripted, spread = TacticMarines("heuristic"), TacticMarines("spread")
+    scripted._goals = spread._goals = lambda game: [a, b]
+    mask = g.legal_mask("marines")
+    west, east = ScriptedMarines.step_toward(g, [a], mask), ScriptedMarines.step_toward(g, [b], mask)
+    assert scripted.act(g, "marines") == west  # the scripted squad makes for the nearer goal
+    assert spread.act(g, "marines") == east
+    # with no mate on the map both goals are its own: as the scripted squad
+    g.humans[2].status, g.humans[2].pos = "dead", -1
+    assert spread.act(g, "marines") == west
+    # a mate nearer to both goals (3 steps to each, figure 1 5 to A and 7 to B) leaves none to
+    # spread to: as the scripted squad, west (dropping only the mate's nearest goal would go east)
+    g = build(["#########", "#...2...#", "#.#####.#", "#.#####.#", "#..1....#", "#########"])
+    activate(g, 0)
+    a, b = g.sq((1, 1)), g.sq((1, 7))
+    mask = g.legal_mask("marines")
+    west, east = ScriptedMarines.step_toward(g, [a], mask), ScriptedMarines.step_toward(g, [b], mask)
+    assert west != east and scripted.act(g, "marines") == west
+    assert spread.act(g, "marines") == west
 
 
 def test_grenades_throws_at_any_alien_in_reach_with_no_squad_figure_beside_it():
@@ -196,6 +197,26 @@ def test_grenades_throws_at_any_alien_in_reach_with_no_squad_figure_beside_it():
     assert seen["thrown"] > 0
 
 
+def test_grenades_are_never_thrown_at_range_below_3():
+    g = build(["##########", "#1.AA....#", "##########"])  # Aliens at range 2 and 3 of figure 1
+    activate(g, 0)
+    kind, slot = g.layout.decode(TacticMarines("grenades").act(g, "marines"))
+    assert kind == "grenade" and bh_marines.grenade_squares(g, 0)[slot] == g.sq((1, 4))
+    g = build(["##########", "#1.A.....#", "##########"])  # only the Alien at range 2
+    activate(g, 0)
+    assert g.legal_mask("marines")[g.layout.span("grenade")].any()  # a grenade could be thrown
+    assert TacticMarines("grenades").act(g, "marines") == g.layout.encode("fire", 0)
+
+
+def test_spare_eggs_shoots_the_alien_behind_a_nearer_egg_cache():
+    egg = {"kind": "egg_cache", "pos": [1, 3], "state": "intact"}
+    g = build(["##########", "#1...A...#", "##########"], features=[egg])
+    activate(g, 0)
+    assert g.targets() == [("egg", 0), ("alien", 0)]
+    assert ScriptedMarines().act(g, "marines") == g.layout.encode("fire", 0)
+    assert TacticMarines("spare_eggs").act(g, "marines") == g.layout.encode("fire", 1)
+
+
 def test_spare_eggs_never_shoots_an_egg_cache_where_the_scripted_squad_does():
     base, spare = ScriptedMarines(), TacticMarines("spare_eggs")
     seen = {"spared": 0}
@@ -204,7 +225,9 @@ def test_spare_eggs_never_shoots_an_egg_cache_where_the_scripted_squad_does():
         scripted, chosen = base.act(g, "marines"), spare.act(g, "marines")
         kind, index = g.layout.decode(scripted)
         if kind == "fire" and g.targets()[index][0] == "egg":
-            assert chosen != scripted and g.layout.decode(chosen)[0] in ("move", "door", "pick_lock", "overwatch", "end")
+            kind, index = g.layout.decode(chosen)
+            assert chosen != scripted and kind in ("fire", "grenade", "move", "door", "pick_lock", "overwatch", "end")
+            assert kind != "fire" or g.targets()[index][0] != "egg"
             seen["spared"] += 1
         else:
             assert chosen == scripted
@@ -245,6 +268,26 @@ def test_the_compact_observation_keeps_bug_hunts_rows_and_adds_the_tactical_dist
     assert seen["checked"] > 10
     again = BugHuntTactics.from_dict(compact.to_dict())
     assert again.observation == "compact" and np.array_equal(again.observe("marines"), compact.observe("marines"))
+
+
+def test_the_compact_tactical_and_situation_values_of_a_built_position():
+    egg = {"kind": "egg_cache", "pos": [2, 5], "state": "intact"}
+    g = build(["############", "#1.A...Q...#", "#2.........#", "############"], mission="kill_queen", features=[egg])
+    g.colony.pieces.append({"kind": "room", "rect": (1, 8, 2, 10), "entered": False})  # centre (1, 9)
+    g.grenade_pools[0] = 3
+    g.obs_layout = tactics_obs.layout(g.obs_layout)
+    views = g.obs_layout.views(tactics_obs.observe(g, "marines"))
+    lim = g.rules["compact_limits"]
+    steps, near = lim["steps"], lim["aliens_near"]
+    # figure 1 at (1,1): 6 steps to the Queen (the goal), 8 to the room centre, the Alien at range 2
+    # (the Queen at 6); figure 2 at (2,1): 7 and 9 steps, the same ranges
+    expected = np.zeros((8, 7), dtype=np.float32)
+    expected[0] = (1, 1, 6 / steps, 8 / steps, 2 / lim["alien_range"], 1 / near, 1 / near)
+    expected[1] = (1, 0, 7 / steps, 9 / steps, 2 / lim["alien_range"], 1 / near, 1 / near)
+    assert views["tactical"] == pytest.approx(expected)
+    situation = (1 / lim["goals"], 1 / lim["rooms"], 1.0, 6 / steps, 2 / lim["aliens"], 1 / lim["egg_caches"],
+                 (g.turn_limit - 1) / g.turn_limit, 0.0, 2 / 8, 3 / g.rules["grenade_pool"])
+    assert views["situation"] == pytest.approx(np.array(situation, dtype=np.float32))
 
 
 def test_an_unknown_observation_is_refused_with_the_allowed_names():
