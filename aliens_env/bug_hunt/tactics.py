@@ -136,17 +136,18 @@ class BugHuntTactics(CommandedSide, BugHunt):
         if observation not in OBSERVATIONS:
             raise ValueError(f"unknown BugHuntTactics observation {observation!r}; allowed: {list(OBSERVATIONS)}")
         self.observation = observation
+        super().__init__(**options)
+        if observation == "compact":  # ASSUMPTION A67: no map planes, the tactical distances instead
+            self.obs_layout = tactics_obs.layout(self.obs_layout)
+
+    def _make_tactics(self) -> list:
         names = data_files.rules()["tactics"]
         if names[0] != "heuristic" or len(set(names)) != len(names):
             raise ValueError(f"rules.yaml tactics must start with 'heuristic' and not repeat, got {names!r}")
-        self.tactics = [TacticMarines(n) for n in names]
-        self._executing = True  # True while a tactic plays its primitive actions (and while Bug Hunt sets up)
-        super().__init__(**options)
-        self.layout = self.layout.extended("tactic", list(names))
-        self._executing = False
-        self._cache.clear()
-        if observation == "compact":  # ASSUMPTION A67: no map planes, the tactical distances instead
-            self.obs_layout = tactics_obs.layout(self.obs_layout)
+        return [TacticMarines(n) for n in names]
+
+    def tactic_label(self, k: int) -> str:
+        return self.tactics[k].tactic
 
     def config(self) -> dict:
         return {**super().config(), "observation": self.observation}
@@ -171,9 +172,3 @@ class BugHuntTactics(CommandedSide, BugHunt):
             elif self.active != start["figure"]:
                 return True
         return False
-
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        if kind == "tactic":
-            return f"the Marines: tactic {index} ({self.tactics[index].tactic})"
-        return super().describe_action(action)

@@ -1,11 +1,13 @@
 """A side commanded by tactics (the Tactics environments: ReactorRoomTactics, OperationsAirDuctsTactics,
-BugHuntTactics): the marines choose one *tactic*, a scripted policy, and it plays their primitive
-actions until the game's own rule says the command is over (the end of an activation).
+HuntForTheQueenTactics, BugHuntTactics, GloriousDayTactics): the marines choose one *tactic*, a
+scripted policy, and it plays their primitive actions until the game's own rule says the command
+is over (the end of an activation).
 
-Mixed in before the game's class. The game supplies ``self.tactics`` (policies with
-``act(game, player)``, tactic 0 the scripted marines themselves), a ``tactic`` slice in its
-layout, ``self._executing`` (False outside a command; True while a tactic plays), and the two
-hooks ``_command_start`` and ``_command_over``.
+Mixed in before the game's class. The game supplies its tactics (``_make_tactics``: policies with
+``act(game, player)``, tactic 0 the scripted marines themselves), their labels (``tactic_label``)
+and the two hooks ``_command_start`` and ``_command_over``. The ``tactic`` slice is appended after
+the game's own, so every action of the game keeps its number (its hive policies read the same
+indices); ``self._executing`` is True while a tactic plays (and while the game sets up).
 """
 from __future__ import annotations
 
@@ -13,6 +15,32 @@ import numpy as np
 
 
 class CommandedSide:
+    def __init__(self, **options):
+        self.tactics = self._make_tactics()
+        self._executing = True  # no commander's mask while the game sets up
+        super().__init__(**options)
+        self.layout = self.layout.extended("tactic", [self.tactic_label(k) for k in range(len(self.tactics))])
+        self._executing = False
+        self._cache.clear()
+
+    def _make_tactics(self) -> list:
+        """The tactics, tactic 0 the scripted marines' own play."""
+        raise NotImplementedError
+
+    def tactic_label(self, k: int) -> str:
+        """Tactic k's name in the layout and in ``describe_action``."""
+        raise NotImplementedError
+
+    def _commanded(self) -> str:
+        """Whom a tactic chosen now commands, for ``describe_action``."""
+        return "the Marines"
+
+    def describe_action(self, action: int) -> str:
+        kind, index = self.layout.decode(action)
+        if kind == "tactic":
+            return f"{self._commanded()}: tactic {index} ({self.tactic_label(index)})"
+        return super().describe_action(action)
+
     def _command_start(self):
         """What ``_command_over`` compares against: taken as a tactic is chosen."""
         raise NotImplementedError

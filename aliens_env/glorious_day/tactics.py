@@ -75,12 +75,17 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
     name = "GloriousDayTactics"
 
     def __init__(self, mission: str = "queen_apc", **options):
-        self.tactics = [TacticMarines(n) for n in tactic_names()]
-        self._executing = True  # True while a tactic plays its primitive actions (and while the game sets up)
         super().__init__(mission=mission, **options)
-        self.layout = self.layout.extended("tactic", list(tactic_names()))
-        self._executing = False
-        self.reset(0)
+        self.reset(0)  # the set-up's reset did not play the heuristic marines' choice of who activates
+
+    def _make_tactics(self) -> list:
+        return [TacticMarines(n) for n in tactic_names()]
+
+    def tactic_label(self, k: int) -> str:
+        return self.tactics[k].tactic
+
+    def _commanded(self) -> str:
+        return self.chars[self.active]["name"] if self.active >= 0 else "the marines"
 
     def _run(self) -> None:
         """GloriousDay's loop; the choice of who activates next is the heuristic marines' own
@@ -103,10 +108,3 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
         """A tactic plays one Character's activation: over at the next Character's first action
         or in the next round."""
         return self.decision.kind == "action" and (self.round, self.active) != start
-
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        if kind == "tactic":
-            who = self.chars[self.active]["name"] if self.active >= 0 else "the marines"
-            return f"{who}: tactic {index} ({self.tactics[index].tactic})"
-        return super().describe_action(action)

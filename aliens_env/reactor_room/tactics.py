@@ -35,16 +35,11 @@ class CommandedMarines(CommandedSide):
 
     shaping_key = "tactics_shaping"
 
-    def __init__(self, **options):
-        self.tactics = self._make_tactics()
-        self._executing = False  # True while a tactic plays its activation's primitive actions
-        super().__init__(**options)
+    def tactic_label(self, k: int) -> str:
+        return tactic_label(self.tactics[k])
 
-    def _make_tactics(self) -> list:
-        raise NotImplementedError
-
-    def _action_slices(self):
-        return super()._action_slices() + [("tactic", [tactic_label(t) for t in self.tactics])]
+    def _commanded(self) -> str:
+        return self.marines[self.active].name if self.phase == "marines" and self.active >= 0 else "the Marines"
 
     def _command_start(self) -> tuple[int, str, int]:
         return (self.turn, self.phase, self.active)
@@ -52,13 +47,6 @@ class CommandedMarines(CommandedSide):
     def _command_over(self, start: tuple[int, str, int]) -> bool:
         """A tactic plays one activation (turn, phase, Marine)."""
         return (self.turn, self.phase, self.active) != start
-
-    def describe_action(self, action: int) -> str:
-        kind, index = self.layout.decode(action)
-        if kind == "tactic":
-            who = self.marines[self.active].name if self.phase == "marines" and self.active >= 0 else "the Marines"
-            return f"{who}: tactic {index} ({tactic_label(self.tactics[index])})"
-        return super().describe_action(action)
 
 
 class ReactorRoomTactics(CommandedMarines, ReactorRoom):
