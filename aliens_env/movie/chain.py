@@ -44,6 +44,14 @@ class StageChain(Game):
     _maps_of: tuple = (None, None)  # (the stage game, its _stage_maps) of the last call
     _obs_map_of: tuple = (None, None)  # (the stage game, its _obs_map) of the last call
 
+    def __getstate__(self) -> dict:
+        """Without the bound observation plan: its views are of buffers the process's games share,
+        which a deep copy or a pickle would turn into frozen arrays of its own (the copy binds
+        the plan again at its first observe)."""
+        state = self.__dict__.copy()
+        state.pop("_plan", None)
+        return state
+
     # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
     @property
     def dice(self):

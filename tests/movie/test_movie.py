@@ -1,15 +1,18 @@
 """The Movie Scenario (Aliens 1989): the Reactor Room, then Operations/Air Ducts with the
 survivors plus Gorman, Newt, Ripley and Burke, healed one step between (healing=False: the
 Tournament pairing), one episode with one action space and one observation."""
+import copy
 import json
+import pickle
 
 import numpy as np
 import pytest
 
 from aliens_env.core.game import IllegalActionError
-from aliens_env.core.policy import play_out
+from aliens_env.core.policy import RandomPolicy, play_out
 from aliens_env.envs import make_policy
 from aliens_env.operations.data_files import characters as ops_characters
+from aliens_env.movie.complete import CompleteMovie
 from aliens_env.movie.game import MovieOperations, MovieScenario, roster
 from aliens_env.reactor_room.game import NO
 
@@ -194,3 +197,22 @@ def test_the_heuristic_plays_each_stage_with_its_own_heuristic_to_the_end(healin
             g.apply(policies[player].act(g, player))
         assert g.outcome()["marines"] in (-1, 0, 1)
     assert seen == {"reactor_room", "operations"}
+
+
+@pytest.mark.parametrize("cls", ["MovieScenario", "CompleteMovie"])
+def test_a_deep_copy_or_a_pickle_of_a_chain_observes_as_the_game_does(cls):
+    # the chain's observation plan holds views of buffers its games share: a copy must not keep
+    # frozen arrays of them
+    game = {"MovieScenario": MovieScenario, "CompleteMovie": CompleteMovie}[cls]()
+    game.reset(3)
+    policy = RandomPolicy(3)
+    for _ in range(5):
+        game.apply(policy.act(game, game.current_player()))
+    game.observe("marines")
+    copies = [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    for _ in range(20):
+        action = policy.act(game, game.current_player())
+        for g in [game, *copies]:
+            g.apply(action)
+        seen = game.observe("marines")
+        assert all(np.array_equal(seen, c.observe("marines")) for c in copies)
