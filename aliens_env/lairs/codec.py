@@ -53,7 +53,7 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
         "facehugged": rec.ints("facehugged", 0, n - 1, unique=True),
         "queen_damage": rec.int("queen_damage", 0, t["queen_damage_track"]), "queen_dead": rec.bool("queen_dead"),
         "queen_steps": rec.int("queen_steps", 0, t["queen_actions"]), "queen_from": rec.int("queen_from", NO, None),
-        "queen_attacks": rec.strs("queen_attacks"), "queen_hit": rec.ints("queen_hit", 0, n - 1, unique=True),
+        "queen_attacks": rec.strs("queen_attacks"), "queen_hit": rec.ints("queen_hit", 0, n - 1),  # repeats: all hit once
     }
     for k, attack in enumerate(values["queen_attacks"]):
         if attack not in t["queen_attacks"]:

@@ -113,6 +113,17 @@ def test_with_two_adjacent_the_third_attack_may_hit_either():
     assert sorted(legal_indices(g, "queen_attack")) == sorted([idx(g, "Frost"), idx(g, "Hudson")])
 
 
+def test_alone_beside_her_a_marine_takes_all_three_and_the_position_keeps_the_repeats():
+    g = empty_lairs({"Hudson": (14, 11)})
+    put_alien(g, (14, 10), a=QUEEN)
+    g.dice.script(9, 9, 9)
+    start_phase(g, "aliens_attack")
+    assert g.phase == "marines" and g.queen_hit == [idx(g, "Hudson")] * 3
+    data = type(g)().to_dict()  # a whole game's position (this one has no cards for the others)
+    data["lairs"]["queen_hit"] = g.queen_hit
+    assert type(g).from_dict(data).queen_hit == g.queen_hit  # was refused: "must not list a value twice"
+
+
 # the fourth attack, on the Marine on her card: the Alien Attack Table (roll + Melee), Grab family fatal
 FOURTH = {0: "dead", 1: "dead", 2: "dead", 3: "dead", 4: "dead", 5: "dead", 6: "dead", 7: "in_combat",
           8: "in_combat", 9: "alien_loses"}
