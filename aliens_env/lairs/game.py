@@ -426,6 +426,12 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
     def _extra_option_bounds(self) -> dict[str, int]:
         return {"queen_move": STOP, "queen_attack": len(self.marines) - 1}
 
+    def _passing_square(self) -> int | None:
+        """Also the Queen's in the middle of her move: she passes through Marines, ramming them (printed)."""
+        if self.phase == "aliens_move" and self.mover == QUEEN:
+            return self.aliens[QUEEN].pos
+        return super()._passing_square()
+
     def _extra_decision_needs(self) -> dict[str, bool]:
         return {"queen_move": self.phase == "aliens_move" and self.mover == QUEEN,
                 "queen_attack": self.phase == "aliens_attack" and not self.queue and bool(self.queen_attacks)}

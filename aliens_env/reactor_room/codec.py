@@ -249,7 +249,7 @@ def _check_stacking(game, NO, fail) -> None:
     for k, a in enumerate(game.aliens):
         if a.in_play and a.card == NO and k != in_the_air:
             squares[a.pos] += 1
-    moving = game.marines[game.active].pos if game.phase == "marines" and game.active != NO else None
+    moving = game._passing_square()
     for square, count in squares.items():
         if count > 1 and not (square == moving and count == 2):
             raise fail("marines", f"and aliens put {count} counters on square {game.board.rc(square)}")

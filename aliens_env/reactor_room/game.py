@@ -1286,6 +1286,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
         """A subclass's own decision kinds: whether each fits the phase now (the codec)."""
         return {}
 
+    def _passing_square(self) -> int | None:
+        """The square of a figure in the middle of its move, which may share it with one more
+        counter (the codec): the active Marine, passing through a teammate."""
+        return self.marines[self.active].pos if self.phase == "marines" and self.active != NO else None
+
     def _describe(self, kind: str, index: int, label: str) -> str:
         d = self.decision
         if d.player == "marines" and self.active != NO:

@@ -37,6 +37,18 @@ def test_the_ram_column_on_a_marine_she_passes_through(roll):
     assert g.aliens[QUEEN].pos == sq(g, (14, 13)) and g.aliens[QUEEN].card == -1
 
 
+def test_a_position_with_her_on_a_marines_square_in_the_middle_of_her_move_saves_and_loads():
+    g = empty_lairs({"Hicks": (14, 12), "Vasquez": (14, 30)})
+    put_alien(g, (14, 10), a=QUEEN)
+    queen_moves(g)
+    decide(g, "queen_step", E, stop="never")
+    decide(g, "queen_step", E, stop="never")  # onto Hicks' square, passing through
+    assert g.aliens[QUEEN].pos == marine(g, "Hicks").pos and g.decision.kind == "queen_move"
+    g.stats["dead"] = sum(m.status == "dead" for m in g.marines)  # the test board's bookkeeping
+    g.stats["aliens_appeared"] = 1
+    assert type(g).from_dict(g.to_dict()).to_dict() == g.to_dict()  # was refused: "2 counters on square"
+
+
 def test_she_has_three_actions_and_may_stop_or_withdraw():
     g = empty_lairs({"Hicks": (14, 20)})
     put_alien(g, (14, 10), a=QUEEN)
