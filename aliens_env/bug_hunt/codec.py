@@ -216,9 +216,10 @@ def check_position(game, what: str = "BugHunt position") -> None:
             raise fail(f"aliens[{k}].attached", f"names humans[{a.attached}], whose hugger must name this Alien")
     if (game.apc is None) != (not game.apc_option):
         raise fail("apc", "must hold the APC exactly when the config's option apc is true")
-    if game.mover != NO and not game.aliens[game.mover].alive:
+    in_play = game.phase != "over"  # a game may end in an Alien's move, its over-watch fire pending
+    if in_play and game.mover != NO and not game.aliens[game.mover].alive:
         raise fail("mover", "must name a live Alien")
-    if game.ow_queue and (game.ow_target == NO or not game.aliens[game.ow_target].alive):
+    if in_play and game.ow_queue and (game.ow_target == NO or not game.aliens[game.ow_target].alive):
         raise fail("ow_queue", "must be empty unless ow_target names a live Alien")
     if any(not game.humans[j].overwatch for j in game.ow_queue):
         raise fail("ow_queue", "must list figures on over-watch")

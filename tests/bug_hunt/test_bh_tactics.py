@@ -1,5 +1,7 @@
 """BugHuntTactics (ASSUMPTION A66): Bug Hunt with the Marines choosing, per figure activation,
 a tactic of the scripted squad that then plays it."""
+import random
+
 import numpy as np
 import pytest
 
@@ -8,6 +10,7 @@ from aliens_env.bug_hunt import marines as bh_marines
 from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.tactics import TACTICS, BugHuntTactics, HeuristicCommander, TacticMarines
+from aliens_env.core.board import NO
 
 from bh_helpers import activate, build
 
@@ -306,3 +309,14 @@ def test_the_compact_observation_passes_the_gymnasium_and_sb3_checkers():
     assert env.observation_space["observation"].shape == BugHuntTactics(observation="compact").observation_shape
     gym_check_env(env.unwrapped, skip_render_check=True)
     sb3_check_env(env.unwrapped, warn=False)
+
+
+def test_a_game_that_ended_in_an_aliens_move_saves_and_loads():
+    # random play, seed 0: over-watch kills the moving Alien and the game ends in its move (its
+    # mover and over-watch queue left as they stood); the loader refused that position
+    game, pick = BugHuntTactics(), random.Random(3)
+    game.reset(0)
+    while not game.is_terminal():
+        game.apply(pick.choice(game.legal_actions()))
+    assert game.phase == "over" and game.mover != NO and not game.aliens[game.mover].alive
+    assert BugHuntTactics.from_dict(game.to_dict()).to_dict() == game.to_dict()
