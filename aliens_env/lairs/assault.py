@@ -109,8 +109,9 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         at = self.data["reactor"]["countdown_at"]
         return 2 * at - self.chart if self.chart >= at else None
 
-    def red_zone(self) -> bool:
-        count = self.countdown()
+    def red_zone(self, count: int | None = None) -> bool:
+        """The countdown in the red zone (``count``: countdown(), when the caller has it)."""
+        count = self.countdown() if count is None else count
         return count is not None and count <= self.data["reactor"]["red_zone"]
 
     def _damage(self, points: int, why: str) -> None:
@@ -276,11 +277,9 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         """The hunt's views, then the chart (position, counting down, countdown, red zone) and
         per Marine: cocooned, freed this turn, unarmed."""
         obs = super().observe(player)
-        reactor = self.data["reactor"]
-        at, chart = reactor["countdown_at"], self.chart
-        count = 2 * at - chart if chart >= at else None  # (countdown(), red_zone())
-        ASSAULT_PACK.pack_into(obs, self._assault_at * 4, chart / (2 * at), count is not None, (count or 0) / at,
-                               count is not None and count <= reactor["red_zone"])
+        at, count = self.data["reactor"]["countdown_at"], self.countdown()
+        ASSAULT_PACK.pack_into(obs, self._assault_at * 4, self.chart / (2 * at), count is not None, (count or 0) / at,
+                               self.red_zone(count))
         rows, width = self._assault_rows_at, len(ASSAULT_MARINE_FEATURES)
         for j in self.cocooned:
             obs[rows + j * width] = 1.0

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.board import NO
 
 
 class ObsRecord:
