@@ -30,10 +30,6 @@ def test_the_tactics_come_from_rules_yaml_and_tactic_zero_is_the_scripted_squad(
     game = BugHuntTactics(mission="kill_queen")
     assert [t.tactic for t in game.tactics] == data_files.rules()["tactics"]
     assert game.tactics[0].tactic == "heuristic" and set(data_files.rules()["tactics"]) <= set(TACTICS)
-    # every Bug Hunt action keeps its number; the tactics come after them
-    plain = BugHunt(mission="kill_queen")
-    assert game.layout.names()[:plain.layout.size] == plain.layout.names()
-    assert game.layout.span("tactic") == slice(plain.layout.size, plain.layout.size + len(game.tactics))
 
 
 def test_an_unknown_tactic_is_refused_with_the_allowed_names():

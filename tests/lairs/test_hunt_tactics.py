@@ -1,7 +1,6 @@
 """HuntForTheQueenTactics (ASSUMPTION A51 of docs/rules/lairs.md): Hunt for the Queen with the
 Marines choosing, per activation, a setting of the scripted hunt marines that then plays the whole
 activation (the Reactor Room commander's rules); each setting does what it says."""
-import numpy as np
 import pytest
 
 from aliens_env.core.game import IllegalActionError
@@ -102,18 +101,6 @@ def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_a
         assert game.to_dict() == before
         game.apply(ScriptedCommander().act(game, player))
     assert len(seen) >= 16
-
-
-def test_every_hunt_action_keeps_its_number_and_the_hive_decides_in_them():
-    hunt, commanded = HuntForTheQueen(), HuntForTheQueenTactics()
-    assert commanded.layout.names()[: hunt.layout.size] == hunt.layout.names()
-    assert commanded.layout.size == hunt.layout.size + len(SETTINGS)
-    assert commanded.observation_shape == hunt.observation_shape
-    commanded.reset(5)
-    while commanded.current_player() != "hive":
-        commanded.apply(ScriptedCommander().act(commanded, "marines"))
-    mask = commanded.legal_mask("hive")
-    assert not mask[commanded.layout.span("tactic")].any() and np.flatnonzero(mask).max() < hunt.layout.size
 
 
 def test_the_commanders_shaping_pays_only_for_hits_on_the_queen():

@@ -107,18 +107,6 @@ def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_a
     assert len(seen) >= 7
 
 
-def test_every_operations_action_keeps_its_number_and_the_hive_decides_in_them():
-    ops, tactics = Operations(), OperationsAirDuctsTactics()
-    assert tactics.layout.names()[: ops.layout.size] == ops.layout.names()
-    assert tactics.layout.size == ops.layout.size + len(TACTICS)
-    assert tactics.observation_shape == ops.observation_shape
-    tactics.reset(5)
-    while tactics.current_player() != "hive":
-        tactics.apply(ScriptedCommander().act(tactics, "marines"))
-    mask = tactics.legal_mask("hive")
-    assert not mask[tactics.layout.span("tactic")].any() and np.flatnonzero(mask).max() < ops.layout.size
-
-
 def test_the_commanders_shaping_pays_only_for_marines_out():
     weights = data_files.scenario()["tactics_shaping"]
     assert weights["exited"] > 0 and not any(weights[k] for k in ("dead", "stranded", "alien_killed", "door_open"))

@@ -1,6 +1,5 @@
 """ReactorRoomTactics (ASSUMPTION A28): the Reactor Room with the Marines choosing, per
 activation, a setting of the heuristic that then plays the whole activation."""
-import numpy as np
 import pytest
 
 from aliens_env.core.game import IllegalActionError
@@ -104,23 +103,6 @@ def test_a_primitive_marine_action_is_illegal_and_the_error_lists_the_tactics():
     with pytest.raises(IllegalActionError, match="tactic"):
         game.apply(game.layout.encode("end"))
     assert game.to_dict() == before
-
-
-def test_every_reactor_room_action_keeps_its_number():
-    rr, tactics = ReactorRoom(), ReactorRoomTactics()
-    assert tactics.layout.names()[: rr.layout.size] == rr.layout.names()
-    assert tactics.layout.size == rr.layout.size + len(TACTICS)
-    assert tactics.observation_shape == rr.observation_shape
-
-
-def test_the_hive_decides_in_the_reactor_rooms_own_actions():
-    game = ReactorRoomTactics()
-    game.reset(5)
-    while game.current_player() != "hive":
-        game.apply(ScriptedCommander().act(game, "marines"))
-    mask = game.legal_mask("hive")
-    assert not mask[game.layout.span("tactic")].any()
-    assert np.flatnonzero(mask).max() < ReactorRoom().layout.size
 
 
 def test_the_commanders_shaping_pays_only_for_marines_out():
