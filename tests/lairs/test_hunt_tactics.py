@@ -10,7 +10,7 @@ from aliens_env.lairs.policies import HuntMarines, LairsDiceAI
 from aliens_env.lairs.tactics import HuntForTheQueenTactics, HuntTactic, tactics_data
 from aliens_env.reactor_room.tactics import HeuristicCommander
 from lairs_helpers import QUEEN, empty_lairs, marine, sq
-from rr_helpers import marines_phase, put_alien, target_index
+from rr_helpers import ScriptedCommander, SwitchingMarines, marines_phase, put_alien, target_index
 
 SETTINGS = tactics_data()["tactics"]
 
@@ -27,26 +27,6 @@ def chosen_tactic(turn, phase, active):
     """A scripted commander's choice, different from one activation to the next (never "hold"
     for long, so that the games reach the Queen)."""
     return (3 * turn + active + len(phase)) % len(SETTINGS)
-
-
-class ScriptedCommander:
-    def act(self, game, player):
-        return game.layout.encode("tactic", chosen_tactic(game.turn, game.phase, game.active))
-
-
-class SwitchingMarines:
-    """In the plain hunt: the setting the scripted commander would choose, held from the first
-    decision of an activation to its end."""
-
-    def __init__(self):
-        self.settings = [HuntTactic(**s) for s in SETTINGS]
-        self.activation = self.current = None
-
-    def act(self, game, player):
-        key = (game.turn, game.phase, game.active)
-        if key != self.activation:
-            self.activation, self.current = key, self.settings[chosen_tactic(*key)]
-        return self.current.act(game, player)
 
 
 def assert_same_game(seed, marines, commander):
@@ -77,7 +57,7 @@ def test_the_heuristic_commander_plays_the_scripted_marines_game_move_for_move(s
 
 @pytest.mark.parametrize("seed", range(3))
 def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_again(seed):
-    hunt = assert_same_game(seed, SwitchingMarines(), ScriptedCommander())
+    hunt = assert_same_game(seed, SwitchingMarines([HuntTactic(**s) for s in SETTINGS], chosen_tactic), ScriptedCommander(chosen_tactic))
     assert hunt.turn > 2
 
 
@@ -99,7 +79,7 @@ def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_a
         with pytest.raises(IllegalActionError, match="tactic"):
             game.apply(game.layout.encode("end"))
         assert game.to_dict() == before
-        game.apply(ScriptedCommander().act(game, player))
+        game.apply(ScriptedCommander(chosen_tactic).act(game, player))
     assert len(seen) >= 16
 
 

@@ -11,6 +11,7 @@ from aliens_env.operations.game import Operations
 from aliens_env.operations.policies import OperationsMarines
 from aliens_env.operations.tactics import OperationsAirDuctsTactics
 from aliens_env.reactor_room.tactics import HeuristicCommander
+from rr_helpers import ScriptedCommander, SwitchingMarines
 
 TACTICS = [(9, 0.3, 4)] + [tuple(t) for t in data_files.scenario()["tactics"]]
 
@@ -58,29 +59,9 @@ def test_the_commander_plays_every_scenario(scenario):
     assert_same_game(1, OperationsMarines(), HeuristicCommander(), scenario=scenario)
 
 
-class ScriptedCommander:
-    def act(self, game, player):
-        return game.layout.encode("tactic", chosen_tactic(game.turn, game.phase, game.active))
-
-
-class SwitchingMarines:
-    """In plain Operations: the setting the scripted commander would choose, held from the first
-    decision of an activation to its end."""
-
-    def __init__(self):
-        self.settings = [OperationsMarines(*t) for t in TACTICS]
-        self.activation, self.current = None, None
-
-    def act(self, game, player):
-        key = (game.turn, game.phase, game.active)
-        if key != self.activation:
-            self.activation, self.current = key, self.settings[chosen_tactic(*key)]
-        return self.current.act(game, player)
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_again(seed):
-    assert_same_game(seed, SwitchingMarines(), ScriptedCommander())
+    assert_same_game(seed, SwitchingMarines([OperationsMarines(*t) for t in TACTICS], chosen_tactic), ScriptedCommander(chosen_tactic))
 
 
 def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_action():
@@ -101,7 +82,7 @@ def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_a
             with pytest.raises(IllegalActionError, match="tactic"):
                 game.apply(game.layout.encode("end"))
             assert game.to_dict() == before
-            game.apply(ScriptedCommander().act(game, player))
+            game.apply(ScriptedCommander(chosen_tactic).act(game, player))
         else:
             game.apply(hive.act(game, player))
     assert len(seen) >= 7

@@ -209,3 +209,28 @@ def move_alien_to(g: ReactorRoom, target, stop: str | None = None) -> ReactorRoo
     from aliens_env.reactor_room.game import OFFSET_INDEX
 
     return decide(g, "move_to", OFFSET_INDEX[(target[0] - r0, target[1] - c0)], stop=stop)
+
+
+class ScriptedCommander:
+    """A Tactics env's commander that picks ``chosen(turn, phase, active)`` at each decision."""
+
+    def __init__(self, chosen):
+        self.chosen = chosen
+
+    def act(self, game, player):
+        return game.layout.encode("tactic", self.chosen(game.turn, game.phase, game.active))
+
+
+class SwitchingMarines:
+    """In the plain game: the setting ScriptedCommander(chosen) would choose, held from the first
+    decision of an activation to its end (``settings``: the tactics as scripted marines)."""
+
+    def __init__(self, settings, chosen):
+        self.settings, self.chosen = settings, chosen
+        self.activation = self.current = None
+
+    def act(self, game, player):
+        key = (game.turn, game.phase, game.active)
+        if key != self.activation:
+            self.activation, self.current = key, self.settings[self.chosen(*key)]
+        return self.current.act(game, player)

@@ -8,6 +8,7 @@ from aliens_env.reactor_room import data_files
 from aliens_env.reactor_room.game import ReactorRoom
 from aliens_env.reactor_room.heuristic import HeuristicMarines
 from aliens_env.reactor_room.tactics import HeuristicCommander, ReactorRoomTactics
+from rr_helpers import ScriptedCommander, SwitchingMarines
 
 TACTICS = [(9, 0.3)] + [tuple(t) for t in data_files.scenario("reactor_room")["tactics"]]
 
@@ -48,29 +49,9 @@ def test_the_heuristic_commander_plays_the_heuristics_game_move_for_move(seed):
     assert_same_game(seed, HeuristicMarines(), HeuristicCommander())
 
 
-class ScriptedCommander:
-    def act(self, game, player):
-        return game.layout.encode("tactic", chosen_tactic(game.turn, game.phase, game.active))
-
-
-class SwitchingHeuristic:
-    """In the plain Reactor Room: the setting the scripted commander would choose, held from the
-    first decision of an activation to its end."""
-
-    def __init__(self):
-        self.settings = [HeuristicMarines(*t) for t in TACTICS]
-        self.activation, self.current = None, None
-
-    def act(self, game, player):
-        key = (game.turn, game.phase, game.active)
-        if key != self.activation:
-            self.activation, self.current = key, self.settings[chosen_tactic(*key)]
-        return self.current.act(game, player)
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_again(seed):
-    assert_same_game(seed, SwitchingHeuristic(), ScriptedCommander())
+    assert_same_game(seed, SwitchingMarines([HeuristicMarines(*t) for t in TACTICS], chosen_tactic), ScriptedCommander(chosen_tactic))
 
 
 def test_the_marines_only_ever_choose_a_tactic_once_per_activation():
@@ -87,7 +68,7 @@ def test_the_marines_only_ever_choose_a_tactic_once_per_activation():
             key = (game.turn, game.phase, game.active)
             assert key not in seen
             seen.append(key)
-            game.apply(ScriptedCommander().act(game, player))
+            game.apply(ScriptedCommander(chosen_tactic).act(game, player))
         else:
             game.apply(hive.act(game, player))
     assert len(seen) >= 9
