@@ -188,17 +188,17 @@ def squad_entry(game, h: Human) -> tuple:
     return row, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
-def observe(game, player: str, lay: ObsLayout | None = None) -> np.ndarray:
+def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
     top (written through a memoryview: a numpy item write costs several times more); squad,
     global and target features are packed in as float32 bytes. A fresh array each call, of
-    `lay` (default game.obs_layout): with no "board" view the planes are left out, and the views
-    this function does not write (other than Bug Hunt's) are zeros."""
+    game.obs_layout: with no "board" view (BugHuntTactics' compact one) the planes are left out,
+    and the views this function does not write (other than Bug Hunt's) are zeros."""
     w, size = game.window, game.size
     focus_sq = focus(game)
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
-    lay = lay or game.obs_layout
+    lay = game.obs_layout
     offsets = lay.offsets
     area = w * w
     if "board" in offsets:

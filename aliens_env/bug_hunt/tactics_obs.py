@@ -39,7 +39,7 @@ def layout(full: ObsLayout) -> ObsLayout:
 def observe(game, player: str) -> np.ndarray:
     """Bug Hunt's observation without its planes, then the tactical views."""
     lay = game.obs_layout
-    obs = observation.observe(game, player, lay)
+    obs = observation.observe(game, player)
     limit = game.rules["compact_limits"]
     steps = limit["steps"]
 

@@ -107,12 +107,15 @@ def stage_conditions(stage: str, g: Game) -> dict[str, str]:
     if stage == "drop_ship":
         return {m.name: condition(m.wounded, m.incapacitated) if m.status == "aboard" and not g.crashed else "lost"
                 for m in g.crew}
-    hugged = set(getattr(g, "facehugged", ()))
-    out = {}
-    for j, m in enumerate(g.marines):
-        through = m.status != "dead" if stage == "hunt_for_the_queen" else m.status == "exited"
-        out[m.name] = condition(m.wounded, m.incapacitated) if through and j not in hugged else "lost"
-    return out
+    hugged = getattr(g, "facehugged", ())
+    return {m.name: condition(m.wounded, m.incapacitated) if came_through(stage, j, m, hugged) else "lost"
+            for j, m in enumerate(g.marines)}
+
+
+def came_through(stage: str, j: int, m, hugged) -> bool:
+    """Marine j came through the stage: out (alive in Hunt for the Queen), not a Facehugger's
+    victim (``hugged``, counted as Dead)."""
+    return (m.status != "dead" if stage == "hunt_for_the_queen" else m.status == "exited") and j not in hugged
 
 
 def stage_points(stage: str, g: Game) -> int:
@@ -120,11 +123,11 @@ def stage_points(stage: str, g: Game) -> int:
     return sum(reactor_files.victory_points(name) for name, cond in stage_conditions(stage, g).items() if cond != "lost")
 
 
-def exit_points(g: Game) -> int:
+def exit_points(stage: str, g: Game) -> int:
     """``stage_points`` of a stage of EXIT_STAGES being played (those out so far, a Facehugger's
     victim not counted), without building the conditions: the tally every observe shows."""
     hugged = getattr(g, "facehugged", ())
-    return sum(reactor_files.victory_points(m.name) for j, m in enumerate(g.marines) if m.status == "exited" and j not in hugged)
+    return sum(reactor_files.victory_points(m.name) for j, m in enumerate(g.marines) if came_through(stage, j, m, hugged))
 
 
 class CompleteMovie(StageChain):
@@ -292,7 +295,7 @@ class CompleteMovie(StageChain):
         points = sum(int(r["victory_points"]) for r in self.records)
         if self._over() or self.stage not in EXIT_STAGES:
             return points  # (the Drop Ship's crew and the hunters come through only at the end)
-        return points + exit_points(self.stage_game)
+        return points + exit_points(self.stage, self.stage_game)
 
     def outcome(self) -> dict[str, Any]:
         """The Queen killed in any stage: a win whatever the points; else the tally against the

@@ -307,9 +307,9 @@ def test_the_tally_shown_is_the_stage_points_of_those_out_so_far():
         if g.stage not in EXIT_STAGES:
             continue
         stages.add(g.stage)
-        assert exit_points(g.stage_game) == stage_points(g.stage, g.stage_game)
+        assert exit_points(g.stage, g.stage_game) == stage_points(g.stage, g.stage_game)
         out = g.stage_game.clone()
         for m in out.marines[step % 2::2]:
             m.status = "exited"
-        assert exit_points(out) == stage_points(g.stage, out) > 0
+        assert exit_points(g.stage, out) == stage_points(g.stage, out) > 0
     assert stages == {"reactor_room", "operations"}
