@@ -40,15 +40,14 @@ class Observation:
         top Motion Tracker card."""
         public = self._cache.get("obs_public")  # a numpy view of the game's kept array, written for this position
         if public is None:
-            self._observe_public()
-            public = self._cache["obs_public"] = self._obs_kept[4]
+            public = self._cache["obs_public"] = self._observe_public()
         obs = public.copy()  # a copy of its own: the caller may change it
         if player == "hive":
             self._add_hive_knowledge(obs)
         return obs
 
-    def _observe_public(self) -> array:
-        """Written into a Python float array (cheap item writes; ``observe`` views it as numpy),
+    def _observe_public(self) -> np.ndarray:
+        """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part (Barricades,
         Characters, Aliens, Blips, Newt, the globals) is written again only when what it shows
         changed, after what it showed before is set back to the template. The views of the
@@ -156,7 +155,7 @@ class Observation:
                 self._observe_vehicle(obs)
             if self.extended:
                 self._observe_mission(obs)
-        return obs  # the kept array itself: do not modify
+        return kept[4]  # a view of the kept array itself: do not modify
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
