@@ -69,3 +69,30 @@ def test_a_bad_result_reward_in_a_config_names_the_key():
         cfglib.validate({"result_reward": {"tie": 0.5}})
     with pytest.raises(cfglib.ConfigError, match=r"config key 'result_reward.loss': expected number"):
         cfglib.validate({"result_reward": {"loss": "zero"}})
+
+
+def test_the_pettingzoo_env_hands_each_reward_to_last_once():
+    """last() gives the reward an agent earned since it last acted (PettingZoo's contract): summed
+    over an agent's turns it equals the sum of the per-step rewards, shaping included."""
+    from aliens_env.pettingzoo import reactor_room_v0
+
+    env = reactor_room_v0.env(shaping=True)
+    for seed in range(3):
+        env.reset(seed=seed)
+        raw = env.unwrapped
+        from_last = {a: 0.0 for a in env.possible_agents}
+        per_step = {a: 0.0 for a in env.possible_agents}
+        nonzero = 0
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            from_last[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(obs["action_mask"].nonzero()[0][-1]))
+            for a in env.possible_agents:
+                per_step[a] += raw.rewards.get(a, 0.0)
+                nonzero += raw.rewards.get(a, 0.0) != 0.0
+        assert nonzero >= 4  # shaping paid along the way, not only at the end
+        for a in env.possible_agents:
+            assert from_last[a] == pytest.approx(per_step[a])

@@ -95,6 +95,7 @@ class AliensAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self._cumulative_rewards[agent] = 0.0  # last() gives what was earned since the agent last acted
         self._clear_rewards()
         try:
             self.game.apply(action)  # checks legality first; an illegal action changes nothing
