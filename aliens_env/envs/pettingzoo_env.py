@@ -62,12 +62,17 @@ class AliensAEC(AECEnv):
 
     def observe(self, agent):
         game = self.game
-        player = game.current_player()  # None once the game is over
-        if player is None or agent != player:
-            mask = np.zeros(game.layout.size, dtype=np.int8)
-        else:
+        if agent == game.current_player():  # None once the game is over
             mask = game.legal_mask(agent)
+        else:
+            mask = np.zeros(game.layout.size, dtype=np.int8)
         return {"observation": game.observe(agent), "action_mask": mask}
+
+    def last(self, observe: bool = True):
+        """AECEnv.last() without its indirection (it is called once per step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def reset(self, seed=None, options=None):
         """A new game, or with ``options={"position": POSITION}`` the saved position (as the
@@ -95,10 +100,13 @@ class AliensAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0.0
         self._cumulative_rewards[agent] = 0.0  # last() gives what was earned since the agent last acted
-        self._clear_rewards()
+        game = self.game
         try:
-            self.game.apply(action)  # checks legality first; an illegal action changes nothing
+            game.apply(action)  # checks legality first; an illegal action changes nothing
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
                 raise
@@ -111,21 +119,24 @@ class AliensAEC(AECEnv):
         if self.shaping:
             for a in self.agents:
                 value = self._value(a)
-                self.rewards[a] += value - self._values[a]
+                rewards[a] += value - self._values[a]
                 self._values[a] = value
-        if self.game.is_terminal():
-            outcome = self.game.outcome()
-            cut = self.game.truncated_by()
+        player = game.current_player()  # None once the game is over (Game.is_terminal)
+        if player is None:
+            outcome = game.outcome()
+            cut = game.truncated_by()
             for a in self.agents:
-                self.rewards[a] += final_reward(self.game, a, self.result_reward, self.reward)
+                rewards[a] += final_reward(game, a, self.result_reward, self.reward)
                 self.infos[a] = {"outcome": outcome} if cut is None else {"outcome": outcome, "truncated_by": cut}
             if cut is None:
                 self.terminations = {a: True for a in self.agents}
             else:
                 self.truncations = {a: True for a in self.agents}
         else:
-            self.agent_selection = self.game.current_player()
-        self._accumulate_rewards()
+            self.agent_selection = player
+        cumulative = self._cumulative_rewards
+        for a, reward in rewards.items():
+            cumulative[a] += reward
 
     def _value(self, agent) -> float:
         return float(self.game.shaping_value(agent)) if self.shaping else 0.0
