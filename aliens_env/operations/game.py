@@ -523,9 +523,12 @@ class Operations(ReactorRoom):
         return mask
 
     def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
-        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``)."""
-        steps = super()._legal_steps(i, standing)
+        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``).
+        A step onto a standing teammate is kept only if an allowed step on to a free square
+        follows (``_may_stop_beyond``), which implies the Reactor Room's own condition (a free
+        square within the Actions left), so that is not checked first."""
         m = self.marines[i]
+        steps, aliens = self._open_steps(m)
         special = self._special
         floor = m.pos not in special and m.name != "Ripley"
         if floor:
@@ -535,7 +538,6 @@ class Operations(ReactorRoom):
             else:
                 return steps  # on the floor of Operations: the Reactor Room's rules say it all
         newt = self._leading_newt()
-        aliens = None
         out = []
         for d, sq in steps:  # _step_allowed, with what it reads worked out once
             if floor and sq not in standing and sq not in special:
@@ -543,11 +545,8 @@ class Operations(ReactorRoom):
                 continue
             if not self._step_ok(m, m.pos, sq, m.actions_left, newt):
                 continue
-            if sq in standing:
-                if aliens is None:
-                    aliens = {al.pos for al in self.aliens if al.in_play}
-                if not self._may_stop_beyond(m, sq, standing, aliens, newt):
-                    continue
+            if sq in standing and not self._may_stop_beyond(m, sq, standing, aliens, newt):
+                continue
             out.append((d, sq))
         return out
 
@@ -703,31 +702,35 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     # observation, positions, text
     # ------------------------------------------------------------------------------------------
-    def observe(self, player: str) -> np.ndarray:
-        """The Reactor Room's views over this map (PLANES), then the scenario's features."""
-        obs = super().observe(player)
+    def _observe_kept(self, rec) -> None:
+        """The Reactor Room's views over this map (PLANES), then the scenario's features, written
+        into the kept observation (ReactorRoom.observe): the doors' squares and the features every
+        time, the known junctions when they changed (``rec.extra``: those shown)."""
+        view = rec.view
         plane = self._plane["door_sealed"]
-        if not self.far_door_open:
-            obs[plane + self.far_door] = 1.0
-        if not self.gold_door_open:
-            obs[plane + self.gold_door] = 1.0
-        plane = self._plane["junction_known"]
-        for sq in self.known:
-            obs[plane + sq] = 1.0
+        view[plane + self.far_door] = 0.0 if self.far_door_open else 1.0
+        view[plane + self.gold_door] = 0.0 if self.gold_door_open else 1.0
+        known = self.known
+        if known != rec.extra:
+            plane = self._plane["junction_known"]
+            for sq in rec.extra or ():
+                view[plane + sq] = 0.0
+            for sq in known:
+                view[plane + sq] = 1.0
+            rec.extra = list(known)
         turn = self.turn
         length = len(self.chart)
         red, chart = self._chart_views[(turn - 1) % length]
-        obs[self._red_at] = red
+        view[self._red_at] = red
         wait = self.data["door_break_turns"]
         far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
         gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
-        # as obs[at:at + len(SCENARIO_FEATURES)] = [...], faster
+        # as buf[at:at + len(SCENARIO_FEATURES)] = [...], faster
         SCENARIO_STRUCT.pack_into(
-            obs, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
+            rec.buf, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
             min(self.torch_done / self.data["torch_turns"], 1.0), self.torch_turn == turn, self.asked_turn == turn,
             *BURKE_ONE_HOT[self.burke], self.signal, self.newt_able(), far, gold,
             *chart, max(length - turn, 0) / length, self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke")
-        return obs
 
     def to_dict(self) -> dict:
         data = super().to_dict()

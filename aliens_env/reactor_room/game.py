@@ -609,8 +609,12 @@ class ReactorRoom(WeaponRules, PhasedGame):
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
-            keyed = [(ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play]
-            keyed.sort()
+            keyed = []
+            for a, al in enumerate(self.aliens):
+                if al.in_play:
+                    keyed.append((ranges[al.pos], a))
+            if len(keyed) > 1:
+                keyed.sort()
             cached = self._cache["targets"] = [a for _, a in keyed]
         return cached
 
@@ -661,16 +665,21 @@ class ReactorRoom(WeaponRules, PhasedGame):
         """(direction, square) of the steps the rules allow Marine i (which may move: Actions
         left, not In Combat); ``standing``: the squares of its standing teammates."""
         m = self.marines[i]
-        alien_squares = {al.pos for al in self.aliens if al.in_play}
-        if self.fires:
-            alien_squares.update(self.fires)  # no one enters a Fire either
-        steps = [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares]
+        steps, alien_squares = self._open_steps(m)
         if standing and not standing.isdisjoint([sq for _, sq in steps]):
             # may pass through teammates, but must be able to stop on a free square
             left = m.actions_left - 1
             steps = [(d, sq) for d, sq in steps
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
+
+    def _open_steps(self, m: Marine) -> tuple[list[tuple[int, int]], set[int]]:
+        """(direction, square) of the steps from Marine m's square onto no Alien and no Fire, and
+        the squares of the Aliens and Fires."""
+        alien_squares = {al.pos for al in self.aliens if al.in_play}
+        if self.fires:
+            alien_squares.update(self.fires)  # no one enters a Fire either
+        return [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares], alien_squares
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
@@ -1174,11 +1183,12 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 ones += [candidate + marines[m].pos for m in d.options]
             elif d.kind == "order":
                 ones += [candidate + aliens[a].pos for a in d.options]
-        for sq in rec.other_ones:
-            buf[sq] = 0.0
-        for sq in ones:
-            buf[sq] = 1.0
-        rec.other_ones = ones
+        view, shown = rec.view, set(ones)
+        for sq in rec.other_ones - shown:
+            view[sq] = 0.0
+        for sq in shown - rec.other_ones:
+            view[sq] = 1.0
+        rec.other_ones = shown
         # -- the globals and the targets
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
@@ -1196,6 +1206,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             buf[end:rec.tail_end] = 0.0
         rec.tail_end = end
         float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
+        self._observe_kept(rec)
         obs = buf.copy()
         if self.options["aim_time"]:
             self._observe_banked(obs)
@@ -1203,9 +1214,13 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._observe_arms(obs)
         return obs
 
+    def _observe_kept(self, rec: ObsRecord) -> None:
+        """A subclass's own views, written into the kept observation ``rec.buf`` (every value
+        that may have changed since the last observe, ``rec.extra`` its record of what it wrote)."""
+
     def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, squares, counts = rec.buf, rec.squares, rec.counts
+        buf, view, squares, counts = rec.buf, rec.view, rec.squares, rec.counts
         marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
         b = self.board
         where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
@@ -1216,7 +1231,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             if old is not None:  # (two Marines may share a square)
                 if counts[old] == 1:
                     del counts[old]
-                    buf[old] = 0.0
+                    view[old] = 0.0
                 else:
                     counts[old] -= 1
             row = (at + i * width) * 4
@@ -1226,7 +1241,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 continue
             sq = squares[i] = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos
             counts[sq] = counts.get(sq, 0) + 1
-            buf[sq] = 1.0
+            view[sq] = 1.0
             grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
             pack(buf, row, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
                  grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])
