@@ -514,10 +514,11 @@ class Operations(ReactorRoom):
                 square = self.aliens[a].pos
                 if square != m.pos and seen[square]:
                     mask[s["grenade"] + k] = 1
-        if self.can_torch(i):
-            mask[s["torch"]] = 1
-        if self.can_ask_burke(i):
-            mask[s["ask_burke"]] = 1
+        if m.pos in self.cut_squares:  # (where both the torch and the asking are done)
+            if self.can_torch(i):
+                mask[s["torch"]] = 1
+            if self.can_ask_burke(i):
+                mask[s["ask_burke"]] = 1
         if "blast_door" in s and door_grenade.can_blast_door(self, i):
             mask[s["blast_door"]] = 1
         return mask
@@ -704,24 +705,30 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     def _observe_kept(self, rec) -> None:
         """The Reactor Room's views over this map (PLANES), then the scenario's features, written
-        into the kept observation (ReactorRoom.observe): the doors' squares and the features every
-        time, the known junctions when they changed (``rec.extra``: those shown)."""
-        view = rec.view
-        plane = self._plane["door_sealed"]
-        view[plane + self.far_door] = 0.0 if self.far_door_open else 1.0
-        view[plane + self.gold_door] = 0.0 if self.gold_door_open else 1.0
+        into the kept observation (ReactorRoom.observe) when what they show changed (``rec.extra``:
+        the state they were written from and the junctions shown known)."""
+        view, turn = rec.view, self.turn
+        red, chart = self._chart_views[(turn - 1) % len(self.chart)]
+        view[self._red_at] = red  # (the Reactor Room's globals, packed at every observe, hold its own)
+        shown = (turn, self.far_door_open, self.gold_door_open, self.torch_done, self.torch_turn, self.asked_turn,
+                 self.burke, self.signal, self.newt_able(), self.far_reached, self.gold_reached)
+        before, known_before = (None, []) if rec.extra is None else rec.extra
         known = self.known
-        if known != rec.extra:
+        if known != known_before:
             plane = self._plane["junction_known"]
-            for sq in rec.extra or ():
+            for sq in known_before:
                 view[plane + sq] = 0.0
             for sq in known:
                 view[plane + sq] = 1.0
-            rec.extra = list(known)
-        turn = self.turn
+        elif shown == before:
+            return
+        rec.extra = (shown, list(known))
+        if shown == before:
+            return
+        plane = self._plane["door_sealed"]
+        view[plane + self.far_door] = 0.0 if self.far_door_open else 1.0
+        view[plane + self.gold_door] = 0.0 if self.gold_door_open else 1.0
         length = len(self.chart)
-        red, chart = self._chart_views[(turn - 1) % length]
-        view[self._red_at] = red
         wait = self.data["door_break_turns"]
         far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
         gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)

@@ -39,3 +39,12 @@ class ObsRecord:
         self.other_ones: set[int] = set()  # the Aliens', acting and candidate squares set last time
         self.tail_end = 0  # where the globals and targets written last time end
         self.extra = None  # what a subclass's _observe_kept wrote last time (its own record)
+
+    # a memoryview is neither copied nor pickled: a copy makes its own over its own buf
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "view"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.view = memoryview(self.buf)
