@@ -530,21 +530,25 @@ class Operations(ReactorRoom):
         square within the Actions left), so that is not checked first."""
         m = self.marines[i]
         steps, aliens = self._open_steps(m)
-        special = self._special
-        floor = m.pos not in special and m.name != "Ripley"
+        special, furniture, duct, pos, left = self._special, self.furniture, self.duct, m.pos, m.actions_left
+        plain = pos not in duct and m.name != "Ripley"  # off the ducts, not Ripley: only furniture's cost limits a step
+        floor = plain and pos not in furniture
         if floor:
             for _, sq in steps:
                 if sq in standing or sq in special:
                     break
             else:
                 return steps  # on the floor of Operations: the Reactor Room's rules say it all
-        newt = self._leading_newt()
+        newt = None
         out = []
         for d, sq in steps:  # _step_allowed, with what it reads worked out once
-            if floor and sq not in standing and sq not in special:
-                out.append((d, sq))
+            if plain and sq not in standing and sq not in duct:  # (_step_ok: the cost of the square)
+                if (floor and sq not in furniture) or left >= (2 if sq in furniture else 1):
+                    out.append((d, sq))
                 continue
-            if not self._step_ok(m, m.pos, sq, m.actions_left, newt):
+            if newt is None:
+                newt = self._leading_newt()
+            if not self._step_ok(m, pos, sq, left, newt):
                 continue
             if sq in standing and not self._may_stop_beyond(m, sq, standing, aliens, newt):
                 continue
@@ -580,12 +584,16 @@ class Operations(ReactorRoom):
 
     def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
-        left = m.actions_left - (2 if dst in self.furniture else 1)
-        plain = left >= 1 and m.name != "Ripley" and dst not in self.duct  # then a plain floor square is a free step
+        furniture, duct = self.furniture, self.duct
+        left = m.actions_left - (2 if dst in furniture else 1)
+        plain = left >= 1 and m.name != "Ripley" and dst not in duct  # then a square off the ducts costs what it costs
         for _, n in self.board.neighbours[dst]:
             if n in standing or n in aliens:
                 continue
-            if (plain and n not in self._special) or self._step_ok(m, dst, n, left, newt):
+            if plain and n not in duct:  # (_step_ok: the cost of the square)
+                if n not in furniture or left >= 2:
+                    return True
+            elif self._step_ok(m, dst, n, left, newt):
                 return True
         return False
 

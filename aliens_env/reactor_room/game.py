@@ -638,9 +638,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
         char = self.characters[m.name]
         if free and (m.aim < char.max_aim or self._can_bank(i)):
             mask[s["aim"]] = 1
-        targets = self.targets()
-        if targets:
-            self._target_mask(mask, m, char, in_combat, targets)
+        if m.actions_left > 0 or m.aim > 0:  # (else no Melee and no fire)
+            targets = self.targets()
+            if targets:
+                self._target_mask(mask, m, char, in_combat, targets)
         if self.armed_rules:
             self._weapon_mask(mask, i, in_combat)
         mask[s["end"]] = 1
