@@ -683,9 +683,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
         return steps
 
     def _open_steps(self, m: Marine) -> tuple[list[tuple[int, int]], set[int]]:
-        """(direction, square) of the steps from Marine m's square onto no Alien and no Fire, and
-        the squares of the Aliens and Fires."""
-        alien_squares = {al.pos for al in self.aliens if al.in_play}
+        """(direction, square) of the steps from the acting Marine m's square onto no Alien and no
+        Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``)."""
+        aliens = self.aliens
+        alien_squares = {aliens[a].pos for a in self.targets()}
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
         return [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares], alien_squares
@@ -1174,10 +1175,12 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._write_marine_rows(rec, changed)
         # -- the Aliens, the acting and candidate squares
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
-        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
-        live = len(ones)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
+        # (the Aliens in play: the acting Marine's targets, worked out for the mask)
+        in_play = map(aliens.__getitem__, self.targets()) if acting_marine else [al for al in aliens if al.in_play]
+        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
+        live = len(ones)
         if d is not None:
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
