@@ -514,40 +514,44 @@ class Operations(ReactorRoom):
                 square = self.aliens[a].pos
                 if square != m.pos and seen[square]:
                     mask[s["grenade"] + k] = 1
-        if self.can_torch(i):
-            mask[s["torch"]] = 1
-        if self.can_ask_burke(i):
-            mask[s["ask_burke"]] = 1
+        if m.pos in self.cut_squares:  # (where both the torch and the asking are done)
+            if self.can_torch(i):
+                mask[s["torch"]] = 1
+            if self.can_ask_burke(i):
+                mask[s["ask_burke"]] = 1
         if "blast_door" in s and door_grenade.can_blast_door(self, i):
             mask[s["blast_door"]] = 1
         return mask
 
     def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
-        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``)."""
-        steps = super()._legal_steps(i, standing)
+        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``).
+        A step onto a standing teammate is kept only if an allowed step on to a free square
+        follows (``_may_stop_beyond``), which implies the Reactor Room's own condition (a free
+        square within the Actions left), so that is not checked first."""
         m = self.marines[i]
-        special = self._special
-        floor = m.pos not in special and m.name != "Ripley"
+        steps, aliens = self._open_steps(m)
+        special, furniture, duct, pos, left = self._special, self.furniture, self.duct, m.pos, m.actions_left
+        plain = pos not in duct and m.name != "Ripley"  # off the ducts, not Ripley: only furniture's cost limits a step
+        floor = plain and pos not in furniture
         if floor:
             for _, sq in steps:
                 if sq in standing or sq in special:
                     break
             else:
                 return steps  # on the floor of Operations: the Reactor Room's rules say it all
-        newt = self._leading_newt()
-        aliens = None
+        newt = None
         out = []
         for d, sq in steps:  # _step_allowed, with what it reads worked out once
-            if floor and sq not in standing and sq not in special:
-                out.append((d, sq))
+            if plain and sq not in standing and sq not in duct:  # (_step_ok: the cost of the square)
+                if (floor and sq not in furniture) or left >= (2 if sq in furniture else 1):
+                    out.append((d, sq))
                 continue
-            if not self._step_ok(m, m.pos, sq, m.actions_left, newt):
+            if newt is None:
+                newt = self._leading_newt()
+            if not self._step_ok(m, pos, sq, left, newt):
                 continue
-            if sq in standing:
-                if aliens is None:
-                    aliens = {al.pos for al in self.aliens if al.in_play}
-                if not self._may_stop_beyond(m, sq, standing, aliens, newt):
-                    continue
+            if sq in standing and not self._may_stop_beyond(m, sq, standing, aliens, newt):
+                continue
             out.append((d, sq))
         return out
 
@@ -580,12 +584,16 @@ class Operations(ReactorRoom):
 
     def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
-        left = m.actions_left - (2 if dst in self.furniture else 1)
-        plain = left >= 1 and m.name != "Ripley" and dst not in self.duct  # then a plain floor square is a free step
+        furniture, duct = self.furniture, self.duct
+        left = m.actions_left - (2 if dst in furniture else 1)
+        plain = left >= 1 and m.name != "Ripley" and dst not in duct  # then a square off the ducts costs what it costs
         for _, n in self.board.neighbours[dst]:
             if n in standing or n in aliens:
                 continue
-            if (plain and n not in self._special) or self._step_ok(m, dst, n, left, newt):
+            if plain and n not in duct:  # (_step_ok: the cost of the square)
+                if n not in furniture or left >= 2:
+                    return True
+            elif self._step_ok(m, dst, n, left, newt):
                 return True
         return False
 
@@ -703,31 +711,41 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     # observation, positions, text
     # ------------------------------------------------------------------------------------------
-    def observe(self, player: str) -> np.ndarray:
-        """The Reactor Room's views over this map (PLANES), then the scenario's features."""
-        obs = super().observe(player)
+    def _observe_kept(self, rec) -> None:
+        """The Reactor Room's views over this map (PLANES), then the scenario's features, written
+        into the kept observation (ReactorRoom.observe) when what they show changed (``rec.extra``:
+        the state they were written from and the junctions shown known)."""
+        view, turn = rec.view, self.turn
+        red, chart = self._chart_views[(turn - 1) % len(self.chart)]
+        view[self._red_at] = red  # (the Reactor Room's globals, packed at every observe, hold its own)
+        shown = (turn, self.far_door_open, self.gold_door_open, self.torch_done, self.torch_turn, self.asked_turn,
+                 self.burke, self.signal, self.newt_able(), self.far_reached, self.gold_reached)
+        before, known_before = (None, []) if rec.extra is None else rec.extra
+        known = self.known
+        if known != known_before:
+            plane = self._plane["junction_known"]
+            for sq in known_before:
+                view[plane + sq] = 0.0
+            for sq in known:
+                view[plane + sq] = 1.0
+        elif shown == before:
+            return
+        rec.extra = (shown, list(known))
+        if shown == before:
+            return
         plane = self._plane["door_sealed"]
-        if not self.far_door_open:
-            obs[plane + self.far_door] = 1.0
-        if not self.gold_door_open:
-            obs[plane + self.gold_door] = 1.0
-        plane = self._plane["junction_known"]
-        for sq in self.known:
-            obs[plane + sq] = 1.0
-        turn = self.turn
+        view[plane + self.far_door] = 0.0 if self.far_door_open else 1.0
+        view[plane + self.gold_door] = 0.0 if self.gold_door_open else 1.0
         length = len(self.chart)
-        red, chart = self._chart_views[(turn - 1) % length]
-        obs[self._red_at] = red
         wait = self.data["door_break_turns"]
         far = 0.0 if self.far_door_open or not self.far_reached else min((turn - self.far_reached) / wait, 1.0)
         gold = 0.0 if self.gold_door_open or not self.gold_reached else min((turn - self.gold_reached) / wait, 1.0)
-        # as obs[at:at + len(SCENARIO_FEATURES)] = [...], faster
+        # as buf[at:at + len(SCENARIO_FEATURES)] = [...], faster
         SCENARIO_STRUCT.pack_into(
-            obs, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
+            rec.buf, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
             min(self.torch_done / self.data["torch_turns"], 1.0), self.torch_turn == turn, self.asked_turn == turn,
             *BURKE_ONE_HOT[self.burke], self.signal, self.newt_able(), far, gold,
             *chart, max(length - turn, 0) / length, self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke")
-        return obs
 
     def to_dict(self) -> dict:
         data = super().to_dict()

@@ -26,6 +26,7 @@ import copy
 import struct
 from dataclasses import asdict, dataclass
 from functools import lru_cache
+from itertools import filterfalse
 from typing import Any
 
 import numpy as np
@@ -321,7 +322,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             targets = [self.marines[m].pos for m in available]
             squares = [self.aliens[a].pos for a in self.queue]
             rows = [self._paths().distance_list(sq) for sq in squares]  # (an Alien may cling to a Stairwell)
-            nearest = [min([row[t] for t in targets]) for row in rows]
+            nearest = [min(map(row.__getitem__, targets)) for row in rows]
             near = dict(zip(self.queue, nearest))
             for a in [a for a, d in near.items() if d >= UNREACHABLE]:
                 self.queue.remove(a)  # no Marine can be reached: it waits
@@ -374,11 +375,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
         occupied = self._occupied()
         occupied.discard(start)  # staying put is allowed when nothing gets closer
         paths = self._paths()
-        squares = [sq for sq in paths.within(start, steps) if sq not in occupied]
+        squares = list(filterfalse(occupied.__contains__, paths.within(start, steps)))  # (in C: faster)
         if start not in squares:  # (from a Stairwell, the Alien's own square is not within reach)
             squares = sorted([*squares, start])
         remaining = paths.distance_list(goal)
-        best = min([remaining[sq] for sq in squares])
+        best = min(map(remaining.__getitem__, squares))
         return [sq for sq in squares if remaining[sq] == best]
 
     def _finish_alien_move(self, square: int) -> None:
@@ -582,9 +583,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
     # ------------------------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
-        mask = self.layout.empty_mask()
         if d.kind == "marine":
             return self._compute_marine_mask()
+        mask = self.layout.empty_mask()
         if d.kind == "push":
             for direction, _ in d.options:
                 mask[self._slot["push"] + direction] = 1
@@ -609,68 +610,86 @@ class ReactorRoom(WeaponRules, PhasedGame):
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
-            keyed = [(ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play]
-            keyed.sort()
+            keyed = []
+            for a, al in enumerate(self.aliens):
+                if al.in_play:
+                    keyed.append((ranges[al.pos], a))
+            if len(keyed) > 1:
+                keyed.sort()
             cached = self._cache["targets"] = [a for _, a in keyed]
         return cached
 
     def _compute_marine_mask(self) -> np.ndarray:
         mask = self.layout.empty_mask()
-        m = self.marines[self.active]
+        i = self.active
+        m = self.marines[i]
         s = self._slot
         in_combat = self._in_combat(m)
-        standing = self._standing_squares(exclude=self.active)
-        sharing = m.pos in standing
-        if m.actions_left > 0 and not in_combat:
+        standing = self._standing_squares(exclude=i)
+        free = m.actions_left > 0 and not in_combat  # may move and aim
+        if free:
             at = s["move"]
-            for direction, _ in self._legal_steps(self.active, standing):
+            for direction, _ in self._legal_steps(i, standing):
                 mask[at + direction] = 1
-        if sharing:
-            if self._can_hand_off(self.active):
+        if m.pos in standing:
+            if self._can_hand_off(i):
                 mask[s["hand_off"]] = 1
             return mask  # passing through a teammate: only move on (or hand off)
         char = self.characters[m.name]
-        if m.actions_left > 0 and not in_combat and (m.aim < char.max_aim or self._can_bank(self.active)):
+        if free and (m.aim < char.max_aim or self._can_bank(i)):
             mask[s["aim"]] = 1
-        targets = self.targets()
+        if m.actions_left > 0 or m.aim > 0:  # (else no Melee and no fire)
+            targets = self.targets()
+            if targets:
+                self._target_mask(mask, m, char, in_combat, targets)
+        if self.armed_rules:
+            self._weapon_mask(mask, i, in_combat)
+        mask[s["end"]] = 1
+        return mask
+
+    def _target_mask(self, mask: np.ndarray, m: Marine, char, in_combat: bool, targets: list[int]) -> None:
+        """The acting Marine m's Melee, fire and paired-fire actions at its targets."""
+        s, i, aliens = self._slot, self.active, self.aliens
         melee_ok = m.actions_left > 0
+        firing = m.aim > 0 and not in_combat
         ranges = self.board.range_row(m.pos)
-        reach = 1 if m.aim == 0 or in_combat else max(1, self._weapon_reach(char, m.wounded, m.aim))
+        reach = max(1, self._weapon_reach(char, m.wounded, m.aim)) if firing else 1
         for k, a in enumerate(targets):
-            alien = self.aliens[a]
-            rng = ranges[alien.pos]
+            rng = ranges[aliens[a].pos]
             if rng > reach:
                 break  # targets are sorted by range: nothing further can be hit or reached
             if melee_ok and rng <= 1:
                 mask[s["melee"] + k] = 1
-            if m.aim > 0 and not in_combat:
-                number = self._fire_number(self.active, a)
+            if firing:
+                number = self._fire_number(i, a)
                 if number is not None and number >= 0:
                     mask[s["fire"] + k] = 1
                 if self.options["machine_gun_special"] and char.weapon == "Machine Gun":
-                    b = self._pair_partner(self.active, a)
-                    pair = None if b == NO else self._pair_number(self.active, a, b)
+                    b = self._pair_partner(i, a)
+                    pair = None if b == NO else self._pair_number(i, a, b)
                     if pair is not None and pair >= 0:
                         mask[s["fire_pair"] + k] = 1
-        if self.armed_rules:
-            self._weapon_mask(mask, self.active, in_combat)
-        mask[s["end"]] = 1
-        return mask
 
     def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
         """(direction, square) of the steps the rules allow Marine i (which may move: Actions
         left, not In Combat); ``standing``: the squares of its standing teammates."""
         m = self.marines[i]
-        alien_squares = {al.pos for al in self.aliens if al.in_play}
-        if self.fires:
-            alien_squares.update(self.fires)  # no one enters a Fire either
-        steps = [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares]
+        steps, alien_squares = self._open_steps(m)
         if standing and not standing.isdisjoint([sq for _, sq in steps]):
             # may pass through teammates, but must be able to stop on a free square
             left = m.actions_left - 1
             steps = [(d, sq) for d, sq in steps
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
+
+    def _open_steps(self, m: Marine) -> tuple[list[tuple[int, int]], set[int]]:
+        """(direction, square) of the steps from the acting Marine m's square onto no Alien and no
+        Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``)."""
+        aliens = self.aliens
+        alien_squares = {aliens[a].pos for a in self.targets()}
+        if self.fires:
+            alien_squares.update(self.fires)  # no one enters a Fire either
+        return [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares], alien_squares
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
@@ -1117,7 +1136,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
     def _occupied(self, exclude_alien: int = NO) -> set[int]:
         """Squares where no counter may end a move: standing Marines and Aliens."""
         squares = self._standing_squares()
-        squares.update(al.pos for a, al in enumerate(self.aliens) if al.in_play and a != exclude_alien)
+        squares.update([al.pos for a, al in enumerate(self.aliens) if al.in_play and a != exclude_alien])
         return squares
 
     def _sharers(self, i: int) -> list[int]:
@@ -1156,10 +1175,12 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._write_marine_rows(rec, changed)
         # -- the Aliens, the acting and candidate squares
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
-        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
-        live = len(ones)
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
+        # (the Aliens in play: the acting Marine's targets, worked out for the mask)
+        in_play = map(aliens.__getitem__, self.targets()) if acting_marine else [al for al in aliens if al.in_play]
+        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
+        live = len(ones)
         if d is not None:
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
@@ -1174,11 +1195,12 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 ones += [candidate + marines[m].pos for m in d.options]
             elif d.kind == "order":
                 ones += [candidate + aliens[a].pos for a in d.options]
-        for sq in rec.other_ones:
-            buf[sq] = 0.0
-        for sq in ones:
-            buf[sq] = 1.0
-        rec.other_ones = ones
+        view, shown = rec.view, set(ones)
+        for sq in rec.other_ones - shown:
+            view[sq] = 0.0
+        for sq in shown - rec.other_ones:
+            view[sq] = 1.0
+        rec.other_ones = shown
         # -- the globals and the targets
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
@@ -1196,6 +1218,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             buf[end:rec.tail_end] = 0.0
         rec.tail_end = end
         float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
+        self._observe_kept(rec)
         obs = buf.copy()
         if self.options["aim_time"]:
             self._observe_banked(obs)
@@ -1203,9 +1226,13 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._observe_arms(obs)
         return obs
 
+    def _observe_kept(self, rec: ObsRecord) -> None:
+        """A subclass's own views, written into the kept observation ``rec.buf`` (every value
+        that may have changed since the last observe, ``rec.extra`` its record of what it wrote)."""
+
     def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, squares, counts = rec.buf, rec.squares, rec.counts
+        buf, view, squares, counts = rec.buf, rec.view, rec.squares, rec.counts
         marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
         b = self.board
         where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
@@ -1213,20 +1240,22 @@ class ReactorRoom(WeaponRules, PhasedGame):
         for i in changed:
             m = marines[i]
             old = squares[i]
-            if old is not None:  # (two Marines may share a square)
-                if counts[old] == 1:
-                    del counts[old]
-                    buf[old] = 0.0
-                else:
-                    counts[old] -= 1
+            sq = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos if m.status == "on_map" else None
+            if sq != old:  # the board square: moved, or shown on another plane
+                if old is not None:  # (two Marines may share a square)
+                    if counts[old] == 1:
+                        del counts[old]
+                        view[old] = 0.0
+                    else:
+                        counts[old] -= 1
+                if sq is not None:
+                    counts[sq] = counts.get(sq, 0) + 1
+                    view[sq] = 1.0
+                squares[i] = sq
             row = (at + i * width) * 4
-            if m.status != "on_map":
-                squares[i] = None
+            if sq is None:
                 pack(buf, row, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue
-            sq = squares[i] = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos
-            counts[sq] = counts.get(sq, 0) + 1
-            buf[sq] = 1.0
             grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
             pack(buf, row, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
                  grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])

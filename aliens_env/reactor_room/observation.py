@@ -6,8 +6,14 @@ only what may have changed:
 
 - a Marine's board square and feature row when what they show differs from last time (its
   ``key`` in ``ObsRecord.keys``: the fields shown, the attack of the Alien on its card, acting);
-- the Aliens' squares and the acting and candidate squares every time (last time's cleared first);
-- the globals and the targets every time (one pack; the targets no longer there cleared).
+- the Aliens' squares and the acting and candidate squares: those set last time and not now cleared,
+  those set now and not last time set;
+- the globals and the targets every time (one pack; the targets no longer there cleared);
+- a subclass's own views in ``_observe_kept`` (Operations: its doors, known junctions and scenario
+  features), what it wrote last time kept in ``extra``.
+
+Single values are written through ``view`` (a memoryview of ``buf``: faster than numpy's item
+assignment).
 
 A record belongs to the game object that made it (its ``id``) and to its observation template: a
 clone starts without one, and a game that finds another's builds its own from scratch.
@@ -17,18 +23,28 @@ from __future__ import annotations
 import numpy as np
 
 
-
 class ObsRecord:
     """One game's last observation and what it was made of."""
 
-    __slots__ = ("owner", "template", "buf", "keys", "squares", "counts", "other_ones", "tail_end")
+    __slots__ = ("owner", "template", "buf", "view", "keys", "squares", "counts", "other_ones", "tail_end", "extra")
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
         self.template = template
         self.buf = template.copy()
+        self.view = memoryview(self.buf)  # buf's float32 values, written one at a time
         self.keys: list = [None] * n_marines  # what each Marine's square and row show (ReactorRoom.observe)
         self.squares: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
         self.counts: dict[int, int] = {}  # board square (flat index) -> how many Marines are shown there
-        self.other_ones: list[int] = []  # the Aliens', acting and candidate squares set last time
+        self.other_ones: set[int] = set()  # the Aliens', acting and candidate squares set last time
         self.tail_end = 0  # where the globals and targets written last time end
+        self.extra = None  # what a subclass's _observe_kept wrote last time (its own record)
+
+    # a memoryview is neither copied nor pickled: a copy makes its own over its own buf
+    def __getstate__(self) -> dict:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "view"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.view = memoryview(self.buf)
