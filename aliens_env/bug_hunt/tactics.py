@@ -20,7 +20,7 @@ from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import UNREACHABLE
 
-TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs")
+TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past")
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
@@ -129,6 +129,38 @@ class TacticMarines(ScriptedMarines):
         return self._walk_or(game, mask, self._goals(game), self._hold(game, mask))
 
 
+    def _detour(self, game, mask, goals) -> int | None:
+        """A step toward the nearest goal (by the active figure's walking steps) that a legal step
+        brings it closer to, each goal alone: the way round a squad mate blocking the nearest."""
+        if not goals:
+            return None
+        mine = game.walk_steps([game.humans[game.active].pos])
+        for g in sorted(goals, key=lambda x: (mine.get(x, 10**6), x)):
+            if g in mine:
+                step = self.step_toward(game, [g], mask)
+                if step is not None:
+                    return step
+        return None
+
+    def push(self, game, mask, action) -> int:
+        """push: never end an activation or over-watch with AP left while some goal can be walked
+        to: where the scripted squad would, step toward the nearest goal a legal step gets closer
+        to (round a blocking squad mate to the next goal); else as scripted."""
+        if _kind(game, action) not in ("end", "overwatch") or game.humans[game.active].ap < 1:
+            return action
+        step = self._detour(game, mask, self._goals(game))
+        return action if step is None else step
+
+    def run_past(self, game, mask, action) -> int:
+        """run_past: with no Alien within 2 squares, walk on toward the goals as push does instead
+        of shooting, over-watching or ending; else as scripted."""
+        pos = game.humans[game.active].pos
+        if _kind(game, action) in STEPS or any(a.alive and game.rng(a.pos, pos) <= 2 for a in game.aliens):
+            return action
+        step = self._detour(game, mask, self._goals(game))
+        return action if step is None else step
+
+
 class BugHuntTactics(CommandedSide, BugHunt):
     name = "BugHuntTactics"
 
@@ -151,6 +183,14 @@ class BugHuntTactics(CommandedSide, BugHunt):
 
     def config(self) -> dict:
         return {**super().config(), "observation": self.observation}
+
+    def shaping_value(self, side: str) -> float:
+        """ASSUMPTION A69: the commander's potential pays progress only, rules.yaml
+        `tactics_shaping` times the rooms entered and the Brood Chamber found (no kills, no losses:
+        a commander paid for kills learnt to hold and shoot); the hive's is its negative."""
+        w = self.rules["tactics_shaping"]
+        v = w["room_entered"] * self.rooms_entered + w["brood_found"] * self.brood_found
+        return v if side == "marines" else -v
 
     def observe(self, player: str):
         if self.observation == "compact":

@@ -7,6 +7,7 @@ import pytest
 
 from aliens_env.bug_hunt import data_files, tactics_obs
 from aliens_env.bug_hunt import marines as bh_marines
+from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.tactics import TACTICS, BugHuntTactics, HeuristicCommander, TacticMarines
@@ -308,11 +309,78 @@ def test_the_compact_observation_passes_the_gymnasium_and_sb3_checkers():
 
 
 def test_a_game_that_ended_in_an_aliens_move_saves_and_loads():
-    # random play, seed 0: over-watch kills the moving Alien and the game ends in its move (its
-    # mover and over-watch queue left as they stood); the loader refused that position
-    game, pick = BugHuntTactics(), random.Random(3)
+    # random play, seed 0 (random.Random(33) with the ten tactics): over-watch kills the moving
+    # Alien and the game ends in its move (its mover and over-watch queue left as they stood); the
+    # loader refused that position
+    game, pick = BugHuntTactics(), random.Random(33)
     game.reset(0)
     while not game.is_terminal():
         game.apply(pick.choice(game.legal_actions()))
     assert game.phase == "over" and game.mover != NO and not game.aliens[game.mover].alive
     assert BugHuntTactics.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_push_walks_round_a_blocking_squad_mate_to_the_next_goal_where_the_scripted_squad_waits():
+    # a corridor: figure 2 behind figure 1 on the way to goal A (east); goal B lies west
+    g = build(["##########", "#....21..#", "##########"])
+    activate(g, 1)
+    a, b = g.sq((1, 8)), g.sq((1, 1))
+    scripted, push = TacticMarines("heuristic"), TacticMarines("push")
+    scripted._goals = push._goals = lambda game: [a, b]
+    mask = g.legal_mask("marines")
+    assert ScriptedMarines.step_toward(g, [a, b], mask) is None  # the nearer goal's way is blocked
+    assert g.layout.decode(scripted.act(g, "marines"))[0] in ("overwatch", "end")
+    west = g.layout.encode("move", CARDINAL.index((0, -1)))
+    assert push.act(g, "marines") == ScriptedMarines.step_toward(g, [b], mask) == west
+    # with no other goal there is no way round: as the scripted squad
+    push._goals = scripted._goals = lambda game: [a]
+    assert push.act(g, "marines") == scripted.act(g, "marines")
+
+
+def test_run_past_walks_on_past_a_far_alien_and_shoots_one_within_two_squares():
+    base, run = ScriptedMarines(), TacticMarines("run_past")
+    for rows, shoots in ((["############", "#1......A..#", "############"], False),
+                         (["############", "#1.A.......#", "############"], True)):
+        g = build(rows)
+        activate(g, 0)
+        goal = g.sq((1, 10 if not shoots else 2))
+        base._goals = run._goals = lambda game, goal=goal: [goal]
+        scripted = base.act(g, "marines")
+        assert g.layout.decode(scripted)[0] == "fire"
+        chosen = run.act(g, "marines")
+        if shoots:
+            assert chosen == scripted
+        else:
+            assert chosen == ScriptedMarines.step_toward(g, [goal], g.legal_mask("marines")) and g.layout.decode(chosen)[0] == "move"
+
+
+def test_push_and_run_past_play_whole_games_stepping_only_where_the_scripted_squad_would_not():
+    base, push, run = ScriptedMarines(), TacticMarines("push"), TacticMarines("run_past")
+    seen = {"push": 0, "run": 0}
+
+    def check(g):
+        scripted = base.act(g, "marines")
+        for name, t in (("push", push), ("run", run)):
+            chosen = t.act(g, "marines")
+            if chosen != scripted:
+                assert g.layout.decode(chosen)[0] in ("move", "door", "pick_lock")
+                if name == "push":
+                    assert g.layout.decode(scripted)[0] in ("overwatch", "end")
+                else:
+                    pos = g.humans[g.active].pos
+                    assert not any(a.alive and g.rng(a.pos, pos) <= 2 for a in g.aliens)
+                seen[name] += 1
+
+    watch(range(3), check)
+    assert seen["push"] > 0 and seen["run"] > 0
+
+
+def test_the_commanders_shaping_pays_rooms_entered_and_the_brood_chamber_found_only():
+    game = BugHuntTactics(mission="kill_queen")
+    game.reset(0)
+    w = game.rules["tactics_shaping"]
+    assert game.shaping_value("marines") == 0.0
+    game.rooms_entered, game.brood_found = 4, True
+    game.stats["aliens_killed"], game.stats["humans_dead"] = 7, 2  # kills and losses pay nothing
+    assert game.shaping_value("marines") == pytest.approx(4 * w["room_entered"] + w["brood_found"])
+    assert game.shaping_value("hive") == -game.shaping_value("marines")
