@@ -17,21 +17,25 @@ def read_yaml(name: str):
     return core_read_yaml(DATA / name)
 
 
-SHAPING_KEYS = ("room_entered", "alien_killed", "figure_lost")
+#: the shaping weights rules.yaml gives: Bug Hunt's own (`shaping`) and BugHuntTactics' (A69)
+SHAPING_KEYS = {"shaping": ("room_entered", "alien_killed", "figure_lost"),
+                "tactics_shaping": ("room_entered", "brood_found")}
 
 
 @lru_cache(maxsize=None)
 def rules() -> dict:
     data = read_yaml("rules.yaml")
-    check_shaping(data.get("shaping"))
+    for name in SHAPING_KEYS:
+        check_shaping(data.get(name), name)
     return data
 
 
-def check_shaping(weights) -> None:
-    """The shaping weights: one number for each of SHAPING_KEYS."""
-    if not isinstance(weights, dict) or set(weights) != set(SHAPING_KEYS) or not all(
+def check_shaping(weights, name: str = "shaping") -> None:
+    """Shaping weights `name` of rules.yaml: one number for each of its SHAPING_KEYS."""
+    keys = SHAPING_KEYS[name]
+    if not isinstance(weights, dict) or set(weights) != set(keys) or not all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in weights.values()):
-        raise ValueError(f"rules.yaml shaping must give a number for each of {list(SHAPING_KEYS)}, got {weights!r}")
+        raise ValueError(f"rules.yaml {name} must give a number for each of {list(keys)}, got {weights!r}")
 
 
 @lru_cache(maxsize=None)

@@ -77,12 +77,15 @@ def test_shaping_weights_come_from_rules_yaml():
     assert g.shaping_value("hive") == -(3 + 20 - 300)
 
 
-@pytest.mark.parametrize("bad", [None, {"room_entered": 0.05, "alien_killed": 0.02},
-                                 {"room_entered": "x", "alien_killed": 0.02, "figure_lost": -0.05}])
-def test_malformed_shaping_weights_are_a_clear_error(bad):
-    from aliens_env.bug_hunt.data_files import check_shaping
-    with pytest.raises(ValueError, match="shaping must give a number for each of"):
-        check_shaping(bad)
+@pytest.mark.parametrize("name, bad", [
+    ("shaping", None), ("shaping", {"room_entered": 0.05, "alien_killed": 0.02}),
+    ("shaping", {"room_entered": "x", "alien_killed": 0.02, "figure_lost": -0.05}),
+    ("tactics_shaping", {"room_entered": 0.05}), ("tactics_shaping", {"room_entered": 0.05, "brood_found": True})])
+def test_malformed_shaping_weights_are_a_clear_error(name, bad):
+    from aliens_env.bug_hunt.data_files import check_shaping, rules
+    check_shaping(rules()[name], name)  # the shipped weights pass
+    with pytest.raises(ValueError, match=f"rules.yaml {name} must give a number for each of"):
+        check_shaping(bad, name)
 
 
 def test_walk_steps_go_through_closed_and_locked_doors_but_not_welded_ones():
