@@ -91,6 +91,13 @@ class Dice:
 
     def shuffle(self, items: list) -> None:
         """Shuffle in place (Fisher-Yates driven by the dice, so scripts and seeds both apply)."""
+        if not self._script and self.log is None:  # the same draws as _roll's, without its call per card
+            below = self._rng._randbelow
+            for i in range(len(items) - 1, 0, -1):
+                j = below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            self.rolls += max(len(items) - 1, 0)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self._roll(0, i, "shuffle")  # (the error names the range)
             items[i], items[j] = items[j], items[i]

@@ -15,6 +15,9 @@ from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, END
 
 #: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
 _ALIEN_ROWS: dict[tuple, dict] = {}
+#: marks a kept observation as this process's own: a copied or unpickled one holds another object
+#: (its numpy view then no longer shows its array) and is written anew
+_OWN = object()
 
 
 def _hand_counts(most: int = 40) -> tuple[float, ...]:
@@ -54,10 +57,9 @@ class Observation:
         Queen, the Power Loader, the APC and the later missions are written anew each time."""
         template = self._obs_template_array
         kept = self._obs_kept
-        if (kept is None or kept[0] != id(self) or kept[1] is not template  # new, cloned or another mission's
-                or not isinstance(view := kept[4].base, memoryview) or view.obj is not kept[2]):  # (or deep-copied)
-            kept = template[:]
-            kept = self._obs_kept = (id(self), template, kept, {}, np.frombuffer(kept, dtype=np.float32))
+        if kept is None or kept[0] != id(self) or kept[1] is not template or kept[5] is not _OWN:
+            kept = template[:]  # new, cloned, copied or another mission's: written anew
+            kept = self._obs_kept = (id(self), template, kept, {}, np.frombuffer(kept, dtype=np.float32), _OWN)
         obs, last = kept[2], kept[3]
         at, w, h = self._plane_at, self.board.width, self.board.height
 
@@ -98,20 +100,25 @@ class Observation:
                 obs[knocked + pos] = key[8]
             last["chars"] = keys
 
-        aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(self.aliens) if a is not None])
-        if aliens != last.get("aliens"):
+        aliens = [a and (a["pos"], a["count"]) for a in self.aliens]  # (square, count) by slot, None: empty
+        old = last.get("aliens")
+        if aliens != old:  # the slots that changed: their old squares back to the template, then written
             o, plane = self._alien_rows_at, at["alien"]
-            obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
-            for _, pos, _ in last.get("aliens", ()):
-                obs[plane + pos] = template[plane + pos]
             rows = _ALIEN_ROWS.setdefault((h, w), {})
-            for slot, pos, count in aliens:
-                row = rows.get((pos, count))
-                if row is None:
-                    r, col = divmod(pos, w)
-                    row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
-                obs[o + 4 * slot:o + 4 * slot + 4] = row
-                obs[plane + pos] = row[1]
+            changed = range(MAX_ALIENS) if old is None else [k for k in range(MAX_ALIENS) if aliens[k] != old[k]]
+            for k in changed:
+                if old is not None and old[k] is not None:
+                    obs[o + 4 * k:o + 4 * k + 4] = template[o + 4 * k:o + 4 * k + 4]
+                    obs[plane + old[k][0]] = template[plane + old[k][0]]
+            for k in changed:
+                if aliens[k] is not None:
+                    row = rows.get(aliens[k])
+                    if row is None:
+                        pos, count = aliens[k]
+                        r, col = divmod(pos, w)
+                        row = rows[aliens[k]] = array("f", (1.0, count / 3, r / h, col / w))
+                    obs[o + 4 * k:o + 4 * k + 4] = row
+                    obs[plane + aliens[k][0]] = row[1]
             last["aliens"] = aliens
 
         blips = tuple([bl["pos"] for bl in filter(None, self.blips)])
@@ -127,22 +134,23 @@ class Observation:
                 obs[plane + self.newt] = 1.0
             last["newt"] = self.newt
 
-        values = (min(self.round / self.m["rounds"], 1), len(self.deck) / ENDURANCE_MAX,
-                  len(self.hand) / self.rules["hand_limit"], len(self.exhausted) / ENDURANCE_MAX,
-                  len(self.discard) / ENDURANCE_MAX, self.willpower / 10,
-                  min(len(self.hm_hand), 10) / 10, len(self.hm_deck) / 31, len(self.tracker) / self.tracker_total,
-                  len(self.blip_pool) / 21, len(self.hive_hazards) / 6,
-                  self.reaction_round == self.round, self.newt == NO, self.hive_player,
-                  self.nature, None if self.decision is None else self.decision.kind)
-        if values != last.get("globals"):
+        decision = self.decision
+        counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
+                  len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
+                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
+        if counts != last.get("globals"):  # (what the globals are worked out from)
             o, size = self._globals_at, len(self.global_features)
             obs[o:o + size] = template[o:o + size]
-            obs[o:o + 14] = array("f", values[:14])
+            obs[o:o + 14] = array("f", (
+                min(self.round / self.m["rounds"], 1), counts[1] / ENDURANCE_MAX, counts[2] / self.rules["hand_limit"],
+                counts[3] / ENDURANCE_MAX, counts[4] / ENDURANCE_MAX, self.willpower / 10, min(counts[6], 10) / 10,
+                counts[7] / 31, counts[8] / self.tracker_total, counts[9] / 21, counts[10] / 6,
+                self.reaction_round == self.round, self.newt == NO, self.hive_player))
             if self.nature:
                 obs[o + 14 + self.natures.index(self.nature)] = 1.0
-            if self.decision is not None:
-                obs[o + 14 + len(self.natures) + DECISION_INDEX[self.decision.kind]] = 1.0
-            last["globals"] = values
+            if decision is not None:
+                obs[o + 14 + len(self.natures) + DECISION_INDEX[decision.kind]] = 1.0
+            last["globals"] = counts
 
         if self.has_large or self.has_apc or self.extended:  # these views anew: the template's first
             for view in ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission"):

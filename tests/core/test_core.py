@@ -31,6 +31,23 @@ def test_scripted_rolls_come_first_and_are_checked():
         d.d6()
 
 
+def test_shuffle_draws_as_the_dice_roll():
+    """An unscripted, unlogged shuffle (the fast path) orders and counts as the rolled one: the
+    same seed with a log (each card's roll through _roll) and with a script of those rolls."""
+    fast, logged = Dice(7), Dice(7)
+    logged.log = []
+    a, b = list(range(40)), list(range(40))
+    fast.shuffle(a)
+    logged.shuffle(b)
+    assert a == b != list(range(40)) and fast.rolls == logged.rolls == 39
+    scripted = Dice(99)
+    scripted.script(*[value for _, _, value in logged.log])
+    c = list(range(40))
+    scripted.shuffle(c)
+    assert c == a and scripted.scripted_left == 0
+    assert fast.d10() == logged.d10()  # the generators left in step
+
+
 def test_pick_uses_equal_bands_of_the_die():
     d = Dice(0)
     d.script(4, 5)  # two candidates: 0-4 and 5-9
