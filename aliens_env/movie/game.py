@@ -14,7 +14,6 @@ One action space and one observation for the whole episode (``MovieScenario.layo
 from __future__ import annotations
 
 import copy
-import struct
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,14 +28,14 @@ from ..operations.game import PLANES as OPS_PLANES, SCENARIO_FEATURES, Operation
 from ..reactor_room import data_files as reactor_files
 from ..reactor_room.data_files import character
 from .chain import StageChain
-from ..reactor_room.game import GLOBAL_FEATURES, MARINE_FEATURES, PLANES as REACTOR_PLANES, TARGET_FEATURES, ReactorRoom
+from ..reactor_room.game import GLOBAL_FEATURES, MARINE_FEATURES, PLANES as REACTOR_PLANES, TARGET_FEATURES, ReactorRoom, float_struct
 
 DATA = Path(__file__).parent / "data"
 STAGES = ("reactor_room", "operations")
 #: the board planes of the episode: every plane of either stage, by name
 PLANES = ("obstruction", "stairwell", *OPS_PLANES[1:])
 MOVIE_FEATURES = ("stage=reactor_room", "stage=operations", "healing", "reactor_room_points/max")
-MOVIE_STRUCT = struct.Struct(f"{len(MOVIE_FEATURES)}f")  # their packing into the observation
+MOVIE_STRUCT = float_struct(len(MOVIE_FEATURES))  # their packing into the observation
 #: what the position keeps of the finished Reactor Room (stage 2)
 REACTOR_RECORD = ("result", "victory_points", "exited", "dead", "aliens_killed", "stranded", "turns")
 
@@ -242,7 +241,7 @@ class MovieScenario(StageChain):
         """The movie view: the stage, healing and the Reactor Room's points."""
         rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
         # as obs[self._movie_span] = (...), faster (obs: the episode's own contiguous float32 copy)
-        MOVIE_STRUCT.pack_into(obs, self._movie_span.start * 4, self.stage == STAGES[0], self.stage == STAGES[1],
+        MOVIE_STRUCT.pack_into(obs, self._movie_span.start * obs.itemsize, self.stage == STAGES[0], self.stage == STAGES[1],
                                self.healing, rr_points / self._reactor_max)
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:

@@ -524,12 +524,12 @@ class Operations(ReactorRoom):
         return mask
 
     def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
-        """The Reactor Room's steps, less those the scenario's limits forbid (``_step_allowed``).
-        A step onto a standing teammate is kept only if an allowed step on to a free square
+        """The acting Marine's open steps (``_open_steps``), less those the scenario's limits forbid
+        (``_step_allowed``). A step onto a standing teammate is kept only if an allowed step on to a free square
         follows (``_may_stop_beyond``), which implies the Reactor Room's own condition (a free
         square within the Actions left), so that is not checked first."""
         m = self.marines[i]
-        steps, aliens = self._open_steps(m)
+        steps, aliens = self._open_steps()
         special, furniture, duct, pos, left = self._special, self.furniture, self.duct, m.pos, m.actions_left
         plain = pos not in duct and m.name != "Ripley"  # off the ducts, not Ripley: only furniture's cost limits a step
         floor = plain and pos not in furniture
@@ -543,7 +543,7 @@ class Operations(ReactorRoom):
         out = []
         for d, sq in steps:  # _step_allowed, with what it reads worked out once
             if plain and sq not in standing and sq not in duct:  # (_step_ok: the cost of the square)
-                if (floor and sq not in furniture) or left >= (2 if sq in furniture else 1):
+                if sq not in furniture or left >= 2:  # (left >= 1 here: a Marine with no Action has no step)
                     out.append((d, sq))
                 continue
             if newt is None:
@@ -718,18 +718,19 @@ class Operations(ReactorRoom):
         view, turn = rec.view, self.turn
         red, chart = self._chart_views[(turn - 1) % len(self.chart)]
         view[self._red_at] = red  # (the Reactor Room's globals, packed at every observe, hold its own)
+        newt_able = self.newt_able()
         shown = (turn, self.far_door_open, self.gold_door_open, self.torch_done, self.torch_turn, self.asked_turn,
-                 self.burke, self.signal, self.newt_able(), self.far_reached, self.gold_reached)
+                 self.burke, self.signal, newt_able, self.far_reached, self.gold_reached)
         before, known_before = (None, []) if rec.extra is None else rec.extra
         known = self.known
+        if known == known_before and shown == before:
+            return
         if known != known_before:
             plane = self._plane["junction_known"]
             for sq in known_before:
                 view[plane + sq] = 0.0
             for sq in known:
                 view[plane + sq] = 1.0
-        elif shown == before:
-            return
         rec.extra = (shown, list(known))
         if shown == before:
             return
@@ -744,7 +745,7 @@ class Operations(ReactorRoom):
         SCENARIO_STRUCT.pack_into(
             rec.buf, self._scenario_at * 4, self.far_door_open, self.gold_door_open,
             min(self.torch_done / self.data["torch_turns"], 1.0), self.torch_turn == turn, self.asked_turn == turn,
-            *BURKE_ONE_HOT[self.burke], self.signal, self.newt_able(), far, gold,
+            *BURKE_ONE_HOT[self.burke], self.signal, newt_able, far, gold,
             *chart, max(length - turn, 0) / length, self.scenario == "gormans_last_stand", self.scenario == "lets_eat_burke")
 
     def to_dict(self) -> dict:

@@ -671,10 +671,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
                         mask[s["fire_pair"] + k] = 1
 
     def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
-        """(direction, square) of the steps the rules allow Marine i (which may move: Actions
-        left, not In Combat); ``standing``: the squares of its standing teammates."""
+        """(direction, square) of the steps the rules allow Marine i, the acting Marine (which may
+        move: Actions left, not In Combat); ``standing``: the squares of its standing teammates."""
         m = self.marines[i]
-        steps, alien_squares = self._open_steps(m)
+        steps, alien_squares = self._open_steps()
         if standing and not standing.isdisjoint([sq for _, sq in steps]):
             # may pass through teammates, but must be able to stop on a free square
             left = m.actions_left - 1
@@ -682,10 +682,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
 
-    def _open_steps(self, m: Marine) -> tuple[list[tuple[int, int]], set[int]]:
-        """(direction, square) of the steps from the acting Marine m's square onto no Alien and no
-        Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``)."""
-        aliens = self.aliens
+    def _open_steps(self) -> tuple[list[tuple[int, int]], set[int]]:
+        """(direction, square) of the steps from the acting Marine's square onto no Alien and no
+        Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``, which
+        are ordered from the acting Marine, so no other Marine is asked about)."""
+        m, aliens = self.marines[self.active], self.aliens
         alien_squares = {aliens[a].pos for a in self.targets()}
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
