@@ -273,21 +273,23 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # observation, positions, text
     # ------------------------------------------------------------------------------------------
-    def observe(self, player: str) -> np.ndarray:
-        """The hunt's views, then the chart (position, counting down, countdown, red zone) and
-        per Marine: cocooned, freed this turn, unarmed."""
-        obs = super().observe(player)
+    def _scenario_key(self) -> tuple:
+        return self.chart, tuple(self.cocooned), tuple(self.freed), tuple(self.unarmed)
+
+    def _observe_scenario(self, buf: np.ndarray) -> None:
+        """The chart (position, counting down, countdown, red zone) and per Marine: cocooned,
+        freed this turn, unarmed."""
         at, count = self.data["reactor"]["countdown_at"], self.countdown()
-        ASSAULT_PACK.pack_into(obs, self._assault_at * 4, self.chart / (2 * at), count is not None, (count or 0) / at,
+        ASSAULT_PACK.pack_into(buf, self._assault_at * 4, self.chart / (2 * at), count is not None, (count or 0) / at,
                                self.red_zone(count))
         rows, width = self._assault_rows_at, len(ASSAULT_MARINE_FEATURES)
+        buf[rows:rows + len(self.marines) * width] = 0.0
         for j in self.cocooned:
-            obs[rows + j * width] = 1.0
+            buf[rows + j * width] = 1.0
         for j in self.freed:
-            obs[rows + j * width + 1] = 1.0
+            buf[rows + j * width + 1] = 1.0
         for j in self.unarmed:
-            obs[rows + j * width + 2] = 1.0
-        return obs
+            buf[rows + j * width + 2] = 1.0
 
     def to_dict(self) -> dict:
         data = super().to_dict()

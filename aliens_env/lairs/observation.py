@@ -42,13 +42,21 @@ class LairsMarine(Marine):
 
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
+_PACKS: dict = {}  # value count -> its float32 pack_into (the tail's length varies with the targets)
+
+
+def _pack(count: int):
+    packer = _PACKS.get(count)
+    if packer is None:
+        packer = _PACKS[count] = float_struct(count).pack_into
+    return packer
 
 
 class ObsState:
     """One game's last observation and what it was made of."""
 
     __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "status", "other_ones",
-                 "flipped", "tail")
+                 "flipped", "tail", "scenario")
 
     def __init__(self, owner: int, template: np.ndarray, marines: list):
         n_marines = len(marines)
@@ -63,6 +71,7 @@ class ObsState:
         self.other_ones: set[int] = set()  # every other square set last time
         self.flipped: dict | None = None
         self.tail: list = []  # the globals and targets written last time
+        self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
 
 
 class LairsObservation:
@@ -126,11 +135,14 @@ class LairsObservation:
                 ones += [candidate + aliens[a].pos for a in d.options]
             elif d.kind == "queen_attack":
                 ones += [candidate + marines[j].pos for j in d.options]
-        for sq in state.other_ones:
-            buf[sq] = 0.0
-        for sq in ones:
-            buf[sq] = 1.0
-        state.other_ones = ones
+        ones = set(ones)  # (the squares of planes only these are written to: the change alone)
+        before = state.other_ones
+        if ones != before:
+            for sq in before - ones:
+                buf[sq] = 0.0
+            for sq in ones - before:
+                buf[sq] = 1.0
+            state.other_ones = ones
         # -- the Rooms not yet entered
         if self.flipped != state.flipped:
             at = plane["room_unflipped"]
@@ -151,19 +163,31 @@ class LairsObservation:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:
                 buf[at + count:at + before] = 0.0
-            float_struct(count).pack_into(buf, at * 4, *tail)
+            _pack(count)(buf, at * 4, *tail)
             state.tail = tail
+        # -- the lairs' features and the scenario's (into the kept buffer: each rewrites its views whole)
+        status = state.status  # (survivors(), from the statuses shown)
+        survivors = len(status) - status.count("dead")
+        if self.facehugged:
+            survivors -= sum(status[j] != "dead" for j in self.facehugged)
+        self._observe_lairs(buf, survivors)
+        key = self._scenario_key()
+        if key != state.scenario:
+            self._observe_scenario(buf)
+            state.scenario = key
         obs = buf.copy()
         if self.options["aim_time"]:
             self._observe_banked(obs)
         if self.armed_rules:
             self._observe_arms(obs)
-        status = state.status  # (survivors(), from the statuses shown)
-        survivors = len(status) - status.count("dead")
-        if self.facehugged:
-            survivors -= sum(status[j] != "dead" for j in self.facehugged)
-        self._observe_lairs(obs, survivors)
         return obs
+
+    def _scenario_key(self) -> tuple:
+        """What a lairs scenario's own views are made of: they are rewritten when it changes."""
+        return ()
+
+    def _observe_scenario(self, buf: np.ndarray) -> None:
+        """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the hunt)."""
 
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
@@ -175,20 +199,22 @@ class LairsObservation:
             if tracked:
                 SET_SEEN(m, state)
             status[i] = m.status
-            old = squares[i]
-            if old is not None:  # (two Marines may share a square)
-                if counts[old] == 1:
-                    del counts[old]
-                    buf[old] = 0.0
-                else:
-                    counts[old] -= 1
-            if m.status != "on_map":
-                squares[i] = None
+            on_map = m.status == "on_map"
+            old, sq = squares[i], self._marine_plane_at[m.incapacitated, m.wounded] + m.pos if on_map else None
+            if old != sq:  # (the same square: nothing to move)
+                if old is not None:  # (two Marines may share a square)
+                    if counts[old] == 1:
+                        del counts[old]
+                        buf[old] = 0.0
+                    else:
+                        counts[old] -= 1
+                squares[i] = sq
+                if sq is not None:
+                    counts[sq] = counts.get(sq, 0) + 1
+                    buf[sq] = 1.0
+            if not on_map:
                 pack(buf, at + i * width, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue
-            sq = squares[i] = self._marine_plane_at[m.incapacitated, m.wounded] + m.pos
-            counts[sq] = counts.get(sq, 0) + 1
-            buf[sq] = 1.0
             attack = attacks[i] = aliens[m.alien].attack if m.alien != NO else ""
             grabbed, fighting = CARD_FEATURES[attack]
             pack(buf, at + i * width, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,

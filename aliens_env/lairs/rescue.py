@@ -228,11 +228,12 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # observation, positions, text
     # ------------------------------------------------------------------------------------------
-    def observe(self, player: str) -> np.ndarray:
-        obs = super().observe(player)
-        RESCUE_PACK.pack_into(obs, self._rescue_at * 4, bool(self.cocooned), bool(self.dormant),
-                              self.sentry_turns / self.hunt["sentry_turns"], self.turn < self.hunt["facehugger_turn"])
-        return obs
+    def _scenario_key(self) -> tuple:
+        return bool(self.cocooned), bool(self.dormant), self.sentry_turns, self.turn < self.hunt["facehugger_turn"]
+
+    def _observe_scenario(self, buf: np.ndarray) -> None:
+        cocooned, dormant, sentry_turns, early = self._scenario_key()
+        RESCUE_PACK.pack_into(buf, self._rescue_at * 4, cocooned, dormant, sentry_turns / self.hunt["sentry_turns"], early)
 
     def to_dict(self) -> dict:
         data = super().to_dict()

@@ -34,6 +34,27 @@ def _kept(key: tuple, make):
     return out
 
 
+def _repeats(items: list[tuple]) -> list[tuple]:
+    """Items (episode start, stage start, shape, steps in the episode, in the stage, the first
+    index into the map) where each one after the first of a group has the same shape and steps and
+    starts the same distance after the one before in both: each such group as one item of one more
+    axis (its count, those distances)."""
+    out, k = [], 0
+    while k < len(items):
+        d, s, shape, steps_d, steps_s, first = items[k]
+        j = k + 1
+        if j < len(items) and items[j][2:5] == (shape, steps_d, steps_s):
+            step_d, step_s = items[j][0] - d, items[j][1] - s
+            while (j < len(items) and items[j][2:5] == (shape, steps_d, steps_s) and items[j][0] - items[j - 1][0] == step_d
+                   and items[j][1] - items[j - 1][1] == step_s):
+                j += 1
+            out.append((d, s, (j - k, *shape), (step_d, *steps_d), (step_s, *steps_s), first))
+        else:
+            out.append(items[k])
+        k = j
+    return out
+
+
 class StageChain(Game):
     """The shared part of a chain of stages; a subclass sets ``layout``, ``obs_layout``,
     ``stage`` and ``stage_game`` and provides ``_stage_over``, ``_copy_views`` and
@@ -66,12 +87,13 @@ class StageChain(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
-        mask[self._stage_maps()[0]] = self.stage_game.legal_mask(player)
+        to_outer, _, span = self._routes()
+        mask[to_outer if span is None else span] = self.stage_game.legal_mask(player)
         return mask
 
     def _apply(self, action: int) -> None:
         # (apply() has checked it through illegal_reason: the stage's action is legal there)
-        self.stage_game._apply(int(self._stage_maps()[1][action]))
+        self.stage_game._apply(self._routes()[1][action])
         if self.stage_game.is_terminal():
             self._stage_over()
 
@@ -101,6 +123,21 @@ class StageChain(Game):
         maps = _kept((type(self), "actions", type(g), tuple(getattr(g, "marine_order", ()))), self._make_stage_maps)
         self._maps_of = (g, maps)
         return maps
+
+    def _routes(self) -> tuple:
+        """``_stage_maps`` as the steps use them: (stage action -> episode action, episode
+        action -> stage action as a list of ints, the episode's slice of the stage's actions when
+        they lie in order in one run, else None), kept for the stage game of the last call."""
+        g = self.stage_game
+        routes = self.__dict__.get("_routes_of")
+        if routes is not None and routes[0] is g:
+            return routes[1]
+        to_outer, to_inner = self._stage_maps()
+        start = int(to_outer[0]) if len(to_outer) else 0
+        run = len(to_outer) and bool((to_outer == np.arange(start, start + len(to_outer))).all())
+        out = (to_outer, to_inner.tolist(), slice(start, start + len(to_outer)) if run else None)
+        self._routes_of = (g, out)
+        return out
 
     def _make_stage_maps(self) -> tuple[np.ndarray, np.ndarray]:
         g = self.stage_game
@@ -154,17 +191,19 @@ class StageChain(Game):
         template, blocks, src, dst = self._obs_map()
         out, inner = template.copy(), np.zeros(self.stage_game.obs_layout.size, dtype=np.float32)
         size, bound = out.itemsize, []
-        for d, s, step_d, step_s, count, length in blocks:
-            bound.append((as_strided(out[d:], (count, length), (step_d * size, size)),
-                          as_strided(inner[s:], (count, length), (step_s * size, size))))
+        for d, s, shape, steps_d, steps_s in blocks:
+            bound.append((as_strided(out[d:], shape, tuple(k * size for k in steps_d)),
+                          as_strided(inner[s:], shape, tuple(k * size for k in steps_s))))
         return out, inner, bound, src, dst
 
     def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
         """(the episode's observation before the stage's values, the blocks (episode start,
-        stage start, their steps, count, length: ``count`` runs of ``length`` values), the
-        stage's other indices, where they go), kept per stage game and roster: ``_copy_views``
-        worked out once on index numbers. Runs of consecutive values (a board plane's row, a
-        Marine's row) repeated at the same steps in both go as one block; the rest in one gather."""
+        stage start, shape, the steps of each axis in the episode, in the stage), the stage's other
+        indices, where they go), kept per stage game and roster: ``_copy_views`` worked out once
+        on index numbers. Runs of consecutive values (a board plane's row, a Marine's row)
+        repeated at the same steps in both go as one block of ``count`` runs, and blocks alike
+        repeated at the same steps (the rows of the board's planes) as one block of blocks; the
+        rest in one gather."""
         g = self.stage_game
         if self._obs_map_of[0] is g:
             return self._obs_map_of[1]
@@ -172,7 +211,7 @@ class StageChain(Game):
         self._obs_map_of = (g, out)
         return out
 
-    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
+    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple], np.ndarray, np.ndarray]:
         g = self.stage_game
         template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
         # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
@@ -180,24 +219,11 @@ class StageChain(Game):
         dst = np.flatnonzero(where >= 2)
         src = where[dst].astype(np.int64) - 2
         breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
-        runs = [(int(dst[a]), int(src[a]), int(b - a), a) for a, b in zip([0, *breaks], [*breaks, len(dst)])]
-        blocks, rest = [], []
-        k = 0
-        while k < len(runs):  # runs of one length at steady steps in both: one block
-            d, s, length, _ = runs[k]
-            j = k + 1
-            if j < len(runs) and runs[j][2] == length:
-                step_d, step_s = runs[j][0] - d, runs[j][1] - s
-                while (j < len(runs) and runs[j][2] == length and runs[j][0] - runs[j - 1][0] == step_d
-                       and runs[j][1] - runs[j - 1][1] == step_s):
-                    j += 1
-            else:
-                step_d = step_s = 0
-            if (j - k) * length >= BLOCK_MIN:
-                blocks.append((d, s, step_d, step_s, j - k, length))
-            else:
-                rest += [np.arange(a, a + n) for _, _, n, a in runs[k:j]]
-            k = j
+        runs = [(int(dst[a]), int(src[a]), (int(b - a),), (1,), (1,), a) for a, b in zip([0, *breaks], [*breaks, len(dst)])]
+        blocks = _repeats(_repeats(runs))  # (runs of runs, then blocks of those)
+        # (an item covers the map's indices from its first on, as many as it has values)
+        rest = [np.arange(a, a + int(np.prod(shape))) for _, _, shape, _, _, a in blocks if np.prod(shape) < BLOCK_MIN]
+        blocks = [block[:5] for block in blocks if np.prod(block[2]) >= BLOCK_MIN]
         rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
         return template, blocks, src[rest], dst[rest]
 
@@ -213,7 +239,7 @@ class StageChain(Game):
 
     def illegal_reason(self, action: int) -> str | None:
         if type(action) is int and 0 <= action < self.layout.size and self.current_player() is not None:
-            inner = int(self._stage_maps()[1][action])
+            inner = self._routes()[1][action]
             if inner >= 0 and self.stage_game.illegal_reason(inner) is None:
                 return None  # legal: the stage's action is (the common case, no mask built)
         reason = super().illegal_reason(action)

@@ -126,8 +126,11 @@ def stage_points(stage: str, g: Game) -> int:
 def exit_points(stage: str, g: Game) -> int:
     """``stage_points`` of a stage of EXIT_STAGES being played (those out so far, a Facehugger's
     victim not counted), without building the conditions: the tally every observe shows."""
+    marines = g.marines
+    if "exited" not in [m.status for m in marines]:
+        return 0  # (a shortcut: in an exit stage only those out come through)
     hugged = getattr(g, "facehugged", ())
-    return sum(reactor_files.victory_points(m.name) for j, m in enumerate(g.marines) if came_through(stage, j, m, hugged))
+    return sum(reactor_files.victory_points(m.name) for j, m in enumerate(marines) if came_through(stage, j, m, hugged))
 
 
 class CompleteMovie(StageChain):
@@ -150,13 +153,14 @@ class CompleteMovie(StageChain):
                     self.roster.append(name)
         self.layout = ActionLayout(self._union_slices(templates))
         self.obs_layout = ObsLayout(self._union_views(templates))
-        self._campaign_span = self.obs_layout.span("campaign")
+        self._campaign_at = self.obs_layout.span("campaign").start * 4  # (bytes)
         self._stage_one_hot = {s: tuple(float(s == t) for t in self.stages) for s in self.stages}  # (the campaign view)
         self._maxima = {stage: sum(reactor_files.victory_points(n) for n in self._names(g)) for stage, g in templates.items()}
         m = self._maxima
         self.victory_points_max = (m["reactor_room"] + m["drop_ship"]
                                    + max(m["operations"] + m["rescue_of_newt"], m["marine_assault"], m["hunt_for_the_queen"]))
         self.stage, self.stage_game = self.stages[0], reactor
+        self._built = (reactor, (self.stages[0], ()))
         self.records: list[dict[str, int | str]] = []
         self.carried: dict[str, str] = {}
         self.reset(0)
@@ -222,10 +226,31 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> None:
-        if type(self.stage_game) is not ReactorRoom:  # (a finished Reactor Room is reset as good as new)
-            self.stage_game = ReactorRoom()
+        self._keep_spare()
         self.stage, self.records, self.carried = self.stages[0], [], {}
+        self.stage_game = self._stage_game(self.stages[0], (), ReactorRoom)
         self.stage_game.reset(seed)
+
+    # -- the stage games, built once and reset as good as new (the static part is the costly one)
+    _built: tuple = (None, None)  # (the stage game this chain built, its key)
+
+    def _stage_game(self, stage: str, args: tuple, make) -> Game:
+        """A game of ``stage`` as ``make()`` builds it, ``args`` the values it is built with: this
+        chain's spare one of that stage when it was built with the same (the caller resets it)."""
+        spares = self.__dict__.setdefault("_spares", {})
+        key = (stage, args)
+        spare = spares.pop(stage, None)
+        g = spare[1] if spare is not None and spare[0] == key else make()
+        self._built = (g, key)
+        return g
+
+    def _keep_spare(self) -> None:
+        """The stage game (finished, or left by reset) kept as its stage's spare, when this chain
+        built it (one a stage: the memory stays bounded)."""
+        g, key = self._built
+        if g is not None and g is self.stage_game:
+            self.__dict__.setdefault("_spares", {})[key[0]] = (key, g)
+        self._built = (None, None)
 
     def _stage_over(self) -> None:
         """The stage's rules have ended it: its record, who came through, then the next stage."""
@@ -260,19 +285,22 @@ class CompleteMovie(StageChain):
         seed = sum(self.dice.d10() * 10**k for k in range(9))
         events = [*self.stage_game.events, f"{self.stage.replace('_', ' ')} is over; next: {stage.replace('_', ' ')}"]
         now = {name: healed(cond) for name, cond in self.carried.items()}
+        self._keep_spare()
         if stage == "drop_ship":
-            g: Game = DropShip()
+            g = self._stage_game(stage, (), DropShip)
         elif stage == "operations":
             reactor = reactor_files.scenario()["marines"]
             order = [n for n in reactor if now.get(n, "lost") != "lost"] + list(movie_data()["joining"])
-            g = MovieOperations(marine_order=order, wounded=[n for n in order if now.get(n) == "wounded"],
-                                incapacitated=[n for n in order if now.get(n) == "incapacitated"])
+            wounded = [n for n in order if now.get(n) == "wounded"]
+            incapacitated = [n for n in order if now.get(n) == "incapacitated"]
+            g = self._stage_game(stage, (tuple(order), tuple(wounded), tuple(incapacitated)),
+                                 lambda: MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated))
         else:
             cls = {"rescue_of_newt": CarriedRescue, "marine_assault": CarriedAssault, "hunt_for_the_queen": CarriedHunt}[stage]
             keep = set(self.data["captives"]) if stage == "marine_assault" else {"Newt"} if stage == "rescue_of_newt" else set()
             lost = [n for n, c in now.items() if c == "lost" and n not in keep]
             wounded = [n for n, c in now.items() if c == "wounded" and n not in keep]
-            g = cls(lost=lost, wounded=wounded)
+            g = self._stage_game(stage, (tuple(lost), tuple(wounded)), lambda: cls(lost=lost, wounded=wounded))
         g.reset(seed)
         g.events[:0] = events[-50:]
         self.stage, self.stage_game = stage, g
@@ -287,13 +315,14 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def queen_killed(self) -> bool:
-        return any(r["queen_dead"] for r in self.records) or bool(getattr(self.stage_game, "queen_dead", False))
+        return (bool(self.records) and any(r["queen_dead"] for r in self.records)) or bool(getattr(self.stage_game, "queen_dead", False))
 
     def victory_points(self) -> int:
         """The tally: every finished stage's points, and the points of those already out of the
         stage being played."""
-        points = sum(int(r["victory_points"]) for r in self.records)
-        if self._over() or self.stage not in EXIT_STAGES:
+        records = self.records
+        points = sum(int(r["victory_points"]) for r in records) if records else 0
+        if self.stage not in EXIT_STAGES or (records and records[-1]["stage"] == self.stage):  # (or: _over())
             return points  # (the Drop Ship's crew and the hunters come through only at the end)
         return points + exit_points(self.stage, self.stage_game)
 
@@ -343,16 +372,21 @@ class CompleteMovie(StageChain):
         return obs
 
     def _chain_view(self, obs: np.ndarray) -> None:
-        done = len(self.records)
-        hot = self._stage_one_hot[self.stage]
-        # as obs[self._campaign_span] = (...), faster
-        float_struct(len(hot) + 3).pack_into(obs, self._campaign_span.start * obs.itemsize, *hot,
-                                             min(self.victory_points() / self.victory_points_max, 1.0),
-                                             self.queen_killed(), min(done / 3, 1.0))
+        # as obs[campaign view] = (...), faster
+        _packer(len(self.stages) + 3)(obs, self._campaign_at, *self._stage_one_hot[self.stage],
+                            min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(),
+                            min(len(self.records) / 3, 1.0))
 
     # ------------------------------------------------------------------------------------------
+    def __getstate__(self) -> dict:
+        """Without the spare stage games (a copy or a pickle builds its own when it needs them)."""
+        state = super().__getstate__()
+        state.pop("_spares", None)
+        return state
+
     def clone(self) -> "CompleteMovie":
         new = copy.copy(self)
+        new._spares, new._built = {}, (None, None)  # (each game resets stage games of its own)
         new.stage_game = self.stage_game.clone()
         new.records = [dict(r) for r in self.records]
         new.carried = dict(self.carried)
@@ -410,6 +444,12 @@ class CompleteMovie(StageChain):
                 + (f" (done: {done})" if done else "") + f"; tally {self.victory_points()}"
                 + ("; the Queen is dead" if self.queen_killed() else ""))
         return head + "\n" + self.stage_game.render_text(viewer)
+
+
+@lru_cache(maxsize=None)
+def _packer(count: int):
+    """``pack_into`` of ``count`` float32 values (a game keeps none: a game is pickled)."""
+    return float_struct(count).pack_into
 
 
 def _plane_names(desc: str) -> list[str]:
