@@ -7,7 +7,10 @@ for the scripted squad (``ScriptedMarines``) to play, and that tactic plays on u
 figure's activation or the hive's next decision. Tactic 0 is the scripted squad itself, so a
 commander who always picks it plays exactly the scripted squad's game; the others are listed in
 rules.yaml: tactics. The tactic slice is appended after Bug Hunt's slices, so every Bug Hunt
-action keeps its number (the dice AI and hive policies read the same indices).
+action keeps its number (the dice AI and hive policies read the same indices). With
+``shaping=True`` the commander's potential pays progress only, rules.yaml ``tactics_shaping``:
+rooms entered and the Brood Chamber found (ASSUMPTION A69, ``shaping_value``), not Bug Hunt's
+shaping with its kills and losses.
 
 As ReactorRoomTactics: the network chooses, the script carries out (docs/training.md).
 """
