@@ -7,7 +7,10 @@ for the scripted squad (``ScriptedMarines``) to play, and that tactic plays on u
 figure's activation or the hive's next decision. Tactic 0 is the scripted squad itself, so a
 commander who always picks it plays exactly the scripted squad's game; the others are listed in
 rules.yaml: tactics. The tactic slice is appended after Bug Hunt's slices, so every Bug Hunt
-action keeps its number (the dice AI and hive policies read the same indices).
+action keeps its number (the dice AI and hive policies read the same indices). With
+``shaping=True`` the commander's potential pays progress only, rules.yaml ``tactics_shaping``:
+rooms entered and the Brood Chamber found (ASSUMPTION A69, ``shaping_value``), not Bug Hunt's
+shaping with its kills and losses.
 
 As ReactorRoomTactics: the network chooses, the script carries out (docs/training.md).
 """
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, tactics_obs
-from .colony import WALKER
+from .colony import CARDINAL, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import UNREACHABLE
@@ -128,24 +131,35 @@ class TacticMarines(ScriptedMarines):
             return shot
         return self._walk_or(game, mask, self._goals(game), self._hold(game, mask))
 
-
     def _detour(self, game, mask, goals) -> int | None:
         """A step toward the nearest goal (by the active figure's walking steps) that a legal step
-        brings it closer to, each goal alone: the way round a squad mate blocking the nearest."""
+        brings it closer to, each goal alone: the way round a squad mate blocking the nearest. A
+        step is taken only if it does not lengthen the walk to the nearest of all the goals (the
+        scripted squad's own field, at the square the step leads to against the figure's), so
+        the script does not walk straight back at the next action; stateless."""
         if not goals:
             return None
-        mine = game.walk_steps([game.humans[game.active].pos])
+        pos = game.humans[game.active].pos
+        mine, field = game.walk_steps([pos]), game.walk_steps(goals)
+        here = field.get(pos, 10**6)
         for g in sorted(goals, key=lambda x: (mine.get(x, 10**6), x)):
             if g in mine:
                 step = self.step_toward(game, [g], mask)
-                if step is not None:
+                if step is not None and field.get(self._leads_to(game, step), 10**6) <= here:
                     return step
         return None
+
+    @staticmethod
+    def _leads_to(game, step) -> int:
+        """The square a step (a move, or the door it opens or unlocks) leads to."""
+        dr, dc = CARDINAL[game.layout.decode(step)[1]]
+        return game.step_sq(game.humans[game.active].pos, dr, dc)
 
     def push(self, game, mask, action) -> int:
         """push: never end an activation or over-watch with AP left while some goal can be walked
         to: where the scripted squad would, step toward the nearest goal a legal step gets closer
-        to (round a blocking squad mate to the next goal); else as scripted."""
+        to (round a blocking squad mate to the next goal) without lengthening the walk to the
+        nearest goal (_detour); else as scripted."""
         if _kind(game, action) not in ("end", "overwatch") or game.humans[game.active].ap < 1:
             return action
         step = self._detour(game, mask, self._goals(game))
@@ -153,9 +167,11 @@ class TacticMarines(ScriptedMarines):
 
     def run_past(self, game, mask, action) -> int:
         """run_past: with no Alien within 2 squares, walk on toward the goals as push does instead
-        of shooting, over-watching or ending; else as scripted."""
+        of shooting, over-watching or ending (a comms terminal is still used, as press does); else
+        as scripted."""
         pos = game.humans[game.active].pos
-        if _kind(game, action) in STEPS or any(a.alive and game.rng(a.pos, pos) <= 2 for a in game.aliens):
+        kind = _kind(game, action)
+        if kind in STEPS or kind == "comms" or any(a.alive and game.rng(a.pos, pos) <= 2 for a in game.aliens):
             return action
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step

@@ -337,6 +337,20 @@ def test_push_walks_round_a_blocking_squad_mate_to_the_next_goal_where_the_scrip
     assert push.act(g, "marines") == scripted.act(g, "marines")
 
 
+def test_push_takes_no_detour_that_lengthens_the_walk_to_the_nearest_goal():
+    # figure 2 blocked 3 steps from goal A (east); goal B 5 steps west: a step west would take it
+    # 4 from either goal and the scripted squad would step straight back toward A at its next action
+    g = build(["###########", "#.....21..#", "###########"])
+    activate(g, 1)
+    a, b = g.sq((1, 9)), g.sq((1, 1))
+    scripted, push = TacticMarines("heuristic"), TacticMarines("push")
+    scripted._goals = push._goals = lambda game: [a, b]
+    mask = g.legal_mask("marines")
+    assert ScriptedMarines.step_toward(g, [b], mask) == g.layout.encode("move", CARDINAL.index((0, -1)))
+    assert g.layout.decode(scripted.act(g, "marines"))[0] in ("overwatch", "end")
+    assert push.act(g, "marines") == scripted.act(g, "marines")
+
+
 def test_run_past_walks_on_past_a_far_alien_and_shoots_one_within_two_squares():
     base, run = ScriptedMarines(), TacticMarines("run_past")
     for rows, shoots in ((["############", "#1......A..#", "############"], False),
@@ -368,11 +382,49 @@ def test_push_and_run_past_play_whole_games_stepping_only_where_the_scripted_squ
                     assert g.layout.decode(scripted)[0] in ("overwatch", "end")
                 else:
                     pos = g.humans[g.active].pos
+                    assert g.layout.decode(scripted)[0] != "comms"
                     assert not any(a.alive and g.rng(a.pos, pos) <= 2 for a in g.aliens)
                 seen[name] += 1
 
     watch(range(3), check)
     assert seen["push"] > 0 and seen["run"] > 0
+
+
+@pytest.mark.parametrize("name", ["push", "run_past"])
+def test_push_and_run_past_as_the_marines_choose_legal_actions_and_never_walk_back_after_their_own_step(name):
+    # the scripted squad itself steps back now and then (about 2 moves a game: a goal reached or
+    # gone); what is checked is the move after a step the tactic took in place of the scripted
+    # squad's action: it must not undo that step (push's detours once oscillated until the AP ran out)
+    base, tactic = ScriptedMarines(), TacticMarines(name)
+    seen = {"own steps": 0}
+    last = {}  # (turn, figure): (the square before the tactic's own step, the square it led to)
+
+    def check(g):
+        chosen, scripted = tactic.act(g, "marines"), base.act(g, "marines")
+        assert g.legal_mask("marines")[chosen]
+        key, pos = (g.turn, g.active), g.humans[g.active].pos
+        kind, d = g.layout.decode(chosen)
+        to = g.step_sq(pos, *CARDINAL[d]) if kind == "move" else None
+        before = last.pop(key, None)
+        if before is not None and before[1] == pos:
+            assert to != before[0], f"turn {g.turn}: figure {g.active} walks back to {g.rc(before[0])}"
+        if chosen != scripted and kind == "move":
+            last[key] = (pos, to)
+            seen["own steps"] += 1
+
+    watch(range(3), check, marines=tactic)
+    assert seen["own steps"] > 0
+
+
+def test_run_past_uses_the_comms_terminal_as_the_scripted_squad_does():
+    terminal = {"kind": "comms_terminal", "pos": [1, 1], "state": "ready"}
+    g = build(["#########", "#.2.....#", "#.1.....#", "#########"], mission="kill_queen", satellite_comms=True,
+              features=[terminal])
+    activate(g, 1)  # Hicks, the operator, beside the terminal; no Alien on the map
+    mask = g.legal_mask("marines")
+    assert ScriptedMarines().act(g, "marines") == g.layout.encode("comms")
+    assert ScriptedMarines.step_toward(g, [g.sq((1, 1))], mask) is not None  # a step it could take instead
+    assert TacticMarines("run_past").act(g, "marines") == g.layout.encode("comms")
 
 
 def test_the_commanders_shaping_pays_rooms_entered_and_the_brood_chamber_found_only():
