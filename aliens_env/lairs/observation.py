@@ -42,6 +42,8 @@ class LairsMarine(Marine):
 
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
+#: a Marine's feature row as float32 (kept here, not on the game: a game is pickled)
+ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 _PACKS: dict = {}  # value count -> its float32 pack_into (the tail's length varies with the targets)
 
 
@@ -81,7 +83,6 @@ class LairsObservation:
         """After the observation layout."""
         self._row_at = self._features_at * 4  # (bytes)
         self._row_bytes = len(MARINE_FEATURES) * 4
-        self._row_pack = float_struct(len(MARINE_FEATURES)).pack_into
         self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
         self._where = square_features(self.board.height, self.board.width)
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
@@ -193,7 +194,7 @@ class LairsObservation:
         """Marine i's board square and feature row, for each i of ``changed``."""
         buf, squares, counts, attacks, status = state.buf, state.marine_ones, state.counts, state.attacks, state.status
         marines, aliens, tracked = self.marines, self.aliens, state.tracked
-        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, self._row_pack
+        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, ROW_PACK
         for i in changed:
             m = marines[i]
             if tracked:

@@ -68,9 +68,11 @@ class StageChain(Game):
     def __getstate__(self) -> dict:
         """Without the bound observation plan: its views are of buffers the process's games share,
         which a deep copy or a pickle would turn into frozen arrays of its own (the copy binds
-        the plan again at its first observe)."""
+        the plan again at its first observe); nor the maps and routes kept for the last stage
+        game (they hold that game, perhaps a stage already left: each is found again by identity)."""
         state = self.__dict__.copy()
-        state.pop("_plan", None)
+        for name in ("_plan", "_maps_of", "_obs_map_of", "_routes_of"):
+            state.pop(name, None)
         return state
 
     # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
