@@ -75,3 +75,15 @@ def test_every_registered_game_pickles_after_a_few_steps(name):
     step(g, np.random.default_rng(12), 5)
     c = pickle.loads(pickle.dumps(g))
     same_play(g.clone(), c, seed=13, steps=3)
+
+
+def test_a_lairs_clone_keeps_no_observation_record_of_the_original():
+    """As ReactorRoom.clone drops its record: the clone makes its own at its first observe (it
+    does not carry the original's buffer along, nor pickle it)."""
+    g = HuntForTheQueen()
+    g.reset(5)
+    step(g, np.random.default_rng(6), 4)
+    assert g._obs_state is not None
+    new = g.clone()
+    assert new._obs_state is None
+    same_play(g, new, seed=8)
