@@ -44,14 +44,6 @@ class LairsMarine(Marine):
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
 #: a Marine's feature row as float32 (kept here, not on the game: a game is pickled)
 ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
-_PACKS: dict = {}  # value count -> its float32 pack_into (the tail's length varies with the targets)
-
-
-def _pack(count: int):
-    packer = _PACKS.get(count)
-    if packer is None:
-        packer = _PACKS[count] = float_struct(count).pack_into
-    return packer
 
 
 class ObsState:
@@ -164,7 +156,7 @@ class LairsObservation:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:
                 buf[at + count:at + before] = 0.0
-            _pack(count)(buf, at * 4, *tail)
+            float_struct(count).pack_into(buf, at * 4, *tail)  # (lru-cached: the tail's length varies with the targets)
             state.tail = tail
         # -- the lairs' features and the scenario's (into the kept buffer: each rewrites its views whole)
         status = state.status  # (survivors(), from the statuses shown)
