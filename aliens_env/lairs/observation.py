@@ -7,12 +7,17 @@ then the lairs' own; only the way they are made differs. A game keeps its last o
 - a Marine's board square and feature row when the Marine has been written to since (``LairsMarine``
   notes every write), when it starts or stops acting, or when an Alien is on its card (the row
   shows that Alien's attack);
-- the Aliens' squares, the acting and candidate squares, the globals and the targets every time
-  (a handful of squares: last time's are cleared first);
-- the plane of the Rooms not entered when the Rooms flipped have changed.
+- the squares set on the other planes (the Aliens', the Queen's and the Facehuggers', the acting
+  and candidate squares): worked out every time, but only the set difference from last time's is
+  written (cleared, then set);
+- the globals and the targets (the tail) when they have changed;
+- the plane of the Rooms not entered when the Rooms flipped have changed;
+- the lairs' features every time, into the kept buffer; a scenario's own views
+  (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
+  aims and the arms are written into each observation's copy.
 
-The record belongs to the game object that made it (its ``id``): a copy or a clone (which share
-the record by a shallow copy) builds its own from scratch at its first ``observe``.
+The record belongs to the game object that made it (its ``id``): a copy (which shares the record
+by a shallow copy) builds its own from scratch at its first ``observe``; a clone starts without one.
 """
 from __future__ import annotations
 
@@ -166,7 +171,7 @@ class LairsObservation:
         self._observe_lairs(buf, survivors)
         key = self._scenario_key()
         if key != state.scenario:
-            self._observe_scenario(buf)
+            self._observe_scenario(buf, key)
             state.scenario = key
         obs = buf.copy()
         if self.options["aim_time"]:
@@ -179,8 +184,9 @@ class LairsObservation:
         """What a lairs scenario's own views are made of: they are rewritten when it changes."""
         return ()
 
-    def _observe_scenario(self, buf: np.ndarray) -> None:
-        """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the hunt)."""
+    def _observe_scenario(self, buf: np.ndarray, key: tuple) -> None:
+        """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the
+        hunt); ``key`` is ``_scenario_key()``, just worked out."""
 
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
