@@ -315,7 +315,8 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def queen_killed(self) -> bool:
-        return any(r["queen_dead"] for r in self.records) or bool(getattr(self.stage_game, "queen_dead", False))
+        # (bool(records) first: no generator while no stage is finished, the common case at every observe)
+        return (bool(self.records) and any(r["queen_dead"] for r in self.records)) or bool(getattr(self.stage_game, "queen_dead", False))
 
     def victory_points(self) -> int:
         """The tally: every finished stage's points, and the points of those already out of the
