@@ -102,14 +102,16 @@ class Observation:
 
         aliens = [a and (a["pos"], a["count"]) for a in self.aliens]  # (square, count) by slot, None: empty
         old = last.get("aliens")
-        if aliens != old:  # the slots that changed: their old squares back to the template, then written
+        if aliens != old:  # the slots that changed: their old rows and squares back to the template, then written
             o, plane = self._alien_rows_at, at["alien"]
             rows = _ALIEN_ROWS.setdefault((h, w), {})
             changed = range(MAX_ALIENS) if old is None else [k for k in range(MAX_ALIENS) if aliens[k] != old[k]]
+            touched = set()  # (the squares cleared or written)
             for k in changed:
                 if old is not None and old[k] is not None:
                     obs[o + 4 * k:o + 4 * k + 4] = template[o + 4 * k:o + 4 * k + 4]
                     obs[plane + old[k][0]] = template[plane + old[k][0]]
+                    touched.add(old[k][0])
             for k in changed:
                 if aliens[k] is not None:
                     row = rows.get(aliens[k])
@@ -118,7 +120,12 @@ class Observation:
                         r, col = divmod(pos, w)
                         row = rows[aliens[k]] = array("f", (1.0, count / 3, r / h, col / w))
                     obs[o + 4 * k:o + 4 * k + 4] = row
-                    obs[plane + aliens[k][0]] = row[1]
+                    touched.add(aliens[k][0])
+            # each square touched shows its last slot's count, as when written from scratch: Aliens
+            # run over share a square under the APC (a changed slot may leave one an unchanged slot holds)
+            for a in aliens:
+                if a is not None and a[0] in touched:
+                    obs[plane + a[0]] = a[1] / 3
             last["aliens"] = aliens
 
         blips = tuple([bl["pos"] for bl in filter(None, self.blips)])

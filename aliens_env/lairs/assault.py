@@ -276,7 +276,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     def _scenario_key(self) -> tuple:
         return self.chart, tuple(self.cocooned), tuple(self.freed), tuple(self.unarmed)
 
-    def _observe_scenario(self, buf: np.ndarray) -> None:
+    def _observe_scenario(self, buf: np.ndarray, key: tuple) -> None:
         """The chart (position, counting down, countdown, red zone) and per Marine: cocooned,
         freed this turn, unarmed."""
         at, count = self.data["reactor"]["countdown_at"], self.countdown()

@@ -214,6 +214,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
 
     def clone(self) -> "HuntForTheQueen":
         new = super().clone()
+        new._obs_state = None  # (its own, made at its first observe)
         for name in ("riders", "room_deck", "sentry_deck", "appear_at", "facehugged", "queen_attacks", "queen_hit"):
             setattr(new, name, list(getattr(self, name)))
         new.flipped = dict(self.flipped)

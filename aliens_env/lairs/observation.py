@@ -7,12 +7,17 @@ then the lairs' own; only the way they are made differs. A game keeps its last o
 - a Marine's board square and feature row when the Marine has been written to since (``LairsMarine``
   notes every write), when it starts or stops acting, or when an Alien is on its card (the row
   shows that Alien's attack);
-- the Aliens' squares, the acting and candidate squares, the globals and the targets every time
-  (a handful of squares: last time's are cleared first);
-- the plane of the Rooms not entered when the Rooms flipped have changed.
+- the squares set on the other planes (the Aliens', the Queen's and the Facehuggers', the acting
+  and candidate squares): worked out every time, but only the set difference from last time's is
+  written (cleared, then set);
+- the globals and the targets (the tail) when they have changed;
+- the plane of the Rooms not entered when the Rooms flipped have changed;
+- the lairs' features every time, into the kept buffer; a scenario's own views
+  (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
+  aims and the arms are written into each observation's copy.
 
-The record belongs to the game object that made it (its ``id``): a copy or a clone (which share
-the record by a shallow copy) builds its own from scratch at its first ``observe``.
+The record belongs to the game object that made it (its ``id``): a copy (which shares the record
+by a shallow copy) builds its own from scratch at its first ``observe``; a clone starts without one.
 """
 from __future__ import annotations
 
@@ -42,14 +47,8 @@ class LairsMarine(Marine):
 
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
-_PACKS: dict = {}  # value count -> its float32 pack_into (the tail's length varies with the targets)
-
-
-def _pack(count: int):
-    packer = _PACKS.get(count)
-    if packer is None:
-        packer = _PACKS[count] = float_struct(count).pack_into
-    return packer
+#: a Marine's feature row as float32 (kept here, not on the game: a game is pickled)
+ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 
 
 class ObsState:
@@ -81,7 +80,6 @@ class LairsObservation:
         """After the observation layout."""
         self._row_at = self._features_at * 4  # (bytes)
         self._row_bytes = len(MARINE_FEATURES) * 4
-        self._row_pack = float_struct(len(MARINE_FEATURES)).pack_into
         self._tail_at = self._features_at + len(self.marine_order) * len(MARINE_FEATURES)
         self._where = square_features(self.board.height, self.board.width)
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
@@ -163,7 +161,7 @@ class LairsObservation:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:
                 buf[at + count:at + before] = 0.0
-            _pack(count)(buf, at * 4, *tail)
+            float_struct(count).pack_into(buf, at * 4, *tail)  # (lru-cached: the tail's length varies with the targets)
             state.tail = tail
         # -- the lairs' features and the scenario's (into the kept buffer: each rewrites its views whole)
         status = state.status  # (survivors(), from the statuses shown)
@@ -173,7 +171,7 @@ class LairsObservation:
         self._observe_lairs(buf, survivors)
         key = self._scenario_key()
         if key != state.scenario:
-            self._observe_scenario(buf)
+            self._observe_scenario(buf, key)
             state.scenario = key
         obs = buf.copy()
         if self.options["aim_time"]:
@@ -186,14 +184,15 @@ class LairsObservation:
         """What a lairs scenario's own views are made of: they are rewritten when it changes."""
         return ()
 
-    def _observe_scenario(self, buf: np.ndarray) -> None:
-        """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the hunt)."""
+    def _observe_scenario(self, buf: np.ndarray, key: tuple) -> None:
+        """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the
+        hunt); ``key`` is ``_scenario_key()``, just worked out."""
 
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
         buf, squares, counts, attacks, status = state.buf, state.marine_ones, state.counts, state.attacks, state.status
         marines, aliens, tracked = self.marines, self.aliens, state.tracked
-        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, self._row_pack
+        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, ROW_PACK
         for i in changed:
             m = marines[i]
             if tracked:

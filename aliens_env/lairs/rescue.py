@@ -231,8 +231,8 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     def _scenario_key(self) -> tuple:
         return bool(self.cocooned), bool(self.dormant), self.sentry_turns, self.turn < self.hunt["facehugger_turn"]
 
-    def _observe_scenario(self, buf: np.ndarray) -> None:
-        cocooned, dormant, sentry_turns, early = self._scenario_key()
+    def _observe_scenario(self, buf: np.ndarray, key: tuple) -> None:
+        cocooned, dormant, sentry_turns, early = key
         RESCUE_PACK.pack_into(buf, self._rescue_at * 4, cocooned, dormant, sentry_turns / self.hunt["sentry_turns"], early)
 
     def to_dict(self) -> dict:

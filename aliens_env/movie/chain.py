@@ -68,9 +68,12 @@ class StageChain(Game):
     def __getstate__(self) -> dict:
         """Without the bound observation plan: its views are of buffers the process's games share,
         which a deep copy or a pickle would turn into frozen arrays of its own (the copy binds
-        the plan again at its first observe)."""
+        the plan again at its first observe); nor the action maps and observation map kept for
+        the last stage game (they hold that game, perhaps a stage already left: each is found
+        again by identity)."""
         state = self.__dict__.copy()
-        state.pop("_plan", None)
+        for name in ("_plan", "_maps_of", "_obs_map_of"):
+            state.pop(name, None)
         return state
 
     # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
@@ -87,13 +90,13 @@ class StageChain(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
-        to_outer, _, span = self._routes()
+        to_outer, _, span = self._stage_maps()
         mask[to_outer if span is None else span] = self.stage_game.legal_mask(player)
         return mask
 
     def _apply(self, action: int) -> None:
         # (apply() has checked it through illegal_reason: the stage's action is legal there)
-        self.stage_game._apply(self._routes()[1][action])
+        self.stage_game._apply(self._stage_maps()[1][action])
         if self.stage_game.is_terminal():
             self._stage_over()
 
@@ -103,7 +106,7 @@ class StageChain(Game):
 
     def to_stage_action(self, action: int) -> int:
         """The stage game's action for an action of the episode (-1: none in this stage)."""
-        return int(self._stage_maps()[1][action])
+        return self._stage_maps()[1][action]
 
     def from_stage_action(self, action: int) -> int:
         """The episode's action for an action of the stage game."""
@@ -113,10 +116,11 @@ class StageChain(Game):
         """The episode's slice of a stage's action slice (the same name unless a subclass says)."""
         return kind
 
-    def _stage_maps(self) -> tuple[np.ndarray, np.ndarray]:
-        """(stage action -> episode action, episode action -> stage action or -1): the slice of
-        the same name (``_slice_name``) and the same entry, but by label where both slices are
-        labelled (``target[m]`` by the character's name)."""
+    def _stage_maps(self) -> tuple[np.ndarray, list[int], slice | None]:
+        """(stage action -> episode action, episode action -> stage action or -1 (a list of
+        ints, as the steps use it), the episode's slice of the stage's actions when they lie
+        in order in one run, else None): the slice of the same name (``_slice_name``) and the same
+        entry, but by label where both slices are labelled (``target[m]`` by the character's name)."""
         g = self.stage_game
         if self._maps_of[0] is g:
             return self._maps_of[1]
@@ -124,22 +128,7 @@ class StageChain(Game):
         self._maps_of = (g, maps)
         return maps
 
-    def _routes(self) -> tuple:
-        """``_stage_maps`` as the steps use them: (stage action -> episode action, episode
-        action -> stage action as a list of ints, the episode's slice of the stage's actions when
-        they lie in order in one run, else None), kept for the stage game of the last call."""
-        g = self.stage_game
-        routes = self.__dict__.get("_routes_of")
-        if routes is not None and routes[0] is g:
-            return routes[1]
-        to_outer, to_inner = self._stage_maps()
-        start = int(to_outer[0]) if len(to_outer) else 0
-        run = len(to_outer) and bool((to_outer == np.arange(start, start + len(to_outer))).all())
-        out = (to_outer, to_inner.tolist(), slice(start, start + len(to_outer)) if run else None)
-        self._routes_of = (g, out)
-        return out
-
-    def _make_stage_maps(self) -> tuple[np.ndarray, np.ndarray]:
+    def _make_stage_maps(self) -> tuple[np.ndarray, list[int], slice | None]:
         g = self.stage_game
         lay = g.layout
         inner_specs, outer_specs = dict(lay._specs), dict(self.layout._specs)
@@ -153,7 +142,9 @@ class StageChain(Game):
         to_outer = np.array(to_outer, dtype=np.int64)
         to_inner = np.full(self.layout.size, -1, dtype=np.int64)
         to_inner[to_outer] = np.arange(lay.size)
-        return to_outer, to_inner
+        start = int(to_outer[0]) if len(to_outer) else 0
+        run = len(to_outer) and bool((to_outer == np.arange(start, start + len(to_outer))).all())
+        return to_outer, to_inner.tolist(), slice(start, start + len(to_outer)) if run else None
 
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
@@ -239,7 +230,7 @@ class StageChain(Game):
 
     def illegal_reason(self, action: int) -> str | None:
         if type(action) is int and 0 <= action < self.layout.size and self.current_player() is not None:
-            inner = self._routes()[1][action]
+            inner = self._stage_maps()[1][action]
             if inner >= 0 and self.stage_game.illegal_reason(inner) is None:
                 return None  # legal: the stage's action is (the common case, no mask built)
         reason = super().illegal_reason(action)

@@ -315,6 +315,7 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def queen_killed(self) -> bool:
+        # (bool(records) first: no generator while no stage is finished, the common case at every observe)
         return (bool(self.records) and any(r["queen_dead"] for r in self.records)) or bool(getattr(self.stage_game, "queen_dead", False))
 
     def victory_points(self) -> int:
@@ -322,7 +323,7 @@ class CompleteMovie(StageChain):
         stage being played."""
         records = self.records
         points = sum(int(r["victory_points"]) for r in records) if records else 0
-        if self.stage not in EXIT_STAGES or (records and records[-1]["stage"] == self.stage):  # (or: _over())
+        if self.stage not in EXIT_STAGES or self._over():
             return points  # (the Drop Ship's crew and the hunters come through only at the end)
         return points + exit_points(self.stage, self.stage_game)
 
@@ -373,9 +374,9 @@ class CompleteMovie(StageChain):
 
     def _chain_view(self, obs: np.ndarray) -> None:
         # as obs[campaign view] = (...), faster
-        _packer(len(self.stages) + 3)(obs, self._campaign_at, *self._stage_one_hot[self.stage],
-                            min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(),
-                            min(len(self.records) / 3, 1.0))
+        float_struct(len(self.stages) + 3).pack_into(
+            obs, self._campaign_at, *self._stage_one_hot[self.stage],
+            min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(), min(len(self.records) / 3, 1.0))
 
     # ------------------------------------------------------------------------------------------
     def __getstate__(self) -> dict:
@@ -444,12 +445,6 @@ class CompleteMovie(StageChain):
                 + (f" (done: {done})" if done else "") + f"; tally {self.victory_points()}"
                 + ("; the Queen is dead" if self.queen_killed() else ""))
         return head + "\n" + self.stage_game.render_text(viewer)
-
-
-@lru_cache(maxsize=None)
-def _packer(count: int):
-    """``pack_into`` of ``count`` float32 values (a game keeps none: a game is pickled)."""
-    return float_struct(count).pack_into
 
 
 def _plane_names(desc: str) -> list[str]:

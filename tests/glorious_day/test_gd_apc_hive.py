@@ -4,6 +4,7 @@ the Queen (A49), with forced dice, on APC Chase's board (see test_gd_apc.py for 
 Reactions (hivemind.yaml, A14): Savage answers a passed Defense roll, Resilient an Alien's
 death by an Attack, Hidden a Blip's reveal; one a turn, the window opened on public information.
 """
+import numpy as np
 import pytest
 
 from aliens_env.glorious_day.apc import APC_TARGET
@@ -176,3 +177,28 @@ def test_the_scripted_hive_picks_a_knocked_down_target_never_taking_the_apc_for_
     assert g.legal_mask("hive")[ScriptedHive().act(g, "hive")]  # no one knocked down: a legal pick by the die
     g.chars[5]["knocked"] = True
     assert g.layout.decode(ScriptedHive().act(g, "hive")) == ("target", 5)
+
+
+def test_two_aliens_run_over_on_one_square_then_one_killed_the_view_is_as_from_scratch():
+    """Run-over Aliens may share a square under the APC (from_dict's distinct-squares check leaves
+    them out): when one goes, the Aliens plane still shows the other there, as an observation
+    written from scratch (a clone's) does."""
+    g = hive(chase({0: DRIVER}, aliens=[(6, 9)], hive_player=True), "savage")
+    activate(g, 0)
+    g.dice.script(0, 3)
+    act(g, "drive")
+    act(g, "apc_step", E)
+    data = g.to_dict()  # the run-over window: Alien 0 under the APC at (6, 9)
+    data["aliens"][1] = dict(data["aliens"][0], count=2)  # a second Alien of 2 on its square
+    data["work"][-1]["slots"] = [0, 1]
+    g = GloriousDay.from_dict(data)
+    at = g._plane_at["alien"] + sq(g, (6, 9))
+    assert g.observe("hive")[at] == pytest.approx(2 / 3)  # (the last slot's count, as written whole)
+    for gone, left in ((1, 1), (0, 2)):
+        g2 = GloriousDay.from_dict(data)
+        g2.observe("hive")
+        g2.aliens[gone] = None  # killed
+        g2._cache.clear()  # (as the game does when it changes)
+        obs = g2.observe("hive")
+        assert obs[at] == pytest.approx(left / 3), gone
+        np.testing.assert_array_equal(obs, g2.clone().observe("hive"))  # (a clone writes its own whole)
