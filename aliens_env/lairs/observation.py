@@ -28,6 +28,7 @@ from ..reactor_room.game import (
     CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
     Marine, float_struct, square_features,
 )
+from ..reactor_room.observation import move_mark
 
 
 #: the Marine fields its board square and feature row are made of
@@ -200,17 +201,9 @@ class LairsObservation:
             status[i] = m.status
             on_map = m.status == "on_map"
             old, sq = squares[i], self._marine_plane_at[m.incapacitated, m.wounded] + m.pos if on_map else None
-            if old != sq:  # (the same square: nothing to move)
-                if old is not None:  # (two Marines may share a square)
-                    if counts[old] == 1:
-                        del counts[old]
-                        buf[old] = 0.0
-                    else:
-                        counts[old] -= 1
+            if old != sq:  # (the same square: nothing to move; two Marines may share one)
+                move_mark(buf, counts, old, sq)
                 squares[i] = sq
-                if sq is not None:
-                    counts[sq] = counts.get(sq, 0) + 1
-                    buf[sq] = 1.0
             if not on_map:
                 pack(buf, at + i * width, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue

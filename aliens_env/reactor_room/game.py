@@ -37,7 +37,7 @@ from ..core.dice import Dice
 from ..core.game import PhasedGame
 from . import codec, data_files
 from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, WEAPON_OPTIONS, table_result
-from .observation import ObsRecord
+from .observation import ObsRecord, move_mark
 from .weapons import WEAPON_KINDS, WeaponRules
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
@@ -1242,16 +1242,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
             m = marines[i]
             old = squares[i]
             sq = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos if m.status == "on_map" else None
-            if sq != old:  # the board square: moved, or shown on another plane
-                if old is not None:  # (two Marines may share a square)
-                    if counts[old] == 1:
-                        del counts[old]
-                        view[old] = 0.0
-                    else:
-                        counts[old] -= 1
-                if sq is not None:
-                    counts[sq] = counts.get(sq, 0) + 1
-                    view[sq] = 1.0
+            if sq != old:  # the board square: moved, or shown on another plane (two may share one)
+                move_mark(view, counts, old, sq)
                 squares[i] = sq
             row = (at + i * width) * 4
             if sq is None:

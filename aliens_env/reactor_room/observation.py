@@ -48,3 +48,18 @@ class ObsRecord:
         for name, value in state.items():
             setattr(self, name, value)
         self.view = memoryview(self.buf)
+
+
+def move_mark(view, counts: dict, old: int | None, new: int | None) -> None:
+    """Move one figure's 1.0 in a board plane of the kept observation where several figures may
+    share a square (``counts``: figures per marked square): the old square is cleared when its
+    last figure leaves, the new one marked. None: off the board."""
+    if old is not None:
+        if counts[old] == 1:
+            del counts[old]
+            view[old] = 0.0
+        else:
+            counts[old] -= 1
+    if new is not None:
+        counts[new] = counts.get(new, 0) + 1
+        view[new] = 1.0
