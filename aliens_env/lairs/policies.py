@@ -99,6 +99,17 @@ class HuntMarines(HeuristicMarines):
                 best = (value, at + k)
         return None if best is None else best[1]
 
+    @staticmethod
+    def _carry_goal(game: HuntForTheQueen, m):
+        """The distance field to the Incapacitated Marines beside m that it may pick up (not carried,
+        not on an Alien's card; Newt carries no one), or None when there is none or m carries one."""
+        board = game.board
+        if m.carrying != NO or m.name == "Newt":
+            return None
+        wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
+                   and o.alien == NO and board.range(o.pos, m.pos) <= 1]
+        return board.distance_field(wounded) if wounded else None
+
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
         moves = move_actions(game, legal)
@@ -113,11 +124,10 @@ class HuntMarines(HeuristicMarines):
             if not rooms:
                 return None
             goal = board.distance_field(rooms)
-        if m.carrying == NO and m_index not in game.riders:
-            wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
-                       and o.alien == NO and board.range(o.pos, m.pos) <= 1 and m.name != "Newt"]
-            if wounded:
-                goal = board.distance_field(wounded)
+        if m_index not in game.riders:
+            carry = self._carry_goal(game, m)
+            if carry is not None:  # a wounded mate beside: pick them up first
+                goal = carry
         step = closest_step(game, m.pos, goal, moves)
         if step is None and m_index in game.riders:
             return min(moves.values())  # off the Elevator card, wherever there is room

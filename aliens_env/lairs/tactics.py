@@ -107,11 +107,9 @@ class HuntTactic(HuntMarines):
             goal = self._field(game, rooms) if rooms else None
         elif self.walk == "hunt":
             goal = self._field(game, [n for _, n in board.neighbours[q.pos]] or [q.pos])
-        if m.carrying == NO:
-            wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
-                       and o.alien == NO and board.range(o.pos, m.pos) <= 1 and m.name != "Newt"]
-            if wounded:
-                goal = board.distance_field(wounded)
+        carry = self._carry_goal(game, m)
+        if carry is not None:  # a wounded mate beside: pick them up first
+            goal = carry
         if goal is None:
             return None
         barred = None
