@@ -100,32 +100,20 @@ class Observation:
                 obs[knocked + pos] = key[8]
             last["chars"] = keys
 
-        aliens = [a and (a["pos"], a["count"]) for a in self.aliens]  # (square, count) by slot, None: empty
-        old = last.get("aliens")
-        if aliens != old:  # the slots that changed: their old rows and squares back to the template, then written
+        aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(self.aliens) if a is not None])
+        if aliens != last.get("aliens"):  # all rewritten: Aliens run over may share a square under the APC
             o, plane = self._alien_rows_at, at["alien"]
+            obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
+            for _, pos, _ in last.get("aliens", ()):
+                obs[plane + pos] = template[plane + pos]
             rows = _ALIEN_ROWS.setdefault((h, w), {})
-            changed = range(MAX_ALIENS) if old is None else [k for k in range(MAX_ALIENS) if aliens[k] != old[k]]
-            touched = set()  # (the squares cleared or written)
-            for k in changed:
-                if old is not None and old[k] is not None:
-                    obs[o + 4 * k:o + 4 * k + 4] = template[o + 4 * k:o + 4 * k + 4]
-                    obs[plane + old[k][0]] = template[plane + old[k][0]]
-                    touched.add(old[k][0])
-            for k in changed:
-                if aliens[k] is not None:
-                    row = rows.get(aliens[k])
-                    if row is None:
-                        pos, count = aliens[k]
-                        r, col = divmod(pos, w)
-                        row = rows[aliens[k]] = array("f", (1.0, count / 3, r / h, col / w))
-                    obs[o + 4 * k:o + 4 * k + 4] = row
-                    touched.add(aliens[k][0])
-            # each square touched shows its last slot's count, as when written from scratch: Aliens
-            # run over share a square under the APC (a changed slot may leave one an unchanged slot holds)
-            for a in aliens:
-                if a is not None and a[0] in touched:
-                    obs[plane + a[0]] = a[1] / 3
+            for slot, pos, count in aliens:
+                row = rows.get((pos, count))
+                if row is None:
+                    r, col = divmod(pos, w)
+                    row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
+                obs[o + 4 * slot:o + 4 * slot + 4] = row
+                obs[plane + pos] = row[1]  # (a shared square shows its last slot's count)
             last["aliens"] = aliens
 
         blips = tuple([bl["pos"] for bl in filter(None, self.blips)])
