@@ -3,24 +3,17 @@ Marines choosing, per activation, a setting of the scripted hunt marines that th
 activation (the Reactor Room commander's rules); each setting does what it says."""
 import pytest
 
-from aliens_env.core.game import IllegalActionError
 from aliens_env.lairs import tactics as tactics_module
 from aliens_env.lairs.game import HuntForTheQueen
 from aliens_env.lairs.policies import HuntMarines, LairsDiceAI
 from aliens_env.lairs.tactics import HuntForTheQueenTactics, HuntTactic, tactics_data
 from aliens_env.reactor_room.tactics import HeuristicCommander
 from lairs_helpers import QUEEN, empty_lairs, marine, sq
-from rr_helpers import ScriptedCommander, SwitchingMarines, marines_phase, put_alien, target_index
+from rr_helpers import (ScriptedCommander, SwitchingMarines, assert_one_tactic_per_activation, marines_phase, play, put_alien,
+                        target_index)
+from rr_helpers import assert_same_game as assert_same
 
 SETTINGS = tactics_data()["tactics"]
-
-
-def play(game, marines, hive=None):
-    hive = hive or LairsDiceAI()
-    while not game.is_terminal():
-        player = game.current_player()
-        game.apply((marines if player == "marines" else hive).act(game, player))
-    return game
 
 
 def chosen_tactic(turn, phase, active):
@@ -30,15 +23,7 @@ def chosen_tactic(turn, phase, active):
 
 
 def assert_same_game(seed, marines, commander):
-    hunt, commanded = HuntForTheQueen(), HuntForTheQueenTactics()
-    hunt.reset(seed)
-    commanded.reset(seed)
-    play(hunt, marines)
-    play(commanded, commander)
-    assert commanded.outcome() == hunt.outcome()
-    assert commanded.to_dict()["marines"] == hunt.to_dict()["marines"]
-    assert commanded.to_dict()["aliens"] == hunt.to_dict()["aliens"]
-    return hunt
+    return assert_same(HuntForTheQueen(), HuntForTheQueenTactics(), seed, marines, commander, LairsDiceAI)
 
 
 def test_tactic_zero_is_the_scripted_marines_own_setting_and_the_rest_come_from_the_yaml():
@@ -62,25 +47,7 @@ def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_
 
 
 def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_action():
-    game = HuntForTheQueenTactics()
-    game.reset(3)
-    hive, tactic, seen = LairsDiceAI(), game.layout.span("tactic"), []
-    while not game.is_terminal():
-        player = game.current_player()
-        if player == "hive":
-            game.apply(hive.act(game, player))
-            continue
-        mask = game.legal_mask("marines")
-        assert mask[tactic].all() and mask.sum() == len(SETTINGS)
-        key = (game.turn, game.phase, game.active)
-        assert key not in seen
-        seen.append(key)
-        before = game.to_dict()
-        with pytest.raises(IllegalActionError, match="tactic"):
-            game.apply(game.layout.encode("end"))
-        assert game.to_dict() == before
-        game.apply(ScriptedCommander(chosen_tactic).act(game, player))
-    assert len(seen) >= 16
+    assert assert_one_tactic_per_activation(HuntForTheQueenTactics(), 3, ScriptedCommander(chosen_tactic), LairsDiceAI()) >= 16
 
 
 def test_the_commanders_shaping_pays_only_for_hits_on_the_queen():
@@ -88,7 +55,7 @@ def test_the_commanders_shaping_pays_only_for_hits_on_the_queen():
     game = HuntForTheQueenTactics()
     for seed in range(10):
         game.reset(seed)
-        play(game, HeuristicCommander())
+        play(game, HeuristicCommander(), LairsDiceAI())
         if game.stats["dead"] and len(game.flipped) and game.stats["aliens_killed"]:
             break
     assert game.stats["dead"] and game.flipped and game.stats["aliens_killed"]  # what the hunt's own shaping counts

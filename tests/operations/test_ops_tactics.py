@@ -4,14 +4,14 @@ plays the whole activation (the Reactor Room commander's rules, reactor_room.tac
 import numpy as np
 import pytest
 
-from aliens_env.core.game import IllegalActionError
 from aliens_env.core.policy import DicePolicy
 from aliens_env.operations import data_files
 from aliens_env.operations.game import Operations
 from aliens_env.operations.policies import OperationsMarines
 from aliens_env.operations.tactics import OperationsAirDuctsTactics
 from aliens_env.reactor_room.tactics import HeuristicCommander
-from rr_helpers import ScriptedCommander, SwitchingMarines
+from rr_helpers import ScriptedCommander, SwitchingMarines, assert_one_tactic_per_activation, play
+from rr_helpers import assert_same_game as assert_same
 
 TACTICS = [(9, 0.3, 4)] + [tuple(t) for t in data_files.scenario()["tactics"]]
 
@@ -19,13 +19,6 @@ TACTICS = [(9, 0.3, 4)] + [tuple(t) for t in data_files.scenario()["tactics"]]
 def chosen_tactic(turn, phase, active):
     """A scripted commander's choice, different from one activation to the next."""
     return (3 * turn + active + len(phase)) % len(TACTICS)
-
-
-def play(game, marines, hive=DicePolicy()):
-    while not game.is_terminal():
-        player = game.current_player()
-        game.apply((marines if player == "marines" else hive).act(game, player))
-    return game
 
 
 def test_tactic_zero_is_the_scripted_marines_own_setting_and_the_rest_come_from_the_yaml():
@@ -38,15 +31,7 @@ def test_tactic_zero_is_the_scripted_marines_own_setting_and_the_rest_come_from_
 
 def assert_same_game(seed, marines, commander, **options):
     """Operations played by ``marines`` and by ``commander`` in the commanded env end alike."""
-    ops, tactics = Operations(**options), OperationsAirDuctsTactics(**options)
-    ops.reset(seed)
-    tactics.reset(seed)
-    play(ops, marines)
-    play(tactics, commander)
-    assert tactics.stats == ops.stats and tactics.turn == ops.turn
-    assert tactics.outcome() == ops.outcome()
-    assert tactics.to_dict()["marines"] == ops.to_dict()["marines"]
-    assert tactics.to_dict()["aliens"] == ops.to_dict()["aliens"]
+    assert_same(Operations(**options), OperationsAirDuctsTactics(**options), seed, marines, commander, DicePolicy)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -65,27 +50,7 @@ def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_
 
 
 def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_action():
-    game = OperationsAirDuctsTactics()
-    game.reset(3)
-    hive = DicePolicy()
-    tactic = game.layout.span("tactic")
-    seen = []
-    while not game.is_terminal():
-        player = game.current_player()
-        if player == "marines":
-            mask = game.legal_mask("marines")
-            assert mask[tactic].all() and mask.sum() == len(TACTICS)
-            key = (game.turn, game.phase, game.active)
-            assert key not in seen
-            seen.append(key)
-            before = game.to_dict()
-            with pytest.raises(IllegalActionError, match="tactic"):
-                game.apply(game.layout.encode("end"))
-            assert game.to_dict() == before
-            game.apply(ScriptedCommander(chosen_tactic).act(game, player))
-        else:
-            game.apply(hive.act(game, player))
-    assert len(seen) >= 7
+    assert assert_one_tactic_per_activation(OperationsAirDuctsTactics(), 3, ScriptedCommander(chosen_tactic), DicePolicy()) >= 7
 
 
 def test_the_commanders_shaping_pays_only_for_marines_out():
@@ -94,7 +59,7 @@ def test_the_commanders_shaping_pays_only_for_marines_out():
     for seed in range(20):
         game = OperationsAirDuctsTactics()
         game.reset(seed)
-        play(game, HeuristicCommander())
+        play(game, HeuristicCommander(), DicePolicy())
         if game.stats["exited"] and game.stats["dead"] and game.far_door_open:
             break
     assert game.stats["dead"] > 0 and game.far_door_open  # things the scenario's own shaping counts

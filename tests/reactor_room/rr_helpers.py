@@ -10,6 +10,7 @@ at rows 1-2 and 10-11, columns 2-3, 10-11 and 19-20.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from aliens_env.reactor_room.game import NO, Alien, ReactorRoom
 
@@ -234,3 +235,52 @@ class SwitchingMarines:
         if key != self.activation:
             self.activation, self.current = key, self.settings[self.chosen(*key)]
         return self.current.act(game, player)
+
+
+def play(game, marines, hive):
+    """Plays ``game`` to its end, ``marines`` and ``hive`` (policies) deciding."""
+    while not game.is_terminal():
+        player = game.current_player()
+        game.apply((marines if player == "marines" else hive).act(game, player))
+    return game
+
+
+def assert_same_game(plain, commanded, seed: int, marines, commander, make_hive):
+    """``plain`` played by ``marines`` and ``commanded`` (its Tactics env) by ``commander``, from
+    the same seed and each against a fresh ``make_hive()``, end alike; returns ``plain``."""
+    plain.reset(seed)
+    commanded.reset(seed)
+    play(plain, marines, make_hive())
+    play(commanded, commander, make_hive())
+    assert commanded.outcome() == plain.outcome()
+    assert commanded.stats == plain.stats and commanded.turn == plain.turn
+    assert commanded.to_dict()["marines"] == plain.to_dict()["marines"]
+    assert commanded.to_dict()["aliens"] == plain.to_dict()["aliens"]
+    return plain
+
+
+def assert_one_tactic_per_activation(game, seed: int, commander, hive) -> int:
+    """Plays a Tactics env from ``seed``: at each of the Marines' decisions every tactic and
+    nothing else is legal, a primitive action ("end") is refused with an error naming the tactics
+    and changes nothing, and no activation (turn, phase, Marine) decides twice. Returns how many
+    activations decided."""
+    from aliens_env.core.game import IllegalActionError
+
+    game.reset(seed)
+    tactic, seen = game.layout.span("tactic"), set()
+    while not game.is_terminal():
+        player = game.current_player()
+        if player != "marines":
+            game.apply(hive.act(game, player))
+            continue
+        mask = game.legal_mask("marines")
+        assert mask[tactic].all() and mask.sum() == len(game.tactics)
+        key = (game.turn, game.phase, game.active)
+        assert key not in seen
+        seen.add(key)
+        before = game.to_dict()
+        with pytest.raises(IllegalActionError, match="tactic"):
+            game.apply(game.layout.encode("end"))
+        assert game.to_dict() == before
+        game.apply(commander.act(game, player))
+    return len(seen)

@@ -2,13 +2,13 @@
 activation, a setting of the heuristic that then plays the whole activation."""
 import pytest
 
-from aliens_env.core.game import IllegalActionError
 from aliens_env.core.policy import DicePolicy
 from aliens_env.reactor_room import data_files
 from aliens_env.reactor_room.game import ReactorRoom
 from aliens_env.reactor_room.heuristic import HeuristicMarines
 from aliens_env.reactor_room.tactics import HeuristicCommander, ReactorRoomTactics
-from rr_helpers import ScriptedCommander, SwitchingMarines
+from rr_helpers import ScriptedCommander, SwitchingMarines, assert_one_tactic_per_activation, play
+from rr_helpers import assert_same_game as assert_same
 
 TACTICS = [(9, 0.3)] + [tuple(t) for t in data_files.scenario("reactor_room")["tactics"]]
 
@@ -16,13 +16,6 @@ TACTICS = [(9, 0.3)] + [tuple(t) for t in data_files.scenario("reactor_room")["t
 def chosen_tactic(turn, phase, active):
     """A scripted commander's choice, different from one activation to the next."""
     return (3 * turn + active + len(phase)) % len(TACTICS)
-
-
-def play(game, marines, hive=DicePolicy()):
-    while not game.is_terminal():
-        player = game.current_player()
-        game.apply((marines if player == "marines" else hive).act(game, player))
-    return game
 
 
 def test_tactic_zero_is_the_heuristics_own_setting_and_the_rest_come_from_the_yaml():
@@ -34,14 +27,7 @@ def test_tactic_zero_is_the_heuristics_own_setting_and_the_rest_come_from_the_ya
 
 def assert_same_game(seed, rr_marines, commander):
     """The Reactor Room played by ``rr_marines`` and ReactorRoomTactics by ``commander`` end alike."""
-    rr, tactics = ReactorRoom(), ReactorRoomTactics()
-    rr.reset(seed)
-    tactics.reset(seed)
-    play(rr, rr_marines)
-    play(tactics, commander)
-    assert tactics.stats == rr.stats and tactics.turn == rr.turn
-    assert tactics.to_dict()["marines"] == rr.to_dict()["marines"]
-    assert tactics.to_dict()["aliens"] == rr.to_dict()["aliens"]
+    assert_same(ReactorRoom(), ReactorRoomTactics(), seed, rr_marines, commander, DicePolicy)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -54,36 +40,8 @@ def test_each_tactic_plays_its_whole_activation_and_the_next_activation_chooses_
     assert_same_game(seed, SwitchingMarines([HeuristicMarines(*t) for t in TACTICS], chosen_tactic), ScriptedCommander(chosen_tactic))
 
 
-def test_the_marines_only_ever_choose_a_tactic_once_per_activation():
-    game = ReactorRoomTactics()
-    game.reset(3)
-    hive = DicePolicy()
-    tactic = game.layout.span("tactic")
-    seen = []
-    while not game.is_terminal():
-        player = game.current_player()
-        if player == "marines":
-            mask = game.legal_mask("marines")
-            assert mask[tactic].all() and mask.sum() == len(TACTICS)
-            key = (game.turn, game.phase, game.active)
-            assert key not in seen
-            seen.append(key)
-            game.apply(ScriptedCommander(chosen_tactic).act(game, player))
-        else:
-            game.apply(hive.act(game, player))
-    assert len(seen) >= 9
-
-
-def test_a_primitive_marine_action_is_illegal_and_the_error_lists_the_tactics():
-    game = ReactorRoomTactics()
-    game.reset(0)
-    play_until = DicePolicy()
-    while game.current_player() != "marines":
-        game.apply(play_until.act(game, "hive"))
-    before = game.to_dict()
-    with pytest.raises(IllegalActionError, match="tactic"):
-        game.apply(game.layout.encode("end"))
-    assert game.to_dict() == before
+def test_the_marines_choose_a_tactic_once_per_activation_and_never_a_primitive_action():
+    assert assert_one_tactic_per_activation(ReactorRoomTactics(), 3, ScriptedCommander(chosen_tactic), DicePolicy()) >= 9
 
 
 def test_the_commanders_shaping_pays_only_for_marines_out():
@@ -91,11 +49,11 @@ def test_the_commanders_shaping_pays_only_for_marines_out():
     assert weights["exited"] > 0 and weights["dead"] == weights["stranded"] == weights["alien_killed"] == 0
     game = ReactorRoomTactics()
     game.reset(7)
-    play(game, HeuristicCommander())
+    play(game, HeuristicCommander(), DicePolicy())
     assert game.stats["dead"] > 0 and game.stats["aliens_killed"] > 0  # things that would count in the Reactor Room
     assert game.shaping_value("marines") == pytest.approx(weights["exited"] * game.stats["exited"])
     assert game.shaping_value("hive") == pytest.approx(-game.shaping_value("marines"))
     rr = ReactorRoom()
     rr.reset(7)
-    play(rr, HeuristicMarines())
+    play(rr, HeuristicMarines(), DicePolicy())
     assert rr.shaping_value("marines") != pytest.approx(game.shaping_value("marines"))  # same game, the Reactor Room's weights
