@@ -40,7 +40,7 @@ class HeuristicMarines:
         self._exit_field: dict[int, np.ndarray] = {}
 
     def act(self, game: ReactorRoom, player: str) -> int:
-        return self._act(game, player, set(np.flatnonzero(game.legal_mask(player)).tolist()))
+        return self._act(game, player, set(game.legal_mask(player).nonzero()[0].tolist()))
 
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
