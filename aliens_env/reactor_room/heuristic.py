@@ -89,9 +89,11 @@ class HeuristicMarines:
                 continue
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
-            p, aim_needed = self._best_shot(game, m_index, a)
             ranges = game.board.range_row(alien.pos)
             risk = 0.0 if flame else 0.3 * sum(1 for pos in on_map if ranges[pos] <= 1)
+            if 1.0 - risk <= (0.0 if best is None else best[0]):
+                continue  # no chance of a kill (at most 1) gives a score above the best so far, or above 0
+            p, aim_needed = self._best_shot(game, m_index, a)
             score = p - risk
             if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
                 best = (score, k, aim_needed)
