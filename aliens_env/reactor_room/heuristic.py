@@ -138,10 +138,11 @@ class HeuristicMarines:
         reachable = min(char.max_aim, m.aim + m.actions_left)
         best = (0.0, 1)
         aims = range(max(1, m.aim), reachable + 1)
+        sure = game.tables["automatic_kill"]
         for aim, number in zip(aims, game._fire_numbers(m_index, a, aims)):
             if number is None:
                 continue
-            p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
+            p = 1.0 if number >= sure else max(0, min(10, number + 1)) / 10
             if p > best[0]:
                 best = (p, aim)
         return best
