@@ -15,6 +15,11 @@ import numpy as np
 
 
 class CommandedSide:
+    #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
+    #: worked out for the open decision, reused by the next command while that decision is open
+    #: (a decision is opened anew whenever the position changes; a clone copies the decision)
+    _primitive: tuple | None = None
+
     def __init__(self, **options):
         self.tactics = self._make_tactics()
         self._executing = True  # no commander's mask while the game sets up
@@ -64,13 +69,18 @@ class CommandedSide:
         tactic = self.tactics[index]
         start = self._command_start()
         self._executing = True
+        kept, self._primitive = self._primitive, None
         self._cache.clear()  # the masks cached so far were the commander's
+        if kept is not None and kept[0] is self.decision:  # still the position the last command ended in
+            self._cache.update(kept[1])
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
                 super()._resolve(tactic.act(self, "marines"))
                 self._run()  # forced steps and the phase machine, up to the next real choice
                 d = self.decision
                 if d is None or d.player != "marines" or self._command_over(start):
+                    if d is not None and d.player == "marines":  # the next command starts here
+                        self._primitive = (d, dict(self._cache))
                     break
         finally:
             self._executing = False

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
+from ..reactor_room.data_files import grenade_result
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
 from .game import QUEEN, STOP, HuntForTheQueen
 
@@ -79,8 +80,6 @@ class HuntMarines(HeuristicMarines):
         return super()._act(game, player, legal)
 
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
-        from ..operations.data_files import grenade_result
-
         at = game.layout.slices["grenade"][0]
         b = game.board
         marines = [o.pos for o in game.marines if o.status == "on_map"]

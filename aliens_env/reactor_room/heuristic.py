@@ -40,7 +40,7 @@ class HeuristicMarines:
         self._exit_field: dict[int, np.ndarray] = {}
 
     def act(self, game: ReactorRoom, player: str) -> int:
-        return self._act(game, player, set(np.flatnonzero(game.legal_mask(player)).tolist()))
+        return self._act(game, player, set(game.legal_mask(player).nonzero()[0].tolist()))
 
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
@@ -89,9 +89,11 @@ class HeuristicMarines:
                 continue
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
-            p, aim_needed = self._best_shot(game, m_index, a)
             ranges = game.board.range_row(alien.pos)
             risk = 0.0 if flame else 0.3 * sum(1 for pos in on_map if ranges[pos] <= 1)
+            if 1.0 - risk <= (0.0 if best is None else best[0]):
+                continue  # no chance of a kill (at most 1) gives a score above the best so far, or above 0
+            p, aim_needed = self._best_shot(game, m_index, a)
             score = p - risk
             if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
                 best = (score, k, aim_needed)
@@ -136,10 +138,11 @@ class HeuristicMarines:
         reachable = min(char.max_aim, m.aim + m.actions_left)
         best = (0.0, 1)
         aims = range(max(1, m.aim), reachable + 1)
+        sure = game.tables["automatic_kill"]
         for aim, number in zip(aims, game._fire_numbers(m_index, a, aims)):
             if number is None:
                 continue
-            p = 1.0 if number >= game.tables["automatic_kill"] else max(0, min(10, number + 1)) / 10
+            p = 1.0 if number >= sure else max(0, min(10, number + 1)) / 10
             if p > best[0]:
                 best = (p, aim)
         return best
