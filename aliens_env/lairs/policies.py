@@ -6,8 +6,7 @@ import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
-from ..reactor_room.data_files import grenade_result
-from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
+from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
 from .game import QUEEN, STOP, HuntForTheQueen
 
 
@@ -80,22 +79,13 @@ class HuntMarines(HeuristicMarines):
         return super()._act(game, player, legal)
 
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
-        at = game.layout.slices["grenade"][0]
-        b = game.board
-        marines = [o.pos for o in game.marines if o.status == "on_map"]
+        """The safe throw (``safe_grenades``) catching the most Aliens, two at least, the Queen
+        counting ten; Aliens on a Marine's card are left."""
         best = None
-        for k, a in enumerate(game.targets()):
-            al = game.aliens[a]
-            if at + k not in legal or (al.card != NO and a != QUEEN):
-                continue
-            seen = b.los_list(al.pos)
-            if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
-                   for p in marines):
-                continue
-            caught = sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
+        for action, a, caught in safe_grenades(game, legal, lambda a: a == QUEEN or game.aliens[a].card == NO):
             value = 10 if a == QUEEN else caught
             if value >= 2 and (best is None or value > best[0]):
-                best = (value, at + k)
+                best = (value, action)
         return None if best is None else best[1]
 
     @staticmethod

@@ -22,8 +22,7 @@ import heapq
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
-from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
-from .data_files import grenade_result
+from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
 
 #: the distance fields of the scripted marines, shared by all of them (a field depends on the
 #: board and its targets alone; the boards are shared too): the wounded to fetch come in ever new
@@ -87,22 +86,13 @@ class OperationsMarines(HeuristicMarines):
         return any(o.alien != NO and game.board.range(o.pos, m.pos) <= 1 for o in game.marines if o is not m)
 
     def _grenade(self, game, legal: set[int]) -> int | None:
-        at = game.layout.slices["grenade"][0]
-        b = game.board
+        """The safe throw (``safe_grenades``) catching the most Aliens, two at least or any at range
+        9 or more; Aliens on a Marine's card are left."""
         best = None
-        marines = [o.pos for o in game.marines if o.status == "on_map"]
-        for k, a in enumerate(game.targets()):
-            al = game.aliens[a]
-            if al.card != NO or at + k not in legal:
-                continue
-            seen = b.los_list(al.pos)
-            if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
-                   for p in marines):
-                continue
-            caught = sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
-            if caught >= 2 or b.range(game.marines[game.active].pos, al.pos) >= 9:
-                if best is None or caught > best[0]:
-                    best = (caught, at + k)
+        here = game.marines[game.active].pos
+        for action, a, caught in safe_grenades(game, legal, lambda a: game.aliens[a].card == NO):
+            if (caught >= 2 or game.board.range(here, game.aliens[a].pos) >= 9) and (best is None or caught > best[0]):
+                best = (caught, action)
         return None if best is None else best[1]
 
     def _step(self, game, m_index: int, legal: set[int]) -> int | None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+from .data_files import grenade_result
 from .game import ReactorRoom
 
 
@@ -221,3 +222,22 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
         if best is None or key < best[0]:
             best = (key, action)
     return None if best is None else best[1]
+
+
+def safe_grenades(game, legal: set[int], wanted=lambda a: True):
+    """The acting Marine's legal grenade throws at Aliens ``wanted(a)`` whose blast would reach no
+    Marine (none on the target's square, none in its sight at a range the Grenade Table harms), in
+    target order: (action, Alien index, how many Aliens in play the blast catches: within 1 of the
+    target and in its sight). For the scripted marines of the games that throw grenades."""
+    at = game.layout.slices["grenade"][0]
+    b = game.board
+    marines = [o.pos for o in game.marines if o.status == "on_map"]
+    for k, a in enumerate(game.targets()):
+        al = game.aliens[a]
+        if at + k not in legal or not wanted(a):
+            continue
+        seen = b.los_list(al.pos)
+        if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
+               for p in marines):
+            continue
+        yield at + k, a, sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
