@@ -33,6 +33,11 @@ import numpy as np
 from .actions import ActionLayout, ObsLayout
 from .dice import Dice
 
+try:  # np.count_nonzero without its Python wrapper (~0.3 us a call; PhasedGame._run counts every mask)
+    from numpy._core.multiarray import count_nonzero as _count_nonzero
+except ImportError:  # (another numpy layout: the public function)
+    _count_nonzero = np.count_nonzero
+
 SIDES: tuple[str, str] = ("marines", "hive")
 
 
@@ -309,7 +314,7 @@ class PhasedGame(Game):
                 return
             if self.decision is not None:
                 mask = self._current_mask()
-                count = np.count_nonzero(mask)
+                count = _count_nonzero(mask)
                 if count > 1:
                     return
                 if count == 0:

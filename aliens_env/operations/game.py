@@ -70,6 +70,17 @@ def squares_beside(board, door: int) -> frozenset:
     return frozenset(s for s, r in enumerate(board.range_row(door)) if r <= 1)
 
 
+#: Operations' observation layouts and templates, per class, map, number of Marines and options
+#: (Operations._make_views; bounded: the options are on/off switches, the roster at most 13)
+_VIEWS: dict[tuple, tuple] = {}
+
+
+@lru_cache(maxsize=None)
+def turn_chart(colours: tuple[str, ...], rows: tuple[tuple[int, ...], ...]) -> list[dict[str, int]]:
+    """The Turn Chart, a dict per turn by colour (shared: read only)."""
+    return [dict(zip(colours, row)) for row in rows]
+
+
 @lru_cache(maxsize=None)
 def action_layout(slices: tuple) -> ActionLayout:
     """One ActionLayout per list of slices, shared (a layout is not changed once built)."""
@@ -102,7 +113,7 @@ class Operations(ReactorRoom):
         self.scenario = scenario
         # the Reactor Room's optional rules are not part of this scenario: off
         self.options = {**{k: False for k in REACTOR_OPTIONS + REACTOR_RULE_OPTIONS}, **data["options"], **options}
-        self.chart = [dict(zip(data["colours"], row)) for row in data["turn_chart"]]
+        self.chart = turn_chart(tuple(data["colours"]), tuple(map(tuple, data["turn_chart"])))
         # turn_scale / red_turn_every: read by the Reactor Room's observe (red_turn is rewritten below)
         self.data = {**data, "turn_scale": len(self.chart), "red_turn_every": 1}
         self.tables = data_files.tables()
@@ -136,8 +147,24 @@ class Operations(ReactorRoom):
         self.layout = action_layout(tuple((name, spec if isinstance(spec, int) else tuple(spec))
                                           for name, spec in self._action_slices() + self._weapon_slices()))
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
-        n_marines = len(order)
-        self.obs_layout = ObsLayout([
+        # the views and the template depend on the class (its scenario data), the map, the number of
+        # Marines and the options alone: built once and shared (a MovieScenario builds an Operations
+        # every episode)
+        key = (type(self), self._rows, len(order), tuple(sorted(self.options.items())))
+        views = _VIEWS.get(key)
+        if views is None:
+            views = _VIEWS[key] = self._make_views(data)
+        (self.obs_layout, self._plane, self._features_at, self._red_at, self._scenario_at, self._chart_views,
+         self._obs_template) = views
+        self._turn_scale, self._red_turn_every = self.data["turn_scale"], self.data["red_turn_every"]
+        self._band = range_bands(tuple(self.tables["range_bands"]), max(b.height, b.width))
+        self.reset(0)
+
+    def _make_views(self, data: dict) -> tuple:
+        """(obs_layout, the planes' offsets, the features' offset, red_turn's, the scenario view's,
+        the chart's views per Turn Chart row, the observation's template: the static planes)."""
+        b, n_marines = self.board, len(self.marine_order)
+        obs_layout = ObsLayout([
             ("board", (len(PLANES), b.height, b.width), "planes: " + ", ".join(PLANES)),
             ("marines", (n_marines, len(MARINE_FEATURES)), "per Marine, in marine_order: " + ", ".join(MARINE_FEATURES)),
             ("globals", len(GLOBAL_FEATURES), ", ".join(GLOBAL_FEATURES) + " (red_turn: this turn's chart row has Red Aliens)"),
@@ -146,19 +173,14 @@ class Operations(ReactorRoom):
             *self._rule_views(),
             *self._weapon_views(),
         ])
-        board_at = self.obs_layout.offset("board")
-        self._plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
-        self._features_at = self.obs_layout.offset("marines")
-        self._turn_scale, self._red_turn_every = self.data["turn_scale"], self.data["red_turn_every"]
-        self._red_at = self.obs_layout.offset("globals") + GLOBAL_FEATURES.index("red_turn")
-        self._scenario_at = self.obs_layout.offset("scenario")
+        board_at = obs_layout.offset("board")
+        plane = {name: board_at + i * b.n for i, name in enumerate(PLANES)}
+        red_at = obs_layout.offset("globals") + GLOBAL_FEATURES.index("red_turn")
         # per Turn Chart row: the red_turn feature and the chart features of the scenario view
-        self._chart_views = [(row["red"] > 0 and not self.options["beginner"],
-                              [min(row[c] / 3, 1.0) for c in data["colours"]]) for row in self.chart]
-        bands = self.tables["range_bands"]
-        self._band = range_bands(tuple(bands), max(b.height, b.width))
-        self._obs_template = self.obs_layout.zeros()
-        planes = self.obs_layout.view(self._obs_template, "board")
+        chart_views = [(row["red"] > 0 and not self.options["beginner"], [min(row[c] / 3, 1.0) for c in data["colours"]])
+                       for row in self.chart]
+        template = obs_layout.zeros()
+        planes = obs_layout.view(template, "board")
         walls = b.blocked.copy()
         walls.flat[[self.far_door, self.gold_door]] = False
         static = {"obstruction": walls.ravel(), "exit": b.exit.ravel()}
@@ -168,7 +190,9 @@ class Operations(ReactorRoom):
             static[name][list(squares)] = True
         for name, values in static.items():
             planes[PLANES.index(name)] = values.reshape(b.height, b.width)
-        self.reset(0)
+        template.flags.writeable = False  # (shared: each game's observation is a copy)
+        return (obs_layout, plane, obs_layout.offset("marines"), red_at, obs_layout.offset("scenario"), chart_views,
+                template)
 
     def _action_slices(self) -> list[tuple[str, int | list[str]]]:
         out = super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
@@ -303,15 +327,19 @@ class Operations(ReactorRoom):
         """Start a door's clock the first time an Alien stands beside it while it is sealed."""
         if (self.far_reached or self.far_door_open) and (self.gold_reached or self.gold_door_open):
             return  # (both clocks running or both doors open: nothing to note)
+        squares = None  # (the Aliens' squares, read once)
         for which, door in self._sealed_doors():
             if getattr(self, f"{which}_reached"):
                 continue
-            beside = self._beside[door]
-            if not beside.isdisjoint([al.pos for al in self.aliens if al.in_play]):
+            if squares is None:
+                squares = [al.pos for al in self.aliens if al.in_play]
+            if not self._beside[door].isdisjoint(squares):
                 setattr(self, f"{which}_reached", self.turn)
                 self.events.append(f"an Alien reaches the {which} door")
 
     def _doors_break(self) -> None:
+        if not (self.far_reached or self.gold_reached):
+            return  # (no door's clock runs)
         wait = self.data["door_break_turns"]
         for which, _ in self._sealed_doors():
             if which == "far" and self.scenario == "gormans_last_stand":
@@ -349,7 +377,7 @@ class Operations(ReactorRoom):
         for a in list(self.queue):
             alien = self.aliens[a]
             row = board.distance_list(alien.pos)  # (this map has no Stairwell: the rows of self.dist)
-            if any(row[t] < UNREACHABLE for t in targets):
+            if targets and min(map(row.__getitem__, targets)) < UNREACHABLE:
                 continue  # it can reach a Marine
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:

@@ -42,6 +42,7 @@ from .weapons import WEAPON_KINDS, WeaponRules
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
+MOVE_TO_LABELS = [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]  # (a list: ActionLayout's labelled slices)
 
 
 @dataclass(slots=True)
@@ -142,7 +143,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             ("end", 1),
             ("order", self.pool),
             ("target", self.marine_order),
-            ("move_to", [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]),
+            ("move_to", MOVE_TO_LABELS),
             ("place", DIRECTION_NAMES),
         ]
 
@@ -458,7 +459,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 self.events.append("Bonus Bug!")
                 continue
             square = self.board.index(rows[row_roll], cols[self.dice.d10()])
-            if self.board.passable.flat[square] and square not in occupied:
+            if self.board.passable.item(square) and square not in occupied:
                 return square
 
     # -- Aliens Attack ------------------------------------------------------------------------
@@ -520,7 +521,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         out = []
         for d in range(8):
             n = self.board.step(square, d)
-            if n is not None and not self.board.blocked.flat[n] and n not in occupied:
+            if n is not None and not self.board.blocked.item(n) and n not in occupied:
                 out.append((d, n))
         return out
 
@@ -531,7 +532,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         for radius in range(2, max(self.board.height, self.board.width)):
             ring = [
                 s for s in range(self.board.n)
-                if self.board.range(square, s) == radius and not self.board.blocked.flat[s] and s not in occupied
+                if self.board.range(square, s) == radius and not self.board.blocked.item(s) and s not in occupied
             ]
             if ring:
                 return ring[self.dice.pick(len(ring))]
@@ -596,10 +597,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
             for m in d.options:
                 mask[self._slot["target"] + m] = 1
         elif d.kind == "move_to":
-            r0, c0 = self.board.rc(self.aliens[self.mover].pos)
+            width, at = self.board.width, self._slot["move_to"]
+            r0, c0 = divmod(self.aliens[self.mover].pos, width)  # (board.rc, without the calls)
             for sq in d.options:
-                r, c = self.board.rc(sq)
-                mask[self._slot["move_to"] + OFFSET_INDEX[(r - r0, c - c0)]] = 1
+                r, c = divmod(sq, width)
+                mask[at + OFFSET_INDEX[r - r0, c - c0]] = 1
         elif d.kind == "place":
             for direction, _ in d.options:
                 mask[self._slot["place"] + direction] = 1
@@ -610,10 +612,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
-            keyed = []
-            for a, al in enumerate(self.aliens):
-                if al.in_play:
-                    keyed.append((ranges[al.pos], a))
+            keyed = [(ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play]
             if len(keyed) > 1:
                 keyed.sort()
             cached = self._cache["targets"] = [a for _, a in keyed]
@@ -690,7 +689,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
         alien_squares = {aliens[a].pos for a in self.targets()}
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
-        return [step for step in self.board.neighbours[m.pos] if step[1] not in alien_squares], alien_squares
+        steps = self.board.neighbours[m.pos]
+        if alien_squares.isdisjoint(neighbour_squares(self.board)[m.pos]):
+            return list(steps), alien_squares  # (the common case: no Alien beside; a copy of the board's list)
+        return [step for step in steps if step[1] not in alien_squares], alien_squares
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
@@ -839,7 +841,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         m.actions_left -= 1
         if m.carrying != NO:
             self.marines[m.carrying].pos = m.pos
-        if self.board.exit.flat[m.pos]:
+        if self.board.exit.item(m.pos):
             self._exit(i)
             return
         if m.carrying == NO and m.name != "Newt":
@@ -944,7 +946,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         out = {}
         for d in range(8):
             sq = self.board.step(origin, d, distance)
-            if sq is not None and not self.board.blocked.flat[sq] and sq not in occupied:
+            if sq is not None and not self.board.blocked.item(sq) and sq not in occupied:
                 out[d] = sq
         return out
 
@@ -1035,7 +1037,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         m = self.marines[j]
         if not self.options["frost_rule"] or m.status != "on_map" or self._grabbed(m):
             return
-        beside = any(self.board.stairwell.flat[n] for n in self._adjacent(m.pos))
+        beside = any(self.board.stairwell.item(n) for n in self._adjacent(m.pos))
         if beside:
             roll = self.dice.d10()
             if roll in self.data["frost_rule_falls_on"]:
@@ -1129,15 +1131,15 @@ class ReactorRoom(WeaponRules, PhasedGame):
 
     def _standing_squares(self, exclude: int = NO) -> set[int]:
         """Squares of Marines who count as counters (not laid flat, not carried, on the map)."""
-        return {
-            m.pos for i, m in enumerate(self.marines)
-            if i != exclude and m.status == "on_map" and not m.incapacitated and m.carried_by == NO
-        }
+        skip = self.marines[exclude] if exclude != NO else None
+        return {m.pos for m in self.marines
+                if m.status == "on_map" and m is not skip and not m.incapacitated and m.carried_by == NO}
 
     def _occupied(self, exclude_alien: int = NO) -> set[int]:
         """Squares where no counter may end a move: standing Marines and Aliens."""
         squares = self._standing_squares()
-        squares.update([al.pos for a, al in enumerate(self.aliens) if al.in_play and a != exclude_alien])
+        skip = self.aliens[exclude_alien] if exclude_alien != NO else None
+        squares.update([al.pos for al in self.aliens if al.in_play and al is not skip])
         return squares
 
     def _sharers(self, i: int) -> list[int]:
@@ -1178,14 +1180,23 @@ class ReactorRoom(WeaponRules, PhasedGame):
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
-        # (the Aliens in play: the acting Marine's targets, worked out for the mask)
-        in_play = map(aliens.__getitem__, self.targets()) if acting_marine else [al for al in aliens if al.in_play]
-        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in in_play]
+        if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask)
+            pos = marines[active].pos
+            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
+            ones, targeted = [], []  # (targeted: the targets' features, in order)
+            for a in self.targets():
+                al = aliens[a]
+                sq, card = al.pos, al.card != NO
+                ones.append((on_card if card else stunned if al.stunned else alien) + sq)
+                targeted += (1, RANGE_FEATURE[ranges[sq]], seen[sq], card, al.stunned)
+        else:
+            ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
+            targeted = ()
         live = len(ones)
         if d is not None:
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
-                ones.append(acting + marines[active].pos)
+                ones.append(acting + pos)
             elif self.mover != NO:
                 ones.append(acting + aliens[self.mover].pos)
                 if self.mover_target != NO:
@@ -1206,13 +1217,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
         tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0]
-        if acting_marine:
-            pos = marines[active].pos
-            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
-            for a in self.targets():
-                al = aliens[a]
-                tail += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
         at = self._features_at + n * len(MARINE_FEATURES)
         end = at + len(tail)
         if end < rec.tail_end:
@@ -1380,6 +1385,13 @@ RANGE_FEATURE = [min(r, 20) / 20 for r in range(1024)]
 GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
+
+
+@lru_cache(maxsize=64)
+def neighbour_squares(board: Board) -> list[frozenset[int]]:
+    """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares).
+    Bounded: boards are shared per map (and per state of its doors)."""
+    return [frozenset(sq for _, sq in steps) for steps in board.neighbours]
 
 
 @lru_cache(maxsize=None)
