@@ -19,6 +19,9 @@ from ..core.board import NO
 from .apc import APC_TARGET
 from .large_models import footprint, shove_plan, stands
 
+#: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
+_ANCHORS_ON: dict[tuple, tuple] = {}
+
 
 class QueenRules:
     # -- set-up ---------------------------------------------------------------------------------
@@ -94,9 +97,21 @@ class QueenRules:
 
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
-        b, reach, size = self.board, self.large["queen"]["reach"], self.size
         out: dict[int, list[int]] = {}
         for s, c in self.queen_prey().items():
+            for a, squares in self._anchors_on(s):
+                if not closed.intersection(squares):
+                    out.setdefault(c, []).append(a)
+        return out
+
+    def _anchors_on(self, s: int) -> tuple:
+        """(anchor, her squares) of every stand of the Queen with square s within her reach and
+        in sight of one of her open squares, in row order; kept per map (_ANCHORS_ON)."""
+        b, reach, size = self.board, self.large["queen"]["reach"], self.size
+        key = (self.map_id, s, reach, size)
+        out = _ANCHORS_ON.get(key)
+        if out is None:
+            found = []
             r0, c0 = b.rc(s)
             for r in range(r0 - reach - size + 1, r0 + reach + 1):
                 for col in range(c0 - reach - size + 1, c0 + reach + 1):
@@ -104,9 +119,9 @@ class QueenRules:
                         continue
                     a = b.index(r, col)
                     squares = footprint(b, a, size)
-                    if squares and not closed.intersection(squares) and stands(b, a, size) \
-                            and any(self.sight[q][s] for q in squares if self.passable[q]):
-                        out.setdefault(c, []).append(a)
+                    if squares and stands(b, a, size) and any(self.sight[q][s] for q in squares if self.passable[q]):
+                        found.append((a, tuple(squares)))
+            out = _ANCHORS_ON[key] = tuple(found)
         return out
 
     def queen_destinations(self, steps: int, closed: set[int] | None = None) -> list[int]:
