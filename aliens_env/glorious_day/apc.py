@@ -109,7 +109,8 @@ class VehicleRules:
         APC; through the door it boards (any free space aboard) or gets out (from the door step)."""
         ch, inside = self.chars[c], self.vehicle_set()
         occupied = self.occupied()
-        free_aboard = sorted(s for s in inside if s not in {x["pos"] for x in self.chars if x["pos"] != NO})
+        taken = {x["pos"] for x in self.chars}
+        free_aboard = sorted(s for s in inside if s not in taken)
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:
