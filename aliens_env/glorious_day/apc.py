@@ -119,7 +119,7 @@ class VehicleRules:
                 out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
             return sorted(set(out))
         out = [s for s in self.reach(ch["pos"], closed, speed) if s not in occupied]
-        if step != NO and self.bfs([ch["pos"]], closed, speed)[step] <= speed - 1:
+        if step != NO and step in self.reach(ch["pos"], closed, speed - 1):  # the door step with a step to spare
             out += free_aboard
         return sorted(set(out))
 

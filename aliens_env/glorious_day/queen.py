@@ -80,15 +80,16 @@ class QueenRules:
         """The closest Characters within her reach (two spaces of her model, in sight of it);
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
         squares, reach = self.queen_squares(), self.large["queen"]["reach"]
+        rows, sight = [self.board.range_row(q) for q in squares], self.sight
         best, out = reach + 1, []
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                self.queen_range(s) <= reach and any(self.sight[q][s] for q in squares) for s in people):
+                min(row[s] for row in rows) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = self.queen_range(s)
-            if r <= reach and any(self.sight[q][s] for q in squares):
+            r = min(row[s] for row in rows)  # queen_range(s)
+            if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
                 if r == best and c not in out:
@@ -151,7 +152,8 @@ class QueenRules:
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
         field = large_field(b, goals, closed, size=size)
         reach = large_reach(b, q, closed, steps, size=size)
-        ends = [a for a in reach if a == q or self.queen_room(a) is not None]
+        smalls = self._small_squares()
+        ends = [a for a in reach if a == q or self.queen_room(a, smalls) is not None]
         best = min(field.get(a, 10**6) for a in ends)
         return sorted(a for a in ends if field.get(a, 10**6) == best)
 
@@ -163,7 +165,8 @@ class QueenRules:
         heads for the nearest non-Synthetic)."""
         q, b = self.queen["pos"], self.board
         reach = large_reach(b, q, closed, steps, size=self.size)
-        ends = [a for a in reach if a == q or self.queen_room(a) is not None]
+        smalls = self._small_squares()
+        ends = [a for a in reach if a == q or self.queen_room(a, smalls) is not None]
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]
         for group in (people, synths):
@@ -172,11 +175,12 @@ class QueenRules:
                 return [q] if synthetic_in_reach and group is synths else hits
         return [q] if synthetic_in_reach else None
 
-    def queen_room(self, anchor: int) -> dict[int, int] | None:
+    def queen_room(self, anchor: int, smalls: set[int] | None = None) -> dict[int, int] | None:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
-        or None if they cannot."""
+        or None if they cannot; `smalls`: their squares (``_small_squares``) when the caller has them."""
         squares = footprint(self.board, anchor, self.size)
-        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
+        if smalls is None:
+            smalls = self._small_squares()
         under = sorted(smalls.intersection(squares))
         if not under:
             return {}
@@ -184,6 +188,10 @@ class QueenRules:
             return None
         banned = (self.occupied() - set(self.queen_squares())) | self.barricades | set(squares)
         return shove_plan(self.nbrs, under, banned)
+
+    def _small_squares(self) -> set[int]:
+        """The squares of the Aliens and the Blips."""
+        return {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
 
     def _place_queen(self, anchor: int) -> None:
         plan = self.queen_room(anchor)
@@ -269,7 +277,8 @@ class QueenRules:
             return []
         reach = large_reach(self.board, self.queen["pos"], self.queen_closed(),
                             self.hive_rules["queen_move_spaces"], size=self.size)
-        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a) is not None)
+        smalls = self._small_squares()
+        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, smalls) is not None)
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:
