@@ -110,6 +110,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         marks = "".join(data["missions"][name]["map"] for name in self.plan)
         self.has_queen, self.has_large = "Q" in marks, "Q" in marks or "P" in marks
         self.has_apc = "V" in marks  # the M577 APC (apc.py)
+        self.synthetic_names = frozenset(name for name, info in data["characters"].items() if info.get("synthetic"))
         self.card_names = tuple(data["hivemind"]["cards"])
         self.cards = data["hivemind"]["cards"]
         self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")

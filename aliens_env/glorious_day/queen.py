@@ -133,7 +133,7 @@ class QueenRules:
         q = self.queen["pos"]
         closed = self.queen_closed() if closed is None else closed
         targets = self.queen_targets()
-        synthetic = any(self.synthetic(c) for c in self.on_board())
+        synthetic = self.synthetic_on_board()
         if targets and not (synthetic and all(self.synthetic(c) for c in targets)):
             return [q]
         b, size = self.board, self.size
@@ -234,7 +234,7 @@ class QueenRules:
 
     def _task_queen(self, task: dict) -> None:
         q = self.queen
-        if q is None or q["rest"] or not self.on_board():
+        if q is None or q["rest"] or not self.anyone_on_board():
             return self._done(task)
         if task["stage"] == "move":
             steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
