@@ -118,8 +118,9 @@ class VehicleRules:
             if step != NO and step not in closed:
                 out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
             return sorted(set(out))
-        out = [s for s in self.reach(ch["pos"], closed, speed) if s not in occupied]
-        if step != NO and step in self.reach(ch["pos"], closed, speed - 1):  # the door step with a step to spare
+        reach = self.reach(ch["pos"], closed, speed)
+        out = [s for s in reach if s not in occupied]
+        if step != NO and step in reach and step in self.reach(ch["pos"], closed, speed - 1):  # a step to spare
             out += free_aboard
         return sorted(set(out))
 
