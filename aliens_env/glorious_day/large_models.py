@@ -1,9 +1,10 @@
 """Large models (expansion "Moving Large Models"): 2 x 2 models named by their top-left square
 (the anchor), moved one space at a time, diagonals included, on four legal spaces at each point
-(core/grid.py's ``large_reach`` and ``large_field``: never split by walls, never standing on a
-Barricaded door or a square the rules of the moment close), and making room for the smaller
-friendly models a move ends on: each is moved one space, in any direction, to a free square; if
-that is impossible for all of them, the large model cannot end its move there."""
+(``large_reach`` and ``large_field`` here: core/grid.py's, the stands kept per board; never split
+by walls, never standing on a Barricaded door or a square the rules of the moment close), and
+making room for the smaller friendly models a move ends on: each is moved one space, in any
+direction, to a free square; if that is impossible for all of them, the large model cannot end
+its move there."""
 from __future__ import annotations
 
 from ..core.board import DIRECTIONS, UNREACHABLE

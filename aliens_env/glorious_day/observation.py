@@ -17,6 +17,8 @@ from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, END
 _ALIEN_ROWS: dict[tuple, dict] = {}
 #: the views written anew at each observation (the template's values, then what they show)
 ANEW_VIEWS = ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission")
+#: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
+SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
 #: marks a kept observation as this process's own: a copied or unpickled one holds another object
 #: (its numpy view then no longer shows its array) and is written anew
 _OWN = object()
@@ -200,7 +202,7 @@ class Observation:
             seat = self.seat_of(c)
             if seat:
                 obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + (SEATS + ("repair",)).index(seat)] = 1.0
+                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
         o = layout.offset("scanned")
         for b in apc["scanned"]:
             bl = self.blips[b]
