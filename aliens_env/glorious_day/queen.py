@@ -152,8 +152,8 @@ class QueenRules:
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
         field = large_field(b, goals, closed, size=size)
         reach = large_reach(b, q, closed, steps, size=size)
-        smalls = self._small_squares()
-        ends = [a for a in reach if a == q or self.queen_room(a, smalls) is not None]
+        known = self._room_known()
+        ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         best = min(field.get(a, 10**6) for a in ends)
         return sorted(a for a in ends if field.get(a, 10**6) == best)
 
@@ -165,8 +165,8 @@ class QueenRules:
         heads for the nearest non-Synthetic)."""
         q, b = self.queen["pos"], self.board
         reach = large_reach(b, q, closed, steps, size=self.size)
-        smalls = self._small_squares()
-        ends = [a for a in reach if a == q or self.queen_room(a, smalls) is not None]
+        known = self._room_known()
+        ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]
         for group in (people, synths):
@@ -175,23 +175,27 @@ class QueenRules:
                 return [q] if synthetic_in_reach and group is synths else hits
         return [q] if synthetic_in_reach else None
 
-    def queen_room(self, anchor: int, smalls: set[int] | None = None) -> dict[int, int] | None:
+    def queen_room(self, anchor: int, known: dict | None = None) -> dict[int, int] | None:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
-        or None if they cannot; `smalls`: their squares (``_small_squares``) when the caller has them."""
+        or None if they cannot; `known`: ``_room_known()`` of this position, when the caller
+        tests many anchors."""
         squares = footprint(self.board, anchor, self.size)
-        if smalls is None:
-            smalls = self._small_squares()
-        under = sorted(smalls.intersection(squares))
+        known = self._room_known() if known is None else known
+        under = sorted(known["smalls"].intersection(squares))
         if not under:
             return {}
         if self.newt_carrier == NO and self.newt in squares:
             return None
-        banned = (self.occupied() - set(self.queen_squares())) | self.barricades | set(squares)
-        return shove_plan(self.nbrs, under, banned)
+        base = known.get("banned")
+        if base is None:  # (the models but the Queen, the Barricades)
+            base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
+        return shove_plan(self.nbrs, under, base | set(squares))
 
-    def _small_squares(self) -> set[int]:
-        """The squares of the Aliens and the Blips."""
-        return {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
+    def _room_known(self) -> dict:
+        """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
+        it needs them, the squares they may not be pushed to)."""
+        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
+        return {"smalls": smalls}
 
     def _place_queen(self, anchor: int) -> None:
         plan = self.queen_room(anchor)
@@ -277,8 +281,8 @@ class QueenRules:
             return []
         reach = large_reach(self.board, self.queen["pos"], self.queen_closed(),
                             self.hive_rules["queen_move_spaces"], size=self.size)
-        smalls = self._small_squares()
-        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, smalls) is not None)
+        known = self._room_known()
+        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, known) is not None)
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:
