@@ -10,16 +10,21 @@ from __future__ import annotations
 from ..core.board import DIRECTIONS, UNREACHABLE
 
 
-_FOOTPRINTS: dict[tuple, list[int]] = {}  # (board, anchor, size): the model's squares (boards are per map)
+_FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
 _STANDS: dict[tuple, bool] = {}  # (board, anchor, size): board.stands
 
 
 def footprint(board, anchor: int, size: int = 2) -> list[int]:
+    return list(kept_footprint(board, anchor, size))
+
+
+def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
+    """``footprint`` as the tuple kept per board (shared)."""
     key = (board, anchor, size)
     out = _FOOTPRINTS.get(key)
     if out is None:
-        out = _FOOTPRINTS[key] = board.footprint(anchor, size) or []
-    return list(out)
+        out = _FOOTPRINTS[key] = tuple(board.footprint(anchor, size) or ())
+    return out
 
 
 def stands(board, anchor: int, size: int = 2) -> bool:
