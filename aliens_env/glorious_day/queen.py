@@ -179,11 +179,12 @@ class QueenRules:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
         or None if they cannot; `known`: ``_room_known()`` of this position, when the caller
         tests many anchors."""
-        squares = footprint(self.board, anchor, self.size)
+        squares = kept_footprint(self.board, anchor, self.size)
         known = self._room_known() if known is None else known
-        under = sorted(known["smalls"].intersection(squares))
+        under = known["smalls"].intersection(squares)
         if not under:
             return {}
+        under = sorted(under)
         if self.newt_carrier == NO and self.newt in squares:
             return None
         base = known.get("banned")
