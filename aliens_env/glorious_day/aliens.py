@@ -72,7 +72,7 @@ class AlienRules:
 
     def _task_alien(self, task: dict) -> None:
         alien = self.aliens[task["slot"]]
-        if alien is None or not self.on_board():
+        if alien is None or not self.anyone_on_board():
             return self._done(task)
         if task["stage"] == "move":
             options = self._options(task, self.alien_destinations, task["slot"])
@@ -109,7 +109,7 @@ class AlienRules:
         the nearest through the Barricades (and attacks a Barricade it stands beside). With a
         Synthetic on the board, the non-Synthetics come first (``_preferring_people``)."""
         alien = self.aliens[slot]
-        if any(self.synthetic(c) for c in self.on_board()):
+        if self.synthetic_on_board():
             found = self._preferring_people(alien["pos"])
             if found is not None:
                 return found
@@ -282,7 +282,7 @@ class AlienRules:
 
     def _task_blip(self, task: dict) -> None:
         blip = self.blips[task["slot"]]
-        if blip is None or not self.on_board():
+        if blip is None or not self.anyone_on_board():
             return self._done(task)
         if "steps" not in task:
             task["steps"] = self.dice.d6() + (self.nature == "stealthy") + self.frenzy_bonus()

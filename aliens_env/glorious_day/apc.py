@@ -32,6 +32,8 @@ from . import missions as objectives
 from .large_models import shove_plan
 
 APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option beside Characters)
+#: map id: {anchor: the APC's squares, seats and door step there} (_shape; bounded by the maps' squares)
+_SHAPES: dict[tuple, dict] = {}
 SEATS = ("driver", "front_turret", "scanner", "rear_turret", "door_gunner")
 
 
@@ -42,6 +44,7 @@ class VehicleRules:
         self.apc_rules = self.data["large_models"]["apc"]
         marks = (flat == "V").nonzero()[0].tolist()
         self.apc_start = marks[0] if marks else NO
+        self._apc_shapes = _SHAPES.setdefault(self.map_id, {})  # anchor: _shape's answer (shared per map)
 
     def _reset_vehicle(self) -> None:
         self.apc = None if self.apc_start == NO else {
@@ -49,39 +52,49 @@ class VehicleRules:
             "fired": False, "scanned": []}
 
     # -- geometry -------------------------------------------------------------------------------
-    def vehicle_squares(self, anchor: int | None = None) -> list[int]:
-        """The APC's 21 squares at `anchor` (its own by default), row by row; [] without it or off the board."""
+    def vehicle_squares(self, anchor: int | None = None) -> tuple[int, ...]:
+        """The APC's 21 squares at `anchor` (its own by default), row by row; () without it or off the board."""
         if self.apc is None:
-            return []
-        anchor = self.apc["pos"] if anchor is None else anchor
-        rows, cols = self.apc_rules["size"]
-        b = self.board
-        r0, c0 = b.rc(anchor)
-        if not (b.inside(r0, c0) and b.inside(r0 + rows - 1, c0 + cols - 1)):
-            return []
-        return [b.index(r0 + r, c0 + c) for r in range(rows) for c in range(cols)]
+            return ()
+        return self._shape(self.apc["pos"] if anchor is None else anchor)[0]
 
-    def _at(self, offset) -> int:
-        r0, c0 = self.board.rc(self.apc["pos"])
-        r, c = r0 + offset[0], c0 + offset[1]
-        return self.board.index(r, c) if self.board.inside(r, c) else NO
+    def _shape(self, anchor: int) -> tuple:
+        """The APC at `anchor`: its squares row by row, their set, {square: seat}, {seat: square}
+        and the door step (NO off the board); worked out once per map and anchor."""
+        shape = self._apc_shapes.get(anchor)
+        if shape is None:
+            rows, cols = self.apc_rules["size"]
+            b = self.board
+            r0, c0 = b.rc(anchor)
+            squares = () if not (b.inside(r0, c0) and b.inside(r0 + rows - 1, c0 + cols - 1)) \
+                else tuple(b.index(r0 + r, c0 + c) for r in range(rows) for c in range(cols))
+            at = lambda offset: b.index(r0 + offset[0], c0 + offset[1]) \
+                if b.inside(r0 + offset[0], c0 + offset[1]) else NO  # noqa: E731
+            seats = {seat: at(offset) for seat, offset in self.apc_rules["seats"].items()}
+            shape = self._apc_shapes[anchor] = (squares, frozenset(squares), {s: seat for seat, s in seats.items()},
+                                                seats, at(self.apc_rules["door_step"]))
+        return shape
+
+    def vehicle_set(self) -> frozenset:
+        """The APC's squares as a set (empty without it)."""
+        return frozenset() if self.apc is None else self._shape(self.apc["pos"])[1]
 
     def seat_square(self, seat: str) -> int:
-        return self._at(self.apc_rules["seats"][seat])
+        return self._shape(self.apc["pos"])[3][seat]
 
     def door_step(self) -> int:
-        s = self._at(self.apc_rules["door_step"])
+        s = self._shape(self.apc["pos"])[4]
         return s if s != NO and self.passable[s] else NO
 
     def aboard(self, c: int) -> bool:
-        return self.apc is not None and self.chars[c]["pos"] in self.vehicle_squares()
+        return self.apc is not None and self.chars[c]["pos"] in self._shape(self.apc["pos"])[1]
 
     def seat_of(self, c: int) -> str:
         """The crew position of a Character aboard: a seat of SEATS or "repair" (the other spaces); "" outside."""
-        if not self.aboard(c):
+        if self.apc is None:
             return ""
-        pos = self.chars[c]["pos"]
-        return next((s for s in SEATS if self.seat_square(s) == pos), "repair")
+        pos, shape = self.chars[c]["pos"], self._shape(self.apc["pos"])
+        return shape[2].get(pos, "repair") if pos in shape[1] else ""
 
     def _driving(self, c: int) -> bool:
         """The Driver has spaces of a drive left (the drive goes on after the action that began it)."""
@@ -94,9 +107,10 @@ class VehicleRules:
     def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
         """Where a Character's Move ends with the APC on the board: outside it never crosses the
         APC; through the door it boards (any free space aboard) or gets out (from the door step)."""
-        ch, inside = self.chars[c], set(self.vehicle_squares())
+        ch, inside = self.chars[c], self.vehicle_set()
         occupied = self.occupied()
-        free_aboard = sorted(s for s in inside if s not in {x["pos"] for x in self.chars if x["pos"] != NO})
+        taken = {x["pos"] for x in self.chars}
+        free_aboard = sorted(s for s in inside if s not in taken)
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:
@@ -104,14 +118,15 @@ class VehicleRules:
             if step != NO and step not in closed:
                 out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
             return sorted(set(out))
-        out = [s for s in self.reach(ch["pos"], closed, speed) if s not in occupied]
-        if step != NO and self.bfs([ch["pos"]], closed, speed)[step] <= speed - 1:
+        reach = self.reach(ch["pos"], closed, speed)
+        out = [s for s in reach if s not in occupied]
+        if step != NO and step in reach and step in self.reach(ch["pos"], closed, speed - 1):  # a step to spare
             out += free_aboard
         return sorted(set(out))
 
     def _vehicle_move(self, c: int, square: int) -> None:
         """A Move into, inside or out of the APC: entering or leaving opens the door for the Alien Phase."""
-        inside = set(self.vehicle_squares())
+        inside = self.vehicle_set()
         if (self.chars[c]["pos"] in inside) != (square in inside):
             self.apc["traffic"] = True
 
@@ -160,7 +175,7 @@ class VehicleRules:
         new = self.vehicle_squares(anchor)
         if not new or not all(self.passable[s] for s in new):
             return None
-        new_set, old = set(new), set(self.vehicle_squares())
+        new_set, old = self._shape(anchor)[1], self.vehicle_set()
         blocked = set(self.queen_squares()) | set(self.loader_squares())
         blocked |= {bl["pos"] for bl in self.blips if bl is not None}
         if self.newt_carrier == NO and self.newt != NO:
@@ -181,7 +196,7 @@ class VehicleRules:
     def _vehicle_step(self, d: int) -> None:
         plan = self._step_plan(d)
         self.apc["moves"] -= 1
-        inside = set(self.vehicle_squares())
+        inside = self.vehicle_set()
         for ch in self.chars:
             if ch["pos"] != NO and ch["pos"] in inside:
                 ch["pos"] += plan["shift"]  # the crew moves with it
@@ -239,7 +254,7 @@ class VehicleRules:
 
     def _turret_sees(self, c: int, square: int) -> bool:
         pos = self.chars[c]["pos"]
-        if square in self.vehicle_squares() or not self.sight[pos][square]:
+        if square in self.vehicle_set() or not self.sight[pos][square]:
             return False
         return self.seat_of(c) == "rear_turret" or self.board.rc(square)[1] >= self.board.rc(pos)[1]
 

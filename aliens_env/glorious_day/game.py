@@ -55,7 +55,7 @@ from .codec import Positions
 from .data_files import ENTRY_MARKS, LARGE_MARKS, load
 from .hivemind import HivemindRules
 from .marines import MarineRules
-from .observation import Observation
+from .observation import Observation, anew_spans
 from .power_loader import LoaderRules
 from .queen import QueenRules
 from .state import (  # noqa: F401  (the constants, importable from here as before)
@@ -110,6 +110,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         marks = "".join(data["missions"][name]["map"] for name in self.plan)
         self.has_queen, self.has_large = "Q" in marks, "Q" in marks or "P" in marks
         self.has_apc = "V" in marks  # the M577 APC (apc.py)
+        self.synthetic_names = frozenset(name for name, info in data["characters"].items() if info.get("synthetic"))
         self.card_names = tuple(data["hivemind"]["cards"])
         self.cards = data["hivemind"]["cards"]
         self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")
@@ -164,6 +165,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self._plane_at = {name: self.obs_layout.offset("board") + k * n for k, name in enumerate(PLANES)}
         self._char_rows_at, self._alien_rows_at = self.obs_layout.offset("characters"), self.obs_layout.offset("aliens")
         self._globals_at = self.obs_layout.offset("globals")
+        self._anew_spans = anew_spans(self.obs_layout)  # the views observation.py writes anew each time
         self._obs_rows: dict[tuple, array] = {}  # the characters_extra rows by what they show (a few a game)
         self._obs_kept: tuple | None = None  # the last public observation written (observation.py)
         self.mission = ""

@@ -11,6 +11,7 @@ Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
 from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
+from .large_models import large_field
 
 
 def _toward(game, c: int, goal: list[int]) -> int | None:
@@ -57,7 +58,7 @@ def marines_large_action(game, mask) -> int | None:
             return None
         goal = _pilot_goal(game)
         closed = {a["pos"] for a in game.aliens if a is not None} | game.barricades | set(game.queen_squares())
-        field = game.board.large_field(goal, closed, size=game.size)
+        field = large_field(game.board, goal, closed, size=game.size)
         here = field.get(game.loader["pos"], UNREACHABLE)
         best = min(game.move_targets(c), key=lambda a: (field.get(a, UNREACHABLE), a), default=None)
         if best is not None and field.get(best, UNREACHABLE) < here:
@@ -93,18 +94,24 @@ def marines_large_action(game, mask) -> int | None:
     return None
 
 
+#: (map, the Queen's anchor, the stand-off, the weapon's range): _firing_squares' squares (a
+#: fixed map's geometry; bounded by the maps' anchors and the weapons' ranges)
+_FIRING: dict[tuple, tuple] = {}
+
+
 def _firing_squares(game, c: int) -> list[int]:
     """Open squares from which Character c could shoot the Queen from beyond her lunge (her
     reach and two spaces more): in sight of one of her squares and in the weapon's range."""
     queen, weapon = game.queen_squares(), game.weapon_of(c)
     keep = game.large["queen"]["reach"] + game.data["large_models"]["marines_standoff"]
-    out = []
-    for s in range(game.board.n):
-        if game.passable[s]:
-            r = min(game.board.range(s, q) for q in queen)
-            if keep <= r <= weapon["range"] and any(game.sight[s][q] for q in queen):
-                out.append(s)
-    return out or queen
+    key = (game.map_id, game.queen["pos"], game.size, keep, weapon["range"])
+    out = _FIRING.get(key)
+    if out is None:
+        rows, sight = [game.board.range_row(q) for q in queen], game.sight
+        out = _FIRING[key] = tuple(s for s in range(game.board.n) if game.passable[s]
+                                   and keep <= min(row[s] for row in rows) <= weapon["range"]
+                                   and any(sight[s][q] for q in queen))
+    return list(out) or queen
 
 
 def hive_queen_action(game, mask, spare: int) -> int | None:

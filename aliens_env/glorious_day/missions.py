@@ -129,7 +129,7 @@ def check(game) -> tuple[str, str] | None:
             return "wrecked", "the APC is wrecked"
         if set(game.vehicle_squares()) & game.exits and aboard(game) >= m["need"]:
             return "drove_out", f"the APC gets out with {aboard(game)} aboard"
-    if not game.on_board():
+    if not game.anyone_on_board():
         if objective == "escape" and alive(game):
             return (("escaped", f"{escaped(game)} Characters got out") if escaped(game) >= m["need"]
                     else ("wiped_out", f"only {escaped(game)} Characters got out"))

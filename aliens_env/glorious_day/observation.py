@@ -15,6 +15,10 @@ from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, END
 
 #: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
 _ALIEN_ROWS: dict[tuple, dict] = {}
+#: the views written anew at each observation (the template's values, then what they show)
+ANEW_VIEWS = ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission")
+#: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
+SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
 #: marks a kept observation as this process's own: a copied or unpickled one holds another object
 #: (its numpy view then no longer shows its array) and is written anew
 _OWN = object()
@@ -148,10 +152,8 @@ class Observation:
             last["globals"] = counts
 
         if self.has_large or self.has_apc or self.extended:  # these views anew: the template's first
-            for view in ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission"):
-                if view in self.obs_layout.offsets:
-                    span = self.obs_layout.span(view)
-                    obs[span] = template[span]
+            for span in self._anew_spans:
+                obs[span] = template[span]
             if self.has_large:
                 self._observe_large(obs)
             if self.has_apc:
@@ -200,7 +202,7 @@ class Observation:
             seat = self.seat_of(c)
             if seat:
                 obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + (SEATS + ("repair",)).index(seat)] = 1.0
+                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
         o = layout.offset("scanned")
         for b in apc["scanned"]:
             bl = self.blips[b]
@@ -237,6 +239,18 @@ class Observation:
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs
+
+
+def anew_spans(layout) -> list[slice]:
+    """The spans of the views ``_observe_public`` writes anew each time (ANEW_VIEWS in the
+    layout), adjacent ones joined."""
+    out: list[slice] = []
+    for span in sorted((layout.span(v) for v in ANEW_VIEWS if v in layout.offsets), key=lambda sp: sp.start):
+        if out and out[-1].stop == span.start:
+            out[-1] = slice(out[-1].start, span.stop)
+        else:
+            out.append(span)
+    return out
 
 
 def _mark(obs, template, plane: int, old, new) -> None:

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, shove_plan, stands
+from .large_models import footprint, kept_footprint, large_field, large_reach, shove_plan, stands
+
+#: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
+_ANCHORS_ON: dict[tuple, tuple] = {}
 
 
 class QueenRules:
@@ -77,15 +80,16 @@ class QueenRules:
         """The closest Characters within her reach (two spaces of her model, in sight of it);
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
         squares, reach = self.queen_squares(), self.large["queen"]["reach"]
+        rows, sight = [self.board.range_row(q) for q in squares], self.sight
         best, out = reach + 1, []
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                self.queen_range(s) <= reach and any(self.sight[q][s] for q in squares) for s in people):
+                min(row[s] for row in rows) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = self.queen_range(s)
-            if r <= reach and any(self.sight[q][s] for q in squares):
+            r = min(row[s] for row in rows)  # queen_range(s)
+            if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
                 if r == best and c not in out:
@@ -94,19 +98,31 @@ class QueenRules:
 
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
-        b, reach, size = self.board, self.large["queen"]["reach"], self.size
         out: dict[int, list[int]] = {}
         for s, c in self.queen_prey().items():
+            for a, squares in self._anchors_on(s):
+                if not closed.intersection(squares):
+                    out.setdefault(c, []).append(a)
+        return out
+
+    def _anchors_on(self, s: int) -> tuple:
+        """(anchor, her squares) of every stand of the Queen with square s within her reach and
+        in sight of one of her open squares, in row order; kept per map (_ANCHORS_ON)."""
+        b, reach, size = self.board, self.large["queen"]["reach"], self.size
+        key = (self.map_id, s, reach, size)
+        out = _ANCHORS_ON.get(key)
+        if out is None:
+            found = []
             r0, c0 = b.rc(s)
             for r in range(r0 - reach - size + 1, r0 + reach + 1):
                 for col in range(c0 - reach - size + 1, c0 + reach + 1):
                     if not b.inside(r, col):
                         continue
                     a = b.index(r, col)
-                    squares = footprint(b, a, size)
-                    if squares and not closed.intersection(squares) and stands(b, a, size) \
-                            and any(self.sight[q][s] for q in squares if self.passable[q]):
-                        out.setdefault(c, []).append(a)
+                    squares = kept_footprint(b, a, size)
+                    if squares and stands(b, a, size) and any(self.sight[q][s] for q in squares if self.passable[q]):
+                        found.append((a, squares))
+            out = _ANCHORS_ON[key] = tuple(found)
         return out
 
     def queen_destinations(self, steps: int, closed: set[int] | None = None) -> list[int]:
@@ -117,12 +133,12 @@ class QueenRules:
         q = self.queen["pos"]
         closed = self.queen_closed() if closed is None else closed
         targets = self.queen_targets()
-        synthetic = any(self.synthetic(c) for c in self.on_board())
+        synthetic = self.synthetic_on_board()
         if targets and not (synthetic and all(self.synthetic(c) for c in targets)):
             return [q]
         b, size = self.board, self.size
         anchors = self._attack_anchors(closed)
-        whole = b.large_reach(q, closed, size=size)
+        whole = large_reach(b, q, closed, size=size)
         by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
         by_char = {c: d for c, d in by_char.items() if d is not None}
         if synthetic:
@@ -134,9 +150,10 @@ class QueenRules:
             return [q]
         near = min(by_char.values())
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
-        field = b.large_field(goals, closed, size=size)
-        reach = b.large_reach(q, closed, steps, size=size)
-        ends = [a for a in reach if a == q or self.queen_room(a) is not None]
+        field = large_field(b, goals, closed, size=size)
+        reach = large_reach(b, q, closed, steps, size=size)
+        known = self._room_known()
+        ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         best = min(field.get(a, 10**6) for a in ends)
         return sorted(a for a in ends if field.get(a, 10**6) == best)
 
@@ -147,8 +164,9 @@ class QueenRules:
         ends where she can attack one); None: she can attack no one after this move (she then
         heads for the nearest non-Synthetic)."""
         q, b = self.queen["pos"], self.board
-        reach = b.large_reach(q, closed, steps, size=self.size)
-        ends = [a for a in reach if a == q or self.queen_room(a) is not None]
+        reach = large_reach(b, q, closed, steps, size=self.size)
+        known = self._room_known()
+        ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]
         for group in (people, synths):
@@ -157,18 +175,28 @@ class QueenRules:
                 return [q] if synthetic_in_reach and group is synths else hits
         return [q] if synthetic_in_reach else None
 
-    def queen_room(self, anchor: int) -> dict[int, int] | None:
+    def queen_room(self, anchor: int, known: dict | None = None) -> dict[int, int] | None:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
-        or None if they cannot."""
-        squares = footprint(self.board, anchor, self.size)
-        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
-        under = sorted(smalls.intersection(squares))
+        or None if they cannot; `known`: ``_room_known()`` of this position, when the caller
+        tests many anchors."""
+        squares = kept_footprint(self.board, anchor, self.size)
+        known = self._room_known() if known is None else known
+        under = known["smalls"].intersection(squares)
         if not under:
             return {}
+        under = sorted(under)
         if self.newt_carrier == NO and self.newt in squares:
             return None
-        banned = (self.occupied() - set(self.queen_squares())) | self.barricades | set(squares)
-        return shove_plan(self.nbrs, under, banned)
+        base = known.get("banned")
+        if base is None:  # (the models but the Queen, the Barricades)
+            base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
+        return shove_plan(self.nbrs, under, base | set(squares))
+
+    def _room_known(self) -> dict:
+        """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
+        it needs them, the squares they may not be pushed to)."""
+        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
+        return {"smalls": smalls}
 
     def _place_queen(self, anchor: int) -> None:
         plan = self.queen_room(anchor)
@@ -211,7 +239,7 @@ class QueenRules:
 
     def _task_queen(self, task: dict) -> None:
         q = self.queen
-        if q is None or q["rest"] or not self.on_board():
+        if q is None or q["rest"] or not self.anyone_on_board():
             return self._done(task)
         if task["stage"] == "move":
             steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
@@ -252,9 +280,10 @@ class QueenRules:
         models under her make room."""
         if self.queen is None:
             return []
-        reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
-                                       size=self.size)
-        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a) is not None)
+        reach = large_reach(self.board, self.queen["pos"], self.queen_closed(),
+                            self.hive_rules["queen_move_spaces"], size=self.size)
+        known = self._room_known()
+        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, known) is not None)
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:

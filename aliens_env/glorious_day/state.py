@@ -3,6 +3,8 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 mixin of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
@@ -57,6 +59,10 @@ _DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step fro
 _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
 
 
+_POS = itemgetter("pos")
+_OFF_BOARD = frozenset((NO,))
+
+
 class StateQueries:
     """The queries the rules and the policies share."""
 
@@ -80,6 +86,15 @@ class StateQueries:
     def on_board(self) -> list[int]:
         """The Characters on the board (not Killed, escaped or carried)."""
         return [c for c, ch in enumerate(self.chars) if ch["pos"] != NO]
+
+    def anyone_on_board(self) -> bool:
+        """``bool(on_board())`` without the list."""
+        return not _OFF_BOARD.issuperset(map(_POS, self.chars))
+
+    def synthetic_on_board(self) -> bool:
+        """``any(synthetic(c) for c in on_board())``."""
+        names = self.synthetic_names
+        return bool(names) and any(ch["pos"] != NO and ch["name"] in names for ch in self.chars)
 
     def in_play(self) -> list[int]:
         """The Characters who activate: alive and not escaped (a carried Newt activates, to Rest)."""
