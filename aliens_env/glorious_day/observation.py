@@ -195,8 +195,10 @@ class Observation:
             return
         o, w, h = layout.offset("apc"), self.board.width, self.board.height
         r, col = divmod(apc["pos"], w)
-        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, min(apc["damage"] / 5, 1), min(apc["moves"] / 5, 1),
-                                                   apc["door_open"], apc["traffic"], apc["fired"]))
+        rules = self.apc_rules
+        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, apc["damage"] / rules["damage_tokens"],
+                                                   apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
+                                                   apc["fired"]))
         o, k = layout.offset("apc_seats"), len(SEAT_FEATURES)
         for c in range(len(self.chars)):
             seat = self.seat_of(c)

@@ -29,7 +29,7 @@ LARGE_FEATURES = ("queen_present", "queen_damage/15", "queen_frenzy", "queen_res
                   "queen_moved", "loader_present", "loader_piloted", "loader_row/h", "loader_col/w",
                   "loader_second_attack", *(f"pilot={c}" for c in range(8)))
 #: the APC's view (missions with the M577 APC): its state, and each Character's crew position
-APC_FEATURES = ("apc_present", "apc_row/h", "apc_col/w", "apc_damage/5", "apc_moves_left/5", "apc_door_open",
+APC_FEATURES = ("apc_present", "apc_row/h", "apc_col/w", "apc_damage/damage_tokens", "apc_moves_left/drive_pass", "apc_door_open",
                 "apc_got_in_or_out", "apc_door_gunner_fired")
 SEAT_FEATURES = ("aboard", *(f"seat={k}" for k in SEATS), "seat=repair")
 #: the moments a Reaction card answers

@@ -60,6 +60,22 @@ def test_damage_tokens_only_slow_the_apc_here_and_stop_at_the_six_printed():
     assert g.apc["moves"] == 0  # five spaces less six tokens
 
 
+def test_the_observation_shows_every_damage_token_and_space_left_of_the_apc():
+    """Damage over the six printed tokens and spaces left over the five of a passed drive: five
+    tokens and six read apart (both read 1.0 when the view divided by five and clipped)."""
+    from aliens_env.glorious_day.state import APC_FEATURES
+
+    g = hunt({0: DRIVER}, aliens=[(4, 5)])
+    at = g.obs_layout.offset("apc")
+    damage, moves = at + APC_FEATURES.index("apc_damage/damage_tokens"), at + APC_FEATURES.index("apc_moves_left/drive_pass")
+    seen = {}
+    for tokens in (0, 5, 6):
+        g.apc["damage"], g.apc["moves"] = tokens, 4
+        g._cache.clear()  # (as the game does when it changes)
+        seen[tokens] = g.observe("marines")[[damage, moves]].tolist()
+    assert seen == {0: [0.0, pytest.approx(0.8)], 5: [pytest.approx(5 / 6), pytest.approx(0.8)], 6: [1.0, pytest.approx(0.8)]}
+
+
 def test_the_heuristic_crew_is_the_missions_crew_while_the_turrets_can_hurt_her():
     g = GloriousDay(mission="queen_apc", hive_player=False)
     crew = g.m["crew"]
