@@ -209,7 +209,7 @@ class BugHunt(PhasedGame):
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
         self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
-        self._rows: list = [None] * len(self.humans)  # observe()'s (state, entry) per figure (shared by clones: pure)
+        self._rows: dict = {}  # observe()'s entry per squad figure state (shared by clones: pure)
         explore.reveal(self)
         self._start_phase("aliens_move")
         self._run()

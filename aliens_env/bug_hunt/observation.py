@@ -44,6 +44,9 @@ _EXTRA_BYTES = 4 * EXTRA_FEATURES
 #: a stripe for 9.3% of observations (8 dropped all at once: 5.7%, 2: 10.8%); 64 envs' memory
 #: grew 18.1 MB over the benchmark's 100,000 steps with 3, 26.1 MB with 8 (benchmark --memory)
 STRIPES = 3
+#: observe(): the squad rows kept per figure state (game._rows, emptied past this many; a game
+#: of random play keeps about 100): a bound for long games, as BugHuntTactics' activations
+ROWS_KEPT = 256
 #: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows): 16 keep 0.3 MB
 #: of stripes per env on average in random play (whole columns of 88 rows kept 0.6 MB and built
 #: twice the floats per observation)
@@ -186,7 +189,7 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
 
 
 def squad_entry(game, h: Human) -> tuple:
-    """What observe() needs of a squad figure, kept with the figure's state in game._rows: its row
+    """What observe() needs of a squad figure, kept per figure state in game._rows: its row
     packed as float32 bytes, then for an active figure its map plane, row and column and
     whether it is on over-watch (plane -1 for a figure not on the map)."""
     row = _ROW.pack(*squad_row(game, h))
@@ -220,18 +223,16 @@ def observe(game, player: str) -> np.ndarray:
     raw = flat.cast("B")  # the features are packed in as float32 bytes at the views' offsets
     overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area
     humans, aliens, d = game.humans, game.aliens, game.decision
-    # the squad: on the map planes, and its rows of features (each figure's kept with the state it
-    # was made for: a tuple compared item by item, which costs less than hashing it for a lookup)
+    # the squad: on the map planes, and its rows of features (kept per figure state)
     squad: list[bytes] = []  # float32 rows, packed once per figure state
     append, rows = squad.append, game._rows
-    for i, h in enumerate(humans):
-        state = tuple(h.__dict__.values())  # the figure's whole state (every field squad_entry reads)
-        kept = rows[i]
-        if kept is not None and kept[0] == state:
-            entry = kept[1]
-        else:
-            entry = squad_entry(game, h)
-            rows[i] = (state, entry)
+    if len(rows) > ROWS_KEPT:
+        rows.clear()
+    for h in humans:
+        key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
+        entry = rows.get(key)
+        if entry is None:
+            entry = rows[key] = squad_entry(game, h)
         append(entry[0])
         if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
             _, plane, r, c, overwatch = entry
