@@ -42,7 +42,8 @@ _EXTRA_BYTES = 4 * EXTRA_FEATURES
 #: stripe(): the stripes kept per layout, the one made first dropped when full (each about 92 KB:
 #: 23 planes of 40 x 25 float32 for the 25-square window). In 20,000 turns of random play 3 build
 #: a stripe for 9.3% of observations (8 dropped all at once: 5.7%, 2: 10.8%); 64 envs' memory
-#: grew 18.1 MB over the benchmark's 100,000 steps with 3, 26.1 MB with 8 (benchmark --memory)
+#: grew 20.4 MB over the benchmark's 100,000 steps with 3, 28.5 MB with 8 (benchmark --memory),
+#: for about 1% more instructions per step
 STRIPES = 3
 #: observe(): the squad rows kept per figure state (game._rows, emptied past this many; a game
 #: of random play keeps about 100): a bound for long games, as BugHuntTactics' activations
