@@ -3,6 +3,7 @@ the global features, the target rows and the optional block (docs/rules/bug_hunt
 views of ``layout(window)``."""
 from __future__ import annotations
 
+import functools
 import struct
 
 import numpy as np
@@ -38,10 +39,15 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
-#: stripe(): the stripes kept per layout, all dropped when full (each about 92 KB: 23 planes of
-#: 40 x 25 float32 for the 25-square window); in 20,000 turns of random play 8 build a stripe for
-#: 5.7% of observations (an LRU of 12 would for 5.0%, of 4 for 7.4%)
-STRIPES = 8
+#: stripe(): the stripes kept per layout, the one made first dropped when full (each about 92 KB:
+#: 23 planes of 40 x 25 float32 for the 25-square window). In 20,000 turns of random play 3 build
+#: a stripe for 9.3% of observations (8 dropped all at once: 5.7%, 2: 10.8%); 64 envs' memory
+#: grew 20.4 MB over the benchmark's 100,000 steps with 3, 28.5 MB with 8 (benchmark --memory),
+#: for about 1% more instructions per step
+STRIPES = 3
+#: observe(): the squad rows kept per figure state (game._rows, emptied past this many; a game
+#: of random play keeps about 100): a bound for long games, as BugHuntTactics' activations
+ROWS_KEPT = 256
 #: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows): 16 keep 0.3 MB
 #: of stripes per env on average in random play (whole columns of 88 rows kept 0.6 MB and built
 #: twice the floats per observation)
@@ -151,8 +157,8 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
     out = kept[1].get(key)
     w = game.window
     if out is None:
-        if len(kept[1]) >= STRIPES:  # at most STRIPES stripes kept
-            kept[1].clear()
+        if len(kept[1]) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
+            del kept[1][next(iter(kept[1]))]
         top = band * STRIPE_ROWS
         out = kept[1][key] = np.multiply(planes[:, top:top + STRIPE_ROWS + w - 1, fc:fc + w], np.float32(0.5),
                                          dtype=np.float32).reshape(N_PLANES, -1)
@@ -169,12 +175,18 @@ def squad_row(game, h: Human) -> tuple[float, ...]:
         status, where = _STATUS_ACTIVE, (r / size, c / size)
     else:
         status, where = _STATUS_ROWS.get(h.status, _STATUS_OTHER), (0.0, 0.0)
-    static = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
-              h.role in ("android", "predator", "power_loader"),
-              h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
-              h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
     return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
-            float(h.leader), *map(float, static), *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+            float(h.leader), *_role_flags(h.role, h.weapon), *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+
+
+@functools.cache
+def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
+    """A squad row's role (marine, civilian, android) and weapon (pulse rifle, pistol, smart-gun,
+    flame-thrower) flags, as floats (kept per role and weapon: a handful of pairs)."""
+    return tuple(map(float, (role in ("marine", "predator"), role in ("civilian", "power_loader"),
+                             role in ("android", "predator", "power_loader"),
+                             weapon in ("pulse_rifle", "combi_weapon"), weapon in ("pistol", "midi_guns"),
+                             weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
 def squad_entry(game, h: Human) -> tuple:
@@ -215,6 +227,8 @@ def observe(game, player: str) -> np.ndarray:
     # the squad: on the map planes, and its rows of features (kept per figure state)
     squad: list[bytes] = []  # float32 rows, packed once per figure state
     append, rows = squad.append, game._rows
+    if len(rows) > ROWS_KEPT:
+        rows.clear()
     for h in humans:
         key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
         entry = rows.get(key)
