@@ -129,6 +129,15 @@ def adjacent_door(game, i: int, d: int) -> int:
     return geometry.step_sq(game, game.humans[i].pos, dr, dc)
 
 
+def can_use_comms(game, i: int) -> bool:
+    """Figure i may use a satellite comms terminal now (the ``comms`` action): an equipment
+    operator outside the APC with the AP, a ready terminal on or beside it that would still tell
+    something (explore.comms_terminal)."""
+    h = game.humans[i]
+    return (game.satellite_comms and h.equipment and not h.in_apc
+            and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
+
+
 def marine_mask(game, mask: np.ndarray) -> None:
     s = game._slot
     i = game.active
@@ -174,7 +183,7 @@ def marine_mask(game, mask: np.ndarray) -> None:
                 mask[s["unweld"] + d] = 1
             if h.equipment and ap >= cost["pick_lock"]:
                 mask[s["pick_lock"] + d] = 1
-    if game.satellite_comms and h.equipment and ap >= cost["comms"] and explore.comms_terminal(game, h.pos) != NO:
+    if can_use_comms(game, i):
         mask[s["comms"]] = 1
     if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
         for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7

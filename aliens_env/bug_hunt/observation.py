@@ -359,5 +359,5 @@ def optional_features(game) -> np.ndarray:
         out[28:31] = (1, t // size / size, t % size / size)
     d = game.decision
     if d is not None and d.kind == "act" and game.active != NO:
-        out[31] = bool(game._current_mask()[game._slot["comms"]])
+        out[31] = marines.can_use_comms(game, game.active)  # (not the mask: a commander's holds tactics)
     return out

@@ -427,6 +427,21 @@ def test_run_past_uses_the_comms_terminal_as_the_scripted_squad_does():
     assert TacticMarines("run_past").act(g, "marines") == g.layout.encode("comms")
 
 
+def test_the_commanders_observation_shows_the_operator_can_use_the_comms_terminal():
+    """When the commander decides at a figure's act (its activation forced: the last figure), the
+    optional block's "comms usable" feature is the figure's, not read from the commander's mask
+    (which holds only tactics)."""
+    from aliens_env.bug_hunt.observation import EXTRA_FEATURES
+
+    terminal = {"kind": "comms_terminal", "pos": [1, 1], "state": "ready"}
+    g = build(["#########", "#.2.....#", "#.......#", "#########"], mission="kill_queen", satellite_comms=True,
+              features=[terminal])  # Hicks, the operator, alone beside the terminal
+    commanded = BugHuntTactics.from_dict(dict(g.to_dict(), game="BugHuntTactics"))
+    assert commanded.decision.kind == "act" and not commanded.legal_mask("marines")[commanded.layout.encode("comms")]
+    assert g.legal_mask("marines")[g.layout.encode("comms")]
+    assert commanded.observe("marines")[-EXTRA_FEATURES:][31] == g.observe("marines")[-EXTRA_FEATURES:][31] == 1
+
+
 def test_the_commanders_shaping_pays_rooms_entered_and_the_brood_chamber_found_only():
     game = BugHuntTactics(mission="kill_queen")
     game.reset(0)
