@@ -10,9 +10,14 @@ dice are the stage's (DicePolicy, the search and the replays roll them).
 from __future__ import annotations
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from ..core.game import Game
 
+#: a block of at least this many values (runs of consecutive values in the stage's observation
+#: and in the episode's, at steady steps) is copied as one strided view; the other values in one
+#: gather (see ``_obs_map``)
+BLOCK_MIN = 32
 #: the action maps and observation plans of the chains, shared by every game of a class (they
 #: depend on the class, the stage and its roster alone); the survivors of a stage come in many
 #: sets, so the memo is emptied when it passes MAPS_KEPT entries (memory stays bounded)
@@ -26,6 +31,27 @@ def _kept(key: tuple, make):
         if len(_KEPT) >= MAPS_KEPT:
             _KEPT.clear()
         out = _KEPT[key] = make()
+    return out
+
+
+def _repeats(items: list[tuple]) -> list[tuple]:
+    """Items (episode start, stage start, shape, steps in the episode, in the stage, the first
+    index into the map) where each one after the first of a group has the same shape and steps and
+    starts the same distance after the one before in both: each such group as one item of one more
+    axis (its count, those distances)."""
+    out, k = [], 0
+    while k < len(items):
+        d, s, shape, steps_d, steps_s, first = items[k]
+        j = k + 1
+        if j < len(items) and items[j][2:5] == (shape, steps_d, steps_s):
+            step_d, step_s = items[j][0] - d, items[j][1] - s
+            while (j < len(items) and items[j][2:5] == (shape, steps_d, steps_s) and items[j][0] - items[j - 1][0] == step_d
+                   and items[j][1] - items[j - 1][1] == step_s):
+                j += 1
+            out.append((d, s, (j - k, *shape), (step_d, *steps_d), (step_s, *steps_s), first))
+        else:
+            out.append(items[k])
+        k = j
     return out
 
 
@@ -124,17 +150,13 @@ class StageChain(Game):
     def observe(self, player: str) -> np.ndarray:
         """The stage's views copied into the episode's by name (``_copy_views``), then the
         chain's own features (``_chain_view``)."""
-        head, inner, bits, flags, to_outer, out, src, dst = self._obs_plan()
-        seen = self.stage_game.observe(player)
-        # only the stage's values that differ (bit for bit) from the last observe written there
-        changed = np.not_equal(seen.view(np.int32), bits, out=flags).nonzero()[0]
-        if len(changed):
-            values = seen[changed]
-            inner[changed] = values
-            out[to_outer[changed]] = values
+        out, inner, blocks, src, dst = self._obs_plan()
+        inner[:] = self.stage_game.observe(player)
+        for to, of in blocks:
+            to[...] = of
         if len(src):
-            out[dst] = seen[src]
-        obs = head.copy()
+            out[dst] = inner[src]
+        obs = out.copy()
         self._chain_view(obs)
         return obs
 
@@ -142,14 +164,12 @@ class StageChain(Game):
         """Write the episode's own features into ``obs`` (the subclass)."""
 
     def _obs_plan(self) -> tuple:
-        """``_obs_map`` bound to buffers: (the episode's observation, the stage's last one, the
-        same as int32 bits, a flag per stage value, where each stage value goes, the episode's
-        buffer with one spare slot at its end (for a stage value shown nowhere), the stage's
-        values shown a second time, where they go). Kept as the maps are (per class, stage and
-        roster): the games of one process share them, each observe writing the stage's values
-        that differ from the last observe's (the two buffers agree, whichever game wrote them; the
+        """(the episode's observation buffer, the stage's, the (episode view, stage view) pairs
+        of the blocks, the stage's other indices, where they go): ``_obs_map`` bound to two
+        buffers, kept as the maps are (per class, stage and roster: the games of one process
+        share them, as every observe writes them in full before it copies the episode's out; the
         project runs no threads). The episode's buffer holds the values ``_copy_views`` does not
-        write (the template's)."""
+        write (the template's); the rest is rewritten every observe."""
         g = self.stage_game
         plan = self.__dict__.get("_plan")
         if plan is not None and plan[0] is g:
@@ -159,16 +179,22 @@ class StageChain(Game):
         return bound
 
     def _bind_obs_map(self) -> tuple:
-        template, to_outer, src, dst = self._obs_map()
-        out = np.zeros(len(template) + 1, dtype=np.float32)  # (the spare slot: stage values shown nowhere)
-        out[:-1] = template
-        inner = np.zeros(len(to_outer), dtype=np.float32)  # (the stage's zeros: where they go, out holds 0 too)
-        return out[:-1], inner, inner.view(np.int32), np.zeros(len(to_outer), dtype=bool), to_outer, out, src, dst
+        template, blocks, src, dst = self._obs_map()
+        out, inner = template.copy(), np.zeros(self.stage_game.obs_layout.size, dtype=np.float32)
+        size, bound = out.itemsize, []
+        for d, s, shape, steps_d, steps_s in blocks:
+            bound.append((as_strided(out[d:], shape, tuple(k * size for k in steps_d)),
+                          as_strided(inner[s:], shape, tuple(k * size for k in steps_s))))
+        return out, inner, bound, src, dst
 
-    def _obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(the episode's observation before the stage's values, where each stage value goes in it
-        (its size: shown nowhere), the stage's values shown a second time, where they go), kept
-        per stage game and roster: ``_copy_views`` worked out once on index numbers."""
+    def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
+        """(the episode's observation before the stage's values, the blocks (episode start,
+        stage start, shape, the steps of each axis in the episode, in the stage), the stage's other
+        indices, where they go), kept per stage game and roster: ``_copy_views`` worked out once
+        on index numbers. Runs of consecutive values (a board plane's row, a Marine's row)
+        repeated at the same steps in both go as one block of ``count`` runs, and blocks alike
+        repeated at the same steps (the rows of the board's planes) as one block of blocks; the
+        rest in one gather."""
         g = self.stage_game
         if self._obs_map_of[0] is g:
             return self._obs_map_of[1]
@@ -176,18 +202,21 @@ class StageChain(Game):
         self._obs_map_of = (g, out)
         return out
 
-    def _make_obs_map(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple], np.ndarray, np.ndarray]:
         g = self.stage_game
-        size = g.obs_layout.size
-        template = self._copy_views(np.zeros(size), self.obs_layout.zeros())
+        template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
         # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
-        where = self._copy_views(np.arange(size) + 2.0, np.full(self.obs_layout.size, -1.0))
+        where = self._copy_views(np.arange(g.obs_layout.size) + 2.0, np.full(self.obs_layout.size, -1.0))
         dst = np.flatnonzero(where >= 2)
         src = where[dst].astype(np.int64) - 2
-        to_outer = np.full(size, self.obs_layout.size, dtype=np.int64)
-        to_outer[src[::-1]] = dst[::-1]  # (a value shown twice: its first place here, the others in src, dst)
-        again = to_outer[src] != dst
-        return template, to_outer, src[again], dst[again]
+        breaks = np.flatnonzero((np.diff(dst) != 1) | (np.diff(src) != 1)) + 1
+        runs = [(int(dst[a]), int(src[a]), (int(b - a),), (1,), (1,), a) for a, b in zip([0, *breaks], [*breaks, len(dst)])]
+        blocks = _repeats(_repeats(runs))  # (runs of runs, then blocks of those)
+        # (an item covers the map's indices from its first on, as many as it has values)
+        rest = [np.arange(a, a + int(np.prod(shape))) for _, _, shape, _, _, a in blocks if np.prod(shape) < BLOCK_MIN]
+        blocks = [block[:5] for block in blocks if np.prod(block[2]) >= BLOCK_MIN]
+        rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
+        return template, blocks, src[rest], dst[rest]
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         raise NotImplementedError

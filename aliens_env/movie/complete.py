@@ -153,7 +153,7 @@ class CompleteMovie(StageChain):
                     self.roster.append(name)
         self.layout = ActionLayout(self._union_slices(templates))
         self.obs_layout = ObsLayout(self._union_views(templates))
-        self._campaign_at = (self.obs_layout.span("campaign").start + len(self.stages)) * 4  # (bytes: past the stage's one-hot)
+        self._campaign_at = self.obs_layout.span("campaign").start * 4  # (bytes)
         self._stage_one_hot = {s: tuple(float(s == t) for t in self.stages) for s in self.stages}  # (the campaign view)
         self._maxima = {stage: sum(reactor_files.victory_points(n) for n in self._names(g)) for stage, g in templates.items()}
         m = self._maxima
@@ -372,17 +372,11 @@ class CompleteMovie(StageChain):
                 out[key][tuple(slice(0, n) for n in shape)] = inner[name]
         return obs
 
-    def _make_obs_map(self) -> tuple:
-        """StageChain's, with the stage's one-hot in the template (the map is kept per stage)."""
-        template, *rest = super()._make_obs_map()
-        at = self.obs_layout.span("campaign").start
-        template[at:at + len(self.stages)] = self._stage_one_hot[self.stage]
-        return (template, *rest)
-
     def _chain_view(self, obs: np.ndarray) -> None:
-        # the rest of the campaign view (the stage's one-hot is in the template), as obs[...] = (...), faster
-        float_struct(3).pack_into(obs, self._campaign_at, min(self.victory_points() / self.victory_points_max, 1.0),
-                                  self.queen_killed(), min(len(self.records) / 3, 1.0))
+        # as obs[campaign view] = (...), faster
+        float_struct(len(self.stages) + 3).pack_into(
+            obs, self._campaign_at, *self._stage_one_hot[self.stage],
+            min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(), min(len(self.records) / 3, 1.0))
 
     # ------------------------------------------------------------------------------------------
     def __getstate__(self) -> dict:
