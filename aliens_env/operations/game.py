@@ -194,7 +194,7 @@ class Operations(ReactorRoom):
         return (obs_layout, plane, obs_layout.offset("marines"), red_at, obs_layout.offset("scenario"), chart_views,
                 template)
 
-    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+    def _action_slices(self) -> list[tuple[str, int | Sequence[str]]]:
         out = super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
         if self.options.get("door_grenade"):  # the Closing Notes' grenade at Burke's door (A23)
             out.append(("blast_door", 1))

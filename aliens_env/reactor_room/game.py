@@ -42,7 +42,7 @@ from .weapons import WEAPON_KINDS, WeaponRules
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
-MOVE_TO_LABELS = [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]  # (a list: ActionLayout's labelled slices)
+MOVE_TO_LABELS = tuple(f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS)  # the move_to slice's labels (shared by every layout)
 
 
 @dataclass(slots=True)
@@ -130,7 +130,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         planes[PLANES.index("exit")] = self.board.exit
         self.reset(0)
 
-    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+    def _action_slices(self) -> list[tuple[str, int | Sequence[str]]]:
         """The named slices of the one action space both sides share (see core.actions)."""
         return [
             ("move", DIRECTION_NAMES),
