@@ -70,17 +70,18 @@ class CommandedSide:
         start = self._command_start()
         self._executing = True
         kept, self._primitive = self._primitive, None
-        self._cache.clear()  # the masks cached so far were the commander's
         if kept is not None and kept[0] is self.decision:  # still the position the last command ended in
-            self._cache.update(kept[1])
+            self._cache = kept[1]  # (its primitive cache; the commander's mask cached since is dropped)
+        else:
+            self._cache.clear()  # the masks cached so far were the commander's
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
                 super()._resolve(tactic.act(self, "marines"))
                 self._run()  # forced steps and the phase machine, up to the next real choice
                 d = self.decision
                 if d is None or d.player != "marines" or self._command_over(start):
-                    if d is not None and d.player == "marines":  # the next command starts here
-                        self._primitive = (d, dict(self._cache))
+                    if d is not None and d.player == "marines":  # the next command starts here: the cache handed over
+                        self._primitive, self._cache = (d, self._cache), {}
                     break
         finally:
             self._executing = False

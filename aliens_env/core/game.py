@@ -258,6 +258,11 @@ class PhasedGame(Game):
 
     ``_run`` then plays on until a decision has two or more legal actions: a decision with one
     legal action is taken at once, so every step offered to a player is a real choice.
+
+    A rule for every ruleset: nothing may change the position while the same decision object stays
+    open (``_resolve`` closes it first; a new position always opens a new one with ``_decide``; a
+    clone copies it). So a cache keyed on the decision object stays right while that object is
+    open: a commander's kept primitive cache (core/commander.py) relies on it.
     """
 
     decision: Decision | None
@@ -294,6 +299,7 @@ class PhasedGame(Game):
         new.stats = dict(self.stats)
         new.events = list(self.events)
         new._cache = {}
+        new._primitive = None  # (a commander's kept cache, core/commander.py: the original's, not the clone's)
         return new
 
     def _current_mask(self) -> np.ndarray:

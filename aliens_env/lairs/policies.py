@@ -80,7 +80,7 @@ class HuntMarines(HeuristicMarines):
 
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least, the Queen
-        counting ten; Aliens on a Marine's card are left."""
+        counting ten; Aliens on a Marine's card are left (the Queen excepted)."""
         best = None
         for action, a, caught in safe_grenades(game, legal, lambda a: a == QUEEN or game.aliens[a].card == NO):
             value = 10 if a == QUEEN else caught

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import struct
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -194,7 +194,7 @@ class Operations(ReactorRoom):
         return (obs_layout, plane, obs_layout.offset("marines"), red_at, obs_layout.offset("scenario"), chart_views,
                 template)
 
-    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+    def _action_slices(self) -> list[tuple[str, int | Sequence[str]]]:
         out = super()._action_slices() + [("grenade", self.pool), ("torch", 1), ("ask_burke", 1)]
         if self.options.get("door_grenade"):  # the Closing Notes' grenade at Burke's door (A23)
             out.append(("blast_door", 1))
@@ -551,7 +551,7 @@ class Operations(ReactorRoom):
             mask[s["blast_door"]] = 1
         return mask
 
-    def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
+    def _legal_steps(self, i: int, standing: set[int]) -> Sequence[tuple[int, int]]:
         """The acting Marine's open steps (``_open_steps``), less those the scenario's limits forbid
         (``_step_allowed``). A step onto a standing teammate is kept only if an allowed step on to a free square
         follows (``_may_stop_beyond``), which implies the Reactor Room's own condition (a free

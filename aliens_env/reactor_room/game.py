@@ -27,7 +27,7 @@ import struct
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from itertools import filterfalse
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -42,7 +42,7 @@ from .weapons import WEAPON_KINDS, WeaponRules
 
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
-MOVE_TO_LABELS = [f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS]  # (a list: ActionLayout's labelled slices)
+MOVE_TO_LABELS = tuple(f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS)  # the move_to slice's labels (shared by every layout)
 
 
 @dataclass(slots=True)
@@ -130,7 +130,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         planes[PLANES.index("exit")] = self.board.exit
         self.reset(0)
 
-    def _action_slices(self) -> list[tuple[str, int | list[str]]]:
+    def _action_slices(self) -> list[tuple[str, int | Sequence[str]]]:
         """The named slices of the one action space both sides share (see core.actions)."""
         return [
             ("move", DIRECTION_NAMES),
@@ -669,9 +669,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
                     if pair is not None and pair >= 0:
                         mask[s["fire_pair"] + k] = 1
 
-    def _legal_steps(self, i: int, standing: set[int]) -> list[tuple[int, int]]:
+    def _legal_steps(self, i: int, standing: set[int]) -> Sequence[tuple[int, int]]:
         """(direction, square) of the steps the rules allow Marine i, the acting Marine (which may
-        move: Actions left, not In Combat); ``standing``: the squares of its standing teammates."""
+        move: Actions left, not In Combat); ``standing``: the squares of its standing teammates.
+        Read only (it may be the board's own row)."""
         m = self.marines[i]
         steps, alien_squares = self._open_steps()
         if standing and not standing.isdisjoint([sq for _, sq in steps]):
@@ -681,17 +682,17 @@ class ReactorRoom(WeaponRules, PhasedGame):
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
 
-    def _open_steps(self) -> tuple[list[tuple[int, int]], set[int]]:
+    def _open_steps(self) -> tuple[Sequence[tuple[int, int]], set[int]]:
         """(direction, square) of the steps from the acting Marine's square onto no Alien and no
         Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``, which
-        are ordered from the acting Marine, so no other Marine is asked about)."""
+        are ordered from the acting Marine, so no other Marine is asked about). The steps are read only."""
         m, aliens = self.marines[self.active], self.aliens
         alien_squares = {aliens[a].pos for a in self.targets()}
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
         steps = self.board.neighbours[m.pos]
         if alien_squares.isdisjoint(neighbour_squares(self.board)[m.pos]):
-            return list(steps), alien_squares  # (the common case: no Alien beside; a copy of the board's list)
+            return steps, alien_squares  # (the common case: no Alien beside; the board's own tuple)
         return [step for step in steps if step[1] not in alien_squares], alien_squares
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
@@ -1387,11 +1388,10 @@ GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 
 
-@lru_cache(maxsize=64)
 def neighbour_squares(board: Board) -> list[frozenset[int]]:
-    """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares).
-    Bounded: boards are shared per map (and per state of its doors)."""
-    return [frozenset(sq for _, sq in steps) for steps in board.neighbours]
+    """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares),
+    kept in the board's own cache."""
+    return board._cached("neighbour_squares", lambda: [frozenset(sq for _, sq in steps) for steps in board.neighbours])
 
 
 @lru_cache(maxsize=None)

@@ -224,7 +224,7 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
     return None if best is None else best[1]
 
 
-def safe_grenades(game, legal: set[int], wanted=lambda a: True):
+def safe_grenades(game, legal: set[int], wanted):
     """The acting Marine's legal grenade throws at Aliens ``wanted(a)`` whose blast would reach no
     Marine (none on the target's square, none in its sight at a range the Grenade Table harms), in
     target order: (action, Alien index, how many Aliens in play the blast catches: within 1 of the
