@@ -278,6 +278,6 @@ def clone(game) -> "BugHunt":
     new.ow_queue = list(game.ow_queue)
     new.extra = None if game.extra is None else {k: (list(v) if isinstance(v, list) else v) for k, v in game.extra.items()}
     new.apc = None if game.apc is None else dict(game.apc)
-    new._cache = {}
+    new._cache, new._primitive = {}, None  # (_primitive: a Tactics commander's kept mask, of the original's decision)
     new._shared = {}  # a clone's layout may diverge: its caches are its own
     return new
