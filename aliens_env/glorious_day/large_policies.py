@@ -11,7 +11,6 @@ Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
 from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
-from .large_models import large_field
 
 
 def _toward(game, c: int, goal: list[int]) -> int | None:
@@ -58,7 +57,7 @@ def marines_large_action(game, mask) -> int | None:
             return None
         goal = _pilot_goal(game)
         closed = {a["pos"] for a in game.aliens if a is not None} | game.barricades | set(game.queen_squares())
-        field = large_field(game.board, goal, closed, size=game.size)
+        field = game.board.large_field(goal, closed, size=game.size)
         here = field.get(game.loader["pos"], UNREACHABLE)
         best = min(game.move_targets(c), key=lambda a: (field.get(a, UNREACHABLE), a), default=None)
         if best is not None and field.get(best, UNREACHABLE) < here:

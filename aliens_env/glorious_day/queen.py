@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, kept_footprint, large_field, large_reach, shove_plan, stands
+from .large_models import footprint, kept_footprint, shove_plan, stands
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
@@ -138,7 +138,7 @@ class QueenRules:
             return [q]
         b, size = self.board, self.size
         anchors = self._attack_anchors(closed)
-        whole = large_reach(b, q, closed, size=size)
+        whole = b.large_reach(q, closed, size=size)
         by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
         by_char = {c: d for c, d in by_char.items() if d is not None}
         if synthetic:
@@ -150,8 +150,8 @@ class QueenRules:
             return [q]
         near = min(by_char.values())
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
-        field = large_field(b, goals, closed, size=size)
-        reach = large_reach(b, q, closed, steps, size=size)
+        field = b.large_field(goals, closed, size=size)
+        reach = b.large_reach(q, closed, steps, size=size)
         known = self._room_known()
         ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         best = min(field.get(a, 10**6) for a in ends)
@@ -164,7 +164,7 @@ class QueenRules:
         ends where she can attack one); None: she can attack no one after this move (she then
         heads for the nearest non-Synthetic)."""
         q, b = self.queen["pos"], self.board
-        reach = large_reach(b, q, closed, steps, size=self.size)
+        reach = b.large_reach(q, closed, steps, size=self.size)
         known = self._room_known()
         ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         people = [c for c in by_char if not self.synthetic(c)]
@@ -280,8 +280,8 @@ class QueenRules:
         models under her make room."""
         if self.queen is None:
             return []
-        reach = large_reach(self.board, self.queen["pos"], self.queen_closed(),
-                            self.hive_rules["queen_move_spaces"], size=self.size)
+        reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
+                                       size=self.size)
         known = self._room_known()
         return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, known) is not None)
 
