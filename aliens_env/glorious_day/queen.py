@@ -58,7 +58,7 @@ class QueenRules:
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
-        out = set(self.char_at()) | self.barricades | set(self.vehicle_squares())
+        out = set(self.char_at()) | self.barricades | self.vehicle_set()
         if self.loader is not None:
             out.update(self.loader_squares())
         return out
@@ -73,8 +73,11 @@ class QueenRules:
         out.update((s, APC_TARGET) for s in self.vehicle_squares())
         return out
 
-    def queen_range(self, square: int) -> int:
-        return min(self.board.range(s, square) for s in self.queen_squares())
+    def queen_range(self, square: int, rows: list | None = None) -> int:
+        """Her range to `square` (from the nearest of her squares); `rows`: her squares'
+        ``board.range_row``, when the caller reads many squares."""
+        rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
+        return min(row[square] for row in rows)
 
     def queen_targets(self) -> list[int]:
         """The closest Characters within her reach (two spaces of her model, in sight of it);
@@ -85,10 +88,10 @@ class QueenRules:
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                min(row[s] for row in rows) <= reach and any(sight[q][s] for q in squares) for s in people):
+                self.queen_range(s, rows) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = min(row[s] for row in rows)  # queen_range(s)
+            r = self.queen_range(s, rows)
             if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
@@ -194,7 +197,8 @@ class QueenRules:
 
     def _room_known(self) -> dict:
         """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
-        it needs them, the squares they may not be pushed to)."""
+        it needs them, the squares they may not be pushed to: its "banned" entry, filled in by
+        ``queen_room``). Right only within one position: build it anew after any model moves."""
         smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
         return {"smalls": smalls}
 
