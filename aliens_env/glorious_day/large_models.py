@@ -10,7 +10,6 @@ from ..core.board import DIRECTIONS
 
 
 _FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
-_STANDS: dict[tuple, bool] = {}  # (board, anchor, size): board.stands
 
 
 def footprint(board, anchor: int, size: int = 2) -> list[int]:
@@ -23,15 +22,6 @@ def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
     out = _FOOTPRINTS.get(key)
     if out is None:
         out = _FOOTPRINTS[key] = tuple(board.footprint(anchor, size) or ())
-    return out
-
-
-def stands(board, anchor: int, size: int = 2) -> bool:
-    """``board.stands(anchor, size=size)``, kept per board (a fixed map)."""
-    key = (board, anchor, size)
-    out = _STANDS.get(key)
-    if out is None:
-        out = _STANDS[key] = board.stands(anchor, size=size)
     return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, kept_footprint, shove_plan, stands
+from .large_models import footprint, kept_footprint, shove_plan
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
@@ -123,7 +123,7 @@ class QueenRules:
                         continue
                     a = b.index(r, col)
                     squares = kept_footprint(b, a, size)
-                    if squares and stands(b, a, size) and any(self.sight[q][s] for q in squares if self.passable[q]):
+                    if squares and b.stands(a, size=size) and any(self.sight[q][s] for q in squares if self.passable[q]):
                         found.append((a, squares))
             out = _ANCHORS_ON[key] = tuple(found)
         return out
