@@ -516,10 +516,14 @@ class Grid:
         """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
         `closed` (steps are symmetric, so the field is grown from the goals)."""
         offsets = self._large_offsets(size)
-        table = self._cached(("stands", mover, size), lambda: [self.stands(a, mover, size) for a in range(self.n)])
+        table = self.large_stands(mover, size)
         starts = [g for g in goals if (table[g] if 0 <= g < self.n else self.stands(g, mover, size))
                   and not any(g + o in closed for o in offsets)]
         return self._large_bfs(starts, closed, UNREACHABLE, mover, size)
+
+    def large_stands(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> list[bool]:
+        """``stands`` for every anchor of the grid (kept per version; shared: do not modify)."""
+        return self._cached(("stands", mover, size), lambda: [self.stands(a, mover, size) for a in range(self.n)])
 
     def _large_offsets(self, size: int) -> list[int]:
         return [i * self.width + j for i in range(size) for j in range(size)]

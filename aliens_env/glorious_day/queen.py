@@ -115,7 +115,7 @@ class QueenRules:
         key = (self.map_id, s, reach, size)
         out = _ANCHORS_ON.get(key)
         if out is None:
-            found = []
+            found, stands = [], b.large_stands(size=size)
             r0, c0 = b.rc(s)
             for r in range(r0 - reach - size + 1, r0 + reach + 1):
                 for col in range(c0 - reach - size + 1, c0 + reach + 1):
@@ -123,7 +123,7 @@ class QueenRules:
                         continue
                     a = b.index(r, col)
                     squares = kept_footprint(b, a, size)
-                    if squares and b.stands(a, size=size) and any(self.sight[q][s] for q in squares if self.passable[q]):
+                    if squares and stands[a] and any(self.sight[q][s] for q in squares if self.passable[q]):
                         found.append((a, squares))
             out = _ANCHORS_ON[key] = tuple(found)
         return out
