@@ -516,24 +516,31 @@ class Grid:
         """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
         `closed` (steps are symmetric, so the field is grown from the goals)."""
         offsets = self._large_offsets(size)
-        starts = [g for g in goals if self.stands(g, mover, size) and not any(g + o in closed for o in offsets)]
+        table = self.large_stands(mover, size)
+        starts = [g for g in goals if (table[g] if 0 <= g < self.n else self.stands(g, mover, size))
+                  and not any(g + o in closed for o in offsets)]
         return self._large_bfs(starts, closed, UNREACHABLE, mover, size)
+
+    def large_stands(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> list[bool]:
+        """``stands`` for every anchor of the grid (kept per version; shared: do not modify)."""
+        return self._cached(("stands", mover, size), lambda: [self.stands(a, mover, size) for a in range(self.n)])
 
     def _large_offsets(self, size: int) -> list[int]:
         return [i * self.width + j for i in range(size) for j in range(size)]
 
     def _large_bfs(self, starts: list[int], closed: set | frozenset, limit: int, mover: Mover, size: int) -> dict[int, int]:
         """Breadth-first large steps from ``starts`` (distance 0), up to ``limit``, onto anchors
-        none of whose squares is in ``closed``."""
+        none of whose squares is in ``closed`` (the anchors a closed square bars worked out once)."""
         table = self.large_step_table(mover, size)
         offsets = self._large_offsets(size)
+        barred = {s - o for s in closed for o in offsets}
         dist = dict.fromkeys(starts, 0)
         frontier = list(dist)
         for d in range(1, limit + 1):
             nxt = []
             for a in frontier:
                 for _, new in table[a]:
-                    if new not in dist and not any(new + o in closed for o in offsets):
+                    if new not in dist and new not in barred:
                         dist[new] = d
                         nxt.append(new)
             if not nxt:

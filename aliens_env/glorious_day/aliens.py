@@ -130,7 +130,7 @@ class AlienRules:
         reachable (the Barricade rule decides)."""
         speed = self.rules["alien_speed"] + (self.nature == "aggressive")
         people = tuple(sorted({self.chars[c]["pos"] for c in self.on_board() if not self.synthetic(c)}
-                              | set(self.vehicle_squares())))  # the APC counts as a non-Synthetic Character
+                              | self.vehicle_set()))  # the APC counts as a non-Synthetic Character
         synths = tuple(sorted(self.chars[c]["pos"] for c in self.on_board() if self.synthetic(c)))
         fields = [(self.character_field(targets=group), group) for group in (people, synths) if group]
         for field, group in fields:  # next to a Character, non-Synthetics first

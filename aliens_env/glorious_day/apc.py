@@ -27,14 +27,27 @@
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
+
 from ..core.board import DIRECTIONS, NO
 from . import missions as objectives
 from .large_models import shove_plan
 
 APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option beside Characters)
-#: map id: {anchor: the APC's squares, seats and door step there} (_shape; bounded by the maps' squares)
-_SHAPES: dict[tuple, dict] = {}
 SEATS = ("driver", "front_turret", "scanner", "rear_turret", "door_gunner")
+
+
+class Shape(NamedTuple):
+    """The APC at one anchor of one map (shared by every game on the map: read-only)."""
+    squares: tuple[int, ...]  # row by row; () off the board
+    square_set: frozenset[int]
+    seat_at: Mapping[int, str]  # {square: seat of SEATS}
+    door_step: int  # NO off the board
+
+
+#: map id: {anchor: the APC's Shape there} (VehicleRules._shape; bounded by the maps' squares)
+_SHAPES: dict[tuple, dict[int, Shape]] = {}
 
 
 class VehicleRules:
@@ -44,7 +57,6 @@ class VehicleRules:
         self.apc_rules = self.data["large_models"]["apc"]
         marks = (flat == "V").nonzero()[0].tolist()
         self.apc_start = marks[0] if marks else NO
-        self._apc_shapes = _SHAPES.setdefault(self.map_id, {})  # anchor: _shape's answer (shared per map)
 
     def _reset_vehicle(self) -> None:
         self.apc = None if self.apc_start == NO else {
@@ -56,12 +68,15 @@ class VehicleRules:
         """The APC's 21 squares at `anchor` (its own by default), row by row; () without it or off the board."""
         if self.apc is None:
             return ()
-        return self._shape(self.apc["pos"] if anchor is None else anchor)[0]
+        return self._shape(self.apc["pos"] if anchor is None else anchor).squares
 
-    def _shape(self, anchor: int) -> tuple:
-        """The APC at `anchor`: its squares row by row, their set, {square: seat}, {seat: square}
-        and the door step (NO off the board); worked out once per map and anchor."""
-        shape = self._apc_shapes.get(anchor)
+    def _shape(self, anchor: int) -> Shape:
+        """The APC at `anchor`, worked out once per map and anchor (_SHAPES: kept in the module,
+        not on the game, so that copies and pickles of a game do not carry it)."""
+        shapes = _SHAPES.get(self.map_id)
+        if shapes is None:
+            shapes = _SHAPES[self.map_id] = {}
+        shape = shapes.get(anchor)
         if shape is None:
             rows, cols = self.apc_rules["size"]
             b = self.board
@@ -71,30 +86,28 @@ class VehicleRules:
             at = lambda offset: b.index(r0 + offset[0], c0 + offset[1]) \
                 if b.inside(r0 + offset[0], c0 + offset[1]) else NO  # noqa: E731
             seats = {seat: at(offset) for seat, offset in self.apc_rules["seats"].items()}
-            shape = self._apc_shapes[anchor] = (squares, frozenset(squares), {s: seat for seat, s in seats.items()},
-                                                seats, at(self.apc_rules["door_step"]))
+            shape = shapes[anchor] = Shape(squares, frozenset(squares),
+                                           MappingProxyType({s: seat for seat, s in seats.items()}),
+                                           at(self.apc_rules["door_step"]))
         return shape
 
     def vehicle_set(self) -> frozenset:
         """The APC's squares as a set (empty without it)."""
-        return frozenset() if self.apc is None else self._shape(self.apc["pos"])[1]
-
-    def seat_square(self, seat: str) -> int:
-        return self._shape(self.apc["pos"])[3][seat]
+        return frozenset() if self.apc is None else self._shape(self.apc["pos"]).square_set
 
     def door_step(self) -> int:
-        s = self._shape(self.apc["pos"])[4]
+        s = self._shape(self.apc["pos"]).door_step
         return s if s != NO and self.passable[s] else NO
 
     def aboard(self, c: int) -> bool:
-        return self.apc is not None and self.chars[c]["pos"] in self._shape(self.apc["pos"])[1]
+        return self.apc is not None and self.chars[c]["pos"] in self._shape(self.apc["pos"]).square_set
 
     def seat_of(self, c: int) -> str:
         """The crew position of a Character aboard: a seat of SEATS or "repair" (the other spaces); "" outside."""
         if self.apc is None:
             return ""
         pos, shape = self.chars[c]["pos"], self._shape(self.apc["pos"])
-        return shape[2].get(pos, "repair") if pos in shape[1] else ""
+        return shape.seat_at.get(pos, "repair") if pos in shape.square_set else ""
 
     def _driving(self, c: int) -> bool:
         """The Driver has spaces of a drive left (the drive goes on after the action that began it)."""
@@ -120,7 +133,10 @@ class VehicleRules:
             return sorted(set(out))
         reach = self.reach(ch["pos"], closed, speed)
         out = [s for s in reach if s not in occupied]
-        if step != NO and step in reach and step in self.reach(ch["pos"], closed, speed - 1):  # a step to spare
+        # a step to spare: within speed - 1 steps (reach's start counts at 0 steps, so this is the
+        # bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed Speeds and the Power
+        # Loader's are, and stats_of clamps one lowered by Hazards to 1)
+        if step != NO and step in reach and step in self.reach(ch["pos"], closed, speed - 1):
             out += free_aboard
         return sorted(set(out))
 
@@ -175,7 +191,7 @@ class VehicleRules:
         new = self.vehicle_squares(anchor)
         if not new or not all(self.passable[s] for s in new):
             return None
-        new_set, old = self._shape(anchor)[1], self.vehicle_set()
+        new_set, old = self._shape(anchor).square_set, self.vehicle_set()
         blocked = set(self.queen_squares()) | set(self.loader_squares())
         blocked |= {bl["pos"] for bl in self.blips if bl is not None}
         if self.newt_carrier == NO and self.newt != NO:

@@ -100,7 +100,7 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
 
 def _get_out(game, c: int) -> int:
     """A Move out of the APC to the square outside nearest a firing square on the Queen."""
-    inside = set(game.vehicle_squares())
+    inside = game.vehicle_set()
     out = [s for s in game.move_targets(c) if s not in inside]
     if not out:
         return game.layout.encode("end")
@@ -121,7 +121,7 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     layout = game.layout
     if _crew_full(game, crew):
         return None
-    inside = set(game.vehicle_squares())
+    inside = game.vehicle_set()
     seats = [s for s in game.move_targets(c) if s in inside]
     if seats:
         rank = {}

@@ -160,7 +160,7 @@ def load(cls, data):
     work = f.raw("work") if isinstance(f.raw("work"), list) else []  # (checked in full below)
     run_over = {k for w in work if isinstance(w, dict) and w.get("kind") == "run_over"
                 for k in (w.get("slots") if isinstance(w.get("slots"), list) else []) if type(k) is int}
-    under = set(game.vehicle_squares())
+    under = game.vehicle_set()
     for k in run_over:
         if 0 <= k < MAX_ALIENS and game.aliens[k] is not None and game.aliens[k]["pos"] not in under:
             raise position_error(what, f.at("aliens") + f"[{k}]", "must stand under the APC (it is being run over)",

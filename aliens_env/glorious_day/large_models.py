@@ -1,17 +1,15 @@
 """Large models (expansion "Moving Large Models"): 2 x 2 models named by their top-left square
 (the anchor), moved one space at a time, diagonals included, on four legal spaces at each point
-(``large_reach`` and ``large_field`` here: core/grid.py's, the stands kept per board; never split
-by walls, never standing on a Barricaded door or a square the rules of the moment close), and
-making room for the smaller friendly models a move ends on: each is moved one space, in any
-direction, to a free square; if that is impossible for all of them, the large model cannot end
-its move there."""
+(core/grid.py's ``large_reach`` and ``large_field``: never split by walls, never standing on a
+Barricaded door or a square the rules of the moment close), and making room for the smaller
+friendly models a move ends on: each is moved one space, in any direction, to a free square; if
+that is impossible for all of them, the large model cannot end its move there."""
 from __future__ import annotations
 
-from ..core.board import DIRECTIONS, UNREACHABLE
+from ..core.board import DIRECTIONS
 
 
 _FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
-_STANDS: dict[tuple, bool] = {}  # (board, anchor, size): board.stands
 
 
 def footprint(board, anchor: int, size: int = 2) -> list[int]:
@@ -25,50 +23,6 @@ def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
     if out is None:
         out = _FOOTPRINTS[key] = tuple(board.footprint(anchor, size) or ())
     return out
-
-
-def stands(board, anchor: int, size: int = 2) -> bool:
-    """``board.stands(anchor, size=size)``, kept per board (a fixed map)."""
-    key = (board, anchor, size)
-    out = _STANDS.get(key)
-    if out is None:
-        out = _STANDS[key] = board.stands(anchor, size=size)
-    return out
-
-
-def large_reach(board, anchor: int, closed, limit: int = UNREACHABLE, size: int = 2) -> dict[int, int]:
-    """``board.large_reach(anchor, closed, limit, size=size)``: {anchor: large steps} in the same
-    order, with a model's closed anchors found once (``_large_bfs``)."""
-    return _large_bfs(board, [anchor], closed, limit, size)
-
-
-def large_field(board, goals, closed, size: int = 2) -> dict[int, int]:
-    """``board.large_field(goals, closed, size=size)`` (the same answer, in the same order) with
-    the goals' stands kept per board (``stands``)."""
-    offsets = [i * board.width + j for i in range(size) for j in range(size)]
-    starts = [g for g in goals if stands(board, g, size) and not any(g + o in closed for o in offsets)]
-    return _large_bfs(board, starts, closed, UNREACHABLE, size)
-
-
-def _large_bfs(board, starts: list[int], closed, limit: int, size: int) -> dict[int, int]:
-    """core/grid.py's ``_large_bfs`` on the bare grid's step table, with the anchors a closed
-    square bars (some square of the model on it) worked out once, not per step."""
-    table = board.large_step_table(size=size)
-    offsets = [i * board.width + j for i in range(size) for j in range(size)]
-    barred = {s - o for s in closed for o in offsets}
-    dist = dict.fromkeys(starts, 0)
-    frontier = list(dist)
-    for d in range(1, limit + 1):
-        nxt = []
-        for a in frontier:
-            for _, new in table[a]:
-                if new not in dist and new not in barred:
-                    dist[new] = d
-                    nxt.append(new)
-        if not nxt:
-            break
-        frontier = nxt
-    return dist
 
 
 def centre2(board, squares: list[int]) -> tuple[int, int]:

@@ -11,7 +11,6 @@ Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
 from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
-from .large_models import large_field
 
 
 def _toward(game, c: int, goal: list[int]) -> int | None:
@@ -19,7 +18,7 @@ def _toward(game, c: int, goal: list[int]) -> int | None:
     ch = game.chars[c]
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares())
     dist = game.bfs(goal, closed)
-    aboard = set(game.vehicle_squares())  # (the APC's crew boards by apc_policy.py only)
+    aboard = game.vehicle_set()  # (the APC's crew boards by apc_policy.py only)
     best = min((s for s in game.move_targets(c) if s not in aboard), key=lambda s: (dist[s], s), default=None)
     if best is not None and dist[best] < dist[ch["pos"]]:
         return game.layout.encode("move", best)
@@ -58,7 +57,7 @@ def marines_large_action(game, mask) -> int | None:
             return None
         goal = _pilot_goal(game)
         closed = {a["pos"] for a in game.aliens if a is not None} | game.barricades | set(game.queen_squares())
-        field = large_field(game.board, goal, closed, size=game.size)
+        field = game.board.large_field(goal, closed, size=game.size)
         here = field.get(game.loader["pos"], UNREACHABLE)
         best = min(game.move_targets(c), key=lambda a: (field.get(a, UNREACHABLE), a), default=None)
         if best is not None and field.get(best, UNREACHABLE) < here:
@@ -94,8 +93,8 @@ def marines_large_action(game, mask) -> int | None:
     return None
 
 
-#: (map, the Queen's anchor, the stand-off, the weapon's range): _firing_squares' squares (a
-#: fixed map's geometry; bounded by the maps' anchors and the weapons' ranges)
+#: (map id, the Queen's anchor, her size, her reach + the marines' stand-off, the weapon's range):
+#: _firing_squares' squares (a fixed map's geometry; bounded by the maps' anchors and the weapons' ranges)
 _FIRING: dict[tuple, tuple] = {}
 
 
@@ -109,7 +108,7 @@ def _firing_squares(game, c: int) -> list[int]:
     if out is None:
         rows, sight = [game.board.range_row(q) for q in queen], game.sight
         out = _FIRING[key] = tuple(s for s in range(game.board.n) if game.passable[s]
-                                   and keep <= min(row[s] for row in rows) <= weapon["range"]
+                                   and keep <= game.queen_range(s, rows) <= weapon["range"]
                                    and any(sight[s][q] for q in queen))
     return list(out) or queen
 

@@ -127,7 +127,7 @@ def check(game) -> tuple[str, str] | None:
     if objective == "drive" and game.apc is not None:
         if game.apc["damage"] >= game.apc_rules["wrecked"]:
             return "wrecked", "the APC is wrecked"
-        if set(game.vehicle_squares()) & game.exits and aboard(game) >= m["need"]:
+        if game.vehicle_set() & game.exits and aboard(game) >= m["need"]:
             return "drove_out", f"the APC gets out with {aboard(game)} aboard"
     if not game.anyone_on_board():
         if objective == "escape" and alive(game):

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from ..core.board import DIRECTIONS, NO
-from .large_models import away, footprint, large_reach, shove_plan
+from .large_models import away, footprint, shove_plan
 
 
 class LoaderRules:
@@ -73,7 +73,7 @@ class LoaderRules:
         it can make room."""
         alien_sq = {a["pos"] for a in self.aliens if a is not None}
         closed = alien_sq | self.barricades | set(self.queen_squares())
-        reach = large_reach(self.board, self.loader["pos"], closed, self.stats_of(c)["speed"], size=self.size)
+        reach = self.board.large_reach(self.loader["pos"], closed, self.stats_of(c)["speed"], size=self.size)
         return sorted(a for a in reach if a != self.loader["pos"] and self._loader_room(c, a) is not None)
 
     def _loader_room(self, c: int, anchor: int) -> dict[int, int] | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, kept_footprint, large_field, large_reach, shove_plan, stands
+from .large_models import footprint, kept_footprint, shove_plan
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
@@ -58,7 +58,7 @@ class QueenRules:
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
-        out = set(self.char_at()) | self.barricades | set(self.vehicle_squares())
+        out = set(self.char_at()) | self.barricades | self.vehicle_set()
         if self.loader is not None:
             out.update(self.loader_squares())
         return out
@@ -73,8 +73,11 @@ class QueenRules:
         out.update((s, APC_TARGET) for s in self.vehicle_squares())
         return out
 
-    def queen_range(self, square: int) -> int:
-        return min(self.board.range(s, square) for s in self.queen_squares())
+    def queen_range(self, square: int, rows: list | None = None) -> int:
+        """Her range to `square` (from the nearest of her squares); `rows`: her squares'
+        ``board.range_row``, when the caller reads many squares."""
+        rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
+        return min(row[square] for row in rows)
 
     def queen_targets(self) -> list[int]:
         """The closest Characters within her reach (two spaces of her model, in sight of it);
@@ -85,10 +88,10 @@ class QueenRules:
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                min(row[s] for row in rows) <= reach and any(sight[q][s] for q in squares) for s in people):
+                self.queen_range(s, rows) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = min(row[s] for row in rows)  # queen_range(s)
+            r = self.queen_range(s, rows)
             if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
@@ -112,7 +115,7 @@ class QueenRules:
         key = (self.map_id, s, reach, size)
         out = _ANCHORS_ON.get(key)
         if out is None:
-            found = []
+            found, stands = [], b.large_stands(size=size)
             r0, c0 = b.rc(s)
             for r in range(r0 - reach - size + 1, r0 + reach + 1):
                 for col in range(c0 - reach - size + 1, c0 + reach + 1):
@@ -120,7 +123,7 @@ class QueenRules:
                         continue
                     a = b.index(r, col)
                     squares = kept_footprint(b, a, size)
-                    if squares and stands(b, a, size) and any(self.sight[q][s] for q in squares if self.passable[q]):
+                    if squares and stands[a] and any(self.sight[q][s] for q in squares if self.passable[q]):
                         found.append((a, squares))
             out = _ANCHORS_ON[key] = tuple(found)
         return out
@@ -138,7 +141,7 @@ class QueenRules:
             return [q]
         b, size = self.board, self.size
         anchors = self._attack_anchors(closed)
-        whole = large_reach(b, q, closed, size=size)
+        whole = b.large_reach(q, closed, size=size)
         by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
         by_char = {c: d for c, d in by_char.items() if d is not None}
         if synthetic:
@@ -150,8 +153,8 @@ class QueenRules:
             return [q]
         near = min(by_char.values())
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
-        field = large_field(b, goals, closed, size=size)
-        reach = large_reach(b, q, closed, steps, size=size)
+        field = b.large_field(goals, closed, size=size)
+        reach = b.large_reach(q, closed, steps, size=size)
         known = self._room_known()
         ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         best = min(field.get(a, 10**6) for a in ends)
@@ -164,7 +167,7 @@ class QueenRules:
         ends where she can attack one); None: she can attack no one after this move (she then
         heads for the nearest non-Synthetic)."""
         q, b = self.queen["pos"], self.board
-        reach = large_reach(b, q, closed, steps, size=self.size)
+        reach = b.large_reach(q, closed, steps, size=self.size)
         known = self._room_known()
         ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
         people = [c for c in by_char if not self.synthetic(c)]
@@ -194,7 +197,8 @@ class QueenRules:
 
     def _room_known(self) -> dict:
         """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
-        it needs them, the squares they may not be pushed to)."""
+        it needs them, the squares they may not be pushed to: its "banned" entry, filled in by
+        ``queen_room``). Right only within one position: build it anew after any model moves."""
         smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
         return {"smalls": smalls}
 
@@ -280,8 +284,8 @@ class QueenRules:
         models under her make room."""
         if self.queen is None:
             return []
-        reach = large_reach(self.board, self.queen["pos"], self.queen_closed(),
-                            self.hive_rules["queen_move_spaces"], size=self.size)
+        reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
+                                       size=self.size)
         known = self._room_known()
         return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, known) is not None)
 

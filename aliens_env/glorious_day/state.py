@@ -101,9 +101,7 @@ class StateQueries:
         return [c for c, ch in enumerate(self.chars) if ch["alive"] and ch["out"] != "escaped"]
 
     def synthetic(self, c: int) -> bool:
-        if c == APC_TARGET:  # the APC is no Synthetic
-            return False
-        return bool(self.data["characters"][self.chars[c]["name"]].get("synthetic"))
+        return c != APC_TARGET and self.chars[c]["name"] in self.synthetic_names  # the APC is no Synthetic
 
     def can_carry(self, c: int) -> bool:
         """Whether the Character may pick Newt the Character up (Enraged Ripley)."""

@@ -271,6 +271,26 @@ def test_a_2x2_model_cannot_squeeze_through_a_one_square_gap():
     assert max(g.rc(a)[0] for a in reach) == 0  # never below the gap
 
 
+def test_a_large_models_reach_and_field_bar_every_anchor_a_closed_square_would_be_under():
+    g = grid(["......"] * 5)
+    a = g.index(0, 0)
+    # one step from (0, 0): (2, 2) closed bars the anchors (1, 1), (1, 2), (2, 1), (2, 2); in direction order
+    assert list(g.large_reach(a, {g.index(2, 2)}, 1).items()) == [(a, 0), (g.index(0, 1), 1), (g.index(1, 0), 1)]
+    assert g.large_reach(a, {g.index(1, 1)}) == {a: 0}  # its own square closed: it starts there, goes nowhere
+    assert g.large_reach(a, limit=0) == {a: 0}
+    assert g.large_reach(g.index(0, 5)) == {g.index(0, 5): 0}  # a model off the board's edge never moves
+    three = g.large_reach(a, {g.index(4, 5)}, size=3)  # 3 x 3: anchors rows 0-2, columns 0-3; (2, 3) barred
+    assert three == {g.index(r, c): max(r, c) for r in range(3) for c in range(4) if (r, c) != (2, 3)}
+    assert list(three)[:4] == [a, g.index(0, 1), g.index(1, 1), g.index(1, 0)]  # N, NE, E, SE, S... from each
+    # the field grows from the goals that stand and are open: not off the board, not closed
+    assert g.large_field([g.index(0, 5), g.n + 1]) == {} and g.large_field([a], {g.index(1, 1)}) == {}
+    field = g.large_field([g.index(3, 4), g.index(0, 5)], {g.index(2, 2)})
+    assert field[g.index(3, 4)] == 0 and field[a] == 5 and g.index(1, 1) not in field  # round the barred anchors
+    assert field == {b: d for b, d in g.large_reach(g.index(3, 4), {g.index(2, 2)}).items()}
+    g.set_edge_wall(g.index(0, 0), g.index(0, 1))  # an edit: the kept stands follow the new version
+    assert g.large_stands() == [g.stands(b) for b in range(g.n)] and not g.large_stands()[a]
+
+
 # -- line of sight options ----------------------------------------------------------------------
 def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_rule():
     rng = np.random.default_rng(3)
