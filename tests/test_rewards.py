@@ -12,6 +12,23 @@ from aliens_env.pettingzoo import alien_menace_v0
 REWARDS = {"win": 10.0, "draw": 20.0, "loss": 30.0}
 
 
+def play_summing_last(env, pick: int, after_step=None) -> dict:
+    """Plays a PettingZoo AEC env (reset) to its end, each agent taking its legal action number
+    ``pick`` (0 the first, -1 the last), ``after_step()`` called after each live step; returns each
+    agent's sum of the rewards ``last()`` handed it."""
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(obs["action_mask"].nonzero()[0][pick]))
+        if after_step is not None:
+            after_step()
+    return totals
+
+
 def test_the_gym_env_pays_the_results_reward_at_the_end():
     env = gym.make("aliens_env/AlienMenace-v0", side="marines", opponent="dice", result_reward=REWARDS)
     seen = set()
@@ -32,14 +49,7 @@ def test_the_gym_env_pays_the_results_reward_at_the_end():
 def test_the_pettingzoo_env_pays_each_side_its_results_reward():
     env = alien_menace_v0.env(result_reward=REWARDS)
     env.reset(seed=3)
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
-        totals[agent] += reward
-        if term or trunc:
-            env.step(None)
-            continue
-        env.step(int(obs["action_mask"].nonzero()[0][0]))
+    totals = play_summing_last(env, pick=0)
     outcome = env.unwrapped.game.outcome()
     for agent in env.possible_agents:
         assert totals[agent] == REWARDS[RESULTS[outcome[agent]]]
@@ -80,19 +90,16 @@ def test_the_pettingzoo_env_hands_each_reward_to_last_once():
     for seed in range(3):
         env.reset(seed=seed)
         raw = env.unwrapped
-        from_last = {a: 0.0 for a in env.possible_agents}
         per_step = {a: 0.0 for a in env.possible_agents}
         nonzero = 0
-        for agent in env.agent_iter():
-            obs, reward, term, trunc, info = env.last()
-            from_last[agent] += reward
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(int(obs["action_mask"].nonzero()[0][-1]))
+
+        def after_step():
+            nonlocal nonzero
             for a in env.possible_agents:
                 per_step[a] += raw.rewards.get(a, 0.0)
                 nonzero += raw.rewards.get(a, 0.0) != 0.0
+
+        from_last = play_summing_last(env, pick=-1, after_step=after_step)
         assert nonzero >= 4  # shaping paid along the way, not only at the end
         for a in env.possible_agents:
             assert from_last[a] == pytest.approx(per_step[a])
