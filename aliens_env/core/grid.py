@@ -521,9 +521,9 @@ class Grid:
                   and not any(g + o in closed for o in offsets)]
         return self._large_bfs(starts, closed, UNREACHABLE, mover, size)
 
-    def large_stands(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> list[bool]:
-        """``stands`` for every anchor of the grid (kept per version; shared: do not modify)."""
-        return self._cached(("stands", mover, size), lambda: [self.stands(a, mover, size) for a in range(self.n)])
+    def large_stands(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> tuple[bool, ...]:
+        """``stands`` for every anchor of the grid (kept per version, shared)."""
+        return self._cached(("stands", mover, size), lambda: tuple(self.stands(a, mover, size) for a in range(self.n)))
 
     def _large_offsets(self, size: int) -> list[int]:
         return [i * self.width + j for i in range(size) for j in range(size)]

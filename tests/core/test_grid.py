@@ -288,7 +288,7 @@ def test_a_large_models_reach_and_field_bar_every_anchor_a_closed_square_would_b
     assert field[g.index(3, 4)] == 0 and field[a] == 5 and g.index(1, 1) not in field  # round the barred anchors
     assert field == {b: d for b, d in g.large_reach(g.index(3, 4), {g.index(2, 2)}).items()}
     g.set_edge_wall(g.index(0, 0), g.index(0, 1))  # an edit: the kept stands follow the new version
-    assert g.large_stands() == [g.stands(b) for b in range(g.n)] and not g.large_stands()[a]
+    assert g.large_stands() == tuple(g.stands(b) for b in range(g.n)) and not g.large_stands()[a]
 
 
 # -- line of sight options ----------------------------------------------------------------------
