@@ -20,10 +20,11 @@ class Policy(Protocol):
     def act(self, game: Game, player: str) -> int: ...
 
 
-def play_out(game: Game, policies: dict[str, Policy]) -> int:
-    """Play ``game`` to its end, each decision by ``policies[player]``; returns the steps played."""
+def play_out(game: Game, policies: dict[str, Policy], max_steps: int | None = None) -> int:
+    """Play ``game`` to its end, or ``max_steps`` decisions if it comes first, each decision by
+    ``policies[player]``; returns the steps played."""
     steps = 0
-    while not game.is_terminal():
+    while not game.is_terminal() and (max_steps is None or steps < max_steps):
         player = game.current_player()
         game.apply(policies[player].act(game, player))
         steps += 1

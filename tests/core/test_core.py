@@ -275,3 +275,16 @@ def test_an_extended_action_layout_keeps_every_action_and_appends_the_new_slice(
     assert "tactic" not in base.slices
     with pytest.raises(ValueError, match="defined twice"):
         base.extended("end", 1)
+
+
+def test_play_out_stops_at_the_end_or_after_max_steps():
+    from aliens_env.core.policy import RandomPolicy, play_out
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    players = {"marines": RandomPolicy(0), "hive": RandomPolicy(1)}
+    g = ReactorRoom()
+    g.reset(0)
+    assert play_out(g, players, max_steps=7) == 7 and not g.is_terminal()
+    rest = play_out(g, players)
+    assert rest > 0 and g.is_terminal()
+    assert play_out(g, players, max_steps=7) == 0

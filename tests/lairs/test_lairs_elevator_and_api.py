@@ -11,6 +11,7 @@ from aliens_env.core.policy import RandomPolicy
 from aliens_env.lairs.policies import HuntMarines, LairsDiceAI
 from aliens_env.lairs.tactics import HuntForTheQueenTactics
 from lairs_helpers import empty_lairs
+from rr_helpers import play
 
 
 def test_sixteen_marines_start_on_the_elevator_two_a_square():
@@ -57,24 +58,15 @@ def test_a_wound_on_a_rider_counts_as_on_a_healthy_marine():
     assert g.marines[8].incapacitated and 8 not in g.riders and g.marines[8].status == "on_map"
 
 
-def play(g, steps=400, seed=0):
-    pols = {"hive": LairsDiceAI(), "marines": HuntMarines()}
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        p = g.current_player()
-        g.apply(pols[p].act(g, p))
-
-
 def test_positions_round_trip_and_play_on_identically():
     g = HuntForTheQueen()
     g.reset(3)
-    play(g, 250)
+    play(g, HuntMarines(), LairsDiceAI(), 250)
     data = json.loads(json.dumps(g.to_dict()))
     h = HuntForTheQueen.from_dict(data)
     assert h.to_dict() == g.to_dict()
-    play(g, 150)
-    play(h, 150)
+    play(g, HuntMarines(), LairsDiceAI(), 150)
+    play(h, HuntMarines(), LairsDiceAI(), 150)
     assert h.to_dict() == g.to_dict()
 
 
@@ -112,7 +104,7 @@ def test_malformed_lairs_records_are_clear_errors(path, value, words):
 def test_determinize_redeals_only_the_hidden_cards():
     g = HuntForTheQueen()
     g.reset(5)
-    play(g, 120)
+    play(g, HuntMarines(), LairsDiceAI(), 120)
     d = g.determinize("marines", random.Random(1))
     assert np.array_equal(d.observe("marines"), g.observe("marines"))
     assert {r: d.room_deck[r - 1] for r in g.flipped} == {r: g.room_deck[r - 1] for r in g.flipped}
@@ -140,7 +132,7 @@ def test_options_are_checked():
 def test_the_scripted_marines_and_the_dice_hive_play_a_hunt_to_its_end():
     g = HuntForTheQueen()
     g.reset(100)
-    play(g, 5000)
+    play(g, HuntMarines(), LairsDiceAI(), 5000)
     out = g.outcome()
     assert g.is_terminal() and out["marines"] in (-1, 0, 1) and out["truncated_by"] is None
     assert out["marines"] == -1 or out["score"]["queen_dead"] == 1

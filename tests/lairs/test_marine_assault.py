@@ -11,7 +11,7 @@ from aliens_env.lairs.assault import MarineAssault
 from aliens_env.lairs.assault_policies import AssaultMarines
 from aliens_env.lairs.policies import LairsDiceAI
 from lairs_helpers import QUEEN, put_alien
-from rr_helpers import clear_room, idx, marine, marines_phase
+from rr_helpers import clear_room, idx, marine, marines_phase, play
 
 ALIEN = 3  # the first adult Alien counter (0 the Queen, 1-2 Facehuggers)
 SQUAD = ["Hicks", "Vasquez", "Drake", "Hudson", "Ripley", "Gorman", "Burke", "Bishop"]
@@ -272,26 +272,16 @@ def test_either_weapon_of_the_card_and_clear_errors():
         MarineAssault(weapons=["Pulse Rifle"])
 
 
-def play(g, steps):
-    pols = {"hive": LairsDiceAI(), "marines": AssaultMarines()}
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        p = g.current_player()
-        g.apply(pols[p].act(g, p))
-    return g
-
-
 def test_positions_round_trip_and_play_on_identically():
-    g = play(MarineAssault(weapons={"Hicks": "Pulse Rifle"}), 150)
+    g = play(MarineAssault(weapons={"Hicks": "Pulse Rifle"}), AssaultMarines(), LairsDiceAI(), 150)
     g.reset(3)
-    g = play(g, 150)
+    g = play(g, AssaultMarines(), LairsDiceAI(), 150)
     text = json.dumps(g.to_dict())
     h = MarineAssault.from_dict(json.loads(text))
     assert json.dumps(h.to_dict()) == text and h.weapons == {"Hicks": "Pulse Rifle"}
     assert np.array_equal(g.observe("marines"), h.observe("marines"))
     for game in (g, h):
-        play(game, 100)
+        play(game, AssaultMarines(), LairsDiceAI(), 100)
     assert json.dumps(g.to_dict()) == json.dumps(h.to_dict())
 
 
@@ -322,7 +312,7 @@ def test_the_observation_shows_the_chart_and_the_captured():
 def test_the_scripted_marines_and_the_dice_hive_play_an_assault_to_its_end():
     g = MarineAssault()
     g.reset(0)
-    play(g, 5000)
+    play(g, AssaultMarines(), LairsDiceAI(), 5000)
     assert g.is_terminal() and g.outcome()["marines"] in (-1, 0, 1)
     assert g.outcome()["score"]["freed"] >= 0
 

@@ -13,7 +13,7 @@ from aliens_env.lairs.policies import LairsDiceAI
 from aliens_env.lairs.rescue import RescueOfNewt
 from aliens_env.lairs.rescue_policies import RescueMarines
 from lairs_helpers import FACEHUGGER, QUEEN, put_alien, sq
-from rr_helpers import clear_room, idx, marine, marines_phase, start_phase
+from rr_helpers import clear_room, idx, marine, marines_phase, play, start_phase
 
 ALIEN = 3  # the first adult Alien counter
 
@@ -212,24 +212,14 @@ def test_whoever_is_inside_at_the_end_of_the_last_turn_is_lost():
     assert g.is_terminal() and g.outcome()["marines"] == 0 and g.turn == 30
 
 
-def play(g, steps):
-    pols = {"hive": LairsDiceAI(), "marines": RescueMarines()}
-    for _ in range(steps):
-        if g.is_terminal():
-            break
-        p = g.current_player()
-        g.apply(pols[p].act(g, p))
-    return g
-
-
 def test_positions_round_trip_and_play_on_identically():
-    g = play(RescueOfNewt(), 40)
+    g = play(RescueOfNewt(), RescueMarines(), LairsDiceAI(), 40)
     text = json.dumps(g.to_dict())
     h = RescueOfNewt.from_dict(json.loads(text))
     assert json.dumps(h.to_dict()) == text
     assert np.array_equal(g.observe("marines"), h.observe("marines"))
     for game in (g, h):
-        play(game, 60)
+        play(game, RescueMarines(), LairsDiceAI(), 60)
     assert json.dumps(g.to_dict()) == json.dumps(h.to_dict())
 
 
@@ -247,7 +237,7 @@ def test_malformed_rescue_records_are_clear_errors(change, message):
 
 
 def test_the_scripted_marines_and_the_dice_hive_play_a_rescue_to_its_end():
-    g = play(RescueOfNewt(), 3000)
+    g = play(RescueOfNewt(), RescueMarines(), LairsDiceAI(), 3000)
     assert g.is_terminal() and g.outcome()["marines"] in (-1, 0, 1) and g.outcome()["score"]["newt_freed"] == 1
 
 

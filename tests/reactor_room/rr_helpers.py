@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from aliens_env.core.policy import play_out
 from aliens_env.reactor_room.game import NO, Alien, ReactorRoom
 
 MARINES = ["Apone", "Hicks", "Vasquez", "Drake", "Hudson", "Dietrich", "Frost", "Crowe", "Wierzbowski"]
@@ -237,11 +238,10 @@ class SwitchingMarines:
         return self.current.act(game, player)
 
 
-def play(game, marines, hive):
-    """Plays ``game`` to its end, ``marines`` and ``hive`` (policies) deciding."""
-    while not game.is_terminal():
-        player = game.current_player()
-        game.apply((marines if player == "marines" else hive).act(game, player))
+def play(game, marines, hive, max_steps: int | None = None):
+    """Plays ``game`` to its end (or ``max_steps`` decisions), ``marines`` and ``hive`` (policies)
+    deciding; returns it."""
+    play_out(game, {"marines": marines, "hive": hive}, max_steps)
     return game
 
 
