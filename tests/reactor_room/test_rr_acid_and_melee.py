@@ -127,6 +127,12 @@ def test_incapacitated_marine_can_take_no_actions():
 
 
 # -- Melee --------------------------------------------------------------------------------------
+def melee(g, a: int, roll: int = 0) -> None:
+    """The acting Marine attacks Alien ``a`` in Melee, the d10 scripted to ``roll`` (0 stuns it)."""
+    g.dice.script(roll)
+    act(g, "melee", target_index(g, a))
+
+
 def melee_position(name="Hicks", alien_at=(13, 5), wounded=False, extra=None):
     g = empty_room({name: (13, 4), "Crowe": (0, 24), **(extra or {})})
     marine(g, name).wounded = wounded
@@ -161,8 +167,7 @@ def test_melee_needs_an_adjacent_alien(aimed):
 
 def test_marine_chooses_where_the_stunned_alien_is_pushed():
     g, a = melee_position(extra={"Hudson": (12, 6)})
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     # from (13, 5): not back onto Hicks (W), not onto Hudson (NE), not off the map (S side)
     assert sorted(legal_indices(g, "push")) == [0, 2, 7]  # N (12,5), E (13,6), NW (12,4)
     act(g, "push", 2)
@@ -174,8 +179,7 @@ def test_melee_frees_a_grabbed_teammate():
     g = empty_room({"Hicks": (13, 4), "Hudson": (13, 5), "Crowe": (0, 24)})
     a = put_alien(g, None, on="Hudson", attack="grabbing")
     marines_phase(g, "Hicks")
-    g.dice.script(1)
-    act(g, "melee", target_index(g, a))
+    melee(g, a, 1)
     assert marine(g, "Hudson").alien == NO and g.aliens[a].card == NO
     act(g, "push", 2)  # E
     assert g.aliens[a].pos == sq(g, (13, 6))
@@ -185,8 +189,7 @@ def test_melee_drives_off_the_marines_own_alien():
     g = empty_room({"Hicks": (13, 4), "Crowe": (0, 24)})
     a = put_alien(g, None, on="Hicks", attack="in_combat")
     marines_phase(g, "Hicks")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     act(g, "push", 2)
     assert marine(g, "Hicks").alien == NO
     assert g.aliens[a].pos == sq(g, (13, 5))
@@ -201,8 +204,7 @@ def test_pushed_two_squares_when_every_adjacent_square_holds_a_marine():
     a = put_alien(g, centre)
     hicks = names[ring.index((3, 5))]  # the Marine west of the Alien
     marines_phase(g, hicks)
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     assert legal_indices(g, "push") == list(range(8))
     act(g, "push", 1)  # NE, two squares
     assert g.aliens[a].pos == sq(g, (1, 8))
@@ -212,8 +214,7 @@ def test_pushed_one_square_when_a_neighbour_is_free():
     g = empty_room({"Hicks": (3, 5), "Crowe": (0, 24)})
     a = put_alien(g, (3, 6))
     marines_phase(g, "Hicks")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     act(g, "push", 2)
     assert g.aliens[a].pos == sq(g, (3, 7))
 
@@ -222,8 +223,7 @@ def test_alien_pushed_into_the_stairwell_clings_on_and_stays_stunned():
     g = empty_room({"Hicks": (4, 11), "Crowe": (0, 24)})
     a = put_alien(g, (4, 12))
     marines_phase(g, "Hicks")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     assert 4 in legal_indices(g, "push")  # S: (5, 12), a Stairwell square
     act(g, "push", 4)
     assert g.aliens[a].pos == sq(g, (5, 12)) and g.aliens[a].in_play and g.aliens[a].stunned
@@ -235,8 +235,7 @@ def test_melee_stunned_alien_loses_its_next_move():
     g = empty_room({"Hicks": (13, 4), "Crowe": (0, 24)})
     a = put_alien(g, (13, 5))
     marines_phase(g, "Hicks")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     act(g, "push", 2)
     start_phase(g, "aliens_move")
     assert g.aliens[a].pos == sq(g, (13, 6)) and marine(g, "Hicks").alien == NO
@@ -247,8 +246,7 @@ def test_marine_freed_by_an_earlier_marine_acts_this_turn():
     g = empty_room({"Apone": (13, 4), "Hicks": (13, 5), "Crowe": (0, 24)})
     a = put_alien(g, None, on="Hicks", attack="grabbing")
     marines_phase(g, "Apone")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))  # Apone (first in order) frees Hicks (second)
+    melee(g, a)  # Apone (first in order) frees Hicks (second)
     act(g, "push", 2)
     act(g, "end")
     assert g.marines[g.active].name == "Hicks"
@@ -260,8 +258,7 @@ def test_marine_freed_by_a_later_marine_waits_until_next_turn():
     a = put_alien(g, None, on="Apone", attack="grabbing")
     start_phase(g, "marines")
     assert g.marines[g.active].name == "Hicks"  # grabbed Apone is skipped
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))  # Hicks (second) frees Apone (first)
+    melee(g, a)  # Hicks (second) frees Apone (first)
     act(g, "push", 2)
     act(g, "end")
     assert g.marines[g.active].name == "Crowe"  # not Apone
@@ -293,8 +290,7 @@ def test_push_two_squares_at_the_map_edge_is_the_marines_choice():
                     "Drake": (12, 13), "Apone": (0, 24)})
     a = put_alien(g, (13, 12))  # bottom row: its five on-map neighbours all hold Marines
     marines_phase(g, "Hicks")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))
+    melee(g, a)
     rolls = g.dice.rolls
     assert g.decision.kind == "push"
     # two squares away: N (11, 12), NE (11, 14), E (13, 14), W (13, 10); NW (11, 10) is an obstruction
@@ -323,8 +319,7 @@ def test_incapacitated_marine_freed_by_melee_is_not_hauled_and_can_be_carried():
     marine(g, "Hudson").incapacitated = True
     a = put_alien(g, None, on="Hudson", attack="grabbing")
     marines_phase(g, "Apone")
-    g.dice.script(0)
-    act(g, "melee", target_index(g, a))  # Apone drives the Alien off Hudson
+    melee(g, a)  # Apone drives the Alien off Hudson
     act(g, "push", 0)  # N: (12, 5)
     act(g, "end")
     assert g.marines[g.active].name == "Hicks"
