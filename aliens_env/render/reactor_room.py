@@ -8,6 +8,7 @@ import numpy as np
 from ..core.board import NO
 from .draw import DIM, INK, LINE, legend
 from .image import CELL, COLOURS, badge, board_size, counter, draw_board, fit, framed, square_xy
+from .text import marine_state, whose_turn
 
 LEGEND = [(COLOURS["marine"], "Marine"), (COLOURS["wounded"], "wounded"), (COLOURS["incapacitated"], "incapacitated"),
           (COLOURS["alien"], "Alien (number)"), (COLOURS["stunned"], "Stunned Alien"), (COLOURS["on_card"], "Alien on a card"),
@@ -17,32 +18,6 @@ LEGEND = [(COLOURS["marine"], "Marine"), (COLOURS["wounded"], "wounded"), (COLOU
 
 def marine_colour(m) -> tuple:
     return COLOURS["incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"]
-
-
-def whose_turn(game) -> str:
-    player = game.current_player()
-    if player is None:
-        cut = game.truncated_by()
-        return f"game over ({'cut by ' + cut if cut else 'result for the marines: ' + str(game.outcome()['marines'])})"
-    if player == "marines" and game.active != NO:
-        m = game.marines[game.active]
-        return f"marines: {m.name} ({m.actions_left} Actions, Aim {m.aim})"
-    return f"{player}: {game.decision.kind}"
-
-
-def marine_state(game, m) -> str:
-    state = [m.status.replace("_", " ")]
-    if m.wounded:
-        state.append("wounded")
-    if m.incapacitated:
-        state.append("incapacitated")
-    if m.alien != NO:
-        state.append(f"{game.aliens[m.alien].attack.replace('_', ' ')} by Alien {m.alien}")
-    if m.carrying != NO:
-        state.append(f"carrying {game.marines[m.carrying].name}")
-    if m.carried_by != NO:
-        state.append(f"carried by {game.marines[m.carried_by].name}")
-    return ", ".join(state)
 
 
 def render(game) -> np.ndarray:

@@ -4,6 +4,34 @@ from __future__ import annotations
 from ..core.board import NO
 
 
+def whose_turn(game) -> str:
+    """Who decides now in a Reactor Room family game (shared by the text and the picture)."""
+    player = game.current_player()
+    if player is None:
+        cut = game.truncated_by()
+        return f"game over ({'cut by ' + cut if cut else 'result for the marines: ' + str(game.outcome()['marines'])})"
+    if player == "marines" and game.active != NO:
+        m = game.marines[game.active]
+        return f"marines: {m.name} ({m.actions_left} Actions, Aim {m.aim})"
+    return f"{player}: {game.decision.kind}"
+
+
+def marine_state(game, m) -> str:
+    """Marine ``m``'s condition in words: status, wounds, grabs, carrying."""
+    state = [m.status.replace("_", " ")]
+    if m.wounded:
+        state.append("wounded")
+    if m.incapacitated:
+        state.append("incapacitated")
+    if m.alien != NO:
+        state.append(f"{game.aliens[m.alien].attack.replace('_', ' ')} by Alien {m.alien}")
+    if m.carrying != NO:
+        state.append(f"carrying {game.marines[m.carrying].name}")
+    if m.carried_by != NO:
+        state.append(f"carried by {game.marines[m.carried_by].name}")
+    return ", ".join(state)
+
+
 def render_reactor_room(game) -> str:
     b = game.board
     grid = [list(row.replace("d", ":")) for row in b.rows_text]
@@ -20,28 +48,10 @@ def render_reactor_room(game) -> str:
     lines.append("legend: 1-9 Marines (order), x Incapacitated, A Alien, z Stunned Alien, "
                  "@ Alien on a Marine's card, # obstruction, S Stairwell, E Exit")
     for i, m in enumerate(game.marines):
-        state = [m.status]
-        if m.wounded:
-            state.append("wounded")
-        if m.incapacitated:
-            state.append("incapacitated")
-        if m.alien != NO:
-            state.append(f"{game.aliens[m.alien].attack} by Alien {m.alien}")
-        if m.carrying != NO:
-            state.append(f"carrying {game.marines[m.carrying].name}")
-        if m.carried_by != NO:
-            state.append(f"carried by {game.marines[m.carried_by].name}")
         weapon = game.characters[m.name].weapon
-        lines.append(f"  {i + 1} {m.name:<12} {weapon:<12} {', '.join(state)}")
-    player = game.current_player()
-    who = "game over" if player is None else player
-    if player == "marines" and game.active != NO:
-        m = game.marines[game.active]
-        who = f"marines: {m.name} ({m.actions_left} Actions left, Aim {m.aim})"
-    elif player == "hive":
-        who = f"hive: {game.decision.kind}"
+        lines.append(f"  {i + 1} {m.name:<12} {weapon:<12} {marine_state(game, m)}")
     limit = "" if game.turn_limit is None else f"/{game.turn_limit}"
-    lines.append(f"turn {game.turn}{limit}, phase {game.phase}, to move: {who}")
+    lines.append(f"turn {game.turn}{limit}, phase {game.phase}, to move: {whose_turn(game)}")
     lines.append(f"out {game.stats['exited']}, dead {game.stats['dead']}, Aliens killed {game.stats['aliens_killed']}")
     if game.events:
         lines.append("last: " + "; ".join(game.events[-8:]))
