@@ -55,7 +55,7 @@ from .codec import Positions
 from .data_files import ENTRY_MARKS, LARGE_MARKS, load
 from .hivemind import HivemindRules
 from .marines import MarineRules
-from .observation import Observation, anew_spans
+from .observation import MARKS, Observation, anew_spans
 from .power_loader import LoaderRules
 from .queen import QueenRules
 from .state import (  # noqa: F401  (the constants, importable from here as before)
@@ -236,6 +236,9 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         for k, (who, hero) in enumerate(objectives.fielded(self)):
             self.chars.append({"name": who, "hero": hero, "pos": self.starts[k], "alive": True, "knocked": False,
                                "activated": False, "aim": 0, "actions": 0, "hazards": [], "out": ""})
+        #: what observation.py looks at again: the parts the rules marked changed (MARKS) and the
+        #: Characters whose row may have changed (their index; NO, when added, is skipped)
+        self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
         names = [ch["name"] for ch in self.chars]
         self.newt_char = names.index(data["newt"]) if data["newt"] in names else NO
         self.tokens = list(self.token_starts)
@@ -314,9 +317,11 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                     self.chars[self.active]["actions"] > 0 or self._driving(self.active)):
                 self._decide("action")
             elif any(not self.chars[c]["activated"] for c in self.in_play()):
+                self._obs_chars.add(self.active)  # (no longer the active one; NO when none was)
                 self.active = NO
                 self._decide("activate")
             else:
+                self._obs_chars.add(self.active)  # (no longer the active one; NO when none was)
                 self.active = NO
                 self.phase = "hivemind" if self.hive_player else "aliens"
                 self._queen_phase_start()
@@ -353,6 +358,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
             self.round += 1
             for ch in self.chars:
                 ch["activated"] = False
+            self._obs_chars.update(range(len(self.chars)))
             self.queen_moved = False
             self.phase = "marine"
         return True

@@ -101,6 +101,7 @@ class HivemindRules:
             m, d = divmod(index, 8)
             model = self.aliens[m] if m < MAX_ALIENS else self.blips[m - MAX_ALIENS]
             model["pos"] = self.board.step(model["pos"], d)
+            self._obs_marks.add("aliens" if m < MAX_ALIENS else "blips")
             self._spend("move")
             self.events.append(f"Willpower Move to {self.board.rc(model['pos'])}")
             if m >= MAX_ALIENS and self._seen(model["pos"]):
