@@ -47,7 +47,7 @@ import numpy as np
 from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
-from ..core.game import Decision, PhasedGame
+from ..core.game import Decision, PhasedGame, _count_nonzero
 from . import missions as objectives
 from .aliens import AlienRules
 from .apc import APC_TARGET, VehicleRules
@@ -294,7 +294,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
             self._cache.clear()
             if self.decision is not None:
                 mask = self._current_mask()
-                count = np.count_nonzero(mask)
+                count = _count_nonzero(mask)
                 if count > 1 or (count == 1 and self.decision.kind == "react"):
                     return
                 if count == 0:

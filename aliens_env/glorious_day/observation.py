@@ -86,11 +86,9 @@ class Observation:
             active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
             character, knocked = at["character"], at["knocked_down"]
             old, chars = last.get("chars", ()), self.chars
-            if len(old) == len(chars):
-                keys = list(old)
-            else:
-                keys, touched = [None] * len(chars), range(len(chars))
-            for c in touched:
+            same = len(old) == len(chars)
+            keys = list(old) if same else [None] * len(chars)
+            for c in touched if same else range(len(chars)):
                 if c == NO:
                     continue
                 ch = chars[c]
@@ -98,14 +96,14 @@ class Observation:
                             ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
                            if ch["alive"] else None)
             keys = tuple(keys)
-            self._obs_chars.clear()
             if keys != old:  # the Characters whose rows changed: their old rows and squares cleared, then written
-                changed = [c for c, key in enumerate(keys) if c >= len(old) or key != old[c]]
-                changed += range(len(keys), len(old))
+                changed = (sorted([c for c in touched if c != NO and keys[c] != old[c]]) if same
+                           else list(range(max(len(keys), len(old)))))  # (a row written again shows the same)
                 cleared = set()
                 for c in changed:
-                    i = o + c * k
-                    obs[i:i + k] = template[i:i + k]
+                    if c >= len(keys) or keys[c] is None or keys[c][1] == NO:  # (a row on the board is written whole)
+                        i = o + c * k
+                        obs[i:i + k] = template[i:i + k]
                     if c < len(old) and old[c] is not None and old[c][1] != NO:
                         s = old[c][1]
                         obs[character + s], obs[knocked + s] = template[character + s], template[knocked + s]
@@ -122,6 +120,7 @@ class Observation:
                     obs[character + pos] = 1.0
                     obs[knocked + pos] = key[8]
                 last["chars"] = keys
+            touched.clear()
 
         slots = tuple(self.aliens)
         if "aliens" in marks or slots != last.get("alien_slots"):
