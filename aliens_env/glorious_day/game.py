@@ -112,6 +112,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self.has_apc = "V" in marks  # the M577 APC (apc.py)
         self.synthetic_names = frozenset(name for name, info in data["characters"].items() if info.get("synthetic"))
         self.card_names = tuple(data["hivemind"]["cards"])
+        self.card_index = {k: i for i, k in enumerate(self.card_names)}  # (card_names.index, one look-up)
         self.cards = data["hivemind"]["cards"]
         self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")
         self.natures = tuple(k for k in self.card_names if self.cards[k]["type"] == "nature")
@@ -452,7 +453,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                     mask[slot["swap"] + k] = 1
         elif kind == "discard":
             for card in set(self.hm_hand):
-                mask[slot["discard"] + self.card_names.index(card)] = 1
+                mask[slot["discard"] + self.card_index[card]] = 1
         elif kind == "react":
             mask[slot["decline"]] = 1
             card = REACTION_OF[self.work[-1]["kind"]]

@@ -92,7 +92,7 @@ class HivemindRules:
             mask[slot["wp_reorder"]] = 1
         for card in set(self.hm_hand):  # (a card not in hand is not playable)
             if self.card_playable(card):
-                mask[slot["play"] + self.card_names.index(card)] = 1
+                mask[slot["play"] + self.card_index[card]] = 1
 
     def _hive_action(self, name: str, index: int) -> None:
         if name == "end_step":

@@ -201,7 +201,7 @@ class Observation:
 
     def _observe_large(self, obs) -> None:
         """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
-        o, w, h = self.obs_layout.offset("large_models"), self.board.width, self.board.height
+        o, w, h = self.obs_layout.offsets["large_models"], self.board.width, self.board.height
         q, lo = self.queen, self.loader
         if q is not None:
             r, col = divmod(q["pos"], w)
@@ -215,22 +215,23 @@ class Observation:
 
     def _observe_vehicle(self, obs) -> None:
         """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
-        apc, layout = self.apc, self.obs_layout
+        apc, at = self.apc, self.obs_layout.offsets
         if apc is None:
             return
-        o, w, h = layout.offset("apc"), self.board.width, self.board.height
+        o, w, h = at["apc"], self.board.width, self.board.height
         r, col = divmod(apc["pos"], w)
         rules = self.apc_rules
         obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, apc["damage"] / rules["damage_tokens"],
                                                    apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
                                                    apc["fired"]))
-        o, k = layout.offset("apc_seats"), len(SEAT_FEATURES)
-        for c in range(len(self.chars)):
-            seat = self.seat_of(c)
-            if seat:
+        o, k = at["apc_seats"], len(SEAT_FEATURES)
+        shape = self._shape(apc["pos"])
+        inside, seat_at = shape.square_set, shape.seat_at
+        for c, ch in enumerate(self.chars):  # (seat_of(c), the APC's shape found once)
+            if ch["pos"] in inside:
                 obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
-        o = layout.offset("scanned")
+                obs[o + c * k + 1 + SEAT_INDEX[seat_at.get(ch["pos"], "repair")]] = 1.0
+        o = at["scanned"]
         for b in apc["scanned"]:
             bl = self.blips[b]
             if bl is not None:
@@ -239,12 +240,12 @@ class Observation:
     def _observe_mission(self, obs: array) -> None:
         """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
         carry her, escaped or carried, and the objective's progress (the rest is in the template)."""
-        layout = self.obs_layout
-        o = layout.offset("tokens")
+        at = self.obs_layout.offsets
+        o = at["tokens"]
         for t in self.tokens:
             if t != NO:
                 obs[o + t] = 1.0
-        o, k = layout.offset("characters_extra"), len(CHAR_EXTRA)
+        o, k = at["characters_extra"], len(CHAR_EXTRA)
         rows = self._obs_rows
         for c, ch in enumerate(self.chars):
             key = ("extra", c, ch["name"], self.newt_char, ch["out"])
@@ -253,16 +254,16 @@ class Observation:
                 row = rows[key] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
                                               ch["out"] == "escaped", ch["out"] == "carried"))
             obs[o + c * k:o + c * k + k] = row
-        obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
+        obs[at["mission"] + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
-        hand, names = self.hm_hand, self.card_names
+        hand, index = self.hm_hand, self.card_index
         for card in set(hand):
-            obs[o + names.index(card)] = HAND_COUNT[hand.count(card)]
+            obs[o + index[card]] = HAND_COUNT[hand.count(card)]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs

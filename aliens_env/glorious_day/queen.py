@@ -77,7 +77,7 @@ class QueenRules:
         """Her range to `square` (from the nearest of her squares); `rows`: her squares'
         ``board.range_row``, when the caller reads many squares."""
         rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
-        return min(row[square] for row in rows)
+        return min([row[square] for row in rows])
 
     def queen_targets(self) -> list[int]:
         """The closest Characters within her reach (two spaces of her model, in sight of it);
