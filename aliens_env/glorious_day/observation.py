@@ -162,7 +162,18 @@ class Observation:
         counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
                   self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
-        if counts != last.get("globals"):  # (what the globals are worked out from)
+        old = last.get("globals")
+        if counts == old:  # (what the globals are worked out from)
+            pass
+        elif old is not None and counts[:-1] == old[:-1]:  # only the open decision's kind: its one-hot
+            hot = self._globals_at + 14 + len(self.natures)
+            if old[-1] is not None:
+                i = hot + DECISION_INDEX[old[-1]]
+                obs[i] = template[i]
+            if decision is not None:
+                obs[hot + DECISION_INDEX[decision.kind]] = 1.0
+            last["globals"] = counts
+        else:
             o, size = self._globals_at, len(self.global_features)
             obs[o:o + size] = template[o:o + size]
             obs[o:o + 14] = array("f", (
