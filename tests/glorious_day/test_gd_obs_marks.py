@@ -74,9 +74,11 @@ def test_a_mark_left_out_is_caught(attribute, dropped):
     setattr(g, attribute, _Deaf(dropped))
     original = GloriousDay.reset
 
-    def reset_keeping_deaf(self, seed=None):  # (a reset marks everything anew: keep the deaf set)
+    def reset_keeping_deaf(self, seed=None):  # (a reset marks everything: the deaf set gets those marks)
         original(self, seed)
-        setattr(self, attribute, _Deaf(dropped))
+        deaf = _Deaf(dropped)
+        deaf.update(getattr(self, attribute))
+        setattr(self, attribute, deaf)
 
     g.reset = reset_keeping_deaf.__get__(g)
     assert _mismatch(g, 400, seed=11, reset=False) is not None
