@@ -81,6 +81,7 @@ class AlienRules:
                 return
             if square != alien["pos"]:
                 alien["pos"] = square
+                self._obs_marks.add("aliens")
             task["stage"] = "attack"
         if task["stage"] == "attack":
             at = self.char_at()
@@ -153,6 +154,7 @@ class AlienRules:
         need = self.rules["barricade_breaks_on"] - (self.nature == "relentless")
         if roll >= need:
             self.barricades.discard(doors[0])
+            self._obs_marks.add("barricades")
             self.stats["barricades_broken"] += 1
         self.events.append(f"an Alien attacks the Barricade at {self.board.rc(doors[0])}: roll {roll}, "
                            f"{'broken' if roll >= need else 'holds'}")
@@ -230,6 +232,7 @@ class AlienRules:
             self._loader_pushed(c, self.queen_squares() if queen else [self.aliens[slot]["pos"]])
         else:
             ch["knocked"] = True
+            self._obs_chars.add(c)
             self._lose_endurance(self.rules["failed_defense_discards"])
             self.events.append(f"{who}'s Defense {total}: Knocked Down")
             if self.newt_carrier == c and self.data["characters"][who].get("carries"):
@@ -241,6 +244,7 @@ class AlienRules:
     def _kill_character(self, c: int) -> None:
         ch = self.chars[c]
         ch["alive"], ch["knocked"] = False, False
+        self._obs_chars.add(c)
         for h in ch["hazards"]:
             self._lose_hazard(h)
         ch["hazards"] = []
@@ -258,6 +262,7 @@ class AlienRules:
     def _remove_alien(self, slot: int) -> None:
         alien = self.aliens[slot]
         alien["count"] -= 1
+        self._obs_marks.add("aliens")
         self.stats["kills"] += 1
         if alien["count"] <= 0:
             self.aliens[slot] = None
@@ -277,6 +282,7 @@ class AlienRules:
         elif task.get("whole"):  # a turret's kill: the model and the tokens under it
             self.stats["kills"] += self.aliens[task["slot"]]["count"]
             self.aliens[task["slot"]] = None
+            self._obs_marks.add("aliens")
         else:
             self._remove_alien(task["slot"])
 
@@ -290,6 +296,7 @@ class AlienRules:
         if square is None:
             return
         blip["pos"] = square
+        self._obs_marks.add("blips")
         self._done(task)
         if self._seen(square):
             self.work.append({"kind": "reveal", "slot": task["slot"]})
@@ -391,6 +398,7 @@ class AlienRules:
             self.events.append("Hidden: the Blip stays face-down")
             return
         self.blips[task["slot"]] = None
+        self._obs_marks.add("blips")
         value, square = blip["value"], blip["pos"]
         self.blip_pool.append(value)
         self.dice.shuffle(self.blip_pool)
@@ -406,6 +414,7 @@ class AlienRules:
     def _add_alien(self, square: int, count: int) -> None:
         if None in self.aliens:
             self.aliens[self.aliens.index(None)] = {"pos": square, "count": count}
+            self._obs_marks.add("aliens")
 
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
@@ -449,6 +458,7 @@ class AlienRules:
             return
         k = self.blips.index(None)
         self.blips[k] = {"pos": square, "value": self.blip_pool.pop()}
+        self._obs_marks.add("blips")
         if self.apc is not None and k in self.apc["scanned"]:
             self.apc["scanned"].remove(k)  # a new Blip in the slot: unknown again
         if self._seen(square):
@@ -466,6 +476,7 @@ class AlienRules:
         self._done(task)
         hazard = self.hive_hazards.pop()
         self.chars[target]["hazards"].append("hive:" + hazard)
+        self._obs_chars.add(target)
         self.events.append(f"Terror: {self.chars[target]['name']} gets the Hive Hazard {hazard}")
 
     def _task_tracker(self, task: dict) -> None:

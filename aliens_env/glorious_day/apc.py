@@ -152,9 +152,11 @@ class VehicleRules:
             self._drive(c)
         elif name == "apc_step":
             self.chars[c]["actions"] += 1
+            self._obs_chars.add(c)
             self._vehicle_step(index)  # (it reveals what the step brings into sight)
         elif name == "apc_stop":
             self.chars[c]["actions"] += 1
+            self._obs_chars.add(c)
             self.apc["moves"] = 0
         elif name == "turret":
             self._turret(c, index)
@@ -213,14 +215,17 @@ class VehicleRules:
         plan = self._step_plan(d)
         self.apc["moves"] -= 1
         inside = self.vehicle_set()
-        for ch in self.chars:
+        for k, ch in enumerate(self.chars):
             if ch["pos"] != NO and ch["pos"] in inside:
                 ch["pos"] += plan["shift"]  # the crew moves with it
+                self._obs_chars.add(k)
             elif ch["pos"] in plan["room"]:
                 ch["pos"] = plan["room"][ch["pos"]]
+                self._obs_chars.add(k)
         self.apc["pos"] = plan["anchor"]
         for s in plan["barricades"]:
             self.barricades.discard(s)
+            self._obs_marks.add("barricades")
             self.events.append(f"the APC smashes the Barricade at {self.board.rc(s)}")
         self.events.append(f"the APC moves to {self.board.rc(plan['anchor'])}")
         if self.queen is not None and self.next_to_queen():
@@ -254,6 +259,7 @@ class VehicleRules:
                 if self.aliens[slot] is not None:
                     self.stats["kills"] += alien["count"]
                     self.aliens[slot] = None
+                    self._obs_marks.add("aliens")
                     self.events.append("the APC runs the Alien over")
             task["slots"].pop(0)
             task.pop("roll", None)

@@ -47,7 +47,7 @@ import numpy as np
 from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
-from ..core.game import Decision, PhasedGame
+from ..core.game import Decision, PhasedGame, _count_nonzero
 from . import missions as objectives
 from .aliens import AlienRules
 from .apc import APC_TARGET, VehicleRules
@@ -55,7 +55,7 @@ from .codec import Positions
 from .data_files import ENTRY_MARKS, LARGE_MARKS, load
 from .hivemind import HivemindRules
 from .marines import MarineRules
-from .observation import Observation, anew_spans
+from .observation import MARKS, Observation, anew_spans
 from .power_loader import LoaderRules
 from .queen import QueenRules
 from .state import (  # noqa: F401  (the constants, importable from here as before)
@@ -112,6 +112,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self.has_apc = "V" in marks  # the M577 APC (apc.py)
         self.synthetic_names = frozenset(name for name, info in data["characters"].items() if info.get("synthetic"))
         self.card_names = tuple(data["hivemind"]["cards"])
+        self.card_index = {k: i for i, k in enumerate(self.card_names)}  # (card_names.index, one look-up)
         self.cards = data["hivemind"]["cards"]
         self.reactions = tuple(k for k in self.card_names if self.cards[k]["type"] == "reaction")
         self.natures = tuple(k for k in self.card_names if self.cards[k]["type"] == "nature")
@@ -236,6 +237,9 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         for k, (who, hero) in enumerate(objectives.fielded(self)):
             self.chars.append({"name": who, "hero": hero, "pos": self.starts[k], "alive": True, "knocked": False,
                                "activated": False, "aim": 0, "actions": 0, "hazards": [], "out": ""})
+        #: what observation.py looks at again: the parts the rules marked changed (MARKS) and the
+        #: Characters whose row may have changed (their index; NO, when added, is skipped)
+        self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
         names = [ch["name"] for ch in self.chars]
         self.newt_char = names.index(data["newt"]) if data["newt"] in names else NO
         self.tokens = list(self.token_starts)
@@ -291,7 +295,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
             self._cache.clear()
             if self.decision is not None:
                 mask = self._current_mask()
-                count = np.count_nonzero(mask)
+                count = _count_nonzero(mask)
                 if count > 1 or (count == 1 and self.decision.kind == "react"):
                     return
                 if count == 0:
@@ -314,9 +318,11 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                     self.chars[self.active]["actions"] > 0 or self._driving(self.active)):
                 self._decide("action")
             elif any(not self.chars[c]["activated"] for c in self.in_play()):
+                self._obs_chars.add(self.active)  # (no longer the active one; NO when none was)
                 self.active = NO
                 self._decide("activate")
             else:
+                self._obs_chars.add(self.active)  # (no longer the active one; NO when none was)
                 self.active = NO
                 self.phase = "hivemind" if self.hive_player else "aliens"
                 self._queen_phase_start()
@@ -353,6 +359,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
             self.round += 1
             for ch in self.chars:
                 ch["activated"] = False
+            self._obs_chars.update(range(len(self.chars)))
             self.queen_moved = False
             self.phase = "marine"
         return True
@@ -446,7 +453,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                     mask[slot["swap"] + k] = 1
         elif kind == "discard":
             for card in set(self.hm_hand):
-                mask[slot["discard"] + self.card_names.index(card)] = 1
+                mask[slot["discard"] + self.card_index[card]] = 1
         elif kind == "react":
             mask[slot["decline"]] = 1
             card = REACTION_OF[self.work[-1]["kind"]]

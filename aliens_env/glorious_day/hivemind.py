@@ -92,7 +92,7 @@ class HivemindRules:
             mask[slot["wp_reorder"]] = 1
         for card in set(self.hm_hand):  # (a card not in hand is not playable)
             if self.card_playable(card):
-                mask[slot["play"] + self.card_names.index(card)] = 1
+                mask[slot["play"] + self.card_index[card]] = 1
 
     def _hive_action(self, name: str, index: int) -> None:
         if name == "end_step":
@@ -101,6 +101,7 @@ class HivemindRules:
             m, d = divmod(index, 8)
             model = self.aliens[m] if m < MAX_ALIENS else self.blips[m - MAX_ALIENS]
             model["pos"] = self.board.step(model["pos"], d)
+            self._obs_marks.add("aliens" if m < MAX_ALIENS else "blips")
             self._spend("move")
             self.events.append(f"Willpower Move to {self.board.rc(model['pos'])}")
             if m >= MAX_ALIENS and self._seen(model["pos"]):

@@ -14,6 +14,7 @@ class MarineRules:
     def _activate(self, c: int) -> None:
         ch = self.chars[c]
         self.active = c
+        self._obs_chars.add(c)
         ch["activated"] = True
         ch["actions"] = self.rules["actions_per_activation"]
         ch["aim"] = self.stats_of(c)["aim"]
@@ -23,6 +24,7 @@ class MarineRules:
         c = self.active
         ch = self.chars[c]
         ch["actions"] -= 1
+        self._obs_chars.add(c)
         who = ch["name"]
         second = self.loader is not None and self.loader["bonus"]
         if second:
@@ -72,9 +74,11 @@ class MarineRules:
             door = self.board.step(ch["pos"], index)
             if door in self.barricades:
                 self.barricades.discard(door)
+                self._obs_marks.add("barricades")
                 self.events.append(f"{who} removes the Barricade at {self.board.rc(door)}")
             else:
                 self.barricades.add(door)
+                self._obs_marks.add("barricades")
                 self.events.append(f"{who} Barricades the door at {self.board.rc(door)}")
         elif name == "interact":
             if INTERACTS[index] == "newt":
@@ -82,6 +86,7 @@ class MarineRules:
                 if self.newt_char != NO:
                     newt = self.chars[self.newt_char]
                     newt["pos"], newt["out"] = NO, "carried"
+                    self._obs_chars.add(self.newt_char)
                 self.events.append(f"{who} picks Newt up")
             else:
                 hazard = ch["hazards"].pop(0)
@@ -104,9 +109,11 @@ class MarineRules:
         """A Character ending a Move on an exit leaves the board, with Newt if it carries her."""
         ch = self.chars[c]
         ch["pos"], ch["out"], ch["actions"] = NO, "escaped", 0
+        self._obs_chars.add(c)
         self.events.append(f"{ch['name']} gets out")
         if self.newt_carrier == c and self.newt_char != NO:
             self.chars[self.newt_char]["out"] = "escaped"
+            self._obs_chars.add(self.newt_char)
             self.newt_carrier = NO
             self.events.append("Newt gets out")
 
@@ -115,9 +122,11 @@ class MarineRules:
         if self.newt_char != NO:
             newt = self.chars[self.newt_char]
             newt["pos"], newt["out"] = square, ""
+            self._obs_chars.add(self.newt_char)
         else:
             self.newt = square
         self.events.append(f"{self.chars[self.newt_carrier]['name']} sets Newt down at {self.board.rc(square)}")
+        self._obs_chars.add(self.newt_carrier)
         self.newt_carrier = NO
         self._reveal_seen()
 
@@ -142,6 +151,7 @@ class MarineRules:
         roll = self.dice.d10()
         dial = ch["aim"] + weapon["aim_bonus"]
         ch["aim"] = max(0, ch["aim"] - self.rules["aim_step"])
+        self._obs_chars.add(c)
         self.stats["attacks"] += 1
         hit = roll < dial
         at = self.board.rc(self.aliens[k]["pos"] if k is not None else self.queen["pos"])
@@ -174,6 +184,7 @@ class MarineRules:
             self.events.append(f"{self.chars[c]['name']} recycles the Hazard {card}")
         elif card in HAZARDS or card.startswith("hive:"):
             self.chars[c]["hazards"].append(card)
+            self._obs_chars.add(c)
             self.events.append(f"{self.chars[c]['name']} draws the Hazard {card}")
         elif len(self.hand) < self.rules["hand_limit"]:
             self.hand.append(card)

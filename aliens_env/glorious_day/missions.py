@@ -110,7 +110,8 @@ def alive(game) -> int:
 
 
 def aboard(game) -> int:
-    return sum(game.aboard(c) for c in range(len(game.chars)) if game.chars[c]["alive"])
+    inside = game.vehicle_set()  # (game.aboard(c) of each living Character, the APC's squares found once)
+    return sum([ch["alive"] and ch["pos"] in inside for ch in game.chars])
 
 
 def kills(game) -> int:

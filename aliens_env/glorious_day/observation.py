@@ -19,6 +19,8 @@ _ALIEN_ROWS: dict[tuple, dict] = {}
 ANEW_VIEWS = ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission")
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
+#: the parts of the public observation the rules mark when they change them (``_obs_marks``)
+MARKS = ("aliens", "blips", "barricades")
 #: marks a kept observation as this process's own: a copied or unpickled one holds another object
 #: (its numpy view then no longer shows its array) and is written anew
 _OWN = object()
@@ -55,75 +57,98 @@ class Observation:
 
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
-        incrementally: the game keeps the last one it wrote, and each part (Barricades,
-        Characters, Aliens, Blips, Newt, the globals) is written again only when what it shows
-        changed, after what it showed before is set back to the template. The views of the
-        Queen, the Power Loader, the APC and the later missions are written anew each time."""
+        incrementally: the game keeps the last one it wrote, and each part is written again only
+        when what it shows changed, after what it showed before is set back to the template.
+        What the rules change is marked where they change it (``_obs_chars``: the Characters whose
+        row may have changed; ``_obs_marks``: "aliens", "blips", "barricades"), so only the marked
+        parts are looked at; a slot of ``aliens`` or ``blips`` filled or emptied is found by the
+        slots' identity as well, and Newt and the globals by comparing what they are worked out
+        from. The views of the Queen, the Power Loader, the APC and the later missions are written
+        anew each time."""
         template = self._obs_template_array
         kept = self._obs_kept
         if kept is None or kept[0] != id(self) or kept[1] is not template or kept[5] is not _OWN:
             kept = template[:]  # new, cloned, copied or another mission's: written anew
             kept = self._obs_kept = (id(self), template, kept, {}, np.frombuffer(kept, dtype=np.float32), _OWN)
-        obs, last = kept[2], kept[3]
+            self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))  # (a clone's own sets)
+        obs, last, marks = kept[2], kept[3], self._obs_marks
         at, w, h = self._plane_at, self.board.width, self.board.height
 
-        if self.barricades or last.get("barricades"):
+        if "barricades" in marks:
             key = tuple(sorted(self.barricades))
-            if key != last.get("barricades"):
+            if key != last.get("barricades", ()):
                 _mark(obs, template, at["barricade"], last.get("barricades", ()), key)
                 last["barricades"] = key
 
-        k, o = len(CHAR_FEATURES), self._char_rows_at
-        active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
-        character, knocked = at["character"], at["knocked_down"]
-        keys = tuple([(c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
-                       ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
-                      if ch["alive"] else None for c, ch in enumerate(self.chars)])
-        old = last.get("chars", ())
-        if keys != old:  # the Characters whose rows changed: their old rows and squares cleared, then written
-            changed = [c for c, key in enumerate(keys) if c >= len(old) or key != old[c]]
-            changed += range(len(keys), len(old))
-            cleared = set()
-            for c in changed:
-                i = o + c * k
-                obs[i:i + k] = template[i:i + k]
-                if c < len(old) and old[c] is not None and old[c][1] != NO:
-                    s = old[c][1]
-                    obs[character + s], obs[knocked + s] = template[character + s], template[knocked + s]
-                    cleared.add(s)
-            for c, key in enumerate(keys):
-                if key is None or (c not in changed and key[1] not in cleared):
+        touched = self._obs_chars
+        if touched:
+            k, o = len(CHAR_FEATURES), self._char_rows_at
+            active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
+            character, knocked = at["character"], at["knocked_down"]
+            old, chars = last.get("chars", ()), self.chars
+            same = len(old) == len(chars)
+            keys = list(old) if same else [None] * len(chars)
+            for c in touched if same else range(len(chars)):
+                if c == NO:
                     continue
-                pos = key[1]
-                if pos == NO:  # escaped, or carried: alive, off the board
-                    obs[o + c * k] = 1.0
-                    continue
-                if c in changed:
-                    obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
-                obs[character + pos] = 1.0
-                obs[knocked + pos] = key[8]
-            last["chars"] = keys
+                ch = chars[c]
+                keys[c] = ((c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
+                            ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
+                           if ch["alive"] else None)
+            keys = tuple(keys)
+            if keys != old:  # the Characters whose rows changed: their old rows and squares cleared, then written
+                changed = (sorted([c for c in touched if c != NO and keys[c] != old[c]]) if same
+                           else list(range(max(len(keys), len(old)))))  # (a row written again shows the same)
+                cleared = set()
+                for c in changed:
+                    if c >= len(keys) or keys[c] is None or keys[c][1] == NO:  # (a row on the board is written whole)
+                        i = o + c * k
+                        obs[i:i + k] = template[i:i + k]
+                    if c < len(old) and old[c] is not None and old[c][1] != NO:
+                        s = old[c][1]
+                        obs[character + s], obs[knocked + s] = template[character + s], template[knocked + s]
+                        cleared.add(s)
+                for c, key in enumerate(keys):
+                    if key is None or (c not in changed and key[1] not in cleared):
+                        continue
+                    pos = key[1]
+                    if pos == NO:  # escaped, or carried: alive, off the board
+                        obs[o + c * k] = 1.0
+                        continue
+                    if c in changed:
+                        obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
+                    obs[character + pos] = 1.0
+                    obs[knocked + pos] = key[8]
+                last["chars"] = keys
+            touched.clear()
 
-        aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(self.aliens) if a is not None])
-        if aliens != last.get("aliens"):  # all rewritten: Aliens run over may share a square under the APC
-            o, plane = self._alien_rows_at, at["alien"]
-            obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
-            for _, pos, _ in last.get("aliens", ()):
-                obs[plane + pos] = template[plane + pos]
-            rows = _ALIEN_ROWS.setdefault((h, w), {})
-            for slot, pos, count in aliens:
-                row = rows.get((pos, count))
-                if row is None:
-                    r, col = divmod(pos, w)
-                    row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
-                obs[o + 4 * slot:o + 4 * slot + 4] = row
-                obs[plane + pos] = row[1]  # (a shared square shows its last slot's count)
-            last["aliens"] = aliens
+        slots = tuple(self.aliens)
+        if "aliens" in marks or slots != last.get("alien_slots"):
+            aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(slots) if a is not None])
+            last["alien_slots"] = slots
+            if aliens != last.get("aliens"):  # all rewritten: Aliens run over may share a square under the APC
+                o, plane = self._alien_rows_at, at["alien"]
+                obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
+                for _, pos, _ in last.get("aliens", ()):
+                    obs[plane + pos] = template[plane + pos]
+                rows = _ALIEN_ROWS.setdefault((h, w), {})
+                for slot, pos, count in aliens:
+                    row = rows.get((pos, count))
+                    if row is None:
+                        r, col = divmod(pos, w)
+                        row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
+                    obs[o + 4 * slot:o + 4 * slot + 4] = row
+                    obs[plane + pos] = row[1]  # (a shared square shows its last slot's count)
+                last["aliens"] = aliens
 
-        blips = tuple([bl["pos"] for bl in filter(None, self.blips)])
-        if blips != last.get("blips"):
-            _mark(obs, template, at["blip"], last.get("blips", ()), blips)
-            last["blips"] = blips
+        slots = tuple(self.blips)
+        if "blips" in marks or slots != last.get("blip_slots"):
+            blips = tuple([bl["pos"] for bl in filter(None, slots)])
+            last["blip_slots"] = slots
+            if blips != last.get("blips"):
+                _mark(obs, template, at["blip"], last.get("blips", ()), blips)
+                last["blips"] = blips
+        marks.clear()
 
         if self.newt != last.get("newt", NO):
             plane, old = at["newt"], last.get("newt", NO)
@@ -137,7 +162,18 @@ class Observation:
         counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
                   self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
-        if counts != last.get("globals"):  # (what the globals are worked out from)
+        old = last.get("globals")
+        if counts == old:  # (what the globals are worked out from)
+            pass
+        elif old is not None and counts[:-1] == old[:-1]:  # only the open decision's kind: its one-hot
+            hot = self._globals_at + 14 + len(self.natures)
+            if old[-1] is not None:
+                i = hot + DECISION_INDEX[old[-1]]
+                obs[i] = template[i]
+            if decision is not None:
+                obs[hot + DECISION_INDEX[decision.kind]] = 1.0
+            last["globals"] = counts
+        else:
             o, size = self._globals_at, len(self.global_features)
             obs[o:o + size] = template[o:o + size]
             obs[o:o + 14] = array("f", (
@@ -176,7 +212,7 @@ class Observation:
 
     def _observe_large(self, obs) -> None:
         """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
-        o, w, h = self.obs_layout.offset("large_models"), self.board.width, self.board.height
+        o, w, h = self.obs_layout.offsets["large_models"], self.board.width, self.board.height
         q, lo = self.queen, self.loader
         if q is not None:
             r, col = divmod(q["pos"], w)
@@ -190,22 +226,23 @@ class Observation:
 
     def _observe_vehicle(self, obs) -> None:
         """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
-        apc, layout = self.apc, self.obs_layout
+        apc, at = self.apc, self.obs_layout.offsets
         if apc is None:
             return
-        o, w, h = layout.offset("apc"), self.board.width, self.board.height
+        o, w, h = at["apc"], self.board.width, self.board.height
         r, col = divmod(apc["pos"], w)
         rules = self.apc_rules
         obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, apc["damage"] / rules["damage_tokens"],
                                                    apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
                                                    apc["fired"]))
-        o, k = layout.offset("apc_seats"), len(SEAT_FEATURES)
-        for c in range(len(self.chars)):
-            seat = self.seat_of(c)
-            if seat:
+        o, k = at["apc_seats"], len(SEAT_FEATURES)
+        shape = self._shape(apc["pos"])
+        inside, seat_at = shape.square_set, shape.seat_at
+        for c, ch in enumerate(self.chars):  # (seat_of(c), the APC's shape found once)
+            if ch["pos"] in inside:
                 obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
-        o = layout.offset("scanned")
+                obs[o + c * k + 1 + SEAT_INDEX[seat_at.get(ch["pos"], "repair")]] = 1.0
+        o = at["scanned"]
         for b in apc["scanned"]:
             bl = self.blips[b]
             if bl is not None:
@@ -214,12 +251,12 @@ class Observation:
     def _observe_mission(self, obs: array) -> None:
         """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
         carry her, escaped or carried, and the objective's progress (the rest is in the template)."""
-        layout = self.obs_layout
-        o = layout.offset("tokens")
+        at = self.obs_layout.offsets
+        o = at["tokens"]
         for t in self.tokens:
             if t != NO:
                 obs[o + t] = 1.0
-        o, k = layout.offset("characters_extra"), len(CHAR_EXTRA)
+        o, k = at["characters_extra"], len(CHAR_EXTRA)
         rows = self._obs_rows
         for c, ch in enumerate(self.chars):
             key = ("extra", c, ch["name"], self.newt_char, ch["out"])
@@ -228,16 +265,16 @@ class Observation:
                 row = rows[key] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
                                               ch["out"] == "escaped", ch["out"] == "carried"))
             obs[o + c * k:o + c * k + k] = row
-        obs[layout.offset("mission") + len(objectives.OBJECTIVES)] = objectives.progress(self)
+        obs[at["mission"] + len(objectives.OBJECTIVES)] = objectives.progress(self)
 
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
-        hand, names = self.hm_hand, self.card_names
+        hand, index = self.hm_hand, self.card_index
         for card in set(hand):
-            obs[o + names.index(card)] = HAND_COUNT[hand.count(card)]
+            obs[o + index[card]] = HAND_COUNT[hand.count(card)]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs

@@ -57,6 +57,7 @@ class LoaderRules:
 
     def _use_loader(self, c: int) -> None:
         ch = self.chars[c]
+        self._obs_chars.add(c)
         if c == self.pilot():
             ch["pos"] = self._dismount_squares()[0]
             self.loader["pilot"], self.loader["bonus"] = NO, False
@@ -94,7 +95,9 @@ class LoaderRules:
         for k, ch in enumerate(self.chars):
             if ch["alive"] and k != c and ch["pos"] in plan:
                 ch["pos"] = plan[ch["pos"]]
+                self._obs_chars.add(k)
         self.loader["pos"] = self.chars[c]["pos"] = anchor
+        self._obs_chars.add(c)
         self._cache.clear()
 
     def _push(self, anchor: int, d: int, spaces: int, closed: set[int]) -> int:
@@ -132,6 +135,7 @@ class LoaderRules:
     def _loader_attack(self, c: int, slot: int | None) -> None:
         """A Power Loader Attack on the Alien in `slot`, or on the Queen (slot None)."""
         ch, rules = self.chars[c], self.large["power_loader"]
+        self._obs_chars.add(c)
         for _ in range(rules["attack_cost"]):
             self.exhausted.append(self.hand.pop())
         roll = self.dice.d10()
@@ -157,6 +161,7 @@ class LoaderRules:
         else:
             self.stats["kills"] += self.aliens[slot]["count"]
             self.aliens[slot] = None
+            self._obs_marks.add("aliens")
         self._cache.clear()
         if roll <= rules["second_attack_roll"] and (self.loader_targets() or self.loader_reaches_queen()):
             self.loader["bonus"] = True
@@ -168,5 +173,6 @@ class LoaderRules:
         if d is not None:
             self.loader["pos"] = self.chars[c]["pos"] = self._push(
                 self.loader["pos"], d, self.large["power_loader"]["pushed_back"], self._others(self.loader_squares()))
+            self._obs_chars.add(c)
         self._cache.clear()
         self.events.append(f"the Power Loader is pushed back to {self.board.rc(self.loader['pos'])}")

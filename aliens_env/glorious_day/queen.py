@@ -77,7 +77,7 @@ class QueenRules:
         """Her range to `square` (from the nearest of her squares); `rows`: her squares'
         ``board.range_row``, when the caller reads many squares."""
         rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
-        return min(row[square] for row in rows)
+        return min([row[square] for row in rows])
 
     def queen_targets(self) -> list[int]:
         """The closest Characters within her reach (two spaces of her model, in sight of it);
@@ -208,6 +208,7 @@ class QueenRules:
             for model in (*self.aliens, *self.blips):
                 if model is not None and model["pos"] == old:
                     model["pos"] = new
+                    self._obs_marks.update(("aliens", "blips"))
         self.queen["pos"] = anchor
         self._cache.clear()
 
@@ -322,9 +323,11 @@ class QueenRules:
         for k, a in enumerate(self.aliens):
             if a is not None and a["pos"] in out:
                 self.aliens[k] = None
+                self._obs_marks.add("aliens")
         for k, bl in enumerate(self.blips):
             if bl is not None and bl["pos"] in out:
                 self.blips[k] = None
+                self._obs_marks.add("blips")
                 self.blip_pool.append(bl["value"])
         for c, ch in enumerate(self.chars):
             if ch["alive"] and (set(self.char_squares(c)) & out):

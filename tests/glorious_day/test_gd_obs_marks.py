@@ -1,0 +1,84 @@
+"""The public observation is written incrementally: the rules mark what they change where they
+change it (observation.py: ``_obs_marks`` for the Aliens, Blips and Barricades, ``_obs_chars``
+for the Characters' rows) and observe looks only at what was marked. At every step of random
+games of every mission (the campaign with APC Chase, GloriousDayTactics too) both sides'
+observations equal a clone's, which writes its own from scratch; a mark left out is caught
+(test_a_mark_left_out_is_caught)."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from aliens_env.glorious_day.data_files import load
+from aliens_env.glorious_day.game import GloriousDay
+from aliens_env.glorious_day.tactics import GloriousDayTactics
+
+MISSIONS = list(load()["missions"])
+
+
+def _mismatch(g, steps: int, seed: int, every: int = 1, reset: bool = True) -> str | None:
+    """Random legal play from `seed` (the game reset to it unless `reset` is False); every
+    `every` steps both sides' observations are compared with a clone's (written from scratch):
+    the first difference found, or None."""
+    rng = random.Random(seed)
+    if reset:
+        g.reset(seed)
+    for step in range(steps):
+        if g.is_terminal() or g.truncated_by():
+            seed += 1
+            g.reset(seed)
+        if step % every == 0:
+            fresh = g.clone()
+            for side in ("marines", "hive"):
+                got, want = g.observe(side), fresh.observe(side)
+                if not np.array_equal(got, want):
+                    at = np.flatnonzero(got != want)
+                    return f"step {step} ({side}): values {at[:8].tolist()} differ"
+        g.apply(rng.choice(g.legal_actions()))
+    return None
+
+
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_the_incremental_observation_is_the_one_written_from_scratch_at_every_step(mission):
+    assert _mismatch(GloriousDay(mission=mission), 400, seed=11) is None
+    assert _mismatch(GloriousDay(mission=mission, hive_player=False), 200, seed=5) is None
+    assert _mismatch(GloriousDay(mission=mission), 300, seed=23, every=3) is None  # marks over several steps
+
+
+def test_the_incremental_observation_holds_over_the_campaign_and_the_tactics_env():
+    assert _mismatch(GloriousDay(mission="escape", campaign=True, apc_chase=True), 600, seed=3) is None
+    assert _mismatch(GloriousDayTactics(), 300, seed=7) is None
+
+
+class _Deaf(set):
+    """A set of marks that drops one mark: a rule that forgot to mark what it changed."""
+
+    def __init__(self, dropped):
+        super().__init__()
+        self.dropped = dropped
+
+    def add(self, item):
+        if item != self.dropped:
+            super().add(item)
+
+
+@pytest.mark.parametrize("attribute, dropped", [("_obs_marks", "aliens"), ("_obs_marks", "blips"), ("_obs_chars", 0)])
+def test_a_mark_left_out_is_caught(attribute, dropped):
+    """The check above fails when the Aliens' moves, the Blips' or the first Character's changes
+    go unmarked (its kept sets swapped for ones that drop that mark, after the first observe)."""
+    g = GloriousDay()
+    g.reset(11)
+    g.observe("marines")
+    setattr(g, attribute, _Deaf(dropped))
+    original = GloriousDay.reset
+
+    def reset_keeping_deaf(self, seed=None):  # (a reset marks everything: the deaf set gets those marks)
+        original(self, seed)
+        deaf = _Deaf(dropped)
+        deaf.update(getattr(self, attribute))
+        setattr(self, attribute, deaf)
+
+    g.reset = reset_keeping_deaf.__get__(g)
+    assert _mismatch(g, 400, seed=11, reset=False) is not None
