@@ -489,4 +489,6 @@ class Positions:
         new.loader = None if self.loader is None else dict(self.loader)
         new.apc = None if self.apc is None else dict(self.apc, scanned=list(self.apc["scanned"]))
         new.tokens, new.killed = list(self.tokens), list(self.killed)
+        new._obs_kept = None  # its own, written anew at its first observe (never another game's:
+        new._mark_all()       # a kept record names its game by id(), which a later game may reuse)
         return new

@@ -237,9 +237,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         for k, (who, hero) in enumerate(objectives.fielded(self)):
             self.chars.append({"name": who, "hero": hero, "pos": self.starts[k], "alive": True, "knocked": False,
                                "activated": False, "aim": 0, "actions": 0, "hazards": [], "out": ""})
-        #: what observation.py looks at again: the parts the rules marked changed (MARKS) and the
-        #: Characters whose row may have changed (their index; NO, when added, is skipped)
-        self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
+        self._mark_all()
         names = [ch["name"] for ch in self.chars]
         self.newt_char = names.index(data["newt"]) if data["newt"] in names else NO
         self.tokens = list(self.token_starts)
@@ -318,11 +316,13 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                     self.chars[self.active]["actions"] > 0 or self._driving(self.active)):
                 self._decide("action")
             elif any(not self.chars[c]["activated"] for c in self.in_play()):
-                self._obs_chars.add(self.active)  # (no longer the active one; NO when none was)
+                if self.active != NO:
+                    self._obs_chars.add(self.active)  # (no longer the active one)
                 self.active = NO
                 self._decide("activate")
             else:
-                self._obs_chars.add(self.active)  # (no longer the active one; NO when none was)
+                if self.active != NO:
+                    self._obs_chars.add(self.active)  # (no longer the active one)
                 self.active = NO
                 self.phase = "hivemind" if self.hive_player else "aliens"
                 self._queen_phase_start()

@@ -55,6 +55,11 @@ class Observation:
             self._add_hive_knowledge(obs)
         return obs
 
+    def _mark_all(self) -> None:
+        """Everything looked at again at the next observe: ``_obs_marks`` the parts the rules mark
+        when they change them (MARKS), ``_obs_chars`` the Characters whose row may have changed."""
+        self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
+
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -70,7 +75,7 @@ class Observation:
         if kept is None or kept[0] != id(self) or kept[1] is not template or kept[5] is not _OWN:
             kept = template[:]  # new, cloned, copied or another mission's: written anew
             kept = self._obs_kept = (id(self), template, kept, {}, np.frombuffer(kept, dtype=np.float32), _OWN)
-            self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))  # (a clone's own sets)
+            self._mark_all()
         obs, last, marks = kept[2], kept[3], self._obs_marks
         at, w, h = self._plane_at, self.board.width, self.board.height
 

@@ -82,3 +82,38 @@ def test_a_mark_left_out_is_caught(attribute, dropped):
 
     g.reset = reset_keeping_deaf.__get__(g)
     assert _mismatch(g, 400, seed=11, reset=False) is not None
+
+
+def test_a_clone_made_where_a_freed_game_lived_writes_its_own_observation():
+    """A kept observation names its game by id(); a clone never takes another game's (its own
+    marks either): else a clone made at the address of a freed game whose kept observation it
+    shared would trust what that game wrote (the marks it cleared were the clone's too)."""
+    import gc
+
+    checked = 0
+    for trial in range(100):
+        rng = random.Random(trial)
+        g0 = GloriousDay()
+        g0.reset(trial)
+        for _ in range(5):
+            g0.apply(rng.choice(g0.legal_actions()))
+        g0.observe("marines")
+        g1 = g0.clone()
+        for _ in range(6):  # each plays on; g0's observe then clears the marks (shared, before)
+            for g in (g1, g0):
+                if not g.is_terminal():
+                    g.apply(rng.choice(g.legal_actions()))
+        g0.observe("marines")
+        del g
+        address = id(g0)
+        del g0
+        gc.collect()
+        pool = [g1.clone() for _ in range(300)]
+        g2 = next((g for g in pool if id(g) == address), None)
+        if g2 is None:
+            continue
+        assert np.array_equal(g2.observe("marines"), GloriousDay.from_dict(g2.to_dict()).observe("marines")), trial
+        checked += 1
+        if checked == 3:
+            break
+    assert checked, "no clone landed at a freed game's address: nothing was checked"
