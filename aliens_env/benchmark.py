@@ -323,11 +323,13 @@ def memory_row(name: str, steps: int) -> dict:
     for label, runners in (("one", [one]), ("envs", many)):
         gc.collect()
         row[f"{label}_rss_built_mb"] = rss_mb()
-        for runner in runners:
-            runner.steps(warm)
+        share, played = max(1, steps // len(runners) // 100), 0
+        while played < warm:  # in rounds, as measured (warmed one after another, 64 BugHunt envs then grew 6.4 MB)
+            for runner in runners:
+                runner.steps(share)
+            played += share
         gc.collect()
-        first = rss_mb()
-        share, done = max(1, steps // len(runners) // 100), 0
+        first, done = rss_mb(), 0
         for _ in range(100):  # 100 rounds, each runner playing its share in turn
             for runner in runners:
                 done += runner.steps(share)
@@ -338,9 +340,9 @@ def memory_row(name: str, steps: int) -> dict:
 
 
 def warm_up_turns(steps: int) -> int:
-    """Turns each env plays before the start figure: a hundredth of the steps (1,000 at the
-    default: about 6 Bug Hunt games, past the ~800 turns in which 64 Bug Hunt envs' caches fill;
-    once the one env's first round of 100, now every env's)."""
+    """Turns each env plays before the start figure (at least; in whole rounds): a hundredth of
+    the steps (1,000 at the default: about 6 Bug Hunt games, past the ~800 turns in which 64 Bug
+    Hunt envs' caches fill; once the one env's first round of 100, now every env's)."""
     return max(1, steps // 100)
 
 
