@@ -384,7 +384,7 @@ def main(argv=None) -> dict:
                f"{len(aliens_env.REGISTRY) + 2} x --seconds, and more where one rollout of "
                f"{TRAIN_ENVS * TRAIN_N_STEPS} steps and its update outlast a slice: every env is measured over a "
                f"warm-up rollout and then --seconds or two rollouts, whichever is longer (several minutes in all on a "
-               f"2-core machine). --memory is bound by --memory-steps, about half a minute per environment at the default.",
+               f"2-core machine). --memory is bound by --memory-steps (and a warm-up of a hundredth of them per env), about a minute per environment at the default (BugHuntTactics about four).",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--train", action="store_true", help="MaskablePPO training steps/s of each env against the peer's")
