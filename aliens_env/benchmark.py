@@ -19,8 +19,9 @@ against a random legal opponent), in interleaved slices of one rollout and its u
 then the default training config (configs/default.yaml, what `python train.py` trains) alone.
 
 Memory (--memory): resident memory (RSS, Linux /proc) added by building one AEC env, then by 64
-more built at once, and the RSS at the start and end of 100,000 random legal steps of the one
-env and of the 64 (stepped in turn): "grew" is end minus start.
+more built at once; then what each env's first 1,000 turns add (its caches filling: "warm-up"),
+and the RSS at the start and end of the next 100,000 random legal steps of the one env and of
+the 64 (stepped in turn): "grew" is end minus start.
 
 The peer needs pygame (PettingZoo's classic games import it; the extra "dev" installs it):
 without it the environments are measured alone, with no ratio.
@@ -306,7 +307,10 @@ def rss_mb() -> float | None:
 
 
 def memory_row(name: str, steps: int) -> dict:
-    """The memory figures of one environment, measured in this process (see memory())."""
+    """The memory figures of one environment, measured in this process (see memory()). Every
+    env first plays warm_up_turns(steps) turns, so that "start" is read once each env's caches
+    (kept per colony layout, board, ...) hold what a game of its keeps: the 64 envs' start
+    was once read after 15 turns each, so their "grew" counted that filling, not growth."""
     make = aec_env_function(name)
     gc.collect()
     start = rss_mb()
@@ -314,20 +318,32 @@ def memory_row(name: str, steps: int) -> dict:
     built_one = rss_mb()
     many = [AECRunner(make, seed=k + 1) for k in range(MEMORY_COPIES)]
     built_many = rss_mb()
-    row = {"one_env_mb": built_one - start, "envs_mb": built_many - built_one}
+    warm = warm_up_turns(steps)
+    row = {"one_env_mb": built_one - start, "envs_mb": built_many - built_one, "warm_up_turns": warm}
     for label, runners in (("one", [one]), ("envs", many)):
-        share = max(1, steps // len(runners) // 100)
-        first, done = None, 0
+        gc.collect()
+        row[f"{label}_rss_built_mb"] = rss_mb()
+        share, played = max(1, steps // len(runners) // 100), 0
+        while played < warm:  # in rounds, as measured (warmed one after another, 64 BugHunt envs then grew 6.4 MB)
+            for runner in runners:
+                runner.steps(share)
+            played += share
+        gc.collect()
+        first, done = rss_mb(), 0
         for _ in range(100):  # 100 rounds, each runner playing its share in turn
             for runner in runners:
                 done += runner.steps(share)
-            if first is None:  # after one round, when every env has warmed up
-                gc.collect()
-                first = rss_mb()
         gc.collect()
         row[f"{label}_steps"] = done
         row[f"{label}_rss_start_mb"], row[f"{label}_rss_end_mb"] = first, rss_mb()
     return row
+
+
+def warm_up_turns(steps: int) -> int:
+    """Turns each env plays before the start figure (at least; in whole rounds): a hundredth of
+    the steps (1,000 at the default: about 6 Bug Hunt games, past the ~800 turns in which 64 Bug
+    Hunt envs' caches fill; once the one env's first round of 100, now every env's)."""
+    return max(1, steps // 100)
 
 
 def memory(steps: int) -> dict:
@@ -345,14 +361,16 @@ def memory(steps: int) -> dict:
         if out.returncode:
             raise RuntimeError(f"measuring the memory of {name} failed:\n{out.stderr}")
         rows[name] = json.loads(out.stdout.splitlines()[-1])
-    n = MEMORY_COPIES
+    n, warm = MEMORY_COPIES, warm_up_turns(steps)
     print(f"resident memory (MB, each environment in a process of its own): added by building one env, then {n} more at "
-          f"once; RSS at the start and end of about {steps:,} random legal steps of the one, then of the {n} in turn")
-    print(f"{'environment':<18}{'one env':>9}{f'{n} envs':>9}{'one: start':>12}{'end':>8}{'grew':>7}"
-          f"{f'{n}: start':>12}{'end':>8}{'grew':>7}")
+          f"once; added by {warm:,} warm-up turns of each env; RSS at the start and end of about {steps:,} random legal "
+          f"steps of the one, then of the {n} in turn")
+    print(f"{'environment':<18}{'one env':>9}{f'{n} envs':>9}{'one: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}"
+          f"{f'{n}: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}")
     for name, r in rows.items():
-        cols = "".join(f"{r[f'{k}_rss_start_mb']:>12.1f}{r[f'{k}_rss_end_mb']:>8.1f}"
-                       f"{r[f'{k}_rss_end_mb'] - r[f'{k}_rss_start_mb']:>+7.1f}" for k in ("one", "envs"))
+        cols = "".join(f"{r[f'{k}_rss_start_mb'] - r[f'{k}_rss_built_mb']:>+14.1f}{r[f'{k}_rss_start_mb']:>8.1f}"
+                       f"{r[f'{k}_rss_end_mb']:>8.1f}{r[f'{k}_rss_end_mb'] - r[f'{k}_rss_start_mb']:>+7.1f}"
+                       for k in ("one", "envs"))
         print(f"{name:<18}{r['one_env_mb']:>9.1f}{r['envs_mb']:>9.1f}{cols}")
     return rows
 
@@ -366,7 +384,7 @@ def main(argv=None) -> dict:
                f"{len(aliens_env.REGISTRY) + 2} x --seconds, and more where one rollout of "
                f"{TRAIN_ENVS * TRAIN_N_STEPS} steps and its update outlast a slice: every env is measured over a "
                f"warm-up rollout and then --seconds or two rollouts, whichever is longer (several minutes in all on a "
-               f"2-core machine). --memory is bound by --memory-steps, about half a minute per environment at the default.",
+               f"2-core machine). --memory is bound by --memory-steps (and a warm-up of a hundredth of them per env), about a minute per environment at the default (BugHuntTactics about four).",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--train", action="store_true", help="MaskablePPO training steps/s of each env against the peer's")

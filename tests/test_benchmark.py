@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import aliens_env
+from aliens_env import benchmark
 from aliens_env.benchmark import main
 
 
@@ -68,6 +69,39 @@ def test_memory_mode_reports_every_environment(tmp_path, capsys):
     assert json.loads((tmp_path / "memory.json").read_text()) == rows
     printed = capsys.readouterr().out
     assert "64 envs" in printed and "grew" in printed and all(name in printed for name in aliens_env.REGISTRY)
+
+
+def test_memory_start_is_read_once_every_env_has_warmed_up(monkeypatch):
+    """--memory's "start" RSS is read after every env (the one, then each of the 64) has played
+    warm_up_turns: read after the 64 envs' first 15 turns, their "grew" counted their caches
+    filling (64 Bug Hunt envs: +20 MB by 50,000 steps, then +2 MB over 750,000 more)."""
+    runners, reads = [], []  # every runner built; the turns each had played at every RSS read
+    init, steps = benchmark.AECRunner.__init__, benchmark.AECRunner.steps
+
+    def counting_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.turns = 0
+        runners.append(self)
+
+    def counting_steps(self, count):
+        self.turns += count
+        return steps(self, count)
+
+    def fake_rss():  # the read's index stands for the RSS: the row says which read it used
+        reads.append([r.turns for r in runners])
+        return float(len(reads) - 1)
+    monkeypatch.setattr(benchmark.AECRunner, "__init__", counting_init)
+    monkeypatch.setattr(benchmark.AECRunner, "steps", counting_steps)
+    monkeypatch.setattr(benchmark, "rss_mb", fake_rss)
+    total = 6400
+    row = benchmark.memory_row("AlienMenace", total)
+    warm = benchmark.warm_up_turns(total)
+    assert warm == 64 and row["warm_up_turns"] == warm and len(runners) == 1 + benchmark.MEMORY_COPIES
+    one_start, envs_start = reads[int(row["one_rss_start_mb"])], reads[int(row["envs_rss_start_mb"])]
+    share = total // benchmark.MEMORY_COPIES // 100  # the 64 envs' turns per round
+    assert one_start[0] == warm  # the one env warmed (one round of total // 100), the 64 not yet started
+    assert envs_start[1:] == [warm] * benchmark.MEMORY_COPIES and share == 1
+    assert reads[int(row["envs_rss_end_mb"])][1:] == [warm + 100 * share] * benchmark.MEMORY_COPIES
 
 
 def test_help_says_how_long_a_run_takes(capsys):
