@@ -55,18 +55,12 @@ class HuntMarines(HeuristicMarines):
 
     name = "heuristic"
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._fields: dict[tuple, np.ndarray] = {}
-
-    def _field(self, game: HuntForTheQueen, squares: list[int]) -> np.ndarray:
-        """The distance field to ``squares`` on the game's board, kept (a few dozen at most)."""
-        key = (id(game.board), tuple(squares))
-        if key not in self._fields:
-            if len(self._fields) > 64:
-                self._fields.clear()
-            self._fields[key] = game.board.distance_field(squares)
-        return self._fields[key]
+    @staticmethod
+    def _field(game: HuntForTheQueen, squares: list[int]) -> np.ndarray:
+        """The distance field to ``squares`` on the game's board (read-only): the board's own,
+        kept in its cache (shared by every game and policy on the board, bounded by the grid;
+        a policy's own copies grew its memory with every game it played)."""
+        return game.board.field(squares)
 
     def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
@@ -97,7 +91,7 @@ class HuntMarines(HeuristicMarines):
             return None
         wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
                    and o.alien == NO and board.range(o.pos, m.pos) <= 1]
-        return board.distance_field(wounded) if wounded else None
+        return board.field(wounded) if wounded else None
 
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
@@ -107,12 +101,12 @@ class HuntMarines(HeuristicMarines):
         board = game.board
         q = game.aliens[QUEEN]
         if q.in_play:
-            goal = board.distance_field([n for _, n in board.neighbours[q.pos]] or [q.pos])
+            goal = board.field([n for _, n in board.neighbours[q.pos]] or [q.pos])
         else:
             rooms = [sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares]
             if not rooms:
                 return None
-            goal = board.distance_field(rooms)
+            goal = board.field(rooms)
         if m_index not in game.riders:
             carry = self._carry_goal(game, m)
             if carry is not None:  # a wounded mate beside: pick them up first
