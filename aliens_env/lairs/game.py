@@ -130,6 +130,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
         self._obs_template = self.obs_layout.zeros()
         self._room_planes: dict[tuple[int, ...], np.ndarray] = {}
+        self._room_fields: dict[tuple[int, ...], np.ndarray | None] = {}
         planes = self.obs_layout.view(self._obs_template, "board")
         static = {"obstruction": b.blocked.ravel(), "stairwell": b.stairwell.ravel(),
                   "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator)}
@@ -449,6 +450,17 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
             plane = self._room_planes[key] = np.zeros(self.board.n, dtype=np.float32)
             plane[[sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]] = 1.0
         return plane
+
+    def rooms_field(self) -> np.ndarray | None:
+        """The distance field to the squares of the Rooms not yet entered (the board's, read-only),
+        None when every Room is entered; kept by the Rooms flipped, as ``_room_plane`` (the scripted
+        marines' walk: one dict look-up, not the board's by all those squares)."""
+        key = tuple(sorted(self.flipped))
+        out = self._room_fields.get(key, False)
+        if out is False:
+            squares = [sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]
+            out = self._room_fields[key] = self.board.field(squares) if squares else None
+        return out
 
     def _observe_lairs(self, obs: np.ndarray, survivors: int) -> None:
         """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on); ``survivors``: survivors()."""

@@ -43,6 +43,21 @@ class LairsDiceAI(DicePolicy):
         return super().act(game, player)
 
 
+def beside_queen(board, q: int) -> np.ndarray:
+    """``board.field`` of the squares beside square q (of q itself when none), the Queen's: on a
+    square a Marine may stand on, her own field less one step (q itself 1), kept in the board's
+    cache by her square alone, not by the set of squares beside her (checked square by square in
+    tests/lairs/test_lairs_policies.py)."""
+    steps = board.neighbours[q]
+    if not steps or not board.passable.flat[q]:
+        return board.field([n for _, n in steps] or [q])
+    own = board.field([q])
+    out = own - 1
+    out[own >= UNREACHABLE] = UNREACHABLE
+    out[q] = 1
+    return out
+
+
 class HuntMarines(HeuristicMarines):
     """Scripted marines for Hunt for the Queen, on the Reactor Room's heuristic (fight back, rescue,
     covering fire, carry the wounded), with the hunt's goals:
@@ -101,12 +116,11 @@ class HuntMarines(HeuristicMarines):
         board = game.board
         q = game.aliens[QUEEN]
         if q.in_play:
-            goal = board.field([n for _, n in board.neighbours[q.pos]] or [q.pos])
+            goal = beside_queen(board, q.pos)
         else:
-            rooms = [sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares]
-            if not rooms:
+            goal = game.rooms_field()
+            if goal is None:
                 return None
-            goal = board.field(rooms)
         if m_index not in game.riders:
             carry = self._carry_goal(game, m)
             if carry is not None:  # a wounded mate beside: pick them up first
