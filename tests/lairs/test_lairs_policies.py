@@ -29,3 +29,14 @@ def test_the_rooms_field_is_the_boards_field_of_the_rooms_not_entered_kept_by_th
         assert game.rooms_field() is field
     game.flipped = {r: "card" for r in rooms}
     assert game.rooms_field() is None
+
+
+def test_the_plane_of_the_rooms_not_entered_shows_their_squares_alone_whatever_the_order_they_were_flipped():
+    from aliens_env.lairs.game import PLANES
+    game = HuntForTheQueen()
+    rooms = sorted(game.rooms)
+    for flipped in ([], rooms[1:3], rooms[:-1], rooms, list(reversed(rooms[1:3]))):
+        game.flipped = {r: "card" for r in flipped}
+        planes = game.obs_layout.view(game.observe("marines"), "board")
+        shown = np.flatnonzero(planes[PLANES.index("room_unflipped")].ravel()).tolist()
+        assert shown == sorted(sq for r in rooms if r not in flipped for sq in game.rooms[r])
