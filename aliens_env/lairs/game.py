@@ -366,12 +366,11 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         if not mask[self._slot["end"]] or m.actions_left < 1 or self._in_combat(m):
             return mask  # (no "end": passing through a teammate's square, only moving on)
         if self.characters[m.name].weapon in GRENADE_WEAPONS:
-            pos, aliens, at = m.pos, self.aliens, self._slot["grenade"]
-            seen = self.board.los_list(pos)
+            seen = self.board.los_list(m.pos)
             for k, a in enumerate(self.targets()):
-                square = aliens[a].pos
-                if square != pos and seen[square]:
-                    mask[at + k] = 1
+                square = self.aliens[a].pos
+                if square != m.pos and seen[square]:
+                    mask[self._slot["grenade"] + k] = 1
         return mask
 
     def _marine_action(self, kind: str, index: int) -> None:

@@ -55,15 +55,14 @@ ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 class ObsState:
     """One game's last observation and what it was made of."""
 
-    __slots__ = ("owner", "tracked", "buf", "view", "active", "marine_ones", "counts", "attacks", "status",
-                 "other_ones", "flipped", "tail", "scenario")
+    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "status", "other_ones",
+                 "flipped", "tail", "scenario")
 
     def __init__(self, owner: int, template: np.ndarray, marines: list):
         n_marines = len(marines)
         self.owner = owner
         self.tracked = all(type(m) is LairsMarine for m in marines)  # (else every Marine is written every time)
         self.buf = template.copy()
-        self.view = memoryview(self.buf)  # buf's float32 values, written one at a time (faster than numpy's item assignment)
         self.active = NO
         self.marine_ones: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
         self.counts: dict[int, int] = {}  # board square (flat index) -> the Marines shown there
@@ -73,15 +72,6 @@ class ObsState:
         self.flipped: dict | None = None
         self.tail: list = []  # the globals and targets written last time
         self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
-
-    # a memoryview is neither copied nor pickled: a copy makes its own over its own buf
-    def __getstate__(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__ if name != "view"}
-
-    def __setstate__(self, state: dict) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.view = memoryview(self.buf)
 
 
 class LairsObservation:
@@ -96,7 +86,6 @@ class LairsObservation:
         self._marine_plane_at = {key: self._plane[name] for key, name in MARINE_PLANE.items()}
         #: (Alien counter, the plane of its kind) of the Queen's and the Facehuggers' counters
         self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
-        self._alien_planes = (self._plane["on_card"], self._plane["stunned"], self._plane["alien"])
         self._obs_state = None
 
     def observe(self, player: str) -> np.ndarray:
@@ -105,7 +94,7 @@ class LairsObservation:
         state = self._obs_state
         if state is None or state.owner != id(self):
             state = self._obs_state = ObsState(id(self), self._obs_template, self.marines)
-        buf, view = state.buf, state.view
+        buf, plane = state.buf, self._plane
         marines, aliens, active = self.marines, self.aliens, self.active
         # -- the Marines: rewritten when changed
         if state.tracked:
@@ -120,7 +109,7 @@ class LairsObservation:
         if changed:
             self._write_marines(state, changed)
         # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
-        on_card, stunned, alien_at = self._alien_planes
+        on_card, stunned, alien_at = plane["on_card"], plane["stunned"], plane["alien"]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
         if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask), with their features
@@ -141,7 +130,6 @@ class LairsObservation:
             if al.in_play:
                 ones.append(kind_at + al.pos)
         if d is not None:
-            plane = self._plane
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
                 ones.append(acting + pos)
@@ -161,13 +149,13 @@ class LairsObservation:
         before = state.other_ones
         if ones != before:
             for sq in before - ones:
-                view[sq] = 0.0
+                buf[sq] = 0.0
             for sq in ones - before:
-                view[sq] = 1.0
+                buf[sq] = 1.0
             state.other_ones = ones
         # -- the Rooms not yet entered
         if self.flipped != state.flipped:
-            at = self._plane["room_unflipped"]
+            at = plane["room_unflipped"]
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
         # -- the globals and the targets
@@ -219,7 +207,7 @@ class LairsObservation:
             on_map = m.status == "on_map"
             old, sq = squares[i], self._marine_plane_at[m.incapacitated, m.wounded] + m.pos if on_map else None
             if old != sq:  # (the same square: nothing to move; two Marines may share one)
-                move_mark(state.view, counts, old, sq)
+                move_mark(buf, counts, old, sq)
                 squares[i] = sq
             if not on_map:
                 pack(buf, at + i * width, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
