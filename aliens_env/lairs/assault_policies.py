@@ -65,7 +65,7 @@ class AssaultMarines(HuntMarines):
                        and o.carried_by == NO and o.alien == NO and board.range(o.pos, m.pos) <= 1
                        and j not in game.cocooned + game.freed]
             if wounded:
-                goal = board.distance_field(wounded)
+                goal = board.field(wounded)
         unflipped = {sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares}
         step = closest_step(game, m.pos, goal, moves, barred=unflipped.__contains__)
         return step if step is not None else closest_step(game, m.pos, goal, moves)

@@ -35,6 +35,7 @@ square), ``queen_step[dir]``, ``queen_stop`` and ``queen_attack[m]`` (the hive).
 from __future__ import annotations
 
 import struct
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -129,7 +130,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
         self._obs_template = self.obs_layout.zeros()
-        self._room_planes: dict[tuple[int, ...], np.ndarray] = {}
+        self._room_fields: dict[tuple[int, ...], np.ndarray | None] = {}
         planes = self.obs_layout.view(self._obs_template, "board")
         static = {"obstruction": b.blocked.ravel(), "stairwell": b.stairwell.ravel(),
                   "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator)}
@@ -442,13 +443,19 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
     # ------------------------------------------------------------------------------------------
     # (observe: observation.py, kept up to date between steps)
     def _room_plane(self) -> np.ndarray:
-        """The board plane of the Rooms not yet entered."""
+        """The board plane of the Rooms not yet entered (read-only, shared: ``room_plane``)."""
+        return room_plane(self.board.n, tuple(tuple(squares) for r, squares in self.rooms.items() if r not in self.flipped))
+
+    def rooms_field(self) -> np.ndarray | None:
+        """The distance field to the squares of the Rooms not yet entered (the board's, read-only),
+        None when every Room is entered; kept by the Rooms flipped, as ``_room_plane`` (the scripted
+        marines' walk: one dict look-up, not the board's by all those squares)."""
         key = tuple(sorted(self.flipped))
-        plane = self._room_planes.get(key)
-        if plane is None:  # (a cache shared by clones: it depends on the Rooms flipped alone)
-            plane = self._room_planes[key] = np.zeros(self.board.n, dtype=np.float32)
-            plane[[sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]] = 1.0
-        return plane
+        out = self._room_fields.get(key, False)
+        if out is False:
+            squares = [sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]
+            out = self._room_fields[key] = self.board.field(squares) if squares else None
+        return out
 
     def _observe_lairs(self, obs: np.ndarray, survivors: int) -> None:
         """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on); ``survivors``: survivors()."""
@@ -540,3 +547,13 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
         if self.events:
             lines.append("last: " + "; ".join(self.events[-8:]))
         return "\n".join(lines)
+
+
+@lru_cache(maxsize=256)
+def room_plane(n: int, rooms: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """A board plane of n squares, 1 on the squares of ``rooms`` (read-only): one per set of Rooms,
+    shared by every game (a game's own planes, one per set of Rooms flipped, grew with its episodes)."""
+    plane = np.zeros(n, dtype=np.float32)
+    plane[[sq for squares in rooms for sq in squares]] = 1.0
+    plane.flags.writeable = False
+    return plane

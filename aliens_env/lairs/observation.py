@@ -110,18 +110,29 @@ class LairsObservation:
             self._write_marines(state, changed)
         # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
         on_card, stunned, alien_at = plane["on_card"], plane["stunned"], plane["alien"]
-        ones = [(on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos for al in aliens if al.in_play]
+        d = self.decision
+        acting_marine = d is not None and d.player == "marines" and active != NO
+        if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask), with their features
+            pos = marines[active].pos
+            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
+            ones, targeted = [], []
+            for a in self.targets():
+                al = aliens[a]
+                sq, card = al.pos, al.card != NO
+                ones.append((on_card if card else stunned if al.stunned else alien_at) + sq)
+                targeted += (1, RANGE_FEATURE[ranges[sq]], seen[sq], card, al.stunned)
+        else:
+            ones = [(on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos for al in aliens if al.in_play]
+            targeted = ()
         live = len(ones)
         for a, kind_at in self._kind_plane:  # (the order of ones does not matter: each is set to 1)
             al = aliens[a]
             if al.in_play:
                 ones.append(kind_at + al.pos)
-        d = self.decision
-        acting_marine = d is not None and d.player == "marines" and active != NO
         if d is not None:
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
-                ones.append(acting + marines[active].pos)
+                ones.append(acting + pos)
             elif self.mover != NO:
                 ones.append(acting + aliens[self.mover].pos)
                 if self.mover_target != NO:
@@ -151,13 +162,7 @@ class LairsObservation:
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
         tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0]
-        if acting_marine:
-            pos = marines[active].pos
-            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
-            for a in self.targets():
-                al = aliens[a]
-                tail += (1, RANGE_FEATURE[ranges[al.pos]], seen[al.pos], al.card != NO, al.stunned)
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
         if tail != state.tail:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:

@@ -43,6 +43,21 @@ class LairsDiceAI(DicePolicy):
         return super().act(game, player)
 
 
+def beside_queen(board, q: int) -> np.ndarray:
+    """``board.field`` of the squares beside square q (of q itself when none), the Queen's: on a
+    square a Marine may stand on, her own field less one step (q itself 1), kept in the board's
+    cache by her square alone, not by the set of squares beside her (checked square by square in
+    tests/lairs/test_lairs_policies.py)."""
+    steps = board.neighbours[q]
+    if not steps or not board.passable.flat[q]:
+        return board.field([n for _, n in steps] or [q])
+    own = board.field([q])
+    out = own - 1
+    out[own >= UNREACHABLE] = UNREACHABLE
+    out[q] = 1
+    return out
+
+
 class HuntMarines(HeuristicMarines):
     """Scripted marines for Hunt for the Queen, on the Reactor Room's heuristic (fight back, rescue,
     covering fire, carry the wounded), with the hunt's goals:
@@ -55,18 +70,12 @@ class HuntMarines(HeuristicMarines):
 
     name = "heuristic"
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self._fields: dict[tuple, np.ndarray] = {}
-
-    def _field(self, game: HuntForTheQueen, squares: list[int]) -> np.ndarray:
-        """The distance field to ``squares`` on the game's board, kept (a few dozen at most)."""
-        key = (id(game.board), tuple(squares))
-        if key not in self._fields:
-            if len(self._fields) > 64:
-                self._fields.clear()
-            self._fields[key] = game.board.distance_field(squares)
-        return self._fields[key]
+    @staticmethod
+    def _field(game: HuntForTheQueen, squares: list[int]) -> np.ndarray:
+        """The distance field to ``squares`` on the game's board (read-only): the board's own,
+        kept in its cache (shared by every game and policy on the board, bounded by the grid;
+        a policy's own copies grew its memory with every game it played)."""
+        return game.board.field(squares)
 
     def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
@@ -97,7 +106,7 @@ class HuntMarines(HeuristicMarines):
             return None
         wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
                    and o.alien == NO and board.range(o.pos, m.pos) <= 1]
-        return board.distance_field(wounded) if wounded else None
+        return board.field(wounded) if wounded else None
 
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
@@ -107,12 +116,11 @@ class HuntMarines(HeuristicMarines):
         board = game.board
         q = game.aliens[QUEEN]
         if q.in_play:
-            goal = board.distance_field([n for _, n in board.neighbours[q.pos]] or [q.pos])
+            goal = beside_queen(board, q.pos)
         else:
-            rooms = [sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares]
-            if not rooms:
+            goal = game.rooms_field()
+            if goal is None:
                 return None
-            goal = board.distance_field(rooms)
         if m_index not in game.riders:
             carry = self._carry_goal(game, m)
             if carry is not None:  # a wounded mate beside: pick them up first

@@ -75,10 +75,10 @@ class RescueMarines(HuntMarines):
         elif m.name == "Ripley" and with_other and not other.incapacitated and home[other.pos] > home[m.pos] + self.leash:
             return None  # wait for Newt
         elif m.name == "Ripley" and with_other and other.incapacitated and m.carrying == NO:
-            goal = board.distance_field([other.pos])  # pick her up
+            goal = board.field([other.pos])  # pick her up
         elif m.name == "Newt" and with_other and not other.incapacitated and board.range(m.pos, other.pos) > 1 \
                 and home[other.pos] >= home[m.pos] - 1:
-            goal = board.distance_field([other.pos])
+            goal = board.field([other.pos])
         else:
             goal = home
         unflipped = {sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares}

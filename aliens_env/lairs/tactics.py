@@ -36,7 +36,7 @@ from ..reactor_room.data_files import grenade_result
 from ..reactor_room.heuristic import closest_step, move_actions
 from .data_files import DATA
 from .game import HuntForTheQueen
-from .policies import HuntMarines
+from .policies import HuntMarines, beside_queen
 from .queen import QUEEN
 
 WALKS = ("hunt", "hold", "rooms")
@@ -103,10 +103,9 @@ class HuntTactic(HuntMarines):
         q = game.aliens[QUEEN]
         goal = None
         if self.walk == "rooms" or (self.walk == "hunt" and not q.in_play):
-            rooms = [sq for r, squares in game.rooms.items() if r not in game.flipped for sq in squares]
-            goal = self._field(game, rooms) if rooms else None
+            goal = game.rooms_field()
         elif self.walk == "hunt":
-            goal = self._field(game, [n for _, n in board.neighbours[q.pos]] or [q.pos])
+            goal = beside_queen(board, q.pos)
         carry = self._carry_goal(game, m)
         if carry is not None:  # a wounded mate beside: pick them up first
             goal = carry

@@ -1,0 +1,42 @@
+"""The scripted hunt marines' distance fields, worked out the short way (aliens_env/lairs/policies.py
+beside_queen, HuntForTheQueen.rooms_field): the same values as the board's field of the squares."""
+import numpy as np
+
+from aliens_env.lairs.game import HuntForTheQueen
+from aliens_env.lairs.policies import beside_queen
+
+
+def test_the_field_beside_the_queen_is_the_boards_field_of_the_squares_beside_her_on_every_square():
+    board = HuntForTheQueen().board
+    derived = 0
+    for q in range(board.n):
+        want = board.field([n for _, n in board.neighbours[q]] or [q])
+        got = beside_queen(board, q)
+        assert np.array_equal(got, want), f"square {board.rc(q)}"
+        derived += bool(board.passable.flat[q] and board.neighbours[q])
+    assert derived > 500  # (most squares take the short way: her own field)
+
+
+def test_the_rooms_field_is_the_boards_field_of_the_rooms_not_entered_kept_by_the_rooms_flipped():
+    game = HuntForTheQueen()
+    rooms = sorted(game.rooms)
+    for flipped in ([], rooms[:1], rooms[2:5], rooms[:-1]):
+        game.flipped = {r: "card" for r in flipped}
+        want = game.board.field([sq for r in rooms if r not in flipped for sq in game.rooms[r]])
+        field = game.rooms_field()
+        assert np.array_equal(field, want)
+        game.flipped = {r: "card" for r in reversed(flipped)}  # (the same Rooms flipped in another order)
+        assert game.rooms_field() is field
+    game.flipped = {r: "card" for r in rooms}
+    assert game.rooms_field() is None
+
+
+def test_the_plane_of_the_rooms_not_entered_shows_their_squares_alone_whatever_the_order_they_were_flipped():
+    from aliens_env.lairs.game import PLANES
+    game = HuntForTheQueen()
+    rooms = sorted(game.rooms)
+    for flipped in ([], rooms[1:3], rooms[:-1], rooms, list(reversed(rooms[1:3]))):
+        game.flipped = {r: "card" for r in flipped}
+        planes = game.obs_layout.view(game.observe("marines"), "board")
+        shown = np.flatnonzero(planes[PLANES.index("room_unflipped")].ravel()).tolist()
+        assert shown == sorted(sq for r in rooms if r not in flipped for sq in game.rooms[r])
