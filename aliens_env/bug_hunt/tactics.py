@@ -24,7 +24,7 @@ from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import UNREACHABLE
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
-           "fan_out", "fire_teams", "doors", "doors_fan", "fan_spare")
+           "fan_out", "fire_teams")
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
@@ -199,16 +199,7 @@ class TacticMarines(ScriptedMarines):
                     return g
         return None
 
-    @staticmethod
-    def _door_goals(game) -> list[int]:
-        """The goals behind which a room can lie at once: rooms not entered and doors not yet
-        looked through (each a room on 1-3, rules.yaml beyond_door); the scripted squad's
-        goals when there is none."""
-        goals = room_centres(game) + [game.sq(p["door"]) for p in game.colony.ports
-                                      if p["state"] == "pending" and p["kind"] == "door"]
-        return goals or ScriptedMarines._goals(game)
-
-    def _fan(self, game, mask, action, per_goal: int, goals_of=None) -> int:
+    def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
         or over-watch with nothing in reach, until the Queen is seen; with no step toward it
         (blocked, or the AP short), hold rather than take a scripted step away from it; else
@@ -218,9 +209,7 @@ class TacticMarines(ScriptedMarines):
             return action
         if kind == "overwatch" and any(t[0] == "alien" for t in game.targets()):
             return action  # the scripted squad watches Aliens in reach
-        goals = (goals_of or self._goals)(game)
-        if per_goal is None:
-            return self._walk_or(game, mask, goals, action)
+        goals = self._goals(game)
         if len(goals) < 2:
             return action
         goal = self._claimed_goal(game, goals, per_goal)
@@ -229,8 +218,8 @@ class TacticMarines(ScriptedMarines):
         step = self.step_toward(game, [goal], mask)
         if step is not None:
             return step
-        if kind in STEPS and game.walk_steps([goal]).get(self._leads_to(game, action), 10**6) > \
-                game.walk_steps([goal]).get(game.humans[game.active].pos, 10**6):
+        field = game.walk_steps([goal])
+        if kind in STEPS and field.get(self._leads_to(game, action), 10**6) > field.get(game.humans[game.active].pos, 10**6):
             return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
         return action
 
@@ -242,20 +231,6 @@ class TacticMarines(ScriptedMarines):
     def fire_teams(self, game, mask, action) -> int:
         """fire_teams: as fan_out with two figures to a goal (the squad splits into pairs)."""
         return self._fan(game, mask, action, 2)
-
-    def fan_spare(self, game, mask, action) -> int:
-        """fan_spare: spare_eggs, then fan_out in place of what it leaves."""
-        return self.fan_out(game, mask, self.spare_eggs(game, mask, action))
-
-    def doors(self, game, mask, action) -> int:
-        """doors: make for the nearest room not entered or door not looked through before any
-        open end (A70), where the scripted squad would walk, wait or over-watch with nothing in
-        reach, until the Queen is seen; else as scripted."""
-        return self._fan(game, mask, action, None, self._door_goals)
-
-    def doors_fan(self, game, mask, action) -> int:
-        """doors_fan: doors' goals shared out one figure to a goal as fan_out."""
-        return self._fan(game, mask, action, 1, self._door_goals)
 
 
 class BugHuntTactics(CommandedSide, BugHunt):
