@@ -23,7 +23,8 @@ from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import UNREACHABLE
 
-TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past")
+TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
+           "fan_out", "fire_teams")
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
@@ -175,6 +176,61 @@ class TacticMarines(ScriptedMarines):
             return action
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
+
+    def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
+        """The goal the active figure claims when the squad's walking figures share the goals out,
+        at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
+        goal) pair in order, a pair kept while its figure has no goal and its goal has room; None
+        when the active figure is left without one (more figures than places). Stateless: the
+        squad's positions fix it, so the share-out holds from one action to the next."""
+        me, figures = game.active, walkers(game)
+        if me not in figures:
+            return None
+        pairs = []
+        for i in figures:
+            field = game.colony.field([game.humans[i].pos], WALKER)
+            pairs += [(int(field[g]), i, g) for g in goals if field[g] < UNREACHABLE]
+        pairs.sort()
+        taken, load = {}, {}
+        for _, i, g in pairs:
+            if i not in taken and load.get(g, 0) < per_goal:
+                taken[i], load[g] = g, load.get(g, 0) + 1
+                if i == me:
+                    return g
+        return None
+
+    def _fan(self, game, mask, action, per_goal: int) -> int:
+        """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
+        or over-watch with nothing in reach, until the Queen is seen; with no step toward it
+        (blocked, or the AP short), hold rather than take a scripted step away from it; else
+        as scripted."""
+        kind = _kind(game, action)
+        if _queen_seen(game) or kind in SHOTS or (kind not in STEPS and kind != "end" and kind != "overwatch"):
+            return action
+        if kind == "overwatch" and any(t[0] == "alien" for t in game.targets()):
+            return action  # the scripted squad watches Aliens in reach
+        goals = self._goals(game)
+        if len(goals) < 2:
+            return action
+        goal = self._claimed_goal(game, goals, per_goal)
+        if goal is None:
+            return action
+        step = self.step_toward(game, [goal], mask)
+        if step is not None:
+            return step
+        field = game.walk_steps([goal])
+        if kind in STEPS and field.get(self._leads_to(game, action), 10**6) > field.get(game.humans[game.active].pos, 10**6):
+            return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
+        return action
+
+    def fan_out(self, game, mask, action) -> int:
+        """fan_out: each walking figure makes for a goal of its own (rooms, doors and open ends
+        entered in parallel, A70), one figure to a goal; else as scripted."""
+        return self._fan(game, mask, action, 1)
+
+    def fire_teams(self, game, mask, action) -> int:
+        """fire_teams: as fan_out with two figures to a goal (the squad splits into pairs)."""
+        return self._fan(game, mask, action, 2)
 
 
 class BugHuntTactics(CommandedSide, BugHunt):

@@ -309,7 +309,7 @@ def test_the_compact_observation_passes_the_gymnasium_and_sb3_checkers():
 
 
 def test_a_game_that_ended_in_an_aliens_move_saves_and_loads():
-    # random play, seed 0 (random.Random(33) with the ten tactics): over-watch kills the moving
+    # random play, seed 0 (random.Random(33) with the twelve tactics): over-watch kills the moving
     # Alien and the game ends in its move (its mover and over-watch queue left as they stood); the
     # loader refused that position
     game, pick = BugHuntTactics(), random.Random(33)

@@ -1,0 +1,132 @@
+"""BugHuntTactics' fan_out and fire_teams (ASSUMPTION A70): the squad's walking figures share
+the goals out (rooms not entered, doors and open ends), one figure (fan_out) or two (fire_teams)
+to a goal, so rooms are made for in parallel instead of in file behind the lead."""
+import pytest
+
+from aliens_env.bug_hunt.colony import CARDINAL
+from aliens_env.bug_hunt.game import BugHunt
+from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines, walkers
+from aliens_env.bug_hunt.tactics import TacticMarines
+
+from bh_helpers import activate, build
+
+HIVE = BugHuntDiceAI()
+# a one-square corridor: goal A at column 2, figures 1-3 at columns 4-6, goal B at column 11
+CORRIDOR = ["#############", "#...123.....#", "#############"]
+
+
+def _claims(g, tactic, per_goal):
+    """Each walking figure's claimed goal (the active figure set in turn, then restored)."""
+    goals, active, out = tactic._goals(g), g.active, {}
+    for i in walkers(g):
+        g.active = i
+        out[i] = tactic._claimed_goal(g, goals, per_goal)
+    g.active = active
+    return out
+
+
+def test_the_goals_are_shared_out_nearest_pairs_first_one_or_two_figures_to_a_goal():
+    g = build(CORRIDOR)
+    activate(g, 2)
+    a, b = g.sq((1, 2)), g.sq((1, 11))
+    t = TacticMarines("fan_out")
+    t._goals = lambda game: [a, b]
+    # steps to A: 2, 3, 4; to B: 7, 6, 5. Nearest pairs first: figure 0 takes A, then figure 2 B
+    # (5 steps) before figure 1 (6 steps): one to a goal leaves figure 1 without one
+    assert _claims(g, t, 1) == {0: a, 1: None, 2: b}
+    # two to a goal: figures 0 and 1 take A, figure 2 B
+    assert _claims(g, t, 2) == {0: a, 1: a, 2: b}
+
+
+@pytest.mark.parametrize("name", ["fan_out", "fire_teams"])
+def test_a_figure_blocked_behind_its_mates_makes_for_the_other_goal_where_the_scripted_squad_waits(name):
+    g = build(CORRIDOR)
+    activate(g, 2)  # figure 3, last in the file: A is nearer (4 steps against 5) but the way is blocked
+    a, b = g.sq((1, 2)), g.sq((1, 11))
+    scripted, tactic = TacticMarines("heuristic"), TacticMarines(name)
+    scripted._goals = tactic._goals = lambda game: [a, b]
+    mask = g.legal_mask("marines")
+    east = ScriptedMarines.step_toward(g, [b], mask)
+    assert ScriptedMarines.step_toward(g, [a], mask) is None
+    assert g.layout.decode(scripted.act(g, "marines"))[0] in ("overwatch", "end")
+    assert tactic.act(g, "marines") == east
+    # with one goal there is nothing to share: as the scripted squad
+    scripted._goals = tactic._goals = lambda game: [a]
+    assert tactic.act(g, "marines") == scripted.act(g, "marines")
+
+
+def test_a_figure_left_without_a_goal_plays_as_the_scripted_squad():
+    g = build(CORRIDOR)
+    activate(g, 1)  # figure 2: under fan_out figures 1 and 3 hold both goals
+    a, b = g.sq((1, 2)), g.sq((1, 11))
+    scripted, fan = TacticMarines("heuristic"), TacticMarines("fan_out")
+    scripted._goals = fan._goals = lambda game: [a, b]
+    assert fan.act(g, "marines") == scripted.act(g, "marines")
+
+
+def test_fan_out_leaves_the_scripted_squads_shots_and_its_over_watch_on_aliens_in_reach():
+    g = build(["#############", "#A..12......#", "#############"])
+    activate(g, 1)
+    a, b = g.sq((1, 2)), g.sq((1, 10))
+    scripted, fan = TacticMarines("heuristic"), TacticMarines("fan_out")
+    scripted._goals = fan._goals = lambda game: [a, b]
+    action = scripted.act(g, "marines")
+    assert g.layout.decode(action)[0] in ("fire", "grenade", "overwatch")
+    assert fan.act(g, "marines") == action
+
+
+def _play(seeds, tactic, check):
+    base = ScriptedMarines()
+    for seed in seeds:
+        g = BugHunt(mission="kill_queen")
+        g.reset(seed)
+        while not g.is_terminal():
+            player = g.current_player()
+            if player == "hive":
+                g.apply(HIVE.act(g, player))
+                continue
+            chosen = tactic.act(g, player)
+            if g.decision.kind == "act":
+                check(g, chosen, base.act(g, player))
+            g.apply(chosen)
+
+
+@pytest.mark.parametrize("name, per_goal", [("fan_out", 1), ("fire_teams", 2)])
+def test_fan_out_and_fire_teams_play_whole_games_with_figures_making_for_different_goals(name, per_goal):
+    tactic = TacticMarines(name)
+    seen = {"own steps": 0, "apart": 0, "holds": 0}
+    last = {}  # (turn, figure): (the square before the tactic's own step, the square it led to)
+
+    def check(g, chosen, scripted):
+        assert g.legal_mask("marines")[chosen]
+        claims = _claims(g, tactic, per_goal)
+        held = [c for c in claims.values() if c is not None]
+        assert all(held.count(c) <= per_goal for c in held)
+        key, pos = (g.turn, g.active), g.humans[g.active].pos
+        kind, d = g.layout.decode(chosen)
+        to = g.step_sq(pos, *CARDINAL[d]) if kind == "move" else None
+        before = last.pop(key, None)
+        if before is not None and before[1] == pos:
+            assert to != before[0], f"turn {g.turn}: figure {g.active} walks back to {g.rc(before[0])}"
+        if chosen != scripted:
+            # the tactic's own step: toward this figure's claimed goal, which the scripted squad's
+            # action does not approach (it makes for another goal, or waits)
+            # or, with no step toward it, a hold where the scripted squad steps away from it
+            goal = claims[g.active]
+            mask = g.legal_mask("marines")
+            assert not any(h.alive and h.kind == "queen" for h in g.aliens)
+            if kind in ("overwatch", "end"):
+                field = g.walk_steps([goal])
+                assert ScriptedMarines.step_toward(g, [goal], mask) is None
+                assert field[TacticMarines._leads_to(g, scripted)] > field[pos]
+                seen["holds"] += 1
+                return
+            assert kind in ("move", "door", "pick_lock") and chosen == ScriptedMarines.step_toward(g, [goal], mask)
+            seen["own steps"] += 1
+            if len(set(held)) >= 2:
+                seen["apart"] += 1
+            if kind == "move":
+                last[key] = (pos, to)
+
+    _play(range(3), tactic, check)
+    assert seen["own steps"] > 0 and seen["apart"] > 0
