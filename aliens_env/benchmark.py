@@ -19,8 +19,8 @@ against a random legal opponent), in interleaved slices of one rollout and its u
 then the default training config (configs/default.yaml, what `python train.py` trains) alone.
 
 Memory (--memory): resident memory (RSS, Linux /proc) added by building one AEC env, then by 64
-more built at once; then what each env's first 1,000 turns add (its caches filling: "warm-up"),
-and the RSS at the start and end of the next 100,000 random legal steps of the one env and of
+more built at once; then what each env's first turns add (a hundredth of the steps, 1,000 at the
+default: its caches filling, "warm-up"), and the RSS at the start and end of the next 100,000 random legal steps of the one env and of
 the 64 (stepped in turn): "grew" is end minus start.
 
 The peer needs pygame (PettingZoo's classic games import it; the extra "dev" installs it):
@@ -50,6 +50,9 @@ TRAIN_ENVS, TRAIN_N_STEPS, TRAIN_NET = 4, 256, [64, 64]
 #: --train: overrides of the default config's keys (none: the config as train.py runs it; tests shrink it)
 DEFAULT_CONFIG_SET: dict = {}
 MEMORY_COPIES = 64
+#: --memory: env k of the 64 starts at seed (k + 1) x this, so that no env replays another's games
+#: (a cache shared by the envs and keyed by the game would not grow if they did)
+MEMORY_SEED_STRIDE = 1_000_003
 TRAIN_EXTRA = 'pip install -e ".[train]"'
 
 
@@ -316,13 +319,13 @@ def memory_row(name: str, steps: int) -> dict:
     start = rss_mb()
     one = AECRunner(make)
     built_one = rss_mb()
-    many = [AECRunner(make, seed=k + 1) for k in range(MEMORY_COPIES)]
+    many = [AECRunner(make, seed=(k + 1) * MEMORY_SEED_STRIDE) for k in range(MEMORY_COPIES)]  # (none replays the one's games)
     built_many = rss_mb()
     warm = warm_up_turns(steps)
     row = {"one_env_mb": built_one - start, "envs_mb": built_many - built_one, "warm_up_turns": warm}
     for label, runners in (("one", [one]), ("envs", many)):
         gc.collect()
-        row[f"{label}_rss_built_mb"] = rss_mb()
+        row[f"{label}_rss_before_warm_up_mb"] = rss_mb()
         share, played = max(1, steps // len(runners) // 100), 0
         while played < warm:  # in rounds, as measured (warmed one after another, 64 BugHunt envs then grew 6.4 MB)
             for runner in runners:
@@ -340,9 +343,9 @@ def memory_row(name: str, steps: int) -> dict:
 
 
 def warm_up_turns(steps: int) -> int:
-    """Turns each env plays before the start figure (at least; in whole rounds): a hundredth of
-    the steps (1,000 at the default: about 6 Bug Hunt games, past the ~800 turns in which 64 Bug
-    Hunt envs' caches fill; once the one env's first round of 100, now every env's)."""
+    """Turns each env plays at least (in whole rounds) before the start figure: a hundredth of
+    the steps, 1,000 at the default (about 6 Bug Hunt games: 64 Bug Hunt envs' caches fill in
+    about 800 turns each)."""
     return max(1, steps // 100)
 
 
@@ -363,12 +366,12 @@ def memory(steps: int) -> dict:
         rows[name] = json.loads(out.stdout.splitlines()[-1])
     n, warm = MEMORY_COPIES, warm_up_turns(steps)
     print(f"resident memory (MB, each environment in a process of its own): added by building one env, then {n} more at "
-          f"once; added by {warm:,} warm-up turns of each env; RSS at the start and end of about {steps:,} random legal "
+          f"once; added by at least {warm:,} warm-up turns of each env; RSS at the start and end of about {steps:,} random legal "
           f"steps of the one, then of the {n} in turn")
     print(f"{'environment':<18}{'one env':>9}{f'{n} envs':>9}{'one: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}"
           f"{f'{n}: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}")
     for name, r in rows.items():
-        cols = "".join(f"{r[f'{k}_rss_start_mb'] - r[f'{k}_rss_built_mb']:>+14.1f}{r[f'{k}_rss_start_mb']:>8.1f}"
+        cols = "".join(f"{r[f'{k}_rss_start_mb'] - r[f'{k}_rss_before_warm_up_mb']:>+14.1f}{r[f'{k}_rss_start_mb']:>8.1f}"
                        f"{r[f'{k}_rss_end_mb']:>8.1f}{r[f'{k}_rss_end_mb'] - r[f'{k}_rss_start_mb']:>+7.1f}"
                        for k in ("one", "envs"))
         print(f"{name:<18}{r['one_env_mb']:>9.1f}{r['envs_mb']:>9.1f}{cols}")

@@ -55,11 +55,11 @@ class AssaultMarines(HuntMarines):
         board = game.board
         home = m.carrying != NO or m.name in game.hunt["cocooned"] or self.leaving(game) or m.name in self.guards
         if home or not game.cocooned:
-            goal = self._field(game, sorted(game.elevator))
+            goal = game.board.field(sorted(game.elevator))
         else:
             closed = {game.marines[j].pos for j in game.cocooned + game.freed}
             beside = sorted({n for j in game.cocooned for _, n in board.neighbours[game.marines[j].pos] if n not in closed})
-            goal = self._field(game, beside)
+            goal = game.board.field(beside)
         if m.carrying == NO and m.name != "Newt":
             wounded = [o.pos for j, o in enumerate(game.marines) if o.status == "on_map" and o.incapacitated
                        and o.carried_by == NO and o.alien == NO and board.range(o.pos, m.pos) <= 1

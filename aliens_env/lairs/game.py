@@ -448,8 +448,8 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
 
     def rooms_field(self) -> np.ndarray | None:
         """The distance field to the squares of the Rooms not yet entered (the board's, read-only),
-        None when every Room is entered; kept by the Rooms flipped, as ``_room_plane`` (the scripted
-        marines' walk: one dict look-up, not the board's by all those squares)."""
+        None when every Room is entered; kept per game by the Rooms flipped (the scripted marines'
+        walk: one dict look-up, not the board's cache looked up by all those squares)."""
         key = tuple(sorted(self.flipped))
         out = self._room_fields.get(key, False)
         if out is False:

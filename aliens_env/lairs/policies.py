@@ -55,6 +55,7 @@ def beside_queen(board, q: int) -> np.ndarray:
     out = own - 1
     out[own >= UNREACHABLE] = UNREACHABLE
     out[q] = 1
+    out.flags.writeable = False  # (read-only as the board's fields)
     return out
 
 
@@ -69,13 +70,6 @@ class HuntMarines(HeuristicMarines):
     """
 
     name = "heuristic"
-
-    @staticmethod
-    def _field(game: HuntForTheQueen, squares: list[int]) -> np.ndarray:
-        """The distance field to ``squares`` on the game's board (read-only): the board's own,
-        kept in its cache (shared by every game and policy on the board, bounded by the grid;
-        a policy's own copies grew its memory with every game it played)."""
-        return game.board.field(squares)
 
     def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":

@@ -69,9 +69,9 @@ class RescueMarines(HuntMarines):
         board = game.board
         other = next((o for j, o in enumerate(game.marines) if j != m_index), None)
         with_other = other is not None and other.status == "on_map" and other.carried_by == NO
-        home = self._field(game, sorted(game.elevator))
+        home = game.board.field(sorted(game.elevator))
         if m.name == "Ripley" and game.cocooned:
-            goal = self._field(game, sorted(n for _, n in board.neighbours[other.pos]))
+            goal = game.board.field(sorted(n for _, n in board.neighbours[other.pos]))
         elif m.name == "Ripley" and with_other and not other.incapacitated and home[other.pos] > home[m.pos] + self.leash:
             return None  # wait for Newt
         elif m.name == "Ripley" and with_other and other.incapacitated and m.carrying == NO:

@@ -1,18 +1,21 @@
 """The scripted hunt marines' distance fields, worked out the short way (aliens_env/lairs/policies.py
 beside_queen, HuntForTheQueen.rooms_field): the same values as the board's field of the squares."""
 import numpy as np
+import pytest
 
 from aliens_env.lairs.game import HuntForTheQueen
 from aliens_env.lairs.policies import beside_queen
+from aliens_env.lairs.rescue import RescueOfNewt
 
 
-def test_the_field_beside_the_queen_is_the_boards_field_of_the_squares_beside_her_on_every_square():
-    board = HuntForTheQueen().board
+@pytest.mark.parametrize("game", [HuntForTheQueen, RescueOfNewt])  # (Marine Assault's map is the hunt's)
+def test_the_field_beside_the_queen_is_the_boards_field_of_the_squares_beside_her_on_every_square(game):
+    board = game().board
     derived = 0
     for q in range(board.n):
         want = board.field([n for _, n in board.neighbours[q]] or [q])
         got = beside_queen(board, q)
-        assert np.array_equal(got, want), f"square {board.rc(q)}"
+        assert np.array_equal(got, want) and not got.flags.writeable, f"square {board.rc(q)}"
         derived += bool(board.passable.flat[q] and board.neighbours[q])
     assert derived > 500  # (most squares take the short way: her own field)
 
