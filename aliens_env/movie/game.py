@@ -267,6 +267,7 @@ class MovieScenario(StageChain):
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "MovieScenario":
         new = copy.copy(self)
+        new._plan = None  # (its own observation buffers, bound at its first observe)
         new._finished_reactor = None  # (each game resets a Reactor Room of its own)
         new.stage_game = self.stage_game.clone()
         new.reactor_room = None if self.reactor_room is None else dict(self.reactor_room)
