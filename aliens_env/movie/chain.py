@@ -93,10 +93,23 @@ class StageChain(Game):
         mask[to_outer if span is None else span] = self.stage_game.legal_mask(player)
         return mask
 
+    def apply(self, action: int) -> None:
+        """As Game.apply, the common case first: a legal action of the stage's, looked up once."""
+        if type(action) is int and 0 <= action < self.layout.size:
+            g = self.stage_game
+            inner = self._stage_maps()[1][action]
+            if inner >= 0 and g.current_player() is not None and g.illegal_reason(inner) is None:
+                self._apply_stage(g, inner)
+                return
+        super().apply(action)
+
     def _apply(self, action: int) -> None:
         # (apply() has checked it through illegal_reason: the stage's action is legal there)
-        self.stage_game._apply(self._stage_maps()[1][action])
-        if self.stage_game.is_terminal():
+        self._apply_stage(self.stage_game, self._stage_maps()[1][action])
+
+    def _apply_stage(self, g: Game, inner: int) -> None:
+        g._apply(inner)
+        if g.is_terminal():
             self._stage_over()
 
     def _stage_over(self) -> None:
