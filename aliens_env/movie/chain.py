@@ -10,7 +10,6 @@ dice are the stage's (DicePolicy, the search and the replays roll them).
 from __future__ import annotations
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 from ..core.game import Game
 
@@ -18,9 +17,9 @@ from ..core.game import Game
 #: and in the episode's, at steady steps) is copied as one strided view; the other values in one
 #: gather (see ``_obs_map``)
 BLOCK_MIN = 32
-#: the action maps and observation plans of the chains, shared by every game of a class (they
-#: depend on the class, the stage and its roster alone); the survivors of a stage come in many
-#: sets, so the memo is emptied when it passes MAPS_KEPT entries (memory stays bounded)
+#: the action maps and observation maps of the chains, shared by every game of a class (they
+#: depend on the class, the stage and its roster alone; read only); the survivors of a stage come
+#: in many sets, so the memo is emptied when it passes MAPS_KEPT entries (memory stays bounded)
 _KEPT: dict[tuple, tuple] = {}
 MAPS_KEPT = 256
 
@@ -66,11 +65,11 @@ class StageChain(Game):
     _obs_map_of: tuple = (None, None)  # (the stage game, its _obs_map) of the last call
 
     def __getstate__(self) -> dict:
-        """Without the bound observation plan: its views are of buffers the process's games share,
-        which a deep copy or a pickle would turn into frozen arrays of its own (the copy binds
-        the plan again at its first observe); nor the action maps and observation map kept for
-        the last stage game (they hold that game, perhaps a stage already left: each is found
-        again by identity)."""
+        """Without the bound observation plan: its views are of this game's buffers and of its
+        stage game's kept observation, which a deep copy or a pickle would turn into frozen arrays
+        of its own (the copy binds the plan again at its first observe); nor the action maps and
+        observation map kept for the last stage game (they hold that game, perhaps a stage already
+        left: each is found again by identity)."""
         state = self.__dict__.copy()
         for name in ("_plan", "_maps_of", "_obs_map_of"):
             state.pop(name, None)
@@ -94,10 +93,23 @@ class StageChain(Game):
         mask[to_outer if span is None else span] = self.stage_game.legal_mask(player)
         return mask
 
+    def apply(self, action: int) -> None:
+        """As Game.apply, the common case first: a legal action of the stage's, looked up once."""
+        if type(action) is int and 0 <= action < self.layout.size:
+            g = self.stage_game
+            inner = self._stage_maps()[1][action]
+            if inner >= 0 and g.current_player() is not None and g.illegal_reason(inner) is None:
+                self._apply_stage(g, inner)
+                return
+        super().apply(action)
+
     def _apply(self, action: int) -> None:
         # (apply() has checked it through illegal_reason: the stage's action is legal there)
-        self.stage_game._apply(self._stage_maps()[1][action])
-        if self.stage_game.is_terminal():
+        self._apply_stage(self.stage_game, self._stage_maps()[1][action])
+
+    def _apply_stage(self, g: Game, inner: int) -> None:
+        g._apply(inner)
+        if g.is_terminal():
             self._stage_over()
 
     def _stage_over(self) -> None:
@@ -149,13 +161,20 @@ class StageChain(Game):
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
         """The stage's views copied into the episode's by name (``_copy_views``), then the
-        chain's own features (``_chain_view``)."""
-        out, inner, blocks, src, dst = self._obs_plan()
-        inner[:] = self.stage_game.observe(player)
+        chain's own features (``_chain_view``): read from the stage's kept observation where it
+        keeps one (``observe_kept``), else from its observe copied into the plan's buffer."""
+        g = self.stage_game
+        kept = g.observe_kept(player)
+        plan = self.__dict__.get("_plan")
+        if plan is None or plan[0] is not g or plan[1] is not (plan[2] if kept is None else kept):
+            plan = self._plan = self._bind_obs_map(g, kept)
+        _, source, inner, out, blocks, src, dst = plan
+        if kept is None:
+            inner[:] = g.observe(player)
         for to, of in blocks:
             to[...] = of
         if len(src):
-            out[dst] = inner[src]
+            out[dst] = source[src]
         obs = out.copy()
         self._chain_view(obs)
         return obs
@@ -163,29 +182,28 @@ class StageChain(Game):
     def _chain_view(self, obs: np.ndarray) -> None:
         """Write the episode's own features into ``obs`` (the subclass)."""
 
-    def _obs_plan(self) -> tuple:
-        """(the episode's observation buffer, the stage's, the (episode view, stage view) pairs
-        of the blocks, the stage's other indices, where they go): ``_obs_map`` bound to two
-        buffers, kept as the maps are (per class, stage and roster: the games of one process
-        share them, as every observe writes them in full before it copies the episode's out; the
-        project runs no threads). The episode's buffer holds the values ``_copy_views`` does not
-        write (the template's); the rest is rewritten every observe."""
-        g = self.stage_game
-        plan = self.__dict__.get("_plan")
-        if plan is not None and plan[0] is g:
-            return plan[1]
-        bound = _kept((type(self), "plan", self.stage, type(g), tuple(getattr(g, "marine_order", ()))), self._bind_obs_map)
-        self._plan = (g, bound)
-        return bound
-
-    def _bind_obs_map(self) -> tuple:
+    def _bind_obs_map(self, g: Game, kept: np.ndarray | None) -> tuple:
+        """(the stage game, the buffer read, this game's buffer of the stage's observe (None when
+        the stage's kept observation is read), the episode's buffer, the (episode view, stage
+        view) pairs of the blocks, the stage's other indices, where they go): ``_obs_map`` bound
+        to buffers of this game's own (never shared with another game, a clone or a copy: each
+        binds its own at its first observe of a stage game). The episode's buffer holds the
+        values ``_copy_views`` does not write (the template's); the rest is rewritten every
+        observe."""
         template, blocks, src, dst = self._obs_map()
-        out, inner = template.copy(), np.zeros(self.stage_game.obs_layout.size, dtype=np.float32)
-        size, bound = out.itemsize, []
-        for d, s, shape, steps_d, steps_s in blocks:
-            bound.append((as_strided(out[d:], shape, tuple(k * size for k in steps_d)),
-                          as_strided(inner[s:], shape, tuple(k * size for k in steps_s))))
-        return out, inner, bound, src, dst
+        inner = np.zeros(g.obs_layout.size, dtype=np.float32) if kept is None else None
+        source = inner if kept is None else kept
+        old = self.__dict__.get("_plan")  # (this game's own: a clone, a copy or a pickle starts without)
+        if old is not None and old[3].shape == template.shape:
+            out = old[3]  # (its memory already in use: faster than a new one)
+            out[...] = template
+        else:
+            out = template.copy()
+        size, bound = template.itemsize, []
+        for d, s, shape, steps_d, steps_s in blocks:  # (as numpy's as_strided, without its cost)
+            bound.append((np.ndarray(shape, out.dtype, out, d * size, tuple(k * size for k in steps_d)),
+                          np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))))
+        return g, source, inner, out, bound, src, dst
 
     def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
         """(the episode's observation before the stage's values, the blocks (episode start,

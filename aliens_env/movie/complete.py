@@ -46,6 +46,8 @@ PREFIX = {"drop_ship": "drop_ship_"}  # the Drop Ship's actions and views share 
 RECORD_KEYS = ("stage", "result", "victory_points", "queen_dead", "turns")
 #: the stages whose characters come through by leaving the map (their points count as they leave)
 EXIT_STAGES = ("reactor_room", "operations", "rescue_of_newt", "marine_assault")
+#: the campaign view's packing (a stage one-hot, the tally, the Queen, the stages done)
+CAMPAIGN_STRUCT = float_struct(len(STAGE_ENVS) + 3)
 
 
 @lru_cache(maxsize=None)
@@ -373,8 +375,8 @@ class CompleteMovie(StageChain):
         return obs
 
     def _chain_view(self, obs: np.ndarray) -> None:
-        # as obs[campaign view] = (...), faster
-        float_struct(len(self.stages) + 3).pack_into(
+        # as obs[campaign view] = (...), faster (campaign() checks the stages are STAGE_ENVS')
+        CAMPAIGN_STRUCT.pack_into(
             obs, self._campaign_at, *self._stage_one_hot[self.stage],
             min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(), min(len(self.records) / 3, 1.0))
 
@@ -387,6 +389,7 @@ class CompleteMovie(StageChain):
 
     def clone(self) -> "CompleteMovie":
         new = copy.copy(self)
+        new._plan = None  # (its own observation buffers, bound at its first observe)
         new._spares, new._built = {}, (None, None)  # (each game resets stage games of its own)
         new.stage_game = self.stage_game.clone()
         new.records = [dict(r) for r in self.records]

@@ -108,6 +108,11 @@ class MovieOperations(Operations):
         return data
 
 
+def _operations_key(order, wounded, incapacitated) -> tuple:
+    """What a MovieOperations is built with (its roster and the conditions carried across)."""
+    return tuple(order), tuple(wounded), tuple(incapacitated)
+
+
 @lru_cache(maxsize=None)
 def movie_characters() -> dict:
     """The Operations cards plus the designed bottom-weapon cards of the other Reactor Room Marines."""
@@ -159,8 +164,16 @@ class MovieScenario(StageChain):
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
+    #: (its key: roster, wounded, incapacitated; the game) the last Operations this chain built,
+    #: started again by the next episode with the same key (as good as new), else dropped
+    _spare_operations: tuple | None = None
+    _built_operations: MovieOperations | None = None
+
     def reset(self, seed: int | None = None) -> None:
         if self.stage != STAGES[0]:  # a Reactor Room again: the finished one, reset (as good as new)
+            ops = self.stage_game
+            if ops is self._built_operations:  # (not one loaded from a position: its options may differ)
+                self._spare_operations = (_operations_key(ops.marine_order, ops.wounded_at_start, ops.incapacitated_at_start), ops)
             reactor, self._finished_reactor = self._finished_reactor, None
             self.stage_game = ReactorRoom() if reactor is None else reactor
         self.stage, self.reactor_room = STAGES[0], None
@@ -189,7 +202,13 @@ class MovieScenario(StageChain):
             now = steps[now] if self.healing else now
             (wounded if now == "wounded" else incapacitated if now == "incapacitated" else []).append(m.name)
         order = [*rr.survivors(), *movie_data()["joining"]]
-        stage = MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated, dice=rr.dice)
+        spare, self._spare_operations = self._spare_operations, None
+        if spare is not None and spare[0] == _operations_key(order, wounded, incapacitated):
+            stage = spare[1]
+            stage.start(rr.dice)
+        else:
+            stage = MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated, dice=rr.dice)
+        self._built_operations = stage
         events = [*rr.events, f"the Reactor Room is over: {', '.join(rr.survivors()) or 'nobody'} carried across"
                   + (" (healed one step)" if self.healing else "")]
         stage.events = events + stage.events
@@ -265,9 +284,18 @@ class MovieScenario(StageChain):
         return obs
 
     # ------------------------------------------------------------------------------------------
+    def __getstate__(self) -> dict:
+        """Without the spare Operations (a copy or a pickle builds its own when it needs one)."""
+        state = super().__getstate__()
+        for name in ("_spare_operations", "_built_operations"):
+            state.pop(name, None)
+        return state
+
     def clone(self) -> "MovieScenario":
         new = copy.copy(self)
+        new._plan = None  # (its own observation buffers, bound at its first observe)
         new._finished_reactor = None  # (each game resets a Reactor Room of its own)
+        new._spare_operations = new._built_operations = None  # (and builds an Operations of its own)
         new.stage_game = self.stage_game.clone()
         new.reactor_room = None if self.reactor_room is None else dict(self.reactor_room)
         return new

@@ -325,17 +325,17 @@ class Operations(ReactorRoom):
 
     def _note_doors_reached(self) -> None:
         """Start a door's clock the first time an Alien stands beside it while it is sealed."""
-        if (self.far_reached or self.far_door_open) and (self.gold_reached or self.gold_door_open):
+        far = not (self.far_reached or self.far_door_open)  # (sealed, its clock not started)
+        gold = not (self.gold_reached or self.gold_door_open)
+        if not (far or gold):
             return  # (both clocks running or both doors open: nothing to note)
-        squares = None  # (the Aliens' squares, read once)
-        for which, door in self._sealed_doors():
-            if getattr(self, f"{which}_reached"):
-                continue
-            if squares is None:
-                squares = [al.pos for al in self.aliens if al.in_play]
-            if not self._beside[door].isdisjoint(squares):
-                setattr(self, f"{which}_reached", self.turn)
-                self.events.append(f"an Alien reaches the {which} door")
+        squares = [al.pos for al in self.aliens if al.in_play]
+        if far and not self._beside[self.far_door].isdisjoint(squares):
+            self.far_reached = self.turn
+            self.events.append("an Alien reaches the far door")
+        if gold and not self._beside[self.gold_door].isdisjoint(squares):
+            self.gold_reached = self.turn
+            self.events.append("an Alien reaches the gold door")
 
     def _doors_break(self) -> None:
         if not (self.far_reached or self.gold_reached):

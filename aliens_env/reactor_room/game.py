@@ -1161,6 +1161,24 @@ class ReactorRoom(WeaponRules, PhasedGame):
         (turn, decision kind, Aliens in play, out, dead, red turn), then TARGET_FEATURES per
         target k of the acting Marine (range/20). Kept from the last observe, rewritten where it
         may have changed (reactor_room/observation.py)."""
+        obs = self._observe_record().copy()
+        if self.options["aim_time"]:
+            self._observe_banked(obs)
+        if self.armed_rules:
+            self._observe_arms(obs)
+        return obs
+
+    def observe_kept(self, player: str) -> np.ndarray | None:
+        """The kept observation itself (``_obs_record.buf``), without observe's copy; None under
+        the options observe writes on its copy (Additional Aim Time, the armed rules) or when a
+        subclass observes its own way (the lairs)."""
+        if self.options["aim_time"] or self.armed_rules or type(self).observe is not ReactorRoom.observe:
+            return None
+        return self._observe_record()
+
+    def _observe_record(self) -> np.ndarray:
+        """The kept observation (``_obs_record.buf``) brought up to date: observe's values but
+        for the options it writes on its copy."""
         rec = self._obs_record
         if rec is None or rec.owner != id(self) or rec.template is not self._obs_template:
             rec = self._obs_record = ObsRecord(id(self), self._obs_template, len(self.marines))
@@ -1170,8 +1188,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
         keys = rec.keys
         changed = []
         for i, m in enumerate(marines):
-            key = (m.pos, m.status, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim,
-                   aliens[m.alien].attack if m.alien != NO else "", i == active)
+            if m.status == "on_map":
+                key = (m.pos, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim,
+                       aliens[m.alien].attack if m.alien != NO else "", i == active)
+            else:  # (off the map: no square, a row of its status and condition alone)
+                key = (m.status, m.wounded, m.incapacitated)
             if key != keys[i]:
                 keys[i] = key
                 changed.append(i)
@@ -1208,12 +1229,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 ones += [candidate + marines[m].pos for m in d.options]
             elif d.kind == "order":
                 ones += [candidate + aliens[a].pos for a in d.options]
-        view, shown = rec.view, set(ones)
-        for sq in rec.other_ones - shown:
-            view[sq] = 0.0
-        for sq in shown - rec.other_ones:
-            view[sq] = 1.0
-        rec.other_ones = shown
+        shown = set(ones)
+        if shown != rec.other_ones:
+            view = rec.view
+            for sq in rec.other_ones - shown:
+                view[sq] = 0.0
+            for sq in shown - rec.other_ones:
+                view[sq] = 1.0
+            rec.other_ones = shown
         # -- the globals and the targets
         n = len(marines)
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
@@ -1226,12 +1249,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         rec.tail_end = end
         float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
         self._observe_kept(rec)
-        obs = buf.copy()
-        if self.options["aim_time"]:
-            self._observe_banked(obs)
-        if self.armed_rules:
-            self._observe_arms(obs)
-        return obs
+        return buf
 
     def _observe_kept(self, rec: ObsRecord) -> None:
         """A subclass's own views, written into the kept observation ``rec.buf`` (every value

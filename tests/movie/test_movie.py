@@ -216,3 +216,24 @@ def test_a_deep_copy_or_a_pickle_of_a_chain_observes_as_the_game_does(cls):
             g.apply(action)
         seen = game.observe("marines")
         assert all(np.array_equal(seen, c.observe("marines")) for c in copies)
+
+
+@pytest.mark.parametrize("cls", ["MovieScenario", "CompleteMovie"])
+def test_chains_observed_in_turn_each_observe_their_own_position(cls):
+    # each game (a clone too) copies its stage's kept observation into buffers of its own: games
+    # played and observed in turn each observe what a game loaded from their position observes
+    make = {"MovieScenario": MovieScenario, "CompleteMovie": CompleteMovie}[cls]
+    games = [make(), make()]
+    for seed, g in enumerate(games):
+        g.reset(seed + 1)
+    policy = RandomPolicy(5)
+    for step in range(1, 61):
+        if step == 20:
+            games.append(games[0].clone())
+        for g in games:
+            if g.is_terminal():
+                continue
+            g.apply(policy.act(g, g.current_player()))
+            seen = g.observe("marines")
+            if step % 10 == 0:
+                assert np.array_equal(seen, make.from_dict(g.to_dict()).observe("marines"))
