@@ -71,9 +71,30 @@ class StageChain(Game):
         observation map kept for the last stage game (they hold that game, perhaps a stage already
         left: each is found again by identity)."""
         state = self.__dict__.copy()
-        for name in ("_plan", "_maps_of", "_obs_map_of"):
+        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
             state.pop(name, None)
         return state
+
+    # -- the stage games, built once and reset as good as new (the static part is the costly one)
+    _built: tuple = (None, None)  # (the stage game this chain built, its key)
+
+    def _stage_game(self, stage: str, args: tuple, make) -> Game:
+        """A game of ``stage`` as ``make()`` builds it, ``args`` the values it is built with: this
+        chain's spare one of that stage when it was built with the same (the caller resets it)."""
+        spares = self.__dict__.setdefault("_spares", {})
+        key = (stage, args)
+        spare = spares.pop(stage, None)
+        g = spare[1] if spare is not None and spare[0] == key else make()
+        self._built = (g, key)
+        return g
+
+    def _keep_spare(self) -> None:
+        """The stage game (finished, or left by reset) kept as its stage's spare, when this chain
+        built it (one a stage: the memory stays bounded)."""
+        g, key = self._built
+        if g is not None and g is self.stage_game:
+            self.__dict__.setdefault("_spares", {})[key[0]] = (key, g)
+        self._built = (None, None)
 
     # the episode's dice are the stage's: DicePolicy, the search and the replays roll them
     @property

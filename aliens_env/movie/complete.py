@@ -233,27 +233,6 @@ class CompleteMovie(StageChain):
         self.stage_game = self._stage_game(self.stages[0], (), ReactorRoom)
         self.stage_game.reset(seed)
 
-    # -- the stage games, built once and reset as good as new (the static part is the costly one)
-    _built: tuple = (None, None)  # (the stage game this chain built, its key)
-
-    def _stage_game(self, stage: str, args: tuple, make) -> Game:
-        """A game of ``stage`` as ``make()`` builds it, ``args`` the values it is built with: this
-        chain's spare one of that stage when it was built with the same (the caller resets it)."""
-        spares = self.__dict__.setdefault("_spares", {})
-        key = (stage, args)
-        spare = spares.pop(stage, None)
-        g = spare[1] if spare is not None and spare[0] == key else make()
-        self._built = (g, key)
-        return g
-
-    def _keep_spare(self) -> None:
-        """The stage game (finished, or left by reset) kept as its stage's spare, when this chain
-        built it (one a stage: the memory stays bounded)."""
-        g, key = self._built
-        if g is not None and g is self.stage_game:
-            self.__dict__.setdefault("_spares", {})[key[0]] = (key, g)
-        self._built = (None, None)
-
     def _stage_over(self) -> None:
         """The stage's rules have ended it: its record, who came through, then the next stage."""
         g = self.stage_game
@@ -381,16 +360,10 @@ class CompleteMovie(StageChain):
             min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(), min(len(self.records) / 3, 1.0))
 
     # ------------------------------------------------------------------------------------------
-    def __getstate__(self) -> dict:
-        """Without the spare stage games (a copy or a pickle builds its own when it needs them)."""
-        state = super().__getstate__()
-        state.pop("_spares", None)
-        return state
-
     def clone(self) -> "CompleteMovie":
         new = copy.copy(self)
         new._plan = None  # (its own observation buffers, bound at its first observe)
-        new._spares, new._built = {}, (None, None)  # (each game resets stage games of its own)
+        new._spares, new._built = {}, (None, None)  # (each game starts stage games of its own)
         new.stage_game = self.stage_game.clone()
         new.records = [dict(r) for r in self.records]
         new.carried = dict(self.carried)

@@ -108,11 +108,6 @@ class MovieOperations(Operations):
         return data
 
 
-def _operations_key(order, wounded, incapacitated) -> tuple:
-    """What a MovieOperations is built with (its roster and the conditions carried across)."""
-    return tuple(order), tuple(wounded), tuple(incapacitated)
-
-
 @lru_cache(maxsize=None)
 def movie_characters() -> dict:
     """The Operations cards plus the designed bottom-weapon cards of the other Reactor Room Marines."""
@@ -158,25 +153,18 @@ class MovieScenario(StageChain):
         self._reactor_max = reactor.victory_points_max
         self.victory_points_max = reactor.victory_points_max + full.victory_points_max
         self.stage_game: ReactorRoom = reactor
-        self._finished_reactor: ReactorRoom | None = None
+        self._built = (reactor, (STAGES[0], ()))
         self.stage = STAGES[0]
         self.reactor_room: dict[str, int] | None = None
         self.reset(0)
 
     # ------------------------------------------------------------------------------------------
-    #: (its key: roster, wounded, incapacitated; the game) the last Operations this chain built,
-    #: started again by the next episode with the same key (as good as new), else dropped
-    _spare_operations: tuple | None = None
-    _built_operations: MovieOperations | None = None
-
     def reset(self, seed: int | None = None) -> None:
-        if self.stage != STAGES[0]:  # a Reactor Room again: the finished one, reset (as good as new)
-            ops = self.stage_game
-            if ops is self._built_operations:  # (not one loaded from a position: its options may differ)
-                self._spare_operations = (_operations_key(ops.marine_order, ops.wounded_at_start, ops.incapacitated_at_start), ops)
-            reactor, self._finished_reactor = self._finished_reactor, None
-            self.stage_game = ReactorRoom() if reactor is None else reactor
+        """A new episode on this chain's Reactor Room (the finished one, as good as new); the
+        Operations it leaves is kept for the next episode that carries the same across."""
+        self._keep_spare()
         self.stage, self.reactor_room = STAGES[0], None
+        self.stage_game = self._stage_game(STAGES[0], (), ReactorRoom)
         self.stage_game.reset(seed)
 
     def _stage_over(self) -> None:
@@ -202,18 +190,14 @@ class MovieScenario(StageChain):
             now = steps[now] if self.healing else now
             (wounded if now == "wounded" else incapacitated if now == "incapacitated" else []).append(m.name)
         order = [*rr.survivors(), *movie_data()["joining"]]
-        spare, self._spare_operations = self._spare_operations, None
-        if spare is not None and spare[0] == _operations_key(order, wounded, incapacitated):
-            stage = spare[1]
-            stage.start(rr.dice)
-        else:
-            stage = MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated, dice=rr.dice)
-        self._built_operations = stage
+        self._keep_spare()  # (the finished Reactor Room: the next episode starts on it)
+        stage = self._stage_game(STAGES[1], (tuple(order), tuple(wounded), tuple(incapacitated)),
+                                 lambda: MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated))
+        stage.start(rr.dice)
         events = [*rr.events, f"the Reactor Room is over: {', '.join(rr.survivors()) or 'nobody'} carried across"
                   + (" (healed one step)" if self.healing else "")]
         stage.events = events + stage.events
         self.stage_game, self.stage = stage, STAGES[1]
-        self._finished_reactor = rr  # (played out: reset() starts the next episode on it)
 
     @property
     def turn(self) -> int:
@@ -284,18 +268,10 @@ class MovieScenario(StageChain):
         return obs
 
     # ------------------------------------------------------------------------------------------
-    def __getstate__(self) -> dict:
-        """Without the spare Operations (a copy or a pickle builds its own when it needs one)."""
-        state = super().__getstate__()
-        for name in ("_spare_operations", "_built_operations"):
-            state.pop(name, None)
-        return state
-
     def clone(self) -> "MovieScenario":
         new = copy.copy(self)
         new._plan = None  # (its own observation buffers, bound at its first observe)
-        new._finished_reactor = None  # (each game resets a Reactor Room of its own)
-        new._spare_operations = new._built_operations = None  # (and builds an Operations of its own)
+        new._spares, new._built = {}, (None, None)  # (each game starts stage games of its own)
         new.stage_game = self.stage_game.clone()
         new.reactor_room = None if self.reactor_room is None else dict(self.reactor_room)
         return new

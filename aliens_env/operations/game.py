@@ -149,7 +149,7 @@ class Operations(ReactorRoom):
         self._slot = {name: self.layout.slices[name][0] for name in self.layout.slices}
         # the views and the template depend on the class (its scenario data), the map, the number of
         # Marines and the options alone: built once and shared (a MovieScenario builds an Operations
-        # every episode)
+        # whenever the roster or conditions it carries across change)
         key = (type(self), self._rows, len(order), tuple(sorted(self.options.items())))
         views = _VIEWS.get(key)
         if views is None:

@@ -16,7 +16,10 @@ Single values are written through ``view`` (a memoryview of ``buf``: faster than
 assignment).
 
 A record belongs to the game object that made it (its ``id``) and to its observation template: a
-clone starts without one, and a game that finds another's builds its own from scratch.
+clone starts without one, and a game that finds another's builds its own from scratch. A game that
+takes one over unknowingly (a deep copy's record, adopted by a game at the freed original's
+address) still observes right: every rewrite is decided by what the record itself holds (its keys,
+squares, counts and ones), nothing kept on the game outside it.
 """
 from __future__ import annotations
 
