@@ -114,15 +114,23 @@ class StageChain(Game):
         mask[to_outer if span is None else span] = self.stage_game.legal_mask(player)
         return mask
 
-    def apply(self, action: int) -> None:
-        """As Game.apply, the common case first: a legal action of the stage's, looked up once."""
+    def _legal_inner(self, action) -> int:
+        """The stage's action for ``action`` when it is legal there (the common case, found
+        without building a mask), else -1."""
         if type(action) is int and 0 <= action < self.layout.size:
             g = self.stage_game
             inner = self._stage_maps()[1][action]
             if inner >= 0 and g.current_player() is not None and g.illegal_reason(inner) is None:
-                self._apply_stage(g, inner)
-                return
-        super().apply(action)
+                return inner
+        return -1
+
+    def apply(self, action: int) -> None:
+        """As Game.apply, the common case first: a legal action of the stage's, looked up once."""
+        inner = self._legal_inner(action)
+        if inner >= 0:
+            self._apply_stage(self.stage_game, inner)
+        else:
+            super().apply(action)  # (the error: illegal_reason's)
 
     def _apply(self, action: int) -> None:
         # (apply() has checked it through illegal_reason: the stage's action is legal there)
@@ -268,10 +276,8 @@ class StageChain(Game):
         return self.stage_game.describe_action(inner)
 
     def illegal_reason(self, action: int) -> str | None:
-        if type(action) is int and 0 <= action < self.layout.size and self.current_player() is not None:
-            inner = self._stage_maps()[1][action]
-            if inner >= 0 and self.stage_game.illegal_reason(inner) is None:
-                return None  # legal: the stage's action is (the common case, no mask built)
+        if self._legal_inner(action) >= 0:
+            return None
         reason = super().illegal_reason(action)
         return None if reason is None else f"{reason} ({self.stage.replace('_', ' ')} stage)"
 
