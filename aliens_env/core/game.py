@@ -138,7 +138,7 @@ class Game(ABC):
 
     def observe_kept(self, player: str) -> np.ndarray | None:
         """The values ``observe(player)`` gives, in the game's own kept buffer (the same array at
-        every call while this game object keeps it, rewritten by its next observe): for a wrapper
+        every call while this game object keeps it, rewritten by its next observe or observe_kept): for a wrapper
         that copies them on at once and never writes it (the Movie chains). None: the game keeps
         none (call ``observe``)."""
         return None

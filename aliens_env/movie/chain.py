@@ -230,8 +230,9 @@ class StageChain(Game):
             out = template.copy()
         size, bound = template.itemsize, []
         for d, s, shape, steps_d, steps_s in blocks:  # (as numpy's as_strided, without its cost)
-            bound.append((np.ndarray(shape, out.dtype, out, d * size, tuple(k * size for k in steps_d)),
-                          np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))))
+            of = np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))
+            of.flags.writeable = False  # (the stage's values: read, never written here)
+            bound.append((np.ndarray(shape, out.dtype, out, d * size, tuple(k * size for k in steps_d)), of))
         return g, source, inner, out, bound, src, dst
 
     def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
