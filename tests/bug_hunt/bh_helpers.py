@@ -113,3 +113,29 @@ def all_open_squares_connected(open_, entry) -> bool:
                 seen.add(q)
                 stack.append(q)
     return len(seen) == int(open_.sum())
+
+
+def play(game, marines, hive=None, on_marines=None):
+    """Plays ``game`` to its end, ``marines`` and ``hive`` (the dice AI when None) deciding;
+    ``on_marines(game, action)`` sees each Marine action chosen, before it is applied."""
+    from aliens_env.bug_hunt.policies import BugHuntDiceAI
+
+    hive = BugHuntDiceAI() if hive is None else hive
+    while not game.is_terminal():
+        player = game.current_player()
+        action = (marines if player == "marines" else hive).act(game, player)
+        if player == "marines" and on_marines is not None:
+            on_marines(game, action)
+        game.apply(action)
+    return game
+
+
+def watch(seeds, check, marines=None):
+    """Plays kill_queen games of ``marines`` (the scripted squad when None) against the dice AI,
+    calling ``check(game, action)`` at every Marine act with the action chosen, before it is applied."""
+    from aliens_env.bug_hunt.policies import ScriptedMarines
+
+    for seed in seeds:
+        game = BugHunt(mission="kill_queen")
+        game.reset(seed)
+        play(game, marines or ScriptedMarines(), on_marines=lambda g, a: g.decision.kind == "act" and check(g, a))

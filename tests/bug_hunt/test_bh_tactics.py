@@ -13,18 +13,9 @@ from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.tactics import TACTICS, BugHuntTactics, HeuristicCommander, TacticMarines
 from aliens_env.core.board import NO
 
-from bh_helpers import activate, build
+from bh_helpers import activate, build, play, watch
 
 HIVE = BugHuntDiceAI()
-
-
-def play(game, marines, hive=HIVE, on_marines=None):
-    while not game.is_terminal():
-        player = game.current_player()
-        if player == "marines" and on_marines is not None:
-            on_marines(game)
-        game.apply((marines if player == "marines" else hive).act(game, player))
-    return game
 
 
 def test_the_tactics_come_from_rules_yaml_and_tactic_zero_is_the_scripted_squad():
@@ -55,7 +46,7 @@ def test_the_marines_only_choose_tactics_and_the_hive_keeps_its_bug_hunt_actions
     span = game.layout.span("tactic")
     seen = {"marines": 0, "hive": 0}
 
-    def check(g):
+    def check(g, _action):
         mask = g.legal_mask("marines")
         assert mask[span].all() and mask.sum() == len(g.tactics)
 
@@ -115,7 +106,7 @@ def test_press_walks_on_toward_the_goals_before_shooting_and_otherwise_plays_as_
     base, press, rooms = ScriptedMarines(), TacticMarines("press"), TacticMarines("rooms")
     seen = {"walk": 0, "shot skipped": 0, "room": 0}
 
-    def check(g):
+    def check(g, _action):
         if g.decision.kind != "act":
             return
         scripted, pressed = base.act(g, "marines"), press.act(g, "marines")
@@ -142,14 +133,6 @@ def test_press_walks_on_toward_the_goals_before_shooting_and_otherwise_plays_as_
         game.reset(seed)
         play(game, base, on_marines=check)
     assert seen["walk"] > 0 and seen["shot skipped"] > 0 and seen["room"] > 0
-
-
-def watch(seeds, check, marines=None):
-    """Play kill_queen games of the scripted squad, calling check(game) at every Marine act."""
-    for seed in seeds:
-        game = BugHunt(mission="kill_queen")
-        game.reset(seed)
-        play(game, marines or ScriptedMarines(), on_marines=lambda g: g.decision.kind == "act" and check(g))
 
 
 def test_spread_walks_toward_the_goal_no_squad_mate_is_nearer_to():
@@ -181,8 +164,8 @@ def test_grenades_throws_at_any_alien_in_reach_with_no_squad_figure_beside_it():
     base, grenades = ScriptedMarines(), TacticMarines("grenades")
     seen = {"thrown": 0}
 
-    def check(g):
-        scripted, chosen = base.act(g, "marines"), grenades.act(g, "marines")
+    def check(g, chosen):
+        scripted = base.act(g, "marines")
         kind, slot = g.layout.decode(chosen)
         if chosen == scripted:
             return
@@ -221,7 +204,7 @@ def test_spare_eggs_never_shoots_an_egg_cache_where_the_scripted_squad_does():
     base, spare = ScriptedMarines(), TacticMarines("spare_eggs")
     seen = {"spared": 0}
 
-    def check(g):
+    def check(g, _action):
         scripted, chosen = base.act(g, "marines"), spare.act(g, "marines")
         kind, index = g.layout.decode(scripted)
         if kind == "fire" and g.targets()[index][0] == "egg":
@@ -372,7 +355,7 @@ def test_push_and_run_past_play_whole_games_stepping_only_where_the_scripted_squ
     base, push, run = ScriptedMarines(), TacticMarines("push"), TacticMarines("run_past")
     seen = {"push": 0, "run": 0}
 
-    def check(g):
+    def check(g, _action):
         scripted = base.act(g, "marines")
         for name, t in (("push", push), ("run", run)):
             chosen = t.act(g, "marines")
@@ -399,8 +382,8 @@ def test_push_and_run_past_as_the_marines_choose_legal_actions_and_never_walk_ba
     seen = {"own steps": 0}
     last = {}  # (turn, figure): (the square before the tactic's own step, the square it led to)
 
-    def check(g):
-        chosen, scripted = tactic.act(g, "marines"), base.act(g, "marines")
+    def check(g, chosen):
+        scripted = base.act(g, "marines")
         assert g.legal_mask("marines")[chosen]
         key, pos = (g.turn, g.active), g.humans[g.active].pos
         kind, d = g.layout.decode(chosen)

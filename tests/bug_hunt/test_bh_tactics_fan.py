@@ -4,13 +4,11 @@ to a goal, so rooms are made for in parallel instead of in file behind the lead.
 import pytest
 
 from aliens_env.bug_hunt.colony import CARDINAL
-from aliens_env.bug_hunt.game import BugHunt
-from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines, walkers
+from aliens_env.bug_hunt.policies import ScriptedMarines, walkers
 from aliens_env.bug_hunt.tactics import TacticMarines
 
-from bh_helpers import activate, build
+from bh_helpers import activate, build, watch
 
-HIVE = BugHuntDiceAI()
 # a one-square corridor: goal A at column 2, figures 1-3 at columns 4-6, goal B at column 11
 CORRIDOR = ["#############", "#...123.....#", "#############"]
 
@@ -75,29 +73,14 @@ def test_fan_out_leaves_the_scripted_squads_shots_and_its_over_watch_on_aliens_i
     assert fan.act(g, "marines") == action
 
 
-def _play(seeds, tactic, check):
-    base = ScriptedMarines()
-    for seed in seeds:
-        g = BugHunt(mission="kill_queen")
-        g.reset(seed)
-        while not g.is_terminal():
-            player = g.current_player()
-            if player == "hive":
-                g.apply(HIVE.act(g, player))
-                continue
-            chosen = tactic.act(g, player)
-            if g.decision.kind == "act":
-                check(g, chosen, base.act(g, player))
-            g.apply(chosen)
-
-
 @pytest.mark.parametrize("name, per_goal", [("fan_out", 1), ("fire_teams", 2)])
 def test_fan_out_and_fire_teams_play_whole_games_with_figures_making_for_different_goals(name, per_goal):
-    tactic = TacticMarines(name)
+    base, tactic = ScriptedMarines(), TacticMarines(name)
     seen = {"own steps": 0, "apart": 0, "holds": 0}
     last = {}  # (turn, figure): (the square before the tactic's own step, the square it led to)
 
-    def check(g, chosen, scripted):
+    def check(g, chosen):
+        scripted = base.act(g, "marines")
         assert g.legal_mask("marines")[chosen]
         claims = _claims(g, tactic, per_goal)
         held = [c for c in claims.values() if c is not None]
@@ -128,5 +111,5 @@ def test_fan_out_and_fire_teams_play_whole_games_with_figures_making_for_differe
             if kind == "move":
                 last[key] = (pos, to)
 
-    _play(range(3), tactic, check)
+    watch(range(3), check, marines=tactic)
     assert seen["own steps"] > 0 and seen["apart"] > 0
