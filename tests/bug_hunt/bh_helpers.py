@@ -139,3 +139,17 @@ def watch(seeds, check, marines=None):
         game = BugHunt(mission="kill_queen")
         game.reset(seed)
         play(game, marines or ScriptedMarines(), on_marines=lambda g, a: g.decision.kind == "act" and check(g, a))
+
+
+def corridor(rows, slot, goals, tactic):
+    """``build(rows)`` with figure ``slot`` acting, and the scripted squad and TacticMarines(tactic)
+    both making for ``goals`` ((row, col) squares): (the game, the goal squares, the scripted
+    squad, the tactic)."""
+    from aliens_env.bug_hunt.tactics import TacticMarines
+
+    g = build(rows)
+    activate(g, slot)
+    squares = [g.sq(rc) for rc in goals]
+    scripted, chosen = TacticMarines("heuristic"), TacticMarines(tactic)
+    scripted._goals = chosen._goals = lambda game: list(squares)
+    return g, squares, scripted, chosen

@@ -13,7 +13,7 @@ from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.tactics import TACTICS, BugHuntTactics, HeuristicCommander, TacticMarines
 from aliens_env.core.board import NO
 
-from bh_helpers import activate, build, play, watch
+from bh_helpers import activate, build, corridor, play, watch
 
 HIVE = BugHuntDiceAI()
 
@@ -137,11 +137,7 @@ def test_press_walks_on_toward_the_goals_before_shooting_and_otherwise_plays_as_
 
 def test_spread_walks_toward_the_goal_no_squad_mate_is_nearer_to():
     # a corridor: goal A two steps west of figure 1 with its mate beside A, goal B three steps east
-    g = build(["###########", "#.2..1....#", "###########"])
-    activate(g, 1)
-    a, b = g.sq((1, 3)), g.sq((1, 8))
-    scripted, spread = TacticMarines("heuristic"), TacticMarines("spread")
-    scripted._goals = spread._goals = lambda game: [a, b]
+    g, (a, b), scripted, spread = corridor(["###########", "#.2..1....#", "###########"], 1, [(1, 3), (1, 8)], "spread")
     mask = g.legal_mask("marines")
     west, east = ScriptedMarines.step_toward(g, [a], mask), ScriptedMarines.step_toward(g, [b], mask)
     assert scripted.act(g, "marines") == west  # the scripted squad makes for the nearer goal
@@ -305,11 +301,7 @@ def test_a_game_that_ended_in_an_aliens_move_saves_and_loads():
 
 def test_push_walks_round_a_blocking_squad_mate_to_the_next_goal_where_the_scripted_squad_waits():
     # a corridor: figure 2 behind figure 1 on the way to goal A (east); goal B lies west
-    g = build(["##########", "#....21..#", "##########"])
-    activate(g, 1)
-    a, b = g.sq((1, 8)), g.sq((1, 1))
-    scripted, push = TacticMarines("heuristic"), TacticMarines("push")
-    scripted._goals = push._goals = lambda game: [a, b]
+    g, (a, b), scripted, push = corridor(["##########", "#....21..#", "##########"], 1, [(1, 8), (1, 1)], "push")
     mask = g.legal_mask("marines")
     assert ScriptedMarines.step_toward(g, [a, b], mask) is None  # the nearer goal's way is blocked
     assert g.layout.decode(scripted.act(g, "marines"))[0] in ("overwatch", "end")
@@ -323,11 +315,7 @@ def test_push_walks_round_a_blocking_squad_mate_to_the_next_goal_where_the_scrip
 def test_push_takes_no_detour_that_lengthens_the_walk_to_the_nearest_goal():
     # figure 2 blocked 3 steps from goal A (east); goal B 5 steps west: a step west would take it
     # 4 from either goal and the scripted squad would step straight back toward A at its next action
-    g = build(["###########", "#.....21..#", "###########"])
-    activate(g, 1)
-    a, b = g.sq((1, 9)), g.sq((1, 1))
-    scripted, push = TacticMarines("heuristic"), TacticMarines("push")
-    scripted._goals = push._goals = lambda game: [a, b]
+    g, (a, b), scripted, push = corridor(["###########", "#.....21..#", "###########"], 1, [(1, 9), (1, 1)], "push")
     mask = g.legal_mask("marines")
     assert ScriptedMarines.step_toward(g, [b], mask) == g.layout.encode("move", CARDINAL.index((0, -1)))
     assert g.layout.decode(scripted.act(g, "marines"))[0] in ("overwatch", "end")

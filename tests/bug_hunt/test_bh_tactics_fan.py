@@ -7,7 +7,7 @@ from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.policies import ScriptedMarines, walkers
 from aliens_env.bug_hunt.tactics import TacticMarines
 
-from bh_helpers import activate, build, watch
+from bh_helpers import activate, build, corridor, watch
 
 # a one-square corridor: goal A at column 2, figures 1-3 at columns 4-6, goal B at column 11
 CORRIDOR = ["#############", "#...123.....#", "#############"]
@@ -38,11 +38,8 @@ def test_the_goals_are_shared_out_nearest_pairs_first_one_or_two_figures_to_a_go
 
 @pytest.mark.parametrize("name", ["fan_out", "fire_teams"])
 def test_a_figure_blocked_behind_its_mates_makes_for_the_other_goal_where_the_scripted_squad_waits(name):
-    g = build(CORRIDOR)
-    activate(g, 2)  # figure 3, last in the file: A is nearer (4 steps against 5) but the way is blocked
-    a, b = g.sq((1, 2)), g.sq((1, 11))
-    scripted, tactic = TacticMarines("heuristic"), TacticMarines(name)
-    scripted._goals = tactic._goals = lambda game: [a, b]
+    # figure 3, last in the file: A is nearer (4 steps against 5) but the way is blocked
+    g, (a, b), scripted, tactic = corridor(CORRIDOR, 2, [(1, 2), (1, 11)], name)
     mask = g.legal_mask("marines")
     east = ScriptedMarines.step_toward(g, [b], mask)
     assert ScriptedMarines.step_toward(g, [a], mask) is None
@@ -54,20 +51,13 @@ def test_a_figure_blocked_behind_its_mates_makes_for_the_other_goal_where_the_sc
 
 
 def test_a_figure_left_without_a_goal_plays_as_the_scripted_squad():
-    g = build(CORRIDOR)
-    activate(g, 1)  # figure 2: under fan_out figures 1 and 3 hold both goals
-    a, b = g.sq((1, 2)), g.sq((1, 11))
-    scripted, fan = TacticMarines("heuristic"), TacticMarines("fan_out")
-    scripted._goals = fan._goals = lambda game: [a, b]
+    # figure 2: under fan_out figures 1 and 3 hold both goals
+    g, (a, b), scripted, fan = corridor(CORRIDOR, 1, [(1, 2), (1, 11)], "fan_out")
     assert fan.act(g, "marines") == scripted.act(g, "marines")
 
 
 def test_fan_out_leaves_the_scripted_squads_shots_and_its_over_watch_on_aliens_in_reach():
-    g = build(["#############", "#A..12......#", "#############"])
-    activate(g, 1)
-    a, b = g.sq((1, 2)), g.sq((1, 10))
-    scripted, fan = TacticMarines("heuristic"), TacticMarines("fan_out")
-    scripted._goals = fan._goals = lambda game: [a, b]
+    g, (a, b), scripted, fan = corridor(["#############", "#A..12......#", "#############"], 1, [(1, 2), (1, 10)], "fan_out")
     action = scripted.act(g, "marines")
     assert g.layout.decode(action)[0] in ("fire", "grenade", "overwatch")
     assert fan.act(g, "marines") == action
