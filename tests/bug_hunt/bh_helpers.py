@@ -153,3 +153,19 @@ def corridor(rows, slot, goals, tactic):
     scripted, chosen = TacticMarines("heuristic"), TacticMarines(tactic)
     scripted._goals = chosen._goals = lambda game: list(squares)
     return g, squares, scripted, chosen
+
+
+def assert_no_step_back(g, chosen, last: dict) -> tuple:
+    """The acting figure's ``chosen`` action does not step straight back to where the tactic's own
+    last step this turn came from (``last``: (turn, figure) -> (the square before that step, the
+    square it led to); the entry is used up). Returns (that key, the figure's square, the action's
+    kind, the square a move leads to or None), for the caller to note its own step in ``last``."""
+    from aliens_env.bug_hunt.colony import CARDINAL
+
+    key, pos = (g.turn, g.active), g.humans[g.active].pos
+    kind, d = g.layout.decode(chosen)
+    to = g.step_sq(pos, *CARDINAL[d]) if kind == "move" else None
+    before = last.pop(key, None)
+    if before is not None and before[1] == pos:
+        assert to != before[0], f"turn {g.turn}: figure {g.active} walks back to {g.rc(before[0])}"
+    return key, pos, kind, to

@@ -13,7 +13,7 @@ from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.tactics import TACTICS, BugHuntTactics, HeuristicCommander, TacticMarines
 from aliens_env.core.board import NO
 
-from bh_helpers import activate, build, corridor, play, watch
+from bh_helpers import activate, assert_no_step_back, build, corridor, play, watch
 
 HIVE = BugHuntDiceAI()
 
@@ -373,12 +373,7 @@ def test_push_and_run_past_as_the_marines_choose_legal_actions_and_never_walk_ba
     def check(g, chosen):
         scripted = base.act(g, "marines")
         assert g.legal_mask("marines")[chosen]
-        key, pos = (g.turn, g.active), g.humans[g.active].pos
-        kind, d = g.layout.decode(chosen)
-        to = g.step_sq(pos, *CARDINAL[d]) if kind == "move" else None
-        before = last.pop(key, None)
-        if before is not None and before[1] == pos:
-            assert to != before[0], f"turn {g.turn}: figure {g.active} walks back to {g.rc(before[0])}"
+        key, pos, kind, to = assert_no_step_back(g, chosen, last)
         if chosen != scripted and kind == "move":
             last[key] = (pos, to)
             seen["own steps"] += 1

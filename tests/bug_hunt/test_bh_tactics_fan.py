@@ -3,11 +3,10 @@ the goals out (rooms not entered, doors and open ends), one figure (fan_out) or 
 to a goal, so rooms are made for in parallel instead of in file behind the lead."""
 import pytest
 
-from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.policies import ScriptedMarines, walkers
 from aliens_env.bug_hunt.tactics import TacticMarines
 
-from bh_helpers import activate, build, corridor, watch
+from bh_helpers import activate, assert_no_step_back, build, corridor, watch
 
 # a one-square corridor: goal A at column 2, figures 1-3 at columns 4-6, goal B at column 11
 CORRIDOR = ["#############", "#...123.....#", "#############"]
@@ -75,12 +74,7 @@ def test_fan_out_and_fire_teams_play_whole_games_with_figures_making_for_differe
         claims = _claims(g, tactic, per_goal)
         held = [c for c in claims.values() if c is not None]
         assert all(held.count(c) <= per_goal for c in held)
-        key, pos = (g.turn, g.active), g.humans[g.active].pos
-        kind, d = g.layout.decode(chosen)
-        to = g.step_sq(pos, *CARDINAL[d]) if kind == "move" else None
-        before = last.pop(key, None)
-        if before is not None and before[1] == pos:
-            assert to != before[0], f"turn {g.turn}: figure {g.active} walks back to {g.rc(before[0])}"
+        key, pos, kind, to = assert_no_step_back(g, chosen, last)
         if chosen != scripted:
             # the tactic's own step: toward this figure's claimed goal, which the scripted squad's
             # action does not approach (it makes for another goal, or waits)
