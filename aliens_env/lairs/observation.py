@@ -77,6 +77,8 @@ class ObsState:
 class LairsObservation:
     """``observe`` for ``HuntForTheQueen`` and its scenarios (listed before ``ReactorRoom``)."""
 
+    _marine_candidate_kinds = ("target", "queen_attack")  # (the Queen's attack: the Marines she may hit)
+
     def _init_observation(self) -> None:
         """After the observation layout."""
         self._row_at = self._features_at * 4  # (bytes)
@@ -109,42 +111,11 @@ class LairsObservation:
         if changed:
             self._write_marines(state, changed)
         # -- the Aliens (the Queen and the Facehuggers on their own planes too), the acting and candidate squares
-        on_card, stunned, alien_at = plane["on_card"], plane["stunned"], plane["alien"]
-        d = self.decision
-        acting_marine = d is not None and d.player == "marines" and active != NO
-        if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask), with their features
-            pos = marines[active].pos
-            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
-            ones, targeted = [], []
-            for a in self.targets():
-                al = aliens[a]
-                sq, card = al.pos, al.card != NO
-                ones.append((on_card if card else stunned if al.stunned else alien_at) + sq)
-                targeted += (1, RANGE_FEATURE[ranges[sq]], seen[sq], card, al.stunned)
-        else:
-            ones = [(on_card if al.card != NO else stunned if al.stunned else alien_at) + al.pos for al in aliens if al.in_play]
-            targeted = ()
-        live = len(ones)
+        ones, live, targeted = self._squares_shown(plane, active)
         for a, kind_at in self._kind_plane:  # (the order of ones does not matter: each is set to 1)
             al = aliens[a]
             if al.in_play:
                 ones.append(kind_at + al.pos)
-        if d is not None:
-            acting, candidate = plane["acting"], plane["candidate"]
-            if acting_marine:
-                ones.append(acting + pos)
-            elif self.mover != NO:
-                ones.append(acting + aliens[self.mover].pos)
-                if self.mover_target != NO:
-                    ones.append(candidate + marines[self.mover_target].pos)
-            elif d.kind == "place":
-                ones.append(acting + aliens[self.queue[0]].pos)
-            if d.kind == "target":
-                ones += [candidate + marines[m].pos for m in d.options]
-            elif d.kind == "order":
-                ones += [candidate + aliens[a].pos for a in d.options]
-            elif d.kind == "queen_attack":
-                ones += [candidate + marines[j].pos for j in d.options]
         ones = set(ones)  # (the squares of planes only these are written to: the change alone)
         before = state.other_ones
         if ones != before:
@@ -159,7 +130,7 @@ class LairsObservation:
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
         # -- the globals and the targets
-        n = len(marines)
+        n, d = len(marines), self.decision
         kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
         tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
                 self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]

@@ -1199,6 +1199,37 @@ class ReactorRoom(WeaponRules, PhasedGame):
         if changed:
             self._write_marine_rows(rec, changed)
         # -- the Aliens, the acting and candidate squares
+        ones, live, targeted = self._squares_shown(plane, active)
+        shown = set(ones)
+        if shown != rec.other_ones:
+            view = rec.view
+            for sq in rec.other_ones - shown:
+                view[sq] = 0.0
+            for sq in shown - rec.other_ones:
+                view[sq] = 1.0
+            rec.other_ones = shown
+        # -- the globals and the targets
+        n, d = len(marines), self.decision
+        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
+        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
+        at = self._features_at + n * len(MARINE_FEATURES)
+        end = at + len(tail)
+        if end < rec.tail_end:
+            buf[end:rec.tail_end] = 0.0
+        rec.tail_end = end
+        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
+        self._observe_kept(rec)
+        return buf
+
+    #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
+    _marine_candidate_kinds: tuple[str, ...] = ("target",)
+
+    def _squares_shown(self, plane: dict, active: int) -> tuple[list[int], int, tuple]:
+        """(the squares set on the Aliens' planes (on a card, Stunned, in play: for an acting
+        Marine its targets, worked out for the mask), then on the acting and candidate planes;
+        how many of them are Aliens; the targets' features, in order)."""
+        marines, aliens = self.marines, self.aliens
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
         d = self.decision
         acting_marine = d is not None and d.player == "marines" and active != NO
@@ -1225,31 +1256,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
                     ones.append(candidate + marines[self.mover_target].pos)
             elif d.kind == "place":
                 ones.append(acting + aliens[self.queue[0]].pos)
-            if d.kind == "target":
+            if d.kind in self._marine_candidate_kinds:
                 ones += [candidate + marines[m].pos for m in d.options]
             elif d.kind == "order":
                 ones += [candidate + aliens[a].pos for a in d.options]
-        shown = set(ones)
-        if shown != rec.other_ones:
-            view = rec.view
-            for sq in rec.other_ones - shown:
-                view[sq] = 0.0
-            for sq in shown - rec.other_ones:
-                view[sq] = 1.0
-            rec.other_ones = shown
-        # -- the globals and the targets
-        n = len(marines)
-        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
-        at = self._features_at + n * len(MARINE_FEATURES)
-        end = at + len(tail)
-        if end < rec.tail_end:
-            buf[end:rec.tail_end] = 0.0
-        rec.tail_end = end
-        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
-        self._observe_kept(rec)
-        return buf
+        return ones, live, targeted
 
     def _observe_kept(self, rec: ObsRecord) -> None:
         """A subclass's own views, written into the kept observation ``rec.buf`` (every value
