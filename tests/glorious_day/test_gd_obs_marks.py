@@ -84,14 +84,15 @@ def test_a_mark_left_out_is_caught(attribute, dropped):
     assert _mismatch(g, 400, seed=11, reset=False) is not None
 
 
-def test_a_clone_made_where_a_freed_game_lived_writes_its_own_observation():
+def test_a_clone_made_where_a_freed_game_lived_writes_its_own_observation(monkeypatch):
     """A kept observation names its game by id(); a clone never takes another game's (its own
     marks either): else a clone made at the address of a freed game whose kept observation it
-    shared would trust what that game wrote (the marks it cleared were the clone's too)."""
-    import gc
+    shared would trust what that game wrote (the marks it cleared were the clone's too). Every
+    game given the same id() stands for the address a freed game leaves to a new one."""
+    from aliens_env.glorious_day import observation
 
-    checked = 0
-    for trial in range(100):
+    monkeypatch.setattr(observation, "id", lambda game: 1, raising=False)
+    for trial in range(10):
         rng = random.Random(trial)
         g0 = GloriousDay()
         g0.reset(trial)
@@ -104,16 +105,5 @@ def test_a_clone_made_where_a_freed_game_lived_writes_its_own_observation():
                 if not g.is_terminal():
                     g.apply(rng.choice(g.legal_actions()))
         g0.observe("marines")
-        del g
-        address = id(g0)
-        del g0
-        gc.collect()
-        pool = [g1.clone() for _ in range(300)]
-        g2 = next((g for g in pool if id(g) == address), None)
-        if g2 is None:
-            continue
+        g2 = g1.clone()  # (as if made where g0 lived)
         assert np.array_equal(g2.observe("marines"), GloriousDay.from_dict(g2.to_dict()).observe("marines")), trial
-        checked += 1
-        if checked == 3:
-            break
-    assert checked, "no clone landed at a freed game's address: nothing was checked"
