@@ -17,17 +17,20 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
+from ..core.grid import Mover
 from . import data_files, tactics_obs
 from .colony import CARDINAL, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
-from .state import UNREACHABLE
+from .state import NO, UNREACHABLE
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
            "fan_out", "fire_teams")
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
+#: a figure without the equipment walking the squad's way: an electronic lock bars it (A70)
+UNEQUIPPED_WALKER = Mover("walker_unequipped", diagonal=False)
 SHOTS = ("comms", "fire", "grenade")
 
 
@@ -181,15 +184,21 @@ class TacticMarines(ScriptedMarines):
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
         goal) pair in order, a pair kept while its figure has no goal and its goal has room; None
-        when the active figure is left without one (more figures than places). Stateless: the
-        squad's positions fix it, so the share-out holds from one action to the next."""
-        me, figures = game.active, walkers(game)
+        when the active figure is left without one (more figures than places). Only a figure
+        that can use a goal's way claims it: none with a Face-Hugger on it (it does not activate),
+        and without the equipment none behind an electronic lock, nor a comms terminal.
+        Stateless: the squad's positions fix it, so the share-out holds within an activation; from
+        one turn to the next it may change as the figures move."""
+        me = game.active
+        figures = [i for i in walkers(game) if game.humans[i].hugger == NO]
         if me not in figures:
             return None
+        terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
         pairs = []
         for i in figures:
-            field = game.colony.field([game.humans[i].pos], WALKER)
-            pairs += [(int(field[g]), i, g) for g in goals if field[g] < UNREACHABLE]
+            equipped = game.humans[i].equipment
+            field = game.colony.field([game.humans[i].pos], WALKER if equipped else UNEQUIPPED_WALKER)
+            pairs += [(int(field[g]), i, g) for g in goals if field[g] < UNREACHABLE and (equipped or g not in terminals)]
         pairs.sort()
         taken, load = {}, {}
         for _, i, g in pairs:

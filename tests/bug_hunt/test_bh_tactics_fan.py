@@ -3,6 +3,7 @@ the goals out (rooms not entered, doors and open ends), one figure (fan_out) or 
 to a goal, so rooms are made for in parallel instead of in file behind the lead."""
 import pytest
 
+from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.policies import ScriptedMarines, walkers
 from aliens_env.bug_hunt.tactics import TacticMarines
 
@@ -97,3 +98,27 @@ def test_fan_out_and_fire_teams_play_whole_games_with_figures_making_for_differe
 
     watch(range(3), check, marines=tactic)
     assert seen["own steps"] > 0 and seen["apart"] > 0
+
+
+def test_a_figure_without_the_equipment_claims_no_goal_behind_an_electronic_lock():
+    # figure 1 (Apone, no equipment) between a locked door with goal A behind it (west) and goal B
+    # (east), figure 3 further east: claimed through the lock, figure 1 would hold every turn
+    g, (a, b), scripted, fan = corridor(["#........L1...3..#", "##################"], 0, [(0, 1), (0, 16)], "fan_out")
+    assert not g.humans[0].equipment
+    assert _claims(g, fan, 1) == {0: None, 2: b}  # (through the lock figure 1 would claim A and hold)
+    assert fan.act(g, "marines") == scripted.act(g, "marines") == g.layout.encode("move", CARDINAL.index((0, 1)))
+
+
+def test_a_figure_with_a_face_hugger_on_it_claims_no_goal():
+    g, (a, b), scripted, fan = corridor(CORRIDOR, 2, [(1, 2), (1, 11)], "fan_out")
+    assert _claims(g, fan, 1) == {0: a, 1: None, 2: b}
+    g.humans[0].hugger = 0  # (it does not activate: it must not keep goal A from the others)
+    assert _claims(g, fan, 1) == {0: None, 1: a, 2: b}
+
+
+def test_only_a_figure_with_the_equipment_claims_a_comms_terminal():
+    g, (a, b), scripted, fan = corridor(CORRIDOR, 1, [(1, 2), (1, 11)], "fan_out")
+    assert _claims(g, fan, 1) == {0: a, 1: None, 2: b}
+    g.features.append({"kind": "comms_terminal", "pos": [1, 2], "state": "ready"})  # at goal A
+    assert [i for i in range(3) if g.humans[i].equipment] == [1]
+    assert _claims(g, fan, 1) == {0: None, 1: a, 2: b}
