@@ -45,6 +45,10 @@ class Shape(NamedTuple):
     seat_at: Mapping[int, str]  # {square: seat of SEATS}
     door_step: int  # NO off the board
 
+    def seat(self, pos: int) -> str:
+        """The crew position of square ``pos``: a seat of SEATS, "repair" (the other spaces) or "" outside."""
+        return self.seat_at.get(pos, "repair") if pos in self.square_set else ""
+
 
 #: map id: {anchor: the APC's Shape there} (VehicleRules._shape; bounded by the maps' squares)
 _SHAPES: dict[tuple, dict[int, Shape]] = {}
@@ -106,8 +110,7 @@ class VehicleRules:
         """The crew position of a Character aboard: a seat of SEATS or "repair" (the other spaces); "" outside."""
         if self.apc is None:
             return ""
-        pos, shape = self.chars[c]["pos"], self._shape(self.apc["pos"])
-        return shape.seat_at.get(pos, "repair") if pos in shape.square_set else ""
+        return self._shape(self.apc["pos"]).seat(self.chars[c]["pos"])
 
     def _driving(self, c: int) -> bool:
         """The Driver has spaces of a drive left (the drive goes on after the action that began it)."""

@@ -242,11 +242,11 @@ class Observation:
                                                    apc["fired"]))
         o, k = at["apc_seats"], len(SEAT_FEATURES)
         shape = self._shape(apc["pos"])
-        inside, seat_at = shape.square_set, shape.seat_at
         for c, ch in enumerate(self.chars):  # (seat_of(c), the APC's shape found once)
-            if ch["pos"] in inside:
+            seat = shape.seat(ch["pos"])
+            if seat:
                 obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + SEAT_INDEX[seat_at.get(ch["pos"], "repair")]] = 1.0
+                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
         o = at["scanned"]
         for b in apc["scanned"]:
             bl = self.blips[b]
