@@ -30,7 +30,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Terrain, _line_squares, segments_blocked  # noqa: F401
+from .grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Terrain, segments_blocked  # noqa: F401
 #: no square, no figure: the index of nothing (a counter off the map, no Marine carried, ...)
 NO = -1
 
@@ -90,7 +90,8 @@ class Board(Grid):
         self._step1, self._range = size_tables(self.height, self.width)
         self._dist: np.ndarray | None = None
         self._exit_rows: dict[int, np.ndarray] = {}
-        self._distance_lists: dict[int, list[int]] = {}
+        self._distance_lists: list[list[int] | None] | None = None  # every passable square's row, made at once
+        self._exit_lists: dict[int, list[int]] = {}  # rows of squares no counter may stand on
         self._within: dict[tuple[int, int], list[int]] = {}
         self.frozen = True  # shared by every game on this map (board_from_rows)
         for name in ("cells", "extra", "marker", "capacity", "wall_e", "wall_s", "blocked", "wall",
@@ -126,21 +127,10 @@ class Board(Grid):
         view = seen.reshape(2 * h - 1, 2 * w - 1)[h - 1 - r:2 * h - 1 - r, w - 1 - c:2 * w - 1 - c]
         return (view & ~blocked.reshape(h, w)).ravel()
 
-    def line_squares(self, src: int, dst: int) -> list[int]:
-        """The engine's ``line_squares`` (the squares the centre-to-centre segment passes through,
-        nearest first, src and dst left out), from the segment's offsets (``line_offsets``)."""
-        out = self._lines.get((src, dst))
-        if out is None:
-            w = self.width
-            r0, c0 = divmod(src, w)
-            r1, c1 = divmod(dst, w)
-            out = self._lines[(src, dst)] = [(r0 + dr) * w + c0 + dc for dr, dc in line_offsets(r1 - r0, c1 - c0)]
-        return out
-
     def copy(self) -> Grid:
         """An editable Grid with this map's squares (the Board itself stays frozen and shared)."""
         grid = Grid(self.height, self.width, self.terrains, self.cells, self.diagonal, self.shooter_corners)
-        grid.version, grid._cache, grid._lines = self.version, self._cache, self._lines
+        grid.version, grid._cache = self.version, self._cache
         return grid
 
     # a fixed map keeps its steps and ranges as tables (the same answers as the engine's)
@@ -184,11 +174,20 @@ class Board(Grid):
         return row
 
     def distance_list(self, square: int) -> list[int]:
-        """distances_from(square) as a Python list (fast to index from Python; kept per square,
-        shared: do not modify)."""
-        row = self._distance_lists.get(square)
+        """distances_from(square) as a Python list (fast to index from Python; shared: do not
+        modify). Every square's row is made at the first call, from the whole table at once
+        (about 6 MB on the lairs' 864 squares, 25-40 ms): rows made one by one as games first
+        asked for them kept an environment's memory growing for 100,000 steps and more; a
+        square no counter may stand on (an Alien clinging to a Stairwell) keeps its own row."""
+        rows = self._distance_lists
+        if rows is None:
+            rows = self._distance_lists = [row if passable else None for row, passable
+                                           in zip(self.distances().tolist(), self.passable.ravel().tolist())]
+        row = rows[square]
         if row is None:
-            row = self._distance_lists[square] = self.distances_from(square).tolist()
+            row = self._exit_lists.get(square)
+            if row is None:
+                row = self._exit_lists[square] = self.distances_from(square).tolist()
         return row
 
     def within(self, square: int, steps: int) -> list[int]:
@@ -242,12 +241,3 @@ def sight_tables(height: int, width: int) -> tuple[tuple[np.ndarray, np.ndarray]
         counts = np.bincount(target_id, minlength=targets)
         out.append((np.concatenate(boxes)[order], np.concatenate([[0], np.cumsum(counts)[:-1]])))
     return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def line_offsets(dr: int, dc: int) -> tuple[tuple[int, int], ...]:
-    """(row, column) offsets from a square of the squares the segment to the square (dr, dc) away
-    passes through, as the engine's ``_line_squares`` gives them (it depends on the offset alone)."""
-    r0, c0 = max(0, -dr), max(0, -dc)
-    width = abs(dc) + 1
-    return tuple(((sq // width) - r0, (sq % width) - c0) for sq in _line_squares(width, (r0, c0), (r0 + dr, c0 + dc)))

@@ -114,7 +114,6 @@ class Grid:
         self.version = 0
         self.frozen = False
         self._cache: dict = {}
-        self._lines: dict = {}  # line_squares, geometry only (shared by copies, kept across versions)
 
     # -- indexing ------------------------------------------------------------------------------
     def index(self, r: int, c: int) -> int:
@@ -706,11 +705,13 @@ class Grid:
 
     def line_squares(self, src: int, dst: int) -> list[int]:
         """Squares whose inside the centre-to-centre segment passes through, nearest first,
-        excluding src and dst (used for 'the first thing in the line'; geometry only)."""
-        out = self._lines.get((src, dst))
-        if out is None:
-            out = self._lines[(src, dst)] = _line_squares(self.width, self.rc(src), self.rc(dst))
-        return out
+        excluding src and dst (used for 'the first thing in the line'; geometry only). They depend
+        on the segment's offset alone (``line_steps``), so nothing is kept per pair of squares: a
+        cache per pair grew with every new pair (746,000 on the lairs' map)."""
+        w = self.width
+        r0, c0 = divmod(src, w)
+        r1, c1 = divmod(dst, w)
+        return [src + step for step in line_steps(r1 - r0, c1 - c0, w)]
 
 
 _EPS = 1e-9
@@ -727,6 +728,16 @@ def _pad(a: np.ndarray) -> np.ndarray:
 def _rows_cols(height: int, width: int) -> tuple[list[int], list[int]]:
     rows, cols = np.divmod(np.arange(height * width), width)
     return rows.tolist(), cols.tolist()
+
+
+@lru_cache(maxsize=None)
+def line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
+    """How far (in flat squares, on a grid `width` wide) from a square lie the squares the
+    segment to the square (dr, dc) away passes through, nearest first (``_line_squares``; the
+    segment's squares lie between its ends, so on the grid wherever both ends are)."""
+    r0, c0 = max(0, -dr), max(0, -dc)
+    span = abs(dc) + 1
+    return tuple(((sq // span) - r0) * width + (sq % span) - c0 for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)))
 
 
 def _line_squares(width: int, a: tuple[int, int], b: tuple[int, int]) -> list[int]:
