@@ -49,6 +49,7 @@ class TacticMarines(ScriptedMarines):
     def __init__(self, tactic: str = "heuristic"):
         if tactic not in TACTICS:
             raise ValueError(f"unknown Bug Hunt tactic {tactic!r}; allowed: {list(TACTICS)}")
+        super().__init__()  # (a seedable policy: evaluate.py reseeds it; the squad draws nothing)
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
