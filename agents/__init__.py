@@ -7,6 +7,8 @@ A *spec string* names any of them on the command line and in configs:
     dice, heuristic   the built-in policies a game registers (GameSpec.policies): the dice AI
                       of each ruleset, the scripted marines, ...
     mcts, mcts:BUDGET the search agent of aliens_env.search (every game; no training stack)
+    tactic:NAME       one fixed tactic as the marines' commander (the Tactics environments;
+                      core.commander.TacticCommander), e.g. tactic:fan_out in BugHuntTactics
     ppo:PATH          a MaskablePPO model saved by train.py (always predicts with the action mask)
     pretrained:NAME   a small trained model shipped in agents/pretrained (see ``pretrained_names``)
 
