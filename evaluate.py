@@ -9,7 +9,10 @@
     python evaluate.py --league ReactorRoom --games 100 --out results/league   # every agent vs every agent
 
 A policy is a spec string: random, the game's built-in policies (dice, heuristic, ...),
-mcts[:BUDGET] (the search agent), ppo:PATH (a model saved by train.py) or pretrained:NAME.
+mcts[:BUDGET] (the search agent), ppo:PATH (a model saved by train.py) or pretrained:NAME; in a
+Tactics environment tactic:NAME is one fixed tactic as the marines' commander, e.g.
+
+    python evaluate.py --env BugHuntTactics --env-option mission=kill_queen --marines heuristic tactic:fan_out --hive dice
 
 --league RULESET plays every built-in and shipped agent of one side against every agent of the
 other (agents/league.py: the agents, the seeds, the ratings with bootstrap intervals) and writes

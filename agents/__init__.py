@@ -7,6 +7,8 @@ A *spec string* names any of them on the command line and in configs:
     dice, heuristic   the built-in policies a game registers (GameSpec.policies): the dice AI
                       of each ruleset, the scripted marines, ...
     mcts, mcts:BUDGET the search agent of aliens_env.search (every game; no training stack)
+    tactic:NAME       one fixed tactic as the marines' commander (the Tactics environments;
+                      core.commander.TacticCommander), e.g. tactic:fan_out in BugHuntTactics
     ppo:PATH          a MaskablePPO model saved by train.py (always predicts with the action mask)
     pretrained:NAME   a small trained model shipped in agents/pretrained (see ``pretrained_names``)
 
@@ -61,16 +63,17 @@ def make_policy(spec: str | Policy, game: str, side: str, seed: int | None = Non
     if base.startswith("pretrained:"):
         name = base[len("pretrained:"):]
         return PPOPolicy(pretrained_path(name, game=game, side=side), game=game, side=side, seed=seed, deterministic=not sample)
-    if ":" in spec and not spec.startswith("mcts:"):  # mcts:BUDGET is built in (aliens_env.search)
-        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are mcts:BUDGET, ppo:PATH and pretrained:NAME")
+    if ":" in spec and not spec.startswith(("mcts:", "tactic:")):  # built in: aliens_env.search, core.commander
+        raise ValueError(f"unknown policy spec {spec!r}; prefixed specs are mcts:BUDGET, tactic:NAME, ppo:PATH and pretrained:NAME")
     return make_builtin(game, side, spec, seed=seed)
 
 
 def policy_names(game: str) -> list[str]:
     """Every spec a user can type for ``game`` without a path (for help texts and errors)."""
-    from aliens_env.envs.registry import builtin_policy_names
+    from aliens_env.envs.registry import builtin_policy_names, tactic_spec_names
 
-    return [*builtin_policy_names(game), "mcts:BUDGET", "ppo:PATH", *(f"pretrained:{n}" for n in pretrained_names(game))]
+    return [*builtin_policy_names(game), "mcts:BUDGET", *tactic_spec_names(game), "ppo:PATH",
+            *(f"pretrained:{n}" for n in pretrained_names(game))]
 
 
 def _require_training_stack(spec: str) -> None:

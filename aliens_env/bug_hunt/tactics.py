@@ -21,6 +21,7 @@ from ..core.grid import Mover
 from . import data_files, tactics_obs
 from .colony import CARDINAL, WALKER
 from .game import BugHunt
+from .geometry import layout_cache
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
 
@@ -49,6 +50,7 @@ class TacticMarines(ScriptedMarines):
     def __init__(self, tactic: str = "heuristic"):
         if tactic not in TACTICS:
             raise ValueError(f"unknown Bug Hunt tactic {tactic!r}; allowed: {list(TACTICS)}")
+        super().__init__()  # (a seedable policy: evaluate.py reseeds it; the squad draws nothing)
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
@@ -143,15 +145,21 @@ class TacticMarines(ScriptedMarines):
         the script does not walk straight back at the next action; stateless."""
         if not goals:
             return None
-        pos = game.humans[game.active].pos
-        mine, field = game.walk_steps([pos]), game.walk_steps(goals)
-        here = field.get(pos, 10**6)
+        mine = game.walk_steps([game.humans[game.active].pos])
         for g in sorted(goals, key=lambda x: (mine.get(x, 10**6), x)):
             if g in mine:
                 step = self.step_toward(game, [g], mask)
-                if step is not None and field.get(self._leads_to(game, step), 10**6) <= here:
+                if step is not None and not self._lengthens(game, step, goals):
                     return step
         return None
+
+    @classmethod
+    def _lengthens(cls, game, step, goals) -> bool:
+        """Does the step lead the active figure farther from the nearest of `goals` (walking
+        steps, the scripted squad's field) than it stands? Such a step would be walked straight
+        back by the script at its next action."""
+        field = game.walk_steps(goals)
+        return field.get(cls._leads_to(game, step), 10**6) > field.get(game.humans[game.active].pos, 10**6)
 
     @staticmethod
     def _leads_to(game, step) -> int:
@@ -188,17 +196,22 @@ class TacticMarines(ScriptedMarines):
         that can use a goal's way claims it: none with a Face-Hugger on it (it does not activate),
         and without the equipment none behind an electronic lock, nor a comms terminal.
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
-        one turn to the next it may change as the figures move."""
+        one turn to the next it may change as the figures move. The walking steps are read from
+        one field per goal (the same steps as from the figure: every step costs 1 both ways),
+        kept for the game until its layout changes (_goal_field), not one search per figure."""
         me = game.active
         figures = [i for i in walkers(game) if game.humans[i].hugger == NO]
         if me not in figures:
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        pairs = []
-        for i in figures:
-            equipped = game.humans[i].equipment
-            field = game.colony.field([game.humans[i].pos], WALKER if equipped else UNEQUIPPED_WALKER)
-            pairs += [(int(field[g]), i, g) for g in goals if field[g] < UNREACHABLE and (equipped or g not in terminals)]
+        shared, pairs = layout_cache(game), []
+        for g in goals:
+            for i in figures:
+                h = game.humans[i]
+                if h.equipment or g not in terminals:
+                    steps = self._goal_field(game, shared, g, h.equipment)[h.pos]
+                    if steps < UNREACHABLE:
+                        pairs.append((int(steps), i, g))
         pairs.sort()
         taken, load = {}, {}
         for _, i, g in pairs:
@@ -207,6 +220,17 @@ class TacticMarines(ScriptedMarines):
                 if i == me:
                     return g
         return None
+
+    @staticmethod
+    def _goal_field(game, shared: dict, goal: int, equipped: bool):
+        """Walking steps from every square to `goal` (a figure with the equipment through an
+        electronic lock, else not), kept in the game's layout cache (`shared`: emptied when the
+        layout changes)."""
+        key = ("claim_field", goal, equipped)
+        field = shared.get(key)
+        if field is None:
+            field = shared[key] = game.colony.field([goal], WALKER if equipped else UNEQUIPPED_WALKER)
+        return field
 
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
@@ -227,8 +251,7 @@ class TacticMarines(ScriptedMarines):
         step = self.step_toward(game, [goal], mask)
         if step is not None:
             return step
-        field = game.walk_steps([goal])
-        if kind in STEPS and field.get(self._leads_to(game, action), 10**6) > field.get(game.humans[game.active].pos, 10**6):
+        if kind in STEPS and self._lengthens(game, action, [goal]):
             return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
         return action
 

@@ -96,3 +96,35 @@ class HeuristicCommander:
 
     def act(self, game, player: str) -> int:
         return game.layout.encode("tactic", 0)
+
+
+def tactic_labels(game) -> list[str]:
+    """The tactic names of a Tactics environment's game, in action order (tactic 0 first)."""
+    return [game.tactic_label(k) for k in range(len(game.tactics))]
+
+
+class TacticCommander:
+    """One fixed tactic as a commander (policy spec ``tactic:NAME``): always the tactic of that
+    name (its label: ``tactic_labels``), or ``tactic:K`` by number, so its games are that
+    tactic's own, every activation. ``labels`` are the game's (checked at construction)."""
+
+    def __init__(self, name: str, labels: list[str]):
+        if name in labels:
+            self.index = labels.index(name)
+        elif name.isdigit() and int(name) < len(labels):
+            self.index = int(name)
+        else:
+            raise ValueError(f"unknown tactic {name!r}; allowed: {labels} (or a number 0-{len(labels) - 1})")
+        self.label = labels[self.index]
+        self.name = f"tactic:{self.label}"
+
+    def check(self, game, side: str) -> None:
+        """The game played has this tactic under this number (its options may change the list)."""
+        if not isinstance(game, CommandedSide):
+            raise ValueError(f"tactic:{self.label} needs a Tactics environment; {type(game).__name__} is not one")
+        labels = tactic_labels(game)
+        if self.index >= len(labels) or labels[self.index] != self.label:
+            raise ValueError(f"tactic {self.label!r} is not tactic {self.index} of this game; tactics: {labels}")
+
+    def act(self, game, player: str) -> int:
+        return game.layout.encode("tactic", self.index)

@@ -1,7 +1,8 @@
 """Every ruleset registers here once; Gymnasium ids, PettingZoo modules, the test suite, the
 benchmark, train.py and evaluate.py all iterate over ``REGISTRY``.
 
-The search agent ``mcts`` / ``mcts:BUDGET`` (aliens_env.search) is built in for every game.
+The search agent ``mcts`` / ``mcts:BUDGET`` (aliens_env.search) is built in for every game, and
+``tactic:NAME`` (one fixed tactic as the commander) for every Tactics environment.
 Policy specs with a prefix ("ppo:PATH", "pretrained:NAME") are built by a resolver registered
 for the prefix (``register_policy_resolver``). The environments never import the training
 stack: a package that provides resolvers declares them as entry points of the group
@@ -111,7 +112,7 @@ def make_policy(game: str, side: str, spec: str | Policy | None = None, seed: in
         return policy_resolver(prefix)(spec, game=game, side=side, seed=seed)
     raise ValueError(
         f"unknown policy {spec!r} for {game}; built-in: {builtin_policy_names(game)}, "
-        "mcts[:BUDGET[:ROLLOUT]], or ppo:PATH, pretrained:NAME"
+        "mcts[:BUDGET[:ROLLOUT]], tactic:NAME (Tactics environments), or ppo:PATH, pretrained:NAME"
     )
 
 
@@ -157,4 +158,30 @@ def _search_policy(spec: str, game: str, side: str, seed: int | None = None) -> 
     return MCTSPolicy.from_spec(spec, seed=seed)
 
 
+def _tactic_policy(spec: str, game: str, side: str, seed: int | None = None) -> Policy:
+    """``tactic:NAME`` (or ``tactic:K``): one fixed tactic of a Tactics environment as the
+    marines' commander, every activation (core.commander.TacticCommander)."""
+    from ..core.commander import CommandedSide, TacticCommander, tactic_labels
+
+    name = spec.partition(":")[2].strip()
+    made = get_spec(game).make_game()
+    if not isinstance(made, CommandedSide):
+        tactics_envs = sorted(n for n, s in REGISTRY.items() if n.endswith("Tactics"))
+        raise ValueError(f"policy spec {spec!r}: tactic:NAME is for the Tactics environments {tactics_envs}, not {game}")
+    if side != "marines":
+        raise ValueError(f"policy spec {spec!r}: a tactic commands the marines, not the {side}")
+    if not name:
+        raise ValueError(f"policy spec 'tactic:' needs a tactic name; allowed: {tactic_labels(made)}")
+    return TacticCommander(name, tactic_labels(made))
+
+
+def tactic_spec_names(game: str) -> list[str]:
+    """``tactic:NAME`` for every tactic of a Tactics environment (none for another game)."""
+    from ..core.commander import CommandedSide, tactic_labels
+
+    made = get_spec(game).make_game()
+    return [f"tactic:{label}" for label in tactic_labels(made)] if isinstance(made, CommandedSide) else []
+
+
 register_policy_resolver("mcts", _search_policy)
+register_policy_resolver("tactic", _tactic_policy)

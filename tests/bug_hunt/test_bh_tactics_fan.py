@@ -122,3 +122,51 @@ def test_only_a_figure_with_the_equipment_claims_a_comms_terminal():
     g.features.append({"kind": "comms_terminal", "pos": [1, 2], "state": "ready"})  # at goal A
     assert [i for i in range(3) if g.humans[i].equipment] == [1]
     assert _claims(g, fan, 1) == {0: None, 1: a, 2: b}
+
+
+def _claim_by_figure_searches(g, goals, per_goal):
+    """The share-out as A70 states it, the steps searched from each figure (the definition the
+    per-goal fields of _claimed_goal must equal)."""
+    from aliens_env.bug_hunt.colony import WALKER
+    from aliens_env.bug_hunt.state import NO, UNREACHABLE
+    from aliens_env.bug_hunt.tactics import UNEQUIPPED_WALKER
+
+    figures = [i for i in walkers(g) if g.humans[i].hugger == NO]
+    if g.active not in figures:
+        return None
+    terminals = {g.sq(f["pos"]) for f in g.features if f["kind"] == "comms_terminal"}
+    pairs = []
+    for i in figures:
+        h = g.humans[i]
+        field = g.colony.field([h.pos], WALKER if h.equipment else UNEQUIPPED_WALKER)
+        pairs += [(int(field[x]), i, x) for x in goals if field[x] < UNREACHABLE and (h.equipment or x not in terminals)]
+    taken, load = {}, {}
+    for _, i, x in sorted(pairs):
+        if i not in taken and load.get(x, 0) < per_goal:
+            taken[i], load[x] = x, load.get(x, 0) + 1
+    return taken.get(g.active)
+
+
+@pytest.mark.parametrize("options, seeds", [({}, (0, 1)), ({"electronic_locks": True, "satellite_comms": True}, (4, 9))])
+def test_the_share_out_read_from_per_goal_fields_equals_a_search_from_each_figure(options, seeds):
+    # (seeds 4 and 9 with the locks: figures without the equipment whose claims a lock changes)
+    from aliens_env.bug_hunt.game import BugHunt
+
+    from bh_helpers import play
+
+    tactic, seen = TacticMarines("fan_out"), {"positions": 0, "unequipped": 0}
+
+    def check(g, action):
+        goals = tactic._goals(g)
+        if g.decision.kind != "act" or len(goals) < 2:
+            return
+        for per_goal in (1, 2):
+            assert tactic._claimed_goal(g, goals, per_goal) == _claim_by_figure_searches(g, goals, per_goal)
+        seen["positions"] += 1
+        seen["unequipped"] += any(not g.humans[i].equipment for i in walkers(g))
+
+    for seed in seeds:
+        game = BugHunt(mission="kill_queen", **options)
+        game.reset(seed)
+        play(game, tactic, on_marines=check)
+    assert seen["positions"] > 50 and seen["unequipped"] > 0
