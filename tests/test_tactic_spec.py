@@ -85,3 +85,21 @@ def test_check_refuses_a_game_whose_tactic_list_differs():
         policy.check(get_spec("BugHunt").make_game(), "marines")
     with pytest.raises(ValueError, match="is not tactic"):
         policy.check(get_spec("GloriousDayTactics").make_game(), "marines")
+
+
+def test_a_fixed_tactic_as_the_gym_opponent_of_a_hive_and_a_non_ascii_number_is_refused():
+    """tactic:NAME as the marines opponent of a hive learner plays whole games (the env's
+    opponent= path: envs.registry.make_policy); a digit that is not 0-9 is no tactic number."""
+    import gymnasium as gym
+    import numpy as np
+
+    env = gym.make("aliens_env/BugHuntTactics-v0", side="hive", opponent="tactic:fan_out")
+    obs, info = env.reset(seed=3)
+    rng, done, steps = np.random.default_rng(0), False, 0
+    while not done:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        done, steps = terminated or truncated, steps + 1
+    assert steps > 0
+    with pytest.raises(ValueError, match="unknown tactic '²'; allowed"):
+        make_policy("tactic:²", game="BugHuntTactics", side="marines")

@@ -21,7 +21,6 @@ from ..core.grid import Mover
 from . import data_files, tactics_obs
 from .colony import CARDINAL, WALKER
 from .game import BugHunt
-from .geometry import layout_cache
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
 
@@ -198,18 +197,19 @@ class TacticMarines(ScriptedMarines):
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
         one turn to the next it may change as the figures move. The walking steps are read from
         one field per goal (the same steps as from the figure: every step costs 1 both ways),
-        kept for the game until its layout changes (_goal_field), not one search per figure."""
+        read from the colony's field cache (kept per layout version), not one search per figure."""
         me = game.active
         figures = [i for i in walkers(game) if game.humans[i].hugger == NO]
         if me not in figures:
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        shared, pairs = layout_cache(game), []
+        field, pairs = game.colony.field, []
         for g in goals:
+            by_equipment = (field([g], UNEQUIPPED_WALKER), field([g], WALKER))
             for i in figures:
                 h = game.humans[i]
                 if h.equipment or g not in terminals:
-                    steps = self._goal_field(game, shared, g, h.equipment)[h.pos]
+                    steps = by_equipment[h.equipment][h.pos]
                     if steps < UNREACHABLE:
                         pairs.append((int(steps), i, g))
         pairs.sort()
@@ -220,17 +220,6 @@ class TacticMarines(ScriptedMarines):
                 if i == me:
                     return g
         return None
-
-    @staticmethod
-    def _goal_field(game, shared: dict, goal: int, equipped: bool):
-        """Walking steps from every square to `goal` (a figure with the equipment through an
-        electronic lock, else not), kept in the game's layout cache (`shared`: emptied when the
-        layout changes)."""
-        key = ("claim_field", goal, equipped)
-        field = shared.get(key)
-        if field is None:
-            field = shared[key] = game.colony.field([goal], WALKER if equipped else UNEQUIPPED_WALKER)
-        return field
 
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait

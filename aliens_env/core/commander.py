@@ -24,7 +24,7 @@ class CommandedSide:
         self.tactics = self._make_tactics()
         self._executing = True  # no commander's mask while the game sets up
         super().__init__(**options)
-        self.layout = self.layout.extended("tactic", [self.tactic_label(k) for k in range(len(self.tactics))])
+        self.layout = self.layout.extended("tactic", tactic_labels(self))
         self._executing = False
         self._cache.clear()
 
@@ -111,7 +111,7 @@ class TacticCommander:
     def __init__(self, name: str, labels: list[str]):
         if name in labels:
             self.index = labels.index(name)
-        elif name.isdigit() and int(name) < len(labels):
+        elif name.isdecimal() and name.isascii() and int(name) < len(labels):
             self.index = int(name)
         else:
             raise ValueError(f"unknown tactic {name!r}; allowed: {labels} (or a number 0-{len(labels) - 1})")
@@ -119,7 +119,8 @@ class TacticCommander:
         self.name = f"tactic:{self.label}"
 
     def check(self, game, side: str) -> None:
-        """The game played has this tactic under this number (its options may change the list)."""
+        """The game played is a Tactics environment's with this tactic under this number (no
+        option changes a game's list: this catches a game of another environment)."""
         if not isinstance(game, CommandedSide):
             raise ValueError(f"tactic:{self.label} needs a Tactics environment; {type(game).__name__} is not one")
         labels = tactic_labels(game)

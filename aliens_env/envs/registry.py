@@ -161,26 +161,34 @@ def _search_policy(spec: str, game: str, side: str, seed: int | None = None) -> 
 def _tactic_policy(spec: str, game: str, side: str, seed: int | None = None) -> Policy:
     """``tactic:NAME`` (or ``tactic:K``): one fixed tactic of a Tactics environment as the
     marines' commander, every activation (core.commander.TacticCommander)."""
-    from ..core.commander import CommandedSide, TacticCommander, tactic_labels
+    from ..core.commander import TacticCommander, tactic_labels
 
     name = spec.partition(":")[2].strip()
-    made = get_spec(game).make_game()
-    if not isinstance(made, CommandedSide):
-        tactics_envs = sorted(n for n, s in REGISTRY.items() if n.endswith("Tactics"))
+    if not _is_tactics_env(game):
+        tactics_envs = sorted(filter(_is_tactics_env, REGISTRY))
         raise ValueError(f"policy spec {spec!r}: tactic:NAME is for the Tactics environments {tactics_envs}, not {game}")
     if side != "marines":
         raise ValueError(f"policy spec {spec!r}: a tactic commands the marines, not the {side}")
+    labels = tactic_labels(get_spec(game).make_game())
     if not name:
-        raise ValueError(f"policy spec 'tactic:' needs a tactic name; allowed: {tactic_labels(made)}")
-    return TacticCommander(name, tactic_labels(made))
+        raise ValueError(f"policy spec 'tactic:' needs a tactic name; allowed: {labels}")
+    return TacticCommander(name, labels)
+
+
+def _is_tactics_env(game: str) -> bool:
+    """Is the environment's game commanded by tactics (known from its class, nothing built)?"""
+    from ..core.commander import CommandedSide
+
+    return issubclass(load_object(get_spec(game).game), CommandedSide)
 
 
 def tactic_spec_names(game: str) -> list[str]:
     """``tactic:NAME`` for every tactic of a Tactics environment (none for another game)."""
-    from ..core.commander import CommandedSide, tactic_labels
+    from ..core.commander import tactic_labels
 
-    made = get_spec(game).make_game()
-    return [f"tactic:{label}" for label in tactic_labels(made)] if isinstance(made, CommandedSide) else []
+    if not _is_tactics_env(game):
+        return []
+    return [f"tactic:{label}" for label in tactic_labels(get_spec(game).make_game())]
 
 
 register_policy_resolver("mcts", _search_policy)
