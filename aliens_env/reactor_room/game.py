@@ -798,11 +798,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
         # src and dst themselves) nothing can stand between, and the line need not be traced
         width = self.board.width
         (r0, c0), (r1, c1) = divmod(src, width), divmod(dst, width)
-        r0, r1 = min(r0, r1), max(r0, r1)
-        c0, c1 = min(c0, c1), max(c0, c1)
-        if not any(sq != src and sq != dst and r0 <= sq // width <= r1 and c0 <= sq % width <= c1 for sq in counters):
-            return True
-        return not any(sq in counters for sq in self.board.line_squares(src, dst))
+        if r0 > r1:
+            r0, r1 = r1, r0
+        if c0 > c1:
+            c0, c1 = c1, c0
+        for sq in counters:
+            if r0 <= sq // width <= r1 and c0 <= sq % width <= c1 and sq != src and sq != dst:
+                return not any(sq in counters for sq in self.board.line_squares(src, dst))
+        return True
 
     def _pair_partner(self, m: int, a: int) -> int:
         """Machine Gun special: the visible Alien adjacent to target a nearest the gunner."""
