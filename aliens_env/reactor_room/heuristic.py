@@ -38,7 +38,7 @@ class HeuristicMarines:
     def __init__(self, threat_range: int = 9, min_hit: float = 0.3):
         self.threat_range = threat_range
         self.min_hit = min_hit
-        self._exit_field: dict[int, np.ndarray] = {}
+        self._exit_field: dict = {}  # per board (the board itself the key, not its id(): an address is reused)
 
     def act(self, game: ReactorRoom, player: str) -> int:
         d = game.decision
@@ -165,7 +165,7 @@ class HeuristicMarines:
         return False
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
-        key = id(game.board)
+        key = game.board
         if key not in self._exit_field:
             self._exit_field[key] = game.board.distance_field(np.flatnonzero(game.board.exit.ravel()).tolist())
         return self._exit_field[key]
