@@ -612,10 +612,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
-            keyed = [(ranges[al.pos], a) for a, al in enumerate(self.aliens) if al.in_play]
+            n = len(self.aliens)  # (sorted by range * n + counter: the order of (range, counter), as ints)
+            keyed = [ranges[al.pos] * n + a for a, al in enumerate(self.aliens) if al.in_play]
             if len(keyed) > 1:
                 keyed.sort()
-            cached = self._cache["targets"] = [a for _, a in keyed]
+            cached = self._cache["targets"] = [key % n for key in keyed]
         return cached
 
     def _compute_marine_mask(self) -> np.ndarray:
@@ -701,20 +702,25 @@ class ReactorRoom(WeaponRules, PhasedGame):
         last = max((band for band, number in enumerate(row) if number is not None), default=-1)
         return self.tables["range_bands"][last] if last >= 0 else 0
 
-    def _hit_number(self, m: int, a: int, rng: int | None = None) -> int | None:
-        """The weapon table's number for Marine m firing at Alien a with the Aim spent (before
-        penalties), or None when the shot is not allowed: no line of sight, a Flame Unit whose
-        line meets another counter first, or a blank entry."""
+    def _shot(self, m: int, a: int) -> tuple[int, int] | None:
+        """(range band, penalty) of Marine m's shot at Alien a (whatever its Aim), None when
+        the shot is not allowed: no line of sight, a Flame Unit whose line meets another counter
+        first. Kept for this position (``_cache``: the mask's and a scripted player's shots) with
+        the card it was worked out for (the lairs lend Ripley a Flame Unit for a moment)."""
+        char = self.characters[self.marines[m].name]
+        key = ("shot", m, a)
+        kept = self._cache.get(key)
+        if kept is not None and kept[0] is char:
+            return kept[1]
         marine, alien = self.marines[m], self.aliens[a]
         if alien.pos == marine.pos or not self.board.has_los(marine.pos, alien.pos):
-            return None
-        char = self.characters[marine.name]
-        if char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
-            return None
-        if rng is None:
-            rng = self.board.range(marine.pos, alien.pos)
-        band = self._band[min(rng, len(self._band) - 1)]
-        return char.hit_number(marine.wounded, marine.aim, band)
+            shot = None
+        elif char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
+            shot = None
+        else:
+            shot = (self._band[min(self.board.range(marine.pos, alien.pos), len(self._band) - 1)], self._penalty(m, a))
+        self._cache[key] = (char, shot)
+        return shot
 
     def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
         """Is a free square (no standing Marine, no Alien) within `steps` moves of `start`?"""
@@ -734,28 +740,33 @@ class ReactorRoom(WeaponRules, PhasedGame):
 
     def _fire_number(self, m: int, a: int) -> int | None:
         """The highest roll that hits (penalty included), None if the shot is not allowed."""
-        number = self._hit_number(m, a)
-        return None if number is None else number - self._penalty(m, a)
+        shot = self._shot(m, a)
+        if shot is None:
+            return None
+        marine = self.marines[m]
+        number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, shot[0])
+        return None if number is None else number - shot[1]
 
     def _fire_numbers(self, m: int, a: int, aims: range) -> list[int | None]:
-        """``_fire_number`` as if Marine m had spent each Aim of `aims` (line of sight, band and
-        penalty worked out once)."""
-        marine, alien = self.marines[m], self.aliens[a]
-        if alien.pos == marine.pos or not self.board.has_los(marine.pos, alien.pos):
+        """``_fire_number`` as if Marine m had spent each Aim of `aims` (``_shot`` worked out once)."""
+        shot = self._shot(m, a)
+        if shot is None:
             return [None] * len(aims)
-        char = self.characters[marine.name]
-        if char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
-            return [None] * len(aims)
-        band = self._band[min(self.board.range(marine.pos, alien.pos), len(self._band) - 1)]
-        penalty = self._penalty(m, a)
+        marine = self.marines[m]
+        char, (band, penalty) = self.characters[marine.name], shot
         numbers = [char.hit_number(marine.wounded, aim, band) for aim in aims]
         return [None if number is None else number - penalty for number in numbers]
 
     def _pair_number(self, m: int, a: int, b: int) -> int | None:
         """Machine Gun special: one roll at the range of the farther target, with the worse penalty."""
-        far = max(self.board.range(self.marines[m].pos, self.aliens[v].pos) for v in (a, b))
-        number = self._hit_number(m, a, far)
-        return None if number is None else number - max(self._penalty(m, a), self._penalty(m, b))
+        shot = self._shot(m, a)
+        if shot is None:
+            return None
+        marine = self.marines[m]
+        far = max(self.board.range(marine.pos, self.aliens[v].pos) for v in (a, b))
+        band = self._band[min(far, len(self._band) - 1)]
+        number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, band)
+        return None if number is None else number - max(shot[1], self._penalty(m, b))
 
     def _penalty(self, m: int, a: int) -> int:
         """Everything added to the roll: the shared-square +5 and, under the optional rules, +3 per
@@ -787,11 +798,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
         # src and dst themselves) nothing can stand between, and the line need not be traced
         width = self.board.width
         (r0, c0), (r1, c1) = divmod(src, width), divmod(dst, width)
-        r0, r1 = min(r0, r1), max(r0, r1)
-        c0, c1 = min(c0, c1), max(c0, c1)
-        if not any(sq != src and sq != dst and r0 <= sq // width <= r1 and c0 <= sq % width <= c1 for sq in counters):
-            return True
-        return not any(sq in counters for sq in self.board.line_squares(src, dst))
+        if r0 > r1:
+            r0, r1 = r1, r0
+        if c0 > c1:
+            c0, c1 = c1, c0
+        for sq in counters:
+            if r0 <= sq // width <= r1 and c0 <= sq % width <= c1 and sq != src and sq != dst:
+                return not any(sq in counters for sq in self.board.line_squares(src, dst))
+        return True
 
     def _pair_partner(self, m: int, a: int) -> int:
         """Machine Gun special: the visible Alien adjacent to target a nearest the gunner."""

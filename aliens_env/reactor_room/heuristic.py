@@ -38,10 +38,12 @@ class HeuristicMarines:
     def __init__(self, threat_range: int = 9, min_hit: float = 0.3):
         self.threat_range = threat_range
         self.min_hit = min_hit
-        self._exit_field: dict[int, np.ndarray] = {}
+        self._exit_field: dict = {}  # per board (the board itself the key, not its id(): an address is reused)
 
     def act(self, game: ReactorRoom, player: str) -> int:
-        return self._act(game, player, set(game.legal_mask(player).nonzero()[0].tolist()))
+        d = game.decision
+        mask = game._current_mask() if d is not None and d.player == player else game.layout.empty_mask()  # (legal_mask, no copy)
+        return self._act(game, player, set(mask.nonzero()[0].tolist()))
 
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
@@ -86,9 +88,9 @@ class HeuristicMarines:
         on_map = [o.pos for o in game.marines if o.status == "on_map"]
         for k, a in enumerate(targets):
             alien = game.aliens[a]
-            if not self._threat(game, a, able):
-                continue
             if flame and alien.card != NO and alien.attack == "grabbing":
+                continue
+            if not self._threat(game, a, able):
                 continue
             ranges = game.board.range_row(alien.pos)
             risk = 0.0 if flame else 0.3 * sum(1 for pos in on_map if ranges[pos] <= 1)
@@ -139,6 +141,8 @@ class HeuristicMarines:
         reachable = min(char.max_aim, m.aim + m.actions_left)
         best = (0.0, 1)
         aims = range(max(1, m.aim), reachable + 1)
+        if not aims:
+            return best
         sure = game.tables["automatic_kill"]
         for aim, number in zip(aims, game._fire_numbers(m_index, a, aims)):
             if number is None:
@@ -161,7 +165,7 @@ class HeuristicMarines:
         return False
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
-        key = id(game.board)
+        key = game.board
         if key not in self._exit_field:
             self._exit_field[key] = game.board.distance_field(np.flatnonzero(game.board.exit.ravel()).tolist())
         return self._exit_field[key]
