@@ -15,10 +15,9 @@ import numpy as np
 
 
 class CommandedSide:
-    #: (decision, mask) where the last command ended: the primitive mask its _run() worked out for
-    #: the open decision, reused by the next command while that decision is open (a decision is
-    #: opened anew whenever the position changes; a clone copies the decision). The rest of the
-    #: cache (targets, ...) is the position's, whoever decides: it stays in ``_cache``
+    #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
+    #: worked out for the open decision, reused by the next command while that decision is open
+    #: (a decision is opened anew whenever the position changes; a clone copies the decision)
     _primitive: tuple | None = None
 
     def __init__(self, **options):
@@ -72,25 +71,21 @@ class CommandedSide:
         self._executing = True
         kept, self._primitive = self._primitive, None
         if kept is not None and kept[0] is self.decision:  # still the position the last command ended in
-            self._cache["mask"] = kept[1]  # (its primitive mask, for the commander's cached since)
+            self._cache = kept[1]  # (its primitive cache; the commander's mask cached since is dropped)
         else:
             self._cache.clear()  # the masks cached so far were the commander's
-        done = False
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
                 super()._resolve(tactic.act(self, "marines"))
                 self._run()  # forced steps and the phase machine, up to the next real choice
                 d = self.decision
                 if d is None or d.player != "marines" or self._command_over(start):
-                    if d is not None and d.player == "marines":  # the next command starts here: its mask handed over
-                        mask = self._cache.pop("mask", None)
-                        self._primitive = None if mask is None else (d, mask)
-                    break  # (another side's mask is the same either way: kept)
-            done = True
+                    if d is not None and d.player == "marines":  # the next command starts here: the cache handed over
+                        self._primitive, self._cache = (d, self._cache), {}
+                    break
         finally:
             self._executing = False
-            if not done:
-                self._cache.clear()
+            self._cache.clear()
 
 
 class HeuristicCommander:

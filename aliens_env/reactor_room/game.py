@@ -705,22 +705,27 @@ class ReactorRoom(WeaponRules, PhasedGame):
     def _shot(self, m: int, a: int) -> tuple[int, int] | None:
         """(range band, penalty) of Marine m's shot at Alien a (whatever its Aim), None when
         the shot is not allowed: no line of sight, a Flame Unit whose line meets another counter
-        first. Kept for this position (``_cache``: the mask's and a scripted player's shots) with
-        the card it was worked out for (the lairs lend Ripley a Flame Unit for a moment)."""
-        char = self.characters[self.marines[m].name]
-        key = ("shot", m, a)
-        kept = self._cache.get(key)
-        if kept is not None and kept[0] is char:
-            return kept[1]
+        first. Kept for this position (``_cache``: the mask's and a scripted player's shots) by
+        the weapon it was worked out for (the lairs lend Ripley a Flame Unit for a moment: both
+        her shots are kept side by side)."""
+        weapon = self.characters[self.marines[m].name].weapon
+        key = ("shot", m, a, weapon)
+        shot = self._cache.get(key, key)
+        if shot is not key:
+            return shot
         marine, alien = self.marines[m], self.aliens[a]
         if alien.pos == marine.pos or not self.board.has_los(marine.pos, alien.pos):
             shot = None
-        elif char.weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
+        elif weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
             shot = None
         else:
-            shot = (self._band[min(self.board.range(marine.pos, alien.pos), len(self._band) - 1)], self._penalty(m, a))
-        self._cache[key] = (char, shot)
+            shot = (self._band_at(self.board.range(marine.pos, alien.pos)), self._penalty(m, a))
+        self._cache[key] = shot
         return shot
+
+    def _band_at(self, squares: int) -> int:
+        """The range band of a target `squares` away."""
+        return self._band[min(squares, len(self._band) - 1)]
 
     def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
         """Is a free square (no standing Marine, no Alien) within `steps` moves of `start`?"""
@@ -740,14 +745,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
 
     def _fire_number(self, m: int, a: int) -> int | None:
         """The highest roll that hits (penalty included), None if the shot is not allowed."""
-        shot = self._shot(m, a)
-        if shot is None:
-            return None
-        marine = self.marines[m]
-        number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, shot[0])
-        return None if number is None else number - shot[1]
+        return self._fire_numbers(m, a, (self.marines[m].aim,))[0]
 
-    def _fire_numbers(self, m: int, a: int, aims: range) -> list[int | None]:
+    def _fire_numbers(self, m: int, a: int, aims: Sequence[int]) -> list[int | None]:
         """``_fire_number`` as if Marine m had spent each Aim of `aims` (``_shot`` worked out once)."""
         shot = self._shot(m, a)
         if shot is None:
@@ -764,8 +764,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             return None
         marine = self.marines[m]
         far = max(self.board.range(marine.pos, self.aliens[v].pos) for v in (a, b))
-        band = self._band[min(far, len(self._band) - 1)]
-        number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, band)
+        number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, self._band_at(far))
         return None if number is None else number - max(shot[1], self._penalty(m, b))
 
     def _penalty(self, m: int, a: int) -> int:
