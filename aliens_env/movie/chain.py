@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.game import Game
+from ..core.game import Game, PhasedGame
 
 #: a block of at least this many values (runs of consecutive values in the stage's observation
 #: and in the episode's, at steady steps) is copied as one strided view; the other values in one
@@ -71,7 +71,7 @@ class StageChain(Game):
         observation map kept for the last stage game (they hold that game, perhaps a stage already
         left: each is found again by identity)."""
         state = self.__dict__.copy()
-        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
+        for name in ("_plan", "_shown", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
             state.pop(name, None)
         return state
 
@@ -110,8 +110,16 @@ class StageChain(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
+        g = self.stage_game
+        if type(g).legal_mask is PhasedGame.legal_mask:  # (its kept mask read as PhasedGame.legal_mask does, without its copy)
+            d = g.decision
+            if d is None or d.player != player:
+                return mask
+            inner = g._current_mask()
+        else:
+            inner = g.legal_mask(player)
         to_outer, _, span = self._stage_maps()
-        mask[to_outer if span is None else span] = self.stage_game.legal_mask(player)
+        mask[to_outer if span is None else span] = inner
         return mask
 
     def _legal_inner(self, action) -> int:
@@ -120,7 +128,13 @@ class StageChain(Game):
         if type(action) is int and 0 <= action < self.layout.size:
             g = self.stage_game
             inner = self._stage_maps()[1][action]
-            if inner >= 0 and g.current_player() is not None and g.illegal_reason(inner) is None:
+            if inner < 0:
+                return -1
+            cls = type(g)
+            if cls.illegal_reason is PhasedGame.illegal_reason and cls.current_player is PhasedGame.current_player:
+                if g.decision is not None and g._current_mask()[inner]:  # (PhasedGame.illegal_reason's common case)
+                    return inner
+            elif g.current_player() is not None and g.illegal_reason(inner) is None:
                 return inner
         return -1
 
@@ -204,12 +218,16 @@ class StageChain(Game):
             to[...] = of
         if len(src):
             out[dst] = source[src]
-        obs = out.copy()
-        self._chain_view(obs)
-        return obs
+        self._chain_view(out)
+        return out.copy()
 
-    def _chain_view(self, obs: np.ndarray) -> None:
-        """Write the episode's own features into ``obs`` (the subclass)."""
+    #: what ``_chain_view`` last wrote into the plan's episode buffer (the subclass's key; None:
+    #: nothing yet, as after ``_bind_obs_map`` rewrites the buffer with the template)
+    _shown = None
+
+    def _chain_view(self, out: np.ndarray) -> None:
+        """Write the episode's own features into ``out``, the plan's episode buffer (the subclass;
+        they stay there until rewritten: it may skip values ``_shown`` says are written)."""
 
     def _bind_obs_map(self, g: Game, kept: np.ndarray | None) -> tuple:
         """(the stage game, the buffer read, this game's buffer of the stage's observe (None when
@@ -228,6 +246,7 @@ class StageChain(Game):
             out[...] = template
         else:
             out = template.copy()
+        self._shown = None  # (the chain's own features: not in the template)
         size, bound = template.itemsize, []
         for d, s, shape, steps_d, steps_s in blocks:  # (as numpy's as_strided, without its cost)
             of = np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))

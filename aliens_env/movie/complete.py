@@ -353,11 +353,15 @@ class CompleteMovie(StageChain):
                 out[key][tuple(slice(0, n) for n in shape)] = inner[name]
         return obs
 
-    def _chain_view(self, obs: np.ndarray) -> None:
-        # as obs[campaign view] = (...), faster (campaign() checks the stages are STAGE_ENVS')
-        CAMPAIGN_STRUCT.pack_into(
-            obs, self._campaign_at, *self._stage_one_hot[self.stage],
-            min(self.victory_points() / self.victory_points_max, 1.0), self.queen_killed(), min(len(self.records) / 3, 1.0))
+    def _chain_view(self, out: np.ndarray) -> None:
+        """The campaign view, written when what it shows has changed (``_shown``)."""
+        shown = (self.stage, self.victory_points(), self.queen_killed(), len(self.records))
+        if shown != self._shown:
+            stage, points, queen, done = shown
+            # as out[campaign view] = (...), faster (campaign() checks the stages are STAGE_ENVS')
+            CAMPAIGN_STRUCT.pack_into(out, self._campaign_at, *self._stage_one_hot[stage],
+                                      min(points / self.victory_points_max, 1.0), queen, min(done / 3, 1.0))
+            self._shown = shown
 
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "CompleteMovie":

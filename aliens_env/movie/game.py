@@ -240,12 +240,15 @@ class MovieScenario(StageChain):
         return value if side == "marines" else -value
 
     # ------------------------------------------------------------------------------------------
-    def _chain_view(self, obs: np.ndarray) -> None:
-        """The movie view: the stage, healing and the Reactor Room's points."""
-        rr_points = self.reactor_room["victory_points"] if self.reactor_room else 0
-        # as obs[self._movie_span] = (...), faster (obs: the episode's own contiguous float32 copy)
-        MOVIE_STRUCT.pack_into(obs, self._movie_span.start * obs.itemsize, self.stage == STAGES[0], self.stage == STAGES[1],
-                               self.healing, rr_points / self._reactor_max)
+    def _chain_view(self, out: np.ndarray) -> None:
+        """The movie view: the stage, healing and the Reactor Room's points (written when changed)."""
+        shown = (self.stage, self.healing, self.reactor_room["victory_points"] if self.reactor_room else 0)
+        if shown != self._shown:
+            stage, healing, rr_points = shown
+            # as out[self._movie_span] = (...), faster (out: the plan's contiguous float32 buffer)
+            MOVIE_STRUCT.pack_into(out, self._movie_span.start * out.itemsize, stage == STAGES[0], stage == STAGES[1],
+                                   healing, rr_points / self._reactor_max)
+            self._shown = shown
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         """The stage's views copied into ``obs`` (the episode's) by name: board planes at the top

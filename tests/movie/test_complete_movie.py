@@ -313,3 +313,34 @@ def test_the_tally_shown_is_the_stage_points_of_those_out_so_far():
             m.status = "exited"
         assert exit_points(g.stage, out) == stage_points(g.stage, out) > 0
     assert stages == {"reactor_room", "operations"}
+
+
+def test_the_campaign_view_shown_follows_the_campaign_written_only_when_it_changes():
+    """Every observation's campaign view (written into the chain's buffer only when what it shows
+    changes) is the stage, tally, Queen and stages done worked out afresh: by random legal play
+    through stage changes and new episodes, when the stage's kept observation is made anew (the
+    chain's buffer bound again, the template written over it), and in a clone observed after its
+    original moved on."""
+    from aliens_env.benchmark import AECRunner, aec_env_function
+
+    runner = AECRunner(aec_env_function("CompleteMovie"), seed=5)
+    stages, shown = set(), set()
+    for step in range(3000):
+        runner.steps(1)
+        g = runner.env.unwrapped.game
+        if step % 300 == 0 and hasattr(g.stage_game, "_obs_record"):
+            g.stage_game._obs_record = None  # (its kept observation made anew: the chain binds its buffer again)
+        want = [*(float(g.stage == s) for s in g.stages), min(g.victory_points() / g.victory_points_max, 1.0),
+                float(g.queen_killed()), min(len(g.records) / 3, 1.0)]
+        view = g.obs_layout.views(g.observe(g.current_player() or "marines"))["campaign"]
+        np.testing.assert_allclose(view, want, rtol=1e-6)
+        stages.add(g.stage)
+        shown.add(tuple(want))
+        if step % 500 == 0:
+            twin = g.clone()
+            runner.steps(5)
+            view = twin.obs_layout.views(twin.observe(twin.current_player() or "marines"))["campaign"]
+            np.testing.assert_allclose(view, [*(float(twin.stage == s) for s in twin.stages),
+                                              min(twin.victory_points() / twin.victory_points_max, 1.0),
+                                              float(twin.queen_killed()), min(len(twin.records) / 3, 1.0)], rtol=1e-6)
+    assert {"reactor_room", "drop_ship", "operations"} <= stages and len(shown) > 5
