@@ -121,7 +121,11 @@ class Observation:
                         obs[o + c * k] = 1.0
                         continue
                     if c in changed:
-                        obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
+                        was = old[c] if same else None
+                        if was is not None and was[1] != NO and was[2:4] == key[2:4] and was[9:] == key[9:]:
+                            _char_cells(obs, o + c * k, was, key, w, h)  # (the same stats: the columns that changed)
+                        else:
+                            obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
                     obs[character + pos] = 1.0
                     obs[knocked + pos] = key[8]
                 last["chars"] = keys
@@ -131,19 +135,29 @@ class Observation:
         if "aliens" in marks or slots != last.get("alien_slots"):
             aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(slots) if a is not None])
             last["alien_slots"] = slots
-            if aliens != last.get("aliens"):  # all rewritten: Aliens run over may share a square under the APC
+            old = last.get("aliens", ())
+            if aliens != old:  # the slots that changed: their old rows cleared, their new ones written
                 o, plane = self._alien_rows_at, at["alien"]
-                obs[o:o + 4 * MAX_ALIENS] = template[o:o + 4 * MAX_ALIENS]
-                for _, pos, _ in last.get("aliens", ()):
-                    obs[plane + pos] = template[plane + pos]
+                before, now, squares = set(old), set(aliens), set()
+                for slot, pos, _ in old:
+                    if (slot, pos, _) not in now:
+                        obs[o + 4 * slot:o + 4 * slot + 4] = template[o + 4 * slot:o + 4 * slot + 4]
+                        squares.add(pos)
                 rows = _ALIEN_ROWS.setdefault((h, w), {})
                 for slot, pos, count in aliens:
-                    row = rows.get((pos, count))
-                    if row is None:
-                        r, col = divmod(pos, w)
-                        row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
-                    obs[o + 4 * slot:o + 4 * slot + 4] = row
-                    obs[plane + pos] = row[1]  # (a shared square shows its last slot's count)
+                    if (slot, pos, count) not in before:
+                        row = rows.get((pos, count))
+                        if row is None:
+                            r, col = divmod(pos, w)
+                            row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
+                        obs[o + 4 * slot:o + 4 * slot + 4] = row
+                        squares.add(pos)
+                # the squares left or entered: the count of the last slot on each (Aliens run over may
+                # share a square under the APC), the template's value on one left empty
+                last_count = {pos: count for _, pos, count in aliens}
+                for pos in squares:
+                    count = last_count.get(pos)
+                    obs[plane + pos] = template[plane + pos] if count is None else count / 3
                 last["aliens"] = aliens
 
         slots = tuple(self.blips)
@@ -166,19 +180,38 @@ class Observation:
         decision = self.decision
         counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
-                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
+                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind, self.stage)
         old = last.get("globals")
         if counts == old:  # (what the globals are worked out from)
             pass
-        elif old is not None and counts[:-1] == old[:-1]:  # only the open decision's kind: its one-hot
-            hot = self._globals_at + 14 + len(self.natures)
-            if old[-1] is not None:
-                i = hot + DECISION_INDEX[old[-1]]
-                obs[i] = template[i]
-            if decision is not None:
-                obs[hot + DECISION_INDEX[decision.kind]] = 1.0
+        elif old is not None and counts[15] == old[15]:  # the same mission: only the features whose count changed
+            o = self._globals_at
+            if counts[0] != old[0]:
+                obs[o] = min(self.round / self.m["rounds"], 1)
+            divisors = (None, ENDURANCE_MAX, self.rules["hand_limit"], ENDURANCE_MAX, ENDURANCE_MAX, 10, None, 31,
+                        self.tracker_total, 21, 6)  # (of counts 1-10 as written whole below; 6: at most 10)
+            for i in range(1, 11):
+                if counts[i] != old[i]:
+                    obs[o + i] = min(counts[6], 10) / 10 if i == 6 else counts[i] / divisors[i]
+            if counts[0] != old[0] or counts[11] != old[11]:
+                obs[o + 11] = self.reaction_round == self.round
+            if counts[12] != old[12]:
+                obs[o + 12] = self.newt == NO
+            if counts[13] != old[13]:  # the Nature in play: its one-hot
+                if old[13]:
+                    i = o + 14 + self.natures.index(old[13])
+                    obs[i] = template[i]
+                if self.nature:
+                    obs[o + 14 + self.natures.index(self.nature)] = 1.0
+            if counts[14] != old[14]:  # the open decision's kind: its one-hot
+                hot = o + 14 + len(self.natures)
+                if old[14] is not None:
+                    i = hot + DECISION_INDEX[old[14]]
+                    obs[i] = template[i]
+                if decision is not None:
+                    obs[hot + DECISION_INDEX[decision.kind]] = 1.0
             last["globals"] = counts
-        else:
+        else:  # new, or another mission of the campaign (its rounds): written whole
             o, size = self._globals_at, len(self.global_features)
             obs[o:o + size] = template[o:o + size]
             obs[o:o + 14] = array("f", (
@@ -295,6 +328,23 @@ def anew_spans(layout) -> list[slice]:
         else:
             out.append(span)
     return out
+
+
+def _char_cells(obs, at: int, was: tuple, key: tuple, w: int, h: int) -> None:
+    """The columns of a Character's ``characters`` row (at `at`, on the board, written for key
+    `was`) that change for `key`, the same Character with the same stats, carrying and Hazards
+    (key: _observe_public's; as ``_char_row`` writes them)."""
+    if key[1] != was[1]:
+        r, col = divmod(key[1], w)
+        obs[at + 16], obs[at + 17] = r / h, col / w
+    if key[4] != was[4]:
+        obs[at + 7] = key[4] / 9
+    if key[5] != was[5] or key[7] != was[7]:
+        obs[at + 8], obs[at + 10] = key[5] / 2 if key[7] else 0.0, key[7]
+    if key[6] != was[6]:
+        obs[at + 9] = key[6]
+    if key[8] != was[8]:
+        obs[at + 11] = key[8]
 
 
 def _mark(obs, template, plane: int, old, new) -> None:
