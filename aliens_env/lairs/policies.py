@@ -2,8 +2,6 @@
 marines ("heuristic")."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
@@ -45,23 +43,24 @@ class LairsDiceAI(DicePolicy):
         return super().act(game, player)
 
 
-@lru_cache(maxsize=16)
 def beside_queen(board, q: int) -> np.ndarray:
     """``board.field`` of the squares beside square q (of q itself when none), the Queen's: on a
     square a Marine may stand on, her own field less one step (q itself 1), kept in the board's
     cache by her square alone, not by the set of squares beside her (checked square by square in
-    tests/lairs/test_lairs_policies.py). The last few kept here (read-only, worked out from the
-    board alone; the cache holds the board, so no other board can take its place): she keeps her
-    square while the Marines walk, each step asking again."""
-    steps = board.neighbours[q]
-    if not steps or not board.passable.flat[q]:
-        return board.field([n for _, n in steps] or [q])
-    own = board.field([q])
-    out = own - 1
-    out[own >= UNREACHABLE] = UNREACHABLE
-    out[q] = 1
-    out.flags.writeable = False  # (read-only as the board's fields)
-    return out
+    tests/lairs/test_lairs_policies.py): she keeps her square while the Marines walk, each step
+    asking again."""
+    def build() -> np.ndarray:
+        steps = board.neighbours[q]
+        if not steps or not board.passable.flat[q]:
+            return board.field([n for _, n in steps] or [q])
+        own = board.field([q])
+        out = own - 1
+        out[own >= UNREACHABLE] = UNREACHABLE
+        out[q] = 1
+        out.flags.writeable = False  # (read-only as the board's fields)
+        return out
+
+    return board._cached(("beside_queen", q), build)
 
 
 class HuntMarines(HeuristicMarines):

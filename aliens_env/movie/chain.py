@@ -71,7 +71,7 @@ class StageChain(Game):
         observation map kept for the last stage game (they hold that game, perhaps a stage already
         left: each is found again by identity)."""
         state = self.__dict__.copy()
-        for name in ("_plan", "_shown", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
+        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
             state.pop(name, None)
         return state
 
@@ -128,13 +128,7 @@ class StageChain(Game):
         if type(action) is int and 0 <= action < self.layout.size:
             g = self.stage_game
             inner = self._stage_maps()[1][action]
-            if inner < 0:
-                return -1
-            cls = type(g)
-            if cls.illegal_reason is PhasedGame.illegal_reason and cls.current_player is PhasedGame.current_player:
-                if g.decision is not None and g._current_mask()[inner]:  # (PhasedGame.illegal_reason's common case)
-                    return inner
-            elif g.current_player() is not None and g.illegal_reason(inner) is None:
+            if inner >= 0 and g.current_player() is not None and g.illegal_reason(inner) is None:
                 return inner
         return -1
 
@@ -235,8 +229,8 @@ class StageChain(Game):
         view) pairs of the blocks, the stage's other indices, where they go): ``_obs_map`` bound
         to buffers of this game's own (never shared with another game, a clone or a copy: each
         binds its own at its first observe of a stage game). The episode's buffer holds the
-        values ``_copy_views`` does not write (the template's); the rest is rewritten every
-        observe."""
+        values ``_copy_views`` does not write (the template's); the stage's values are rewritten
+        every observe, the chain's own view when it changes (``_shown``, forgotten here)."""
         template, blocks, src, dst = self._obs_map()
         inner = np.zeros(g.obs_layout.size, dtype=np.float32) if kept is None else None
         source = inner if kept is None else kept

@@ -237,3 +237,43 @@ def test_chains_observed_in_turn_each_observe_their_own_position(cls):
             seen = g.observe("marines")
             if step % 10 == 0:
                 assert np.array_equal(seen, make.from_dict(g.to_dict()).observe("marines"))
+
+
+@pytest.mark.parametrize("healing", [True, False])
+def test_the_movie_view_shown_follows_the_episode_written_only_when_it_changes(healing):
+    """Every observation's movie view (written into the chain's buffer only when what it shows
+    changes, ``_shown``) is the stage, healing and the Reactor Room's points worked out afresh:
+    through stage changes and new episodes, when the stage's kept observation is made anew (the
+    chain's buffer bound again), and in a clone observed after its original moved on."""
+    from aliens_env.movie.game import STAGES
+
+    def want(g):
+        rr = g.reactor_room["victory_points"] if g.reactor_room else 0
+        return [float(g.stage == STAGES[0]), float(g.stage == STAGES[1]), float(g.healing), rr / g._reactor_max]
+
+    def shown(g):
+        return g.obs_layout.views(g.observe(g.current_player() or "marines"))["movie"]
+
+    game, stages, seen = MovieScenario(healing=healing), set(), set()
+    policies = {"marines": make_policy("MovieScenario", "marines", "heuristic"), "hive": RandomPolicy(1)}
+
+    def move(g):
+        g.apply(policies[g.current_player()].act(g, g.current_player()))
+
+    for episode in range(6):
+        game.reset(episode)
+        step = 0
+        while not game.is_terminal():
+            move(game)
+            step += 1
+            if step % 150 == 0 and hasattr(game.stage_game, "_obs_record"):
+                game.stage_game._obs_record = None  # (its kept observation made anew: the buffer bound again)
+            np.testing.assert_allclose(shown(game), want(game), rtol=1e-6)
+            stages.add(game.stage)
+            seen.add(tuple(want(game)))
+            if step % 200 == 0:
+                twin = game.clone()
+                if not game.is_terminal():
+                    move(game)
+                np.testing.assert_allclose(shown(twin), want(twin), rtol=1e-6)
+    assert stages == set(STAGES) and {v[3] for v in seen} != {0.0}  # (Reactor Room points shown)
