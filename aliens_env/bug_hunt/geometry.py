@@ -100,24 +100,26 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
         return {}
     dist = bfs(game, squad)
     occ = state.occupied(game)
-    seen = np.zeros(game.size * game.size, dtype=bool)
-    for v in (h.pos for h in game.humans if h.status == "active"):  # out of everyone's view
-        seen |= game.colony.los_from(v, game.rules["sight_range"])
-    rows = [rc(game, v)[0] for v in squad]
-    cols = [rc(game, v)[1] for v in squad]
-    cr, cc = sum(rows) / len(rows), sum(cols) / len(cols)
-    out: dict[int, list] = {}
-    free = PASSABLE[game.colony.cells.ravel()]
-    free[list(occ)] = False
-    hidden = np.flatnonzero((dist < UNREACHABLE) & ~seen & free)
-    if not len(hidden):
+    col, size = game.colony, game.size
+    reach = np.flatnonzero(dist < UNREACHABLE)  # only the squares the squad reaches are read
+    free = PASSABLE[col.cells.ravel()[reach]]  # (occupied squares are dropped below)
+    sight = game.rules["sight_range"]
+    seen = None
+    for v in (h.pos for h in game.humans if h.status == "active"):  # out of everyone's view (one at least: squad)
+        seen = col.los_from(v, sight) if seen is None else seen | col.los_from(v, sight)
+    hidden = reach[free & ~seen[reach]].tolist()
+    hidden = [s for s in hidden if s not in occ]
+    if not hidden:
         # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
         # edge of what is laid, at least min_placement squares away
-        hidden = np.flatnonzero((dist < UNREACHABLE) & (dist >= game.rules["min_placement"]) & free)
-    r, c = np.divmod(hidden, game.size)
-    dr, dc = r - cr, c - cc
-    side = np.where(np.abs(dr) >= np.abs(dc), np.where(dr < 0, 0, 2), np.where(dc > 0, 1, 3))
-    for s, d, far in zip(hidden.tolist(), side.tolist(), dist[hidden].tolist()):
+        far_enough = free & (dist[reach] >= game.rules["min_placement"])
+        hidden = [s for s in reach[far_enough].tolist() if s not in occ]
+    cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
+    cc = sum(s % size for s in squad) / len(squad)
+    out: dict[int, list] = {}
+    for s, far in zip(hidden, dist[hidden].tolist()):
+        dr, dc = s // size - cr, s % size - cc
+        d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
         out.setdefault(d, []).append((far, s))
     return out
 

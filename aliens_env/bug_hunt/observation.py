@@ -19,6 +19,7 @@ PLANES = ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", 
           "acting", "open_end")
 N_PLANES = len(PLANES)
 P = {name: i for i, name in enumerate(PLANES)}
+assert PLANES[:7] == ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", "entry")  # map_planes' block
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
@@ -114,13 +115,24 @@ def map_planes(game) -> np.ndarray:
     planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.uint8)
     planes[P["wall"]] = 2  # off the grid reads as wall
     inner = planes[:, half:half + n, half:half + n]
-    inner[P["floor"]] = 2 * ((cells == FLOOR) | (cells == DOOR_OPEN))
-    inner[P["wall"]] = 2 * (cells == WALL)
-    inner[P["open_door"]] = 2 * (cells == DOOR_OPEN)
-    inner[P["closed_door"]] = 2 * ((cells == DOOR_CLOSED) | (cells == DOOR_LOCKED))
-    inner[P["sealed_door"]] = 2 * (cells == DOOR_WELDED) + (cells == DOOR_LOCKED)  # locked (A58): closed, sealed 0.5
-    inner[P["hazard"]] = 2 * (game.colony.hazard > 0)
-    inner[P["entry"]] = 2 * game.colony.entry
+    # the planes read off the squares (floor, wall, open_door, closed_door, sealed_door, hazard,
+    # entry: the first seven), made in one contiguous block and copied in at once (an operation
+    # on the padded planes' n short rows costs several times one on a contiguous block)
+    block = np.empty((7, n, n), dtype=bool)
+    locked = cells == DOOR_LOCKED
+    np.equal(cells, FLOOR, out=block[0])
+    block[0] |= cells == DOOR_OPEN
+    np.equal(cells, WALL, out=block[1])
+    np.equal(cells, DOOR_OPEN, out=block[2])
+    np.equal(cells, DOOR_CLOSED, out=block[3])
+    block[3] |= locked
+    np.equal(cells, DOOR_WELDED, out=block[4])
+    block[4] |= locked
+    np.greater(game.colony.hazard, 0, out=block[5])
+    block[6] = game.colony.entry
+    halves = block.view(np.uint8) * np.uint8(2)
+    halves[4] -= locked  # locked (A58): closed, sealed 0.5
+    inner[:7] = halves
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
