@@ -19,8 +19,9 @@ def target_field(game, hugger: bool) -> np.ndarray:
     # not combat.in_combat: no Alien (free, alive) beside it, nor one attached (as rng, NO reads as the last square)
     n = game.size * game.size
     aliens_at = {a.pos % n for a in game.aliens if a.alive and a.attached == NO}
+    rng = geometry.rng
     targets = [h.pos for h in game.humans if h.status == "active" and not h.in_apc and h.role != "android"
-               and h.pos != NO and h.hugger == NO and geometry.near_squares(game, h.pos).isdisjoint(aliens_at)]
+               and h.pos != NO and h.hugger == NO and all(rng(game, h.pos, a) > 1 for a in aliens_at)]
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field
     return field

@@ -34,21 +34,6 @@ def rng(game, a: int, b: int) -> int:
     return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
 
 
-def near_squares(game, s: int) -> frozenset[int]:
-    """The squares within range 1 of square s (itself included), for "beside" tests as set
-    operations (kept per grid size and square)."""
-    size = game.size
-    near = _NEAR.get((size, s))
-    if near is None:
-        r, c = divmod(s, size)
-        near = _NEAR[(size, s)] = frozenset((r + dr) * size + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                                            if 0 <= r + dr < size and 0 <= c + dc < size)
-    return near
-
-
-_NEAR: dict[tuple[int, int], frozenset[int]] = {}
-
-
 def los(game, a: int, b: int, radius: int | None = None) -> bool:
     """Line of sight from a to b within `radius` (at most the sight range)."""
     sight = game.rules["sight_range"]
