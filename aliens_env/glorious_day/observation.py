@@ -55,6 +55,14 @@ class Observation:
             self._add_hive_knowledge(obs)
         return obs
 
+    def _global_values(self, counts: tuple) -> tuple:
+        """The globals' first values (before the Nature's and the decision's one-hots), from the
+        counts ``_observe_public`` works them out from."""
+        return (min(counts[0] / self.m["rounds"], 1), counts[1] / ENDURANCE_MAX, counts[2] / self.rules["hand_limit"],
+                counts[3] / ENDURANCE_MAX, counts[4] / ENDURANCE_MAX, counts[5] / 10, min(counts[6], 10) / 10,
+                counts[7] / 31, counts[8] / self.tracker_total, counts[9] / 21, counts[10] / 6,
+                counts[11] == counts[0], counts[12] == NO, self.hive_player)
+
     def _mark_all(self) -> None:
         """Everything looked at again at the next observe: ``_obs_marks`` the parts the rules mark
         when they change them (MARKS), ``_obs_chars`` the Characters whose row may have changed."""
@@ -63,7 +71,8 @@ class Observation:
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
-        when what it shows changed, after what it showed before is set back to the template.
+        when what it shows changed (what it showed before set back to the template, or only the
+        values that changed: a Character's columns, the globals' features).
         What the rules change is marked where they change it (``_obs_chars``: the Characters whose
         row may have changed; ``_obs_marks``: "aliens", "blips", "barricades"), so only the marked
         parts are looked at; a slot of ``aliens`` or ``blips`` filled or emptied is found by the
@@ -139,8 +148,9 @@ class Observation:
             if aliens != old:  # the slots that changed: their old rows cleared, their new ones written
                 o, plane = self._alien_rows_at, at["alien"]
                 before, now, squares = set(old), set(aliens), set()
-                for slot, pos, _ in old:
-                    if (slot, pos, _) not in now:
+                for entry in old:
+                    if entry not in now:
+                        slot, pos = entry[0], entry[1]
                         obs[o + 4 * slot:o + 4 * slot + 4] = template[o + 4 * slot:o + 4 * slot + 4]
                         squares.add(pos)
                 rows = _ALIEN_ROWS.setdefault((h, w), {})
@@ -180,50 +190,34 @@ class Observation:
         decision = self.decision
         counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
-                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind, self.stage)
+                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
         old = last.get("globals")
-        if counts == old:  # (what the globals are worked out from)
-            pass
-        elif old is not None and counts[15] == old[15]:  # the same mission: only the features whose count changed
-            o = self._globals_at
-            if counts[0] != old[0]:
-                obs[o] = min(self.round / self.m["rounds"], 1)
-            divisors = (None, ENDURANCE_MAX, self.rules["hand_limit"], ENDURANCE_MAX, ENDURANCE_MAX, 10, None, 31,
-                        self.tracker_total, 21, 6)  # (of counts 1-10 as written whole below; 6: at most 10)
-            for i in range(1, 11):
-                if counts[i] != old[i]:
-                    obs[o + i] = min(counts[6], 10) / 10 if i == 6 else counts[i] / divisors[i]
-            if counts[0] != old[0] or counts[11] != old[11]:
-                obs[o + 11] = self.reaction_round == self.round
-            if counts[12] != old[12]:
-                obs[o + 12] = self.newt == NO
-            if counts[13] != old[13]:  # the Nature in play: its one-hot
-                if old[13]:
-                    i = o + 14 + self.natures.index(old[13])
+        if counts != old:  # (what the globals are worked out from; a mission of its own has its own template)
+            o, values = self._globals_at, self._global_values(counts)
+            shown = last.get("global_values")
+            if shown is None:  # new: written whole
+                size = len(self.global_features)
+                obs[o:o + size] = template[o:o + size]
+                obs[o:o + len(values)] = array("f", values)
+            else:  # only the features whose values changed
+                for i, (value, was) in enumerate(zip(values, shown)):
+                    if value != was:
+                        obs[o + i] = value
+            hot = o + len(values)
+            if shown is None or counts[13] != old[13]:  # the Nature in play: its one-hot
+                if shown is not None and old[13]:
+                    i = hot + self.natures.index(old[13])
                     obs[i] = template[i]
                 if self.nature:
-                    obs[o + 14 + self.natures.index(self.nature)] = 1.0
-            if counts[14] != old[14]:  # the open decision's kind: its one-hot
-                hot = o + 14 + len(self.natures)
-                if old[14] is not None:
+                    obs[hot + self.natures.index(self.nature)] = 1.0
+            hot += len(self.natures)
+            if shown is None or counts[14] != old[14]:  # the open decision's kind: its one-hot
+                if shown is not None and old[14] is not None:
                     i = hot + DECISION_INDEX[old[14]]
                     obs[i] = template[i]
                 if decision is not None:
                     obs[hot + DECISION_INDEX[decision.kind]] = 1.0
-            last["globals"] = counts
-        else:  # new, or another mission of the campaign (its rounds): written whole
-            o, size = self._globals_at, len(self.global_features)
-            obs[o:o + size] = template[o:o + size]
-            obs[o:o + 14] = array("f", (
-                min(self.round / self.m["rounds"], 1), counts[1] / ENDURANCE_MAX, counts[2] / self.rules["hand_limit"],
-                counts[3] / ENDURANCE_MAX, counts[4] / ENDURANCE_MAX, self.willpower / 10, min(counts[6], 10) / 10,
-                counts[7] / 31, counts[8] / self.tracker_total, counts[9] / 21, counts[10] / 6,
-                self.reaction_round == self.round, self.newt == NO, self.hive_player))
-            if self.nature:
-                obs[o + 14 + self.natures.index(self.nature)] = 1.0
-            if decision is not None:
-                obs[o + 14 + len(self.natures) + DECISION_INDEX[decision.kind]] = 1.0
-            last["globals"] = counts
+            last["globals"], last["global_values"] = counts, values
 
         if self.has_large or self.has_apc or self.extended:  # these views anew: the template's first
             for span in self._anew_spans:

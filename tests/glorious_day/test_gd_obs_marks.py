@@ -1,9 +1,11 @@
 """The public observation is written incrementally: the rules mark what they change where they
 change it (observation.py: ``_obs_marks`` for the Aliens, Blips and Barricades, ``_obs_chars``
 for the Characters' rows) and observe looks only at what was marked. At every step of random
-games of every mission (the campaign with APC Chase, GloriousDayTactics too) both sides'
+games of every mission (the campaign's first, GloriousDayTactics too), across a campaign mission
+change and while the scripted marines pick Newt up (random play never does), both sides'
 observations equal a clone's, which writes its own from scratch; a mark left out is caught
-(test_a_mark_left_out_is_caught)."""
+(test_a_mark_left_out_is_caught). The clone runs the same code, so the Aliens are also checked
+against ``g.aliens`` itself (two on one square, one leaving it, one gone)."""
 from __future__ import annotations
 
 import random
@@ -107,3 +109,87 @@ def test_a_clone_made_where_a_freed_game_lived_writes_its_own_observation(monkey
         g0.observe("marines")
         g2 = g1.clone()  # (as if made where g0 lived)
         assert np.array_equal(g2.observe("marines"), GloriousDay.from_dict(g2.to_dict()).observe("marines")), trial
+
+
+def _same_as_a_clone(g) -> None:
+    fresh = g.clone()
+    for side in ("marines", "hive"):
+        np.testing.assert_array_equal(g.observe(side), fresh.observe(side), err_msg=side)
+
+
+def test_newt_picked_up_by_the_scripted_marines_is_observed_as_written_from_scratch():
+    """Mission 1: the scripted marines find Newt (random play never does): the carrier's row,
+    Newt's square and the globals' Newt feature, at every step, equal a clone's."""
+    from aliens_env.envs import make_policy
+
+    g = GloriousDay(mission="newt")
+    policies = {"marines": make_policy("GloriousDay", "marines", "heuristic"), "hive": make_policy("GloriousDay", "hive", "dice")}
+    found = 0
+    for seed in (0, 1, 2):
+        g.reset(seed)
+        while not g.is_terminal() and not g.truncated_by():
+            newt = g.newt
+            player = g.current_player()
+            g.apply(policies[player].act(g, player))
+            _same_as_a_clone(g)
+            found += newt != -1 and g.newt == -1
+    assert found == 3
+
+
+def test_a_campaign_mission_change_is_observed_as_written_from_scratch():
+    g = GloriousDay(mission="escape", campaign=True, apc_chase=True)
+    g.reset(3)
+    rng = random.Random(0)
+    for _ in range(30):
+        g.apply(rng.choice(g.legal_actions()))
+    _same_as_a_clone(g)  # (observed in the first mission)
+    stage = g.stage
+    g._next_mission()
+    assert g.stage == stage + 1
+    _same_as_a_clone(g)
+    assert _mismatch(g, 150, seed=4, reset=False) is None
+
+
+def _aliens_as_the_rules_say(g) -> None:
+    """The Aliens' board plane and rows against values worked out from ``g.aliens`` alone (not
+    by the observation's code): a square shows the count of the last slot on it."""
+    views = g.obs_layout.views(g.observe("marines"))
+    plane = views["board"][list(g._plane_at).index("alien")].ravel()
+    want_plane, want_rows = np.zeros_like(plane), np.zeros_like(views["aliens"])
+    for slot, alien in enumerate(g.aliens):
+        if alien is not None:
+            r, c = divmod(alien["pos"], g.board.width)
+            want_plane[alien["pos"]] = alien["count"] / 3
+            want_rows[slot] = (1.0, alien["count"] / 3, r / g.board.height, c / g.board.width)
+    np.testing.assert_allclose(plane, want_plane, rtol=1e-6)
+    np.testing.assert_allclose(views["aliens"], want_rows, rtol=1e-6)
+
+
+def _edited_aliens(g) -> None:
+    """What a rule that moves Aliens does besides: mark them; the position's cache (its
+    observation) dropped, as after any action."""
+    g._obs_marks.add("aliens")
+    g._cache.clear()
+
+
+def test_aliens_sharing_a_square_leaving_it_and_gone_are_shown_as_the_rules_say():
+    """Checked against g.aliens itself at every step of random play, and with two Aliens put on
+    one square (as under the APC), one of them moved off, then one gone."""
+    g = GloriousDay()
+    g.reset(11)
+    rng = random.Random(1)
+    while sum(a is not None for a in g.aliens) < 2:
+        g.apply(rng.choice(g.legal_actions()))
+        _aliens_as_the_rules_say(g)
+    first, second = [slot for slot, a in enumerate(g.aliens) if a is not None][:2]
+    g.aliens[first]["count"], g.aliens[second]["count"] = 1, 2
+    g.aliens[second]["pos"] = g.aliens[first]["pos"]
+    _edited_aliens(g)
+    _aliens_as_the_rules_say(g)  # (the square shows the second slot's count)
+    free = next(s for s in range(g.board.n) if g.board.passable.flat[s] and all(a is None or a["pos"] != s for a in g.aliens))
+    g.aliens[second]["pos"] = free
+    _edited_aliens(g)
+    _aliens_as_the_rules_say(g)  # (the square left shows the first slot's count again)
+    g.aliens[first] = None
+    _edited_aliens(g)
+    _aliens_as_the_rules_say(g)
