@@ -40,8 +40,6 @@ Settled here, for every ruleset:
 """
 from __future__ import annotations
 
-import heapq
-from collections import deque
 from dataclasses import dataclass, field as dataclass_field
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -343,6 +341,14 @@ class Grid:
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
+        return self._neighbour_tables(mover)[0]
+
+    def _step_squares(self, mover: Mover) -> list:
+        """neighbour_table without the directions: per square, the squares the mover may step
+        to (the distance searches' table, built with it)."""
+        return self._neighbour_tables(mover)[1]
+
+    def _neighbour_tables(self, mover: Mover) -> tuple[list, list]:
         def build():
             h, w = self.height, self.width
             enter = _pad(self.enterable(mover).reshape(h, w))
@@ -357,15 +363,32 @@ class Grid:
                 if dr and dc:
                     step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 ok[:, :, d] = step
-            froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
-            tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
-            pairs = list(zip(dirs.tolist(), tos.tolist()))
-            starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
-            ends = starts[1:] + [len(pairs)]
-            table: list = [()] * self.n  # squares with no step out share one empty tuple
-            for sq, a, z in zip(froms[starts].tolist(), starts, ends):
-                table[sq] = tuple(pairs[a:z])
-            return table
+            masks = np.packbits(ok.reshape(self.n, 8), axis=1).ravel()  # a square's row follows from its mask
+            base = self.__dict__.setdefault("_nbrs_base", {}).get(mover)
+            if base is not None and len(base[2]) == self.n:
+                # the last table built for this mover (of any version, of this grid or a copy):
+                # only the rows whose mask differs are made again
+                table, squares = list(base[0]), list(base[1])
+                offsets = [dr * w + dc for dr, dc in DIRECTIONS]
+                redo = np.flatnonzero(masks != base[2])
+                for sq, mask in zip(redo.tolist(), masks[redo].tolist()):
+                    dirs = _MASK_DIRECTIONS[mask]
+                    table[sq] = tuple([(d, sq + offsets[d]) for d in dirs])
+                    squares[sq] = tuple([sq + offsets[d] for d in dirs])
+            else:
+                froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
+                tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
+                to_list = tos.tolist()
+                pairs = list(zip(dirs.tolist(), to_list))
+                starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
+                ends = starts[1:] + [len(pairs)]
+                table = [()] * self.n  # squares with no step out share one empty tuple
+                squares = [()] * self.n
+                for sq, a, z in zip(froms[starts].tolist(), starts, ends):
+                    table[sq] = tuple(pairs[a:z])
+                    squares[sq] = tuple(to_list[a:z])
+            self._nbrs_base[mover] = (table, squares, masks)
+            return table, squares
         return self._cached(("nbrs", mover), build)
 
     def around(self, i: int) -> list:
@@ -409,45 +432,46 @@ class Grid:
         out = self._cache.get(key)
         if out is not None:
             return out
-        nbrs = self.neighbour_table(mover)
+        nbrs = self._step_squares(mover)
         cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
         reached = list(sources)  # every square given a distance, each once (sources may repeat)
+        for s in sources:
+            dist[s] = 0
+        frontier = [s for s in sources if cost[s] is not None]
         if weighted:
-            heap = []
-            for s in sources:
-                dist[s] = 0
-                if cost[s] is not None:
-                    heap.append((0, s))
-            heapq.heapify(heap)
-            srcs = set(sources)
-            while heap:
-                d0, s = heapq.heappop(heap)
-                if d0 > dist[s]:
-                    continue
-                enter = goal_cost if goal_cost is not None and d0 == 0 and s in srcs else cost[s]
-                nd = d0 + enter  # the step from a neighbour into s
-                for _, m in nbrs[s]:
-                    if nd < dist[m]:
-                        if dist[m] == UNREACHABLE:
-                            reached.append(m)
-                        dist[m] = nd
-                        heapq.heappush(heap, (nd, m))
+            # Dial's algorithm: entering costs are small whole numbers, so a list of buckets by
+            # distance replaces the heap (a square is expanded from the bucket of its final
+            # distance; an entry left behind by a later improvement is skipped)
+            srcs = set(sources) if goal_cost is not None else ()
+            buckets = [frontier]
+            d0 = 0
+            while d0 < len(buckets):
+                for s in buckets[d0]:
+                    if dist[s] != d0:
+                        continue
+                    nd = d0 + (goal_cost if d0 == 0 and s in srcs else cost[s])  # the step from a neighbour into s
+                    for m in nbrs[s]:
+                        if nd < dist[m]:
+                            if dist[m] == UNREACHABLE:
+                                reached.append(m)
+                            dist[m] = nd
+                            while len(buckets) <= nd:
+                                buckets.append([])
+                            buckets[nd].append(m)
+                d0 += 1
         else:
-            queue = deque()
-            for s in sources:
-                dist[s] = 0
-                if cost[s] is not None:
-                    queue.append(s)
-            while queue:
-                s = queue.popleft()
-                d1 = dist[s] + 1
-                for _, m in nbrs[s]:
-                    if dist[m] > d1:
+            d1 = 1
+            while frontier:  # breadth first, a ring at a time: the first distance given is the least
+                ring = []
+                for s in frontier:
+                    for m in nbrs[s]:
                         if dist[m] == UNREACHABLE:
-                            reached.append(m)
-                        dist[m] = d1
-                        queue.append(m)
+                            dist[m] = d1
+                            ring.append(m)
+                reached += ring
+                frontier = ring
+                d1 += 1
         out = np.full(self.n, UNREACHABLE, dtype=np.int32)
         out[reached] = [dist[m] for m in reached]
         out.flags.writeable = False
@@ -715,6 +739,8 @@ class Grid:
 
 
 _EPS = 1e-9
+#: per 8-bit mask of open steps (direction 0 the highest bit, as np.packbits makes it), the directions
+_MASK_DIRECTIONS = tuple(tuple(d for d in range(8) if mask >> (7 - d) & 1) for mask in range(256))
 
 
 def _pad(a: np.ndarray) -> np.ndarray:
