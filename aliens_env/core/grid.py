@@ -280,11 +280,26 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            cost = self._code_costs(mover)[self.cells].ravel() + self.extra.ravel()
-            out = cost.astype(object)
-            out[~self.enterable(mover)] = None
-            return out.tolist()
+            cost = np.where(self.enterable(mover), self._code_costs(mover)[self.cells].ravel() + self.extra.ravel(), -1)
+            base = self._last_built().get(("costs", mover))
+            if base is not None and len(base[1]) == self.n:  # the last list built, redone where it differs
+                out = list(base[0])
+                redo = np.flatnonzero(cost != base[1])
+                for i, c in zip(redo.tolist(), cost[redo].tolist()):
+                    out[i] = None if c < 0 else c
+            else:
+                out = cost.astype(object)
+                out[cost < 0] = None
+                out = out.tolist()
+            self._last_built()[("costs", mover)] = (out, cost)
+            return out
         return self._cached(("costs", mover), build)
+
+    def _last_built(self) -> dict:
+        """The last neighbour tables and cost lists built, by kind and mover, with what they
+        follow from (of any version, of this grid or a copy: a changed version redoes only the
+        squares whose steps or cost differ from them)."""
+        return self.__dict__.setdefault("_last", {})
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
         """Per cell code, what entering costs the mover (-1: may not enter)."""
@@ -363,16 +378,15 @@ class Grid:
                 if dr and dc:
                     step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 ok[:, :, d] = step
-            masks = np.packbits(ok.reshape(self.n, 8), axis=1).ravel()  # a square's row follows from its mask
-            base = self.__dict__.setdefault("_nbrs_base", {}).get(mover)
+            masks = ok.reshape(self.n, 8).view(np.uint64).ravel()  # a square's 8 steps as one number: its row follows from it
+            base = self._last_built().get(("nbrs", mover))
             if base is not None and len(base[2]) == self.n:
-                # the last table built for this mover (of any version, of this grid or a copy):
-                # only the rows whose mask differs are made again
+                # the last table built for this mover: only the rows whose steps differ are made again
                 table, squares = list(base[0]), list(base[1])
                 offsets = [dr * w + dc for dr, dc in DIRECTIONS]
                 redo = np.flatnonzero(masks != base[2])
                 for sq, mask in zip(redo.tolist(), masks[redo].tolist()):
-                    dirs = _MASK_DIRECTIONS[mask]
+                    dirs = _STEP_DIRECTIONS[mask]
                     table[sq] = tuple([(d, sq + offsets[d]) for d in dirs])
                     squares[sq] = tuple([sq + offsets[d] for d in dirs])
             else:
@@ -387,7 +401,7 @@ class Grid:
                 for sq, a, z in zip(froms[starts].tolist(), starts, ends):
                     table[sq] = tuple(pairs[a:z])
                     squares[sq] = tuple(to_list[a:z])
-            self._nbrs_base[mover] = (table, squares, masks)
+            self._last_built()[("nbrs", mover)] = (table, squares, masks)
             return table, squares
         return self._cached(("nbrs", mover), build)
 
@@ -739,8 +753,10 @@ class Grid:
 
 
 _EPS = 1e-9
-#: per 8-bit mask of open steps (direction 0 the highest bit, as np.packbits makes it), the directions
-_MASK_DIRECTIONS = tuple(tuple(d for d in range(8) if mask >> (7 - d) & 1) for mask in range(256))
+#: the directions open, per square's 8 step flags (one bool a direction) read as one uint64
+_STEP_DIRECTIONS = {
+    int(np.array([bits >> d & 1 for d in range(8)], dtype=bool).view(np.uint64)[0]): tuple(d for d in range(8) if bits >> d & 1)
+    for bits in range(256)}
 
 
 def _pad(a: np.ndarray) -> np.ndarray:

@@ -381,8 +381,8 @@ def test_distance_fields_equal_their_definition_on_random_grids():
 
 
 def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
-    """A neighbour table is made from the last one built for the mover, redoing the rows whose
-    steps changed: after random edits (on the grid and on copies of it) every table equals the
+    """A neighbour table (and a cost list) is made from the last one built for the mover, redoing
+    the rows whose steps (cost) changed: after random edits (on the grid and on copies of it) every table equals the
     one a fresh grid of the same state builds, and a copy's edits leave the original's alone."""
     rng = np.random.default_rng(11)
     movers = (MARINE, ALIEN, HUGGER, Mover("marine", diagonal=False))
@@ -393,6 +393,7 @@ def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
             table = g.neighbour_table(mover)
             assert table == fresh.neighbour_table(mover)
             assert g._step_squares(mover) == [tuple(sq for _, sq in row) for row in table]
+            assert g.costs(mover) == fresh.costs(mover)
 
     for trial in range(12):
         codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED], size=(8, 10))
@@ -409,6 +410,7 @@ def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
                 target.set_marker(a, int(rng.integers(0, 2)))
             elif kind == 2 and a % 10 < 9:
                 target.set_edge_wall(a, a + 1, bool(rng.integers(0, 2)))
+                target.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
             else:
                 target.cells.flat[rng.integers(g.n, size=3)] = WALL  # a bulk write, then changed()
                 target.changed()
