@@ -356,14 +356,23 @@ class Grid:
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
-        return self._neighbour_tables(mover)[0]
+        def build():
+            squares, steps = self._step_tables(mover)
+            table: list = [()] * self.n  # squares with no step out share one empty tuple
+            keys = steps.tolist()
+            for sq in np.flatnonzero(steps).tolist():
+                table[sq] = tuple(zip(_STEP_DIRECTIONS[keys[sq]], squares[sq]))
+            return table
+        return self._cached(("pairs", mover), build)
 
     def _step_squares(self, mover: Mover) -> list:
         """neighbour_table without the directions: per square, the squares the mover may step
-        to (the distance searches' table, built with it)."""
-        return self._neighbour_tables(mover)[1]
+        to, in DIRECTIONS order (the distance searches' table)."""
+        return self._step_tables(mover)[0]
 
-    def _neighbour_tables(self, mover: Mover) -> tuple[list, list]:
+    def _step_tables(self, mover: Mover) -> tuple[list, np.ndarray]:
+        """The squares each square steps to, and per square its 8 step flags (one bool a
+        direction) read as one uint64: a square's row follows from the flags alone."""
         def build():
             h, w = self.height, self.width
             enter = _pad(self.enterable(mover).reshape(h, w))
@@ -378,31 +387,24 @@ class Grid:
                 if dr and dc:
                     step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 ok[:, :, d] = step
-            masks = ok.reshape(self.n, 8).view(np.uint64).ravel()  # a square's 8 steps as one number: its row follows from it
+            steps = ok.reshape(self.n, 8).view(np.uint64).ravel()
             base = self._last_built().get(("nbrs", mover))
-            if base is not None and len(base[2]) == self.n:
+            if base is not None and len(base[1]) == self.n:
                 # the last table built for this mover: only the rows whose steps differ are made again
-                table, squares = list(base[0]), list(base[1])
+                squares = list(base[0])
                 offsets = [dr * w + dc for dr, dc in DIRECTIONS]
-                redo = np.flatnonzero(masks != base[2])
-                for sq, mask in zip(redo.tolist(), masks[redo].tolist()):
-                    dirs = _STEP_DIRECTIONS[mask]
-                    table[sq] = tuple([(d, sq + offsets[d]) for d in dirs])
-                    squares[sq] = tuple([sq + offsets[d] for d in dirs])
+                redo = np.flatnonzero(steps != base[1])
+                for sq, key in zip(redo.tolist(), steps[redo].tolist()):
+                    squares[sq] = tuple([sq + offsets[d] for d in _STEP_DIRECTIONS[key]])
             else:
                 froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
-                tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
-                to_list = tos.tolist()
-                pairs = list(zip(dirs.tolist(), to_list))
+                to_list = (froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]).tolist()
                 starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
-                ends = starts[1:] + [len(pairs)]
-                table = [()] * self.n  # squares with no step out share one empty tuple
                 squares = [()] * self.n
-                for sq, a, z in zip(froms[starts].tolist(), starts, ends):
-                    table[sq] = tuple(pairs[a:z])
+                for sq, a, z in zip(froms[starts].tolist(), starts, starts[1:] + [len(to_list)]):
                     squares[sq] = tuple(to_list[a:z])
-            self._last_built()[("nbrs", mover)] = (table, squares, masks)
-            return table, squares
+            self._last_built()[("nbrs", mover)] = out = (squares, steps)
+            return out
         return self._cached(("nbrs", mover), build)
 
     def around(self, i: int) -> list:
