@@ -6,7 +6,9 @@ colony as the squad explores; doors open, close and are sealed; fire counters co
 Everything derived from it (neighbour tables, costs, distance fields, line of sight) is kept in
 one cache that lives as long as the grid's `version`: every edit bumps the version and starts a
 fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
-their cache until one of them changes. Like OpenSpiel's `ChessBoard` (one engine, with
+their cache until one of them changes. The step tables and cost lists of a new version are made
+from the last ones built (`_last_built`), redoing only the squares whose steps or cost differ (a
+square's row follows from its own flags alone, so this cannot go stale). Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
 - the terrain table (`Terrain`): what each cell code costs to enter, whether it blocks sight,
@@ -220,7 +222,7 @@ class Grid:
             arr.flags.writeable = True
             setattr(new, name, arr)
         new.frozen = False
-        return new  # shares the cache: it is keyed on the version, its contents never mutated
+        return new  # shares the cache (keyed on the version, its contents never mutated) and _last_built
 
     def to_dict(self) -> dict:
         return {"cells": self.cells.tolist(), "extra": self.extra.tolist(), "marker": self.marker.tolist(),
@@ -456,7 +458,7 @@ class Grid:
             dist[s] = 0
         frontier = [s for s in sources if cost[s] is not None]
         if weighted:
-            # Dial's algorithm: entering costs are small whole numbers, so a list of buckets by
+            # Dial's algorithm: entering costs are small whole numbers >= 0, so a list of buckets by
             # distance replaces the heap (a square is expanded from the bucket of its final
             # distance; an entry left behind by a later improvement is skipped)
             srcs = set(sources) if goal_cost is not None else ()
