@@ -6,7 +6,9 @@ colony as the squad explores; doors open, close and are sealed; fire counters co
 Everything derived from it (neighbour tables, costs, distance fields, line of sight) is kept in
 one cache that lives as long as the grid's `version`: every edit bumps the version and starts a
 fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
-their cache until one of them changes. Like OpenSpiel's `ChessBoard` (one engine, with
+their cache until one of them changes. The step tables and cost lists of a new version are made
+from the last ones built (`_last_built`), redoing only the squares whose steps or cost differ (a
+square's row follows from its own flags alone, so this cannot go stale). Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
 - the terrain table (`Terrain`): what each cell code costs to enter, whether it blocks sight,
@@ -40,8 +42,6 @@ Settled here, for every ruleset:
 """
 from __future__ import annotations
 
-import heapq
-from collections import deque
 from dataclasses import dataclass, field as dataclass_field
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -222,7 +222,7 @@ class Grid:
             arr.flags.writeable = True
             setattr(new, name, arr)
         new.frozen = False
-        return new  # shares the cache: it is keyed on the version, its contents never mutated
+        return new  # shares the cache (keyed on the version, its contents never mutated) and _last_built
 
     def to_dict(self) -> dict:
         return {"cells": self.cells.tolist(), "extra": self.extra.tolist(), "marker": self.marker.tolist(),
@@ -282,11 +282,26 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            cost = self._code_costs(mover)[self.cells].ravel() + self.extra.ravel()
-            out = cost.astype(object)
-            out[~self.enterable(mover)] = None
-            return out.tolist()
+            cost = np.where(self.enterable(mover), self._code_costs(mover)[self.cells].ravel() + self.extra.ravel(), -1)
+            base = self._last_built().get(("costs", mover))
+            if base is not None and len(base[1]) == self.n:  # the last list built, redone where it differs
+                out = list(base[0])
+                redo = np.flatnonzero(cost != base[1])
+                for i, c in zip(redo.tolist(), cost[redo].tolist()):
+                    out[i] = None if c < 0 else c
+            else:
+                out = cost.astype(object)
+                out[cost < 0] = None
+                out = out.tolist()
+            self._last_built()[("costs", mover)] = (out, cost)
+            return out
         return self._cached(("costs", mover), build)
+
+    def _last_built(self) -> dict:
+        """The last neighbour tables and cost lists built, by kind and mover, with what they
+        follow from (of any version, of this grid or a copy: a changed version redoes only the
+        squares whose steps or cost differ from them)."""
+        return self.__dict__.setdefault("_last", {})
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
         """Per cell code, what entering costs the mover (-1: may not enter)."""
@@ -344,6 +359,23 @@ class Grid:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
         def build():
+            squares, steps = self._step_tables(mover)
+            table: list = [()] * self.n  # squares with no step out share one empty tuple
+            keys = steps.tolist()
+            for sq in np.flatnonzero(steps).tolist():
+                table[sq] = tuple(zip(_STEP_DIRECTIONS[keys[sq]], squares[sq]))
+            return table
+        return self._cached(("pairs", mover), build)
+
+    def _step_squares(self, mover: Mover) -> list:
+        """neighbour_table without the directions: per square, the squares the mover may step
+        to, in DIRECTIONS order (the distance searches' table)."""
+        return self._step_tables(mover)[0]
+
+    def _step_tables(self, mover: Mover) -> tuple[list, np.ndarray]:
+        """The squares each square steps to, and per square its 8 step flags (one bool a
+        direction) read as one uint64: a square's row follows from the flags alone."""
+        def build():
             h, w = self.height, self.width
             enter = _pad(self.enterable(mover).reshape(h, w))
             door2 = self._by_code("door")[self.cells]
@@ -357,15 +389,24 @@ class Grid:
                 if dr and dc:
                     step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 ok[:, :, d] = step
-            froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
-            tos = froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]
-            pairs = list(zip(dirs.tolist(), tos.tolist()))
-            starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
-            ends = starts[1:] + [len(pairs)]
-            table: list = [()] * self.n  # squares with no step out share one empty tuple
-            for sq, a, z in zip(froms[starts].tolist(), starts, ends):
-                table[sq] = tuple(pairs[a:z])
-            return table
+            steps = ok.reshape(self.n, 8).view(np.uint64).ravel()
+            base = self._last_built().get(("nbrs", mover))
+            if base is not None and len(base[1]) == self.n:
+                # the last table built for this mover: only the rows whose steps differ are made again
+                squares = list(base[0])
+                offsets = [dr * w + dc for dr, dc in DIRECTIONS]
+                redo = np.flatnonzero(steps != base[1])
+                for sq, key in zip(redo.tolist(), steps[redo].tolist()):
+                    squares[sq] = tuple([sq + offsets[d] for d in _STEP_DIRECTIONS[key]])
+            else:
+                froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
+                to_list = (froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]).tolist()
+                starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
+                squares = [()] * self.n
+                for sq, a, z in zip(froms[starts].tolist(), starts, starts[1:] + [len(to_list)]):
+                    squares[sq] = tuple(to_list[a:z])
+            self._last_built()[("nbrs", mover)] = out = (squares, steps)
+            return out
         return self._cached(("nbrs", mover), build)
 
     def around(self, i: int) -> list:
@@ -409,45 +450,46 @@ class Grid:
         out = self._cache.get(key)
         if out is not None:
             return out
-        nbrs = self.neighbour_table(mover)
+        nbrs = self._step_squares(mover)
         cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
         reached = list(sources)  # every square given a distance, each once (sources may repeat)
+        for s in sources:
+            dist[s] = 0
+        frontier = [s for s in sources if cost[s] is not None]
         if weighted:
-            heap = []
-            for s in sources:
-                dist[s] = 0
-                if cost[s] is not None:
-                    heap.append((0, s))
-            heapq.heapify(heap)
-            srcs = set(sources)
-            while heap:
-                d0, s = heapq.heappop(heap)
-                if d0 > dist[s]:
-                    continue
-                enter = goal_cost if goal_cost is not None and d0 == 0 and s in srcs else cost[s]
-                nd = d0 + enter  # the step from a neighbour into s
-                for _, m in nbrs[s]:
-                    if nd < dist[m]:
-                        if dist[m] == UNREACHABLE:
-                            reached.append(m)
-                        dist[m] = nd
-                        heapq.heappush(heap, (nd, m))
+            # Dial's algorithm: entering costs are small whole numbers >= 0, so a list of buckets by
+            # distance replaces the heap (a square is expanded from the bucket of its final
+            # distance; an entry left behind by a later improvement is skipped)
+            srcs = set(sources) if goal_cost is not None else ()
+            buckets = [frontier]
+            d0 = 0
+            while d0 < len(buckets):
+                for s in buckets[d0]:
+                    if dist[s] != d0:
+                        continue
+                    nd = d0 + (goal_cost if d0 == 0 and s in srcs else cost[s])  # the step from a neighbour into s
+                    for m in nbrs[s]:
+                        if nd < dist[m]:
+                            if dist[m] == UNREACHABLE:
+                                reached.append(m)
+                            dist[m] = nd
+                            while len(buckets) <= nd:
+                                buckets.append([])
+                            buckets[nd].append(m)
+                d0 += 1
         else:
-            queue = deque()
-            for s in sources:
-                dist[s] = 0
-                if cost[s] is not None:
-                    queue.append(s)
-            while queue:
-                s = queue.popleft()
-                d1 = dist[s] + 1
-                for _, m in nbrs[s]:
-                    if dist[m] > d1:
+            d1 = 1
+            while frontier:  # breadth first, a ring at a time: the first distance given is the least
+                ring = []
+                for s in frontier:
+                    for m in nbrs[s]:
                         if dist[m] == UNREACHABLE:
-                            reached.append(m)
-                        dist[m] = d1
-                        queue.append(m)
+                            dist[m] = d1
+                            ring.append(m)
+                reached += ring
+                frontier = ring
+                d1 += 1
         out = np.full(self.n, UNREACHABLE, dtype=np.int32)
         out[reached] = [dist[m] for m in reached]
         out.flags.writeable = False
@@ -715,6 +757,10 @@ class Grid:
 
 
 _EPS = 1e-9
+#: the directions open, per square's 8 step flags (one bool a direction) read as one uint64
+_STEP_DIRECTIONS = {
+    int(np.array([bits >> d & 1 for d in range(8)], dtype=bool).view(np.uint64)[0]): tuple(d for d in range(8) if bits >> d & 1)
+    for bits in range(256)}
 
 
 def _pad(a: np.ndarray) -> np.ndarray:

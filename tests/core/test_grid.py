@@ -339,3 +339,82 @@ def test_reactor_room_distances_and_sight_equal_the_old_board(name):
     h.update(np.array([b.distances_from(s) for s in range(b.n)]).tobytes())
     h.update(repr([b.line_squares(a, c) for a in range(0, b.n, 7) for c in range(0, b.n, 5)]).encode())
     assert h.hexdigest() == GOLDEN[name]
+
+
+def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost):
+    """The field's definition, worked out the slow way: relax every step until nothing changes
+    (entering s costs its cost, goal_cost from a source when given, 1 when not weighted; a
+    source the mover cannot enter spreads nothing)."""
+    nbrs, cost = g.neighbour_table(mover), g.costs(mover)
+    dist = [UNREACHABLE] * g.n
+    for s in sources:
+        dist[s] = 0
+    changed = True
+    while changed:
+        changed = False
+        for s in range(g.n):
+            if dist[s] == UNREACHABLE or cost[s] is None:
+                continue
+            enter = (goal_cost if goal_cost is not None and s in sources else cost[s]) if weighted else 1
+            for _, m in nbrs[s]:
+                if dist[s] + enter < dist[m]:
+                    dist[m], changed = dist[s] + enter, True
+    return dist
+
+
+def test_distance_fields_equal_their_definition_on_random_grids():
+    rng = np.random.default_rng(7)
+    for trial in range(40):
+        codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED], size=(9, 11))
+        g = Grid(9, 11, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        for _ in range(4):
+            g.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
+            g.set_marker(int(rng.integers(g.n)), 1)
+            a = int(rng.integers(g.n))
+            if a % 11 < 10:
+                g.set_edge_wall(a, a + 1)
+        sources = [int(s) for s in rng.integers(g.n, size=int(rng.integers(1, 4)))]
+        for mover in (MARINE, ALIEN, HUGGER, Mover("marine", diagonal=False)):
+            for weighted, goal_cost in ((False, None), (True, None), (True, 1), (True, 0)):
+                got = g.field(sources, mover, weighted=weighted, goal_cost=goal_cost).tolist()
+                assert got == _relaxed_field(g, sources, mover, weighted, goal_cost), (trial, mover, weighted, goal_cost)
+
+
+def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
+    """A neighbour table (and a cost list) is made from the last one built for the mover, redoing
+    the rows whose steps (cost) changed: after random edits (on the grid and on copies of it) every table equals the
+    one a fresh grid of the same state builds, and a copy's edits leave the original's alone."""
+    rng = np.random.default_rng(11)
+    movers = (MARINE, ALIEN, HUGGER, Mover("marine", diagonal=False))
+
+    def check(g: Grid):
+        fresh = Grid.from_dict(g.to_dict(), TERRAINS, g.diagonal)
+        for mover in movers:
+            table = g.neighbour_table(mover)
+            assert table == fresh.neighbour_table(mover)
+            assert g._step_squares(mover) == [tuple(sq for _, sq in row) for row in table]
+            assert g.costs(mover) == fresh.costs(mover)
+
+    for trial in range(12):
+        codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED], size=(8, 10))
+        g = Grid(8, 10, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        check(g)
+        for edit in range(30):
+            target = g.copy() if edit % 5 == 4 else g
+            before = [g.neighbour_table(m) for m in movers]
+            a = int(rng.integers(g.n))
+            kind = edit % 4
+            if kind == 0:
+                target.set_cell(a, int(rng.choice([FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, STAIR])))
+            elif kind == 1:
+                target.set_marker(a, int(rng.integers(0, 2)))
+            elif kind == 2 and a % 10 < 9:
+                target.set_edge_wall(a, a + 1, bool(rng.integers(0, 2)))
+                target.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
+            else:
+                target.cells.flat[rng.integers(g.n, size=3)] = WALL  # a bulk write, then changed()
+                target.changed()
+            check(target)
+            if target is not g:
+                assert [g.neighbour_table(m) for m in movers] == before
+                check(g)
