@@ -107,7 +107,7 @@ class Colony(Grid):
         return col
 
     def copy(self) -> "Colony":
-        new = super().copy()  # shares the engine's caches: keyed on version, never mutated
+        new = super().copy()  # shares the engine's caches (Grid.copy: what they may share)
         new.hazard = self.hazard.copy()
         new.piece = self.piece.copy()
         new.entry = self.entry.copy()

@@ -8,7 +8,8 @@ one cache that lives as long as the grid's `version`: every edit bumps the versi
 fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
 their cache until one of them changes. The step tables and cost lists of a new version are made
 from the last ones built (`_last_built`), redoing only the squares whose steps or cost differ (a
-square's row follows from its own flags alone, so this cannot go stale). Like OpenSpiel's `ChessBoard` (one engine, with
+square's row follows from its own step flags, a cost from its own value: this cannot go stale).
+Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
 - the terrain table (`Terrain`): what each cell code costs to enter, whether it blocks sight,
@@ -67,6 +68,9 @@ class Terrain:
     joined: bool = False
     door: bool = False
 
+    def __post_init__(self):
+        _check_cost(self.cost, f"terrain {self.name!r} cost")
+
 
 @dataclass(frozen=True)
 class Mover:
@@ -80,6 +84,16 @@ class Mover:
 
     def __post_init__(self):
         object.__setattr__(self, "costs", tuple(sorted(dict(self.costs).items())))
+        for terrain, cost in self.costs:
+            _check_cost(cost, f"mover {self.name!r} cost of {terrain!r}")
+        _check_cost(self.door_cost, f"mover {self.name!r} door_cost")
+
+
+def _check_cost(cost, what: str) -> None:
+    """Entering costs are whole numbers >= 0 (or None: no entry): the weighted distance search
+    sorts squares into buckets by whole distances (``Grid.field``)."""
+    if cost is not None and (type(cost) is not int or cost < 0):
+        raise ValueError(f"{what} is {cost!r}; allowed: a whole number >= 0, or None (may not enter)")
 
 
 DEFAULT_MOVER = Mover()
@@ -222,7 +236,13 @@ class Grid:
             arr.flags.writeable = True
             setattr(new, name, arr)
         new.frozen = False
-        return new  # shares the cache (keyed on the version, its contents never mutated) and _last_built
+        return new  # shares the cache (keyed on the version, its contents never mutated) and _last_built (see there)
+
+    def __getstate__(self) -> dict:
+        """A pickle or deep copy without the last tables built (``_last_built``: made again)."""
+        state = self.__dict__.copy()
+        state.pop("_last", None)
+        return state
 
     def to_dict(self) -> dict:
         return {"cells": self.cells.tolist(), "extra": self.extra.tolist(), "marker": self.marker.tolist(),
@@ -283,7 +303,7 @@ class Grid:
         None where it may not enter."""
         def build():
             cost = np.where(self.enterable(mover), self._code_costs(mover)[self.cells].ravel() + self.extra.ravel(), -1)
-            base = self._last_built().get(("costs", mover))
+            base = self._last_built().get(("costs", mover, self.width))
             if base is not None and len(base[1]) == self.n:  # the last list built, redone where it differs
                 out = list(base[0])
                 redo = np.flatnonzero(cost != base[1])
@@ -293,14 +313,14 @@ class Grid:
                 out = cost.astype(object)
                 out[cost < 0] = None
                 out = out.tolist()
-            self._last_built()[("costs", mover)] = (out, cost)
+            self._last_built()[("costs", mover, self.width)] = (out, cost)
             return out
         return self._cached(("costs", mover), build)
 
     def _last_built(self) -> dict:
-        """The last neighbour tables and cost lists built, by kind and mover, with what they
-        follow from (of any version, of this grid or a copy: a changed version redoes only the
-        squares whose steps or cost differ from them)."""
+        """The last neighbour tables and cost lists built, by kind, mover and width, with what
+        they follow from (of any version, of this grid or a copy: a changed version redoes only
+        the squares whose steps or cost differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
@@ -390,7 +410,7 @@ class Grid:
                     step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
                 ok[:, :, d] = step
             steps = ok.reshape(self.n, 8).view(np.uint64).ravel()
-            base = self._last_built().get(("nbrs", mover))
+            base = self._last_built().get(("nbrs", mover, self.width))
             if base is not None and len(base[1]) == self.n:
                 # the last table built for this mover: only the rows whose steps differ are made again
                 squares = list(base[0])
@@ -405,7 +425,7 @@ class Grid:
                 squares = [()] * self.n
                 for sq, a, z in zip(froms[starts].tolist(), starts, starts[1:] + [len(to_list)]):
                     squares[sq] = tuple(to_list[a:z])
-            self._last_built()[("nbrs", mover)] = out = (squares, steps)
+            self._last_built()[("nbrs", mover, self.width)] = out = (squares, steps)
             return out
         return self._cached(("nbrs", mover), build)
 
@@ -450,6 +470,7 @@ class Grid:
         out = self._cache.get(key)
         if out is not None:
             return out
+        _check_cost(goal_cost, "goal_cost")
         nbrs = self._step_squares(mover)
         cost = self.costs(mover)
         dist = [UNREACHABLE] * self.n
@@ -458,7 +479,7 @@ class Grid:
             dist[s] = 0
         frontier = [s for s in sources if cost[s] is not None]
         if weighted:
-            # Dial's algorithm: entering costs are small whole numbers >= 0, so a list of buckets by
+            # Dial's algorithm: entering costs are whole numbers >= 0 (_check_cost), so a list of buckets by
             # distance replaces the heap (a square is expanded from the bucket of its final
             # distance; an entry left behind by a later improvement is skipped)
             srcs = set(sources) if goal_cost is not None else ()

@@ -418,3 +418,33 @@ def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
             if target is not g:
                 assert [g.neighbour_table(m) for m in movers] == before
                 check(g)
+
+
+def test_a_cost_that_is_not_a_whole_number_at_least_0_is_refused():
+    """The weighted search sorts squares by whole distances: a negative or fractional cost would
+    put them in the wrong bucket silently."""
+    from aliens_env.core.grid import Mover, Terrain
+
+    with pytest.raises(ValueError, match="terrain 'mud' cost is -1; allowed: a whole number >= 0"):
+        Terrain("mud", cost=-1)
+    with pytest.raises(ValueError, match="mover 'x' cost of 'floor' is 1.5"):
+        Mover("x", costs=(("floor", 1.5),))
+    with pytest.raises(ValueError, match="door_cost is -2"):
+        Mover("x", door_cost=-2)
+    g = Grid(1, 4, [Terrain("floor")])
+    with pytest.raises(ValueError, match="goal_cost is -1"):
+        g.field([0], weighted=True, goal_cost=-1)
+
+
+def test_a_pickled_grid_leaves_out_the_last_tables_built_and_answers_the_same():
+    import pickle
+
+    g = Grid(3, 5, [Terrain("floor"), Terrain("wall", cost=None, blocks_sight=True)])
+    g.set_cell(7, 1)
+    want = g.field([0], weighted=True).tolist()
+    assert g._last_built()
+    back = pickle.loads(pickle.dumps(g))
+    assert "_last" not in back.__dict__
+    back.set_cell(7, 0)
+    back.set_cell(7, 1)
+    assert back.field([0], weighted=True).tolist() == want

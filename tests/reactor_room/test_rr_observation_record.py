@@ -7,10 +7,11 @@ import pytest
 
 from aliens_env.benchmark import AECRunner, aec_env_function
 from aliens_env.core.board import NO
-from aliens_env.reactor_room.game import ReactorRoom
+from aliens_env.reactor_room.game import MARINE_FEATURES, ReactorRoom
 
 
-@pytest.mark.parametrize("name", ["ReactorRoom", "OperationsAirDucts", "MovieScenario", "CompleteMovie"])
+@pytest.mark.parametrize("name", ["ReactorRoom", "OperationsAirDucts", "MovieScenario", "CompleteMovie", "HuntForTheQueen",
+                                  "MarineAssault", "RescueOfNewt"])
 def test_kept_observation_equals_one_made_from_scratch(name):
     runner = AECRunner(aec_env_function(name), seed=7)
     for _ in range(400):
@@ -36,3 +37,20 @@ def test_a_marine_edited_between_observes_is_shown_there():
     gone = g.observe("marines")
     assert gone[plane["wounded"]:plane["wounded"] + g.board.n].sum() == 0.0
     assert np.array_equal(gone, g.clone().observe("marines"))
+
+
+@pytest.mark.parametrize("name", ["ReactorRoom", "HuntForTheQueen"])
+def test_the_acting_marine_and_a_card_attack_changed_between_observes_are_shown(name):
+    """Neither is a write to the Marine (Shown marks those): the record compares them itself."""
+    g = aec_env_function(name)().unwrapped.game
+    g.reset(3)
+    g.observe("marines")
+    g.active = 1 if g.active != 1 else 2  # (no step in between, no Marine written)
+    acting = g.obs_layout.views(g.observe("marines"))["marines"].reshape(len(g.marines), -1)[:, MARINE_FEATURES.index("acting")]
+    assert acting[g.active] == 1.0 and acting.sum() == 1.0
+    assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
+    m, al = g.marines[0], g.aliens[0]
+    m.alien, al.in_play, al.card, al.pos, al.attack = 0, True, 0, m.pos, "attacking"
+    g.observe("marines")
+    al.attack = "grabbing"  # (the Alien written, not the Marine)
+    assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
