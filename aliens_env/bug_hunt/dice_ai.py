@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import geometry, state, xeno
+from . import combat, geometry, state, xeno
 from .state import APPEAR_ROWS, NO
 
 
@@ -16,12 +16,8 @@ def target_field(game, hugger: bool) -> np.ndarray:
     field = game._cache.get(key)
     if field is not None:
         return field
-    # not combat.in_combat: no Alien (free, alive) beside it, nor one attached (as rng, NO reads as the last square)
-    n = game.size * game.size
-    aliens_at = {a.pos % n for a in game.aliens if a.alive and a.attached == NO}
-    rng = geometry.rng
-    targets = [h.pos for h in game.humans if h.status == "active" and not h.in_apc and h.role != "android"
-               and h.pos != NO and h.hugger == NO and all(rng(game, h.pos, a) > 1 for a in aliens_at)]
+    targets = [h.pos for i, h in enumerate(game.humans) if h.status == "active" and not h.in_apc and h.role != "android"
+               and h.pos != NO and not combat.in_combat(game, i)]
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field
     return field

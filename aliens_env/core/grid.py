@@ -304,15 +304,12 @@ class Grid:
         def build():
             cost = np.where(self.enterable(mover), self._code_costs(mover)[self.cells].ravel() + self.extra.ravel(), -1)
             base = self._last_built().get(("costs", mover, self.width))
-            if base is not None and len(base[1]) == self.n:  # the last list built, redone where it differs
-                out = list(base[0])
-                redo = np.flatnonzero(cost != base[1])
-                for i, c in zip(redo.tolist(), cost[redo].tolist()):
-                    out[i] = None if c < 0 else c
-            else:
-                out = cost.astype(object)
-                out[cost < 0] = None
-                out = out.tolist()
+            if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
+                base = ([None] * self.n, np.full(self.n, -1))
+            out = list(base[0])  # the last list built, redone where it differs
+            redo = np.flatnonzero(cost != base[1])
+            for i, c in zip(redo.tolist(), cost[redo].tolist()):
+                out[i] = None if c < 0 else c
             self._last_built()[("costs", mover, self.width)] = (out, cost)
             return out
         return self._cached(("costs", mover), build)
@@ -411,20 +408,14 @@ class Grid:
                 ok[:, :, d] = step
             steps = ok.reshape(self.n, 8).view(np.uint64).ravel()
             base = self._last_built().get(("nbrs", mover, self.width))
-            if base is not None and len(base[1]) == self.n:
-                # the last table built for this mover: only the rows whose steps differ are made again
-                squares = list(base[0])
-                offsets = [dr * w + dc for dr, dc in DIRECTIONS]
-                redo = np.flatnonzero(steps != base[1])
-                for sq, key in zip(redo.tolist(), steps[redo].tolist()):
-                    squares[sq] = tuple([sq + offsets[d] for d in _STEP_DIRECTIONS[key]])
-            else:
-                froms, dirs = np.divmod(np.flatnonzero(ok), 8)  # by square, then in DIRECTIONS order
-                to_list = (froms + np.array([dr * w + dc for dr, dc in DIRECTIONS])[dirs]).tolist()
-                starts = np.flatnonzero(np.diff(froms, prepend=-1)).tolist()
-                squares = [()] * self.n
-                for sq, a, z in zip(froms[starts].tolist(), starts, starts[1:] + [len(to_list)]):
-                    squares[sq] = tuple(to_list[a:z])
+            if base is None or len(base[1]) != self.n:  # (none built yet: from no step anywhere)
+                base = ([()] * self.n, np.zeros(self.n, dtype=np.uint64))
+            # the last table built for this mover: only the rows whose steps differ are made again
+            squares = list(base[0])
+            offsets = [dr * w + dc for dr, dc in DIRECTIONS]
+            redo = np.flatnonzero(steps != base[1])
+            for sq, key in zip(redo.tolist(), steps[redo].tolist()):
+                squares[sq] = tuple([sq + offsets[d] for d in _STEP_DIRECTIONS[key]])
             self._last_built()[("nbrs", mover, self.width)] = out = (squares, steps)
             return out
         return self._cached(("nbrs", mover), build)

@@ -744,8 +744,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
         return False
 
     def _fire_number(self, m: int, a: int) -> int | None:
-        """The highest roll that hits (penalty included), None if the shot is not allowed."""
-        return self._fire_numbers(m, a, (self.marines[m].aim,))[0]
+        """The highest roll that hits (penalty included), None if the shot is not allowed (as
+        ``_fire_numbers`` for the Marine's own Aim; written out: it is asked per target in the mask)."""
+        shot = self._shot(m, a)
+        if shot is None:
+            return None
+        marine = self.marines[m]
+        number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, shot[0])
+        return None if number is None else number - shot[1]
 
     def _fire_numbers(self, m: int, a: int, aims: Sequence[int]) -> list[int | None]:
         """``_fire_number`` as if Marine m had spent each Aim of `aims` (``_shot`` worked out once)."""

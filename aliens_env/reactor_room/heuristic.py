@@ -38,7 +38,6 @@ class HeuristicMarines:
     def __init__(self, threat_range: int = 9, min_hit: float = 0.3):
         self.threat_range = threat_range
         self.min_hit = min_hit
-        self._exit_field: dict = {}  # per board (the board itself the key, not its id(): an address is reused)
 
     def act(self, game: ReactorRoom, player: str) -> int:
         d = game.decision
@@ -165,10 +164,9 @@ class HeuristicMarines:
         return False
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
-        key = game.board
-        if key not in self._exit_field:
-            self._exit_field[key] = game.board.distance_field(np.flatnonzero(game.board.exit.ravel()).tolist())
-        return self._exit_field[key]
+        """Steps to the nearest Exit, kept in the board's own cache (per board and version)."""
+        board = game.board
+        return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
 
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
