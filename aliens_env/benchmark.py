@@ -42,6 +42,7 @@ import numpy as np
 from gymnasium import spaces
 
 import aliens_env
+from aliens_env.compiled import compiled_modules
 from aliens_env.pettingzoo_names import pettingzoo_module_name
 
 PEER = "connect_four_v3"
@@ -404,6 +405,8 @@ def main(argv=None) -> dict:
         rows = memory(args.memory_steps)
     else:
         rows = step_speed(args.seconds)
+    compiled, loaded = compiled_modules()
+    print(f"aliens_env modules run compiled (setup.py): {compiled} of the {loaded} imported")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=2)

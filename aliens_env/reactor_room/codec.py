@@ -230,7 +230,7 @@ def _check_phase(game, what, NO, OFFSET_INDEX, fail) -> None:
             raise fail("queue", "must start with the beaten Alien being placed")
         directions = [direction for direction, _ in options]
         for direction, sq in options:
-            steps = [board.step(alien.pos, direction, k) for k in ((1, 2) if d.kind == "push" else (1,))]
+            steps = [board.step(alien.pos, direction, k) for k in range(1, 3 if d.kind == "push" else 2)]
             if sq not in steps or board.blocked.flat[sq]:
                 raise fail("decision.options", f"must pair a direction with the open square that way, not {[direction, sq]}")
         if len(set(directions)) != len(directions):
