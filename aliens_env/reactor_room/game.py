@@ -1188,16 +1188,16 @@ class ReactorRoom(WeaponRules, PhasedGame):
         return obs
 
     def observe_kept(self, player: str) -> np.ndarray | None:
-        """The kept observation itself (``_obs_record.buf``), without observe's copy; None under
-        the options observe writes on its copy (Additional Aim Time, the armed rules) or when a
-        subclass observes its own way (the lairs)."""
-        if self.options["aim_time"] or self.armed_rules or type(self).observe is not ReactorRoom.observe:
+        """The kept observation itself (``_observe_record``), without observe's copy; None under
+        the options observe writes on its copy (Additional Aim Time, the armed rules)."""
+        if self.options["aim_time"] or self.armed_rules:
             return None
         return self._observe_record()
 
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_record.buf``) brought up to date: observe's values but
-        for the options it writes on its copy."""
+        for the options it writes on its copy (the lairs keep theirs their own way: they override
+        this)."""
         rec = self._obs_record
         if rec is None or rec.owner != id(self) or rec.template is not self._obs_template:
             rec = self._obs_record = ObsRecord(id(self), self._obs_template, len(self.marines))
