@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.game import Game, PhasedGame
+from ..core.game import Game
 
 #: a block of at least this many values (runs of consecutive values in the stage's observation
 #: and in the episode's, at steady steps) is copied as one strided view; the other values in one
@@ -110,16 +110,8 @@ class StageChain(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
-        g = self.stage_game
-        if type(g).legal_mask is PhasedGame.legal_mask:  # (its kept mask read as PhasedGame.legal_mask does, without its copy)
-            d = g.decision
-            if d is None or d.player != player:
-                return mask
-            inner = g._current_mask()
-        else:
-            inner = g.legal_mask(player)
         to_outer, _, span = self._stage_maps()
-        mask[to_outer if span is None else span] = inner
+        mask[to_outer if span is None else span] = self.stage_game.legal_mask_kept(player)
         return mask
 
     def _legal_inner(self, action) -> int:
