@@ -9,6 +9,8 @@ dice are the stage's (DicePolicy, the search and the replays roll them).
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from ..core.game import Game
@@ -66,14 +68,22 @@ class StageChain(Game):
 
     def __getstate__(self) -> dict:
         """Without the bound observation plan: its views are of this game's buffers and of its
-        stage game's kept observation, which a deep copy or a pickle would turn into frozen arrays
-        of its own (the copy binds the plan again at its first observe); nor the action maps and
-        observation map kept for the last stage game (they hold that game, perhaps a stage already
-        left: each is found again by identity)."""
+        stage game's kept observation, which a copy or a pickle would share or turn into frozen
+        arrays of its own (the copy binds the plan again at its first observe); nor the action
+        maps and observation map kept for the last stage game (they hold that game, perhaps a
+        stage already left: each is found again by identity); nor the stage games this chain
+        built and keeps as spares (each game starts stage games of its own)."""
         state = self.__dict__.copy()
-        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
+        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):
             state.pop(name, None)
         return state
+
+    def clone(self) -> "StageChain":
+        """A shallow copy (``copy.copy`` goes through ``__getstate__``: none of what it leaves out)
+        with a clone of the stage game; a subclass copies its own records on it."""
+        new = copy.copy(self)
+        new.stage_game = self.stage_game.clone()
+        return new
 
     # -- the stage games, built once and reset as good as new (the static part is the costly one)
     _built: tuple = (None, None)  # (the stage game this chain built, its key)
