@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
-    CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
+    CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
     Marine, float_struct, square_features,
 )
 from ..reactor_room.observation import move_mark
@@ -134,10 +134,7 @@ class LairsObservation:
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
         # -- the globals and the targets
-        n, d = len(marines), self.decision
-        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
+        tail = self._obs_tail(live, targeted)
         if tail != state.tail:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:

@@ -1228,11 +1228,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 view[sq] = 1.0
             rec.other_ones = shown
         # -- the globals and the targets
-        n, d = len(marines), self.decision
-        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
-        at = self._features_at + n * len(MARINE_FEATURES)
+        tail = self._obs_tail(live, targeted)
+        at = self._features_at + len(marines) * len(MARINE_FEATURES)
         end = at + len(tail)
         if end < rec.tail_end:
             buf[end:rec.tail_end] = 0.0
@@ -1240,6 +1237,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
         float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
         self._observe_kept(rec)
         return buf
+
+    def _obs_tail(self, live: int, targeted: tuple) -> list:
+        """The values after the Marines' rows: the GLOBAL_FEATURES, then the targets' features
+        (``targeted``, and ``live`` the Aliens shown, from ``_squares_shown``)."""
+        n, d = len(self.marines), self.decision
+        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
+        return [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
 
     #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
     _marine_candidate_kinds: tuple[str, ...] = ("target",)
