@@ -265,14 +265,16 @@ class BugHuntTactics(CommandedSide, BugHunt):
         if observation == "compact":  # ASSUMPTION A67: no map planes, the tactical distances instead
             self.obs_layout = tactics_obs.layout(self.obs_layout)
 
-    def _make_tactics(self) -> list:
+    @classmethod
+    def _make_tactics(cls) -> list:
         names = data_files.rules()["tactics"]
         if names[0] != "heuristic" or len(set(names)) != len(names):
             raise ValueError(f"rules.yaml tactics must start with 'heuristic' and not repeat, got {names!r}")
         return [TacticMarines(n) for n in names]
 
-    def tactic_label(self, k: int) -> str:
-        return self.tactics[k].tactic
+    @staticmethod
+    def _tactic_name(tactic) -> str:
+        return tactic.tactic
 
     def config(self) -> dict:
         return {**super().config(), "observation": self.observation}
