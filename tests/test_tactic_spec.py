@@ -8,7 +8,7 @@ import aliens_env  # noqa: F401  (registers the environments)
 from aliens_env.agents import make_policy, policy_names
 from aliens_env.agents.evaluation import play_episodes
 from aliens_env.bug_hunt.tactics import TacticMarines
-from aliens_env.core.commander import CommandedSide, tactic_labels
+from aliens_env.core.commander import CommandedSide
 from aliens_env.core.policy import DicePolicy
 from aliens_env.envs.registry import REGISTRY, get_spec
 
@@ -32,7 +32,8 @@ def test_the_tactics_envs_are_found():
 @pytest.mark.parametrize("env", TACTICS_ENVS)
 def test_every_tactic_by_name_and_by_number_commands_that_tactic(env):
     game = _at_marines_decision(get_spec(env).make_game())
-    labels = tactic_labels(game)
+    labels = game.tactic_labels()
+    assert labels == type(game).tactic_labels() == [game.tactic_label(k) for k in range(len(game.tactics))]
     assert len(labels) >= 2 and len(set(labels)) == len(labels)
     mask = game.legal_mask("marines")
     for k, label in enumerate(labels):
@@ -66,7 +67,7 @@ def test_unknown_tactic_names_the_allowed_ones():
         make_policy("tactic:fan_ou", game="BugHuntTactics", side="marines")
     with pytest.raises(ValueError, match=r"needs a tactic name; allowed: \['heuristic'"):
         make_policy("tactic:", game="BugHuntTactics", side="marines")
-    n = len(tactic_labels(get_spec("BugHuntTactics").make_game()))
+    n = len(get_spec("BugHuntTactics").make_game().tactic_labels())
     with pytest.raises(ValueError, match=rf"or a number 0-{n - 1}"):
         make_policy(f"tactic:{n}", game="BugHuntTactics", side="marines")
 

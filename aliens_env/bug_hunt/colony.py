@@ -53,6 +53,8 @@ FACE_HUGGER = Mover("face_hugger", door_cost=None)  # cannot open doors
 # a figure walking the squad's way: orthogonal steps, through closed and locked doors (opened or
 # picked on the way), never welded ones
 WALKER = Mover("walker", costs={"door_locked": 1}, diagonal=False)
+# a figure without the equipment walking the squad's way: an electronic lock bars it (A70)
+UNEQUIPPED_WALKER = Mover("walker_unequipped", diagonal=False)
 
 
 def right(d: int) -> int:

@@ -87,18 +87,17 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     occ = state.occupied(game)
     col, size = game.colony, game.size
     reach = np.flatnonzero(dist < UNREACHABLE)  # only the squares the squad reaches are read
-    free = PASSABLE[col.cells.ravel()[reach]]  # (occupied squares are dropped below)
+    free = PASSABLE[col.cells.ravel()[reach]] & ~np.isin(reach, list(occ))  # open, not occupied
     sight = game.rules["sight_range"]
     seen = None
     for v in (h.pos for h in game.humans if h.status == "active"):  # out of everyone's view (one at least: squad)
         seen = col.los_from(v, sight) if seen is None else seen | col.los_from(v, sight)
     hidden = reach[free & ~seen[reach]].tolist()
-    hidden = [s for s in hidden if s not in occ]
     if not hidden:
         # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
         # edge of what is laid, at least min_placement squares away
         far_enough = free & (dist[reach] >= game.rules["min_placement"])
-        hidden = [s for s in reach[far_enough].tolist() if s not in occ]
+        hidden = reach[far_enough].tolist()
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
     out: dict[int, list] = {}

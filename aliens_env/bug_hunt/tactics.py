@@ -17,9 +17,8 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
-from ..core.grid import Mover
 from . import data_files, tactics_obs
-from .colony import CARDINAL, WALKER
+from .colony import CARDINAL, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
@@ -29,8 +28,6 @@ TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
-#: a figure without the equipment walking the squad's way: an electronic lock bars it (A70)
-UNEQUIPPED_WALKER = Mover("walker_unequipped", diagonal=False)
 SHOTS = ("comms", "fire", "grenade")
 
 
@@ -145,19 +142,19 @@ class TacticMarines(ScriptedMarines):
         if not goals:
             return None
         mine = game.walk_steps([game.humans[game.active].pos])
+        nearest = game.walk_steps(goals)  # (the walk to the nearest of them: one field for every goal's step)
         for g in sorted(goals, key=lambda x: (mine.get(x, 10**6), x)):
             if g in mine:
                 step = self.step_toward(game, [g], mask)
-                if step is not None and not self._lengthens(game, step, goals):
+                if step is not None and not self._lengthens(game, step, nearest):
                     return step
         return None
 
     @classmethod
-    def _lengthens(cls, game, step, goals) -> bool:
-        """Does the step lead the active figure farther from the nearest of `goals` (walking
-        steps, the scripted squad's field) than it stands? Such a step would be walked straight
-        back by the script at its next action."""
-        field = game.walk_steps(goals)
+    def _lengthens(cls, game, step, field: dict[int, int]) -> bool:
+        """Does the step lead the active figure farther along `field` (walking steps to the
+        nearest of some goals, ``game.walk_steps``: the scripted squad's field) than it stands?
+        Such a step would be walked straight back by the script at its next action."""
         return field.get(cls._leads_to(game, step), 10**6) > field.get(game.humans[game.active].pos, 10**6)
 
     @staticmethod
@@ -240,7 +237,7 @@ class TacticMarines(ScriptedMarines):
         step = self.step_toward(game, [goal], mask)
         if step is not None:
             return step
-        if kind in STEPS and self._lengthens(game, action, [goal]):
+        if kind in STEPS and self._lengthens(game, action, game.walk_steps([goal])):
             return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
         return action
 
@@ -265,14 +262,16 @@ class BugHuntTactics(CommandedSide, BugHunt):
         if observation == "compact":  # ASSUMPTION A67: no map planes, the tactical distances instead
             self.obs_layout = tactics_obs.layout(self.obs_layout)
 
-    def _make_tactics(self) -> list:
+    @classmethod
+    def _make_tactics(cls) -> list:
         names = data_files.rules()["tactics"]
         if names[0] != "heuristic" or len(set(names)) != len(names):
             raise ValueError(f"rules.yaml tactics must start with 'heuristic' and not repeat, got {names!r}")
         return [TacticMarines(n) for n in names]
 
-    def tactic_label(self, k: int) -> str:
-        return self.tactics[k].tactic
+    @staticmethod
+    def _tactic_name(tactic) -> str:
+        return tactic.tactic
 
     def config(self) -> dict:
         return {**super().config(), "observation": self.observation}

@@ -3,8 +3,9 @@ HuntForTheQueenTactics, BugHuntTactics, GloriousDayTactics): the marines choose 
 scripted policy, and it plays their primitive actions until the game's own rule says the command
 is over (the end of an activation).
 
-Mixed in before the game's class. The game supplies its tactics (``_make_tactics``: policies with
-``act(game, player)``, tactic 0 the scripted marines themselves), their labels (``tactic_label``)
+Mixed in before the game's class. The game's class supplies its tactics (``_make_tactics``, a
+class method over its data file: policies with ``act(game, player)``, tactic 0 the scripted marines
+themselves), their names (``_tactic_name``; ``tactic_labels()`` lists them without building a game)
 and the two hooks ``_command_start`` and ``_command_over``. The ``tactic`` slice is appended after
 the game's own, so every action of the game keeps its number (its hive policies read the same
 indices); ``self._executing`` is True while a tactic plays (and while the game sets up).
@@ -24,17 +25,29 @@ class CommandedSide:
         self.tactics = self._make_tactics()
         self._executing = True  # no commander's mask while the game sets up
         super().__init__(**options)
-        self.layout = self.layout.extended("tactic", tactic_labels(self))
+        self.layout = self.layout.extended("tactic", self.tactic_labels())
         self._executing = False
         self._cache.clear()
 
-    def _make_tactics(self) -> list:
-        """The tactics, tactic 0 the scripted marines' own play."""
+    @classmethod
+    def _make_tactics(cls) -> list:
+        """The tactics, tactic 0 the scripted marines' own play (from the class's data file: no
+        option changes them)."""
         raise NotImplementedError
 
-    def tactic_label(self, k: int) -> str:
-        """Tactic k's name in the layout and in ``describe_action``."""
+    @staticmethod
+    def _tactic_name(tactic) -> str:
+        """A tactic's name in the layout and in ``describe_action``."""
         raise NotImplementedError
+
+    @classmethod
+    def tactic_labels(cls) -> list[str]:
+        """The tactic names in action order (tactic 0 first), known from the class: no game built."""
+        return [cls._tactic_name(tactic) for tactic in cls._make_tactics()]
+
+    def tactic_label(self, k: int) -> str:
+        """Tactic k's name."""
+        return self._tactic_name(self.tactics[k])
 
     def _commanded(self) -> str:
         """Whom a tactic chosen now commands, for ``describe_action``."""
@@ -98,14 +111,9 @@ class HeuristicCommander:
         return game.layout.encode("tactic", 0)
 
 
-def tactic_labels(game) -> list[str]:
-    """The tactic names of a Tactics environment's game, in action order (tactic 0 first)."""
-    return [game.tactic_label(k) for k in range(len(game.tactics))]
-
-
 class TacticCommander:
     """One fixed tactic as a commander (policy spec ``tactic:NAME``): always the tactic of that
-    name (its label: ``tactic_labels``), or ``tactic:K`` by number, so its games are that
+    name (its label: ``CommandedSide.tactic_labels``), or ``tactic:K`` by number, so its games are that
     tactic's own, every activation. ``labels`` are the game's (checked at construction)."""
 
     def __init__(self, name: str, labels: list[str]):
@@ -123,7 +131,7 @@ class TacticCommander:
         option changes a game's list: this catches a game of another environment)."""
         if not isinstance(game, CommandedSide):
             raise ValueError(f"tactic:{self.label} needs a Tactics environment; {type(game).__name__} is not one")
-        labels = tactic_labels(game)
+        labels = game.tactic_labels()
         if self.index >= len(labels) or labels[self.index] != self.label:
             raise ValueError(f"tactic {self.label!r} is not tactic {self.index} of this game; tactics: {labels}")
 

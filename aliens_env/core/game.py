@@ -4,7 +4,7 @@ A game is a state plus a few verbs (in the spirit of OpenSpiel):
 
 - ``reset(seed)``; ``current_player()`` is "marines", "hive" or None once terminal;
 - ``legal_mask(player)`` -> int8 array over ``layout`` (one flat Discrete space shared by both
-  sides), never all zero for the player to move;
+  sides), never all zero for the player to move (``legal_mask_kept``: the same without a copy);
 - ``apply(action)``; ``observe(player)`` -> float32 array of shape ``observation_shape``, holding
   only what that side may know, made of the named views of ``obs_layout`` (core.actions.ObsLayout);
 - ``outcome()`` -> {"marines": +1/0/-1, "hive": ..., "score": {...}}; ``is_terminal()``: the game
@@ -135,6 +135,12 @@ class Game(ABC):
 
     @abstractmethod
     def observe(self, player: str) -> np.ndarray: ...
+
+    def legal_mask_kept(self, player: str) -> np.ndarray:
+        """The values ``legal_mask(player)`` gives, perhaps in the game's own kept array (no copy):
+        the returned array must not be written and is valid until the next step. For a caller that
+        only reads it at once (the Movie chains, the Reactor Room heuristic). Default: ``legal_mask``."""
+        return self.legal_mask(player)
 
     def observe_kept(self, player: str) -> np.ndarray | None:
         """The values ``observe(player)`` gives, in the game's own kept buffer (the same array at
@@ -286,9 +292,14 @@ class PhasedGame(Game):
         return None if self.decision is None else self.decision.player
 
     def legal_mask(self, player: str) -> np.ndarray:
+        return self.legal_mask_kept(player).copy()
+
+    def legal_mask_kept(self, player: str) -> np.ndarray:
+        """The open decision's kept mask itself (``_current_mask``); an empty mask for a player
+        not to move."""
         if self.decision is None or self.decision.player != player:
             return self.layout.empty_mask()
-        return self._current_mask().copy()
+        return self._current_mask()
 
     def illegal_reason(self, action: int) -> str | None:
         # the common case first: a plain int that is legal now (no copy of the mask)

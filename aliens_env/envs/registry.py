@@ -161,7 +161,7 @@ def _search_policy(spec: str, game: str, side: str, seed: int | None = None) -> 
 def _tactic_policy(spec: str, game: str, side: str, seed: int | None = None) -> Policy:
     """``tactic:NAME`` (or ``tactic:K``): one fixed tactic of a Tactics environment as the
     marines' commander, every activation (core.commander.TacticCommander)."""
-    from ..core.commander import TacticCommander, tactic_labels
+    from ..core.commander import TacticCommander
 
     name = spec.partition(":")[2].strip()
     if not _is_tactics_env(game):
@@ -169,7 +169,7 @@ def _tactic_policy(spec: str, game: str, side: str, seed: int | None = None) -> 
         raise ValueError(f"policy spec {spec!r}: tactic:NAME is for the Tactics environments {tactics_envs}, not {game}")
     if side != "marines":
         raise ValueError(f"policy spec {spec!r}: a tactic commands the marines, not the {side}")
-    labels = tactic_labels(get_spec(game).make_game())
+    labels = load_object(get_spec(game).game).tactic_labels()
     if not name:
         raise ValueError(f"policy spec 'tactic:' needs a tactic name; allowed: {labels}")
     return TacticCommander(name, labels)
@@ -184,11 +184,9 @@ def _is_tactics_env(game: str) -> bool:
 
 def tactic_spec_names(game: str) -> list[str]:
     """``tactic:NAME`` for every tactic of a Tactics environment (none for another game)."""
-    from ..core.commander import tactic_labels
-
     if not _is_tactics_env(game):
         return []
-    return [f"tactic:{label}" for label in tactic_labels(get_spec(game).make_game())]
+    return [f"tactic:{label}" for label in load_object(get_spec(game).game).tactic_labels()]
 
 
 register_policy_resolver("mcts", _search_policy)

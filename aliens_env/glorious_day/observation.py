@@ -21,6 +21,10 @@ ANEW_VIEWS = ("large_models", "apc", "apc_seats", "scanned", "tokens", "characte
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
 #: the parts of the public observation the rules mark when they change them (``_obs_marks``)
 MARKS = ("aliens", "blips", "barricades")
+#: columns of a ``characters`` row (CHAR_FEATURES' order: ``_char_row`` writes it, ``_char_cells`` some columns)
+AIM_AT, ACTIONS_AT, ACTIVATED_AT, ACTIVE_AT, KNOCKED_AT, HAZARDS_AT, ROW_AT, COL_AT = (
+    CHAR_FEATURES.index(name) for name in ("aim/9", "actions_left/2", "activated", "active", "knocked_down",
+                                           f"hazard_{HAZARDS[0]}", "row/h", "col/w"))
 #: marks a kept observation as this process's own: a copied or unpickled one holds another object
 #: (its numpy view then no longer shows its array) and is written anew
 _OWN = object()
@@ -237,9 +241,9 @@ class Observation:
         row = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
                           stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
                           ch["actions"] / 2 if self.active == c else 0.0, ch["activated"], self.active == c,
-                          ch["knocked"], self.newt_carrier == c, 0.0, 0.0, 0.0, r / h, col / w))
+                          ch["knocked"], self.newt_carrier == c, *(0.0,) * len(HAZARDS), r / h, col / w))
         for hz in ch["hazards"]:
-            row[13 + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
+            row[HAZARDS_AT + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
         return row
 
     def _observe_large(self, obs) -> None:
@@ -330,15 +334,15 @@ def _char_cells(obs, at: int, was: tuple, key: tuple, w: int, h: int) -> None:
     (key: _observe_public's; as ``_char_row`` writes them)."""
     if key[1] != was[1]:
         r, col = divmod(key[1], w)
-        obs[at + 16], obs[at + 17] = r / h, col / w
+        obs[at + ROW_AT], obs[at + COL_AT] = r / h, col / w
     if key[4] != was[4]:
-        obs[at + 7] = key[4] / 9
+        obs[at + AIM_AT] = key[4] / 9
     if key[5] != was[5] or key[7] != was[7]:
-        obs[at + 8], obs[at + 10] = key[5] / 2 if key[7] else 0.0, key[7]
+        obs[at + ACTIONS_AT], obs[at + ACTIVE_AT] = key[5] / 2 if key[7] else 0.0, key[7]
     if key[6] != was[6]:
-        obs[at + 9] = key[6]
+        obs[at + ACTIVATED_AT] = key[6]
     if key[8] != was[8]:
-        obs[at + 11] = key[8]
+        obs[at + KNOCKED_AT] = key[8]
 
 
 def _mark(obs, template, plane: int, old, new) -> None:

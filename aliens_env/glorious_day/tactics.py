@@ -78,11 +78,13 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
         super().__init__(mission=mission, **options)
         self.reset(0)  # the set-up's reset did not play the heuristic marines' choice of who activates
 
-    def _make_tactics(self) -> list:
+    @classmethod
+    def _make_tactics(cls) -> list:
         return [TacticMarines(n) for n in tactic_names()]
 
-    def tactic_label(self, k: int) -> str:
-        return self.tactics[k].tactic
+    @staticmethod
+    def _tactic_name(tactic) -> str:
+        return tactic.tactic
 
     def _commanded(self) -> str:
         return self.chars[self.active]["name"] if self.active >= 0 else "the marines"

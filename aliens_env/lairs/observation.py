@@ -2,7 +2,8 @@
 
 The views and their values are the Reactor Room's (``ReactorRoom.observe``) over the lairs' planes,
 then the lairs' own; only the way they are made differs. A game keeps its last observation in
-``_obs_state`` and, at each ``observe``, rewrites only what may have changed:
+``_obs_state`` and, at each ``observe`` (through ``_observe_record``, the Reactor Room's hook for
+the kept observation), rewrites only what may have changed:
 
 - a Marine's board square and feature row when the Marine has been written to since (``LairsMarine``
   notes every write), when it starts or stops acting, or when an Alien is on its card (the row
@@ -14,7 +15,7 @@ then the lairs' own; only the way they are made differs. A game keeps its last o
 - the plane of the Rooms not entered when the Rooms flipped have changed;
 - the lairs' features every time, into the kept buffer; a scenario's own views
   (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
-  aims and the arms are written into each observation's copy.
+  aims and the arms are written into each observation's copy (``ReactorRoom.observe``).
 
 The record belongs to the game object that made it (its ``id``): a copy (which shares the record
 by a shallow copy) builds its own from scratch at its first ``observe``; a clone starts without one.
@@ -25,7 +26,7 @@ import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
-    CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
+    CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
     Marine, float_struct, square_features,
 )
 from ..reactor_room.observation import move_mark
@@ -75,7 +76,8 @@ class ObsState:
 
 
 class LairsObservation:
-    """``observe`` for ``HuntForTheQueen`` and its scenarios (listed before ``ReactorRoom``)."""
+    """The kept observation (``_observe_record``) for ``HuntForTheQueen`` and its scenarios
+    (listed before ``ReactorRoom``)."""
 
     _marine_candidate_kinds = ("target", "queen_attack")  # (the Queen's attack: the Marines she may hit)
 
@@ -90,9 +92,11 @@ class LairsObservation:
         self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
         self._obs_state = None
 
-    def observe(self, player: str) -> np.ndarray:
-        """The Reactor Room's views over the lairs (PLANES: the Rooms not yet entered, the Queen,
-        the Facehuggers), then the lairs' features. The Room and Sentry Cards stay hidden."""
+    def _observe_record(self) -> np.ndarray:
+        """The kept observation (``_obs_state.buf``) brought up to date, for the Reactor Room's
+        ``observe`` and ``observe_kept``: its views over the lairs (PLANES: the Rooms not yet
+        entered, the Queen, the Facehuggers), then the lairs' features. The Room and Sentry Cards
+        stay hidden."""
         state = self._obs_state
         if state is None or state.owner != id(self):
             state = self._obs_state = ObsState(id(self), self._obs_template, self.marines)
@@ -130,10 +134,7 @@ class LairsObservation:
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
         # -- the globals and the targets
-        n, d = len(marines), self.decision
-        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
+        tail = self._obs_tail(live, targeted)
         if tail != state.tail:
             at, count, before = self._tail_at, len(tail), len(state.tail)
             if count < before:
@@ -150,12 +151,7 @@ class LairsObservation:
         if key != state.scenario:
             self._observe_scenario(buf, key)
             state.scenario = key
-        obs = buf.copy()
-        if self.options["aim_time"]:
-            self._observe_banked(obs)
-        if self.armed_rules:
-            self._observe_arms(obs)
-        return obs
+        return buf
 
     def _scenario_key(self) -> tuple:
         """What a lairs scenario's own views are made of: they are rewritten when it changes."""

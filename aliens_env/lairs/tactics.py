@@ -121,7 +121,8 @@ class HuntTactic(HuntMarines):
 class HuntForTheQueenTactics(CommandedMarines, HuntForTheQueen):
     name = "HuntForTheQueenTactics"
 
-    def _make_tactics(self) -> list:
+    @classmethod
+    def _make_tactics(cls) -> list:
         return [HuntTactic(**setting) for setting in tactics_data()["tactics"]]
 
     def shaping_value(self, side: str) -> float:

@@ -9,9 +9,11 @@ dice are the stage's (DicePolicy, the search and the replays roll them).
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
-from ..core.game import Game, PhasedGame
+from ..core.game import Game
 
 #: a block of at least this many values (runs of consecutive values in the stage's observation
 #: and in the episode's, at steady steps) is copied as one strided view; the other values in one
@@ -66,14 +68,22 @@ class StageChain(Game):
 
     def __getstate__(self) -> dict:
         """Without the bound observation plan: its views are of this game's buffers and of its
-        stage game's kept observation, which a deep copy or a pickle would turn into frozen arrays
-        of its own (the copy binds the plan again at its first observe); nor the action maps and
-        observation map kept for the last stage game (they hold that game, perhaps a stage already
-        left: each is found again by identity)."""
+        stage game's kept observation, which a copy or a pickle would share or turn into frozen
+        arrays of its own (the copy binds the plan again at its first observe); nor the action
+        maps and observation map kept for the last stage game (they hold that game, perhaps a
+        stage already left: each is found again by identity); nor the stage games this chain
+        built and keeps as spares (each game starts stage games of its own)."""
         state = self.__dict__.copy()
-        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):  # (nor the spare stage games)
+        for name in ("_plan", "_maps_of", "_obs_map_of", "_spares", "_built"):
             state.pop(name, None)
         return state
+
+    def clone(self) -> "StageChain":
+        """A shallow copy (``copy.copy`` goes through ``__getstate__``: none of what it leaves out)
+        with a clone of the stage game; a subclass copies its own records on it."""
+        new = copy.copy(self)
+        new.stage_game = self.stage_game.clone()
+        return new
 
     # -- the stage games, built once and reset as good as new (the static part is the costly one)
     _built: tuple = (None, None)  # (the stage game this chain built, its key)
@@ -110,16 +120,8 @@ class StageChain(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
-        g = self.stage_game
-        if type(g).legal_mask is PhasedGame.legal_mask:  # (its kept mask read as PhasedGame.legal_mask does, without its copy)
-            d = g.decision
-            if d is None or d.player != player:
-                return mask
-            inner = g._current_mask()
-        else:
-            inner = g.legal_mask(player)
         to_outer, _, span = self._stage_maps()
-        mask[to_outer if span is None else span] = inner
+        mask[to_outer if span is None else span] = self.stage_game.legal_mask_kept(player)
         return mask
 
     def _legal_inner(self, action) -> int:

@@ -15,7 +15,6 @@ One action space and one observation for the whole episode, the union of the sta
 """
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -365,10 +364,7 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "CompleteMovie":
-        new = copy.copy(self)
-        new._plan = None  # (its own observation buffers, bound at its first observe)
-        new._spares, new._built = {}, (None, None)  # (each game starts stage games of its own)
-        new.stage_game = self.stage_game.clone()
+        new = super().clone()
         new.records = [dict(r) for r in self.records]
         new.carried = dict(self.carried)
         return new

@@ -13,7 +13,6 @@ One action space and one observation for the whole episode (``MovieScenario.layo
 """
 from __future__ import annotations
 
-import copy
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -272,10 +271,7 @@ class MovieScenario(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def clone(self) -> "MovieScenario":
-        new = copy.copy(self)
-        new._plan = None  # (its own observation buffers, bound at its first observe)
-        new._spares, new._built = {}, (None, None)  # (each game starts stage games of its own)
-        new.stage_game = self.stage_game.clone()
+        new = super().clone()
         new.reactor_room = None if self.reactor_room is None else dict(self.reactor_room)
         return new
 

@@ -14,5 +14,6 @@ from .policies import OperationsMarines
 class OperationsAirDuctsTactics(CommandedMarines, Operations):
     name = "OperationsAirDuctsTactics"
 
-    def _make_tactics(self) -> list:
+    @classmethod
+    def _make_tactics(cls) -> list:
         return [OperationsMarines()] + [OperationsMarines(*setting) for setting in data_files.scenario()["tactics"]]

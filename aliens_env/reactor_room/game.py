@@ -1188,16 +1188,16 @@ class ReactorRoom(WeaponRules, PhasedGame):
         return obs
 
     def observe_kept(self, player: str) -> np.ndarray | None:
-        """The kept observation itself (``_obs_record.buf``), without observe's copy; None under
-        the options observe writes on its copy (Additional Aim Time, the armed rules) or when a
-        subclass observes its own way (the lairs)."""
-        if self.options["aim_time"] or self.armed_rules or type(self).observe is not ReactorRoom.observe:
+        """The kept observation itself (``_observe_record``), without observe's copy; None under
+        the options observe writes on its copy (Additional Aim Time, the armed rules)."""
+        if self.options["aim_time"] or self.armed_rules:
             return None
         return self._observe_record()
 
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_record.buf``) brought up to date: observe's values but
-        for the options it writes on its copy."""
+        for the options it writes on its copy (the lairs keep theirs their own way: they override
+        this)."""
         rec = self._obs_record
         if rec is None or rec.owner != id(self) or rec.template is not self._obs_template:
             rec = self._obs_record = ObsRecord(id(self), self._obs_template, len(self.marines))
@@ -1228,11 +1228,8 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 view[sq] = 1.0
             rec.other_ones = shown
         # -- the globals and the targets
-        n, d = len(marines), self.decision
-        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
-        tail = [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
-        at = self._features_at + n * len(MARINE_FEATURES)
+        tail = self._obs_tail(live, targeted)
+        at = self._features_at + len(marines) * len(MARINE_FEATURES)
         end = at + len(tail)
         if end < rec.tail_end:
             buf[end:rec.tail_end] = 0.0
@@ -1240,6 +1237,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
         float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
         self._observe_kept(rec)
         return buf
+
+    def _obs_tail(self, live: int, targeted: tuple) -> list:
+        """The values after the Marines' rows: the GLOBAL_FEATURES, then the targets' features
+        (``targeted``, and ``live`` the Aliens shown, from ``_squares_shown``)."""
+        n, d = len(self.marines), self.decision
+        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
+        return [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
+                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
 
     #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
     _marine_candidate_kinds: tuple[str, ...] = ("target",)

@@ -40,8 +40,7 @@ class HeuristicMarines:
         self.min_hit = min_hit
 
     def act(self, game: ReactorRoom, player: str) -> int:
-        d = game.decision
-        mask = game._current_mask() if d is not None and d.player == player else game.layout.empty_mask()  # (legal_mask, no copy)
+        mask = game.legal_mask_kept(player)
         return self._act(game, player, set(mask.nonzero()[0].tolist()))
 
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:

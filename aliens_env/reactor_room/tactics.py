@@ -35,8 +35,7 @@ class CommandedMarines(CommandedSide):
 
     shaping_key = "tactics_shaping"
 
-    def tactic_label(self, k: int) -> str:
-        return tactic_label(self.tactics[k])
+    _tactic_name = staticmethod(tactic_label)
 
     def _commanded(self) -> str:
         return self.marines[self.active].name if self.phase == "marines" and self.active >= 0 else "the Marines"
@@ -52,7 +51,8 @@ class CommandedMarines(CommandedSide):
 class ReactorRoomTactics(CommandedMarines, ReactorRoom):
     name = "ReactorRoomTactics"
 
-    def _make_tactics(self) -> list:
+    @classmethod
+    def _make_tactics(cls) -> list:
         return [HeuristicMarines()] + [
             HeuristicMarines(threat_range, min_hit) for threat_range, min_hit in data_files.scenario("reactor_room")["tactics"]
         ]

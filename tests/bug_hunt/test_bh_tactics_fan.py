@@ -128,9 +128,8 @@ def _claim_by_figure_searches(g, goals, per_goal, everyone_equipped=False):
     """The share-out as A70 states it, the steps searched from each figure (the definition the
     per-goal fields of _claimed_goal must equal); everyone_equipped: as if every figure carried
     the equipment (locks and terminals ignored)."""
-    from aliens_env.bug_hunt.colony import WALKER
+    from aliens_env.bug_hunt.colony import UNEQUIPPED_WALKER, WALKER
     from aliens_env.bug_hunt.state import NO, UNREACHABLE
-    from aliens_env.bug_hunt.tactics import UNEQUIPPED_WALKER
 
     figures = [i for i in walkers(g) if g.humans[i].hugger == NO]
     if g.active not in figures:

@@ -116,6 +116,20 @@ def test_the_contracts_hooks_have_their_documented_defaults():
     assert game.render_text("hive") == repr(game) and game.observation_shape == (3,)
     with pytest.raises(NotImplementedError, match="Bare has no image rendering"):
         game.render_rgb()
+    game.legal_mask = lambda player: np.array([0, 1, 1], dtype=np.int8) if player == "hive" else np.zeros(3, np.int8)
+    assert game.legal_mask_kept("hive").tolist() == [0, 1, 1] and game.observe_kept("hive") is None
+
+
+def test_a_phased_games_kept_mask_is_its_legal_mask_without_the_copy():
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    g = ReactorRoom()
+    g.reset(seed=3)
+    mover, other = g.current_player(), "hive" if g.current_player() == "marines" else "marines"
+    kept = g.legal_mask_kept(mover)
+    assert kept is g._current_mask() and kept.any()  # (the kept array itself: no copy)
+    assert np.array_equal(kept, g.legal_mask(mover)) and g.legal_mask(mover) is not kept
+    assert not g.legal_mask_kept(other).any() and not g.legal_mask(other).any()
 
 
 def test_obs_layout_names_views_of_one_flat_array():
