@@ -66,5 +66,5 @@ def dice_ai_action(game) -> int:
     if d.kind == "appear":
         row = xeno.roll_appears(game)
         return s["appear"] + next(k for k, r in enumerate(APPEAR_ROWS) if r == row)
-    legal = np.flatnonzero(game._current_mask())
+    legal = np.flatnonzero(game.legal_mask_kept(d.player))
     return int(legal[game.dice.pick(len(legal))])

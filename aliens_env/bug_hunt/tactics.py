@@ -269,10 +269,6 @@ class BugHuntTactics(CommandedSide, BugHunt):
             raise ValueError(f"rules.yaml tactics must start with 'heuristic' and not repeat, got {names!r}")
         return [TacticMarines(n) for n in names]
 
-    @staticmethod
-    def _tactic_name(tactic) -> str:
-        return tactic.tactic
-
     def config(self) -> dict:
         return {**super().config(), "observation": self.observation}
 

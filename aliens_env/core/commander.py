@@ -25,7 +25,7 @@ class CommandedSide:
         self.tactics = self._make_tactics()
         self._executing = True  # no commander's mask while the game sets up
         super().__init__(**options)
-        self.layout = self.layout.extended("tactic", self.tactic_labels())
+        self.layout = self.layout.extended("tactic", [self._tactic_name(t) for t in self.tactics])
         self._executing = False
         self._cache.clear()
 
@@ -37,8 +37,8 @@ class CommandedSide:
 
     @staticmethod
     def _tactic_name(tactic) -> str:
-        """A tactic's name in the layout and in ``describe_action``."""
-        raise NotImplementedError
+        """A tactic's name in the layout and in ``describe_action``: by default its ``tactic``."""
+        return tactic.tactic
 
     @classmethod
     def tactic_labels(cls) -> list[str]:
@@ -114,7 +114,7 @@ class HeuristicCommander:
 class TacticCommander:
     """One fixed tactic as a commander (policy spec ``tactic:NAME``): always the tactic of that
     name (its label: ``CommandedSide.tactic_labels``), or ``tactic:K`` by number, so its games are that
-    tactic's own, every activation. ``labels`` are the game's (checked at construction)."""
+    tactic's own, every activation. ``labels`` are the class's (``check`` compares the game's own).""" 
 
     def __init__(self, name: str, labels: list[str]):
         if name in labels:
@@ -131,7 +131,7 @@ class TacticCommander:
         option changes a game's list: this catches a game of another environment)."""
         if not isinstance(game, CommandedSide):
             raise ValueError(f"tactic:{self.label} needs a Tactics environment; {type(game).__name__} is not one")
-        labels = game.tactic_labels()
+        labels = [game.tactic_label(k) for k in range(len(game.tactics))]  # the game's own list
         if self.index >= len(labels) or labels[self.index] != self.label:
             raise ValueError(f"tactic {self.label!r} is not tactic {self.index} of this game; tactics: {labels}")
 

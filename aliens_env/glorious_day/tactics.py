@@ -82,10 +82,6 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
     def _make_tactics(cls) -> list:
         return [TacticMarines(n) for n in tactic_names()]
 
-    @staticmethod
-    def _tactic_name(tactic) -> str:
-        return tactic.tactic
-
     def _commanded(self) -> str:
         return self.chars[self.active]["name"] if self.active >= 0 else "the marines"
 

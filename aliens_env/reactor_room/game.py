@@ -1189,7 +1189,9 @@ class ReactorRoom(WeaponRules, PhasedGame):
 
     def observe_kept(self, player: str) -> np.ndarray | None:
         """The kept observation itself (``_observe_record``), without observe's copy; None under
-        the options observe writes on its copy (Additional Aim Time, the armed rules)."""
+        the options observe writes on its copy (Additional Aim Time, the armed rules). A subclass
+        that observes differently overrides ``_observe_record``, never ``observe`` alone (this
+        would then hand out a buffer that observe no longer writes)."""
         if self.options["aim_time"] or self.armed_rules:
             return None
         return self._observe_record()
