@@ -1,46 +1,82 @@
 """Builds aliens_env's modules as C extensions with Cython: the same Python source, compiled, so
-that steps run about 1.2-1.9x faster (docs/speed.md measures it). pyproject.toml holds the rest of
-the project's metadata; aliens_env/compiled.py which modules are compiled and the record of their
-sources.
+that steps run about 1.2-1.5x faster (docs/speed.md measures it). pyproject.toml holds the rest of
+the project's metadata; aliens_env/compiled.py says which modules are compiled and keeps the
+record of the sources they were compiled from.
 
-ALIENS_ENV_PURE=1 at install time skips the compiling (a pure-Python install). After editing a
-compiled module, install again (`pip install -e .`): until then the package imports that module's
-source instead of the stale extension and warns once.
+ALIENS_ENV_PURE=1 skips the compiling (a pure-Python install) and removes the extensions an earlier
+build left beside the sources. After editing a compiled module the package imports its source (and
+warns once) until it is compiled again: `python setup.py build_ext --inplace -j 2` compiles only
+the modules that changed (`pip install -e .` compiles all of them).
 """
 import importlib.util
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 
 def load_compiled_module():
     """aliens_env/compiled.py by its path (importing the package would need its dependencies)."""
-    spec = importlib.util.spec_from_file_location("aliens_env_compiled", os.path.join("aliens_env", "compiled.py"))
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "aliens_env", "compiled.py")
+    spec = importlib.util.spec_from_file_location("aliens_env_compiled", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+compiled = load_compiled_module()
+PACKAGE_DIR = compiled.Path(os.path.dirname(os.path.abspath(__file__))) / "aliens_env"
+PURE = os.environ.get("ALIENS_ENV_PURE", "") not in ("", "0")
+
+
+class CythonBuildExt(build_ext):
+    """Cythonizes the modules when the extensions are built (not for an sdist or metadata), with
+    Python's semantics throughout, then records the sources' hashes beside the extensions written."""
+
+    def run(self):
+        try:
+            from Cython.Build import cythonize
+        except ImportError as exc:
+            raise SystemExit("compiling aliens_env needs Cython>=3.1 (a build requirement that pip installs itself; "
+                             "with --no-build-isolation install it first), or set ALIENS_ENV_PURE=1 for a pure-Python "
+                             "install") from exc
+        sources = compiled.compiled_sources(PACKAGE_DIR)
+        record = compiled.record_lines(PACKAGE_DIR, sources)  # before compiling
+        translated = cythonize(
+            self.extensions,
+            nthreads=self.parallel or 1,
+            quiet=True,
+            # annotations are not C types, no variable becomes a C number, Python's division, real functions
+            compiler_directives={"language_level": 3, "annotation_typing": False, "infer_types": False, "binding": True},
+        )
+        c_files = {ext.name: ext.sources for ext in translated}
+        for ext in self.extensions:  # (setuptools' own Extension objects, finalized: only their sources change)
+            ext.sources = c_files[ext.name]
+        super().run()
+        # in place (pip install -e ., build_ext --inplace): beside the sources; else in the wheel's tree
+        if self.inplace:  # (and no extension left of a module no longer compiled)
+            compiled.remove_build(PACKAGE_DIR, keep=sources)
+        target = PACKAGE_DIR if self.inplace else compiled.Path(self.build_lib) / "aliens_env"
+        (target / compiled.RECORD).write_text(record)
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:  # (pip's builds do not pass -j)
+            self.parallel = os.cpu_count() or 1
+
+    def build_extensions(self):
+        if self.compiler.compiler_type == "unix":  # -O1: a sixth of -O3's compile time, as fast (docs/speed.md)
+            for ext in self.extensions:
+                ext.extra_compile_args = ["-O1", "-g0"]
+        super().build_extensions()
+
+
 def extensions() -> list:
-    compiled = load_compiled_module()
-    package_dir = compiled.Path("aliens_env")
-    if os.environ.get("ALIENS_ENV_PURE", "") not in ("", "0"):
-        compiled.write_record(package_dir, [])  # extensions left from an earlier build are then not imported
+    if PURE:
+        compiled.remove_build(PACKAGE_DIR)
         return []
-    from Cython.Build import cythonize
-
-    sources = compiled.compiled_sources(package_dir)
-    modules = cythonize(
-        [str(package_dir / s) for s in sources],
-        nthreads=os.cpu_count() or 1,
-        quiet=True,
-        # Python's semantics throughout: annotations are not C types, no C division, no inferred C types
-        compiler_directives={"language_level": 3, "annotation_typing": False, "infer_types": False, "binding": True},
-    )
-    for module in modules:  # -O1: a sixth of -O3's compile time (docs/speed.md)
-        module.extra_compile_args = ["-O1", "-g0"]
-    compiled.write_record(package_dir, sources)
-    return modules
+    return [Extension("aliens_env." + s[: -len(".py")].replace("/", "."), [f"aliens_env/{s}"])
+            for s in compiled.compiled_sources(PACKAGE_DIR)]
 
 
-setup(ext_modules=extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
+setup(ext_modules=extensions(), cmdclass={"build_ext": CythonBuildExt})

@@ -5,7 +5,8 @@ setup.py compiles the package's modules with Cython into extensions that sit bes
 ``compiled_sources.txt``. Python imports an extension before the source beside it, so an edited
 source would be silently ignored until the next build: ``use_source_where_stale`` (run by
 ``aliens_env/__init__.py`` before anything else is imported) makes the package import the source of
-every module whose extension does not match it, and warns once. Not compiled itself.
+every module whose extension does not match it, refuses an extension whose source is gone (a
+module deleted or renamed since the build), and warns once. Not compiled itself.
 """
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 RECORD = "compiled_sources.txt"
-# Not compiled: package and entry modules, this guard, and the linked training code (agents/,
-# configs/: torch and SB3 do their work, not Python)
+# Not compiled: package inits, this guard, the linked training code (agents/, configs/: torch and
+# SB3 do their work, not Python), and every module run as a script (`python -m` runs only source)
 NOT_COMPILED_NAMES = {"__init__.py", "__main__.py", "compiled.py"}
 NOT_COMPILED_DIRS = {"agents", "configs"}
+SCRIPT_GUARD = 'if __name__ == "__main__"'
 
 
 def compiled_sources(package_dir: Path) -> list[str]:
@@ -31,6 +33,7 @@ def compiled_sources(package_dir: Path) -> list[str]:
         path.relative_to(package_dir).as_posix()
         for path in package_dir.rglob("*.py")
         if path.name not in NOT_COMPILED_NAMES and not NOT_COMPILED_DIRS & set(path.relative_to(package_dir).parts[:-1])
+        and SCRIPT_GUARD not in path.read_text()
     )
 
 
@@ -38,9 +41,9 @@ def source_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write_record(package_dir: Path, sources: list[str]) -> None:
-    """Record each compiled module's source hash (setup.py, at the build)."""
-    (package_dir / RECORD).write_text("".join(f"{source_hash(package_dir / s)} {s}\n" for s in sources))
+def record_lines(package_dir: Path, sources: list[str]) -> str:
+    """The record of the sources compiled (setup.py writes it once the build has succeeded)."""
+    return "".join(f"{source_hash(package_dir / s)} {s}\n" for s in sources)
 
 
 def read_record(package_dir: Path) -> dict[str, str]:
@@ -51,15 +54,43 @@ def read_record(package_dir: Path) -> dict[str, str]:
     return dict(reversed(line.split(" ", 1)) for line in path.read_text().splitlines() if line)
 
 
+def _extension_files(package_dir: Path) -> list[Path]:
+    """(Suffixes overlap: ".cpython-311-x86_64-linux-gnu.so" also ends in ".so")."""
+    return sorted({ext for suffix in importlib.machinery.EXTENSION_SUFFIXES for ext in package_dir.rglob(f"*{suffix}")})
+
+
+def _source_of(ext: Path) -> Path:
+    suffix = next(s for s in importlib.machinery.EXTENSION_SUFFIXES if ext.name.endswith(s))
+    return ext.with_name(ext.name[: -len(suffix)] + ".py")
+
+
 def extensions(package_dir: Path) -> dict[str, Path]:
     """Module path of each source with an extension beside it -> that source."""
     found = {}
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for ext in package_dir.rglob(f"*{suffix}"):
-            source = ext.with_name(ext.name[: -len(suffix)] + ".py")
-            if source.exists():
-                found[source.relative_to(package_dir).as_posix()] = source
+    for ext in _extension_files(package_dir):
+        source = _source_of(ext)
+        if source.exists():
+            found[source.relative_to(package_dir).as_posix()] = source
     return found
+
+
+def orphans(package_dir: Path) -> list[str]:
+    """Module paths of extensions whose source is gone (a module deleted or renamed since the build)."""
+    return sorted(_source_of(ext).relative_to(package_dir).as_posix() for ext in _extension_files(package_dir)
+                  if not _source_of(ext).exists())
+
+
+def remove_build(package_dir: Path, keep: list[str] = ()) -> None:
+    """Delete what a compiled build left in the package (extensions, Cython's C files, the record)
+    but for the modules in ``keep`` (the ones a new build compiles)."""
+    for ext in _extension_files(package_dir):
+        if _source_of(ext).relative_to(package_dir).as_posix() not in keep:
+            ext.unlink()
+    for c_file in package_dir.rglob("*.c"):
+        if c_file.with_suffix(".py").exists() and c_file.with_suffix(".py").relative_to(package_dir).as_posix() not in keep:
+            c_file.unlink()
+    if not keep:
+        (package_dir / RECORD).unlink(missing_ok=True)
 
 
 def stale_modules(package_dir: Path) -> dict[str, Path]:
@@ -81,29 +112,39 @@ def compiled_modules(package: str = "aliens_env") -> tuple[int, int]:
 
 
 class SourceFinder(importlib.abc.MetaPathFinder):
-    """Imports the named modules from their source files."""
+    """Imports the named modules from their source files, and refuses the orphaned ones (an
+    extension whose source is gone: the module no longer exists)."""
 
-    def __init__(self, sources: dict[str, Path]):
-        self.sources = sources
+    def __init__(self, sources: dict[str, Path], orphaned: set[str]):
+        self.sources, self.orphaned = sources, orphaned
 
     def find_spec(self, fullname, path=None, target=None):
+        if fullname in self.orphaned:
+            raise ModuleNotFoundError(f"No module named {fullname!r} (only an extension left by an earlier build, "
+                                      f"whose source is gone: delete it, or install again)", name=fullname)
         source = self.sources.get(fullname)
         return None if source is None else importlib.util.spec_from_file_location(fullname, source)
 
 
+def _module_name(package: str, path: str) -> str:
+    return package + "." + path[: -len(".py")].replace("/", ".")
+
+
 def use_source_where_stale(package: str = "aliens_env", package_dir: Path = PACKAGE_DIR) -> list[str]:
-    """Install a finder that imports the source of each stale module; warn once naming them.
-    Returns their module names."""
-    stale = stale_modules(package_dir)
-    if not stale:
+    """Install a finder that imports the source of each stale module and refuses orphaned
+    extensions; warn once naming them. Returns the stale and orphaned modules' names."""
+    stale = {_module_name(package, name): source for name, source in stale_modules(package_dir).items()}
+    orphaned = {_module_name(package, name) for name in orphans(package_dir)}
+    if not stale and not orphaned:
         return []
-    names = {package + "." + name[: -len(".py")].replace("/", "."): source for name, source in stale.items()}
-    sys.meta_path.insert(0, SourceFinder(names))
-    listed = ", ".join(sorted(names)[:5]) + (" ..." if len(names) > 5 else "")
+    sys.meta_path.insert(0, SourceFinder(stale, orphaned))
+    names = sorted(stale) + sorted(orphaned)
+    listed = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
     warnings.warn(
         f"{len(names)} compiled module(s) of {package} do not match their source ({listed}): importing the "
-        f"source instead, which runs slower; compile again with `pip install -e .` (or set ALIENS_ENV_PURE=1 "
-        f"when installing, for no compiling)",
+        f"source instead, which runs slower (an extension without a source is not imported); compile again "
+        f"with `python setup.py build_ext --inplace -j 2` or `pip install -e .` (ALIENS_ENV_PURE=1 removes "
+        f"the extensions: a pure-Python install)",
         stacklevel=2,
     )
-    return sorted(names)
+    return names

@@ -23,7 +23,6 @@ def test_the_installed_package_runs_compiled():
         module = importlib.import_module("aliens_env." + name[:-3].replace("/", "."))
         compiled_loader = isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)
         assert compiled_loader == (name not in stale), name
-    assert compiled.compiled_modules()[0] > 0 or stale
 
 
 def test_the_modules_compiled():
@@ -31,6 +30,11 @@ def test_the_modules_compiled():
     assert "core/grid.py" in sources and "reactor_room/game.py" in sources
     assert not {"compiled.py", "__init__.py", "__main__.py", "core/__init__.py"} & set(sources)
     assert not any(s.startswith(("agents/", "configs/")) for s in sources)
+    # python -m runs a module's source only: every module with a script guard stays pure
+    assert not {"play.py", "benchmark.py", "glorious_day/tune.py"} & set(sources)
+    for path in compiled.PACKAGE_DIR.rglob("*.py"):
+        if compiled.SCRIPT_GUARD in path.read_text():
+            assert path.relative_to(compiled.PACKAGE_DIR).as_posix() not in sources
     record = compiled.read_record(compiled.PACKAGE_DIR)
     if record:  # a compiled install: built from exactly these modules
         assert set(record) == set(sources)
@@ -46,6 +50,7 @@ def fake_package(tmp_path, monkeypatch):
     source = package / "mod.py"
     source.write_text("VALUE = 1\n")
     (package / ("mod" + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"not an extension")
+    (package / "mod.c").write_text("/* Cython's */")
     monkeypatch.syspath_prepend(str(tmp_path))
     finders = list(sys.meta_path)
     yield package
@@ -54,8 +59,12 @@ def fake_package(tmp_path, monkeypatch):
         del sys.modules[name]
 
 
+def _write_record(package, sources):
+    (package / compiled.RECORD).write_text(compiled.record_lines(package, sources))
+
+
 def test_a_recorded_extension_is_not_stale_and_is_imported(fake_package):
-    compiled.write_record(fake_package, ["mod.py"])
+    _write_record(fake_package, ["mod.py"])
     assert compiled.stale_modules(fake_package) == {}
     assert compiled.use_source_where_stale("stalepkg", fake_package) == []
     with pytest.raises(ImportError):  # the (fake) extension is what Python imports
@@ -66,13 +75,39 @@ def test_a_recorded_extension_is_not_stale_and_is_imported(fake_package):
 def test_a_stale_extension_gives_way_to_its_source_with_a_warning(fake_package, record):
     source = fake_package / "mod.py"
     if record == "edited":
-        compiled.write_record(fake_package, ["mod.py"])
+        _write_record(fake_package, ["mod.py"])
         source.write_text("VALUE = 1  # edited after the build\n")
     elif record == "unrecorded":
-        compiled.write_record(fake_package, [])
+        _write_record(fake_package, [])
     assert set(compiled.stale_modules(fake_package)) == {"mod.py"}
     with pytest.warns(UserWarning, match=r"1 compiled module\(s\) of stalepkg do not match their source \(stalepkg.mod\)"):
         assert compiled.use_source_where_stale("stalepkg", fake_package) == ["stalepkg.mod"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert importlib.import_module("stalepkg.mod").VALUE == 1
+
+
+def test_an_extension_whose_source_is_gone_is_not_imported(fake_package):
+    _write_record(fake_package, ["mod.py"])
+    (fake_package / "mod.py").unlink()  # the module deleted since the build
+    assert compiled.orphans(fake_package) == ["mod.py"]
+    with pytest.warns(UserWarning, match=r"1 compiled module\(s\) of stalepkg .*\(stalepkg.mod\)"):
+        assert compiled.use_source_where_stale("stalepkg", fake_package) == ["stalepkg.mod"]
+    with pytest.raises(ModuleNotFoundError, match=r"No module named 'stalepkg.mod' \(only an extension left by an earlier build"):
+        importlib.import_module("stalepkg.mod")
+
+
+def test_a_pure_install_removes_what_a_compiled_build_left(fake_package):
+    _write_record(fake_package, ["mod.py"])
+    compiled.remove_build(fake_package)
+    assert sorted(p.name for p in fake_package.iterdir()) == ["__init__.py", "mod.py"]
+    assert compiled.use_source_where_stale("stalepkg", fake_package) == []
+    assert importlib.import_module("stalepkg.mod").VALUE == 1
+
+
+def test_a_new_build_removes_the_extensions_of_modules_no_longer_compiled(fake_package):
+    (fake_package / "other.py").write_text("VALUE = 2\n")
+    (fake_package / ("other" + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b"not an extension")
+    compiled.remove_build(fake_package, keep=["other.py"])
+    kept = "other" + importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert sorted(p.name for p in fake_package.iterdir()) == sorted(["__init__.py", "mod.py", "other.py", kept])

@@ -119,9 +119,12 @@ def test_an_install_puts_everything_under_aliens_env(tmp_path):
 
     source, target = tmp_path / "source", tmp_path / "site"  # a copy: the build leaves build/ and egg-info behind
     shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "runs", "build", "*.egg-info", "__pycache__", ".hypothesis", "plots", "videos", "site"))
+        ".git", ".venv", "runs", "build", "*.egg-info", "__pycache__", ".hypothesis", "plots", "videos", "site",
+        "*.so", "*.c", "compiled_sources.txt"))
+    # pure Python (ALIENS_ENV_PURE): what goes where, not the compiling (tests/test_compiled.py)
     proc = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-                           "--target", str(target), str(source)], capture_output=True, text=True, timeout=600)
+                           "--target", str(target), str(source)], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "ALIENS_ENV_PURE": "1"})
     if proc.returncode != 0 and "No module named pip" in proc.stderr:
         pytest.skip("pip is not available")
     assert proc.returncode == 0, proc.stderr[-3000:]
