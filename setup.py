@@ -3,10 +3,11 @@ that steps run about 1.2-1.5x faster (docs/speed.md measures it). pyproject.toml
 the project's metadata; aliens_env/compiled.py says which modules are compiled and keeps the
 record of the sources they were compiled from.
 
-ALIENS_ENV_PURE=1 skips the compiling (a pure-Python install) and removes the extensions an earlier
-build left beside the sources. After editing a compiled module the package imports its source (and
-warns once) until it is compiled again: `python setup.py build_ext --inplace -j 2` compiles only
-the modules that changed (`pip install -e .` compiles all of them).
+ALIENS_ENV_PURE=1 skips the compiling (a pure-Python install) and, at any run of this file,
+removes the extensions an earlier build left beside the sources. After editing a compiled module
+the package imports its source (and warns once) until it is compiled again: `python setup.py
+build_ext --inplace` compiles all modules the first time (its build/ folder is empty) and then only
+those that changed; `pip install -e .` compiles all of them every time.
 """
 import importlib.util
 import os
@@ -34,6 +35,8 @@ class CythonBuildExt(build_ext):
     Python's semantics throughout, then records the sources' hashes beside the extensions written."""
 
     def run(self):
+        if not self.extensions:  # (ALIENS_ENV_PURE: nothing built, no record)
+            return super().run()
         try:
             from Cython.Build import cythonize
         except ImportError as exc:
@@ -42,6 +45,9 @@ class CythonBuildExt(build_ext):
                              "install") from exc
         sources = compiled.compiled_sources(PACKAGE_DIR)
         record = compiled.record_lines(PACKAGE_DIR, sources)  # before compiling
+        # Cython translates a module again only when its .py is newer than its .c: a source changed
+        # since the last build but older by its time stamp (copied with its times) would not be
+        compiled.forget_translations(PACKAGE_DIR, sources)
         translated = cythonize(
             self.extensions,
             nthreads=self.parallel or 1,
@@ -53,10 +59,10 @@ class CythonBuildExt(build_ext):
         for ext in self.extensions:  # (setuptools' own Extension objects, finalized: only their sources change)
             ext.sources = c_files[ext.name]
         super().run()
-        # in place (pip install -e ., build_ext --inplace): beside the sources; else in the wheel's tree
-        if self.inplace:  # (and no extension left of a module no longer compiled)
-            compiled.remove_build(PACKAGE_DIR, keep=sources)
+        # in place (pip install -e ., build_ext --inplace): beside the sources; else in the wheel's
+        # tree; and no extension left there of a module no longer compiled
         target = PACKAGE_DIR if self.inplace else compiled.Path(self.build_lib) / "aliens_env"
+        compiled.remove_build(target, keep=sources)
         (target / compiled.RECORD).write_text(record)
 
     def finalize_options(self):

@@ -14,6 +14,7 @@ import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -24,7 +25,7 @@ RECORD = "compiled_sources.txt"
 # SB3 do their work, not Python), and every module run as a script (`python -m` runs only source)
 NOT_COMPILED_NAMES = {"__init__.py", "__main__.py", "compiled.py"}
 NOT_COMPILED_DIRS = {"agents", "configs"}
-SCRIPT_GUARD = 'if __name__ == "__main__"'
+SCRIPT_GUARD = re.compile(r"""^if\s+__name__\s*==\s*["']__main__["']\s*:""", re.MULTILINE)
 
 
 def compiled_sources(package_dir: Path) -> list[str]:
@@ -33,7 +34,7 @@ def compiled_sources(package_dir: Path) -> list[str]:
         path.relative_to(package_dir).as_posix()
         for path in package_dir.rglob("*.py")
         if path.name not in NOT_COMPILED_NAMES and not NOT_COMPILED_DIRS & set(path.relative_to(package_dir).parts[:-1])
-        and SCRIPT_GUARD not in path.read_text()
+        and not SCRIPT_GUARD.search(path.read_text())
     )
 
 
@@ -55,13 +56,19 @@ def read_record(package_dir: Path) -> dict[str, str]:
 
 
 def _extension_files(package_dir: Path) -> list[Path]:
-    """(Suffixes overlap: ".cpython-311-x86_64-linux-gnu.so" also ends in ".so")."""
-    return sorted({ext for suffix in importlib.machinery.EXTENSION_SUFFIXES for ext in package_dir.rglob(f"*{suffix}")})
+    """This Python's extensions in the package (suffixes overlap: ".cpython-311-x86_64-linux-gnu.so"
+    also ends in ".so"; another Python's, "mod.cpython-310-....so", are not this one's)."""
+    found = {ext for suffix in importlib.machinery.EXTENSION_SUFFIXES for ext in package_dir.rglob(f"*{suffix}")}
+    return sorted(ext for ext in found if "." not in _module_stem(ext))
+
+
+def _module_stem(ext: Path) -> str:
+    suffix = next(s for s in importlib.machinery.EXTENSION_SUFFIXES if ext.name.endswith(s))
+    return ext.name[: -len(suffix)]
 
 
 def _source_of(ext: Path) -> Path:
-    suffix = next(s for s in importlib.machinery.EXTENSION_SUFFIXES if ext.name.endswith(s))
-    return ext.with_name(ext.name[: -len(suffix)] + ".py")
+    return ext.with_name(_module_stem(ext) + ".py")
 
 
 def extensions(package_dir: Path) -> dict[str, Path]:
@@ -77,7 +84,16 @@ def extensions(package_dir: Path) -> dict[str, Path]:
 def orphans(package_dir: Path) -> list[str]:
     """Module paths of extensions whose source is gone (a module deleted or renamed since the build)."""
     return sorted(_source_of(ext).relative_to(package_dir).as_posix() for ext in _extension_files(package_dir)
-                  if not _source_of(ext).exists())
+                  if not _source_of(ext).exists() and not (_source_of(ext).with_suffix("") / "__init__.py").exists())
+
+
+def forget_translations(package_dir: Path, sources: list[str]) -> None:
+    """Delete Cython's C file of every source changed since the recorded build (whatever its time
+    stamp says), so that the next build translates it again."""
+    recorded = read_record(package_dir)
+    for s in sources:
+        if recorded.get(s) != source_hash(package_dir / s):
+            (package_dir / s).with_suffix(".c").unlink(missing_ok=True)
 
 
 def remove_build(package_dir: Path, keep: list[str] = ()) -> None:
