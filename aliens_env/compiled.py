@@ -159,7 +159,7 @@ def use_source_where_stale(package: str = "aliens_env", package_dir: Path = PACK
     warnings.warn(
         f"{len(names)} compiled module(s) of {package} do not match their source ({listed}): importing the "
         f"source instead, which runs slower (an extension without a source is not imported); compile again "
-        f"with `python setup.py build_ext --inplace -j 2` or `pip install -e .` (ALIENS_ENV_PURE=1 removes "
+        f"with `python setup.py build_ext --inplace` or `pip install -e .` (ALIENS_ENV_PURE=1 removes "
         f"the extensions: a pure-Python install)",
         stacklevel=2,
     )
