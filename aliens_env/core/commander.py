@@ -114,7 +114,7 @@ class HeuristicCommander:
 class TacticCommander:
     """One fixed tactic as a commander (policy spec ``tactic:NAME``): always the tactic of that
     name (its label: ``CommandedSide.tactic_labels``), or ``tactic:K`` by number, so its games are that
-    tactic's own, every activation. ``labels`` are the class's (``check`` compares the game's own).""" 
+    tactic's own, every activation. ``labels`` are the class's (``check`` compares the game's own)."""
 
     def __init__(self, name: str, labels: list[str]):
         if name in labels:
