@@ -7,7 +7,7 @@ other Stairwell's in ``underground_steps`` (A3). The Queen walks the Marines' gr
 
 Line of sight is the engine's; on this map (250 wall squares) a row of it takes the engine about
 0.1 s, so the whole table is kept, computed by the engine, in ``data/sight.npz`` (rebuilt with
-``python -m aliens_env.lairs.board``) and put in the board's cache when its map matches; with any
+``python -m aliens_env.lairs.sight``) and put in the board's cache when its map matches; with any
 other map the engine computes the rows as they are asked for."""
 from __future__ import annotations
 
@@ -71,17 +71,3 @@ def board(rows: tuple[str, ...], underground_steps: int) -> LairsBoard:
 
 def map_key(rows: tuple[str, ...]) -> str:
     return hashlib.sha256("\n".join(rows).encode()).hexdigest()
-
-
-def write_sight() -> None:
-    """Compute the lairs map's line-of-sight table with the engine and save it (data/sight.npz)."""
-    from .data_files import lairs
-
-    rows = tuple(lairs()["map"].splitlines())
-    b = LairsBoard([row.replace("s", "S") for row in rows], EXTRA_OPEN)
-    table = np.array([b.los_from(src) for src in range(b.n)])
-    np.savez_compressed(SIGHT, map=map_key(rows), sight=np.packbits(table, axis=1))
-
-
-if __name__ == "__main__":
-    write_sight()

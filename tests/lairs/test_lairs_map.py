@@ -47,7 +47,7 @@ def test_walls_block_sight_and_movement():
 
 def test_the_saved_sight_table_is_the_engines():
     """data/sight.npz holds the engine's line of sight on this map (rebuilt by
-    ``python -m aliens_env.lairs.board`` when the map changes)."""
+    ``python -m aliens_env.lairs.sight`` when the map changes)."""
     from aliens_env.lairs.board import LairsBoard, EXTRA_OPEN
 
     g = empty_lairs()
