@@ -1,0 +1,117 @@
+"""A scripted Bug Master (policy "bug_master", hive only; ASSUMPTION A71): the choices the
+rulebook leaves the hive, made by rule of thumb instead of dice. Everything else (the
+activation roll and what comes, unless the option bug_master_picks is on) stays the dice's.
+
+- attack: the figure whose loss hurts the squad most (data/bug_master.yaml `attack_value`);
+- step: among the steps that close on the nearest human (all the rules allow), the one seen by
+  the fewest marines on over-watch, then beside the most humans; stop when no step closes in;
+- order: the Aliens that can reach a human this move first, the strongest first;
+- approach: ...
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import combat, dice_ai
+from .colony import DOOR_CLOSED
+from .data_files import read_yaml
+from .policies import BugHuntDiceAI
+
+VARIANT = {"attack": True, "step": "overwatch", "order": "reach_first", "approach": "dice", "stop": "stop"}
+
+
+@lru_cache(maxsize=None)
+def settings() -> dict:
+    return read_yaml("bug_master.yaml")
+
+
+def attack_value(game, j: int) -> int:
+    """What taking figure j out of the fight is worth to the hive (A71)."""
+    v, h = settings()["attack_value"], game.humans[j]
+    value = v["weapon"].get(h.weapon, 0)
+    if h.leader and not game.pools_lost[h.squad]:
+        value += v["leader"]
+    if not h.dreadnaught and h.role != "power_loader":
+        value += v["weak_in_close_combat"]
+    return value
+
+
+def overwatch_exposure(game, square: int) -> int:
+    """How many marines on over-watch could fire at an Alien on `square`."""
+    n = 0
+    for h in game.humans:
+        if h.overwatch and h.status == "active" and h.weapon != "none" and not h.out_of_ammo \
+                and game.rng(h.pos, square) <= combat.weapon_range(game, h.weapon) and game.los(h.pos, square):
+            n += 1
+    return n
+
+
+def humans_beside(game, square: int) -> int:
+    return sum(1 for h in game.humans if h.status == "active" and not h.in_apc and h.role != "android"
+               and game.rng(h.pos, square) <= 1)
+
+
+class BugMasterHeuristic(BugHuntDiceAI):
+    name = "bug_master"
+
+    def __init__(self, variant: dict | None = None):
+        self.variant = {**VARIANT, **(variant or {})}
+
+    def act(self, game, player: str) -> int:
+        if player != "hive":
+            return super().act(game, player)
+        d, s, v = game.decision, game._slot, self.variant
+        if d.kind == "attack" and v["attack"]:
+            return s["attack"] + max(d.options, key=lambda j: (attack_value(game, j), -j))
+        if d.kind == "step" and v["step"] != "dice":
+            return self.step(game)
+        if d.kind == "order" and v["order"] != "dice":
+            return s["order"] + self.first_mover(game, d.options)
+        if d.kind == "approach" and v["approach"] != "dice":
+            return s["approach"] + self.approach(game, d.options)
+        return game.dice_ai_action()
+
+    def step(self, game) -> int:
+        s, v = game._slot, self.variant
+        steps = dice_ai.rulebook_steps(game, game.mover)
+        if not steps:
+            if v["stop"] == "close":
+                _, _, closes = game.hive_choices(game.mover)
+                if closes:
+                    return s["close_door"] + closes[0]
+            return s["stop"]
+        moves = game.alien_steps(game.mover)
+        a = game.aliens[game.mover]
+
+        def score(dd):
+            n = moves[dd][0]
+            end = n if game.cell(n) != DOOR_CLOSED else a.pos
+            return (overwatch_exposure(game, end), -humans_beside(game, end), dd)
+        return s["step"] + min(steps, key=score)
+
+    def first_mover(self, game, options) -> int:
+        order = self.variant["order"]
+        cc = game.rules["cc_dice"]
+
+        def reach(i):
+            a = game.aliens[i]
+            f = game.target_field(a.kind == "face_hugger")
+            return int(f[a.pos]) <= a.ap
+        if order == "reach_first":
+            return min(options, key=lambda i: (not reach(i), -cc[game.aliens[i].kind], i))
+        if order == "reach_last":
+            return min(options, key=lambda i: (reach(i), -cc[game.aliens[i].kind], i))
+        if order == "strong_first":
+            return min(options, key=lambda i: (-cc[game.aliens[i].kind], i))
+        raise ValueError(order)
+
+    def approach(self, game, options) -> int:
+        from . import geometry
+        cand = geometry.placement_candidates(game)
+        mode = self.variant["approach"]
+        near = {d: min(x[0] for x in cand[d]) for d in options}
+        if mode == "near":
+            return min(options, key=lambda d: (near[d], d))
+        if mode == "far":
+            return max(options, key=lambda d: (near[d], -d))
+        raise ValueError(mode)
