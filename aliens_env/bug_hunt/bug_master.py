@@ -1,18 +1,21 @@
-"""A scripted Bug Master (policy "bug_master", hive only; ASSUMPTION A71): the choices the
-rulebook leaves the hive, made by rule of thumb instead of dice. Everything else (the
-activation roll and what comes, unless the option bug_master_picks is on) stays the dice's.
+"""A scripted Bug Master for the hive (policy "bug_master"; ASSUMPTION A71): the choices the
+rulebook leaves the hive, made by rule of thumb instead of by the dice; the activation roll and
+what comes stay the dice's (also with the option bug_master_picks). As the marines it plays as
+"dice" does (random legal actions).
 
 - attack: the figure whose loss hurts the squad most (data/bug_master.yaml `attack_value`);
-- step: among the steps that close on the nearest human (all the rules allow), the one seen by
-  the fewest marines on over-watch, then beside the most humans; stop when no step closes in;
-- order: the Aliens that can reach a human this move first, the strongest first;
-- approach: ...
+- step: among the steps that close on the nearest human (all the rules allow, B2), the one
+  seen by the fewest marines on over-watch, then beside the most humans, then the lowest
+  direction; where no step closes in, close an open door beside it (A65) rather than stop;
+- order: an Alien that can reach a human this move first, the strongest (close-combat dice)
+  first, then the lowest index;
+- approach ("same direction"): the side whose nearest square out of view is nearest the squad.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from . import combat, dice_ai
+from . import combat, dice_ai, geometry
 from .colony import DOOR_CLOSED
 from .data_files import read_yaml
 from .policies import BugHuntDiceAI
@@ -20,6 +23,8 @@ from .policies import BugHuntDiceAI
 #: the choices as shipped; the others measured (docs/rules/bug_hunt.md A71) stay selectable for
 #: experiments: step "dice", order "dice"/"reach_last"/"strong_first", approach "dice"/"far", stop "stop"
 VARIANT = {"attack": True, "step": "overwatch", "order": "reach_first", "approach": "near", "stop": "close"}
+CHOICES = {"attack": (True, False), "step": ("overwatch", "dice"), "order": ("reach_first", "reach_last", "strong_first", "dice"),
+           "approach": ("near", "far", "dice"), "stop": ("close", "stop")}
 
 
 @lru_cache(maxsize=None)
@@ -57,6 +62,11 @@ class BugMasterHeuristic(BugHuntDiceAI):
     name = "bug_master"
 
     def __init__(self, variant: dict | None = None):
+        for key, value in (variant or {}).items():
+            if key not in CHOICES:
+                raise ValueError(f"Bug Master variant: unknown choice {key!r}; choices: {sorted(CHOICES)}")
+            if value not in CHOICES[key]:
+                raise ValueError(f"Bug Master variant: {key}={value!r}; allowed: {list(CHOICES[key])}")
         self.variant = {**VARIANT, **(variant or {})}
 
     def act(self, game, player: str) -> int:
@@ -103,17 +113,12 @@ class BugMasterHeuristic(BugHuntDiceAI):
             return min(options, key=lambda i: (not reach(i), -cc[game.aliens[i].kind], i))
         if order == "reach_last":
             return min(options, key=lambda i: (reach(i), -cc[game.aliens[i].kind], i))
-        if order == "strong_first":
-            return min(options, key=lambda i: (-cc[game.aliens[i].kind], i))
-        raise ValueError(order)
+        return min(options, key=lambda i: (-cc[game.aliens[i].kind], i))  # strong_first
 
     def approach(self, game, options) -> int:
-        from . import geometry
         cand = geometry.placement_candidates(game)
         mode = self.variant["approach"]
         near = {d: min(x[0] for x in cand[d]) for d in options}
         if mode == "near":
             return min(options, key=lambda d: (near[d], d))
-        if mode == "far":
-            return max(options, key=lambda d: (near[d], -d))
-        raise ValueError(mode)
+        return max(options, key=lambda d: (near[d], -d))  # far

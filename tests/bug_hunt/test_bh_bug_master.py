@@ -2,7 +2,6 @@
 its choices, and whole games in which it only ever picks legal actions."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from aliens_env.bug_hunt import BugHunt
@@ -142,3 +141,10 @@ def test_with_bug_master_picks_the_dice_still_pick_what_comes():
 
 def test_it_is_registered_for_bug_hunt():
     assert isinstance(make_policy("BugHunt", "hive", "bug_master"), BugMasterHeuristic)
+
+
+def test_a_wrong_variant_is_a_clear_error():
+    with pytest.raises(ValueError, match=r"unknown choice 'shoot'; choices: \['approach', 'attack', 'order', 'step', 'stop'\]"):
+        BugMasterHeuristic({"shoot": True})
+    with pytest.raises(ValueError, match=r"order='last'; allowed: \['reach_first', 'reach_last', 'strong_first', 'dice'\]"):
+        BugMasterHeuristic({"order": "last"})
