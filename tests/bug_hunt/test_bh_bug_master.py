@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from aliens_env.bug_hunt import BugHunt
-from aliens_env.bug_hunt.bug_master import BugMasterHeuristic, attack_value, overwatch_exposure
+from aliens_env.bug_hunt.bug_master import BugMasterHeuristic, attack_value, overwatch_exposure, shooters
 from aliens_env.bug_hunt.colony import DOOR_CLOSED
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.envs.registry import make_policy
@@ -79,8 +79,35 @@ def test_it_steps_where_fewer_marines_on_over_watch_can_fire():
     assert g.decision.kind == "step" and sorted(g.rulebook_steps(0)) == [5, 6]
     assert overwatch_exposure(g, g.sq((2, 6))) == 1 and overwatch_exposure(g, g.sq((3, 6))) == 0
     assert decide(g) == ("step", 5)
+    assert g.layout.decode(BugMasterHeuristic({"step": "overwatch"}).act(g, "hive")) == ("step", 5)
     g.humans[1].overwatch = False  # nobody watching: the tie goes to the step beside more humans, then the lower direction
     assert decide(g) == ("step", 5)
+
+
+def play_move(g, hive):
+    """The moving Alien's whole move as `hive` plays it: the steps and the square it ends on."""
+    steps = []
+    while g.decision is not None and g.current_player() == "hive" and g.decision.kind == "step":
+        action = hive.act(g, "hive")
+        assert g.legal_mask("hive")[action]
+        steps.append(g.layout.decode(action))
+        g.apply(action)
+    return steps, g.aliens[0].pos
+
+
+def test_its_path_ends_out_of_the_squads_sight_where_the_rule_allows():
+    # the Alien (6 AP) is 13 squares from Apone: it cannot reach her this move; every path
+    # closing in ends on column 9, and only (1, 9) is behind the wall piece at (1, 6)
+    rows = ["#################",
+            "#.....#.........#",
+            "#1.............A#",
+            "#...............#",
+            "#################"]
+    steps, end = play_move(build(rows, phase="aliens_move"), HIVE)
+    g = build(rows, phase="aliens_move")
+    assert len(steps) == 6 and g.rc(end) == (1, 9) and shooters(g, end) == 0
+    greedy_steps, greedy_end = play_move(g, BugMasterHeuristic({"step": "overwatch"}))
+    assert g.rc(greedy_end)[1] == 9 and shooters(g, greedy_end) == 1  # the one-step look sees no difference
 
 
 def test_where_no_step_closes_in_it_closes_a_door_rather_than_stop():
