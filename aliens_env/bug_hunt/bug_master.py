@@ -4,9 +4,11 @@ what comes stay the dice's (also with the option bug_master_picks). As the marin
 "dice" does (random legal actions).
 
 - attack: the figure whose loss hurts the squad most (data/bug_master.yaml `attack_value`);
-- step: among the steps that close on the nearest human (all the rules allow, B2), the one
-  seen by the fewest marines on over-watch, then beside the most humans, then the lowest
-  direction; where no step closes in, close an open door beside it (A65) rather than stop;
+- step: among the steps that close on the nearest human (all the rules allow, B2), the first of
+  the cheapest rulebook path for the rest of its AP: each square entered costs the marines on
+  over-watch that could fire at it, the square where the move ends the squad figures that could
+  shoot it there (nothing beside a human); ties to the step beside the most humans, then the
+  lowest direction; where no step closes in, close an open door beside it (A65) rather than stop;
 - order: an Alien that can reach a human this move first, the strongest (close-combat dice)
   first, then the lowest index;
 - approach ("same direction"): the side whose nearest square out of view is nearest the squad.
