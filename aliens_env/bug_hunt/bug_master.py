@@ -131,38 +131,38 @@ class BugMasterHeuristic(BugHuntDiceAI):
         """The first step of the rulebook path (every step closing in) that costs least: each
         square entered counts the marines on over-watch that could fire at it, and the square
         where the move ends the marines that could shoot it there, unless it ends beside a human.
-        Searched on the position as it is (doors met end the search)."""
+        Searched on a clone of the position (the search moves the Alien about; the game played is
+        only read), with the distance field to the humans as it stands (doors met end the search)."""
         i = game.mover
-        a = game.aliens[i]
+        sim = game.clone()
+        dice_ai.rulebook_steps(sim, i)  # its field made from the position as it is, before any move
+        a = sim.aliens[i]
         pos, ap = a.pos, a.ap
         memo: dict = {}
 
         def end_cost(sq):
-            return 0 if humans_beside(game, sq) else shooters(game, sq)
+            return 0 if humans_beside(sim, sq) else shooters(sim, sq)
 
         def search(sq, left):
             key = (sq, left)
             if key not in memo:
                 a.pos, a.ap = sq, left
-                options = dice_ai.rulebook_steps(game, i)
-                here = game.alien_steps(i)
+                options = dice_ai.rulebook_steps(sim, i)
+                here = sim.alien_steps(i)
                 best = end_cost(sq)
                 if options:
-                    best = min(end_cost(sq) if game.cell(here[d][0]) == DOOR_CLOSED
-                               else overwatch_exposure(game, here[d][0]) + search(here[d][0], left - here[d][1])
+                    best = min(end_cost(sq) if sim.cell(here[d][0]) == DOOR_CLOSED
+                               else overwatch_exposure(sim, here[d][0]) + search(here[d][0], left - here[d][1])
                                for d in options)
                 memo[key] = best
             return memo[key]
 
         def score(dd):
             n, cost = moves[dd]
-            if game.cell(n) == DOOR_CLOSED:
+            if sim.cell(n) == DOOR_CLOSED:
                 return (end_cost(pos), 0, dd)
-            return (overwatch_exposure(game, n) + search(n, ap - cost), -humans_beside(game, n), dd)
-        try:
-            return min(steps, key=score)
-        finally:
-            a.pos, a.ap = pos, ap
+            return (overwatch_exposure(sim, n) + search(n, ap - cost), -humans_beside(sim, n), dd)
+        return min(steps, key=score)
 
 
 def shooters(game, square: int) -> int:
