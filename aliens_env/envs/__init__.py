@@ -41,6 +41,7 @@ register_game(
         policies={
             "dice": "aliens_env.bug_hunt.policies:BugHuntDiceAI",
             "heuristic": "aliens_env.bug_hunt.policies:ScriptedMarines",
+            "bug_master": "aliens_env.bug_hunt.bug_master:BugMasterHeuristic",
         },
     )
 )
