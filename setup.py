@@ -1,5 +1,5 @@
 """Builds aliens_env's modules as C extensions with Cython: the same Python source, compiled, so
-that steps run about 1.2-1.5x faster (docs/speed.md measures it). pyproject.toml holds the rest of
+that steps run about 1.2-1.6x faster (docs/speed.md measures it). pyproject.toml holds the rest of
 the project's metadata; aliens_env/compiled.py says which modules are compiled and keeps the
 record of the sources they were compiled from.
 
