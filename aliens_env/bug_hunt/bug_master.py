@@ -46,13 +46,8 @@ def attack_value(game, j: int) -> int:
 
 
 def overwatch_exposure(game, square: int) -> int:
-    """How many marines on over-watch could fire at an Alien on `square`."""
-    n = 0
-    for h in game.humans:
-        if h.overwatch and h.status == "active" and h.weapon != "none" and not h.out_of_ammo \
-                and game.rng(h.pos, square) <= combat.weapon_range(game, h.weapon) and game.los(h.pos, square):
-            n += 1
-    return n
+    """How many marines on over-watch could fire at an Alien on `square` (combat.can_overwatch's rule)."""
+    return sum(1 for h in game.humans if h.overwatch and combat.could_fire_at(game, h, square))
 
 
 def humans_beside(game, square: int) -> int:
@@ -166,7 +161,5 @@ class BugMasterHeuristic(BugHuntDiceAI):
 
 
 def shooters(game, square: int) -> int:
-    """How many squad figures could shoot at an Alien on `square` (range and sight)."""
-    return sum(1 for h in game.humans if h.status == "active" and not h.in_apc and h.weapon != "none"
-               and not h.out_of_ammo and game.rng(h.pos, square) <= combat.weapon_range(game, h.weapon)
-               and game.los(h.pos, square))
+    """How many squad figures (out of the APC) could shoot at an Alien on `square`."""
+    return sum(1 for h in game.humans if not h.in_apc and combat.could_fire_at(game, h, square))

@@ -424,10 +424,15 @@ def grenade(game, i: int, target: int) -> None:
     blast(game, landing, flame=False)
 
 
+def could_fire_at(game, h, square: int) -> bool:
+    """An active, armed figure with ammunition that has `square` in its weapon's range and sight."""
+    return (h.status == "active" and h.weapon != "none" and not h.out_of_ammo
+            and geometry.rng(game, h.pos, square) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square))
+
+
 def can_overwatch(game, j: int, i: int) -> bool:
     h, a = game.humans[j], game.aliens[i]
-    return (a.alive and h.overwatch and h.status == "active" and h.weapon != "none" and not h.out_of_ammo
-            and geometry.rng(game, h.pos, a.pos) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, a.pos))
+    return a.alive and h.overwatch and could_fire_at(game, h, a.pos)
 
 
 def overwatch_chances(game, i: int) -> None:
