@@ -22,12 +22,6 @@ from .colony import DOOR_CLOSED
 from .data_files import read_yaml
 from .policies import BugHuntDiceAI
 
-#: the choices as shipped; the others measured (docs/rules/bug_hunt.md A71) stay selectable for
-#: experiments: step "dice", order "dice"/"reach_last"/"strong_first", approach "dice"/"far", stop "stop"
-VARIANT = {"attack": True, "step": "path", "order": "reach_first", "approach": "near", "stop": "close"}
-CHOICES = {"attack": (True, False), "step": ("overwatch", "path", "dice"), "order": ("reach_first", "reach_last", "strong_first", "dice"),
-           "approach": ("near", "far", "dice"), "stop": ("close", "stop")}
-
 
 @lru_cache(maxsize=None)
 def settings() -> dict:
@@ -58,69 +52,44 @@ def humans_beside(game, square: int) -> int:
 class BugMasterHeuristic(BugHuntDiceAI):
     name = "bug_master"
 
-    def __init__(self, variant: dict | None = None):
-        for key, value in (variant or {}).items():
-            if key not in CHOICES:
-                raise ValueError(f"Bug Master variant: unknown choice {key!r}; choices: {sorted(CHOICES)}")
-            if value not in CHOICES[key]:
-                raise ValueError(f"Bug Master variant: {key}={value!r}; allowed: {list(CHOICES[key])}")
-        self.variant = {**VARIANT, **(variant or {})}
-
     def act(self, game, player: str) -> int:
         if player != "hive":
             return super().act(game, player)
-        d, s, v = game.decision, game._slot, self.variant
-        if d.kind == "attack" and v["attack"]:
+        d, s = game.decision, game._slot
+        if d.kind == "attack":
             return s["attack"] + max(d.options, key=lambda j: (attack_value(game, j), -j))
-        if d.kind == "step" and v["step"] != "dice":
+        if d.kind == "step":
             return self.step(game)
-        if d.kind == "order" and v["order"] != "dice":
+        if d.kind == "order":
             return s["order"] + self.first_mover(game, d.options)
-        if d.kind == "approach" and v["approach"] != "dice":
+        if d.kind == "approach":
             return s["approach"] + self.approach(game, d.options)
         return game.dice_ai_action()
 
     def step(self, game) -> int:
-        s, v = game._slot, self.variant
+        s = game._slot
         steps = dice_ai.rulebook_steps(game, game.mover)
         if not steps:
-            if v["stop"] == "close":
-                _, _, closes = game.hive_choices(game.mover)
-                if closes:
-                    return s["close_door"] + closes[0]
+            _, _, closes = game.hive_choices(game.mover)
+            if closes:
+                return s["close_door"] + closes[0]
             return s["stop"]
-        moves = game.alien_steps(game.mover)
-        a = game.aliens[game.mover]
-        if v["step"] == "path":
-            return s["step"] + self.path_step(game, steps, moves)
-
-        def score(dd):
-            n = moves[dd][0]
-            end = n if game.cell(n) != DOOR_CLOSED else a.pos
-            return (overwatch_exposure(game, end), -humans_beside(game, end), dd)
-        return s["step"] + min(steps, key=score)
+        return s["step"] + self.path_step(game, steps, game.alien_steps(game.mover))
 
     def first_mover(self, game, options) -> int:
-        order = self.variant["order"]
+        """An Alien that can reach a human this move first, then the most close-combat dice, then the lowest index."""
         cc = game.rules["cc_dice"]
 
         def reach(i):
             a = game.aliens[i]
             f = game.target_field(a.kind == "face_hugger")
             return int(f[a.pos]) <= a.ap
-        if order == "reach_first":
-            return min(options, key=lambda i: (not reach(i), -cc[game.aliens[i].kind], i))
-        if order == "reach_last":
-            return min(options, key=lambda i: (reach(i), -cc[game.aliens[i].kind], i))
-        return min(options, key=lambda i: (-cc[game.aliens[i].kind], i))  # strong_first
+        return min(options, key=lambda i: (not reach(i), -cc[game.aliens[i].kind], i))
 
     def approach(self, game, options) -> int:
+        """The side whose nearest square out of view is nearest the squad (ties to the lowest)."""
         cand = geometry.placement_candidates(game)
-        mode = self.variant["approach"]
-        near = {d: min(x[0] for x in cand[d]) for d in options}
-        if mode == "near":
-            return min(options, key=lambda d: (near[d], d))
-        return max(options, key=lambda d: (near[d], -d))  # far
+        return min(options, key=lambda d: (min(x[0] for x in cand[d]), d))
 
     def path_step(self, game, steps, moves) -> int:
         """The first step of the rulebook path (every step closing in) that costs least: each
