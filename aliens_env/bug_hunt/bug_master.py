@@ -44,11 +44,6 @@ def overwatch_exposure(game, square: int) -> int:
     return sum(1 for h in game.humans if h.overwatch and combat.could_fire_at(game, h, square))
 
 
-def humans_beside(game, square: int) -> int:
-    return sum(1 for h in game.humans if h.status == "active" and not h.in_apc and h.role != "android"
-               and game.rng(h.pos, square) <= 1)
-
-
 class BugMasterHeuristic(BugHuntDiceAI):
     name = "bug_master"
 
@@ -105,7 +100,7 @@ class BugMasterHeuristic(BugHuntDiceAI):
         memo: dict = {}
 
         def end_cost(sq):
-            return 0 if humans_beside(sim, sq) else shooters(sim, sq)
+            return 0 if combat.humans_beside(sim, sq) else shooters(sim, sq)
 
         def search(sq, left):
             key = (sq, left)
@@ -125,7 +120,7 @@ class BugMasterHeuristic(BugHuntDiceAI):
             n, cost = moves[dd]
             if sim.cell(n) == DOOR_CLOSED:
                 return (end_cost(pos), 0, dd)
-            return (overwatch_exposure(sim, n) + search(n, ap - cost), -humans_beside(sim, n), dd)
+            return (overwatch_exposure(sim, n) + search(n, ap - cost), -len(combat.humans_beside(sim, n)), dd)
         return min(steps, key=score)
 
 

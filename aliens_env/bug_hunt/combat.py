@@ -16,10 +16,19 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
                for i, a in enumerate(game.aliens))
 
 
-def cc_victims(game, i: int) -> list[int]:
-    a = game.aliens[i]
+def humans_beside(game, square: int) -> list[int]:
+    """The squad figures an Alien on `square` would attack in close combat: exposed (active, out
+    of the APC), not the android (the Aliens ignore it), within range 1."""
+    rows, cols = game.colony.rows_cols  # state.exposed and geometry.rng, inline (called very often)
+    r, c = rows[square], cols[square]
     return [j for j, h in enumerate(game.humans)
-            if state.exposed(game, h) and h.role != "android" and geometry.rng(game, h.pos, a.pos) <= 1]
+            if h.status == "active" and not h.in_apc and h.role != "android"
+            and abs(rows[h.pos] - r) <= 1 and abs(cols[h.pos] - c) <= 1]
+
+
+def cc_victims(game, i: int) -> list[int]:
+    """The squad figures Alien i attacks in close combat (those beside it)."""
+    return humans_beside(game, game.aliens[i].pos)
 
 
 def step_aliens_cc(game) -> None:

@@ -27,12 +27,8 @@ def rulebook_steps(game, i: int) -> list[int]:
     """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
     as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""
     a = game.aliens[i]
-    rows, cols = game.colony.rows_cols  # as geometry.rng, inline
-    ar, ac = rows[a.pos], cols[a.pos]
-    for h in game.humans:
-        if h.status == "active" and not h.in_apc and h.role != "android" and abs(rows[h.pos] - ar) <= 1 \
-                and abs(cols[h.pos] - ac) <= 1:  # exposed and beside it
-            return []
+    if combat.humans_beside(game, a.pos):
+        return []
     field = target_field(game, a.kind == "face_hugger")
     here = int(field[a.pos])
     best, out = here, []
