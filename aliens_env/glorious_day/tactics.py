@@ -58,7 +58,8 @@ class TacticMarines(HeuristicMarines):
         if self.tactic == "heuristic" or game.decision.kind != "action":
             return super().act(game, player)
         c, layout = game.active, game.layout
-        if self.tactic == "get_out" and game.apc is not None and game.seat_of(c) and not game.apc["moves"]:
+        if (self.tactic == "get_out" and game.apc is not None and game.queen is not None and game.seat_of(c)
+                and not game.apc["moves"]):  # (no Queen to shoot, as in APC Chase: as stay_out)
             action = _get_out(game, c)
             if game.legal_mask(player)[action] and layout.decode(action)[0] == "move":
                 return action

@@ -124,3 +124,16 @@ def test_get_out_leaves_the_apc_and_hold_never_moves_or_drives():
 
     scan(range(8), check)
     assert found["got_out"] > 0 and found["held"] > 0
+
+
+@pytest.mark.parametrize("tactic", TACTICS)
+def test_every_tactic_plays_whole_games_of_every_mission(tactic):
+    """A fixed tactic (``tactic:NAME``) plays every mission to its end with legal actions; `get_out`
+    crashed where there is no Queen to shoot at (APC Chase)."""
+    from aliens_env.core.commander import TacticCommander
+    from aliens_env.glorious_day import data_files
+
+    commander = TacticCommander(tactic, GloriousDayTactics.tactic_labels())
+    for mission in data_files.load()["missions"]:
+        game = play(GloriousDayTactics(mission=mission), commander, seed=0)
+        assert game.is_terminal() and game.outcome()["marines"] in (-1, 0, 1)
