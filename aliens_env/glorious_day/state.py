@@ -171,6 +171,33 @@ class StateQueries:
             return out
         return self._bfs_reach(start, closed, limit)
 
+    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
+        """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
+        within limit - 1 steps (limit >= 1): one search for both."""
+        row = _DIST_ROWS.get((self.map_id, start))
+        if row is None or all(row[c] > limit for c in closed):  # (the map's own lists, kept)
+            return self.reach(start, closed, limit), len(self.reach(start, closed, limit - 1))
+        mark = bytearray(self.board.n)
+        for s in closed:
+            mark[s] = 1
+        mark[start] = 1
+        out = [start]
+        frontier = [start]
+        nbrs, near = self.nbrs, 1
+        for d in range(limit):
+            near = len(out)  # (the squares within d steps: within limit - 1 at the last layer)
+            nxt = []
+            for s in frontier:
+                for m in nbrs[s]:
+                    if not mark[m]:
+                        mark[m] = 1
+                        nxt.append(m)
+            if not nxt:
+                return out, len(out)
+            out.extend(nxt)
+            frontier = nxt
+        return out, near
+
     def _bfs_reach(self, start: int, closed, limit: int) -> list[int]:
         mark = bytearray(self.board.n)
         for s in closed:
@@ -215,6 +242,15 @@ class StateQueries:
         return out
 
     def attack_targets(self, c: int) -> list[int]:
+        """The Aliens (slots) the Character's Attack may target (kept per position in ``_cache``:
+        a shared list, do not modify)."""
+        key = ("attack_targets", c)
+        out = self._cache.get(key)
+        if out is None:
+            out = self._cache[key] = self._attack_targets(c)
+        return out
+
+    def _attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
         if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
@@ -222,9 +258,9 @@ class StateQueries:
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return []
-        b = self.board
-        return [k for k, a in enumerate(self.aliens) if a is not None
-                and b.range(ch["pos"], a["pos"]) <= weapon["range"] and self.sight[ch["pos"]][a["pos"]]]
+        pos, reach = ch["pos"], weapon["range"]
+        ranges, sight = self.board.range_row(pos), self.sight[pos]
+        return [k for k, a in enumerate(self.aliens) if a is not None and ranges[a["pos"]] <= reach and sight[a["pos"]]]
 
     def can_attack_queen(self, c: int) -> bool:
         """An Attack on the Queen: next to her in the Power Loader, else with the weapon (range
