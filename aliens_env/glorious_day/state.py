@@ -137,22 +137,29 @@ class StateQueries:
             out.update(self.vehicle_squares())
         return out
 
-    def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
-        """Steps from the sources over passable squares not in `closed` (sources always spread)."""
+    def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
+        """Steps from the sources over passable squares not in `closed` (sources always spread).
+        `until`: the squares the caller reads; the search stops once each of them has its steps
+        (the squares not reached by then are left UNREACHABLE: read only those)."""
         dist = [UNREACHABLE] * self.board.n
         frontier = list(sources)
         for s in frontier:
             dist[s] = 0
-        d = 0
+        left = None if until is None else {s for s in until if dist[s] != 0}
+        nbrs, d = self.nbrs, 0
         while frontier and d < limit:
             d += 1
             nxt = []
             for s in frontier:
-                for m in self.nbrs[s]:
+                for m in nbrs[s]:
                     if dist[m] > d and m not in closed:
                         dist[m] = d
                         nxt.append(m)
             frontier = nxt
+            if left is not None:
+                left.difference_update(nxt)
+                if not left:
+                    break
         return dist
 
     def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
