@@ -194,33 +194,39 @@ class Observation:
                 obs[plane + self.newt] = 1.0
             last["newt"] = self.newt
 
-        decision = self.decision
+        # the globals: their values (written again when what they are worked out from changed), then
+        # the one-hots of the Nature in play and of the open decision's kind (often the only change)
+        o = self._globals_at
         counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
-                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
+                  self.reaction_round, self.newt)
         old = last.get("globals")
-        if counts != old:  # (what the globals are worked out from; a mission of its own has its own template)
-            o, values = self._globals_at, self._global_values(counts)
-            shown = last.get("global_values")
-            if shown is None:  # new: the one-hots' template first
-                size = len(self.global_features)
-                obs[o:o + size] = template[o:o + size]
-            obs[o:o + len(values)] = array("f", values)  # (one slice: those that did not change show the same)
-            hot = o + len(values)
-            if shown is None or counts[13] != old[13]:  # the Nature in play: its one-hot
-                if shown is not None and old[13]:
-                    i = hot + self.natures.index(old[13])
+        if old is None:  # new: the template's first (a mission of its own has its own template)
+            size = len(self.global_features)
+            obs[o:o + size] = template[o:o + size]
+        if counts != old:  # (one slice: the values that did not change show the same)
+            values = self._global_values(counts)
+            obs[o:o + len(values)] = array("f", values)
+            last["globals"] = counts
+        decision, nature = self.decision, self.nature
+        hots = (nature, None if decision is None else decision.kind)
+        shown = last.get("global_hots")  # (None when new: the template's, written above)
+        if hots != shown:
+            hot = o + len(self.global_features) - len(self.natures) - len(DECISION_INDEX)
+            if shown is None or nature != shown[0]:  # the Nature in play
+                if shown is not None and shown[0]:
+                    i = hot + self.natures.index(shown[0])
                     obs[i] = template[i]
-                if self.nature:
-                    obs[hot + self.natures.index(self.nature)] = 1.0
+                if nature:
+                    obs[hot + self.natures.index(nature)] = 1.0
             hot += len(self.natures)
-            if shown is None or counts[14] != old[14]:  # the open decision's kind: its one-hot
-                if shown is not None and old[14] is not None:
-                    i = hot + DECISION_INDEX[old[14]]
+            if shown is None or hots[1] != shown[1]:  # the open decision's kind
+                if shown is not None and shown[1] is not None:
+                    i = hot + DECISION_INDEX[shown[1]]
                     obs[i] = template[i]
-                if decision is not None:
-                    obs[hot + DECISION_INDEX[decision.kind]] = 1.0
-            last["globals"], last["global_values"] = counts, values
+                if hots[1] is not None:
+                    obs[hot + DECISION_INDEX[hots[1]]] = 1.0
+            last["global_hots"] = hots
 
         # the groups of views written anew when what they show changed (keys of what they read)
         if self.has_large:
