@@ -88,10 +88,10 @@ class QueenRules:
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                self.queen_range(s, rows) <= reach and any(sight[q][s] for q in squares) for s in people):
+                min([row[s] for row in rows]) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = self.queen_range(s, rows)
+            r = min([row[s] for row in rows])  # (queen_range)
             if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
@@ -102,9 +102,10 @@ class QueenRules:
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
         out: dict[int, list[int]] = {}
+        barred = self._anchors_holding(closed)  # (her squares there meet `closed`)
         for s, c in self.queen_prey().items():
-            for a, squares in self._anchors_on(s):
-                if not closed.intersection(squares):
+            for a, _ in self._anchors_on(s):
+                if a not in barred:
                     out.setdefault(c, []).append(a)
         return out
 
@@ -200,9 +201,14 @@ class QueenRules:
     def _anchors_over(self, known: dict) -> set[int]:
         """The anchors whose footprint holds an Alien or a Blip of ``_room_known()``'s: at any
         other the Queen needs no room (``queen_room`` is {}), so it need not be asked."""
+        return self._anchors_holding(known["smalls"])
+
+    def _anchors_holding(self, squares) -> set[int]:
+        """The anchors whose footprint (an anchor on the board: the anchor plus the offsets of
+        her size x size squares) holds one of `squares`."""
         w, size = self.board.width, self.size
         offsets = [i * w + j for i in range(size) for j in range(size)]
-        return {s - o for s in known["smalls"] for o in offsets}
+        return {s - o for s in squares for o in offsets}
 
     def _room_known(self) -> dict:
         """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
