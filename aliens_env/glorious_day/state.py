@@ -182,7 +182,7 @@ class StateQueries:
         """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
         within limit - 1 steps (limit >= 1): one search for both."""
         row = _DIST_ROWS.get((self.map_id, start))
-        if row is None or all(row[c] > limit for c in closed):  # (the map's own lists, kept)
+        if row is None or all(row[c] > limit for c in closed):  # (reach's own answers)
             return self.reach(start, closed, limit), len(self.reach(start, closed, limit - 1))
         mark = bytearray(self.board.n)
         for s in closed:
