@@ -134,12 +134,12 @@ class VehicleRules:
             if step != NO and step not in closed:
                 out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
             return sorted(set(out))
-        reach = self.reach(ch["pos"], closed, speed)
+        reach, near = self.reach_split(ch["pos"], closed, speed)
         out = [s for s in reach if s not in occupied]
         # a step to spare: within speed - 1 steps (reach's start counts at 0 steps, so this is the
         # bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed Speeds and the Power
         # Loader's are, and stats_of clamps one lowered by Hazards to 1)
-        if step != NO and step in reach and step in self.reach(ch["pos"], closed, speed - 1):
+        if step != NO and step in reach[:near]:
             out += free_aboard
         return sorted(set(out))
 

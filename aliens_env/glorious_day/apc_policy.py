@@ -105,7 +105,7 @@ def _get_out(game, c: int) -> int:
     if not out:
         return game.layout.encode("end")
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares()) | inside
-    dist = game.bfs(_firing_squares(game, c), closed)
+    dist = game.bfs(_firing_squares(game, c), closed, until=out)  # (the squares read)
     return game.layout.encode("move", min(out, key=lambda s: (dist[s], s)))
 
 
@@ -136,9 +136,10 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     if step == NO:
         return None
     closed = inside | game.barricades | {a["pos"] for a in game.aliens if a is not None}
-    dist = game.bfs([step], closed)
+    outside = [s for s in game.move_targets(c) if s not in inside]
+    dist = game.bfs([step], closed, until=[game.chars[c]["pos"], *outside])  # (the squares read)
     here = dist[game.chars[c]["pos"]]
-    moves = [s for s in game.move_targets(c) if s not in inside and dist[s] < UNREACHABLE]
+    moves = [s for s in outside if dist[s] < UNREACHABLE]
     best = min(moves, key=lambda s: (dist[s], s), default=None)
     if best is not None and dist[best] < here:
         return layout.encode("move", best)

@@ -383,7 +383,12 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
     # masks and resolution
     # ------------------------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
-        mask = self.layout.empty_mask()
+        mask = bytearray(self.layout.size)  # (item writes to bytes are cheap) handed out as the layout's int8 mask
+        self._fill_mask(mask)
+        return np.frombuffer(mask, dtype=np.int8)
+
+    def _fill_mask(self, mask: bytearray) -> None:
+        """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0)."""
         kind, slot, opts = self.decision.kind, self._slot, self.decision.options
         if kind == "activate":
             for c in self.in_play():
@@ -395,21 +400,21 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
             mask[slot["rest"]] = mask[slot["end"]] = 1
             if ch["knocked"]:
                 mask[slot["stand"]] = 1
-                return mask
+                return
             if self.loader is not None and self.loader["bonus"] and c == self.pilot():
                 mask[slot["rest"]] = 0  # the second Power Loader attack, or not (end)
                 for k in self.loader_targets():
                     mask[slot["attack"] + k] = 1
                 mask[slot["attack_queen"]] = self.loader_reaches_queen()
-                return mask
+                return
             if ch["out"] == "carried":  # PRINTED: a carried Newt may only Rest
-                return mask
+                return
             if self.apc is not None and self.apc["moves"] > 0 and self.seat_of(c) == "driver":
                 mask[slot["rest"]] = mask[slot["end"]] = 0  # the drive goes on: a step or the stop
                 for d in self.vehicle_step_dirs():
                     mask[slot["apc_step"] + d] = 1
                 mask[slot["apc_stop"]] = 1
-                return mask
+                return
             for s in self.move_targets(c):
                 mask[slot["move"] + s] = 1
             for k in self.attack_targets(c):
@@ -459,7 +464,6 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
             card = REACTION_OF[self.work[-1]["kind"]]
             if card in self.hm_hand:
                 mask[slot["react"]] = 1
-        return mask
 
     def _resolve(self, action: int) -> None:
         name, index = self.layout.decode(action)

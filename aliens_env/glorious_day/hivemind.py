@@ -3,8 +3,6 @@
 cards drawn, played and discarded, and the Hive's mask and actions in the step."""
 from __future__ import annotations
 
-import numpy as np
-
 from .state import MAX_ALIENS
 
 
@@ -70,7 +68,7 @@ class HivemindRules:
             return bool(self.hive_hazards)
         return bool(self.tracker or self.tracker_discard)
 
-    def _hivemind_mask(self, mask: np.ndarray) -> None:
+    def _hivemind_mask(self, mask: bytearray) -> None:
         slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:

@@ -17,9 +17,10 @@ def _toward(game, c: int, goal: list[int]) -> int | None:
     """The move target of Character c nearest `goal` (a small model's steps), if it gets nearer."""
     ch = game.chars[c]
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares())
-    dist = game.bfs(goal, closed)
     aboard = game.vehicle_set()  # (the APC's crew boards by apc_policy.py only)
-    best = min((s for s in game.move_targets(c) if s not in aboard), key=lambda s: (dist[s], s), default=None)
+    moves = [s for s in game.move_targets(c) if s not in aboard]
+    dist = game.bfs(goal, closed, until=[ch["pos"], *moves])  # (the squares read)
+    best = min(moves, key=lambda s: (dist[s], s), default=None)
     if best is not None and dist[best] < dist[ch["pos"]]:
         return game.layout.encode("move", best)
     return None

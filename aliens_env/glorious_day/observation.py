@@ -15,8 +15,11 @@ from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, END
 
 #: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
 _ALIEN_ROWS: dict[tuple, dict] = {}
-#: the views written anew at each observation (the template's values, then what they show)
-ANEW_VIEWS = ("large_models", "apc", "apc_seats", "scanned", "tokens", "characters_extra", "mission")
+#: the views written anew (the template's values, then what they show) when what they show changed,
+#: by group: the large models' (``has_large``), the APC's (``has_apc``), the later missions' (``extended``)
+ANEW_GROUPS = {"large": ("large_models",), "vehicle": ("apc", "apc_seats", "scanned"),
+               "mission": ("tokens", "characters_extra", "mission")}
+ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
 #: the parts of the public observation the rules mark when they change them (``_obs_marks``)
@@ -81,8 +84,8 @@ class Observation:
         row may have changed; ``_obs_marks``: "aliens", "blips", "barricades"), so only the marked
         parts are looked at; a slot of ``aliens`` or ``blips`` filled or emptied is found by the
         slots' identity as well, and Newt and the globals by comparing what they are worked out
-        from. The views of the Queen, the Power Loader, the APC and the later missions are written
-        anew each time."""
+        from. The views of the Queen and the Power Loader, of the APC and of the later missions
+        are written anew (a group at a time) when what they are worked out from changed."""
         template = self._obs_template_array
         kept = self._obs_kept
         if kept is None or kept[0] != id(self) or kept[1] is not template or kept[5] is not _OWN:
@@ -191,48 +194,71 @@ class Observation:
                 obs[plane + self.newt] = 1.0
             last["newt"] = self.newt
 
-        decision = self.decision
+        # the globals: their values (written again when what they are worked out from changed), then
+        # the one-hots of the Nature in play and of the open decision's kind (often the only change)
+        o = self._globals_at
         counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
-                  self.reaction_round, self.newt, self.nature, None if decision is None else decision.kind)
+                  self.reaction_round, self.newt)
         old = last.get("globals")
-        if counts != old:  # (what the globals are worked out from; a mission of its own has its own template)
-            o, values = self._globals_at, self._global_values(counts)
-            shown = last.get("global_values")
-            if shown is None:  # new: written whole
-                size = len(self.global_features)
-                obs[o:o + size] = template[o:o + size]
-                obs[o:o + len(values)] = array("f", values)
-            else:  # only the features whose values changed
-                for i, (value, was) in enumerate(zip(values, shown)):
-                    if value != was:
-                        obs[o + i] = value
-            hot = o + len(values)
-            if shown is None or counts[13] != old[13]:  # the Nature in play: its one-hot
-                if shown is not None and old[13]:
-                    i = hot + self.natures.index(old[13])
+        if old is None:  # new: the template's first (a mission of its own has its own template)
+            size = len(self.global_features)
+            obs[o:o + size] = template[o:o + size]
+        if counts != old:  # (one slice: the values that did not change show the same)
+            values = self._global_values(counts)
+            obs[o:o + len(values)] = array("f", values)
+            last["globals"] = counts
+        decision, nature = self.decision, self.nature
+        hots = (nature, None if decision is None else decision.kind)
+        shown = last.get("global_hots")  # (None when new: the template's, written above)
+        if hots != shown:
+            hot = o + len(self.global_features) - len(self.natures) - len(DECISION_INDEX)
+            if shown is None or nature != shown[0]:  # the Nature in play
+                if shown is not None and shown[0]:
+                    i = hot + self.natures.index(shown[0])
                     obs[i] = template[i]
-                if self.nature:
-                    obs[hot + self.natures.index(self.nature)] = 1.0
+                if nature:
+                    obs[hot + self.natures.index(nature)] = 1.0
             hot += len(self.natures)
-            if shown is None or counts[14] != old[14]:  # the open decision's kind: its one-hot
-                if shown is not None and old[14] is not None:
-                    i = hot + DECISION_INDEX[old[14]]
+            if shown is None or hots[1] != shown[1]:  # the open decision's kind
+                if shown is not None and shown[1] is not None:
+                    i = hot + DECISION_INDEX[shown[1]]
                     obs[i] = template[i]
-                if decision is not None:
-                    obs[hot + DECISION_INDEX[decision.kind]] = 1.0
-            last["globals"], last["global_values"] = counts, values
+                if hots[1] is not None:
+                    obs[hot + DECISION_INDEX[hots[1]]] = 1.0
+            last["global_hots"] = hots
 
-        if self.has_large or self.has_apc or self.extended:  # these views anew: the template's first
-            for span in self._anew_spans:
-                obs[span] = template[span]
-            if self.has_large:
-                self._observe_large(obs)
-            if self.has_apc:
-                self._observe_vehicle(obs)
-            if self.extended:
-                self._observe_mission(obs)
+        # the groups of views written anew when what they show changed (keys of what they read)
+        if self.has_large:
+            q, lo = self.queen, self.loader
+            key = (None if q is None else (q["pos"], q["damage"], q["frenzy"], q["rest"]), self.queen_moved,
+                   None if lo is None else (lo["pos"], lo["pilot"], lo["bonus"]))
+            if key != last.get("large"):
+                self._write_anew(obs, template, "large", self._observe_large)
+                last["large"] = key
+        if self.has_apc:
+            apc, blips = self.apc, self.blips
+            key = (() if apc is None else
+                   (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"],
+                    tuple([ch["pos"] for ch in self.chars]),
+                    tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
+                           for b in apc["scanned"]])))
+            if key != last.get("vehicle"):
+                self._write_anew(obs, template, "vehicle", self._observe_vehicle)
+                last["vehicle"] = key
+        if self.extended:
+            key = (tuple(self.tokens), self.newt_char, tuple([(ch["name"], ch["out"]) for ch in self.chars]),
+                   objectives.progress(self))
+            if key != last.get("mission"):
+                self._write_anew(obs, template, "mission", self._observe_mission)
+                last["mission"] = key
         return kept[4]  # a view of the kept array itself: do not modify
+
+    def _write_anew(self, obs: array, template: array, group: str, write) -> None:
+        """A group of ANEW_GROUPS written anew: the template's values, then `write(obs)`."""
+        for span in self._anew_spans[group]:
+            obs[span] = template[span]
+        write(obs)
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
@@ -316,11 +342,14 @@ class Observation:
         return obs
 
 
-def anew_spans(layout) -> list[slice]:
-    """The spans of the views ``_observe_public`` writes anew each time (ANEW_VIEWS in the
-    layout), adjacent ones joined."""
+def anew_spans(layout) -> dict[str, list[slice]]:
+    """{group of ANEW_GROUPS: the spans of its views in the layout, adjacent ones joined}."""
+    return {group: _joined_spans(layout, views) for group, views in ANEW_GROUPS.items()}
+
+
+def _joined_spans(layout, views) -> list[slice]:
     out: list[slice] = []
-    for span in sorted((layout.span(v) for v in ANEW_VIEWS if v in layout.offsets), key=lambda sp: sp.start):
+    for span in sorted((layout.span(v) for v in views if v in layout.offsets), key=lambda sp: sp.start):
         if out and out[-1].stop == span.start:
             out[-1] = slice(out[-1].start, span.stop)
         else:

@@ -161,9 +161,9 @@ class HeuristicMarines:
             return layout.encode("interact", 0)
         goal = goal_squares(game, c)
         if goal:
-            dist = game.bfs(goal, game.barricades)
-            here = dist[ch["pos"]]
             moves = [s for s in game.move_targets(c)]
+            dist = game.bfs(goal, game.barricades, until=[ch["pos"], *moves])  # (the squares read)
+            here = dist[ch["pos"]]
             if moves:
                 best = min(moves, key=lambda s: (dist[s], s))
                 if dist[best] < here:

@@ -88,10 +88,10 @@ class QueenRules:
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                self.queen_range(s, rows) <= reach and any(sight[q][s] for q in squares) for s in people):
+                min([row[s] for row in rows]) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = self.queen_range(s, rows)
+            r = min([row[s] for row in rows])  # (queen_range)
             if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
@@ -102,9 +102,10 @@ class QueenRules:
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
         out: dict[int, list[int]] = {}
+        barred = self._anchors_holding(closed)  # (her squares there meet `closed`)
         for s, c in self.queen_prey().items():
-            for a, squares in self._anchors_on(s):
-                if not closed.intersection(squares):
+            for a, _ in self._anchors_on(s):
+                if a not in barred:
                     out.setdefault(c, []).append(a)
         return out
 
@@ -156,7 +157,8 @@ class QueenRules:
         field = b.large_field(goals, closed, size=size)
         reach = b.large_reach(q, closed, steps, size=size)
         known = self._room_known()
-        ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
+        under = self._anchors_over(known)
+        ends = [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
         best = min(field.get(a, 10**6) for a in ends)
         return sorted(a for a in ends if field.get(a, 10**6) == best)
 
@@ -169,7 +171,8 @@ class QueenRules:
         q, b = self.queen["pos"], self.board
         reach = b.large_reach(q, closed, steps, size=self.size)
         known = self._room_known()
-        ends = [a for a in reach if a == q or self.queen_room(a, known) is not None]
+        under = self._anchors_over(known)
+        ends = [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]
         for group in (people, synths):
@@ -194,6 +197,18 @@ class QueenRules:
         if base is None:  # (the models but the Queen, the Barricades)
             base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
         return shove_plan(self.nbrs, under, base | set(squares))
+
+    def _anchors_over(self, known: dict) -> set[int]:
+        """The anchors whose footprint holds an Alien or a Blip of ``_room_known()``'s: at any
+        other the Queen needs no room (``queen_room`` is {}), so it need not be asked."""
+        return self._anchors_holding(known["smalls"])
+
+    def _anchors_holding(self, squares) -> set[int]:
+        """The anchors whose footprint (an anchor on the board: the anchor plus the offsets of
+        her size x size squares) holds one of `squares`."""
+        w, size = self.board.width, self.size
+        offsets = [i * w + j for i in range(size) for j in range(size)]
+        return {s - o for s in squares for o in offsets}
 
     def _room_known(self) -> dict:
         """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
@@ -287,8 +302,9 @@ class QueenRules:
             return []
         reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
                                        size=self.size)
-        known = self._room_known()
-        return sorted(a for a in reach if a != self.queen["pos"] and self.queen_room(a, known) is not None)
+        known, q = self._room_known(), self.queen["pos"]
+        under = self._anchors_over(known)
+        return sorted(a for a in reach if a != q and (a not in under or self.queen_room(a, known) is not None))
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:

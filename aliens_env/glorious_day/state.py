@@ -137,22 +137,29 @@ class StateQueries:
             out.update(self.vehicle_squares())
         return out
 
-    def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE) -> list[int]:
-        """Steps from the sources over passable squares not in `closed` (sources always spread)."""
+    def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
+        """Steps from the sources over passable squares not in `closed` (sources always spread).
+        `until`: the squares the caller reads; the search stops once each of them has its steps
+        (the squares not reached by then are left UNREACHABLE: read only those)."""
         dist = [UNREACHABLE] * self.board.n
         frontier = list(sources)
         for s in frontier:
             dist[s] = 0
-        d = 0
+        left = None if until is None else {s for s in until if dist[s] != 0}
+        nbrs, d = self.nbrs, 0
         while frontier and d < limit:
             d += 1
             nxt = []
             for s in frontier:
-                for m in self.nbrs[s]:
+                for m in nbrs[s]:
                     if dist[m] > d and m not in closed:
                         dist[m] = d
                         nxt.append(m)
             frontier = nxt
+            if left is not None:
+                left.difference_update(nxt)
+                if not left:
+                    break
         return dist
 
     def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
@@ -170,6 +177,33 @@ class StateQueries:
                 out = _REACH[key] = self._bfs_reach(start, (), limit)
             return out
         return self._bfs_reach(start, closed, limit)
+
+    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
+        """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
+        within limit - 1 steps (limit >= 1): one search for both."""
+        row = _DIST_ROWS.get((self.map_id, start))
+        if row is None or all(row[c] > limit for c in closed):  # (reach's own answers)
+            return self.reach(start, closed, limit), len(self.reach(start, closed, limit - 1))
+        mark = bytearray(self.board.n)
+        for s in closed:
+            mark[s] = 1
+        mark[start] = 1
+        out = [start]
+        frontier = [start]
+        nbrs, near = self.nbrs, 1
+        for d in range(limit):
+            near = len(out)  # (the squares within d steps: within limit - 1 at the last layer)
+            nxt = []
+            for s in frontier:
+                for m in nbrs[s]:
+                    if not mark[m]:
+                        mark[m] = 1
+                        nxt.append(m)
+            if not nxt:
+                return out, len(out)
+            out.extend(nxt)
+            frontier = nxt
+        return out, near
 
     def _bfs_reach(self, start: int, closed, limit: int) -> list[int]:
         mark = bytearray(self.board.n)
@@ -215,6 +249,15 @@ class StateQueries:
         return out
 
     def attack_targets(self, c: int) -> list[int]:
+        """The Aliens (slots) the Character's Attack may target (kept per position in ``_cache``:
+        a shared list, do not modify)."""
+        key = ("attack_targets", c)
+        out = self._cache.get(key)
+        if out is None:
+            out = self._cache[key] = self._attack_targets(c)
+        return out
+
+    def _attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
         if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
@@ -222,9 +265,9 @@ class StateQueries:
         ch, weapon = self.chars[c], self.weapon_of(c)
         if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
             return []
-        b = self.board
-        return [k for k, a in enumerate(self.aliens) if a is not None
-                and b.range(ch["pos"], a["pos"]) <= weapon["range"] and self.sight[ch["pos"]][a["pos"]]]
+        pos, reach = ch["pos"], weapon["range"]
+        ranges, sight = self.board.range_row(pos), self.sight[pos]
+        return [k for k, a in enumerate(self.aliens) if a is not None and ranges[a["pos"]] <= reach and sight[a["pos"]]]
 
     def can_attack_queen(self, c: int) -> bool:
         """An Attack on the Queen: next to her in the Power Loader, else with the weapon (range
