@@ -52,7 +52,6 @@ class ScriptedMarines(SeedablePolicy):
 
     def act(self, game, player: str) -> int:
         mask = game.legal_mask(player)
-        legal = np.flatnonzero(mask)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         d = game.decision
         if d.kind == "activate":
@@ -65,7 +64,7 @@ class ScriptedMarines(SeedablePolicy):
         if d.kind == "extra_hit":
             return s("extra_hit")  # the nearest to a target already hit
         if d.kind != "act":
-            return int(legal[0])
+            return int(np.flatnonzero(mask)[0])
         h = game.humans[game.active]
         if mask[s("comms")]:
             return s("comms")
@@ -123,22 +122,28 @@ class ScriptedMarines(SeedablePolicy):
         it closer to the nearest of `goals` (squares), or None when no legal step does."""
         if not goals:
             return None
-        s = game.layout.encode
-        h = game.humans[game.active]
+        slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
+        move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
+        pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         dist = game.walk_steps(goals)
-        here = dist.get(h.pos, 10**6)
+        here = dist.get(pos, 10**6)
         best, choice = here, None
-        for dd, (dr, dc) in enumerate(CARDINAL):
-            n = game.step_sq(h.pos, dr, dc)
-            if n == NO or n not in dist:
+        around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
+        for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+            near = around[2 * dd]
+            if near is None:
                 continue
-            if mask[s("move", dd)] and dist[n] < best and n != apc_sq:
-                best, choice = dist[n], s("move", dd)
-            elif game.cell(n) == DOOR_CLOSED and mask[s("door", dd)] and dist[n] < here:
-                return s("door", dd)
-            elif game.cell(n) == DOOR_LOCKED and mask[s("pick_lock", dd)] and dist[n] < here:
-                return s("pick_lock", dd)
+            n, cell = near[0], near[1]
+            steps = dist.get(n)
+            if steps is None:
+                continue
+            if mask[move + dd] and steps < best and n != apc_sq:
+                best, choice = steps, move + dd
+            elif cell == DOOR_CLOSED and mask[door + dd] and steps < here:
+                return door + dd
+            elif cell == DOOR_LOCKED and mask[pick_lock + dd] and steps < here:
+                return pick_lock + dd
         return choice
 
     @staticmethod
@@ -148,11 +153,12 @@ class ScriptedMarines(SeedablePolicy):
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
             taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
-            free = [int(x) for x in np.flatnonzero(col.entry.ravel()) if int(x) not in taken]
+            free = [x for x in np.flatnonzero(col.entry.ravel()).tolist() if x not in taken]
             if not free:
                 return []
-            deep = max(game.rc(x)[0] for x in free)
-            return [x for x in free if game.rc(x)[0] == deep]
+            rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])
+            deep = max([rows[x] for x in free])
+            return [x for x in free if rows[x] == deep]
         queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
         if game.mission["objective"] == "kill_queen" and queens:
             return queens

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, tactics_obs
-from .colony import CARDINAL, UNEQUIPPED_WALKER, WALKER
+from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
@@ -201,8 +201,11 @@ class TacticMarines(ScriptedMarines):
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
         field, pairs = game.colony.field, []
+        # the two walkers differ only at electronic locks: with none laid, one field serves both
+        locks = bool((game.colony.cells == DOOR_LOCKED).any())
         for g in goals:
-            by_equipment = (field([g], UNEQUIPPED_WALKER), field([g], WALKER))
+            walked = field([g], WALKER)
+            by_equipment = (field([g], UNEQUIPPED_WALKER) if locks else walked, walked)
             for i in figures:
                 h = game.humans[i]
                 if h.equipment or g not in terminals:
