@@ -339,8 +339,8 @@ class BugHunt(PhasedGame):
             self._finish("hive", "no human of the squad can fight on")
             return
         if self.mission["objective"] == "explore_and_return" and self.rooms_entered >= self.mission["rooms"]:
-            able = [h for h in self.humans if h.status == "active"]
-            if all(self.colony.entry.flat[h.pos] for h in able):
+            entry = self.colony.entry.flat
+            if all(entry[h.pos] for h in self.humans if h.status == "active"):  # every able figure
                 self._finish("marines", "the squad is back at the entry with its search done")
                 return
         if self.turn > self.turn_limit:

@@ -21,8 +21,13 @@ def walkers(game) -> list[int]:
 
 def room_centres(game) -> list[int]:
     """The centre squares of the rooms laid and not yet entered."""
-    return [game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
-            for p in game.colony.pieces if p["kind"] == "room" and not p["entered"]]
+    width = game.colony.width  # (as game.sq)
+    out = []
+    for p in game.colony.pieces:
+        if p["kind"] == "room" and not p["entered"]:
+            r0, c0, r1, c1 = p["rect"]
+            out.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
+    return out
 
 
 class BugHuntDiceAI:
@@ -149,7 +154,9 @@ class ScriptedMarines(SeedablePolicy):
     @staticmethod
     def _goals(game) -> list[int]:
         col = game.colony
-        if game.mission["objective"] == "explore_and_return" and game.rooms_entered >= game.mission["rooms"]:
+        mission = game.mission
+        objective = mission["objective"]
+        if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
             taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
@@ -159,18 +166,24 @@ class ScriptedMarines(SeedablePolicy):
             rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])
             deep = max([rows[x] for x in free])
             return [x for x in free if rows[x] == deep]
-        queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
-        if game.mission["objective"] == "kill_queen" and queens:
-            return queens
+        if objective == "kill_queen":
+            queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
+            if queens:
+                return queens
         goals = []
-        if game.satellite_comms and game.mission["brood_chamber"] and not (game.brood_found or game.brood_located):
+        if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
             goals += [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
         goals += room_centres(game)
+        height, width = col.height, col.width  # game.sq and game.step_sq, inline
         for port in col.ports:
             if port["state"] == "pending":
                 if port["kind"] == "door":
-                    goals.append(game.sq(port["door"]))
-                else:
+                    r, c = port["door"]
+                    goals.append(r * width + c)
+                else:  # the square inside the open end: a step back from its first cell
                     dr, dc = CARDINAL[port["d"]]
-                    goals.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
+                    r, c = port["cells"][0]
+                    r, c = divmod(r * width + c, width)
+                    r, c = r - dr, c - dc
+                    goals.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
         return goals
