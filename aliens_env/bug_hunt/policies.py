@@ -58,17 +58,17 @@ class ScriptedMarines(SeedablePolicy):
     def act(self, game, player: str) -> int:
         mask = game.legal_mask(player)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
-        d = game.decision
-        if d.kind == "activate":
+        kind = game.decision.kind
+        if kind == "activate":
             figure = self.next_figure(game)
             return s("activate_apc") if figure == NO else s("activate", figure)
-        if d.kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+        if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
             return s("fire") if mask[s("fire")] else s("end")
-        if d.kind == "overwatch_fire":
+        if kind == "overwatch_fire":
             return s("overwatch_fire", 1)  # always takes the shot
-        if d.kind == "extra_hit":
+        if kind == "extra_hit":
             return s("extra_hit")  # the nearest to a target already hit
-        if d.kind != "act":
+        if kind != "act":
             return int(np.flatnonzero(mask)[0])
         h = game.humans[game.active]
         if mask[s("comms")]:

@@ -215,13 +215,14 @@ class TacticMarines(ScriptedMarines):
         field, pairs = game.colony.field, []
         # the two walkers differ only at electronic locks: with none laid, one field serves both
         locks = bool((game.colony.cells == DOOR_LOCKED).any())
+        squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
         for g in goals:
             walked = field([g], WALKER)
             by_equipment = (field([g], UNEQUIPPED_WALKER) if locks else walked, walked)
-            for i in figures:
-                h = game.humans[i]
-                if h.equipment or g not in terminals:
-                    steps = by_equipment[h.equipment][h.pos]
+            terminal = g in terminals
+            for i, equipment, pos in squad:
+                if equipment or not terminal:
+                    steps = by_equipment[equipment][pos]
                     if steps < UNREACHABLE:
                         pairs.append((int(steps), i, g))
         pairs.sort()
