@@ -160,7 +160,7 @@ class ScriptedMarines(SeedablePolicy):
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
             taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
-            free = [x for x in np.flatnonzero(col.entry.ravel()).tolist() if x not in taken]
+            free = [x for x in col.entry.ravel().nonzero()[0].tolist() if x not in taken]  # (as np.flatnonzero)
             if not free:
                 return []
             rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])
