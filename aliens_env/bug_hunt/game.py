@@ -338,7 +338,8 @@ class BugHunt(PhasedGame):
         else:
             self._finish("hive", "no human of the squad can fight on")
             return
-        if self.mission["objective"] == "explore_and_return" and self.rooms_entered >= self.mission["rooms"]:
+        mission = self.mission
+        if mission["objective"] == "explore_and_return" and self.rooms_entered >= mission["rooms"]:
             entry = self.colony.entry.flat
             if all(entry[h.pos] for h in self.humans if h.status == "active"):  # every able figure
                 self._finish("marines", "the squad is back at the entry with its search done")
