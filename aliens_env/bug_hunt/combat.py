@@ -12,8 +12,12 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
         return True
-    return any(a.alive and a.attached == NO and i != exclude and geometry.rng(game, a.pos, h.pos) <= 1
-               for i, a in enumerate(game.aliens))
+    rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
+    hr, hc = rows[h.pos], cols[h.pos]
+    for i, a in enumerate(game.aliens):
+        if a.alive and a.attached == NO and i != exclude and -1 <= rows[a.pos] - hr <= 1 and -1 <= cols[a.pos] - hc <= 1:
+            return True
+    return False
 
 
 def humans_beside(game, square: int) -> list[int]:

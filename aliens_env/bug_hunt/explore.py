@@ -46,13 +46,14 @@ def reveal(game, viewer: int = NO) -> None:
             viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
         found = NO
         sight = game.rules["sight_range"]
+        reach = min(radius, sight)
         views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
         rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
         for k, mouths in open_mouths(game):
             for v in viewers:
                 vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
-                    if max(abs(vr - rows[m]), abs(vc - cols[m])) > min(radius, sight):
+                    if not (-reach <= rows[m] - vr <= reach and -reach <= cols[m] - vc <= reach):
                         continue
                     seen = views.get(v)
                     if seen is None:

@@ -338,9 +338,10 @@ class BugHunt(PhasedGame):
         else:
             self._finish("hive", "no human of the squad can fight on")
             return
-        if self.mission["objective"] == "explore_and_return" and self.rooms_entered >= self.mission["rooms"]:
-            able = [h for h in self.humans if h.status == "active"]
-            if all(self.colony.entry.flat[h.pos] for h in able):
+        mission = self.mission
+        if mission["objective"] == "explore_and_return" and self.rooms_entered >= mission["rooms"]:
+            entry = self.colony.entry.flat
+            if all(entry[h.pos] for h in self.humans if h.status == "active"):  # every able figure
                 self._finish("marines", "the squad is back at the entry with its search done")
                 return
         if self.turn > self.turn_limit:
@@ -364,76 +365,78 @@ class BugHunt(PhasedGame):
         kind, index = self.layout.decode(action)
         decision, self.decision = self.decision, None
         self._cache.clear()
-        if decision.kind == "activate":
+        decision_kind = decision.kind
+        if decision_kind == "activate":
             if kind == "activate_apc":
                 self.apc.update(activated=True, driving=True, moves=self.rules["apc"]["movement"])
                 self.events.append("the APC moves out")
             else:
                 self.active = index
                 self.humans[index].activated = True
-        elif decision.kind == "act":
+        elif decision_kind == "act":
             marines.marine_action(self, kind, index)
-        elif decision.kind == "drive":
+        elif decision_kind == "drive":
             marines.apc_action(self, kind, index)
-        elif decision.kind == "order":
+        elif decision_kind == "order":
             self.mover = index
             self.queue.remove(index)
-        elif decision.kind == "step":
+        elif decision_kind == "step":
             if kind == "stop":
                 self.mover = NO
             elif kind == "close_door":
                 xeno.alien_close_door(self, self.mover, index)
             else:
                 xeno.alien_step(self, self.mover, index)
-        elif decision.kind == "approach":
+        elif decision_kind == "approach":
             xeno.place_approach(self, index)
-        elif decision.kind == "extra_hit":
+        elif decision_kind == "extra_hit":
             combat.extra_hit(self, decision.options[index])
             combat.next_extra_hit(self)
-        elif decision.kind == "overwatch_fire":
+        elif decision_kind == "overwatch_fire":
             combat.overwatch_shot(self, index == 1)
-        elif decision.kind == "summon":
+        elif decision_kind == "summon":
             self.placement = {"stage": "appear"} if index == 1 else None
             self.events.append("the Bug Master " + ("summons the Aliens" if index == 1 else "holds the Aliens back"))
-        elif decision.kind == "appear":
+        elif decision_kind == "appear":
             self.placement = None
             xeno.approach(self, APPEAR_ROWS[index])
-        elif decision.kind == "attack":
+        elif decision_kind == "attack":
             a = self.queue.pop(0)
             combat.close_combat(self, a, index)
 
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
+        kind = d.kind
         mask = self.layout.empty_mask()
         s = self._slot
-        if d.kind == "activate":
+        if kind == "activate":
             for i in d.options:
                 mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
-        elif d.kind == "order":
+        elif kind == "order":
             for i in d.options:
                 mask[s["order"] + i] = 1
-        elif d.kind == "step":
+        elif kind == "step":
             steps, stop, closes = xeno.hive_choices(self, self.mover)
             for dd in steps:
                 mask[s["step"] + dd] = 1
             for dd in closes:
                 mask[s["close_door"] + dd] = 1
             mask[s["stop"]] = stop
-        elif d.kind == "approach":
+        elif kind == "approach":
             for dd in d.options:
                 mask[s["approach"] + dd] = 1
-        elif d.kind == "attack":
+        elif kind == "attack":
             for j in d.options:
                 mask[s["attack"] + j] = 1
-        elif d.kind == "extra_hit":
+        elif kind == "extra_hit":
             for k in range(len(d.options)):
                 mask[s["extra_hit"] + k] = 1
-        elif d.kind in ("summon", "appear", "overwatch_fire"):
+        elif kind in ("summon", "appear", "overwatch_fire"):
             for j in d.options:
-                mask[s[d.kind] + j] = 1
-        elif d.kind == "act":
+                mask[s[kind] + j] = 1
+        elif kind == "act":
             marines.marine_mask(self, mask)
-        elif d.kind == "drive":
+        elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask
 

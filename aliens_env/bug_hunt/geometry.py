@@ -87,7 +87,9 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     occ = state.occupied(game)
     col, size = game.colony, game.size
     reach = np.flatnonzero(dist < UNREACHABLE)  # only the squares the squad reaches are read
-    free = PASSABLE[col.cells.ravel()[reach]] & ~np.isin(reach, list(occ))  # open, not occupied
+    taken = np.zeros(col.n, dtype=bool)  # the occupied squares (np.isin(reach, list(occ)), cheaper)
+    taken[[s for s in occ if 0 <= s < col.n]] = True
+    free = PASSABLE[col.cells.ravel()[reach]] & ~taken[reach]  # open, not occupied
     sight = game.rules["sight_range"]
     seen = None
     for v in (h.pos for h in game.humans if h.status == "active"):  # out of everyone's view (one at least: squad)
@@ -124,7 +126,7 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     cached = shared.get(key)
     if cached is None:
         field = game.colony.field(list(key[1]), WALKER)
-        reached = np.flatnonzero(field < UNREACHABLE)
+        reached = (field < UNREACHABLE).nonzero()[0]  # (as np.flatnonzero: field is flat)
         cached = shared[key] = dict(zip(reached.tolist(), field[reached].tolist()))
     return cached
 

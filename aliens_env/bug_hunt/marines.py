@@ -159,6 +159,10 @@ def marine_mask(game, mask: np.ndarray) -> None:
         board = (h.role in game.rules["apc"]["crew_roles"] and ap >= game.rules["apc"]["board_cost"] * cost["move"]
                  and len(state.crew(game)) < game.rules["apc"]["capacity"])
     move_cost = cost["move"]
+    equipment = h.equipment
+    # the auto sentries the operator may switch (on a square beside it), when it has the AP
+    sentries = [geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "sentry"] \
+        if equipment and ap >= cost["equip"] else ()
     for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
         near = around[2 * d]
         if near is None:
@@ -175,13 +179,12 @@ def marine_mask(game, mask: np.ndarray) -> None:
                 mask[s["weld"] + d] = 1
         if cell == DOOR_WELDED and ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
             mask[s["unweld"] + d] = 1
-        if h.equipment and ap >= cost["equip"] and any(
-                f["kind"] == "sentry" and geometry.sq(game, f["pos"]) == n for f in game.features):
+        if n in sentries:
             mask[s["equip"] + d] = 1
         if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
             if ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
                 mask[s["unweld"] + d] = 1
-            if h.equipment and ap >= cost["pick_lock"]:
+            if equipment and ap >= cost["pick_lock"]:
                 mask[s["pick_lock"] + d] = 1
     if can_use_comms(game, i):
         mask[s["comms"]] = 1

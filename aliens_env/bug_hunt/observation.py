@@ -77,17 +77,18 @@ def focus(game) -> int:
     """The square the observation window is centred on: the acting figure (the moving or
     attacking Alien for the hive), else the squad's leader, else any squad figure."""
     d = game.decision
-    if d is not None and d.kind == "act" and game.active != NO:
+    kind = None if d is None else d.kind
+    if kind == "act" and game.active != NO:
         return game.humans[game.active].pos
-    if d is not None and d.kind == "step" and game.mover != NO:
+    if kind == "step" and game.mover != NO:
         return game.aliens[game.mover].pos
-    if d is not None and d.kind == "attack" and game.queue:
+    if kind == "attack" and game.queue:
         return game.aliens[game.queue[0]].pos
-    if d is not None and d.kind == "overwatch_fire" and game.ow_queue:
+    if kind == "overwatch_fire" and game.ow_queue:
         return game.humans[game.ow_queue[0]].pos
-    if d is not None and d.kind == "extra_hit" and game.extra is not None:
+    if kind == "extra_hit" and game.extra is not None:
         return game.humans[game.extra["shooter"]].pos
-    if d is not None and d.kind == "drive":
+    if kind == "drive":
         return game.apc["pos"]
     first = None  # the first able leader, else the first able figure
     for h in game.humans:

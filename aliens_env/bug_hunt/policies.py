@@ -21,8 +21,13 @@ def walkers(game) -> list[int]:
 
 def room_centres(game) -> list[int]:
     """The centre squares of the rooms laid and not yet entered."""
-    return [game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
-            for p in game.colony.pieces if p["kind"] == "room" and not p["entered"]]
+    width = game.colony.width  # (as game.sq)
+    out = []
+    for p in game.colony.pieces:
+        if p["kind"] == "room" and not p["entered"]:
+            r0, c0, r1, c1 = p["rect"]
+            out.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
+    return out
 
 
 class BugHuntDiceAI:
@@ -52,20 +57,19 @@ class ScriptedMarines(SeedablePolicy):
 
     def act(self, game, player: str) -> int:
         mask = game.legal_mask(player)
-        legal = np.flatnonzero(mask)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
-        d = game.decision
-        if d.kind == "activate":
+        kind = game.decision.kind
+        if kind == "activate":
             figure = self.next_figure(game)
             return s("activate_apc") if figure == NO else s("activate", figure)
-        if d.kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+        if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
             return s("fire") if mask[s("fire")] else s("end")
-        if d.kind == "overwatch_fire":
+        if kind == "overwatch_fire":
             return s("overwatch_fire", 1)  # always takes the shot
-        if d.kind == "extra_hit":
+        if kind == "extra_hit":
             return s("extra_hit")  # the nearest to a target already hit
-        if d.kind != "act":
-            return int(legal[0])
+        if kind != "act":
+            return int(np.flatnonzero(mask)[0])
         h = game.humans[game.active]
         if mask[s("comms")]:
             return s("comms")
@@ -123,48 +127,63 @@ class ScriptedMarines(SeedablePolicy):
         it closer to the nearest of `goals` (squares), or None when no legal step does."""
         if not goals:
             return None
-        s = game.layout.encode
-        h = game.humans[game.active]
+        slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
+        move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
+        pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         dist = game.walk_steps(goals)
-        here = dist.get(h.pos, 10**6)
+        here = dist.get(pos, 10**6)
         best, choice = here, None
-        for dd, (dr, dc) in enumerate(CARDINAL):
-            n = game.step_sq(h.pos, dr, dc)
-            if n == NO or n not in dist:
+        around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
+        for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+            near = around[2 * dd]
+            if near is None:
                 continue
-            if mask[s("move", dd)] and dist[n] < best and n != apc_sq:
-                best, choice = dist[n], s("move", dd)
-            elif game.cell(n) == DOOR_CLOSED and mask[s("door", dd)] and dist[n] < here:
-                return s("door", dd)
-            elif game.cell(n) == DOOR_LOCKED and mask[s("pick_lock", dd)] and dist[n] < here:
-                return s("pick_lock", dd)
+            n, cell = near[0], near[1]
+            steps = dist.get(n)
+            if steps is None:
+                continue
+            if mask[move + dd] and steps < best and n != apc_sq:
+                best, choice = steps, move + dd
+            elif cell == DOOR_CLOSED and mask[door + dd] and steps < here:
+                return door + dd
+            elif cell == DOOR_LOCKED and mask[pick_lock + dd] and steps < here:
+                return pick_lock + dd
         return choice
 
     @staticmethod
     def _goals(game) -> list[int]:
         col = game.colony
-        if game.mission["objective"] == "explore_and_return" and game.rooms_entered >= game.mission["rooms"]:
+        mission = game.mission
+        objective = mission["objective"]
+        if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
             taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
-            free = [int(x) for x in np.flatnonzero(col.entry.ravel()) if int(x) not in taken]
+            free = [x for x in col.entry.ravel().nonzero()[0].tolist() if x not in taken]  # (as np.flatnonzero)
             if not free:
                 return []
-            deep = max(game.rc(x)[0] for x in free)
-            return [x for x in free if game.rc(x)[0] == deep]
-        queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
-        if game.mission["objective"] == "kill_queen" and queens:
-            return queens
+            rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])
+            deep = max([rows[x] for x in free])
+            return [x for x in free if rows[x] == deep]
+        if objective == "kill_queen":
+            queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
+            if queens:
+                return queens
         goals = []
-        if game.satellite_comms and game.mission["brood_chamber"] and not (game.brood_found or game.brood_located):
+        if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
             goals += [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
         goals += room_centres(game)
+        height, width = col.height, col.width  # game.sq and game.step_sq, inline
         for port in col.ports:
             if port["state"] == "pending":
                 if port["kind"] == "door":
-                    goals.append(game.sq(port["door"]))
-                else:
+                    r, c = port["door"]
+                    goals.append(r * width + c)
+                else:  # the square inside the open end: a step back from its first cell
                     dr, dc = CARDINAL[port["d"]]
-                    goals.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
+                    r, c = port["cells"][0]
+                    r, c = divmod(r * width + c, width)
+                    r, c = r - dr, c - dc
+                    goals.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
         return goals

@@ -76,7 +76,8 @@ def live_aliens(game) -> list[int]:
 def occupied(game) -> set[int]:
     """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
     auto sentry pods (ASSUMPTION A23)."""
-    occ = {h.pos for h in game.humans if h.status == "active" and h.pos != NO}
+    occ = {h.pos for h in game.humans if h.status == "active"}
+    occ.discard(NO)  # (an able figure off the map)
     occ.update([a.pos for a in game.aliens if a.alive and a.attached == NO])
     for f in game.features:
         if f["kind"] == "sentry":

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, tactics_obs
-from .colony import CARDINAL, UNEQUIPPED_WALKER, WALKER
+from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
@@ -97,14 +97,26 @@ class TacticMarines(ScriptedMarines):
     def spread(self, game, mask, action) -> int:
         """spread: walk toward the goals no able squad mate is nearer to (by walking steps; a tie
         keeps the goal), so the squad explores several open ends and rooms at once; else as
-        scripted. Two uncached walking fields: the active figure's and its mates' (one
-        multi-source field)."""
+        scripted. The walking steps are read from one field per goal, kept per layout version
+        (a walking step costs 1 both ways between squares a walker may enter, so a goal's field
+        at a figure's square is the figure's walk to the goal); from a square a walker may not
+        enter, from the active figure's field and its mates' (one multi-source field)."""
         goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
         mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
-        mine = game.colony.field([game.humans[game.active].pos], WALKER)
-        theirs = game.colony.field(mates, WALKER) if mates else None
+        pos, col = game.humans[game.active].pos, game.colony
+        enterable = col.enterable(WALKER)
+        if enterable[pos] and all(enterable[m] for m in mates):
+            rest = []
+            for g in goals:
+                to_goal = col.field([g], WALKER)
+                mine = to_goal[pos]
+                if mine < UNREACHABLE and all(mine <= to_goal[m] for m in mates):
+                    rest.append(g)
+            return self._walk_or(game, mask, rest, action)
+        mine = col.field([pos], WALKER)
+        theirs = col.field(mates, WALKER) if mates else None
         rest = [g for g in goals if mine[g] < UNREACHABLE and (theirs is None or mine[g] <= theirs[g])]
         return self._walk_or(game, mask, rest, action)
 
@@ -201,12 +213,16 @@ class TacticMarines(ScriptedMarines):
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
         field, pairs = game.colony.field, []
+        # the two walkers differ only at electronic locks: with none laid, one field serves both
+        locks = bool((game.colony.cells == DOOR_LOCKED).any())
+        squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
         for g in goals:
-            by_equipment = (field([g], UNEQUIPPED_WALKER), field([g], WALKER))
-            for i in figures:
-                h = game.humans[i]
-                if h.equipment or g not in terminals:
-                    steps = by_equipment[h.equipment][h.pos]
+            walked = field([g], WALKER)
+            by_equipment = (field([g], UNEQUIPPED_WALKER) if locks else walked, walked)
+            terminal = g in terminals
+            for i, equipment, pos in squad:
+                if equipment or not terminal:
+                    steps = by_equipment[equipment][pos]
                     if steps < UNREACHABLE:
                         pairs.append((int(steps), i, g))
         pairs.sort()

@@ -35,12 +35,13 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     out = {}
     ap = a.ap
     door = game.rules["ap_cost"]["door"]
-    chamber = state.room_of(game, a.pos) if a.anchored else NO
+    anchored = a.anchored
+    chamber = state.room_of(game, a.pos) if anchored else NO
     for d, near in enumerate(game.colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
-        if a.anchored and state.room_of(game, n) != chamber:
+        if anchored and state.room_of(game, n) != chamber:
             continue
         if cell == DOOR_CLOSED:
             if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W

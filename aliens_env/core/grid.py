@@ -88,6 +88,11 @@ class Mover:
             _check_cost(cost, f"mover {self.name!r} cost of {terrain!r}")
         _check_cost(self.door_cost, f"mover {self.name!r} door_cost")
 
+    def __hash__(self) -> int:
+        """By name alone (equal movers have equal names): every distance-field and table query
+        hashes its mover in the cache key, and the generated hash built a tuple of all fields."""
+        return hash(self.name)
+
 
 def _check_cost(cost, what: str) -> None:
     """Entering costs are whole numbers >= 0 (or None: no entry): the weighted distance search
