@@ -16,7 +16,7 @@ def target_field(game, hugger: bool) -> np.ndarray:
     field = game._cache.get(key)
     if field is not None:
         return field
-    targets = [h.pos for i, h in enumerate(game.humans) if h.status == "active" and not h.in_apc and h.role != "android"
+    targets = [h.pos for i, h in enumerate(game.humans) if state.exposed(game, h) and h.role != "android"
                and h.pos != NO and not combat.in_combat(game, i)]
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field

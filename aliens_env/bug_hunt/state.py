@@ -108,7 +108,7 @@ def room_of(game, s: int) -> int:
 
 def exposed(game, h: Human) -> bool:
     """An active figure the Aliens (and acid, blasts, sentries, eggs) can reach: not inside the
-    APC (PRINTED: anyone inside is safe from harm)."""
+    APC (PRINTED: anyone inside is safe from harm). combat.humans_beside writes it inline (hot)."""
     return h.status == "active" and not h.in_apc
 
 

@@ -388,7 +388,8 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         return np.frombuffer(mask, dtype=np.int8)
 
     def _fill_mask(self, mask: bytearray) -> None:
-        """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0)."""
+        """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0; a
+        bytearray: each value written must be a Python int or bool, a numpy bool is refused)."""
         kind, slot, opts = self.decision.kind, self._slot, self.decision.options
         if kind == "activate":
             for c in self.in_play():

@@ -248,13 +248,13 @@ class StateQueries:
                                              if s not in occupied])
         return out
 
-    def attack_targets(self, c: int) -> list[int]:
-        """The Aliens (slots) the Character's Attack may target (kept per position in ``_cache``:
-        a shared list, do not modify)."""
+    def attack_targets(self, c: int) -> tuple[int, ...]:
+        """The Aliens (slots) the Character's Attack may target (kept per position in ``_cache``,
+        a tuple: no caller can change the kept answer)."""
         key = ("attack_targets", c)
         out = self._cache.get(key)
         if out is None:
-            out = self._cache[key] = self._attack_targets(c)
+            out = self._cache[key] = tuple(self._attack_targets(c))
         return out
 
     def _attack_targets(self, c: int) -> list[int]:

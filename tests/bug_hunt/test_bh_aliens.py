@@ -5,6 +5,7 @@ import pytest
 from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_OPEN
 from aliens_env.bug_hunt.game import Alien
 from aliens_env.bug_hunt.policies import BugHuntDiceAI
+from aliens_env.core.board import DIRECTIONS
 from bh_helpers import act, build
 
 SQUAD = [
@@ -278,3 +279,12 @@ def test_the_dice_ai_never_closes_a_door():
     rows = ["#####", "#1A/#", "#####"]
     g = move_aliens(rows)
     assert g.colony.cells[1, 3] == DOOR_OPEN
+
+
+def test_the_rulebook_alien_does_not_stop_beside_an_android():
+    """Aliens ignore androids: beside one, the Alien walks on toward the human (it stops only
+    beside a human it will attack)."""
+    g = build(["##########",
+               "#1.....A3#",
+               "##########"], squad=SQUAD, phase="aliens_move", free_bug_master=True)
+    assert [DIRECTIONS[d] for d in g.rulebook_steps(0)] == [(0, -1)]

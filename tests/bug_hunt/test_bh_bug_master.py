@@ -8,6 +8,7 @@ from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.bug_master import BugMasterHeuristic, attack_value, overwatch_exposure, shooters
 from aliens_env.bug_hunt.colony import DOOR_CLOSED
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
+from aliens_env.core.board import DIRECTIONS
 from aliens_env.envs.registry import make_policy
 from bh_helpers import build
 
@@ -79,9 +80,21 @@ def test_it_steps_where_fewer_marines_on_over_watch_can_fire():
     assert g.decision.kind == "step" and sorted(g.rulebook_steps(0)) == [5, 6]
     assert overwatch_exposure(g, g.sq((2, 6))) == 1 and overwatch_exposure(g, g.sq((3, 6))) == 0
     assert decide(g) == ("step", 5)
-    g.humans[1].overwatch = False  # nobody watching: the tie goes to the step beside more humans, then the lower direction
+    g.humans[1].overwatch = False  # nobody watching, neither step beside a human: the tie goes to the lower direction
     assert decide(g) == ("step", 5)
 
+
+
+def test_among_equal_steps_it_takes_the_one_beside_more_humans():
+    # Apone (1) and Hicks (2); both steps toward them close in alike, (1, -1) ends beside both,
+    # (1, 0) beside Apone alone
+    g = build(["######",
+               "#....#",
+               "#1.A.#",
+               "#....#",
+               "#.2..#",
+               "######"], phase="aliens_move")
+    assert decide(g) == ("step", DIRECTIONS.index((1, -1)))
 
 def play_move(g, hive):
     """The moving Alien's whole move as `hive` plays it: the steps and the square it ends on."""
