@@ -57,8 +57,10 @@ class ScriptedHive(GloriousDiceAI):
             order = [c for c in reversed(script["play_order"]) if c in hand] + [c for c in script["keep_cards"] if c in hand]
             card = order[0] if order else hand[0]
             return layout.encode("discard", game.card_names.index(card))
-        if kind == "swap_second":
-            return layout.encode("swap", self._swap_pair(game)[1])
+        if kind == "swap_second":  # (its own swap's second Blip; a swap another player began: as the dice AI)
+            pair = self._swap_pair(game)
+            if pair is not None and mask[layout.encode("swap", pair[1])]:
+                return layout.encode("swap", pair[1])
         if kind == "hivemind":
             return self._spend(game, mask)
         return super().act(game, player)

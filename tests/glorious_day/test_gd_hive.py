@@ -2,9 +2,11 @@
 Hivemind Step, the Willpower Actions at their costs, Nature, Instinct and Reaction cards."""
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from aliens_env.glorious_day.game import MAX_ALIENS, GloriousDay
+from aliens_env.glorious_day.policies import HeuristicMarines, ScriptedHive
 from gd_helpers import act, activate, empty, legal, open_, sq, stack
 
 
@@ -277,3 +279,27 @@ def test_the_scripted_hive_plays_by_its_priorities_and_keeps_a_reserve():
     assert ScriptedHive().act(g, "hive") != g.layout.encode("play", g.card_names.index("ambush"))
     g = defense_window(["savage"])
     assert ScriptedHive().act(g, "hive") == g.layout.encode("react")
+
+
+def test_the_scripted_hive_finishes_a_swap_another_player_began():
+    """Mixed control (a person or an agent began the Swap Blips, the scripted Hive is asked for
+    the second Blip): a legal action, where it crashed or named an illegal Blip."""
+    hive, marines, checked = ScriptedHive(), HeuristicMarines(), 0
+    for seed in range(40):
+        game, rng = GloriousDay(), np.random.default_rng(seed)
+        game.reset(seed)
+        while not game.is_terminal() and checked < 20:
+            player = game.current_player()
+            mask = game.legal_mask(player)
+            swaps = [a for a in np.flatnonzero(mask) if game.layout.decode(int(a))[0] == "swap"]
+            if player == "hive" and game.decision.kind == "hivemind" and swaps:
+                game.apply(int(rng.choice(swaps)))  # another player picks the first Blip
+                action = hive.act(game, "hive")
+                assert game.legal_mask("hive")[action]
+                checked += 1
+                game.apply(action)
+                continue
+            game.apply((hive if player == "hive" else marines).act(game, player))
+        if checked >= 20:
+            break
+    assert checked >= 20
