@@ -126,7 +126,7 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     cached = shared.get(key)
     if cached is None:
         field = game.colony.field(list(key[1]), WALKER)
-        reached = (field < UNREACHABLE).nonzero()[0]  # (as np.flatnonzero: field is flat)
+        reached = np.flatnonzero(field < UNREACHABLE)
         cached = shared[key] = dict(zip(reached.tolist(), field[reached].tolist()))
     return cached
 

@@ -160,7 +160,7 @@ class ScriptedMarines(SeedablePolicy):
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
             taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
-            free = [x for x in col.entry.ravel().nonzero()[0].tolist() if x not in taken]  # (as np.flatnonzero)
+            free = [x for x in np.flatnonzero(col.entry).tolist() if x not in taken]
             if not free:
                 return []
             rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])
@@ -183,7 +183,6 @@ class ScriptedMarines(SeedablePolicy):
                 else:  # the square inside the open end: a step back from its first cell
                     dr, dc = CARDINAL[port["d"]]
                     r, c = port["cells"][0]
-                    r, c = divmod(r * width + c, width)
                     r, c = r - dr, c - dc
                     goals.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
         return goals

@@ -99,25 +99,19 @@ class TacticMarines(ScriptedMarines):
         keeps the goal), so the squad explores several open ends and rooms at once; else as
         scripted. The walking steps are read from one field per goal, kept per layout version
         (a walking step costs 1 both ways between squares a walker may enter, so a goal's field
-        at a figure's square is the figure's walk to the goal); from a square a walker may not
-        enter, from the active figure's field and its mates' (one multi-source field)."""
+        at a figure's square is the figure's walk to the goal; from a square a walker may not
+        enter it reads UNREACHABLE, as a walk from there would)."""
         goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
         mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
         pos, col = game.humans[game.active].pos, game.colony
-        enterable = col.enterable(WALKER)
-        if enterable[pos] and all(enterable[m] for m in mates):
-            rest = []
-            for g in goals:
-                to_goal = col.field([g], WALKER)
-                mine = to_goal[pos]
-                if mine < UNREACHABLE and all(mine <= to_goal[m] for m in mates):
-                    rest.append(g)
-            return self._walk_or(game, mask, rest, action)
-        mine = col.field([pos], WALKER)
-        theirs = col.field(mates, WALKER) if mates else None
-        rest = [g for g in goals if mine[g] < UNREACHABLE and (theirs is None or mine[g] <= theirs[g])]
+        rest = []
+        for g in goals:
+            to_goal = col.field([g], WALKER)
+            mine = to_goal[pos]
+            if mine < UNREACHABLE and all(mine <= to_goal[m] for m in mates):
+                rest.append(g)
         return self._walk_or(game, mask, rest, action)
 
     def grenades(self, game, mask, action) -> int:
