@@ -174,9 +174,9 @@ class StateQueries:
             key = (self.map_id, start, limit)
             out = _REACH.get(key)
             if out is None:
-                out = _REACH[key] = self._bfs_reach(start, (), limit)
+                out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
             return out
-        return self._bfs_reach(start, closed, limit)
+        return self._bfs_reach(start, closed, limit)[0]
 
     def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
         """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
@@ -184,6 +184,11 @@ class StateQueries:
         row = _DIST_ROWS.get((self.map_id, start))
         if row is None or all(row[c] > limit for c in closed):  # (reach's own answers)
             return self.reach(start, closed, limit), len(self.reach(start, closed, limit - 1))
+        return self._bfs_reach(start, closed, limit)
+
+    def _bfs_reach(self, start: int, closed, limit: int) -> tuple[list[int], int]:
+        """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
+        `start` first, and how many of them lie within limit - 1 steps."""
         mark = bytearray(self.board.n)
         for s in closed:
             mark[s] = 1
@@ -191,8 +196,8 @@ class StateQueries:
         out = [start]
         frontier = [start]
         nbrs, near = self.nbrs, 1
-        for d in range(limit):
-            near = len(out)  # (the squares within d steps: within limit - 1 at the last layer)
+        for _ in range(limit):
+            near = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
             nxt = []
             for s in frontier:
                 for m in nbrs[s]:
@@ -204,27 +209,6 @@ class StateQueries:
             out.extend(nxt)
             frontier = nxt
         return out, near
-
-    def _bfs_reach(self, start: int, closed, limit: int) -> list[int]:
-        mark = bytearray(self.board.n)
-        for s in closed:
-            mark[s] = 1
-        mark[start] = 1
-        out = [start]
-        frontier = [start]
-        nbrs = self.nbrs
-        for _ in range(limit):
-            nxt = []
-            for s in frontier:
-                for m in nbrs[s]:
-                    if not mark[m]:
-                        mark[m] = 1
-                        nxt.append(m)
-            if not nxt:
-                break
-            out.extend(nxt)
-            frontier = nxt
-        return out
 
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
