@@ -96,6 +96,19 @@ def test_among_equal_steps_it_takes_the_one_beside_more_humans():
                "######"], phase="aliens_move")
     assert decide(g) == ("step", DIRECTIONS.index((1, -1)))
 
+
+def test_a_move_that_ends_beside_a_human_costs_nothing_there():
+    # A71: the square where the move ends costs the squad figures that could shoot the Alien
+    # there, nothing if it ends beside a human (it will fight): the path west ends beside Apone;
+    # counting the shooters there too (the rule wrong) makes it step north-west instead
+    g = build(["#######",
+               "#.3...#",
+               "#..:;.#",
+               "#.#.;.#",
+               "#.1;.A#",
+               "#######"], phase="aliens_move")
+    assert decide(g) == ("step", DIRECTIONS.index((0, -1)))
+
 def play_move(g, hive):
     """The moving Alien's whole move as `hive` plays it: the steps and the square it ends on."""
     steps = []
