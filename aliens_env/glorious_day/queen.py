@@ -88,10 +88,10 @@ class QueenRules:
         at = self.queen_prey()
         people = {s: c for s, c in at.items() if not self.synthetic(c)}
         if people and len(people) < len(at) and any(
-                min([row[s] for row in rows]) <= reach and any(sight[q][s] for q in squares) for s in people):
+                self.queen_range(s, rows) <= reach and any(sight[q][s] for q in squares) for s in people):
             at = people
         for s, c in at.items():
-            r = min([row[s] for row in rows])  # (queen_range)
+            r = self.queen_range(s, rows)
             if r <= reach and any(sight[q][s] for q in squares):
                 if r < best:
                     best, out = r, []
@@ -156,9 +156,7 @@ class QueenRules:
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
         field = b.large_field(goals, closed, size=size)
         reach = b.large_reach(q, closed, steps, size=size)
-        known = self._room_known()
-        under = self._anchors_over(known)
-        ends = [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
+        ends = self._queen_ends(reach, q)
         best = min(field.get(a, 10**6) for a in ends)
         return sorted(a for a in ends if field.get(a, 10**6) == best)
 
@@ -170,9 +168,7 @@ class QueenRules:
         heads for the nearest non-Synthetic)."""
         q, b = self.queen["pos"], self.board
         reach = b.large_reach(q, closed, steps, size=self.size)
-        known = self._room_known()
-        under = self._anchors_over(known)
-        ends = [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
+        ends = self._queen_ends(reach, q)
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]
         for group in (people, synths):
@@ -198,10 +194,13 @@ class QueenRules:
             base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
         return shove_plan(self.nbrs, under, base | set(squares))
 
-    def _anchors_over(self, known: dict) -> set[int]:
-        """The anchors whose footprint holds an Alien or a Blip of ``_room_known()``'s: at any
-        other the Queen needs no room (``queen_room`` is {}), so it need not be asked."""
-        return self._anchors_holding(known["smalls"])
+    def _queen_ends(self, reach, q: int) -> list[int]:
+        """The anchors of `reach` the Queen (at `q`) may end a move on: her own, and those where the
+        Aliens and Blips under her can make room (``queen_room``, asked only at the anchors whose
+        footprint holds one: elsewhere it is {})."""
+        known = self._room_known()
+        under = self._anchors_holding(known["smalls"])
+        return [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
 
     def _anchors_holding(self, squares) -> set[int]:
         """The anchors whose footprint (an anchor on the board: the anchor plus the offsets of
@@ -302,9 +301,8 @@ class QueenRules:
             return []
         reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
                                        size=self.size)
-        known, q = self._room_known(), self.queen["pos"]
-        under = self._anchors_over(known)
-        return sorted(a for a in reach if a != q and (a not in under or self.queen_room(a, known) is not None))
+        q = self.queen["pos"]
+        return sorted(a for a in self._queen_ends(reach, q) if a != q)
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:

@@ -87,7 +87,7 @@ def test_it_steps_where_fewer_marines_on_over_watch_can_fire():
 
 def test_among_equal_steps_it_takes_the_one_beside_more_humans():
     # Apone (1) and Hicks (2); both steps toward them close in alike, (1, -1) ends beside both,
-    # (1, 0) beside Apone alone
+    # (1, 0) beside Hicks alone
     g = build(["######",
                "#....#",
                "#1.A.#",
@@ -108,6 +108,7 @@ def test_a_move_that_ends_beside_a_human_costs_nothing_there():
                "#.1;.A#",
                "#######"], phase="aliens_move")
     assert decide(g) == ("step", DIRECTIONS.index((0, -1)))
+
 
 def play_move(g, hive):
     """The moving Alien's whole move as `hive` plays it: the steps and the square it ends on."""
