@@ -39,7 +39,44 @@ def compiled_sources(package_dir: Path) -> list[str]:
 
 
 def source_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The hash of what a module is compiled from: its source, and the .pxd file beside it if
+    there is one (Cython's declarations of the module's C types: its classes as extension types,
+    its functions' typed locals)."""
+    data = path.read_bytes()
+    declarations = path.with_suffix(".pxd")
+    if declarations.exists():
+        data += b"\0.pxd\0" + declarations.read_bytes()
+    return hashlib.sha256(data).hexdigest()
+
+
+#: a .pxd file's cimport of another module's declarations ("from aliens_env.x.y cimport Name")
+CIMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+cimport\b", re.MULTILINE)
+
+
+def cimported(package_dir: Path, name: str) -> list[str]:
+    """The modules of the package (paths relative to it) whose C types module ``name``'s .pxd
+    file cimports: its extension was compiled against theirs."""
+    declarations = (package_dir / name).with_suffix(".pxd")
+    if not declarations.exists():
+        return []
+    prefix = package_dir.name + "."
+    return [module[len(prefix):].replace(".", "/") + ".py"
+            for module in CIMPORT.findall(declarations.read_text()) if module.startswith(prefix)]
+
+
+def with_dependents(package_dir: Path, changed: set[str], modules) -> set[str]:
+    """``changed`` and every module of ``modules`` compiled against the C types of one of them,
+    directly or through others: such an extension cannot run beside the source of a module it
+    cimports (its import of their types fails), nor be kept when their declarations change."""
+    changed = set(changed)
+    grew = True
+    while grew:
+        grew = False
+        for name in modules:
+            if name not in changed and any(dep in changed for dep in cimported(package_dir, name)):
+                changed.add(name)
+                grew = True
+    return changed
 
 
 def record_lines(package_dir: Path, sources: list[str]) -> str:
@@ -91,9 +128,9 @@ def forget_translations(package_dir: Path, sources: list[str]) -> None:
     """Delete Cython's C file of every source changed since the recorded build (whatever its time
     stamp says), so that the next build translates it again."""
     recorded = read_record(package_dir)
-    for s in sources:
-        if recorded.get(s) != source_hash(package_dir / s):
-            (package_dir / s).with_suffix(".c").unlink(missing_ok=True)
+    changed = {s for s in sources if recorded.get(s) != source_hash(package_dir / s)}
+    for s in with_dependents(package_dir, changed, sources):
+        (package_dir / s).with_suffix(".c").unlink(missing_ok=True)
 
 
 def remove_build(package_dir: Path, keep: list[str] = ()) -> None:
@@ -111,13 +148,11 @@ def remove_build(package_dir: Path, keep: list[str] = ()) -> None:
 
 def stale_modules(package_dir: Path) -> dict[str, Path]:
     """The sources whose extension was not compiled from them (edited since the build, or not in
-    the build's record) -> their paths."""
+    the build's record), and the extensions compiled against their C types -> their paths."""
     record = read_record(package_dir)
-    return {
-        name: source
-        for name, source in extensions(package_dir).items()
-        if record.get(name) != source_hash(source)
-    }
+    built = extensions(package_dir)
+    edited = {name for name, source in built.items() if record.get(name) != source_hash(source)}
+    return {name: built[name] for name in sorted(with_dependents(package_dir, edited, built))}
 
 
 def compiled_modules(package: str = "aliens_env") -> tuple[int, int]:

@@ -1,5 +1,6 @@
 """The compiled build (setup.py, aliens_env/compiled.py): the installed package runs its modules
 compiled, and an edited module's source is imported instead of its stale extension."""
+import ast
 import importlib
 import importlib.machinery
 import os
@@ -96,6 +97,36 @@ def test_a_stale_extension_gives_way_to_its_source_with_a_warning(fake_package, 
         assert importlib.import_module("stalepkg.mod").VALUE == 1
 
 
+def test_an_edited_declarations_file_makes_its_module_stale(fake_package):
+    (fake_package / "mod.pxd").write_text("cdef class Thing:\n    cdef public object a\n")
+    _write_record(fake_package, ["mod.py"])
+    assert compiled.stale_modules(fake_package) == {}
+    (fake_package / "mod.pxd").write_text("cdef class Thing:\n    cdef public object a, b\n")
+    assert set(compiled.stale_modules(fake_package)) == {"mod.py"}
+
+
+def test_an_extension_compiled_against_a_stale_modules_types_gives_way_too(fake_package):
+    """user's .pxd cimports mod's types (and last's, user's): when mod's source is imported in
+    place of its extension, user's and last's extensions go with it (theirs could not load mod's
+    Python classes as the C types they were compiled against); an unrelated module stays."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for name, declarations in [("user", "from stalepkg.mod cimport Thing\n"), ("last", "from stalepkg.user cimport Other\n"),
+                               ("apart", "cdef class Apart:\n    pass\n")]:
+        (fake_package / f"{name}.py").write_text("VALUE = 2\n")
+        (fake_package / f"{name}.pxd").write_text(declarations)
+        (fake_package / (name + suffix)).write_bytes(b"not an extension")
+    _write_record(fake_package, ["mod.py", "user.py", "last.py", "apart.py"])
+    assert compiled.stale_modules(fake_package) == {}
+    assert compiled.cimported(fake_package, "last.py") == ["user.py"]
+    (fake_package / "mod.py").write_text("VALUE = 1  # edited after the build\n")
+    assert set(compiled.stale_modules(fake_package)) == {"mod.py", "user.py", "last.py"}
+    (fake_package / "mod.c").write_text("/* Cython's */")
+    (fake_package / "user.c").write_text("/* Cython's */")
+    (fake_package / "apart.c").write_text("/* Cython's */")
+    compiled.forget_translations(fake_package, ["mod.py", "user.py", "last.py", "apart.py"])
+    assert sorted(p.name for p in fake_package.glob("*.c")) == ["apart.c"]  # translated again at the next build
+
+
 def test_an_extension_whose_source_is_gone_is_not_imported(fake_package):
     _write_record(fake_package, ["mod.py"])
     (fake_package / "mod.py").unlink()  # the module deleted since the build
@@ -172,3 +203,29 @@ def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_p
     assert imported() == ("2 False", True)  # edited: the source, with the warning
     build()
     assert imported() == ("2 True", False)
+
+
+def _typed_writes(source: str) -> list[str]:
+    """The attribute writes through a typed local (a name in a function's ``@cython.locals``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        typed = {kw.arg for d in node.decorator_list if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+                 and d.func.attr == "locals" and getattr(d.func.value, "id", None) == "cython" for kw in d.keywords}
+        for inner in ast.walk(node):
+            targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target] if isinstance(inner, ast.AugAssign) else []
+            found += [f"{node.name}: {t.value.id}.{t.attr}" for t in targets
+                      if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in typed]
+    return found
+
+
+def test_typed_locals_only_read():
+    """Compiled, a write through a typed local goes straight to the object's struct, past a Python
+    subclass's __setattr__ (the lairs' LairsMarine notes the writes its observation must show): so
+    the functions that type their locals (@cython.locals) only read through them."""
+    modules = [p for p in compiled.PACKAGE_DIR.rglob("*.py") if "@cython.locals" in p.read_text()]
+    assert len(modules) >= 5, "the typed modules (reactor_room, operations, lairs) were not found"
+    writes = {p.relative_to(compiled.PACKAGE_DIR).as_posix(): _typed_writes(p.read_text()) for p in modules}
+    assert all(not w for w in writes.values()), writes
+    assert _typed_writes("@cython.locals(m=Marine)\ndef f(ms):\n    for m in ms:\n        m.aim += 1\n") == ["f: m.aim"]

@@ -5,9 +5,15 @@ from __future__ import annotations
 from ..core.board import DIRECTIONS
 from . import geometry, state
 from .colony import PASSABLE
-from .state import MAX_TARGETS, NO, Human
+from .state import MAX_TARGETS, NO, Alien, Human
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
+@cython.locals(h=Human, a=Alien)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
@@ -20,14 +26,18 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
     return False
 
 
+@cython.locals(h=Human)
 def humans_beside(game, square: int) -> list[int]:
     """The squad figures an Alien on `square` would attack in close combat: exposed (active, out
     of the APC), not the android (the Aliens ignore it), within range 1."""
     rows, cols = game.colony.rows_cols  # state.exposed and geometry.rng, inline (called very often)
     r, c = rows[square], cols[square]
-    return [j for j, h in enumerate(game.humans)
-            if h.status == "active" and not h.in_apc and h.role != "android"
-            and abs(rows[h.pos] - r) <= 1 and abs(cols[h.pos] - c) <= 1]
+    beside = []
+    for j, h in enumerate(game.humans):
+        if h.status == "active" and not h.in_apc and h.role != "android" \
+                and abs(rows[h.pos] - r) <= 1 and abs(cols[h.pos] - c) <= 1:
+            beside.append(j)
+    return beside
 
 
 def cc_victims(game, i: int) -> list[int]:

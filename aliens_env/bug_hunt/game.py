@@ -332,16 +332,12 @@ class BugHunt(PhasedGame):
         if self.queen_killed_in_chamber:
             self._finish("marines", "the Queen is dead in her Brood Chamber: the Aliens lose")
             return
-        for h in self.humans:
-            if h.status == "active" and h.role != "android":
-                break
-        else:
+        if not state.can_fight_on(self):
             self._finish("hive", "no human of the squad can fight on")
             return
         mission = self.mission
         if mission["objective"] == "explore_and_return" and self.rooms_entered >= mission["rooms"]:
-            entry = self.colony.entry.flat
-            if all(entry[h.pos] for h in self.humans if h.status == "active"):  # every able figure
+            if state.all_active_on(self, self.colony.entry.flat):  # every able figure at the entry
                 self._finish("marines", "the squad is back at the entry with its search done")
                 return
         if self.turn > self.turn_limit:

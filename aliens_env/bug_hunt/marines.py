@@ -6,9 +6,15 @@ import numpy as np
 
 from . import combat, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE
-from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE
+from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, Human
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
+@cython.locals(h=Human)
 def step_marines(game) -> None:
     if game.apc is not None and game.apc["driving"]:
         if state.crew(game):
@@ -21,8 +27,10 @@ def step_marines(game) -> None:
             game._decide("act", [])
             return
         game.active = NO
-    pending = [i for i, h in enumerate(game.humans)
-               if h.status == "active" and h.pos != NO and not h.activated and h.hugger == NO]
+    pending = []
+    for i, h in enumerate(game.humans):
+        if h.status == "active" and h.pos != NO and not h.activated and h.hugger == NO:
+            pending.append(i)
     if game.apc is not None and not game.apc["activated"] and state.crew(game):
         pending.append(APC_OPTION)  # the APC is driven by whoever is inside (A55)
     if not pending:
@@ -32,6 +40,7 @@ def step_marines(game) -> None:
     game._decide("activate", pending)
 
 
+@cython.locals(h=Human, a=Alien)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
@@ -138,6 +147,7 @@ def can_use_comms(game, i: int) -> bool:
             and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
 
 
+@cython.locals(h=Human)
 def marine_mask(game, mask: np.ndarray) -> None:
     s = game._slot
     i = game.active

@@ -13,6 +13,11 @@ from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WAL
 from ..core.actions import ObsLayout
 from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Human
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 #: the map planes of the window, in order (the value is 1 where the name holds, unless noted)
 PLANES = ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", "entry", "marine", "civilian",
           "android", *ALIEN_KINDS, "egg_cache", "sentry_on", "sentry_off", "scenery", "room", "overwatch",
@@ -213,6 +218,7 @@ def squad_entry(game, h: Human) -> tuple:
     return row, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
+@cython.locals(h=Human)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
     top (written through a memoryview: a numpy item write costs several times more); squad,

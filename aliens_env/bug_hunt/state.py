@@ -8,6 +8,11 @@ from ..core.board import NO, UNREACHABLE  # noqa: F401  (importable from here)
 from . import data_files
 from .colony import PASSABLE
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 DIAGONALS = ((-1, 1), (1, 1), (1, -1), (-1, -1))  # NE SE SW NW
 MAX_SQUAD = data_files.MAX_SQUAD
 MAX_TARGETS = 12
@@ -69,16 +74,45 @@ def able_humans(game) -> list[int]:
     return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO]
 
 
+@cython.locals(h=Human)
+def can_fight_on(game) -> bool:
+    """Some human of the squad (not the android) is still active."""
+    for h in game.humans:
+        if h.status == "active" and h.role != "android":
+            return True
+    return False
+
+
+@cython.locals(h=Human)
+def all_active_on(game, squares) -> bool:
+    """Every active figure stands on a square that ``squares`` (by square) marks."""
+    for h in game.humans:
+        if h.status == "active" and not squares[h.pos]:
+            return False
+    return True
+
+
+@cython.locals(a=Alien)
 def live_aliens(game) -> list[int]:
-    return [i for i, a in enumerate(game.aliens) if a.alive]
+    live = []
+    for i, a in enumerate(game.aliens):
+        if a.alive:
+            live.append(i)
+    return live
 
 
+@cython.locals(h=Human, a=Alien)
 def occupied(game) -> set[int]:
     """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
     auto sentry pods (ASSUMPTION A23)."""
-    occ = {h.pos for h in game.humans if h.status == "active"}
+    occ = set()
+    for h in game.humans:
+        if h.status == "active":
+            occ.add(h.pos)
     occ.discard(NO)  # (an able figure off the map)
-    occ.update([a.pos for a in game.aliens if a.alive and a.attached == NO])
+    for a in game.aliens:
+        if a.alive and a.attached == NO:
+            occ.add(a.pos)
     for f in game.features:
         if f["kind"] == "sentry":
             r, c = f["pos"]

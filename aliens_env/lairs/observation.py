@@ -22,14 +22,21 @@ by a shallow copy) builds its own from scratch at its first ``observe``; a clone
 """
 from __future__ import annotations
 
+from dataclasses import fields as dataclass_fields
+
 import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
     CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
-    Marine, float_struct, square_features,
+    Alien, Marine, float_struct, square_features,
 )
 from ..reactor_room.observation import move_mark
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
 #: the Marine fields its board square and feature row are made of
@@ -42,13 +49,23 @@ class LairsMarine(Marine):
 
     __slots__ = ("seen",)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)  # (compiled, Marine's __init__ writes its struct: no __setattr__)
+        SET_SEEN(self, None)
+
     def __setattr__(self, name, value):
         object.__setattr__(self, name, value)
         if name in SHOWN:
             SET_SEEN(self, None)
 
+    def __reduce__(self):
+        """A copy (a clone's, a pickle's) is a new LairsMarine of the same fields, not yet seen (no
+        observation record has shown it); compiled, Marine's own reduce would leave ``seen`` out."""
+        return LairsMarine, tuple(getattr(self, name) for name in MARINE_FIELDS)
+
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
+MARINE_FIELDS = tuple(field.name for field in dataclass_fields(Marine))
 #: a Marine's feature row as float32 (kept here, not on the game: a game is pickled)
 ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 
@@ -92,6 +109,7 @@ class LairsObservation:
         self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
         self._obs_state = None
 
+    @cython.locals(m=Marine, al=Alien)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_state.buf``) brought up to date, for the Reactor Room's
         ``observe`` and ``observe_kept``: its views over the lairs (PLANES: the Rooms not yet
@@ -105,8 +123,10 @@ class LairsObservation:
         # -- the Marines: rewritten when changed
         if state.tracked:
             attacks = state.attacks
-            changed = {i for i, m in enumerate(marines)
-                       if m.seen is not state or (m.alien != NO and aliens[m.alien].attack != attacks[i])}
+            changed = set()
+            for i, m in enumerate(marines):
+                if m.seen is not state or (m.alien != NO and aliens[m.alien].attack != attacks[i]):
+                    changed.add(i)
         else:
             changed = set(range(len(marines)))
         if active != state.active:
@@ -161,6 +181,7 @@ class LairsObservation:
         """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the
         hunt); ``key`` is ``_scenario_key()``, just worked out."""
 
+    @cython.locals(m=Marine)
     def _write_marines(self, state: ObsState, changed: set[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
         buf, squares, counts, attacks, status = state.buf, state.marine_ones, state.counts, state.attacks, state.status

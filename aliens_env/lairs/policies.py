@@ -6,8 +6,14 @@ import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
+from ..reactor_room.game import Marine
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
 from .game import QUEEN, STOP, HuntForTheQueen
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
 class LairsDiceAI(DicePolicy):
@@ -96,14 +102,18 @@ class HuntMarines(HeuristicMarines):
         return None if best is None else best[1]
 
     @staticmethod
+    @cython.locals(m=Marine, o=Marine)
     def _carry_goal(game: HuntForTheQueen, m):
         """The distance field to the Incapacitated Marines beside m that it may pick up (not carried,
         not on an Alien's card; Newt carries no one), or None when there is none or m carries one."""
         board = game.board
         if m.carrying != NO or m.name == "Newt":
             return None
-        wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
-                   and o.alien == NO and board.range(o.pos, m.pos) <= 1]
+        wounded = []
+        for o in game.marines:
+            if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
+                    and board.range(o.pos, m.pos) <= 1:
+                wounded.append(o.pos)
         return board.field(wounded) if wounded else None
 
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:

@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from ..core.board import NO
 from ..reactor_room.data_files import table_result
+from ..reactor_room.game import Alien, Marine
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 QUEEN = 0  # the Queen's counter slot
 STOP = 8  # the option "stop" of a queen_move decision (0-7 are directions)
@@ -45,13 +51,16 @@ class QueenRules:
             options.append(STOP)
         return options
 
+    @cython.locals(al=Alien, m=Marine)
     def _queen_may_stop(self, square: int) -> bool:
         """No other Alien at rest there, and no standing Marine unless one free of Aliens."""
-        if any(a != QUEEN and al.in_play and al.card == NO and al.pos == square for a, al in enumerate(self.aliens)):
-            return False
-        standing = [m for m in self.marines if m.status == "on_map" and not m.incapacitated and m.carried_by == NO
-                    and m.pos == square]
-        return all(m.alien == NO for m in standing)
+        for a, al in enumerate(self.aliens):
+            if a != QUEEN and al.in_play and al.card == NO and al.pos == square:
+                return False
+        for m in self.marines:
+            if m.status == "on_map" and not m.incapacitated and m.carried_by == NO and m.pos == square and m.alien != NO:
+                return False
+        return True
 
     def _queen_can_end(self, square: int, steps: int) -> bool:
         frontier, seen = [square], {square}

@@ -42,6 +42,11 @@ from . import codec, data_files, door_grenade
 from .board import board as make_board
 from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, SCENARIOS, WEAPON_OPTIONS
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 BURKE_STATES = ("bolting", "lingering", "with_group", "locked_in", "gone")
 BURKE_ONE_HOT = {state: [float(state == s) for s in BURKE_STATES] for state in BURKE_STATES}
 PLANES = ("obstruction", "furniture", "duct", "junction", "airlock", "exit", "grey", "blue", "red", "gold",
@@ -529,6 +534,7 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     # the Marines' mask and actions
     # ------------------------------------------------------------------------------------------
+    @cython.locals(m=Marine)
     def _compute_marine_mask(self) -> np.ndarray:
         mask = super()._compute_marine_mask()
         i = self.active
@@ -551,6 +557,7 @@ class Operations(ReactorRoom):
             mask[s["blast_door"]] = 1
         return mask
 
+    @cython.locals(m=Marine)
     def _legal_steps(self, i: int, standing: set[int]) -> Sequence[tuple[int, int]]:
         """The acting Marine's open steps (``_open_steps``), less those the scenario's limits forbid
         (``_step_allowed``). A step onto a standing teammate is kept only if an allowed step on to a free square
@@ -588,19 +595,25 @@ class Operations(ReactorRoom):
         standing teammate must leave an allowed step on to a free square (A14)."""
         return self._step_allowed(self._step_context(i), self.marines[i], direction)
 
+    @cython.locals(al=Alien)
     def _step_context(self, i: int, standing: set[int] | None = None) -> tuple:
         """What every step check of Marine i reads: the squares of standing teammates (given, or
         worked out), of Aliens, and Newt's square while she can lead (else NO)."""
-        aliens = {al.pos for al in self.aliens if al.in_play}
+        aliens = set()
+        for al in self.aliens:
+            if al.in_play:
+                aliens.add(al.pos)
         if standing is None:
             standing = self._standing_squares(exclude=i)
         return standing, aliens, self._leading_newt()
 
+    @cython.locals(newt=Marine)
     def _leading_newt(self) -> int:
         """Newt's square while she can lead, else NO."""
         newt = self.marines[self._newt]
         return newt.pos if newt.status == "on_map" and not newt.incapacitated else NO
 
+    @cython.locals(m=Marine)
     def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
         standing, aliens, newt = context
         dst = self.board.step(m.pos, direction)
@@ -610,6 +623,7 @@ class Operations(ReactorRoom):
             return False
         return dst not in standing or self._may_stop_beyond(m, dst, standing, aliens, newt)
 
+    @cython.locals(m=Marine)
     def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
         furniture, duct = self.furniture, self.duct
@@ -625,6 +639,7 @@ class Operations(ReactorRoom):
                 return True
         return False
 
+    @cython.locals(m=Marine)
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         if actions_left < (2 if dst in self.furniture else 1):
             return False  # furniture costs two Actions

@@ -22,7 +22,13 @@ import heapq
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+from ..reactor_room.game import Marine
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 #: the distance fields of the scripted marines, shared by all of them (a field depends on the
 #: board and its targets alone; the boards are shared too): the wounded to fetch come in ever new
@@ -82,8 +88,12 @@ class OperationsMarines(HeuristicMarines):
                 return grenade
         return super()._act(game, player, legal)
 
+    @cython.locals(m=Marine, o=Marine)
     def _held_teammate_near(self, game, m) -> bool:
-        return any(o.alien != NO and game.board.range(o.pos, m.pos) <= 1 for o in game.marines if o is not m)
+        for o in game.marines:
+            if o is not m and o.alien != NO and game.board.range(o.pos, m.pos) <= 1:
+                return True
+        return False
 
     def _grenade(self, game, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least or any at range
@@ -95,6 +105,7 @@ class OperationsMarines(HeuristicMarines):
                 best = (caught, action)
         return None if best is None else best[1]
 
+    @cython.locals(m=Marine, o=Marine)
     def _step(self, game, m_index: int, legal: set[int]) -> int | None:
         if game.scenario == "gormans_last_stand":
             return None
@@ -105,8 +116,11 @@ class OperationsMarines(HeuristicMarines):
         board = game.board
         goal = self._goal(game, m)
         if m.carrying == NO:
-            wounded = [o.pos for o in game.marines if o.status == "on_map" and o.incapacitated and o.carried_by == NO
-                       and o.alien == NO and board.range(o.pos, m.pos) <= 2 and goal[o.pos] < UNREACHABLE]
+            wounded = []
+            for o in game.marines:
+                if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
+                        and board.range(o.pos, m.pos) <= 2 and goal[o.pos] < UNREACHABLE:
+                    wounded.append(o.pos)
             if wounded and m.name != "Newt":
                 goal = self.field(game, wounded)
         barred = None

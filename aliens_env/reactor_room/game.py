@@ -40,12 +40,17 @@ from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, WEAPON_OPTIONS, table_r
 from .observation import ObsRecord, move_mark
 from .weapons import WEAPON_KINDS, WeaponRules
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
 MOVE_TO_LABELS = tuple(f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS)  # the move_to slice's labels (shared by every layout)
 
 
-@dataclass(slots=True)
+@dataclass
 class Marine:
     name: str
     pos: int  # square, or NO once off the map
@@ -60,7 +65,7 @@ class Marine:
     handed_off: bool = False
 
 
-@dataclass(slots=True)
+@dataclass
 class Alien:
     in_play: bool = False
     pos: int = NO
@@ -281,6 +286,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             self._step_marines()
         return True
 
+    @cython.locals(m=Marine)
     def _marines_gone(self) -> bool:
         """The game ends (by the rules: there is "no time limit") when no Marine left on the map
         can ever act again."""
@@ -304,11 +310,13 @@ class ReactorRoom(WeaponRules, PhasedGame):
         self._start_phase("aliens_move")
 
     # -- Aliens Move -------------------------------------------------------------------------
+    @cython.locals(m=Marine)
     def _available(self) -> list[int]:
-        return [
-            i for i, m in enumerate(self.marines)
-            if m.status == "on_map" and not m.incapacitated and m.alien == NO
-        ]
+        available = []
+        for i, m in enumerate(self.marines):
+            if m.status == "on_map" and not m.incapacitated and m.alien == NO:
+                available.append(i)
+        return available
 
     def _alien_dist(self, square: int, target_square: int) -> int:
         return self._paths().distance_list(square)[target_square]
@@ -557,6 +565,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 m.handed_off = False
                 return
 
+    @cython.locals(m=Marine)
     def _activates(self, i: int) -> bool:
         """Marine i gets an activation in its place in the order: on the map, able, not Grabbed."""
         m = self.marines[i]
@@ -573,9 +582,11 @@ class ReactorRoom(WeaponRules, PhasedGame):
             return
         self._decide("marine")
 
+    @cython.locals(m=Marine)
     def _grabbed(self, m: Marine) -> bool:
         return m.alien != NO and self.aliens[m.alien].attack == "grabbing"
 
+    @cython.locals(m=Marine)
     def _in_combat(self, m: Marine) -> bool:
         return m.alien != NO and self.aliens[m.alien].attack in ("in_combat", "attacking")
 
@@ -607,18 +618,23 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 mask[self._slot["place"] + direction] = 1
         return mask
 
+    @cython.locals(al=Alien)
     def targets(self) -> list[int]:
         """Aliens in play ordered by (range from the acting Marine, counter number): target k."""
         cached = self._cache.get("targets")
         if cached is None:
             ranges = self.board.range_row(self.marines[self.active].pos)
             n = len(self.aliens)  # (sorted by range * n + counter: the order of (range, counter), as ints)
-            keyed = [ranges[al.pos] * n + a for a, al in enumerate(self.aliens) if al.in_play]
+            keyed = []
+            for a, al in enumerate(self.aliens):
+                if al.in_play:
+                    keyed.append(ranges[al.pos] * n + a)
             if len(keyed) > 1:
                 keyed.sort()
             cached = self._cache["targets"] = [key % n for key in keyed]
         return cached
 
+    @cython.locals(m=Marine)
     def _compute_marine_mask(self) -> np.ndarray:
         mask = self.layout.empty_mask()
         i = self.active
@@ -647,6 +663,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         mask[s["end"]] = 1
         return mask
 
+    @cython.locals(m=Marine)
     def _target_mask(self, mask: np.ndarray, m: Marine, char, in_combat: bool, targets: list[int]) -> None:
         """The acting Marine m's Melee, fire and paired-fire actions at its targets."""
         s, i, aliens = self._slot, self.active, self.aliens
@@ -702,6 +719,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         last = max((band for band, number in enumerate(row) if number is not None), default=-1)
         return self.tables["range_bands"][last] if last >= 0 else 0
 
+    @cython.locals(marine=Marine, alien=Alien)
     def _shot(self, m: int, a: int) -> tuple[int, int] | None:
         """(range band, penalty) of Marine m's shot at Alien a (whatever its Aim), None when
         the shot is not allowed: no line of sight, a Flame Unit whose line meets another counter
@@ -1149,25 +1167,34 @@ class ReactorRoom(WeaponRules, PhasedGame):
     def _adjacent(self, square: int) -> list[int]:
         return [n for n in (self.board.step(square, d) for d in range(8)) if n is not None]
 
+    @cython.locals(m=Marine)
     def _standing_squares(self, exclude: int = NO) -> set[int]:
         """Squares of Marines who count as counters (not laid flat, not carried, on the map)."""
         skip = self.marines[exclude] if exclude != NO else None
-        return {m.pos for m in self.marines
-                if m.status == "on_map" and m is not skip and not m.incapacitated and m.carried_by == NO}
+        squares = set()
+        for m in self.marines:
+            if m.status == "on_map" and m is not skip and not m.incapacitated and m.carried_by == NO:
+                squares.add(m.pos)
+        return squares
 
+    @cython.locals(al=Alien)
     def _occupied(self, exclude_alien: int = NO) -> set[int]:
         """Squares where no counter may end a move: standing Marines and Aliens."""
         squares = self._standing_squares()
         skip = self.aliens[exclude_alien] if exclude_alien != NO else None
-        squares.update([al.pos for al in self.aliens if al.in_play and al is not skip])
+        for al in self.aliens:
+            if al.in_play and al is not skip:
+                squares.add(al.pos)
         return squares
 
+    @cython.locals(m=Marine, o=Marine)
     def _sharers(self, i: int) -> list[int]:
         m = self.marines[i]
-        return [
-            j for j, o in enumerate(self.marines)
-            if j != i and o.status == "on_map" and o.pos == m.pos and not o.incapacitated and o.carried_by == NO
-        ]
+        sharers = []
+        for j, o in enumerate(self.marines):
+            if j != i and o.status == "on_map" and o.pos == m.pos and not o.incapacitated and o.carried_by == NO:
+                sharers.append(j)
+        return sharers
 
     # ------------------------------------------------------------------------------------------
     # observation
@@ -1196,6 +1223,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
             return None
         return self._observe_record()
 
+    @cython.locals(m=Marine)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_record.buf``) brought up to date: observe's values but
         for the options it writes on its copy (the lairs keep theirs their own way: they override
@@ -1251,6 +1279,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
     #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
     _marine_candidate_kinds: tuple[str, ...] = ("target",)
 
+    @cython.locals(al=Alien)
     def _squares_shown(self, plane: dict, active: int) -> tuple[list[int], int, tuple]:
         """(the squares set on the Aliens' planes (on a card, Stunned, in play: for an acting
         Marine its targets, worked out for the mask), then on the acting and candidate planes;
@@ -1269,7 +1298,10 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 ones.append((on_card if card else stunned if al.stunned else alien) + sq)
                 targeted += (1, RANGE_FEATURE[ranges[sq]], seen[sq], card, al.stunned)
         else:
-            ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
+            ones = []
+            for al in aliens:
+                if al.in_play:
+                    ones.append((on_card if al.card != NO else stunned if al.stunned else alien) + al.pos)
             targeted = ()
         live = len(ones)
         if d is not None:
@@ -1292,6 +1324,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
         """A subclass's own views, written into the kept observation ``rec.buf`` (every value
         that may have changed since the last observe, ``rec.extra`` its record of what it wrote)."""
 
+    @cython.locals(m=Marine)
     def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
         buf, view, squares, counts = rec.buf, rec.view, rec.squares, rec.counts

@@ -29,7 +29,12 @@ import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 from .data_files import grenade_result
-from .game import ReactorRoom
+from .game import Alien, Marine, ReactorRoom
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
 class HeuristicMarines:
@@ -43,6 +48,7 @@ class HeuristicMarines:
         mask = game.legal_mask_kept(player)
         return self._act(game, player, set(mask.nonzero()[0].tolist()))
 
+    @cython.locals(m=Marine, o=Marine, alien=Alien)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -82,8 +88,12 @@ class HeuristicMarines:
         # 3. covering fire on threatening Aliens
         best = None
         flame = game.characters[m.name].weapon == "Flame Unit"
-        able = [o.pos for o in game.marines if o.status == "on_map" and not o.incapacitated]
-        on_map = [o.pos for o in game.marines if o.status == "on_map"]
+        able, on_map = [], []
+        for o in game.marines:
+            if o.status == "on_map":
+                on_map.append(o.pos)
+                if not o.incapacitated:
+                    able.append(o.pos)
         for k, a in enumerate(targets):
             alien = game.aliens[a]
             if flame and alien.card != NO and alien.attack == "grabbing":
@@ -132,6 +142,7 @@ class HeuristicMarines:
             return lay.encode(options[0])
         return None
 
+    @cython.locals(m=Marine)
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
         """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
         m = game.marines[m_index]
@@ -150,11 +161,15 @@ class HeuristicMarines:
                 best = (p, aim)
         return best
 
+    @cython.locals(o=Marine)
     def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:
         """Alien a is within threat_range of a Marine on the map and not Incapacitated (``able``:
         their squares, when worked out already)."""
         if able is None:
-            able = [o.pos for o in game.marines if o.status == "on_map" and not o.incapacitated]
+            able = []
+            for o in game.marines:
+                if o.status == "on_map" and not o.incapacitated:
+                    able.append(o.pos)
         ranges = game.board.range_row(game.aliens[a].pos)
         reach = self.threat_range
         for pos in able:
@@ -167,6 +182,7 @@ class HeuristicMarines:
         board = game.board
         return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
 
+    @cython.locals(m=Marine, o=Marine)
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
         moves = move_actions(game, legal)
@@ -175,11 +191,11 @@ class HeuristicMarines:
         board = game.board
         goal = self._exit_distances(game)
         if m.carrying == NO:
-            wounded = [
-                o.pos for o in game.marines
-                if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO
-                and board.range(o.pos, m.pos) <= 2
-            ]
+            wounded = []
+            for o in game.marines:
+                if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
+                        and board.range(o.pos, m.pos) <= 2:
+                    wounded.append(o.pos)
             if wounded:
                 goal = board.distance_field(wounded)
         return closest_step(game, m.pos, goal, moves)
@@ -202,12 +218,16 @@ def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
     return {a - start: a for a in legal if start <= a < start + count}
 
 
+@cython.locals(al=Alien)
 def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int, int], barred=None) -> int | None:
     """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal``, with
     the fewest Aliens in play beside the square on a tie (the first such in ``moves``' order);
     squares where ``barred(square)`` holds are skipped. None when no Move gets closer."""
     board = game.board
-    alien_squares = [al.pos for al in game.aliens if al.in_play]
+    alien_squares = []
+    for al in game.aliens:
+        if al.in_play:
+            alien_squares.append(al.pos)
     here = int(goal[pos])
     best = None
     for direction, action in moves.items():
@@ -225,6 +245,7 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
     return None if best is None else best[1]
 
 
+@cython.locals(o=Marine, other=Alien)
 def safe_grenades(game, legal: set[int], wanted):
     """The acting Marine's legal grenade throws at Aliens ``wanted(a)`` whose blast would reach no
     Marine (none on the target's square, none in its sight at a range the Grenade Table harms), in
@@ -232,7 +253,10 @@ def safe_grenades(game, legal: set[int], wanted):
     target and in its sight). For the scripted marines of the games that throw grenades."""
     at = game.layout.slices["grenade"][0]
     b = game.board
-    marines = [o.pos for o in game.marines if o.status == "on_map"]
+    marines = []
+    for o in game.marines:
+        if o.status == "on_map":
+            marines.append(o.pos)
     for k, a in enumerate(game.targets()):
         al = game.aliens[a]
         if at + k not in legal or not wanted(a):
@@ -241,4 +265,8 @@ def safe_grenades(game, legal: set[int], wanted):
         if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
                for p in marines):
             continue
-        yield at + k, a, sum(1 for o in game.aliens if o.in_play and b.range(o.pos, al.pos) <= 1 and seen[o.pos])
+        caught = 0
+        for other in game.aliens:
+            if other.in_play and b.range(other.pos, al.pos) <= 1 and seen[other.pos]:
+                caught += 1
+        yield at + k, a, caught
