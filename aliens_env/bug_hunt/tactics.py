@@ -24,7 +24,7 @@ from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
-           "fan_out", "fire_teams")
+           "fan_out", "fire_teams", "ambush")
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
@@ -259,6 +259,39 @@ class TacticMarines(ScriptedMarines):
     def fire_teams(self, game, mask, action) -> int:
         """fire_teams: as fan_out with two figures to a goal (the squad splits into pairs)."""
         return self._fan(game, mask, action, 2)
+
+    def ambush(self, game, mask, action) -> int:
+        """ambush: fan_out, firing less and at the Queen first (ASSUMPTION A72). Until the Queen is
+        seen, while the squad has not fired this turn and no Alien stands beside the figure,
+        fan_out's shot (a rifle shot, a burst, a grenade, at an Alien or an egg cache) becomes
+        over-watch when the figure has the AP for it: over-watch shots are fired in the Aliens'
+        move, so they do not make the squad one that fired for this turn's activation roll (6, or
+        5-6 with Aliens in sight, rather than 4-6), and the Aliens that come on are shot at every
+        AP they spend in sight. Once the squad has fired this turn it shoots as fan_out. Once the
+        Queen is seen, a figure that can hit her fires at her (a flame-thrower only with no squad
+        figure beside her), else as fan_out."""
+        if _queen_seen(game):
+            shot = self._queen_shot(game, mask)
+            return self.fan_out(game, mask, action) if shot is None else shot
+        action = self.fan_out(game, mask, action)
+        h, s = game.humans[game.active], game.layout.encode
+        if _kind(game, action) not in ("fire", "grenade") or game.fired_squads[h.squad] or not mask[s("overwatch")]:
+            return action
+        if any(a.alive and a.attached == NO and game.rng(a.pos, h.pos) <= 1 for a in game.aliens):
+            return action
+        return s("overwatch")
+
+    @staticmethod
+    def _queen_shot(game, mask) -> int | None:
+        """The active figure's shot at a Queen it can hit (a flame-thrower only with no squad figure
+        beside her), or None."""
+        s, h = game.layout.encode, game.humans[game.active]
+        for k, t in enumerate(game.targets()):
+            if t[0] == "alien" and game.aliens[t[1]].kind == "queen" and mask[s("fire", k)]:
+                if h.weapon == "flame_thrower" and near_friend(game, game.target_square(t)):
+                    continue
+                return s("fire", k)
+        return None
 
 
 class BugHuntTactics(CommandedSide, BugHunt):
