@@ -52,8 +52,11 @@ class CythonBuildExt(build_ext):
             self.extensions,
             nthreads=self.parallel or 1,
             quiet=True,
-            # annotations are not C types, no variable becomes a C number, Python's division, real functions
-            compiler_directives={"language_level": 3, "annotation_typing": False, "infer_types": False, "binding": True},
+            # annotations are not C types, no variable becomes a C number, Python's division, real functions;
+            # a typed local (@cython.locals) holding None raises AttributeError on a field read, as Python
+            # does, instead of reading past None's struct
+            compiler_directives={"language_level": 3, "annotation_typing": False, "infer_types": False, "binding": True,
+                                 "nonecheck": True},
         )
         c_files = {ext.name: ext.sources for ext in translated}
         for ext in self.extensions:  # (setuptools' own Extension objects, finalized: only their sources change)

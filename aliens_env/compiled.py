@@ -69,7 +69,7 @@ def with_dependents(package_dir: Path, changed: set[str], modules) -> set[str]:
     directly or through others: such an extension cannot run beside the source of a module it
     cimports (its import of their types fails), nor be kept when their declarations change."""
     changed = set(changed)
-    grew = True
+    grew = bool(changed)  # (nothing changed: nothing to follow; the common case at import)
     while grew:
         grew = False
         for name in modules:
@@ -126,7 +126,8 @@ def orphans(package_dir: Path) -> list[str]:
 
 def forget_translations(package_dir: Path, sources: list[str]) -> None:
     """Delete Cython's C file of every source changed since the recorded build (whatever its time
-    stamp says), so that the next build translates it again."""
+    stamp says) and of every module compiled against its C types, so that the next build
+    translates them again."""
     recorded = read_record(package_dir)
     changed = {s for s in sources if recorded.get(s) != source_hash(package_dir / s)}
     for s in with_dependents(package_dir, changed, sources):
@@ -152,7 +153,11 @@ def stale_modules(package_dir: Path) -> dict[str, Path]:
     record = read_record(package_dir)
     built = extensions(package_dir)
     edited = {name for name, source in built.items() if record.get(name) != source_hash(source)}
-    return {name: built[name] for name in sorted(with_dependents(package_dir, edited, built))}
+    # a module cimported by an extension but without its own (deleted, or a build that failed
+    # part way) is imported as source too: the extensions compiled against it go with it
+    missing = {dep for name in built for dep in cimported(package_dir, name) if dep not in built}
+    stale = with_dependents(package_dir, edited | missing, set(built) | missing) - missing
+    return {name: built[name] for name in sorted(stale)}
 
 
 def compiled_modules(package: str = "aliens_env") -> tuple[int, int]:
@@ -192,7 +197,8 @@ def use_source_where_stale(package: str = "aliens_env", package_dir: Path = PACK
     names = sorted(stale) + sorted(orphaned)
     listed = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
     warnings.warn(
-        f"{len(names)} compiled module(s) of {package} do not match their source ({listed}): importing the "
+        f"{len(names)} compiled module(s) of {package} do not match their source, or were compiled against the C "
+        f"types of one that does not ({listed}): importing the "
         f"source instead, which runs slower (an extension without a source is not imported); compile again "
         f"with `python setup.py build_ext --inplace` or `pip install -e .` (ALIENS_ENV_PURE=1 removes "
         f"the extensions: a pure-Python install)",

@@ -90,7 +90,8 @@ def test_a_stale_extension_gives_way_to_its_source_with_a_warning(fake_package, 
     elif record == "unrecorded":
         _write_record(fake_package, [])
     assert set(compiled.stale_modules(fake_package)) == {"mod.py"}
-    with pytest.warns(UserWarning, match=r"1 compiled module\(s\) of stalepkg do not match their source \(stalepkg.mod\)"):
+    with pytest.warns(UserWarning, match=r"1 compiled module\(s\) of stalepkg do not match their source, or were "
+                                         r"compiled against the C types of one that does not \(stalepkg.mod\)"):
         assert compiled.use_source_where_stale("stalepkg", fake_package) == ["stalepkg.mod"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -206,17 +207,17 @@ def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_p
 
 
 def _typed_writes(source: str) -> list[str]:
-    """The attribute writes through a typed local (a name in a function's ``@cython.locals``)."""
+    """The attribute writes and deletions through a typed local (a name in a function's
+    ``@cython.locals``), in any form: assignments, tuple targets, for and with targets, del."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         typed = {kw.arg for d in node.decorator_list if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
-                 and d.func.attr == "locals" and getattr(d.func.value, "id", None) == "cython" for kw in d.keywords}
-        for inner in ast.walk(node):
-            targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target] if isinstance(inner, ast.AugAssign) else []
-            found += [f"{node.name}: {t.value.id}.{t.attr}" for t in targets
-                      if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in typed]
+                 and d.func.attr == "locals" for kw in d.keywords}
+        found += [f"{node.name}: {inner.value.id}.{inner.attr}" for inner in ast.walk(node)
+                  if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, (ast.Store, ast.Del))
+                  and isinstance(inner.value, ast.Name) and inner.value.id in typed]
     return found
 
 
@@ -228,4 +229,33 @@ def test_typed_locals_only_read():
     assert len(modules) >= 5, "the typed modules (reactor_room, operations, lairs) were not found"
     writes = {p.relative_to(compiled.PACKAGE_DIR).as_posix(): _typed_writes(p.read_text()) for p in modules}
     assert all(not w for w in writes.values()), writes
-    assert _typed_writes("@cython.locals(m=Marine)\ndef f(ms):\n    for m in ms:\n        m.aim += 1\n") == ["f: m.aim"]
+    for write in ("m.aim += 1", "m.aim, m.pos = 1, 2", "m.aim: int = 1", "del m.aim", "for m.aim in range(2): pass"):
+        source = f"@cython.locals(m=Marine, n=Alien)\ndef f(ms):\n    for m in ms:\n        {write}\n"
+        assert _typed_writes(source)[0] == "f: m.aim", write
+    assert _typed_writes("@cython.locals(m=Marine)\ndef f(m):\n    return m.aim\n") == []
+
+
+def test_every_cimport_of_a_declarations_file_is_understood():
+    """The guard follows cimports (``cimported``) only in the form ``from aliens_env.x.y cimport
+    Name``: every cimport of the package's .pxd files is in that form and names a compiled module."""
+    sources = set(compiled.compiled_sources(compiled.PACKAGE_DIR))
+    declarations = sorted(compiled.PACKAGE_DIR.rglob("*.pxd"))
+    assert declarations
+    for pxd in declarations:
+        lines = [line for line in pxd.read_text().splitlines() if "cimport" in line.split("#")[0]]
+        name = pxd.relative_to(compiled.PACKAGE_DIR).with_suffix(".py").as_posix()
+        assert len(compiled.cimported(compiled.PACKAGE_DIR, name)) == len(lines), (pxd, lines)
+        assert set(compiled.cimported(compiled.PACKAGE_DIR, name)) <= sources, pxd
+
+
+def test_an_extension_compiled_against_a_module_without_its_extension_gives_way(fake_package):
+    """mod's extension gone (deleted, or a build that failed part way): user, compiled against
+    mod's types, is imported as source too."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (fake_package / "user.py").write_text("VALUE = 2\n")
+    (fake_package / "user.pxd").write_text("from stalepkg.mod cimport Thing\n")
+    (fake_package / ("user" + suffix)).write_bytes(b"not an extension")
+    _write_record(fake_package, ["mod.py", "user.py"])
+    assert compiled.stale_modules(fake_package) == {}
+    (fake_package / ("mod" + suffix)).unlink()
+    assert set(compiled.stale_modules(fake_package)) == {"user.py"}

@@ -2,7 +2,7 @@
 other modules share, and the small queries and changes over the game state."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..core.board import NO, UNREACHABLE  # noqa: F401  (importable from here)
 from . import data_files
@@ -42,6 +42,10 @@ class Human:
     out_of_ammo: bool = False  # an M4 Power Loader's midi-guns ran dry
     in_apc: bool = False  # inside the M12 APC (its square is pos): safe from harm (option apc)
 
+    def __reduce__(self):
+        """Pickled and copied as its class and fields: the same pickle compiled and pure."""
+        return type(self), tuple(getattr(self, name) for name in HUMAN_FIELDS)
+
 
 @dataclass
 class Alien:
@@ -54,6 +58,14 @@ class Alien:
     attached: int = NO  # Face-Hugger: the human it is attached to
     attached_turn: int = 0
     anchored: bool = False  # the Brood Chamber's Queen: confined to her chamber (ASSUMPTION A22)
+
+    def __reduce__(self):
+        """Pickled and copied as its class and fields: the same pickle compiled and pure."""
+        return type(self), tuple(getattr(self, name) for name in ALIEN_FIELDS)
+
+
+HUMAN_FIELDS = tuple(field.name for field in fields(Human))
+ALIEN_FIELDS = tuple(field.name for field in fields(Alien))
 
 
 #: the decision kinds that are the marines' (BugHunt.marine_decisions); all others are the hive's

@@ -22,8 +22,6 @@ by a shallow copy) builds its own from scratch at its first ``observe``; a clone
 """
 from __future__ import annotations
 
-from dataclasses import fields as dataclass_fields
-
 import numpy as np
 
 from ..core.board import NO
@@ -58,14 +56,8 @@ class LairsMarine(Marine):
         if name in SHOWN:
             SET_SEEN(self, None)
 
-    def __reduce__(self):
-        """A copy (a clone's, a pickle's) is a new LairsMarine of the same fields, not yet seen (no
-        observation record has shown it); compiled, Marine's own reduce would leave ``seen`` out."""
-        return LairsMarine, tuple(getattr(self, name) for name in MARINE_FIELDS)
-
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
-MARINE_FIELDS = tuple(field.name for field in dataclass_fields(Marine))
 #: a Marine's feature row as float32 (kept here, not on the game: a game is pickled)
 ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 

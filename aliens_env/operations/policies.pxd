@@ -1,2 +1,2 @@
 # The Reactor Room figures' C types for this module's typed locals (reactor_room/game.pxd declares them).
-from aliens_env.reactor_room.game cimport Alien, Marine
+from aliens_env.reactor_room.game cimport Marine

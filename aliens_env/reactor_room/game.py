@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import copy
 import struct
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 from itertools import filterfalse
 from typing import Any, Sequence
@@ -64,6 +64,10 @@ class Marine:
     aim: int = 0
     handed_off: bool = False
 
+    def __reduce__(self):
+        """Pickled and copied as its class and fields: the same pickle compiled and pure."""
+        return type(self), tuple(getattr(self, name) for name in MARINE_FIELDS)
+
 
 @dataclass
 class Alien:
@@ -72,6 +76,14 @@ class Alien:
     card: int = NO  # the Marine whose card it is on
     attack: str = ""  # on a card: attacking | in_combat | grabbing
     stunned: bool = False  # loses its next Aliens Move
+
+    def __reduce__(self):
+        """Pickled and copied as its class and fields: the same pickle compiled and pure."""
+        return type(self), tuple(getattr(self, name) for name in ALIEN_FIELDS)
+
+
+MARINE_FIELDS = tuple(field.name for field in fields(Marine))
+ALIEN_FIELDS = tuple(field.name for field in fields(Alien))
 
 
 class ReactorRoom(WeaponRules, PhasedGame):
