@@ -259,3 +259,22 @@ def test_an_extension_compiled_against_a_module_without_its_extension_gives_way(
     assert compiled.stale_modules(fake_package) == {}
     (fake_package / ("mod" + suffix)).unlink()
     assert set(compiled.stale_modules(fake_package)) == {"user.py"}
+
+
+def test_the_figures_pickle_as_their_class_and_fields():
+    """Compiled, Cython would pickle an extension type through its own helper (``__pyx_unpickle_...``),
+    which a pure-Python process cannot load; the figures reduce to their class and fields, so a
+    pickle moves between a compiled and a pure process (a LairsMarine comes back not yet seen)."""
+    import pickle
+
+    from aliens_env.bug_hunt.state import Alien as BugHuntAlien, Human
+    from aliens_env.lairs.observation import LairsMarine
+    from aliens_env.reactor_room.game import Alien, Marine
+
+    for figure in (Marine("Hicks", 5, aim=2), Alien(True, 7), Human("Apone", "sergeant", "pulse_rifle", pos=3),
+                   BugHuntAlien("queen", pos=9, lp=6), LairsMarine("Ripley", 4, wounded=True)):
+        data = pickle.dumps(figure)
+        assert b"__pyx" not in data
+        back = pickle.loads(data)
+        assert type(back) is type(figure) and back == figure
+    assert pickle.loads(pickle.dumps(LairsMarine("Ripley", 4))).seen is None
