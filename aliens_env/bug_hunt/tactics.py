@@ -36,6 +36,8 @@ def _kind(game, action) -> str:
 
 
 def _queen_seen(game) -> bool:
+    """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
+    activation table brings before it is found."""
     return any(a.alive and a.kind == "queen" for a in game.aliens)
 
 
@@ -262,12 +264,18 @@ class TacticMarines(ScriptedMarines):
 
     def ambush(self, game, mask, action) -> int:
         """ambush: fan_out, firing less and at the Queen first (ASSUMPTION A72). Until the Queen is
-        seen, while the squad has not fired this turn and no Alien stands beside the figure,
-        fan_out's shot (a rifle shot, a burst, a grenade, at an Alien or an egg cache) becomes
-        over-watch when the figure has the AP for it: over-watch shots are fired in the Aliens'
+        seen (_queen_seen: any live Queen on the map, also one the activation table brings before
+        the Brood Chamber is found), while the figure's squad has not fired this turn and no live
+        Alien not attached to a figure stands within range 1 of the figure, fan_out's shot becomes
+        over-watch when over-watch is legal (its 2 AP, the squad's pool counting). The shots
+        converted are every "fire" action (a pulse-rifle or pistol shot, a smart-gun burst or a
+        flame-thrower's flame, at any target: an Alien, an egg cache or an auto sentry) and a
+        grenade; the comms uplink is not a shot here. Over-watch shots are fired in the Aliens'
         move, so they do not make the squad one that fired for this turn's activation roll (6, or
-        5-6 with Aliens in sight, rather than 4-6), and the Aliens that come on are shot at every
-        AP they spend in sight. Once the squad has fired this turn it shoots as fan_out. Once the
+        5-6 with Aliens in sight, rather than 4-6), and the Aliens that come on are shot at at
+        every step they take in sight. A figure already on over-watch is refused it by the mask
+        (marines.py: not h.overwatch), so it keeps fan_out's shot: intended, measured better than
+        keeping the watch. Once the squad has fired this turn it shoots as fan_out. Once the
         Queen is seen, a figure that can hit her fires at her (a flame-thrower only with no squad
         figure beside her), else as fan_out."""
         if _queen_seen(game):

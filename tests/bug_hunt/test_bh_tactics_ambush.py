@@ -1,10 +1,12 @@
 """BugHuntTactics' ambush (ASSUMPTION A72): fan_out, but the squad's first shot of a turn with no
 Alien beside the figure becomes over-watch (over-watch shots do not count for the activation
 roll), and once the Queen is seen she is shot first."""
+from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.policies import ScriptedMarines
+from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import TacticMarines
 
-from bh_helpers import activate, build, watch
+from bh_helpers import activate, build, play
 
 # Apone (1) in a corridor, an Alien 4 squares east of him
 ALIEN_AHEAD = ["##########", "#1...A...#", "##########"]
@@ -64,26 +66,68 @@ def test_a_flame_thrower_does_not_burn_the_queen_with_a_squad_figure_beside_her(
     assert g.layout.decode(chosen)[0] != "fire"
 
 
-def test_whole_games_differ_from_fan_out_only_as_stated():
-    """In whole games every act differs from fan_out's only by the rules of A72: over-watch for
-    the squad's first shot of the turn with no Alien beside the figure, or a shot at the Queen."""
+def test_a_figure_already_on_over_watch_keeps_fan_outs_shot():
+    # the mask refuses over-watch to a figure already on it, so ambush fires as fan_out does
+    # (intended: measured better than keeping the watch, A72)
+    g = build(ALIEN_AHEAD)
+    activate(g, 0)
+    g.humans[0].overwatch = True
+    g._cache.clear()
+    assert not g.legal_mask("marines")[_enc(g, "overwatch")]
+    assert TacticMarines("fan_out").act(g, "marines") == _enc(g, "fire", 0)
+    assert TacticMarines("ambush").act(g, "marines") == _enc(g, "fire", 0)
+
+
+def _queen_seen(g):
+    return any(a.alive and a.kind == "queen" for a in g.aliens)
+
+
+def test_whole_games_over_watch_exactly_when_the_rules_of_a72_hold():
+    """In whole games (kill_queen against the dice AI, one squad and two squads), at every act
+    before the Queen is seen ambush over-watches in place of fan_out's action if and only if that
+    action is a fire or grenade shot, the acting figure's own squad has not fired this turn,
+    over-watch is legal and no live unattached Alien is within range 1 of the figure; else it
+    plays fan_out's action. Once the Queen is seen it plays fan_out's action or a shot at her.
+    The games are chosen to hold grenades, egg-cache shots, Aliens at range 2, a Face-Hugger
+    attached beside the figure and two squads of which one has fired this turn, the other not."""
     fan, ambush = TacticMarines("fan_out"), TacticMarines("ambush")
-    seen = {"watch": 0, "queen": 0}
+    seen = {"watch": 0, "grenade": 0, "egg": 0, "range_2": 0, "attached": 0, "other_squad": 0, "queen": 0}
 
     def check(g, chosen):
-        assert g.legal_mask("marines")[chosen]
+        if g.decision.kind != "act":
+            return
+        mask, s = g.legal_mask("marines"), g.layout.encode
+        assert mask[chosen]
         fan_action = fan.act(g, "marines")
-        if chosen == fan_action:
-            return
         h = g.humans[g.active]
-        kind, index = g.layout.decode(chosen)
-        if any(a.alive and a.kind == "queen" for a in g.aliens):
-            assert kind == "fire" and g.aliens[g.targets()[index][1]].kind == "queen"
-            seen["queen"] += 1
+        if _queen_seen(g):
+            if chosen != fan_action:
+                kind, index = g.layout.decode(chosen)
+                assert kind == "fire" and g.aliens[g.targets()[index][1]].kind == "queen"
+                seen["queen"] += 1
             return
-        assert kind == "overwatch" and g.layout.decode(fan_action)[0] in ("fire", "grenade") and not g.fired
-        assert not any(a.alive and a.attached < 0 and g.rng(a.pos, h.pos) <= 1 for a in g.aliens)
+        kind, index = g.layout.decode(fan_action)
+        unattached = [a for a in g.aliens if a.alive and a.attached == NO]
+        watch = (kind in ("fire", "grenade") and not g.fired_squads[h.squad] and bool(mask[s("overwatch")])
+                 and not any(g.rng(a.pos, h.pos) <= 1 for a in unattached))
+        # over-watch in place of fan_out's action if and only if all hold (fan_out may over-watch itself)
+        assert (chosen == s("overwatch") != fan_action) == watch
+        assert chosen == (s("overwatch") if watch else fan_action)
+        # (a shot the two squads' fire decides: one squad has fired this turn, the other not)
+        seen["other_squad"] += (kind in ("fire", "grenade") and bool(mask[s("overwatch")])
+                                and g.fired_squads[0] != g.fired_squads[h.squad]
+                                and not any(g.rng(a.pos, h.pos) <= 1 for a in unattached))
+        if not watch:
+            return
         seen["watch"] += 1
+        seen["grenade"] += kind == "grenade"
+        seen["egg"] += kind == "fire" and g.targets()[index][0] == "egg"
+        seen["range_2"] += any(g.rng(a.pos, h.pos) == 2 for a in unattached)
+        seen["attached"] += any(a.alive and a.attached != NO and g.rng(a.pos, h.pos) <= 1 for a in g.aliens)
 
-    watch(range(6), check, marines=ambush)
-    assert seen["watch"] > 0 and seen["queen"] > 0
+    for seeds, options in (((0, 1, 2, 3, 62), {}), ((0, 1, 2), {"squad": "two_squads"})):
+        for seed in seeds:
+            game = BugHunt(mission="kill_queen", **options)
+            game.reset(seed)
+            play(game, ambush, on_marines=check)
+    assert all(seen.values()), seen
