@@ -285,7 +285,7 @@ class TacticMarines(ScriptedMarines):
         h, s = game.humans[game.active], game.layout.encode
         if _kind(game, action) not in ("fire", "grenade") or game.fired_squads[h.squad] or not mask[s("overwatch")]:
             return action
-        if any(a.alive and a.attached == NO and game.rng(a.pos, h.pos) <= 1 for a in game.aliens):
+        if game.in_combat(game.active):  # (an Alien beside it, not one attached to a figure)
             return action
         return s("overwatch")
 
