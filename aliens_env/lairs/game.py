@@ -181,18 +181,7 @@ class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
             self.marines[carrier].carrying = i
             self.riders.append(i)
         self.aliens = [Alien() for _ in range(self.pool)]
-        self.turn = 1
-        self.phase = "aliens_move"
-        self.queue: list[int] = []
-        self.mover = self.mover_target = NO
-        self.mover_steps = self.to_appear = 0
-        self.active = self.push_alien = NO
-        self.decision = None
-        self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
-        self.events: list[str] = []
-        self._cache: dict[str, Any] = {}
-        self._reset_rule_records()
-        self._reset_arms()
+        self._reset_play()
         # the lairs' own records
         deck = list(self.data["room_deck"])
         self.dice.shuffle(deck)

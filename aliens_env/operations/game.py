@@ -231,16 +231,7 @@ class Operations(ReactorRoom):
         self._set_board()
         self.marines = self._starting_marines()
         self.aliens = [Alien() for _ in range(self.pool)]
-        self.turn = 1
-        self.phase = "aliens_move"
-        self.queue: list[int] = []
-        self.mover = self.mover_target = NO
-        self.mover_steps = self.to_appear = 0
-        self.active = self.push_alien = NO
-        self.decision = None
-        self.stats = {"exited": 0, "dead": 0, "aliens_killed": 0, "aliens_appeared": 0}
-        self.events: list[str] = []
-        self._cache: dict[str, Any] = {}
+        self._reset_play()
         # the scenario's own records
         self.burke = "bolting"
         self.sealed_turn = 0  # the turn Burke reached the airlock (0: not yet)
@@ -252,8 +243,6 @@ class Operations(ReactorRoom):
         self.known: list[int] = []  # Compass junctions Newt has navigated
         self.appear_colours: list[str] = []  # the colours of the Aliens still to appear this phase
         self.lost_turn = False
-        self._reset_rule_records()
-        self._reset_arms()
         self._start_phase("aliens_move")
         self._run()
 

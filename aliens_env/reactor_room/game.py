@@ -173,6 +173,14 @@ class ReactorRoom(WeaponRules, PhasedGame):
         starts = self.data["start_squares"]
         self.marines = [Marine(name, b.index(*starts[i])) for i, name in enumerate(self.marine_order)]
         self.aliens = [Alien() for _ in range(self.pool)]
+        self._reset_play()
+        self._start_phase("aliens_move")
+        self._run()
+
+    def _reset_play(self) -> None:
+        """The records every scenario of this family starts a game with, once its Marines and Aliens
+        are set out: turn 1 before the Aliens' move, no decision, empty stats, and the optional
+        rules' and the weapons' records."""
         self.turn = 1
         self.phase = "aliens_move"
         self.queue: list[int] = []  # Aliens still to move / attack in this phase
@@ -188,8 +196,6 @@ class ReactorRoom(WeaponRules, PhasedGame):
         self._cache: dict[str, Any] = {}
         self._reset_rule_records()
         self._reset_arms()
-        self._start_phase("aliens_move")
-        self._run()
 
     def _resolve(self, action: int) -> None:
         kind, index = self.layout.decode(action)
