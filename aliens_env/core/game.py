@@ -22,11 +22,12 @@ All randomness goes through ``self.dice``, owned by the state.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -105,14 +106,26 @@ class IllegalActionError(ValueError):
     """An action that is not legal for the player to move; the message names it and says why."""
 
 
-class Game(ABC):
-    #: the name used in env ids and in position files
-    name: ClassVar[str]
-    layout: ActionLayout
-    #: the named views of ``observe()``'s flat array, declared once per ruleset
-    obs_layout: ObsLayout
+@functools.lru_cache(maxsize=None)
+def abstract_methods(cls: type) -> tuple[str, ...]:
+    """The methods marked ``@abstractmethod`` that class ``cls`` leaves without an implementation."""
+    return tuple(sorted(name for name in dir(cls) if getattr(getattr(cls, name, None), "__isabstractmethod__", False)))
+
+
+class Game:
+    """The contract. Not an ``ABC``: compiled, Game is an extension type (core/game.pxd), which takes
+    no metaclass; ``__init__`` refuses a class that leaves an abstract method out, as ABC would.
+
+    What every ruleset sets (comments, not annotations: an extension type's class body declares no
+    attributes): ``name`` (a class attribute: the name used in env ids and in position files),
+    ``layout`` (the ActionLayout) and ``obs_layout`` (the ObsLayout: the named views of
+    ``observe()``'s flat array, declared once per ruleset)."""
 
     def __init__(self):
+        missing = abstract_methods(type(self))
+        if missing:
+            raise TypeError(f"can't instantiate {type(self).__name__}: it implements no {', '.join(missing)} "
+                            f"(abstract methods of the Game contract)")
         self.dice = Dice()
 
     @property
@@ -278,10 +291,8 @@ class PhasedGame(Game):
     open: a commander's kept primitive cache (core/commander.py) relies on it.
     """
 
-    decision: Decision | None
-    events: list
-    #: the decision kinds that are the marines' to take
-    marine_decisions: ClassVar[frozenset[str]]
+    # ``decision`` (a Decision, or None), ``events`` (a list) and ``marine_decisions`` (a class
+    # attribute: the frozenset of the decision kinds that are the marines' to take)
 
     def _decide(self, kind: str, options: list | None = None) -> None:
         """Open a decision of `kind` over `options`."""

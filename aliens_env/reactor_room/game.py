@@ -86,13 +86,13 @@ MARINE_FIELDS = tuple(field.name for field in fields(Marine))
 ALIEN_FIELDS = tuple(field.name for field in fields(Alien))
 
 
-class ReactorRoom(WeaponRules, PhasedGame):
+class ReactorRoom(PhasedGame, WeaponRules):
     name = "ReactorRoom"
     shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
     #: decision kinds: marine | push (the marines'), order | target | move_to | place (the hive's)
     marine_decisions = frozenset({"marine", "push"})
     #: every decision kind a position may hold (a subclass adds its own, see _extra_decision_needs)
-    decision_kinds: tuple[str, ...] = ("marine", "push", "order", "target", "move_to", "place")
+    decision_kinds = ("marine", "push", "order", "target", "move_to", "place")
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         super().__init__()
@@ -1217,7 +1217,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
     # ------------------------------------------------------------------------------------------
     # observation
     # ------------------------------------------------------------------------------------------
-    _obs_record: ObsRecord | None = None  # the last observation (reactor_room/observation.py)
+    _obs_record = None  # (ObsRecord | None) the last observation (reactor_room/observation.py)
 
     def observe(self, player: str) -> np.ndarray:
         """Flat float32 vector in [0, 1], the views of ``obs_layout`` (the board is open: both
@@ -1295,7 +1295,7 @@ class ReactorRoom(WeaponRules, PhasedGame):
                 self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
 
     #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
-    _marine_candidate_kinds: tuple[str, ...] = ("target",)
+    _marine_candidate_kinds = ("target",)
 
     @cython.locals(al=Alien)
     def _squares_shown(self, plane: dict, active: int) -> tuple[list[int], int, tuple]:

@@ -302,3 +302,20 @@ def test_play_out_stops_at_the_end_or_after_max_steps():
     rest = play_out(g, players)
     assert rest > 0 and g.is_terminal()
     assert play_out(g, players, max_steps=7) == 0
+
+
+def test_a_game_that_leaves_out_a_verb_of_the_contract_is_refused():
+    """Game is no ABC (compiled, it is an extension type, which takes no metaclass); its __init__
+    refuses a class that leaves an abstract method without an implementation, naming them."""
+    from aliens_env.core.game import PhasedGame
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    class Half(PhasedGame):
+        name = "Half"
+
+        def reset(self, seed=None):
+            pass
+
+    with pytest.raises(TypeError, match=r"can't instantiate Half: it implements no _advance, _compute_mask, _describe, _resolve, from_dict, observe, outcome, to_dict"):
+        Half()
+    ReactorRoom()  # (every verb implemented)

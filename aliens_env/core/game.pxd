@@ -1,0 +1,11 @@
+# The games' C types when compiled (Cython reads this file beside game.py): the attributes a game
+# reads at every step live in the object's struct, read without Python's attribute lookup in the
+# methods of these classes and of the extension types derived from them (reactor_room/game.pxd).
+# A game keeps its other attributes in its __dict__. (Not `dice`: the Movie chains make it a
+# property, which a struct field would bypass.)
+cdef class Game:
+    cdef dict __dict__
+
+
+cdef class PhasedGame(Game):
+    cdef public object decision, events, stats, _cache
