@@ -111,27 +111,29 @@ class ScriptedMarines(SeedablePolicy):
         return None
 
     @staticmethod
-    def next_figure(game) -> int:
+    def next_figure(game, walk=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
-        jam in the corridor (NO when only the APC is left)."""
+        jam in the corridor (NO when only the APC is left). `walk` (goals -> walking steps by
+        square) reads the steps, game.walk_steps when None."""
         figures = [i for i in game.decision.options if i < len(game.humans)]
         if not figures:
             return NO
         goal = ScriptedMarines._goals(game)
-        dist = game.walk_steps(goal) if goal else {}
+        dist = (walk or game.walk_steps)(goal) if goal else {}
         return min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
 
     @staticmethod
-    def step_toward(game, goals: list[int], mask: np.ndarray) -> int | None:
+    def step_toward(game, goals: list[int], mask: np.ndarray, walk=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
-        it closer to the nearest of `goals` (squares), or None when no legal step does."""
+        it closer to the nearest of `goals` (squares), or None when no legal step does. `walk`
+        (goals -> walking steps by square) reads the steps, game.walk_steps when None."""
         if not goals:
             return None
         slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
         move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = game.walk_steps(goals)
+        dist = (walk or game.walk_steps)(goals)
         here = dist.get(pos, 10**6)
         best, choice = here, None
         around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid

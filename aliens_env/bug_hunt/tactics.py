@@ -16,15 +16,17 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
-from . import data_files, tactics_obs
+from . import data_files, geometry, tactics_obs
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, room_centres, walkers
 from .state import NO, UNREACHABLE
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
-           "fan_out", "fire_teams", "ambush")
+           "fan_out", "fire_teams", "ambush", "bypass")
 OBSERVATIONS = ("full", "compact")
 
 STEPS = ("move", "door", "pick_lock")
@@ -39,6 +41,66 @@ def _queen_seen(game) -> bool:
     """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
     activation table brings before it is found."""
     return any(a.alive and a.kind == "queen" for a in game.aliens)
+
+
+def _pod_squares(game) -> tuple[int, ...]:
+    """The squares of the auto sentry pods, in any state (on, off or wrecked): a pod occupies its
+    square (ASSUMPTION A23), so no figure walks through it."""
+    return tuple(sorted(game.sq(f["pos"]) for f in game.features if f["kind"] == "sentry"))
+
+
+def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
+    """``game.colony.field(goals, mover)`` (orthogonal steps, each 1, to the nearest goal) with the
+    squares of the auto sentry pods left out, so a walk goes round a pod instead of through it
+    (ASSUMPTION A73). A goal on a pod's square still counts (a figure walks up beside it: an open
+    end is laid once it is seen). With no pod laid it is the colony's own field; else kept in the
+    game's layout cache (emptied when the layout changes) by goals, mover and pod squares."""
+    pods = _pod_squares(game)
+    if not pods:
+        return game.colony.field(list(goals), mover)
+    shared = geometry.layout_cache(game)
+    key = ("pod_field", tuple(goals), mover, pods)
+    out = shared.get(key)
+    if out is not None:
+        return out
+    col = game.colony
+    nbrs, cost = col._step_squares(mover), col.costs(mover)  # (as Grid.field: the mover's steps and entry)
+    barred = set(pods) - set(goals)
+    dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
+    frontier = []
+    for g in goals:
+        if g != NO:
+            dist[g] = 0
+            if cost[g] is not None:  # (a goal the mover could not enter spreads nothing)
+                frontier.append(g)
+    d = 1
+    while frontier:  # breadth first, a ring at a time
+        ring = []
+        for sq in frontier:
+            for m in nbrs[sq]:
+                if dist[m] == UNREACHABLE and m not in barred:
+                    dist[m] = d
+                    ring.append(m)
+        frontier, d = ring, d + 1
+    dist.flags.writeable = False
+    shared[key] = dist
+    return dist
+
+
+def _pod_steps(game, goals: list[int]) -> dict[int, int]:
+    """Walking steps to the nearest goal round the auto sentry pods, by square (as
+    ``game.walk_steps``, from ``_pod_field``; the same with no pod laid)."""
+    pods = _pod_squares(game)
+    if not pods:
+        return game.walk_steps(goals)
+    shared = geometry.layout_cache(game)
+    key = ("pod_steps", tuple(sorted(goals)), pods)
+    out = shared.get(key)
+    if out is None:
+        field = _pod_field(game, list(key[1]))
+        reached = np.flatnonzero(field < UNREACHABLE)
+        out = shared[key] = dict(zip(reached.tolist(), field[reached].tolist()))
+    return out
 
 
 class TacticMarines(ScriptedMarines):
@@ -57,6 +119,21 @@ class TacticMarines(ScriptedMarines):
         if self.tactic == "heuristic" or game.decision.kind != "act":
             return action
         return getattr(self, self.tactic)(game, game.legal_mask(player), action)
+
+    # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
+    def _walk_field(self, game, goals: list[int], mover=WALKER) -> np.ndarray:
+        return _pod_field(game, goals, mover) if self.tactic == "bypass" else game.colony.field(goals, mover)
+
+    def _walk_steps(self, game, goals: list[int]) -> dict[int, int]:
+        return _pod_steps(game, goals) if self.tactic == "bypass" else game.walk_steps(goals)
+
+    def step_toward(self, game, goals: list[int], mask) -> int | None:
+        """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass."""
+        return ScriptedMarines.step_toward(game, goals, mask, (lambda g: _pod_steps(game, g)) if self.tactic == "bypass" else None)
+
+    def next_figure(self, game) -> int:
+        """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass."""
+        return ScriptedMarines.next_figure(game, (lambda goals: _pod_steps(game, goals)) if self.tactic == "bypass" else None)
 
     @staticmethod
     def _hold(game, mask) -> int:
@@ -208,7 +285,7 @@ class TacticMarines(ScriptedMarines):
         if me not in figures:
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        field, pairs = game.colony.field, []
+        field, pairs = (lambda goals, mover: self._walk_field(game, goals, mover)), []
         # the two walkers differ only at electronic locks: with none laid, one field serves both
         locks = bool((game.colony.cells == DOOR_LOCKED).any())
         squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
@@ -249,7 +326,7 @@ class TacticMarines(ScriptedMarines):
         step = self.step_toward(game, [goal], mask)
         if step is not None:
             return step
-        if kind in STEPS and self._lengthens(game, action, game.walk_steps([goal])):
+        if kind in STEPS and self._lengthens(game, action, self._walk_steps(game, [goal])):
             return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
         return action
 
@@ -288,6 +365,20 @@ class TacticMarines(ScriptedMarines):
         if game.in_combat(game.active):  # (an Alien beside it, not one attached to a figure)
             return action
         return s("overwatch")
+
+    def bypass(self, game, mask, action) -> int:
+        """bypass: ambush (A72) with every walking distance the squad reads taken round the auto
+        sentry pods (ASSUMPTION A73). A pod, on, off or wrecked, occupies its square (A23), but
+        the game's walking steps (game.walk_steps, colony.field) go through it, so the scripted
+        squad blocked by a pod in a corridor lane waits (or over-watches) behind it for good when
+        the free lane is not shorter by those steps, and a room whose only door a pod blocks stays
+        a goal it walks at. Here the steps are read from _pod_field (the same orthogonal walk,
+        each step 1, with the pods' squares left out; a goal on a pod's square still counts, walked
+        up beside): the scripted step toward a goal (step_toward), the figure activated next
+        (next_figure: the one nearest the goals), fan_out's share-out of the goals
+        (_claimed_goal) and its check against a step away from the claimed goal (_fan). Nothing
+        else changes: with no pod laid every action is ambush's."""
+        return self.ambush(game, mask, action)
 
     @staticmethod
     def _queen_shot(game, mask) -> int | None:
