@@ -278,3 +278,45 @@ def test_the_figures_pickle_as_their_class_and_fields():
         back = pickle.loads(data)
         assert type(back) is type(figure) and back == figure
     assert pickle.loads(pickle.dumps(LairsMarine("Ripley", 4))).seen is None
+
+
+def test_games_pickle_as_their_class_and_attributes_by_name():
+    """The games are extension types when compiled (core/game.pxd, reactor_room/game.pxd): Game
+    reduces to ``rebuild_game`` with every attribute by name, struct fields and ``__dict__`` alike,
+    so a pickle names no Cython helper and moves between a compiled and a pure process; a loaded
+    game plays on as the original (tests/test_pickling.py plays every registered game)."""
+    import pickle
+
+    import numpy as np
+
+    from aliens_env.core.game import rebuild_game, struct_fields
+    from aliens_env.operations.game import Operations
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    assert {"decision", "_cache", "marines", "board", "active"} <= struct_fields(Operations)
+    assert "observation_shape" not in struct_fields(ReactorRoom)  # (a property, not a declared field)
+    game = Operations()
+    game.reset(5)
+    data = pickle.dumps(game)
+    assert b"__pyx" not in data
+    back = pickle.loads(data)
+    assert type(back) is Operations and back.marines == game.marines and back.burke == game.burke
+    assert back.decision == game.decision and back.decision is not game.decision
+    player = game.current_player()
+    np.testing.assert_array_equal(back.observe(player), game.observe(player))
+    # a pure process's pickle holds every attribute in its __dict__: loaded here, each declared
+    # one goes to its field (compiled, the struct), the others to the __dict__
+    pure_state = dict(vars(game), **{name: getattr(game, name) for name in struct_fields(Operations)})
+    again = rebuild_game(Operations, pure_state)
+    assert again.marines == game.marines and again.turn == game.turn
+    assert ("marines" in vars(again)) is not compiled_here()  # compiled: in the struct, not the __dict__
+    np.testing.assert_array_equal(again.observe(player), game.observe(player))
+
+
+def compiled_here() -> bool:
+    """Is aliens_env.reactor_room.game loaded as an extension (a compiled run of the tests)?"""
+    import importlib.machinery
+
+    import aliens_env.reactor_room.game as module
+
+    return isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)

@@ -24,7 +24,10 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import pathlib
 import random
+import re
+import sys
 from abc import abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
@@ -110,6 +113,44 @@ class IllegalActionError(ValueError):
 def abstract_methods(cls: type) -> tuple[str, ...]:
     """The methods marked ``@abstractmethod`` that class ``cls`` leaves without an implementation."""
     return tuple(sorted(name for name in dir(cls) if getattr(getattr(cls, name, None), "__isabstractmethod__", False)))
+
+
+@functools.lru_cache(maxsize=None)
+def _declared_fields(module: str, name: str) -> frozenset[str]:
+    """The attributes the .pxd file beside `module` declares for its class `name` (the lines
+    ``cdef public object a, b`` under ``cdef class name``); none without such a file."""
+    path = getattr(sys.modules.get(module), "__file__", None)
+    pxd = None if path is None else pathlib.Path(path).parent / (module.rpartition(".")[2] + ".pxd")
+    if pxd is None or not pxd.is_file():
+        return frozenset()
+    names, inside = set(), False
+    for line in pxd.read_text().splitlines():
+        header = re.match(r"cdef class (\w+)", line)
+        if header or (line and not line[0].isspace()):
+            inside = bool(header) and header.group(1) == name
+        elif inside and (fields := re.match(r"\s+cdef public object (.+)", line)):
+            names.update(field.strip() for field in fields.group(1).split(","))
+    return frozenset(names)
+
+
+@functools.lru_cache(maxsize=None)
+def struct_fields(cls: type) -> frozenset[str]:
+    """The attributes the .pxd files declare for `cls` and its bases (core/game.pxd, the rulesets'
+    own): compiled, a game keeps them in its struct, not in its ``__dict__``."""
+    return frozenset().union(*(_declared_fields(klass.__module__, klass.__name__) for klass in cls.__mro__))
+
+
+def rebuild_game(cls: type, state: dict) -> "Game":
+    """A game from its pickle (``Game.__reduce__``): each declared attribute set by name (into the
+    struct, compiled), the others into the ``__dict__``; so a game pickled compiled loads in a
+    pure-Python process and the other way round."""
+    game = cls.__new__(cls)
+    fields = struct_fields(cls)
+    for name, value in state.items():
+        if name in fields:
+            setattr(game, name, value)
+    game.__dict__.update({name: value for name, value in state.items() if name not in fields})
+    return game
 
 
 class Game:
@@ -217,6 +258,21 @@ class Game:
 
     def clone(self) -> "Game":
         return copy.deepcopy(self)
+
+    def __reduce__(self):
+        """Pickled, copied and deep-copied as its class and every attribute by name, struct fields
+        and ``__dict__`` alike (``rebuild_game``): the same pickle compiled and pure (Cython's own
+        pickling of an extension type names a helper of the compiled module). A class's own
+        ``__getstate__`` gives the ``__dict__`` part (the Movie chains leave their kept views out)."""
+        getstate = type(self).__getstate__
+        state = dict(vars(self) if getstate is object.__getstate__ else getstate(self))
+        own = vars(self)
+        for name in struct_fields(type(self)):
+            if name not in own:  # (compiled: a struct field; pure, every attribute set is in the __dict__)
+                value = getattr(self, name, state)
+                if value is not state:
+                    state[name] = value
+        return rebuild_game, (type(self), state)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
