@@ -320,3 +320,33 @@ def compiled_here() -> bool:
     import aliens_env.reactor_room.game as module
 
     return isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader)
+
+
+def _game_classes() -> set[type]:
+    """Every registered game's class and the classes of the stage games the Movie chains play."""
+    from aliens_env import REGISTRY
+    from aliens_env.movie.complete import CarriedAssault, CarriedHunt, CarriedRescue
+    from aliens_env.movie.game import MovieOperations
+
+    return {type(REGISTRY[name].make_game()) for name in REGISTRY} | {CarriedAssault, CarriedHunt, CarriedRescue, MovieOperations}
+
+
+def test_no_declared_game_field_is_shadowed_by_a_class_attribute():
+    """A name the .pxd files declare for a game class lives in the struct when compiled: a class
+    attribute, property or method of that name anywhere in the class's hierarchy would be what
+    Python reads, while the extension type's own methods read the struct (the two would differ)."""
+    from aliens_env.core.game import struct_fields
+
+    for cls in _game_classes():
+        fields = struct_fields(cls)
+        for klass in cls.__mro__:
+            for name in fields & set(vars(klass)):
+                assert type(vars(klass)[name]).__name__ == "getset_descriptor", (cls.__name__, klass.__name__, name)
+
+
+def test_every_game_class_implements_the_whole_contract():
+    """Game is no ABC (an extension type takes no metaclass), and the Movie chains do not call
+    Game.__init__, whose check stands in for ABC's: none of the game classes leaves an abstract method out."""
+    from aliens_env.core.game import abstract_methods
+
+    assert {cls.__name__: abstract_methods(cls) for cls in _game_classes()} == {cls.__name__: () for cls in _game_classes()}

@@ -73,8 +73,30 @@ def test_every_registered_game_pickles_after_a_few_steps(name):
     g = REGISTRY[name].make_game()
     g.reset(11)
     step(g, np.random.default_rng(12), 5)
-    c = pickle.loads(pickle.dumps(g))
+    data = pickle.dumps(g)
+    assert b"__pyx" not in data  # (Game.__reduce__: the same pickle compiled and pure, tests/test_compiled.py)
+    c = pickle.loads(data)
     same_play(g.clone(), c, seed=13, steps=3)
+
+
+@pytest.mark.parametrize("name", ["MovieScenario", "CompleteMovie"])
+def test_a_movie_clone_that_plays_into_the_next_stage_leaves_the_originals_observation(name):
+    """A clone of a Movie chain keeps none of the views its original binds (StageChain.__getstate__,
+    which Game.__reduce__ follows): compiled, the games' extension types once copied the whole
+    __dict__, and a clone that played on into the next stage rewrote the original's buffer."""
+    g = REGISTRY[name].make_game()
+    g.reset(2)
+    step(g, np.random.default_rng(2), 10)
+    player, stage = g.current_player(), g.stage
+    before = g.observe(player)
+    clone = g.clone()
+    assert not {"_plan", "_maps_of", "_obs_map_of", "_spares", "_built"} & set(vars(clone))
+    rng = np.random.default_rng(102)
+    while clone.current_player() is not None and clone.stage == stage:
+        step(clone, rng, 1)
+    assert clone.stage != stage  # (seed 2: the clone leaves the Reactor Room)
+    clone.observe(clone.current_player())
+    np.testing.assert_array_equal(g.observe(player), before)
 
 
 def test_a_lairs_clone_keeps_no_observation_record_of_the_original():

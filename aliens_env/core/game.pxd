@@ -5,6 +5,7 @@
 # property, which a struct field would bypass.)
 cdef class Game:
     cdef dict __dict__
+    cdef object __weakref__
 
 
 cdef class PhasedGame(Game):
