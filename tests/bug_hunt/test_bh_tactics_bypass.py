@@ -89,6 +89,37 @@ def test_a_goal_only_a_pod_leads_to_is_not_claimed_and_the_figure_makes_for_the_
     assert bypass.act(g, "marines") == g.layout.encode("move", EAST)
 
 
+def test_the_check_against_a_step_away_from_the_claimed_goal_reads_the_steps_round_the_pods():
+    # a loop of 1-square corridors: Apone (1) at (4, 3), a pod two squares north of him at (2, 3),
+    # goal G at (1, 3) just past it; the other way round the loop (east, through acid holes at
+    # (4, 4)) is 9 steps. A spur west of (3, 3) ends at goal H (3, 1), with Hicks (2) standing
+    # nearer it, so Hicks claims H and Apone claims G. With 1 AP (pool 0) Apone cannot enter the
+    # acid holes (2 AP): no step toward G. The scripted step (toward the nearest goal round the
+    # pods, H) is north to (3, 3): 2 steps from G by the game's steps (through the pod), 10 round
+    # the pods, a step away from G. _fan holds instead; read through the pod the step would not
+    # lengthen the walk, and the figure would take it (as ambush does)
+    g = build(["#########", "###....##", "###.##.##", "#.2.##.##", "###1:..##", "#########"],
+              features=[_pod((2, 3))])
+    activate(g, 0)
+    g.humans[0].ap = 1
+    g._cache.clear()
+    goal, other = g.sq((1, 3)), g.sq((3, 1))
+    here, north = g.sq((4, 3)), g.sq((3, 3))
+    mask = g.legal_mask("marines")
+    assert mask[g.layout.encode("move", NORTH)] and not mask[g.layout.encode("move", EAST)]
+    plain, round_pods = g.walk_steps([goal]), _pod_field(g, [goal])
+    assert (plain[here], plain[north]) == (3, 2) and (round_pods[here], round_pods[north]) == (9, 10)
+    ambush, bypass = _with_goals(g, [goal, other], "ambush", "bypass")
+    assert bypass._claimed_goal(g, [goal, other], 1) == goal
+    g.active = 1
+    assert bypass._claimed_goal(g, [goal, other], 1) == other
+    g.active = 0
+    assert bypass.step_toward(g, [goal], mask) is None
+    assert ScriptedMarines.act(bypass, g, "marines") == g.layout.encode("move", NORTH)
+    assert bypass.act(g, "marines") == TacticMarines._hold(g, mask) == g.layout.encode("end")
+    assert ambush.act(g, "marines") == g.layout.encode("move", NORTH)
+
+
 def test_the_figure_activated_next_is_the_one_nearest_the_goals_round_the_pods(monkeypatch):
     # the goal at the top of the east lane, a pod in that lane. Apone (1) right behind the pod:
     # 3 steps by the game's steps, 5 round it; Hicks (2) beside him in the west lane: 4 either way
