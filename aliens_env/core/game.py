@@ -264,9 +264,8 @@ class Game:
         and ``__dict__`` alike (``rebuild_game``): the same pickle compiled and pure (Cython's own
         pickling of an extension type names a helper of the compiled module). A class's own
         ``__getstate__`` gives the ``__dict__`` part (the Movie chains leave their kept views out)."""
-        getstate = type(self).__getstate__
-        state = dict(vars(self) if getstate is object.__getstate__ else getstate(self))
-        own = vars(self)
+        getstate, own = getattr(type(self), "__getstate__", None), vars(self)
+        state = dict(own if getstate in (None, getattr(object, "__getstate__", None)) else getstate(self))  # (3.10: no object.__getstate__)
         for name in struct_fields(type(self)):
             if name not in own:  # (compiled: a struct field; pure, every attribute set is in the __dict__)
                 value = getattr(self, name, state)
