@@ -45,8 +45,14 @@ def _queen_seen(game) -> bool:
 
 def _pod_squares(game) -> tuple[int, ...]:
     """The squares of the auto sentry pods, in any state (on, off or wrecked): a pod occupies its
-    square (ASSUMPTION A23), so no figure walks through it."""
-    return tuple(sorted(game.sq(f["pos"]) for f in game.features if f["kind"] == "sentry"))
+    square (ASSUMPTION A23), so no figure walks through it. Kept in the layout cache by the number
+    of features (pods come only with laid sections, and features are only ever added)."""
+    shared = geometry.layout_cache(game)
+    key = ("pod_squares", len(game.features))
+    pods = shared.get(key)
+    if pods is None:
+        pods = shared[key] = tuple(sorted(game.sq(f["pos"]) for f in game.features if f["kind"] == "sentry"))
+    return pods
 
 
 def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
