@@ -1,2 +1,12 @@
 # The Reactor Room figures' C types for this module's typed locals (reactor_room/game.pxd declares them).
-from aliens_env.reactor_room.game cimport Alien, Marine
+from aliens_env.reactor_room.game cimport Alien, Marine, ReactorRoom
+
+
+# Operations itself: its own records in the struct, read without Python's attribute lookup in its
+# methods (the Reactor Room's in reactor_room/game.pxd; the rest in the __dict__). None of these
+# names may be a class attribute or a property of a subclass (MovieOperations, the Tactics env).
+cdef class Operations(ReactorRoom):
+    cdef public object scenario, chart, appear, appear_colours, furniture, duct, junctions, airlock, known
+    cdef public object cut_squares, far_door, gold_door, burke_room, _special, _newt, _beside, _door_fronts
+    cdef public object burke, signal, far_door_open, gold_door_open, far_reached, gold_reached, torch_done
+    cdef public object torch_turn, asked_turn, sealed_turn, lost_turn, _chart_views, _red_at, _scenario_at
