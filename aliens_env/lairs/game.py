@@ -21,9 +21,13 @@ Expansion's, on the lairs map (docs/rules/lairs.md):
   when she is alive at the end of the designed last turn.
 
 The front class keeps the Game contract, the set-up and the phase machine (with the Elevator's
-riders, the observation and the text); the rules live in mixins listed before ``ReactorRoom`` in
-its bases: ``queen.py`` (``QueenRules``: the Queen and the Facehuggers) and ``rooms.py``
-(``RoomRules``: the Room and Sentry Cards and the Aliens' appearance).
+riders, the observation and the text); the rules live in the classes it derives from, one chain
+over ``ReactorRoom``: ``rooms.py`` (``RoomRules(ReactorRoom)``: the Room and Sentry Cards and the
+Aliens' appearance), ``queen.py`` (``QueenRules(RoomRules)``: the Queen and the Facehuggers) and
+``observation.py`` (``LairsObservation(QueenRules)``: the kept observation). A chain, not mixins,
+so that compiled they are extension types too (their ``.pxd`` files; the lairs' records in
+``RoomRules``' struct); the method resolution order is the one the mixins had (HuntForTheQueen,
+LairsObservation, QueenRules, RoomRules, ReactorRoom).
 
 Marine Assault (``assault.py``) and the Rescue of Newt (``rescue.py``) are subclasses: each names its
 section of the data (``scenario``) and fills the hooks ``scenario_data``, ``_load_characters``,
@@ -49,8 +53,8 @@ from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, 
 from . import codec, data_files
 from .board import board as make_board
 from .observation import LairsMarine, LairsObservation
-from .queen import QUEEN, STOP, QueenRules
-from .rooms import RoomRules, stairwells
+from .queen import QUEEN, STOP
+from .rooms import stairwells
 
 GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launcher
 PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
@@ -64,14 +68,14 @@ MOVE_TO_WINDOW = max(dr for dr, _ in OFFSET_INDEX)  # a move_to option lies at m
 LAIRS_PACK = struct.Struct(f"{len(LAIRS_FEATURES)}f")  # (obs[at:at + 12] = values, faster)
 
 
-class HuntForTheQueen(LairsObservation, QueenRules, RoomRules, ReactorRoom):
+class HuntForTheQueen(LairsObservation):
     name = "HuntForTheQueen"
     scenario = "hunt"  # the scenario's section of the data (marines, Elevator start, turns)
     marine_decisions = frozenset({"marine", "push"})
     decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
 
-    #: the Closing Notes' variants this scenario takes as options (all off by default)
-    option_names: tuple[str, ...] = ("thrown_grenades",)
+    #: the Closing Notes' variants this scenario takes as options (all off by default; a tuple of str)
+    option_names = ("thrown_grenades",)
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         PhasedGame.__init__(self)

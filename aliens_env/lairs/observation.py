@@ -30,6 +30,7 @@ from ..reactor_room.game import (
     Alien, Marine, float_struct, square_features,
 )
 from ..reactor_room.observation import move_mark
+from .queen import QueenRules
 
 try:
     import cython
@@ -84,7 +85,7 @@ class ObsState:
         self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
 
 
-class LairsObservation:
+class LairsObservation(QueenRules):
     """The kept observation (``_observe_record``) for ``HuntForTheQueen`` and its scenarios
     (listed before ``ReactorRoom``)."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..core.board import NO
 from ..reactor_room.data_files import table_result
 from ..reactor_room.game import Alien, Marine
+from .rooms import RoomRules
 
 try:
     import cython
@@ -24,7 +25,7 @@ QUEEN = 0  # the Queen's counter slot
 STOP = 8  # the option "stop" of a queen_move decision (0-7 are directions)
 
 
-class QueenRules:
+class QueenRules(RoomRules):
     # -- Aliens Move: the Queen, step by step ----------------------------------------------------
     def _step_mover(self) -> None:
         if self.mover != QUEEN:

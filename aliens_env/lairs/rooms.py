@@ -13,9 +13,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO
+from ..reactor_room.game import ReactorRoom
 
 
-class RoomRules:
+class RoomRules(ReactorRoom):
     # -- Aliens Appear: Sentry Cards and Waves at the Stairwells -----------------------------------
     def _reshuffle_sentries(self) -> None:
         deck = [card for card, count in self.data["sentry_deck"].items() for _ in range(count)]
