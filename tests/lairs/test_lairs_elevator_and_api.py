@@ -136,3 +136,17 @@ def test_the_scripted_marines_and_the_dice_hive_play_a_hunt_to_its_end():
     out = g.outcome()
     assert g.is_terminal() and out["marines"] in (-1, 0, 1) and out["truncated_by"] is None
     assert out["marines"] == -1 or out["score"]["queen_dead"] == 1
+
+
+def test_the_lairs_chain_resolves_as_the_mixins_did():
+    """The lairs' rules are one chain over ReactorRoom (so that, compiled, each is an extension
+    type): the method resolution order must stay the one the mixins gave, rules before the Reactor
+    Room's, or an override would silently lose to the Reactor Room's method."""
+    from aliens_env.lairs.observation import LairsObservation
+    from aliens_env.lairs.queen import QueenRules
+    from aliens_env.lairs.rooms import RoomRules
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    assert HuntForTheQueen.__mro__[:5] == (HuntForTheQueen, LairsObservation, QueenRules, RoomRules, ReactorRoom)
+    assert HuntForTheQueen._step_mover is QueenRules._step_mover  # the Queen's moves, not the Reactor Room's Alien's
+    assert HuntForTheQueen._observe_record is LairsObservation._observe_record
