@@ -101,7 +101,13 @@ class HeuristicMarines:
             if not self._threat(game, a, able):
                 continue
             ranges = game.board.range_row(alien.pos)
-            risk = 0.0 if flame else 0.3 * sum(1 for pos in on_map if ranges[pos] <= 1)
+            risk = 0.0
+            if not flame:
+                beside = 0  # (a loop, not sum() over a generator: this runs for every target)
+                for pos in on_map:
+                    if ranges[pos] <= 1:
+                        beside += 1
+                risk = 0.3 * beside
             if 1.0 - risk <= (0.0 if best is None else best[0]):
                 continue  # no chance of a kill (at most 1) gives a score above the best so far, or above 0
             p, aim_needed = self._best_shot(game, m_index, a)
@@ -238,7 +244,10 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
         if best is not None and d > best[0][0]:
             continue  # farther than the best so far, whatever the danger
         ranges = board.range_row(sq)
-        danger = sum(1 for p in alien_squares if ranges[p] <= 1)
+        danger = 0
+        for p in alien_squares:
+            if ranges[p] <= 1:
+                danger += 1
         key = (d, danger)
         if best is None or key < best[0]:
             best = (key, action)
