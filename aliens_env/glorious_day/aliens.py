@@ -338,9 +338,10 @@ class AlienRules:
             if not frontier:
                 break
             seen |= frontier
+        taken = 0
         for s in self.occupied():
-            if s != start:
-                seen &= ~(1 << s)
+            taken |= 1 << s
+        seen &= ~(taken & ~(1 << start))  # (the occupied squares but the start)
         top = field[start]
         if top >= UNREACHABLE:
             return _squares(seen)

@@ -410,7 +410,8 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                 return
             if ch["out"] == "carried":  # PRINTED: a carried Newt may only Rest
                 return
-            if self.apc is not None and self.apc["moves"] > 0 and self.seat_of(c) == "driver":
+            seat = "" if self.apc is None else self.seat_of(c)
+            if seat == "driver" and self.apc["moves"] > 0:
                 mask[slot["rest"]] = mask[slot["end"]] = 0  # the drive goes on: a step or the stop
                 for d in self.vehicle_step_dirs():
                     mask[slot["apc_step"] + d] = 1
@@ -433,7 +434,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                 mask[slot["loader"]] = self.can_use_loader(c)
                 mask[slot["airlock"]] = self.can_open_airlock(c)
             if self.apc is not None:
-                mask[slot["drive"]] = self.seat_of(c) == "driver"
+                mask[slot["drive"]] = seat == "driver"
                 for k in self.turret_targets(c):
                     mask[slot["turret"] + k] = 1
                 for k in self.can_scan(c):

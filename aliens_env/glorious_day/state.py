@@ -11,6 +11,7 @@ from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS
 from .data_files import ENTRY_MARKS, HAZARDS
+from .large_models import kept_footprint
 
 MAX_CHARACTERS = 8
 MAX_ALIENS = 24
@@ -130,11 +131,13 @@ class StateQueries:
         out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
-        if self.has_large:
-            out.update(self.queen_squares())
-            out.update(self.loader_squares())
-        if self.has_apc:
-            out.update(self.vehicle_squares())
+        if self.has_large:  # (queen_squares(), loader_squares(): the kept tuples)
+            if self.queen is not None:
+                out.update(kept_footprint(self.board, self.queen["pos"], self.size))
+            if self.loader is not None:
+                out.update(kept_footprint(self.board, self.loader["pos"], self.size))
+        if self.apc is not None:
+            out.update(self._shape(self.apc["pos"]).squares)  # (vehicle_squares())
         return out
 
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
@@ -166,25 +169,35 @@ class StateQueries:
         """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
         shared list: do not modify. When no closed square lies within `limit` steps on the open
         map, the answer is the map's own (kept once per map)."""
-        key = (self.map_id, start)
-        row = _DIST_ROWS.get(key)
-        if row is None:
-            row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
+        row = self._dist_row(start)
         if all(row[c] > limit for c in closed):
-            key = (self.map_id, start, limit)
-            out = _REACH.get(key)
-            if out is None:
-                out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
-            return out
+            return self._open_reach(start, limit)
         return self._bfs_reach(start, closed, limit)[0]
 
     def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
         """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
-        within limit - 1 steps (limit >= 1): one search for both."""
-        row = _DIST_ROWS.get((self.map_id, start))
-        if row is None or all(row[c] > limit for c in closed):  # (reach's own answers)
-            return self.reach(start, closed, limit), len(self.reach(start, closed, limit - 1))
+        within limit - 1 steps (limit >= 1): one search for both (when no closed square lies
+        within `limit` steps, none does within limit - 1: reach's open-map answers, both)."""
+        row = self._dist_row(start)
+        if all(row[c] > limit for c in closed):
+            return self._open_reach(start, limit), len(self._open_reach(start, limit - 1))
         return self._bfs_reach(start, closed, limit)
+
+    def _dist_row(self, start: int) -> list[int]:
+        """Steps on the open map from `start` to every square (kept once per map and square)."""
+        key = (self.map_id, start)
+        row = _DIST_ROWS.get(key)
+        if row is None:
+            row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
+        return row
+
+    def _open_reach(self, start: int, limit: int) -> list[int]:
+        """``reach(start, (), limit)``, kept once per map (a shared list: do not modify)."""
+        key = (self.map_id, start, limit)
+        out = _REACH.get(key)
+        if out is None:
+            out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
+        return out
 
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[list[int], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
