@@ -134,7 +134,7 @@ class VehicleRules:
         ch, inside = self.chars[c], self.vehicle_set()
         occupied = self.occupied()
         taken = {x["pos"] for x in self.chars}
-        free_aboard = sorted(s for s in inside if s not in taken)
+        free_aboard = sorted([s for s in inside if s not in taken])
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:

@@ -8,6 +8,11 @@ from operator import itemgetter
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS
 from .data_files import ENTRY_MARKS, HAZARDS
@@ -124,6 +129,7 @@ class StateQueries:
     def blip_at(self) -> dict[int, int]:
         return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
 
+    @cython.locals(out=set)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
         out = {a["pos"] for a in filter(None, self.aliens)}
@@ -330,12 +336,12 @@ class StateQueries:
         """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
         Character, ascending."""
         if self.loader is None or self.loader["pilot"] == NO:
-            chars = tuple(sorted({ch["pos"] for ch in self.chars if ch["pos"] != NO}))
+            squares = {ch["pos"] for ch in self.chars if ch["pos"] != NO}
         else:
-            chars = tuple(sorted(self.char_at()))
+            squares = set(self.char_at())
         if self.has_apc:  # the APC counts as a Character
-            chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
-        return chars
+            squares.update(self.vehicle_squares())
+        return tuple(sorted(squares))
 
     def _character_field(self, chars: tuple, through_barricades: bool, targets: tuple | None) -> list[int]:
         """``character_field`` with the Characters' squares given (``_character_squares``)."""
