@@ -65,6 +65,12 @@ _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open 
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
 _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
+#: (map id, square, limit, the closed squares within `limit` steps of it on the open map, the only
+#: ones that can change it): ``_bfs_reach``'s answer (the Characters by the APC, whose 21 squares
+#: are closed to their Moves, search again and again among the same few closed squares); at most
+#: CLOSED_REACH_SIZE kept (then all dropped)
+_CLOSED_REACH: dict[tuple, tuple] = {}
+CLOSED_REACH_SIZE = 500
 
 
 _POS = itemgetter("pos")
@@ -176,18 +182,20 @@ class StateQueries:
         shared list: do not modify. When no closed square lies within `limit` steps on the open
         map, the answer is the map's own (kept once per map)."""
         row = self._dist_row(start)
-        if all(row[c] > limit for c in closed):
+        near = frozenset([c for c in closed if row[c] <= limit])
+        if not near:
             return self._open_reach(start, limit)
-        return self._bfs_reach(start, closed, limit)[0]
+        return self._closed_reach(start, near, limit)[0]
 
     def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
         """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
         within limit - 1 steps (limit >= 1): one search for both (when no closed square lies
         within `limit` steps, none does within limit - 1: reach's open-map answers, both)."""
         row = self._dist_row(start)
-        if all(row[c] > limit for c in closed):
+        near = frozenset([c for c in closed if row[c] <= limit])
+        if not near:
             return self._open_reach(start, limit), len(self._open_reach(start, limit - 1))
-        return self._bfs_reach(start, closed, limit)
+        return self._closed_reach(start, near, limit)
 
     def _dist_row(self, start: int) -> list[int]:
         """Steps on the open map from `start` to every square (kept once per map and square)."""
@@ -203,6 +211,18 @@ class StateQueries:
         out = _REACH.get(key)
         if out is None:
             out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
+        return out
+
+    def _closed_reach(self, start: int, near: frozenset, limit: int) -> tuple[list[int], int]:
+        """``_bfs_reach(start, near, limit)`` kept (_CLOSED_REACH; the list shared: do not modify);
+        `near`: the closed squares within `limit` steps of `start` on the open map (a farther one
+        cannot be reached within `limit` steps, so it changes nothing)."""
+        key = (self.map_id, start, limit, near)
+        out = _CLOSED_REACH.get(key)
+        if out is None:
+            if len(_CLOSED_REACH) >= CLOSED_REACH_SIZE:
+                _CLOSED_REACH.clear()
+            out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[list[int], int]:
