@@ -324,6 +324,9 @@ class AlienRules:
         for s in self.barricades:
             closed |= 1 << s
         seen = frontier = 1 << start
+        # the squares not yet reached and not closed (bits of the board's squares only: positive
+        # integers throughout, cheaper to combine than the complements of `seen` and `closed`)
+        unseen = ((1 << self.board.n) - 1) & ~(closed | seen)
         for _ in range(steps):
             grown = 0
             for mask, shift in ups:
@@ -334,13 +337,15 @@ class AlienRules:
                 part = frontier & mask
                 if part:
                     grown |= part >> shift
-            frontier = grown & ~seen & ~closed
+            frontier = grown & unseen
             if not frontier:
                 break
             seen |= frontier
+            unseen ^= frontier
+        taken = 0
         for s in self.occupied():
-            if s != start:
-                seen &= ~(1 << s)
+            taken |= 1 << s
+        seen &= ~(taken & ~(1 << start))  # (the occupied squares but the start)
         top = field[start]
         if top >= UNREACHABLE:
             return _squares(seen)

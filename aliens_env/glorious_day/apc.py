@@ -52,6 +52,9 @@ class Shape(NamedTuple):
 
 #: map id: {anchor: the APC's Shape there} (VehicleRules._shape; bounded by the maps' squares)
 _SHAPES: dict[tuple, dict[int, Shape]] = {}
+#: [map id, its dict of _SHAPES]: the map asked for last (the map id held here, so that no other
+#: map id can be that object: ``is`` finds it without hashing the id; another map replaces it)
+_LAST_MAP: list = [None, None]
 
 
 class VehicleRules:
@@ -77,9 +80,14 @@ class VehicleRules:
     def _shape(self, anchor: int) -> Shape:
         """The APC at `anchor`, worked out once per map and anchor (_SHAPES: kept in the module,
         not on the game, so that copies and pickles of a game do not carry it)."""
-        shapes = _SHAPES.get(self.map_id)
-        if shapes is None:
-            shapes = _SHAPES[self.map_id] = {}
+        map_id, last = self.map_id, _LAST_MAP
+        if map_id is last[0]:
+            shapes = last[1]
+        else:
+            shapes = _SHAPES.get(map_id)
+            if shapes is None:
+                shapes = _SHAPES[map_id] = {}
+            last[0], last[1] = map_id, shapes
         shape = shapes.get(anchor)
         if shape is None:
             rows, cols = self.apc_rules["size"]
@@ -126,7 +134,7 @@ class VehicleRules:
         ch, inside = self.chars[c], self.vehicle_set()
         occupied = self.occupied()
         taken = {x["pos"] for x in self.chars}
-        free_aboard = sorted(s for s in inside if s not in taken)
+        free_aboard = sorted([s for s in inside if s not in taken])
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:
@@ -241,8 +249,8 @@ class VehicleRules:
 
     def next_to_queen(self) -> bool:
         """A square of the APC within one space of a square of the Queen."""
-        queen = self.queen_squares()
-        return any(self.board.range(s, q) <= 1 for s in self.vehicle_squares() for q in queen)
+        queen, b = self.queen_squares(), self.board
+        return any(row[q] <= 1 for row in map(b.range_row, self.vehicle_squares()) for q in queen)  # (board.range(s, q))
 
     def _task_run_over(self, task: dict) -> None:
         """The Aliens the APC ran over in a step (``slots``, in turn): each attacks it (the APC's

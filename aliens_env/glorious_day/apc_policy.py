@@ -24,7 +24,10 @@ def _exit_range(game, anchor: int) -> int:
     """How far the APC at `anchor` is from its goal: the exits, or the Queen in her missions (A51)."""
     squares = game.vehicle_squares(anchor)
     goal = game.queen_squares() if game.queen is not None else sorted(game.exits)
-    return min(game.board.range(s, e) for s in squares for e in goal) if squares and goal else 0
+    if not squares or not goal:
+        return 0
+    b = game.board
+    return min([row[e] for row in map(b.range_row, squares) for e in goal])  # (the least board.range(s, e))
 
 
 def _turrets_spent(game) -> bool:

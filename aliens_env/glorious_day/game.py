@@ -48,6 +48,11 @@ from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
 from ..core.game import Decision, PhasedGame, _count_nonzero
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 from . import missions as objectives
 from .aliens import AlienRules
 from .apc import APC_TARGET, VehicleRules
@@ -387,6 +392,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
         self._fill_mask(mask)
         return np.frombuffer(mask, dtype=np.int8)
 
+    @cython.locals(mask=bytearray, slot=dict, ch=dict)  # (compiled: item reads and writes without lookups)
     def _fill_mask(self, mask: bytearray) -> None:
         """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0; a
         bytearray: each value written must be a Python int or bool, a numpy bool is refused)."""
@@ -410,7 +416,8 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                 return
             if ch["out"] == "carried":  # PRINTED: a carried Newt may only Rest
                 return
-            if self.apc is not None and self.apc["moves"] > 0 and self.seat_of(c) == "driver":
+            seat = "" if self.apc is None else self.seat_of(c)
+            if seat == "driver" and self.apc["moves"] > 0:
                 mask[slot["rest"]] = mask[slot["end"]] = 0  # the drive goes on: a step or the stop
                 for d in self.vehicle_step_dirs():
                     mask[slot["apc_step"] + d] = 1
@@ -433,7 +440,7 @@ class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observat
                 mask[slot["loader"]] = self.can_use_loader(c)
                 mask[slot["airlock"]] = self.can_open_airlock(c)
             if self.apc is not None:
-                mask[slot["drive"]] = self.seat_of(c) == "driver"
+                mask[slot["drive"]] = seat == "driver"
                 for k in self.turret_targets(c):
                     mask[slot["turret"] + k] = 1
                 for k in self.can_scan(c):

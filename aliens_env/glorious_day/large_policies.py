@@ -109,7 +109,7 @@ def _firing_squares(game, c: int) -> list[int]:
     if out is None:
         rows, sight = [game.board.range_row(q) for q in queen], game.sight
         out = _FIRING[key] = tuple(s for s in range(game.board.n) if game.passable[s]
-                                   and keep <= game.queen_range(s, rows) <= weapon["range"]
+                                   and keep <= min([row[s] for row in rows]) <= weapon["range"]  # (queen_range)
                                    and any(sight[s][q] for q in queen))
     return list(out) or queen
 

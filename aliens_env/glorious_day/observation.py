@@ -7,6 +7,11 @@ from array import array
 import numpy as np
 
 from ..core.board import NO
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 from . import missions as objectives
 from .apc import SEATS
 from .data_files import HAZARDS
@@ -75,6 +80,7 @@ class Observation:
         when they change them (MARKS), ``_obs_chars`` the Characters whose row may have changed."""
         self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
 
+    @cython.locals(last=dict, at=dict, ch=dict)  # (compiled: dict reads, not lookups; the kept dicts are plain dicts)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only

@@ -21,6 +21,12 @@ from .large_models import footprint, kept_footprint, shove_plan
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
+#: queen_moves' answers by what they are worked out from (the map, her square, the squares closed
+#: to her, the Barricades, the Aliens' and Blips' squares, Newt's token), so a Hive
+#: mask asked again on an unchanged board (a Draw, a card, a Reorder) reuses it; at most
+#: QUEEN_MOVES_SIZE kept (then all dropped)
+_QUEEN_MOVES: dict[tuple, tuple] = {}
+QUEEN_MOVES_SIZE = 500
 
 
 class QueenRules:
@@ -69,7 +75,8 @@ class QueenRules:
         at = self.char_at()
         if self.apc is None:
             return at
-        out = {s: c for s, c in at.items() if not self.aboard(c)}
+        inside, chars = self.vehicle_set(), self.chars
+        out = {s: c for s, c in at.items() if chars[c]["pos"] not in inside}  # (not aboard(c))
         out.update((s, APC_TARGET) for s in self.vehicle_squares())
         return out
 
@@ -84,19 +91,24 @@ class QueenRules:
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
         squares, reach = self.queen_squares(), self.large["queen"]["reach"]
         rows, sight = [self.board.range_row(q) for q in squares], self.sight
-        best, out = reach + 1, []
         at = self.queen_prey()
-        people = {s: c for s, c in at.items() if not self.synthetic(c)}
-        if people and len(people) < len(at) and any(
-                self.queen_range(s, rows) <= reach and any(sight[q][s] for q in squares) for s in people):
-            at = people
+        near = []  # (Character, her range) of the squares of `at` in her reach and sight, in its order
         for s, c in at.items():
-            r = self.queen_range(s, rows)
+            r = min([row[s] for row in rows])  # (queen_range(s, rows))
             if r <= reach and any(sight[q][s] for q in squares):
-                if r < best:
-                    best, out = r, []
-                if r == best and c not in out:
-                    out.append(c)
+                near.append((c, r))
+        names, chars = self.synthetic_names, self.chars
+        if names and near:  # (synthetic(c), inline: the APC is no Synthetic)
+            synthetic = [c != APC_TARGET and chars[c]["name"] in names for c in at.values()]
+            if any(synthetic) and not all(synthetic):  # people and Synthetics: the people in her reach first
+                people = [(c, r) for c, r in near if c == APC_TARGET or chars[c]["name"] not in names]
+                near = people or near
+        best, out = reach + 1, []
+        for c, r in near:
+            if r < best:
+                best, out = r, []
+            if r == best and c not in out:
+                out.append(c)
         return sorted(out)
 
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
@@ -129,14 +141,14 @@ class QueenRules:
             out = _ANCHORS_ON[key] = tuple(found)
         return out
 
-    def queen_destinations(self, steps: int, closed: set[int] | None = None) -> list[int]:
+    def queen_destinations(self, steps: int, closed: set[int] | None = None, targets: list[int] | None = None) -> list[int]:
         """Where the Queen may end a move of `steps`: the anchors in reach (her squares never on
         `closed`) where the smaller Aliens and Blips under her can make room, nearest (in large
         steps) the closest Character she can reach; where she stands when she has one within
-        reach already or can reach none."""
+        reach already or can reach none. `targets`: ``queen_targets()`` when the caller has them."""
         q = self.queen["pos"]
         closed = self.queen_closed() if closed is None else closed
-        targets = self.queen_targets()
+        targets = self.queen_targets() if targets is None else targets
         synthetic = self.synthetic_on_board()
         if targets and not (synthetic and all(self.synthetic(c) for c in targets)):
             return [q]
@@ -194,11 +206,11 @@ class QueenRules:
             base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
         return shove_plan(self.nbrs, under, base | set(squares))
 
-    def _queen_ends(self, reach, q: int) -> list[int]:
+    def _queen_ends(self, reach, q: int, known: dict | None = None) -> list[int]:
         """The anchors of `reach` the Queen (at `q`) may end a move on: her own, and those where the
         Aliens and Blips under her can make room (``queen_room``, asked only at the anchors whose
-        footprint holds one: elsewhere it is {})."""
-        known = self._room_known()
+        footprint holds one: elsewhere it is {}); `known`: ``_room_known()`` when the caller has it."""
+        known = self._room_known() if known is None else known
         under = self._anchors_holding(known["smalls"])
         return [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
 
@@ -260,15 +272,22 @@ class QueenRules:
         q = self.queen
         if q is None or q["rest"] or not self.anyone_on_board():
             return self._done(task)
+        targets = None  # (her targets where she stands, once worked out)
         if task["stage"] == "move":
             steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-            anchor = self._choose(task, "place", self._options(task, self.queen_destinations, steps))
+            options = []
+            if "choice" not in task:  # (_options(task, queen_destinations, steps), her targets kept)
+                targets = self.queen_targets()
+                options = self.queen_destinations(steps, targets=targets)
+            anchor = self._choose(task, "place", options)
             if anchor is None:
                 return
             if anchor != q["pos"]:
                 self._place_queen(anchor)
+                targets = None
             task["stage"] = "attack"
-        targets = self.queen_targets()
+        if targets is None:
+            targets = self.queen_targets()
         if not targets:
             return self._done(task)
         target = self._choose(task, "target", targets)
@@ -299,10 +318,16 @@ class QueenRules:
         models under her make room."""
         if self.queen is None:
             return []
-        reach = self.board.large_reach(self.queen["pos"], self.queen_closed(), self.hive_rules["queen_move_spaces"],
-                                       size=self.size)
-        q = self.queen["pos"]
-        return sorted(a for a in self._queen_ends(reach, q) if a != q)
+        q, closed, known = self.queen["pos"], self.queen_closed(), self._room_known()
+        key = (self.map_id, q, frozenset(closed), frozenset(self.barricades), frozenset(known["smalls"]),
+               self.newt if self.newt_carrier == NO else NO, self.hive_rules["queen_move_spaces"], self.size)
+        out = _QUEEN_MOVES.get(key)
+        if out is None:  # (queen_room reads the models' squares: all in `closed`, the smalls, Newt or hers)
+            reach = self.board.large_reach(q, closed, self.hive_rules["queen_move_spaces"], size=self.size)
+            if len(_QUEEN_MOVES) >= QUEEN_MOVES_SIZE:
+                _QUEEN_MOVES.clear()
+            out = _QUEEN_MOVES[key] = tuple(sorted(a for a in self._queen_ends(reach, q, known) if a != q))
+        return list(out)
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:

@@ -8,9 +8,15 @@ from operator import itemgetter
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS
 from .data_files import ENTRY_MARKS, HAZARDS
+from .large_models import kept_footprint
 
 MAX_CHARACTERS = 8
 MAX_ALIENS = 24
@@ -59,6 +65,12 @@ _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open 
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
 _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
+#: (map id, square, limit, the closed squares within `limit` steps of it on the open map, the only
+#: ones that can change it): ``_bfs_reach``'s answer (the Characters by the APC, whose 21 squares
+#: are closed to their Moves, search again and again among the same few closed squares); at most
+#: CLOSED_REACH_SIZE kept (then all dropped)
+_CLOSED_REACH: dict[tuple, tuple] = {}
+CLOSED_REACH_SIZE = 500
 
 
 _POS = itemgetter("pos")
@@ -123,6 +135,7 @@ class StateQueries:
     def blip_at(self) -> dict[int, int]:
         return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
 
+    @cython.locals(out=set)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
         out = {a["pos"] for a in filter(None, self.aliens)}
@@ -130,11 +143,13 @@ class StateQueries:
         out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
-        if self.has_large:
-            out.update(self.queen_squares())
-            out.update(self.loader_squares())
-        if self.has_apc:
-            out.update(self.vehicle_squares())
+        if self.has_large:  # (queen_squares(), loader_squares(): the kept tuples)
+            if self.queen is not None:
+                out.update(kept_footprint(self.board, self.queen["pos"], self.size))
+            if self.loader is not None:
+                out.update(kept_footprint(self.board, self.loader["pos"], self.size))
+        if self.apc is not None:
+            out.update(self._shape(self.apc["pos"]).squares)  # (vehicle_squares())
         return out
 
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
@@ -166,25 +181,49 @@ class StateQueries:
         """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
         shared list: do not modify. When no closed square lies within `limit` steps on the open
         map, the answer is the map's own (kept once per map)."""
+        row = self._dist_row(start)
+        near = frozenset([c for c in closed if row[c] <= limit])
+        if not near:
+            return self._open_reach(start, limit)
+        return self._closed_reach(start, near, limit)[0]
+
+    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
+        """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
+        within limit - 1 steps (limit >= 1): one search for both (when no closed square lies
+        within `limit` steps, none does within limit - 1: reach's open-map answers, both)."""
+        row = self._dist_row(start)
+        near = frozenset([c for c in closed if row[c] <= limit])
+        if not near:
+            return self._open_reach(start, limit), len(self._open_reach(start, limit - 1))
+        return self._closed_reach(start, near, limit)
+
+    def _dist_row(self, start: int) -> list[int]:
+        """Steps on the open map from `start` to every square (kept once per map and square)."""
         key = (self.map_id, start)
         row = _DIST_ROWS.get(key)
         if row is None:
             row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
-        if all(row[c] > limit for c in closed):
-            key = (self.map_id, start, limit)
-            out = _REACH.get(key)
-            if out is None:
-                out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
-            return out
-        return self._bfs_reach(start, closed, limit)[0]
+        return row
 
-    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
-        """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
-        within limit - 1 steps (limit >= 1): one search for both."""
-        row = _DIST_ROWS.get((self.map_id, start))
-        if row is None or all(row[c] > limit for c in closed):  # (reach's own answers)
-            return self.reach(start, closed, limit), len(self.reach(start, closed, limit - 1))
-        return self._bfs_reach(start, closed, limit)
+    def _open_reach(self, start: int, limit: int) -> list[int]:
+        """``reach(start, (), limit)``, kept once per map (a shared list: do not modify)."""
+        key = (self.map_id, start, limit)
+        out = _REACH.get(key)
+        if out is None:
+            out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
+        return out
+
+    def _closed_reach(self, start: int, near: frozenset, limit: int) -> tuple[list[int], int]:
+        """``_bfs_reach(start, near, limit)`` kept (_CLOSED_REACH; the list shared: do not modify);
+        `near`: the closed squares within `limit` steps of `start` on the open map (a farther one
+        cannot be reached within `limit` steps, so it changes nothing)."""
+        key = (self.map_id, start, limit, near)
+        out = _CLOSED_REACH.get(key)
+        if out is None:
+            if len(_CLOSED_REACH) >= CLOSED_REACH_SIZE:
+                _CLOSED_REACH.clear()
+            out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
+        return out
 
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[list[int], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
@@ -317,12 +356,12 @@ class StateQueries:
         """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
         Character, ascending."""
         if self.loader is None or self.loader["pilot"] == NO:
-            chars = tuple(sorted({ch["pos"] for ch in self.chars if ch["pos"] != NO}))
+            squares = {ch["pos"] for ch in self.chars if ch["pos"] != NO}
         else:
-            chars = tuple(sorted(self.char_at()))
+            squares = set(self.char_at())
         if self.has_apc:  # the APC counts as a Character
-            chars = tuple(sorted(set(chars).union(self.vehicle_squares())))
-        return chars
+            squares.update(self.vehicle_squares())
+        return tuple(sorted(squares))
 
     def _character_field(self, chars: tuple, through_barricades: bool, targets: tuple | None) -> list[int]:
         """``character_field`` with the Characters' squares given (``_character_squares``)."""
