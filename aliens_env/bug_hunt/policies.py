@@ -162,7 +162,7 @@ class ScriptedMarines(SeedablePolicy):
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
             taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
-            free = [x for x in np.flatnonzero(col.entry).tolist() if x not in taken]
+            free = [x for x in game.entry_squares() if x not in taken]
             if not free:
                 return []
             rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])

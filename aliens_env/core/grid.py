@@ -43,6 +43,7 @@ Settled here, for every ruleset:
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field as dataclass_field
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -469,12 +470,12 @@ class Grid:
         _check_cost(goal_cost, "goal_cost")
         nbrs = self._step_squares(mover)
         cost = self.costs(mover)
-        dist = [UNREACHABLE] * self.n
-        reached = list(sources)  # every square given a distance, each once (sources may repeat)
-        for s in sources:
-            dist[s] = 0
         frontier = [s for s in sources if cost[s] is not None]
         if weighted:
+            dist = [UNREACHABLE] * self.n
+            reached = list(sources)  # every square given a distance, each once (sources may repeat)
+            for s in sources:
+                dist[s] = 0
             # Dial's algorithm: entering costs are whole numbers >= 0 (_check_cost), so a list of buckets by
             # distance replaces the heap (a square is expanded from the bucket of its final
             # distance; an entry left behind by a later improvement is skipped)
@@ -495,20 +496,15 @@ class Grid:
                                 buckets.append([])
                             buckets[nd].append(m)
                 d0 += 1
-        else:
-            d1 = 1
-            while frontier:  # breadth first, a ring at a time: the first distance given is the least
-                ring = []
-                for s in frontier:
-                    for m in nbrs[s]:
-                        if dist[m] == UNREACHABLE:
-                            dist[m] = d1
-                            ring.append(m)
-                reached += ring
-                frontier = ring
-                d1 += 1
-        out = np.full(self.n, UNREACHABLE, dtype=np.int32)
-        out[reached] = [dist[m] for m in reached]
+            out = np.full(self.n, UNREACHABLE, dtype=np.int32)
+            out[reached] = [dist[m] for m in reached]
+        else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
+            dist = array("i", [UNREACHABLE]) * self.n
+            for s in sources:
+                dist[s] = 0
+            queue = array("i", frontier) + array("i", bytes(4 * self.n))  # (each square queued once at most)
+            _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
+            out = np.array(dist, dtype=np.int32)
         out.flags.writeable = False
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
@@ -785,6 +781,24 @@ def _pad(a: np.ndarray) -> np.ndarray:
     out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
     out[1:-1, 1:-1] = a
     return out
+
+
+def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
+    """Breadth first from the first `tail` squares of `queue` (their `dist` set): a square first
+    reached from square s gets dist[s] + 1 (the least, breadth first), and is queued after the
+    rest. dist and queue are int arrays (``array("i")``; queue long enough for every square once
+    more); compiled, the loop runs on C ints (grid.pxd). Returns the squares queued in all."""
+    head = 0
+    while head < tail:
+        s = queue[head]
+        head += 1
+        d = dist[s] + 1
+        for m in nbrs[s]:
+            if dist[m] == unreachable:
+                dist[m] = d
+                queue[tail] = m
+                tail += 1
+    return tail
 
 
 @lru_cache(maxsize=None)

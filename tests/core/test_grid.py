@@ -380,6 +380,21 @@ def test_distance_fields_equal_their_definition_on_random_grids():
                 assert got == _relaxed_field(g, sources, mover, weighted, goal_cost), (trial, mover, weighted, goal_cost)
 
 
+def test_a_breadth_first_field_takes_repeated_sources_and_ones_the_mover_cannot_enter():
+    """The breadth-first search (a queue of C ints when compiled, grid.pxd) from sources given
+    twice, and from a wall square (distance 0, spreading nothing), equals the field's definition."""
+    rng = np.random.default_rng(5)
+    for trial in range(20):
+        codes = rng.choice([FLOOR] * 6 + [WALL, DOOR_CLOSED], size=(12, 13))
+        g = Grid(12, 13, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        walls = np.flatnonzero(codes.ravel() == WALL).tolist()
+        sources = [int(s) for s in rng.integers(g.n, size=3)]
+        sources += sources[:2] + walls[:1]
+        for mover in (MARINE, ALIEN, Mover("marine", diagonal=False)):
+            assert g.field(sources, mover).tolist() == _relaxed_field(g, sources, mover, False, None), (trial, mover)
+        assert g.field([], MARINE).tolist() == [UNREACHABLE] * g.n
+
+
 def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
     """A neighbour table (and a cost list) is made from the last one built for the mover, redoing
     the rows whose steps (cost) changed: after random edits (on the grid and on copies of it) every table equals the
