@@ -9,6 +9,7 @@ import numpy as np
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from .apc import APC_TARGET
 from . import state
+from .hivemind import HivemindRules
 
 #: squares by range from entry points, by mission (pure functions of the fixed maps: shared by
 #: every game)
@@ -42,7 +43,7 @@ class _LevelBits(dict):
         return bits
 
 
-class AlienRules:
+class AlienRules(HivemindRules):
     """The work: the Alien Phase's steps and the effects that may wait on a decision."""
 
     def _choose(self, task: dict, kind: str, options: list[int]) -> int | None:

@@ -33,6 +33,7 @@ from typing import Mapping, NamedTuple
 from ..core.board import DIRECTIONS, NO
 from . import missions as objectives
 from .large_models import shove_plan
+from ..core.game import PhasedGame
 
 APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option beside Characters)
 SEATS = ("driver", "front_turret", "scanner", "rear_turret", "door_gunner")
@@ -57,7 +58,7 @@ _SHAPES: dict[tuple, dict[int, Shape]] = {}
 _LAST_MAP: list = [None, None]
 
 
-class VehicleRules:
+class VehicleRules(PhasedGame):
     # -- set-up ---------------------------------------------------------------------------------
     def _setup_vehicle(self, flat) -> None:
         """The APC's mark on the mission's map (called by _load_mission)."""

@@ -15,6 +15,7 @@ from ..core.positions import Fields, check_int, position_error
 from .apc import APC_TARGET
 from .data_files import HAZARDS
 from .state import DECISIONS, ENDS, MAX_ALIENS, OUTS, PHASES
+from .observation import Observation
 
 KEYS = ("game", "config", "dice", "turn", "phase", "active", "end", "characters", "aliens", "blips", "blip_pool",
         "barricades", "endurance", "tracker", "hive", "newt", "newt_carrier", "work", "decision", "stats", "events")
@@ -390,7 +391,7 @@ def _settled(game) -> dict:
     return state
 
 
-class Positions:
+class Positions(Observation):
     """The position saved (``to_dict``; ``load`` above reads it back), cloned and determinized:
     a mixin of ``GloriousDay``."""
 

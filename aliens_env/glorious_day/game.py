@@ -30,12 +30,17 @@ Hive (ties of the rules, and the Hive player's choices):
     react / decline    play the Reaction card that fits the moment, or not
 
 This module is the front: the Game contract, the set-up and the phase machine (masks and the
-dispatch of a decision). The rules live in mixins of ``GloriousDay``, one module per concern:
-state (constants and the queries the rules and policies share), marines (the Marine Phase and
-the Endurance cards), hivemind (the Hivemind Step), aliens (the Alien Phase's work: Aliens and
-Blips, Defense, reveals, the Motion Tracker), observation, codec (positions saved, cloned,
-determinized and loaded), text (descriptions and the text view), and the large models: queen,
-power_loader, apc.
+dispatch of a decision). The rules live in the classes ``GloriousDay`` derives from, one module
+per concern: state (constants and the queries the rules and policies share), marines (the Marine
+Phase and the Endurance cards), hivemind (the Hivemind Step), aliens (the Alien Phase's work:
+Aliens and Blips, Defense, reveals, the Motion Tracker), observation, codec (positions saved,
+cloned, determinized and loaded), text (descriptions and the text view), and the large models:
+queen, power_loader, apc. They form one chain over ``PhasedGame`` (each derives from the one
+before, in the order of their imports: ``VehicleRules``, ``StateQueries``, ``MarineRules``,
+``HivemindRules``, ``AlienRules``, ``Observation``, ``Positions``, ``TextViews``, ``QueenRules``,
+``LoaderRules``), so that compiled each is an extension type and the game's records live in
+``VehicleRules``' struct (glorious_day/apc.pxd). No two of them define the same name, so the
+order resolves every method as the mixins did (a test holds them to it).
 """
 from __future__ import annotations
 
@@ -47,36 +52,33 @@ import numpy as np
 from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
-from ..core.game import Decision, PhasedGame, _count_nonzero
+from ..core.game import Decision, _count_nonzero
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 from . import missions as objectives
-from .aliens import AlienRules
-from .apc import APC_TARGET, VehicleRules
-from .codec import Positions
+from .apc import APC_TARGET
 from .data_files import ENTRY_MARKS, LARGE_MARKS, load
-from .hivemind import HivemindRules
-from .marines import MarineRules
-from .observation import MARKS, Observation, anew_spans
+from .observation import MARKS, anew_spans
 from .power_loader import LoaderRules
-from .queen import QueenRules
 from .state import (  # noqa: F401  (the constants, importable from here as before)
     ALIEN_FEATURES, APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, DECISIONS, ENDS, ENDURANCE_MAX,
     INTERACTS, LARGE_FEATURES, MAX_ALIENS, MAX_CHARACTERS, MISSION_FEATURES, MT_KINDS, OUTS, PHASES, PLANES,
-    QUEEN_MT_KINDS, REACTION_OF, SEAT_FEATURES, StateQueries,
+    QUEEN_MT_KINDS, REACTION_OF, SEAT_FEATURES,
 )
-from .text import TextViews
 
 _MAPS: dict[tuple, dict] = {}  # (mission, height, width): the board and what is read off it once
 
+#: the decision kinds that are the marines' to take (outside the class body: compiled, an extension
+#: type's body takes no generator expression)
+MARINE_DECISIONS = frozenset(k for k, side in DECISIONS.items() if side == "marines")
 
-class GloriousDay(StateQueries, MarineRules, HivemindRules, AlienRules, Observation, Positions, TextViews,
-                  QueenRules, LoaderRules, VehicleRules, PhasedGame):
+
+class GloriousDay(LoaderRules):
     name = "GloriousDay"
-    marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
+    marine_decisions = MARINE_DECISIONS
 
     def __init__(self, mission: str = "newt", hive_player: bool = True, campaign: bool = False,
                  fireteam: list[str] | None = None, heroes: list[str] | None = None, apc_chase: bool = False):

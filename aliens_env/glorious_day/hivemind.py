@@ -4,9 +4,10 @@ cards drawn, played and discarded, and the Hive's mask and actions in the step."
 from __future__ import annotations
 
 from .state import MAX_ALIENS
+from .marines import MarineRules
 
 
-class HivemindRules:
+class HivemindRules(MarineRules):
     """The Hivemind Step: Willpower and the Hivemind cards."""
 
     def _hivemind_start(self) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from ..core.board import NO
 from .data_files import HAZARDS
 from .state import INTERACTS
+from .state import StateQueries
 
 
-class MarineRules:
+class MarineRules(StateQueries):
     """The Marine Phase: activations, actions, Endurance."""
 
     def _activate(self, c: int) -> None:

@@ -15,6 +15,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 from . import missions as objectives
 from .apc import SEATS
 from .data_files import HAZARDS
+from .aliens import AlienRules
 from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, MAX_ALIENS,
                     MAX_CHARACTERS, SEAT_FEATURES)
 
@@ -51,7 +52,7 @@ def _hand_counts(most: int = 40) -> tuple[float, ...]:
 HAND_COUNT = _hand_counts()
 
 
-class Observation:
+class Observation(AlienRules):
     """The observation: what each side sees."""
 
     def observe(self, player: str) -> np.ndarray:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from ..core.board import DIRECTIONS, NO
 from .large_models import away, footprint, shove_plan
+from .queen import QueenRules
 
 
-class LoaderRules:
+class LoaderRules(QueenRules):
     def pilot(self) -> int:
         return self.loader["pilot"] if self.loader is not None else NO
 

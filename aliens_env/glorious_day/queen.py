@@ -18,6 +18,7 @@ from __future__ import annotations
 from ..core.board import NO
 from .apc import APC_TARGET
 from .large_models import footprint, kept_footprint, shove_plan
+from .text import TextViews
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
@@ -29,7 +30,7 @@ _QUEEN_MOVES: dict[tuple, tuple] = {}
 QUEEN_MOVES_SIZE = 500
 
 
-class QueenRules:
+class QueenRules(TextViews):
     # -- set-up ---------------------------------------------------------------------------------
     def _setup_large(self, grid) -> None:
         """The large models' marks on the mission's map (called by _load_mission)."""

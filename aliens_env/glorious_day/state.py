@@ -17,6 +17,7 @@ from . import missions as objectives
 from .apc import APC_TARGET, SEATS
 from .data_files import ENTRY_MARKS, HAZARDS
 from .large_models import kept_footprint
+from .apc import VehicleRules
 
 MAX_CHARACTERS = 8
 MAX_ALIENS = 24
@@ -77,7 +78,7 @@ _POS = itemgetter("pos")
 _OFF_BOARD = frozenset((NO,))
 
 
-class StateQueries:
+class StateQueries(VehicleRules):
     """The queries the rules and the policies share."""
 
     def stats_of(self, c: int) -> dict:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..core.board import DIRECTION_NAMES, NO
 from .state import MAX_ALIENS
+from .codec import Positions
 
 
-class TextViews:
+class TextViews(Positions):
     """Descriptions of actions and the text view."""
 
     def _describe(self, name: str, index: int, label: str) -> str:

@@ -341,3 +341,22 @@ def test_the_last_round_ends_the_mission():
     g = empty()
     open_(g, "round_end")
     assert g.round == 2 and not g.end
+
+
+def test_the_rule_classes_are_one_chain_and_define_no_name_twice():
+    """Glorious Day's rules are one chain of classes over PhasedGame (so that, compiled, each is an
+    extension type), in the order their modules import each other, not the order the mixins were
+    listed in. That is the same game only because no two of them define the same name: each
+    method, and each super() call, resolves to the one class that has it."""
+    from aliens_env.core.game import PhasedGame
+    from aliens_env.glorious_day.game import GloriousDay
+
+    rules = GloriousDay.__mro__[1:GloriousDay.__mro__.index(PhasedGame)]
+    assert [c.__name__ for c in rules] == ["LoaderRules", "QueenRules", "TextViews", "Positions", "Observation",
+                                           "AlienRules", "HivemindRules", "MarineRules", "StateQueries", "VehicleRules"]
+    owners: dict = {}
+    for cls in rules:
+        for name in vars(cls):
+            if not (name.startswith("__") and name.endswith("__")):
+                owners.setdefault(name, []).append(cls.__name__)
+    assert {name: where for name, where in owners.items() if len(where) > 1} == {}

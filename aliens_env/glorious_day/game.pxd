@@ -1,0 +1,5 @@
+# The front of Glorious Day's chain of rule classes (its records are declared at the root: glorious_day/apc.pxd).
+from aliens_env.glorious_day.power_loader cimport LoaderRules
+
+cdef class GloriousDay(LoaderRules):
+    pass

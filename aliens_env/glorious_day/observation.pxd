@@ -1,0 +1,6 @@
+# Glorious Day's chain of rule classes (glorious_day/game.py): its records are declared at its root
+# (VehicleRules, glorious_day/apc.pxd).
+from aliens_env.glorious_day.aliens cimport AlienRules
+
+cdef class Observation(AlienRules):
+    pass

@@ -1,0 +1,6 @@
+# Glorious Day's chain of rule classes (glorious_day/game.py): its records are declared at its root
+# (VehicleRules, glorious_day/apc.pxd).
+from aliens_env.glorious_day.apc cimport VehicleRules
+
+cdef class StateQueries(VehicleRules):
+    pass
