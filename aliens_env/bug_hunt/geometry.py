@@ -131,13 +131,14 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     return cached
 
 
-def entry_squares(game) -> list[int]:
-    """The entry corridor's squares (the way out, ASSUMPTION A2), in square order (read-only;
-    kept per layout version: they are marked when the entry corridor is laid, never after)."""
+def entry_squares(game) -> tuple[int, ...]:
+    """The entry corridor's squares (the way out, ASSUMPTION A2), in square order (a tuple: kept
+    per layout version, it is handed to every caller; they are marked when the entry corridor is
+    laid, never after)."""
     shared = layout_cache(game)
     cached = shared.get("entry_squares")
     if cached is None:
-        cached = shared["entry_squares"] = np.flatnonzero(game.colony.entry).tolist()
+        cached = shared["entry_squares"] = tuple(np.flatnonzero(game.colony.entry).tolist())
     return cached
 
 

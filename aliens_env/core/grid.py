@@ -787,7 +787,9 @@ def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
     """Breadth first from the first `tail` squares of `queue` (their `dist` set): a square first
     reached from square s gets dist[s] + 1 (the least, breadth first), and is queued after the
     rest. dist and queue are int arrays (``array("i")``; queue long enough for every square once
-    more); compiled, the loop runs on C ints (grid.pxd). Returns the squares queued in all."""
+    more); compiled, the loop runs on C ints (grid.pxd), and `nbrs` must be a list (as
+    ``_step_squares`` makes it: grid.pxd types it, so an override returning a tuple would fail
+    compiled only). Returns the squares queued in all."""
     head = 0
     while head < tail:
         s = queue[head]

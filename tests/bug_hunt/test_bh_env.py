@@ -103,6 +103,29 @@ def test_walk_steps_go_through_closed_and_locked_doors_but_not_welded_ones():
     assert g.sq((3, 1)) not in g.walk_steps([g.sq((3, 7))])
 
 
+def test_entry_squares_are_the_entry_corridor_through_play_clones_and_positions():
+    """``game.entry_squares()`` is kept per layout version (the corridor is marked only when it is
+    laid): it stays the colony's entry squares through play, a clone, a loaded position and a new
+    game on the same object, and it is a tuple (a caller cannot change the kept answer)."""
+    def entries(game):
+        return tuple(np.flatnonzero(game.colony.entry).tolist())
+
+    g = BugHunt()
+    marines, hive = ScriptedMarines(), BugHuntDiceAI()
+    for seed in (1, 2):
+        g.reset(seed)
+        assert isinstance(g.entry_squares(), tuple) and len(g.entry_squares()) == 12
+        for step in range(200):
+            if g.is_terminal():
+                break
+            assert g.entry_squares() == entries(g)
+            if step % 50 == 0:
+                for other in (g.clone(), BugHunt.from_dict(g.to_dict())):
+                    assert other.entry_squares() == entries(other) == entries(g)
+            player = g.current_player()
+            g.apply(marines.act(g, player) if player == "marines" else hive.act(g, player))
+
+
 def test_the_scripted_squad_uses_only_public_rule_queries():
     class PublicOnly:
         """The game as a policy sees it: reading a private field fails the test."""
