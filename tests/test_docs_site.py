@@ -64,6 +64,12 @@ def test_game_options_and_their_defaults_are_listed(pages):
     assert "| `mission` | `'explore'` |" in text and "| `turn_limit` | `None` |" in text
     text = pages["environments/ReactorRoom.md"]
     assert "| `frost_rule` | `False` |" in text  # an optional rule: a default from the ruleset's YAML
+    # constructors of classes that are extension types when compiled (their __init__ then has no
+    # signature: read from the source), the same page either way
+    assert "| `turn_limit` | `None` |" in text
+    assert "| `scenario` | `'operations'` |" in pages["environments/OperationsAirDucts.md"]
+    assert "| `marine_order` | `None` |" in pages["environments/HuntForTheQueen.md"]
+    assert "| `mission` | `'newt'` |" in pages["environments/GloriousDay.md"]
     game = REGISTRY["ReactorRoom"].make_game(frost_rule=True)
     assert game.options["frost_rule"] is True  # ... and a real option of the game
 

@@ -8,6 +8,7 @@ A mkdocs hook (mkdocs.yml: ``hooks: [tools/env_pages.py]``) adds the pages to ev
 """
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import os
@@ -54,6 +55,36 @@ def table(header: list[str], rows: list[list]) -> str:
     return "\n".join(lines)
 
 
+def constructor_options(cls: type) -> dict:
+    """The named parameters of ``cls.__init__`` (the class's own) and their defaults. Compiled, a
+    game class that is an extension type (its .pxd) has a slot wrapper for ``__init__``, which
+    carries no signature: then they are read from the class's source, the .py beside its module."""
+    init = vars(cls)["__init__"]
+    if not type(init).__name__ == "wrapper_descriptor":
+        return {p.name: p.default for p in inspect.signature(init).parameters.values()
+                if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self"}
+    path = sys.modules[cls.__module__].__file__
+    source = os.path.join(os.path.dirname(path), os.path.basename(path).split(".")[0] + ".py")
+    with open(source) as f:
+        tree = ast.parse(f.read())
+    body = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls.__name__).body
+    args = next(node for node in body if isinstance(node, ast.FunctionDef) and node.name == "__init__").args
+    defaults = [None] * (len(args.args) - len(args.defaults)) + list(args.defaults)  # (None: no default)
+    pairs = list(zip(args.args, defaults)) + list(zip(args.kwonlyargs, args.kw_defaults))
+    return {arg.arg: _default_value(default) for arg, default in pairs if arg.arg != "self"}
+
+
+def _default_value(node: ast.expr | None):
+    """A default written in the source: its value (a literal), its text (any other expression),
+    or ``inspect.Parameter.empty`` (none)."""
+    if node is None:
+        return inspect.Parameter.empty
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return ast.unparse(node)
+
+
 def game_options(game: Game) -> dict:
     """Every option the game takes and its default: the named parameters of the constructors in
     its class hierarchy, then the optional rules of ``game.options`` (defaults from its data)."""
@@ -62,9 +93,8 @@ def game_options(game: Game) -> dict:
         if cls is Game:
             break
         if "__init__" in vars(cls):
-            for p in inspect.signature(cls.__init__).parameters.values():
-                if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self":
-                    options.setdefault(p.name, p.default)
+            for name, default in constructor_options(cls).items():
+                options.setdefault(name, default)
     for name, default in (getattr(game, "options", None) or {}).items():
         options.setdefault(name, default)
     return options
