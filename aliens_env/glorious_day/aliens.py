@@ -1,4 +1,4 @@
-"""The Alien Phase of Glorious Day, a mixin of ``GloriousDay``: the work stack of its steps and of
+"""The Alien Phase of Glorious Day, a rule class of ``GloriousDay``: the work stack of its steps and of
 the effects that may wait on a decision: Aliens move and attack (the Characters' Defense rolls,
 counterattacks, Barricades broken), Blips move and are revealed, models placed, Terror, the
 Motion Tracker cards. Where a model may go is a nearest-square search over bit sets of squares."""

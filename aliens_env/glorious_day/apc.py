@@ -1,4 +1,4 @@
-"""The M577 APC (expansion "M577 Armored Personnel Carrier"), a mixin of ``GloriousDay``.
+"""The M577 APC (expansion "M577 Armored Personnel Carrier"), a rule class of ``GloriousDay``.
 
 - A 3 x 7 model (large_models.yaml ``apc``; the map's ``V`` is its rear-left square), facing
   east for the whole game (A41: it moves forward or backward, diagonals too, never sideways, so

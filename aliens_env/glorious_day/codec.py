@@ -1,5 +1,5 @@
 """Glorious Day positions: saved by ``to_dict``, cloned and determinized (the ``Positions``
-mixin of ``GloriousDay``), and loaded: every field read through core.positions (a refusal is a
+rule class of ``GloriousDay``), and loaded: every field read through core.positions (a refusal is a
 ValueError naming the field and what it must be), then checked against the rules: every card
 and token accounted for once (decks, hands, piles, Hazards on Characters, the Nature in play,
 Blips on the board and in the pool), models on distinct open squares, and the open decision the
@@ -393,7 +393,7 @@ def _settled(game) -> dict:
 
 class Positions(Observation):
     """The position saved (``to_dict``; ``load`` above reads it back), cloned and determinized:
-    a mixin of ``GloriousDay``."""
+    a rule class of ``GloriousDay``."""
 
     def to_dict(self) -> dict:
         """The position; the missions past mission 1 add the config's campaign and Fireteam

@@ -1,4 +1,4 @@
-"""The Hivemind Step of Glorious Day (the Hive player of "Get Away From Her"), a mixin of
+"""The Hivemind Step of Glorious Day (the Hive player of "Get Away From Her"), a rule class of
 ``GloriousDay``: Willpower gained and spent (Move, Draw, Swap Blips, Reorder Deck), the Hivemind
 cards drawn, played and discarded, and the Hive's mask and actions in the step."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Marine Phase of Glorious Day, a mixin of ``GloriousDay``: a Character's activation and
+"""The Marine Phase of Glorious Day, a rule class of ``GloriousDay``: a Character's activation and
 actions (Move, Attack, Aim, Barricade, Interact, Rest, Stand; Newt carried and set down; escape
 and objective tokens), the Characters' sight revealing Blips, and the Endurance cards."""
 from __future__ import annotations

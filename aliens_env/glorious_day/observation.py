@@ -1,4 +1,4 @@
-"""The observation of Glorious Day, a mixin of ``GloriousDay``: the views of ``obs_layout``
+"""The observation of Glorious Day, a rule class of ``GloriousDay``: the views of ``obs_layout``
 packed into a float array (the public views, then the hive's own knowledge)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The P-5000 Power Loader (expansion "P-5000 Power Loader"), a mixin of ``GloriousDay``.
+"""The P-5000 Power Loader (expansion "P-5000 Power Loader"), a rule class of ``GloriousDay``.
 
 - Interact next to the empty Power Loader mounts it: the Character's model leaves the board and
   the Power Loader is its model (the Character's square is the Loader's top-left one); Speed,

@@ -1,4 +1,4 @@
-"""The Alien Queen (expansion "Alien Queen"), a mixin of ``GloriousDay``.
+"""The Alien Queen (expansion "Alien Queen"), a rule class of ``GloriousDay``.
 
 - She activates in the Activate Aliens step like any other Alien (first of them): up to 6 spaces
   (8 in a frenzy) as a large model toward the closest Character she can reach, ignoring the

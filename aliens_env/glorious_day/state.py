@@ -1,6 +1,6 @@
 """Glorious Day's constants (the action and observation shapes, phases, decisions, ends) and the
 queries the rules and the policies share (stats, who stands where, reach and distance fields), a
-mixin of ``GloriousDay``. The constants are importable from game.py as before."""
+rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
 from operator import itemgetter

@@ -1,4 +1,4 @@
-"""Glorious Day in words, a mixin of ``GloriousDay``: an action described for a person and the
+"""Glorious Day in words, a rule class of ``GloriousDay``: an action described for a person and the
 text ("ansi") view of the position (the image view is aliens_env/render/glorious_day.py)."""
 from __future__ import annotations
 

@@ -86,8 +86,8 @@ class ObsState:
 
 
 class LairsObservation(QueenRules):
-    """The kept observation (``_observe_record``) for ``HuntForTheQueen`` and its scenarios
-    (listed before ``ReactorRoom``)."""
+    """The kept observation (``_observe_record``) for ``HuntForTheQueen`` and its scenarios (a class
+    of its chain of rules, above ``ReactorRoom``: game.py)."""
 
     _marine_candidate_kinds = ("target", "queen_attack")  # (the Queen's attack: the Marines she may hit)
 

@@ -1,4 +1,4 @@
-"""The Queen and the Facehuggers of the lairs, a mixin of ``HuntForTheQueen`` (docs/rules/lairs.md).
+"""The Queen and the Facehuggers of the lairs, a rule class of ``HuntForTheQueen`` (docs/rules/lairs.md).
 
 - the Queen moves: three Actions, step by step as the hive decides (``queen_move``: STOP or a
   direction), Ramming every Marine in a square she passes through (the Ram column), putting the

@@ -1,4 +1,4 @@
-"""The lairs' Room and Sentry Cards and the Aliens' appearance, a mixin of ``HuntForTheQueen``
+"""The lairs' Room and Sentry Cards and the Aliens' appearance, a rule class of ``HuntForTheQueen``
 (docs/rules/lairs.md).
 
 - Room Cards: the card of a Room is flipped the first time a Marine enters it, and its
