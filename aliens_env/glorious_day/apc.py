@@ -53,9 +53,9 @@ class Shape(NamedTuple):
 
 #: map id: {anchor: the APC's Shape there} (VehicleRules._shape; bounded by the maps' squares)
 _SHAPES: dict[tuple, dict[int, Shape]] = {}
-#: [map id, its dict of _SHAPES]: the map asked for last (the map id held here, so that no other
-#: map id can be that object: ``is`` finds it without hashing the id; another map replaces it)
-_LAST_MAP: list = [None, None]
+#: [(map id, its dict of _SHAPES)]: the map asked for last (the map id held here, so that no other
+#: map id can be that object: ``is`` finds it without hashing the id; another map replaces the pair)
+_LAST_MAP: list = [(None, None)]
 
 
 class VehicleRules(PhasedGame):
@@ -81,14 +81,13 @@ class VehicleRules(PhasedGame):
     def _shape(self, anchor: int) -> Shape:
         """The APC at `anchor`, worked out once per map and anchor (_SHAPES: kept in the module,
         not on the game, so that copies and pickles of a game do not carry it)."""
-        map_id, last = self.map_id, _LAST_MAP
-        if map_id is last[0]:
-            shapes = last[1]
-        else:
+        map_id = self.map_id
+        last_id, shapes = _LAST_MAP[0]
+        if map_id is not last_id:
             shapes = _SHAPES.get(map_id)
             if shapes is None:
                 shapes = _SHAPES[map_id] = {}
-            last[0], last[1] = map_id, shapes
+            _LAST_MAP[0] = (map_id, shapes)
         shape = shapes.get(anchor)
         if shape is None:
             rows, cols = self.apc_rules["size"]

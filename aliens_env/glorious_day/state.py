@@ -178,9 +178,9 @@ class StateQueries(VehicleRules):
                     break
         return dist
 
-    def reach(self, start: int, closed: set[int], limit: int) -> list[int]:
-        """The squares within `limit` steps of `start` (not entering `closed`), `start` first; a
-        shared list: do not modify. When no closed square lies within `limit` steps on the open
+    def reach(self, start: int, closed: set[int], limit: int) -> tuple[int, ...]:
+        """The squares within `limit` steps of `start` (not entering `closed`), `start` first (a
+        tuple, shared by the games of the process). When no closed square lies within `limit` steps on the open
         map, the answer is the map's own (kept once per map)."""
         row = self._dist_row(start)
         near = frozenset([c for c in closed if row[c] <= limit])
@@ -188,7 +188,7 @@ class StateQueries(VehicleRules):
             return self._open_reach(start, limit)
         return self._closed_reach(start, near, limit)[0]
 
-    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[list[int], int]:
+    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[tuple[int, ...], int]:
         """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
         within limit - 1 steps (limit >= 1): one search for both (when no closed square lies
         within `limit` steps, none does within limit - 1: reach's open-map answers, both)."""
@@ -206,16 +206,16 @@ class StateQueries(VehicleRules):
             row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
         return row
 
-    def _open_reach(self, start: int, limit: int) -> list[int]:
-        """``reach(start, (), limit)``, kept once per map (a shared list: do not modify)."""
+    def _open_reach(self, start: int, limit: int) -> tuple[int, ...]:
+        """``reach(start, (), limit)``, kept once per map."""
         key = (self.map_id, start, limit)
         out = _REACH.get(key)
         if out is None:
             out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
         return out
 
-    def _closed_reach(self, start: int, near: frozenset, limit: int) -> tuple[list[int], int]:
-        """``_bfs_reach(start, near, limit)`` kept (_CLOSED_REACH; the list shared: do not modify);
+    def _closed_reach(self, start: int, near: frozenset, limit: int) -> tuple[tuple[int, ...], int]:
+        """``_bfs_reach(start, near, limit)`` kept (_CLOSED_REACH);
         `near`: the closed squares within `limit` steps of `start` on the open map (a farther one
         cannot be reached within `limit` steps, so it changes nothing)."""
         key = (self.map_id, start, limit, near)
@@ -226,9 +226,10 @@ class StateQueries(VehicleRules):
             out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
-    def _bfs_reach(self, start: int, closed, limit: int) -> tuple[list[int], int]:
+    def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
-        `start` first, and how many of them lie within limit - 1 steps."""
+        `start` first (a tuple: the answers are kept and shared by every game of the process, so
+        that no caller can change another's), and how many of them lie within limit - 1 steps."""
         mark = bytearray(self.board.n)
         for s in closed:
             mark[s] = 1
@@ -245,10 +246,10 @@ class StateQueries(VehicleRules):
                         mark[m] = 1
                         nxt.append(m)
             if not nxt:
-                return out, len(out)
+                return tuple(out), len(out)
             out.extend(nxt)
             frontier = nxt
-        return out, near
+        return tuple(out), near
 
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never

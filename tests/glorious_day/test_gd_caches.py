@@ -34,3 +34,19 @@ def test_field_caches_stay_under_their_cap_and_play_is_unchanged(monkeypatch):
     capped, most = _play(3000)
     assert most <= 21  # the cap, and the one field just computed
     assert capped == uncapped  # a cache only saves work: the same games are played
+
+
+def test_kept_reach_answers_are_tuples_no_caller_can_change():
+    """reach and reach_split keep their answers in module caches shared by every game of the
+    process (open map and with closed squares near): they hand out tuples, the same answer as a
+    search done anew."""
+    g = GloriousDay()
+    g.reset(0)
+    start = g.chars[0]["pos"]
+    near = [s for s in g.reach(start, set(), 2) if s != start][:2]
+    for closed in (set(), set(near)):
+        out = g.reach(start, closed, 3)
+        split, within = g.reach_split(start, closed, 3)
+        assert type(out) is tuple and type(split) is tuple and out == split
+        assert (out, within) == g._bfs_reach(start, closed, 3)
+        assert not set(closed) & set(out)
