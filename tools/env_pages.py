@@ -60,7 +60,7 @@ def constructor_options(cls: type) -> dict:
     game class that is an extension type (its .pxd) has a slot wrapper for ``__init__``, which
     carries no signature: then they are read from the class's source, the .py beside its module."""
     init = vars(cls)["__init__"]
-    if not type(init).__name__ == "wrapper_descriptor":
+    if type(init).__name__ != "wrapper_descriptor":
         return {p.name: p.default for p in inspect.signature(init).parameters.values()
                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self"}
     path = sys.modules[cls.__module__].__file__

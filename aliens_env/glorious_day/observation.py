@@ -7,17 +7,17 @@ from array import array
 import numpy as np
 
 from ..core.board import NO
+from . import missions as objectives
+from .aliens import AlienRules
+from .apc import SEATS
+from .data_files import HAZARDS
+from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, MAX_ALIENS,
+                    MAX_CHARACTERS, SEAT_FEATURES)
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
-from . import missions as objectives
-from .apc import SEATS
-from .data_files import HAZARDS
-from .aliens import AlienRules
-from .state import (APC_FEATURES, CHAR_EXTRA, CHAR_FEATURES, DECISION_INDEX, ENDURANCE_MAX, MAX_ALIENS,
-                    MAX_CHARACTERS, SEAT_FEATURES)
 
 #: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
 _ALIEN_ROWS: dict[tuple, dict] = {}

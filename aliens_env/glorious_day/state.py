@@ -8,16 +8,15 @@ from operator import itemgetter
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+from . import missions as objectives
+from .apc import APC_TARGET, SEATS, VehicleRules
+from .data_files import ENTRY_MARKS, HAZARDS
+from .large_models import kept_footprint
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
-from . import missions as objectives
-from .apc import APC_TARGET, SEATS
-from .data_files import ENTRY_MARKS, HAZARDS
-from .large_models import kept_footprint
-from .apc import VehicleRules
 
 MAX_CHARACTERS = 8
 MAX_ALIENS = 24
