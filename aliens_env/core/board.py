@@ -112,18 +112,18 @@ class Board(Grid):
         r, c = divmod(src, w)
         padded = self._cache.get("sight_padded")
         if padded is None:
-            # opaque squares, padded so that the window around any square is a plain slice (one
-            # element more: the clear sentinel every run opens with)
+            # opaque squares, padded so that the window around any square is a plain slice
             padded = np.zeros((3 * h - 2, 3 * w - 2), dtype=bool)
             padded[h - 1:2 * h - 1, w - 1:2 * w - 1] = blocked.reshape(h, w)
             self._cache["sight_padded"] = padded
-        window = np.zeros((2 * h - 1) * (2 * w - 1) + 1, dtype=bool)
-        window[:-1] = padded[r:r + 2 * h - 1, c:c + 2 * w - 1].ravel()  # the shooter's square in the middle
+        opaque = np.flatnonzero(padded[r:r + 2 * h - 1, c:c + 2 * w - 1])  # the shooter's square in the middle
         tables = sight_tables(h, w)
         touches = any(0 <= r + dr < h and 0 <= c + dc < w and blocked[(r + dr) * w + c + dc] for dr, dc in DIRECTIONS)
-        seen = np.zeros(len(tables[0][1]), dtype=bool)
-        for index, starts in tables if touches else tables[:1]:
-            seen |= ~np.logical_or.reduceat(window[index], starts)
+        hidden = None  # (bits: the targets every point's segment finds blocked)
+        for hidden_by in tables if touches else tables[:1]:
+            bits = np.bitwise_or.reduce(hidden_by[opaque], axis=0)
+            hidden = bits if hidden is None else hidden & bits
+        seen = ~np.unpackbits(hidden.view(np.uint8), count=(2 * h - 1) * (2 * w - 1), bitorder="little").view(bool)
         view = seen.reshape(2 * h - 1, 2 * w - 1)[h - 1 - r:2 * h - 1 - r, w - 1 - c:2 * w - 1 - c]
         return (view & ~blocked.reshape(h, w)).ravel()
 
@@ -217,27 +217,24 @@ SHOOTER_POINTS = ((0.5, 0.5), (0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0))
 
 
 @lru_cache(maxsize=None)
-def sight_tables(height: int, width: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+def sight_tables(height: int, width: int) -> tuple[np.ndarray, ...]:
     """Per shooter point (SHOOTER_POINTS), for a (2h-1) x (2w-1) window with the shooter's square
-    in the middle: for each target square of the window (row-major), the window squares whose
-    open inside the segment from the point to the target's centre enters (``segments_blocked``),
-    as (index, starts) for ``np.logical_or.reduceat``: each target's run opens with the index of a
-    clear sentinel (the square after the window), so no run is empty."""
+    in the middle: for each square of the window (row-major), the targets (the window's squares)
+    whose segment from the point to the target's centre enters the square's open inside
+    (``segments_blocked``), as bits (target k is bit k % 8 of byte k // 8, in uint64 words). A
+    target is hidden from the point when any opaque square of the window hides it."""
     rows, cols = 2 * height - 1, 2 * width - 1
-    targets = rows * cols
+    squares = rows * cols
+    words = -(-squares // 64)
     out = []
     for px, py in SHOOTER_POINTS:
-        target_ids, boxes = [np.arange(targets)], [np.full(targets, targets)]  # each run opens with the sentinel
-        for tr in range(rows):  # targets a row at a time, against the boxes of the rows between
+        hides = np.zeros((squares, words * 64), dtype=bool)  # [square, target]
+        for tr in range(rows):  # targets a row at a time, against the squares of the rows between
             dr = tr - (height - 1)
             br, bc = np.divmod(np.arange((abs(dr) + 1) * cols), cols)
             br, bc = br + min(0, dr), bc - (width - 1)  # relative to the shooter's square
             tc = np.arange(cols) - (width - 1)
             k, j = np.nonzero(segments_blocked(px, py, tc + 0.5, np.full(cols, dr + 0.5), br, bc))
-            target_ids.append(tr * cols + k)
-            boxes.append((br[j] + height - 1) * cols + bc[j] + width - 1)
-        target_id = np.concatenate(target_ids)
-        order = np.argsort(target_id, kind="stable")
-        counts = np.bincount(target_id, minlength=targets)
-        out.append((np.concatenate(boxes)[order], np.concatenate([[0], np.cumsum(counts)[:-1]])))
+            hides[(br[j] + height - 1) * cols + bc[j] + width - 1, tr * cols + k] = True
+        out.append(np.packbits(hides, axis=1, bitorder="little").view(np.uint64))
     return tuple(out)
