@@ -270,12 +270,16 @@ def safe_grenades(game, legal: set[int], wanted):
         al = game.aliens[a]
         if at + k not in legal or not wanted(a):
             continue
-        seen = b.los_list(al.pos)
-        if any((b.range(al.pos, p) == 0 or seen[p]) and grenade_result(b.range(al.pos, p))["marine"] != "none"
-               for p in marines):
+        seen, ranges = b.los_list(al.pos), b.range_row(al.pos)
+        harmed = False  # (a loop, not any() over a generator: this runs for every legal throw)
+        for p in marines:
+            if (ranges[p] == 0 or seen[p]) and grenade_result(ranges[p])["marine"] != "none":
+                harmed = True
+                break
+        if harmed:
             continue
         caught = 0
         for other in game.aliens:
-            if other.in_play and b.range(other.pos, al.pos) <= 1 and seen[other.pos]:
+            if other.in_play and ranges[other.pos] <= 1 and seen[other.pos]:
                 caught += 1
         yield at + k, a, caught
