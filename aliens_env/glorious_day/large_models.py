@@ -12,12 +12,9 @@ from ..core.board import DIRECTIONS
 _FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
 
 
-def footprint(board, anchor: int, size: int = 2) -> list[int]:
-    return list(kept_footprint(board, anchor, size))
-
-
 def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
-    """``footprint`` as the tuple kept per board (shared)."""
+    """The model's squares at `anchor` (``board.footprint``; () off the board), the tuple kept per
+    board (shared)."""
     key = (board, anchor, size)
     out = _FOOTPRINTS.get(key)
     if out is None:

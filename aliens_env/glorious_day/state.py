@@ -11,7 +11,6 @@ from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS
-from .large_models import kept_footprint
 
 try:
     import cython
@@ -135,21 +134,26 @@ class StateQueries(VehicleRules):
     def blip_at(self) -> dict[int, int]:
         return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
 
-    @cython.locals(out=set)
+    @cython.locals(out=set, model=dict)  # (compiled: set adds and dict reads without lookups)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
-        out = {a["pos"] for a in filter(None, self.aliens)}
-        out.update([bl["pos"] for bl in filter(None, self.blips)])
-        out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
+        out = set()
+        for model in self.aliens:
+            if model is not None:
+                out.add(model["pos"])
+        for model in self.blips:
+            if model is not None:
+                out.add(model["pos"])
+        for model in self.chars:
+            pos = model["pos"]
+            if pos != NO:
+                out.add(pos)
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
-        if self.has_large:  # (queen_squares(), loader_squares(): the kept tuples)
-            if self.queen is not None:
-                out.update(kept_footprint(self.board, self.queen["pos"], self.size))
-            if self.loader is not None:
-                out.update(kept_footprint(self.board, self.loader["pos"], self.size))
-        if self.apc is not None:
-            out.update(self._shape(self.apc["pos"]).squares)  # (vehicle_squares())
+        if self.has_large:
+            out.update(self.queen_squares())
+            out.update(self.loader_squares())
+        out.update(self.vehicle_squares())
         return out
 
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
