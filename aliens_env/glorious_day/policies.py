@@ -132,7 +132,8 @@ class HeuristicMarines:
             return layout.encode("rest")
         if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
-        if game.has_apc and game.queen is not None:  # the APC against the Queen: the crew first (A51)
+        crew_first = game.has_apc and game.queen is not None  # the APC against the Queen: the crew first (A51)
+        if crew_first:
             action = marines_apc_action(game, mask, self.crew(game))
             if action is not None:
                 return action
@@ -140,7 +141,7 @@ class HeuristicMarines:
             action = marines_large_action(game, mask)
             if action is not None:
                 return action
-        if game.has_apc:
+        if game.has_apc and not crew_first:  # (asked once: the same position gives the same answer)
             action = marines_apc_action(game, mask, self.crew(game))
             if action is not None:
                 return action
