@@ -146,7 +146,7 @@ class VehicleRules(PhasedGame):
         ch, inside = self.chars[c], self.vehicle_set()
         occupied = self.occupied()
         taken = {x["pos"] for x in self.chars}
-        free_aboard = sorted([s for s in inside if s not in taken])
+        free_aboard = [s for s in self.vehicle_squares() if s not in taken]  # (ascending: row by row)
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:

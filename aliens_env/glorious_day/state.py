@@ -156,6 +156,7 @@ class StateQueries(VehicleRules):
         out.update(self.vehicle_squares())
         return out
 
+    @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C int indices)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
@@ -229,6 +230,7 @@ class StateQueries(VehicleRules):
             out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
+    @cython.locals(mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (as bfs)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
