@@ -3,8 +3,6 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
-from operator import itemgetter
-
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
@@ -72,8 +70,6 @@ _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
 
-_POS = itemgetter("pos")
-_OFF_BOARD = frozenset((NO,))
 
 
 class StateQueries(VehicleRules):
@@ -100,9 +96,13 @@ class StateQueries(VehicleRules):
         """The Characters on the board (not Killed, escaped or carried)."""
         return [c for c, ch in enumerate(self.chars) if ch["pos"] != NO]
 
+    @cython.locals(ch=dict)  # (compiled: dict reads without lookups)
     def anyone_on_board(self) -> bool:
         """``bool(on_board())`` without the list."""
-        return not _OFF_BOARD.issuperset(map(_POS, self.chars))
+        for ch in self.chars:
+            if ch["pos"] != NO:
+                return True
+        return False
 
     def synthetic_on_board(self) -> bool:
         """``any(synthetic(c) for c in on_board())``."""
@@ -156,7 +156,7 @@ class StateQueries(VehicleRules):
         out.update(self.vehicle_squares())
         return out
 
-    @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C int indices)
+    @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C ints)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
