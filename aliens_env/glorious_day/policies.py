@@ -43,7 +43,7 @@ class ScriptedHive(GloriousDiceAI):
 
     def act(self, game: GloriousDay, player: str) -> int:
         kind, layout = game.decision.kind, game.layout
-        mask = game.legal_mask(player)
+        mask = game.legal_mask_kept(player)  # (read only: no copy)
         script = game.data["hivemind"]["scripted"]
         if kind == "react":
             return layout.encode("react") if mask[layout.encode("react")] else layout.encode("decline")
@@ -119,7 +119,7 @@ class HeuristicMarines:
 
     def act(self, game: GloriousDay, player: str) -> int:
         layout, kind = game.layout, game.decision.kind
-        mask = game.legal_mask(player)
+        mask = game.legal_mask_kept(player)  # (read only: no copy)
         if kind == "activate":
             ready = [c for c in range(len(game.chars)) if mask[layout.encode("activate", c)]]
             shooting = [c for c in ready if game.attack_targets(c)]
