@@ -114,7 +114,7 @@ def _firing_squares(game, c: int) -> list[int]:
                     and any(sight[s][q] for q in queen)):
                 found.append(s)
         out = _FIRING[key] = tuple(found)
-    return list(out) or queen
+    return list(out or queen)
 
 
 def hive_queen_action(game, mask, spare: int) -> int | None:

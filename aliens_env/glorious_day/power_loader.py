@@ -15,6 +15,8 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.board import DIRECTIONS, NO
 from .large_models import away, kept_footprint, shove_plan
 from .queen import QueenRules
@@ -113,7 +115,7 @@ class LoaderRules(QueenRules):
             anchor = new
         return anchor
 
-    def _others(self, *skip: list[int]) -> set[int]:
+    def _others(self, *skip: Sequence[int]) -> set[int]:
         """Every model's square and the Barricades, but the squares in `skip`."""
         out = self.occupied() | self.barricades | set(self.queen_squares()) | set(self.loader_squares())
         for squares in skip:
@@ -169,7 +171,7 @@ class LoaderRules(QueenRules):
             self.loader["bonus"] = True
             ch["actions"] += 1
 
-    def _loader_pushed(self, c: int, attacker: list[int]) -> None:
+    def _loader_pushed(self, c: int, attacker: Sequence[int]) -> None:
         """A failed Defense in the Loader: pushed two spaces straight away from the attacker."""
         d = away(self.board, self.loader_squares(), attacker)
         if d is not None:

@@ -70,8 +70,6 @@ _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
 
-
-
 class StateQueries(VehicleRules):
     """The queries the rules and the policies share."""
 
