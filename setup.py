@@ -52,7 +52,8 @@ class CythonBuildExt(build_ext):
             self.extensions,
             nthreads=self.parallel or 1,
             quiet=True,
-            # annotations are not C types, no variable becomes a C number, Python's division, real functions;
+            # annotations are not C types, no variable becomes a C number unless typed explicitly (grid.pxd,
+            # Glorious Day's searches in state.py), Python's division, real functions;
             # a typed local (@cython.locals) holding None raises AttributeError on a field read, as Python
             # does, instead of reading past None's struct
             compiler_directives={"language_level": 3, "annotation_typing": False, "infer_types": False, "binding": True,

@@ -193,7 +193,8 @@ class Game:
     def legal_mask_kept(self, player: str) -> np.ndarray:
         """The values ``legal_mask(player)`` gives, perhaps in the game's own kept array (no copy):
         the returned array must not be written and is valid until the next step. For a caller that
-        only reads it at once (the Movie chains, the Reactor Room heuristic). Default: ``legal_mask``."""
+        only reads it at once (the Movie chains, the scripted players of the Reactor Room family and of
+        Glorious Day). Default: ``legal_mask``."""
         return self.legal_mask(player)
 
     def observe_kept(self, player: str) -> np.ndarray | None:

@@ -1,4 +1,5 @@
-"""Cython's pure-Python-mode decorator ``locals``, for a pure-Python install without Cython.
+"""Cython's pure-Python-mode decorator ``locals`` and its type ``int``, for a pure-Python install
+without Cython.
 
 A module whose hot loops read typed figures (extension types declared in the ``.pxd`` file beside
 it) imports ``cython`` this way:
@@ -23,3 +24,8 @@ Two rules the compiled build imposes (tests/test_compiled.py holds the first):
 
 def locals(**types):  # noqa: A001  (Cython's name)
     return lambda function: function
+
+
+#: Cython's C int (``@cython.locals(s=cython.int)``: compiled, indices read without Python's
+#: lookups); run as Python, Python's int
+int = int  # noqa: A001  (Cython's name)

@@ -343,17 +343,15 @@ class AlienRules(HivemindRules):
                 break
             seen |= frontier
             unseen ^= frontier
-        taken = 0
-        for s in self.occupied():
-            taken |= 1 << s
-        seen &= ~(taken & ~(1 << start))  # (the occupied squares but the start)
+        taken = self.occupied()  # (the squares found are free: not occupied, but the start)
+        taken.discard(start)
         top = field[start]
         if top >= UNREACHABLE:
-            return _squares(seen)
+            return [s for s in _squares(seen) if s not in taken]
         for level in range(max(1, top - steps), top + 1):
-            found = seen & levels[level]
+            found = [s for s in _squares(seen & levels[level]) if s not in taken]
             if found:
-                return _squares(found)
+                return found
         raise AssertionError("the start square is always in reach")
 
     def _field_levels(self, through_barricades: bool, targets: tuple | None = None,

@@ -35,6 +35,11 @@ from . import missions as objectives
 from .large_models import shove_plan
 from ..core.game import PhasedGame
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option beside Characters)
 SEATS = ("driver", "front_turret", "scanner", "rear_turret", "door_gunner")
 
@@ -58,6 +63,20 @@ _SHAPES: dict[tuple, dict[int, Shape]] = {}
 _LAST_MAP: list = [(None, None)]
 
 
+def _new_shape(b, rules: dict, anchor: int) -> Shape:
+    """The APC of `rules` (large_models.yaml ``apc``) at `anchor` on board `b` (``_shape`` keeps
+    it; apart from it, so that its many calls do not make the closure this one needs)."""
+    rows, cols = rules["size"]
+    r0, c0 = b.rc(anchor)
+    squares = () if not (b.inside(r0, c0) and b.inside(r0 + rows - 1, c0 + cols - 1)) \
+        else tuple(b.index(r0 + r, c0 + c) for r in range(rows) for c in range(cols))
+    at = lambda offset: b.index(r0 + offset[0], c0 + offset[1]) \
+        if b.inside(r0 + offset[0], c0 + offset[1]) else NO  # noqa: E731
+    seats = {seat: at(offset) for seat, offset in rules["seats"].items()}
+    return Shape(squares, frozenset(squares), MappingProxyType({s: seat for seat, s in seats.items()}),
+                 at(rules["door_step"]))
+
+
 class VehicleRules(PhasedGame):
     # -- set-up ---------------------------------------------------------------------------------
     def _setup_vehicle(self, flat) -> None:
@@ -78,6 +97,7 @@ class VehicleRules(PhasedGame):
             return ()
         return self._shape(self.apc["pos"] if anchor is None else anchor).squares
 
+    @cython.locals(shapes=dict)  # (compiled: a dict read without a method lookup)
     def _shape(self, anchor: int) -> Shape:
         """The APC at `anchor`, worked out once per map and anchor (_SHAPES: kept in the module,
         not on the game, so that copies and pickles of a game do not carry it)."""
@@ -90,17 +110,7 @@ class VehicleRules(PhasedGame):
             _LAST_MAP[0] = (map_id, shapes)
         shape = shapes.get(anchor)
         if shape is None:
-            rows, cols = self.apc_rules["size"]
-            b = self.board
-            r0, c0 = b.rc(anchor)
-            squares = () if not (b.inside(r0, c0) and b.inside(r0 + rows - 1, c0 + cols - 1)) \
-                else tuple(b.index(r0 + r, c0 + c) for r in range(rows) for c in range(cols))
-            at = lambda offset: b.index(r0 + offset[0], c0 + offset[1]) \
-                if b.inside(r0 + offset[0], c0 + offset[1]) else NO  # noqa: E731
-            seats = {seat: at(offset) for seat, offset in self.apc_rules["seats"].items()}
-            shape = shapes[anchor] = Shape(squares, frozenset(squares),
-                                           MappingProxyType({s: seat for seat, s in seats.items()}),
-                                           at(self.apc_rules["door_step"]))
+            shape = shapes[anchor] = _new_shape(self.board, self.apc_rules, anchor)
         return shape
 
     def vehicle_set(self) -> frozenset:
@@ -128,20 +138,23 @@ class VehicleRules(PhasedGame):
         return any(self.sight[s][square] for s in self.vehicle_squares())
 
     # -- moving Characters in and out (A42) -----------------------------------------------------
+    @cython.locals(occupied=set, taken=set, out=list)  # (compiled: set tests without lookups)
     def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
         """Where a Character's Move ends with the APC on the board: outside it never crosses the
-        APC; through the door it boards (any free space aboard) or gets out (from the door step)."""
+        APC; through the door it boards (any free space aboard) or gets out (from the door step).
+        (No square twice: the reach never enters the APC, closed to it.)"""
         ch, inside = self.chars[c], self.vehicle_set()
         occupied = self.occupied()
         taken = {x["pos"] for x in self.chars}
-        free_aboard = sorted([s for s in inside if s not in taken])
+        free_aboard = [s for s in self.vehicle_squares() if s not in taken]  # (ascending: row by row)
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:
             out = [s for s in free_aboard if s != ch["pos"]]
             if step != NO and step not in closed:
                 out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
-            return sorted(set(out))
+            out.sort()
+            return out
         reach, near = self.reach_split(ch["pos"], closed, speed)
         out = [s for s in reach if s not in occupied]
         # a step to spare: within speed - 1 steps (reach's start counts at 0 steps, so this is the
@@ -149,7 +162,8 @@ class VehicleRules(PhasedGame):
         # Loader's are, and stats_of clamps one lowered by Hazards to 1)
         if step != NO and step in reach[:near]:
             out += free_aboard
-        return sorted(set(out))
+        out.sort()
+        return out
 
     def _vehicle_move(self, c: int, square: int) -> None:
         """A Move into, inside or out of the APC: entering or leaving opens the door for the Alien Phase."""

@@ -169,8 +169,8 @@ def load(cls, data):
     squares = [s for c, ch in enumerate(game.chars) if ch["pos"] != NO for s in game.char_squares(c)] \
         + [a["pos"] for k, a in enumerate(game.aliens) if a and k not in run_over] \
         + [bl["pos"] for bl in game.blips if bl] \
-        + ([game.newt] if game.newt != NO else []) + game.queen_squares() \
-        + (game.loader_squares() if game.pilot() == NO else []) \
+        + ([game.newt] if game.newt != NO else []) + list(game.queen_squares()) \
+        + (list(game.loader_squares()) if game.pilot() == NO else []) \
         + [s for s in game.vehicle_squares() if s not in {ch["pos"] for ch in game.chars}]
     if len(set(squares)) != len(squares) or set(squares) & game.barricades:
         raise f.fail("characters", "and the Aliens, Blips and Newt must stand on distinct squares, none Barricaded")

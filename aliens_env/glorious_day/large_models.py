@@ -6,18 +6,17 @@ friendly models a move ends on: each is moved one space, in any direction, to a 
 that is impossible for all of them, the large model cannot end its move there."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.board import DIRECTIONS
 
 
 _FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
 
 
-def footprint(board, anchor: int, size: int = 2) -> list[int]:
-    return list(kept_footprint(board, anchor, size))
-
-
 def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
-    """``footprint`` as the tuple kept per board (shared)."""
+    """The model's squares at `anchor` (``board.footprint``; () off the board), the tuple kept per
+    board (shared)."""
     key = (board, anchor, size)
     out = _FOOTPRINTS.get(key)
     if out is None:
@@ -25,13 +24,13 @@ def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
     return out
 
 
-def centre2(board, squares: list[int]) -> tuple[int, int]:
+def centre2(board, squares: Sequence[int]) -> tuple[int, int]:
     """Twice the centre (row, col) of a model's squares: integers for any model."""
     rcs = [board.rc(s) for s in squares]
     return (min(r for r, _ in rcs) + max(r for r, _ in rcs) + 1, min(c for _, c in rcs) + max(c for _, c in rcs) + 1)
 
 
-def away(board, mover: list[int], attacker: list[int]) -> int | None:
+def away(board, mover: Sequence[int], attacker: Sequence[int]) -> int | None:
     """The direction (index of DIRECTIONS) straight away from the attacker's squares, or None."""
     (r1, c1), (r0, c0) = centre2(board, mover), centre2(board, attacker)
     dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)

@@ -106,12 +106,15 @@ def _firing_squares(game, c: int) -> list[int]:
     keep = game.large["queen"]["reach"] + game.data["large_models"]["marines_standoff"]
     key = (game.map_id, game.queen["pos"], game.size, keep, weapon["range"])
     out = _FIRING.get(key)
-    if out is None:
-        rows, sight = [game.board.range_row(q) for q in queen], game.sight
-        out = _FIRING[key] = tuple(s for s in range(game.board.n) if game.passable[s]
-                                   and keep <= min([row[s] for row in rows]) <= weapon["range"]  # (queen_range)
-                                   and any(sight[s][q] for q in queen))
-    return list(out) or queen
+    if out is None:  # (a loop, not a generator: a few hundred squares at each new stand of hers)
+        rows, sight, passable = [game.board.range_row(q) for q in queen], game.sight, game.passable
+        found, reach = [], weapon["range"]
+        for s in range(game.board.n):
+            if (passable[s] and keep <= min([row[s] for row in rows]) <= reach  # (queen_range)
+                    and any(sight[s][q] for q in queen)):
+                found.append(s)
+        out = _FIRING[key] = tuple(found)
+    return list(out or queen)
 
 
 def hive_queen_action(game, mask, spare: int) -> int | None:

@@ -43,7 +43,7 @@ class ScriptedHive(GloriousDiceAI):
 
     def act(self, game: GloriousDay, player: str) -> int:
         kind, layout = game.decision.kind, game.layout
-        mask = game.legal_mask(player)
+        mask = game.legal_mask_kept(player)  # (read only: no copy)
         script = game.data["hivemind"]["scripted"]
         if kind == "react":
             return layout.encode("react") if mask[layout.encode("react")] else layout.encode("decline")
@@ -119,7 +119,7 @@ class HeuristicMarines:
 
     def act(self, game: GloriousDay, player: str) -> int:
         layout, kind = game.layout, game.decision.kind
-        mask = game.legal_mask(player)
+        mask = game.legal_mask_kept(player)  # (read only: no copy)
         if kind == "activate":
             ready = [c for c in range(len(game.chars)) if mask[layout.encode("activate", c)]]
             shooting = [c for c in ready if game.attack_targets(c)]
@@ -132,7 +132,8 @@ class HeuristicMarines:
             return layout.encode("rest")
         if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
-        if game.has_apc and game.queen is not None:  # the APC against the Queen: the crew first (A51)
+        crew_first = game.has_apc and game.queen is not None  # the APC against the Queen: the crew first (A51)
+        if crew_first:
             action = marines_apc_action(game, mask, self.crew(game))
             if action is not None:
                 return action
@@ -140,7 +141,7 @@ class HeuristicMarines:
             action = marines_large_action(game, mask)
             if action is not None:
                 return action
-        if game.has_apc:
+        if game.has_apc and not crew_first:  # (asked once: the same position gives the same answer)
             action = marines_apc_action(game, mask, self.crew(game))
             if action is not None:
                 return action

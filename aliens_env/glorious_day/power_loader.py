@@ -15,8 +15,10 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..core.board import DIRECTIONS, NO
-from .large_models import away, footprint, shove_plan
+from .large_models import away, kept_footprint, shove_plan
 from .queen import QueenRules
 
 
@@ -24,14 +26,15 @@ class LoaderRules(QueenRules):
     def pilot(self) -> int:
         return self.loader["pilot"] if self.loader is not None else NO
 
-    def loader_squares(self) -> list[int]:
-        return footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else []
+    def loader_squares(self) -> tuple[int, ...]:
+        """Its squares (the tuple kept per board: shared), () without it."""
+        return kept_footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else ()
 
-    def char_squares(self, c: int) -> list[int]:
+    def char_squares(self, c: int) -> tuple[int, ...]:
         """The squares of Character c's model: the Power Loader's four for its pilot."""
         if c == self.pilot():
             return self.loader_squares()
-        return [self.chars[c]["pos"]]
+        return (self.chars[c]["pos"],)
 
     def overlay(self, c: int, stats: dict) -> dict:
         """The Stats Overlay on the pilot's card (Speed, Defense, Melee)."""
@@ -79,7 +82,7 @@ class LoaderRules(QueenRules):
         return sorted(a for a in reach if a != self.loader["pos"] and self._loader_room(c, a) is not None)
 
     def _loader_room(self, c: int, anchor: int) -> dict[int, int] | None:
-        squares = footprint(self.board, anchor, self.size)
+        squares = kept_footprint(self.board, anchor, self.size)
         blocked = {bl["pos"] for bl in self.blips if bl is not None}
         if self.newt_carrier == NO and self.newt != NO:
             blocked.add(self.newt)
@@ -107,12 +110,12 @@ class LoaderRules(QueenRules):
         table = self.board.large_step_table(size=self.size)
         for _ in range(spaces):
             new = next((n for dd, n in table[anchor] if dd == d), None)
-            if new is None or closed.intersection(footprint(self.board, new, self.size)):
+            if new is None or closed.intersection(kept_footprint(self.board, new, self.size)):
                 break
             anchor = new
         return anchor
 
-    def _others(self, *skip: list[int]) -> set[int]:
+    def _others(self, *skip: Sequence[int]) -> set[int]:
         """Every model's square and the Barricades, but the squares in `skip`."""
         out = self.occupied() | self.barricades | set(self.queen_squares()) | set(self.loader_squares())
         for squares in skip:
@@ -168,7 +171,7 @@ class LoaderRules(QueenRules):
             self.loader["bonus"] = True
             ch["actions"] += 1
 
-    def _loader_pushed(self, c: int, attacker: list[int]) -> None:
+    def _loader_pushed(self, c: int, attacker: Sequence[int]) -> None:
         """A failed Defense in the Loader: pushed two spaces straight away from the attacker."""
         d = away(self.board, self.loader_squares(), attacker)
         if d is not None:

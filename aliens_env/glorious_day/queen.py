@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..core.board import NO
 from .apc import APC_TARGET
-from .large_models import footprint, kept_footprint, shove_plan
+from .large_models import kept_footprint, shove_plan
 from .text import TextViews
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
@@ -59,8 +59,9 @@ class QueenRules(TextViews):
         return [card for part in parts for card, n in part.items() for _ in range(n)]
 
     # -- queries --------------------------------------------------------------------------------
-    def queen_squares(self) -> list[int]:
-        return footprint(self.board, self.queen["pos"], self.size) if self.queen is not None else []
+    def queen_squares(self) -> tuple[int, ...]:
+        """Her squares (the tuple kept per board: shared), () without her."""
+        return kept_footprint(self.board, self.queen["pos"], self.size) if self.queen is not None else ()
 
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
@@ -309,7 +310,7 @@ class QueenRules(TextViews):
         if card == "queen_hunts":
             self.work.append({"kind": "queen", "stage": "move"})
         elif card == "queen_brood":
-            self.work.append({"kind": "spawn", "what": "blip", "at": self.queen_squares()})
+            self.work.append({"kind": "spawn", "what": "blip", "at": list(self.queen_squares())})
         elif card == "queen_heals" and self.queen["damage"]:
             self.queen["damage"] -= 1
 

@@ -3,15 +3,12 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
-from operator import itemgetter
-
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS
-from .large_models import kept_footprint
 
 try:
     import cython
@@ -73,10 +70,6 @@ _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
 
-_POS = itemgetter("pos")
-_OFF_BOARD = frozenset((NO,))
-
-
 class StateQueries(VehicleRules):
     """The queries the rules and the policies share."""
 
@@ -101,9 +94,13 @@ class StateQueries(VehicleRules):
         """The Characters on the board (not Killed, escaped or carried)."""
         return [c for c, ch in enumerate(self.chars) if ch["pos"] != NO]
 
+    @cython.locals(ch=dict)  # (compiled: dict reads without lookups)
     def anyone_on_board(self) -> bool:
         """``bool(on_board())`` without the list."""
-        return not _OFF_BOARD.issuperset(map(_POS, self.chars))
+        for ch in self.chars:
+            if ch["pos"] != NO:
+                return True
+        return False
 
     def synthetic_on_board(self) -> bool:
         """``any(synthetic(c) for c in on_board())``."""
@@ -135,23 +132,29 @@ class StateQueries(VehicleRules):
     def blip_at(self) -> dict[int, int]:
         return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
 
-    @cython.locals(out=set)
+    @cython.locals(out=set, model=dict)  # (compiled: set adds and dict reads without lookups)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
-        out = {a["pos"] for a in filter(None, self.aliens)}
-        out.update([bl["pos"] for bl in filter(None, self.blips)])
-        out.update([ch["pos"] for ch in self.chars if ch["pos"] != NO])
+        out = set()
+        for model in self.aliens:
+            if model is not None:
+                out.add(model["pos"])
+        for model in self.blips:
+            if model is not None:
+                out.add(model["pos"])
+        for model in self.chars:
+            pos = model["pos"]
+            if pos != NO:
+                out.add(pos)
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
-        if self.has_large:  # (queen_squares(), loader_squares(): the kept tuples)
-            if self.queen is not None:
-                out.update(kept_footprint(self.board, self.queen["pos"], self.size))
-            if self.loader is not None:
-                out.update(kept_footprint(self.board, self.loader["pos"], self.size))
-        if self.apc is not None:
-            out.update(self._shape(self.apc["pos"]).squares)  # (vehicle_squares())
+        if self.has_large:
+            out.update(self.queen_squares())
+            out.update(self.loader_squares())
+        out.update(self.vehicle_squares())
         return out
 
+    @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C ints)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
@@ -225,6 +228,7 @@ class StateQueries(VehicleRules):
             out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
+    @cython.locals(mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (as bfs)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so

@@ -61,11 +61,11 @@ class TacticMarines(HeuristicMarines):
         if (self.tactic == "get_out" and game.apc is not None and game.queen is not None and game.seat_of(c)
                 and not game.apc["moves"]):  # (no Queen to shoot, as in APC Chase: as stay_out)
             action = _get_out(game, c)
-            if game.legal_mask(player)[action] and layout.decode(action)[0] == "move":
+            if game.legal_mask_kept(player)[action] and layout.decode(action)[0] == "move":
                 return action
         action = super().act(game, player)
         if self.tactic == "hold" and layout.decode(action)[0] in ("move", "drive"):
-            mask = game.legal_mask(player)
+            mask = game.legal_mask_kept(player)  # (read only: no copy)
             for alternative in ("aim", "rest", "end"):
                 if mask[layout.encode(alternative)]:
                     return layout.encode(alternative)
