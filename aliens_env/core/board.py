@@ -221,8 +221,9 @@ def sight_tables(height: int, width: int) -> tuple[np.ndarray, ...]:
     """Per shooter point (SHOOTER_POINTS), for a (2h-1) x (2w-1) window with the shooter's square
     in the middle: for each square of the window (row-major), the targets (the window's squares)
     whose segment from the point to the target's centre enters the square's open inside
-    (``segments_blocked``), as bits (target k is bit k % 8 of byte k // 8, in uint64 words). A
-    target is hidden from the point when any opaque square of the window hides it."""
+    (``segments_blocked``), as bits (target k is bit k % 8 of byte k // 8; a row padded with zero
+    bits to whole uint64 words: unpack it with count=(2h-1)(2w-1)). A target is hidden from the
+    point when any opaque square of the window hides it. Shared and read only."""
     rows, cols = 2 * height - 1, 2 * width - 1
     squares = rows * cols
     words = -(-squares // 64)
@@ -236,5 +237,7 @@ def sight_tables(height: int, width: int) -> tuple[np.ndarray, ...]:
             tc = np.arange(cols) - (width - 1)
             k, j = np.nonzero(segments_blocked(px, py, tc + 0.5, np.full(cols, dr + 0.5), br, bc))
             hides[(br[j] + height - 1) * cols + bc[j] + width - 1, tr * cols + k] = True
-        out.append(np.packbits(hides, axis=1, bitorder="little").view(np.uint64))
+        table = np.packbits(hides, axis=1, bitorder="little").view(np.uint64)
+        table.flags.writeable = False
+        out.append(table)
     return tuple(out)
