@@ -732,9 +732,12 @@ class Grid:
         return out
 
     def _los_window(self, src: int, radius: int) -> np.ndarray:
-        """The same test, with the geometry done once per radius: `_sight_lines` lists, for every
-        offset in the window, the squares whose open inside the centre-to-centre segment
-        crosses; a square is seen when none of them blocks sight."""
+        """The same test, with the geometry done once per radius: `_hidden_by` gives, for every
+        square of the window, the targets whose centre-to-centre segment crosses its open inside
+        (as bits); a square is seen when it does not block sight and no blocking square of the
+        window hides it. Only the blocking squares beside a see-through one are read: the first
+        blocking square a segment from the viewer enters is one (the square it leaves for it is
+        the viewer's or one the segment crossed before, so see-through), and any one hides."""
         h, w = self.height, self.width
         r, c = self.rc(src)
         key = ("padded", radius)
@@ -742,16 +745,20 @@ class Grid:
         if padded is None:
             # sight-blocking squares, padded by the radius so a window is a plain slice; the
             # padding (off the grid) never lies on a segment between two squares of the grid
-            padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-            padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
-            self._cache[key] = padded
-        index, starts, side = _sight_lines(radius, None)
-        window = np.empty(side * side + 1, dtype=bool)  # the window's squares, then a clear sentinel
-        window[-1] = False
-        opaque = window[:-1].reshape(side, side)
-        opaque[...] = padded[r:r + side, c:c + side]  # the window's top-left square is (r, c) when padded
-        blocked = np.logical_or.reduceat(window[index], starts)
-        view = ~opaque & ~blocked.reshape(side, side)
+            opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
+            opaque[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
+            clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
+            near_clear = np.zeros_like(opaque)  # beside a see-through square (8 directions)
+            for dr in range(3):
+                for dc in range(3):
+                    near_clear |= clear[dr:dr + opaque.shape[0], dc:dc + opaque.shape[1]]
+            padded = self._cache[key] = (opaque, opaque & near_clear)
+        opaque, edge = padded
+        hidden_by, side = _hidden_by(radius)
+        window = edge[r:r + side, c:c + side].ravel()  # the window's top-left square is (r, c) when padded
+        bits = np.bitwise_or.reduce(hidden_by[window], axis=0)
+        hidden = np.unpackbits(bits.view(np.uint8), count=side * side, bitorder="little").view(bool)
+        view = ~(opaque[r:r + side, c:c + side] | hidden.reshape(side, side))
         seen = np.zeros((h, w), dtype=bool)
         r0, c0 = max(0, r - radius), max(0, c - radius)
         r1, c1 = min(h, r + radius + 1), min(w, c + radius + 1)
@@ -872,38 +879,18 @@ def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.where(inside & (t0 < t1 - _EPS), t0, np.nan)
 
 
-_SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
-
-
-def _sight_lines(radius: int, width: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
-    """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
-    window squares whose open inside the segment between the two centres crosses (the
-    `segments_blocked` test; the viewer's and the target's own squares left out). Returned flat,
-    as offsets from the window's top-left square in a grid rows `width` wide (None: the window
-    itself, 2r+1 wide): each target's run opens with one slot for a clear sentinel (offset 0; for
-    width None, (2r+1)^2, the square after the window); then the run starts and the side 2r+1."""
-    cached = _SIGHT_LINES.get((radius, width))
-    if cached is not None:
-        return cached
+@lru_cache(maxsize=None)
+def _hidden_by(radius: int) -> tuple[np.ndarray, int]:
+    """For a (2r+1)^2 window centred on the viewer: per window square (row-major), the targets
+    whose segment from the viewer's centre crosses its open inside (the `segments_blocked` test;
+    the viewer's and the target's own squares left out), as bits (target k is bit k % 8 of byte
+    k // 8, in uint64 words); and the side 2r+1."""
     side = 2 * radius + 1
-    if width is None:
-        index, starts, _ = _sight_lines(radius, side)
-        index = index.copy()
-        index[starts] = side * side
-        out = (index, starts, side)
-        _SIGHT_LINES[(radius, width)] = out
-        return out
     rr, cc = np.divmod(np.arange(side * side), side)
-    px = py = radius + 0.5
-    tx, ty = cc + 0.5, rr + 0.5
-    crosses = segments_blocked(px, py, tx, ty, rr, cc)
+    crosses = segments_blocked(radius + 0.5, radius + 0.5, cc + 0.5, rr + 0.5, rr, cc)  # [target, square]
     crosses[:, radius * side + radius] = False
     crosses[np.arange(side * side), np.arange(side * side)] = False
-    index, starts = [], []
-    for k in range(side * side):
-        starts.append(len(index))
-        index.append(0)
-        index.extend((rr[j] * width + cc[j]) for j in np.flatnonzero(crosses[k]))
-    out = (np.array(index, dtype=np.int64), np.array(starts, dtype=np.int64), side)
-    _SIGHT_LINES[(radius, width)] = out
-    return out
+    words = -(-side * side // 64)
+    bits = np.zeros((side * side, words * 64), dtype=bool)
+    bits[:, :side * side] = crosses.T
+    return np.packbits(bits, axis=1, bitorder="little").view(np.uint64), side
