@@ -326,6 +326,20 @@ class Grid:
         the squares whose steps or cost differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
 
+    def _list_from_last(self, kind: str, values: np.ndarray) -> list:
+        """values.tolist() (values: a flat array, never changed afterwards), made from the last
+        list of this kind built (``_last_built``): only the squares whose value differs are redone."""
+        last = self._last_built().get((kind, self.width))
+        if last is None or len(last[1]) != len(values):
+            out = values.tolist()
+        else:
+            out = list(last[0])
+            redo = np.flatnonzero(values != last[1])
+            for i, v in zip(redo.tolist(), values[redo].tolist()):
+                out[i] = v
+        self._last_built()[(kind, self.width)] = (out, values)
+        return out
+
     def _code_costs(self, mover: Mover) -> np.ndarray:
         """Per cell code, what entering costs the mover (-1: may not enter)."""
         override = dict(mover.costs)
@@ -435,9 +449,9 @@ class Grid:
             table = self._cache["around"] = {}
         out = table.get(i)
         if out is None:
-            cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
-            base = self._cached("base_cost", lambda: (
-                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
+            cells = self._cached("cells_list", lambda: self._list_from_last("cells", self.cells.flatten()))
+            base = self._cached("base_cost", lambda: self._list_from_last("base_cost", (
+                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel()))
             opened = self.step_open()[:, i].tolist()
             h, w = self.height, self.width
             r, c = divmod(i, w)
