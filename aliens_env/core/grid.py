@@ -636,6 +636,20 @@ class Grid:
             out = self._cache[key] = self.los_from(src, radius).tolist()
         return out
 
+    def sees(self, src: int, dst: int, radius: int) -> bool:
+        """``los_from(src, radius)[dst]``, without making src's whole view when it is not kept
+        yet: where the windowed test applies (no edge walls, no shooter corners, src not
+        blocking sight), the squares of the one segment (``line_squares``) are read."""
+        seen = self._cache.get(("los", src, radius))
+        if seen is not None:
+            return bool(seen[dst])
+        blocked = self.sight_blocked()
+        if self.shooter_corners or blocked[src] or self._has_edge_walls():
+            return bool(self.los_from(src, radius)[dst])
+        if self.range(src, dst) > radius or blocked[dst]:
+            return False
+        return not any(blocked[s] for s in self.line_squares(src, dst))
+
     def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
         return self.los_list(src, radius)[dst]
 
