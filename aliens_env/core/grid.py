@@ -450,8 +450,8 @@ class Grid:
         out = table.get(i)
         if out is None:
             cells = self._cached("cells_list", lambda: self._list_from_last("cells", self.cells.flatten()))
-            base = self._cached("base_cost", lambda: self._list_from_last("base_cost", (
-                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel()))
+            extra = self._cached("extra_list", lambda: self._list_from_last("extra", self.extra.flatten()))
+            code_cost = [t.cost or 1 for t in self.terrains]
             opened = self.step_open()[:, i].tolist()
             h, w = self.height, self.width
             r, c = divmod(i, w)
@@ -460,7 +460,7 @@ class Grid:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < h and 0 <= cc < w:
                     n = rr * w + cc
-                    out.append((n, cells[n], base[n], opened[d]))
+                    out.append((n, cells[n], code_cost[cells[n]] + extra[n], opened[d]))
                 else:
                     out.append(None)
             table[i] = out
