@@ -295,7 +295,7 @@ class Grid:
 
     def sight_blocked(self) -> np.ndarray:
         """Flat bool: squares that block line of sight."""
-        return self._cached("sight", lambda: self._by_code("blocks_sight")[self.cells].ravel())
+        return self._cached("sight", lambda: self._per_square("blocks_sight", self._by_code("blocks_sight")))
 
     def _open(self) -> np.ndarray:
         """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
@@ -308,7 +308,7 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            cost = np.where(self.enterable(mover), self._code_costs(mover)[self.cells].ravel() + self.extra.ravel(), -1)
+            cost = np.where(self.enterable(mover), self._per_square(mover, self._code_costs(mover)) + self.extra.ravel(), -1)
             base = self._last_built().get(("costs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
                 base = ([None] * self.n, np.full(self.n, -1))
@@ -325,6 +325,23 @@ class Grid:
         they follow from (of any version, of this grid or a copy: a changed version redoes only
         the squares whose steps or cost differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
+
+    def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
+        """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
+        the table, which stays the same for this grid), made from the last one built
+        (``_last_built``): only the squares whose code differs are redone. Shared: do not modify."""
+        cells = self.cells.ravel()
+        last = self._last_built().get(("per_square", kind, self.width))
+        if last is None or len(last[0]) != self.n:
+            out = per_code[cells]
+        else:
+            codes, out = last
+            redo = (cells != codes).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
+            if len(redo):
+                out = out.copy()
+                out[redo] = per_code[cells[redo]]
+        self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out)
+        return out
 
     def _list_from_last(self, kind: str, values: np.ndarray) -> list:
         """values.tolist() (values: a flat array, never changed afterwards), made from the last
@@ -353,7 +370,7 @@ class Grid:
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
-        return self._cached(("enter", mover), lambda: (self._code_costs(mover)[self.cells].ravel() >= 0) & (self.marker.ravel() == 0))
+        return self._cached(("enter", mover), lambda: (self._per_square(mover, self._code_costs(mover)) >= 0) & (self.marker.ravel() == 0))
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
@@ -415,7 +432,7 @@ class Grid:
         def build():
             h, w = self.height, self.width
             enter = _pad(self.enterable(mover).reshape(h, w))
-            door2 = self._by_code("door")[self.cells]
+            door2 = self._per_square("door", self._by_code("door")).reshape(h, w)
             door = _pad(door2)
             opened = self.step_open().reshape(8, h, w)
             ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
