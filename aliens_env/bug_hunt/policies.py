@@ -6,7 +6,8 @@ import numpy as np
 
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
-from .colony import DOOR_CLOSED, DOOR_LOCKED
+from .colony import DOOR_CLOSED, DOOR_LOCKED, WALKER
+from .state import UNREACHABLE
 
 
 def near_friend(game, sq: int) -> bool:
@@ -112,18 +113,22 @@ class ScriptedMarines(SeedablePolicy):
         return min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
 
     @staticmethod
-    def step_toward(game, goals: list[int], mask: np.ndarray, walk=None) -> int | None:
+    def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
-        it closer to the nearest of `goals` (squares), or None when no legal step does. `walk`
-        (goals -> walking steps by square) reads the steps, game.walk_steps when None."""
+        it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
+        (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps, the
+        colony's WALKER field (game.walk_steps' own) when None: five squares are read, so no
+        dict of every square is made."""
         if not goals:
             return None
         slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
         move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = (walk or game.walk_steps)(goals)
-        here = dist.get(pos, 10**6)
+        dist = field(sorted(goals)) if field is not None else game.colony.field(sorted(goals), WALKER)
+        here = int(dist[pos])
+        if here >= UNREACHABLE:
+            here = 10**6
         best, choice = here, None
         around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
         for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
@@ -131,8 +136,8 @@ class ScriptedMarines(SeedablePolicy):
             if near is None:
                 continue
             n, cell = near[0], near[1]
-            steps = dist.get(n)
-            if steps is None:
+            steps = int(dist[n])
+            if steps >= UNREACHABLE:
                 continue
             if mask[move + dd] and steps < best and n != apc_sq:
                 best, choice = steps, move + dd
