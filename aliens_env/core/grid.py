@@ -301,7 +301,7 @@ class Grid:
         """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
         def build():
             walk = np.array([t.cost is not None and not t.door for t in self.terrains])
-            return walk[self.cells]
+            return self._per_square("open", walk).reshape(self.height, self.width)
         return self._cached("open", build)
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
@@ -379,7 +379,7 @@ class Grid:
             h, w = self.height, self.width
             walls = self._has_edge_walls()
             ws, we = _pad(self.wall_s), _pad(self.wall_e)
-            joined = _pad(self._by_code("joined")[self.cells])
+            joined = _pad(self._per_square("joined", self._by_code("joined")).reshape(h, w))
             walk = _pad(self._open())
 
             def at(g, dr, dc):
