@@ -3,8 +3,6 @@ sealed-grid door (A54), equipment laid with new sections (electronic locks, comm
 rooms entered and the Brood Chamber's contents."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, WALL
@@ -47,18 +45,12 @@ def reveal(game, viewer: int = NO) -> None:
         found = NO
         sight = game.rules["sight_range"]
         reach = min(radius, sight)
-        views: dict[int, np.ndarray] = {}  # viewer -> its line of sight, once a mouth is in range
         rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
         for k, mouths in open_mouths(game):
             for v in viewers:
                 vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
-                    if not (-reach <= rows[m] - vr <= reach and -reach <= cols[m] - vc <= reach):
-                        continue
-                    seen = views.get(v)
-                    if seen is None:
-                        seen = views[v] = col.los_from(v, sight)
-                    if seen[m]:
+                    if (-reach <= rows[m] - vr <= reach and -reach <= cols[m] - vc <= reach) and col.sees(v, m, sight):
                         found = k
                         break
                 if found != NO:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import state
-from .colony import ALIEN, FACE_HUGGER, PASSABLE, WALKER
+from .colony import ALIEN, CARDINAL, FACE_HUGGER, PASSABLE, WALKER
 from .state import NO, UNREACHABLE
 
 
@@ -139,6 +139,47 @@ def entry_squares(game) -> tuple[int, ...]:
     cached = shared.get("entry_squares")
     if cached is None:
         cached = shared["entry_squares"] = tuple(np.flatnonzero(game.colony.entry).tolist())
+    return cached
+
+
+def room_centres(game) -> tuple[int, ...]:
+    """The centre squares of the rooms laid and not yet entered, in the order they were laid (a
+    tuple, kept per layout version and rooms entered: only explore.enter_room marks a room)."""
+    shared = layout_cache(game)
+    key = ("room_centres", game.rooms_entered)
+    cached = shared.get(key)
+    if cached is None:
+        width, centres = game.colony.width, []
+        for p in game.colony.pieces:
+            if p["kind"] == "room" and not p["entered"]:
+                r0, c0, r1, c1 = p["rect"]
+                centres.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
+        cached = shared[key] = tuple(centres)
+    return cached
+
+
+def exploration_goals(game) -> tuple[int, ...]:
+    """Where the squad explores: the centres of the rooms not yet entered (room_centres), then,
+    in port order, every pending door and the square inside every pending open end (a step back
+    from its first square; NO off the grid). A tuple, kept per layout version and rooms entered
+    (a port changes only with the layout)."""
+    shared = layout_cache(game)
+    key = ("exploration_goals", game.rooms_entered)
+    cached = shared.get(key)
+    if cached is None:
+        col = game.colony
+        goals = list(room_centres(game))
+        for port in col.ports:
+            if port["state"] == "pending":
+                if port["kind"] == "door":
+                    r, c = port["door"]
+                    goals.append(r * col.width + c)
+                else:
+                    dr, dc = CARDINAL[port["d"]]
+                    r, c = port["cells"][0]
+                    r, c = r - dr, c - dc
+                    goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
+        cached = shared[key] = tuple(goals)
     return cached
 
 

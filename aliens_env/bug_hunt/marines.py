@@ -119,10 +119,10 @@ def _grenade_squares_uncached(game, pos: int) -> dict[int, int]:
     seen = game.colony.los_from(pos, game.rules["sight_range"]).reshape(size, size)
     ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
     ok[r0 - rs, c0 - cs] = False
-    rr, cc = np.nonzero(ok)
-    rr, cc = rr + rs, cc + cs
-    slots = (rr - r0 + reach) * (2 * reach + 1) + (cc - c0 + reach)
-    return dict(zip(slots.tolist(), (rr * size + cc).tolist()))
+    rr, cc = np.nonzero(ok)  # (in the block from (rs, cs))
+    side = 2 * reach + 1
+    slots = rr * side + cc + ((rs - r0 + reach) * side + cs - c0 + reach)
+    return dict(zip(slots.tolist(), (rr * size + cc + (rs * size + cs)).tolist()))
 
 
 def grenade_slot(game, i: int, square: int) -> int | None:

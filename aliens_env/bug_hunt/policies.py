@@ -6,7 +6,8 @@ import numpy as np
 
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED
+from .colony import DOOR_CLOSED, DOOR_LOCKED, WALKER
+from .state import UNREACHABLE
 
 
 def near_friend(game, sq: int) -> bool:
@@ -17,17 +18,6 @@ def near_friend(game, sq: int) -> bool:
 def walkers(game) -> list[int]:
     """The squad figures that walk: active, on the map and outside the APC."""
     return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO and not h.in_apc]
-
-
-def room_centres(game) -> list[int]:
-    """The centre squares of the rooms laid and not yet entered."""
-    width = game.colony.width  # (as game.sq)
-    out = []
-    for p in game.colony.pieces:
-        if p["kind"] == "room" and not p["entered"]:
-            r0, c0, r1, c1 = p["rect"]
-            out.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
-    return out
 
 
 class BugHuntDiceAI:
@@ -123,18 +113,22 @@ class ScriptedMarines(SeedablePolicy):
         return min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
 
     @staticmethod
-    def step_toward(game, goals: list[int], mask: np.ndarray, walk=None) -> int | None:
+    def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
-        it closer to the nearest of `goals` (squares), or None when no legal step does. `walk`
-        (goals -> walking steps by square) reads the steps, game.walk_steps when None."""
+        it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
+        (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps, the
+        colony's WALKER field (game.walk_steps' own) when None: five squares are read, so no
+        dict of every square is made."""
         if not goals:
             return None
         slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
         move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = (walk or game.walk_steps)(goals)
-        here = dist.get(pos, 10**6)
+        dist = field(sorted(goals)) if field is not None else game.colony.field(sorted(goals), WALKER)
+        here = int(dist[pos])
+        if here >= UNREACHABLE:
+            here = 10**6
         best, choice = here, None
         around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
         for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
@@ -142,8 +136,8 @@ class ScriptedMarines(SeedablePolicy):
             if near is None:
                 continue
             n, cell = near[0], near[1]
-            steps = dist.get(n)
-            if steps is None:
+            steps = int(dist[n])
+            if steps >= UNREACHABLE:
                 continue
             if mask[move + dd] and steps < best and n != apc_sq:
                 best, choice = steps, move + dd
@@ -155,7 +149,9 @@ class ScriptedMarines(SeedablePolicy):
 
     @staticmethod
     def _goals(game) -> list[int]:
-        col = game.colony
+        """The squares the squad walks toward: home once the search is done, the Queen once she
+        is seen (kill_queen), else the ready comms terminals (when one would still tell
+        something), then the rooms not entered and the open ends (game.exploration_goals())."""
         mission = game.mission
         objective = mission["objective"]
         if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
@@ -165,26 +161,14 @@ class ScriptedMarines(SeedablePolicy):
             free = [x for x in game.entry_squares() if x not in taken]
             if not free:
                 return []
-            rows = col.rows_cols[0]  # each square's row (as game.rc(x)[0])
+            rows = game.colony.rows_cols[0]  # each square's row (as game.rc(x)[0])
             deep = max([rows[x] for x in free])
             return [x for x in free if rows[x] == deep]
         if objective == "kill_queen":
             queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
             if queens:
                 return queens
-        goals = []
+        terminals = []
         if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
-            goals += [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
-        goals += room_centres(game)
-        height, width = col.height, col.width  # game.sq and game.step_sq, inline
-        for port in col.ports:
-            if port["state"] == "pending":
-                if port["kind"] == "door":
-                    r, c = port["door"]
-                    goals.append(r * width + c)
-                else:  # the square inside the open end: a step back from its first cell
-                    dr, dc = CARDINAL[port["d"]]
-                    r, c = port["cells"][0]
-                    r, c = r - dr, c - dc
-                    goals.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
-        return goals
+            terminals = [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
+        return terminals + list(game.exploration_goals())

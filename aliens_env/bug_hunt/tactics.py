@@ -22,7 +22,7 @@ from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (H
 from . import data_files, geometry, tactics_obs
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
-from .policies import ScriptedMarines, near_friend, room_centres, walkers
+from .policies import ScriptedMarines, near_friend, walkers
 from .state import NO, UNREACHABLE
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
@@ -135,7 +135,7 @@ class TacticMarines(ScriptedMarines):
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
         """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.step_toward(game, goals, mask, (lambda g: _pod_steps(game, g)) if self.tactic == "bypass" else None)
+        return ScriptedMarines.step_toward(game, goals, mask, (lambda g: _pod_field(game, g)) if self.tactic == "bypass" else None)
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass."""
@@ -174,7 +174,7 @@ class TacticMarines(ScriptedMarines):
         if _kind(game, action) in SHOTS:
             return action
         if not _queen_seen(game):
-            step = self.step_toward(game, room_centres(game), mask)
+            step = self.step_toward(game, game.room_centres(), mask)
             if step is not None:
                 return step
         return self._walk_or(game, mask, self._goals(game), action)

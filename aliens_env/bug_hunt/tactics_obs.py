@@ -15,7 +15,7 @@ import numpy as np
 
 from ..core.actions import ObsLayout
 from . import observation, state
-from .policies import ScriptedMarines, room_centres, walkers
+from .policies import ScriptedMarines, walkers
 from .state import MAX_SQUAD, NO
 
 FIGURE_FEATURES = 7
@@ -49,7 +49,7 @@ def observe(game, player: str) -> np.ndarray:
     humans = game.humans
     able = walkers(game)
     goals = ScriptedMarines._goals(game)
-    rooms = room_centres(game)
+    rooms = game.room_centres()
     to_goal = game.walk_steps(goals) if goals else {}
     to_room = game.walk_steps(rooms) if rooms else {}
     live = [game.aliens[k] for k in state.live_aliens(game)]

@@ -295,20 +295,20 @@ class Grid:
 
     def sight_blocked(self) -> np.ndarray:
         """Flat bool: squares that block line of sight."""
-        return self._cached("sight", lambda: self._by_code("blocks_sight")[self.cells].ravel())
+        return self._cached("sight", lambda: self._per_square("blocks_sight", self._by_code("blocks_sight")))
 
     def _open(self) -> np.ndarray:
         """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
         def build():
             walk = np.array([t.cost is not None and not t.door for t in self.terrains])
-            return walk[self.cells]
+            return self._per_square("open", walk).reshape(self.height, self.width)
         return self._cached("open", build)
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            cost = np.where(self.enterable(mover), self._code_costs(mover)[self.cells].ravel() + self.extra.ravel(), -1)
+            cost = np.where(self.enterable(mover), self._per_square(mover, self._code_costs(mover)) + self.extra.ravel(), -1)
             base = self._last_built().get(("costs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
                 base = ([None] * self.n, np.full(self.n, -1))
@@ -326,6 +326,37 @@ class Grid:
         the squares whose steps or cost differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
 
+    def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
+        """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
+        the table, which stays the same for this grid), made from the last one built
+        (``_last_built``): only the squares whose code differs are redone. Shared: do not modify."""
+        cells = self.cells.ravel()
+        last = self._last_built().get(("per_square", kind, self.width))
+        if last is None or len(last[0]) != self.n:
+            out = per_code[cells]
+        else:
+            codes, out = last
+            redo = (cells != codes).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
+            if len(redo):
+                out = out.copy()
+                out[redo] = per_code[cells[redo]]
+        self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out)
+        return out
+
+    def _list_from_last(self, kind: str, values: np.ndarray) -> list:
+        """values.tolist() (values: a flat array, never changed afterwards), made from the last
+        list of this kind built (``_last_built``): only the squares whose value differs are redone."""
+        last = self._last_built().get((kind, self.width))
+        if last is None or len(last[1]) != len(values):
+            out = values.tolist()
+        else:
+            out = list(last[0])
+            redo = np.flatnonzero(values != last[1])
+            for i, v in zip(redo.tolist(), values[redo].tolist()):
+                out[i] = v
+        self._last_built()[(kind, self.width)] = (out, values)
+        return out
+
     def _code_costs(self, mover: Mover) -> np.ndarray:
         """Per cell code, what entering costs the mover (-1: may not enter)."""
         override = dict(mover.costs)
@@ -339,7 +370,7 @@ class Grid:
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
-        return self._cached(("enter", mover), lambda: (self._code_costs(mover)[self.cells].ravel() >= 0) & (self.marker.ravel() == 0))
+        return self._cached(("enter", mover), lambda: (self._per_square(mover, self._code_costs(mover)) >= 0) & (self.marker.ravel() == 0))
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
@@ -348,7 +379,7 @@ class Grid:
             h, w = self.height, self.width
             walls = self._has_edge_walls()
             ws, we = _pad(self.wall_s), _pad(self.wall_e)
-            joined = _pad(self._by_code("joined")[self.cells])
+            joined = _pad(self._per_square("joined", self._by_code("joined")).reshape(h, w))
             walk = _pad(self._open())
 
             def at(g, dr, dc):
@@ -401,7 +432,7 @@ class Grid:
         def build():
             h, w = self.height, self.width
             enter = _pad(self.enterable(mover).reshape(h, w))
-            door2 = self._by_code("door")[self.cells]
+            door2 = self._per_square("door", self._by_code("door")).reshape(h, w)
             door = _pad(door2)
             opened = self.step_open().reshape(8, h, w)
             ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
@@ -435,9 +466,9 @@ class Grid:
             table = self._cache["around"] = {}
         out = table.get(i)
         if out is None:
-            cells = self._cached("cells_list", lambda: self.cells.ravel().tolist())
-            base = self._cached("base_cost", lambda: (
-                np.array([t.cost or 1 for t in self.terrains])[self.cells] + self.extra).ravel().tolist())
+            cells = self._cached("cells_list", lambda: self._list_from_last("cells", self.cells.flatten()))
+            extra = self._cached("extra_list", lambda: self._list_from_last("extra", self.extra.flatten()))
+            code_cost = [t.cost or 1 for t in self.terrains]
             opened = self.step_open()[:, i].tolist()
             h, w = self.height, self.width
             r, c = divmod(i, w)
@@ -446,7 +477,7 @@ class Grid:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < h and 0 <= cc < w:
                     n = rr * w + cc
-                    out.append((n, cells[n], base[n], opened[d]))
+                    out.append((n, cells[n], code_cost[cells[n]] + extra[n], opened[d]))
                 else:
                     out.append(None)
             table[i] = out
@@ -622,6 +653,20 @@ class Grid:
             out = self._cache[key] = self.los_from(src, radius).tolist()
         return out
 
+    def sees(self, src: int, dst: int, radius: int) -> bool:
+        """``los_from(src, radius)[dst]``, without making src's whole view when it is not kept
+        yet: where the windowed test applies (no edge walls, no shooter corners, src not
+        blocking sight), the squares of the one segment (``line_squares``) are read."""
+        seen = self._cache.get(("los", src, radius))
+        if seen is not None:
+            return bool(seen[dst])
+        blocked = self.sight_blocked()
+        if self.shooter_corners or blocked[src] or self._has_edge_walls():
+            return bool(self.los_from(src, radius)[dst])
+        if self.range(src, dst) > radius or blocked[dst]:
+            return False
+        return not any(blocked[s] for s in self.line_squares(src, dst))
+
     def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
         return self.los_list(src, radius)[dst]
 
@@ -732,9 +777,12 @@ class Grid:
         return out
 
     def _los_window(self, src: int, radius: int) -> np.ndarray:
-        """The same test, with the geometry done once per radius: `_sight_lines` lists, for every
-        offset in the window, the squares whose open inside the centre-to-centre segment
-        crosses; a square is seen when none of them blocks sight."""
+        """The same test, with the geometry done once per radius: `_hidden_by` gives, for every
+        square of the window, the targets whose centre-to-centre segment crosses its open inside
+        (as bits); a square is seen when it does not block sight and no blocking square of the
+        window hides it. Only the blocking squares beside a see-through one are read: the first
+        blocking square a segment from the viewer enters is one (the square it leaves for it is
+        the viewer's or one the segment crossed before, so see-through), and any one hides."""
         h, w = self.height, self.width
         r, c = self.rc(src)
         key = ("padded", radius)
@@ -742,16 +790,20 @@ class Grid:
         if padded is None:
             # sight-blocking squares, padded by the radius so a window is a plain slice; the
             # padding (off the grid) never lies on a segment between two squares of the grid
-            padded = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-            padded[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
-            self._cache[key] = padded
-        index, starts, side = _sight_lines(radius, None)
-        window = np.empty(side * side + 1, dtype=bool)  # the window's squares, then a clear sentinel
-        window[-1] = False
-        opaque = window[:-1].reshape(side, side)
-        opaque[...] = padded[r:r + side, c:c + side]  # the window's top-left square is (r, c) when padded
-        blocked = np.logical_or.reduceat(window[index], starts)
-        view = ~opaque & ~blocked.reshape(side, side)
+            opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
+            opaque[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
+            clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
+            near_clear = np.zeros_like(opaque)  # beside a see-through square (8 directions)
+            for dr in range(3):
+                for dc in range(3):
+                    near_clear |= clear[dr:dr + opaque.shape[0], dc:dc + opaque.shape[1]]
+            padded = self._cache[key] = (opaque, opaque & near_clear)
+        opaque, edge = padded
+        hidden_by, side = _hidden_by(radius)
+        window = edge[r:r + side, c:c + side].ravel()  # the window's top-left square is (r, c) when padded
+        bits = np.bitwise_or.reduce(hidden_by[window], axis=0)
+        hidden = np.unpackbits(bits.view(np.uint8), count=side * side, bitorder="little").view(bool)
+        view = ~(opaque[r:r + side, c:c + side] | hidden.reshape(side, side))
         seen = np.zeros((h, w), dtype=bool)
         r0, c0 = max(0, r - radius), max(0, c - radius)
         r1, c1 = min(h, r + radius + 1), min(w, c + radius + 1)
@@ -872,38 +924,18 @@ def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.where(inside & (t0 < t1 - _EPS), t0, np.nan)
 
 
-_SIGHT_LINES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, int]] = {}
-
-
-def _sight_lines(radius: int, width: int | None = None) -> tuple[np.ndarray, np.ndarray, int]:
-    """For a (2r+1)^2 window centred on the viewer: for each target square (row-major), the
-    window squares whose open inside the segment between the two centres crosses (the
-    `segments_blocked` test; the viewer's and the target's own squares left out). Returned flat,
-    as offsets from the window's top-left square in a grid rows `width` wide (None: the window
-    itself, 2r+1 wide): each target's run opens with one slot for a clear sentinel (offset 0; for
-    width None, (2r+1)^2, the square after the window); then the run starts and the side 2r+1."""
-    cached = _SIGHT_LINES.get((radius, width))
-    if cached is not None:
-        return cached
+@lru_cache(maxsize=None)
+def _hidden_by(radius: int) -> tuple[np.ndarray, int]:
+    """For a (2r+1)^2 window centred on the viewer: per window square (row-major), the targets
+    whose segment from the viewer's centre crosses its open inside (the `segments_blocked` test;
+    the viewer's and the target's own squares left out), as bits (target k is bit k % 8 of byte
+    k // 8, in uint64 words); and the side 2r+1."""
     side = 2 * radius + 1
-    if width is None:
-        index, starts, _ = _sight_lines(radius, side)
-        index = index.copy()
-        index[starts] = side * side
-        out = (index, starts, side)
-        _SIGHT_LINES[(radius, width)] = out
-        return out
     rr, cc = np.divmod(np.arange(side * side), side)
-    px = py = radius + 0.5
-    tx, ty = cc + 0.5, rr + 0.5
-    crosses = segments_blocked(px, py, tx, ty, rr, cc)
+    crosses = segments_blocked(radius + 0.5, radius + 0.5, cc + 0.5, rr + 0.5, rr, cc)  # [target, square]
     crosses[:, radius * side + radius] = False
     crosses[np.arange(side * side), np.arange(side * side)] = False
-    index, starts = [], []
-    for k in range(side * side):
-        starts.append(len(index))
-        index.append(0)
-        index.extend((rr[j] * width + cc[j]) for j in np.flatnonzero(crosses[k]))
-    out = (np.array(index, dtype=np.int64), np.array(starts, dtype=np.int64), side)
-    _SIGHT_LINES[(radius, width)] = out
-    return out
+    words = -(-side * side // 64)
+    bits = np.zeros((side * side, words * 64), dtype=bool)
+    bits[:, :side * side] = crosses.T
+    return np.packbits(bits, axis=1, bitorder="little").view(np.uint64), side

@@ -305,6 +305,27 @@ def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_r
                 assert (near == (full & in_range)).all()
 
 
+def test_sees_is_the_kept_view_whether_it_is_kept_or_traced():
+    """``sees(src, dst, radius)`` answers ``los_from(src, radius)[dst]``: tracing the one segment
+    while the view is not kept, reading the view once it is; from any square (a sight-blocking
+    one too), with edge walls and with shooter corners."""
+    rng = np.random.default_rng(4)
+    for trial in range(30):
+        cells = np.where(rng.random((10, 12)) < 0.35, WALL, FLOOR)
+        for corners in (False, True):
+            g = Grid(10, 12, TERRAINS, cells, shooter_corners=corners)
+            if trial % 3 == 0:
+                g.set_edge_wall(g.index(4, 5), g.index(4, 6))
+            for src in rng.choice(g.n, 6, replace=False).tolist():
+                for radius in (2, 5, 12):
+                    fresh = Grid(10, 12, TERRAINS, cells, shooter_corners=corners)  # nothing kept
+                    if trial % 3 == 0:
+                        fresh.set_edge_wall(fresh.index(4, 5), fresh.index(4, 6))
+                    traced = [fresh.sees(src, t, radius) for t in range(g.n)]
+                    assert traced == g.los_from(src, radius).tolist()
+                    assert [g.sees(src, t, radius) for t in range(g.n)] == traced
+
+
 def test_the_shooter_corner_rule_is_a_switch():
     rows = [".....", ".#...", "....."]
     code = {".": FLOOR, "#": WALL}
