@@ -208,7 +208,7 @@ class BugHunt(PhasedGame):
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
-        self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
+        self._shared: dict = {}  # layout-derived caches (graph, path fields); a clone gets its own (codec.py)
         self._rows: dict = {}  # observe()'s entry per squad figure state (shared by clones: pure)
         explore.reveal(self)
         self._start_phase("aliens_move")
