@@ -50,7 +50,7 @@ def reveal(game, viewer: int = NO) -> None:
             for v in viewers:
                 vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
-                    if (-reach <= rows[m] - vr <= reach and -reach <= cols[m] - vc <= reach) and col.sees(v, m, sight):
+                    if (-reach <= rows[m] - vr <= reach and -reach <= cols[m] - vc <= reach) and col.has_los(v, m, sight):
                         found = k
                         break
                 if found != NO:

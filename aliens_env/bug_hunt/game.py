@@ -208,7 +208,7 @@ class BugHunt(PhasedGame):
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
-        self._shared: dict = {}  # layout-derived caches (graph, path fields), shared by clones
+        self._shared: dict = {}  # layout-derived caches (graph, path fields); a clone gets its own (codec.py)
         self._rows: dict = {}  # observe()'s entry per squad figure state (shared by clones: pure)
         explore.reveal(self)
         self._start_phase("aliens_move")
@@ -245,7 +245,7 @@ class BugHunt(PhasedGame):
     # ==========================================================================================
     sq, rc, cell, step_sq = geometry.sq, geometry.rc, geometry.cell, geometry.step_sq
     rng, los, enter_cost = geometry.rng, geometry.los, geometry.enter_cost
-    walk_steps, entry_squares = geometry.walk_steps, geometry.entry_squares
+    walk_field, walk_steps, entry_squares = geometry.walk_field, geometry.walk_steps, geometry.entry_squares
     room_centres, exploration_goals = geometry.room_centres, geometry.exploration_goals
     able_humans, live_aliens, occupied, figure_at = state.able_humans, state.live_aliens, state.occupied, state.figure_at
     room_of, exposed, crew = state.room_of, state.exposed, state.crew

@@ -117,15 +117,21 @@ def bfs(game, sources: list[int]) -> np.ndarray:
     return game.colony.field(sources, ALIEN)
 
 
+def walk_field(game, goals: list[int]) -> np.ndarray:
+    """Orthogonal steps from every square to the nearest goal for a figure walking (over open
+    squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
+    colony's WALKER field (flat, read-only; kept by the colony per layout version and goals)."""
+    return game.colony.field(sorted(goals), WALKER)
+
+
 def walk_steps(game, goals: list[int]) -> dict[int, int]:
-    """Orthogonal steps from every square a figure can walk to (open squares and doors that are
-    not welded: open, closed or locked) to the nearest goal, by square (read-only; kept per
-    layout version and goals)."""
+    """``walk_field`` by square, for the squares a figure can walk to (read-only; kept per layout
+    version and goals)."""
     shared = layout_cache(game)
     key = ("walk_steps", tuple(sorted(goals)))
     cached = shared.get(key)
     if cached is None:
-        field = game.colony.field(list(key[1]), WALKER)
+        field = walk_field(game, key[1])
         reached = np.flatnonzero(field < UNREACHABLE)
         cached = shared[key] = dict(zip(reached.tolist(), field[reached].tolist()))
     return cached

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
-from .colony import DOOR_CLOSED, DOOR_LOCKED, WALKER
+from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .state import UNREACHABLE
 
 
@@ -116,16 +116,15 @@ class ScriptedMarines(SeedablePolicy):
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
         it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
-        (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps, the
-        colony's WALKER field (game.walk_steps' own) when None: five squares are read, so no
-        dict of every square is made."""
+        (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
+        game.walk_field when None: five squares are read, so no dict of every square is made."""
         if not goals:
             return None
         slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
         move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = field(sorted(goals)) if field is not None else game.colony.field(sorted(goals), WALKER)
+        dist = field(sorted(goals)) if field is not None else game.walk_field(goals)
         here = int(dist[pos])
         if here >= UNREACHABLE:
             here = 10**6

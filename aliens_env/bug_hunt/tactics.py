@@ -135,7 +135,7 @@ class TacticMarines(ScriptedMarines):
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
         """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.step_toward(game, goals, mask, (lambda g: _pod_field(game, g)) if self.tactic == "bypass" else None)
+        return ScriptedMarines.step_toward(game, goals, mask, (lambda g: self._walk_field(game, g)) if self.tactic == "bypass" else None)
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass."""

@@ -6,9 +6,9 @@ colony as the squad explores; doors open, close and are sealed; fire counters co
 Everything derived from it (neighbour tables, costs, distance fields, line of sight) is kept in
 one cache that lives as long as the grid's `version`: every edit bumps the version and starts a
 fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
-their cache until one of them changes. The step tables and cost lists of a new version are made
-from the last ones built (`_last_built`), redoing only the squares whose steps or cost differ (a
-square's row follows from its own step flags, a cost from its own value: this cannot go stale).
+their cache until one of them changes. The step tables, cost lists and per-square tables of a new
+version are made from the last ones built (`_last_built`), redoing only the squares whose steps,
+cost, value or cell code differ (a square's entry follows from its own: this cannot go stale).
 Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
@@ -321,26 +321,27 @@ class Grid:
         return self._cached(("costs", mover), build)
 
     def _last_built(self) -> dict:
-        """The last neighbour tables and cost lists built, by kind, mover and width, with what
-        they follow from (of any version, of this grid or a copy: a changed version redoes only
-        the squares whose steps or cost differ from them; a pickle leaves them out)."""
+        """The last tables built (neighbour tables, cost lists, per-square lists and tables read
+        through the cells), by kind, mover and width, with what they follow from (of any version,
+        of this grid or a copy: a changed version redoes only the squares whose steps, cost, value
+        or cell code differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
 
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
         """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
-        the table, which stays the same for this grid), made from the last one built
-        (``_last_built``): only the squares whose code differs are redone. Shared: do not modify."""
+        the table), made from the last one built (``_last_built``) when it was made from the same
+        per_code: only the squares whose code differs are redone. Shared: do not modify."""
         cells = self.cells.ravel()
         last = self._last_built().get(("per_square", kind, self.width))
-        if last is None or len(last[0]) != self.n:
+        if last is None or len(last[0]) != self.n or not np.array_equal(last[2], per_code):
             out = per_code[cells]
         else:
-            codes, out = last
+            codes, out, _ = last
             redo = (cells != codes).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
             if len(redo):
                 out = out.copy()
                 out[redo] = per_code[cells[redo]]
-        self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out)
+        self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out, per_code)
         return out
 
     def _list_from_last(self, kind: str, values: np.ndarray) -> list:
@@ -370,7 +371,8 @@ class Grid:
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
-        return self._cached(("enter", mover), lambda: (self._per_square(mover, self._code_costs(mover)) >= 0) & (self.marker.ravel() == 0))
+        return self._cached(("enter", mover),
+                            lambda: (self._per_square(mover, self._code_costs(mover)) >= 0) & (self.marker.ravel() == 0))
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
@@ -653,22 +655,25 @@ class Grid:
             out = self._cache[key] = self.los_from(src, radius).tolist()
         return out
 
-    def sees(self, src: int, dst: int, radius: int) -> bool:
-        """``los_from(src, radius)[dst]``, without making src's whole view when it is not kept
-        yet: where the windowed test applies (no edge walls, no shooter corners, src not
-        blocking sight), the squares of the one segment (``line_squares``) are read."""
-        seen = self._cache.get(("los", src, radius))
+    def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
+        """``los_from(src, radius)[dst]``, from src's kept view; when it is not kept and the
+        windowed test applies (a radius, no edge walls, no shooter corners, both squares on the
+        grid, src not blocking sight), the squares of the one segment (``line_squares``) are read
+        instead of making the whole view."""
+        seen = self._cache.get(("los_list", src, radius))
         if seen is not None:
-            return bool(seen[dst])
+            return seen[dst]
+        view = self._cache.get(("los", src, radius))
+        if view is not None:
+            return bool(view[dst])
+        if radius is None or self.shooter_corners or not (0 <= src < self.n and 0 <= dst < self.n):
+            return self.los_list(src, radius)[dst]
         blocked = self.sight_blocked()
-        if self.shooter_corners or blocked[src] or self._has_edge_walls():
-            return bool(self.los_from(src, radius)[dst])
+        if blocked[src] or self._has_edge_walls():
+            return self.los_list(src, radius)[dst]
         if self.range(src, dst) > radius or blocked[dst]:
             return False
         return not any(blocked[s] for s in self.line_squares(src, dst))
-
-    def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
-        return self.los_list(src, radius)[dst]
 
     def _has_edge_walls(self) -> bool:
         return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))

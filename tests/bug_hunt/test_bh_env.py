@@ -165,6 +165,30 @@ def test_exploration_goals_are_the_unentered_rooms_and_pending_ports_through_pla
     assert len(entered) > 1  # rooms were entered along the way
 
 
+def test_walk_field_is_walk_steps_on_every_square_through_play():
+    """``game.walk_field(goals)`` (the array the scripted step reads) and ``game.walk_steps(goals)``
+    (the same by square) agree: the walked squares' steps, UNREACHABLE elsewhere, whatever the
+    goals' order; a goal is 0 steps from itself."""
+    from aliens_env.bug_hunt.state import UNREACHABLE
+    g = BugHunt()
+    marines, hive = ScriptedMarines(), BugHuntDiceAI()
+    g.reset(3)
+    checked = 0
+    for step in range(200):
+        if g.is_terminal():
+            break
+        goals = list(g.exploration_goals())
+        if goals:
+            field, steps = g.walk_field(goals), g.walk_steps(goals)
+            assert np.array_equal(field, g.walk_field(goals[::-1]))
+            assert {sq: int(field[sq]) for sq in range(len(field)) if field[sq] < UNREACHABLE} == steps
+            assert all(field[goal] == 0 for goal in goals if goal in steps)
+            checked += 1
+        player = g.current_player()
+        g.apply(marines.act(g, player) if player == "marines" else hive.act(g, player))
+    assert checked > 50
+
+
 def test_the_scripted_squad_uses_only_public_rule_queries():
     class PublicOnly:
         """The game as a policy sees it: reading a private field fails the test."""

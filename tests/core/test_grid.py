@@ -305,10 +305,10 @@ def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_r
                 assert (near == (full & in_range)).all()
 
 
-def test_sees_is_the_kept_view_whether_it_is_kept_or_traced():
-    """``sees(src, dst, radius)`` answers ``los_from(src, radius)[dst]``: tracing the one segment
-    while the view is not kept, reading the view once it is; from any square (a sight-blocking
-    one too), with edge walls and with shooter corners."""
+def test_has_los_is_the_kept_view_whether_it_is_kept_or_traced():
+    """``has_los(src, dst, radius)`` answers ``los_from(src, radius)[dst]``: tracing the one
+    segment while the view is not kept, reading the view once it is; from any square (a
+    sight-blocking one too), with edge walls and with shooter corners, with no radius too."""
     rng = np.random.default_rng(4)
     for trial in range(30):
         cells = np.where(rng.random((10, 12)) < 0.35, WALL, FLOOR)
@@ -317,13 +317,13 @@ def test_sees_is_the_kept_view_whether_it_is_kept_or_traced():
             if trial % 3 == 0:
                 g.set_edge_wall(g.index(4, 5), g.index(4, 6))
             for src in rng.choice(g.n, 6, replace=False).tolist():
-                for radius in (2, 5, 12):
+                for radius in (2, 5, 12, None):
                     fresh = Grid(10, 12, TERRAINS, cells, shooter_corners=corners)  # nothing kept
                     if trial % 3 == 0:
                         fresh.set_edge_wall(fresh.index(4, 5), fresh.index(4, 6))
-                    traced = [fresh.sees(src, t, radius) for t in range(g.n)]
+                    traced = [fresh.has_los(src, t, radius) for t in range(g.n)]
                     assert traced == g.los_from(src, radius).tolist()
-                    assert [g.sees(src, t, radius) for t in range(g.n)] == traced
+                    assert [g.has_los(src, t, radius) for t in range(g.n)] == traced
 
 
 def test_the_shooter_corner_rule_is_a_switch():
@@ -449,6 +449,10 @@ def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
             assert table == fresh.neighbour_table(mover) == by_the_rules(g, mover)
             assert g._step_squares(mover) == [tuple(sq for _, sq in row) for row in table]
             assert g.costs(mover) == fresh.costs(mover)
+            assert np.array_equal(g.enterable(mover), fresh.enterable(mover))
+        assert np.array_equal(g.sight_blocked(), fresh.sight_blocked())
+        assert np.array_equal(g.step_open(), fresh.step_open())
+        assert [g.around(i) for i in range(g.n)] == [fresh.around(i) for i in range(fresh.n)]
 
     for trial in range(12):
         codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED], size=(8, 10))
