@@ -2,6 +2,7 @@
 measured in the same run, training throughput (--train) and resident memory (--memory).
 
     python -m aliens_env.benchmark [--seconds 5] [--json out.json]    # step speed (default)
+    python -m aliens_env.benchmark --env BugHunt [--env ...]          # step speed of some envs only
     python -m aliens_env.benchmark --train [--seconds 5]                # MaskablePPO steps/s
     python -m aliens_env.benchmark --memory [--memory-steps 100000]     # resident memory
 
@@ -142,18 +143,20 @@ def peer_env_function():
 
 
 # -- step speed ---------------------------------------------------------------------------------
-def step_speed(seconds: float) -> dict:
+def step_speed(seconds: float, names: list[str] | None = None) -> dict:
+    """The step-speed rows of the environments `names` (every registered one when None)."""
+    names = sorted(aliens_env.REGISTRY) if names is None else names
     runners = {}
     peer_env = peer_env_function()
     if peer_env is not None:
         runners[PEER] = AECRunner(peer_env)
-    for name in sorted(aliens_env.REGISTRY):
+    for name in names:
         runners[name] = AECRunner(aec_env_function(name))
         runners[f"{name} (gym)"] = GymRunner(f"aliens_env/{name}-v0")
     rates = measure(runners, seconds)
     peer = rates.get(PEER)
     rows = {PEER: {"aec_steps_per_s": peer, "ratio": 1.0}} if peer else {}
-    for name in sorted(aliens_env.REGISTRY):
+    for name in names:
         ratio = {"ratio": rates[name] / peer} if peer else {}
         rows[name] = {"aec_steps_per_s": rates[name], **ratio, "gym_steps_per_s": rates[f"{name} (gym)"]}
     print(f"{'environment':<18}{'AEC steps/s':>14}{'vs ' + PEER:>20}{'Gym steps/s':>14}")
@@ -395,16 +398,23 @@ def main(argv=None) -> dict:
     mode.add_argument("--memory", action="store_true", help=f"resident memory of one env and of {MEMORY_COPIES}, and its growth")
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per environment (default 5)")
     parser.add_argument("--memory-steps", type=int, default=100_000, help="steps played by --memory (default 100000)")
+    parser.add_argument("--env", action="append", metavar="NAME",
+                        help="step speed of this environment only, beside the peer (repeatable; default: every one)")
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.memory_steps <= 0:
         parser.error(f"--seconds and --memory-steps must be above 0, got {args.seconds} and {args.memory_steps}")
+    if args.env and (args.train or args.memory):
+        parser.error("--env measures step speed only: not with --train or --memory")
+    unknown = sorted(set(args.env or ()) - set(aliens_env.REGISTRY))
+    if unknown:
+        parser.error(f"unknown environment(s) {unknown}; registered: {sorted(aliens_env.REGISTRY)}")
     if args.train:
         rows = train_speed(args.seconds)
     elif args.memory:
         rows = memory(args.memory_steps)
     else:
-        rows = step_speed(args.seconds)
+        rows = step_speed(args.seconds, sorted(set(args.env)) if args.env else None)
     compiled, loaded = compiled_modules()
     print(f"aliens_env modules run compiled (setup.py): {compiled} of the {loaded} imported")
     if args.json:

@@ -21,6 +21,18 @@ def test_benchmark_reports_every_environment_against_connect_four(tmp_path, caps
     assert "vs connect_four_v3" in printed and all(name in printed for name in aliens_env.REGISTRY)
 
 
+def test_env_measures_the_named_environments_only_beside_the_peer(capsys):
+    rows = main(["--seconds", "0.3", "--env", "BugHunt", "--env", "ReactorRoom"])
+    assert set(rows) == {"connect_four_v3", "BugHunt", "ReactorRoom"}
+    assert rows["BugHunt"]["aec_steps_per_s"] > 0 and rows["ReactorRoom"]["gym_steps_per_s"] > 0
+    printed = capsys.readouterr().out
+    assert "BugHunt" in printed and "AlienMenace" not in printed
+    with pytest.raises(SystemExit):
+        main(["--env", "BugHnut"])
+    error = capsys.readouterr().err
+    assert "'BugHnut'" in error and "BugHuntTactics" in error  # the unknown name, and the allowed ones
+
+
 def test_train_mode_reports_every_environment_and_the_default_config(monkeypatch, capsys):
     """--train with tiny rollouts (16 steps x 4 envs, one update each): the structure, not the speed."""
     from aliens_env import benchmark
@@ -112,7 +124,8 @@ def test_help_says_how_long_a_run_takes(capsys):
     assert "--train" in text and "--memory" in text
 
 
-@pytest.mark.parametrize("argv", [["--seconds", "0"], ["--memory-steps", "-5"], ["--train", "--memory"]])
+@pytest.mark.parametrize("argv", [["--seconds", "0"], ["--memory-steps", "-5"], ["--train", "--memory"],
+                                  ["--env", "NoSuchGame"], ["--env", "BugHunt", "--train"]])
 def test_bad_arguments_are_refused(argv, capsys):
     with pytest.raises(SystemExit):
         main(argv)
