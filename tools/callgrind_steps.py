@@ -48,7 +48,10 @@ def main(argv=None) -> None:
     except subprocess.CalledProcessError as exc:
         raise SystemExit(f"the measured run failed ({exc.returncode}): {' '.join(command)}") from None
     with open(out) as f:
-        total = next(int(line.split()[1]) for line in f if line.startswith("totals:"))
+        totals = [int(line.split()[1]) for line in f if line.startswith("totals:")]
+    if not totals:
+        raise SystemExit(f"callgrind wrote no totals line to {out}: nothing was counted")
+    total = totals[0]
     print(f"{args.env} {total / 1e6:.1f} M {out}")
 
 
