@@ -1,2 +1,4 @@
-# The Reactor Room figures' C types for this module's typed locals (reactor_room/game.pxd declares them).
+# The C types for this module's typed locals: the Reactor Room's figures (reactor_room/game.pxd)
+# and the lairs' games (lairs/rooms.pxd: RoomRules, the base of every lairs scenario's game).
 from aliens_env.reactor_room.game cimport Marine
+from aliens_env.lairs.rooms cimport RoomRules

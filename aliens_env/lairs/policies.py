@@ -9,6 +9,7 @@ from ..core.policy import DicePolicy
 from ..reactor_room.game import Marine
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
 from .game import QUEEN, STOP, HuntForTheQueen
+from .rooms import RoomRules
 
 try:
     import cython
@@ -81,6 +82,7 @@ class HuntMarines(HeuristicMarines):
 
     name = "heuristic"
 
+    @cython.locals(game=RoomRules)
     def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)
@@ -91,18 +93,20 @@ class HuntMarines(HeuristicMarines):
                 return grenade
         return super()._act(game, player, legal)
 
+    @cython.locals(game=RoomRules)
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least, the Queen
         counting ten; Aliens on a Marine's card are left (the Queen excepted)."""
         best = None
-        for action, a, caught in safe_grenades(game, legal, lambda a: a == QUEEN or game.aliens[a].card == NO):
+        aliens = game.aliens  # (the lambda reads a plain local: a closure cannot take a typed one)
+        for action, a, caught in safe_grenades(game, legal, lambda a: a == QUEEN or aliens[a].card == NO):
             value = 10 if a == QUEEN else caught
             if value >= 2 and (best is None or value > best[0]):
                 best = (value, action)
         return None if best is None else best[1]
 
     @staticmethod
-    @cython.locals(m=Marine, o=Marine)
+    @cython.locals(game=RoomRules, m=Marine, o=Marine)
     def _carry_goal(game: HuntForTheQueen, m):
         """The distance field to the Incapacitated Marines beside m that it may pick up (not carried,
         not on an Alien's card; Newt carries no one), or None when there is none or m carries one."""
@@ -116,6 +120,7 @@ class HuntMarines(HeuristicMarines):
                 wounded.append(o.pos)
         return board.field(wounded) if wounded else None
 
+    @cython.locals(game=RoomRules)
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
         moves = move_actions(game, legal)

@@ -38,6 +38,12 @@ from .data_files import DATA
 from .game import HuntForTheQueen
 from .policies import HuntMarines, beside_queen
 from .queen import QUEEN
+from .rooms import RoomRules
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 WALKS = ("hunt", "hold", "rooms")
 BLAST_RISKS = ("none", "wounded", "incapacitated")  # the Grenade Table's Marine results, mildest first
@@ -74,6 +80,7 @@ class HuntTactic(HuntMarines):
         self.walk, self.stand_off, self.blast_risk = walk, stand_off, blast_risk
         self._risk = BLAST_RISKS.index(blast_risk)
 
+    @cython.locals(game=RoomRules)
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
         if self._risk == 0:
             return super()._grenade(game, legal)
@@ -92,6 +99,7 @@ class HuntTactic(HuntMarines):
                 return at + k
         return super()._grenade(game, legal)
 
+    @cython.locals(game=RoomRules)
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
         if m_index in game.riders or (self.walk == "hunt" and self.stand_off == 0):
             return super()._step(game, m_index, legal)

@@ -24,6 +24,7 @@ import numpy as np
 from ..core.board import NO, UNREACHABLE
 from ..reactor_room.game import Marine
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
+from .game import Operations
 
 try:
     import cython
@@ -47,6 +48,7 @@ class OperationsMarines(HeuristicMarines):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
 
+    @cython.locals(game=Operations)
     def field(self, game, targets) -> np.ndarray:
         """A Marine's path cost from every square to the nearest target: furniture costs 2, and
         no diagonal step into or out of a duct (the scenario's rules for Marines)."""
@@ -74,6 +76,7 @@ class OperationsMarines(HeuristicMarines):
             out = _FIELDS[key] = np.array(dist)
         return out
 
+    @cython.locals(game=Operations)
     def _act(self, game, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)
@@ -88,24 +91,26 @@ class OperationsMarines(HeuristicMarines):
                 return grenade
         return super()._act(game, player, legal)
 
-    @cython.locals(m=Marine, o=Marine)
+    @cython.locals(game=Operations, m=Marine, o=Marine)
     def _held_teammate_near(self, game, m) -> bool:
         for o in game.marines:
             if o is not m and o.alien != NO and game.board.range(o.pos, m.pos) <= 1:
                 return True
         return False
 
+    @cython.locals(game=Operations)
     def _grenade(self, game, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least or any at range
         9 or more; Aliens on a Marine's card are left."""
         best = None
         here = game.marines[game.active].pos
-        for action, a, caught in safe_grenades(game, legal, lambda a: game.aliens[a].card == NO):
+        aliens = game.aliens  # (the lambda reads a plain local: a closure cannot take a typed one)
+        for action, a, caught in safe_grenades(game, legal, lambda a: aliens[a].card == NO):
             if (caught >= 2 or game.board.range(here, game.aliens[a].pos) >= 9) and (best is None or caught > best[0]):
                 best = (caught, action)
         return None if best is None else best[1]
 
-    @cython.locals(m=Marine, o=Marine)
+    @cython.locals(game=Operations, m=Marine, o=Marine)
     def _step(self, game, m_index: int, legal: set[int]) -> int | None:
         if game.scenario == "gormans_last_stand":
             return None
@@ -128,13 +133,15 @@ class OperationsMarines(HeuristicMarines):
             # while Newt can lead, the others go into the ducts only behind her
             exits = self._goal_fields(game)[0]
             newt = game._named("Newt")
-            behind = int(exits[newt.pos]) if newt.pos in game.duct else None
+            duct = game.duct  # (read by the closure: a plain local, as a closure cannot take a typed one)
+            behind = int(exits[newt.pos]) if newt.pos in duct else None
 
             def ahead_of_newt(sq: int) -> bool:
-                return sq in game.duct and (behind is None or exits[sq] <= behind)
+                return sq in duct and (behind is None or exits[sq] <= behind)
             barred = ahead_of_newt
         return closest_step(game, m.pos, goal, moves, barred)
 
+    @cython.locals(game=Operations, m=Marine)
     def _goal(self, game, m) -> np.ndarray:
         """Path costs to where this Marine is going (0 there)."""
         exits, field, waiting = self._goal_fields(game)
@@ -144,6 +151,7 @@ class OperationsMarines(HeuristicMarines):
             return field
         return waiting
 
+    @cython.locals(game=Operations)
     def _goal_fields(self, game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Path costs on this board (kept per board): to the Exit, to the cutting squares, and to
         within ``wait_range`` of them (wait near the door, out of the cutter's way)."""

@@ -1,2 +1,2 @@
-# The figures' C types for heuristic.py's typed locals (game.pxd declares them).
-from aliens_env.reactor_room.game cimport Alien, Marine
+# The figures' and the game's C types for heuristic.py's typed locals (game.pxd declares them).
+from aliens_env.reactor_room.game cimport Alien, Marine, ReactorRoom

@@ -44,11 +44,12 @@ class HeuristicMarines:
         self.threat_range = threat_range
         self.min_hit = min_hit
 
+    @cython.locals(game=ReactorRoom)
     def act(self, game: ReactorRoom, player: str) -> int:
         mask = game.legal_mask_kept(player)
         return self._act(game, player, set(mask.nonzero()[0].tolist()))
 
-    @cython.locals(m=Marine, o=Marine, alien=Alien)
+    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -148,7 +149,7 @@ class HeuristicMarines:
             return lay.encode(options[0])
         return None
 
-    @cython.locals(m=Marine)
+    @cython.locals(game=ReactorRoom, m=Marine)
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
         """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
         m = game.marines[m_index]
@@ -167,7 +168,7 @@ class HeuristicMarines:
                 best = (p, aim)
         return best
 
-    @cython.locals(o=Marine)
+    @cython.locals(game=ReactorRoom, o=Marine)
     def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:
         """Alien a is within threat_range of a Marine on the map and not Incapacitated (``able``:
         their squares, when worked out already)."""
@@ -188,7 +189,7 @@ class HeuristicMarines:
         board = game.board
         return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
 
-    @cython.locals(m=Marine, o=Marine)
+    @cython.locals(game=ReactorRoom, m=Marine, o=Marine)
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
         m = game.marines[m_index]
         moves = move_actions(game, legal)
@@ -218,13 +219,14 @@ class HeuristicMarines:
         return max(sorted(legal), key=distance)
 
 
+@cython.locals(game=ReactorRoom)
 def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
     """{direction: action} of the legal Move actions."""
     start, count = game.layout.slices["move"]
     return {a - start: a for a in legal if start <= a < start + count}
 
 
-@cython.locals(al=Alien)
+@cython.locals(game=ReactorRoom, al=Alien)
 def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int, int], barred=None) -> int | None:
     """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal``, with
     the fewest Aliens in play beside the square on a tie (the first such in ``moves``' order);
@@ -254,8 +256,8 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
     return None if best is None else best[1]
 
 
-@cython.locals(o=Marine, other=Alien)
-def safe_grenades(game, legal: set[int], wanted):
+@cython.locals(game=ReactorRoom, o=Marine, other=Alien)
+def safe_grenades(game: ReactorRoom, legal: set[int], wanted):
     """The acting Marine's legal grenade throws at Aliens ``wanted(a)`` whose blast would reach no
     Marine (none on the target's square, none in its sight at a range the Grenade Table harms), in
     target order: (action, Alien index, how many Aliens in play the blast catches: within 1 of the
