@@ -1,5 +1,5 @@
-"""Cython's pure-Python-mode decorator ``locals`` and its type ``int``, for a pure-Python install
-without Cython.
+"""Cython's pure-Python-mode decorator ``locals`` and its types ``int`` and ``double``, for a
+pure-Python install without Cython.
 
 A module whose hot loops read typed figures (extension types declared in the ``.pxd`` file beside
 it) imports ``cython`` this way:
@@ -29,3 +29,5 @@ def locals(**types):  # noqa: A001  (Cython's name)
 #: Cython's C int (``@cython.locals(s=cython.int)``: compiled, indices read without Python's
 #: lookups); run as Python, Python's int
 int = int  # noqa: A001  (Cython's name)
+#: Cython's C double (``@cython.locals(p=cython.double)``); run as Python, Python's float
+double = float

@@ -317,13 +317,17 @@ class Operations(ReactorRoom):
             doors.append(("gold", self.gold_door))
         return doors
 
+    @cython.locals(al=Alien)
     def _note_doors_reached(self) -> None:
         """Start a door's clock the first time an Alien stands beside it while it is sealed."""
         far = not (self.far_reached or self.far_door_open)  # (sealed, its clock not started)
         gold = not (self.gold_reached or self.gold_door_open)
         if not (far or gold):
             return  # (both clocks running or both doors open: nothing to note)
-        squares = [al.pos for al in self.aliens if al.in_play]
+        squares = []
+        for al in self.aliens:
+            if al.in_play:
+                squares.append(al.pos)
         if far and not self._beside[self.far_door].isdisjoint(squares):
             self.far_reached = self.turn
             self.events.append("an Alien reaches the far door")
@@ -416,6 +420,7 @@ class Operations(ReactorRoom):
         self._bring_in(slot, square, f"a {colour} Alien {slot}")
 
     # -- Marines Move/Fire: Burke by the rules, Newt's signal ------------------------------------
+    @cython.locals(m=Marine)
     def _next_marine(self) -> None:
         super()._next_marine()
         while self.active != NO:
@@ -435,6 +440,7 @@ class Operations(ReactorRoom):
         self.signal = roll <= self.data["newt_signal_max"]
         self.events.append(f"Newt's signal roll {roll}: " + ("flee into the Air Ducts!" if self.signal else "not yet"))
 
+    @cython.locals(newt=Marine)
     def newt_able(self) -> bool:
         """Newt leads (and Ripley is bound to her) while she is on the map and not Incapacitated."""
         newt = self.marines[self._newt]

@@ -201,22 +201,23 @@ class ReactorRoom(PhasedGame, WeaponRules):
         kind, index = self.layout.decode(action)
         decision, self.decision = self.decision, None
         self._cache.clear()
-        if decision.kind == "marine":
+        decided = decision.kind
+        if decided == "marine":
             if self.armed_rules:
                 self._note_action(kind)
             self._marine_action(kind, index)
-        elif decision.kind == "push":
+        elif decided == "push":
             self._finish_push(dict(decision.options)[index])
-        elif decision.kind == "order":
+        elif decided == "order":
             self.mover = index
             self.queue.remove(index)
-        elif decision.kind == "target":
+        elif decided == "target":
             self.mover_target = index
-        elif decision.kind == "move_to":
+        elif decided == "move_to":
             dr, dc = OFFSETS[index]
             r, c = self.board.rc(self.aliens[self.mover].pos)
             self._finish_alien_move(self.board.index(r + dr, c + dc))
-        elif decision.kind == "place":
+        elif decided == "place":
             self._place_beaten_alien(self.queue.pop(0), dict(decision.options)[index])
 
     def outcome(self) -> dict[str, Any]:
@@ -366,6 +367,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         self.mover_steps = self.tables["alien_actions"]
         self._step_mover()
 
+    @cython.locals(alien=Alien, target=Marine)
     def _step_mover(self) -> None:
         """Target, then destination, of self.mover (which moves self.mover_steps squares)."""
         alien = self.aliens[self.mover]
@@ -613,25 +615,26 @@ class ReactorRoom(PhasedGame, WeaponRules):
     # ------------------------------------------------------------------------------------------
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
-        if d.kind == "marine":
+        kind = d.kind
+        if kind == "marine":
             return self._compute_marine_mask()
         mask = self.layout.empty_mask()
-        if d.kind == "push":
+        if kind == "push":
             for direction, _ in d.options:
                 mask[self._slot["push"] + direction] = 1
-        elif d.kind == "order":
+        elif kind == "order":
             for a in d.options:
                 mask[self._slot["order"] + a] = 1
-        elif d.kind == "target":
+        elif kind == "target":
             for m in d.options:
                 mask[self._slot["target"] + m] = 1
-        elif d.kind == "move_to":
+        elif kind == "move_to":
             width, at = self.board.width, self._slot["move_to"]
             r0, c0 = divmod(self.aliens[self.mover].pos, width)  # (board.rc, without the calls)
             for sq in d.options:
                 r, c = divmod(sq, width)
                 mask[at + OFFSET_INDEX[r - r0, c - c0]] = 1
-        elif d.kind == "place":
+        elif kind == "place":
             for direction, _ in d.options:
                 mask[self._slot["place"] + direction] = 1
         return mask
@@ -718,12 +721,16 @@ class ReactorRoom(PhasedGame, WeaponRules):
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
 
+    @cython.locals(m=Marine, al=Alien)
     def _open_steps(self) -> tuple[Sequence[tuple[int, int]], set[int]]:
         """(direction, square) of the steps from the acting Marine's square onto no Alien and no
         Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``, which
         are ordered from the acting Marine, so no other Marine is asked about). The steps are read only."""
         m, aliens = self.marines[self.active], self.aliens
-        alien_squares = {aliens[a].pos for a in self.targets()}
+        alien_squares = set()
+        for a in self.targets():
+            al = aliens[a]
+            alien_squares.add(al.pos)
         if self.fires:
             alien_squares.update(self.fires)  # no one enters a Fire either
         steps = self.board.neighbours[m.pos]
@@ -779,6 +786,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             frontier = nxt
         return False
 
+    @cython.locals(marine=Marine)
     def _fire_number(self, m: int, a: int) -> int | None:
         """The highest roll that hits (penalty included), None if the shot is not allowed (as
         ``_fire_numbers`` for the Marine's own Aim; written out: it is asked per target in the mask)."""
@@ -789,6 +797,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, shot[0])
         return None if number is None else number - shot[1]
 
+    @cython.locals(marine=Marine)
     def _fire_numbers(self, m: int, a: int, aims: Sequence[int]) -> list[int | None]:
         """``_fire_number`` as if Marine m had spent each Aim of `aims` (``_shot`` worked out once)."""
         shot = self._shot(m, a)

@@ -149,24 +149,25 @@ class HeuristicMarines:
             return lay.encode(options[0])
         return None
 
-    @cython.locals(game=ReactorRoom, m=Marine)
+    @cython.locals(game=ReactorRoom, m=Marine, first=cython.int, last=cython.int, aim=cython.int, sure=cython.int,
+                   p=cython.double, best_p=cython.double, best_aim=cython.int)
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
         """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
         m = game.marines[m_index]
-        char = game.characters[m.name]
-        reachable = min(char.max_aim, m.aim + m.actions_left)
-        best = (0.0, 1)
-        aims = range(max(1, m.aim), reachable + 1)
-        if not aims:
-            return best
+        first = max(1, m.aim)
+        last = min(game.characters[m.name].max_aim, m.aim + m.actions_left)
+        best_p, best_aim = 0.0, 1
+        if first > last:
+            return best_p, best_aim
         sure = game.tables["automatic_kill"]
-        for aim, number in zip(aims, game._fire_numbers(m_index, a, aims)):
-            if number is None:
-                continue
-            p = 1.0 if number >= sure else max(0, min(10, number + 1)) / 10
-            if p > best[0]:
-                best = (p, aim)
-        return best
+        aim = first
+        for number in game._fire_numbers(m_index, a, range(first, last + 1)):
+            if number is not None:
+                p = 1.0 if number >= sure else 0.0 if number < 0 else 1.0 if number >= 9 else (number + 1) / 10
+                if p > best_p:
+                    best_p, best_aim = p, aim
+            aim += 1
+        return best_p, best_aim
 
     @cython.locals(game=ReactorRoom, o=Marine)
     def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:
