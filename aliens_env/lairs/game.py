@@ -259,7 +259,12 @@ class HuntForTheQueen(LairsObservation):
 
     def _marines_gone(self) -> bool:
         """No Marine left who can ever act: riders on the Elevator still can."""
-        return super()._marines_gone() and not any(self.marines[j].status == "on_map" for j in self.riders)
+        if not super()._marines_gone():
+            return False
+        for j in self.riders:
+            if self.marines[j].status == "on_map":
+                return False
+        return True
 
     def _end_turn(self) -> None:
         if not self._marines_gone() and self.turn >= self.hunt["turns"]:

@@ -157,8 +157,9 @@ class LairsObservation(QueenRules):
         # -- the lairs' features and the scenario's (into the kept buffer: each rewrites its views whole)
         status = state.status  # (survivors(), from the statuses shown)
         survivors = len(status) - status.count("dead")
-        if self.facehugged:
-            survivors -= sum(status[j] != "dead" for j in self.facehugged)
+        for j in self.facehugged:
+            if status[j] != "dead":
+                survivors -= 1
         self._observe_lairs(buf, survivors)
         key = self._scenario_key()
         if key != state.scenario:

@@ -56,6 +56,11 @@ def beside_queen(board, q: int) -> np.ndarray:
     cache by her square alone, not by the set of squares beside her (checked square by square in
     tests/lairs/test_lairs_policies.py): she keeps her square while the Marines walk, each step
     asking again."""
+    field = board._cache.get(("beside_queen", q))  # (read first: no builder made at each call)
+    return field if field is not None else _beside_queen_built(board, q)
+
+
+def _beside_queen_built(board, q: int) -> np.ndarray:
     def build() -> np.ndarray:
         steps = board.neighbours[q]
         if not steps or not board.passable.flat[q]:
@@ -98,8 +103,7 @@ class HuntMarines(HeuristicMarines):
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least, the Queen
         counting ten; Aliens on a Marine's card are left (the Queen excepted)."""
         best = None
-        aliens = game.aliens  # (the lambda reads a plain local: a closure cannot take a typed one)
-        for action, a, caught in safe_grenades(game, legal, lambda a: a == QUEEN or aliens[a].card == NO):
+        for action, a, caught in safe_grenades(game, legal, card_ok=QUEEN):
             value = 10 if a == QUEEN else caught
             if value >= 2 and (best is None or value > best[0]):
                 best = (value, action)

@@ -66,8 +66,9 @@ class QueenRules(RoomRules):
     def _queen_can_end(self, square: int, steps: int) -> bool:
         frontier, seen = [square], {square}
         for k in range(steps + 1):
-            if any(self._queen_may_stop(sq) for sq in frontier):
-                return True
+            for sq in frontier:
+                if self._queen_may_stop(sq):
+                    return True
             if k == steps:
                 break
             frontier = [n for sq in frontier for _, n in self.board.neighbours[sq] if n not in seen and not seen.add(n)]

@@ -119,11 +119,13 @@ class HuntTactic(HuntMarines):
             goal = carry
         if goal is None:
             return None
-        barred = None
-        if self.stand_off and q.in_play:
-            queen = q.pos
-            barred = lambda sq: board.range(sq, queen) <= self.stand_off  # noqa: E731
+        barred = within_range(board, q.pos, self.stand_off) if self.stand_off and q.in_play else None
         return closest_step(game, m.pos, goal, moves, barred)
+
+
+def within_range(board, square: int, squares: int):
+    """``barred`` for closest_step: the squares within `squares` of `square` (the stand-off from the Queen)."""
+    return lambda sq: board.range(sq, square) <= squares
 
 
 class HuntForTheQueenTactics(CommandedMarines, HuntForTheQueen):

@@ -104,8 +104,7 @@ class OperationsMarines(HeuristicMarines):
         9 or more; Aliens on a Marine's card are left."""
         best = None
         here = game.marines[game.active].pos
-        aliens = game.aliens  # (the lambda reads a plain local: a closure cannot take a typed one)
-        for action, a, caught in safe_grenades(game, legal, lambda a: aliens[a].card == NO):
+        for action, a, caught in safe_grenades(game, legal):
             if (caught >= 2 or game.board.range(here, game.aliens[a].pos) >= 9) and (best is None or caught > best[0]):
                 best = (caught, action)
         return None if best is None else best[1]
@@ -131,14 +130,7 @@ class OperationsMarines(HeuristicMarines):
         barred = None
         if m.name != "Newt" and game.newt_able() and game.far_door_open:
             # while Newt can lead, the others go into the ducts only behind her
-            exits = self._goal_fields(game)[0]
-            newt = game._named("Newt")
-            duct = game.duct  # (read by the closure: a plain local, as a closure cannot take a typed one)
-            behind = int(exits[newt.pos]) if newt.pos in duct else None
-
-            def ahead_of_newt(sq: int) -> bool:
-                return sq in duct and (behind is None or exits[sq] <= behind)
-            barred = ahead_of_newt
+            barred = ahead_of_newt(game, self._goal_fields(game)[0])
         return closest_step(game, m.pos, goal, moves, barred)
 
     @cython.locals(game=Operations, m=Marine)
@@ -163,3 +155,15 @@ class OperationsMarines(HeuristicMarines):
                    np.where(field <= self.wait_range, 0, field))
             _GOALS[key] = out
         return out
+
+
+def ahead_of_newt(game, exits: np.ndarray):
+    """``barred`` for closest_step while Newt leads: the duct squares not behind her on the way to
+    the Exit (``exits``, its path costs), all of them while she is not in the ducts yet."""
+    duct = game.duct
+    newt = game._named("Newt")
+    behind = int(exits[newt.pos]) if newt.pos in duct else None
+
+    def barred(sq: int) -> bool:
+        return sq in duct and (behind is None or exits[sq] <= behind)
+    return barred

@@ -741,7 +741,10 @@ class ReactorRoom(PhasedGame, WeaponRules):
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
         row = (char.wounded_aim if wounded else char.aim)[aim - 1]
-        last = max((band for band, number in enumerate(row) if number is not None), default=-1)
+        last = -1
+        for band, number in enumerate(row):
+            if number is not None:
+                last = band
         return self.tables["range_bands"][last] if last >= 0 else 0
 
     @cython.locals(marine=Marine, alien=Alien)
@@ -1506,6 +1509,11 @@ TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 def neighbour_squares(board: Board) -> list[frozenset[int]]:
     """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares),
     kept in the board's own cache."""
+    squares = board._cache.get("neighbour_squares")  # (read first: no closure made at each call)
+    return squares if squares is not None else _neighbour_squares_built(board)
+
+
+def _neighbour_squares_built(board: Board) -> list[frozenset[int]]:
     return board._cached("neighbour_squares", lambda: [frozenset(sq for _, sq in steps) for steps in board.neighbours])
 
 

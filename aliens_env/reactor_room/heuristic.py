@@ -59,14 +59,10 @@ class HeuristicMarines:
         m = game.marines[m_index]
         targets = game.targets()
 
-        def choose(kind, k=0):
-            a = lay.encode(kind, k)
-            return a if a in legal else None
-
         # 1. In Combat: fight back
         if game._in_combat(m):
             k = targets.index(m.alien)
-            return choose("melee", k) or lay.encode("end")
+            return legal_action(lay, legal, "melee", k) or lay.encode("end")
         if game.armed_rules:
             action = self._arms(game, legal)
             if action is not None:
@@ -81,11 +77,11 @@ class HeuristicMarines:
             if game.characters[m.name].weapon == "Flame Unit" and alien.attack == "grabbing":
                 p_fire = 0.0
             if p_fire > p_melee and p_fire > 0:
-                action = choose("fire", k) if m.aim >= aim_needed else choose("aim")
+                action = legal_action(lay, legal, "fire", k) if m.aim >= aim_needed else legal_action(lay, legal, "aim")
                 if action is not None:
                     return action
-            if p_melee > 0 and choose("melee", k) is not None:
-                return choose("melee", k)
+            if p_melee > 0 and legal_action(lay, legal, "melee", k) is not None:
+                return legal_action(lay, legal, "melee", k)
         # 3. covering fire on threatening Aliens
         best = None
         flame = game.characters[m.name].weapon == "Flame Unit"
@@ -117,9 +113,9 @@ class HeuristicMarines:
                 best = (score, k, aim_needed)
         if best is not None:
             _, k, aim_needed = best
-            action = choose("fire", k) if m.aim >= aim_needed else choose("aim")
+            action = legal_action(lay, legal, "fire", k) if m.aim >= aim_needed else legal_action(lay, legal, "aim")
             if action is None:
-                action = choose("fire", k)
+                action = legal_action(lay, legal, "fire", k)
             if action is not None:
                 return action
         if m.aim > 0 and not game.options["aim_time"]:  # aimed but the target is gone: take any shot there is
@@ -187,8 +183,8 @@ class HeuristicMarines:
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
         """Steps to the nearest Exit, kept in the board's own cache (per board and version)."""
-        board = game.board
-        return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
+        field = game.board._cache.get("exit_distances")  # (the kept field read first: _cached's closure is made only to build it)
+        return field if field is not None else exit_distances(game.board)
 
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine)
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
@@ -218,6 +214,17 @@ class HeuristicMarines:
             return min((game.board.range(sq, p) for p in standing), default=0)
 
         return max(sorted(legal), key=distance)
+
+
+def legal_action(lay, legal: set[int], kind: str, k: int = 0) -> int | None:
+    """Action k of slice `kind` when it is in `legal`, else None."""
+    a = lay.encode(kind, k)
+    return a if a in legal else None
+
+
+def exit_distances(board) -> np.ndarray:
+    """Steps to the nearest Exit of `board`, kept in its own cache."""
+    return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
 
 
 @cython.locals(game=ReactorRoom)
@@ -257,9 +264,10 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
     return None if best is None else best[1]
 
 
-@cython.locals(game=ReactorRoom, o=Marine, other=Alien)
-def safe_grenades(game: ReactorRoom, legal: set[int], wanted):
-    """The acting Marine's legal grenade throws at Aliens ``wanted(a)`` whose blast would reach no
+@cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien)
+def safe_grenades(game: ReactorRoom, legal: set[int], card_ok: int = NO):
+    """The acting Marine's legal grenade throws at Aliens not on a Marine's card (Alien ``card_ok``
+    excepted, if given) whose blast would reach no
     Marine (none on the target's square, none in its sight at a range the Grenade Table harms), in
     target order: (action, Alien index, how many Aliens in play the blast catches: within 1 of the
     target and in its sight). For the scripted marines of the games that throw grenades."""
@@ -271,7 +279,7 @@ def safe_grenades(game: ReactorRoom, legal: set[int], wanted):
             marines.append(o.pos)
     for k, a in enumerate(game.targets()):
         al = game.aliens[a]
-        if at + k not in legal or not wanted(a):
+        if at + k not in legal or (al.card != NO and a != card_ok):
             continue
         seen, ranges = b.los_list(al.pos), b.range_row(al.pos)
         harmed = False  # (a loop, not any() over a generator: this runs for every legal throw)
