@@ -13,6 +13,9 @@ cdef class Alien:
 # The game itself: the attributes its methods read at every step, in the struct (the rest in its
 # __dict__). None of these names may be a class attribute or a property of a subclass: a struct
 # field read in these methods would not see it. (Not _obs_record: a class attribute's default.)
+# With the Tactics envs' commander records (core/commander.py) here too, the __dict__ does not
+# change in play (only `dice`, at a reset: the Movie chains make it a property, core/game.pxd): a
+# method call on the game then finds the cpdef methods below on Cython's fast path.
 from aliens_env.core.game cimport PhasedGame
 
 cdef class ReactorRoom(PhasedGame):
@@ -21,4 +24,31 @@ cdef class ReactorRoom(PhasedGame):
     cdef public object push_alien, pool, _slot, obs_layout, layout, _capacity, to_appear, mover_steps
     cdef public object armed, _task_actions, _fire_paths, _backups, turn_limit, nukes, _obs_template
     cdef public object _burn_offsets, _rows, _plane, _features_at, _band, dist, _turn_scale
-    cdef public object _red_turn_every, _cards
+    cdef public object _red_turn_every, _cards, tactics, _executing, _primitive
+    # cpdef: the queries called most from the methods of this class and of the classes derived
+    # from it, and from the scripted marines (their game is typed): called in C (Python callers
+    # call them as before, and a Python subclass may still override them: Cython checks, cheaply
+    # while the game's __dict__ does not change). None is overridden in the package today; a
+    # cpdef method takes no closure (no generator expression or lambda in its body).
+    cpdef targets(self)
+    cpdef _in_combat(self, Marine m)
+    cpdef _grabbed(self, Marine m)
+    cpdef _standing_squares(self, exclude=*)
+    cpdef _occupied(self, exclude_alien=*)
+    cpdef _open_steps(self)
+    cpdef _target_mask(self, mask, Marine m, object char, in_combat, targets)
+    cpdef _shot(self, m, a)
+    cpdef _band_at(self, squares)
+    cpdef _fire_number(self, m, a)
+    cpdef _fire_numbers(self, m, a, aims)
+    cpdef _weapon_reach(self, object char, wounded, aim)
+    cpdef _can_come_to_rest(self, start, steps, standing, alien_squares)
+    cpdef _can_hand_off(self, i)
+    cpdef _can_bank(self, i)
+    cpdef _melee_value(self, m)
+    cpdef _alien_dist(self, square, target_square)
+    cpdef _done_moving(self)
+    cpdef _finish_alien_move(self, square)
+    cpdef _squares_shown(self, plane, active)
+    cpdef _obs_tail(self, live, targeted)
+    cpdef _write_marine_rows(self, rec, changed)
