@@ -16,12 +16,12 @@ import numpy as np
 
 
 class CommandedSide:
-    #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
-    #: worked out for the open decision, reused by the next command while that decision is open
-    #: (a decision is opened anew whenever the position changes; a clone copies the decision)
-    _primitive: tuple | None = None
-
     def __init__(self, **options):
+        #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
+        #: worked out for the open decision, reused by the next command while that decision is open
+        #: (a decision is opened anew whenever the position changes; a clone copies the decision).
+        #: Set here, not a class attribute: a game may keep it in its struct (glorious_day/apc.pxd)
+        self._primitive = None
         self.tactics = self._make_tactics()
         self._executing = True  # no commander's mask while the game sets up
         super().__init__(**options)
