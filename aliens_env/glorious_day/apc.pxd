@@ -21,3 +21,21 @@ cdef class VehicleRules(PhasedGame):
     cdef public object _obs_template_array, _obs_kept, _obs_marks, _obs_rows, _obs_chars, _plane_at
     cdef public object _globals_at, _char_rows_at, _alien_rows_at, _anew_spans
     cdef public object dice, tactics, _executing, _primitive
+    # cpdef: the queries and steps called most from the methods of this class and of the classes
+    # derived from it, which call them in C (their self is typed); Python callers (the policies)
+    # call them as before, and a Python subclass may still override them (Cython checks, cheaply
+    # while the game's __dict__ does not change). A cpdef method takes no closure: no generator
+    # expression or lambda in its body.
+    cpdef _shape(self, anchor)
+    cpdef vehicle_squares(self, anchor=*)
+    cpdef vehicle_set(self)
+    cpdef door_step(self)
+    cpdef aboard(self, c)
+    cpdef seat_of(self, c)
+    cpdef _driving(self, c)
+    cpdef vehicle_moves(self, c, closed, speed)
+    cpdef turret_targets(self, c)
+    cpdef _turret_sees(self, c, square)
+    cpdef can_scan(self, c)
+    cpdef can_repair(self, c)
+    cpdef vehicle_step_dirs(self)
