@@ -74,6 +74,15 @@ class CommandedSide:
         mask[self.layout.span("tactic")] = 1
         return mask
 
+    def _apply(self, action: int) -> None:
+        """A tactic's command plays on up to the next real choice itself (``_resolve``'s last
+        ``_run``): no ``_run`` follows it, which would only work the open decision's mask out again."""
+        if self.layout.decode(action)[0] != "tactic":
+            super()._apply(action)
+            return
+        self.events = []
+        self._resolve(action)
+
     def _resolve(self, action: int) -> None:
         kind, index = self.layout.decode(action)
         if kind != "tactic":
@@ -93,12 +102,15 @@ class CommandedSide:
                 self._run()  # forced steps and the phase machine, up to the next real choice
                 d = self.decision
                 if d is None or d.player != "marines" or self._command_over(start):
-                    if d is not None and d.player == "marines":  # the next command starts here: the cache handed over
-                        self._primitive, self._cache = (d, self._cache), {}
                     break
+        except BaseException:
+            self._cache.clear()  # (a command broken off keeps nothing)
+            raise
         finally:
             self._executing = False
-            self._cache.clear()
+        if d is not None and d.player == "marines":  # the next command starts here: the cache handed over
+            self._primitive, self._cache = (d, self._cache), {}
+        # (another side's decision keeps its cache: its masks are the same whoever commands the marines)
 
 
 class HeuristicCommander:
