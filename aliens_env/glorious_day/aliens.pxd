@@ -3,4 +3,7 @@
 from aliens_env.glorious_day.hivemind cimport HivemindRules
 
 cdef class AlienRules(HivemindRules):
-    pass
+    # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
+    cpdef _choose(self, task, kind, options)
+    cpdef _work(self)
+    cpdef _done(self, task)

@@ -17,6 +17,10 @@ _RINGS: dict[tuple, list[list[int]]] = {}
 _LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
 _STEP_BITS: dict[tuple, list[tuple[int, int]]] = {}  # map: (mask, shift) per direction
 _STEP_SPLIT: dict[tuple, tuple] = {}  # map: _step_bits split by the shift's sign
+#: a task's kind: the name of its method ("_task_" + kind), one string for all its asks (Python's
+#: cache of a type's attributes knows a name by its identity: a name made anew at each ask missed it
+#: and walked the class's bases)
+_TASK_METHODS: dict[str, str] = {}
 
 
 def _squares(bits: int) -> list[int]:
@@ -64,7 +68,11 @@ class AlienRules(HivemindRules):
 
     def _work(self) -> None:
         task = self.work[-1]
-        getattr(self, "_task_" + task["kind"])(task)
+        kind = task["kind"]
+        name = _TASK_METHODS.get(kind)
+        if name is None:
+            name = _TASK_METHODS[kind] = "_task_" + kind
+        getattr(self, name)(task)
 
     def _done(self, task: dict) -> None:
         """The task on top of the work stack is finished."""

@@ -2,7 +2,9 @@
 # type. It holds every record of a Glorious Day game (whichever class of the chain writes it), so
 # that the methods of all of them read the records from the struct; the rest (none today) would
 # live in the __dict__. None of these names may be a class attribute or a property of a class below
-# (tests/test_compiled.py holds them to it). Not `dice` (core/game.pxd says why).
+# (tests/test_compiled.py holds them to it). With `dice` (a property in the Movie chains only: core/game.pxd)
+# and GloriousDayTactics' commander's records (core/commander.py), the __dict__ stays empty: a method
+# call on the game then skips the instance dict's look-up.
 from aliens_env.core.game cimport PhasedGame
 
 cdef class VehicleRules(PhasedGame):
@@ -18,3 +20,22 @@ cdef class VehicleRules(PhasedGame):
     cdef public object phase, active, work, layout, _slot, obs_layout, global_features, hive_features
     cdef public object _obs_template_array, _obs_kept, _obs_marks, _obs_rows, _obs_chars, _plane_at
     cdef public object _globals_at, _char_rows_at, _alien_rows_at, _anew_spans
+    cdef public object dice, tactics, _executing, _primitive
+    # cpdef: the queries and steps called most from the methods of this class and of the classes
+    # derived from it, which call them in C (their self is typed); Python callers (the policies)
+    # call them as before, and a Python subclass may still override them (Cython checks, cheaply
+    # while the game's __dict__ does not change). A cpdef method takes no closure: no generator
+    # expression or lambda in its body.
+    cpdef _shape(self, anchor)
+    cpdef vehicle_squares(self, anchor=*)
+    cpdef vehicle_set(self)
+    cpdef door_step(self)
+    cpdef aboard(self, c)
+    cpdef seat_of(self, c)
+    cpdef _driving(self, c)
+    cpdef vehicle_moves(self, c, closed, speed)
+    cpdef turret_targets(self, c)
+    cpdef _turret_sees(self, c, square)
+    cpdef can_scan(self, c)
+    cpdef can_repair(self, c)
+    cpdef vehicle_step_dirs(self)

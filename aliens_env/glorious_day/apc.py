@@ -48,12 +48,8 @@ class Shape(NamedTuple):
     """The APC at one anchor of one map (shared by every game on the map: read-only)."""
     squares: tuple[int, ...]  # row by row; () off the board
     square_set: frozenset[int]
-    seat_at: Mapping[int, str]  # {square: seat of SEATS}
+    seat_at: Mapping[int, str]  # {square: its crew position: a seat of SEATS, or "repair" (the other spaces)}
     door_step: int  # NO off the board
-
-    def seat(self, pos: int) -> str:
-        """The crew position of square ``pos``: a seat of SEATS, "repair" (the other spaces) or "" outside."""
-        return self.seat_at.get(pos, "repair") if pos in self.square_set else ""
 
 
 #: map id: {anchor: the APC's Shape there} (VehicleRules._shape; bounded by the maps' squares)
@@ -73,8 +69,8 @@ def _new_shape(b, rules: dict, anchor: int) -> Shape:
     at = lambda offset: b.index(r0 + offset[0], c0 + offset[1]) \
         if b.inside(r0 + offset[0], c0 + offset[1]) else NO  # noqa: E731
     seats = {seat: at(offset) for seat, offset in rules["seats"].items()}
-    return Shape(squares, frozenset(squares), MappingProxyType({s: seat for seat, s in seats.items()}),
-                 at(rules["door_step"]))
+    crew = dict.fromkeys(squares, "repair") | {s: seat for seat, s in seats.items()}
+    return Shape(squares, frozenset(squares), MappingProxyType(crew), at(rules["door_step"]))
 
 
 class VehicleRules(PhasedGame):
@@ -128,7 +124,8 @@ class VehicleRules(PhasedGame):
         """The crew position of a Character aboard: a seat of SEATS or "repair" (the other spaces); "" outside."""
         if self.apc is None:
             return ""
-        return self._shape(self.apc["pos"]).seat(self.chars[c]["pos"])
+        shape, pos = self._shape(self.apc["pos"]), self.chars[c]["pos"]
+        return shape.seat_at[pos] if pos in shape.square_set else ""
 
     def _driving(self, c: int) -> bool:
         """The Driver has spaces of a drive left (the drive goes on after the action that began it)."""

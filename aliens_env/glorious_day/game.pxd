@@ -2,4 +2,7 @@
 from aliens_env.glorious_day.power_loader cimport LoaderRules
 
 cdef class GloriousDay(LoaderRules):
-    pass
+    # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
+    cpdef _advance(self)
+    cpdef _check_end(self)
+    cpdef _fill_mask(self, bytearray mask)

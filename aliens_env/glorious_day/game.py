@@ -322,7 +322,7 @@ class GloriousDay(LoaderRules):
             if self.active != NO and self.chars[self.active]["alive"] and (
                     self.chars[self.active]["actions"] > 0 or self._driving(self.active)):
                 self._decide("action")
-            elif any(not self.chars[c]["activated"] for c in self.in_play()):
+            elif [c for c in self.in_play() if not self.chars[c]["activated"]]:  # (a list: a cpdef takes no generator)
                 if self.active != NO:
                     self._obs_chars.add(self.active)  # (no longer the active one)
                 self.active = NO

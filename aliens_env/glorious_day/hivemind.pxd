@@ -3,4 +3,6 @@
 from aliens_env.glorious_day.marines cimport MarineRules
 
 cdef class HivemindRules(MarineRules):
-    pass
+    # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
+    cpdef card_playable(self, card)
+    cpdef _hivemind_mask(self, mask)

@@ -10,17 +10,22 @@ from collections.abc import Sequence
 
 from ..core.board import DIRECTIONS
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 _FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
 
 
+@cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
 def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
     """The model's squares at `anchor` (``board.footprint``; () off the board), the tuple kept per
     board (shared)."""
-    key = (board, anchor, size)
-    out = _FOOTPRINTS.get(key)
+    kept, key = _FOOTPRINTS, (board, anchor, size)
+    out = kept.get(key)
     if out is None:
-        out = _FOOTPRINTS[key] = tuple(board.footprint(anchor, size) or ())
+        out = kept[key] = tuple(board.footprint(anchor, size) or ())
     return out
 
 

@@ -305,9 +305,8 @@ class Observation(AlienRules):
                                                    apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
                                                    apc["fired"]))
         o, k = at["apc_seats"], len(SEAT_FEATURES)
-        shape = self._shape(apc["pos"])
-        for c, ch in enumerate(self.chars):  # (seat_of(c), the APC's shape found once)
-            seat = shape.seat(ch["pos"])
+        for c in range(len(self.chars)):
+            seat = self.seat_of(c)
             if seat:
                 obs[o + c * k] = 1.0
                 obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0

@@ -70,6 +70,12 @@ _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
 
+def _jammed(ch: dict) -> bool:
+    """The Character's weapon is Jammed (the Hazard, or the Hive's)."""
+    hazards = ch["hazards"]
+    return "jammed" in hazards or "hive:jammed" in hazards
+
+
 class StateQueries(VehicleRules):
     """The queries the rules and the policies share."""
 
@@ -80,7 +86,9 @@ class StateQueries(VehicleRules):
         stats = self.data["characters"][ch["name"]]["hero" if ch["hero"] else "grunt"]
         if ch["hazards"]:
             hazards = self.data["decks"]["hazards"]
-            slow = sum(hazards[h.removeprefix("hive:")].get("speed", 0) for h in ch["hazards"])
+            slow = 0
+            for h in ch["hazards"]:  # (a loop: a generator would be a closure, which a cpdef method (state.pxd) refuses)
+                slow += hazards[h.removeprefix("hive:")].get("speed", 0)
             if slow:
                 stats = dict(stats, speed=max(1, stats["speed"] + slow))
         if self.loader is not None:
@@ -291,7 +299,7 @@ class StateQueries(VehicleRules):
         if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
             return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
         ch, weapon = self.chars[c], self.weapon_of(c)
-        if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
+        if _jammed(ch) or len(self.hand) < weapon["cost"]:
             return []
         pos, reach = ch["pos"], weapon["range"]
         ranges, sight = self.board.range_row(pos), self.sight[pos]
@@ -307,10 +315,13 @@ class StateQueries(VehicleRules):
         if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
             return self.turret_reaches_queen(c)
         ch, weapon = self.chars[c], self.weapon_of(c)
-        if any(h.removeprefix("hive:") == "jammed" for h in ch["hazards"]) or len(self.hand) < weapon["cost"]:
+        if _jammed(ch) or len(self.hand) < weapon["cost"]:
             return False
-        return any(self.board.range(ch["pos"], q) <= weapon["range"] and self.sight[ch["pos"]][q]
-                   for q in self.queen_squares())
+        pos = ch["pos"]
+        for q in self.queen_squares():
+            if self.board.range(pos, q) <= weapon["range"] and self.sight[pos][q]:
+                return True
+        return False
 
     def barricade_dirs(self, c: int) -> list[int]:
         pos = self.chars[c]["pos"]
