@@ -378,37 +378,36 @@ class Grid:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
         walls (edge walls and the diagonal rule), whatever stands on the squares."""
         def build():
-            h, w = self.height, self.width
+            w = self.width
+            out = _on_grid(self.height, w).copy()
             walls = self._has_edge_walls()
-            ws, we = _pad(self.wall_s), _pad(self.wall_e)
-            joined = _pad(self._per_square("joined", self._by_code("joined")).reshape(h, w))
-            walk = _pad(self._open())
-
-            def at(g, dr, dc):
-                return g[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-            out = np.zeros((8, h, w), dtype=bool)
+            if walls:
+                we, ws = _shifted(self.wall_e.ravel(), w), _shifted(self.wall_s.ravel(), w)
+            squeeze = self.diagonal == "squeeze"
+            # the side squares a diagonal step passes: joined walls (squeeze) or open squares (corner)
+            side = _shifted(self._per_square("joined", self._by_code("joined")) if squeeze else self._open().ravel(), w)
             for d, (dr, dc) in enumerate(DIRECTIONS):
                 ok = out[d]
-                ok[max(0, -dr):h - max(0, dr), max(0, -dc):w - max(0, dc)] = True  # the step stays on the grid
                 if dr == 0:
                     if walls:
-                        ok &= ~at(we, 0, min(dc, 0))
+                        ok &= ~we(0, min(dc, 0))
                 elif dc == 0:
                     if walls:
-                        ok &= ~at(ws, min(dr, 0), 0)
+                        ok &= ~ws(min(dr, 0), 0)
                 else:
                     if walls:
                         # walls at the corner passed: the two arms on each side of the diagonal
-                        v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
-                        h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
-                        h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
-                        v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
+                        v_here = we(0, min(dc, 0))  # between here and the side square (0, dc)
+                        h_side = ws(min(dr, 0), dc)  # between (0, dc) and the target
+                        h_here = ws(min(dr, 0), 0)  # between here and the side square (dr, 0)
+                        v_side = we(dr, min(dc, 0))  # between (dr, 0) and the target
                         ok &= ~((v_here | h_side) & (h_here | v_side))
-                    if self.diagonal == "squeeze":
-                        ok &= ~(at(joined, 0, dc) & at(joined, dr, 0))
+                    if squeeze:
+                        ok &= ~(side(0, dc) & side(dr, 0))
                     else:
-                        ok &= at(walk, 0, dc) & at(walk, dr, 0)
-            return out.reshape(8, h * w)
+                        ok &= side(0, dc)
+                        ok &= side(dr, 0)
+            return out
         return self._cached("step_open", build)
 
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
@@ -429,26 +428,27 @@ class Grid:
         return self._step_tables(mover)[0]
 
     def _step_tables(self, mover: Mover) -> tuple[list, np.ndarray]:
-        """The squares each square steps to, and per square its 8 step flags (one bool a
-        direction) read as one uint64: a square's row follows from the flags alone."""
+        """The squares each square steps to, and per square its step key (uint8: bit d is set
+        when the step in direction d is open to the mover): a square's row follows from it alone."""
         def build():
-            h, w = self.height, self.width
-            enter = _pad(self.enterable(mover).reshape(h, w))
-            door2 = self._per_square("door", self._by_code("door")).reshape(h, w)
-            door = _pad(door2)
-            opened = self.step_open().reshape(8, h, w)
-            ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
+            w, n = self.width, self.n
+            enter = _shifted(self.enterable(mover), w)
+            opened = self.step_open()
+            if mover.diagonal:  # (a closed door is entered and left only orthogonally)
+                door = self._per_square("door", self._by_code("door"))
+                not_door, door_at = ~door, _shifted(door, w)
+            ok = np.zeros((8, n), dtype=bool)  # ok[d, sq]: the mover may step from sq in direction d
             for d, (dr, dc) in enumerate(DIRECTIONS):
                 if dr and dc and not mover.diagonal:
                     continue
-                step = opened[d] & enter[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+                step = np.logical_and(opened[d], enter(dr, dc), out=ok[d])
                 if dr and dc:
-                    step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-                ok[:, :, d] = step
-            steps = ok.reshape(self.n, 8).view(np.uint64).ravel()
+                    step &= not_door
+                    step &= ~door_at(dr, dc)
+            steps = np.bitwise_or.reduce(ok.view(np.uint8) * _DIRECTION_BITS, axis=0)
             base = self._last_built().get(("nbrs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no step anywhere)
-                base = ([()] * self.n, np.zeros(self.n, dtype=np.uint64))
+                base = ([()] * self.n, np.zeros(self.n, dtype=np.uint8))
             # the last table built for this mover: only the rows whose steps differ are made again
             squares = list(base[0])
             offsets = [dr * w + dc for dr, dc in DIRECTIONS]
@@ -827,10 +827,33 @@ class Grid:
 
 
 _EPS = 1e-9
-#: the directions open, per square's 8 step flags (one bool a direction) read as one uint64
-_STEP_DIRECTIONS = {
-    int(np.array([bits >> d & 1 for d in range(8)], dtype=bool).view(np.uint64)[0]): tuple(d for d in range(8) if bits >> d & 1)
-    for bits in range(256)}
+#: a square's step key: bit d is the step in direction d (``Grid._step_tables``)
+_DIRECTION_BITS = (1 << np.arange(8, dtype=np.uint8)).reshape(8, 1)
+#: the directions open, per step key
+_STEP_DIRECTIONS = tuple(tuple(d for d in range(8) if bits >> d & 1) for bits in range(256))
+
+
+@lru_cache(maxsize=None)
+def _on_grid(height: int, width: int) -> np.ndarray:
+    """(8, n) bool: does the step from each square in each direction stay on the grid (shared:
+    do not modify)."""
+    rows, cols = np.divmod(np.arange(height * width), width)
+    out = np.array([(0 <= rows + dr) & (rows + dr < height) & (0 <= cols + dc) & (cols + dc < width)
+                    for dr, dc in DIRECTIONS])
+    out.flags.writeable = False
+    return out
+
+
+def _shifted(flat: np.ndarray, width: int):
+    """at(dr, dc): flat's values (one a square of a grid `width` wide) at the square (dr, dc)
+    away from each square, as one contiguous slice (a flat array's slice costs several times
+    less than a 2-D one's). Off the grid's rows the value is 0; off its columns it is the
+    square's wrapped into the next or last row: read only where the step stays on the grid
+    (``_on_grid``). dr and dc are -1, 0 or 1."""
+    n, pad = len(flat), width + 1
+    ext = np.zeros(n + 2 * pad, dtype=flat.dtype)
+    ext[pad:pad + n] = flat
+    return lambda dr, dc: ext[pad + dr * width + dc:pad + dr * width + dc + n]
 
 
 def _pad(a: np.ndarray) -> np.ndarray:
