@@ -72,6 +72,11 @@ class Terrain:
     def __post_init__(self):
         _check_cost(self.cost, f"terrain {self.name!r} cost")
 
+    @property
+    def walkable(self) -> bool:
+        """Anyone may walk on it without opening anything (the corner rule's test)."""
+        return self.cost is not None and not self.door
+
 
 @dataclass(frozen=True)
 class Mover:
@@ -291,7 +296,13 @@ class Grid:
         return out
 
     def _by_code(self, attr: str) -> np.ndarray:
-        return np.array([getattr(t, attr) for t in self.terrains])
+        """Per cell code, the terrain's `attr` (kept with the last tables built: shared, do not
+        modify; the same object at every call, as ``_per_square`` reads it)."""
+        kept = self._last_built()
+        out = kept.get(("by_code", attr))
+        if out is None:
+            out = kept[("by_code", attr)] = np.array([getattr(t, attr) for t in self.terrains])
+        return out
 
     def sight_blocked(self) -> np.ndarray:
         """Flat bool: squares that block line of sight."""
@@ -299,10 +310,7 @@ class Grid:
 
     def _open(self) -> np.ndarray:
         """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
-        def build():
-            walk = np.array([t.cost is not None and not t.door for t in self.terrains])
-            return self._per_square("open", walk).reshape(self.height, self.width)
-        return self._cached("open", build)
+        return self._cached("open", lambda: self._per_square("open", self._by_code("walkable")).reshape(self.height, self.width))
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
@@ -322,7 +330,8 @@ class Grid:
 
     def _last_built(self) -> dict:
         """The last tables built (neighbour tables, cost lists, per-square lists and tables read
-        through the cells), by kind, mover and width, with what they follow from (of any version,
+        through the cells, and the per-code tables they read), by kind, mover and width, with
+        what they follow from (of any version,
         of this grid or a copy: a changed version redoes only the squares whose steps, cost, value
         or cell code differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
@@ -330,10 +339,11 @@ class Grid:
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
         """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
         the table), made from the last one built (``_last_built``) when it was made from the same
-        per_code: only the squares whose code differs are redone. Shared: do not modify."""
+        per_code (the same object: ``_by_code`` and ``_code_costs`` keep theirs): only the
+        squares whose code differs are redone. Shared: do not modify."""
         cells = self.cells.ravel()
         last = self._last_built().get(("per_square", kind, self.width))
-        if last is None or len(last[0]) != self.n or not np.array_equal(last[2], per_code):
+        if last is None or len(last[0]) != self.n or last[2] is not per_code:
             out = per_code[cells]
         else:
             codes, out, _ = last
@@ -359,15 +369,19 @@ class Grid:
         return out
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
-        """Per cell code, what entering costs the mover (-1: may not enter)."""
-        override = dict(mover.costs)
-        per_code = []
-        for t in self.terrains:
-            base = override.get(t.name, t.cost)
-            if base is not None and t.door:
-                base = None if mover.door_cost is None else base + mover.door_cost
-            per_code.append(-1 if base is None else base)
-        return np.array(per_code, dtype=np.int64)
+        """Per cell code, what entering costs the mover (-1: may not enter; kept as ``_by_code``)."""
+        kept = self._last_built()
+        out = kept.get(("code_costs", mover))
+        if out is None:
+            override = dict(mover.costs)
+            per_code = []
+            for t in self.terrains:
+                base = override.get(t.name, t.cost)
+                if base is not None and t.door:
+                    base = None if mover.door_cost is None else base + mover.door_cost
+                per_code.append(-1 if base is None else base)
+            out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int64)
+        return out
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
