@@ -676,8 +676,8 @@ class Grid:
     def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
         """``los_from(src, radius)[dst]``, from src's kept view; when it is not kept and the
         windowed test applies (a radius, no edge walls, no shooter corners, both squares on the
-        grid, src not blocking sight), the squares of the one segment (``line_squares``) are read
-        instead of making the whole view."""
+        grid, src not blocking sight), the squares of the one segment (``line_steps``, as
+        ``line_squares`` without its list) are read instead of making the whole view."""
         seen = self._cache.get(("los_list", src, radius))
         if seen is not None:
             return seen[dst]
@@ -691,7 +691,12 @@ class Grid:
             return self.los_list(src, radius)[dst]
         if self.range(src, dst) > radius or blocked[dst]:
             return False
-        return not any(blocked[s] for s in self.line_squares(src, dst))
+        w = self.width
+        (r0, c0), (r1, c1) = divmod(src, w), divmod(dst, w)
+        for step in line_steps(r1 - r0, c1 - c0, w):
+            if blocked[src + step]:
+                return False
+        return True
 
     def _has_edge_walls(self) -> bool:
         return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))
