@@ -451,24 +451,24 @@ class Grid:
             if mover.diagonal:  # (a closed door is entered and left only orthogonally)
                 door = self._per_square("door", self._by_code("door"))
                 not_door, door_at = ~door, _shifted(door, w)
-            ok = np.zeros((8, n), dtype=bool)  # ok[d, sq]: the mover may step from sq in direction d
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                if dr and dc and not mover.diagonal:
-                    continue
-                step = np.logical_and(opened[d], enter(dr, dc), out=ok[d])
+            directions = [d for d, (dr, dc) in enumerate(DIRECTIONS) if mover.diagonal or not (dr and dc)]
+            ok = np.empty((len(directions), n), dtype=bool)  # ok[k, sq]: the step from sq in directions[k]
+            for k, d in enumerate(directions):
+                dr, dc = DIRECTIONS[d]
+                step = np.logical_and(opened[d], enter(dr, dc), out=ok[k])
                 if dr and dc:
                     step &= not_door
                     step &= ~door_at(dr, dc)
-            steps = np.bitwise_or.reduce(ok.view(np.uint8) * _DIRECTION_BITS, axis=0)
+            steps = np.bitwise_or.reduce(ok.view(np.uint8) * _DIRECTION_BITS[directions], axis=0)
             base = self._last_built().get(("nbrs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no step anywhere)
                 base = ([()] * self.n, np.zeros(self.n, dtype=np.uint8))
             # the last table built for this mover: only the rows whose steps differ are made again
             squares = list(base[0])
-            offsets = [dr * w + dc for dr, dc in DIRECTIONS]
+            offsets = _step_offsets(w)
             redo = np.flatnonzero(steps != base[1])
             for sq, key in zip(redo.tolist(), steps[redo].tolist()):
-                squares[sq] = tuple([sq + offsets[d] for d in _STEP_DIRECTIONS[key]])
+                squares[sq] = tuple([sq + offset for offset in offsets[key]])
             self._last_built()[("nbrs", mover, self.width)] = out = (squares, steps)
             return out
         return self._cached(("nbrs", mover), build)
@@ -854,6 +854,12 @@ _EPS = 1e-9
 _DIRECTION_BITS = (1 << np.arange(8, dtype=np.uint8)).reshape(8, 1)
 #: the directions open, per step key
 _STEP_DIRECTIONS = tuple(tuple(d for d in range(8) if bits >> d & 1) for bits in range(256))
+
+
+@lru_cache(maxsize=None)
+def _step_offsets(width: int) -> tuple[tuple[int, ...], ...]:
+    """Per step key, how far (in flat squares, on a grid `width` wide) its open steps lead."""
+    return tuple(tuple(DIRECTIONS[d][0] * width + DIRECTIONS[d][1] for d in dirs) for dirs in _STEP_DIRECTIONS)
 
 
 @lru_cache(maxsize=None)
