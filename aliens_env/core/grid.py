@@ -72,6 +72,11 @@ class Terrain:
     def __post_init__(self):
         _check_cost(self.cost, f"terrain {self.name!r} cost")
 
+    @property
+    def walkable(self) -> bool:
+        """Anyone may walk on it without opening anything (the corner rule's test)."""
+        return self.cost is not None and not self.door
+
 
 @dataclass(frozen=True)
 class Mover:
@@ -291,7 +296,13 @@ class Grid:
         return out
 
     def _by_code(self, attr: str) -> np.ndarray:
-        return np.array([getattr(t, attr) for t in self.terrains])
+        """Per cell code, the terrain's `attr` (kept with the last tables built: shared, do not
+        modify; the same object at every call, as ``_per_square`` reads it)."""
+        kept = self._last_built()
+        out = kept.get(("by_code", attr))
+        if out is None:
+            out = kept[("by_code", attr)] = np.array([getattr(t, attr) for t in self.terrains])
+        return out
 
     def sight_blocked(self) -> np.ndarray:
         """Flat bool: squares that block line of sight."""
@@ -299,10 +310,7 @@ class Grid:
 
     def _open(self) -> np.ndarray:
         """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
-        def build():
-            walk = np.array([t.cost is not None and not t.door for t in self.terrains])
-            return self._per_square("open", walk).reshape(self.height, self.width)
-        return self._cached("open", build)
+        return self._cached("open", lambda: self._per_square("open", self._by_code("walkable")).reshape(self.height, self.width))
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
@@ -322,7 +330,8 @@ class Grid:
 
     def _last_built(self) -> dict:
         """The last tables built (neighbour tables, cost lists, per-square lists and tables read
-        through the cells), by kind, mover and width, with what they follow from (of any version,
+        through the cells, and the per-code tables they read), by kind, mover and width, with
+        what they follow from (of any version,
         of this grid or a copy: a changed version redoes only the squares whose steps, cost, value
         or cell code differ from them; a pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
@@ -330,10 +339,11 @@ class Grid:
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
         """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
         the table), made from the last one built (``_last_built``) when it was made from the same
-        per_code: only the squares whose code differs are redone. Shared: do not modify."""
+        per_code (the same object: ``_by_code`` and ``_code_costs`` keep theirs): only the
+        squares whose code differs are redone. Shared: do not modify."""
         cells = self.cells.ravel()
         last = self._last_built().get(("per_square", kind, self.width))
-        if last is None or len(last[0]) != self.n or not np.array_equal(last[2], per_code):
+        if last is None or len(last[0]) != self.n or last[2] is not per_code:
             out = per_code[cells]
         else:
             codes, out, _ = last
@@ -359,15 +369,19 @@ class Grid:
         return out
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
-        """Per cell code, what entering costs the mover (-1: may not enter)."""
-        override = dict(mover.costs)
-        per_code = []
-        for t in self.terrains:
-            base = override.get(t.name, t.cost)
-            if base is not None and t.door:
-                base = None if mover.door_cost is None else base + mover.door_cost
-            per_code.append(-1 if base is None else base)
-        return np.array(per_code, dtype=np.int64)
+        """Per cell code, what entering costs the mover (-1: may not enter; kept as ``_by_code``)."""
+        kept = self._last_built()
+        out = kept.get(("code_costs", mover))
+        if out is None:
+            override = dict(mover.costs)
+            per_code = []
+            for t in self.terrains:
+                base = override.get(t.name, t.cost)
+                if base is not None and t.door:
+                    base = None if mover.door_cost is None else base + mover.door_cost
+                per_code.append(-1 if base is None else base)
+            out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int64)
+        return out
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
@@ -378,37 +392,36 @@ class Grid:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
         walls (edge walls and the diagonal rule), whatever stands on the squares."""
         def build():
-            h, w = self.height, self.width
+            w = self.width
+            out = _on_grid(self.height, w).copy()
             walls = self._has_edge_walls()
-            ws, we = _pad(self.wall_s), _pad(self.wall_e)
-            joined = _pad(self._per_square("joined", self._by_code("joined")).reshape(h, w))
-            walk = _pad(self._open())
-
-            def at(g, dr, dc):
-                return g[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-            out = np.zeros((8, h, w), dtype=bool)
+            if walls:
+                we, ws = _shifted(self.wall_e.ravel(), w), _shifted(self.wall_s.ravel(), w)
+            squeeze = self.diagonal == "squeeze"
+            # the side squares a diagonal step passes: joined walls (squeeze) or open squares (corner)
+            side = _shifted(self._per_square("joined", self._by_code("joined")) if squeeze else self._open().ravel(), w)
             for d, (dr, dc) in enumerate(DIRECTIONS):
                 ok = out[d]
-                ok[max(0, -dr):h - max(0, dr), max(0, -dc):w - max(0, dc)] = True  # the step stays on the grid
                 if dr == 0:
                     if walls:
-                        ok &= ~at(we, 0, min(dc, 0))
+                        ok &= ~we(0, min(dc, 0))
                 elif dc == 0:
                     if walls:
-                        ok &= ~at(ws, min(dr, 0), 0)
+                        ok &= ~ws(min(dr, 0), 0)
                 else:
                     if walls:
                         # walls at the corner passed: the two arms on each side of the diagonal
-                        v_here = at(we, 0, min(dc, 0))  # between here and the side square (0, dc)
-                        h_side = at(ws, min(dr, 0), dc)  # between (0, dc) and the target
-                        h_here = at(ws, min(dr, 0), 0)  # between here and the side square (dr, 0)
-                        v_side = at(we, dr, min(dc, 0))  # between (dr, 0) and the target
+                        v_here = we(0, min(dc, 0))  # between here and the side square (0, dc)
+                        h_side = ws(min(dr, 0), dc)  # between (0, dc) and the target
+                        h_here = ws(min(dr, 0), 0)  # between here and the side square (dr, 0)
+                        v_side = we(dr, min(dc, 0))  # between (dr, 0) and the target
                         ok &= ~((v_here | h_side) & (h_here | v_side))
-                    if self.diagonal == "squeeze":
-                        ok &= ~(at(joined, 0, dc) & at(joined, dr, 0))
+                    if squeeze:
+                        ok &= ~(side(0, dc) & side(dr, 0))
                     else:
-                        ok &= at(walk, 0, dc) & at(walk, dr, 0)
-            return out.reshape(8, h * w)
+                        ok &= side(0, dc)
+                        ok &= side(dr, 0)
+            return out
         return self._cached("step_open", build)
 
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
@@ -429,32 +442,33 @@ class Grid:
         return self._step_tables(mover)[0]
 
     def _step_tables(self, mover: Mover) -> tuple[list, np.ndarray]:
-        """The squares each square steps to, and per square its 8 step flags (one bool a
-        direction) read as one uint64: a square's row follows from the flags alone."""
+        """The squares each square steps to, and per square its step key (uint8: bit d is set
+        when the step in direction d is open to the mover): a square's row follows from it alone."""
         def build():
-            h, w = self.height, self.width
-            enter = _pad(self.enterable(mover).reshape(h, w))
-            door2 = self._per_square("door", self._by_code("door")).reshape(h, w)
-            door = _pad(door2)
-            opened = self.step_open().reshape(8, h, w)
-            ok = np.zeros((h, w, 8), dtype=bool)  # ok[r, c, d]: the mover may step from (r, c) in direction d
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                if dr and dc and not mover.diagonal:
-                    continue
-                step = opened[d] & enter[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
+            w, n = self.width, self.n
+            enter = _shifted(self.enterable(mover), w)
+            opened = self.step_open()
+            if mover.diagonal:  # (a closed door is entered and left only orthogonally)
+                door = self._per_square("door", self._by_code("door"))
+                not_door, door_at = ~door, _shifted(door, w)
+            directions = [d for d, (dr, dc) in enumerate(DIRECTIONS) if mover.diagonal or not (dr and dc)]
+            ok = np.empty((len(directions), n), dtype=bool)  # ok[k, sq]: the step from sq in directions[k]
+            for k, d in enumerate(directions):
+                dr, dc = DIRECTIONS[d]
+                step = np.logical_and(opened[d], enter(dr, dc), out=ok[k])
                 if dr and dc:
-                    step &= ~door2 & ~door[1 + dr:1 + dr + h, 1 + dc:1 + dc + w]
-                ok[:, :, d] = step
-            steps = ok.reshape(self.n, 8).view(np.uint64).ravel()
+                    step &= not_door
+                    step &= ~door_at(dr, dc)
+            steps = np.bitwise_or.reduce(ok.view(np.uint8) * _DIRECTION_BITS[directions], axis=0)
             base = self._last_built().get(("nbrs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no step anywhere)
-                base = ([()] * self.n, np.zeros(self.n, dtype=np.uint64))
+                base = ([()] * self.n, np.zeros(self.n, dtype=np.uint8))
             # the last table built for this mover: only the rows whose steps differ are made again
             squares = list(base[0])
-            offsets = [dr * w + dc for dr, dc in DIRECTIONS]
+            offsets = _step_offsets(w)
             redo = np.flatnonzero(steps != base[1])
             for sq, key in zip(redo.tolist(), steps[redo].tolist()):
-                squares[sq] = tuple([sq + offsets[d] for d in _STEP_DIRECTIONS[key]])
+                squares[sq] = tuple([sq + offset for offset in offsets[key]])
             self._last_built()[("nbrs", mover, self.width)] = out = (squares, steps)
             return out
         return self._cached(("nbrs", mover), build)
@@ -535,9 +549,13 @@ class Grid:
             dist = array("i", [UNREACHABLE]) * self.n
             for s in sources:
                 dist[s] = 0
-            queue = array("i", frontier) + array("i", bytes(4 * self.n))  # (each square queued once at most)
+            # room for every square queued once at most; no zeroed block and no copy of the whole
+            # field (libc's memset and memcpy of a large block count about an instruction a byte
+            # under callgrind, the measure of docs/speed.md)
+            queue = array("i", [0]) * (len(frontier) + self.n)
+            queue[:len(frontier)] = array("i", frontier)
             _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
-            out = np.array(dist, dtype=np.int32)
+            out = np.frombuffer(dist, dtype=np.int32)
         out.flags.writeable = False
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
@@ -658,8 +676,8 @@ class Grid:
     def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
         """``los_from(src, radius)[dst]``, from src's kept view; when it is not kept and the
         windowed test applies (a radius, no edge walls, no shooter corners, both squares on the
-        grid, src not blocking sight), the squares of the one segment (``line_squares``) are read
-        instead of making the whole view."""
+        grid, src not blocking sight), the squares of the one segment (``line_steps``, as
+        ``line_squares`` without its list) are read instead of making the whole view."""
         seen = self._cache.get(("los_list", src, radius))
         if seen is not None:
             return seen[dst]
@@ -673,7 +691,12 @@ class Grid:
             return self.los_list(src, radius)[dst]
         if self.range(src, dst) > radius or blocked[dst]:
             return False
-        return not any(blocked[s] for s in self.line_squares(src, dst))
+        w = self.width
+        (r0, c0), (r1, c1) = divmod(src, w), divmod(dst, w)
+        for step in line_steps(r1 - r0, c1 - c0, w):
+            if blocked[src + step]:
+                return False
+        return True
 
     def _has_edge_walls(self) -> bool:
         return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))
@@ -827,10 +850,39 @@ class Grid:
 
 
 _EPS = 1e-9
-#: the directions open, per square's 8 step flags (one bool a direction) read as one uint64
-_STEP_DIRECTIONS = {
-    int(np.array([bits >> d & 1 for d in range(8)], dtype=bool).view(np.uint64)[0]): tuple(d for d in range(8) if bits >> d & 1)
-    for bits in range(256)}
+#: a square's step key: bit d is the step in direction d (``Grid._step_tables``)
+_DIRECTION_BITS = (1 << np.arange(8, dtype=np.uint8)).reshape(8, 1)
+#: the directions open, per step key
+_STEP_DIRECTIONS = tuple(tuple(d for d in range(8) if bits >> d & 1) for bits in range(256))
+
+
+@lru_cache(maxsize=None)
+def _step_offsets(width: int) -> tuple[tuple[int, ...], ...]:
+    """Per step key, how far (in flat squares, on a grid `width` wide) its open steps lead."""
+    return tuple(tuple(DIRECTIONS[d][0] * width + DIRECTIONS[d][1] for d in dirs) for dirs in _STEP_DIRECTIONS)
+
+
+@lru_cache(maxsize=None)
+def _on_grid(height: int, width: int) -> np.ndarray:
+    """(8, n) bool: does the step from each square in each direction stay on the grid (shared:
+    do not modify)."""
+    rows, cols = np.divmod(np.arange(height * width), width)
+    out = np.array([(0 <= rows + dr) & (rows + dr < height) & (0 <= cols + dc) & (cols + dc < width)
+                    for dr, dc in DIRECTIONS])
+    out.flags.writeable = False
+    return out
+
+
+def _shifted(flat: np.ndarray, width: int):
+    """at(dr, dc): flat's values (one a square of a grid `width` wide) at the square (dr, dc)
+    away from each square, as one contiguous slice (a flat array's slice costs several times
+    less than a 2-D one's). Off the grid's rows the value is 0; off its columns it is the
+    square's wrapped into the next or last row: read only where the step stays on the grid
+    (``_on_grid``). dr and dc are -1, 0 or 1."""
+    n, pad = len(flat), width + 1
+    ext = np.zeros(n + 2 * pad, dtype=flat.dtype)
+    ext[pad:pad + n] = flat
+    return lambda dr, dc: ext[pad + dr * width + dc:pad + dr * width + dc + n]
 
 
 def _pad(a: np.ndarray) -> np.ndarray:

@@ -144,6 +144,45 @@ def test_the_corner_rule_refuses_cutting_a_wall_corner_the_squeeze_rule_allows_i
     assert not joined.can_step(0, 3)
 
 
+def test_step_open_follows_the_step_rules_square_by_square():
+    """step_open (made on flat arrays, one slice per direction) equals the rules worked out square
+    by square on random grids with edge walls, both diagonal rules and joined walls: a step stays
+    on the grid, crosses no edge wall, and a diagonal one is refused when both ways round its
+    corner cross a wall, between two joined squares (squeeze) or past a square one could not
+    walk on (corner)."""
+    terrains = TERRAINS + [Terrain("joined wall", cost=None, blocks_sight=True, joined=True)]
+    rng = np.random.default_rng(3)
+    for trial in range(30):
+        h, w = int(rng.integers(1, 8)), int(rng.integers(1, 9))
+        codes = rng.choice([FLOOR] * 4 + [WALL, DOOR_CLOSED, DOOR_OPEN, len(TERRAINS)], size=(h, w))
+        g = Grid(h, w, terrains, codes, diagonal=("squeeze", "corner")[trial % 2])
+        for _ in range(int(rng.integers(0, 2 * h * w))):
+            a = int(rng.integers(g.n))
+            if a % w < w - 1 and rng.integers(2):
+                g.set_edge_wall(a, a + 1)
+            elif a + w < g.n:
+                g.set_edge_wall(a, a + w)
+        joined = [terrains[code].joined for code in g.cells.ravel()]
+        walkable = [terrains[code].cost is not None and not terrains[code].door for code in g.cells.ravel()]
+        want = np.zeros((8, g.n), dtype=bool)
+        for sq in range(g.n):
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                to = g.step(sq, d)
+                if to is None:
+                    continue
+                if not (dr and dc):
+                    want[d, sq] = not g.edge_wall(sq, to)
+                    continue
+                side_a, side_b = g.step(sq, DIRECTIONS.index((0, dc))), g.step(sq, DIRECTIONS.index((dr, 0)))
+                walled = ((g.edge_wall(sq, side_a) or g.edge_wall(side_a, to))
+                          and (g.edge_wall(sq, side_b) or g.edge_wall(side_b, to)))
+                if g.diagonal == "squeeze":
+                    want[d, sq] = not walled and not (joined[side_a] and joined[side_b])
+                else:
+                    want[d, sq] = not walled and walkable[side_a] and walkable[side_b]
+        assert np.array_equal(g.step_open(), want), trial
+
+
 def test_markers_bar_entry_until_removed():
     g = grid(["..."])
     g.set_marker(1, 1)  # a fire counter
