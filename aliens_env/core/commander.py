@@ -20,9 +20,12 @@ class CommandedSide:
         #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
         #: worked out for the open decision, reused by the next command while that decision is open
         #: (a decision is opened anew whenever the position changes; a clone copies the decision).
-        #: Set here, not a class attribute: a game may keep it in its struct (glorious_day/apc.pxd)
+        #: Set here, not a class attribute: a game may keep it in its struct (reactor_room/game.pxd,
+        #: glorious_day/apc.pxd)
         self._primitive = None
         self.tactics = self._make_tactics()
+        if len(self.tactics) < 2:  # (one tactic would be no choice: a step offered is a real choice)
+            raise ValueError(f"{type(self).__name__} needs two or more tactics; its data file lists {len(self.tactics)}")
         self._executing = True  # no commander's mask while the game sets up
         super().__init__(**options)
         self.layout = self.layout.extended("tactic", [self._tactic_name(t) for t in self.tactics])
@@ -68,6 +71,8 @@ class CommandedSide:
         raise NotImplementedError
 
     def _compute_mask(self) -> np.ndarray:
+        """The marines' mask is the commander's (every tactic) unless a tactic plays; every other
+        mask is the game's own, whoever commands the marines."""
         if self._executing or self.decision.player != "marines":
             return super()._compute_mask()
         mask = self.layout.empty_mask()
@@ -76,7 +81,9 @@ class CommandedSide:
 
     def _apply(self, action: int) -> None:
         """A tactic's command plays on up to the next real choice itself (``_resolve``'s last
-        ``_run``): no ``_run`` follows it, which would only work the open decision's mask out again."""
+        ``_run``): no ``_run`` follows it, which would only work the open decision's mask out again
+        (the marines' next decision is a real choice: two or more tactics, ``__init__``; and the
+        game's own ``_run`` stops at the same decisions whether a tactic plays or not)."""
         if self.layout.decode(action)[0] != "tactic":
             super()._apply(action)
             return

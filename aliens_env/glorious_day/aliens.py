@@ -20,7 +20,7 @@ _STEP_SPLIT: dict[tuple, tuple] = {}  # map: _step_bits split by the shift's sig
 #: a task's kind: the name of its method ("_task_" + kind), one string for all its asks (Python's
 #: cache of a type's attributes knows a name by its identity: a name made anew at each ask missed it
 #: and walked the class's bases)
-_TASK_METHODS: dict[str, str] = {}
+_TASK_METHOD_NAMES: dict[str, str] = {}
 
 
 def _squares(bits: int) -> list[int]:
@@ -69,9 +69,9 @@ class AlienRules(HivemindRules):
     def _work(self) -> None:
         task = self.work[-1]
         kind = task["kind"]
-        name = _TASK_METHODS.get(kind)
+        name = _TASK_METHOD_NAMES.get(kind)
         if name is None:
-            name = _TASK_METHODS[kind] = "_task_" + kind
+            name = _TASK_METHOD_NAMES[kind] = "_task_" + kind
         getattr(self, name)(task)
 
     def _done(self, task: dict) -> None:

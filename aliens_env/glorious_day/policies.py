@@ -24,6 +24,7 @@ from .game import MAX_ALIENS, GloriousDay
 from .apc_policy import marines_apc_action
 from .large_policies import hive_queen_action, marines_large_action
 from .missions import goal_squares
+from .state import is_jammed
 
 
 class GloriousDiceAI(DicePolicy):
@@ -130,7 +131,7 @@ class HeuristicMarines:
             return layout.encode("stand")
         if ch["pos"] == NO:  # a carried Newt may only Rest
             return layout.encode("rest")
-        if any(h.endswith("jammed") for h in ch["hazards"]) and mask[layout.encode("interact", 0)]:
+        if is_jammed(ch) and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
         crew_first = game.has_apc and game.queen is not None  # the APC against the Queen: the crew first (A51)
         if crew_first:

@@ -70,7 +70,7 @@ _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
 
-def _jammed(ch: dict) -> bool:
+def is_jammed(ch: dict) -> bool:
     """The Character's weapon is Jammed (the Hazard, or the Hive's)."""
     hazards = ch["hazards"]
     return "jammed" in hazards or "hive:jammed" in hazards
@@ -299,7 +299,7 @@ class StateQueries(VehicleRules):
         if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
             return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
         ch, weapon = self.chars[c], self.weapon_of(c)
-        if _jammed(ch) or len(self.hand) < weapon["cost"]:
+        if is_jammed(ch) or len(self.hand) < weapon["cost"]:
             return []
         pos, reach = ch["pos"], weapon["range"]
         ranges, sight = self.board.range_row(pos), self.sight[pos]
@@ -315,7 +315,7 @@ class StateQueries(VehicleRules):
         if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
             return self.turret_reaches_queen(c)
         ch, weapon = self.chars[c], self.weapon_of(c)
-        if _jammed(ch) or len(self.hand) < weapon["cost"]:
+        if is_jammed(ch) or len(self.hand) < weapon["cost"]:
             return False
         pos = ch["pos"]
         for q in self.queen_squares():
