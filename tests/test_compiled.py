@@ -308,11 +308,31 @@ def test_games_pickle_as_their_class_and_attributes_by_name():
     np.testing.assert_array_equal(back.observe(player), game.observe(player))
     # a pure process's pickle holds every attribute in its __dict__: loaded here, each declared
     # one goes to its field (compiled, the struct), the others to the __dict__
-    pure_state = dict(vars(game), **{name: getattr(game, name) for name in struct_fields(Operations)})
+    pure_state = dict(vars(game), **{name: getattr(game, name, None) for name in struct_fields(Operations)})
     again = rebuild_game(Operations, pure_state)
     assert again.marines == game.marines and again.turn == game.turn
     assert ("marines" in vars(again)) is not compiled_here()  # compiled: in the struct, not the __dict__
     np.testing.assert_array_equal(again.observe(player), game.observe(player))
+
+
+def test_a_games_pickle_leaves_out_its_declared_attributes_that_are_none():
+    """Compiled, every declared field exists (None until set); pure, a game has only the attributes
+    it set (a plain ReactorRoom never sets the Tactics envs' commander records): a pickle leaves the
+    None ones out and ``rebuild_game`` sets each it lacks to None, so it is the same pickle compiled
+    and pure, and a loaded game has every declared attribute either way."""
+    import pickle
+
+    from aliens_env.core.game import struct_fields
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    game = ReactorRoom()
+    game.reset(3)
+    state = game.__reduce__()[1][1]
+    fields = struct_fields(ReactorRoom)
+    assert {"tactics", "_executing", "_primitive"} <= fields - set(state)
+    assert all(state[name] is not None for name in fields & set(state))
+    back = pickle.loads(pickle.dumps(game))
+    assert back.tactics is None and back._primitive is None and back.marines == game.marines
 
 
 def compiled_here() -> bool:

@@ -142,13 +142,12 @@ def struct_fields(cls: type) -> frozenset[str]:
 
 def rebuild_game(cls: type, state: dict) -> "Game":
     """A game from its pickle (``Game.__reduce__``): each declared attribute set by name (into the
-    struct, compiled), the others into the ``__dict__``; so a game pickled compiled loads in a
-    pure-Python process and the other way round."""
+    struct, compiled; None where the pickle leaves it out), the others into the ``__dict__``; so a
+    game pickled compiled loads in a pure-Python process and the other way round."""
     game = cls.__new__(cls)
     fields = struct_fields(cls)
-    for name, value in state.items():
-        if name in fields:
-            setattr(game, name, value)
+    for name in fields:
+        setattr(game, name, state.get(name))
     game.__dict__.update({name: value for name, value in state.items() if name not in fields})
     return game
 
@@ -264,14 +263,16 @@ class Game:
         """Pickled, copied and deep-copied as its class and every attribute by name, struct fields
         and ``__dict__`` alike (``rebuild_game``): the same pickle compiled and pure (Cython's own
         pickling of an extension type names a helper of the compiled module). A class's own
-        ``__getstate__`` gives the ``__dict__`` part (the Movie chains leave their kept views out)."""
+        ``__getstate__`` gives the ``__dict__`` part (the Movie chains leave their kept views out).
+        A declared attribute that is None is left out (``rebuild_game`` sets it to None): compiled,
+        every declared field exists, None until set, where a pure game has only those it set (a
+        plain ReactorRoom never sets the Tactics envs' commander records)."""
         getstate, own = getattr(type(self), "__getstate__", None), vars(self)
         state = dict(own if getstate in (None, getattr(object, "__getstate__", None)) else getstate(self))  # (3.10: no object.__getstate__)
         for name in struct_fields(type(self)):
-            if name not in own:  # (compiled: a struct field; pure, every attribute set is in the __dict__)
-                value = getattr(self, name, state)
-                if value is not state:
-                    state[name] = value
+            value = state.pop(name, None) if name in own else getattr(self, name, None)  # (pure: in the __dict__)
+            if value is not None:
+                state[name] = value
         return rebuild_game, (type(self), state)
 
     def to_json(self) -> str:

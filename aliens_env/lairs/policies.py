@@ -103,7 +103,7 @@ class HuntMarines(HeuristicMarines):
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least, the Queen
         counting ten; Aliens on a Marine's card are left (the Queen excepted)."""
         best = None
-        for action, a, caught in safe_grenades(game, legal, card_ok=QUEEN):
+        for action, a, caught in safe_grenades(game, legal, even_on_card=QUEEN):
             value = 10 if a == QUEEN else caught
             if value >= 2 and (best is None or value > best[0]):
                 best = (value, action)

@@ -123,9 +123,9 @@ class HuntTactic(HuntMarines):
         return closest_step(game, m.pos, goal, moves, barred)
 
 
-def within_range(board, square: int, squares: int):
-    """``barred`` for closest_step: the squares within `squares` of `square` (the stand-off from the Queen)."""
-    return lambda sq: board.range(sq, square) <= squares
+def within_range(board, square: int, reach: int):
+    """``barred`` for closest_step: the squares within `reach` of `square` (the stand-off from the Queen)."""
+    return lambda sq: board.range(sq, square) <= reach
 
 
 class HuntForTheQueenTactics(CommandedMarines, HuntForTheQueen):

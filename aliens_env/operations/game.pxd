@@ -10,7 +10,8 @@ cdef class Operations(ReactorRoom):
     cdef public object cut_squares, far_door, gold_door, burke_room, _special, _newt, _beside, _door_fronts
     cdef public object burke, signal, far_door_open, gold_door_open, far_reached, gold_reached, torch_done
     cdef public object torch_turn, asked_turn, sealed_turn, lost_turn, _chart_views, _red_at, _scenario_at
-    # cpdef: called in C from this class's methods (reactor_room/game.pxd says how)
+    # cpdef: called in C from this class's methods and the typed scripted marines (operations/policies.py;
+    # reactor_room/game.pxd says how)
     cpdef newt_able(self)
     cpdef _leading_newt(self)
     cpdef _step_ok(self, Marine m, src, dst, actions_left, newt)

@@ -618,7 +618,6 @@ class Operations(ReactorRoom):
             return False
         return dst not in standing or self._may_stop_beyond(m, dst, standing, aliens, newt)
 
-    @cython.locals(m=Marine)
     def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
         furniture, duct = self.furniture, self.duct
@@ -634,7 +633,6 @@ class Operations(ReactorRoom):
                 return True
         return False
 
-    @cython.locals(m=Marine)
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         if actions_left < (2 if dst in self.furniture else 1):
             return False  # furniture costs two Actions

@@ -13,9 +13,11 @@ cdef class Alien:
 # The game itself: the attributes its methods read at every step, in the struct (the rest in its
 # __dict__). None of these names may be a class attribute or a property of a subclass: a struct
 # field read in these methods would not see it. (Not _obs_record: a class attribute's default.)
-# With the Tactics envs' commander records (core/commander.py) here too, the __dict__ does not
-# change in play (only `dice`, at a reset: the Movie chains make it a property, core/game.pxd): a
-# method call on the game then finds the cpdef methods below on Cython's fast path.
+# With the Tactics envs' commander records (core/commander.py) here too, the __dict__ of the
+# Reactor Room, Operations, Hunt for the Queen and their Tactics envs does not change in play (only
+# `dice`, at a reset: the Movie chains make it a property, core/game.pxd; `_obs_record`, at the
+# first observe), which keeps the cpdef methods below on Cython's fast path (Python 3.11: from 3.12
+# Cython no longer reads dict versions, and every call from C looks the name up).
 from aliens_env.core.game cimport PhasedGame
 
 cdef class ReactorRoom(PhasedGame):
@@ -25,11 +27,12 @@ cdef class ReactorRoom(PhasedGame):
     cdef public object armed, _task_actions, _fire_paths, _backups, turn_limit, nukes, _obs_template
     cdef public object _burn_offsets, _rows, _plane, _features_at, _band, dist, _turn_scale
     cdef public object _red_turn_every, _cards, tactics, _executing, _primitive
-    # cpdef: the queries called most from the methods of this class and of the classes derived
+    # cpdef: the methods called most from the methods of this class and of the classes derived
     # from it, and from the scripted marines (their game is typed): called in C (Python callers
     # call them as before, and a Python subclass may still override them: Cython checks, cheaply
     # while the game's __dict__ does not change). None is overridden in the package today; a
-    # cpdef method takes no closure (no generator expression or lambda in its body).
+    # cpdef method takes no closure (no generator expression or lambda in its body). `object char`:
+    # a bare `char` would be C's type.
     cpdef targets(self)
     cpdef _in_combat(self, Marine m)
     cpdef _grabbed(self, Marine m)

@@ -201,23 +201,23 @@ class ReactorRoom(PhasedGame, WeaponRules):
         kind, index = self.layout.decode(action)
         decision, self.decision = self.decision, None
         self._cache.clear()
-        decided = decision.kind
-        if decided == "marine":
+        decision_kind = decision.kind
+        if decision_kind == "marine":
             if self.armed_rules:
                 self._note_action(kind)
             self._marine_action(kind, index)
-        elif decided == "push":
+        elif decision_kind == "push":
             self._finish_push(dict(decision.options)[index])
-        elif decided == "order":
+        elif decision_kind == "order":
             self.mover = index
             self.queue.remove(index)
-        elif decided == "target":
+        elif decision_kind == "target":
             self.mover_target = index
-        elif decided == "move_to":
+        elif decision_kind == "move_to":
             dr, dc = OFFSETS[index]
             r, c = self.board.rc(self.aliens[self.mover].pos)
             self._finish_alien_move(self.board.index(r + dr, c + dc))
-        elif decided == "place":
+        elif decision_kind == "place":
             self._place_beaten_alien(self.queue.pop(0), dict(decision.options)[index])
 
     def outcome(self) -> dict[str, Any]:
@@ -602,11 +602,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return
         self._decide("marine")
 
-    @cython.locals(m=Marine)
     def _grabbed(self, m: Marine) -> bool:
         return m.alien != NO and self.aliens[m.alien].attack == "grabbing"
 
-    @cython.locals(m=Marine)
     def _in_combat(self, m: Marine) -> bool:
         return m.alien != NO and self.aliens[m.alien].attack in ("in_combat", "attacking")
 
@@ -684,7 +682,6 @@ class ReactorRoom(PhasedGame, WeaponRules):
         mask[s["end"]] = 1
         return mask
 
-    @cython.locals(m=Marine)
     def _target_mask(self, mask: np.ndarray, m: Marine, char, in_combat: bool, targets: list[int]) -> None:
         """The acting Marine m's Melee, fire and paired-fire actions at its targets."""
         s, i, aliens = self._slot, self.active, self.aliens
@@ -1509,7 +1506,7 @@ TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 def neighbour_squares(board: Board) -> list[frozenset[int]]:
     """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares),
     kept in the board's own cache."""
-    squares = board._cache.get("neighbour_squares")  # (read first: no closure made at each call)
+    squares = board._cache.get("neighbour_squares")  # (read first: no builder made at each call)
     return squares if squares is not None else _neighbour_squares_built(board)
 
 

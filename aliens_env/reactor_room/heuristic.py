@@ -44,7 +44,6 @@ class HeuristicMarines:
         self.threat_range = threat_range
         self.min_hit = min_hit
 
-    @cython.locals(game=ReactorRoom)
     def act(self, game: ReactorRoom, player: str) -> int:
         mask = game.legal_mask_kept(player)
         return self._act(game, player, set(mask.nonzero()[0].tolist()))
@@ -159,7 +158,7 @@ class HeuristicMarines:
         aim = first
         for number in game._fire_numbers(m_index, a, range(first, last + 1)):
             if number is not None:
-                p = 1.0 if number >= sure else 0.0 if number < 0 else 1.0 if number >= 9 else (number + 1) / 10
+                p = 1.0 if number >= sure else min(max(number + 1, 0), 10) / 10
                 if p > best_p:
                     best_p, best_aim = p, aim
             aim += 1
@@ -183,8 +182,8 @@ class HeuristicMarines:
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
         """Steps to the nearest Exit, kept in the board's own cache (per board and version)."""
-        field = game.board._cache.get("exit_distances")  # (the kept field read first: _cached's closure is made only to build it)
-        return field if field is not None else exit_distances(game.board)
+        field = game.board._cache.get("exit_distances")  # (read first: no builder made at each call)
+        return field if field is not None else _exit_distances_built(game.board)
 
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine)
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
@@ -222,8 +221,7 @@ def legal_action(lay, legal: set[int], kind: str, k: int = 0) -> int | None:
     return a if a in legal else None
 
 
-def exit_distances(board) -> np.ndarray:
-    """Steps to the nearest Exit of `board`, kept in its own cache."""
+def _exit_distances_built(board) -> np.ndarray:
     return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
 
 
@@ -265,12 +263,12 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
 
 
 @cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien)
-def safe_grenades(game: ReactorRoom, legal: set[int], card_ok: int = NO):
-    """The acting Marine's legal grenade throws at Aliens not on a Marine's card (Alien ``card_ok``
-    excepted, if given) whose blast would reach no
-    Marine (none on the target's square, none in its sight at a range the Grenade Table harms), in
-    target order: (action, Alien index, how many Aliens in play the blast catches: within 1 of the
-    target and in its sight). For the scripted marines of the games that throw grenades."""
+def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO):
+    """The acting Marine's legal grenade throws at Aliens not on a Marine's card (but Alien
+    ``even_on_card``, if given, wherever it is) whose blast would reach no Marine (none on the
+    target's square, none in its sight at a range the Grenade Table harms), in target order:
+    (action, Alien index, how many Aliens in play the blast catches: within 1 of the target and in
+    its sight). For the scripted marines of the games that throw grenades."""
     at = game.layout.slices["grenade"][0]
     b = game.board
     marines = []
@@ -279,7 +277,7 @@ def safe_grenades(game: ReactorRoom, legal: set[int], card_ok: int = NO):
             marines.append(o.pos)
     for k, a in enumerate(game.targets()):
         al = game.aliens[a]
-        if at + k not in legal or (al.card != NO and a != card_ok):
+        if at + k not in legal or (al.card != NO and a != even_on_card):
             continue
         seen, ranges = b.los_list(al.pos), b.range_row(al.pos)
         harmed = False  # (a loop, not any() over a generator: this runs for every legal throw)
