@@ -296,12 +296,13 @@ class Grid:
         return out
 
     def _by_code(self, attr: str) -> np.ndarray:
-        """Per cell code, the terrain's `attr` (kept with the last tables built: shared, do not
-        modify; the same object at every call, as ``_per_square`` reads it)."""
+        """Per cell code, the terrain's `attr` (kept with the last tables built: shared and read-only;
+        the same object at every call, as ``_per_square`` reads it; a grid's terrains never change)."""
         kept = self._last_built()
         out = kept.get(("by_code", attr))
         if out is None:
             out = kept[("by_code", attr)] = np.array([getattr(t, attr) for t in self.terrains])
+            out.flags.writeable = False
         return out
 
     def sight_blocked(self) -> np.ndarray:
@@ -331,9 +332,9 @@ class Grid:
     def _last_built(self) -> dict:
         """The last tables built (neighbour tables, cost lists, per-square lists and tables read
         through the cells, and the per-code tables they read), by kind, mover and width, with
-        what they follow from (of any version,
-        of this grid or a copy: a changed version redoes only the squares whose steps, cost, value
-        or cell code differ from them; a pickle leaves them out)."""
+        what they follow from (of any version, of this grid or a copy: a changed version redoes
+        only the squares whose steps, cost, value or cell code differ from them; a pickle leaves
+        them out)."""
         return self.__dict__.setdefault("_last", {})
 
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
@@ -381,6 +382,7 @@ class Grid:
                     base = None if mover.door_cost is None else base + mover.door_cost
                 per_code.append(-1 if base is None else base)
             out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int64)
+            out.flags.writeable = False
         return out
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
@@ -549,9 +551,9 @@ class Grid:
             dist = array("i", [UNREACHABLE]) * self.n
             for s in sources:
                 dist[s] = 0
-            # room for every square queued once at most; no zeroed block and no copy of the whole
-            # field (libc's memset and memcpy of a large block count about an instruction a byte
-            # under callgrind, the measure of docs/speed.md)
+            # room for every square queued once at most; the arrays written once each, and the field
+            # read without a copy (libc's memset and memcpy of a large block count about an
+            # instruction a byte under callgrind, the measure of docs/speed.md)
             queue = array("i", [0]) * (len(frontier) + self.n)
             queue[:len(frontier)] = array("i", frontier)
             _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
@@ -876,9 +878,9 @@ def _on_grid(height: int, width: int) -> np.ndarray:
 def _shifted(flat: np.ndarray, width: int):
     """at(dr, dc): flat's values (one a square of a grid `width` wide) at the square (dr, dc)
     away from each square, as one contiguous slice (a flat array's slice costs several times
-    less than a 2-D one's). Off the grid's rows the value is 0; off its columns it is the
-    square's wrapped into the next or last row: read only where the step stays on the grid
-    (``_on_grid``). dr and dc are -1, 0 or 1."""
+    less than a 2-D one's). Off the grid the value is 0 or a wrapped square's (into the next or
+    last row): read only where the step stays on the grid (``_on_grid``). dr and dc are -1, 0 or
+    1."""
     n, pad = len(flat), width + 1
     ext = np.zeros(n + 2 * pad, dtype=flat.dtype)
     ext[pad:pad + n] = flat

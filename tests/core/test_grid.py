@@ -455,6 +455,15 @@ def test_a_breadth_first_field_takes_repeated_sources_and_ones_the_mover_cannot_
         assert g.field([], MARINE).tolist() == [UNREACHABLE] * g.n
 
 
+def test_a_field_is_read_only_and_its_own():
+    """A distance field (kept in the grid's cache, read without a copy of the search's array) may
+    not be written, and two fields share no memory; nor may the kept per-code tables be written."""
+    g = Grid(6, 7, TERRAINS, np.full((6, 7), FLOOR))
+    a, b = g.field([0]), g.field([1])
+    assert not a.flags.writeable and not b.flags.writeable and not np.shares_memory(a, b)
+    assert not g._by_code("walkable").flags.writeable
+
+
 def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
     """A neighbour table (and a cost list) is made from the last one built for the mover, redoing
     the rows whose steps (cost) changed: after random edits (on the grid and on copies of it) every table equals the
