@@ -41,3 +41,14 @@ def test_the_hive_decides_in_the_games_own_actions(name):
     mask = game.legal_mask("hive")
     assert not mask[game.layout.span("tactic")].any()
     assert np.flatnonzero(mask).max() < get_spec(base).make_game(**options).layout.size
+
+
+def test_a_tactics_env_refuses_fewer_than_two_tactics(monkeypatch):
+    """One tactic would be no choice (a step offered is a real choice: the command's last _run is
+    the step's), so a data file listing one is refused, naming the count."""
+    from aliens_env.reactor_room.heuristic import HeuristicMarines
+    from aliens_env.reactor_room.tactics import ReactorRoomTactics
+
+    monkeypatch.setattr(ReactorRoomTactics, "_make_tactics", classmethod(lambda cls: [HeuristicMarines()]))
+    with pytest.raises(ValueError, match="two or more tactics; its data file lists 1"):
+        ReactorRoomTactics()

@@ -288,11 +288,13 @@ class Grid:
         return grid
 
     # -- derived tables (kept per version) -------------------------------------------------------
-    def _cached(self, key, build):
+    def _cached(self, key, build, *args):
+        """The kept value of `key`, made by ``build(*args)`` the first time (a module function with
+        its arguments: a caller on a hot path then makes no closure at each call)."""
         cache = self._cache
         out = cache.get(key)
         if out is None:
-            out = cache[key] = build()
+            out = cache[key] = build(*args)
         return out
 
     def _by_code(self, attr: str) -> np.ndarray:

@@ -56,23 +56,19 @@ def beside_queen(board, q: int) -> np.ndarray:
     cache by her square alone, not by the set of squares beside her (checked square by square in
     tests/lairs/test_lairs_policies.py): she keeps her square while the Marines walk, each step
     asking again."""
-    field = board._cache.get(("beside_queen", q))  # (read first: no builder made at each call)
-    return field if field is not None else _beside_queen_built(board, q)
+    return board._cached(("beside_queen", q), _beside_queen_field, board, q)
 
 
-def _beside_queen_built(board, q: int) -> np.ndarray:
-    def build() -> np.ndarray:
-        steps = board.neighbours[q]
-        if not steps or not board.passable.flat[q]:
-            return board.field([n for _, n in steps] or [q])
-        own = board.field([q])
-        out = own - 1
-        out[own >= UNREACHABLE] = UNREACHABLE
-        out[q] = 1
-        out.flags.writeable = False  # (read-only as the board's fields)
-        return out
-
-    return board._cached(("beside_queen", q), build)
+def _beside_queen_field(board, q: int) -> np.ndarray:
+    steps = board.neighbours[q]
+    if not steps or not board.passable.flat[q]:
+        return board.field([n for _, n in steps] or [q])
+    own = board.field([q])
+    out = own - 1
+    out[own >= UNREACHABLE] = UNREACHABLE
+    out[q] = 1
+    out.flags.writeable = False  # (read-only as the board's fields)
+    return out
 
 
 class HuntMarines(HeuristicMarines):

@@ -1506,12 +1506,11 @@ TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 def neighbour_squares(board: Board) -> list[frozenset[int]]:
     """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares),
     kept in the board's own cache."""
-    squares = board._cache.get("neighbour_squares")  # (read first: no builder made at each call)
-    return squares if squares is not None else _neighbour_squares_built(board)
+    return board._cached("neighbour_squares", _neighbour_squares, board)
 
 
-def _neighbour_squares_built(board: Board) -> list[frozenset[int]]:
-    return board._cached("neighbour_squares", lambda: [frozenset(sq for _, sq in steps) for steps in board.neighbours])
+def _neighbour_squares(board: Board) -> list[frozenset[int]]:
+    return [frozenset(sq for _, sq in steps) for steps in board.neighbours]
 
 
 @lru_cache(maxsize=None)

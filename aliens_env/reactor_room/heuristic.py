@@ -182,8 +182,7 @@ class HeuristicMarines:
 
     def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
         """Steps to the nearest Exit, kept in the board's own cache (per board and version)."""
-        field = game.board._cache.get("exit_distances")  # (read first: no builder made at each call)
-        return field if field is not None else _exit_distances_built(game.board)
+        return game.board._cached("exit_distances", _exit_field, game.board)
 
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine)
     def _step(self, game: ReactorRoom, m_index: int, legal: set[int]) -> int | None:
@@ -221,8 +220,8 @@ def legal_action(lay, legal: set[int], kind: str, k: int = 0) -> int | None:
     return a if a in legal else None
 
 
-def _exit_distances_built(board) -> np.ndarray:
-    return board._cached("exit_distances", lambda: board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()))
+def _exit_field(board) -> np.ndarray:
+    return board.distance_field(np.flatnonzero(board.exit.ravel()).tolist())
 
 
 @cython.locals(game=ReactorRoom)
