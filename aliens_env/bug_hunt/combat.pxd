@@ -1,2 +1,3 @@
-# Bug Hunt's figures' C types for this module's typed locals (bug_hunt/state.pxd declares them).
-from aliens_env.bug_hunt.state cimport Alien, Human
+# The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
+# declares them).
+from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human

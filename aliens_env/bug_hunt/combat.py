@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.board import DIRECTIONS
 from . import geometry, state
 from .colony import PASSABLE
-from .state import MAX_TARGETS, NO, Alien, Human
+from .state import MAX_TARGETS, NO, Alien, GameRecords, Human
 
 try:
     import cython
@@ -13,7 +13,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(h=Human, a=Alien)
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
@@ -26,7 +26,7 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
     return False
 
 
-@cython.locals(h=Human)
+@cython.locals(game=GameRecords, h=Human)
 def humans_beside(game, square: int) -> list[int]:
     """The squad figures an Alien on `square` would attack in close combat: exposed (active, out
     of the APC), not the android (the Aliens ignore it), within range 1."""
@@ -40,11 +40,13 @@ def humans_beside(game, square: int) -> list[int]:
     return beside
 
 
+@cython.locals(game=GameRecords)
 def cc_victims(game, i: int) -> list[int]:
     """The squad figures Alien i attacks in close combat (those beside it)."""
     return humans_beside(game, game.aliens[i].pos)
 
 
+@cython.locals(game=GameRecords)
 def step_aliens_cc(game) -> None:
     while game.queue:
         i = game.queue[0]
@@ -161,12 +163,14 @@ def throw_hugger(game, i: int, origin: int, distance: int) -> None:
     a.pos = options[game.dice.pick(len(options))]
 
 
+@cython.locals(game=GameRecords)
 def weapon_range(game, weapon: str) -> int:
     """How far `weapon` shoots (0 for no weapon)."""
     w = game.rules["weapons"][weapon]
     return 0 if w is None else w["range"]
 
 
+@cython.locals(game=GameRecords)
 def target_square(game, t: tuple[str, int]) -> int:
     """The square of a target from targets(): ("alien", i), ("egg", k) or ("sentry", k)."""
     return game.aliens[t[1]].pos if t[0] == "alien" else geometry.sq(game, game.features[t[1]]["pos"])
@@ -447,12 +451,14 @@ def grenade(game, i: int, target: int) -> None:
     blast(game, landing, flame=False)
 
 
+@cython.locals(game=GameRecords)
 def could_fire_at(game, h, square: int) -> bool:
     """An active, armed figure with ammunition that has `square` in its weapon's range and sight."""
     return (h.status == "active" and h.weapon != "none" and not h.out_of_ammo
             and geometry.rng(game, h.pos, square) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square))
 
 
+@cython.locals(game=GameRecords)
 def can_overwatch(game, j: int, i: int) -> bool:
     h, a = game.humans[j], game.aliens[i]
     return a.alive and h.overwatch and could_fire_at(game, h, a.pos)
@@ -484,6 +490,7 @@ def overwatch_shot(game, shoot: bool) -> None:
         game.ow_target = NO
 
 
+@cython.locals(game=GameRecords)
 def sentries_fire(game, who: tuple[str, int]) -> None:
     """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
     w = game.rules["weapons"]["sentry"]

@@ -5,9 +5,15 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, geometry, state, xeno
-from .state import APPEAR_ROWS, NO
+from .state import APPEAR_ROWS, NO, GameRecords
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
+@cython.locals(game=GameRecords)
 def target_field(game, hugger: bool) -> np.ndarray:
     """Cost (AP) from every square to the nearest human not in combat (androids ignored),
     through doors an Alien may open; 1 means adjacent (PRINTED: Aliens make for the nearest
@@ -23,6 +29,7 @@ def target_field(game, hugger: bool) -> np.ndarray:
     return field
 
 
+@cython.locals(game=GameRecords)
 def rulebook_steps(game, i: int) -> list[int]:
     """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
     as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""
@@ -41,6 +48,7 @@ def rulebook_steps(game, i: int) -> list[int]:
     return out
 
 
+@cython.locals(game=GameRecords)
 def dice_ai_action(game) -> int:
     """The solo rules' choice for the hive decision at hand (ASSUMPTION A25 for the order)."""
     d = game.decision

@@ -6,7 +6,12 @@ from __future__ import annotations
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, WALL
-from .state import NO
+from .state import NO, GameRecords
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
 def enter_room(game, room: int, i: int) -> None:
@@ -31,6 +36,7 @@ def enter_room(game, room: int, i: int) -> None:
             fill_brood(game, room, game.humans[i].pos)
 
 
+@cython.locals(game=GameRecords)
 def reveal(game, viewer: int = NO) -> None:
     """Lay every open end (or open door) a squad figure sees within reveal range, until no
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
@@ -74,6 +80,7 @@ def reveal(game, viewer: int = NO) -> None:
                 fill_brood(game, pid, geometry.sq(game, entrance))
 
 
+@cython.locals(game=GameRecords)
 def open_mouths(game) -> list[tuple[int, list[int]]]:
     """(port index, the squares a figure must see to lay it) for every pending open end and
     every pending door that stands open; kept per layout version (every change of a port or
@@ -160,6 +167,7 @@ def lock_roll(game, door: tuple[int, int]) -> int:
     return Dice(f"bug-hunt-lock:{game.layout_seed}:{door[0]}:{door[1]}").d6()
 
 
+@cython.locals(game=GameRecords)
 def comms_terminal(game, pos: int) -> int:
     """The ready comms terminal on or beside square pos (a feature index), when using it
     would still do something: the mission has a Brood Chamber not yet found or located."""

@@ -57,20 +57,19 @@ import numpy as np
 from ..core.actions import ActionLayout
 from ..core.board import DIRECTION_NAMES
 from ..core.dice import Dice
-from ..core.game import PhasedGame
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
 from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
     ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
-    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
+    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human,
 )
 
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
                 "electronic_locks", "satellite_comms", "free_bug_master")
 
 
-class BugHunt(PhasedGame):
+class BugHunt(GameRecords):
     name = "BugHunt"
     marine_decisions = MARINE_DECISIONS
 

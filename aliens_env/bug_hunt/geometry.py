@@ -9,31 +9,42 @@ import numpy as np
 
 from . import state
 from .colony import ALIEN, CARDINAL, FACE_HUGGER, PASSABLE, WALKER
-from .state import NO, UNREACHABLE
+from .state import NO, UNREACHABLE, GameRecords
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
+@cython.locals(game=GameRecords)
 def sq(game, rc) -> int:
     return game.colony.index(rc[0], rc[1])
 
 
+@cython.locals(game=GameRecords)
 def rc(game, s: int) -> tuple[int, int]:
     return game.colony.rc(s)
 
 
+@cython.locals(game=GameRecords)
 def cell(game, s: int) -> int:
     return int(game.colony.cells.flat[s])
 
 
+@cython.locals(game=GameRecords)
 def step_sq(game, s: int, dr: int, dc: int) -> int:
     r, c = game.colony.rc(s)
     return game.colony.index(r + dr, c + dc) if game.colony.inside(r + dr, c + dc) else NO
 
 
+@cython.locals(game=GameRecords)
 def rng(game, a: int, b: int) -> int:
     rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often)
     return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
 
 
+@cython.locals(game=GameRecords)
 def los(game, a: int, b: int, radius: int | None = None) -> bool:
     """Line of sight from a to b within `radius` (at most the sight range)."""
     sight = game.rules["sight_range"]
@@ -43,10 +54,12 @@ def los(game, a: int, b: int, radius: int | None = None) -> bool:
     return bool(game.colony.los_from(a, sight)[b])
 
 
+@cython.locals(game=GameRecords)
 def enter_cost(game, s: int) -> int:
     return 1 + int(game.colony.extra.flat[s])
 
 
+@cython.locals(game=GameRecords)
 def layout_cache(game) -> dict:
     """game._shared, emptied when the layout has changed since it was last asked for."""
     shared = game._shared
@@ -56,6 +69,7 @@ def layout_cache(game) -> dict:
     return shared
 
 
+@cython.locals(game=GameRecords)
 def dijkstra(game, targets: list[int], hugger: bool) -> np.ndarray:
     """AP from every square to beside the nearest target, through doors an Alien may open (1
     means adjacent; Face-Huggers cannot open doors)."""
@@ -110,6 +124,7 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     return out
 
 
+@cython.locals(game=GameRecords)
 def bfs(game, sources: list[int]) -> np.ndarray:
     """Squares (steps) from the sources over open squares and doors an Alien could open
     (read-only; kept per layout version and sources)."""
@@ -117,6 +132,7 @@ def bfs(game, sources: list[int]) -> np.ndarray:
     return game.colony.field(sources, ALIEN)
 
 
+@cython.locals(game=GameRecords)
 def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
@@ -124,6 +140,7 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     return game.colony.field(sorted(goals), WALKER)
 
 
+@cython.locals(game=GameRecords)
 def walk_steps(game, goals: list[int]) -> dict[int, int]:
     """``walk_field`` by square, for the squares a figure can walk to (read-only; kept per layout
     version and goals)."""
@@ -137,6 +154,7 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     return cached
 
 
+@cython.locals(game=GameRecords)
 def entry_squares(game) -> tuple[int, ...]:
     """The entry corridor's squares (the way out, ASSUMPTION A2), in square order (a tuple: kept
     per layout version, it is handed to every caller; they are marked when the entry corridor is
@@ -148,6 +166,7 @@ def entry_squares(game) -> tuple[int, ...]:
     return cached
 
 
+@cython.locals(game=GameRecords)
 def room_centres(game) -> tuple[int, ...]:
     """The centre squares of the rooms laid and not yet entered, in the order they were laid (a
     tuple, kept per layout version and rooms entered: only explore.enter_room marks a room)."""
@@ -164,6 +183,7 @@ def room_centres(game) -> tuple[int, ...]:
     return cached
 
 
+@cython.locals(game=GameRecords)
 def exploration_goals(game) -> tuple[int, ...]:
     """Where the squad explores: the centres of the rooms not yet entered (room_centres), then,
     in port order, every pending door and the square inside every pending open end (a step back

@@ -6,7 +6,7 @@ import numpy as np
 
 from . import combat, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE
-from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, Human
+from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
 try:
     import cython
@@ -40,7 +40,7 @@ def step_marines(game) -> None:
     game._decide("activate", pending)
 
 
-@cython.locals(h=Human, a=Alien)
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
@@ -80,6 +80,7 @@ def targets(game) -> list[tuple[str, int]]:
     return cached
 
 
+@cython.locals(game=GameRecords)
 def can_grenade(game, i: int) -> bool:
     # ASSUMPTION A26: grenades are launched from the pulse rifle's under-slung launcher
     return game.humans[i].weapon == "pulse_rifle" and game.grenade_pools[game.humans[i].squad] > 0
@@ -92,6 +93,7 @@ def grenade_offsets(game) -> list[tuple[int, int]]:
     return [(dr, dc) for dr in range(-reach, reach + 1) for dc in range(-reach, reach + 1)]
 
 
+@cython.locals(game=GameRecords)
 def grenade_squares(game, i: int) -> dict[int, int]:
     """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
     the square"): every open square (floor or open doorway) the figure sees within the grenade's
@@ -99,6 +101,7 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     return _grenade_targets(game, game.humans[i].pos)[0]
 
 
+@cython.locals(game=GameRecords)
 def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     """grenade_squares from square pos, and its slots as an index array (marine_mask sets them
     in one numpy call); kept per layout version and square."""
@@ -125,6 +128,7 @@ def _grenade_squares_uncached(game, pos: int) -> dict[int, int]:
     return dict(zip(slots.tolist(), (rr * size + cc + (rs * size + cs)).tolist()))
 
 
+@cython.locals(game=GameRecords)
 def grenade_slot(game, i: int, square: int) -> int | None:
     """The grenade action (its index in the slice) of figure i at `square`, None if not legal."""
     for k, s in grenade_squares(game, i).items():
@@ -133,11 +137,13 @@ def grenade_slot(game, i: int, square: int) -> int | None:
     return None
 
 
+@cython.locals(game=GameRecords)
 def adjacent_door(game, i: int, d: int) -> int:
     dr, dc = CARDINAL[d]
     return geometry.step_sq(game, game.humans[i].pos, dr, dc)
 
 
+@cython.locals(game=GameRecords)
 def can_use_comms(game, i: int) -> bool:
     """Figure i may use a satellite comms terminal now (the ``comms`` action): an equipment
     operator outside the APC with the AP, a ready terminal on or beside it that would still tell
@@ -147,7 +153,7 @@ def can_use_comms(game, i: int) -> bool:
             and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
 
 
-@cython.locals(h=Human)
+@cython.locals(game=GameRecords, h=Human)
 def marine_mask(game, mask: np.ndarray) -> None:
     s = game._slot
     i = game.active
@@ -359,6 +365,7 @@ def apc_action(game, kind: str, index: int) -> None:
         combat.apc_fire(game, t)
 
 
+@cython.locals(game=GameRecords)
 def after_human_move(game, i: int) -> None:
     h = game.humans[i]
     combat.sentries_fire(game, ("human", i))

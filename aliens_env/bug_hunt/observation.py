@@ -11,7 +11,7 @@ import numpy as np
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
 from ..core.actions import ObsLayout
-from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Human
+from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, GameRecords, Human
 
 try:
     import cython
@@ -78,6 +78,7 @@ def layout(window: int) -> ObsLayout:
     ])
 
 
+@cython.locals(game=GameRecords)
 def focus(game) -> int:
     """The square the observation window is centred on: the acting figure (the moving or
     attacking Alien for the hive), else the squad's leader, else any squad figure."""
@@ -105,6 +106,7 @@ def focus(game) -> int:
     return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
 
 
+@cython.locals(game=GameRecords)
 def map_planes(game) -> np.ndarray:
     """The planes that depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
@@ -159,6 +161,7 @@ def map_planes(game) -> np.ndarray:
     return planes
 
 
+@cython.locals(game=GameRecords)
 def stripe(game, fr: int, fc: int) -> np.ndarray:
     """The window at (fr, fc) of the padded map planes (its top-left square), as N_PLANES
     contiguous blocks: a slice of a stripe, the padded planes' columns fc..fc + window - 1 over the
@@ -183,6 +186,7 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
     return out[:, row * w:(row + w) * w]
 
 
+@cython.locals(game=GameRecords)
 def squad_row(game, h: Human) -> tuple[float, ...]:
     """A squad figure's SQUAD_FEATURES: status (active, dead, captured, unconscious), hugged, AP,
     activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle,
@@ -207,6 +211,7 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
+@cython.locals(game=GameRecords)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row
     packed as float32 bytes, then for an active figure its map plane, row and column and
@@ -218,7 +223,7 @@ def squad_entry(game, h: Human) -> tuple:
     return row, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
-@cython.locals(h=Human)
+@cython.locals(game=GameRecords, h=Human)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
     top (written through a memoryview: a numpy item write costs several times more); squad,

@@ -1,7 +1,9 @@
-# Bug Hunt's figures as extension types when compiled (Cython reads this file beside state.py: its
-# classes become C structs): a function that names them in @cython.locals reads their attributes
-# from the struct, not by Python's attribute lookup (docs/speed.md "Typed figures"). Every field is
-# a Python object, as in the source, in the dataclasses' order.
+# Bug Hunt's figures and game records as extension types when compiled (Cython reads this file
+# beside state.py: its classes become C structs): a function that names them in @cython.locals
+# reads their attributes from the struct, not by Python's attribute lookup (docs/speed.md "Typed
+# figures"). Every field is a Python object, as in the source; the figures' in the dataclasses' order.
+from aliens_env.core.game cimport PhasedGame
+
 cdef class Human:
     cdef public object name, role, weapon, leader, can_lead, equipment, pos, status, lp, ap, activated, overwatch, moved
     cdef public object hugger, squad, dreadnaught, out_of_ammo, in_apc
@@ -9,3 +11,19 @@ cdef class Human:
 
 cdef class Alien:
     cdef public object kind, pos, alive, lp, ap, new, attached, attached_turn, anchored
+
+
+# A Bug Hunt game's records (the base of BugHunt, game.pxd): every attribute a BugHunt sets, with
+# the commander's records of core/commander.py and `dice` (no Bug Hunt class makes it a property),
+# so the __dict__ stays empty (BugHuntTactics' `observation` aside, set once: the name would hide
+# the module of that name in BugHunt's class body) and never changes in play (the cpdef methods of
+# game.pxd stay on Cython's cached path). None of these names may be a class attribute or a
+# property of a class below (tests/test_compiled.py holds them to it).
+cdef class GameRecords(PhasedGame):
+    cdef public object rules, mission_name, mission, turn_limit, squad_option, squad_raw, squad_def, n_squads
+    cdef public object ripley_leads, ripley_four_lp, bug_master_picks, apc_option, electronic_locks, satellite_comms
+    cdef public object free_bug_master, size, max_aliens, layout, _slot, window, obs_layout, dice, layout_seed
+    cdef public object colony, humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn
+    cdef public object turn, phase, pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
+    cdef public object ow_queue, ow_target, extra, active, mover, queue, placement, rooms_entered, brood_found
+    cdef public object queen_killed_in_chamber, result, _shared, _rows, tactics, _executing, _primitive

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from ..core.board import NO, UNREACHABLE  # noqa: F401  (importable from here)
+from ..core.game import PhasedGame
 from . import data_files
 from .colony import PASSABLE
 
@@ -64,6 +65,13 @@ class Alien:
         return type(self), tuple(getattr(self, name) for name in ALIEN_FIELDS)
 
 
+class GameRecords(PhasedGame):
+    """The base of BugHunt (game.py), which holds its rules: compiled, an extension type whose
+    struct holds every record of a game (state.pxd), so that the rule modules, which game.py
+    imports and so cannot import BugHunt, read them without Python's attribute lookup where they
+    name this type for their ``game`` (``@cython.locals(game=GameRecords)``)."""
+
+
 HUMAN_FIELDS = tuple(field.name for field in fields(Human))
 ALIEN_FIELDS = tuple(field.name for field in fields(Alien))
 
@@ -82,11 +90,12 @@ APPEAR_ROWS = (
 APPEAR_NAMES = ("face_hugger", "d3_dogs", "d6_dogs", "d3_aliens", "d6_aliens", "queen")
 
 
+@cython.locals(game=GameRecords)
 def able_humans(game) -> list[int]:
     return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO]
 
 
-@cython.locals(h=Human)
+@cython.locals(game=GameRecords, h=Human)
 def can_fight_on(game) -> bool:
     """Some human of the squad (not the android) is still active."""
     for h in game.humans:
@@ -95,7 +104,7 @@ def can_fight_on(game) -> bool:
     return False
 
 
-@cython.locals(h=Human)
+@cython.locals(game=GameRecords, h=Human)
 def all_active_on(game, squares) -> bool:
     """Every active figure stands on a square that ``squares`` (by square) marks."""
     for h in game.humans:
@@ -104,7 +113,7 @@ def all_active_on(game, squares) -> bool:
     return True
 
 
-@cython.locals(a=Alien)
+@cython.locals(game=GameRecords, a=Alien)
 def live_aliens(game) -> list[int]:
     live = []
     for i, a in enumerate(game.aliens):
@@ -113,7 +122,7 @@ def live_aliens(game) -> list[int]:
     return live
 
 
-@cython.locals(h=Human, a=Alien)
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def occupied(game) -> set[int]:
     """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
     auto sentry pods (ASSUMPTION A23)."""
@@ -134,6 +143,7 @@ def occupied(game) -> set[int]:
     return occ
 
 
+@cython.locals(game=GameRecords)
 def figure_at(game, s: int) -> tuple[str, int] | None:
     """The figure a blast or a door on square s would hit (figures inside the APC are safe)."""
     for i, h in enumerate(game.humans):
@@ -145,6 +155,7 @@ def figure_at(game, s: int) -> tuple[str, int] | None:
     return None
 
 
+@cython.locals(game=GameRecords)
 def room_of(game, s: int) -> int:
     pid = int(game.colony.piece.flat[s])
     if pid >= 0 and game.colony.pieces[pid]["kind"] == "room":
@@ -158,16 +169,19 @@ def exposed(game, h: Human) -> bool:
     return h.status == "active" and not h.in_apc
 
 
+@cython.locals(game=GameRecords)
 def crew(game) -> list[int]:
     """Active figures inside the APC."""
     return [i for i, h in enumerate(game.humans) if h.status == "active" and h.in_apc]
 
 
+@cython.locals(game=GameRecords)
 def available_ap(game, i: int) -> int:
     sq = game.humans[i].squad
     return game.humans[i].ap + (0 if game.pools_lost[sq] else game.pools[sq])
 
 
+@cython.locals(game=GameRecords)
 def spend(game, i: int, cost: int) -> None:
     h = game.humans[i]
     own = min(h.ap, cost)

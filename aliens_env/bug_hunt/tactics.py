@@ -23,7 +23,12 @@ from . import data_files, geometry, tactics_obs
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
-from .state import NO, UNREACHABLE
+from .state import NO, UNREACHABLE, GameRecords
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
            "fan_out", "fire_teams", "ambush", "bypass")
@@ -37,6 +42,7 @@ def _kind(game, action) -> str:
     return game.layout.decode(action)[0]
 
 
+@cython.locals(game=GameRecords)
 def _queen_seen(game) -> bool:
     """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
     activation table brings before it is found."""
@@ -55,6 +61,7 @@ def _pod_squares(game) -> tuple[int, ...]:
     return pods
 
 
+@cython.locals(game=GameRecords)
 def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
     """``game.colony.field(goals, mover)`` (orthogonal steps, each 1, to the nearest goal) with the
     squares of the auto sentry pods left out, so a walk goes round a pod instead of through it
@@ -120,6 +127,7 @@ class TacticMarines(ScriptedMarines):
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
+    @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
         action = super().act(game, player)
         if self.tactic == "heuristic" or game.decision.kind != "act":
@@ -127,6 +135,7 @@ class TacticMarines(ScriptedMarines):
         return getattr(self, self.tactic)(game, game.legal_mask(player), action)
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
+    @cython.locals(game=GameRecords)
     def _walk_field(self, game, goals: list[int], mover=WALKER) -> np.ndarray:
         return _pod_field(game, goals, mover) if self.tactic == "bypass" else game.colony.field(goals, mover)
 
@@ -179,6 +188,7 @@ class TacticMarines(ScriptedMarines):
                 return step
         return self._walk_or(game, mask, self._goals(game), action)
 
+    @cython.locals(game=GameRecords)
     def spread(self, game, mask, action) -> int:
         """spread: walk toward the goals no able squad mate is nearer to (by walking steps; a tie
         keeps the goal), so the squad explores several open ends and rooms at once; else as
@@ -313,6 +323,7 @@ class TacticMarines(ScriptedMarines):
                     return g
         return None
 
+    @cython.locals(game=GameRecords)
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
         or over-watch with nothing in reach, until the Queen is seen; with no step toward it
@@ -345,6 +356,7 @@ class TacticMarines(ScriptedMarines):
         """fire_teams: as fan_out with two figures to a goal (the squad splits into pairs)."""
         return self._fan(game, mask, action, 2)
 
+    @cython.locals(game=GameRecords)
     def ambush(self, game, mask, action) -> int:
         """ambush: fan_out, firing less and at the Queen first (ASSUMPTION A72). Until the Queen is
         seen (_queen_seen: any live Queen on the map, also one the activation table brings before
@@ -372,6 +384,7 @@ class TacticMarines(ScriptedMarines):
             return action
         return s("overwatch")
 
+    @cython.locals(game=GameRecords)
     def bypass(self, game, mask, action) -> int:
         """bypass: ambush (A72) with every walking distance the squad reads taken round the auto
         sentry pods (ASSUMPTION A73). A pod, on, off or wrecked, occupies its square (A23), but

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from . import combat, dice_ai, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, GameRecords
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
 def step_aliens_move(game) -> None:
@@ -26,6 +31,7 @@ def step_aliens_move(game) -> None:
     game._decide("order", list(game.queue))
 
 
+@cython.locals(game=GameRecords)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
@@ -54,6 +60,7 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     return out
 
 
+@cython.locals(game=GameRecords)
 def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
     """The moving Alien's legal choices: (step directions, may it stop, door directions it may
     close). PRINTED: "Aliens always move towards the nearest human figure that is not in combat":
@@ -67,6 +74,7 @@ def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
     return (steps, False, []) if steps else ([], True, closes)
 
 
+@cython.locals(game=GameRecords)
 def closable_doors(game, i: int) -> list[int]:
     """N/E/S/W directions of the open doors beside the moving Alien with nobody in the doorway,
     when it has the AP (PRINTED: Aliens spend "1 AP to open or close a door")."""
@@ -92,6 +100,7 @@ def alien_close_door(game, i: int, d: int) -> None:
     combat.overwatch_chances(game, i)  # the Alien spent an AP (over-watch may fire, PRINTED)
 
 
+@cython.locals(game=GameRecords)
 def alien_step(game, i: int, d: int) -> None:
     a = game.aliens[i]
     n, cost = alien_steps(game, i)[d]

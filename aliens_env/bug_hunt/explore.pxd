@@ -1,0 +1,2 @@
+# The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
+from aliens_env.bug_hunt.state cimport GameRecords

@@ -1,0 +1,7 @@
+# The Bug Hunt game as an extension type when compiled: its records are declared at its base
+# (GameRecords, state.pxd), where the rule modules, which this module imports, can name its type.
+from aliens_env.bug_hunt.state cimport GameRecords
+
+cdef class BugHunt(GameRecords):
+    # cpdef: called in C from this class's own methods (_settle, at every step of the phase machine)
+    cpdef _check_end(self)
