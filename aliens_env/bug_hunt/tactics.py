@@ -16,6 +16,8 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 """
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
@@ -144,11 +146,11 @@ class TacticMarines(ScriptedMarines):
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
         """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.step_toward(game, goals, mask, (lambda g: self._walk_field(game, g)) if self.tactic == "bypass" else None)
+        return ScriptedMarines.step_toward(game, goals, mask, partial(_pod_field, game) if self.tactic == "bypass" else None)
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.next_figure(game, (lambda goals: _pod_steps(game, goals)) if self.tactic == "bypass" else None)
+        return ScriptedMarines.next_figure(game, partial(_pod_steps, game) if self.tactic == "bypass" else None)
 
     @staticmethod
     def _hold(game, mask) -> int:
@@ -285,6 +287,7 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
+    @cython.locals(game=GameRecords)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
@@ -301,13 +304,13 @@ class TacticMarines(ScriptedMarines):
         if me not in figures:
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        field, pairs = (lambda goals, mover: self._walk_field(game, goals, mover)), []
+        pairs = []
         # the two walkers differ only at electronic locks: with none laid, one field serves both
         locks = bool((game.colony.cells == DOOR_LOCKED).any())
         squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
         for g in goals:
-            walked = field([g], WALKER)
-            by_equipment = (field([g], UNEQUIPPED_WALKER) if locks else walked, walked)
+            walked = self._walk_field(game, [g], WALKER)
+            by_equipment = (self._walk_field(game, [g], UNEQUIPPED_WALKER) if locks else walked, walked)
             terminal = g in terminals
             for i, equipment, pos in squad:
                 if equipment or not terminal:
