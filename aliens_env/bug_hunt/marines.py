@@ -2,6 +2,8 @@
 effects (moves, doors, welds, equipment, fire, grenades, over-watch), and driving the APC."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import combat, explore, geometry, state
@@ -109,12 +111,23 @@ def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     shared = geometry.layout_cache(game)
     cached = shared.get(key)
     if cached is None:
-        squares = _grenade_squares_uncached(game, pos)
-        cached = shared[key] = squares, np.fromiter(squares, dtype=np.intp, count=len(squares))
+        cached = shared[key] = _grenade_targets_uncached(game, pos)
     return cached
 
 
-def _grenade_squares_uncached(game, pos: int) -> dict[int, int]:
+@functools.cache
+def _grenade_grids(size: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each square's number on the size x size grid, and each grenade slot's on the block of
+    2 reach + 1 squares a side centred on the firer (read-only: sliced, never written)."""
+    squares = np.arange(size * size).reshape(size, size)
+    side = 2 * reach + 1
+    slots = np.arange(side * side).reshape(side, side)
+    squares.flags.writeable = slots.flags.writeable = False
+    return squares, slots
+
+
+@cython.locals(game=GameRecords)
+def _grenade_targets_uncached(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
     r0, c0 = divmod(pos, size)
     rs, cs = max(0, r0 - reach), max(0, c0 - reach)
@@ -122,10 +135,9 @@ def _grenade_squares_uncached(game, pos: int) -> dict[int, int]:
     seen = game.colony.los_from(pos, game.rules["sight_range"]).reshape(size, size)
     ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
     ok[r0 - rs, c0 - cs] = False
-    rr, cc = np.nonzero(ok)  # (in the block from (rs, cs))
-    side = 2 * reach + 1
-    slots = rr * side + cc + ((rs - r0 + reach) * side + cs - c0 + reach)
-    return dict(zip(slots.tolist(), (rr * size + cc + (rs * size + cs)).tolist()))
+    squares, slots = _grenade_grids(size, reach)  # the block's squares and slots, row by row
+    slots = slots[rs - r0 + reach:re - r0 + reach, cs - c0 + reach:ce - c0 + reach][ok]
+    return dict(zip(slots.tolist(), squares[rs:re, cs:ce][ok].tolist())), slots
 
 
 @cython.locals(game=GameRecords)
