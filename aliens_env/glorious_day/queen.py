@@ -59,10 +59,6 @@ class QueenRules(TextViews):
         return [card for part in parts for card, n in part.items() for _ in range(n)]
 
     # -- queries --------------------------------------------------------------------------------
-    def queen_squares(self) -> tuple[int, ...]:
-        """Her squares (the tuple kept per board: shared), () without her."""
-        return kept_footprint(self.board, self.queen["pos"], self.size) if self.queen is not None else ()
-
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
