@@ -135,7 +135,7 @@ class StateQueries(VehicleRules):
         squares for its pilot)."""
         out = {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["pos"] != NO}
         if self.loader is not None and self.loader["pilot"] != NO:
-            out.update((s, self.loader["pilot"]) for s in self.loader_squares())
+            out.update(dict.fromkeys(self.loader_squares(), self.loader["pilot"]))
         return out
 
     def blip_at(self) -> dict[int, int]:
