@@ -186,7 +186,7 @@ class VehicleRules(PhasedGame):
             return None
         anchor = b.index(r + dr, c + dc)
         new = self.vehicle_squares(anchor)
-        if not new or not all(self.passable[s] for s in new):
+        if not new or not all([self.passable[s] for s in new]):  # (lists: no closure at each call)
             return None
         new_set, old = self._shape(anchor).square_set, self.vehicle_set()
         blocked = set(self.queen_squares()) | set(self.loader_squares())
@@ -195,7 +195,8 @@ class VehicleRules(PhasedGame):
             blocked.add(self.newt)
         if new_set & blocked:
             return None
-        under = sorted(ch["pos"] for ch in self.chars if ch["pos"] != NO and ch["pos"] in new_set - old)
+        entered = new_set - old  # (no NO among them: squares of the board)
+        under = sorted([ch["pos"] for ch in self.chars if ch["pos"] in entered])
         room = {}
         if under:
             banned = (self.occupied() - old) | new_set | self.barricades
