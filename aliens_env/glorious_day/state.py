@@ -315,7 +315,7 @@ class StateQueries(VehicleRules):
         step = self.door_step()
         closed = closed | inside
         if ch["pos"] in inside:
-            out = self._free_aboard()  # (not hers: she stands on it)
+            out = self._free_aboard()  # (not the mover's own square: it stands there)
             if step != NO and step not in closed:
                 out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
             out.sort()
