@@ -33,7 +33,6 @@ cdef class VehicleRules(PhasedGame):
     cpdef aboard(self, c)
     cpdef seat_of(self, c)
     cpdef _driving(self, c)
-    cpdef vehicle_moves(self, c, closed, speed)
     cpdef turret_targets(self, c)
     cpdef _turret_sees(self, c, square)
     cpdef can_scan(self, c)

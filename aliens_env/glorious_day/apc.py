@@ -134,34 +134,7 @@ class VehicleRules(PhasedGame):
     def vehicle_sees(self, square: int) -> bool:
         return any(self.sight[s][square] for s in self.vehicle_squares())
 
-    # -- moving Characters in and out (A42) -----------------------------------------------------
-    @cython.locals(occupied=set, taken=set, out=list)  # (compiled: set tests without lookups)
-    def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
-        """Where a Character's Move ends with the APC on the board: outside it never crosses the
-        APC; through the door it boards (any free space aboard) or gets out (from the door step).
-        (No square twice: the reach never enters the APC, closed to it.)"""
-        ch, inside = self.chars[c], self.vehicle_set()
-        occupied = self.occupied()
-        taken = {x["pos"] for x in self.chars}
-        free_aboard = [s for s in self.vehicle_squares() if s not in taken]  # (ascending: row by row)
-        step = self.door_step()
-        closed = closed | inside
-        if ch["pos"] in inside:
-            out = [s for s in free_aboard if s != ch["pos"]]
-            if step != NO and step not in closed:
-                out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
-            out.sort()
-            return out
-        reach, near = self.reach_split(ch["pos"], closed, speed)
-        out = [s for s in reach if s not in occupied]
-        # a step to spare: within speed - 1 steps (reach's start counts at 0 steps, so this is the
-        # bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed Speeds and the Power
-        # Loader's are, and stats_of clamps one lowered by Hazards to 1)
-        if step != NO and step in reach[:near]:
-            out += free_aboard
-        out.sort()
-        return out
-
+    # -- moving Characters in and out (A42; where a Move ends: StateQueries.vehicle_moves) ---------
     def _vehicle_move(self, c: int, square: int) -> None:
         """A Move into, inside or out of the APC: entering or leaving opens the door for the Alien Phase."""
         inside = self.vehicle_set()
@@ -213,7 +186,7 @@ class VehicleRules(PhasedGame):
             return None
         anchor = b.index(r + dr, c + dc)
         new = self.vehicle_squares(anchor)
-        if not new or not all(self.passable[s] for s in new):
+        if not new or not all([self.passable[s] for s in new]):  # (lists: no closure at each call)
             return None
         new_set, old = self._shape(anchor).square_set, self.vehicle_set()
         blocked = set(self.queen_squares()) | set(self.loader_squares())
@@ -222,7 +195,8 @@ class VehicleRules(PhasedGame):
             blocked.add(self.newt)
         if new_set & blocked:
             return None
-        under = sorted(ch["pos"] for ch in self.chars if ch["pos"] != NO and ch["pos"] in new_set - old)
+        entered = new_set - old  # (no NO among them: squares of the board)
+        under = sorted([ch["pos"] for ch in self.chars if ch["pos"] in entered])
         room = {}
         if under:
             banned = (self.occupied() - old) | new_set | self.barricades

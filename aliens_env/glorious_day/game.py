@@ -394,7 +394,8 @@ class GloriousDay(LoaderRules):
         self._fill_mask(mask)
         return np.frombuffer(mask, dtype=np.int8)
 
-    @cython.locals(mask=bytearray, slot=dict, ch=dict)  # (compiled: item reads and writes without lookups)
+    @cython.locals(mask=bytearray, slot=dict, ch=dict, base=cython.Py_ssize_t, i=cython.Py_ssize_t)  # (compiled: item
+    # reads and writes without lookups, a mask's index a C integer)
     def _fill_mask(self, mask: bytearray) -> None:
         """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0; a
         bytearray: each value written must be a Python int or bool, a numpy bool is refused)."""
@@ -425,10 +426,12 @@ class GloriousDay(LoaderRules):
                     mask[slot["apc_step"] + d] = 1
                 mask[slot["apc_stop"]] = 1
                 return
-            for s in self.move_targets(c):
-                mask[slot["move"] + s] = 1
-            for k in self.attack_targets(c):
-                mask[slot["attack"] + k] = 1
+            base = slot["move"]
+            for i in self.move_targets(c):
+                mask[base + i] = 1
+            base = slot["attack"]
+            for i in self.attack_targets(c):
+                mask[base + i] = 1
             if ch["aim"] < self.rules["aim_max"]:
                 mask[slot["aim"]] = 1
             for d in self.barricade_dirs(c):
@@ -454,8 +457,9 @@ class GloriousDay(LoaderRules):
                 for k in self.token_targets(c):
                     mask[slot["token"] + k] = 1
         elif kind == "place":
-            for s in opts:
-                mask[slot["place"] + s] = 1
+            base = slot["place"]
+            for i in opts:
+                mask[base + i] = 1
         elif kind == "target":
             for c in opts:
                 mask[slot["target_apc"] if c == APC_TARGET else slot["target"] + c] = 1

@@ -5,4 +5,4 @@ from aliens_env.glorious_day.marines cimport MarineRules
 cdef class HivemindRules(MarineRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
     cpdef card_playable(self, card)
-    cpdef _hivemind_mask(self, mask)
+    cpdef _hivemind_mask(self, bytearray mask)

@@ -6,6 +6,11 @@ from __future__ import annotations
 from .state import MAX_ALIENS
 from .marines import MarineRules
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 
 class HivemindRules(MarineRules):
     """The Hivemind Step: Willpower and the Hivemind cards."""
@@ -69,6 +74,7 @@ class HivemindRules(MarineRules):
             return bool(self.hive_hazards)
         return bool(self.tracker or self.tracker_discard)
 
+    @cython.locals(occupied=set, at=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
     def _hivemind_mask(self, mask: bytearray) -> None:
         slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
         mask[slot["end_step"]] = 1

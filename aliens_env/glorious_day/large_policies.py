@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 
 def _toward(game, c: int, goal: list[int]) -> int | None:
     """The move target of Character c nearest `goal` (a small model's steps), if it gets nearer."""
@@ -106,15 +111,28 @@ def _firing_squares(game, c: int) -> list[int]:
     keep = game.large["queen"]["reach"] + game.data["large_models"]["marines_standoff"]
     key = (game.map_id, game.queen["pos"], game.size, keep, weapon["range"])
     out = _FIRING.get(key)
-    if out is None:  # (a loop, not a generator: a few hundred squares at each new stand of hers)
-        rows, sight, passable = [game.board.range_row(q) for q in queen], game.sight, game.passable
-        found, reach = [], weapon["range"]
-        for s in range(game.board.n):
-            if (passable[s] and keep <= min([row[s] for row in rows]) <= reach  # (queen_range)
-                    and any(sight[s][q] for q in queen)):
-                found.append(s)
-        out = _FIRING[key] = tuple(found)
+    if out is None:  # (a few hundred squares read at each new stand of hers)
+        out = _FIRING[key] = _in_range_and_sight(game, queen, keep, weapon["range"])
     return list(out or queen)
+
+
+@cython.locals(rows=list, sight=list, passable=list, found=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t,
+               near=cython.Py_ssize_t, far=cython.Py_ssize_t)  # (compiled: list reads with C integers)
+def _in_range_and_sight(game, queen: tuple, keep: int, reach: int) -> tuple[int, ...]:
+    """The open squares at a range from `queen` (her squares) between `keep` and `reach` and in
+    sight of one of her squares (_firing_squares' answer)."""
+    rows, sight, passable = [game.board.range_row(q) for q in queen], game.sight, game.passable
+    found, near, far = [], keep, reach
+    for s in range(game.board.n):
+        if not passable[s]:
+            continue
+        r = min([row[s] for row in rows])  # (queen_range)
+        if near <= r <= far:
+            for q in queen:
+                if sight[s][q]:
+                    found.append(s)
+                    break
+    return tuple(found)
 
 
 def hive_queen_action(game, mask, spare: int) -> int | None:

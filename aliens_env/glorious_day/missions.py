@@ -121,7 +121,7 @@ def kills(game) -> int:
 def check(game) -> tuple[str, str] | None:
     """The end reached now (not by time): (end, why), or None."""
     m, objective = game.m, game.m["objective"]
-    if objective == "tokens" and all(t == NO for t in game.tokens):
+    if objective == "tokens" and all([t == NO for t in game.tokens]):  # (a list: a cpdef takes no generator)
         return "cleared", "every objective token is done"
     if objective == "kills" and kills(game) >= m["need"]:
         return "purged", f"{kills(game)} Aliens Killed"
@@ -168,7 +168,7 @@ def progress(game) -> float:
     if objective == "survive":
         return min(game.round / m["rounds"], 1.0)
     if objective == "tokens":
-        return sum(t == NO for t in game.tokens) / max(1, len(game.tokens))
+        return sum([t == NO for t in game.tokens]) / max(1, len(game.tokens))  # (a list: a cpdef takes no generator)
     if objective == "drive":
         return min(aboard(game) / m["need"], 1.0)
     if objective in ("airlock", "queen"):  # her Damage toward the Mortal Wound; 1 once she is gone

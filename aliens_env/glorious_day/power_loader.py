@@ -23,13 +23,6 @@ from .queen import QueenRules
 
 
 class LoaderRules(QueenRules):
-    def pilot(self) -> int:
-        return self.loader["pilot"] if self.loader is not None else NO
-
-    def loader_squares(self) -> tuple[int, ...]:
-        """Its squares (the tuple kept per board: shared), () without it."""
-        return kept_footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else ()
-
     def char_squares(self, c: int) -> tuple[int, ...]:
         """The squares of Character c's model: the Power Loader's four for its pilot."""
         if c == self.pilot():

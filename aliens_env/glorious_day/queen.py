@@ -20,6 +20,11 @@ from .apc import APC_TARGET
 from .large_models import kept_footprint, shove_plan
 from .text import TextViews
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
 #: queen_moves' answers by what they are worked out from (the map, her square, the squares closed
@@ -59,10 +64,6 @@ class QueenRules(TextViews):
         return [card for part in parts for card, n in part.items() for _ in range(n)]
 
     # -- queries --------------------------------------------------------------------------------
-    def queen_squares(self) -> tuple[int, ...]:
-        """Her squares (the tuple kept per board: shared), () without her."""
-        return kept_footprint(self.board, self.queen["pos"], self.size) if self.queen is not None else ()
-
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
@@ -79,7 +80,7 @@ class QueenRules(TextViews):
             return at
         inside, chars = self.vehicle_set(), self.chars
         out = {s: c for s, c in at.items() if chars[c]["pos"] not in inside}  # (not aboard(c))
-        out.update((s, APC_TARGET) for s in self.vehicle_squares())
+        out.update(dict.fromkeys(self.vehicle_squares(), APC_TARGET))
         return out
 
     def queen_range(self, square: int, rows: list | None = None) -> int:
@@ -88,16 +89,18 @@ class QueenRules(TextViews):
         rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
         return min([row[square] for row in rows])
 
-    def queen_targets(self) -> list[int]:
+    @cython.locals(rows=list, row=list, sight=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t, most=cython.Py_ssize_t)
+    def queen_targets(self) -> list[int]:  # (compiled: list reads and her range in C integers)
         """The closest Characters within her reach (two spaces of her model, in sight of it);
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
         squares, reach = self.queen_squares(), self.large["queen"]["reach"]
         rows, sight = [self.board.range_row(q) for q in squares], self.sight
         at = self.queen_prey()
         near = []  # (Character, her range) of the squares of `at` in her reach and sight, in its order
+        most = reach
         for s, c in at.items():
             r = min([row[s] for row in rows])  # (queen_range(s, rows))
-            if r <= reach and any(sight[q][s] for q in squares):
+            if r <= most and any([sight[q][s] for q in squares]):  # (lists: no closure at each call)
                 near.append((c, r))
         names, chars = self.synthetic_names, self.chars
         if names and near:  # (synthetic(c), inline: the APC is no Synthetic)
@@ -113,14 +116,18 @@ class QueenRules(TextViews):
                 out.append(c)
         return sorted(out)
 
+    @cython.locals(out=dict, barred=set)  # (compiled: dict and set operations without lookups)
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
         """{Character: anchors from which the Queen would have it within reach and in sight}."""
-        out: dict[int, list[int]] = {}
+        out = {}
         barred = self._anchors_holding(closed)  # (her squares there meet `closed`)
         for s, c in self.queen_prey().items():
             for a, _ in self._anchors_on(s):
                 if a not in barred:
-                    out.setdefault(c, []).append(a)
+                    if c in out:
+                        out[c].append(a)
+                    else:
+                        out[c] = [a]
         return out
 
     def _anchors_on(self, s: int) -> tuple:

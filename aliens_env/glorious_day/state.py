@@ -9,6 +9,7 @@ from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS
+from .large_models import kept_footprint
 
 try:
     import cython
@@ -134,16 +135,28 @@ class StateQueries(VehicleRules):
         squares for its pilot)."""
         out = {ch["pos"]: c for c, ch in enumerate(self.chars) if ch["pos"] != NO}
         if self.loader is not None and self.loader["pilot"] != NO:
-            out.update((s, self.loader["pilot"]) for s in self.loader_squares())
+            out.update(dict.fromkeys(self.loader_squares(), self.loader["pilot"]))
         return out
 
     def blip_at(self) -> dict[int, int]:
         return {bl["pos"]: k for k, bl in enumerate(self.blips) if bl is not None}
 
+    def pilot(self) -> int:
+        """The Power Loader's pilot, NO without one (or without the Loader)."""
+        return self.loader["pilot"] if self.loader is not None else NO
+
+    def queen_squares(self) -> tuple[int, ...]:
+        """The Queen's squares (the tuple kept per board: shared), () without her."""
+        return kept_footprint(self.board, self.queen["pos"], self.size) if self.queen is not None else ()
+
+    def loader_squares(self) -> tuple[int, ...]:
+        """The Power Loader's squares (the tuple kept per board: shared), () without it."""
+        return kept_footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else ()
+
     @cython.locals(out=set, model=dict)  # (compiled: set adds and dict reads without lookups)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
-        out = set()
+        out = set(self.vehicle_set())  # (first, from its kept set: copied without hashing its 21 squares again)
         for model in self.aliens:
             if model is not None:
                 out.add(model["pos"])
@@ -159,7 +172,6 @@ class StateQueries(VehicleRules):
         if self.has_large:
             out.update(self.queen_squares())
             out.update(self.loader_squares())
-        out.update(self.vehicle_squares())
         return out
 
     @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C ints)
@@ -192,8 +204,7 @@ class StateQueries(VehicleRules):
         """The squares within `limit` steps of `start` (not entering `closed`), `start` first (a
         tuple, shared by the games of the process). When no closed square lies within `limit` steps on the open
         map, the answer is the map's own (kept once per map)."""
-        row = self._dist_row(start)
-        near = frozenset([c for c in closed if row[c] <= limit])
+        near = self._closed_near(start, closed, limit)
         if not near:
             return self._open_reach(start, limit)
         return self._closed_reach(start, near, limit)[0]
@@ -202,11 +213,21 @@ class StateQueries(VehicleRules):
         """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
         within limit - 1 steps (limit >= 1): one search for both (when no closed square lies
         within `limit` steps, none does within limit - 1: reach's open-map answers, both)."""
-        row = self._dist_row(start)
-        near = frozenset([c for c in closed if row[c] <= limit])
+        near = self._closed_near(start, closed, limit)
         if not near:
             return self._open_reach(start, limit), len(self._open_reach(start, limit - 1))
         return self._closed_reach(start, near, limit)
+
+    @cython.locals(row=list, near=list, s=cython.int, d=cython.int, most=cython.int)  # (compiled: C ints)
+    def _closed_near(self, start: int, closed, limit: int) -> frozenset:
+        """The squares of `closed` within `limit` steps of `start` on the open map: the only ones
+        that can change a reach of `limit` steps from it."""
+        row, near, most = self._dist_row(start), [], limit
+        for s in closed:
+            d = row[s]
+            if d <= most:
+                near.append(s)
+        return frozenset(near)
 
     def _dist_row(self, start: int) -> list[int]:
         """Steps on the open map from `start` to every square (kept once per map and square)."""
@@ -283,6 +304,37 @@ class StateQueries(VehicleRules):
             out = self._cache[key] = sorted([s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
                                              if s not in occupied])
         return out
+
+    @cython.locals(occupied=set, out=list)  # (compiled: set tests without lookups)
+    def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
+        """Where a Character's Move ends with the APC on the board: outside it never crosses the
+        APC; through the door it boards (any free space aboard) or gets out (from the door step).
+        (No square twice: the reach never enters the APC, closed to it.)"""
+        ch, inside = self.chars[c], self.vehicle_set()
+        occupied = self.occupied()
+        step = self.door_step()
+        closed = closed | inside
+        if ch["pos"] in inside:
+            out = self._free_aboard()  # (not the mover's own square: it stands there)
+            if step != NO and step not in closed:
+                out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
+            out.sort()
+            return out
+        reach, near = self.reach_split(ch["pos"], closed, speed)
+        out = [s for s in reach if s not in occupied]
+        # a step to spare: within speed - 1 steps (reach's start counts at 0 steps, so this is the
+        # bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed Speeds and the Power
+        # Loader's are, and stats_of clamps one lowered by Hazards to 1)
+        if step != NO and step in reach[:near]:
+            out += self._free_aboard()
+        out.sort()
+        return out
+
+    @cython.locals(taken=set)  # (compiled: set tests without lookups)
+    def _free_aboard(self) -> list[int]:
+        """The APC's squares no Character stands on, ascending (row by row)."""
+        taken = {ch["pos"] for ch in self.chars}
+        return [s for s in self.vehicle_squares() if s not in taken]
 
     def attack_targets(self, c: int) -> tuple[int, ...]:
         """The Aliens (slots) the Character's Attack may target (kept per position in ``_cache``,
