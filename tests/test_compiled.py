@@ -296,6 +296,7 @@ def test_games_pickle_as_their_class_and_attributes_by_name():
     from aliens_env.reactor_room.game import ReactorRoom
 
     assert {"decision", "_cache", "marines", "board", "active"} <= struct_fields(Operations)
+    assert {"events", "stats", "layout", "_ranges"} <= struct_fields(Operations)  # (typed fields: list, ActionLayout, ...)
     assert "observation_shape" not in struct_fields(ReactorRoom)  # (a property, not a declared field)
     game = Operations()
     game.reset(5)

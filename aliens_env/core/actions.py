@@ -35,6 +35,11 @@ class ActionLayout:
         self.size = len(self._labels)
         self._specs = list(slices)
 
+    def __reduce__(self):
+        """Pickled as its class and slices (compiled, an extension type: Cython's own pickling
+        would name a helper of the compiled module, which a pure process lacks)."""
+        return ActionLayout, (self._specs,)
+
     def extended(self, name: str, spec: int | Sequence[str]) -> "ActionLayout":
         """This layout with one more slice at the end: every action keeps its number."""
         return ActionLayout(self._specs + [(name, spec)])

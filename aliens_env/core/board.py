@@ -146,6 +146,10 @@ class Board(Grid):
         """Ranges from square a to every square (a shared list: do not modify)."""
         return self._range[a]
 
+    def range_rows(self) -> list[list[int]]:
+        """Every square's ``range_row`` (the shared table, one per map size: do not modify)."""
+        return self._range
+
     # -- distances -----------------------------------------------------------------------------
     def distances(self) -> np.ndarray:
         """All-pairs path distance in steps over passable squares (int16, UNREACHABLE where none).

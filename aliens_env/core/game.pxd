@@ -8,5 +8,12 @@ cdef class Game:
     cdef object __weakref__
 
 
+# A PhasedGame's open decision, its fields read in C where the game is typed.
+cdef class Decision:
+    cdef public object player, kind, options
+
+
 cdef class PhasedGame(Game):
-    cdef public object decision, events, stats, _cache
+    cdef public Decision decision
+    cdef public list events
+    cdef public dict stats, _cache

@@ -118,7 +118,8 @@ def abstract_methods(cls: type) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=None)
 def _declared_fields(module: str, name: str) -> frozenset[str]:
     """The attributes the .pxd file beside `module` declares for its class `name` (the lines
-    ``cdef public object a, b`` under ``cdef class name``); none without such a file."""
+    ``cdef public TYPE a, b`` under ``cdef class name``, TYPE ``object`` or a type such as ``list``
+    or ``Decision``); none without such a file."""
     path = getattr(sys.modules.get(module), "__file__", None)
     pxd = None if path is None else pathlib.Path(path).parent / (module.rpartition(".")[2] + ".pxd")
     if pxd is None or not pxd.is_file():
@@ -128,7 +129,7 @@ def _declared_fields(module: str, name: str) -> frozenset[str]:
         header = re.match(r"cdef class (\w+)", line)
         if header or (line and not line[0].isspace()):
             inside = bool(header) and header.group(1) == name
-        elif inside and (fields := re.match(r"\s+cdef public object (.+)", line)):
+        elif inside and (fields := re.match(r"\s+cdef public \w+ ([^#]+)", line)):
             names.update(field.strip() for field in fields.group(1).split(","))
     return frozenset(names)
 
@@ -312,7 +313,7 @@ class Game:
         raise NotImplementedError(f"{type(self).__name__} has no image rendering")
 
 
-@dataclass(slots=True)
+@dataclass
 class Decision:
     """An open decision of a PhasedGame: the side that decides, its kind (a word of the ruleset,
     e.g. "order") and its options (the ruleset's own list)."""
@@ -323,6 +324,11 @@ class Decision:
 
     def copy(self) -> "Decision":
         return Decision(self.player, self.kind, list(self.options))
+
+    def __reduce__(self):
+        """Pickled as its class and fields (compiled, an extension type: Cython's own pickling
+        would name a helper of the compiled module, which a pure process lacks)."""
+        return Decision, (self.player, self.kind, self.options)
 
 
 class PhasedGame(Game):

@@ -100,6 +100,7 @@ class HuntForTheQueen(LairsObservation):
         self.marine_order = order
         rows = tuple(data["map"].splitlines())
         self.board = make_board(rows, data["underground_steps"])
+        self._ranges = self.board.range_rows()  # (read in C: reactor_room/game.pxd)
         self.dist = self.board.distances()
         b = self.board
         chars = np.array([list(row) for row in rows])

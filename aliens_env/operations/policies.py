@@ -49,9 +49,10 @@ class OperationsMarines(HeuristicMarines):
         self.wait_range = wait_range
 
     @cython.locals(game=Operations)
-    def field(self, game, targets) -> np.ndarray:
+    def field(self, game, targets) -> list[int]:
         """A Marine's path cost from every square to the nearest target: furniture costs 2, and
-        no diagonal step into or out of a duct (the scenario's rules for Marines)."""
+        no diagonal step into or out of a duct (the scenario's rules for Marines). A list by
+        square (read square by square), kept: not to be written."""
         key = (game.board, tuple(sorted(targets)))
         out = _FIELDS.get(key)
         if out is None:
@@ -73,7 +74,7 @@ class OperationsMarines(HeuristicMarines):
                     if nd < dist[n]:
                         dist[n] = nd
                         heapq.heappush(heap, (nd, n))
-            out = _FIELDS[key] = np.array(dist)
+            out = _FIELDS[key] = dist
         return out
 
     @cython.locals(game=Operations)
@@ -94,7 +95,7 @@ class OperationsMarines(HeuristicMarines):
     @cython.locals(game=Operations, m=Marine, o=Marine)
     def _held_teammate_near(self, game, m) -> bool:
         for o in game.marines:
-            if o is not m and o.alien != NO and game.board.range(o.pos, m.pos) <= 1:
+            if o is not m and o.alien != NO and game._ranges[o.pos][m.pos] <= 1:
                 return True
         return False
 
@@ -105,7 +106,7 @@ class OperationsMarines(HeuristicMarines):
         best = None
         here = game.marines[game.active].pos
         for action, a, caught in safe_grenades(game, legal):
-            if (caught >= 2 or game.board.range(here, game.aliens[a].pos) >= 9) and (best is None or caught > best[0]):
+            if (caught >= 2 or game._ranges[here][game.aliens[a].pos] >= 9) and (best is None or caught > best[0]):
                 best = (caught, action)
         return None if best is None else best[1]
 
@@ -123,7 +124,7 @@ class OperationsMarines(HeuristicMarines):
             wounded = []
             for o in game.marines:
                 if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
-                        and board.range(o.pos, m.pos) <= 2 and goal[o.pos] < UNREACHABLE:
+                        and game._ranges[o.pos][m.pos] <= 2 and goal[o.pos] < UNREACHABLE:
                     wounded.append(o.pos)
             if wounded and m.name != "Newt":
                 goal = self.field(game, wounded)
@@ -134,7 +135,7 @@ class OperationsMarines(HeuristicMarines):
         return closest_step(game, m.pos, goal, moves, barred)
 
     @cython.locals(game=Operations, m=Marine)
-    def _goal(self, game, m) -> np.ndarray:
+    def _goal(self, game, m) -> list[int]:
         """Path costs to where this Marine is going (0 there)."""
         exits, field, waiting = self._goal_fields(game)
         if game.far_door_open or m.pos in game.airlock or m.pos in game.duct:
@@ -144,7 +145,7 @@ class OperationsMarines(HeuristicMarines):
         return waiting
 
     @cython.locals(game=Operations)
-    def _goal_fields(self, game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _goal_fields(self, game) -> tuple[list[int], list[int], list[int]]:
         """Path costs on this board (kept per board): to the Exit, to the cutting squares, and to
         within ``wait_range`` of them (wait near the door, out of the cutter's way)."""
         key = (game.board, self.wait_range)
@@ -152,12 +153,12 @@ class OperationsMarines(HeuristicMarines):
         if out is None:
             field = self.field(game, game.cut_squares)
             out = (self.field(game, np.flatnonzero(game.board.exit.ravel()).tolist()), field,
-                   np.where(field <= self.wait_range, 0, field))
+                   [0 if d <= self.wait_range else d for d in field])
             _GOALS[key] = out
         return out
 
 
-def ahead_of_newt(game, exits: np.ndarray):
+def ahead_of_newt(game, exits: list[int]):
     """``barred`` for closest_step while Newt leads: the duct squares not behind her on the way to
     the Exit (``exits``, its path costs), all of them while she is not in the ducts yet."""
     duct = game.duct

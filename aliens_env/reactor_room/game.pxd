@@ -18,15 +18,18 @@ cdef class Alien:
 # `dice`, at a reset: the Movie chains make it a property, core/game.pxd; `_obs_record`, at the
 # first observe), which keeps the cpdef methods below on Cython's fast path (Python 3.11: from 3.12
 # Cython no longer reads dict versions, and every call from C looks the name up).
+from aliens_env.core.actions cimport ActionLayout
 from aliens_env.core.game cimport PhasedGame
 
 cdef class ReactorRoom(PhasedGame):
     cdef public object marines, aliens, board, options, active, characters, tables, mover, queue
     cdef public object fires, data, arms, phase, banked, armed_rules, turn, mover_target, marine_order
-    cdef public object push_alien, pool, _slot, obs_layout, layout, _capacity, to_appear, mover_steps
+    cdef public ActionLayout layout
+    cdef public object push_alien, pool, _slot, obs_layout, _capacity, to_appear, mover_steps
     cdef public object armed, _task_actions, _fire_paths, _backups, turn_limit, nukes, _obs_template
     cdef public object _burn_offsets, _rows, _plane, _features_at, _band, dist, _turn_scale
     cdef public object _red_turn_every, _cards, tactics, _executing, _primitive
+    cdef public list _ranges  # the board's range_rows(), set with the board
     # cpdef: the methods called most from the methods of this class and of the classes derived
     # from it, and from the scripted marines (their game is typed): called in C (Python callers
     # call them as before, and a Python subclass may still override them: Cython checks, cheaply

@@ -120,6 +120,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
         self.marine_order = order
         self.board: Board = board_from_rows(tuple(data["map"].splitlines()))
+        self._ranges = self.board.range_rows()  # (read in C by the hot queries and the scripted marines)
         self.dist = self.board.distances()
         self.pool = data["alien_pool"]
         n_marines = len(order)
@@ -637,12 +638,12 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 mask[self._slot["place"] + direction] = 1
         return mask
 
-    @cython.locals(al=Alien)
+    @cython.locals(al=Alien, keyed=list)
     def targets(self) -> list[int]:
         """Aliens in play ordered by (range from the acting Marine, counter number): target k."""
         cached = self._cache.get("targets")
         if cached is None:
-            ranges = self.board.range_row(self.marines[self.active].pos)
+            ranges = self._ranges[self.marines[self.active].pos]
             n = len(self.aliens)  # (sorted by range * n + counter: the order of (range, counter), as ints)
             keyed = []
             for a, al in enumerate(self.aliens):
@@ -687,7 +688,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         s, i, aliens = self._slot, self.active, self.aliens
         melee_ok = m.actions_left > 0
         firing = m.aim > 0 and not in_combat
-        ranges = self.board.range_row(m.pos)
+        ranges = self._ranges[m.pos]
         reach = max(1, self._weapon_reach(char, m.wounded, m.aim)) if firing else 1
         for k, a in enumerate(targets):
             rng = ranges[aliens[a].pos]
@@ -718,7 +719,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
 
-    @cython.locals(m=Marine, al=Alien)
+    @cython.locals(m=Marine, al=Alien, alien_squares=set)
     def _open_steps(self) -> tuple[Sequence[tuple[int, int]], set[int]]:
         """(direction, square) of the steps from the acting Marine's square onto no Alien and no
         Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``, which
@@ -762,7 +763,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         elif weapon == "Flame Unit" and not self._first_in_line(marine.pos, alien.pos):
             shot = None
         else:
-            shot = (self._band_at(self.board.range(marine.pos, alien.pos)), self._penalty(m, a))
+            shot = (self._band_at(self._ranges[marine.pos][alien.pos]), self._penalty(m, a))
         self._cache[key] = shot
         return shot
 
@@ -1194,7 +1195,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
     def _adjacent(self, square: int) -> list[int]:
         return [n for n in (self.board.step(square, d) for d in range(8)) if n is not None]
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, squares=set)
     def _standing_squares(self, exclude: int = NO) -> set[int]:
         """Squares of Marines who count as counters (not laid flat, not carried, on the map)."""
         skip = self.marines[exclude] if exclude != NO else None
@@ -1317,7 +1318,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         acting_marine = d is not None and d.player == "marines" and active != NO
         if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask)
             pos = marines[active].pos
-            ranges, seen = self.board.range_row(pos), self.board.los_list(pos)
+            ranges, seen = self._ranges[pos], self.board.los_list(pos)
             ones, targeted = [], []  # (targeted: the targets' features, in order)
             for a in self.targets():
                 al = aliens[a]

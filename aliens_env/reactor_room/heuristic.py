@@ -25,8 +25,11 @@ It reads the open board directly (the Reactor Room has no hidden information).
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import numpy as np
 
+from ..core.actions import ActionLayout
 from ..core.board import NO, UNREACHABLE
 from .data_files import grenade_result
 from .game import Alien, Marine, ReactorRoom
@@ -48,7 +51,7 @@ class HeuristicMarines:
         mask = game.legal_mask_kept(player)
         return self._act(game, player, set(mask.nonzero()[0].tolist()))
 
-    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien)
+    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -69,7 +72,7 @@ class HeuristicMarines:
         # 2. rescue a teammate held by an Alien within reach
         for k, a in enumerate(targets):
             alien = game.aliens[a]
-            if alien.card == NO or game.board.range(m.pos, alien.pos) > 1:
+            if alien.card == NO or game._ranges[m.pos][alien.pos] > 1:
                 continue
             p_melee = max(0, game._melee_value(m) + 1) / 10 if m.actions_left > 0 else 0.0
             p_fire, aim_needed = self._best_shot(game, m_index, a)
@@ -96,7 +99,7 @@ class HeuristicMarines:
                 continue
             if not self._threat(game, a, able):
                 continue
-            ranges = game.board.range_row(alien.pos)
+            ranges = game._ranges[alien.pos]
             risk = 0.0
             if not flame:
                 beside = 0  # (a loop, not sum() over a generator: this runs for every target)
@@ -173,15 +176,16 @@ class HeuristicMarines:
             for o in game.marines:
                 if o.status == "on_map" and not o.incapacitated:
                     able.append(o.pos)
-        ranges = game.board.range_row(game.aliens[a].pos)
+        ranges = game._ranges[game.aliens[a].pos]
         reach = self.threat_range
         for pos in able:
             if ranges[pos] <= reach:
                 return True
         return False
 
-    def _exit_distances(self, game: ReactorRoom) -> np.ndarray:
-        """Steps to the nearest Exit, kept in the board's own cache (per board and version)."""
+    def _exit_distances(self, game: ReactorRoom) -> list[int]:
+        """Steps to the nearest Exit by square (a list: read square by square), kept in the
+        board's own cache (per board and version)."""
         return game.board._cached("exit_distances", _exit_field, game.board)
 
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine)
@@ -196,7 +200,7 @@ class HeuristicMarines:
             wounded = []
             for o in game.marines:
                 if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
-                        and board.range(o.pos, m.pos) <= 2:
+                        and game._ranges[o.pos][m.pos] <= 2:
                     wounded.append(o.pos)
             if wounded:
                 goal = board.distance_field(wounded)
@@ -214,14 +218,15 @@ class HeuristicMarines:
         return max(sorted(legal), key=distance)
 
 
-def legal_action(lay, legal: set[int], kind: str, k: int = 0) -> int | None:
+@cython.locals(lay=ActionLayout)
+def legal_action(lay: ActionLayout, legal: set[int], kind: str, k: int = 0) -> int | None:
     """Action k of slice `kind` when it is in `legal`, else None."""
     a = lay.encode(kind, k)
     return a if a in legal else None
 
 
-def _exit_field(board) -> np.ndarray:
-    return board.distance_field(np.flatnonzero(board.exit.ravel()).tolist())
+def _exit_field(board) -> list[int]:
+    return board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()).tolist()
 
 
 @cython.locals(game=ReactorRoom)
@@ -232,8 +237,9 @@ def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
 
 
 @cython.locals(game=ReactorRoom, al=Alien)
-def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int, int], barred=None) -> int | None:
-    """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal``, with
+def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[int, int], barred=None) -> int | None:
+    """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal`` (by
+    square: a list, read faster square by square than an array, or an array), with
     the fewest Aliens in play beside the square on a tie (the first such in ``moves``' order);
     squares where ``barred(square)`` holds are skipped. None when no Move gets closer."""
     board = game.board
@@ -250,7 +256,7 @@ def closest_step(game: ReactorRoom, pos: int, goal: np.ndarray, moves: dict[int,
             continue
         if best is not None and d > best[0][0]:
             continue  # farther than the best so far, whatever the danger
-        ranges = board.range_row(sq)
+        ranges = game._ranges[sq]
         danger = 0
         for p in alien_squares:
             if ranges[p] <= 1:
@@ -278,7 +284,7 @@ def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO):
         al = game.aliens[a]
         if at + k not in legal or (al.card != NO and a != even_on_card):
             continue
-        seen, ranges = b.los_list(al.pos), b.range_row(al.pos)
+        seen, ranges = b.los_list(al.pos), game._ranges[al.pos]
         harmed = False  # (a loop, not any() over a generator: this runs for every legal throw)
         for p in marines:
             if (ranges[p] == 0 or seen[p]) and grenade_result(ranges[p])["marine"] != "none":

@@ -20,6 +20,7 @@ def test_boards_of_one_size_share_the_range_and_step_tables_and_they_answer_as_t
 
     board, other = Board(ROWS), Board([row.replace("W", ".") for row in ROWS])
     assert board._range is other._range and board._step1 is other._step1
+    assert board.range_rows() is other.range_rows() and board.range_rows()[3] == board.range_row(3)
     for a in range(board.n):
         assert [board.range(a, b) for b in range(board.n)] == [Grid.range(board, a, b) for b in range(board.n)]
         assert board._step1[a] == tuple(Grid.step(board, a, d) for d in range(8))

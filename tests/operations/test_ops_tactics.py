@@ -78,7 +78,7 @@ def test_the_scripted_marines_keep_a_bounded_memo_of_distance_fields(monkeypatch
     game.reset(seed=3)
     floor = sorted({n for m in game.marines for _, n in game.board.neighbours[m.pos]})[:12]
     assert len(floor) == 12
-    first = marines.field(game, [floor[0]]).copy()
+    first = np.array(marines.field(game, [floor[0]]))  # (a list by square: an array here to count)
     sizes = []
     for sq in floor[1:]:
         marines.field(game, [sq])
