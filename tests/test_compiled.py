@@ -373,3 +373,27 @@ def test_every_game_class_implements_the_whole_contract():
     from aliens_env.core.game import abstract_methods
 
     assert {cls.__name__: abstract_methods(cls) for cls in _game_classes()} == {cls.__name__: () for cls in _game_classes()}
+
+
+@pytest.mark.parametrize("name, kept", [("BugHunt", set()), ("BugHuntTactics", {"observation"}),
+                                        ("GloriousDay", set()), ("GloriousDayTactics", set())])
+def test_a_game_whose_struct_holds_every_record_keeps_its_dict_still_in_play(name, kept):
+    """Bug Hunt's and Glorious Day's games keep every record of play in the struct (bug_hunt/state.pxd,
+    glorious_day/apc.pxd): compiled, the ``__dict__`` holds only ``kept``, set at the start, and no
+    record lands there in play (a new one would still work, but every cpdef call would then look
+    its method up: docs/speed.md). Pure, every record is in the ``__dict__``."""
+    import numpy as np
+
+    from aliens_env.core.game import struct_fields
+    from aliens_env.envs.registry import REGISTRY
+
+    game, rng = REGISTRY[name].make_game(), np.random.default_rng(0)
+    game.reset(4)
+    for _ in range(300):
+        if game.is_terminal():
+            game.reset(int(rng.integers(1000)))
+        game.apply(int(rng.choice(game.legal_actions())))
+        if compiled_here():
+            assert set(vars(game)) == kept, set(vars(game)) - kept
+        else:
+            assert set(vars(game)) - kept <= struct_fields(type(game))

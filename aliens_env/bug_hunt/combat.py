@@ -451,7 +451,6 @@ def grenade(game, i: int, target: int) -> None:
     blast(game, landing, flame=False)
 
 
-@cython.locals(game=GameRecords)
 def could_fire_at(game, h, square: int) -> bool:
     """An active, armed figure with ammunition that has `square` in its weapon's range and sight."""
     return (h.status == "active" and h.weapon != "none" and not h.out_of_ammo

@@ -62,8 +62,9 @@ from .colony import CARDINAL, CARDINAL_NAMES, Colony
 from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
     ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
-    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human,
+    MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
 )
+from .state import GameRecords  # BugHunt's base (compiled, game.pxd cimports it: no module attribute then)
 
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
                 "electronic_locks", "satellite_comms", "free_bug_master")

@@ -140,7 +140,6 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     return game.colony.field(sorted(goals), WALKER)
 
 
-@cython.locals(game=GameRecords)
 def walk_steps(game, goals: list[int]) -> dict[int, int]:
     """``walk_field`` by square, for the squares a figure can walk to (read-only; kept per layout
     version and goals)."""

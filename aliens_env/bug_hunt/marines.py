@@ -103,7 +103,6 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     return _grenade_targets(game, game.humans[i].pos)[0]
 
 
-@cython.locals(game=GameRecords)
 def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     """grenade_squares from square pos, and its slots as an index array (marine_mask sets them
     in one numpy call); kept per layout version and square."""
@@ -135,12 +134,11 @@ def _grenade_targets_uncached(game, pos: int) -> tuple[dict[int, int], np.ndarra
     seen = game.colony.los_from(pos, game.rules["sight_range"]).reshape(size, size)
     ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
     ok[r0 - rs, c0 - cs] = False
-    squares, slots = _grenade_grids(size, reach)  # the block's squares and slots, row by row
-    slots = slots[rs - r0 + reach:re - r0 + reach, cs - c0 + reach:ce - c0 + reach][ok]
-    return dict(zip(slots.tolist(), squares[rs:re, cs:ce][ok].tolist())), slots
+    grid_squares, grid_slots = _grenade_grids(size, reach)  # the block's squares and slots, row by row
+    slots = grid_slots[rs - r0 + reach:re - r0 + reach, cs - c0 + reach:ce - c0 + reach][ok]
+    return dict(zip(slots.tolist(), grid_squares[rs:re, cs:ce][ok].tolist())), slots
 
 
-@cython.locals(game=GameRecords)
 def grenade_slot(game, i: int, square: int) -> int | None:
     """The grenade action (its index in the slice) of figure i at `square`, None if not legal."""
     for k, s in grenade_squares(game, i).items():

@@ -1,5 +1,7 @@
-"""Bug Hunt's state: the records (squad figures, Aliens, the open decision), the constants the
-other modules share, and the small queries and changes over the game state."""
+"""Bug Hunt's state: the records (squad figures, Aliens, the open decision), the game's base class
+``GameRecords`` (compiled, the extension type whose struct holds every record of a game:
+state.pxd), the constants the other modules share, and the small queries and changes over the
+game state."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields

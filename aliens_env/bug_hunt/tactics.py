@@ -137,6 +137,7 @@ class TacticMarines(ScriptedMarines):
         return getattr(self, self.tactic)(game, game.legal_mask(player), action)
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
+    # (step_toward and next_figure hand ScriptedMarines _pod_field and _pod_steps themselves)
     @cython.locals(game=GameRecords)
     def _walk_field(self, game, goals: list[int], mover=WALKER) -> np.ndarray:
         return _pod_field(game, goals, mover) if self.tactic == "bypass" else game.colony.field(goals, mover)
@@ -326,7 +327,6 @@ class TacticMarines(ScriptedMarines):
                     return g
         return None
 
-    @cython.locals(game=GameRecords)
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
         or over-watch with nothing in reach, until the Queen is seen; with no step toward it
@@ -387,7 +387,6 @@ class TacticMarines(ScriptedMarines):
             return action
         return s("overwatch")
 
-    @cython.locals(game=GameRecords)
     def bypass(self, game, mask, action) -> int:
         """bypass: ambush (A72) with every walking distance the squad reads taken round the auto
         sentry pods (ASSUMPTION A73). A pod, on, off or wrecked, occupies its square (A23), but

@@ -21,7 +21,7 @@ class CommandedSide:
         #: worked out for the open decision, reused by the next command while that decision is open
         #: (a decision is opened anew whenever the position changes; a clone copies the decision).
         #: Set here, not a class attribute: a game may keep it in its struct (reactor_room/game.pxd,
-        #: glorious_day/apc.pxd)
+        #: glorious_day/apc.pxd, bug_hunt/state.pxd)
         self._primitive = None
         self.tactics = self._make_tactics()
         if len(self.tactics) < 2:  # (one tactic would be no choice: a step offered is a real choice)
