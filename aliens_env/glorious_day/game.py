@@ -394,8 +394,9 @@ class GloriousDay(LoaderRules):
         self._fill_mask(mask)
         return np.frombuffer(mask, dtype=np.int8)
 
-    @cython.locals(mask=bytearray, slot=dict, ch=dict, base=cython.Py_ssize_t, i=cython.Py_ssize_t)  # (compiled: item
-    # reads and writes without lookups, a mask's index a C integer)
+    # (compiled: item reads and writes without lookups; in the hot loops a mask's index is a C
+    # integer, ``i``, an entry of the slice at ``base``)
+    @cython.locals(mask=bytearray, slot=dict, ch=dict, base=cython.Py_ssize_t, i=cython.Py_ssize_t)
     def _fill_mask(self, mask: bytearray) -> None:
         """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0; a
         bytearray: each value written must be a Python int or bool, a numpy bool is refused)."""

@@ -89,7 +89,7 @@ class QueenRules(TextViews):
         rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
         return min([row[square] for row in rows])
 
-    @cython.locals(rows=list, row=list, sight=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t, most=cython.Py_ssize_t)
+    @cython.locals(rows=list, sight=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t, most=cython.Py_ssize_t)
     def queen_targets(self) -> list[int]:  # (compiled: list reads and her range in C integers)
         """The closest Characters within her reach (two spaces of her model, in sight of it);
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""

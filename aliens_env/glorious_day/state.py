@@ -295,7 +295,7 @@ class StateQueries(VehicleRules):
             closed = self.barricades | {a["pos"] for a in filter(None, self.aliens)}
             if self.has_large:
                 closed |= set(self.queen_squares())
-            if self.newt_carrier == NO:
+            if self.newt_carrier == NO and self.newt != NO:  # (Newt on her own square, when she is in the mission)
                 closed.add(self.newt)
             if self.apc is not None:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])

@@ -108,6 +108,16 @@ def test_it_removes_a_barricade_it_crosses():
     assert not g.barricades
 
 
+
+def test_occupied_holds_the_apcs_squares_and_a_caller_cannot_change_its_kept_set():
+    g = chase({1: (8, 1)}, aliens=[((2, 2), 1)])
+    occupied = g.occupied()
+    assert g.vehicle_set() <= occupied and sq(g, (8, 1)) in occupied and sq(g, (2, 2)) in occupied
+    kept = set(g.vehicle_set())
+    occupied.clear()  # (occupied starts from the APC's kept set: a copy of it)
+    assert g.vehicle_set() == kept and len(kept) == 21
+
+
 # -- getting in and out, the door ------------------------------------------------------------------
 def test_characters_get_in_and_out_only_by_the_door():
     g = activate(chase({1: (8, 1)}), 1)  # Hicks, Speed 4, two steps from the door step
