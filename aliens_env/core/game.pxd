@@ -1,8 +1,10 @@
-# The games' C types when compiled (Cython reads this file beside game.py): the attributes a game
-# reads at every step live in the object's struct, read without Python's attribute lookup in the
-# methods of these classes and of the extension types derived from them (reactor_room/game.pxd).
-# A game keeps its other attributes in its __dict__. (Not `dice`: the Movie chains make it a
-# property, which a struct field would bypass.)
+# The games' C types when compiled, and their open Decision's (Cython reads this file beside
+# game.py): the attributes a game reads at every step live in the object's struct, read without
+# Python's attribute lookup in the methods of these classes and of the extension types derived from
+# them (reactor_room/game.pxd, glorious_day/apc.pxd, bug_hunt/state.pxd). A game keeps its other
+# attributes in its __dict__. (Not `dice` here: the Movie chains, Games too, make it a property,
+# which a struct field would bypass; a ruleset whose games no chain derives from may keep it in its
+# own struct.)
 cdef class Game:
     cdef dict __dict__
     cdef object __weakref__

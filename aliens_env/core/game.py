@@ -129,8 +129,11 @@ def _declared_fields(module: str, name: str) -> frozenset[str]:
         header = re.match(r"cdef class (\w+)", line)
         if header or (line and not line[0].isspace()):
             inside = bool(header) and header.group(1) == name
-        elif inside and (fields := re.match(r"\s+cdef public \w+ ([^#]+)", line)):
-            names.update(field.strip() for field in fields.group(1).split(","))
+        elif inside and line.lstrip().startswith("cdef public "):
+            fields = re.fullmatch(r"\s+cdef public \w+ (\w+(?:, \w+)*)\s*(?:#.*)?", line)
+            if fields is None:  # (a field this parser missed would drop out of pickles unseen)
+                raise ValueError(f"{pxd}: cannot read {line.strip()!r}: one type word, then names")
+            names.update(fields.group(1).split(", "))
     return frozenset(names)
 
 
@@ -313,7 +316,7 @@ class Game:
         raise NotImplementedError(f"{type(self).__name__} has no image rendering")
 
 
-@dataclass
+@dataclass  # (not slots=True: compiled, an extension type (core/game.pxd), which Cython's dataclass refuses)
 class Decision:
     """An open decision of a PhasedGame: the side that decides, its kind (a word of the ruleset,
     e.g. "order") and its options (the ruleset's own list)."""

@@ -99,9 +99,7 @@ class HuntForTheQueen(LairsObservation):
             raise ValueError(f"marine_order must list each of {self.hunt['marines']} once, got {order}")
         self.marine_order = order
         rows = tuple(data["map"].splitlines())
-        self.board = make_board(rows, data["underground_steps"])
-        self._ranges = self.board.range_rows()  # (read in C: reactor_room/game.pxd)
-        self.dist = self.board.distances()
+        self._use_board(make_board(rows, data["underground_steps"]))
         b = self.board
         chars = np.array([list(row) for row in rows])
         self.rooms = {int(r): np.flatnonzero(chars == r).tolist() for r in data_files.ROOMS}

@@ -219,9 +219,7 @@ class Operations(ReactorRoom):
 
     def _set_board(self) -> None:
         """The board of the doors' state (shared, frozen) and its path costs."""
-        self.board = make_board(self._rows, self.far_door_open, self.gold_door_open)
-        self._ranges = self.board.range_rows()
-        self.dist = self.board.distances()
+        self._use_board(make_board(self._rows, self.far_door_open, self.gold_door_open))
 
     # ------------------------------------------------------------------------------------------
     # set-up and the contract

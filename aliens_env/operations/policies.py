@@ -163,7 +163,7 @@ def ahead_of_newt(game, exits: list[int]):
     the Exit (``exits``, its path costs), all of them while she is not in the ducts yet."""
     duct = game.duct
     newt = game._named("Newt")
-    behind = int(exits[newt.pos]) if newt.pos in duct else None
+    behind = exits[newt.pos] if newt.pos in duct else None
 
     def barred(sq: int) -> bool:
         return sq in duct and (behind is None or exits[sq] <= behind)

@@ -119,9 +119,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         if sorted(order) != sorted(data["marines"]):
             raise ValueError(f"marine_order must list each of {data['marines']} once, got {order}")
         self.marine_order = order
-        self.board: Board = board_from_rows(tuple(data["map"].splitlines()))
-        self._ranges = self.board.range_rows()  # (read in C by the hot queries and the scripted marines)
-        self.dist = self.board.distances()
+        self._use_board(board_from_rows(tuple(data["map"].splitlines())))
         self.pool = data["alien_pool"]
         n_marines = len(order)
         self._init_weapons()
@@ -164,6 +162,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
             ("move_to", MOVE_TO_LABELS),
             ("place", DIRECTION_NAMES),
         ]
+
+    def _use_board(self, board: Board) -> None:
+        """Play on `board` (the one way a game of the family sets its board): with its path
+        distances and its range rows kept in the struct (``_ranges``, read in C by the hot queries
+        and the scripted marines in place of ``board.range``)."""
+        self.board = board
+        self._ranges = board.range_rows()
+        self.dist = board.distances()
 
     # ------------------------------------------------------------------------------------------
     # set-up and the contract

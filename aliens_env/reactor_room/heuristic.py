@@ -239,7 +239,7 @@ def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
 @cython.locals(game=ReactorRoom, al=Alien)
 def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[int, int], barred=None) -> int | None:
     """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal`` (by
-    square: a list, read faster square by square than an array, or an array), with
+    square: a list, or an array, slower to read square by square), with
     the fewest Aliens in play beside the square on a tie (the first such in ``moves``' order);
     squares where ``barred(square)`` holds are skipped. None when no Move gets closer."""
     board = game.board

@@ -50,24 +50,38 @@ def test_first_in_line_equals_tracing_the_line():
     assert checked > 1000
 
 
-def test_the_kept_range_rows_are_the_boards_in_every_game_of_the_family():
-    """``_ranges`` (the struct's copy of the board's range table, read by the hot queries) is the
-    table of the board the game plays on now, in the Reactor Room, Operations (whose doors set new
-    boards: the far door opened here) and the lairs."""
+
+def test_every_way_a_game_is_made_keeps_its_boards_range_rows():
+    """``_ranges`` (the board's range table kept in the struct, read by the hot queries: set with the
+    board, ``_use_board``) is the table of the board the game plays on, however the game was made:
+    built and reset, cloned, saved and loaded, pickled, a stage of the Movie chains; in the Reactor
+    Room, Operations (boards per door state) and the lairs."""
+    import pickle
+
     from aliens_env.lairs.game import HuntForTheQueen
+    from aliens_env.movie.complete import CompleteMovie
+    from aliens_env.movie.game import MovieScenario
     from aliens_env.operations.game import Operations
 
     rng = np.random.default_rng(2)
-    for game in (ReactorRoom(), Operations(), HuntForTheQueen()):
-        game.reset(3)
-        for step in range(120):
+
+    def played(game, steps):
+        for _ in range(steps):
             if game.is_terminal():
                 break
-            if isinstance(game, Operations) and step == 60 and not game.far_door_open:
-                game._open_door("far", "cut open")
-                game._cache.clear()  # (the position changed under the open decision: its mask anew)
-            assert game._ranges is game.board.range_rows()
             game.apply(int(rng.choice(game.legal_actions())))
-        board = game.board
-        assert [game._ranges[a] for a in range(board.n)] == [board.range_row(a) for a in range(board.n)]
-        assert all(game._ranges[a][b] == board.range(a, b) for a in range(0, board.n, 7) for b in range(0, board.n, 5))
+        return game
+
+    games = []
+    for cls in (ReactorRoom, Operations, HuntForTheQueen):
+        game = cls()
+        game.reset(3)
+        played(game, 40)
+        games += [game, game.clone(), cls.from_dict(game.to_dict()), pickle.loads(pickle.dumps(game))]
+    for chain in (MovieScenario(), CompleteMovie()):
+        chain.reset(1)
+        games.append(chain.stage_game)
+    for game in games:
+        assert game._ranges is game.board.range_rows(), type(game).__name__
+        played(game, 20)
+        assert game._ranges is game.board.range_rows(), type(game).__name__
