@@ -397,3 +397,24 @@ def test_a_game_whose_struct_holds_every_record_keeps_its_dict_still_in_play(nam
             assert set(vars(game)) == kept, set(vars(game)) - kept
         else:
             assert set(vars(game)) - kept <= struct_fields(type(game))
+
+
+def test_the_struct_fields_are_read_from_every_public_declaration_and_an_unreadable_one_is_refused(tmp_path, monkeypatch):
+    """``struct_fields`` (what a game's pickle carries from its struct) reads every ``cdef public
+    TYPE a, b`` line under the class, any one-word type, a comment after; a declaration it cannot
+    read raises (a field it skipped would drop out of pickles unseen)."""
+    import types
+
+    from aliens_env.core.game import _declared_fields
+
+    (tmp_path / "fields_ok.pxd").write_text("cdef class Thing:\n    cdef public object a, b\n"
+                                            "    cdef public list c  # a note\n    cpdef f(self)\n\n"
+                                            "cdef class Other:\n    cdef public object d\n")
+    (tmp_path / "fields_bad.pxd").write_text("cdef class Thing:\n    cdef public unsigned int n\n")
+    for name in ("fields_ok", "fields_bad"):
+        module = types.ModuleType(name)
+        module.__file__ = str(tmp_path / f"{name}.py")
+        monkeypatch.setitem(sys.modules, name, module)
+    assert _declared_fields("fields_ok", "Thing") == {"a", "b", "c"}
+    with pytest.raises(ValueError, match="cannot read 'cdef public unsigned int n'"):
+        _declared_fields("fields_bad", "Thing")

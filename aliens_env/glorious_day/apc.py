@@ -48,7 +48,9 @@ class Shape(NamedTuple):
     """The APC at one anchor of one map (shared by every game on the map: read-only)."""
     squares: tuple[int, ...]  # row by row; () off the board
     square_set: frozenset[int]
-    seat_at: Mapping[int, str]  # {square: its crew position: a seat of SEATS, or "repair" (the other spaces)}; read only for a square of square_set (off the board it may hold others)
+    # {square: its crew position: a seat of SEATS, or "repair" (the other spaces)}; read only for a
+    # square of square_set (off the board it may hold others)
+    seat_at: Mapping[int, str]
     door_step: int  # NO off the board
 
 
