@@ -19,3 +19,9 @@ cdef class PhasedGame(Game):
     cdef public Decision decision
     cdef public list events
     cdef public dict stats, _cache
+    # cpdef: called at every step by this class's methods and the typed rulesets' (a C call there);
+    # no game overrides them (a Python subclass still could: Cython checks for an override)
+    cpdef _current_mask(self)
+    cpdef legal_mask_kept(self, player)
+    cpdef current_player(self)
+    cpdef _decide(self, kind, options=*)
