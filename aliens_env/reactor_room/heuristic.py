@@ -47,6 +47,7 @@ class HeuristicMarines:
         self.threat_range = threat_range
         self.min_hit = min_hit
 
+    @cython.locals(game=ReactorRoom)
     def act(self, game: ReactorRoom, player: str) -> int:
         mask = game.legal_mask_kept(player)
         return self._act(game, player, set(mask.nonzero()[0].tolist()))
