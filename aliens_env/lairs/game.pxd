@@ -2,4 +2,8 @@
 from aliens_env.lairs.observation cimport LairsObservation
 
 cdef class HuntForTheQueen(LairsObservation):
-    pass
+    # the Reactor Room's overridden steps (reactor_room/game.pxd)
+    cpdef _start_phase(self, phase)
+    cpdef _destinations(self, start, goal, steps)
+    cpdef _compute_marine_mask(self)
+    cpdef _marine_action(self, kind, index)

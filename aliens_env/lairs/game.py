@@ -273,7 +273,7 @@ class HuntForTheQueen(LairsObservation):
         super()._end_turn()
 
     def _start_phase(self, phase: str) -> None:
-        super()._start_phase(phase)
+        LairsObservation._start_phase(self, phase)
         if phase == "aliens_attack":
             q = self.aliens[QUEEN]
             self.queen_hit = []
@@ -284,7 +284,7 @@ class HuntForTheQueen(LairsObservation):
         """The Reactor Room's (the open squares that get closest); those out through the
         underground lie beyond the move_to window (four squares each way): when every best square
         is, the die picks one (A3)."""
-        options = super()._destinations(start, goal, steps)
+        options = LairsObservation._destinations(self, start, goal, steps)
         ranges = self.board.range_row(start)
         near = [sq for sq in options if ranges[sq] <= MOVE_TO_WINDOW]
         if near or not options:
@@ -354,7 +354,7 @@ class HuntForTheQueen(LairsObservation):
         return any(sq not in alien_squares and sq not in standing for _, sq in self.board.neighbours[m.pos])
 
     def _compute_marine_mask(self) -> np.ndarray:
-        mask = super()._compute_marine_mask()
+        mask = LairsObservation._compute_marine_mask(self)
         i = self.active
         m = self.marines[i]
         if i in self.riders:
@@ -388,7 +388,7 @@ class HuntForTheQueen(LairsObservation):
             if m.status != "on_map" or m.incapacitated or self._grabbed(m):
                 self._next_marine()
             return
-        super()._marine_action(kind, index)
+        LairsObservation._marine_action(self, kind, index)
 
     # ------------------------------------------------------------------------------------------
     # decisions

@@ -5,4 +5,4 @@ from aliens_env.lairs.rooms cimport RoomRules
 
 # The lairs' chain (lairs/game.py): its records are declared in RoomRules' struct (lairs/rooms.pxd).
 cdef class QueenRules(RoomRules):
-    pass
+    cpdef _step_mover(self)  # (the Reactor Room's, overridden: reactor_room/game.pxd)

@@ -29,7 +29,7 @@ class QueenRules(RoomRules):
     # -- Aliens Move: the Queen, step by step ----------------------------------------------------
     def _step_mover(self) -> None:
         if self.mover != QUEEN:
-            super()._step_mover()
+            RoomRules._step_mover(self)
             return
         if self.queen_steps == 0:
             self.queen_steps, self.queen_from = self.tables["queen_actions"], self.aliens[QUEEN].pos

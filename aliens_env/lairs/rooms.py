@@ -92,7 +92,7 @@ class RoomRules(ReactorRoom):
                                f"appears at {self.board.rc(square)}")
 
     def _move_marine(self, i: int, direction: int) -> None:
-        super()._move_marine(i, direction)
+        ReactorRoom._move_marine(self, i, direction)
         m = self.marines[i]
         room = self.room_of.get(m.pos)
         if room is not None and room not in self.flipped and m.status == "on_map":

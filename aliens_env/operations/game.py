@@ -297,7 +297,7 @@ class Operations(ReactorRoom):
         self._note_doors_reached()
         if phase == "aliens_move":
             self._doors_break()
-        super()._start_phase(phase)
+        ReactorRoom._start_phase(self, phase)
         if phase == "aliens_move":
             self._stranded_aliens_make_for_doors()
 
@@ -421,12 +421,12 @@ class Operations(ReactorRoom):
     # -- Marines Move/Fire: Burke by the rules, Newt's signal ------------------------------------
     @cython.locals(m=Marine)
     def _next_marine(self) -> None:
-        super()._next_marine()
+        ReactorRoom._next_marine(self)
         while self.active != NO:
             m = self.marines[self.active]
             if m.name == "Burke" and self.burke != "with_group":
                 self._burke_acts(self.active)
-                super()._next_marine()
+                ReactorRoom._next_marine(self)
                 continue
             if m.name == "Newt":
                 self._newt_signal(m)
@@ -530,7 +530,7 @@ class Operations(ReactorRoom):
     # ------------------------------------------------------------------------------------------
     @cython.locals(m=Marine)
     def _compute_marine_mask(self) -> np.ndarray:
-        mask = super()._compute_marine_mask()
+        mask = ReactorRoom._compute_marine_mask(self)
         i = self.active
         m = self.marines[i]
         s = self._slot
@@ -679,7 +679,7 @@ class Operations(ReactorRoom):
                 self._next_marine()
             return
         self.lost_turn = False
-        super()._marine_action(kind, index)
+        ReactorRoom._marine_action(self, kind, index)
         if self.lost_turn:
             self.lost_turn = False
             self._next_marine()
@@ -704,7 +704,7 @@ class Operations(ReactorRoom):
                 direction = options[self.dice.pick(len(options))]
                 self.events.append(f"{m.name} guesses the way at {self.board.rc(src)}: {['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'][direction]}")
         dst = self.board.step(src, direction)
-        super()._move_marine(i, direction)
+        ReactorRoom._move_marine(self, i, direction)
         if dst in self.furniture:
             m.actions_left -= 1  # the second Action of a furniture square
 

@@ -58,3 +58,18 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _squares_shown(self, plane, active)
     cpdef _obs_tail(self, live, targeted)
     cpdef _write_marine_rows(self, rec, changed)
+    # cpdef and overridden: the steps of the phase machine this class calls on itself. An extension
+    # type that overrides one declares it cpdef too (operations/game.pxd, lairs/*.pxd), with the
+    # same arguments, and calls the next class's by name (`ReactorRoom._start_phase(self, phase)`, a
+    # C call: compiled, a cpdef method has no __class__ cell for super()); a Python subclass
+    # (MarineAssault, RescueOfNewt, a mixin) overrides it as a def, found by Cython's check for one
+    cpdef _start_phase(self, phase)
+    cpdef _next_marine(self)
+    cpdef _step_marines(self)
+    cpdef _compute_marine_mask(self)
+    cpdef _legal_steps(self, i, standing)
+    cpdef _marine_action(self, kind, index)
+    cpdef _move_marine(self, i, direction)
+    cpdef _destinations(self, start, goal, steps)
+    cpdef _step_aliens_move(self)
+    cpdef _step_mover(self)
