@@ -29,7 +29,6 @@ import random
 import re
 import sys
 from abc import abstractmethod
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -316,14 +315,26 @@ class Game:
         raise NotImplementedError(f"{type(self).__name__} has no image rendering")
 
 
-@dataclass  # (not slots=True: compiled, an extension type (core/game.pxd), which Cython's dataclass refuses)
 class Decision:
     """An open decision of a PhasedGame: the side that decides, its kind (a word of the ruleset,
-    e.g. "order") and its options (the ruleset's own list)."""
+    e.g. "order") and its options (the ruleset's own list). A plain class, not a dataclass: one is
+    made at every decision, and compiled (an extension type, core/game.pxd) a dataclass's __init__
+    costs about six times this one's."""
 
-    player: str
-    kind: str
-    options: list = field(default_factory=list)
+    def __init__(self, player: str, kind: str, options: list | None = None):
+        self.player = player
+        self.kind = kind
+        self.options = [] if options is None else options
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not Decision:
+            return NotImplemented
+        return (self.player, self.kind, self.options) == (other.player, other.kind, other.options)
+
+    __hash__ = None  # (mutable, compared by value: unhashable, as the dataclass it was)
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player!r}, kind={self.kind!r}, options={self.options!r})"
 
     def copy(self) -> "Decision":
         return Decision(self.player, self.kind, list(self.options))

@@ -132,6 +132,29 @@ def test_a_phased_games_kept_mask_is_its_legal_mask_without_the_copy():
     assert not g.legal_mask_kept(other).any() and not g.legal_mask(other).any()
 
 
+def test_a_decision_compares_copies_and_pickles_by_its_fields():
+    """Decision (a plain class: compiled, an extension type) keeps what the dataclass it was gave:
+    equality by its fields, a readable repr, no hash (it is mutable), an options list of its own
+    by default, and copies and pickles equal to it."""
+    import copy
+    import pickle
+
+    from aliens_env.core.game import Decision
+
+    d = Decision("marines", "move", [3, 4])
+    assert d == Decision("marines", "move", [3, 4])
+    assert d != Decision("hive", "move", [3, 4]) and d != Decision("marines", "fire", [3, 4])
+    assert d != Decision("marines", "move", [3]) and d != ("marines", "move", [3, 4])
+    assert repr(d) == "Decision(player='marines', kind='move', options=[3, 4])"
+    with pytest.raises(TypeError):
+        hash(d)
+    a, b = Decision("hive", "push"), Decision("hive", "push")
+    assert a.options == [] and a.options is not b.options
+    twin = d.copy()
+    assert twin == d and twin.options is not d.options
+    assert pickle.loads(pickle.dumps(d)) == d and copy.deepcopy(d) == d
+
+
 def test_obs_layout_names_views_of_one_flat_array():
     lay = ObsLayout([("board", (2, 3, 4), "planes"), ("rows", (2, 5)), ("flag", 1)])
     assert lay.size == 24 + 10 + 1 and lay.shape == (35,) and lay.names() == ["board", "rows", "flag"]
