@@ -29,7 +29,7 @@ class BugHuntDiceAI:
     def act(self, game, player: str) -> int:
         if player == "hive":
             return game.dice_ai_action()
-        legal = np.flatnonzero(game.legal_mask(player))
+        legal = np.flatnonzero(game.legal_mask_kept(player))
         return int(legal[game.dice.pick(len(legal))])
 
 
@@ -46,7 +46,7 @@ class ScriptedMarines(SeedablePolicy):
     name = "heuristic"
 
     def act(self, game, player: str) -> int:
-        mask = game.legal_mask(player)
+        mask = game.legal_mask_kept(player)  # (read only, here and in the tactics: no copy)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         kind = game.decision.kind
         if kind == "activate":

@@ -118,6 +118,16 @@ def _pod_steps(game, goals: list[int]) -> dict[int, int]:
     return out
 
 
+def _locks_laid(game) -> bool:
+    """Is an electronic lock laid anywhere (a DOOR_LOCKED square)? Kept in the layout cache (a lock
+    is laid, picked or cut only with a change of the layout)."""
+    shared = geometry.layout_cache(game)
+    laid = shared.get("locks_laid")
+    if laid is None:
+        laid = shared["locks_laid"] = bool((game.colony.cells == DOOR_LOCKED).any())
+    return laid
+
+
 class TacticMarines(ScriptedMarines):
     """The scripted squad playing one tactic (see rules.yaml: tactics); "heuristic" is
     ScriptedMarines move for move."""
@@ -134,7 +144,7 @@ class TacticMarines(ScriptedMarines):
         action = super().act(game, player)
         if self.tactic == "heuristic" or game.decision.kind != "act":
             return action
-        return getattr(self, self.tactic)(game, game.legal_mask(player), action)
+        return getattr(self, self.tactic)(game, game.legal_mask_kept(player), action)
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field and _pod_steps themselves)
@@ -307,7 +317,7 @@ class TacticMarines(ScriptedMarines):
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
         pairs = []
         # the two walkers differ only at electronic locks: with none laid, one field serves both
-        locks = bool((game.colony.cells == DOOR_LOCKED).any())
+        locks = _locks_laid(game)
         squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
         for g in goals:
             walked = self._walk_field(game, [g], WALKER)
