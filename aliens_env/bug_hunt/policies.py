@@ -7,6 +7,7 @@ import numpy as np
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
+from .geometry import steps_on
 from .state import UNREACHABLE
 
 
@@ -101,16 +102,18 @@ class ScriptedMarines(SeedablePolicy):
         return None
 
     @staticmethod
-    def next_figure(game, walk=None) -> int:
+    def next_figure(game, field=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
-        jam in the corridor (NO when only the APC is left). `walk` (goals -> walking steps by
-        square) reads the steps, game.walk_steps when None."""
+        jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
+        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None."""
         figures = [i for i in game.decision.options if i < len(game.humans)]
         if not figures:
             return NO
         goal = ScriptedMarines._goals(game)
-        dist = (walk or game.walk_steps)(goal) if goal else {}
-        return min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+        if not goal:
+            return min(figures)  # (every figure 10**6 steps away: the first)
+        dist = (field or game.walk_field)(sorted(goal))
+        return min(figures, key=lambda i: (steps_on(dist, game.humans[i].pos), i))
 
     @staticmethod
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
