@@ -128,9 +128,7 @@ class ScriptedMarines(SeedablePolicy):
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         dist = field(sorted(goals)) if field is not None else game.walk_field(goals)
-        here = int(dist[pos])
-        if here >= UNREACHABLE:
-            here = 10**6
+        here = steps_on(dist, pos)
         best, choice = here, None
         around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
         for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
