@@ -140,6 +140,16 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     return game.colony.field(sorted(goals), WALKER)
 
 
+def steps_on(field: np.ndarray, square: int) -> int:
+    """A walking field's steps at square (``walk_field``, tactics' ``_pod_field``), 10**6 where the
+    walk does not reach it or square is NO: ``walk_steps(goals).get(square, 10**6)`` read from the
+    field itself (a caller reading a few squares makes no dict of every square)."""
+    if square == NO:
+        return 10**6
+    steps = int(field[square])
+    return steps if steps < UNREACHABLE else 10**6
+
+
 def walk_steps(game, goals: list[int]) -> dict[int, int]:
     """``walk_field`` by square, for the squares a figure can walk to (read-only; kept per layout
     version and goals)."""

@@ -223,7 +223,10 @@ def squad_entry(game, h: Human) -> tuple:
     return row, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
-@cython.locals(game=GameRecords, h=Human)
+# (the window's geometry as C ints: its squares' indices are worked out without Python's int objects)
+@cython.locals(game=GameRecords, h=Human, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
+               c0=cython.int, area=cython.int, board_at=cython.int, overwatch_at=cython.int, acting_at=cython.int,
+               plane=cython.int, r=cython.int, c=cython.int, k=cython.int)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
     top (written through a memoryview: a numpy item write costs several times more); squad,

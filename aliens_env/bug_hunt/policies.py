@@ -7,6 +7,7 @@ import numpy as np
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
+from .geometry import steps_on
 from .state import UNREACHABLE
 
 
@@ -29,7 +30,7 @@ class BugHuntDiceAI:
     def act(self, game, player: str) -> int:
         if player == "hive":
             return game.dice_ai_action()
-        legal = np.flatnonzero(game.legal_mask(player))
+        legal = np.flatnonzero(game.legal_mask_kept(player))
         return int(legal[game.dice.pick(len(legal))])
 
 
@@ -46,7 +47,7 @@ class ScriptedMarines(SeedablePolicy):
     name = "heuristic"
 
     def act(self, game, player: str) -> int:
-        mask = game.legal_mask(player)
+        mask = game.legal_mask_kept(player)  # (read only, here and in the tactics: no copy)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         kind = game.decision.kind
         if kind == "activate":
@@ -101,16 +102,18 @@ class ScriptedMarines(SeedablePolicy):
         return None
 
     @staticmethod
-    def next_figure(game, walk=None) -> int:
+    def next_figure(game, field=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
-        jam in the corridor (NO when only the APC is left). `walk` (goals -> walking steps by
-        square) reads the steps, game.walk_steps when None."""
+        jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
+        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None."""
         figures = [i for i in game.decision.options if i < len(game.humans)]
         if not figures:
             return NO
         goal = ScriptedMarines._goals(game)
-        dist = (walk or game.walk_steps)(goal) if goal else {}
-        return min(figures, key=lambda i: (dist.get(game.humans[i].pos, 10**6), i))
+        if not goal:
+            return min(figures)  # (every figure 10**6 steps away: the first)
+        dist = (field or game.walk_field)(sorted(goal))
+        return min(figures, key=lambda i: (steps_on(dist, game.humans[i].pos), i))
 
     @staticmethod
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
@@ -125,9 +128,7 @@ class ScriptedMarines(SeedablePolicy):
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         dist = field(sorted(goals)) if field is not None else game.walk_field(goals)
-        here = int(dist[pos])
-        if here >= UNREACHABLE:
-            here = 10**6
+        here = steps_on(dist, pos)
         best, choice = here, None
         around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
         for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6

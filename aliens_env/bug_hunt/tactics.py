@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, geometry, tactics_obs
+from .geometry import steps_on
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
@@ -102,20 +103,14 @@ def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
     return dist
 
 
-def _pod_steps(game, goals: list[int]) -> dict[int, int]:
-    """Walking steps to the nearest goal round the auto sentry pods, by square (as
-    ``game.walk_steps``, from ``_pod_field``; the same with no pod laid)."""
-    pods = _pod_squares(game)
-    if not pods:
-        return game.walk_steps(goals)
+def _locks_laid(game) -> bool:
+    """Is an electronic lock laid anywhere (a DOOR_LOCKED square)? Kept in the layout cache (a lock
+    is laid, picked or cut only with a change of the layout)."""
     shared = geometry.layout_cache(game)
-    key = ("pod_steps", tuple(sorted(goals)), pods)
-    out = shared.get(key)
-    if out is None:
-        field = _pod_field(game, list(key[1]))
-        reached = np.flatnonzero(field < UNREACHABLE)
-        out = shared[key] = dict(zip(reached.tolist(), field[reached].tolist()))
-    return out
+    laid = shared.get("locks_laid")
+    if laid is None:
+        laid = shared["locks_laid"] = bool((game.colony.cells == DOOR_LOCKED).any())
+    return laid
 
 
 class TacticMarines(ScriptedMarines):
@@ -134,16 +129,13 @@ class TacticMarines(ScriptedMarines):
         action = super().act(game, player)
         if self.tactic == "heuristic" or game.decision.kind != "act":
             return action
-        return getattr(self, self.tactic)(game, game.legal_mask(player), action)
+        return getattr(self, self.tactic)(game, game.legal_mask_kept(player), action)
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
-    # (step_toward and next_figure hand ScriptedMarines _pod_field and _pod_steps themselves)
+    # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)
     @cython.locals(game=GameRecords)
     def _walk_field(self, game, goals: list[int], mover=WALKER) -> np.ndarray:
         return _pod_field(game, goals, mover) if self.tactic == "bypass" else game.colony.field(goals, mover)
-
-    def _walk_steps(self, game, goals: list[int]) -> dict[int, int]:
-        return _pod_steps(game, goals) if self.tactic == "bypass" else game.walk_steps(goals)
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
         """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass."""
@@ -151,7 +143,7 @@ class TacticMarines(ScriptedMarines):
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.next_figure(game, partial(_pod_steps, game) if self.tactic == "bypass" else None)
+        return ScriptedMarines.next_figure(game, partial(_pod_field, game) if self.tactic == "bypass" else None)
 
     @staticmethod
     def _hold(game, mask) -> int:
@@ -245,21 +237,21 @@ class TacticMarines(ScriptedMarines):
         the script does not walk straight back at the next action; stateless."""
         if not goals:
             return None
-        mine = game.walk_steps([game.humans[game.active].pos])
-        nearest = game.walk_steps(goals)  # (the walk to the nearest of them: one field for every goal's step)
-        for g in sorted(goals, key=lambda x: (mine.get(x, 10**6), x)):
-            if g in mine:
+        mine = game.walk_field([game.humans[game.active].pos])
+        nearest = game.walk_field(goals)  # (the walk to the nearest of them: one field for every goal's step)
+        for g in sorted(goals, key=lambda x: (steps_on(mine, x), x)):
+            if steps_on(mine, g) < 10**6:  # (a goal the figure can walk to)
                 step = self.step_toward(game, [g], mask)
                 if step is not None and not self._lengthens(game, step, nearest):
                     return step
         return None
 
     @classmethod
-    def _lengthens(cls, game, step, field: dict[int, int]) -> bool:
+    def _lengthens(cls, game, step, field: np.ndarray) -> bool:
         """Does the step lead the active figure farther along `field` (walking steps to the
-        nearest of some goals, ``game.walk_steps``: the scripted squad's field) than it stands?
+        nearest of some goals, ``game.walk_field``: the scripted squad's field) than it stands?
         Such a step would be walked straight back by the script at its next action."""
-        return field.get(cls._leads_to(game, step), 10**6) > field.get(game.humans[game.active].pos, 10**6)
+        return steps_on(field, cls._leads_to(game, step)) > steps_on(field, game.humans[game.active].pos)
 
     @staticmethod
     def _leads_to(game, step) -> int:
@@ -307,7 +299,7 @@ class TacticMarines(ScriptedMarines):
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
         pairs = []
         # the two walkers differ only at electronic locks: with none laid, one field serves both
-        locks = bool((game.colony.cells == DOOR_LOCKED).any())
+        locks = _locks_laid(game)
         squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
         for g in goals:
             walked = self._walk_field(game, [g], WALKER)
@@ -346,7 +338,7 @@ class TacticMarines(ScriptedMarines):
         step = self.step_toward(game, [goal], mask)
         if step is not None:
             return step
-        if kind in STEPS and self._lengthens(game, action, self._walk_steps(game, [goal])):
+        if kind in STEPS and self._lengthens(game, action, self._walk_field(game, [goal])):
             return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
         return action
 

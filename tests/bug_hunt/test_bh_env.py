@@ -168,8 +168,9 @@ def test_exploration_goals_are_the_unentered_rooms_and_pending_ports_through_pla
 def test_walk_field_is_walk_steps_on_every_square_through_play():
     """``game.walk_field(goals)`` (the array the scripted step reads) and ``game.walk_steps(goals)``
     (the same by square) agree: the walked squares' steps, UNREACHABLE elsewhere, whatever the
-    goals' order; a goal is 0 steps from itself."""
-    from aliens_env.bug_hunt.state import UNREACHABLE
+    goals' order; a goal is 0 steps from itself, and steps_on reads the field as walk_steps."""
+    from aliens_env.bug_hunt.geometry import steps_on
+    from aliens_env.bug_hunt.state import NO, UNREACHABLE
     g = BugHunt()
     marines, hive = ScriptedMarines(), BugHuntDiceAI()
     g.reset(3)
@@ -183,6 +184,9 @@ def test_walk_field_is_walk_steps_on_every_square_through_play():
             assert np.array_equal(field, g.walk_field(goals[::-1]))
             assert {sq: int(field[sq]) for sq in range(len(field)) if field[sq] < UNREACHABLE} == steps
             assert all(field[goal] == 0 for goal in goals if goal in steps)
+            # steps_on (the squad's read of a few squares) is walk_steps' .get(square, 10**6), NO too
+            assert [steps_on(field, sq) for sq in (NO, *range(len(field)))] == \
+                [steps.get(sq, 10**6) for sq in (NO, *range(len(field)))]
             checked += 1
         player = g.current_player()
         g.apply(marines.act(g, player) if player == "marines" else hive.act(g, player))

@@ -39,3 +39,42 @@ def test_every_window_of_the_kept_stripes_is_the_map_planes_window():
             window = observation.stripe(g, fr, fc).reshape(len(PLANES), w, w)
             assert np.array_equal(window, planes[:, fr:fr + w, fc:fc + w]), (fr, fc)
             assert len(g._shared["stripes"][1]) <= observation.STRIPES
+
+
+def test_every_figure_in_the_window_is_marked_at_its_square_through_play():
+    """observe() marks the figures on their planes at (row, column) - the window's top-left
+    square (C ints, compiled): through random play, every able squad figure and live Alien within
+    the window is marked at its own square, the edge rows and columns included, and none outside."""
+    from aliens_env.bug_hunt.observation import P, focus
+    from aliens_env.bug_hunt.state import ALIEN_KINDS
+
+    g = BugHunt()
+    g.reset(2)
+    rng = np.random.default_rng(0)
+    edges = 0
+    for _ in range(400):
+        if g.is_terminal():
+            break
+        player = g.current_player()
+        board = g.obs_layout.views(g.observe(player))["board"]
+        half = g.window // 2
+        fr, fc = g.rc(focus(g))
+        want = np.zeros_like(board)
+        for h in g.humans:
+            if h.status == "active":
+                r, c = g.rc(h.pos)
+                if abs(r - fr) <= half and abs(c - fc) <= half:
+                    plane = "civilian" if h.role == "civilian" else "android" if h.role == "android" else "marine"
+                    want[P[plane], r - fr + half, c - fc + half] = 1
+                    want[P["overwatch"], r - fr + half, c - fc + half] = float(h.overwatch)
+                    edges += half in (abs(r - fr), abs(c - fc))
+        for a in g.aliens:
+            if a.alive:
+                r, c = g.rc(a.pos)
+                if abs(r - fr) <= half and abs(c - fc) <= half:
+                    want[P[a.kind], r - fr + half, c - fc + half] = 1 if a.kind != "queen" else a.lp / g.rules["queen_lp"]
+        figure_planes = [P[k] for k in ("marine", "civilian", "android", "overwatch", *ALIEN_KINDS)]
+        assert np.array_equal(board[figure_planes], want[figure_planes])
+        legal = np.flatnonzero(g.legal_mask(player))
+        g.apply(int(legal[rng.integers(len(legal))]))
+    assert edges > 0  # (figures on the window's edge rows or columns were checked)

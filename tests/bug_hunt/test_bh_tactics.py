@@ -417,3 +417,22 @@ def test_the_commanders_shaping_pays_rooms_entered_and_the_brood_chamber_found_o
     game.stats["aliens_killed"], game.stats["humans_dead"] = 7, 2  # kills and losses pay nothing
     assert game.shaping_value("marines") == pytest.approx(4 * w["room_entered"] + w["brood_found"])
     assert game.shaping_value("hive") == -game.shaping_value("marines")
+
+
+@pytest.mark.parametrize("name", TACTICS)
+def test_the_scripted_squad_and_every_tactic_only_read_the_games_kept_mask(name):
+    # (they read legal_mask_kept, the open decision's own array, with no copy: a write would
+    # change the legal actions of the game's next act)
+    tactic, seen = TacticMarines(name), {"acts": 0}
+
+    def check(g, action):
+        kept = g.legal_mask_kept("marines")
+        before = kept.copy()
+        assert tactic.act(g, "marines") == action and g.legal_mask_kept("marines") is kept
+        assert np.array_equal(kept, before)
+        seen["acts"] += 1
+
+    game = BugHunt(mission="kill_queen", electronic_locks=True, satellite_comms=True)
+    game.reset(4)
+    play(game, tactic, on_marines=check)
+    assert seen["acts"] > 50

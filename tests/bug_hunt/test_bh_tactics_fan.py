@@ -174,3 +174,19 @@ def test_the_share_out_read_from_per_goal_fields_equals_a_search_from_each_figur
     assert seen["positions"] > 50
     if options:  # (the positions include some where a lock or a terminal changed a claim)
         assert seen["equipment_mattered"] > 0
+
+
+def test_the_lock_check_is_kept_per_layout_and_redone_when_a_lock_is_picked():
+    from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_LOCKED
+    from aliens_env.bug_hunt.tactics import _locks_laid
+
+    g, (a, b), scripted, fan = corridor(["#........L1...3..#", "##################"], 0, [(0, 1), (0, 16)], "fan_out")
+    lock = g.sq((0, 9))
+    assert g.colony.cells.flat[lock] == DOOR_LOCKED and _locks_laid(g)
+    g.colony.cells.flat[lock] = DOOR_CLOSED  # picked (as marine_action: the cell, then the layout's version)
+    g.colony.changed()
+    assert not _locks_laid(g)
+    assert _claims(g, fan, 1) == {0: a, 2: b}  # (no lock left: figure 1 claims A through the door)
+    g.colony.cells.flat[lock] = DOOR_LOCKED
+    g.colony.changed()
+    assert _locks_laid(g) and _claims(g, fan, 1) == {0: None, 2: b}
