@@ -174,15 +174,24 @@ class StateQueries(VehicleRules):
             out.update(self.loader_squares())
         return out
 
-    @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C ints)
+    @cython.locals(dist=list, mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int,
+                   n=cython.int, d=cython.int)  # (compiled: C ints)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
         (the squares not reached by then are left UNREACHABLE: read only those)."""
-        dist = [UNREACHABLE] * self.board.n
+        n = self.board.n
+        dist = [UNREACHABLE] * n
+        # the squares reached or closed (a byte each: cheaper than comparing steps and testing `closed`
+        # at every step; a square reached in a later layer never has fewer steps)
+        mark = bytearray(n)
+        for s in closed:
+            if 0 <= s < n:
+                mark[s] = 1
         frontier = list(sources)
         for s in frontier:
             dist[s] = 0
+            mark[s] = 1
         left = None if until is None else {s for s in until if dist[s] != 0}
         nbrs, d = self.nbrs, 0
         while frontier and d < limit:
@@ -190,7 +199,8 @@ class StateQueries(VehicleRules):
             nxt = []
             for s in frontier:
                 for m in nbrs[s]:
-                    if dist[m] > d and m not in closed:
+                    if not mark[m]:
+                        mark[m] = 1
                         dist[m] = d
                         nxt.append(m)
             frontier = nxt

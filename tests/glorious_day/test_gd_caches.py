@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from aliens_env.core.board import UNREACHABLE
+from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.glorious_day import state
 from aliens_env.glorious_day.game import GloriousDay
 
@@ -90,3 +90,29 @@ def test_nearest_in_reach_is_the_plain_search_nearest():
                         checked += 1
         g.apply(rng.choice(g.legal_actions()))
     assert checked > 1000
+
+
+def test_bfs_is_the_plain_breadth_first_search():
+    """bfs (marks in a bytearray, C ints) gives the steps of a plain search: sources spread even
+    when closed, closed squares are never entered (NO in `closed` closes nothing), `limit`
+    bounds the steps, `until` leaves correct the squares it names."""
+    g = GloriousDay()
+    g.reset(0)
+    rng, n = random.Random(5), g.board.n
+    passable = [s for s in range(n) if g.nbrs[s]]
+    for _ in range(200):
+        sources = rng.sample(passable, rng.randint(1, 3))
+        closed = set(rng.sample(passable, rng.randint(0, 40))) | {NO} | set(sources[:1])
+        limit = rng.choice([2, 5, UNREACHABLE])
+        dist = {s: 0 for s in sources}
+        frontier = list(dist)
+        for d in range(1, limit + 1):
+            frontier = [m for s in frontier for m in g.nbrs[s] if m not in closed and m not in dist]
+            dist.update((m, d) for m in frontier)
+            if not frontier:
+                break
+        plain = [dist.get(s, UNREACHABLE) for s in range(n)]
+        assert g.bfs(sources, closed, limit) == plain
+        until = rng.sample(passable, 3)
+        out = g.bfs(sources, closed, limit, until=until)
+        assert [out[s] for s in until] == [plain[s] for s in until]
