@@ -1,50 +1,25 @@
 """The Alien Phase of Glorious Day, a rule class of ``GloriousDay``: the work stack of its steps and of
 the effects that may wait on a decision: Aliens move and attack (the Characters' Defense rolls,
 counterattacks, Barricades broken), Blips move and are revealed, models placed, Terror, the
-Motion Tracker cards. Where a model may go is a nearest-square search over bit sets of squares."""
+Motion Tracker cards. Where a model may go is the nearest free square in its reach (``nearest_in_reach``)."""
 from __future__ import annotations
 
-import numpy as np
-
-from ..core.board import DIRECTIONS, NO, UNREACHABLE
+from ..core.board import NO, UNREACHABLE
 from .apc import APC_TARGET
-from . import state
 from .hivemind import HivemindRules
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 #: squares by range from entry points, by mission (pure functions of the fixed maps: shared by
 #: every game)
 _RINGS: dict[tuple, list[list[int]]] = {}
-_LEVELS: dict[int, tuple] = {}  # id of a shared field: (the field, {distance: bits of its squares})
-_STEP_BITS: dict[tuple, list[tuple[int, int]]] = {}  # map: (mask, shift) per direction
-_STEP_SPLIT: dict[tuple, tuple] = {}  # map: _step_bits split by the shift's sign
 #: a task's kind: the name of its method ("_task_" + kind), one string for all its asks (Python's
 #: cache of a type's attributes knows a name by its identity: a name made anew at each ask missed it
 #: and walked the class's bases)
 _TASK_METHOD_NAMES: dict[str, str] = {}
-
-
-def _squares(bits: int) -> list[int]:
-    """The squares (ascending) whose bits are set."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-class _LevelBits(dict):
-    """{distance: the bits of the squares at that distance in a field}, each level found when it
-    is first asked for (0 for a distance no square has)."""
-
-    def __init__(self, field: list[int]):
-        super().__init__()
-        self.field = np.array(field, dtype=np.int32)
-
-    def __missing__(self, distance: int) -> int:
-        packed = np.packbits(self.field == distance, bitorder="little")  # square s: bit s
-        bits = self[distance] = int.from_bytes(packed.tobytes(), "little")
-        return bits
 
 
 class AlienRules(HivemindRules):
@@ -315,87 +290,41 @@ class AlienRules(HivemindRules):
         Barricades), ending on a free square as near as it gets."""
         return self.nearest_in_reach(self.blips[slot]["pos"], steps)
 
+    @cython.locals(field=list, seen=tuple, taken=set, out=list, s=cython.int, level=cython.int, lo=cython.int,
+                   best=cython.int)  # (compiled: C ints, list reads and set tests without lookups)
     def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
                          targets: tuple | None = None, *, _chars: tuple | None = None,
                          _field: list[int] | None = None) -> list[int]:
         """The free squares within `steps` of `start` (never through Characters or Barricades)
-        nearest the closest Character by ``character_field``; all of them when no Character
-        can be reached. Sets of squares are bits of Python integers: the reach grows a step at a
-        time along the map's legal steps, then the nearest level of the field that it meets
-        is the answer (no square in reach is nearer than the start's distance less `steps`).
+        nearest the closest Character by ``character_field``, ascending; all of them when no
+        Character can be reached. The nearest are those at the least level of the field from the
+        start's distance less `steps` (no square in reach is nearer) up.
         ``_chars``: ``_character_squares()`` when the caller has them; ``_field``: the field too."""
         chars = self._character_squares() if _chars is None else _chars
-        field, levels = self._field_levels(through_barricades, targets, chars, _field)
-        ups, downs = self._step_bits_split()
-        closed = 0
-        for s in chars:  # the Characters' models and the APC
-            closed |= 1 << s
-        for s in self.barricades:
-            closed |= 1 << s
-        seen = frontier = 1 << start
-        # the squares not yet reached and not closed (bits of the board's squares only: positive
-        # integers throughout, cheaper to combine than the complements of `seen` and `closed`)
-        unseen = ((1 << self.board.n) - 1) & ~(closed | seen)
-        for _ in range(steps):
-            grown = 0
-            for mask, shift in ups:
-                part = frontier & mask
-                if part:
-                    grown |= part << shift
-            for mask, shift in downs:
-                part = frontier & mask
-                if part:
-                    grown |= part >> shift
-            frontier = grown & unseen
-            if not frontier:
-                break
-            seen |= frontier
-            unseen ^= frontier
+        field = self._character_field(chars, through_barricades, targets) if _field is None else _field
+        # (searched anew, not kept as ``reach`` keeps the Characters' reaches: the Models' closed
+        # squares seldom repeat, and kept they only pushed those out)
+        seen = self._bfs_reach(start, set(chars) | self.barricades, steps)[0]
         taken = self.occupied()  # (the squares found are free: not occupied, but the start)
         taken.discard(start)
-        top = field[start]
-        if top >= UNREACHABLE:
-            return [s for s in _squares(seen) if s not in taken]
-        for level in range(max(1, top - steps), top + 1):
-            found = [s for s in _squares(seen & levels[level]) if s not in taken]
-            if found:
-                return found
-        raise AssertionError("the start square is always in reach")
-
-    def _field_levels(self, through_barricades: bool, targets: tuple | None = None,
-                      chars: tuple | None = None, field: list[int] | None = None) -> tuple[list[int], dict[int, int]]:
-        """``character_field`` and, for each distance, the bits of the squares at it (found when
-        first asked for: ``_LevelBits``); `chars`: ``_character_squares()`` when known; `field`:
-        the field itself when known."""
-        if field is None:
-            chars = self._character_squares() if chars is None else chars
-            field = self._character_field(chars, through_barricades, targets)
-        levels = _LEVELS.get(id(field))
-        if levels is None or levels[0] is not field:
-            levels = _LEVELS[id(field)] = (field, _LevelBits(field))
-            if len(_LEVELS) > state.FIELD_CACHE_SIZE:
-                _LEVELS.clear()
-                _LEVELS[id(field)] = levels
-        return field, levels[1]
-
-    def _step_bits_split(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """``_step_bits`` as (the steps to higher squares, the steps to lower squares: shifts negated)."""
-        out = _STEP_SPLIT.get(self.map_id)
-        if out is None:
-            bits = self._step_bits()
-            out = _STEP_SPLIT[self.map_id] = ([(m, s) for m, s in bits if s > 0], [(m, -s) for m, s in bits if s < 0])
-        return out
-
-    def _step_bits(self) -> list[tuple[int, int]]:
-        """(mask, shift) per direction: the bits of the squares whose step that way is legal on
-        the map, and how far (in bits) the step moves a square."""
-        out = _STEP_BITS.get(self.map_id)
-        if out is None:
-            b, masks = self.board, [0] * 8
-            for s in range(b.n):
-                for d, _ in b.neighbours[s]:
-                    masks[d] |= 1 << s
-            out = _STEP_BITS[self.map_id] = [(masks[d], dr * b.width + dc) for d, (dr, dc) in enumerate(DIRECTIONS)]
+        out = []
+        if field[start] >= UNREACHABLE:
+            for s in seen:
+                if s not in taken:
+                    out.append(s)
+            out.sort()
+            return out
+        lo, best = max(1, field[start] - steps), field[start] + 1
+        for s in seen:
+            level = field[s]
+            if lo <= level < best and s not in taken:
+                best = level
+        if best > field[start]:
+            raise AssertionError("the start square is always in reach")
+        for s in seen:
+            if field[s] == best and s not in taken:
+                out.append(s)
+        out.sort()
         return out
 
     def _task_reveal(self, task: dict) -> None:

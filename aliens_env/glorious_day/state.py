@@ -55,8 +55,8 @@ OUTS = ("", "escaped", "carried")
 _FIELDS: dict[tuple, list[int]] = {}
 #: the most fields kept (then all dropped): a field is keyed by every Character's square, which
 #: seldom repeats across games, so an unbounded cache grew ~3.4 KB a field (+21 MB in 100,000
-#: steps); nearly all hits fall within a few hundred fields: 250 (under ~1 MB, with the Aliens'
-#: level bits kept as long) missed 1,462 of 6,211 asks in 20,000 benchmark steps, 1,000 missed
+#: steps); nearly all hits fall within a few hundred fields: 250 (under ~1 MB)
+#: missed 1,462 of 6,211 asks in 20,000 benchmark steps, 1,000 missed
 #: 1,376 while one env's memory rose for 100,000 steps filling them (session 27)
 FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
@@ -174,15 +174,24 @@ class StateQueries(VehicleRules):
             out.update(self.loader_squares())
         return out
 
-    @cython.locals(dist=list, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (compiled: C ints)
+    @cython.locals(dist=list, mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int,
+                   n=cython.int, d=cython.int)  # (compiled: C ints)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
         (the squares not reached by then are left UNREACHABLE: read only those)."""
-        dist = [UNREACHABLE] * self.board.n
+        n = self.board.n
+        dist = [UNREACHABLE] * n
+        # the squares reached or closed (a byte each: cheaper than comparing steps and testing `closed`
+        # at every step; a square reached in a later layer never has fewer steps)
+        mark = bytearray(n)
+        for s in closed:
+            if 0 <= s < n:
+                mark[s] = 1
         frontier = list(sources)
         for s in frontier:
             dist[s] = 0
+            mark[s] = 1
         left = None if until is None else {s for s in until if dist[s] != 0}
         nbrs, d = self.nbrs, 0
         while frontier and d < limit:
@@ -190,7 +199,8 @@ class StateQueries(VehicleRules):
             nxt = []
             for s in frontier:
                 for m in nbrs[s]:
-                    if dist[m] > d and m not in closed:
+                    if not mark[m]:
+                        mark[m] = 1
                         dist[m] = d
                         nxt.append(m)
             frontier = nxt

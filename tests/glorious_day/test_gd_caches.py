@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from aliens_env.glorious_day import aliens, state
+from aliens_env.core.board import NO, UNREACHABLE
+from aliens_env.glorious_day import state
 from aliens_env.glorious_day.game import GloriousDay
 
 
@@ -12,7 +13,6 @@ def _play(steps: int, seed: int = 0) -> tuple[list[int], int]:
     """Random legal play over games seeded seed, seed + 1, ... from empty caches: the actions
     taken and the most entries either field cache held."""
     state._FIELDS.clear()
-    aliens._LEVELS.clear()
     rng, g, taken, most = random.Random(seed), GloriousDay(), [], 0
     g.reset(seed)
     for _ in range(steps):
@@ -23,7 +23,7 @@ def _play(steps: int, seed: int = 0) -> tuple[list[int], int]:
         action = rng.choice(g.legal_actions())
         taken.append(action)
         g.apply(action)
-        most = max(most, len(state._FIELDS), len(aliens._LEVELS))
+        most = max(most, len(state._FIELDS))
     return taken, most
 
 
@@ -50,3 +50,69 @@ def test_kept_reach_answers_are_tuples_no_caller_can_change():
         assert type(out) is tuple and type(split) is tuple and out == split
         assert (out, within) == g._bfs_reach(start, closed, 3)
         assert not set(closed) & set(out)
+
+
+def _nearest_by_search(g: GloriousDay, start: int, steps: int, through: bool) -> list[int]:
+    """nearest_in_reach worked out plainly: a search of `steps` from the start (Characters and
+    Barricades closed), the free squares of it at each level of the field from the start's
+    distance less `steps` up, the first level holding any."""
+    chars = g._character_squares()
+    dist = g.bfs([start], set(chars) | g.barricades, limit=steps)
+    taken = g.occupied() - {start}
+    seen = [s for s in range(g.board.n) if dist[s] <= steps and s not in taken]
+    field = g.character_field(through_barricades=through)
+    if field[start] >= UNREACHABLE:
+        return seen
+    for level in range(max(1, field[start] - steps), field[start] + 1):
+        found = [s for s in seen if field[s] == level]
+        if found:
+            return found
+    raise AssertionError("the start square is always in reach")
+
+
+def test_nearest_in_reach_is_the_plain_search_nearest():
+    """nearest_in_reach (a kept reach's squares, read level by level) answers as the plain search
+    does, for every Alien and Blip of positions of random play, at each speed, through
+    Barricades or not."""
+    rng, g, seed, checked = random.Random(3), GloriousDay(), 0, 0
+    g.reset(seed)
+    for _ in range(1500):
+        if g.is_terminal() or g.truncated_by():
+            seed += 1
+            g.reset(seed)
+            continue
+        for model in [*g.aliens, *g.blips]:
+            if model is not None:
+                for steps in (1, 3, 6, 7):
+                    for through in (False, True):
+                        assert g.nearest_in_reach(model["pos"], steps, through) == \
+                            _nearest_by_search(g, model["pos"], steps, through)
+                        checked += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert checked > 1000
+
+
+def test_bfs_is_the_plain_breadth_first_search():
+    """bfs (marks in a bytearray, C ints) gives the steps of a plain search: sources spread even
+    when closed, closed squares are never entered (NO in `closed` closes nothing), `limit`
+    bounds the steps, `until` leaves correct the squares it names."""
+    g = GloriousDay()
+    g.reset(0)
+    rng, n = random.Random(5), g.board.n
+    passable = [s for s in range(n) if g.nbrs[s]]
+    for _ in range(200):
+        sources = rng.sample(passable, rng.randint(1, 3))
+        closed = set(rng.sample(passable, rng.randint(0, 40))) | {NO} | set(sources[:1])
+        limit = rng.choice([2, 5, UNREACHABLE])
+        dist = {s: 0 for s in sources}
+        frontier = list(dist)
+        for d in range(1, limit + 1):
+            frontier = [m for s in frontier for m in g.nbrs[s] if m not in closed and m not in dist]
+            dist.update((m, d) for m in frontier)
+            if not frontier:
+                break
+        plain = [dist.get(s, UNREACHABLE) for s in range(n)]
+        assert g.bfs(sources, closed, limit) == plain
+        until = rng.sample(passable, 3)
+        out = g.bfs(sources, closed, limit, until=until)
+        assert [out[s] for s in until] == [plain[s] for s in until]
