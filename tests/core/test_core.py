@@ -1,5 +1,6 @@
 """The shared rules core: dice, action and observation layouts, boards (movement, range, line of sight, distances)."""
 import json
+import random
 from collections import Counter
 
 import numpy as np
@@ -7,7 +8,7 @@ import pytest
 
 from aliens_env.core.actions import ActionLayout, ObsLayout
 from aliens_env.core.board import Board, MapError
-from aliens_env.core.dice import Dice, ScriptError
+from aliens_env.core.dice import MAX_SCRIPTED, Dice, ScriptError
 
 
 # -- dice ---------------------------------------------------------------------------------------
@@ -29,6 +30,19 @@ def test_scripted_rolls_come_first_and_are_checked():
     d.script(7)
     with pytest.raises(ScriptError, match="cannot come from a d6"):
         d.d6()
+
+
+def test_dice_draw_as_pythons_random_draws():
+    """Dice._below draws what Python's Random._randbelow draws from the same state (dice saved
+    before it still roll the same), for every size up to a shuffle's widest, and a roll of the
+    dice is random.randint's."""
+    ours, theirs = Dice(11), random.Random(11)
+    for n in [1, 2, 3, 6, 10, 64, 65, 1000, MAX_SCRIPTED]:
+        for _ in range(50):
+            assert ours._below(n) == theirs._randbelow(n)
+    assert ours._rng.getstate() == theirs.getstate()
+    dice, rng = Dice(5), random.Random(5)
+    assert [dice.d6() for _ in range(200)] == [rng.randint(1, 6) for _ in range(200)]
 
 
 def test_shuffle_draws_as_the_dice_roll():
