@@ -4,6 +4,7 @@ import ast
 import importlib
 import importlib.machinery
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -418,3 +419,54 @@ def test_the_struct_fields_are_read_from_every_public_declaration_and_an_unreada
     assert _declared_fields("fields_ok", "Thing") == {"a", "b", "c"}
     with pytest.raises(ValueError, match="cannot read 'cdef public unsigned int n'"):
         _declared_fields("fields_bad", "Thing")
+
+
+def _base_calls_by_name(cls, methods: set[str]) -> dict[str, set[str]]:
+    """{method: the class names it calls ``Name.method(self, ...)`` on} for cls's own ``methods``."""
+    import inspect
+    import textwrap
+
+    calls: dict[str, set[str]] = {}
+    for name in methods & set(vars(cls)):
+        source = textwrap.dedent(inspect.getsource(vars(cls)[name]))
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name \
+                    and isinstance(node.func.value, ast.Name) and node.args and isinstance(node.args[0], ast.Name) \
+                    and node.args[0].id == "self":
+                calls.setdefault(name, set()).add(node.func.value.id)
+    return calls
+
+
+def test_a_cpdef_override_that_names_its_base_calls_what_super_would():
+    """Compiled, a cpdef method has no __class__ cell, so the Reactor Room family's cpdef overrides
+    call the next class by name (``ReactorRoom._start_phase(self, phase)``, reactor_room/game.pxd)
+    where super() would follow the MRO: in every class of the family (the registered games, the
+    Movie's stages, the Tactics envs and their mixins), the class so named must give the method
+    that comes next after the caller in the MRO (a later def between them would be skipped). (The
+    family's def methods may skip a class on purpose, e.g. MarineAssault's ``_end_turn``.)"""
+    import aliens_env
+    from aliens_env.envs.registry import get_spec, load_object
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    declarations = ["reactor_room/game.pxd", "operations/game.pxd", *(f"lairs/{n}.pxd" for n in ("rooms", "queen", "game"))]
+    methods = {m for d in declarations for m in re.findall(r"^\s*cpdef (\w+)\(", (compiled.PACKAGE_DIR / d).read_text(), re.M)}
+    assert {"_start_phase", "_marine_action", "_step_mover"} <= methods
+    for name in aliens_env.REGISTRY:
+        load_object(get_spec(name).game)  # (every module of a game imported: its classes exist)
+    family, todo = set(), [ReactorRoom]
+    while todo:
+        cls = todo.pop()
+        family.add(cls)
+        todo += cls.__subclasses__()
+    checked = 0
+    for caller in family:
+        for method, bases in _base_calls_by_name(caller, methods).items():
+            for base_name in bases:
+                base = next(k for k in caller.__mro__ if k.__name__ == base_name)
+                owner = next(k for k in base.__mro__ if method in vars(k))
+                for cls in family:
+                    if caller in cls.__mro__:
+                        after = cls.__mro__[cls.__mro__.index(caller) + 1:]
+                        assert next(k for k in after if method in vars(k)) is owner, (cls, caller, method)
+                        checked += 1
+    assert checked >= 12  # (Operations' and the lairs' overrides, in each of their classes)

@@ -140,14 +140,18 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     return game.colony.field(sorted(goals), WALKER)
 
 
+#: ``steps_on``'s steps where a walk does not reach (above any real walk: sorts after them)
+NOT_WALKED = 10**6
+
+
 def steps_on(field: np.ndarray, square: int) -> int:
-    """A walking field's steps at square (``walk_field``, tactics' ``_pod_field``), 10**6 where the
-    walk does not reach it or square is NO: ``walk_steps(goals).get(square, 10**6)`` read from the
-    field itself (a caller reading a few squares makes no dict of every square)."""
+    """A walking field's steps at square (``walk_field``, tactics' ``_pod_field``), NOT_WALKED where
+    the walk does not reach it or square is NO: ``walk_steps(goals).get(square, NOT_WALKED)`` read
+    from the field itself (a caller reading a few squares makes no dict of every square)."""
     if square == NO:
-        return 10**6
+        return NOT_WALKED
     steps = int(field[square])
-    return steps if steps < UNREACHABLE else 10**6
+    return steps if steps < UNREACHABLE else NOT_WALKED
 
 
 def walk_steps(game, goals: list[int]) -> dict[int, int]:

@@ -321,7 +321,7 @@ def observe(game, player: str) -> np.ndarray:
     if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
         if kind == "extra_hit":
             pos = humans[game.extra["shooter"]].pos
-            listed = [("alien", k) for k in d.options]
+            listed = [("alien", option) for option in d.options]
         else:
             pos = game.apc["pos"] if kind == "drive" else humans[active].pos
             listed = marines.targets(game)

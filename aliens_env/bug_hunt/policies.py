@@ -111,7 +111,7 @@ class ScriptedMarines(SeedablePolicy):
             return NO
         goal = ScriptedMarines._goals(game)
         if not goal:
-            return min(figures)  # (every figure 10**6 steps away: the first)
+            return min(figures)  # (every figure NOT_WALKED steps away: the first)
         dist = (field or game.walk_field)(sorted(goal))
         return min(figures, key=lambda i: (steps_on(dist, game.humans[i].pos), i))
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, geometry, tactics_obs
-from .geometry import steps_on
+from .geometry import NOT_WALKED, steps_on
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
@@ -240,7 +240,7 @@ class TacticMarines(ScriptedMarines):
         mine = game.walk_field([game.humans[game.active].pos])
         nearest = game.walk_field(goals)  # (the walk to the nearest of them: one field for every goal's step)
         for g in sorted(goals, key=lambda x: (steps_on(mine, x), x)):
-            if steps_on(mine, g) < 10**6:  # (a goal the figure can walk to)
+            if steps_on(mine, g) < NOT_WALKED:  # (a goal the figure can walk to)
                 step = self.step_toward(game, [g], mask)
                 if step is not None and not self._lengthens(game, step, nearest):
                     return step

@@ -195,8 +195,8 @@ class Game:
     def legal_mask_kept(self, player: str) -> np.ndarray:
         """The values ``legal_mask(player)`` gives, perhaps in the game's own kept array (no copy):
         the returned array must not be written and is valid until the next step. For a caller that
-        only reads it at once (the Movie chains, the scripted players of the Reactor Room family and of
-        Glorious Day). Default: ``legal_mask``."""
+        only reads it at once (the Movie chains, the scripted players of the Reactor Room family, of
+        Glorious Day and of Bug Hunt: its squad, tactics and dice AI). Default: ``legal_mask``."""
         return self.legal_mask(player)
 
     def observe_kept(self, player: str) -> np.ndarray | None:
@@ -319,7 +319,7 @@ class Decision:
     """An open decision of a PhasedGame: the side that decides, its kind (a word of the ruleset,
     e.g. "order") and its options (the ruleset's own list). A plain class, not a dataclass: one is
     made at every decision, and compiled (an extension type, core/game.pxd) a dataclass's __init__
-    costs about six times this one's."""
+    costs about eight times this one's."""
 
     def __init__(self, player: str, kind: str, options: list | None = None):
         self.player = player
@@ -374,7 +374,7 @@ class PhasedGame(Game):
     def _decide(self, kind: str, options: list | None = None) -> None:
         """Open a decision of `kind` over `options`."""
         player = SIDES[0] if kind in self.marine_decisions else SIDES[1]
-        self.decision = Decision(player, kind, [] if options is None else options)
+        self.decision = Decision(player, kind, options)
 
     def current_player(self) -> str | None:
         return None if self.decision is None else self.decision.player
