@@ -422,18 +422,20 @@ def test_the_struct_fields_are_read_from_every_public_declaration_and_an_unreada
 
 
 def _base_calls_by_name(cls, methods: set[str]) -> dict[str, set[str]]:
-    """{method: the class names it calls ``Name.method(self, ...)`` on} for cls's own ``methods``."""
-    import inspect
-    import textwrap
-
+    """{method: the class names it calls ``Name.method(self, ...)`` on} for cls's own ``methods``,
+    read from the class's source file (compiled, beside the extension: inspect has no source)."""
+    module_file = Path(sys.modules[cls.__module__].__file__)
+    tree = ast.parse(module_file.with_name(module_file.name.split(".")[0] + ".py").read_text())
+    body = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls.__name__).body
     calls: dict[str, set[str]] = {}
-    for name in methods & set(vars(cls)):
-        source = textwrap.dedent(inspect.getsource(vars(cls)[name]))
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name \
+    for function in body:
+        if not (isinstance(function, ast.FunctionDef) and function.name in methods):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == function.name \
                     and isinstance(node.func.value, ast.Name) and node.args and isinstance(node.args[0], ast.Name) \
                     and node.args[0].id == "self":
-                calls.setdefault(name, set()).add(node.func.value.id)
+                calls.setdefault(function.name, set()).add(node.func.value.id)
     return calls
 
 
