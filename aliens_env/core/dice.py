@@ -92,7 +92,7 @@ class Dice:
     def _below(self, n: int) -> int:
         """A number 0..n-1 (n >= 1), drawn as Python's own ``Random._randbelow`` draws it (the
         fewest bits that hold n, drawn again while the number is n or more: the same numbers), here
-        without its Python-level call (compiled: about a third of the instructions of a roll)."""
+        without its Python-level call (random.py's, run as Python even where this module is compiled)."""
         getrandbits = self._rng.getrandbits
         k = n.bit_length()
         r = getrandbits(k)

@@ -55,9 +55,9 @@ OUTS = ("", "escaped", "carried")
 _FIELDS: dict[tuple, list[int]] = {}
 #: the most fields kept (then all dropped): a field is keyed by every Character's square, which
 #: seldom repeats across games, so an unbounded cache grew ~3.4 KB a field (+21 MB in 100,000
-#: steps); nearly all hits fall within a few hundred fields: 250 (under ~1 MB)
-#: missed 1,462 of 6,211 asks in 20,000 benchmark steps, 1,000 missed
-#: 1,376 while one env's memory rose for 100,000 steps filling them (session 27)
+#: steps); nearly all hits fall within a few hundred fields: 250 (under ~1 MB) missed 1,462 of
+#: 6,211 asks in 20,000 benchmark steps, 1,000 missed 1,376 while one env's memory rose for 100,000
+#: steps filling them (session 27)
 FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
