@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
-    CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE,
+    CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE, ROW_PACK,
     Alien, Marine, float_struct, square_features,
 )
 from ..reactor_room.observation import move_mark
@@ -59,8 +59,6 @@ class LairsMarine(Marine):
 
 
 SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
-#: a Marine's feature row as float32 (kept here, not on the game: a game is pickled)
-ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 
 
 class ObsState:

@@ -26,7 +26,6 @@ import copy
 import struct
 from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
-from itertools import filterfalse
 from typing import Any, Sequence
 
 import numpy as np
@@ -347,6 +346,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
     def _alien_dist(self, square: int, target_square: int) -> int:
         return self._paths().distance_list(square)[target_square]
 
+    @cython.locals(al=Alien, row=list, d=cython.long, best=cython.long)
     def _step_aliens_move(self) -> None:
         if self.mover == NO:
             available = self._available()
@@ -355,17 +355,22 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 self._start_phase("aliens_appear")
                 return
             targets = [self.marines[m].pos for m in available]
-            squares = [self.aliens[a].pos for a in self.queue]
-            rows = [self._paths().distance_list(sq) for sq in squares]  # (an Alien may cling to a Stairwell)
-            nearest = [min(map(row.__getitem__, targets)) for row in rows]
-            near = dict(zip(self.queue, nearest))
-            for a in [a for a, d in near.items() if d >= UNREACHABLE]:
-                self.queue.remove(a)  # no Marine can be reached: it waits
-                del near[a]
-            if not near:
+            paths, aliens = self._paths(), self.aliens
+            best, closest, waiting = -1, [], []  # (the queue's Aliens nearest a Marine, in queue order)
+            for a in self.queue:
+                al = aliens[a]
+                row = paths.distance_list(al.pos)  # (an Alien may cling to a Stairwell)
+                d = min(map(row.__getitem__, targets))
+                if d >= UNREACHABLE:
+                    waiting.append(a)  # no Marine can be reached: it waits
+                elif best < 0 or d < best:
+                    best, closest = d, [a]
+                elif d == best:
+                    closest.append(a)
+            for a in waiting:
+                self.queue.remove(a)
+            if not closest:
                 return
-            best = min(near.values())
-            closest = [a for a, d in near.items() if d == best]
             if len(closest) > 1:
                 self._decide("order", closest)
                 return
@@ -374,7 +379,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         self.mover_steps = self.tables["alien_actions"]
         self._step_mover()
 
-    @cython.locals(alien=Alien, target=Marine)
+    @cython.locals(alien=Alien, target=Marine, row=list, d=cython.long, best=cython.long)
     def _step_mover(self) -> None:
         """Target, then destination, of self.mover (which moves self.mover_steps squares)."""
         alien = self.aliens[self.mover]
@@ -384,12 +389,17 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 self._done_moving()
                 return
             row = self._paths().distance_list(alien.pos)
-            dists = {m: row[self.marines[m].pos] for m in available}
-            best = min(dists.values())
+            best, nearest = -1, []  # (the available Marines nearest the Alien, in order)
+            for m in available:
+                target = self.marines[m]
+                d = row[target.pos]
+                if best < 0 or d < best:
+                    best, nearest = d, [m]
+                elif d == best:
+                    nearest.append(m)
             if best >= UNREACHABLE:
                 self._done_moving()
                 return
-            nearest = [m for m, d in dists.items() if d == best]
             if len(nearest) > 1:
                 self._decide("target", nearest)
                 return
@@ -405,18 +415,28 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return
         self._finish_alien_move(options[0] if options else alien.pos)
 
+    @cython.locals(within=list, remaining=list, d=cython.long, best=cython.long)
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """Open squares within `steps` moves that get as close to `goal` as possible (passing
-        through counters is allowed, ending on one is not)."""
+        through counters is allowed, ending on one is not), in ascending order. (One pass over the
+        squares within reach, the nearest kept as it goes: compiled, on C integers.)"""
         occupied = self._occupied()
         occupied.discard(start)  # staying put is allowed when nothing gets closer
         paths = self._paths()
-        squares = list(filterfalse(occupied.__contains__, paths.within(start, steps)))  # (in C: faster)
-        if start not in squares:  # (from a Stairwell, the Alien's own square is not within reach)
-            squares = sorted([*squares, start])
+        within = paths.within(start, steps)  # (ascending)
+        if start not in within:  # (from a Stairwell, the Alien's own square is not within reach)
+            within = sorted([*within, start])
         remaining = paths.distance_list(goal)
-        best = min(map(remaining.__getitem__, squares))
-        return [sq for sq in squares if remaining[sq] == best]
+        best, nearest = -1, []
+        for sq in within:
+            if sq in occupied:
+                continue
+            d = remaining[sq]
+            if best < 0 or d < best:
+                best, nearest = d, [sq]
+            elif d == best:
+                nearest.append(sq)
+        return nearest
 
     def _finish_alien_move(self, square: int) -> None:
         self.aliens[self.mover].pos = square
@@ -1365,7 +1385,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
         b = self.board
         where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
-        pack, at = float_struct(width).pack_into, self._features_at
+        pack, at = ROW_PACK, self._features_at
         for i in changed:
             m = marines[i]
             old = squares[i]
@@ -1524,6 +1544,11 @@ def _neighbour_squares(board: Board) -> list[frozenset[int]]:
 def float_struct(count: int) -> struct.Struct:
     """The packing of `count` float32 values (the features of ``observe``)."""
     return struct.Struct(f"{count}f")
+
+
+#: a Marine's feature row packed as float32 into the observation (kept here, not on the game: a game
+#: is pickled, a Struct is not)
+ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 
 
 @lru_cache(maxsize=None)

@@ -2,7 +2,7 @@
 checked over positions of random play."""
 import numpy as np
 
-from aliens_env.core.board import NO
+from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.reactor_room.game import ReactorRoom
 
 
@@ -49,6 +49,58 @@ def test_first_in_line_equals_tracing_the_line():
             checked += 1
     assert checked > 1000
 
+
+
+def plain_destinations(game, start, goal, steps):
+    """The Alien's move read plainly: the open squares within reach and its own, the nearest to goal."""
+    occupied = game._occupied() - {start}
+    paths = game._paths()
+    squares = sorted({sq for sq in paths.within(start, steps) if sq not in occupied} | {start})
+    remaining = paths.distance_list(goal)
+    best = min(remaining[sq] for sq in squares)
+    return [sq for sq in squares if remaining[sq] == best]
+
+
+def test_destinations_equal_the_plain_rule():
+    """``_destinations`` (one pass, on C integers) gives the plain rule's squares in the same order,
+    from every Alien in play towards every Marine on the map, and from squares that are not
+    within their own reach (a Stairwell's: the start added in order)."""
+    checked = outside = 0
+    for game in positions():
+        goals = [m.pos for m in game.marines if m.status == "on_map"]
+        starts = [al.pos for al in game.aliens if al.in_play]
+        starts += [sq for sq in range(0, game.board.n, 7) if sq not in game._paths().within(sq, 4)][:3]
+        for start in starts:
+            outside += start not in game._paths().within(start, 4)
+            for goal in goals:
+                for steps in (1, 4):
+                    assert ReactorRoom._destinations(game, start, goal, steps) == plain_destinations(game, start, goal, steps)
+                    checked += 1
+    assert checked > 1000 and outside > 50
+
+
+def test_the_order_and_target_choices_are_the_plain_rule():
+    """At the hive's order decision, the Aliens of the queue nearest (by path) to an available
+    Marine, in queue order; at its target decision, the available Marines nearest to the moving
+    Alien, in order (``_step_aliens_move`` and ``_step_mover`` keep the nearest as they go)."""
+    seen = {"order": 0, "target": 0}
+    for game in positions(games=12, steps=300):
+        d = game.decision
+        if d is None or d.kind not in seen:
+            continue
+        available = game._available()
+        paths = game._paths()
+        if d.kind == "order":
+            near = {a: min(paths.distance_list(game.aliens[a].pos)[game.marines[m].pos] for m in available)
+                    for a in game.queue}
+            best = min(near.values())
+            assert best < UNREACHABLE and list(d.options) == [a for a in game.queue if near[a] == best]
+        else:
+            row = paths.distance_list(game.aliens[game.mover].pos)
+            best = min(row[game.marines[m].pos] for m in available)
+            assert list(d.options) == [m for m in available if row[game.marines[m].pos] == best]
+        seen[d.kind] += 1
+    assert min(seen.values()) > 10, seen
 
 
 def test_every_way_a_game_is_made_keeps_its_boards_range_rows():
