@@ -574,8 +574,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
         (Stairwells included: a Stunned Alien clings on there)."""
         occupied = self._occupied().union(self.fires)
         out = []
+        beside = self.board.step_row(square)
         for d in range(8):
-            n = self.board.step(square, d)
+            n = beside[d]
             if n is not None and not self.board.blocked.item(n) and n not in occupied:
                 out.append((d, n))
         return out
@@ -664,20 +665,26 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 mask[self._slot["place"] + direction] = 1
         return mask
 
-    @cython.locals(al=Alien, keyed=list)
+    @cython.locals(al=Alien, keyed=list, ranges=list, aliens=list, n=cython.long, a=cython.long, sq=cython.long,
+                   key=cython.long)
     def targets(self) -> list[int]:
         """Aliens in play ordered by (range from the acting Marine, counter number): target k."""
         cached = self._cache.get("targets")
         if cached is None:
-            ranges = self._ranges[self.marines[self.active].pos]
-            n = len(self.aliens)  # (sorted by range * n + counter: the order of (range, counter), as ints)
+            ranges, aliens = self._ranges[self.marines[self.active].pos], self.aliens
+            n = len(aliens)  # (sorted by range * n + counter: the order of (range, counter), as ints)
             keyed = []
-            for a, al in enumerate(self.aliens):
+            for a in range(n):
+                al = aliens[a]
                 if al.in_play:
-                    keyed.append(ranges[al.pos] * n + a)
+                    sq = al.pos
+                    key = ranges[sq]
+                    keyed.append(key * n + a)
             if len(keyed) > 1:
                 keyed.sort()
-            cached = self._cache["targets"] = [key % n for key in keyed]
+            cached = self._cache["targets"] = []
+            for key in keyed:
+                cached.append(key % n)
         return cached
 
     @cython.locals(m=Marine)
@@ -745,7 +752,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
                      if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
         return steps
 
-    @cython.locals(m=Marine, al=Alien, alien_squares=set)
+    @cython.locals(m=Marine, al=Alien, alien_squares=set, aliens=list, a=cython.long)
     def _open_steps(self) -> tuple[Sequence[tuple[int, int]], set[int]]:
         """(direction, square) of the steps from the acting Marine's square onto no Alien and no
         Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``, which
@@ -797,13 +804,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
         """The range band of a target `squares` away."""
         return self._band[min(squares, len(self._band) - 1)]
 
+    @cython.locals(k=cython.long, moves=cython.long)
     def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
         """Is a free square (no standing Marine, no Alien) within `steps` moves of `start`?"""
-        frontier, seen = [start], {start}
-        for _ in range(steps):
+        frontier, seen, moves, neighbours = [start], {start}, steps, self.board.neighbours
+        for k in range(moves):
             nxt = []
             for sq in frontier:
-                for _, n in self.board.neighbours[sq]:
+                for _, n in neighbours[sq]:
                     if n in seen or n in alien_squares:
                         continue
                     if n not in standing:
@@ -1219,7 +1227,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
     # occupancy
     # ------------------------------------------------------------------------------------------
     def _adjacent(self, square: int) -> list[int]:
-        return [n for n in (self.board.step(square, d) for d in range(8)) if n is not None]
+        return [n for n in self.board.step_row(square) if n is not None]
 
     @cython.locals(m=Marine, squares=set)
     def _standing_squares(self, exclude: int = NO) -> set[int]:
@@ -1333,7 +1341,8 @@ class ReactorRoom(PhasedGame, WeaponRules):
     #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
     _marine_candidate_kinds = ("target",)
 
-    @cython.locals(al=Alien)
+    @cython.locals(al=Alien, aliens=list, ranges=list, seen=list, a=cython.long, sq=cython.long, on_card=cython.long,
+                   stunned=cython.long, alien=cython.long)
     def _squares_shown(self, plane: dict, active: int) -> tuple[list[int], int, tuple]:
         """(the squares set on the Aliens' planes (on a card, Stunned, in play: for an acting
         Marine its targets, worked out for the mask), then on the acting and candidate planes;
@@ -1355,7 +1364,8 @@ class ReactorRoom(PhasedGame, WeaponRules):
             ones = []
             for al in aliens:
                 if al.in_play:
-                    ones.append((on_card if al.card != NO else stunned if al.stunned else alien) + al.pos)
+                    sq = al.pos
+                    ones.append((on_card if al.card != NO else stunned if al.stunned else alien) + sq)
             targeted = ()
         live = len(ones)
         if d is not None:

@@ -250,8 +250,9 @@ def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[i
             alien_squares.append(al.pos)
     here = int(goal[pos])
     best = None
+    beside = board.step_row(pos)
     for direction, action in moves.items():
-        sq = board.step(pos, direction)
+        sq = beside[direction]
         d = int(goal[sq])
         if d >= UNREACHABLE or d >= here or (barred is not None and barred(sq)):
             continue
