@@ -168,7 +168,7 @@ class HeuristicMarines:
             aim += 1
         return best_p, best_aim
 
-    @cython.locals(game=ReactorRoom, o=Marine)
+    @cython.locals(game=ReactorRoom, o=Marine, alien=Alien, ranges=list, reach=cython.long, pos=cython.long)
     def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:
         """Alien a is within threat_range of a Marine on the map and not Incapacitated (``able``:
         their squares, when worked out already)."""
@@ -177,8 +177,8 @@ class HeuristicMarines:
             for o in game.marines:
                 if o.status == "on_map" and not o.incapacitated:
                     able.append(o.pos)
-        ranges = game._ranges[game.aliens[a].pos]
-        reach = self.threat_range
+        alien = game.aliens[a]
+        ranges, reach = game._ranges[alien.pos], self.threat_range
         for pos in able:
             if ranges[pos] <= reach:
                 return True
@@ -230,14 +230,20 @@ def _exit_field(board) -> list[int]:
     return board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()).tolist()
 
 
-@cython.locals(game=ReactorRoom)
+@cython.locals(game=ReactorRoom, start=cython.long, end=cython.long, a=cython.long)
 def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
-    """{direction: action} of the legal Move actions."""
+    """{direction: action} of the legal Move actions (in the set's order)."""
     start, count = game.layout.slices["move"]
-    return {a - start: a for a in legal if start <= a < start + count}
+    end = start + count
+    moves = {}
+    for a in legal:
+        if start <= a < end:
+            moves[a - start] = a
+    return moves
 
 
-@cython.locals(game=ReactorRoom, al=Alien)
+@cython.locals(game=ReactorRoom, al=Alien, ranges=list, here=cython.long, d=cython.long, danger=cython.long,
+               p=cython.long, best_d=cython.long, best_danger=cython.long)
 def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[int, int], barred=None) -> int | None:
     """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal`` (by
     square: a list, or an array, slower to read square by square), with
@@ -249,24 +255,23 @@ def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[i
         if al.in_play:
             alien_squares.append(al.pos)
     here = int(goal[pos])
-    best = None
+    best, best_d, best_danger = None, 0, 0  # (the Move with the least (d, danger) so far)
     beside = board.step_row(pos)
     for direction, action in moves.items():
         sq = beside[direction]
         d = int(goal[sq])
         if d >= UNREACHABLE or d >= here or (barred is not None and barred(sq)):
             continue
-        if best is not None and d > best[0][0]:
+        if best is not None and d > best_d:
             continue  # farther than the best so far, whatever the danger
         ranges = game._ranges[sq]
         danger = 0
         for p in alien_squares:
             if ranges[p] <= 1:
                 danger += 1
-        key = (d, danger)
-        if best is None or key < best[0]:
-            best = (key, action)
-    return None if best is None else best[1]
+        if best is None or d < best_d or (d == best_d and danger < best_danger):
+            best, best_d, best_danger = action, d, danger
+    return best
 
 
 @cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien)

@@ -103,6 +103,48 @@ def test_the_order_and_target_choices_are_the_plain_rule():
     assert min(seen.values()) > 10, seen
 
 
+def plain_closest_step(game, pos, goal, moves, barred=None):
+    """The scripted marines' step read plainly: the least (path cost, Aliens beside), the first on a tie."""
+    alien_squares = [al.pos for al in game.aliens if al.in_play]
+    here, best = int(goal[pos]), None
+    for direction, action in moves.items():
+        sq = game.board.step(pos, direction)
+        d = int(goal[sq])
+        if d >= UNREACHABLE or d >= here or (barred is not None and barred(sq)):
+            continue
+        key = (d, sum(game.board.range(sq, p) <= 1 for p in alien_squares))
+        if best is None or key < best[0]:
+            best = (key, action)
+    return None if best is None else best[1]
+
+
+def test_closest_step_move_actions_and_threat_equal_the_plain_reading():
+    """The scripted marines' helpers on C integers (heuristic.py) answer as the plain reading, on
+    path costs as a list and as an array, with and without barred squares."""
+    from aliens_env.reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
+
+    marines, checked, moved = HeuristicMarines(), 0, 0
+    for game in positions(games=8, steps=200):
+        if game.current_player() != "marines" or game.active == NO or game.decision.kind != "marine":
+            continue
+        legal = set(game.legal_actions())
+        start, count = game.layout.slices["move"]
+        moves = move_actions(game, legal)
+        assert moves == {a - start: a for a in legal if start <= a < start + count}
+        pos = game.marines[game.active].pos
+        exits = marines._exit_distances(game)
+        able = [o.pos for o in game.marines if o.status == "on_map" and not o.incapacitated]
+        for a in game.targets():
+            ranges = game._ranges[game.aliens[a].pos]
+            assert marines._threat(game, a, able) == any(ranges[p] <= marines.threat_range for p in able)
+        for goal, barred in ((exits, None), (np.array(exits), None), (exits, lambda sq: sq % 3 == 0)):
+            step = closest_step(game, pos, goal, moves, barred)
+            assert step == plain_closest_step(game, pos, goal, moves, barred)
+            moved += step is not None
+        checked += 1
+    assert checked > 100 and moved > 100
+
+
 def test_every_way_a_game_is_made_keeps_its_boards_range_rows():
     """``_ranges`` (the board's range table kept in the struct, read by the hot queries: set with the
     board, ``_use_board``) is the table of the board the game plays on, however the game was made:
