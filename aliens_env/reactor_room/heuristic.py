@@ -31,7 +31,7 @@ import numpy as np
 
 from ..core.actions import ActionLayout
 from ..core.board import NO, UNREACHABLE
-from .data_files import grenade_result
+from .data_files import grenade_result, tables
 from .game import Alien, Marine, ReactorRoom
 
 try:
@@ -274,33 +274,46 @@ def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[i
     return best
 
 
-@cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien)
-def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO):
+@cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien, seen=list, ranges=list, harms=tuple, at=cython.long,
+               k=cython.long, p=cython.long, r=cython.long, sq=cython.long, caught=cython.long)
+def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) -> list[tuple[int, int, int]]:
     """The acting Marine's legal grenade throws at Aliens not on a Marine's card (but Alien
     ``even_on_card``, if given, wherever it is) whose blast would reach no Marine (none on the
     target's square, none in its sight at a range the Grenade Table harms), in target order:
     (action, Alien index, how many Aliens in play the blast catches: within 1 of the target and in
     its sight). For the scripted marines of the games that throw grenades."""
     at = game.layout.slices["grenade"][0]
-    b = game.board
+    b, harms = game.board, MARINE_HARMED_AT
     marines = []
     for o in game.marines:
         if o.status == "on_map":
             marines.append(o.pos)
-    for k, a in enumerate(game.targets()):
+    throws = []
+    k = -1
+    for a in game.targets():
+        k += 1
         al = game.aliens[a]
         if at + k not in legal or (al.card != NO and a != even_on_card):
             continue
         seen, ranges = b.los_list(al.pos), game._ranges[al.pos]
-        harmed = False  # (a loop, not any() over a generator: this runs for every legal throw)
+        harmed = False
         for p in marines:
-            if (ranges[p] == 0 or seen[p]) and grenade_result(ranges[p])["marine"] != "none":
+            r = ranges[p]
+            if (r == 0 or seen[p]) and harms[r]:
                 harmed = True
                 break
         if harmed:
             continue
         caught = 0
         for other in game.aliens:
-            if other.in_play and ranges[other.pos] <= 1 and seen[other.pos]:
-                caught += 1
-        yield at + k, a, caught
+            if other.in_play:
+                sq = other.pos
+                if ranges[sq] <= 1 and seen[sq]:
+                    caught += 1
+        throws.append((at + k, a, caught))
+    return throws
+
+
+#: per range from a grenade's blast (0 up to the Grenade Table's last row): does the table harm a
+#: Marine there (``safe_grenades`` reads it per Marine in sight of each target)
+MARINE_HARMED_AT = tuple(grenade_result(r)["marine"] != "none" for r in range(tables()["grenade_table"][-1]["max"] + 1))

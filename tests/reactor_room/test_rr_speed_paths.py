@@ -145,6 +145,48 @@ def test_closest_step_move_actions_and_threat_equal_the_plain_reading():
     assert checked > 100 and moved > 100
 
 
+def test_safe_grenades_equal_the_plain_reading():
+    """``safe_grenades`` (a list, on C integers, the Grenade Table read per range from
+    MARINE_HARMED_AT) gives the plain reading's throws, in order, in Operations and the lairs."""
+    from aliens_env.lairs.game import HuntForTheQueen
+    from aliens_env.lairs.game import QUEEN
+    from aliens_env.operations.game import Operations
+    from aliens_env.reactor_room.data_files import grenade_result
+    from aliens_env.reactor_room.heuristic import safe_grenades
+
+    def plain(game, legal, even_on_card):
+        at = game.layout.slices["grenade"][0]
+        marines = [o.pos for o in game.marines if o.status == "on_map"]
+        out = []
+        for k, a in enumerate(game.targets()):
+            al = game.aliens[a]
+            if at + k not in legal or (al.card != NO and a != even_on_card):
+                continue
+            seen, ranges = game.board.los_list(al.pos), game._ranges[al.pos]
+            if any((ranges[p] == 0 or seen[p]) and grenade_result(ranges[p])["marine"] != "none" for p in marines):
+                continue
+            out.append((at + k, a, sum(1 for o in game.aliens if o.in_play and ranges[o.pos] <= 1 and seen[o.pos])))
+        return out
+
+    rng = np.random.default_rng(2)
+    throws = 0
+    for make, even_on_card in ((Operations, NO), (HuntForTheQueen, QUEEN)):
+        for seed in range(4):
+            game = make()
+            game.reset(seed)
+            for _ in range(400):
+                if game.is_terminal():
+                    break
+                d = game.decision
+                if d.player == "marines" and d.kind == "marine" and "grenade" in game.layout.slices:
+                    legal = set(game.legal_actions())
+                    found = safe_grenades(game, legal, even_on_card)
+                    assert found == plain(game, legal, even_on_card)
+                    throws += len(found)
+                game.apply(int(rng.choice(game.legal_actions())))
+    assert throws > 20
+
+
 def test_every_way_a_game_is_made_keeps_its_boards_range_rows():
     """``_ranges`` (the board's range table kept in the struct, read by the hot queries: set with the
     board, ``_use_board``) is the table of the board the game plays on, however the game was made:
