@@ -236,6 +236,19 @@ def test_typed_locals_only_read():
     assert _typed_writes("@cython.locals(m=Marine)\ndef f(m):\n    return m.aim\n") == []
 
 
+def test_every_cython_name_the_package_uses_runs_as_python_without_cython():
+    """A pure-Python install has no Cython: ``core/pure_cython.py`` stands in for it, so every
+    name a module reads from ``cython`` (a decorator, a C type in @cython.locals) must be there too, or
+    the module fails at import with no Cython installed (a name missing broke 36 modules once)."""
+    from aliens_env.core import pure_cython
+
+    used = set()
+    for path in compiled.PACKAGE_DIR.rglob("*.py"):
+        used |= set(re.findall(r"\bcython\.([A-Za-z_]\w*)", path.read_text()))
+    assert {"locals", "int", "long"} <= used, used  # (the scan finds the names in use)
+    assert sorted(name for name in used if not hasattr(pure_cython, name)) == []
+
+
 def test_every_cimport_of_a_declarations_file_is_understood():
     """The guard follows cimports (``cimported``) only in the form ``from aliens_env.x.y cimport
     Name``: every cimport of the package's .pxd files is in that form and names a compiled module

@@ -140,8 +140,8 @@ class Board(Grid):
         return Grid.step(self, i, direction, squares)
 
     def step_row(self, i: int) -> tuple[int | None, ...]:
-        """``step(i, direction)`` for each direction 0-7, in order (the shared table's row: do not
-        modify): one call for a caller that reads several directions."""
+        """``step(i, direction)`` for each direction 0-7, in order (the shared table's row): one call
+        for a caller that reads several directions."""
         return self._step1[i]
 
     def range(self, a: int, b: int) -> int:

@@ -1,5 +1,6 @@
-"""Cython's pure-Python-mode decorator ``locals`` and its types ``int`` and ``double``, for a
-pure-Python install without Cython.
+"""Cython's pure-Python-mode decorator ``locals`` and the C types the package names (``int``, ``long``,
+``Py_ssize_t``, ``bint``, ``double``), for a pure-Python install without Cython (a test checks that
+every name the package reads from ``cython`` is here).
 
 A module whose hot loops read typed figures (extension types declared in the ``.pxd`` file beside
 it) imports ``cython`` this way:
@@ -29,5 +30,12 @@ def locals(**types):  # noqa: A001  (Cython's name)
 #: Cython's C int (``@cython.locals(s=cython.int)``: compiled, indices read without Python's
 #: lookups); run as Python, Python's int
 int = int  # noqa: A001  (Cython's name)
+#: Cython's C long (``@cython.locals(d=cython.long)``: distances, squares, counts); run as Python,
+#: Python's int
+long = int  # noqa: A001  (Cython's name)
+#: Cython's C index type (``@cython.locals(i=cython.Py_ssize_t)``); run as Python, Python's int
+Py_ssize_t = int
+#: Cython's C truth value (``@cython.locals(found=cython.bint)``); run as Python, Python's bool
+bint = bool
 #: Cython's C double (``@cython.locals(p=cython.double)``); run as Python, Python's float
 double = float

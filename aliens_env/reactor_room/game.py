@@ -807,6 +807,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
     @cython.locals(k=cython.long, moves=cython.long)
     def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
         """Is a free square (no standing Marine, no Alien) within `steps` moves of `start`?"""
+        # (moves: steps as a C long, for a C loop: a cpdef method's arguments are not typed)
         frontier, seen, moves, neighbours = [start], {start}, steps, self.board.neighbours
         for k in range(moves):
             nxt = []
@@ -1040,8 +1041,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         origin = self.aliens[a].pos
         occupied = self._occupied(exclude_alien=a).union(self.fires)
         standing = self._standing_squares()
-        neighbours = [n for n in (self.board.step(origin, d) for d in range(8)) if n is not None]
-        boxed = all(n in standing for n in neighbours)  # every square beside it (on the map) holds a Marine
+        boxed = all(n in standing for n in self._adjacent(origin))  # every square beside it (on the map) holds a Marine
         distance = 2 if boxed else 1
         out = {}
         for d in range(8):

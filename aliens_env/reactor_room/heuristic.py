@@ -39,6 +39,11 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
+#: the farthest range from a grenade's blast at which the Grenade Table harms a Marine, and per range
+#: up to it whether it does (``safe_grenades``: no harm past it)
+MARINE_HARM_REACH = max(row["max"] for row in tables()["grenade_table"] if row["marine"] != "none")
+MARINE_HARMED_AT = tuple(grenade_result(r)["marine"] != "none" for r in range(MARINE_HARM_REACH + 1))
+
 
 class HeuristicMarines:
     name = "heuristic"
@@ -275,7 +280,7 @@ def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[i
 
 
 @cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien, seen=list, ranges=list, harms=tuple, at=cython.long,
-               k=cython.long, p=cython.long, r=cython.long, sq=cython.long, caught=cython.long)
+               k=cython.long, p=cython.long, r=cython.long, sq=cython.long, caught=cython.long, last=cython.long)
 def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) -> list[tuple[int, int, int]]:
     """The acting Marine's legal grenade throws at Aliens not on a Marine's card (but Alien
     ``even_on_card``, if given, wherever it is) whose blast would reach no Marine (none on the
@@ -283,15 +288,13 @@ def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) ->
     (action, Alien index, how many Aliens in play the blast catches: within 1 of the target and in
     its sight). For the scripted marines of the games that throw grenades."""
     at = game.layout.slices["grenade"][0]
-    b, harms = game.board, MARINE_HARMED_AT
+    b, harms, last = game.board, MARINE_HARMED_AT, MARINE_HARM_REACH
     marines = []
     for o in game.marines:
         if o.status == "on_map":
             marines.append(o.pos)
     throws = []
-    k = -1
-    for a in game.targets():
-        k += 1
+    for k, a in enumerate(game.targets()):
         al = game.aliens[a]
         if at + k not in legal or (al.card != NO and a != even_on_card):
             continue
@@ -299,7 +302,7 @@ def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) ->
         harmed = False
         for p in marines:
             r = ranges[p]
-            if (r == 0 or seen[p]) and harms[r]:
+            if (r == 0 or seen[p]) and r <= last and harms[r]:
                 harmed = True
                 break
         if harmed:
@@ -312,8 +315,3 @@ def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) ->
                     caught += 1
         throws.append((at + k, a, caught))
     return throws
-
-
-#: per range from a grenade's blast (0 up to the Grenade Table's last row): does the table harm a
-#: Marine there (``safe_grenades`` reads it per Marine in sight of each target)
-MARINE_HARMED_AT = tuple(grenade_result(r)["marine"] != "none" for r in range(tables()["grenade_table"][-1]["max"] + 1))

@@ -51,6 +51,20 @@ def test_first_in_line_equals_tracing_the_line():
 
 
 
+def positions_with_fires(games=3, steps=300):
+    """Positions of Reactor Room games under the Fires rule (the Aliens path round the Fires:
+    ``_paths`` is then a FirePaths, not the board)."""
+    rng = np.random.default_rng(3)
+    for seed in range(games):
+        game = ReactorRoom(fires=True, thrown_grenades=True)
+        game.reset(seed)
+        for _ in range(steps):
+            if game.is_terminal():
+                break
+            yield game
+            game.apply(int(rng.choice(game.legal_actions())))
+
+
 def plain_destinations(game, start, goal, steps):
     """The Alien's move read plainly: the open squares within reach and its own, the nearest to goal."""
     occupied = game._occupied() - {start}
@@ -63,44 +77,179 @@ def plain_destinations(game, start, goal, steps):
 
 def test_destinations_equal_the_plain_rule():
     """``_destinations`` (one pass, on C integers) gives the plain rule's squares in the same order,
-    from every Alien in play towards every Marine on the map, and from squares that are not
-    within their own reach (a Stairwell's: the start added in order)."""
-    checked = outside = 0
-    for game in positions():
-        goals = [m.pos for m in game.marines if m.status == "on_map"]
-        starts = [al.pos for al in game.aliens if al.in_play]
-        starts += [sq for sq in range(0, game.board.n, 7) if sq not in game._paths().within(sq, 4)][:3]
-        for start in starts:
-            outside += start not in game._paths().within(start, 4)
-            for goal in goals:
-                for steps in (1, 4):
-                    assert ReactorRoom._destinations(game, start, goal, steps) == plain_destinations(game, start, goal, steps)
-                    checked += 1
-    assert checked > 1000 and outside > 50
+    from every Alien in play towards every Marine on the map and towards a square no one reaches
+    (every square then ties: the order shows), from the Stairwells (not within their own reach: the
+    start is put in its place in order), with and without Fires."""
+    checked = {"alien": 0, "stairwell": 0, "fires": 0, "start outside its reach": 0}
+    for fires, games in ((False, positions()), (True, positions_with_fires())):
+        for game in games:
+            paths = game._paths()
+            if fires and paths is game.board:
+                continue  # (no Fire burning: the plain board)
+            nowhere = int(np.flatnonzero(~game.board.passable.ravel())[0])
+            goals = [m.pos for m in game.marines if m.status == "on_map"] + [nowhere]
+            stairwells = np.flatnonzero(game.board.stairwell.ravel()).tolist()[::5]
+            for kind, starts in (("alien", [al.pos for al in game.aliens if al.in_play]), ("stairwell", stairwells)):
+                for start in starts:
+                    checked["start outside its reach"] += start not in paths.within(start, 4)
+                    for goal in goals:
+                        for steps in (1, 4):
+                            expected = plain_destinations(game, start, goal, steps)
+                            assert ReactorRoom._destinations(game, start, goal, steps) == expected
+                            checked["fires" if fires else kind] += 1
+    assert min(checked.values()) > 200, checked
+
+
+
+class EvenPaths:
+    """Paths on which every square is as far from any goal (all tie) and a square is never within
+    its own reach: the start's place among the squares shows in the order of the answer."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def within(self, start, steps):
+        return [sq for sq in range(0, self.n, 3) if sq != start]
+
+    def distance_list(self, goal):
+        return [7] * self.n
+
+
+def test_destinations_put_a_start_outside_its_reach_in_its_place():
+    game = ReactorRoom()
+    game.reset(0)
+    game._paths = lambda: EvenPaths(game.board.n)  # (an instance attribute: found before the method)
+    occupied = game._occupied()
+    for start in (0, 1, 100, 200, game.board.n - 1):
+        expected = sorted({sq for sq in range(0, game.board.n, 3) if sq not in occupied} | {start})
+        assert ReactorRoom._destinations(game, start, 5, 4) == expected == plain_destinations(game, start, 5, 4)
+
+class ChoicesRecorded(ReactorRoom):
+    """The Reactor Room with its Aliens' order and target choices checked as they are made against
+    the plain rule, read from the position before (a Python override of the cpdef steps)."""
+
+    seen = {"order": 0, "one": 0, "waits": 0, "target": 0, "unreachable": 0}
+
+    def _step_aliens_move(self):
+        if self.mover != NO or not self.queue or not self._available():
+            return ReactorRoom._step_aliens_move(self)
+        queue, available, paths = list(self.queue), self._available(), self._paths()
+        near = {a: min(paths.distance_list(self.aliens[a].pos)[self.marines[m].pos] for m in available) for a in queue}
+        kept = [a for a in queue if near[a] < UNREACHABLE]
+        best = min((near[a] for a in kept), default=None)
+        closest = [a for a in kept if near[a] == best]
+        ReactorRoom._step_aliens_move(self)
+        self.seen["waits"] += len(kept) < len(queue)
+        if len(closest) > 1:
+            assert self.decision.kind == "order" and list(self.decision.options) == closest and self.queue == kept
+            self.seen["order"] += 1
+        else:
+            assert self.queue == [a for a in kept if a not in closest]
+            self.seen["one"] += len(closest)
+
+    def _step_mover(self):
+        if self.mover_target != NO or not self._available():
+            return ReactorRoom._step_mover(self)
+        available = self._available()
+        row = self._paths().distance_list(self.aliens[self.mover].pos)
+        best = min(row[self.marines[m].pos] for m in available)
+        nearest = [m for m in available if row[self.marines[m].pos] == best]
+        ReactorRoom._step_mover(self)
+        if best >= UNREACHABLE:
+            assert self.mover == NO and self.mover_target == NO
+            self.seen["unreachable"] += 1
+        elif len(nearest) > 1:
+            assert self.decision.kind == "target" and list(self.decision.options) == nearest
+            self.seen["target"] += 1
 
 
 def test_the_order_and_target_choices_are_the_plain_rule():
-    """At the hive's order decision, the Aliens of the queue nearest (by path) to an available
-    Marine, in queue order; at its target decision, the available Marines nearest to the moving
-    Alien, in order (``_step_aliens_move`` and ``_step_mover`` keep the nearest as they go)."""
-    seen = {"order": 0, "target": 0}
-    for game in positions(games=12, steps=300):
-        d = game.decision
-        if d is None or d.kind not in seen:
+    """``_step_aliens_move`` and ``_step_mover`` (the nearest kept as they go, on C integers): the
+    Aliens that reach no Marine wait (out of the queue), the queue's nearest to an available Marine
+    moves (ties: the hive's order decision, in queue order); the moving Alien's nearest Marine is its
+    target (ties: the target decision, in order)."""
+    rng = np.random.default_rng(4)
+    for seed in range(12):
+        game = ChoicesRecorded()
+        game.reset(seed)
+        for _ in range(300):
+            if game.is_terminal():
+                break
+            game.apply(int(rng.choice(game.legal_actions())))
+    seen = ChoicesRecorded.seen
+    assert seen["order"] > 10 and seen["one"] > 100 and seen["target"] > 10, seen
+
+
+def test_targets_open_steps_and_coming_to_rest_equal_the_plain_readings():
+    """``targets`` (its order keys in C), ``_open_steps`` and ``_can_come_to_rest`` (C loops) answer
+    as the rules read plainly."""
+    checked = rested = 0
+    for game in positions(games=8, steps=200):
+        if game.current_player() != "marines" or game.active == NO:
             continue
-        available = game._available()
-        paths = game._paths()
-        if d.kind == "order":
-            near = {a: min(paths.distance_list(game.aliens[a].pos)[game.marines[m].pos] for m in available)
-                    for a in game.queue}
-            best = min(near.values())
-            assert best < UNREACHABLE and list(d.options) == [a for a in game.queue if near[a] == best]
-        else:
-            row = paths.distance_list(game.aliens[game.mover].pos)
-            best = min(row[game.marines[m].pos] for m in available)
-            assert list(d.options) == [m for m in available if row[game.marines[m].pos] == best]
-        seen[d.kind] += 1
-    assert min(seen.values()) > 10, seen
+        m = game.marines[game.active]
+        in_play = [a for a, al in enumerate(game.aliens) if al.in_play]
+        assert game.targets() == sorted(in_play, key=lambda a: (game.board.range(m.pos, game.aliens[a].pos), a))
+        alien_squares = {game.aliens[a].pos for a in game.targets()} | set(game.fires)
+        steps, squares = game._open_steps()
+        assert squares == alien_squares
+        assert list(steps) == [(d, sq) for d, sq in game.board.neighbours[m.pos] if sq not in alien_squares]
+        standing = game._standing_squares(exclude=game.active)
+        for _, sq in steps:
+            for moves in (0, 1, 2, 3):
+                reach = {sq}
+                for _ in range(moves):  # breadth first, through standing Marines, round the Aliens
+                    reach |= {n for s in reach if s not in alien_squares
+                              for _, n in game.board.neighbours[s] if n not in alien_squares}
+                free = any(s not in standing and s not in alien_squares for s in reach - {sq})
+                assert game._can_come_to_rest(sq, moves, standing, alien_squares) == free
+                rested += free
+        checked += 1
+    assert checked > 100 and rested > 100
+
+
+def plain_squares_shown(game, plane, active):
+    """``_squares_shown`` as it read before it was typed (session 36)."""
+    marines, aliens = game.marines, game.aliens
+    on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
+    d = game.decision
+    acting_marine = d is not None and d.player == "marines" and active != NO
+    if acting_marine:
+        pos = marines[active].pos
+        ranges, seen = game._ranges[pos], game.board.los_list(pos)
+        ones, targeted = [], []
+        for a in game.targets():
+            al = aliens[a]
+            sq, card = al.pos, al.card != NO
+            ones.append((on_card if card else stunned if al.stunned else alien) + sq)
+            targeted += (1, min(ranges[sq], 20) / 20, seen[sq], card, al.stunned)
+    else:
+        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
+        targeted = ()
+    live = len(ones)
+    if d is not None:
+        acting, candidate = plane["acting"], plane["candidate"]
+        if acting_marine:
+            ones.append(acting + pos)
+        elif game.mover != NO:
+            ones.append(acting + aliens[game.mover].pos)
+            if game.mover_target != NO:
+                ones.append(candidate + marines[game.mover_target].pos)
+        elif d.kind == "place":
+            ones.append(acting + aliens[game.queue[0]].pos)
+        if d.kind in game._marine_candidate_kinds:
+            ones += [candidate + marines[m].pos for m in d.options]
+        elif d.kind == "order":
+            ones += [candidate + aliens[a].pos for a in d.options]
+    return ones, live, targeted
+
+
+def test_squares_shown_equals_the_plain_reading():
+    kinds = set()
+    for game in positions(games=8, steps=200):
+        assert game._squares_shown(game._plane, game.active) == plain_squares_shown(game, game._plane, game.active)
+        kinds.add(game.decision.kind)
+    assert {"marine", "order", "target", "move_to"} <= kinds, kinds
 
 
 def plain_closest_step(game, pos, goal, moves, barred=None):
@@ -120,36 +269,41 @@ def plain_closest_step(game, pos, goal, moves, barred=None):
 
 def test_closest_step_move_actions_and_threat_equal_the_plain_reading():
     """The scripted marines' helpers on C integers (heuristic.py) answer as the plain reading, on
-    path costs as a list and as an array, with and without barred squares."""
+    path costs as a list and as an array, with and without barred squares; the Moves in the legal
+    set's order (a tie goes to the first); the threat at several ranges."""
     from aliens_env.reactor_room.heuristic import HeuristicMarines, closest_step, move_actions
 
-    marines, checked, moved = HeuristicMarines(), 0, 0
+    scripts = [HeuristicMarines(threat_range) for threat_range in (0, 3, 9, 25)]
+    checked = moved = threats = 0
     for game in positions(games=8, steps=200):
         if game.current_player() != "marines" or game.active == NO or game.decision.kind != "marine":
             continue
         legal = set(game.legal_actions())
         start, count = game.layout.slices["move"]
         moves = move_actions(game, legal)
-        assert moves == {a - start: a for a in legal if start <= a < start + count}
+        assert list(moves.items()) == [(a - start, a) for a in legal if start <= a < start + count]
         pos = game.marines[game.active].pos
-        exits = marines._exit_distances(game)
+        exits = scripts[0]._exit_distances(game)
         able = [o.pos for o in game.marines if o.status == "on_map" and not o.incapacitated]
-        for a in game.targets():
-            ranges = game._ranges[game.aliens[a].pos]
-            assert marines._threat(game, a, able) == any(ranges[p] <= marines.threat_range for p in able)
+        for script in scripts:
+            for a in game.targets():
+                ranges = game._ranges[game.aliens[a].pos]
+                threat = script._threat(game, a, able)
+                assert threat == any(ranges[p] <= script.threat_range for p in able)
+                threats += threat
         for goal, barred in ((exits, None), (np.array(exits), None), (exits, lambda sq: sq % 3 == 0)):
             step = closest_step(game, pos, goal, moves, barred)
             assert step == plain_closest_step(game, pos, goal, moves, barred)
             moved += step is not None
         checked += 1
-    assert checked > 100 and moved > 100
+    assert checked > 100 and moved > 100 and threats > 100
 
 
 def test_safe_grenades_equal_the_plain_reading():
     """``safe_grenades`` (a list, on C integers, the Grenade Table read per range from
     MARINE_HARMED_AT) gives the plain reading's throws, in order, in Operations and the lairs."""
     from aliens_env.lairs.game import HuntForTheQueen
-    from aliens_env.lairs.game import QUEEN
+    from aliens_env.lairs.queen import QUEEN
     from aliens_env.operations.game import Operations
     from aliens_env.reactor_room.data_files import grenade_result
     from aliens_env.reactor_room.heuristic import safe_grenades
