@@ -337,3 +337,31 @@ def test_the_queen_missions_pass_the_environment_checks(mission):
         env = gym.make("aliens_env/GloriousDay-v0", side=side, mission=mission)
         check_env(env.unwrapped, skip_render_check=True)
     api_test(glorious_day_v0.env(mission=mission), num_cycles=200)
+
+
+def test_the_queens_targets_are_the_closest_prey_in_her_reach_and_sight_over_random_games():
+    """queen_targets (her range and sight in C loops) against the rule read plainly: the prey
+    squares within `reach` of her nearest square (queen_range) and seen from one of hers, the
+    closest of them (checked where no Synthetic is among the prey: none comes first)."""
+    import random
+
+    from aliens_env.glorious_day.apc import APC_TARGET
+
+    checked = 0
+    for mission, seed in (("queen_apc", 1), ("loader_bay", 2)):
+        g, rng = GloriousDay(mission=mission), random.Random(seed)
+        g.reset(seed)
+        for _ in range(600):
+            if g.is_terminal():
+                g.reset(rng.randrange(1000))
+            prey = g.queen_prey() if g.queen is not None else {}
+            if prey and not any(c != APC_TARGET and g.synthetic(c) for c in prey.values()):
+                reach, squares = g.large["queen"]["reach"], g.queen_squares()
+                near = [(c, g.queen_range(s)) for s, c in prey.items()
+                        if g.queen_range(s) <= reach and any(g.sight[q][s] for q in squares)]
+                best = min([r for _, r in near], default=None)
+                want = sorted({c for c, r in near if r == best})
+                assert g.queen_targets() == want
+                checked += bool(want)
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 20
