@@ -365,3 +365,25 @@ def test_the_queens_targets_are_the_closest_prey_in_her_reach_and_sight_over_ran
                 checked += bool(want)
             g.apply(rng.choice(g.legal_actions()))
     assert checked > 20
+
+
+def test_the_firing_squares_are_the_open_squares_in_the_band_of_her_range_and_in_sight():
+    """_in_range_and_sight (her range in C loops) against queen_range read square by square, for
+    the Queen on every square she may stand on of a mission's map and the band of ranges the
+    heuristic marines shoot from."""
+    from aliens_env.glorious_day.large_policies import _in_range_and_sight
+
+    g = GloriousDay(mission="queen_apc")
+    g.reset(0)
+    keep, found = g.large["queen"]["reach"] + g.data["large_models"]["marines_standoff"], 0
+    for anchor in range(0, g.board.n, 7):
+        if not g.board.large_stands(size=g.size)[anchor]:
+            continue
+        g.queen["pos"] = anchor
+        squares = g.queen_squares()
+        for reach in (keep, keep + 4, 12):
+            want = tuple(s for s in range(g.board.n) if g.passable[s] and keep <= g.queen_range(s) <= reach
+                         and any(g.sight[s][q] for q in squares))
+            assert _in_range_and_sight(g, squares, keep, reach) == want
+            found += len(want)
+    assert found > 100
