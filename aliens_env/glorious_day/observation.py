@@ -160,8 +160,8 @@ class Observation(AlienRules):
         slots = tuple(self.aliens)
         if "aliens" in marks or slots != last.get("alien_slots"):
             last["alien_slots"] = slots
-            # each slot's square and count as last shown_aliens (NO: empty), compared in C integers: the rows
-            # of the slots that changed cleared, then written; the squares they left or entered kept
+            # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
+            # the slots that changed cleared, then written; the squares they left or entered kept
             shown_aliens = last.get("aliens")
             if shown_aliens is None:
                 shown_aliens = last["aliens"] = [NO, 0] * len(slots)
