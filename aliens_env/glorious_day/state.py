@@ -3,6 +3,8 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
@@ -69,6 +71,44 @@ _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it
 #: CLOSED_REACH_SIZE kept (then all dropped)
 _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
+
+#: (map id): ``nbrs`` flat, ``_flat_nbrs(nbrs)``, for bfs's typed loop (one per map)
+_FLAT_NBRS: dict[tuple, tuple] = {}
+
+
+def _flat_nbrs(nbrs: list) -> tuple[array, array]:
+    """`nbrs` flat in two int arrays: square s's neighbours are ``nexts[first[s]:first[s + 1]]``
+    (read in C by _breadth_first_layers, with no Python int to convert per step)."""
+    first, nexts = array("i", [0]), array("i")
+    for row in nbrs:
+        nexts.extend(row)
+        first.append(len(nexts))
+    return first, nexts
+
+
+def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, frontier: list,
+                          limit) -> int:
+    """``StateQueries.bfs``'s search, layer by layer from `frontier` (steps 0, marked) up to
+    `limit` steps: each square not marked gets its steps in `dist` and is marked; the search stops
+    after the layer where the last of the `left` squares of `want` is reached (left -1: never).
+    Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd)."""
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for s in frontier:
+            for k in range(first[s], first[s + 1]):
+                m = nexts[k]
+                if not mark[m]:
+                    mark[m] = 1
+                    dist[m] = d
+                    nxt.append(m)
+                    if want[m]:
+                        left -= 1
+        frontier = nxt
+        if left == 0:
+            break
+    return d
 
 
 def is_jammed(ch: dict) -> bool:
@@ -174,8 +214,7 @@ class StateQueries(VehicleRules):
             out.update(self.loader_squares())
         return out
 
-    @cython.locals(dist=list, mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int,
-                   n=cython.int, d=cython.int)  # (compiled: C ints)
+    @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
@@ -192,22 +231,18 @@ class StateQueries(VehicleRules):
         for s in frontier:
             dist[s] = 0
             mark[s] = 1
-        left = None if until is None else {s for s in until if dist[s] != 0}
-        nbrs, d = self.nbrs, 0
-        while frontier and d < limit:
-            d += 1
-            nxt = []
-            for s in frontier:
-                for m in nbrs[s]:
-                    if not mark[m]:
-                        mark[m] = 1
-                        dist[m] = d
-                        nxt.append(m)
-            frontier = nxt
-            if left is not None:
-                left.difference_update(nxt)
-                if not left:
-                    break
+        # the squares of `until` not reached yet, a byte each, and how many (-1: no `until`)
+        want, left = bytearray(n), -1
+        if until is not None:
+            left = 0
+            for s in until:
+                if dist[s] != 0 and not want[s]:
+                    want[s] = 1
+                    left += 1
+        flat = _FLAT_NBRS.get(self.map_id)
+        if flat is None:
+            flat = _FLAT_NBRS[self.map_id] = _flat_nbrs(self.nbrs)
+        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
         return dist
 
     def reach(self, start: int, closed: set[int], limit: int) -> tuple[int, ...]:

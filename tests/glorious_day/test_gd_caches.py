@@ -95,7 +95,9 @@ def test_nearest_in_reach_is_the_plain_search_nearest():
 def test_bfs_is_the_plain_breadth_first_search():
     """bfs (marks in a bytearray, C ints) gives the steps of a plain search: sources spread even
     when closed, closed squares are never entered (NO in `closed` closes nothing), `limit`
-    bounds the steps, `until` leaves correct the squares it names."""
+    bounds the steps, `until` leaves correct the squares it names and stops the search after the
+    layer that reaches the last of them (bfs counts them down in a bytearray: typed, flat
+    neighbour tables)."""
     g = GloriousDay()
     g.reset(0)
     rng, n = random.Random(5), g.board.n
@@ -113,9 +115,13 @@ def test_bfs_is_the_plain_breadth_first_search():
                 break
         plain = [dist.get(s, UNREACHABLE) for s in range(n)]
         assert g.bfs(sources, closed, limit) == plain
-        until = rng.sample(passable, 3)
+        until = rng.sample(passable, 3) + sources[:1]
+        until += until[:1]  # a square named twice, and a source
         out = g.bfs(sources, closed, limit, until=until)
         assert [out[s] for s in until] == [plain[s] for s in until]
+        last = max(plain[s] for s in until)
+        if last < UNREACHABLE:  # every one reached: the search stops after the layer of the farthest (the first at least)
+            assert out == [d if d <= max(last, 1) else UNREACHABLE for d in plain]
 
 
 def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
