@@ -902,12 +902,17 @@ def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
 
 
 def _large_next(grid: Grid, mover: Mover, size: int) -> tuple[array, array]:
-    """``large_step_table``'s new anchors flat, for _large_search: the steps from anchor a are
-    ``nexts[first[a]:first[a + 1]]`` (in the table's order). Two int arrays, no object per
-    anchor (a list of lists per map version fed the garbage collector)."""
+    """``large_step_table``'s new anchors, flat (``flat_table``), for _large_search."""
+    return flat_table([[new for _, new in steps] for steps in grid.large_step_table(mover, size)])
+
+
+def flat_table(rows: list) -> tuple[array, array]:
+    """A list of lists of ints flat in two int arrays, `first` and `nexts`: row i is
+    ``nexts[first[i]:first[i + 1]]`` (read in C by a typed loop with no Python int to convert per
+    entry, and no object per row for the garbage collector to visit)."""
     first, nexts = array("i", [0]), array("i")
-    for steps in grid.large_step_table(mover, size):
-        nexts.extend([new for _, new in steps])
+    for row in rows:
+        nexts.extend(row)
         first.append(len(nexts))
     return first, nexts
 

@@ -3,11 +3,10 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
-from array import array
-
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+from ..core.grid import flat_table
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS
@@ -72,18 +71,8 @@ _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it
 _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
-#: (map id): ``nbrs`` flat, ``_flat_nbrs(nbrs)``, for bfs's typed loop (one per map)
+#: (map id): ``nbrs`` flat (``flat_table``), for bfs's typed loop (one per map)
 _FLAT_NBRS: dict[tuple, tuple] = {}
-
-
-def _flat_nbrs(nbrs: list) -> tuple[array, array]:
-    """`nbrs` flat in two int arrays: square s's neighbours are ``nexts[first[s]:first[s + 1]]``
-    (read in C by _breadth_first_layers, with no Python int to convert per step)."""
-    first, nexts = array("i", [0]), array("i")
-    for row in nbrs:
-        nexts.extend(row)
-        first.append(len(nexts))
-    return first, nexts
 
 
 def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, frontier: list,
@@ -241,7 +230,7 @@ class StateQueries(VehicleRules):
                     left += 1
         flat = _FLAT_NBRS.get(self.map_id)
         if flat is None:
-            flat = _FLAT_NBRS[self.map_id] = _flat_nbrs(self.nbrs)
+            flat = _FLAT_NBRS[self.map_id] = flat_table(self.nbrs)
         _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
         return dist
 

@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from aliens_env.core.board import Board, board_from_rows
-from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain
+from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain, flat_table
 
 FLOOR, WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED, UNKNOWN = range(8)
 TERRAINS = [
@@ -345,6 +345,12 @@ def _plain_large_search(g: Grid, starts: list[int], closed: set, limit: int, bar
                     nxt.append(new)
         frontier = nxt
     return dist
+
+
+def test_a_flat_table_holds_each_row_between_its_first_and_the_next():
+    first, nexts = flat_table([[4, 2], [], [7]])
+    assert list(first) == [0, 2, 2, 3] and list(nexts) == [4, 2, 7]
+    assert [list(nexts[first[i]:first[i + 1]]) for i in range(3)] == [[4, 2], [], [7]]
 
 
 @pytest.mark.parametrize("seed", range(12))
