@@ -4,3 +4,8 @@ cimport cython
 
 @cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int)
 cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unreachable) except -1
+
+@cython.locals(n=cython.int, s=cython.int, i=cython.int, j=cython.int, a=cython.int, tail=cython.int, head=cython.int,
+               d=cython.int, k=cython.int, m=cython.int, out=dict)
+cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, object closed, int width, int size, list starts,
+                        bint barred_starts, int limit)

@@ -618,44 +618,29 @@ class Grid:
         """{anchor: steps} a size x size model reaches in at most `limit` large steps, never
         standing on a square of `closed` (models, Barricades: what the rules of the moment bar)
         at any point of its move; its start counts as reached whatever stands there."""
-        return self._large_bfs([anchor], closed, limit, mover, size)
+        return self._large_bfs([anchor], closed, limit, mover, size, True)
 
     def large_field(self, goals: Iterable[int], closed: set | frozenset = frozenset(),
                     mover: Mover = DEFAULT_MOVER, size: int = 2) -> dict[int, int]:
         """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
         `closed` (steps are symmetric, so the field is grown from the goals)."""
-        offsets = self._large_offsets(size)
         table = self.large_stands(mover, size)
-        starts = [g for g in goals if (table[g] if 0 <= g < self.n else self.stands(g, mover, size))
-                  and not any(g + o in closed for o in offsets)]
-        return self._large_bfs(starts, closed, UNREACHABLE, mover, size)
+        starts = [g for g in goals if (table[g] if 0 <= g < self.n else self.stands(g, mover, size))]
+        return self._large_bfs(starts, closed, UNREACHABLE, mover, size, False)
 
     def large_stands(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> tuple[bool, ...]:
         """``stands`` for every anchor of the grid (kept per version, shared)."""
         return self._cached(("stands", mover, size), lambda: tuple(self.stands(a, mover, size) for a in range(self.n)))
 
-    def _large_offsets(self, size: int) -> list[int]:
-        return [i * self.width + j for i in range(size) for j in range(size)]
-
-    def _large_bfs(self, starts: list[int], closed: set | frozenset, limit: int, mover: Mover, size: int) -> dict[int, int]:
+    def _large_bfs(self, starts: list[int], closed: set | frozenset, limit: int, mover: Mover, size: int,
+                   barred_starts: bool) -> dict[int, int]:
         """Breadth-first large steps from ``starts`` (distance 0), up to ``limit``, onto anchors
-        none of whose squares is in ``closed`` (the anchors a closed square bars worked out once)."""
-        table = self.large_step_table(mover, size)
-        offsets = self._large_offsets(size)
-        barred = {s - o for s in closed for o in offsets}
-        dist = dict.fromkeys(starts, 0)
-        frontier = list(dist)
-        for d in range(1, limit + 1):
-            nxt = []
-            for a in frontier:
-                for _, new in table[a]:
-                    if new not in dist and new not in barred:
-                        dist[new] = d
-                        nxt.append(new)
-            if not nxt:
-                break
-            frontier = nxt
-        return dist
+        none of whose squares is in ``closed``; a start such a square bars is kept if
+        ``barred_starts``, else left out (_large_search's loops are typed, grid.pxd)."""
+        first, nexts = self._cached(("large_next", mover, size), _large_next, self, mover, size)
+        dist = array("i", [UNREACHABLE]) * self.n
+        queue = array("i", [0]) * self.n
+        return _large_search(first, nexts, dist, queue, closed, self.width, size, starts, barred_starts, limit)
 
     # -- line of sight ---------------------------------------------------------------------------
     def los_from(self, src: int, radius: int | None = None) -> np.ndarray:
@@ -914,6 +899,64 @@ def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
                 queue[tail] = m
                 tail += 1
     return tail
+
+
+def _large_next(grid: Grid, mover: Mover, size: int) -> tuple[array, array]:
+    """``large_step_table``'s new anchors, flat (``flat_table``), for _large_search."""
+    return flat_table([[new for _, new in steps] for steps in grid.large_step_table(mover, size)])
+
+
+def flat_table(rows: list) -> tuple[array, array]:
+    """A list of lists of ints flat in two int arrays, `first` and `nexts`: row i is
+    ``nexts[first[i]:first[i + 1]]`` (read in C by a typed loop with no Python int to convert per
+    entry, and no object per row for the garbage collector to visit)."""
+    first, nexts = array("i", [0]), array("i")
+    for row in rows:
+        nexts.extend(row)
+        first.append(len(nexts))
+    return first, nexts
+
+
+def _large_search(first, nexts, dist, queue, closed, width: int, size: int, starts: list, barred_starts: bool,
+                  limit: int) -> dict:
+    """{anchor: large steps} breadth first from `starts` (in their order, each once) up to
+    `limit` steps along ``_large_next``'s `first` and `nexts`, never onto an anchor that puts a
+    square of `closed` under the model (marked -1 in `dist` first); a barred start is kept if
+    `barred_starts`. dist (UNREACHABLE everywhere) and queue are int arrays of one entry per
+    square (every anchor queued once at most); the dict's order is the order reached.
+    Compiled, the loops run on C ints (grid.pxd)."""
+    n = len(dist)
+    for s in closed:
+        for i in range(size):
+            for j in range(size):
+                a = s - i * width - j
+                if 0 <= a < n:
+                    dist[a] = -1
+    tail = 0
+    for a in starts:
+        if dist[a] == 0 or (dist[a] == -1 and not barred_starts):  # a repeated start, or barred
+            continue
+        dist[a] = 0
+        queue[tail] = a
+        tail += 1
+    head = 0
+    while head < tail:
+        a = queue[head]
+        d = dist[a] + 1
+        if d > limit:  # breadth first: every anchor left in the queue is as far
+            break
+        head += 1
+        for k in range(first[a], first[a + 1]):
+            m = nexts[k]
+            if dist[m] == UNREACHABLE:
+                dist[m] = d
+                queue[tail] = m
+                tail += 1
+    out = {}
+    for i in range(tail):
+        a = queue[i]
+        out[a] = dist[a]
+    return out
 
 
 @lru_cache(maxsize=None)

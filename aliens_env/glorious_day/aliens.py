@@ -357,17 +357,24 @@ class AlienRules(HivemindRules):
             self.aliens[self.aliens.index(None)] = {"pos": square, "count": count}
             self._obs_marks.add("aliens")
 
+    @cython.locals(rows=list, row=list, passable=list, s=cython.Py_ssize_t, t=cython.Py_ssize_t,
+                   r=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: the rings' ranges in C integers)
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
         occupied = self.occupied() | self.barricades
         key = (self.map_id, tuple(squares))
         rings = _RINGS.get(key)
-        if rings is None:
-            b = self.board
+        if rings is None:  # (new for each square the Queen broods from: a loop per square, no generator)
+            rows, passable = self.board.range_rows(), self.passable
             by_range: dict[int, list[int]] = {}
-            for s in range(b.n):
-                if self.passable[s]:
-                    by_range.setdefault(min(b.range(s, t) for t in squares), []).append(s)
+            for s in range(len(rows)):
+                if passable[s]:
+                    row, r = rows[s], UNREACHABLE  # (the least of board.range(s, t) over `squares`)
+                    for t in squares:
+                        d = row[t]
+                        if d < r:
+                            r = d
+                    by_range.setdefault(r, []).append(s)
             rings = _RINGS[key] = [by_range[r] for r in sorted(by_range)]
         for ring in rings:
             free = [s for s in ring if s not in occupied]

@@ -234,10 +234,16 @@ class VehicleRules(PhasedGame):
         if plan["run_over"]:  # PRINTED: each Alien run over attacks the APC, then is Killed
             self.work.append({"kind": "run_over", "slots": list(plan["run_over"])})
 
+    @cython.locals(rows=list, row=list, s=cython.Py_ssize_t, q=cython.Py_ssize_t)  # (compiled: C loops, no generator)
     def next_to_queen(self) -> bool:
         """A square of the APC within one space of a square of the Queen."""
-        queen, b = self.queen_squares(), self.board
-        return any(row[q] <= 1 for row in map(b.range_row, self.vehicle_squares()) for q in queen)  # (board.range(s, q))
+        queen, rows = self.queen_squares(), self.board.range_rows()
+        for s in self.vehicle_squares():
+            row = rows[s]
+            for q in queen:
+                if row[q] <= 1:  # (board.range(s, q))
+                    return True
+        return False
 
     def _task_run_over(self, task: dict) -> None:
         """The Aliens the APC ran over in a step (``slots``, in turn): each attacks it (the APC's
@@ -337,7 +343,7 @@ class VehicleRules(PhasedGame):
             return targets
         out = [c for c in targets if not self.aboard(c)]
         pos = alien["pos"]
-        if any(s in self.nbrs[pos] for s in self.vehicle_squares()):
+        if not self.vehicle_set().isdisjoint(self.nbrs[pos]):  # (a square of the APC next to it)
             out.append(APC_TARGET)
         if pos == self.door_step() and self.apc["door_open"]:
             gunner = [c for c in targets if self.seat_of(c) == "door_gunner"]

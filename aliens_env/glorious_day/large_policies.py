@@ -116,8 +116,8 @@ def _firing_squares(game, c: int) -> list[int]:
     return list(out or queen)
 
 
-@cython.locals(rows=list, sight=list, passable=list, found=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t,
-               near=cython.Py_ssize_t, far=cython.Py_ssize_t)  # (compiled: list reads with C integers)
+@cython.locals(rows=list, sight=list, passable=list, found=list, row=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t,
+               d=cython.Py_ssize_t, near=cython.Py_ssize_t, far=cython.Py_ssize_t)  # (compiled: list reads with C integers)
 def _in_range_and_sight(game, queen: tuple, keep: int, reach: int) -> tuple[int, ...]:
     """The open squares at a range from `queen` (her squares) between `keep` and `reach` and in
     sight of one of her squares (_firing_squares' answer)."""
@@ -126,7 +126,11 @@ def _in_range_and_sight(game, queen: tuple, keep: int, reach: int) -> tuple[int,
     for s in range(game.board.n):
         if not passable[s]:
             continue
-        r = min([row[s] for row in rows])  # (queen_range)
+        r = far + 1  # (queen_range, in a loop: no list and min() per square)
+        for row in rows:
+            d = row[s]
+            if d < r:
+                r = d
         if near <= r <= far:
             for q in queen:
                 if sight[s][q]:

@@ -81,7 +81,10 @@ class Observation(AlienRules):
         when they change them (MARKS), ``_obs_chars`` the Characters whose row may have changed."""
         self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
 
-    @cython.locals(last=dict, at=dict, ch=dict)  # (compiled: dict reads, not lookups; the kept dicts are plain dicts)
+    # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots in C integers)
+    @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
+                   now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
+                   was_count=cython.Py_ssize_t)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -156,33 +159,38 @@ class Observation(AlienRules):
 
         slots = tuple(self.aliens)
         if "aliens" in marks or slots != last.get("alien_slots"):
-            aliens = tuple([(slot, a["pos"], a["count"]) for slot, a in enumerate(slots) if a is not None])
             last["alien_slots"] = slots
-            old = last.get("aliens", ())
-            if aliens != old:  # the slots that changed: their old rows cleared, their new ones written
-                o, plane = self._alien_rows_at, at["alien"]
-                before, now, squares = set(old), set(aliens), set()
-                for entry in old:
-                    if entry not in now:
-                        slot, pos = entry[0], entry[1]
-                        obs[o + 4 * slot:o + 4 * slot + 4] = template[o + 4 * slot:o + 4 * slot + 4]
-                        squares.add(pos)
-                rows = _ALIEN_ROWS.setdefault((h, w), {})
-                for slot, pos, count in aliens:
-                    if (slot, pos, count) not in before:
-                        row = rows.get((pos, count))
-                        if row is None:
-                            r, col = divmod(pos, w)
-                            row = rows[(pos, count)] = array("f", (1.0, count / 3, r / h, col / w))
-                        obs[o + 4 * slot:o + 4 * slot + 4] = row
-                        squares.add(pos)
-                # the squares left or entered: the count of the last slot on each (Aliens run over may
-                # share a square under the APC), the template's value on one left empty
-                last_count = {pos: count for _, pos, count in aliens}
+            # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
+            # the slots that changed cleared, then written; the squares they left or entered kept
+            shown_aliens = last.get("aliens")
+            if shown_aliens is None:
+                shown_aliens = last["aliens"] = [NO, 0] * len(slots)
+            o, plane, squares = self._alien_rows_at, at["alien"], []
+            rows = _ALIEN_ROWS.setdefault((h, w), {})
+            for slot in range(len(slots)):
+                alien = slots[slot]
+                now_at, now_count = (NO, 0) if alien is None else (alien["pos"], alien["count"])
+                was_at, was_count = shown_aliens[2 * slot], shown_aliens[2 * slot + 1]
+                if now_at == was_at and now_count == was_count:
+                    continue
+                i = o + 4 * slot
+                if was_at != NO:
+                    obs[i:i + 4] = template[i:i + 4]
+                    squares.append(was_at)
+                if now_at != NO:
+                    row = rows.get((now_at, now_count))
+                    if row is None:
+                        r, col = divmod(now_at, w)
+                        row = rows[(now_at, now_count)] = array("f", (1.0, now_count / 3, r / h, col / w))
+                    obs[i:i + 4] = row
+                    squares.append(now_at)
+                shown_aliens[2 * slot], shown_aliens[2 * slot + 1] = now_at, now_count
+            if squares:  # the count of the last slot on each (Aliens run over may share a square under
+                # the APC), the template's value on one left empty
+                last_count = {alien["pos"]: alien["count"] for alien in slots if alien is not None}
                 for pos in squares:
                     count = last_count.get(pos)
                     obs[plane + pos] = template[plane + pos] if count is None else count / 3
-                last["aliens"] = aliens
 
         slots = tuple(self.blips)
         if "blips" in marks or slots != last.get("blip_slots"):

@@ -89,7 +89,8 @@ class QueenRules(TextViews):
         rows = [self.board.range_row(q) for q in self.queen_squares()] if rows is None else rows
         return min([row[square] for row in rows])
 
-    @cython.locals(rows=list, sight=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t, most=cython.Py_ssize_t)
+    @cython.locals(rows=list, sight=list, row=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t, d=cython.Py_ssize_t,
+                   most=cython.Py_ssize_t, seen=cython.bint)
     def queen_targets(self) -> list[int]:  # (compiled: list reads and her range in C integers)
         """The closest Characters within her reach (two spaces of her model, in sight of it);
         a non-Synthetic in her reach before any Synthetic (PRINTED, Bishop: A39)."""
@@ -99,8 +100,19 @@ class QueenRules(TextViews):
         near = []  # (Character, her range) of the squares of `at` in her reach and sight, in its order
         most = reach
         for s, c in at.items():
-            r = min([row[s] for row in rows])  # (queen_range(s, rows))
-            if r <= most and any([sight[q][s] for q in squares]):  # (lists: no closure at each call)
+            r = most + 1  # her range to s (queen_range(s, rows)) when within her reach: loops, not lists
+            for row in rows:
+                d = row[s]
+                if d < r:
+                    r = d
+            if r > most:
+                continue
+            seen = False
+            for q in squares:
+                if sight[q][s]:
+                    seen = True
+                    break
+            if seen:
                 near.append((c, r))
         names, chars = self.synthetic_names, self.chars
         if names and near:  # (synthetic(c), inline: the APC is no Synthetic)

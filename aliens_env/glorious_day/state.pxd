@@ -1,6 +1,13 @@
 # Glorious Day's chain of rule classes (glorious_day/game.py): its records are declared at its root
 # (VehicleRules, glorious_day/apc.pxd).
+cimport cython
+
 from aliens_env.glorious_day.apc cimport VehicleRules
+
+# bfs's loop on C ints when compiled (state.py: the same code run as Python)
+@cython.locals(d=cython.int, s=cython.int, k=cython.int, m=cython.int, nxt=list)
+cdef int _breadth_first_layers(int[:] first, int[:] nexts, list dist, bytearray mark, bytearray want, int left,
+                               list frontier, object limit) except -1
 
 cdef class StateQueries(VehicleRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
+from ..core.grid import flat_table
 from . import missions as objectives
 from .apc import APC_TARGET, SEATS, VehicleRules
 from .data_files import ENTRY_MARKS, HAZARDS
@@ -69,6 +70,34 @@ _STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it
 #: CLOSED_REACH_SIZE kept (then all dropped)
 _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
+
+#: (map id): ``nbrs`` flat (``flat_table``), for bfs's typed loop (one per map)
+_FLAT_NBRS: dict[tuple, tuple] = {}
+
+
+def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, frontier: list,
+                          limit) -> int:
+    """``StateQueries.bfs``'s search, layer by layer from `frontier` (steps 0, marked) up to
+    `limit` steps: each square not marked gets its steps in `dist` and is marked; the search stops
+    after the layer where the last of the `left` squares of `want` is reached (left -1: never).
+    Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd)."""
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        nxt = []
+        for s in frontier:
+            for k in range(first[s], first[s + 1]):
+                m = nexts[k]
+                if not mark[m]:
+                    mark[m] = 1
+                    dist[m] = d
+                    nxt.append(m)
+                    if want[m]:
+                        left -= 1
+        frontier = nxt
+        if left == 0:
+            break
+    return d
 
 
 def is_jammed(ch: dict) -> bool:
@@ -174,8 +203,7 @@ class StateQueries(VehicleRules):
             out.update(self.loader_squares())
         return out
 
-    @cython.locals(dist=list, mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int,
-                   n=cython.int, d=cython.int)  # (compiled: C ints)
+    @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
@@ -192,22 +220,18 @@ class StateQueries(VehicleRules):
         for s in frontier:
             dist[s] = 0
             mark[s] = 1
-        left = None if until is None else {s for s in until if dist[s] != 0}
-        nbrs, d = self.nbrs, 0
-        while frontier and d < limit:
-            d += 1
-            nxt = []
-            for s in frontier:
-                for m in nbrs[s]:
-                    if not mark[m]:
-                        mark[m] = 1
-                        dist[m] = d
-                        nxt.append(m)
-            frontier = nxt
-            if left is not None:
-                left.difference_update(nxt)
-                if not left:
-                    break
+        # the squares of `until` not reached yet, a byte each, and how many (-1: no `until`)
+        want, left = bytearray(n), -1
+        if until is not None:
+            left = 0
+            for s in until:
+                if dist[s] != 0 and not want[s]:
+                    want[s] = 1
+                    left += 1
+        flat = _FLAT_NBRS.get(self.map_id)
+        if flat is None:
+            flat = _FLAT_NBRS[self.map_id] = flat_table(self.nbrs)
+        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
         return dist
 
     def reach(self, start: int, closed: set[int], limit: int) -> tuple[int, ...]:

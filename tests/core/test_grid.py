@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from aliens_env.core.board import Board, board_from_rows
-from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain
+from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain, flat_table
 
 FLOOR, WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED, UNKNOWN = range(8)
 TERRAINS = [
@@ -328,6 +328,47 @@ def test_a_large_models_reach_and_field_bar_every_anchor_a_closed_square_would_b
     assert field == {b: d for b, d in g.large_reach(g.index(3, 4), {g.index(2, 2)}).items()}
     g.set_edge_wall(g.index(0, 0), g.index(0, 1))  # an edit: the kept stands follow the new version
     assert g.large_stands() == tuple(g.stands(b) for b in range(g.n)) and not g.large_stands()[a]
+
+
+def _plain_large_search(g: Grid, starts: list[int], closed: set, limit: int, barred_starts: bool, size: int) -> dict:
+    """The large models' search read plainly: layer by layer over large_steps, with the barred
+    anchors a set."""
+    barred = {s - i * g.width - j for s in closed for i in range(size) for j in range(size)}
+    dist = dict.fromkeys((a for a in starts if barred_starts or a not in barred), 0)
+    frontier = list(dist)
+    for d in range(1, limit + 1):
+        nxt = []
+        for a in frontier:
+            for _, new, _ in g.large_steps(a, size=size):
+                if new not in dist and new not in barred:
+                    dist[new] = d
+                    nxt.append(new)
+        frontier = nxt
+    return dist
+
+
+def test_a_flat_table_holds_each_row_between_its_first_and_the_next():
+    first, nexts = flat_table([[4, 2], [], [7]])
+    assert list(first) == [0, 2, 2, 3] and list(nexts) == [4, 2, 7]
+    assert [list(nexts[first[i]:first[i + 1]]) for i in range(3)] == [[4, 2], [], [7]]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_large_models_typed_search_is_the_plain_search_in_the_same_order(seed):
+    rng = np.random.default_rng(seed)
+    rows = ["".join(rng.choice(list("......#d+"), 9)) for _ in range(7)]
+    g = grid(rows)
+    for size in (2, 3):
+        for _ in range(6):
+            closed = set(rng.integers(-3, g.n + 3, int(rng.integers(0, 8))).tolist())
+            start = int(rng.integers(g.n))
+            limit = int(rng.integers(0, 6))
+            assert list(g.large_reach(start, closed, limit, size=size).items()) == \
+                list(_plain_large_search(g, [start], closed, limit, True, size).items())
+            goals = [int(a) for a in rng.integers(0, g.n, 4)] + [start]
+            goals += goals  # each kept once, where first named
+            expected = _plain_large_search(g, [a for a in goals if g.stands(a, size=size)], closed, UNREACHABLE, False, size)
+            assert list(g.large_field(goals, closed, size=size).items()) == list(expected.items())
 
 
 # -- line of sight options ----------------------------------------------------------------------

@@ -202,3 +202,21 @@ def test_two_aliens_run_over_on_one_square_then_one_killed_the_view_is_as_from_s
         obs = g2.observe("hive")
         assert obs[at] == pytest.approx(left / 3), gone
         np.testing.assert_array_equal(obs, g2.clone().observe("hive"))  # (a clone writes its own whole)
+
+
+def test_next_to_the_apc_and_to_the_queen_as_the_ranges_say_on_every_square():
+    """vehicle_targets' APC (a neighbour of the Alien among the APC's squares: a set test) and
+    next_to_queen (C loops over the ranges) against the plain readings, for an Alien and for the
+    Queen on every square of the APC chase's map."""
+    g = with_queen(chase({0: DRIVER}), rc=(5, 11))
+    inside, b, near = g.vehicle_squares(), g.board, 0
+    for pos in range(b.n):
+        if not g.passable[pos]:
+            continue
+        want = any(s in g.nbrs[pos] for s in inside)
+        assert (APC_TARGET in g.vehicle_targets({"pos": pos, "count": 1}, [])) == want
+        if b.stands(pos):
+            g.queen["pos"] = pos
+            assert g.next_to_queen() == any(b.range(s, q) <= 1 for s in inside for q in g.queen_squares())
+            near += g.next_to_queen()
+    assert near > 3

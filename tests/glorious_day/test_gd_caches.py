@@ -95,7 +95,9 @@ def test_nearest_in_reach_is_the_plain_search_nearest():
 def test_bfs_is_the_plain_breadth_first_search():
     """bfs (marks in a bytearray, C ints) gives the steps of a plain search: sources spread even
     when closed, closed squares are never entered (NO in `closed` closes nothing), `limit`
-    bounds the steps, `until` leaves correct the squares it names."""
+    bounds the steps, `until` leaves correct the squares it names and stops the search after the
+    layer that reaches the last of them (bfs counts them down in a bytearray: typed, flat
+    neighbour tables)."""
     g = GloriousDay()
     g.reset(0)
     rng, n = random.Random(5), g.board.n
@@ -113,6 +115,29 @@ def test_bfs_is_the_plain_breadth_first_search():
                 break
         plain = [dist.get(s, UNREACHABLE) for s in range(n)]
         assert g.bfs(sources, closed, limit) == plain
-        until = rng.sample(passable, 3)
+        until = rng.sample(passable, 3) + sources[:1]
+        until += until[:1]  # a square named twice, and a source
         out = g.bfs(sources, closed, limit, until=until)
         assert [out[s] for s in until] == [plain[s] for s in until]
+        last = max(plain[s] for s in until)
+        if last < UNREACHABLE:  # every one reached: the search stops after the layer of the farthest (the first at least)
+            assert out == [d if d <= max(last, 1) else UNREACHABLE for d in plain]
+
+
+def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
+    """_free_near (its rings by range worked out in C loops, kept per map and squares) answers as
+    the plain reading does: the free open squares at the least range from any of the squares,
+    for the Queen's squares on many stands and for single squares, with models on the board."""
+    from aliens_env.glorious_day import aliens
+
+    g, rng = GloriousDay(mission="queen_apc"), random.Random(5)
+    g.reset(5)
+    for _ in range(60):  # (some play: Aliens, Blips and Characters on the board)
+        g.apply(rng.choice(g.legal_actions()))
+    aliens._RINGS.clear()
+    taken = g.occupied() | g.barricades
+    for _ in range(40):
+        squares = rng.sample([s for s in range(g.board.n) if g.passable[s]], rng.choice((1, 4)))
+        free = [s for s in range(g.board.n) if g.passable[s] and s not in taken]
+        near = min(min(g.board.range(s, t) for t in squares) for s in free)
+        assert g._free_near(squares) == [s for s in free if min(g.board.range(s, t) for t in squares) == near]

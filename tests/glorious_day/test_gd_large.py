@@ -337,3 +337,53 @@ def test_the_queen_missions_pass_the_environment_checks(mission):
         env = gym.make("aliens_env/GloriousDay-v0", side=side, mission=mission)
         check_env(env.unwrapped, skip_render_check=True)
     api_test(glorious_day_v0.env(mission=mission), num_cycles=200)
+
+
+def test_the_queens_targets_are_the_closest_prey_in_her_reach_and_sight_over_random_games():
+    """queen_targets (her range and sight in C loops) against the rule read plainly: the prey
+    squares within `reach` of her nearest square (queen_range) and seen from one of hers, the
+    closest of them (checked where no Synthetic is among the prey: none comes first)."""
+    import random
+
+    from aliens_env.glorious_day.apc import APC_TARGET
+
+    checked = 0
+    for mission, seed in (("queen_apc", 1), ("loader_bay", 2)):
+        g, rng = GloriousDay(mission=mission), random.Random(seed)
+        g.reset(seed)
+        for _ in range(600):
+            if g.is_terminal():
+                g.reset(rng.randrange(1000))
+            prey = g.queen_prey() if g.queen is not None else {}
+            if prey and not any(c != APC_TARGET and g.synthetic(c) for c in prey.values()):
+                reach, squares = g.large["queen"]["reach"], g.queen_squares()
+                near = [(c, g.queen_range(s)) for s, c in prey.items()
+                        if g.queen_range(s) <= reach and any(g.sight[q][s] for q in squares)]
+                best = min([r for _, r in near], default=None)
+                want = sorted({c for c, r in near if r == best})
+                assert g.queen_targets() == want
+                checked += bool(want)
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 20
+
+
+def test_the_firing_squares_are_the_open_squares_in_the_band_of_her_range_and_in_sight():
+    """_in_range_and_sight (her range in C loops) against queen_range read square by square, for
+    the Queen on every square she may stand on of a mission's map and the band of ranges the
+    heuristic marines shoot from."""
+    from aliens_env.glorious_day.large_policies import _in_range_and_sight
+
+    g = GloriousDay(mission="queen_apc")
+    g.reset(0)
+    keep, found = g.large["queen"]["reach"] + g.data["large_models"]["marines_standoff"], 0
+    for anchor in range(0, g.board.n, 7):
+        if not g.board.large_stands(size=g.size)[anchor]:
+            continue
+        g.queen["pos"] = anchor
+        squares = g.queen_squares()
+        for reach in (keep, keep + 4, 12):
+            want = tuple(s for s in range(g.board.n) if g.passable[s] and keep <= g.queen_range(s) <= reach
+                         and any(g.sight[s][q] for q in squares))
+            assert _in_range_and_sight(g, squares, keep, reach) == want
+            found += len(want)
+    assert found > 100
