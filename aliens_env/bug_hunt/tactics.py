@@ -64,7 +64,8 @@ def _pod_squares(game) -> tuple[int, ...]:
     return pods
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, nbrs=list, seen=bytearray, frontier=list, ring=list, squares=list, steps=list,
+               s=cython.long, m=cython.long, d=cython.long)
 def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
     """``game.colony.field(goals, mover)`` (orthogonal steps, each 1, to the nearest goal) with the
     squares of the auto sentry pods left out, so a walk goes round a pod instead of through it
@@ -81,23 +82,32 @@ def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
         return out
     col = game.colony
     nbrs, cost = col._step_squares(mover), col.costs(mover)  # (as Grid.field: the mover's steps and entry)
-    barred = set(pods) - set(goals)
-    dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
-    frontier = []
-    for g in goals:
-        if g != NO:
-            dist[g] = 0
-            if cost[g] is not None:  # (a goal the mover could not enter spreads nothing)
-                frontier.append(g)
+    # breadth first, a ring at a time, on C ints: `seen` marks the squares reached and the pods'
+    # (never entered), and the squares reached with their steps are written to the field at once
+    seen = bytearray(col.n)
+    for s in pods:
+        seen[s] = 1
+    frontier, squares, steps = [], [], []
+    for s in goals:
+        if s != NO:
+            seen[s] = 1
+            squares.append(s)
+            steps.append(0)
+            if cost[s] is not None:  # (a goal the mover could not enter spreads nothing)
+                frontier.append(s)
     d = 1
-    while frontier:  # breadth first, a ring at a time
+    while frontier:
         ring = []
-        for sq in frontier:
-            for m in nbrs[sq]:
-                if dist[m] == UNREACHABLE and m not in barred:
-                    dist[m] = d
+        for s in frontier:
+            for m in nbrs[s]:
+                if not seen[m]:
+                    seen[m] = 1
                     ring.append(m)
+        squares.extend(ring)
+        steps.extend([d] * len(ring))
         frontier, d = ring, d + 1
+    dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
+    dist[squares] = steps
     dist.flags.writeable = False
     shared[key] = dist
     return dist

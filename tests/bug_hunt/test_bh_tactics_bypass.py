@@ -181,3 +181,54 @@ def test_whole_games_bypass_plays_ambush_until_a_pod_is_laid_and_walks_round_pod
     stuck.reset(16)
     play(stuck, ambush)
     assert stuck.rooms_entered == 0 and rooms[16] > 0
+
+
+def _pod_field_plain(g, goals, mover=WALKER):
+    """_pod_field's rule written plainly: breadth first from the goals (NO skipped; a goal the
+    mover cannot enter spreads nothing), never into a pod's square that is not a goal."""
+    col = g.colony
+    nbrs, cost = col._step_squares(mover), col.costs(mover)
+    barred = set(_pod_squares(g)) - set(goals)
+    dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
+    frontier = []
+    for s in goals:
+        if s >= 0:
+            dist[s] = 0
+            if cost[s] is not None:
+                frontier.append(s)
+    d = 1
+    while frontier:
+        ring = []
+        for s in frontier:
+            for m in nbrs[s]:
+                if dist[m] == UNREACHABLE and m not in barred:
+                    dist[m] = d
+                    ring.append(m)
+        frontier, d = ring, d + 1
+    return dist
+
+
+def test_the_field_round_the_pods_is_the_plain_breadth_first_search_over_whole_games():
+    """_pod_field (its search on C ints, a ring at a time) equals the plain search over positions
+    of whole games with pods laid: for all the goals at once, each pod's square as a goal, a goal
+    list holding NO, and a goal the walker cannot enter (a wall), for both walkers."""
+    from aliens_env.bug_hunt.colony import UNEQUIPPED_WALKER
+
+    bypass = TacticMarines("bypass")
+    checked = [0]
+
+    def check(g, chosen):
+        pods = _pod_squares(g)
+        if not pods or g.decision.kind != "act" or checked[0] >= 300:
+            return
+        wall = int(np.flatnonzero(g.colony.cells.ravel() == WALL)[0])
+        for goals in (bypass._goals(g), list(pods[:1]), [pods[-1], -1], [wall, g.humans[g.active].pos]):
+            for mover in (WALKER, UNEQUIPPED_WALKER):
+                g._shared.clear()  # (searched afresh, not read from the layout cache)
+                assert np.array_equal(_pod_field(g, goals, mover), _pod_field_plain(g, goals, mover)), (goals, mover)
+                checked[0] += 1
+
+    game = BugHunt(mission="kill_queen")
+    game.reset(16)
+    play(game, bypass, on_marines=check)
+    assert checked[0] >= 300
