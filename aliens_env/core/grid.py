@@ -608,7 +608,8 @@ class Grid:
 
     def large_step_table(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> list:
         """Per anchor, the (direction, new anchor) steps of a size x size model on the bare grid
-        (``large_steps`` for every square, kept per version: the large models' hot table)."""
+        (``large_steps`` for every square, kept per version; the searches read its flat copy,
+        ``_large_next``)."""
         def build():
             return [tuple((d, new) for d, new, _ in self.large_steps(a, mover, size)) for a in range(self.n)]
         return self._cached(("large_table", mover, size), build)
@@ -623,9 +624,10 @@ class Grid:
     def large_field(self, goals: Iterable[int], closed: set | frozenset = frozenset(),
                     mover: Mover = DEFAULT_MOVER, size: int = 2) -> dict[int, int]:
         """{anchor: large steps to the nearest of `goals`} over anchors whose squares avoid
-        `closed` (steps are symmetric, so the field is grown from the goals)."""
+        `closed` (steps are symmetric, so the field is grown from the goals; a goal off the grid or
+        where the model cannot stand is no start)."""
         table = self.large_stands(mover, size)
-        starts = [g for g in goals if (table[g] if 0 <= g < self.n else self.stands(g, mover, size))]
+        starts = [g for g in goals if 0 <= g < self.n and table[g]]
         return self._large_bfs(starts, closed, UNREACHABLE, mover, size, False)
 
     def large_stands(self, mover: Mover = DEFAULT_MOVER, size: int = 2) -> tuple[bool, ...]:

@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from aliens_env.bug_hunt import BugHunt
-from aliens_env.bug_hunt.colony import CARDINAL, WALKER, WALL
+from aliens_env.bug_hunt.colony import CARDINAL, UNEQUIPPED_WALKER, WALKER, WALL
 from aliens_env.bug_hunt.policies import ScriptedMarines
-from aliens_env.bug_hunt.state import UNREACHABLE
+from aliens_env.bug_hunt.state import NO, UNREACHABLE
 from aliens_env.bug_hunt.tactics import TacticMarines, _pod_field, _pod_squares
 
 from bh_helpers import activate, build, play
@@ -192,7 +192,7 @@ def _pod_field_plain(g, goals, mover=WALKER):
     dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
     frontier = []
     for s in goals:
-        if s >= 0:
+        if s != NO:
             dist[s] = 0
             if cost[s] is not None:
                 frontier.append(s)
@@ -210,25 +210,29 @@ def _pod_field_plain(g, goals, mover=WALKER):
 
 def test_the_field_round_the_pods_is_the_plain_breadth_first_search_over_whole_games():
     """_pod_field (its search on C ints, a ring at a time) equals the plain search over positions
-    of whole games with pods laid: for all the goals at once, each pod's square as a goal, a goal
-    list holding NO, and a goal the walker cannot enter (a wall), for both walkers."""
-    from aliens_env.bug_hunt.colony import UNEQUIPPED_WALKER
-
+    of whole games with pods laid and electronic locks (the two walkers then walk differently): for
+    the squad's goals, a pod's square as a goal, every pod's, a goal list holding NO, and a goal the
+    walker cannot enter (a wall); the field an int32 array, read-only (it is kept)."""
     bypass = TacticMarines("bypass")
-    checked = [0]
+    checked, differ = [0], [0]
 
     def check(g, chosen):
         pods = _pod_squares(g)
         if not pods or g.decision.kind != "act" or checked[0] >= 300:
             return
         wall = int(np.flatnonzero(g.colony.cells.ravel() == WALL)[0])
-        for goals in (bypass._goals(g), list(pods[:1]), [pods[-1], -1], [wall, g.humans[g.active].pos]):
+        for goals in (bypass._goals(g), list(pods[:1]), list(pods), [pods[-1], NO], [wall, g.humans[g.active].pos]):
+            fields = []
             for mover in (WALKER, UNEQUIPPED_WALKER):
                 g._shared.clear()  # (searched afresh, not read from the layout cache)
-                assert np.array_equal(_pod_field(g, goals, mover), _pod_field_plain(g, goals, mover)), (goals, mover)
+                field = _pod_field(g, goals, mover)
+                assert np.array_equal(field, _pod_field_plain(g, goals, mover)), (goals, mover)
+                assert field.dtype == np.int32 and not field.flags.writeable
+                fields.append(field)
                 checked[0] += 1
+            differ[0] += not np.array_equal(*fields)
 
-    game = BugHunt(mission="kill_queen")
-    game.reset(16)
+    game = BugHunt(mission="kill_queen", electronic_locks=True)
+    game.reset(4)
     play(game, bypass, on_marines=check)
-    assert checked[0] >= 300
+    assert checked[0] >= 300 and differ[0] >= 20, (checked, differ)

@@ -328,6 +328,9 @@ def test_a_large_models_reach_and_field_bar_every_anchor_a_closed_square_would_b
     assert field == {b: d for b, d in g.large_reach(g.index(3, 4), {g.index(2, 2)}).items()}
     g.set_edge_wall(g.index(0, 0), g.index(0, 1))  # an edit: the kept stands follow the new version
     assert g.large_stands() == tuple(g.stands(b) for b in range(g.n)) and not g.large_stands()[a]
+    b, closed = g.index(3, 4), {g.index(2, 2)}  # and so do the searches' flat table of large steps
+    assert list(g.large_reach(b, closed).items()) == list(_plain_large_search(g, [b], closed, UNREACHABLE, True, 2).items())
+    assert g.large_field([b], closed) == _plain_large_search(g, [b], closed, UNREACHABLE, False, 2)
 
 
 def _plain_large_search(g: Grid, starts: list[int], closed: set, limit: int, barred_starts: bool, size: int) -> dict:
@@ -343,6 +346,8 @@ def _plain_large_search(g: Grid, starts: list[int], closed: set, limit: int, bar
                 if new not in dist and new not in barred:
                     dist[new] = d
                     nxt.append(new)
+        if not nxt:
+            break
         frontier = nxt
     return dist
 

@@ -16,6 +16,8 @@ loader_bay (bug hunt)            sulaco (campaign, mission 5)
 loader_bay's fireteam: 0 Ripley, 1 Hicks, 2 Vasquez, 3 Hudson, 4 Apone, 5 Drake.
 sulaco's: 0 Ripley, 1 Hicks, 2 Vasquez, 3 Hudson.
 """
+import random
+
 import pytest
 
 from aliens_env.core.board import NO, board_from_rows
@@ -343,8 +345,6 @@ def test_the_queens_targets_are_the_closest_prey_in_her_reach_and_sight_over_ran
     """queen_targets (her range and sight in C loops) against the rule read plainly: the prey
     squares within `reach` of her nearest square (queen_range) and seen from one of hers, the
     closest of them (checked where no Synthetic is among the prey: none comes first)."""
-    import random
-
     from aliens_env.glorious_day.apc import APC_TARGET
 
     checked = 0
@@ -381,9 +381,9 @@ def test_the_firing_squares_are_the_open_squares_in_the_band_of_her_range_and_in
             continue
         g.queen["pos"] = anchor
         squares = g.queen_squares()
-        for reach in (keep, keep + 4, 12):
-            want = tuple(s for s in range(g.board.n) if g.passable[s] and keep <= g.queen_range(s) <= reach
+        for farthest in (keep, keep + 4, 12):
+            want = tuple(s for s in range(g.board.n) if g.passable[s] and keep <= g.queen_range(s) <= farthest
                          and any(g.sight[s][q] for q in squares))
-            assert _in_range_and_sight(g, squares, keep, reach) == want
+            assert _in_range_and_sight(g, squares, keep, farthest) == want
             found += len(want)
     assert found > 100
