@@ -6,10 +6,11 @@ from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.reactor_room.game import ReactorRoom
 
 
-def positions(games=6, steps=150):
-    rng = np.random.default_rng(0)
+def positions(games=6, steps=150, rng_seed=0, **options):
+    """Positions of Reactor Room games (with ``options``) under random play."""
+    rng = np.random.default_rng(rng_seed)
     for seed in range(games):
-        game = ReactorRoom()
+        game = ReactorRoom(**options)
         game.reset(seed)
         for _ in range(steps):
             if game.is_terminal():
@@ -51,20 +52,6 @@ def test_first_in_line_equals_tracing_the_line():
 
 
 
-def positions_with_fires(games=3, steps=300):
-    """Positions of Reactor Room games under the Fires rule (the Aliens path round the Fires:
-    ``_paths`` is then a FirePaths, not the board)."""
-    rng = np.random.default_rng(3)
-    for seed in range(games):
-        game = ReactorRoom(fires=True, thrown_grenades=True)
-        game.reset(seed)
-        for _ in range(steps):
-            if game.is_terminal():
-                break
-            yield game
-            game.apply(int(rng.choice(game.legal_actions())))
-
-
 def plain_destinations(game, start, goal, steps):
     """The Alien's move read plainly: the open squares within reach and its own, the nearest to goal."""
     occupied = game._occupied() - {start}
@@ -81,7 +68,7 @@ def test_destinations_equal_the_plain_rule():
     (every square then ties: the order shows), from the Stairwells (not within their own reach: the
     start is put in its place in order), with and without Fires."""
     checked = {"alien": 0, "stairwell": 0, "fires": 0, "start outside its reach": 0}
-    for fires, games in ((False, positions()), (True, positions_with_fires())):
+    for fires, games in ((False, positions()), (True, positions(3, 300, 3, fires=True, thrown_grenades=True))):
         for game in games:
             paths = game._paths()
             if fires and paths is game.board:
@@ -208,14 +195,14 @@ def test_targets_open_steps_and_coming_to_rest_equal_the_plain_readings():
     assert checked > 100 and rested > 100
 
 
-def plain_squares_shown(game, plane, active):
-    """``_squares_shown`` as it read before it was typed (session 36)."""
-    marines, aliens = game.marines, game.aliens
+def plain_aliens_shown(game, plane, active):
+    """The first part of ``_squares_shown`` (the one typed) as it read before (session 36): the
+    Aliens' squares on their planes, and the targets' features."""
+    aliens = game.aliens
     on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
     d = game.decision
-    acting_marine = d is not None and d.player == "marines" and active != NO
-    if acting_marine:
-        pos = marines[active].pos
+    if d is not None and d.player == "marines" and active != NO:
+        pos = game.marines[active].pos
         ranges, seen = game._ranges[pos], game.board.los_list(pos)
         ones, targeted = [], []
         for a in game.targets():
@@ -223,31 +210,15 @@ def plain_squares_shown(game, plane, active):
             sq, card = al.pos, al.card != NO
             ones.append((on_card if card else stunned if al.stunned else alien) + sq)
             targeted += (1, min(ranges[sq], 20) / 20, seen[sq], card, al.stunned)
-    else:
-        ones = [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play]
-        targeted = ()
-    live = len(ones)
-    if d is not None:
-        acting, candidate = plane["acting"], plane["candidate"]
-        if acting_marine:
-            ones.append(acting + pos)
-        elif game.mover != NO:
-            ones.append(acting + aliens[game.mover].pos)
-            if game.mover_target != NO:
-                ones.append(candidate + marines[game.mover_target].pos)
-        elif d.kind == "place":
-            ones.append(acting + aliens[game.queue[0]].pos)
-        if d.kind in game._marine_candidate_kinds:
-            ones += [candidate + marines[m].pos for m in d.options]
-        elif d.kind == "order":
-            ones += [candidate + aliens[a].pos for a in d.options]
-    return ones, live, targeted
+        return ones, targeted
+    return [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play], ()
 
 
 def test_squares_shown_equals_the_plain_reading():
     kinds = set()
     for game in positions(games=8, steps=200):
-        assert game._squares_shown(game._plane, game.active) == plain_squares_shown(game, game._plane, game.active)
+        ones, live, targeted = game._squares_shown(game._plane, game.active)
+        assert (ones[:live], targeted) == plain_aliens_shown(game, game._plane, game.active)
         kinds.add(game.decision.kind)
     assert {"marine", "order", "target", "move_to"} <= kinds, kinds
 
