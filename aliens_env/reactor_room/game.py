@@ -356,14 +356,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 return
             targets = [self.marines[m].pos for m in available]
             paths, aliens = self._paths(), self.aliens
-            best, closest, waiting = -1, [], []  # (the queue's Aliens nearest a Marine, in queue order)
+            best, closest, waiting = UNREACHABLE, [], []  # (the queue's Aliens nearest a Marine, in queue order)
             for a in self.queue:
                 al = aliens[a]
                 row = paths.distance_list(al.pos)  # (an Alien may cling to a Stairwell)
                 d = min(map(row.__getitem__, targets))
                 if d >= UNREACHABLE:
                     waiting.append(a)  # no Marine can be reached: it waits
-                elif best < 0 or d < best:
+                elif d < best:
                     best, closest = d, [a]
                 elif d == best:
                     closest.append(a)
@@ -389,11 +389,11 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 self._done_moving()
                 return
             row = self._paths().distance_list(alien.pos)
-            best, nearest = -1, []  # (the available Marines nearest the Alien, in order)
+            best, nearest = UNREACHABLE, []  # (the available Marines nearest the Alien, in order)
             for m in available:
                 target = self.marines[m]
                 d = row[target.pos]
-                if best < 0 or d < best:
+                if d < best:
                     best, nearest = d, [m]
                 elif d == best:
                     nearest.append(m)
@@ -427,12 +427,12 @@ class ReactorRoom(PhasedGame, WeaponRules):
         if start not in within:  # (from a Stairwell, the Alien's own square is not within reach)
             within = sorted([*within, start])
         remaining = paths.distance_list(goal)
-        best, nearest = -1, []
+        best, nearest = UNREACHABLE + 1, []  # (no distance is past UNREACHABLE: every square may tie there)
         for sq in within:
             if sq in occupied:
                 continue
             d = remaining[sq]
-            if best < 0 or d < best:
+            if d < best:
                 best, nearest = d, [sq]
             elif d == best:
                 nearest.append(sq)

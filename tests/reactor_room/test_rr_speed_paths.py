@@ -6,11 +6,12 @@ from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.reactor_room.game import ReactorRoom
 
 
-def positions(games=6, steps=150, rng_seed=0, **options):
-    """Positions of Reactor Room games (with ``options``) under random play."""
+def positions(games=6, steps=150, rng_seed=0, make=ReactorRoom, **options):
+    """Positions of games of ``make`` (a game of the Reactor Room family, with ``options``) under
+    random play."""
     rng = np.random.default_rng(rng_seed)
     for seed in range(games):
-        game = ReactorRoom(**options)
+        game = make(**options)
         game.reset(seed)
         for _ in range(steps):
             if game.is_terminal():
@@ -115,7 +116,7 @@ class ChoicesRecorded(ReactorRoom):
     """The Reactor Room with its Aliens' order and target choices checked as they are made against
     the plain rule, read from the position before (a Python override of the cpdef steps)."""
 
-    seen = {"order": 0, "one": 0, "waits": 0, "target": 0, "unreachable": 0}
+    seen: dict = {}  # (what the checks met: counted per test run)
 
     def _step_aliens_move(self):
         if self.mover != NO or not self.queue or not self._available():
@@ -155,15 +156,9 @@ def test_the_order_and_target_choices_are_the_plain_rule():
     Aliens that reach no Marine wait (out of the queue), the queue's nearest to an available Marine
     moves (ties: the hive's order decision, in queue order); the moving Alien's nearest Marine is its
     target (ties: the target decision, in order)."""
-    rng = np.random.default_rng(4)
-    for seed in range(12):
-        game = ChoicesRecorded()
-        game.reset(seed)
-        for _ in range(300):
-            if game.is_terminal():
-                break
-            game.apply(int(rng.choice(game.legal_actions())))
-    seen = ChoicesRecorded.seen
+    seen = ChoicesRecorded.seen = dict.fromkeys(("order", "one", "waits", "target", "unreachable"), 0)
+    for _ in positions(12, 300, 4, make=ChoicesRecorded):
+        pass  # (the checks run inside the game's own steps)
     assert seen["order"] > 10 and seen["one"] > 100 and seen["target"] > 10, seen
 
 
@@ -293,22 +288,15 @@ def test_safe_grenades_equal_the_plain_reading():
             out.append((at + k, a, sum(1 for o in game.aliens if o.in_play and ranges[o.pos] <= 1 and seen[o.pos])))
         return out
 
-    rng = np.random.default_rng(2)
     throws = 0
     for make, even_on_card in ((Operations, NO), (HuntForTheQueen, QUEEN)):
-        for seed in range(4):
-            game = make()
-            game.reset(seed)
-            for _ in range(400):
-                if game.is_terminal():
-                    break
-                d = game.decision
-                if d.player == "marines" and d.kind == "marine" and "grenade" in game.layout.slices:
-                    legal = set(game.legal_actions())
-                    found = safe_grenades(game, legal, even_on_card)
-                    assert found == plain(game, legal, even_on_card)
-                    throws += len(found)
-                game.apply(int(rng.choice(game.legal_actions())))
+        for game in positions(4, 400, 2, make=make):
+            d = game.decision
+            if d.player == "marines" and d.kind == "marine" and "grenade" in game.layout.slices:
+                legal = set(game.legal_actions())
+                found = safe_grenades(game, legal, even_on_card)
+                assert found == plain(game, legal, even_on_card)
+                throws += len(found)
     assert throws > 20
 
 
