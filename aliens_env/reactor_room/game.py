@@ -34,6 +34,7 @@ from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, Board, board_from_rows
 from ..core.dice import Dice
 from ..core.game import PhasedGame
+from ..core.grid import line_steps
 from . import codec, data_files
 from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, WEAPON_OPTIONS, table_result
 from .observation import ObsRecord, move_mark
@@ -833,16 +834,24 @@ class ReactorRoom(PhasedGame, WeaponRules):
         number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, shot[0])
         return None if number is None else number - shot[1]
 
-    @cython.locals(marine=Marine)
-    def _fire_numbers(self, m: int, a: int, aims: Sequence[int]) -> list[int | None]:
-        """``_fire_number`` as if Marine m had spent each Aim of `aims` (``_shot`` worked out once)."""
+    @cython.locals(marine=Marine, rows=tuple, row=tuple, aim=cython.long, band=cython.long, penalty=cython.long,
+                   numbers=list)
+    def _fire_numbers(self, m: int, a: int, first: int, last: int) -> list[int | None]:
+        """``_fire_number`` as if Marine m had spent each Aim from `first` to `last` (``_shot``
+        worked out once; the card's rows read as ``Character.hit_number`` reads them)."""
         shot = self._shot(m, a)
         if shot is None:
-            return [None] * len(aims)
+            return [None] * (last - first + 1)
         marine = self.marines[m]
-        char, (band, penalty) = self.characters[marine.name], shot
-        numbers = [char.hit_number(marine.wounded, aim, band) for aim in aims]
-        return [None if number is None else number - penalty for number in numbers]
+        char = self.characters[marine.name]
+        rows = char.wounded_aim if marine.wounded else char.aim
+        band, penalty = shot
+        numbers = []
+        for aim in range(first, last + 1):
+            row = rows[aim - 1]
+            number = row[band] if band < len(row) else None
+            numbers.append(None if number is None else number - penalty)
+        return numbers
 
     def _pair_number(self, m: int, a: int, b: int) -> int | None:
         """Machine Gun special: one roll at the range of the farther target, with the worse penalty."""
@@ -875,6 +884,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return 0
         return self.tables["shared_square_penalty"]
 
+    @cython.locals(counters=set, s=cython.long, d=cython.long, width=cython.long, sq=cython.long, step=cython.long,
+                   r0=cython.long, c0=cython.long, r1=cython.long, c1=cython.long, top=cython.long, bottom=cython.long,
+                   left=cython.long, right=cython.long, r=cython.long, c=cython.long)
     def _first_in_line(self, src: int, dst: int) -> bool:
         """Flame Units hit the first thing in their line: no counter may stand between."""
         counters = self._cache.get("counters")
@@ -882,15 +894,16 @@ class ReactorRoom(PhasedGame, WeaponRules):
             counters = self._cache["counters"] = self._occupied()
         # the line stays inside the rectangle spanned by src and dst: with no counter there (besides
         # src and dst themselves) nothing can stand between, and the line need not be traced
-        width = self.board.width
-        (r0, c0), (r1, c1) = divmod(src, width), divmod(dst, width)
-        if r0 > r1:
-            r0, r1 = r1, r0
-        if c0 > c1:
-            c0, c1 = c1, c0
+        s, d, width = src, dst, self.board.width
+        r0, c0, r1, c1 = s // width, s % width, d // width, d % width
+        top, bottom, left, right = min(r0, r1), max(r0, r1), min(c0, c1), max(c0, c1)
         for sq in counters:
-            if r0 <= sq // width <= r1 and c0 <= sq % width <= c1 and sq != src and sq != dst:
-                return not any(sq in counters for sq in self.board.line_squares(src, dst))
+            r, c = sq // width, sq % width
+            if top <= r <= bottom and left <= c <= right and sq != s and sq != d:
+                for step in line_steps(r1 - r0, c1 - c0, width):  # (the board's line_squares(src, dst))
+                    if s + step in counters:
+                        return False
+                return True
         return True
 
     def _pair_partner(self, m: int, a: int) -> int:

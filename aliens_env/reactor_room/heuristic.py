@@ -153,21 +153,22 @@ class HeuristicMarines:
             return lay.encode(options[0])
         return None
 
-    @cython.locals(game=ReactorRoom, m=Marine, first=cython.int, last=cython.int, aim=cython.int, sure=cython.int,
-                   p=cython.double, best_p=cython.double, best_aim=cython.int)
+    @cython.locals(game=ReactorRoom, m=Marine, first=cython.long, last=cython.long, aim=cython.long, sure=cython.long,
+                   n=cython.long, p=cython.double, best_p=cython.double, best_aim=cython.long)
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
         """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
         m = game.marines[m_index]
         first = max(1, m.aim)
-        last = min(game.characters[m.name].max_aim, m.aim + m.actions_left)
+        last = min(len(game.characters[m.name].aim), m.aim + m.actions_left)  # (its card's max_aim)
         best_p, best_aim = 0.0, 1
         if first > last:
             return best_p, best_aim
         sure = game.tables["automatic_kill"]
         aim = first
-        for number in game._fire_numbers(m_index, a, range(first, last + 1)):
+        for number in game._fire_numbers(m_index, a, first, last):
             if number is not None:
-                p = 1.0 if number >= sure else min(max(number + 1, 0), 10) / 10
+                n = number
+                p = 1.0 if n >= sure else min(max(n + 1, 0), 10) / 10
                 if p > best_p:
                     best_p, best_aim = p, aim
             aim += 1

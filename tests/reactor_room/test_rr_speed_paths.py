@@ -21,21 +21,28 @@ def positions(games=6, steps=150, rng_seed=0, make=ReactorRoom, **options):
 
 
 def test_fire_numbers_equal_fire_number_at_each_aim():
-    checked = 0
+    """``_fire_numbers`` (the card's rows read in one loop) as ``_fire_number`` (the card's
+    ``hit_number``) at each Aim, for healthy and wounded Marines."""
+    checked = {False: 0, True: 0}
     for game in positions():
         if game.current_player() != "marines" or game.active == NO:
             continue
         m = game.marines[game.active]
-        aims = range(1, game.characters[m.name].max_aim + 1)
-        for a in game.targets():
-            saved, expected = m.aim, []
-            for aim in aims:
-                m.aim = aim
-                expected.append(game._fire_number(game.active, a))
-            m.aim = saved
-            assert game._fire_numbers(game.active, a, aims) == expected
-            checked += 1
-    assert checked > 100
+        last = game.characters[m.name].max_aim
+        saved = m.aim, m.wounded
+        for wounded in (False, True):  # (the shot does not depend on it: one kept shot serves both)
+            m.wounded = wounded
+            for a in game.targets():
+                expected = []
+                for aim in range(1, last + 1):
+                    m.aim = aim
+                    expected.append(game._fire_number(game.active, a))
+                m.aim = saved[0]
+                assert game._fire_numbers(game.active, a, 1, last) == expected
+                assert game._fire_numbers(game.active, a, 2, last) == expected[1:]
+                checked[wounded] += expected != [None] * last
+        m.aim, m.wounded = saved
+    assert min(checked.values()) > 100, checked
 
 
 def test_first_in_line_equals_tracing_the_line():
