@@ -54,8 +54,7 @@ class HeuristicMarines:
 
     @cython.locals(game=ReactorRoom)
     def act(self, game: ReactorRoom, player: str) -> int:
-        mask = game.legal_mask_kept(player)
-        return self._act(game, player, set(mask.nonzero()[0].tolist()))
+        return self._act(game, player, legal_set(game.legal_mask_kept(player)))
 
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
@@ -223,6 +222,18 @@ class HeuristicMarines:
             return min((game.board.range(sq, p) for p in standing), default=0)
 
         return max(sorted(legal), key=distance)
+
+
+@cython.locals(legal=set, flags=bytes, a=cython.Py_ssize_t)
+def legal_set(mask: np.ndarray) -> set[int]:
+    """The actions a legal mask allows, as a set: ``set(mask.nonzero()[0].tolist())`` (the actions
+    added in the same ascending order: the same set, iterated alike), its bytes read in one C loop
+    (faster than numpy's on a mask this short)."""
+    legal, flags = set(), mask.tobytes()
+    for a in range(len(flags)):
+        if flags[a]:
+            legal.add(a)
+    return legal
 
 
 @cython.locals(lay=ActionLayout)

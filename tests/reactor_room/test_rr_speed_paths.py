@@ -341,3 +341,20 @@ def test_every_way_a_game_is_made_keeps_its_boards_range_rows():
         assert game._ranges is game.board.range_rows(), type(game).__name__
         played(game, 20)
         assert game._ranges is game.board.range_rows(), type(game).__name__
+
+
+def test_legal_set_is_the_masks_nonzero_set_in_its_order():
+    """``legal_set`` (the mask's bytes in one loop) is numpy's nonzero as a set, iterated in the
+    same order (the scripted marines take the first of ties in the set's order): on the games'
+    masks, on random masks as long and longer (sets that grow past their first table), and on
+    masks whose allowed values are not 1."""
+    from aliens_env.reactor_room.heuristic import legal_set
+
+    rng = np.random.default_rng(3)
+    masks = [game.legal_mask(game.current_player()) for game in positions(games=2)]
+    masks += [(rng.random(n) < p).astype(np.int8) for n in (1, 40, 300) for p in (0.05, 0.5, 0.95) for _ in range(5)]
+    masks += [np.where(rng.random(60) < 0.5, -1, 0).astype(np.int8), np.zeros(0, dtype=np.int8)]
+    for mask in masks:
+        expected = set(mask.nonzero()[0].tolist())
+        assert list(legal_set(mask)) == list(expected)
+    assert sum(len(set(mask.nonzero()[0].tolist())) > 100 for mask in masks) >= 5
