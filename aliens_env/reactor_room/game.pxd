@@ -47,7 +47,6 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _first_in_line(self, src, dst)
     cpdef _band_at(self, squares)
     cpdef _fire_number(self, m, a)
-    cpdef _fire_numbers(self, m, a, first, last)
     cpdef _weapon_reach(self, object char, wounded, aim)
     cpdef _can_come_to_rest(self, start, steps, standing, alien_squares)
     cpdef _can_hand_off(self, i)

@@ -825,33 +825,13 @@ class ReactorRoom(PhasedGame, WeaponRules):
 
     @cython.locals(marine=Marine)
     def _fire_number(self, m: int, a: int) -> int | None:
-        """The highest roll that hits (penalty included), None if the shot is not allowed (as
-        ``_fire_numbers`` for the Marine's own Aim; written out: it is asked per target in the mask)."""
+        """The highest roll that hits (penalty included), None if the shot is not allowed."""
         shot = self._shot(m, a)
         if shot is None:
             return None
         marine = self.marines[m]
         number = self.characters[marine.name].hit_number(marine.wounded, marine.aim, shot[0])
         return None if number is None else number - shot[1]
-
-    @cython.locals(marine=Marine, rows=tuple, row=tuple, aim=cython.long, band=cython.long, penalty=cython.long,
-                   numbers=list)
-    def _fire_numbers(self, m: int, a: int, first: int, last: int) -> list[int | None]:
-        """``_fire_number`` as if Marine m had spent each Aim from `first` to `last` (``_shot``
-        worked out once; the card's rows read as ``Character.hit_number`` reads them)."""
-        shot = self._shot(m, a)
-        if shot is None:
-            return [None] * (last - first + 1)
-        marine = self.marines[m]
-        char = self.characters[marine.name]
-        rows = char.wounded_aim if marine.wounded else char.aim
-        band, penalty = shot
-        numbers = []
-        for aim in range(first, last + 1):
-            row = rows[aim - 1]
-            number = row[band] if band < len(row) else None
-            numbers.append(None if number is None else number - penalty)
-        return numbers
 
     def _pair_number(self, m: int, a: int, b: int) -> int | None:
         """Machine Gun special: one roll at the range of the farther target, with the worse penalty."""

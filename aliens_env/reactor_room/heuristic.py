@@ -56,7 +56,10 @@ class HeuristicMarines:
     def act(self, game: ReactorRoom, player: str) -> int:
         return self._act(game, player, legal_set(game.legal_mask_kept(player)))
 
-    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout)
+    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
+                   pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
+                   min_hit=cython.double, best_score=cython.double, found=cython.bint, best_k=cython.Py_ssize_t,
+                   best_aim=cython.long)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -89,8 +92,9 @@ class HeuristicMarines:
                     return action
             if p_melee > 0 and legal_action(lay, legal, "melee", k) is not None:
                 return legal_action(lay, legal, "melee", k)
-        # 3. covering fire on threatening Aliens
-        best = None
+        # 3. covering fire on threatening Aliens: the best score so far (none: 0, as no shot scores
+        # at or below it)
+        found, best_score, best_k, best_aim, min_hit = False, 0.0, 0, 1, self.min_hit
         flame = game.characters[m.name].weapon == "Flame Unit"
         able, on_map = [], []
         for o in game.marines:
@@ -112,17 +116,16 @@ class HeuristicMarines:
                     if ranges[pos] <= 1:
                         beside += 1
                 risk = 0.3 * beside
-            if 1.0 - risk <= (0.0 if best is None else best[0]):
+            if 1.0 - risk <= best_score:
                 continue  # no chance of a kill (at most 1) gives a score above the best so far, or above 0
             p, aim_needed = self._best_shot(game, m_index, a)
             score = p - risk
-            if p >= self.min_hit and score > 0 and (best is None or score > best[0]):
-                best = (score, k, aim_needed)
-        if best is not None:
-            _, k, aim_needed = best
-            action = legal_action(lay, legal, "fire", k) if m.aim >= aim_needed else legal_action(lay, legal, "aim")
+            if p >= min_hit and score > best_score:
+                found, best_score, best_k, best_aim = True, score, k, aim_needed
+        if found:
+            action = legal_action(lay, legal, "fire", best_k) if m.aim >= best_aim else legal_action(lay, legal, "aim")
             if action is None:
-                action = legal_action(lay, legal, "fire", k)
+                action = legal_action(lay, legal, "fire", best_k)
             if action is not None:
                 return action
         if m.aim > 0 and not game.options["aim_time"]:  # aimed but the target is gone: take any shot there is
@@ -152,25 +155,34 @@ class HeuristicMarines:
             return lay.encode(options[0])
         return None
 
-    @cython.locals(game=ReactorRoom, m=Marine, first=cython.long, last=cython.long, aim=cython.long, sure=cython.long,
-                   n=cython.long, p=cython.double, best_p=cython.double, best_aim=cython.long)
+    @cython.locals(game=ReactorRoom, m=Marine, rows=tuple, row=tuple, first=cython.long, last=cython.long,
+                   aim=cython.long, band=cython.long, penalty=cython.long, sure=cython.long, n=cython.long,
+                   p=cython.double, best_p=cython.double, best_aim=cython.long)
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
-        """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach."""
+        """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach:
+        at each Aim its card's number for the shot's range band (as ``Character.hit_number``),
+        less the shot's penalty (as ``ReactorRoom._fire_number`` at that Aim)."""
         m = game.marines[m_index]
+        char = game.characters[m.name]
         first = max(1, m.aim)
-        last = min(len(game.characters[m.name].aim), m.aim + m.actions_left)  # (its card's max_aim)
+        last = min(len(char.aim), m.aim + m.actions_left)  # (its card's max_aim)
         best_p, best_aim = 0.0, 1
         if first > last:
             return best_p, best_aim
-        sure = game.tables["automatic_kill"]
-        aim = first
-        for number in game._fire_numbers(m_index, a, first, last):
-            if number is not None:
-                n = number
-                p = 1.0 if n >= sure else min(max(n + 1, 0), 10) / 10
-                if p > best_p:
-                    best_p, best_aim = p, aim
-            aim += 1
+        shot = game._shot(m_index, a)
+        if shot is None:
+            return best_p, best_aim
+        band, penalty = shot
+        rows, sure = char.wounded_aim if m.wounded else char.aim, game.tables["automatic_kill"]
+        for aim in range(first, last + 1):
+            row = rows[aim - 1]
+            if band >= len(row) or row[band] is None:
+                continue
+            n = row[band]
+            n -= penalty
+            p = 1.0 if n >= sure else min(max(n + 1, 0), 10) / 10
+            if p > best_p:
+                best_p, best_aim = p, aim
         return best_p, best_aim
 
     @cython.locals(game=ReactorRoom, o=Marine, alien=Alien, ranges=list, reach=cython.long, pos=cython.long)

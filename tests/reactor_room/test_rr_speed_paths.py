@@ -20,28 +20,42 @@ def positions(games=6, steps=150, rng_seed=0, make=ReactorRoom, **options):
             game.apply(int(rng.choice(game.legal_actions())))
 
 
-def test_fire_numbers_equal_fire_number_at_each_aim():
-    """``_fire_numbers`` (the card's rows read in one loop) as ``_fire_number`` (the card's
-    ``hit_number``) at each Aim, for healthy and wounded Marines."""
-    checked = {False: 0, True: 0}
+def plain_best_shot(game, m_index, a):
+    """The scripted marines' best shot read plainly: ``_fire_number`` at each Aim the Marine can
+    still reach, the first Aim of the highest chance of a kill."""
+    m = game.marines[m_index]
+    saved, sure, best = m.aim, game.tables["automatic_kill"], (0.0, 1)
+    for aim in range(max(1, m.aim), min(game.characters[m.name].max_aim, m.aim + m.actions_left) + 1):
+        m.aim = aim
+        number = game._fire_number(m_index, a)
+        m.aim = saved
+        if number is not None:
+            p = 1.0 if number >= sure else min(max(number + 1, 0), 10) / 10
+            if p > best[0]:
+                best = (p, aim)
+    return best
+
+
+def test_best_shot_equals_fire_number_at_each_aim():
+    """The scripted marines' ``_best_shot`` (the card's rows read in one loop) as ``_fire_number``
+    (the card's ``hit_number``) at each Aim, for healthy and wounded Marines, at every Aim and
+    Actions left (none within reach too)."""
+    from aliens_env.reactor_room.heuristic import HeuristicMarines
+
+    script, checked = HeuristicMarines(), {False: 0, True: 0}
     for game in positions():
         if game.current_player() != "marines" or game.active == NO:
             continue
         m = game.marines[game.active]
-        last = game.characters[m.name].max_aim
-        saved = m.aim, m.wounded
-        for wounded in (False, True):  # (the shot does not depend on it: one kept shot serves both)
-            m.wounded = wounded
-            for a in game.targets():
-                expected = []
-                for aim in range(1, last + 1):
-                    m.aim = aim
-                    expected.append(game._fire_number(game.active, a))
-                m.aim = saved[0]
-                assert game._fire_numbers(game.active, a, 1, last) == expected
-                assert game._fire_numbers(game.active, a, 2, last) == expected[1:]
-                checked[wounded] += expected != [None] * last
-        m.aim, m.wounded = saved
+        saved = m.aim, m.wounded, m.actions_left
+        for wounded in (False, True):  # (the shot does not depend on these: one kept shot serves all)
+            for aim, left in ((0, 3), (1, 1), (2, 0), (3, 3), (0, 0)):
+                m.wounded, m.aim, m.actions_left = wounded, aim, left
+                for a in game.targets():
+                    expected = plain_best_shot(game, game.active, a)
+                    assert script._best_shot(game, game.active, a) == expected
+                    checked[wounded] += expected[0] > 0
+        m.aim, m.wounded, m.actions_left = saved
     assert min(checked.values()) > 100, checked
 
 
