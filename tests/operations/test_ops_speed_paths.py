@@ -1,0 +1,101 @@
+"""The fast paths of Operations/Air Ducts against the rules written plainly: the Marines' step
+checks (one pass on the squares' kinds, ``square_flags``) on random arrangements around the ducts,
+the airlock, the junctions and the furniture."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from aliens_env.core.board import NO
+from aliens_env.operations.game import map_squares, square_flags
+from ops_helpers import empty_ops
+from rr_helpers import put_alien
+
+NAMES = ("Ripley", "Newt", "Hicks", "Hudson", "Vasquez")
+
+
+def test_square_flags_name_each_square_kind():
+    g = empty_ops()
+    flags = square_flags(g._rows)
+    assert len(flags) == g.board.n
+    furniture, junctions, duct, airlock = map_squares(g._rows)
+    for kinds, squares in ((1, furniture), (2, duct), (4, airlock), (8, junctions)):
+        assert {sq for sq in range(g.board.n) if flags[sq] & kinds} == squares
+    assert g._square_flags is flags  # (shared per map)
+
+
+def rule_step_ok(g, m, src: int, dst: int, left: int, newt: int) -> bool:
+    """The scenario's limits on a step (A13-A17), read from the map's squares as sets."""
+    if left < (2 if dst in g.furniture else 1):
+        return False
+    if src in g.duct or dst in g.duct:
+        (r0, c0), (r1, c1) = g.board.rc(src), g.board.rc(dst)
+        if r0 != r1 and c0 != c1:
+            return False
+        if src in g.airlock and not g.signal and newt != NO:
+            return False
+        if src in g.junctions and src not in g.known and m.name != "Newt" and newt != NO:
+            return False
+    return not (m.name == "Ripley" and newt != NO
+                and g.board.range(dst, newt) > max(1, g.board.range(src, newt)))
+
+
+def rule_steps(g, i: int, standing: set) -> list:
+    """Marine i's open steps the scenario allows; onto a standing teammate only with an allowed
+    step on to a free square (A14)."""
+    m = g.marines[i]
+    steps, aliens = g._open_steps()
+    newt = g._leading_newt()
+    out = []
+    for d, sq in steps:
+        if not rule_step_ok(g, m, m.pos, sq, m.actions_left, newt):
+            continue
+        if sq in standing:
+            left = m.actions_left - (2 if sq in g.furniture else 1)
+            if not any(n not in standing and n not in aliens and rule_step_ok(g, m, sq, n, left, newt)
+                       for _, n in g.board.neighbours[sq]):
+                continue
+        out.append((d, sq))
+    return out
+
+
+def arrangements(count: int, seed: int = 0):
+    """Games with a few Marines (Ripley and Newt among them) and Aliens on random free squares
+    near the ducts' way (furniture, corridor, airlock, ducts, junctions), one of the Marines
+    acting with 1-4 Actions; Newt's signal, the junctions known and Newt's state drawn too."""
+    rng = np.random.default_rng(seed)
+    g0 = empty_ops()
+    near = sorted(s for s in range(g0.board.n) if g0.board.passable.flat[s]
+                  and min(g0.board.range(s, t) for t in g0.furniture | g0.duct | g0.airlock) <= 2)
+    for _ in range(count):
+        names = ["Ripley", "Newt", *rng.choice(NAMES[2:], size=int(rng.integers(1, 4)), replace=False)]
+        squares = rng.choice(near, size=len(names) + 2, replace=False)
+        g = empty_ops({name: g0.board.rc(int(s)) for name, s in zip(names, squares)})
+        for s in squares[len(names):]:
+            if rng.random() < 0.5:
+                put_alien(g, g.board.rc(int(s)))
+        g.signal = bool(rng.random() < 0.5)
+        g.known = sorted(s for s in g.junctions if rng.random() < 0.5)
+        g.marines[g.marine_order.index("Newt")].incapacitated = bool(rng.random() < 0.25)
+        i = g.marine_order.index(str(rng.choice(names)))
+        g.phase, g.active = "marines", i
+        g.marines[i].actions_left = int(rng.integers(1, 5))
+        g.marines[i].incapacitated = False
+        g._cache.clear()
+        yield g, i
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_legal_steps_and_step_allowed_are_the_rules(seed):
+    kinds_seen = set()
+    for g, i in arrangements(400, seed):
+        standing = g._standing_squares(exclude=i)
+        expected = rule_steps(g, i, standing)
+        assert list(g._legal_steps(i, standing)) == expected
+        steps, _ = g._open_steps()
+        assert [(d, sq) for d, sq in steps if g.step_allowed(i, d)] == expected
+        pos = g.marines[i].pos
+        kinds_seen.update(kind for kind, squares in (("duct", g.duct), ("airlock", g.airlock), ("junction", g.junctions),
+                                                     ("furniture", g.furniture)) if pos in squares)
+        kinds_seen.update("onto a teammate" for _, sq in steps if sq in standing)
+    assert kinds_seen == {"duct", "airlock", "junction", "furniture", "onto a teammate"}
