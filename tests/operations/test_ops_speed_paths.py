@@ -1,15 +1,22 @@
 """The fast paths of Operations/Air Ducts against the rules written plainly: the Marines' step
 checks (one pass on the squares' kinds, ``square_flags``) on random arrangements around the ducts,
-the airlock, the junctions and the furniture."""
+the airlock, the junctions and the furniture; the scripted marines' shortcuts (the grenade's early
+None, the kept squares ahead of Newt) on their games."""
 from __future__ import annotations
+
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from aliens_env.core.board import NO
-from aliens_env.operations.game import map_squares, square_flags
+from aliens_env.operations import policies
+from aliens_env.operations.game import Operations, map_squares, square_flags
+from aliens_env.operations.policies import OperationsMarines, ahead_of_newt
+from aliens_env.reactor_room.heuristic import safe_grenades
 from ops_helpers import empty_ops
 from rr_helpers import put_alien
+from test_rr_speed_paths import positions
 
 NAMES = ("Ripley", "Newt", "Hicks", "Hudson", "Vasquez")
 
@@ -99,3 +106,39 @@ def test_legal_steps_and_step_allowed_are_the_rules(seed):
                                                      ("furniture", g.furniture)) if pos in squares)
         kinds_seen.update("onto a teammate" for _, sq in steps if sq in standing)
     assert kinds_seen == {"duct", "airlock", "junction", "furniture", "onto a teammate"}
+
+
+def test_ahead_of_newt_is_the_duct_squares_not_behind_her_per_board_and_place():
+    g, marines = empty_ops({"Newt": (5, 12), "Ripley": (5, 13)}), OperationsMarines()
+    newt = g.marines[g.marine_order.index("Newt")]
+    outside = frozenset(g.duct)
+    sizes = set()
+    for far_door_open in (False, True):
+        g.far_door_open = far_door_open
+        g._set_board()
+        exits = marines._goal_fields(g)[0]
+        for pos in [g.board.index(5, 12), *sorted(g.duct)]:
+            newt.pos = pos
+            expected = outside if pos not in g.duct else {sq for sq in g.duct if exits[sq] <= exits[pos]}
+            assert ahead_of_newt(g, exits) == expected
+            sizes.add(len(expected))
+    assert len(sizes) > 5  # (Newt's places along the ducts bar ever fewer squares)
+
+
+def test_the_grenade_weighs_the_throws_exactly_when_one_is_legal(monkeypatch):
+    weighed = []
+    monkeypatch.setattr(policies, "safe_grenades", lambda game, legal: weighed.append(True) or safe_grenades(game, legal))
+    marines, checked = OperationsMarines(), Counter()
+    for game in positions(games=4, steps=400, make=Operations):
+        if game.current_player() != "marines" or game.decision.kind != "marine":
+            continue
+        legal = set(game.legal_actions())
+        kinds = {game.layout.decode(a)[0] for a in legal}
+        weighed.clear()
+        marines._grenade(game, legal)
+        assert weighed == ([True] if "grenade" in kinds else [])
+        checked["grenade" in kinds] += 1
+        first, count = game.layout.slices["grenade"]
+        assert marines._grenade(game, {first - 1, first + count}) is None  # (the actions either side)
+        assert weighed == ([True] if "grenade" in kinds else [])
+    assert checked[True] > 20 and checked[False] > 100
