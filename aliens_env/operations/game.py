@@ -368,6 +368,8 @@ class Operations(ReactorRoom):
         self._cache.clear()
         self.events.append(f"the {which} door opens: {how}")
 
+    @cython.locals(m=Marine, row=list, t=cython.long, reaches=cython.bint, found=cython.bint, d=cython.long,
+                   best_d=cython.long)
     def _stranded_aliens_make_for_doors(self) -> None:
         """ASSUMPTION A12: an Alien that can reach no Marine on the map moves its four squares
         towards the nearest square it can reach from which the Aliens attack a sealed door (the
@@ -386,22 +388,36 @@ class Operations(ReactorRoom):
             self._door_fronts[self.board] = fronts
         if not fronts:
             return
-        targets = [m.pos for m in self.marines if m.status == "on_map"]
+        targets = []
+        for m in self.marines:
+            if m.status == "on_map":
+                targets.append(m.pos)
         board = self.board
         for a in list(self.queue):
             alien = self.aliens[a]
             row = board.distance_list(alien.pos)  # (this map has no Stairwell: the rows of self.dist)
-            if targets and min(map(row.__getitem__, targets)) < UNREACHABLE:
-                continue  # it can reach a Marine
+            reaches = False
+            for t in targets:
+                if row[t] < UNREACHABLE:
+                    reaches = True  # it can reach a Marine
+                    break
+            if reaches:
+                continue
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
                 continue
             self.queue.remove(a)
             field = board.field(sorted(goal), weighted=True)
             occupied = self._occupied(exclude_alien=a)
-            options = [s for s in board.within(alien.pos, self.tables["alien_actions"]) if s not in occupied]
-            if options:
-                alien.pos = min(options, key=lambda s: (field[s], s))
+            # the free square within its Actions nearest the goal, the first by number on a tie
+            found, best, best_d = False, NO, 0
+            for sq in board.within(alien.pos, self.tables["alien_actions"]):  # (in ascending order)
+                if sq not in occupied:
+                    d = field[sq]
+                    if not found or d < best_d:
+                        found, best, best_d = True, sq, d
+            if found:
+                alien.pos = best
 
     # -- Aliens Appear: the Turn Chart's colours ------------------------------------------------
     def _aliens_due(self) -> int:

@@ -9,7 +9,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from aliens_env.core.board import NO
+from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.operations import policies
 from aliens_env.operations.game import Operations, map_squares, square_flags
 from aliens_env.operations.policies import OperationsMarines, ahead_of_newt
@@ -142,3 +142,42 @@ def test_the_grenade_weighs_the_throws_exactly_when_one_is_legal(monkeypatch):
         assert marines._grenade(game, {first - 1, first + count}) is None  # (the actions either side)
         assert weighed == ([True] if "grenade" in kinds else [])
     assert checked[True] > 20 and checked[False] > 100
+
+
+def test_stranded_aliens_take_the_free_square_nearest_a_door_front_the_first_by_number():
+    """A12's one pass (the Marines' reach, the nearest free square) against min() on (cost, square)."""
+    rng = np.random.default_rng(0)
+    g0 = empty_ops()
+    floor = [s for s in range(g0.board.n) if g0.board.passable.flat[s] and s not in g0.airlock and s not in g0.duct]
+    moved = ties = waited = 0
+    for _ in range(150):
+        squares = [g0.board.rc(int(s)) for s in rng.choice(floor, size=5, replace=False)]
+        marines = {"Ripley": (5, 17), "Hicks": (4, 17)}  # in the airlock: no Alien reaches them
+        if rng.random() < 0.3:
+            marines["Hudson"] = squares.pop()  # one the Aliens on his side reach
+        g = empty_ops(marines)
+        for rc in squares[:int(rng.integers(1, 5))]:
+            put_alien(g, rc)
+        targets = [m.pos for m in g.marines if m.status == "on_map"]
+        g.queue = [a for a, al in enumerate(g.aliens) if al.in_play]
+        expected = [al.pos for al in g.aliens]
+        fronts = sorted(g.cut_squares) + [n for n in g._adjacent(g.gold_door)
+                                          if g.board.passable.flat[n] and n not in g.airlock]
+        queue = list(g.queue)
+        for a in list(queue):
+            row = g.board.distance_list(expected[a])
+            goal = sorted(n for n in fronts if row[n] < UNREACHABLE)
+            if not goal or any(row[t] < UNREACHABLE for t in targets):
+                continue  # (it waits in the queue, or goes for a Marine)
+            queue.remove(a)
+            field = g.board.field(goal, weighted=True)
+            others = {p for b, p in enumerate(expected) if b != a and g.aliens[b].in_play}
+            options = [s for s in g.board.within(expected[a], g.tables["alien_actions"]) if s not in others]
+            best = min(options, key=lambda s: (field[s], s))
+            ties += sum(field[s] == field[best] for s in options) > 1
+            moved += best != expected[a]
+            expected[a] = best
+        g._stranded_aliens_make_for_doors()
+        assert [al.pos for al in g.aliens] == expected and g.queue == queue
+        waited += bool(queue)
+    assert moved > 80 and ties > 20 and waited > 20
