@@ -1,7 +1,7 @@
 """The fast paths of Operations/Air Ducts against the rules written plainly: the Marines' step
 checks (one pass on the squares' kinds, ``square_flags``) on random arrangements around the ducts,
 the airlock, the junctions and the furniture; the scripted marines' shortcuts (the grenade's early
-None, the kept squares ahead of Newt) on their games."""
+None, the kept squares ahead of Newt) on their games; the stranded Aliens' one pass (A12)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -26,6 +26,7 @@ def test_square_flags_name_each_square_kind():
     flags = square_flags(g._rows)
     assert len(flags) == g.board.n
     furniture, junctions, duct, airlock = map_squares(g._rows)
+    # FURNITURE, DUCT, AIRLOCK, JUNCTION (C constants of the compiled module: not importable there)
     for kinds, squares in ((1, furniture), (2, duct), (4, airlock), (8, junctions)):
         assert {sq for sq in range(g.board.n) if flags[sq] & kinds} == squares
     assert g._square_flags is flags  # (shared per map)
@@ -111,7 +112,7 @@ def test_legal_steps_and_step_allowed_are_the_rules(seed):
 def test_ahead_of_newt_is_the_duct_squares_not_behind_her_per_board_and_place():
     g, marines = empty_ops({"Newt": (5, 12), "Ripley": (5, 13)}), OperationsMarines()
     newt = g.marines[g.marine_order.index("Newt")]
-    outside = frozenset(g.duct)
+    all_ducts = frozenset(g.duct)  # (barred while she is not in the ducts)
     sizes = set()
     for far_door_open in (False, True):
         g.far_door_open = far_door_open
@@ -119,7 +120,7 @@ def test_ahead_of_newt_is_the_duct_squares_not_behind_her_per_board_and_place():
         exits = marines._goal_fields(g)[0]
         for pos in [g.board.index(5, 12), *sorted(g.duct)]:
             newt.pos = pos
-            expected = outside if pos not in g.duct else {sq for sq in g.duct if exits[sq] <= exits[pos]}
+            expected = all_ducts if pos not in g.duct else {sq for sq in g.duct if exits[sq] <= exits[pos]}
             assert ahead_of_newt(g, exits) == expected
             sizes.add(len(expected))
     assert len(sizes) > 5  # (Newt's places along the ducts bar ever fewer squares)
