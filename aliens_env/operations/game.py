@@ -69,6 +69,23 @@ def map_squares(rows: tuple[str, ...]) -> tuple[frozenset, frozenset, frozenset,
             frozenset(np.flatnonzero(chars == "A").tolist()))
 
 
+#: the scenario's rules a step onto or off a square may meet, as bits of ``square_flags``
+FURNITURE, DUCT, AIRLOCK, JUNCTION = 1, 2, 4, 8
+
+
+@lru_cache(maxsize=None)
+def square_flags(rows: tuple[str, ...]) -> list[int]:
+    """Per square of a map, FURNITURE, DUCT (the junctions too), AIRLOCK and JUNCTION or'ed
+    (``map_squares`` as one list: the step checks read a square's kinds with one index; shared,
+    read only)."""
+    furniture, junctions, duct, airlock = map_squares(rows)
+    flags = [0] * (len(rows) * len(rows[0]))
+    for squares, flag in ((furniture, FURNITURE), (duct, DUCT), (airlock, AIRLOCK), (junctions, JUNCTION)):
+        for sq in squares:
+            flags[sq] |= flag
+    return flags
+
+
 @lru_cache(maxsize=None)
 def squares_beside(board, door: int) -> frozenset:
     """The door's square and the squares next to it (range 1) on a (shared, frozen) board."""
@@ -139,7 +156,7 @@ class Operations(ReactorRoom):
         self._set_board()
         b = self.board
         self.furniture, self.junctions, self.duct, self.airlock = map_squares(self._rows)
-        self._special = self.furniture | self.duct  # squares where a step may break a scenario rule
+        self._square_flags = square_flags(self._rows)
         self.appear = {colour: [b.index(r, c) for r, c in data["appear"][colour]] for colour in data["colours"]}
         self.far_door = b.index(*data["far_door"])
         self.gold_door = b.index(*data["gold_door"])
@@ -351,6 +368,8 @@ class Operations(ReactorRoom):
         self._cache.clear()
         self.events.append(f"the {which} door opens: {how}")
 
+    @cython.locals(m=Marine, row=list, t=cython.long, reaches=cython.bint, found=cython.bint, d=cython.long,
+                   best_d=cython.long)
     def _stranded_aliens_make_for_doors(self) -> None:
         """ASSUMPTION A12: an Alien that can reach no Marine on the map moves its four squares
         towards the nearest square it can reach from which the Aliens attack a sealed door (the
@@ -369,22 +388,36 @@ class Operations(ReactorRoom):
             self._door_fronts[self.board] = fronts
         if not fronts:
             return
-        targets = [m.pos for m in self.marines if m.status == "on_map"]
+        targets = []
+        for m in self.marines:
+            if m.status == "on_map":
+                targets.append(m.pos)
         board = self.board
         for a in list(self.queue):
             alien = self.aliens[a]
             row = board.distance_list(alien.pos)  # (this map has no Stairwell: the rows of self.dist)
-            if targets and min(map(row.__getitem__, targets)) < UNREACHABLE:
-                continue  # it can reach a Marine
+            reaches = False
+            for t in targets:
+                if row[t] < UNREACHABLE:
+                    reaches = True  # it can reach a Marine
+                    break
+            if reaches:
+                continue
             goal = [n for n in fronts if row[n] < UNREACHABLE]
             if not goal:
                 continue
             self.queue.remove(a)
             field = board.field(sorted(goal), weighted=True)
             occupied = self._occupied(exclude_alien=a)
-            options = [s for s in board.within(alien.pos, self.tables["alien_actions"]) if s not in occupied]
-            if options:
-                alien.pos = min(options, key=lambda s: (field[s], s))
+            # the free square within its Actions nearest the goal, the first by number on a tie
+            found, best, best_d = False, NO, 0
+            for sq in board.within(alien.pos, self.tables["alien_actions"]):  # (in ascending order)
+                if sq not in occupied:
+                    d = field[sq]
+                    if not found or d < best_d:
+                        found, best, best_d = True, sq, d
+            if found:
+                alien.pos = best
 
     # -- Aliens Appear: the Turn Chart's colours ------------------------------------------------
     def _aliens_due(self) -> int:
@@ -551,37 +584,42 @@ class Operations(ReactorRoom):
             mask[s["blast_door"]] = 1
         return mask
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, flags=list, step=tuple, pos=cython.long, left=cython.long, sq=cython.long,
+                   kinds=cython.long, newt=cython.long, plain=cython.bint)
     def _legal_steps(self, i: int, standing: set[int]) -> Sequence[tuple[int, int]]:
         """The acting Marine's open steps (``_open_steps``), less those the scenario's limits forbid
         (``_step_allowed``). A step onto a standing teammate is kept only if an allowed step on to a free square
         follows (``_may_stop_beyond``), which implies the Reactor Room's own condition (a free
-        square within the Actions left), so that is not checked first."""
+        square within the Actions left), so that is not checked first. One pass on C integers
+        (the squares' kinds: ``square_flags``); ``n``, a step's square as the Python int the sets hold."""
         m = self.marines[i]
         steps, aliens = self._open_steps()
-        special, furniture, duct, pos, left = self._special, self.furniture, self.duct, m.pos, m.actions_left
-        plain = pos not in duct and m.name != "Ripley"  # off the ducts, not Ripley: only furniture's cost limits a step
-        floor = plain and pos not in furniture
-        if floor:
-            for _, sq in steps:
-                if sq in standing or sq in special:
+        flags, pos, left = self._square_flags, m.pos, m.actions_left
+        kinds = flags[pos]
+        plain = not kinds & DUCT and m.name != "Ripley"  # off the ducts, not Ripley: only furniture's cost limits a step
+        if plain and not kinds & FURNITURE:
+            for step in steps:
+                n = step[1]
+                sq = n
+                if flags[sq] & (FURNITURE | DUCT) or n in standing:
                     break
             else:
                 return steps  # on the floor of Operations: the Reactor Room's rules say it all
-        newt = None
+        newt = self._leading_newt()
         out = []
-        for d, sq in steps:  # _step_allowed, with what it reads worked out once
-            if plain and sq not in standing and sq not in duct:  # (_step_ok: the cost of the square)
-                if sq not in furniture or left >= 2:  # (left >= 1 here: a Marine with no Action has no step)
-                    out.append((d, sq))
+        for step in steps:  # _step_allowed, with what it reads worked out once
+            n = step[1]
+            sq = n
+            kinds = flags[sq]
+            if plain and not kinds & DUCT and n not in standing:  # (_step_ok: the cost of the square)
+                if not kinds & FURNITURE or left >= 2:  # (left >= 1 here: a Marine with no Action has no step)
+                    out.append(step)
                 continue
-            if newt is None:
-                newt = self._leading_newt()
             if not self._step_ok(m, pos, sq, left, newt):
                 continue
-            if sq in standing and not self._may_stop_beyond(m, sq, standing, aliens, newt):
+            if n in standing and not self._may_stop_beyond(m, sq, standing, aliens, newt):
                 continue
-            out.append((d, sq))
+            out.append(step)
         return out
 
     def step_allowed(self, i: int, direction: int) -> bool:
@@ -607,46 +645,57 @@ class Operations(ReactorRoom):
         newt = self.marines[self._newt]
         return newt.pos if newt.status == "on_map" and not newt.incapacitated else NO
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, flags=list)
     def _step_allowed(self, context: tuple, m: Marine, direction: int) -> bool:
         standing, aliens, newt = context
         dst = self.board.step(m.pos, direction)
-        if dst not in standing and dst not in self._special and m.pos not in self._special and m.name != "Ripley":
+        flags = self._square_flags
+        if dst not in standing and not (flags[dst] | flags[m.pos]) & (FURNITURE | DUCT) and m.name != "Ripley":
             return True  # on the floor of Operations: the Reactor Room's rules say it all
         if not self._step_ok(m, m.pos, dst, m.actions_left, newt):
             return False
         return dst not in standing or self._may_stop_beyond(m, dst, standing, aliens, newt)
 
+    @cython.locals(m=Marine, flags=list, step=tuple, left=cython.long, sq=cython.long, kinds=cython.long,
+                   plain=cython.bint)
     def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
-        furniture, duct = self.furniture, self.duct
-        left = m.actions_left - (2 if dst in furniture else 1)
-        plain = left >= 1 and m.name != "Ripley" and dst not in duct  # then a square off the ducts costs what it costs
-        for _, n in self.board.neighbours[dst]:
+        flags = self._square_flags
+        kinds = flags[dst]
+        left = m.actions_left - (2 if kinds & FURNITURE else 1)
+        plain = left >= 1 and m.name != "Ripley" and not kinds & DUCT  # then a square off the ducts costs what it costs
+        for step in self.board.neighbours[dst]:
+            n = step[1]
             if n in standing or n in aliens:
                 continue
-            if plain and n not in duct:  # (_step_ok: the cost of the square)
-                if n not in furniture or left >= 2:
+            sq = n
+            kinds = flags[sq]
+            if plain and not kinds & DUCT:  # (_step_ok: the cost of the square)
+                if not kinds & FURNITURE or left >= 2:
                     return True
-            elif self._step_ok(m, dst, n, left, newt):
+            elif self._step_ok(m, dst, sq, left, newt):
                 return True
         return False
 
+    @cython.locals(m=Marine, flags=list, ranges=list, width=cython.long, kinds=cython.long)
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
-        if actions_left < (2 if dst in self.furniture else 1):
+        """The scenario's limits on Marine m's step from src to dst with ``actions_left`` (``newt``:
+        ``_leading_newt``), the squares' kinds read from ``square_flags``."""
+        flags = self._square_flags
+        if actions_left < (2 if flags[dst] & FURNITURE else 1):
             return False  # furniture costs two Actions
-        duct = self.duct
-        if src in duct or dst in duct:
+        kinds = flags[src]
+        if (kinds | flags[dst]) & DUCT:
             width = self.board.width
             if src // width != dst // width and src % width != dst % width:
                 return False  # along the ducts, never diagonally
-            if src in self.airlock and not self.signal and newt != NO:
+            if kinds & AIRLOCK and not self.signal and newt != NO:
                 return False  # into the ducts only on Newt's signal
-            if src in self.junctions and src not in self.known and m.name != "Newt" and newt != NO:
+            if kinds & JUNCTION and src not in self.known and m.name != "Newt" and newt != NO:
                 return False  # Newt leads through a junction she has not navigated
         if m.name == "Ripley" and newt != NO:
-            rng = self.board.range
-            if rng(dst, newt) > max(1, rng(src, newt)):
+            ranges = self._ranges[newt]
+            if ranges[dst] > max(1, ranges[src]):
                 return False  # Ripley stays beside Newt
         return True
 

@@ -99,10 +99,17 @@ class OperationsMarines(HeuristicMarines):
                 return True
         return False
 
-    @cython.locals(game=Operations)
+    @cython.locals(game=Operations, a=cython.long, first=cython.long, count=cython.long)
     def _grenade(self, game, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least or any at range
-        9 or more; Aliens on a Marine's card are left."""
+        9 or more; Aliens on a Marine's card are left. None at once when no grenade is legal (most
+        activations: no Alien in sight, no launcher)."""
+        first, count = game.layout.slices["grenade"]
+        for a in legal:
+            if first <= a < first + count:
+                break
+        else:
+            return None
         best = None
         here = game.marines[game.active].pos
         for action, a, caught in safe_grenades(game, legal):
@@ -110,7 +117,7 @@ class OperationsMarines(HeuristicMarines):
                 best = (caught, action)
         return None if best is None else best[1]
 
-    @cython.locals(game=Operations, m=Marine, o=Marine)
+    @cython.locals(game=Operations, m=Marine, o=Marine, ranges=list)
     def _step(self, game, m_index: int, legal: set[int]) -> int | None:
         if game.scenario == "gormans_last_stand":
             return None
@@ -118,26 +125,27 @@ class OperationsMarines(HeuristicMarines):
         moves = move_actions(game, legal)
         if not moves:
             return None
-        board = game.board
-        goal = self._goal(game, m)
-        if m.carrying == NO:
+        fields = self._goal_fields(game)
+        goal = self._goal(game, m, fields)
+        if m.carrying == NO and m.name != "Newt":
             wounded = []
+            ranges = game._ranges[m.pos]
             for o in game.marines:
                 if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
-                        and game._ranges[o.pos][m.pos] <= 2 and goal[o.pos] < UNREACHABLE:
+                        and ranges[o.pos] <= 2 and goal[o.pos] < UNREACHABLE:
                     wounded.append(o.pos)
-            if wounded and m.name != "Newt":
+            if wounded:
                 goal = self.field(game, wounded)
         barred = None
         if m.name != "Newt" and game.newt_able() and game.far_door_open:
             # while Newt can lead, the others go into the ducts only behind her
-            barred = ahead_of_newt(game, self._goal_fields(game)[0])
+            barred = ahead_of_newt(game, fields[0]).__contains__
         return closest_step(game, m.pos, goal, moves, barred)
 
     @cython.locals(game=Operations, m=Marine)
-    def _goal(self, game, m) -> list[int]:
-        """Path costs to where this Marine is going (0 there)."""
-        exits, field, waiting = self._goal_fields(game)
+    def _goal(self, game, m, fields: tuple) -> list[int]:
+        """Path costs to where this Marine is going (0 there), of ``fields`` (``_goal_fields``)."""
+        exits, field, waiting = fields
         if game.far_door_open or m.pos in game.airlock or m.pos in game.duct:
             return exits
         if m.name in game.data["cutting_torch"] and game.burke != "bolting":
@@ -158,13 +166,21 @@ class OperationsMarines(HeuristicMarines):
         return out
 
 
-def ahead_of_newt(game, exits: list[int]):
-    """``barred`` for closest_step while Newt leads: the duct squares not behind her on the way to
-    the Exit (``exits``, its path costs), all of them while she is not in the ducts yet."""
-    duct = game.duct
-    newt = game._named("Newt")
-    behind = exits[newt.pos] if newt.pos in duct else None
+#: per board and Newt's place: the duct squares ahead of her (``ahead_of_newt``; bounded: a
+#: board per state of the doors, a place per path cost along the ducts)
+_AHEAD: dict = {}
 
-    def barred(sq: int) -> bool:
-        return sq in duct and (behind is None or exits[sq] <= behind)
-    return barred
+
+@cython.locals(game=Operations, newt=Marine)
+def ahead_of_newt(game, exits: list[int]) -> frozenset:
+    """The duct squares not behind Newt on the way to the Exit (``exits``, its path costs on this
+    board), all of them while she is not in the ducts yet: barred for closest_step while she leads.
+    Kept per board and her path cost (shared: read only)."""
+    duct = game.duct
+    newt = game.marines[game._newt]
+    behind = exits[newt.pos] if newt.pos in duct else None
+    key = (game.board, behind)
+    out = _AHEAD.get(key)
+    if out is None:
+        out = _AHEAD[key] = frozenset(sq for sq in duct if behind is None or exits[sq] <= behind)
+    return out
