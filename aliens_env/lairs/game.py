@@ -454,11 +454,19 @@ class HuntForTheQueen(LairsObservation):
             out = self._room_fields[key] = self.board.field(squares) if squares else None
         return out
 
-    def _observe_lairs(self, obs: np.ndarray, survivors: int) -> None:
-        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on); ``survivors``: survivors()."""
-        n, turns = len(self.marines), self.hunt["turns"]
+    def _observe_lairs(self, state, survivors: int) -> None:
+        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on) into the kept
+        observation ``state.buf`` (observation.py's ObsState), when what they are made of differs
+        from ``state.lairs``, last time's; ``survivors``: survivors()."""
         d = self.decision
         kind = None if d is None else d.kind
+        key = (self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage, self.queen_steps, len(self.queen_attacks),
+               len(self.flipped), len(self.sentry_deck), survivors, len(self.facehugged), kind == "queen_move",
+               kind == "queen_attack", self.turn, self.elevator_at)
+        if key == state.lairs:
+            return
+        state.lairs = key
+        n, turns, obs = len(self.marines), self.hunt["turns"], state.buf
         track, actions = self._queen_scales
         LAIRS_PACK.pack_into(
             obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,

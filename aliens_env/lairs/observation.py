@@ -13,8 +13,8 @@ the kept observation), rewrites only what may have changed:
   written (cleared, then set);
 - the globals and the targets (the tail) when they have changed;
 - the plane of the Rooms not entered when the Rooms flipped have changed;
-- the lairs' features every time, into the kept buffer; a scenario's own views
-  (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
+- the lairs' features (``_observe_lairs``) when what they are made of has changed; a scenario's own
+  views (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
   aims and the arms are written into each observation's copy (``ReactorRoom.observe``).
 
 The record belongs to the game object that made it (its ``id``): a copy (which shares the record
@@ -47,7 +47,8 @@ class LairsMarine(Marine):
 class ObsState:
     """One game's last observation and what it was made of."""
 
-    __slots__ = ("owner", "buf", "active", "marine_ones", "counts", "shown", "other_ones", "flipped", "tail", "scenario")
+    __slots__ = ("owner", "buf", "active", "marine_ones", "counts", "shown", "other_ones", "flipped", "tail", "lairs",
+                 "scenario")
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
@@ -61,6 +62,7 @@ class ObsState:
         self.other_ones: set[int] = set()  # every other square set last time
         self.flipped: dict | None = None
         self.tail: list = []  # the globals and targets written last time
+        self.lairs = None  # what the lairs' features were made of last time (None: not written yet)
         self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
 
 
@@ -142,12 +144,12 @@ class LairsObservation(QueenRules):
                 buf[at + count:at + before] = 0.0
             float_struct(count).pack_into(buf, at * 4, *tail)  # (lru-cached: the tail's length varies with the targets)
             state.tail = tail
-        # -- the lairs' features and the scenario's (into the kept buffer: each rewrites its views whole)
+        # -- the lairs' features and the scenario's, each when what it is made of has changed (its views rewritten whole)
         survivors = len(marines) - dead  # (survivors())
         for j in self.facehugged:
             if marines[j].status != "dead":
                 survivors -= 1
-        self._observe_lairs(buf, survivors)
+        self._observe_lairs(state, survivors)
         key = self._scenario_key()
         if key != state.scenario:
             self._observe_scenario(buf, key)
