@@ -1,10 +1,11 @@
 """The scripted hunt marines' distance fields, worked out the short way (aliens_env/lairs/policies.py
-beside_queen, HuntForTheQueen.rooms_field): the same values as the board's field of the squares."""
+beside_queen, HuntForTheQueen.rooms_field): the same values as the board's field of the squares;
+and when they look for a grenade throw (grenade_legal)."""
 import numpy as np
 import pytest
 
 from aliens_env.lairs.game import HuntForTheQueen
-from aliens_env.lairs.policies import beside_queen
+from aliens_env.lairs.policies import beside_queen, grenade_legal
 from aliens_env.lairs.rescue import RescueOfNewt
 
 
@@ -43,3 +44,11 @@ def test_the_plane_of_the_rooms_not_entered_shows_their_squares_alone_whatever_t
         planes = game.obs_layout.view(game.observe("marines"), "board")
         shown = np.flatnonzero(planes[PLANES.index("room_unflipped")].ravel()).tolist()
         assert shown == sorted(sq for r in rooms if r not in flipped for sq in game.rooms[r])
+
+
+def test_a_grenade_is_legal_only_with_an_action_of_the_grenade_slice():
+    """(The scripted marines look for a throw only then.)"""
+    g = HuntForTheQueen()
+    start, count = g.layout.slices["grenade"]
+    assert grenade_legal(g, {start}) and grenade_legal(g, {0, start + count - 1})
+    assert not grenade_legal(g, {start - 1, start + count}) and not grenade_legal(g, set())
