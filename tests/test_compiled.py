@@ -224,8 +224,8 @@ def _typed_writes(source: str) -> list[str]:
 
 def test_typed_locals_only_read():
     """Compiled, a write through a typed local goes straight to the object's struct, past a Python
-    subclass's __setattr__ (the lairs' LairsMarine notes the writes its observation must show): so
-    the functions that type their locals (@cython.locals) only read through them."""
+    subclass's __setattr__ (a class that intercepts writes would not see it): so the functions that
+    type their locals (@cython.locals) only read through them."""
     modules = [p for p in compiled.PACKAGE_DIR.rglob("*.py") if "@cython.locals" in p.read_text()]
     assert len(modules) >= 5, "the typed modules (reactor_room, operations, lairs) were not found"
     writes = {p.relative_to(compiled.PACKAGE_DIR).as_posix(): _typed_writes(p.read_text()) for p in modules}
