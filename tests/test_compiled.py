@@ -224,8 +224,8 @@ def _typed_writes(source: str) -> list[str]:
 
 def test_typed_locals_only_read():
     """Compiled, a write through a typed local goes straight to the object's struct, past a Python
-    subclass's __setattr__ (the lairs' LairsMarine notes the writes its observation must show): so
-    the functions that type their locals (@cython.locals) only read through them."""
+    subclass's __setattr__ (a class that intercepts writes would not see it): so the functions that
+    type their locals (@cython.locals) only read through them."""
     modules = [p for p in compiled.PACKAGE_DIR.rglob("*.py") if "@cython.locals" in p.read_text()]
     assert len(modules) >= 5, "the typed modules (reactor_room, operations, lairs) were not found"
     writes = {p.relative_to(compiled.PACKAGE_DIR).as_posix(): _typed_writes(p.read_text()) for p in modules}
@@ -280,7 +280,7 @@ def test_an_extension_compiled_against_a_module_without_its_extension_gives_way(
 def test_the_figures_pickle_as_their_class_and_fields():
     """Compiled, Cython would pickle an extension type through its own helper (``__pyx_unpickle_...``),
     which a pure-Python process cannot load; the figures reduce to their class and fields, so a
-    pickle moves between a compiled and a pure process (a LairsMarine comes back not yet seen)."""
+    pickle moves between a compiled and a pure process."""
     import pickle
 
     from aliens_env.bug_hunt.state import Alien as BugHuntAlien, Human
@@ -293,7 +293,6 @@ def test_the_figures_pickle_as_their_class_and_fields():
         assert b"__pyx" not in data
         back = pickle.loads(data)
         assert type(back) is type(figure) and back == figure
-    assert pickle.loads(pickle.dumps(LairsMarine("Ripley", 4))).seen is None
 
 
 def test_games_pickle_as_their_class_and_attributes_by_name():

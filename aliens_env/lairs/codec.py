@@ -71,7 +71,7 @@ def load(cls: type["HuntForTheQueen"], data: dict) -> "HuntForTheQueen":
             return game
 
     game = reactor_codec.load(Loader, base)
-    game.marines = [LairsMarine(**{k.name: getattr(m, k.name) for k in dataclass_fields(m)}) for m in game.marines]  # (observed by their writes)
+    game.marines = [LairsMarine(**{k.name: getattr(m, k.name) for k in dataclass_fields(m)}) for m in game.marines]  # (the lairs' own class)
     _load_notes(game, f, what, t)
     _check(game, what, QUEEN)
     return game

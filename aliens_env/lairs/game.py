@@ -133,7 +133,7 @@ class HuntForTheQueen(LairsObservation):
         bands = self.tables["range_bands"]
         self._band = [next(i for i, upper in enumerate(bands) if r <= upper) for r in range(max(b.height, b.width) + 1)]
         self._obs_template = self.obs_layout.zeros()
-        self._room_fields: dict[tuple[int, ...], np.ndarray | None] = {}
+        self._room_fields: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         planes = self.obs_layout.view(self._obs_template, "board")
         static = {"obstruction": b.blocked.ravel(), "stairwell": b.stairwell.ravel(),
                   "climbable": b.stairwell_squares(), "elevator": np.isin(np.arange(b.n), self.elevator)}
@@ -443,22 +443,31 @@ class HuntForTheQueen(LairsObservation):
         """The board plane of the Rooms not yet entered (read-only, shared: ``room_plane``)."""
         return room_plane(self.board.n, tuple(tuple(squares) for r, squares in self.rooms.items() if r not in self.flipped))
 
-    def rooms_field(self) -> np.ndarray | None:
-        """The distance field to the squares of the Rooms not yet entered (the board's, read-only),
-        None when every Room is entered; kept per game by the Rooms flipped (the scripted marines'
-        walk: one dict look-up, not the board's cache looked up by all those squares)."""
+    def rooms_field(self) -> tuple[int, ...] | None:
+        """The distance field to the squares of the Rooms not yet entered (the board's, as a tuple:
+        read-only, and read square by square faster than an array), None when every Room is
+        entered; kept per game by the Rooms flipped (the scripted marines' walk: one dict look-up,
+        not the board's cache looked up by all those squares)."""
         key = tuple(sorted(self.flipped))
         out = self._room_fields.get(key, False)
         if out is False:
             squares = [sq for r, squares in self.rooms.items() if r not in self.flipped for sq in squares]
-            out = self._room_fields[key] = self.board.field(squares) if squares else None
+            out = self._room_fields[key] = tuple(self.board.field(squares).tolist()) if squares else None
         return out
 
-    def _observe_lairs(self, obs: np.ndarray, survivors: int) -> None:
-        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on); ``survivors``: survivors()."""
-        n, turns = len(self.marines), self.hunt["turns"]
+    def _observe_lairs(self, state, survivors: int) -> None:
+        """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on) into the kept
+        observation ``state.buf`` (observation.py's ObsState), when what they are made of differs
+        from ``state.lairs``, last time's; ``survivors``: survivors()."""
         d = self.decision
         kind = None if d is None else d.kind
+        key = (self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage, self.queen_steps, len(self.queen_attacks),
+               len(self.flipped), len(self.sentry_deck), survivors, len(self.facehugged), kind == "queen_move",
+               kind == "queen_attack", self.turn, self.elevator_at)
+        if key == state.lairs:
+            return
+        state.lairs = key
+        n, turns, obs = len(self.marines), self.hunt["turns"], state.buf
         track, actions = self._queen_scales
         LAIRS_PACK.pack_into(
             obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,

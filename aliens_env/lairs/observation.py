@@ -5,16 +5,16 @@ then the lairs' own; only the way they are made differs. A game keeps its last o
 ``_obs_state`` and, at each ``observe`` (through ``_observe_record``, the Reactor Room's hook for
 the kept observation), rewrites only what may have changed:
 
-- a Marine's board square and feature row when the Marine has been written to since (``LairsMarine``
-  notes every write), when it starts or stops acting, or when an Alien is on its card (the row
-  shows that Alien's attack);
+- a Marine's board square and feature row when one of the fields they show, or the attack of the
+  Alien on its card, is no longer the object last shown (``ObsState.shown``: compared by identity,
+  without building a key), or when it starts or stops acting;
 - the squares set on the other planes (the Aliens', the Queen's and the Facehuggers', the acting
   and candidate squares): worked out every time, but only the set difference from last time's is
   written (cleared, then set);
 - the globals and the targets (the tail) when they have changed;
 - the plane of the Rooms not entered when the Rooms flipped have changed;
-- the lairs' features every time, into the kept buffer; a scenario's own views
-  (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
+- the lairs' features (``_observe_lairs``) when what they are made of has changed; a scenario's own
+  views (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
   aims and the arms are written into each observation's copy (``ReactorRoom.observe``).
 
 The record belongs to the game object that made it (its ``id``): a copy (which shares the record
@@ -38,48 +38,31 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-#: the Marine fields its board square and feature row are made of
-SHOWN = frozenset({"status", "pos", "wounded", "incapacitated", "carried_by", "carrying", "alien", "actions_left", "aim"})
-
-
 class LairsMarine(Marine):
-    """A Marine that notes the writes to the fields its observation shows: ``seen`` is the
-    observation record that has shown it since (such a write resets it to None)."""
+    """The lairs' Marine (its own class: the name the lairs' pickles give)."""
 
-    __slots__ = ("seen",)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)  # (compiled, Marine's __init__ writes its struct: no __setattr__)
-        SET_SEEN(self, None)
-
-    def __setattr__(self, name, value):
-        object.__setattr__(self, name, value)
-        if name in SHOWN:
-            SET_SEEN(self, None)
-
-
-SET_SEEN = LairsMarine.seen.__set__  # (the slot's own setter: no __setattr__)
+    __slots__ = ()
 
 
 class ObsState:
     """One game's last observation and what it was made of."""
 
-    __slots__ = ("owner", "tracked", "buf", "active", "marine_ones", "counts", "attacks", "status", "other_ones",
-                 "flipped", "tail", "scenario")
+    __slots__ = ("owner", "buf", "active", "marine_ones", "counts", "shown", "other_ones", "flipped", "tail", "lairs",
+                 "scenario")
 
-    def __init__(self, owner: int, template: np.ndarray, marines: list):
-        n_marines = len(marines)
+    def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
-        self.tracked = all(type(m) is LairsMarine for m in marines)  # (else every Marine is written every time)
         self.buf = template.copy()
         self.active = NO
         self.marine_ones: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
         self.counts: dict[int, int] = {}  # board square (flat index) -> the Marines shown there
-        self.attacks: list[str] = [""] * n_marines  # the attack on each Marine's card as last shown
-        self.status: list = [None] * n_marines  # each Marine's status as last shown
+        #: per Marine, the objects its square and row were made of (``_write_marines``: the fields
+        #: shown and the attack on its card), None before its first write
+        self.shown: list = [None] * n_marines
         self.other_ones: set[int] = set()  # every other square set last time
         self.flipped: dict | None = None
         self.tail: list = []  # the globals and targets written last time
+        self.lairs = None  # what the lairs' features were made of last time (None: not written yet)
         self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
 
 
@@ -100,7 +83,7 @@ class LairsObservation(QueenRules):
         self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
         self._obs_state = None
 
-    @cython.locals(m=Marine, al=Alien)
+    @cython.locals(m=Marine, al=Alien, row=tuple, i=cython.Py_ssize_t, dead=cython.Py_ssize_t)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_state.buf``) brought up to date, for the Reactor Room's
         ``observe`` and ``observe_kept``: its views over the lairs (PLANES: the Rooms not yet
@@ -108,20 +91,29 @@ class LairsObservation(QueenRules):
         stay hidden."""
         state = self._obs_state
         if state is None or state.owner != id(self):
-            state = self._obs_state = ObsState(id(self), self._obs_template, self.marines)
+            state = self._obs_state = ObsState(id(self), self._obs_template, len(self.marines))
         buf, plane = state.buf, self._plane
         marines, aliens, active = self.marines, self.aliens, self.active
-        # -- the Marines: rewritten when changed
-        if state.tracked:
-            attacks = state.attacks
-            changed = set()
-            for i, m in enumerate(marines):
-                if m.seen is not state or (m.alien != NO and aliens[m.alien].attack != attacks[i]):
-                    changed.add(i)
-        else:
-            changed = set(range(len(marines)))
-        if active != state.active:
-            changed.update(i for i in (active, state.active) if i != NO)
+        # -- the Marines: rewritten when a field shown (or the attack on its card) is no longer the
+        # very object shown, in the order of ``_write_marines``' record (an equal new object only
+        # writes the same values again); the dead counted on the way
+        shown = state.shown
+        changed = []
+        dead = 0
+        for i in range(len(marines)):
+            m = marines[i]
+            row = shown[i]
+            attack = aliens[m.alien].attack if m.alien != NO else ""
+            if row is None or m.status is not row[0] or m.pos is not row[1] or m.wounded is not row[2] \
+                    or m.incapacitated is not row[3] or m.carried_by is not row[4] or m.carrying is not row[5] \
+                    or m.actions_left is not row[6] or m.aim is not row[7] or attack is not row[8]:
+                changed.append(i)
+            if m.status == "dead":
+                dead += 1
+        if active != state.active:  # (its row's "acting")
+            for i in (active, state.active):
+                if i != NO and i not in changed:
+                    changed.append(i)
             state.active = active
         if changed:
             self._write_marines(state, changed)
@@ -152,13 +144,12 @@ class LairsObservation(QueenRules):
                 buf[at + count:at + before] = 0.0
             float_struct(count).pack_into(buf, at * 4, *tail)  # (lru-cached: the tail's length varies with the targets)
             state.tail = tail
-        # -- the lairs' features and the scenario's (into the kept buffer: each rewrites its views whole)
-        status = state.status  # (survivors(), from the statuses shown)
-        survivors = len(status) - status.count("dead")
+        # -- the lairs' features and the scenario's, each when what it is made of has changed (its views rewritten whole)
+        survivors = len(marines) - dead  # (survivors())
         for j in self.facehugged:
-            if status[j] != "dead":
+            if marines[j].status != "dead":
                 survivors -= 1
-        self._observe_lairs(buf, survivors)
+        self._observe_lairs(state, survivors)
         key = self._scenario_key()
         if key != state.scenario:
             self._observe_scenario(buf, key)
@@ -173,17 +164,17 @@ class LairsObservation(QueenRules):
         """A lairs scenario's own views (``_scenario_views``), each rewritten whole (none for the
         hunt); ``key`` is ``_scenario_key()``, just worked out."""
 
-    @cython.locals(m=Marine)
-    def _write_marines(self, state: ObsState, changed: set[int]) -> None:
-        """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, squares, counts, attacks, status = state.buf, state.marine_ones, state.counts, state.attacks, state.status
-        marines, aliens, tracked = self.marines, self.aliens, state.tracked
-        active, where, at, width, pack = self.active, self._where, self._row_at, self._row_bytes, ROW_PACK
+    @cython.locals(m=Marine, i=cython.Py_ssize_t)
+    def _write_marines(self, state: ObsState, changed: list[int]) -> None:
+        """Marine i's board square and feature row, for each i of ``changed``, and what they were
+        made of (``state.shown``)."""
+        buf, squares, counts, shown = state.buf, state.marine_ones, state.counts, state.shown
+        marines, aliens, active = self.marines, self.aliens, self.active
+        where, at, width, pack = self._where, self._row_at, self._row_bytes, ROW_PACK
         for i in changed:
             m = marines[i]
-            if tracked:
-                SET_SEEN(m, state)
-            status[i] = m.status
+            attack = aliens[m.alien].attack if m.alien != NO else ""
+            shown[i] = (m.status, m.pos, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim, attack)
             on_map = m.status == "on_map"
             old, sq = squares[i], self._marine_plane_at[m.incapacitated, m.wounded] + m.pos if on_map else None
             if old != sq:  # (the same square: nothing to move; two Marines may share one)
@@ -192,7 +183,7 @@ class LairsObservation(QueenRules):
             if not on_map:
                 pack(buf, at + i * width, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue
-            attack = attacks[i] = aliens[m.alien].attack if m.alien != NO else ""
             grabbed, fighting = CARD_FEATURES[attack]
+            r, c = where[m.pos]  # (passed one by one: no tuple of the arguments built)
             pack(buf, at + i * width, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
-                 grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])
+                 grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, r, c)

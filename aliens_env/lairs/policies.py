@@ -2,8 +2,6 @@
 marines ("heuristic")."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from ..reactor_room.game import Marine
@@ -50,25 +48,37 @@ class LairsDiceAI(DicePolicy):
         return super().act(game, player)
 
 
-def beside_queen(board, q: int) -> np.ndarray:
+def beside_queen(board, q: int) -> tuple[int, ...]:
     """``board.field`` of the squares beside square q (of q itself when none), the Queen's: on a
     square a Marine may stand on, her own field less one step (q itself 1), kept in the board's
     cache by her square alone, not by the set of squares beside her (checked square by square in
     tests/lairs/test_lairs_policies.py): she keeps her square while the Marines walk, each step
-    asking again."""
+    asking again. A tuple (read-only, as the board's fields): closest_step reads it square by
+    square, faster than an array."""
     return board._cached(("beside_queen", q), _beside_queen_field, board, q)
 
 
-def _beside_queen_field(board, q: int) -> np.ndarray:
+def _beside_queen_field(board, q: int) -> tuple[int, ...]:
     steps = board.neighbours[q]
     if not steps or not board.passable.flat[q]:
-        return board.field([n for _, n in steps] or [q])
+        return tuple(board.field([n for _, n in steps] or [q]).tolist())
     own = board.field([q])
     out = own - 1
     out[own >= UNREACHABLE] = UNREACHABLE
     out[q] = 1
-    out.flags.writeable = False  # (read-only as the board's fields)
-    return out
+    return tuple(out.tolist())
+
+
+@cython.locals(game=RoomRules, a=cython.long, start=cython.long, end=cython.long)
+def grenade_legal(game: HuntForTheQueen, legal: set[int]) -> bool:
+    """Whether a grenade action is legal: the scripted marines look for a throw (every throw is one
+    of them) only then, most activations having none (no Grenade Launcher, no target in sight)."""
+    start, count = game.layout.slices["grenade"]
+    end = start + count
+    for a in legal:
+        if start <= a < end:
+            return True
+    return False
 
 
 class HuntMarines(HeuristicMarines):
@@ -88,7 +98,7 @@ class HuntMarines(HeuristicMarines):
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)
         m = game.marines[game.active]
-        if not game._in_combat(m) and "grenade" in game.layout.slices:
+        if not game._in_combat(m) and "grenade" in game.layout.slices and grenade_legal(game, legal):
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade

@@ -1,10 +1,11 @@
 """The scripted hunt marines' distance fields, worked out the short way (aliens_env/lairs/policies.py
-beside_queen, HuntForTheQueen.rooms_field): the same values as the board's field of the squares."""
+beside_queen, HuntForTheQueen.rooms_field): the same values as the board's field of the squares;
+and when they look for a grenade throw (grenade_legal)."""
 import numpy as np
 import pytest
 
 from aliens_env.lairs.game import HuntForTheQueen
-from aliens_env.lairs.policies import beside_queen
+from aliens_env.lairs.policies import beside_queen, grenade_legal
 from aliens_env.lairs.rescue import RescueOfNewt
 
 
@@ -15,7 +16,7 @@ def test_the_field_beside_the_queen_is_the_boards_field_of_the_squares_beside_he
     for q in range(board.n):
         want = board.field([n for _, n in board.neighbours[q]] or [q])
         got = beside_queen(board, q)
-        assert np.array_equal(got, want) and not got.flags.writeable, f"square {board.rc(q)}"
+        assert type(got) is tuple and list(got) == want.tolist(), f"square {board.rc(q)}"
         derived += bool(board.passable.flat[q] and board.neighbours[q])
     assert derived > 500  # (most squares take the short way: her own field)
 
@@ -27,7 +28,7 @@ def test_the_rooms_field_is_the_boards_field_of_the_rooms_not_entered_kept_by_th
         game.flipped = {r: "card" for r in flipped}
         want = game.board.field([sq for r in rooms if r not in flipped for sq in game.rooms[r]])
         field = game.rooms_field()
-        assert np.array_equal(field, want)
+        assert type(field) is tuple and list(field) == want.tolist()
         game.flipped = {r: "card" for r in reversed(flipped)}  # (the same Rooms flipped in another order)
         assert game.rooms_field() is field
     game.flipped = {r: "card" for r in rooms}
@@ -43,3 +44,11 @@ def test_the_plane_of_the_rooms_not_entered_shows_their_squares_alone_whatever_t
         planes = game.obs_layout.view(game.observe("marines"), "board")
         shown = np.flatnonzero(planes[PLANES.index("room_unflipped")].ravel()).tolist()
         assert shown == sorted(sq for r in rooms if r not in flipped for sq in game.rooms[r])
+
+
+def test_a_grenade_is_legal_only_with_an_action_of_the_grenade_slice():
+    """(The scripted marines look for a throw only then.)"""
+    g = HuntForTheQueen()
+    start, count = g.layout.slices["grenade"]
+    assert grenade_legal(g, {start}) and grenade_legal(g, {0, start + count - 1})
+    assert not grenade_legal(g, {start - 1, start + count}) and not grenade_legal(g, set())

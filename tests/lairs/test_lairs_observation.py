@@ -1,0 +1,84 @@
+"""The lairs' kept observation (lairs/observation.py): a Marine's square and row are rewritten when
+a field they show, or the attack on its card, is given another value between two observes (no step
+in between: only the record's own comparison can see it), and so are the lairs' features when
+what they are made of changes: as the observation made from scratch."""
+import numpy as np
+import pytest
+
+from aliens_env.core.board import NO
+from aliens_env.core.game import Decision
+from aliens_env.lairs.assault import MarineAssault
+from aliens_env.lairs.game import QUEEN, STOP, HuntForTheQueen
+
+
+def edits(g: HuntForTheQueen) -> dict:
+    """Per field shown, the edit of Marine 0 (standing, not acting) that changes the observation."""
+    m = g.marines[0]
+    return {"status": lambda: setattr(m, "status", "dead"),
+            "pos": lambda: setattr(m, "pos", g.board.neighbours[m.pos][0][1]),
+            "wounded": lambda: setattr(m, "wounded", True),
+            "incapacitated": lambda: setattr(m, "incapacitated", True),
+            "carried_by": lambda: setattr(m, "carried_by", 9),
+            "carrying": lambda: setattr(m, "carrying", 9 if m.carrying == NO else NO),
+            "actions_left": lambda: setattr(m, "actions_left", 2),
+            "aim": lambda: setattr(m, "aim", 1),
+            "attack": lambda: setattr(g.aliens[3], "attack", "grabbing")}
+
+
+@pytest.mark.parametrize("field", list(edits(HuntForTheQueen())))
+def test_a_marine_edited_between_observes_is_shown(field):
+    g = HuntForTheQueen()
+    g.reset(3)
+    m, al = g.marines[0], g.aliens[3]
+    assert m.status == "on_map" and not m.wounded and not m.incapacitated and g.active != 0
+    m.alien, al.in_play, al.card, al.pos, al.attack = 3, True, 0, m.pos, "in_combat"  # (an Alien on its card)
+    before = g.observe("marines")
+    edits(g)[field]()
+    after = g.observe("marines")
+    assert not np.array_equal(after, before), "no change shown (missed by the record, or an edit that shows nothing)"
+    assert np.array_equal(after, g.clone().observe("marines"))
+
+
+def test_an_equal_value_written_again_keeps_the_observation():
+    """The comparison is by identity: a new object of the same value writes the same values again."""
+    g = HuntForTheQueen()
+    g.reset(3)
+    before = g.observe("marines")
+    m = g.marines[0]
+    m.pos = int(str(m.pos))  # (equal, another object for a square past the small ints)
+    assert np.array_equal(g.observe("marines"), before)
+
+
+def lairs_edits(g: HuntForTheQueen) -> dict:
+    """Per part of what the lairs' features are made of, an edit that changes them (the Elevator's
+    call: only under elevator_delay, see below)."""
+    q, m = g.aliens[QUEEN], g.marines[0]
+    return {"queen_in_play": lambda: (setattr(q, "pos", m.pos + 2), setattr(q, "in_play", True)),
+            "queen_dead": lambda: setattr(g, "queen_dead", True),
+            "queen_damage": lambda: setattr(g, "queen_damage", 2),
+            "queen_steps": lambda: setattr(g, "queen_steps", 2),
+            "queen_attacks": lambda: setattr(g, "queen_attacks", ["tooth"]),
+            "flipped": lambda: setattr(g, "flipped", {**g.flipped, 1: g.room_deck[0]}),
+            "sentry_deck": lambda: setattr(g, "sentry_deck", g.sentry_deck[1:]),
+            "survivors": lambda: setattr(m, "status", "dead"),
+            "facehugged": lambda: setattr(g, "facehugged", [0]),  # (Marine 0 already dead: the survivors the same)
+            "queen_move": lambda: setattr(g, "decision", Decision("hive", "queen_move", [STOP])),
+            "queen_attack": lambda: setattr(g, "decision", Decision("hive", "queen_attack", [0])),
+            "turn": lambda: setattr(g, "turn", g.turn + 1)}
+
+
+@pytest.mark.parametrize("part", list(lairs_edits(HuntForTheQueen())) + ["elevator_at"])
+def test_the_lairs_features_edited_between_observes_are_shown(part):
+    g = MarineAssault(elevator_delay=True) if part == "elevator_at" else HuntForTheQueen()
+    g.reset(3)
+    if part == "facehugged":
+        g.marines[0].status = "dead"
+    before = g.obs_layout.views(g.observe("marines"))
+    if part == "elevator_at":
+        g.elevator_at = g.turn + 2
+    else:
+        lairs_edits(g)[part]()
+    after = g.obs_layout.views(g.observe("marines"))
+    view = "elevator" if part == "elevator_at" else "lairs"
+    assert not np.array_equal(after[view], before[view]), "no change shown (missed by the record, or an edit that shows nothing)"
+    assert np.array_equal(after[view], g.obs_layout.views(g.clone().observe("marines"))[view])
