@@ -590,8 +590,8 @@ class Operations(ReactorRoom):
         """The acting Marine's open steps (``_open_steps``), less those the scenario's limits forbid
         (``_step_allowed``). A step onto a standing teammate is kept only if an allowed step on to a free square
         follows (``_may_stop_beyond``), which implies the Reactor Room's own condition (a free
-        square within the Actions left), so that is not checked first. One pass on C integers
-        (the squares' kinds: ``square_flags``); ``n``, a step's square as the Python int the sets hold."""
+        square within the Actions left), so that is not checked first. The squares' kinds read from
+        ``square_flags`` on C integers; ``n``, a step's square as the Python int the sets hold."""
         m = self.marines[i]
         steps, aliens = self._open_steps()
         flags, pos, left = self._square_flags, m.pos, m.actions_left

@@ -99,14 +99,14 @@ class OperationsMarines(HeuristicMarines):
                 return True
         return False
 
-    @cython.locals(game=Operations, a=cython.long, first=cython.long, count=cython.long)
+    @cython.locals(game=Operations, action=cython.long, first=cython.long, count=cython.long)
     def _grenade(self, game, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least or any at range
         9 or more; Aliens on a Marine's card are left. None at once when no grenade is legal (most
         activations: no Alien in sight, no launcher)."""
         first, count = game.layout.slices["grenade"]
-        for a in legal:
-            if first <= a < first + count:
+        for action in legal:
+            if first <= action < first + count:
                 break
         else:
             return None
@@ -166,21 +166,27 @@ class OperationsMarines(HeuristicMarines):
         return out
 
 
-#: per board and Newt's place: the duct squares ahead of her (``ahead_of_newt``; bounded: a
-#: board per state of the doors, a place per path cost along the ducts)
+#: per board and Newt's path cost to the Exit: the duct squares ahead of her (``ahead_of_newt``;
+#: bounded: a board per state of the doors, a cost per square along the ducts)
 _AHEAD: dict = {}
 
 
-@cython.locals(game=Operations, newt=Marine)
+@cython.locals(game=Operations, newt=Marine, ahead=list)
 def ahead_of_newt(game, exits: list[int]) -> frozenset:
-    """The duct squares not behind Newt on the way to the Exit (``exits``, its path costs on this
-    board), all of them while she is not in the ducts yet: barred for closest_step while she leads.
-    Kept per board and her path cost (shared: read only)."""
+    """The duct squares not behind Newt on the way to the Exit, all of them while she is not in the
+    ducts yet: barred for closest_step while she leads. ``exits``: the board's path costs to the
+    Exit (``OperationsMarines._goal_fields``: one list per board, so the board keys it). Kept per
+    board and her path cost (shared: read only; built in a plain loop: a generator here would make
+    a closure at every call, the kept ones too)."""
     duct = game.duct
     newt = game.marines[game._newt]
     behind = exits[newt.pos] if newt.pos in duct else None
     key = (game.board, behind)
     out = _AHEAD.get(key)
     if out is None:
-        out = _AHEAD[key] = frozenset(sq for sq in duct if behind is None or exits[sq] <= behind)
+        ahead = []
+        for sq in duct:
+            if behind is None or exits[sq] <= behind:
+                ahead.append(sq)
+        out = _AHEAD[key] = frozenset(ahead)
     return out

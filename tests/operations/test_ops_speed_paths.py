@@ -109,7 +109,7 @@ def test_legal_steps_and_step_allowed_are_the_rules(seed):
     assert kinds_seen == {"duct", "airlock", "junction", "furniture", "onto a teammate"}
 
 
-def test_ahead_of_newt_is_the_duct_squares_not_behind_her_per_board_and_place():
+def test_ahead_of_newt_is_the_duct_squares_not_behind_her_on_either_board():
     g, marines = empty_ops({"Newt": (5, 12), "Ripley": (5, 13)}), OperationsMarines()
     newt = g.marines[g.marine_order.index("Newt")]
     all_ducts = frozenset(g.duct)  # (barred while she is not in the ducts)
