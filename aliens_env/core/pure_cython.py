@@ -17,7 +17,7 @@ unchanged: the same code, the same results.
 
 Two rules the compiled build imposes (tests/test_compiled.py holds the first):
 - a typed local is for reading: a write through it goes straight to the struct, past a Python
-  subclass's ``__setattr__`` (the lairs' ``LairsMarine`` notes writes its observation must show);
+  subclass's ``__setattr__`` (a class that intercepts writes would not see them);
 - a module whose ``.pxd`` cimports a class no longer has that class as a module attribute (the
   cimport replaces the Python import): import figures from the module that defines them.
 """

@@ -176,8 +176,8 @@ def ahead_of_newt(game, exits: list[int]) -> frozenset:
     """The duct squares not behind Newt on the way to the Exit, all of them while she is not in the
     ducts yet: barred for closest_step while she leads. ``exits``: the board's path costs to the
     Exit (``OperationsMarines._goal_fields``: one list per board, so the board keys it). Kept per
-    board and her path cost (shared: read only; built in a plain loop: a generator here would make
-    a closure at every call, the kept ones too)."""
+    board and her path cost (shared: read only; built in a plain loop: with a generator Cython
+    would make a closure scope at every call, even one that returns a kept set)."""
     duct = game.duct
     newt = game.marines[game._newt]
     behind = exits[newt.pos] if newt.pos in duct else None

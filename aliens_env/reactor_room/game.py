@@ -880,7 +880,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         for sq in counters:
             r, c = sq // width, sq % width
             if top <= r <= bottom and left <= c <= right and sq != s and sq != d:
-                for step in line_steps(r1 - r0, c1 - c0, width):  # (the board's line_squares(src, dst))
+                for step in line_steps(r1 - r0, c1 - c0, width):  # (line_squares(src, dst) read here: no list, no call)
                     if s + step in counters:
                         return False
                 return True

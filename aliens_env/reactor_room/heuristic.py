@@ -58,7 +58,7 @@ class HeuristicMarines:
 
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
                    pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
-                   min_hit=cython.double, best_score=cython.double, found=cython.bint, best_k=cython.Py_ssize_t,
+                   min_hit=cython.double, best_score=cython.double, best_k=cython.Py_ssize_t,
                    best_aim=cython.long)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
@@ -92,9 +92,9 @@ class HeuristicMarines:
                     return action
             if p_melee > 0 and legal_action(lay, legal, "melee", k) is not None:
                 return legal_action(lay, legal, "melee", k)
-        # 3. covering fire on threatening Aliens: the best score so far (none: 0, as no shot scores
-        # at or below it)
-        found, best_score, best_k, best_aim, min_hit = False, 0.0, 0, 1, self.min_hit
+        # 3. covering fire on threatening Aliens: best_score starts at 0, as only a shot scoring
+        # above 0 is taken (0: none found yet)
+        best_score, best_k, best_aim, min_hit = 0.0, 0, 1, self.min_hit
         flame = game.characters[m.name].weapon == "Flame Unit"
         able, on_map = [], []
         for o in game.marines:
@@ -121,8 +121,8 @@ class HeuristicMarines:
             p, aim_needed = self._best_shot(game, m_index, a)
             score = p - risk
             if p >= min_hit and score > best_score:
-                found, best_score, best_k, best_aim = True, score, k, aim_needed
-        if found:
+                best_score, best_k, best_aim = score, k, aim_needed
+        if best_score > 0.0:
             action = legal_action(lay, legal, "fire", best_k) if m.aim >= best_aim else legal_action(lay, legal, "aim")
             if action is None:
                 action = legal_action(lay, legal, "fire", best_k)
@@ -165,7 +165,7 @@ class HeuristicMarines:
         m = game.marines[m_index]
         char = game.characters[m.name]
         first = max(1, m.aim)
-        last = min(len(char.aim), m.aim + m.actions_left)  # (its card's max_aim)
+        last = min(len(char.aim), m.aim + m.actions_left)  # (its card's max_aim, without the property's call)
         best_p, best_aim = 0.0, 1
         if first > last:
             return best_p, best_aim
@@ -238,9 +238,10 @@ class HeuristicMarines:
 
 @cython.locals(legal=set, flags=bytes, a=cython.Py_ssize_t)
 def legal_set(mask: np.ndarray) -> set[int]:
-    """The actions a legal mask allows, as a set: ``set(mask.nonzero()[0].tolist())`` (the actions
-    added in the same ascending order: the same set, iterated alike), its bytes read in one C loop
-    (faster than numpy's on a mask this short)."""
+    """The actions a legal mask of one byte per action (``ActionLayout.empty_mask``'s int8) allows,
+    as a set: ``set(mask.nonzero()[0].tolist())`` (the actions added in the same ascending order:
+    the same set, iterated alike), its bytes read in one C loop (compiled, faster than numpy's on
+    a mask this short)."""
     legal, flags = set(), mask.tobytes()
     for a in range(len(flags)):
         if flags[a]:

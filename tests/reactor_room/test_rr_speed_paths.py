@@ -38,7 +38,7 @@ def plain_best_shot(game, m_index, a):
 
 def test_best_shot_equals_fire_number_at_each_aim():
     """The scripted marines' ``_best_shot`` (the card's rows read in one loop) as ``_fire_number``
-    (the card's ``hit_number``) at each Aim, for healthy and wounded Marines, at every Aim and
+    (the card's ``hit_number``) at each Aim, for healthy and wounded Marines, at several Aims and
     Actions left (none within reach too)."""
     from aliens_env.reactor_room.heuristic import HeuristicMarines
 
@@ -361,11 +361,16 @@ def test_legal_set_is_the_masks_nonzero_set_in_its_order():
     """``legal_set`` (the mask's bytes in one loop) is numpy's nonzero as a set, iterated in the
     same order (the scripted marines take the first of ties in the set's order): on the games'
     masks, on random masks as long and longer (sets that grow past their first table), and on
-    masks whose allowed values are not 1."""
+    masks whose allowed values are not 1. The games' masks (of every game whose scripted marines
+    read them so) are one byte per action, as ``legal_set`` reads them."""
+    from aliens_env.lairs.game import HuntForTheQueen
+    from aliens_env.operations.game import Operations
     from aliens_env.reactor_room.heuristic import legal_set
 
     rng = np.random.default_rng(3)
-    masks = [game.legal_mask(game.current_player()) for game in positions(games=2)]
+    masks = [game.legal_mask(game.current_player())
+             for make in (ReactorRoom, Operations, HuntForTheQueen) for game in positions(games=2, make=make)]
+    assert {mask.dtype for mask in masks} == {np.dtype(np.int8)}
     masks += [(rng.random(n) < p).astype(np.int8) for n in (1, 40, 300) for p in (0.05, 0.5, 0.95) for _ in range(5)]
     masks += [np.where(rng.random(60) < 0.5, -1, 0).astype(np.int8), np.zeros(0, dtype=np.int8)]
     for mask in masks:
