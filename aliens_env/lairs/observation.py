@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core.board import NO
 from ..reactor_room.game import (
-    CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, RANGE_FEATURE, ROW_PACK,
+    CARD_FEATURES, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, ROW_PACK,
     Alien, Marine, float_struct, square_features,
 )
 from ..reactor_room.observation import move_mark
@@ -64,6 +64,14 @@ class ObsState:
         self.tail: list = []  # the globals and targets written last time
         self.lairs = None  # what the lairs' features were made of last time (None: not written yet)
         self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
+
+    # A pickled record is not kept: the game that loads it makes its own at its first observe (the
+    # owner, another object's id, never matches), so a record of an older layout loads too.
+    def __getstate__(self) -> dict:
+        return {"owner": None}
+
+    def __setstate__(self, state) -> None:
+        self.owner = None
 
 
 class LairsObservation(QueenRules):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from ..reactor_room.game import Marine
-from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
+from ..reactor_room.heuristic import HeuristicMarines, closest_step, grenade_legal, move_actions, safe_grenades
 from .game import QUEEN, STOP, HuntForTheQueen
 from .rooms import RoomRules
 
@@ -69,18 +69,6 @@ def _beside_queen_field(board, q: int) -> tuple[int, ...]:
     return tuple(out.tolist())
 
 
-@cython.locals(game=RoomRules, a=cython.long, start=cython.long, end=cython.long)
-def grenade_legal(game: HuntForTheQueen, legal: set[int]) -> bool:
-    """Whether a grenade action is legal: the scripted marines look for a throw (every throw is one
-    of them) only then, most activations having none (no Grenade Launcher, no target in sight)."""
-    start, count = game.layout.slices["grenade"]
-    end = start + count
-    for a in legal:
-        if start <= a < end:
-            return True
-    return False
-
-
 class HuntMarines(HeuristicMarines):
     """Scripted marines for Hunt for the Queen, on the Reactor Room's heuristic (fight back, rescue,
     covering fire, carry the wounded), with the hunt's goals:
@@ -98,7 +86,7 @@ class HuntMarines(HeuristicMarines):
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)
         m = game.marines[game.active]
-        if not game._in_combat(m) and "grenade" in game.layout.slices and grenade_legal(game, legal):
+        if not game._in_combat(m) and grenade_legal(game, legal):
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade

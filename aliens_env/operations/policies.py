@@ -23,7 +23,7 @@ import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 from ..reactor_room.game import Marine
-from ..reactor_room.heuristic import HeuristicMarines, closest_step, move_actions, safe_grenades
+from ..reactor_room.heuristic import HeuristicMarines, closest_step, grenade_legal, move_actions, safe_grenades
 from .game import Operations
 
 try:
@@ -99,16 +99,12 @@ class OperationsMarines(HeuristicMarines):
                 return True
         return False
 
-    @cython.locals(game=Operations, action=cython.long, first=cython.long, count=cython.long)
+    @cython.locals(game=Operations)
     def _grenade(self, game, legal: set[int]) -> int | None:
         """The safe throw (``safe_grenades``) catching the most Aliens, two at least or any at range
         9 or more; Aliens on a Marine's card are left. None at once when no grenade is legal (most
         activations: no Alien in sight, no launcher)."""
-        first, count = game.layout.slices["grenade"]
-        for action in legal:
-            if first <= action < first + count:
-                break
-        else:
+        if not grenade_legal(game, legal):
             return None
         best = None
         here = game.marines[game.active].pos

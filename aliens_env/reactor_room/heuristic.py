@@ -304,6 +304,23 @@ def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[i
     return best
 
 
+@cython.locals(game=ReactorRoom, action=cython.long, start=cython.long, end=cython.long)
+def grenade_legal(game: ReactorRoom, legal: set[int]) -> bool:
+    """Whether a grenade action is legal (the game's ``grenade`` slice; none: False): the scripted
+    marines of the games that throw grenades look for a throw only then, most activations having
+    none (no Grenade Launcher, no target in sight). Their ``_grenade`` returns a legal grenade
+    action or None: with none legal, skipping it changes nothing (tests/lairs and tests/operations)."""
+    slot = game.layout.slices.get("grenade")
+    if slot is None:
+        return False
+    start, count = slot
+    end = start + count
+    for action in legal:
+        if start <= action < end:
+            return True
+    return False
+
+
 @cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien, seen=list, ranges=list, harms=tuple, at=cython.long,
                k=cython.long, p=cython.long, r=cython.long, sq=cython.long, caught=cython.long, last=cython.long)
 def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) -> list[tuple[int, int, int]]:

@@ -39,14 +39,49 @@ def test_a_marine_edited_between_observes_is_shown(field):
     assert np.array_equal(after, g.clone().observe("marines"))
 
 
-def test_an_equal_value_written_again_keeps_the_observation():
-    """The comparison is by identity: a new object of the same value writes the same values again."""
-    g = HuntForTheQueen()
+class RowsWritten(HuntForTheQueen):
+    """Hunt for the Queen recording which Marines' rows each observe rewrites."""
+
+    def _write_marines(self, state, changed):
+        self.written.append(list(changed))
+        super()._write_marines(state, changed)
+
+
+def test_a_row_is_rewritten_when_a_field_is_another_object_and_only_then():
+    """The comparison is by identity: the same object again rewrites nothing; an equal new object
+    (a square past the small ints) rewrites the row, with the same values."""
+    g = RowsWritten()
     g.reset(3)
+    g.written = []
     before = g.observe("marines")
     m = g.marines[0]
-    m.pos = int(str(m.pos))  # (equal, another object for a square past the small ints)
+    assert m.pos > 256 and g.active != 0
+    g.observe("marines")
+    m.pos = m.pos
+    g.observe("marines")
+    assert len(g.written) == 1  # (the first observe's rows alone: nothing rewritten since)
+    g.written = []
+    m.pos = int(str(m.pos))  # (equal, another object)
     assert np.array_equal(g.observe("marines"), before)
+    assert g.written == [[0]]
+
+
+def test_a_game_pickled_with_its_record_loads_and_observes_afresh():
+    """The record is not pickled (a loaded game makes its own), so a record of another layout (an
+    older version's slots) loads too."""
+    import pickle
+
+    from aliens_env.lairs.observation import ObsState
+
+    g = HuntForTheQueen()
+    g.reset(3)
+    g.observe("marines")
+    loaded = pickle.loads(pickle.dumps(g))
+    assert loaded._obs_state.owner is None
+    assert np.array_equal(loaded.observe("marines"), g.clone().observe("marines"))
+    old = ObsState.__new__(ObsState)
+    old.__setstate__((None, {"tracked": [], "attacks": [], "status": []}))  # (slots an older record had)
+    assert old.owner is None
 
 
 def lairs_edits(g: HuntForTheQueen) -> dict:

@@ -46,7 +46,7 @@ def test_a_marine_edited_between_observes_is_shown_there():
 
 @pytest.mark.parametrize("name", ["ReactorRoom", "HuntForTheQueen"])
 def test_the_acting_marine_and_a_card_attack_changed_between_observes_are_shown(name):
-    """Neither is a write to the Marine (Shown marks those): the record compares them itself."""
+    """Neither is one of the Marine's own fields: the record compares them itself."""
     g = aec_env_function(name)().unwrapped.game
     g.reset(3)
     g.observe("marines")
