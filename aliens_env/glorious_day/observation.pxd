@@ -3,4 +3,4 @@
 from aliens_env.glorious_day.aliens cimport AlienRules
 
 cdef class Observation(AlienRules):
-    pass
+    cpdef _global_value(self, Py_ssize_t i, list counts)

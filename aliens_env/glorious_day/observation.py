@@ -34,6 +34,8 @@ MARKS = ("aliens", "blips", "barricades")
 AIM_AT, ACTIONS_AT, ACTIVATED_AT, ACTIVE_AT, KNOCKED_AT, HAZARDS_AT, ROW_AT, COL_AT = (
     CHAR_FEATURES.index(name) for name in ("aim/9", "actions_left/2", "activated", "active", "knocked_down",
                                            f"hazard_{HAZARDS[0]}", "row/h", "col/w"))
+#: the global value worked out from two counts: the reaction round's flag (the reaction round is the round)
+REACTION_FLAG_AT = 11
 #: marks a kept observation as this process's own: a copied or unpickled one holds another object
 #: (its numpy view then no longer shows its array) and is written anew
 _OWN = object()
@@ -68,13 +70,37 @@ class Observation(AlienRules):
             self._add_hive_knowledge(obs)
         return obs
 
-    def _global_values(self, counts: tuple) -> tuple:
+    def _global_values(self, counts: list) -> list:
         """The globals' first values (before the Nature's and the decision's one-hots), from the
         counts ``_observe_public`` works them out from."""
-        return (min(counts[0] / self.m["rounds"], 1), counts[1] / ENDURANCE_MAX, counts[2] / self.rules["hand_limit"],
-                counts[3] / ENDURANCE_MAX, counts[4] / ENDURANCE_MAX, counts[5] / 10, min(counts[6], 10) / 10,
-                counts[7] / 31, counts[8] / self.tracker_total, counts[9] / 21, counts[10] / 6,
-                counts[11] == counts[0], counts[12] == NO, self.hive_player)
+        return [self._global_value(i, counts) for i in range(len(counts))] + [self.hive_player]
+
+    @cython.locals(i=cython.Py_ssize_t, counts=list)
+    def _global_value(self, i: int, counts: list) -> object:
+        """The global value `i` of ``_global_values``: worked out from ``counts[i]`` (and, for
+        the reaction round's flag, ``counts[0]``, the round)."""
+        count = counts[i]
+        if i == 0:
+            return min(count / self.m["rounds"], 1)
+        if i == 1 or i == 3 or i == 4:
+            return count / ENDURANCE_MAX
+        if i == 2:
+            return count / self.rules["hand_limit"]
+        if i == 5:
+            return count / 10
+        if i == 6:
+            return min(count, 10) / 10
+        if i == 7:
+            return count / 31
+        if i == 8:
+            return count / self.tracker_total
+        if i == 9:
+            return count / 21
+        if i == 10:
+            return count / 6
+        if i == REACTION_FLAG_AT:
+            return count == counts[0]
+        return count == NO
 
     def _mark_all(self) -> None:
         """Everything looked at again at the next observe: ``_obs_marks`` the parts the rules mark
@@ -83,6 +109,7 @@ class Observation(AlienRules):
 
     # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots in C integers)
     @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
+                   counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
                    was_count=cython.Py_ssize_t)
     def _observe_public(self) -> np.ndarray:
@@ -209,20 +236,23 @@ class Observation(AlienRules):
                 obs[plane + self.newt] = 1.0
             last["newt"] = self.newt
 
-        # the globals: their values (written again when what they are worked out from changed), then
-        # the one-hots of the Nature in play and of the open decision's kind (often the only change)
+        # the globals: their values (each written again when its count changed, compared one by one with
+        # the counts shown: one or two a step change, not the 14), then the one-hots of the Nature in play and of the open decision's kind (often the only change)
         o = self._globals_at
-        counts = (self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
+        counts = [self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
-                  self.reaction_round, self.newt)
-        old = last.get("globals")
-        if old is None:  # new: the template's first (a mission of its own has its own template)
+                  self.reaction_round, self.newt]
+        shown_counts = last.get("globals")
+        if shown_counts is None:  # new: the template's first (a mission of its own has its own template), then all
             size = len(self.global_features)
             obs[o:o + size] = template[o:o + size]
-        if counts != old:  # (one slice: the values that did not change show the same)
             values = self._global_values(counts)
             obs[o:o + len(values)] = array("f", values)
-            last["globals"] = counts
+        else:  # the values whose counts changed (the reaction round's flag also when the round did)
+            for i in range(len(counts)):
+                if counts[i] != shown_counts[i] or (i == REACTION_FLAG_AT and counts[0] != shown_counts[0]):
+                    obs[o + i] = self._global_value(i, counts)
+        last["globals"] = counts
         decision, nature = self.decision, self.nature
         hots = (nature, None if decision is None else decision.kind)
         shown = last.get("global_hots")  # (None when new: the template's, written above)

@@ -193,3 +193,31 @@ def test_aliens_sharing_a_square_leaving_it_and_gone_are_shown_as_the_rules_say(
     g.aliens[first] = None
     _edited_aliens(g)
     _aliens_as_the_rules_say(g)
+
+
+def test_the_globals_rewritten_one_by_one_follow_each_count_and_the_reaction_flag_the_round():
+    """The globals' values are written again one at a time, for the counts that changed: each
+    count changed alone shows as written from scratch, and the reaction round's flag (worked out
+    from the reaction round and the round) follows the round when only the round changed."""
+    g = GloriousDay()
+    g.reset(3)
+    g.observe("marines")
+
+    def changed_and_observed():  # (the views kept for the position dropped, as the game does when it changes)
+        g._cache.clear()
+        _same_as_a_clone(g)
+
+    g.reaction_round = g.round  # the flag up
+    changed_and_observed()
+    g.round += 1  # only the round changed: the flag down
+    changed_and_observed()
+    g.reaction_round = g.round
+    changed_and_observed()
+    for name in ("deck", "hand", "hm_deck", "tracker", "blip_pool", "hive_hazards"):  # one count changed at a time
+        getattr(g, name).pop()
+        changed_and_observed()
+    for name, card in (("exhausted", g.deck[0]), ("discard", g.deck[0]), ("hm_hand", g.hm_deck[0])):
+        getattr(g, name).append(card)
+        changed_and_observed()
+    g.willpower -= 1
+    changed_and_observed()
