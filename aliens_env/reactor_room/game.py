@@ -1285,7 +1285,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return None
         return self._observe_record()
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, rec=ObsRecord, keys=list)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_record.buf``) brought up to date: observe's values but
         for the options it writes on its copy (the lairs keep theirs their own way: they override
@@ -1311,22 +1311,12 @@ class ReactorRoom(PhasedGame, WeaponRules):
             self._write_marine_rows(rec, changed)
         # -- the Aliens, the acting and candidate squares
         ones, live, targeted = self._squares_shown(plane, active)
-        shown = set(ones)
-        if shown != rec.other_ones:
-            view = rec.view
-            for sq in rec.other_ones - shown:
-                view[sq] = 0.0
-            for sq in shown - rec.other_ones:
-                view[sq] = 1.0
-            rec.other_ones = shown
+        rec.show_ones(ones)
         # -- the globals and the targets
         tail = self._obs_tail(live, targeted)
         at = self._features_at + len(marines) * len(MARINE_FEATURES)
-        end = at + len(tail)
-        if end < rec.tail_end:
-            buf[end:rec.tail_end] = 0.0
-        rec.tail_end = end
-        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
+        rec.tail_ends_at(at + len(tail))
+        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:at + len(tail)] = tail, faster
         self._observe_kept(rec)
         return buf
 
