@@ -114,3 +114,29 @@ def test_a_game_with_its_record_pickles_as_the_python_class_and_observes_the_sam
         game.apply(action)
         copy.apply(action)
         assert np.array_equal(copy.observe("marines"), game.observe("marines"))
+
+
+@pytest.mark.parametrize("field, value", [("pos", None), ("wounded", True), ("incapacitated", True), ("carried_by", 1),
+                                          ("carrying", 1), ("actions_left", 1), ("aim", 2)])
+def test_each_field_a_marine_shows_changed_alone_is_shown(field, value):
+    """The record compares a Marine's fields one by one: each changed alone between two observes
+    rewrites its square and row (a field left out of the comparison would keep the old view)."""
+    g = ReactorRoom()
+    g.reset(5)
+    g.observe("marines")
+    m = g.marines[0]
+    m.actions_left, m.aim = 3, 0
+    g.observe("marines")
+    setattr(m, field, value if field != "pos" else g.marines[1].pos)  # (a square shared: counted, both shown)
+    assert np.array_equal(g.observe("marines"), g.clone().observe("marines")), field
+
+
+def test_an_off_map_marine_changed_is_shown():
+    g = ReactorRoom()
+    g.observe("marines")
+    m = g.marines[0]
+    m.status, m.pos = "exited", NO
+    g.observe("marines")
+    for field, value in (("wounded", True), ("incapacitated", True), ("status", "dead")):
+        setattr(m, field, value)
+        assert np.array_equal(g.observe("marines"), g.clone().observe("marines")), field
