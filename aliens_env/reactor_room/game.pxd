@@ -20,6 +20,7 @@ cdef class Alien:
 # Cython no longer reads dict versions, and every call from C looks the name up).
 from aliens_env.core.actions cimport ActionLayout
 from aliens_env.core.game cimport PhasedGame
+from aliens_env.reactor_room.observation cimport ObsRecord
 
 cdef class ReactorRoom(PhasedGame):
     cdef public object marines, aliens, board, options, active, characters, tables, mover, queue

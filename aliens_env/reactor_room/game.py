@@ -1278,7 +1278,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return None
         return self._observe_record()
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, rec=ObsRecord, keys=list, key=tuple)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_record.buf``) brought up to date: observe's values but
         for the options it writes on its copy (the lairs keep theirs their own way: they override
@@ -1291,35 +1291,32 @@ class ReactorRoom(PhasedGame, WeaponRules):
         # -- the Marines: rewritten when what their square and row show has changed
         keys = rec.keys
         changed = []
+        # (a key's fields compared one by one by identity, no tuple built unless one changed: an
+        # unchanged field holds the same object; an equal new object only rewrites the same values)
         for i, m in enumerate(marines):
+            key = keys[i]
             if m.status == "on_map":
-                key = (m.pos, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim,
-                       aliens[m.alien].attack if m.alien != NO else "", i == active)
+                attack, acting = aliens[m.alien].attack if m.alien != NO else "", i == active
+                if (key is not None and len(key) == 9 and key[0] is m.pos and key[1] is m.wounded
+                        and key[2] is m.incapacitated and key[3] is m.carried_by and key[4] is m.carrying
+                        and key[5] is m.actions_left and key[6] is m.aim and key[7] is attack and key[8] is acting):
+                    continue
+                keys[i] = (m.pos, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim, attack, acting)
             else:  # (off the map: no square, a row of its status and condition alone)
-                key = (m.status, m.wounded, m.incapacitated)
-            if key != keys[i]:
-                keys[i] = key
-                changed.append(i)
+                if key is not None and len(key) == 3 and key[0] is m.status and key[1] is m.wounded and key[2] is m.incapacitated:
+                    continue
+                keys[i] = (m.status, m.wounded, m.incapacitated)
+            changed.append(i)
         if changed:
             self._write_marine_rows(rec, changed)
         # -- the Aliens, the acting and candidate squares
         ones, live, targeted = self._squares_shown(plane, active)
-        shown = set(ones)
-        if shown != rec.other_ones:
-            view = rec.view
-            for sq in rec.other_ones - shown:
-                view[sq] = 0.0
-            for sq in shown - rec.other_ones:
-                view[sq] = 1.0
-            rec.other_ones = shown
+        rec.show_ones(ones)
         # -- the globals and the targets
         tail = self._obs_tail(live, targeted)
         at = self._features_at + len(marines) * len(MARINE_FEATURES)
-        end = at + len(tail)
-        if end < rec.tail_end:
-            buf[end:rec.tail_end] = 0.0
-        rec.tail_end = end
-        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:end] = tail, faster
+        rec.tail_ends_at(at + len(tail))
+        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:at + len(tail)] = tail, faster
         self._observe_kept(rec)
         return buf
 

@@ -6,8 +6,8 @@ only what may have changed:
 
 - a Marine's board square and feature row when what they show differs from last time (its
   ``key`` in ``ObsRecord.keys``: the fields shown, the attack of the Alien on its card, acting);
-- the Aliens' squares and the acting and candidate squares: those set last time and not now cleared,
-  those set now and not last time set;
+- the Aliens' squares and the acting and candidate squares: those set last time cleared, those set
+  now set;
 - the globals and the targets every time (one pack; the targets no longer there cleared);
 - a subclass's own views in ``_observe_kept`` (Operations: its doors, known junctions and scenario
   features), what it wrote last time kept in ``extra``.
@@ -27,30 +27,52 @@ import numpy as np
 
 
 class ObsRecord:
-    """One game's last observation and what it was made of."""
-
-    __slots__ = ("owner", "template", "buf", "view", "keys", "squares", "counts", "other_ones", "tail_end", "extra")
+    """One game's last observation and what it was made of. Compiled, an extension type
+    (observation.pxd): ``ReactorRoom._observe_record`` reads its fields from the struct."""
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
         self.template = template
         self.buf = template.copy()
         self.view = memoryview(self.buf)  # buf's float32 values, written one at a time
-        self.keys: list = [None] * n_marines  # what each Marine's square and row show (ReactorRoom.observe)
-        self.squares: list = [None] * n_marines  # each Marine's board square (flat index), None off the map
-        self.counts: dict[int, int] = {}  # board square (flat index) -> how many Marines are shown there
-        self.other_ones: set[int] = set()  # the Aliens', acting and candidate squares set last time
+        self.keys = [None] * n_marines  # what each Marine's square and row show (ReactorRoom.observe)
+        self.squares = [None] * n_marines  # each Marine's board square (flat index), None off the map
+        self.counts = {}  # board square (flat index) -> how many Marines are shown there
+        self.ones = []  # the Aliens', acting and candidate squares set last time (_squares_shown's list)
         self.tail_end = 0  # where the globals and targets written last time end
         self.extra = None  # what a subclass's _observe_kept wrote last time (its own record)
 
-    # a memoryview is neither copied nor pickled: a copy makes its own over its own buf
-    def __getstate__(self) -> dict:
-        return {name: getattr(self, name) for name in self.__slots__ if name != "view"}
+    # Pickled and copied as its class and fields, the same pickle compiled and pure (Cython's own
+    # pickling would name a helper of the compiled module); a memoryview is neither copied nor
+    # pickled: a copy makes its own over its own buf
+    def __reduce__(self):
+        return type(self), (self.owner, self.template, len(self.keys)), {name: getattr(self, name) for name in RECORD_FIELDS}
 
     def __setstate__(self, state: dict) -> None:
         for name, value in state.items():
             setattr(self, name, value)
         self.view = memoryview(self.buf)
+
+    def show_ones(self, ones: list) -> None:
+        """Set the squares of ``ones`` (flat indices) to 1.0, those set last time cleared first
+        (a handful each: cheaper written twice than compared as sets)."""
+        view = self.view
+        for sq in self.ones:
+            view[sq] = 0.0
+        for sq in ones:
+            view[sq] = 1.0
+        self.ones = ones
+
+    def tail_ends_at(self, end: int) -> None:
+        """The globals and targets now end at flat index ``end``: what last time's longer tail
+        wrote past it is cleared."""
+        if end < self.tail_end:
+            self.buf[end:self.tail_end] = 0.0
+        self.tail_end = end
+
+
+#: what an ObsRecord pickles (all but ``view``, made anew over ``buf``)
+RECORD_FIELDS = ("owner", "template", "buf", "keys", "squares", "counts", "ones", "tail_end", "extra")
 
 
 def move_mark(view, counts: dict, old: int | None, new: int | None) -> None:

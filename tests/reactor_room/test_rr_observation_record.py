@@ -59,3 +59,84 @@ def test_the_acting_marine_and_a_card_attack_changed_between_observes_are_shown(
     g.observe("marines")
     al.attack = "grabbing"  # (the Alien written, not the Marine)
     assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
+
+
+def test_the_record_clears_last_times_squares_and_keeps_those_still_set():
+    """show_ones clears every square set last time before setting this time's: a square in both
+    stays set, one no longer listed is cleared (a set order or a skipped clear would show)."""
+    from aliens_env.reactor_room.observation import ObsRecord
+
+    rec = ObsRecord(0, np.zeros(8, dtype=np.float32), 0)
+    rec.show_ones([1, 2, 2, 5])
+    assert rec.buf.tolist() == [0, 1, 1, 0, 0, 1, 0, 0]
+    rec.show_ones([5, 6])
+    assert rec.buf.tolist() == [0, 0, 0, 0, 0, 1, 1, 0] and rec.ones == [5, 6]
+    rec.show_ones([])
+    assert not rec.buf.any()
+
+
+def test_the_record_clears_the_tail_only_past_its_new_end():
+    from aliens_env.reactor_room.observation import ObsRecord
+
+    rec = ObsRecord(0, np.zeros(8, dtype=np.float32), 0)
+    rec.buf[:] = 1.0
+    rec.tail_ends_at(7)
+    assert rec.buf.all()  # (longer than last time's: nothing past it to clear)
+    rec.tail_ends_at(3)
+    assert rec.buf.tolist() == [1, 1, 1, 0, 0, 0, 0, 1] and rec.tail_end == 3
+
+
+def test_a_game_with_its_record_pickles_as_the_python_class_and_observes_the_same():
+    """The record pickles as ObsRecord and its fields (no helper of the compiled module: compiled and
+    pure pickles swap), its memoryview made anew over the copy's own buffer."""
+    import pickle
+
+    from aliens_env.reactor_room.observation import ObsRecord
+
+    runner = AECRunner(aec_env_function("OperationsAirDucts"), seed=3)
+    runner.steps(60)
+    game = runner.env.unwrapped.game
+    kept = game.observe("marines")
+    data = pickle.dumps(game._obs_record)
+    assert b"__pyx" not in data and b"ObsRecord" in data
+    rec = pickle.loads(data)
+    assert type(rec) is ObsRecord and rec.view.obj is rec.buf and np.array_equal(rec.buf, game._obs_record.buf)
+    for name in ("owner", "keys", "squares", "counts", "ones", "tail_end", "extra"):
+        assert getattr(rec, name) == getattr(game._obs_record, name), name
+    copy = pickle.loads(pickle.dumps(game))
+    copy._obs_record.owner = id(copy)  # (adopted: the copy goes on from the pickled record)
+    assert np.array_equal(copy.observe("marines"), kept)
+    rng = np.random.default_rng(0)
+    for _ in range(60):  # the same moves (the dice pickled too): the same views, kept from the pickled record
+        if game.is_terminal():
+            break
+        action = int(rng.choice(np.flatnonzero(game.legal_mask(game.current_player()))))
+        game.apply(action)
+        copy.apply(action)
+        assert np.array_equal(copy.observe("marines"), game.observe("marines"))
+
+
+@pytest.mark.parametrize("field, value", [("pos", None), ("wounded", True), ("incapacitated", True), ("carried_by", 1),
+                                          ("carrying", 1), ("actions_left", 1), ("aim", 2)])
+def test_each_field_a_marine_shows_changed_alone_is_shown(field, value):
+    """The record compares a Marine's fields one by one: each changed alone between two observes
+    rewrites its square and row (a field left out of the comparison would keep the old view)."""
+    g = ReactorRoom()
+    g.reset(5)
+    g.observe("marines")
+    m = g.marines[0]
+    m.actions_left, m.aim = 3, 0
+    g.observe("marines")
+    setattr(m, field, value if field != "pos" else g.marines[1].pos)  # (a square shared: counted, both shown)
+    assert np.array_equal(g.observe("marines"), g.clone().observe("marines")), field
+
+
+def test_an_off_map_marine_changed_is_shown():
+    g = ReactorRoom()
+    g.observe("marines")
+    m = g.marines[0]
+    m.status, m.pos = "exited", NO
+    g.observe("marines")
+    for field, value in (("wounded", True), ("incapacitated", True), ("status", "dead")):
+        setattr(m, field, value)
+        assert np.array_equal(g.observe("marines"), g.clone().observe("marines")), field
