@@ -34,8 +34,12 @@ MARKS = ("aliens", "blips", "barricades")
 AIM_AT, ACTIONS_AT, ACTIVATED_AT, ACTIVE_AT, KNOCKED_AT, HAZARDS_AT, ROW_AT, COL_AT = (
     CHAR_FEATURES.index(name) for name in ("aim/9", "actions_left/2", "activated", "active", "knocked_down",
                                            f"hazard_{HAZARDS[0]}", "row/h", "col/w"))
-#: the global value worked out from two counts: the reaction round's flag (the reaction round is the round)
-REACTION_FLAG_AT = 11
+#: the global values' counts in ``_observe_public``'s order (``_global_value`` reads them by index)
+GLOBAL_COUNTS = ("round", "deck", "hand", "exhausted", "discard", "willpower", "hm_hand", "hm_deck", "tracker",
+                 "blip_pool", "hive_hazards", "reaction_round", "newt")
+#: the global value worked out from two counts: the reaction round's flag (``reaction_used``:
+#: counts[11], the reaction round, equal to counts[0], the round), rewritten when either changes
+REACTION_FLAG_AT = GLOBAL_COUNTS.index("reaction_round")
 #: marks a kept observation as this process's own: a copied or unpickled one holds another object
 #: (its numpy view then no longer shows its array) and is written anew
 _OWN = object()
@@ -72,13 +76,14 @@ class Observation(AlienRules):
 
     def _global_values(self, counts: list) -> list:
         """The globals' first values (before the Nature's and the decision's one-hots), from the
-        counts ``_observe_public`` works them out from."""
+        counts ``_observe_public`` works them out from: its write from scratch only (afterwards
+        it rewrites a value alone: each is ``_global_value``'s, which a subclass overrides)."""
         return [self._global_value(i, counts) for i in range(len(counts))] + [self.hive_player]
 
     @cython.locals(i=cython.Py_ssize_t, counts=list)
     def _global_value(self, i: int, counts: list) -> object:
-        """The global value `i` of ``_global_values``: worked out from ``counts[i]`` (and, for
-        the reaction round's flag, ``counts[0]``, the round)."""
+        """The global value `i` of ``_global_values``: worked out from ``counts[i]`` (GLOBAL_COUNTS
+        names them; and, for the reaction round's flag, ``counts[0]``, the round)."""
         count = counts[i]
         if i == 0:
             return min(count / self.m["rounds"], 1)
@@ -98,9 +103,11 @@ class Observation(AlienRules):
             return count / 21
         if i == 10:
             return count / 6
-        if i == REACTION_FLAG_AT:
+        if i == 11:  # (REACTION_FLAG_AT)
             return count == counts[0]
-        return count == NO
+        if i == 12:
+            return count == NO  # (Newt not on the map)
+        raise IndexError(f"global value {i}: there are {len(GLOBAL_COUNTS)}")
 
     def _mark_all(self) -> None:
         """Everything looked at again at the next observe: ``_obs_marks`` the parts the rules mark
@@ -236,12 +243,13 @@ class Observation(AlienRules):
                 obs[plane + self.newt] = 1.0
             last["newt"] = self.newt
 
-        # the globals: their values (each written again when its count changed, compared one by one with
-        # the counts shown: one or two a step change, not the 14), then the one-hots of the Nature in play and of the open decision's kind (often the only change)
+        # the globals: their values (each written again when its count changed, compared one by one
+        # with the counts shown: one or two a step change, not all 13), then the one-hots of the
+        # Nature in play and of the open decision's kind (often the only change)
         o = self._globals_at
         counts = [self.round, len(self.deck), len(self.hand), len(self.exhausted), len(self.discard), self.willpower,
                   len(self.hm_hand), len(self.hm_deck), len(self.tracker), len(self.blip_pool), len(self.hive_hazards),
-                  self.reaction_round, self.newt]
+                  self.reaction_round, self.newt]  # (GLOBAL_COUNTS' order)
         shown_counts = last.get("globals")
         if shown_counts is None:  # new: the template's first (a mission of its own has its own template), then all
             size = len(self.global_features)
@@ -250,8 +258,10 @@ class Observation(AlienRules):
             obs[o:o + len(values)] = array("f", values)
         else:  # the values whose counts changed (the reaction round's flag also when the round did)
             for i in range(len(counts)):
-                if counts[i] != shown_counts[i] or (i == REACTION_FLAG_AT and counts[0] != shown_counts[0]):
+                if counts[i] != shown_counts[i]:
                     obs[o + i] = self._global_value(i, counts)
+            if counts[0] != shown_counts[0] and counts[REACTION_FLAG_AT] == shown_counts[REACTION_FLAG_AT]:
+                obs[o + REACTION_FLAG_AT] = self._global_value(REACTION_FLAG_AT, counts)
         last["globals"] = counts
         decision, nature = self.decision, self.nature
         hots = (nature, None if decision is None else decision.kind)

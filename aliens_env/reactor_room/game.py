@@ -1292,11 +1292,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
         keys = rec.keys
         changed = []
         # (a key's fields compared one by one by identity, no tuple built unless one changed: an
-        # unchanged field holds the same object; an equal new object only rewrites the same values)
+        # unchanged field holds the same object; an equal new object only rewrites the same values.
+        # A key: (pos, wounded, incapacitated, carried_by, carrying, actions_left, aim, attack,
+        # acting) on the map, (status, wounded, incapacitated) off it)
         for i, m in enumerate(marines):
             key = keys[i]
             if m.status == "on_map":
-                attack, acting = aliens[m.alien].attack if m.alien != NO else "", i == active
+                attack = aliens[m.alien].attack if m.alien != NO else ""
+                acting = i == active
                 if (key is not None and len(key) == 9 and key[0] is m.pos and key[1] is m.wounded
                         and key[2] is m.incapacitated and key[3] is m.carried_by and key[4] is m.carrying
                         and key[5] is m.actions_left and key[6] is m.aim and key[7] is attack and key[8] is acting):

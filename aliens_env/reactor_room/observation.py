@@ -4,8 +4,9 @@ The views and their values are those ``ReactorRoom.observe`` documents; only the
 differs. A game keeps its last observation in an ``ObsRecord`` and, at each ``observe``, rewrites
 only what may have changed:
 
-- a Marine's board square and feature row when what they show differs from last time (its
-  ``key`` in ``ObsRecord.keys``: the fields shown, the attack of the Alien on its card, acting);
+- a Marine's board square and feature row when a field it shows is not the very object its
+  ``key`` in ``ObsRecord.keys`` holds (the fields shown, the attack of the Alien on its card,
+  acting; an equal new object rewrites the same values);
 - the Aliens' squares and the acting and candidate squares: those set last time cleared, those set
   now set;
 - the globals and the targets every time (one pack; the targets no longer there cleared);
@@ -16,12 +17,12 @@ Single values are written through ``view`` (a memoryview of ``buf``: faster than
 assignment).
 
 A record belongs to the game object that made it (its ``id``) and to its observation template: a
-clone starts without one, and a game that finds another's builds its own from scratch. A game that
-takes one over unknowingly (a deep copy's record, adopted by a game at the freed original's
-address) still observes right: every rewrite is decided by what the record itself holds (its keys,
-squares, counts and ones), nothing kept on the game outside it.
+clone, a copy and a loaded game start without one (a record is neither copied nor pickled), and a
+game that finds another's builds its own from scratch.
 """
 from __future__ import annotations
+
+import copyreg
 
 import numpy as np
 
@@ -42,16 +43,15 @@ class ObsRecord:
         self.tail_end = 0  # where the globals and targets written last time end
         self.extra = None  # what a subclass's _observe_kept wrote last time (its own record)
 
-    # Pickled and copied as its class and fields, the same pickle compiled and pure (Cython's own
-    # pickling would name a helper of the compiled module); a memoryview is neither copied nor
-    # pickled: a copy makes its own over its own buf
+    # A pickled or copied record is not kept: the game that loads it makes its own at its first
+    # observe (owner None never matches), so an older layout's record (c344682's other_ones)
+    # loads too; the pickle names the class alone, the same compiled and pure (Cython's own
+    # pickling would name a helper of the compiled module)
     def __reduce__(self):
-        return type(self), (self.owner, self.template, len(self.keys)), {name: getattr(self, name) for name in RECORD_FIELDS}
+        return copyreg.__newobj__, (type(self),), {"owner": None}
 
-    def __setstate__(self, state: dict) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self.view = memoryview(self.buf)
+    def __setstate__(self, state) -> None:
+        self.owner = None
 
     def show_ones(self, ones: list) -> None:
         """Set the squares of ``ones`` (flat indices) to 1.0, those set last time cleared first
@@ -65,14 +65,10 @@ class ObsRecord:
 
     def tail_ends_at(self, end: int) -> None:
         """The globals and targets now end at flat index ``end``: what last time's longer tail
-        wrote past it is cleared."""
+        wrote past it is cleared (a method: compiled, the compare on the struct's C integer)."""
         if end < self.tail_end:
             self.buf[end:self.tail_end] = 0.0
         self.tail_end = end
-
-
-#: what an ObsRecord pickles (all but ``view``, made anew over ``buf``)
-RECORD_FIELDS = ("owner", "template", "buf", "keys", "squares", "counts", "ones", "tail_end", "extra")
 
 
 def move_mark(view, counts: dict, old: int | None, new: int | None) -> None:

@@ -13,6 +13,7 @@ import random
 import numpy as np
 import pytest
 
+from aliens_env.core.board import NO
 from aliens_env.glorious_day.data_files import load
 from aliens_env.glorious_day.game import GloriousDay
 from aliens_env.glorious_day.tactics import GloriousDayTactics
@@ -220,4 +221,6 @@ def test_the_globals_rewritten_one_by_one_follow_each_count_and_the_reaction_fla
         getattr(g, name).append(card)
         changed_and_observed()
     g.willpower -= 1
+    changed_and_observed()
+    g.newt = NO if g.newt != NO else 0  # (Newt off the map, or on square 0: the last count)
     changed_and_observed()

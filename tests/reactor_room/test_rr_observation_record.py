@@ -1,7 +1,9 @@
 """The observation kept between steps (reactor_room/observation.py, movie/chain.py's buffers): at
 every step of random legal play it equals the observation made from scratch (a clone keeps no
 record, so its first observe writes every view anew), for the Reactor Room family and the chains
-built on it; and a Marine changed behind the record's back (a test, a position edit) is shown."""
+built on it; a Marine changed behind the record's back (a test, a position edit) is shown; the
+record's own methods (the squares set, the tail cleared), its keys kept by identity, and a game
+pickled or copied without its record."""
 import numpy as np
 import pytest
 
@@ -86,9 +88,12 @@ def test_the_record_clears_the_tail_only_past_its_new_end():
     assert rec.buf.tolist() == [1, 1, 1, 0, 0, 0, 0, 1] and rec.tail_end == 3
 
 
-def test_a_game_with_its_record_pickles_as_the_python_class_and_observes_the_same():
-    """The record pickles as ObsRecord and its fields (no helper of the compiled module: compiled and
-    pure pickles swap), its memoryview made anew over the copy's own buffer."""
+def test_a_game_with_its_record_pickles_and_copies_without_it_and_observes_the_same():
+    """The record is neither pickled nor copied (a loaded or copied game makes its own at its first
+    observe; the pickle names ObsRecord alone, no helper of the compiled module: compiled and pure
+    pickles swap), so a record of an older layout (c344682's, with ``other_ones``) loads too; the
+    loaded game plays on with the same views."""
+    import copy
     import pickle
 
     from aliens_env.reactor_room.observation import ObsRecord
@@ -99,21 +104,42 @@ def test_a_game_with_its_record_pickles_as_the_python_class_and_observes_the_sam
     kept = game.observe("marines")
     data = pickle.dumps(game._obs_record)
     assert b"__pyx" not in data and b"ObsRecord" in data
-    rec = pickle.loads(data)
-    assert type(rec) is ObsRecord and rec.view.obj is rec.buf and np.array_equal(rec.buf, game._obs_record.buf)
-    for name in ("owner", "keys", "squares", "counts", "ones", "tail_end", "extra"):
-        assert getattr(rec, name) == getattr(game._obs_record, name), name
-    copy = pickle.loads(pickle.dumps(game))
-    copy._obs_record.owner = id(copy)  # (adopted: the copy goes on from the pickled record)
-    assert np.array_equal(copy.observe("marines"), kept)
+    assert type(pickle.loads(data)) is ObsRecord and pickle.loads(data).owner is None
+    old = ObsRecord.__new__(ObsRecord)
+    old.__setstate__({"owner": id(game), "template": game._obs_template, "keys": [], "other_ones": {1}, "tail_end": 0})
+    assert old.owner is None
+    loaded, copied = pickle.loads(pickle.dumps(game)), copy.deepcopy(game)
+    for other in (loaded, copied):
+        assert np.array_equal(other.observe("marines"), kept)
+        assert other._obs_record.buf is not game._obs_record.buf
     rng = np.random.default_rng(0)
-    for _ in range(60):  # the same moves (the dice pickled too): the same views, kept from the pickled record
+    for _ in range(60):  # the same moves (the dice pickled too): the same views
         if game.is_terminal():
             break
         action = int(rng.choice(np.flatnonzero(game.legal_mask(game.current_player()))))
         game.apply(action)
-        copy.apply(action)
-        assert np.array_equal(copy.observe("marines"), game.observe("marines"))
+        loaded.apply(action)
+        assert np.array_equal(loaded.observe("marines"), game.observe("marines"))
+
+
+def test_an_unchanged_marine_keeps_its_key_and_an_equal_new_object_rewrites_its_row():
+    """The Marines' keys are compared field by field by identity: with nothing changed no key is
+    built again (no row rewritten); a field given an equal new object builds its key again and
+    shows the same values."""
+    g = ReactorRoom()
+    g.reset(3)
+    i = len(g.marines) - 1
+    g.marines[i].status = "dead"  # (off the map: its key holds its status, a string)
+    g.observe("marines")
+    before = list(g._obs_record.keys)
+    g.observe("marines")
+    assert all(a is b for a, b in zip(before, g._obs_record.keys))
+    g.marines[i].status = "".join(["de", "ad"])  # (equal, another object)
+    shown = g.observe("marines")
+    keys = g._obs_record.keys
+    assert keys[i] is not before[i] and keys[i] == before[i]
+    assert all(keys[j] is before[j] for j in range(len(keys)) if j != i)
+    assert np.array_equal(shown, g.clone().observe("marines"))
 
 
 @pytest.mark.parametrize("field, value", [("pos", None), ("wounded", True), ("incapacitated", True), ("carried_by", 1),
