@@ -103,8 +103,9 @@ class LairsObservation(QueenRules):
         buf, plane = state.buf, self._plane
         marines, aliens, active = self.marines, self.aliens, self.active
         # -- the Marines: rewritten when a field shown (or the attack on its card) is no longer the
-        # very object shown, in the order of ``_write_marines``' record (an equal new object only
-        # writes the same values again); the dead counted on the way
+        # very object shown (an equal new object only writes the same values again); the dead
+        # counted on the way. A row of ``state.shown``, as ``_write_marines`` records it: (status,
+        # pos, wounded, incapacitated, carried_by, carrying, actions_left, aim, attack)
         shown = state.shown
         changed = []
         dead = 0
@@ -182,6 +183,7 @@ class LairsObservation(QueenRules):
         for i in changed:
             m = marines[i]
             attack = aliens[m.alien].attack if m.alien != NO else ""
+            # (the layout _observe_record compares field by field: keep the two in step)
             shown[i] = (m.status, m.pos, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim, attack)
             on_map = m.status == "on_map"
             old, sq = squares[i], self._marine_plane_at[m.incapacitated, m.wounded] + m.pos if on_map else None
