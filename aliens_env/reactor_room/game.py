@@ -1321,7 +1321,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         self._observe_kept(rec)
         return buf
 
-    def _obs_tail(self, live: int, targeted: tuple) -> list:
+    def _obs_tail(self, live: int, targeted: list) -> list:
         """The values after the Marines' rows: the GLOBAL_FEATURES, then the targets' features
         (``targeted``, and ``live`` the Aliens shown, from ``_squares_shown``)."""
         n, d = len(self.marines), self.decision
@@ -1333,8 +1333,8 @@ class ReactorRoom(PhasedGame, WeaponRules):
     _marine_candidate_kinds = ("target",)
 
     @cython.locals(al=Alien, aliens=list, ranges=list, seen=list, a=cython.long, sq=cython.long, on_card=cython.long,
-                   stunned=cython.long, alien=cython.long)
-    def _squares_shown(self, plane: dict, active: int) -> tuple[list[int], int, tuple]:
+                   stunned=cython.long, alien=cython.long, ones=list, targeted=list, card=cython.bint)
+    def _squares_shown(self, plane: dict, active: int) -> tuple[list[int], int, list]:
         """(the squares set on the Aliens' planes (on a card, Stunned, in play: for an acting
         Marine its targets, worked out for the mask), then on the acting and candidate planes;
         how many of them are Aliens; the targets' features, in order)."""
@@ -1345,19 +1345,23 @@ class ReactorRoom(PhasedGame, WeaponRules):
         if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask)
             pos = marines[active].pos
             ranges, seen = self._ranges[pos], self.board.los_list(pos)
-            ones, targeted = [], []  # (targeted: the targets' features, in order)
+            ones, targeted = [], []  # (targeted: the targets' features, in order: TARGET_FEATURES)
             for a in self.targets():
                 al = aliens[a]
-                sq, card = al.pos, al.card != NO
+                sq = al.pos
+                card = al.card != NO
                 ones.append((on_card if card else stunned if al.stunned else alien) + sq)
-                targeted += (1, RANGE_FEATURE[ranges[sq]], seen[sq], card, al.stunned)
+                targeted.append(1)  # (appended one by one: no tuple per target)
+                targeted.append(RANGE_FEATURE[ranges[sq]])
+                targeted.append(seen[sq])
+                targeted.append(card)
+                targeted.append(al.stunned)
         else:
-            ones = []
+            ones, targeted = [], []
             for al in aliens:
                 if al.in_play:
                     sq = al.pos
                     ones.append((on_card if al.card != NO else stunned if al.stunned else alien) + sq)
-            targeted = ()
         live = len(ones)
         if d is not None:
             acting, candidate = plane["acting"], plane["candidate"]
