@@ -598,11 +598,13 @@ class AlienMenace(Game):
                 active[e[ENTRY_TARGET]] = False
         return active
 
-    def strengths(self) -> tuple[int, int]:
-        """(Marine, Creature) Strength against the current Creature."""
+    def strengths(self, active: list[bool] | None = None) -> tuple[int, int]:
+        """(Marine, Creature) Strength against the current Creature (``active``: ``_active()``,
+        when worked out already)."""
         if not self.in_combat:
             return 0, 0
-        active = self._active()
+        if active is None:
+            active = self._active()
         m = self.bout_tokens[MAR]
         c = self.bout_tokens[HIVE]
         room = self.rooms[self.room]
@@ -619,13 +621,15 @@ class AlienMenace(Game):
                 c += add
         return m, c
 
-    def room_size(self) -> int:
-        """The room's size plus every active room-size card played in it (cumulative)."""
+    def room_size(self, active: list[bool] | None = None) -> int:
+        """The room's size plus every active room-size card played in it (cumulative; ``active``:
+        ``_active()``, when worked out already)."""
         if self.room < 0:
             return 0
         size = self.rooms[self.room].size
         if self.play:
-            active = self._active()
+            if active is None:
+                active = self._active()
             for j, e in enumerate(self.play):
                 card = self.cards[e[ENTRY_CARD]]
                 if active[j] and card.effect_name == "room_size":
@@ -701,14 +705,15 @@ class AlienMenace(Game):
         if player not in SIDES:
             raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
         at, scale = self._obs_at, self._obs_scale_list
+        active = self._active() if self.play else []  # (worked out once: Strength, the room's size, the bout)
         counts = [sum(self.hand[MAR]), sum(self.hand[HIVE]), len(self.deck[MAR]), len(self.deck[HIVE]),
-                  *self.strengths(), self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play,
+                  *self.strengths(active), self.tokens[MAR], self.tokens[HIVE], self.supply, self.tokens_in_play,
                   self.bout_tokens[MAR], self.bout_tokens[HIVE], self.lp,
-                  len(self.room_deck), self.room_size(), self.creatures_played,
+                  len(self.room_deck), self.room_size(active), self.creatures_played,
                   self.turn, self.chooser == HIVE, self.mulligans[MAR] > 0, self.mulligans[HIVE] > 0]
         idx = [at["flags"], at["flags"] + 1, at["stage"] + STAGES.index(self.stage), *self._obs_counters]
-        val = [player == HIVE, self.stage != "over" and self.actor == player, 1,
-               *[k / scale[i] for i, k in zip(self._obs_counters, counts)]]
+        val = [player == HIVE, self.stage != "over" and self.actor == player, 1]
+        _scale_counts(val, self._obs_counters, counts, scale)
         nr = len(self.rooms)
         for i, rid in enumerate(self.revealed):
             idx.append(at["revealed"] + i * nr + rid)
@@ -723,7 +728,6 @@ class AlienMenace(Game):
         if self.play:
             counted: dict[int, int] = {}  # a card type may be in play more than once
             bout, in_play = at["bout"], at["in_play"]
-            active = self._active()
             for j, (cid, b, _) in enumerate(self.play):
                 counted[in_play + cid] = counted.get(in_play + cid, 0) + 1
                 if active[j] and b == self.bout and self.in_combat:
@@ -876,6 +880,16 @@ class AlienMenace(Game):
 
     def __repr__(self) -> str:
         return f"<AlienMenace turn {self.turn} {self.stage} lp={self.lp} winner={self.winner}>"
+
+
+@cython.locals(j=cython.Py_ssize_t, k=cython.double, s=cython.double)
+def _scale_counts(val: list, at: list, counts: list, scale: list) -> None:
+    """For observe: each of ``counts`` over the scale of its flat index (``at``, in turn), as
+    doubles (a count may be a bool)."""
+    for j in range(len(counts)):
+        k = counts[j]
+        s = scale[at[j]]
+        val.append(k / s)
 
 
 @cython.locals(local=cython.Py_ssize_t, k=cython.long, s=cython.double)

@@ -348,3 +348,23 @@ def test_the_cards_in_the_observation_equal_numpys_put_over_random_play():
             np.maximum(expected, 0.0, out=expected)
             assert obs.tobytes() == expected.tobytes()
         g.apply(int(rng.choice(np.flatnonzero(g.legal_mask(g.current_player())))))
+
+
+def test_the_counters_and_the_worked_out_active_cards_over_random_play():
+    """observe()'s counters (``_scale_counts``) equal each count over its scale, clipped, as
+    numpy's float32; Strength and the room's size given ``_active()`` equal those working it out."""
+    rng = np.random.default_rng(11)
+    g = AlienMenace()
+    g.reset(11)
+    for _ in range(600):
+        if g.is_terminal():
+            g.reset(int(rng.integers(1000)))
+        active = g._active()
+        assert g.strengths(active) == g.strengths() and g.room_size(active) == g.room_size()
+        counts = [sum(g.hand[MAR]), sum(g.hand[HIVE]), len(g.deck[MAR]), len(g.deck[HIVE]), *g.strengths(),
+                  g.tokens[MAR], g.tokens[HIVE], g.supply, g.tokens_in_play, g.bout_tokens[MAR], g.bout_tokens[HIVE],
+                  g.lp, len(g.room_deck), g.room_size(), g.creatures_played, g.turn, g.chooser == HIVE,
+                  g.mulligans[MAR] > 0, g.mulligans[HIVE] > 0]
+        expected = np.clip(np.array([k / g._obs_scale_list[i] for i, k in zip(g._obs_counters, counts)], dtype=np.float32), 0, 1)
+        assert g.observe(MAR)[g._obs_counters].tobytes() == expected.tobytes()
+        g.apply(int(rng.choice(np.flatnonzero(g.legal_mask(g.current_player())))))
