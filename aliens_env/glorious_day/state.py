@@ -100,6 +100,28 @@ def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytea
     return d
 
 
+def _reach_layers(first, nexts, mark: bytearray, out: list, limit: int) -> int:
+    """``StateQueries._bfs_reach``'s search: `out` (the start, marked) extended layer by layer
+    up to `limit` steps with the squares not marked (each marked as it is reached), each layer
+    read from `out` itself; returns how many of them lie within limit - 1 steps (all of them when
+    the search ends early). Compiled, the loops run on C ints over the flat neighbour table
+    (state.pxd), with no Python int made per neighbour."""
+    lo, near = 0, 1
+    for layer in range(limit):  # (layer: unused, a C int compiled)
+        hi = near = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
+        for i in range(lo, hi):
+            s = out[i]
+            for k in range(first[s], first[s + 1]):
+                m = nexts[k]
+                if not mark[m]:
+                    mark[m] = 1
+                    out.append(m)
+        if len(out) == hi:
+            return hi
+        lo = hi
+    return near
+
+
 def is_jammed(ch: dict) -> bool:
     """The Character's weapon is Jammed (the Hazard, or the Hive's)."""
     hazards = ch["hazards"]
@@ -228,11 +250,16 @@ class StateQueries(VehicleRules):
                 if dist[s] != 0 and not want[s]:
                     want[s] = 1
                     left += 1
+        flat = self._flat_nbrs()
+        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
+        return dist
+
+    def _flat_nbrs(self) -> tuple:
+        """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches."""
         flat = _FLAT_NBRS.get(self.map_id)
         if flat is None:
             flat = _FLAT_NBRS[self.map_id] = flat_table(self.nbrs)
-        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
-        return dist
+        return flat
 
     def reach(self, start: int, closed: set[int], limit: int) -> tuple[int, ...]:
         """The squares within `limit` steps of `start` (not entering `closed`), `start` first (a
@@ -291,7 +318,7 @@ class StateQueries(VehicleRules):
             out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
-    @cython.locals(mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (as bfs)
+    @cython.locals(mark=bytearray, out=list, flat=tuple, s=cython.int)  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -301,20 +328,8 @@ class StateQueries(VehicleRules):
             mark[s] = 1
         mark[start] = 1
         out = [start]
-        frontier = [start]
-        nbrs, near = self.nbrs, 1
-        for _ in range(limit):
-            near = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
-            nxt = []
-            for s in frontier:
-                for m in nbrs[s]:
-                    if not mark[m]:
-                        mark[m] = 1
-                        nxt.append(m)
-            if not nxt:
-                return tuple(out), len(out)
-            out.extend(nxt)
-            frontier = nxt
+        flat = self._flat_nbrs()
+        near = _reach_layers(flat[0], flat[1], mark, out, limit)
         return tuple(out), near
 
     def move_targets(self, c: int) -> list[int]:

@@ -124,6 +124,29 @@ def test_bfs_is_the_plain_breadth_first_search():
             assert out == [d if d <= max(last, 1) else UNREACHABLE for d in plain]
 
 
+def test_bfs_reach_is_the_plain_search_layer_by_layer():
+    """_bfs_reach (its layers read from the answer itself, C ints over the flat neighbour table)
+    answers as a plain search does: the start first, then the squares within `limit` steps
+    (never entering `closed`) layer by layer, each layer in the order found from the one before;
+    and how many lie within limit - 1 steps (all of them when the search ends early)."""
+    g = GloriousDay()
+    g.reset(0)
+    rng, n = random.Random(7), g.board.n
+    passable = [s for s in range(n) if g.nbrs[s]]
+    for _ in range(300):
+        start = rng.choice(passable)
+        closed = set(rng.sample(passable, rng.randint(0, 60))) - {start}
+        limit = rng.choice([1, 2, 4, 6, 60])
+        plain, seen, frontier, near = [start], {start} | closed, [start], 1
+        for _ in range(limit):
+            near = len(plain)
+            frontier = [m for s in frontier for m in g.nbrs[s] if not (m in seen or seen.add(m))]
+            if not frontier:
+                break
+            plain += frontier
+        assert g._bfs_reach(start, closed, limit) == (tuple(plain), near)
+
+
 def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
     """_free_near (its rings by range worked out in C loops, kept per map and squares) answers as
     the plain reading does: the free open squares at the least range from any of the squares,
