@@ -12,6 +12,11 @@ cdef int _breadth_first_layers(int[:] first, int[:] nexts, list dist, bytearray 
 @cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, near=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
                k=cython.int, m=cython.int)
 cdef Py_ssize_t _reach_layers(int[:] first, int[:] nexts, bytearray mark, list out, int limit) except -1
+# _nearest_steps' loops on C ints (state.py)
+@cython.locals(s=Py_ssize_t)
+cdef int _lower_steps(int[:] least, int[:] row, Py_ssize_t n) except -1
+@cython.locals(s=Py_ssize_t, out=list, far=cython.int)
+cdef list _steps_list(int[:] least, Py_ssize_t n)
 
 cdef class StateQueries(VehicleRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)

@@ -3,7 +3,7 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
-import numpy as np
+from array import array
 
 from ..core.board import NO, UNREACHABLE
 from ..core.grid import flat_table
@@ -63,7 +63,7 @@ FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
-_STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
+_STEPS: dict[tuple, array] = {}  # (mission, square): ``bfs`` steps from it on the open map (C ints)
 #: (map id, square, limit, the closed squares within `limit` steps of it on the open map, the only
 #: ones that can change it): ``_bfs_reach``'s answer (the Characters by the APC, whose 21 squares
 #: are closed to their Moves, search again and again among the same few closed squares); at most
@@ -120,6 +120,24 @@ def _reach_layers(first, nexts, mark: bytearray, out: list, limit: int) -> int:
             return hi
         lo = hi
     return near
+
+
+def _lower_steps(least, row, n: int) -> int:
+    """``_nearest_steps``' least of the sources' steps: `least` lowered to `row` where `row` is
+    less, square by square (C ints compiled, state.pxd)."""
+    for s in range(n):
+        if row[s] < least[s]:
+            least[s] = row[s]
+    return 0
+
+
+def _steps_list(least, n: int) -> list:
+    """The steps `least` as a list, as bfs's lists hold them: UNREACHABLE the one shared int (memory)."""
+    out, far = [UNREACHABLE] * n, UNREACHABLE  # (far: UNREACHABLE in a C int compiled)
+    for s in range(n):
+        if least[s] < far:
+            out[s] = least[s]
+    return out
 
 
 def is_jammed(ch: dict) -> bool:
@@ -497,19 +515,19 @@ class StateQueries(VehicleRules):
     def _nearest_steps(self, sources: tuple) -> list[int]:
         """``bfs(sources, set(sources))``: steps to the nearest source, the least of each one's
         open-map steps (a source always spreads, so closing the sources closes nothing)."""
-        if not sources:
-            return [UNREACHABLE] * self.board.n
-        rows = []
+        n = self.board.n
+        least = None
         for s in sources:
             row = _STEPS.get((self.map_id, s))
             if row is None:
-                row = _STEPS[(self.map_id, s)] = np.array(self.bfs([s], set()), dtype=np.int32)
-            rows.append(row)
-        steps = np.minimum.reduce(rows) if len(rows) > 1 else rows[0]
-        out = steps.tolist()
-        for s in np.flatnonzero(steps >= UNREACHABLE).tolist():  # one shared int, as bfs's lists hold (memory)
-            out[s] = UNREACHABLE
-        return out
+                row = _STEPS[(self.map_id, s)] = array("i", self.bfs([s], set()))
+            if least is None:
+                least = array("i", row)  # (a copy: lowered in place)
+            else:
+                _lower_steps(least, row, n)
+        if least is None:
+            return [UNREACHABLE] * n
+        return _steps_list(least, n)
 
     def can_react(self, moment: str) -> bool:
         """A Reaction window opens on public information only: the Hive holds a card, has the

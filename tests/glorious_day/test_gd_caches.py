@@ -147,6 +147,24 @@ def test_bfs_reach_is_the_plain_search_layer_by_layer():
         assert g._bfs_reach(start, closed, limit) == (tuple(plain), near)
 
 
+def test_nearest_steps_is_the_search_from_all_the_sources():
+    """_nearest_steps (the least of each source's kept open-map steps, lowered in C ints) is the
+    search from all the sources at once, on two maps, for the same sources asked again and in
+    other sets (a kept row is never lowered itself); unreachable squares hold the one shared
+    UNREACHABLE, as bfs's lists do."""
+    rng = random.Random(11)
+    for mission in ("survive", "queen_apc"):
+        g = GloriousDay(mission=mission)
+        g.reset(0)
+        passable = [s for s in range(g.board.n) if g.nbrs[s]]
+        for _ in range(60):
+            sources = tuple(sorted(rng.sample(passable, rng.randint(1, 5))))
+            out = g._nearest_steps(sources)
+            assert out == g.bfs(sources, set(sources))
+            assert all(d is UNREACHABLE for d in out if d >= UNREACHABLE)
+        assert g._nearest_steps(()) == [UNREACHABLE] * g.board.n
+
+
 def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
     """_free_near (its rings by range worked out in C loops, kept per map and squares) answers as
     the plain reading does: the free open squares at the least range from any of the squares,
