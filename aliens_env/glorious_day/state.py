@@ -63,7 +63,9 @@ FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
-_STEPS: dict[tuple, array] = {}  # (mission, square): ``bfs`` steps from it on the open map (C ints)
+#: (mission, square): ``bfs`` steps from it on the open map; (mission, "apc", anchor): the least of
+#: them over the APC's squares there (C ints)
+_STEPS: dict[tuple, array] = {}
 #: (map id, square, limit, the closed squares within `limit` steps of it on the open map, the only
 #: ones that can change it): ``_bfs_reach``'s answer (the Characters by the APC, whose 21 squares
 #: are closed to their Moves, search again and again among the same few closed squares); at most
@@ -514,20 +516,42 @@ class StateQueries(VehicleRules):
 
     def _nearest_steps(self, sources: tuple) -> list[int]:
         """``bfs(sources, set(sources))``: steps to the nearest source, the least of each one's
-        open-map steps (a source always spreads, so closing the sources closes nothing)."""
-        n = self.board.n
-        least = None
+        open-map steps (a source always spreads, so closing the sources closes nothing). The APC's
+        21 squares, all among the sources when it counts as a Character (``_character_squares``),
+        count as one row: their least, kept per anchor (``_vehicle_steps``)."""
+        n, least = self.board.n, None
+        inside = self.vehicle_set()
+        if inside and inside.issubset(sources):
+            least = array("i", self._vehicle_steps())  # (copies, here and below: lowered in place)
+            sources = [s for s in sources if s not in inside]
         for s in sources:
-            row = _STEPS.get((self.map_id, s))
-            if row is None:
-                row = _STEPS[(self.map_id, s)] = array("i", self.bfs([s], set()))
+            row = self._open_steps(s)
             if least is None:
-                least = array("i", row)  # (a copy: lowered in place)
+                least = array("i", row)
             else:
                 _lower_steps(least, row, n)
         if least is None:
             return [UNREACHABLE] * n
         return _steps_list(least, n)
+
+    def _open_steps(self, square: int) -> array:
+        """``bfs`` steps from `square` on the open map, kept per map and square (C ints)."""
+        row = _STEPS.get((self.map_id, square))
+        if row is None:
+            row = _STEPS[(self.map_id, square)] = array("i", self.bfs([square], set()))
+        return row
+
+    def _vehicle_steps(self) -> array:
+        """The least of ``_open_steps`` over the APC's squares, kept per map and anchor (C ints)."""
+        key = (self.map_id, "apc", self.apc["pos"])
+        least = _STEPS.get(key)
+        if least is None:
+            squares = self.vehicle_squares()
+            least = array("i", self._open_steps(squares[0]))
+            for s in squares[1:]:
+                _lower_steps(least, self._open_steps(s), self.board.n)
+            _STEPS[key] = least
+        return least
 
     def can_react(self, moment: str) -> bool:
         """A Reaction window opens on public information only: the Hive holds a card, has the

@@ -150,8 +150,9 @@ def test_bfs_reach_is_the_plain_search_layer_by_layer():
 def test_nearest_steps_is_the_search_from_all_the_sources():
     """_nearest_steps (the least of each source's kept open-map steps, lowered in C ints) is the
     search from all the sources at once, on two maps, for the same sources asked again and in
-    other sets (a kept row is never lowered itself); unreachable squares hold the one shared
-    UNREACHABLE, as bfs's lists do."""
+    other sets (a kept row is never lowered itself), with the APC's squares among them (their
+    least kept per anchor) or some of them; unreachable squares hold the one shared UNREACHABLE,
+    as bfs's lists do."""
     rng = random.Random(11)
     for mission in ("survive", "queen_apc"):
         g = GloriousDay(mission=mission)
@@ -163,6 +164,17 @@ def test_nearest_steps_is_the_search_from_all_the_sources():
             assert out == g.bfs(sources, set(sources))
             assert all(d is UNREACHABLE for d in out if d >= UNREACHABLE)
         assert g._nearest_steps(()) == [UNREACHABLE] * g.board.n
+    g = GloriousDay(mission="queen_apc")  # the APC's squares among the sources: their least row kept per anchor
+    g.reset(0)
+    passable = [s for s in range(g.board.n) if g.nbrs[s]]
+    for anchor in rng.sample([s for s in passable if len(g.vehicle_squares(s)) == 21], 5):
+        g.apc["pos"] = anchor
+        inside = g.vehicle_squares()
+        for _ in range(4):  # (each ask lowers a copy of the kept row, not the row itself)
+            sources = tuple(sorted(set(inside) | set(rng.sample(passable, rng.randint(0, 4)))))
+            assert g._nearest_steps(sources) == g.bfs(sources, set(sources))
+        partly = inside[1:]  # not all of them: each square's own row
+        assert g._nearest_steps(partly) == g.bfs(partly, set(partly))
 
 
 def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
