@@ -8,6 +8,15 @@ from aliens_env.glorious_day.apc cimport VehicleRules
 @cython.locals(d=cython.int, s=cython.int, k=cython.int, m=cython.int, nxt=list)
 cdef int _breadth_first_layers(int[:] first, int[:] nexts, list dist, bytearray mark, bytearray want, int left,
                                list frontier, object limit) except -1
+# _bfs_reach's loop on C ints (state.py)
+@cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, near=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
+               k=cython.int, m=cython.int)
+cdef Py_ssize_t _reach_layers(int[:] first, int[:] nexts, bytearray mark, list out, int limit) except -1
+# _nearest_steps' loops on C ints (state.py)
+@cython.locals(s=Py_ssize_t)
+cdef int _lower_steps(int[:] least, int[:] row, Py_ssize_t n) except -1
+@cython.locals(s=Py_ssize_t, out=list, far=cython.int)
+cdef list _steps_list(int[:] least, Py_ssize_t n)
 
 cdef class StateQueries(VehicleRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
@@ -20,6 +29,7 @@ cdef class StateQueries(VehicleRules):
     cpdef loader_squares(self)
     cpdef occupied(self)
     cpdef bfs(self, sources, closed, limit=*, until=*)
+    cpdef _flat_nbrs(self)
     cpdef reach(self, start, closed, limit)
     cpdef reach_split(self, start, closed, limit)
     cpdef _closed_near(self, start, closed, limit)

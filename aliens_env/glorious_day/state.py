@@ -3,7 +3,7 @@ queries the rules and the policies share (stats, who stands where, reach and dis
 rule class of ``GloriousDay``. The constants are importable from game.py as before."""
 from __future__ import annotations
 
-import numpy as np
+from array import array
 
 from ..core.board import NO, UNREACHABLE
 from ..core.grid import flat_table
@@ -63,7 +63,9 @@ FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
-_STEPS: dict[tuple, np.ndarray] = {}  # (mission, square): ``bfs`` steps from it on the open map
+#: (mission, square): ``bfs`` steps from it on the open map; (mission, "apc", anchor): the least of
+#: them over the APC's squares there (C ints)
+_STEPS: dict[tuple, array] = {}
 #: (map id, square, limit, the closed squares within `limit` steps of it on the open map, the only
 #: ones that can change it): ``_bfs_reach``'s answer (the Characters by the APC, whose 21 squares
 #: are closed to their Moves, search again and again among the same few closed squares); at most
@@ -98,6 +100,46 @@ def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytea
         if left == 0:
             break
     return d
+
+
+def _reach_layers(first, nexts, mark: bytearray, out: list, limit: int) -> int:
+    """``StateQueries._bfs_reach``'s search: `out` (the start, marked) extended layer by layer
+    up to `limit` steps with the squares not marked (each marked as it is reached), each layer
+    read from `out` itself; returns how many of them lie within limit - 1 steps (all of them when
+    the search ends early). Compiled, the loops run on C ints over the flat neighbour table
+    (state.pxd), with no Python int made per neighbour."""
+    lo, near = 0, 1
+    for layer in range(limit):  # (layer: unused, a C int compiled)
+        hi = near = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
+        for i in range(lo, hi):
+            s = out[i]
+            for k in range(first[s], first[s + 1]):
+                m = nexts[k]
+                if not mark[m]:
+                    mark[m] = 1
+                    out.append(m)
+        if len(out) == hi:
+            return hi
+        lo = hi
+    return near
+
+
+def _lower_steps(least, row, n: int) -> int:
+    """``_nearest_steps``' least of the sources' steps: `least` lowered to `row` where `row` is
+    less, square by square (C ints compiled, state.pxd)."""
+    for s in range(n):
+        if row[s] < least[s]:
+            least[s] = row[s]
+    return 0
+
+
+def _steps_list(least, n: int) -> list:
+    """The steps `least` as a list, as bfs's lists hold them: UNREACHABLE the one shared int (memory)."""
+    out, far = [UNREACHABLE] * n, UNREACHABLE  # (far: UNREACHABLE in a C int compiled)
+    for s in range(n):
+        if least[s] < far:
+            out[s] = least[s]
+    return out
 
 
 def is_jammed(ch: dict) -> bool:
@@ -228,11 +270,16 @@ class StateQueries(VehicleRules):
                 if dist[s] != 0 and not want[s]:
                     want[s] = 1
                     left += 1
+        flat = self._flat_nbrs()
+        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
+        return dist
+
+    def _flat_nbrs(self) -> tuple:
+        """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches."""
         flat = _FLAT_NBRS.get(self.map_id)
         if flat is None:
             flat = _FLAT_NBRS[self.map_id] = flat_table(self.nbrs)
-        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
-        return dist
+        return flat
 
     def reach(self, start: int, closed: set[int], limit: int) -> tuple[int, ...]:
         """The squares within `limit` steps of `start` (not entering `closed`), `start` first (a
@@ -291,7 +338,7 @@ class StateQueries(VehicleRules):
             out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
-    @cython.locals(mark=bytearray, nbrs=list, frontier=list, nxt=list, s=cython.int, m=cython.int)  # (as bfs)
+    @cython.locals(mark=bytearray, out=list, flat=tuple, s=cython.int)  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -301,20 +348,8 @@ class StateQueries(VehicleRules):
             mark[s] = 1
         mark[start] = 1
         out = [start]
-        frontier = [start]
-        nbrs, near = self.nbrs, 1
-        for _ in range(limit):
-            near = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
-            nxt = []
-            for s in frontier:
-                for m in nbrs[s]:
-                    if not mark[m]:
-                        mark[m] = 1
-                        nxt.append(m)
-            if not nxt:
-                return tuple(out), len(out)
-            out.extend(nxt)
-            frontier = nxt
+        flat = self._flat_nbrs()
+        near = _reach_layers(flat[0], flat[1], mark, out, limit)
         return tuple(out), near
 
     def move_targets(self, c: int) -> list[int]:
@@ -481,20 +516,42 @@ class StateQueries(VehicleRules):
 
     def _nearest_steps(self, sources: tuple) -> list[int]:
         """``bfs(sources, set(sources))``: steps to the nearest source, the least of each one's
-        open-map steps (a source always spreads, so closing the sources closes nothing)."""
-        if not sources:
-            return [UNREACHABLE] * self.board.n
-        rows = []
+        open-map steps (a source always spreads, so closing the sources closes nothing). The APC's
+        21 squares, all among the sources when it counts as a Character (``_character_squares``),
+        count as one row: their least, kept per anchor (``_vehicle_steps``)."""
+        n, least = self.board.n, None
+        inside = self.vehicle_set()
+        if inside and inside.issubset(sources):
+            least = array("i", self._vehicle_steps())  # (copies, here and below: lowered in place)
+            sources = [s for s in sources if s not in inside]
         for s in sources:
-            row = _STEPS.get((self.map_id, s))
-            if row is None:
-                row = _STEPS[(self.map_id, s)] = np.array(self.bfs([s], set()), dtype=np.int32)
-            rows.append(row)
-        steps = np.minimum.reduce(rows) if len(rows) > 1 else rows[0]
-        out = steps.tolist()
-        for s in np.flatnonzero(steps >= UNREACHABLE).tolist():  # one shared int, as bfs's lists hold (memory)
-            out[s] = UNREACHABLE
-        return out
+            row = self._open_steps(s)
+            if least is None:
+                least = array("i", row)
+            else:
+                _lower_steps(least, row, n)
+        if least is None:
+            return [UNREACHABLE] * n
+        return _steps_list(least, n)
+
+    def _open_steps(self, square: int) -> array:
+        """``bfs`` steps from `square` on the open map, kept per map and square (C ints)."""
+        row = _STEPS.get((self.map_id, square))
+        if row is None:
+            row = _STEPS[(self.map_id, square)] = array("i", self.bfs([square], set()))
+        return row
+
+    def _vehicle_steps(self) -> array:
+        """The least of ``_open_steps`` over the APC's squares, kept per map and anchor (C ints)."""
+        key = (self.map_id, "apc", self.apc["pos"])
+        least = _STEPS.get(key)
+        if least is None:
+            squares = self.vehicle_squares()
+            least = array("i", self._open_steps(squares[0]))
+            for s in squares[1:]:
+                _lower_steps(least, self._open_steps(s), self.board.n)
+            _STEPS[key] = least
+        return least
 
     def can_react(self, moment: str) -> bool:
         """A Reaction window opens on public information only: the Hive holds a card, has the

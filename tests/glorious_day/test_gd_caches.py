@@ -124,6 +124,59 @@ def test_bfs_is_the_plain_breadth_first_search():
             assert out == [d if d <= max(last, 1) else UNREACHABLE for d in plain]
 
 
+def test_bfs_reach_is_the_plain_search_layer_by_layer():
+    """_bfs_reach (its layers read from the answer itself, C ints over the flat neighbour table)
+    answers as a plain search does: the start first, then the squares within `limit` steps
+    (never entering `closed`) layer by layer, each layer in the order found from the one before;
+    and how many lie within limit - 1 steps (all of them when the search ends early)."""
+    g = GloriousDay()
+    g.reset(0)
+    rng, n = random.Random(7), g.board.n
+    passable = [s for s in range(n) if g.nbrs[s]]
+    for _ in range(300):
+        start = rng.choice(passable)
+        closed = set(rng.sample(passable, rng.randint(0, 60))) - {start}
+        limit = rng.choice([1, 2, 4, 6, 60])
+        plain, seen, frontier, near = [start], {start} | closed, [start], 1
+        for _ in range(limit):
+            near = len(plain)
+            frontier = [m for s in frontier for m in g.nbrs[s] if not (m in seen or seen.add(m))]
+            if not frontier:
+                break
+            plain += frontier
+        assert g._bfs_reach(start, closed, limit) == (tuple(plain), near)
+
+
+def test_nearest_steps_is_the_search_from_all_the_sources():
+    """_nearest_steps (the least of each source's kept open-map steps, lowered in C ints) is the
+    search from all the sources at once, on two maps, for the same sources asked again and in
+    other sets (a kept row is never lowered itself), with the APC's squares among them (their
+    least kept per anchor) or some of them; unreachable squares hold the one shared UNREACHABLE,
+    as bfs's lists do."""
+    rng = random.Random(11)
+    for mission in ("survive", "queen_apc"):
+        g = GloriousDay(mission=mission)
+        g.reset(0)
+        passable = [s for s in range(g.board.n) if g.nbrs[s]]
+        for _ in range(60):
+            sources = tuple(sorted(rng.sample(passable, rng.randint(1, 5))))
+            out = g._nearest_steps(sources)
+            assert out == g.bfs(sources, set(sources))
+            assert all(d is UNREACHABLE for d in out if d >= UNREACHABLE)
+        assert g._nearest_steps(()) == [UNREACHABLE] * g.board.n
+    g = GloriousDay(mission="queen_apc")  # the APC's squares among the sources: their least row kept per anchor
+    g.reset(0)
+    passable = [s for s in range(g.board.n) if g.nbrs[s]]
+    for anchor in rng.sample([s for s in passable if len(g.vehicle_squares(s)) == 21], 5):
+        g.apc["pos"] = anchor
+        inside = g.vehicle_squares()
+        for _ in range(4):  # (each ask lowers a copy of the kept row, not the row itself)
+            sources = tuple(sorted(set(inside) | set(rng.sample(passable, rng.randint(0, 4)))))
+            assert g._nearest_steps(sources) == g.bfs(sources, set(sources))
+        partly = inside[1:]  # not all of them: each square's own row
+        assert g._nearest_steps(partly) == g.bfs(partly, set(partly))
+
+
 def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
     """_free_near (its rings by range worked out in C loops, kept per map and squares) answers as
     the plain reading does: the free open squares at the least range from any of the squares,
