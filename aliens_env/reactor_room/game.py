@@ -780,13 +780,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return steps  # (the common case: nothing beside; the board's own tuple)
         return [step for step in steps if step[1] not in blocked]
 
-    @cython.locals(al=Alien, squares=set)
+    @cython.locals(al=Alien, aliens=list, squares=set)
     def _blocked_squares(self) -> set[int]:
-        """The squares no Marine moves onto or through: the Aliens' in play and the Fires."""
-        squares = set()
-        for al in self.aliens:
-            if al.in_play:
-                squares.add(al.pos)
+        """The squares the acting Marine moves neither onto nor through: the Aliens' in play (its
+        kept ``targets``) and the Fires."""
+        aliens, squares = self.aliens, set()
+        for a in self.targets():
+            al = aliens[a]
+            squares.add(al.pos)
         squares.update(self.fires)
         return squares
 
