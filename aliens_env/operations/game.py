@@ -569,9 +569,10 @@ class Operations(ReactorRoom):
         s = self._slot
         if not mask[s["end"]] or m.actions_left < 1 or self._in_combat(m):
             return mask  # (no "end": passing through a teammate's square, only moving on)
-        if self.characters[m.name].weapon in self.data["grenade_launcher"] and self._launcher_loaded(i):
+        targets = self.targets()  # (kept: the Reactor Room's mask read them); no Alien, no grenade to check
+        if targets and self.characters[m.name].weapon in self.data["grenade_launcher"] and self._launcher_loaded(i):
             seen = self.board.los_list(m.pos)
-            for k, a in enumerate(self.targets()):
+            for k, a in enumerate(targets):
                 square = self.aliens[a].pos
                 if square != m.pos and seen[square]:
                     mask[s["grenade"] + k] = 1
@@ -593,7 +594,7 @@ class Operations(ReactorRoom):
         square within the Actions left), so that is not checked first. The squares' kinds read from
         ``square_flags`` on C integers; ``n``, a step's square as the Python int the sets hold."""
         m = self.marines[i]
-        steps, aliens = self._open_steps()
+        steps = self._open_steps()
         flags, pos, left = self._square_flags, m.pos, m.actions_left
         kinds = flags[pos]
         plain = not kinds & DUCT and m.name != "Ripley"  # off the ducts, not Ripley: only furniture's cost limits a step
@@ -601,11 +602,12 @@ class Operations(ReactorRoom):
             for step in steps:
                 n = step[1]
                 sq = n
-                if flags[sq] & (FURNITURE | DUCT) or n in standing:
+                kinds = flags[sq]
+                if kinds & (FURNITURE | DUCT) or n in standing:
                     break
             else:
                 return steps  # on the floor of Operations: the Reactor Room's rules say it all
-        newt = self._leading_newt()
+        newt, blocked = self._leading_newt(), None  # (blocked: _blocked_squares, built when a step meets a teammate)
         out = []
         for step in steps:  # _step_allowed, with what it reads worked out once
             n = step[1]
@@ -617,8 +619,11 @@ class Operations(ReactorRoom):
                 continue
             if not self._step_ok(m, pos, sq, left, newt):
                 continue
-            if n in standing and not self._may_stop_beyond(m, sq, standing, aliens, newt):
-                continue
+            if n in standing:
+                if blocked is None:
+                    blocked = self._blocked_squares()
+                if not self._may_stop_beyond(m, sq, standing, blocked, newt):
+                    continue
             out.append(step)
         return out
 
@@ -677,15 +682,16 @@ class Operations(ReactorRoom):
                 return True
         return False
 
-    @cython.locals(m=Marine, flags=list, ranges=list, width=cython.long, kinds=cython.long)
+    @cython.locals(m=Marine, flags=list, ranges=list, width=cython.long, kinds=cython.long, to=cython.long)
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         """The scenario's limits on Marine m's step from src to dst with ``actions_left`` (``newt``:
-        ``_leading_newt``), the squares' kinds read from ``square_flags``."""
+        ``_leading_newt``), the squares' kinds read from ``square_flags`` into C longs (``kinds``,
+        ``to``: the bit tests stay in C)."""
         flags = self._square_flags
-        if actions_left < (2 if flags[dst] & FURNITURE else 1):
+        kinds, to = flags[src], flags[dst]
+        if actions_left < (2 if to & FURNITURE else 1):
             return False  # furniture costs two Actions
-        kinds = flags[src]
-        if (kinds | flags[dst]) & DUCT:
+        if (kinds | to) & DUCT:
             width = self.board.width
             if src // width != dst // width and src % width != dst % width:
                 return False  # along the ducts, never diagonally
@@ -693,7 +699,7 @@ class Operations(ReactorRoom):
                 return False  # into the ducts only on Newt's signal
             if kinds & JUNCTION and src not in self.known and m.name != "Newt" and newt != NO:
                 return False  # Newt leads through a junction she has not navigated
-        if m.name == "Ripley" and newt != NO:
+        if newt != NO and m.name == "Ripley":
             ranges = self._ranges[newt]
             if ranges[dst] > max(1, ranges[src]):
                 return False  # Ripley stays beside Newt

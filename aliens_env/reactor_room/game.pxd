@@ -74,3 +74,6 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _destinations(self, start, goal, steps)
     cpdef _step_aliens_move(self)
     cpdef _step_mover(self)
+    # cpdef, not overridden: the squares the acting Marine's steps avoid (_open_steps' callers, when a
+    # step meets a teammate)
+    cpdef _blocked_squares(self)

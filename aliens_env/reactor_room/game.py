@@ -740,35 +740,56 @@ class ReactorRoom(PhasedGame, WeaponRules):
                     if pair is not None and pair >= 0:
                         mask[s["fire_pair"] + k] = 1
 
+    @cython.locals(step=tuple)
     def _legal_steps(self, i: int, standing: set[int]) -> Sequence[tuple[int, int]]:
         """(direction, square) of the steps the rules allow Marine i, the acting Marine (which may
         move: Actions left, not In Combat); ``standing``: the squares of its standing teammates.
         Read only (it may be the board's own row)."""
         m = self.marines[i]
-        steps, alien_squares = self._open_steps()
-        if standing and not standing.isdisjoint([sq for _, sq in steps]):
-            # may pass through teammates, but must be able to stop on a free square
-            left = m.actions_left - 1
-            steps = [(d, sq) for d, sq in steps
-                     if sq not in standing or self._can_come_to_rest(sq, left, standing, alien_squares)]
+        steps = self._open_steps()
+        for step in steps:
+            if step[1] in standing:  # may pass through teammates, but must be able to stop on a free square
+                left, blocked = m.actions_left - 1, self._blocked_squares()
+                return [step for step in steps
+                        if step[1] not in standing or self._can_come_to_rest(step[1], left, standing, blocked)]
         return steps
 
-    @cython.locals(m=Marine, al=Alien, alien_squares=set, aliens=list, a=cython.long)
-    def _open_steps(self) -> tuple[Sequence[tuple[int, int]], set[int]]:
+    @cython.locals(m=Marine, al=Alien, aliens=list, ranges=list, blocked=list, a=cython.long, sq=cython.long,
+                   rng=cython.long)
+    def _open_steps(self) -> Sequence[tuple[int, int]]:
         """(direction, square) of the steps from the acting Marine's square onto no Alien and no
-        Fire, and the squares of the Aliens and Fires (the Aliens in play: its ``targets``, which
-        are ordered from the acting Marine, so no other Marine is asked about). The steps are read only."""
+        Fire (read only: it may be the board's own row). A step's square is at range 1: the Aliens
+        in play are its ``targets``, ordered by range from it, so the loop stops at the first one
+        farther (no other Marine is asked about, no set built)."""
         m, aliens = self.marines[self.active], self.aliens
-        alien_squares = set()
+        ranges = self._ranges[m.pos]
+        blocked = []
         for a in self.targets():
             al = aliens[a]
-            alien_squares.add(al.pos)
-        if self.fires:
-            alien_squares.update(self.fires)  # no one enters a Fire either
+            sq = al.pos
+            rng = ranges[sq]
+            if rng > 1:
+                break
+            if rng == 1:
+                blocked.append(sq)
+        for sq in self.fires:  # no one enters a Fire either
+            if ranges[sq] == 1:
+                blocked.append(sq)
         steps = self.board.neighbours[m.pos]
-        if alien_squares.isdisjoint(neighbour_squares(self.board)[m.pos]):
-            return steps, alien_squares  # (the common case: no Alien beside; the board's own tuple)
-        return [step for step in steps if step[1] not in alien_squares], alien_squares
+        if not blocked:
+            return steps  # (the common case: nothing beside; the board's own tuple)
+        return [step for step in steps if step[1] not in blocked]
+
+    @cython.locals(al=Alien, aliens=list, squares=set)
+    def _blocked_squares(self) -> set[int]:
+        """The squares the acting Marine moves neither onto nor through: the Aliens' in play (its
+        kept ``targets``) and the Fires."""
+        aliens, squares = self.aliens, set()
+        for a in self.targets():
+            al = aliens[a]
+            squares.add(al.pos)
+        squares.update(self.fires)
+        return squares
 
     def _weapon_reach(self, char, wounded: bool, aim: int) -> int:
         """The longest range at which the weapon has a number at this Aim (blank beyond)."""
@@ -1533,16 +1554,6 @@ RANGE_FEATURE = [min(r, 20) / 20 for r in range(1024)]
 GLOBAL_FEATURES = ("turn/turn_scale", *(f"decision={kind}" for kind in DECISION_KINDS), "aliens_in_play/pool",
                    "out/marines", "dead/marines", "red_turn")
 TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
-
-
-def neighbour_squares(board: Board) -> list[frozenset[int]]:
-    """Per square of a (frozen) board: the squares one step away (its ``neighbours``' squares),
-    kept in the board's own cache."""
-    return board._cached("neighbour_squares", _neighbour_squares, board)
-
-
-def _neighbour_squares(board: Board) -> list[frozenset[int]]:
-    return [frozenset(sq for _, sq in steps) for steps in board.neighbours]
 
 
 @lru_cache(maxsize=None)

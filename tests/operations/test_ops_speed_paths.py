@@ -52,7 +52,8 @@ def rule_steps(g, i: int, standing: set) -> list:
     """Marine i's open steps the scenario allows; onto a standing teammate only with an allowed
     step on to a free square (A14)."""
     m = g.marines[i]
-    steps, aliens = g._open_steps()
+    aliens = {al.pos for al in g.aliens if al.in_play} | set(g.fires)
+    steps = [(d, sq) for d, sq in g.board.neighbours[m.pos] if sq not in aliens]
     newt = g._leading_newt()
     out = []
     for d, sq in steps:
@@ -100,13 +101,31 @@ def test_legal_steps_and_step_allowed_are_the_rules(seed):
         standing = g._standing_squares(exclude=i)
         expected = rule_steps(g, i, standing)
         assert list(g._legal_steps(i, standing)) == expected
-        steps, _ = g._open_steps()
+        steps = g._open_steps()
         assert [(d, sq) for d, sq in steps if g.step_allowed(i, d)] == expected
         pos = g.marines[i].pos
         kinds_seen.update(kind for kind, squares in (("duct", g.duct), ("airlock", g.airlock), ("junction", g.junctions),
                                                      ("furniture", g.furniture)) if pos in squares)
         kinds_seen.update("onto a teammate" for _, sq in steps if sq in standing)
     assert kinds_seen == {"duct", "airlock", "junction", "furniture", "onto a teammate"}
+
+
+def test_a_step_onto_a_teammate_needs_a_square_beyond_free_of_aliens():
+    """``_legal_steps`` builds the Aliens' squares (``_blocked_squares``) only when a step meets a
+    teammate: Hicks on furniture, 3 Actions, Vasquez east of him on furniture (one Action left
+    beyond her, so only the floor squares east of her are in reach), Hudson and Gorman on two of
+    them: with an Alien on the third, the step onto Vasquez is barred; without it, allowed."""
+    for alien in (False, True):
+        g = empty_ops({"Hicks": (2, 3), "Vasquez": (2, 4), "Hudson": (1, 5), "Gorman": (3, 5)})
+        if alien:
+            put_alien(g, (2, 5))
+        i = g.marine_order.index("Hicks")
+        g.phase, g.active = "marines", i
+        g.marines[i].actions_left = 3
+        standing = g._standing_squares(exclude=i)
+        steps = list(g._legal_steps(i, standing))
+        assert steps == rule_steps(g, i, standing)
+        assert (g.board.step(g.marines[i].pos, 2) in [sq for _, sq in steps]) == (not alien)  # (2: east)
 
 
 def test_ahead_of_newt_is_the_duct_squares_not_behind_her_on_either_board():

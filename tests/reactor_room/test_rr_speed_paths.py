@@ -184,19 +184,24 @@ def test_the_order_and_target_choices_are_the_plain_rule():
 
 
 def test_targets_open_steps_and_coming_to_rest_equal_the_plain_readings():
-    """``targets`` (its order keys in C), ``_open_steps`` and ``_can_come_to_rest`` (C loops) answer
-    as the rules read plainly."""
+    """``targets`` (its order keys in C), ``_open_steps`` (the Aliens and Fires at range 1 only),
+    ``_blocked_squares`` and ``_can_come_to_rest`` (C loops) answer as the rules read plainly, with
+    Aliens and Fires beside the acting Marine (steps barred) and farther off."""
     checked = rested = 0
-    for game in positions(games=8, steps=200):
+    barred = {"alien": 0, "fire": 0}
+    for game in positions(games=8, steps=200, fires=True):
         if game.current_player() != "marines" or game.active == NO:
             continue
         m = game.marines[game.active]
         in_play = [a for a, al in enumerate(game.aliens) if al.in_play]
         assert game.targets() == sorted(in_play, key=lambda a: (game.board.range(m.pos, game.aliens[a].pos), a))
-        alien_squares = {game.aliens[a].pos for a in game.targets()} | set(game.fires)
-        steps, squares = game._open_steps()
-        assert squares == alien_squares
+        alien_squares = {game.aliens[a].pos for a in in_play} | set(game.fires)
+        assert game._blocked_squares() == alien_squares
+        steps = game._open_steps()
         assert list(steps) == [(d, sq) for d, sq in game.board.neighbours[m.pos] if sq not in alien_squares]
+        beside = {sq for _, sq in game.board.neighbours[m.pos]}
+        barred["alien"] += any(game.aliens[a].pos in beside for a in in_play)
+        barred["fire"] += any(sq in beside for sq in game.fires)
         standing = game._standing_squares(exclude=game.active)
         for _, sq in steps:
             for moves in (0, 1, 2, 3):
@@ -208,7 +213,7 @@ def test_targets_open_steps_and_coming_to_rest_equal_the_plain_readings():
                 assert game._can_come_to_rest(sq, moves, standing, alien_squares) == free
                 rested += free
         checked += 1
-    assert checked > 100 and rested > 100
+    assert checked > 100 and rested > 100 and min(barred.values()) > 5, barred
 
 
 def plain_aliens_shown(game, plane, active):
