@@ -8,7 +8,7 @@ import pytest
 from aliens_env.core.board import NO
 from aliens_env.core.game import Decision
 from aliens_env.lairs.assault import MarineAssault
-from aliens_env.lairs.game import QUEEN, STOP, HuntForTheQueen
+from aliens_env.lairs.game import PLANES, QUEEN, STOP, HuntForTheQueen
 
 
 def edits(g: HuntForTheQueen) -> dict:
@@ -42,9 +42,9 @@ def test_a_marine_edited_between_observes_is_shown(field):
 class RowsWritten(HuntForTheQueen):
     """Hunt for the Queen recording which Marines' rows each observe rewrites."""
 
-    def _write_marines(self, state, changed):
+    def _write_marine_rows(self, rec, changed):
         self.written.append(list(changed))
-        super()._write_marines(state, changed)
+        super()._write_marine_rows(rec, changed)
 
 
 def test_a_row_is_rewritten_when_a_field_is_another_object_and_only_then():
@@ -117,3 +117,22 @@ def test_the_lairs_features_edited_between_observes_are_shown(part):
     view = "elevator" if part == "elevator_at" else "lairs"
     assert not np.array_equal(after[view], before[view]), "no change shown (missed by the record, or an edit that shows nothing)"
     assert np.array_equal(after[view], g.obs_layout.views(g.clone().observe("marines"))[view])
+
+
+def test_the_queen_and_a_facehugger_moved_between_observes_are_shown_on_their_planes_alone():
+    """Their counters' squares are set with the Aliens' (``show_ones``): the squares of last time
+    cleared, those of now set, on the Queen's and the Facehuggers' own planes too."""
+    g = HuntForTheQueen()
+    g.reset(3)
+    board = g.obs_layout.views(g.observe("marines"))["board"]  # (a copy: the planes before)
+    queen, hugger = g.aliens[QUEEN], g.aliens[1]
+    assert g.kinds[1] == "facehugger" and not queen.in_play and not hugger.in_play
+    assert not board[PLANES.index("queen")].any() and not board[PLANES.index("facehugger")].any()
+    square = g.marines[0].pos + 2
+    for step in (0, 1):  # (in play, then moved on: the square left cleared)
+        queen.pos, queen.in_play = square + step, True
+        hugger.pos, hugger.in_play = square + 2 + step, True
+        board = g.obs_layout.views(g.observe("marines"))["board"]
+        for plane, figure in (("queen", queen), ("facehugger", hugger)):
+            assert np.flatnonzero(board[PLANES.index(plane)]).tolist() == [figure.pos], (plane, step)
+        assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
