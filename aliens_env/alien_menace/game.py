@@ -52,6 +52,11 @@ from typing import Any
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 from ..core.actions import ActionLayout, ObsLayout
 from ..core.dice import Dice
 from ..core.game import SIDES, Game, other_side
@@ -690,9 +695,9 @@ class AlienMenace(Game):
     def observe(self, player: str) -> np.ndarray:
         """The views of ``obs_layout`` (see their descriptions): every value is a count divided by
         its scale (``_observation_scale``: copies, deck size, tokens, ...; 1 for one-hot views), then
-        clipped to [0, 1]. The nonzero values are gathered by flat index and written at once (a
-        count over its scale, divided in Python, rounds to the same float32 as numpy's float32
-        division: both operands are small whole numbers)."""
+        clipped to [0, 1]. The nonzero values are gathered by flat index and written in one loop
+        (``_put_clipped``; a count over its scale, divided as doubles, rounds to the same float32 as
+        numpy's float32 division: both operands are small whole numbers)."""
         if player not in SIDES:
             raise ValueError(f"unknown side {player!r}; sides are {list(SIDES)}")
         at, scale = self._obs_at, self._obs_scale_list
@@ -712,13 +717,9 @@ class AlienMenace(Game):
         if self.room >= 0:
             idx.append(at["room"] + self.room)
         val += [1] * (len(idx) - len(val))
-        cards = [(at["hand"] + self.offset[player], self.hand[player])]
-        cards += [(at["discards"] + self.offset[side], self.discard[side]) for side in SIDES]
-        for start, held in cards:
-            for local, k in enumerate(held):
-                if k:
-                    idx.append(start + local)
-                    val.append(k / scale[start + local])
+        _gather_counts(idx, val, at["hand"] + self.offset[player], self.hand[player], scale)
+        for side in SIDES:
+            _gather_counts(idx, val, at["discards"] + self.offset[side], self.discard[side], scale)
         if self.play:
             counted: dict[int, int] = {}  # a card type may be in play more than once
             bout, in_play = at["bout"], at["in_play"]
@@ -733,9 +734,7 @@ class AlienMenace(Game):
                 idx.append(at["answering"] + self.play[self.chain[-1]][ENTRY_CARD])
                 val.append(1)
         obs = self._obs_zero.copy()
-        obs.put(idx, val)
-        np.minimum(obs, 1.0, out=obs)
-        np.maximum(obs, 0.0, out=obs)
+        _put_clipped(obs, idx, val)
         return obs
 
     def _observation_scale(self) -> np.ndarray:
@@ -877,3 +876,24 @@ class AlienMenace(Game):
 
     def __repr__(self) -> str:
         return f"<AlienMenace turn {self.turn} {self.stage} lp={self.lp} winner={self.winner}>"
+
+
+@cython.locals(local=cython.Py_ssize_t, k=cython.long, s=cython.double)
+def _gather_counts(idx: list, val: list, start: int, held: list, scale: list) -> None:
+    """For observe: each nonzero count of ``held`` (per card id) as flat index start + its id and
+    the count over that index's scale."""
+    for local in range(len(held)):
+        k = held[local]
+        if k:
+            s = scale[start + local]
+            idx.append(start + local)
+            val.append(k / s)
+
+
+@cython.locals(k=cython.Py_ssize_t, v=cython.double)
+def _put_clipped(out: np.ndarray, idx: list, val: list) -> None:
+    """``out.put(idx, val)`` as float32, then clipped to [0, 1] (as np.minimum then np.maximum: a
+    NaN stays NaN), in one loop (compiled, on a typed view of ``out``: game.pxd)."""
+    for k in range(len(idx)):
+        v = val[k]
+        out[idx[k]] = 1.0 if v > 1.0 else 0.0 if v < 0.0 else v

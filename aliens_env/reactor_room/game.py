@@ -1317,9 +1317,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         rec.show_ones(ones)
         # -- the globals and the targets
         tail = self._obs_tail(live, targeted)
-        at = self._features_at + len(marines) * len(MARINE_FEATURES)
-        rec.tail_ends_at(at + len(tail))
-        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # as buf[at:at + len(tail)] = tail, faster
+        rec.write_tail(self._features_at + len(marines) * len(MARINE_FEATURES), tail)
         self._observe_kept(rec)
         return buf
 

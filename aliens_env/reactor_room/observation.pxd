@@ -5,5 +5,6 @@ cdef class ObsRecord:
     cdef public list keys, squares, ones
     cdef public dict counts
     cdef public Py_ssize_t tail_end
+    cdef float[::1] values  # buf, typed: the methods below write it in C
     cpdef show_ones(self, list ones)
-    cpdef tail_ends_at(self, Py_ssize_t end)
+    cpdef write_tail(self, Py_ssize_t at, list tail)

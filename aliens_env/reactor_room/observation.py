@@ -9,12 +9,13 @@ only what may have changed:
   acting; an equal new object rewrites the same values);
 - the Aliens' squares and the acting and candidate squares: those set last time cleared, those set
   now set;
-- the globals and the targets every time (one pack; the targets no longer there cleared);
+- the globals and the targets every time (``write_tail``; the targets no longer there cleared);
 - a subclass's own views in ``_observe_kept`` (Operations: its doors, known junctions and scenario
   features), what it wrote last time kept in ``extra``.
 
 Single values are written through ``view`` (a memoryview of ``buf``: faster than numpy's item
-assignment).
+assignment), and by the record's own methods through ``values`` (compiled, a typed view of
+``buf``: written in C).
 
 A record belongs to the game object that made it (its ``id``) and to its observation template: a
 clone, a copy and a loaded game start without one (a record is neither copied nor pickled), and a
@@ -26,6 +27,11 @@ import copyreg
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 
 class ObsRecord:
     """One game's last observation and what it was made of. Compiled, an extension type
@@ -36,6 +42,7 @@ class ObsRecord:
         self.template = template
         self.buf = template.copy()
         self.view = memoryview(self.buf)  # buf's float32 values, written one at a time
+        self.values = self.buf  # the same, compiled a typed view (observation.pxd): the record's own writes in C
         self.keys = [None] * n_marines  # what each Marine's square and row show (ReactorRoom.observe)
         self.squares = [None] * n_marines  # each Marine's board square (flat index), None off the map
         self.counts = {}  # board square (flat index) -> how many Marines are shown there
@@ -53,21 +60,26 @@ class ObsRecord:
     def __setstate__(self, state) -> None:
         self.owner = None
 
+    @cython.locals(sq=cython.Py_ssize_t)
     def show_ones(self, ones: list) -> None:
         """Set the squares of ``ones`` (flat indices) to 1.0, those set last time cleared first
         (a handful each: cheaper written twice than compared as sets)."""
-        view = self.view
         for sq in self.ones:
-            view[sq] = 0.0
+            self.values[sq] = 0.0
         for sq in ones:
-            view[sq] = 1.0
+            self.values[sq] = 1.0
         self.ones = ones
 
-    def tail_ends_at(self, end: int) -> None:
-        """The globals and targets now end at flat index ``end``: what last time's longer tail
-        wrote past it is cleared (a method: compiled, the compare on the struct's C integer)."""
-        if end < self.tail_end:
-            self.buf[end:self.tail_end] = 0.0
+    @cython.locals(k=cython.Py_ssize_t, n=cython.Py_ssize_t, end=cython.Py_ssize_t)
+    def write_tail(self, at: int, tail: list) -> None:
+        """Write the globals and targets (``tail``) from flat index ``at`` on, as float32 (as
+        struct's "f" and numpy round), and clear what last time's longer tail wrote past their end."""
+        n = len(tail)
+        end = at + n
+        for k in range(end, self.tail_end):
+            self.values[k] = 0.0
+        for k in range(n):
+            self.values[at + k] = tail[k]
         self.tail_end = end
 
 

@@ -305,3 +305,46 @@ def test_an_action_as_a_numpy_scalar_array_is_accepted():
     g.reset(2)
     g.apply(np.array(g.legal_actions()[-1]))
     assert g.mulligans[MAR] == 1
+
+
+def test_the_observation_writer_puts_then_clips_as_numpy_does():
+    """_put_clipped is ``out.put(idx, val)`` as float32 then np.minimum(., 1) and np.maximum(., 0):
+    the same float32 for values above 1, below 0, between (rounded), bools, a NaN, and the last
+    of two values at one index."""
+    from aliens_env.alien_menace.game import _put_clipped
+
+    idx = [0, 1, 2, 3, 4, 5, 6, 7, 8, 2]
+    val = [1.5, -0.25, 1 / 3, True, False, float("nan"), 7, 2 / 9, 0.999999999, 0.1]
+    mine = np.zeros(10, dtype=np.float32)
+    _put_clipped(mine, idx, val)
+    numpys = np.zeros(10, dtype=np.float32)
+    numpys.put(idx, val)
+    np.minimum(numpys, 1.0, out=numpys)
+    np.maximum(numpys, 0.0, out=numpys)
+    assert mine.tobytes() == numpys.tobytes()
+
+
+def test_the_cards_in_the_observation_equal_numpys_put_over_random_play():
+    """observe()'s hand and discards (``_gather_counts``) against the counts over their scales
+    written by numpy's put and clipped (as they were written before), both viewers, over positions
+    of random play: the rest of the observation is the same code either way."""
+    rng = np.random.default_rng(5)
+    g = AlienMenace()
+    g.reset(5)
+    for _ in range(600):
+        if g.is_terminal():
+            g.reset(int(rng.integers(1000)))
+        for viewer in (MAR, HIVE):
+            at, scale, obs = g._obs_at, g._obs_scale_list, g.observe(viewer)
+            shown = [(at["hand"] + g.offset[viewer], g.hand[viewer])]
+            shown += [(at["discards"] + g.offset[side], g.discard[side]) for side in (MAR, HIVE)]
+            expected = obs.copy()
+            for start, held in shown:
+                expected[start:start + len(held)] = 0.0
+            for start, held in shown:
+                expected.put([start + local for local, k in enumerate(held) if k],
+                             [k / scale[start + local] for local, k in enumerate(held) if k])
+            np.minimum(expected, 1.0, out=expected)
+            np.maximum(expected, 0.0, out=expected)
+            assert obs.tobytes() == expected.tobytes()
+        g.apply(int(rng.choice(np.flatnonzero(g.legal_mask(g.current_player())))))

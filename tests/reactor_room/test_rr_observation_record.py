@@ -2,7 +2,7 @@
 every step of random legal play it equals the observation made from scratch (a clone keeps no
 record, so its first observe writes every view anew), for the Reactor Room family and the chains
 built on it; a Marine changed behind the record's back (a test, a position edit) is shown; the
-record's own methods (the squares set, the tail cleared), its keys kept by identity, and a game
+record's own methods (the squares set, the tail written and cleared), its keys kept by identity, and a game
 pickled or copied without its record."""
 import numpy as np
 import pytest
@@ -77,15 +77,21 @@ def test_the_record_clears_last_times_squares_and_keeps_those_still_set():
     assert not rec.buf.any()
 
 
-def test_the_record_clears_the_tail_only_past_its_new_end():
+def test_the_record_writes_the_tail_and_clears_only_past_its_new_end():
+    """write_tail writes its values from ``at`` on as float32 (bools and ints too, rounded as
+    numpy's float32) and clears what a longer tail wrote last time, nothing before ``at`` or past
+    last time's end."""
     from aliens_env.reactor_room.observation import ObsRecord
 
-    rec = ObsRecord(0, np.zeros(8, dtype=np.float32), 0)
-    rec.buf[:] = 1.0
-    rec.tail_ends_at(7)
-    assert rec.buf.all()  # (longer than last time's: nothing past it to clear)
-    rec.tail_ends_at(3)
-    assert rec.buf.tolist() == [1, 1, 1, 0, 0, 0, 0, 1] and rec.tail_end == 3
+    rec = ObsRecord(0, np.zeros(10, dtype=np.float32), 0)
+    rec.buf[:] = 9.0
+    tail = [0.1, True, 2, 1 / 3, False]
+    rec.write_tail(2, tail)
+    assert rec.buf.tolist() == np.array([9, 9, *tail, 9, 9, 9], dtype=np.float32).tolist() and rec.tail_end == 7
+    rec.write_tail(2, [0.5, 0.25])
+    assert rec.buf.tolist() == [9, 9, 0.5, 0.25, 0, 0, 0, 9, 9, 9] and rec.tail_end == 4
+    rec.write_tail(2, [1.0, 1.0, 1.0])  # (longer than last time's: nothing past it to clear)
+    assert rec.buf.tolist() == [9, 9, 1, 1, 1, 0, 0, 9, 9, 9] and rec.tail_end == 5
 
 
 def test_a_game_with_its_record_pickles_and_copies_without_it_and_observes_the_same():
