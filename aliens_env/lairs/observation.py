@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO
-from ..reactor_room.game import MARINE_FEATURES, Alien, Marine, float_struct
+from ..reactor_room.game import MARINE_FEATURES, Alien, Marine
 from ..reactor_room.observation import ObsRecord
 from .queen import QueenRules
 
@@ -118,10 +118,8 @@ class LairsObservation(QueenRules):
             at = plane["room_unflipped"]
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
-        # -- the globals and the targets (packed every time: they change at most steps)
-        tail, at = self._obs_tail(live, targeted), self._tail_at
-        state.tail_ends_at(at + len(tail))
-        float_struct(len(tail)).pack_into(buf, at * 4, *tail)  # (lru-cached: the tail's length varies with the targets)
+        # -- the globals and the targets (written every time: they change at most steps)
+        state.write_tail(self._tail_at, self._obs_tail(live, targeted))
         # -- the lairs' features and the scenario's, each when what it is made of has changed (its views rewritten whole)
         survivors = len(marines) - dead  # (survivors())
         for j in self.facehugged:

@@ -136,3 +136,21 @@ def test_the_queen_and_a_facehugger_moved_between_observes_are_shown_on_their_pl
         for plane, figure in (("queen", queen), ("facehugger", hugger)):
             assert np.flatnonzero(board[PLANES.index(plane)]).tolist() == [figure.pos], (plane, step)
         assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
+
+
+def test_the_tail_kept_over_random_play_is_a_fresh_observes_and_a_shorter_one_clears_the_rest():
+    """The globals and targets are written by the record's ``write_tail`` at every observe: over
+    random play the kept observation is a fresh one's (a clone's), shrinking tails included (what
+    a longer tail left past the shorter one's end cleared)."""
+    rng, shrunk = np.random.default_rng(7), 0
+    for game in (HuntForTheQueen, MarineAssault):
+        g = game()
+        g.reset(2)
+        for _ in range(400):
+            if g.is_terminal():
+                break
+            end = g._obs_state.tail_end if g._obs_state is not None else 0
+            assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
+            shrunk += g._obs_state.tail_end < end
+            g.apply(int(rng.choice(g.legal_actions())))
+    assert shrunk, "no tail shorter than the one before: the clearing untested"
