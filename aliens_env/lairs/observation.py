@@ -6,7 +6,7 @@ then the lairs' own; only the way they are made differs. A game keeps its last o
 the kept observation), rewrites only what may have changed:
 
 - a Marine's board square and feature row when one of the fields they show, or the attack of the
-  Alien on its card, is no longer the object last shown (its key in ``ObsState.keys``: compared
+  Alien on its card, is no longer the object last shown (its key in ``LairsRecord.keys``: compared
   field by field by identity, without building a key), or when it starts or stops acting; written
   by the Reactor Room's ``_write_marine_rows`` (the record is the Reactor Room's, with the lairs'
   own fields);
@@ -42,7 +42,7 @@ class LairsMarine(Marine):
     __slots__ = ()
 
 
-class ObsState(ObsRecord):
+class LairsRecord(ObsRecord):
     """One game's last observation and what it was made of: the Reactor Room's record (its Marines'
     keys, squares and rows, the squares of the other planes, the tail's end) and the lairs' own.
     Pickled as the Reactor Room's record is (the owner alone: the game that loads it makes its own)."""
@@ -55,6 +55,21 @@ class ObsState(ObsRecord):
         self.flipped: dict | None = None  # the Rooms flipped shown
         self.lairs = None  # what the lairs' features were made of last time (None: not written yet)
         self.scenario = None  # what the scenario's views were made of last time (None: not written yet)
+
+
+class ObsState:
+    """Only loads the record of games pickled before ``LairsRecord`` (4674b8d and older: a plain
+    class, pickled as its owner alone; protocols 0 and 1 rebuild it with ``object.__new__``, which an
+    extension type's subclass refuses): a stand-in with owner None, which the game's first observe
+    replaces with a ``LairsRecord``. Pickled as those games pickled it."""
+
+    __slots__ = ("owner",)
+
+    def __getstate__(self) -> dict:
+        return {"owner": None}
+
+    def __setstate__(self, state) -> None:
+        self.owner = None
 
 
 class LairsObservation(QueenRules):
@@ -78,7 +93,7 @@ class LairsObservation(QueenRules):
         stay hidden."""
         state = self._obs_state
         if state is None or state.owner != id(self):
-            state = self._obs_state = ObsState(id(self), self._obs_template, len(self.marines))
+            state = self._obs_state = LairsRecord(id(self), self._obs_template, len(self.marines))
         buf, plane = state.buf, self._plane
         marines, aliens, active = self.marines, self.aliens, self.active
         # -- the Marines: rewritten when a field shown (or the attack on its card) is no longer the

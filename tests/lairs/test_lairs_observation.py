@@ -67,21 +67,53 @@ def test_a_row_is_rewritten_when_a_field_is_another_object_and_only_then():
 
 
 def test_a_game_pickled_with_its_record_loads_and_observes_afresh():
-    """The record is not pickled (a loaded game makes its own), so a record of another layout (an
-    older version's slots) loads too."""
+    """The record is not pickled (a loaded game makes its own at its first observe)."""
     import pickle
 
-    from aliens_env.lairs.observation import ObsState
+    from aliens_env.lairs.observation import LairsRecord
 
     g = HuntForTheQueen()
     g.reset(3)
     g.observe("marines")
-    loaded = pickle.loads(pickle.dumps(g))
-    assert loaded._obs_state.owner is None
-    assert np.array_equal(loaded.observe("marines"), g.clone().observe("marines"))
-    old = ObsState.__new__(ObsState)
-    old.__setstate__((None, {"tracked": [], "attacks": [], "status": []}))  # (slots an older record had)
-    assert old.owner is None
+    assert type(g._obs_state) is LairsRecord
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        loaded = pickle.loads(pickle.dumps(g, protocol))
+        assert type(loaded._obs_state) is LairsRecord and loaded._obs_state.owner is None
+        assert np.array_equal(loaded.observe("marines"), g.clone().observe("marines"))
+        assert loaded._obs_state.owner == id(loaded)
+
+
+# The lairs' record as 4674b8d pickled it (its ObsState: a plain class, its owner alone), at
+# protocols 0, 1, 2 and 5: the bytes that tree wrote (a whole game is megabytes)
+OLD_RECORDS = {
+    0: b"ccopy_reg\n_reconstructor\np0\n(caliens_env.lairs.observation\nObsState\np1\nc__builtin__\nobject\np2\nNtp3\n"
+       b"Rp4\n(dp5\nVowner\np6\nNsb.",
+    1: b"ccopy_reg\n_reconstructor\nq\x00(caliens_env.lairs.observation\nObsState\nq\x01c__builtin__\nobject\nq\x02Ntq\x03"
+       b"Rq\x04}q\x05X\x05\x00\x00\x00ownerq\x06Nsb.",
+    2: b"\x80\x02caliens_env.lairs.observation\nObsState\nq\x00)\x81q\x01}q\x02X\x05\x00\x00\x00ownerq\x03Nsb.",
+    5: b"\x80\x05\x95=\x00\x00\x00\x00\x00\x00\x00\x8c\x1caliens_env.lairs.observation\x94\x8c\x08ObsState\x94\x93\x94)"
+       b"\x81\x94}\x94\x8c\x05owner\x94Nsb.",
+}
+
+
+@pytest.mark.parametrize("protocol", sorted(OLD_RECORDS))
+def test_a_record_pickled_by_an_older_version_loads_as_a_stand_in_that_the_first_observe_replaces(protocol):
+    """Games pickled by 4674b8d hold an ObsState (compiled too, protocols 0 and 1 rebuild it with
+    ``object.__new__``): it loads as a stand-in with owner None, pickles again as it was, and the
+    game's first observe makes its own record, the same as a fresh one's."""
+    import pickle
+
+    from aliens_env.lairs.observation import LairsRecord, ObsState
+
+    old = pickle.loads(OLD_RECORDS[protocol])
+    assert type(old) is ObsState and old.owner is None
+    assert pickle.dumps(old, protocol) == OLD_RECORDS[protocol]
+    g = HuntForTheQueen()
+    g.reset(3)
+    fresh = g.clone().observe("marines")
+    g._obs_state = old  # (as a game pickled by 4674b8d loads)
+    assert np.array_equal(g.observe("marines"), fresh)
+    assert type(g._obs_state) is LairsRecord and g._obs_state.owner == id(g)
 
 
 def lairs_edits(g: HuntForTheQueen) -> dict:
