@@ -85,7 +85,7 @@ class LairsObservation(QueenRules):
         self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
         self._obs_state = None
 
-    @cython.locals(m=Marine, al=Alien, keys=list, key=tuple, i=cython.Py_ssize_t, dead=cython.Py_ssize_t)
+    @cython.locals(m=Marine, al=Alien, keys=list, shown=tuple, i=cython.Py_ssize_t, dead=cython.Py_ssize_t)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_state.buf``) brought up to date, for the Reactor Room's
         ``observe`` and ``observe_kept``: its views over the lairs (PLANES: the Rooms not yet
@@ -105,11 +105,11 @@ class LairsObservation(QueenRules):
         dead = 0
         for i in range(len(marines)):
             m = marines[i]
-            key = keys[i]
+            shown = keys[i]
             attack = aliens[m.alien].attack if m.alien != NO else ""
-            if key is None or m.status is not key[0] or m.pos is not key[1] or m.wounded is not key[2] \
-                    or m.incapacitated is not key[3] or m.carried_by is not key[4] or m.carrying is not key[5] \
-                    or m.actions_left is not key[6] or m.aim is not key[7] or attack is not key[8]:
+            if shown is None or m.status is not shown[0] or m.pos is not shown[1] or m.wounded is not shown[2] \
+                    or m.incapacitated is not shown[3] or m.carried_by is not shown[4] or m.carrying is not shown[5] \
+                    or m.actions_left is not shown[6] or m.aim is not shown[7] or attack is not shown[8]:
                 keys[i] = (m.status, m.pos, m.wounded, m.incapacitated, m.carried_by, m.carrying, m.actions_left, m.aim, attack)
                 changed.append(i)
             if m.status == "dead":

@@ -186,3 +186,24 @@ def test_the_tail_kept_over_random_play_is_a_fresh_observes_and_a_shorter_one_cl
             shrunk += g._obs_state.tail_end < end
             g.apply(int(rng.choice(g.legal_actions())))
     assert shrunk, "no tail shorter than the one before: the clearing untested"
+
+
+def test_a_scenario_key_of_any_type_is_compared_as_it_is():
+    """``_scenario_key`` is only compared with last time's (its type not declared: a scenario may
+    return a list); its views are rewritten when it changes, and only then."""
+
+    class ListKeyed(HuntForTheQueen):
+        def _scenario_key(self):
+            return [self.turn]
+
+        def _observe_scenario(self, buf, key):
+            self.written.append(key)
+
+    g = ListKeyed()
+    g.reset(3)
+    g.written = []
+    g.observe("marines")
+    g.observe("marines")
+    g.turn += 1
+    g.observe("marines")
+    assert g.written == [[g.turn - 1], [g.turn]]
