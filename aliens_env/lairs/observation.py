@@ -45,7 +45,9 @@ class LairsMarine(Marine):
 class LairsRecord(ObsRecord):
     """One game's last observation and what it was made of: the Reactor Room's record (its Marines'
     keys, squares and rows, the squares of the other planes, the tail's end) and the lairs' own.
-    Pickled as the Reactor Room's record is (the owner alone: the game that loads it makes its own)."""
+    Its ``keys`` hold the lairs' layout (``_observe_record``: the fields compared one by one), not
+    the Reactor Room's. Pickled and copied as the Reactor Room's record is (the owner alone: the game
+    that loads it makes its own)."""
 
     __slots__ = ("active", "flipped", "lairs", "scenario")
 
