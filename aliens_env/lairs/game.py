@@ -457,7 +457,7 @@ class HuntForTheQueen(LairsObservation):
 
     def _observe_lairs(self, state, survivors: int) -> None:
         """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on) into the kept
-        observation ``state.buf`` (observation.py's ObsState), when what they are made of differs
+        observation ``state.buf`` (observation.py's LairsRecord), when what they are made of differs
         from ``state.lairs``, last time's; ``survivors``: survivors()."""
         d = self.decision
         kind = None if d is None else d.kind

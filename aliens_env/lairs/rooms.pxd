@@ -9,6 +9,5 @@ cdef class RoomRules(ReactorRoom):
     cdef public object hunt, rooms, room_of, stairwells, elevator, cocooning, kinds, _special_slots
     cdef public object room_deck, sentry_deck, flipped, appear_at, facehugged, riders, elevator_at
     cdef public object queen_damage, queen_dead, queen_hit, queen_steps, queen_from, queen_attacks, _queen_scales
-    cdef public object _room_fields, _lairs_at, _obs_state, _row_at, _row_bytes, _tail_at, _where
-    cdef public object _marine_plane_at, _kind_plane
+    cdef public object _room_fields, _lairs_at, _obs_state, _tail_at, _kind_plane
     cpdef _move_marine(self, i, direction)  # (the Reactor Room's, overridden: reactor_room/game.pxd)

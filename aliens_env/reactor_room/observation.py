@@ -35,7 +35,11 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 class ObsRecord:
     """One game's last observation and what it was made of. Compiled, an extension type
-    (observation.pxd): ``ReactorRoom._observe_record`` reads its fields from the struct."""
+    (observation.pxd): ``ReactorRoom._observe_record`` reads its fields from the struct.
+
+    The lairs' record (lairs/observation.py's ``LairsRecord``) derives from it and uses
+    ``show_ones``, ``write_tail`` and ``ReactorRoom._write_marine_rows`` (the lairs change with
+    them); ``keys`` then holds the lairs' layout of a Marine's key, not the Reactor Room's."""
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
@@ -53,7 +57,8 @@ class ObsRecord:
     # A pickled or copied record is not kept: the game that loads it makes its own at its first
     # observe (owner None never matches), so an older layout's record (c344682's other_ones)
     # loads too; the pickle names the class alone, the same compiled and pure (Cython's own
-    # pickling would name a helper of the compiled module)
+    # pickling would name a helper of the compiled module). copy.copy and copy.deepcopy go through
+    # __reduce__ too: a copied record is the same stand-in as a loaded one
     def __reduce__(self):
         return copyreg.__newobj__, (type(self),), {"owner": None}
 
