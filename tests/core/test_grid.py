@@ -390,6 +390,25 @@ def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_r
                 assert (near == (full & in_range)).all()
 
 
+def test_the_windowed_view_follows_an_edited_grid():
+    """The windowed sight lines read the padded blocking squares kept for the grid's version: a
+    wall laid (or taken away) after a view was made hides (or shows) what a fresh grid's does,
+    near the grid's edges too (a window reaching past them)."""
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        cells = np.where(rng.random((12, 14)) < 0.25, WALL, FLOOR)
+        g = Grid(12, 14, TERRAINS, cells)
+        floors = np.flatnonzero(cells.ravel() == FLOOR).tolist()
+        for src in floors[:3] + floors[-3:]:
+            g.los_from(src, 5)
+            square = int(rng.choice([s for s in range(g.n) if s != src]))
+            g.set_cell(square, FLOOR if g.cells.flat[square] == WALL else WALL)
+            fresh = Grid(12, 14, TERRAINS, g.cells.copy())
+            assert g.los_from(src, 5).tolist() == fresh.los_from(src, 5).tolist()
+            in_range = np.array([g.range(src, t) <= 5 for t in range(g.n)])
+            assert (g.los_from(src, 5) == (fresh.los_from(src) & in_range)).all()
+
+
 def test_has_los_is_the_kept_view_whether_it_is_kept_or_traced():
     """``has_los(src, dst, radius)`` answers ``los_from(src, radius)[dst]``: tracing the one
     segment while the view is not kept, reading the view once it is; from any square (a
