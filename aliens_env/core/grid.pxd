@@ -1,7 +1,11 @@
-# The distance searches' and the sight window's loops on C ints when compiled (Cython reads this file
-# beside grid.py; run as Python, grid.py is the same code on array("i"), array("Q") and bytes
-# objects). Grid stays a Python class.
+# The distance searches', the sight window's and the neighbour rows' loops on C ints when compiled
+# (Cython reads this file beside grid.py; run as Python, grid.py is the same code on lists and on
+# array("i"), array("Q") and bytes objects). Grid stays a Python class.
 cimport cython
+
+@cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
+               n=cython.int)
+cdef list _around(int i, list cells, list extra, list code_cost, list opened, int height, int width)
 
 @cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int)
 cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unreachable) except -1

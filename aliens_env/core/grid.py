@@ -480,27 +480,17 @@ class Grid:
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
-        the squares themselves (doors to open, figures in the way)."""
-        table = self._cache.get("around")
-        if table is None:
-            table = self._cache["around"] = {}
+        the squares themselves (doors to open, figures in the way). Kept per version with the
+        lists a row is read from (one lookup, no closure, per call)."""
+        kept = self._cache.get("around")
+        if kept is None:
+            kept = self._cache["around"] = ({}, self._list_from_last("cells", self.cells.flatten()),
+                                            self._list_from_last("extra", self.extra.flatten()),
+                                            [t.cost or 1 for t in self.terrains], self.step_open())
+        table = kept[0]
         out = table.get(i)
         if out is None:
-            cells = self._cached("cells_list", lambda: self._list_from_last("cells", self.cells.flatten()))
-            extra = self._cached("extra_list", lambda: self._list_from_last("extra", self.extra.flatten()))
-            code_cost = [t.cost or 1 for t in self.terrains]
-            opened = self.step_open()[:, i].tolist()
-            h, w = self.height, self.width
-            r, c = divmod(i, w)
-            out = []
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < h and 0 <= cc < w:
-                    n = rr * w + cc
-                    out.append((n, cells[n], code_cost[cells[n]] + extra[n], opened[d]))
-                else:
-                    out.append(None)
-            table[i] = out
+            out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][:, i].tolist(), self.height, self.width)
         return out
 
     def can_step(self, a: int, b: int, mover: Mover = DEFAULT_MOVER) -> bool:
@@ -863,6 +853,24 @@ def _pad(a: np.ndarray) -> np.ndarray:
     """a with a border of one zero (False) square on every side (np.pad(a, 1), cheaper)."""
     out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
     out[1:-1, 1:-1] = a
+    return out
+
+
+def _around(i: int, cells: list, extra: list, code_cost: list, opened: list, height: int, width: int) -> list:
+    """``Grid.around``'s row of square i from the grid's cell codes and extras (flat lists), each
+    code's cost to enter and ``step_open``'s column i (compiled, on C ints: grid.pxd)."""
+    r = i // width
+    c = i - r * width
+    out = []
+    for d in range(8):
+        dr, dc = DIRECTIONS[d]
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < height and 0 <= cc < width:
+            n = rr * width + cc
+            code = cells[n]
+            out.append((n, code, code_cost[code] + extra[n], opened[d]))
+        else:
+            out.append(None)
     return out
 
 

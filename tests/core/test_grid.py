@@ -376,6 +376,34 @@ def test_a_large_models_typed_search_is_the_plain_search_in_the_same_order(seed)
             assert list(g.large_field(goals, closed, size=size).items()) == list(expected.items())
 
 
+def test_around_reads_each_neighbour_as_the_grid_says_and_follows_an_edit():
+    """``around(i)``: per direction the square, its cell code, its cost to enter (terrain, at
+    least 1, plus its extra) and whether the step is free of walls, None off the grid; on the
+    grid's corners and edges too, and again after a cell and an extra change (the kept rows go
+    with the version)."""
+    rng = np.random.default_rng(6)
+
+    def expected(g: Grid, i: int) -> list:
+        opened = g.step_open()
+        row = []
+        for d in range(8):
+            n = g.step(i, d)
+            if n is None:
+                row.append(None)
+            else:
+                code = int(g.cells.flat[n])
+                row.append((n, code, (TERRAINS[code].cost or 1) + int(g.extra.flat[n]), bool(opened[d, i])))
+        return row
+
+    for trial in range(6):
+        codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED], size=(6, 7))
+        g = Grid(6, 7, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        for edit in range(3):
+            assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)]
+            g.set_cell(int(rng.integers(g.n)), int(rng.choice([FLOOR, WALL, DOOR_CLOSED])))
+            g.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
+
+
 # -- line of sight options ----------------------------------------------------------------------
 def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_rule():
     rng = np.random.default_rng(3)
