@@ -7,6 +7,9 @@ cimport cython
                n=cython.int)
 cdef list _around(int i, list cells, list extra, list code_cost, list opened, int height, int width)
 
+@cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int)
+cdef int _dial(list nbrs, list cost, int[:] dist, list frontier, set sources, int goal_cost) except -1
+
 @cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int)
 cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unreachable) except -1
 

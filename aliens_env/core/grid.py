@@ -512,44 +512,19 @@ class Grid:
         nbrs = self._step_squares(mover)
         cost = self.costs(mover)
         frontier = [s for s in sources if cost[s] is not None]
-        if weighted:
-            dist = [UNREACHABLE] * self.n
-            reached = list(sources)  # every square given a distance, each once (sources may repeat)
-            for s in sources:
-                dist[s] = 0
-            # Dial's algorithm: entering costs are whole numbers >= 0 (_check_cost), so a list of buckets by
-            # distance replaces the heap (a square is expanded from the bucket of its final
-            # distance; an entry left behind by a later improvement is skipped)
-            srcs = set(sources) if goal_cost is not None else ()
-            buckets = [frontier]
-            d0 = 0
-            while d0 < len(buckets):
-                for s in buckets[d0]:
-                    if dist[s] != d0:
-                        continue
-                    nd = d0 + (goal_cost if d0 == 0 and s in srcs else cost[s])  # the step from a neighbour into s
-                    for m in nbrs[s]:
-                        if nd < dist[m]:
-                            if dist[m] == UNREACHABLE:
-                                reached.append(m)
-                            dist[m] = nd
-                            while len(buckets) <= nd:
-                                buckets.append([])
-                            buckets[nd].append(m)
-                d0 += 1
-            out = np.full(self.n, UNREACHABLE, dtype=np.int32)
-            out[reached] = [dist[m] for m in reached]
+        dist = array("i", [UNREACHABLE]) * self.n
+        for s in sources:
+            dist[s] = 0
+        if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
+            _dial(nbrs, cost, dist, frontier, set(sources), -1 if goal_cost is None else goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
-            dist = array("i", [UNREACHABLE]) * self.n
-            for s in sources:
-                dist[s] = 0
             # room for every square queued once at most; the arrays written once each, and the field
             # read without a copy (libc's memset and memcpy of a large block count about an
             # instruction a byte under callgrind, the measure of docs/speed.md)
             queue = array("i", [0]) * (len(frontier) + self.n)
             queue[:len(frontier)] = array("i", frontier)
             _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
-            out = np.frombuffer(dist, dtype=np.int32)
+        out = np.frombuffer(dist, dtype=np.int32)
         out.flags.writeable = False
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
@@ -872,6 +847,38 @@ def _around(i: int, cells: list, extra: list, code_cost: list, opened: list, hei
         else:
             out.append(None)
     return out
+
+
+def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
+    """Weighted distances into `dist` (an int array: 0 on the sources, UNREACHABLE elsewhere) from
+    the `frontier` squares (the sources the mover may enter), as ``Grid.field`` says: reaching
+    square m from square s costs what entering s costs (`cost`), or `goal_cost` (when >= 0) where
+    s is one of the `sources`. Dial's algorithm: entering costs are whole numbers >= 0
+    (_check_cost), so a list of buckets by distance replaces the heap (a square is expanded from
+    the bucket of its final distance; an entry left behind by a later improvement is skipped; a
+    bucket is read while steps of cost 0 add to it). Compiled, the loop runs on C ints (grid.pxd)."""
+    buckets = [frontier]
+    d0 = 0
+    while d0 < len(buckets):
+        bucket = buckets[d0]
+        k = 0
+        while k < len(bucket):
+            s = bucket[k]
+            k += 1
+            if dist[s] != d0:
+                continue
+            if d0 == 0 and goal_cost >= 0 and s in sources:
+                nd = goal_cost
+            else:
+                nd = d0 + cost[s]  # the step from a neighbour into s
+            for m in nbrs[s]:
+                if nd < dist[m]:
+                    dist[m] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(m)
+        d0 += 1
+    return 0
 
 
 def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
