@@ -498,13 +498,14 @@ class Grid:
 
     # -- distance fields -------------------------------------------------------------------------
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
-              goal_cost: int | None = None) -> np.ndarray:
+              goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
         none; read-only, cached per version). weighted: entering a square costs what `costs`
         says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
         given (a figure that attacks the source from beside it), else the source's own cost. A
-        source on a square the mover could not enter spreads nothing."""
-        key = ("field", tuple(sources), mover, weighted, goal_cost)
+        source on a square the mover could not enter spreads nothing. The squares of `closed`
+        are never entered (UNREACHABLE), a source on one excepted."""
+        key = ("field", tuple(sources), mover, weighted, goal_cost, closed)
         out = self._cache.get(key)
         if out is not None:
             return out
@@ -513,6 +514,8 @@ class Grid:
         cost = self.costs(mover)
         frontier = [s for s in sources if cost[s] is not None]
         dist = array("i", [UNREACHABLE]) * self.n
+        for s in closed:
+            dist[s] = -1  # (below any distance: never entered; UNREACHABLE again after the search)
         for s in sources:
             dist[s] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
@@ -524,6 +527,9 @@ class Grid:
             queue = array("i", [0]) * (len(frontier) + self.n)
             queue[:len(frontier)] = array("i", frontier)
             _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
+        for s in closed:
+            if dist[s] < 0:
+                dist[s] = UNREACHABLE
         out = np.frombuffer(dist, dtype=np.int32)
         out.flags.writeable = False
         if len(self._cache) > _FIELD_CACHE_LIMIT:

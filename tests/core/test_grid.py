@@ -494,10 +494,10 @@ def test_reactor_room_distances_and_sight_equal_the_old_board(name):
     assert h.hexdigest() == GOLDEN[name]
 
 
-def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost):
+def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost, closed=()):
     """The field's definition, worked out the slow way: relax every step until nothing changes
     (entering s costs its cost, goal_cost from a source when given, 1 when not weighted; a
-    source the mover cannot enter spreads nothing)."""
+    source the mover cannot enter spreads nothing; a square of `closed` is never entered)."""
     nbrs, cost = g.neighbour_table(mover), g.costs(mover)
     dist = [UNREACHABLE] * g.n
     for s in sources:
@@ -510,7 +510,7 @@ def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost):
                 continue
             enter = (goal_cost if goal_cost is not None and s in sources else cost[s]) if weighted else 1
             for _, m in nbrs[s]:
-                if dist[s] + enter < dist[m]:
+                if m not in closed and dist[s] + enter < dist[m]:
                     dist[m], changed = dist[s] + enter, True
     return dist
 
@@ -546,6 +546,25 @@ def test_a_breadth_first_field_takes_repeated_sources_and_ones_the_mover_cannot_
         for mover in (MARINE, ALIEN, Mover("marine", diagonal=False)):
             assert g.field(sources, mover).tolist() == _relaxed_field(g, sources, mover, False, None), (trial, mover)
         assert g.field([], MARINE).tolist() == [UNREACHABLE] * g.n
+
+
+def test_a_field_with_closed_squares_goes_round_them_and_a_source_on_one_still_counts():
+    """``field(..., closed=squares)`` (Bug Hunt's walks round the sentry pods): the closed squares
+    are never entered and read UNREACHABLE, save a source on one (0, spreading as any source),
+    breadth first and weighted; the field is kept apart from the one without them."""
+    rng = np.random.default_rng(8)
+    for trial in range(20):
+        codes = rng.choice([FLOOR] * 6 + [WALL, DOOR_CLOSED], size=(10, 11))
+        g = Grid(10, 11, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        closed = tuple(sorted({int(s) for s in rng.integers(g.n, size=6)}))
+        sources = [int(s) for s in rng.integers(g.n, size=2)] + [closed[0]]
+        for mover in (MARINE, Mover("marine", diagonal=False)):
+            for weighted, goal_cost in ((False, None), (True, None), (True, 1)):
+                plain = g.field(sources, mover, weighted=weighted, goal_cost=goal_cost).tolist()
+                got = g.field(sources, mover, weighted=weighted, goal_cost=goal_cost, closed=closed).tolist()
+                assert got == _relaxed_field(g, sources, mover, weighted, goal_cost, closed), (trial, mover, weighted)
+                assert plain == _relaxed_field(g, sources, mover, weighted, goal_cost), (trial, mover, weighted)
+                assert got[closed[0]] == 0 and all(got[s] == UNREACHABLE for s in closed if s not in sources)
 
 
 def test_a_field_is_read_only_and_its_own():
