@@ -64,53 +64,17 @@ def _pod_squares(game) -> tuple[int, ...]:
     return pods
 
 
-@cython.locals(game=GameRecords, nbrs=list, seen=bytearray, frontier=list, ring=list, squares=list, steps=list,
-               s=cython.long, m=cython.long, d=cython.long)
+@cython.locals(game=GameRecords)
 def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
     """``game.colony.field(goals, mover)`` (orthogonal steps, each 1, to the nearest goal) with the
     squares of the auto sentry pods left out, so a walk goes round a pod instead of through it
     (ASSUMPTION A73). A goal on a pod's square still counts (a figure walks up beside it: an open
-    end is laid once it is seen). With no pod laid it is the colony's own field; else kept in the
-    game's layout cache (emptied when the layout changes) by goals, mover and pod squares."""
+    end is laid once it is seen). With no pod laid it is the colony's own field; else the colony's
+    field with the pods' squares closed (kept by the colony per layout version, as every field)."""
     pods = _pod_squares(game)
     if not pods:
         return game.colony.field(list(goals), mover)
-    shared = geometry.layout_cache(game)
-    key = ("pod_field", tuple(goals), mover, pods)
-    out = shared.get(key)
-    if out is not None:
-        return out
-    col = game.colony
-    nbrs, cost = col._step_squares(mover), col.costs(mover)  # (as Grid.field: the mover's steps and entry)
-    # breadth first, a ring at a time, on C ints: `seen` marks the squares reached and the pods'
-    # (never entered), and the squares reached with their steps are written to the field at once
-    seen = bytearray(col.n)
-    for s in pods:
-        seen[s] = 1
-    frontier, squares, steps = [], [], []
-    for s in goals:
-        if s != NO:
-            seen[s] = 1
-            squares.append(s)
-            steps.append(0)
-            if cost[s] is not None:  # (a goal the mover could not enter spreads nothing)
-                frontier.append(s)
-    d = 1
-    while frontier:
-        ring = []
-        for s in frontier:
-            for m in nbrs[s]:
-                if not seen[m]:
-                    seen[m] = 1
-                    ring.append(m)
-        squares.extend(ring)
-        steps.extend([d] * len(ring))
-        frontier, d = ring, d + 1
-    dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
-    dist[squares] = steps
-    dist.flags.writeable = False
-    shared[key] = dist
-    return dist
+    return game.colony.field([s for s in goals if s != NO], mover, closed=pods)  # (the pods' squares closed)
 
 
 def _locks_laid(game) -> bool:

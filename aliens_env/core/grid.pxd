@@ -1,6 +1,14 @@
-# The distance search's loop on C ints when compiled (Cython reads this file beside grid.py; run as
-# Python, grid.py is the same code on array("i") arrays). Grid stays a Python class.
+# The distance searches', the sight window's and the neighbour rows' loops on C ints when compiled
+# (Cython reads this file beside grid.py; run as Python, grid.py is the same code on lists and on
+# array("i"), array("Q") and bytes objects). Grid stays a Python class.
 cimport cython
+
+@cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
+               n=cython.int)
+cdef list _around(int i, list cells, list extra, list code_cost, list opened, int height, int width)
+
+@cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int)
+cdef int _dial(list nbrs, list cost, int[:] dist, list frontier, set sources, int goal_cost) except -1
 
 @cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int)
 cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unreachable) except -1
@@ -9,3 +17,9 @@ cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unre
                d=cython.int, k=cython.int, m=cython.int, out=dict)
 cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, object closed, int width, int size, list starts,
                         bint barred_starts, int limit)
+
+@cython.locals(side=cython.int, words=cython.int, padded_width=cython.int, i=cython.int, j=cython.int, k=cython.int,
+               word=cython.int, at=cython.int, to=cython.int)
+cdef int _window_sight(const unsigned char[:] opaque, const unsigned char[:] edge, const unsigned long long[:] hidden_by,
+                       unsigned long long[:] hidden, int r, int c, int radius, int height, int width,
+                       unsigned char[:] seen) except -1

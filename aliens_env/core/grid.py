@@ -480,27 +480,17 @@ class Grid:
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
-        the squares themselves (doors to open, figures in the way)."""
-        table = self._cache.get("around")
-        if table is None:
-            table = self._cache["around"] = {}
+        the squares themselves (doors to open, figures in the way). Kept per version with the
+        lists a row is read from (one lookup, no closure, per call)."""
+        kept = self._cache.get("around")
+        if kept is None:
+            kept = self._cache["around"] = ({}, self._list_from_last("cells", self.cells.flatten()),
+                                            self._list_from_last("extra", self.extra.flatten()),
+                                            [t.cost or 1 for t in self.terrains], self.step_open())
+        table = kept[0]
         out = table.get(i)
         if out is None:
-            cells = self._cached("cells_list", lambda: self._list_from_last("cells", self.cells.flatten()))
-            extra = self._cached("extra_list", lambda: self._list_from_last("extra", self.extra.flatten()))
-            code_cost = [t.cost or 1 for t in self.terrains]
-            opened = self.step_open()[:, i].tolist()
-            h, w = self.height, self.width
-            r, c = divmod(i, w)
-            out = []
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < h and 0 <= cc < w:
-                    n = rr * w + cc
-                    out.append((n, cells[n], code_cost[cells[n]] + extra[n], opened[d]))
-                else:
-                    out.append(None)
-            table[i] = out
+            out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][:, i].tolist(), self.height, self.width)
         return out
 
     def can_step(self, a: int, b: int, mover: Mover = DEFAULT_MOVER) -> bool:
@@ -508,13 +498,14 @@ class Grid:
 
     # -- distance fields -------------------------------------------------------------------------
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
-              goal_cost: int | None = None) -> np.ndarray:
+              goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
         none; read-only, cached per version). weighted: entering a square costs what `costs`
         says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
         given (a figure that attacks the source from beside it), else the source's own cost. A
-        source on a square the mover could not enter spreads nothing."""
-        key = ("field", tuple(sources), mover, weighted, goal_cost)
+        source on a square the mover could not enter spreads nothing. The squares of `closed`
+        are never entered (UNREACHABLE), a source on one excepted."""
+        key = ("field", tuple(sources), mover, weighted, goal_cost, closed)
         out = self._cache.get(key)
         if out is not None:
             return out
@@ -522,44 +513,24 @@ class Grid:
         nbrs = self._step_squares(mover)
         cost = self.costs(mover)
         frontier = [s for s in sources if cost[s] is not None]
-        if weighted:
-            dist = [UNREACHABLE] * self.n
-            reached = list(sources)  # every square given a distance, each once (sources may repeat)
-            for s in sources:
-                dist[s] = 0
-            # Dial's algorithm: entering costs are whole numbers >= 0 (_check_cost), so a list of buckets by
-            # distance replaces the heap (a square is expanded from the bucket of its final
-            # distance; an entry left behind by a later improvement is skipped)
-            srcs = set(sources) if goal_cost is not None else ()
-            buckets = [frontier]
-            d0 = 0
-            while d0 < len(buckets):
-                for s in buckets[d0]:
-                    if dist[s] != d0:
-                        continue
-                    nd = d0 + (goal_cost if d0 == 0 and s in srcs else cost[s])  # the step from a neighbour into s
-                    for m in nbrs[s]:
-                        if nd < dist[m]:
-                            if dist[m] == UNREACHABLE:
-                                reached.append(m)
-                            dist[m] = nd
-                            while len(buckets) <= nd:
-                                buckets.append([])
-                            buckets[nd].append(m)
-                d0 += 1
-            out = np.full(self.n, UNREACHABLE, dtype=np.int32)
-            out[reached] = [dist[m] for m in reached]
+        dist = array("i", [UNREACHABLE]) * self.n
+        for s in closed:
+            dist[s] = -1  # (below any distance: never entered; UNREACHABLE again after the search)
+        for s in sources:
+            dist[s] = 0
+        if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
+            _dial(nbrs, cost, dist, frontier, set(sources), -1 if goal_cost is None else goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
-            dist = array("i", [UNREACHABLE]) * self.n
-            for s in sources:
-                dist[s] = 0
             # room for every square queued once at most; the arrays written once each, and the field
             # read without a copy (libc's memset and memcpy of a large block count about an
             # instruction a byte under callgrind, the measure of docs/speed.md)
             queue = array("i", [0]) * (len(frontier) + self.n)
             queue[:len(frontier)] = array("i", frontier)
             _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
-            out = np.frombuffer(dist, dtype=np.int32)
+        for s in closed:
+            if dist[s] < 0:
+                dist[s] = UNREACHABLE
+        out = np.frombuffer(dist, dtype=np.int32)
         out.flags.writeable = False
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
@@ -801,33 +772,16 @@ class Grid:
         (as bits); a square is seen when it does not block sight and no blocking square of the
         window hides it. Only the blocking squares beside a see-through one are read: the first
         blocking square a segment from the viewer enters is one (the square it leaves for it is
-        the viewer's or one the segment crossed before, so see-through), and any one hides."""
-        h, w = self.height, self.width
-        r, c = self.rc(src)
-        key = ("padded", radius)
-        padded = self._cache.get(key)
-        if padded is None:
-            # sight-blocking squares, padded by the radius so a window is a plain slice; the
-            # padding (off the grid) never lies on a segment between two squares of the grid
-            opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-            opaque[radius:radius + h, radius:radius + w] = self.sight_blocked().reshape(h, w)
-            clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
-            near_clear = np.zeros_like(opaque)  # beside a see-through square (8 directions)
-            for dr in range(3):
-                for dc in range(3):
-                    near_clear |= clear[dr:dr + opaque.shape[0], dc:dc + opaque.shape[1]]
-            padded = self._cache[key] = (opaque, opaque & near_clear)
-        opaque, edge = padded
-        hidden_by, side = _hidden_by(radius)
-        window = edge[r:r + side, c:c + side].ravel()  # the window's top-left square is (r, c) when padded
-        bits = np.bitwise_or.reduce(hidden_by[window], axis=0)
-        hidden = np.unpackbits(bits.view(np.uint8), count=side * side, bitorder="little").view(bool)
-        view = ~(opaque[r:r + side, c:c + side] | hidden.reshape(side, side))
-        seen = np.zeros((h, w), dtype=bool)
-        r0, c0 = max(0, r - radius), max(0, c - radius)
-        r1, c1 = min(h, r + radius + 1), min(w, c + radius + 1)
-        seen[r0:r1, c0:c1] = view[r0 - r + radius:r1 - r + radius, c0 - c + radius:c1 - c + radius]
-        return seen.ravel()
+        the viewer's or one the segment crossed before, so see-through), and any one hides.
+        The window is read by `_window_sight`'s loops (on C ints when compiled: the dozen numpy
+        calls they replace cost about 1.7 times as many instructions on Bug Hunt's 25 x 25 window)."""
+        w = self.width
+        r, c = divmod(src, w)
+        opaque, edge = self._cached(("padded", radius), _padded_sight, self, radius)
+        hidden_by, words = _hidden_by(radius)
+        seen = bytearray(self.n)
+        _window_sight(opaque, edge, hidden_by, array("Q", bytes(8 * words)), r, c, radius, self.height, w, seen)
+        return np.frombuffer(seen, dtype=bool)
 
     def line_squares(self, src: int, dst: int) -> list[int]:
         """Squares whose inside the centre-to-centre segment passes through, nearest first,
@@ -881,6 +835,56 @@ def _pad(a: np.ndarray) -> np.ndarray:
     out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
     out[1:-1, 1:-1] = a
     return out
+
+
+def _around(i: int, cells: list, extra: list, code_cost: list, opened: list, height: int, width: int) -> list:
+    """``Grid.around``'s row of square i from the grid's cell codes and extras (flat lists), each
+    code's cost to enter and ``step_open``'s column i (compiled, on C ints: grid.pxd)."""
+    r = i // width
+    c = i - r * width
+    out = []
+    for d in range(8):
+        dr, dc = DIRECTIONS[d]
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < height and 0 <= cc < width:
+            n = rr * width + cc
+            code = cells[n]
+            out.append((n, code, code_cost[code] + extra[n], opened[d]))
+        else:
+            out.append(None)
+    return out
+
+
+def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
+    """Weighted distances into `dist` (an int array: 0 on the sources, UNREACHABLE elsewhere) from
+    the `frontier` squares (the sources the mover may enter), as ``Grid.field`` says: reaching
+    square m from square s costs what entering s costs (`cost`), or `goal_cost` (when >= 0) where
+    s is one of the `sources`. Dial's algorithm: entering costs are whole numbers >= 0
+    (_check_cost), so a list of buckets by distance replaces the heap (a square is expanded from
+    the bucket of its final distance; an entry left behind by a later improvement is skipped; a
+    bucket is read while steps of cost 0 add to it). Compiled, the loop runs on C ints (grid.pxd)."""
+    buckets = [frontier]
+    d0 = 0
+    while d0 < len(buckets):
+        bucket = buckets[d0]
+        k = 0
+        while k < len(bucket):
+            s = bucket[k]
+            k += 1
+            if dist[s] != d0:
+                continue
+            if d0 == 0 and goal_cost >= 0 and s in sources:
+                nd = goal_cost
+            else:
+                nd = d0 + cost[s]  # the step from a neighbour into s
+            for m in nbrs[s]:
+                if nd < dist[m]:
+                    dist[m] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(m)
+        d0 += 1
+    return 0
 
 
 def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
@@ -1030,12 +1034,55 @@ def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
     return np.where(inside & (t0 < t1 - _EPS), t0, np.nan)
 
 
+def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
+    """The grid's sight-blocking squares padded by `radius` on every side (so a window of the
+    viewer's square is the block from (r, c) on), and those of them beside a see-through square
+    (8 directions): each (height + 2 radius) x (width + 2 radius) flat, one byte a square. The
+    padding (off the grid) blocks, and never lies on a segment between two squares of the grid."""
+    h, w = grid.height, grid.width
+    opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
+    opaque[radius:radius + h, radius:radius + w] = grid.sight_blocked().reshape(h, w)
+    clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
+    near_clear = np.zeros_like(opaque)
+    for dr in range(3):
+        for dc in range(3):
+            near_clear |= clear[dr:dr + opaque.shape[0], dc:dc + opaque.shape[1]]
+    return opaque.tobytes(), (opaque & near_clear).tobytes()
+
+
+def _window_sight(opaque, edge, hidden_by, hidden, r: int, c: int, radius: int, height: int, width: int, seen) -> int:
+    """Marks in `seen` (a bytearray, one byte per square of the grid) the squares seen from (r, c)
+    within `radius`: `hidden` (an array of `_hidden_by`'s words per window square, zeros) gathers
+    the window squares the blocking squares of `edge` hide, then each window square on the grid
+    that does not block sight (`opaque`, as `_padded_sight`) and is not hidden is seen. Compiled,
+    the loops run on C ints (grid.pxd)."""
+    side = 2 * radius + 1
+    words = len(hidden)
+    padded_width = width + 2 * radius
+    for i in range(side):
+        at = (r + i) * padded_width + c
+        for j in range(side):
+            if edge[at + j]:
+                k = (i * side + j) * words
+                for word in range(words):
+                    hidden[word] |= hidden_by[k + word]
+    for i in range(max(0, radius - r), min(side, height + radius - r)):
+        at = (r + i) * padded_width + c
+        to = (r - radius + i) * width + c - radius
+        for j in range(max(0, radius - c), min(side, width + radius - c)):
+            k = i * side + j
+            if not opaque[at + j] and not (hidden[k >> 6] >> (k & 63)) & 1:
+                seen[to + j] = 1
+    return 0
+
+
 @lru_cache(maxsize=None)
-def _hidden_by(radius: int) -> tuple[np.ndarray, int]:
+def _hidden_by(radius: int) -> tuple[array, int]:
     """For a (2r+1)^2 window centred on the viewer: per window square (row-major), the targets
     whose segment from the viewer's centre crosses its open inside (the `segments_blocked` test;
-    the viewer's and the target's own squares left out), as bits (target k is bit k % 8 of byte
-    k // 8, in uint64 words); and the side 2r+1."""
+    the viewer's and the target's own squares left out), as bits (target k is bit k % 64 of word
+    k // 64), flat in an unsigned 64-bit array (a square's words follow one another); and the
+    words a square has."""
     side = 2 * radius + 1
     rr, cc = np.divmod(np.arange(side * side), side)
     crosses = segments_blocked(radius + 0.5, radius + 0.5, cc + 0.5, rr + 0.5, rr, cc)  # [target, square]
@@ -1044,4 +1091,5 @@ def _hidden_by(radius: int) -> tuple[np.ndarray, int]:
     words = -(-side * side // 64)
     bits = np.zeros((side * side, words * 64), dtype=bool)
     bits[:, :side * side] = crosses.T
-    return np.packbits(bits, axis=1, bitorder="little").view(np.uint64), side
+    packed = np.packbits(bits, axis=1, bitorder="little").view("<u8")
+    return array("Q", packed.astype(np.uint64).tobytes()), words

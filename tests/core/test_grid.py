@@ -376,6 +376,34 @@ def test_a_large_models_typed_search_is_the_plain_search_in_the_same_order(seed)
             assert list(g.large_field(goals, closed, size=size).items()) == list(expected.items())
 
 
+def test_around_reads_each_neighbour_as_the_grid_says_and_follows_an_edit():
+    """``around(i)``: per direction the square, its cell code, its cost to enter (terrain, at
+    least 1, plus its extra) and whether the step is free of walls, None off the grid; on the
+    grid's corners and edges too, and again after a cell and an extra change (the kept rows go
+    with the version)."""
+    rng = np.random.default_rng(6)
+
+    def expected(g: Grid, i: int) -> list:
+        opened = g.step_open()
+        row = []
+        for d in range(8):
+            n = g.step(i, d)
+            if n is None:
+                row.append(None)
+            else:
+                code = int(g.cells.flat[n])
+                row.append((n, code, (TERRAINS[code].cost or 1) + int(g.extra.flat[n]), bool(opened[d, i])))
+        return row
+
+    for trial in range(6):
+        codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED], size=(6, 7))
+        g = Grid(6, 7, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        for edit in range(3):
+            assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)]
+            g.set_cell(int(rng.integers(g.n)), int(rng.choice([FLOOR, WALL, DOOR_CLOSED])))
+            g.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
+
+
 # -- line of sight options ----------------------------------------------------------------------
 def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_rule():
     rng = np.random.default_rng(3)
@@ -388,6 +416,25 @@ def test_a_sight_radius_hides_what_is_farther_and_the_window_rule_is_the_plain_r
                 near = g.los_from(src, radius)  # the windowed sight lines
                 in_range = np.array([g.range(src, t) <= radius for t in range(g.n)])
                 assert (near == (full & in_range)).all()
+
+
+def test_the_windowed_view_follows_an_edited_grid():
+    """The windowed sight lines read the padded blocking squares kept for the grid's version: a
+    wall laid (or taken away) after a view was made hides (or shows) what a fresh grid's does,
+    near the grid's edges too (a window reaching past them)."""
+    rng = np.random.default_rng(5)
+    for _ in range(10):
+        cells = np.where(rng.random((12, 14)) < 0.25, WALL, FLOOR)
+        g = Grid(12, 14, TERRAINS, cells)
+        floors = np.flatnonzero(cells.ravel() == FLOOR).tolist()
+        for src in floors[:3] + floors[-3:]:
+            g.los_from(src, 5)
+            square = int(rng.choice([s for s in range(g.n) if s != src]))
+            g.set_cell(square, FLOOR if g.cells.flat[square] == WALL else WALL)
+            fresh = Grid(12, 14, TERRAINS, g.cells.copy())
+            assert g.los_from(src, 5).tolist() == fresh.los_from(src, 5).tolist()
+            in_range = np.array([g.range(src, t) <= 5 for t in range(g.n)])
+            assert (g.los_from(src, 5) == (fresh.los_from(src) & in_range)).all()
 
 
 def test_has_los_is_the_kept_view_whether_it_is_kept_or_traced():
@@ -447,10 +494,10 @@ def test_reactor_room_distances_and_sight_equal_the_old_board(name):
     assert h.hexdigest() == GOLDEN[name]
 
 
-def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost):
+def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost, closed=()):
     """The field's definition, worked out the slow way: relax every step until nothing changes
     (entering s costs its cost, goal_cost from a source when given, 1 when not weighted; a
-    source the mover cannot enter spreads nothing)."""
+    source the mover cannot enter spreads nothing; a square of `closed` is never entered)."""
     nbrs, cost = g.neighbour_table(mover), g.costs(mover)
     dist = [UNREACHABLE] * g.n
     for s in sources:
@@ -463,7 +510,7 @@ def _relaxed_field(g: Grid, sources, mover, weighted, goal_cost):
                 continue
             enter = (goal_cost if goal_cost is not None and s in sources else cost[s]) if weighted else 1
             for _, m in nbrs[s]:
-                if dist[s] + enter < dist[m]:
+                if m not in closed and dist[s] + enter < dist[m]:
                     dist[m], changed = dist[s] + enter, True
     return dist
 
@@ -499,6 +546,25 @@ def test_a_breadth_first_field_takes_repeated_sources_and_ones_the_mover_cannot_
         for mover in (MARINE, ALIEN, Mover("marine", diagonal=False)):
             assert g.field(sources, mover).tolist() == _relaxed_field(g, sources, mover, False, None), (trial, mover)
         assert g.field([], MARINE).tolist() == [UNREACHABLE] * g.n
+
+
+def test_a_field_with_closed_squares_goes_round_them_and_a_source_on_one_still_counts():
+    """``field(..., closed=squares)`` (Bug Hunt's walks round the sentry pods): the closed squares
+    are never entered and read UNREACHABLE, save a source on one (0, spreading as any source),
+    breadth first and weighted; the field is kept apart from the one without them."""
+    rng = np.random.default_rng(8)
+    for trial in range(20):
+        codes = rng.choice([FLOOR] * 6 + [WALL, DOOR_CLOSED], size=(10, 11))
+        g = Grid(10, 11, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        closed = tuple(sorted({int(s) for s in rng.integers(g.n, size=6)}))
+        sources = [int(s) for s in rng.integers(g.n, size=2)] + [closed[0]]
+        for mover in (MARINE, Mover("marine", diagonal=False)):
+            for weighted, goal_cost in ((False, None), (True, None), (True, 1)):
+                plain = g.field(sources, mover, weighted=weighted, goal_cost=goal_cost).tolist()
+                got = g.field(sources, mover, weighted=weighted, goal_cost=goal_cost, closed=closed).tolist()
+                assert got == _relaxed_field(g, sources, mover, weighted, goal_cost, closed), (trial, mover, weighted)
+                assert plain == _relaxed_field(g, sources, mover, weighted, goal_cost), (trial, mover, weighted)
+                assert got[closed[0]] == 0 and all(got[s] == UNREACHABLE for s in closed if s not in sources)
 
 
 def test_a_field_is_read_only_and_its_own():
