@@ -37,7 +37,7 @@ from ..core.game import PhasedGame
 from ..core.grid import line_steps
 from . import codec, data_files
 from .data_files import OPTION_NAMES, RULE_OPTION_NAMES, WEAPON_OPTIONS, table_result
-from .observation import ObsRecord, move_mark
+from .observation import ObsRecord
 from .weapons import WEAPON_KINDS, WeaponRules
 
 try:
@@ -1407,7 +1407,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
     @cython.locals(m=Marine)
     def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, view, squares, counts = rec.buf, rec.view, rec.squares, rec.counts
+        buf, squares = rec.buf, rec.squares
         marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
         b = self.board
         where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
@@ -1417,7 +1417,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             old = squares[i]
             sq = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos if m.status == "on_map" else None
             if sq != old:  # the board square: moved, or shown on another plane (two may share one)
-                move_mark(view, counts, old, sq)
+                rec.move_mark(old, sq)
                 squares[i] = sq
             row = (at + i * width) * 4
             if sq is None:

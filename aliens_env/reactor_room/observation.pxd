@@ -8,3 +8,4 @@ cdef class ObsRecord:
     cdef float[::1] values  # buf, typed: the methods below write it in C
     cpdef show_ones(self, list ones)
     cpdef write_tail(self, Py_ssize_t at, list tail)
+    cpdef move_mark(self, old, new)

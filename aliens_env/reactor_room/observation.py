@@ -87,17 +87,20 @@ class ObsRecord:
             self.values[at + k] = tail[k]
         self.tail_end = end
 
-
-def move_mark(view, counts: dict, old: int | None, new: int | None) -> None:
-    """Move one figure's 1.0 in a board plane of the kept observation where several figures may
-    share a square (``counts``: figures per marked square): the old square is cleared when its
-    last figure leaves, the new one marked. None: off the board."""
-    if old is not None:
-        if counts[old] == 1:
-            del counts[old]
-            view[old] = 0.0
-        else:
-            counts[old] -= 1
-    if new is not None:
-        counts[new] = counts.get(new, 0) + 1
-        view[new] = 1.0
+    @cython.locals(sq=cython.Py_ssize_t)
+    def move_mark(self, old: int | None, new: int | None) -> None:
+        """Move one figure's 1.0 in a board plane where several figures may share a square
+        (``counts``: figures per marked square): the old square is cleared when its last figure
+        leaves, the new one marked. None: off the board."""
+        counts = self.counts
+        if old is not None:
+            sq = old
+            if counts[sq] == 1:
+                del counts[sq]
+                self.values[sq] = 0.0
+            else:
+                counts[sq] -= 1
+        if new is not None:
+            sq = new
+            counts[sq] = counts.get(sq, 0) + 1
+            self.values[sq] = 1.0

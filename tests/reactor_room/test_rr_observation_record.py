@@ -172,3 +172,18 @@ def test_an_off_map_marine_changed_is_shown():
     for field, value in (("wounded", True), ("incapacitated", True), ("status", "dead")):
         setattr(m, field, value)
         assert np.array_equal(g.observe("marines"), g.clone().observe("marines")), field
+
+
+def test_the_record_moves_a_mark_and_keeps_a_square_two_figures_share():
+    """move_mark counts the figures per marked square: a square stays set while a figure is left
+    on it, is cleared when its last one leaves; None is off the board (nothing written)."""
+    from aliens_env.reactor_room.observation import ObsRecord
+
+    rec = ObsRecord(0, np.zeros(6, dtype=np.float32), 0)
+    rec.move_mark(None, 2)
+    rec.move_mark(None, 2)  # (a second figure on the same square)
+    assert rec.buf.tolist() == [0, 0, 1, 0, 0, 0] and rec.counts == {2: 2}
+    rec.move_mark(2, 4)
+    assert rec.buf.tolist() == [0, 0, 1, 0, 1, 0] and rec.counts == {2: 1, 4: 1}
+    rec.move_mark(2, None)
+    assert rec.buf.tolist() == [0, 0, 0, 0, 1, 0] and rec.counts == {4: 1}
