@@ -20,7 +20,7 @@ cdef class Operations(ReactorRoom):
     cpdef newt_able(self)
     cpdef _leading_newt(self)
     cpdef bint _step_ok(self, Marine m, long src, long dst, long actions_left, long newt)
-    cpdef bint _may_stop_beyond(self, Marine m, long dst, standing, aliens, long newt)
+    cpdef bint _may_stop_beyond(self, Marine m, long dst, standing, blocked, long newt)
     cpdef _launcher_loaded(self, i)
     # the Reactor Room's overridden steps (reactor_room/game.pxd)
     cpdef _start_phase(self, phase)

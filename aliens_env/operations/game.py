@@ -663,7 +663,7 @@ class Operations(ReactorRoom):
 
     @cython.locals(m=Marine, flags=list, step=tuple, left=cython.long, sq=cython.long, kinds=cython.long,
                    plain=cython.bint)
-    def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], aliens: set[int], newt: int) -> bool:
+    def _may_stop_beyond(self, m: Marine, dst: int, standing: set[int], blocked: set[int], newt: int) -> bool:
         """A step onto a standing teammate's square leaves an allowed step on to a free one (A14)."""
         flags = self._square_flags
         kinds = flags[dst]
@@ -671,7 +671,7 @@ class Operations(ReactorRoom):
         plain = left >= 1 and m.name != "Ripley" and not kinds & DUCT  # then a square off the ducts costs what it costs
         for step in self.board.neighbours[dst]:
             n = step[1]
-            if n in standing or n in aliens:
+            if n in standing or n in blocked:
                 continue
             sq = n
             kinds = flags[sq]
@@ -682,16 +682,16 @@ class Operations(ReactorRoom):
                 return True
         return False
 
-    @cython.locals(m=Marine, flags=list, ranges=list, width=cython.long, kinds=cython.long, to=cython.long)
+    @cython.locals(m=Marine, flags=list, ranges=list, width=cython.long, kinds=cython.long, dst_kinds=cython.long)
     def _step_ok(self, m: Marine, src: int, dst: int, actions_left: int, newt: int) -> bool:
         """The scenario's limits on Marine m's step from src to dst with ``actions_left`` (``newt``:
         ``_leading_newt``), the squares' kinds read from ``square_flags`` into C longs (``kinds``,
-        ``to``: the bit tests stay in C)."""
+        ``dst_kinds``: the bit tests stay in C)."""
         flags = self._square_flags
-        kinds, to = flags[src], flags[dst]
-        if actions_left < (2 if to & FURNITURE else 1):
+        kinds, dst_kinds = flags[src], flags[dst]
+        if actions_left < (2 if dst_kinds & FURNITURE else 1):
             return False  # furniture costs two Actions
-        if (kinds | to) & DUCT:
+        if (kinds | dst_kinds) & DUCT:
             width = self.board.width
             if src // width != dst // width and src % width != dst % width:
                 return False  # along the ducts, never diagonally

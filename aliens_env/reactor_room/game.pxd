@@ -49,7 +49,7 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _band_at(self, squares)
     cpdef _fire_number(self, m, a)
     cpdef _weapon_reach(self, object char, wounded, aim)
-    cpdef _can_come_to_rest(self, start, steps, standing, alien_squares)
+    cpdef _can_come_to_rest(self, start, steps, standing, blocked)
     cpdef _can_hand_off(self, i)
     cpdef _can_bank(self, i)
     cpdef _melee_value(self, m)

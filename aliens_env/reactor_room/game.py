@@ -669,7 +669,10 @@ class ReactorRoom(PhasedGame, WeaponRules):
     @cython.locals(al=Alien, keyed=list, ranges=list, aliens=list, n=cython.long, a=cython.long, sq=cython.long,
                    key=cython.long)
     def targets(self) -> list[int]:
-        """Aliens in play ordered by (range from the acting Marine, counter number): target k."""
+        """Aliens in play ordered by (range from the acting Marine, counter number): target k.
+        Kept in ``_cache`` for the position: anything that moves a counter or changes ``active``
+        clears the cache (``_resolve``, ``_run``), as ``_open_steps`` reads the order too (it
+        stops at the first target beyond range 1)."""
         cached = self._cache.get("targets")
         if cached is None:
             ranges, aliens = self._ranges[self.marines[self.active].pos], self.aliens
@@ -750,11 +753,11 @@ class ReactorRoom(PhasedGame, WeaponRules):
         for step in steps:
             if step[1] in standing:  # may pass through teammates, but must be able to stop on a free square
                 left, blocked = m.actions_left - 1, self._blocked_squares()
-                return [step for step in steps
-                        if step[1] not in standing or self._can_come_to_rest(step[1], left, standing, blocked)]
+                return [(d, sq) for d, sq in steps
+                        if sq not in standing or self._can_come_to_rest(sq, left, standing, blocked)]
         return steps
 
-    @cython.locals(m=Marine, al=Alien, aliens=list, ranges=list, blocked=list, a=cython.long, sq=cython.long,
+    @cython.locals(m=Marine, al=Alien, aliens=list, ranges=list, beside=list, a=cython.long, sq=cython.long,
                    rng=cython.long)
     def _open_steps(self) -> Sequence[tuple[int, int]]:
         """(direction, square) of the steps from the acting Marine's square onto no Alien and no
@@ -763,7 +766,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         farther (no other Marine is asked about, no set built)."""
         m, aliens = self.marines[self.active], self.aliens
         ranges = self._ranges[m.pos]
-        blocked = []
+        beside = []
         for a in self.targets():
             al = aliens[a]
             sq = al.pos
@@ -771,14 +774,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
             if rng > 1:
                 break
             if rng == 1:
-                blocked.append(sq)
+                beside.append(sq)
         for sq in self.fires:  # no one enters a Fire either
             if ranges[sq] == 1:
-                blocked.append(sq)
+                beside.append(sq)
         steps = self.board.neighbours[m.pos]
-        if not blocked:
+        if not beside:
             return steps  # (the common case: nothing beside; the board's own tuple)
-        return [step for step in steps if step[1] not in blocked]
+        return [step for step in steps if step[1] not in beside]
 
     @cython.locals(al=Alien, aliens=list, squares=set)
     def _blocked_squares(self) -> set[int]:
@@ -827,15 +830,16 @@ class ReactorRoom(PhasedGame, WeaponRules):
         return self._band[min(squares, len(self._band) - 1)]
 
     @cython.locals(k=cython.long, moves=cython.long)
-    def _can_come_to_rest(self, start: int, steps: int, standing: set[int], alien_squares: set[int]) -> bool:
-        """Is a free square (no standing Marine, no Alien) within `steps` moves of `start`?"""
+    def _can_come_to_rest(self, start: int, steps: int, standing: set[int], blocked: set[int]) -> bool:
+        """Is a free square (no standing Marine, none of ``blocked``: the Aliens' and the Fires')
+        within `steps` moves of `start`?"""
         # (moves: steps as a C long, for a C loop: a cpdef method's arguments are not typed)
         frontier, seen, moves, neighbours = [start], {start}, steps, self.board.neighbours
         for k in range(moves):
             nxt = []
             for sq in frontier:
                 for _, n in neighbours[sq]:
-                    if n in seen or n in alien_squares:
+                    if n in seen or n in blocked:
                         continue
                     if n not in standing:
                         return True

@@ -185,7 +185,7 @@ def test_the_order_and_target_choices_are_the_plain_rule():
 
 def test_targets_open_steps_and_coming_to_rest_equal_the_plain_readings():
     """``targets`` (its order keys in C), ``_open_steps`` (the Aliens and Fires at range 1 only),
-    ``_blocked_squares`` and ``_can_come_to_rest`` (C loops) answer as the rules read plainly, with
+    ``_blocked_squares``, ``_can_come_to_rest`` (C loops) and ``_legal_steps`` answer as the rules read plainly, with
     Aliens and Fires beside the acting Marine (steps barred) and farther off."""
     checked = rested = 0
     barred = {"alien": 0, "fire": 0}
@@ -203,22 +203,30 @@ def test_targets_open_steps_and_coming_to_rest_equal_the_plain_readings():
         barred["alien"] += any(game.aliens[a].pos in beside for a in in_play)
         barred["fire"] += any(sq in beside for sq in game.fires)
         standing = game._standing_squares(exclude=game.active)
+
+        def plain_rest(sq, moves):  # breadth first, through standing Marines, round the Aliens and Fires
+            reach = {sq}
+            for _ in range(moves):
+                reach |= {n for s in reach if s not in alien_squares
+                          for _, n in game.board.neighbours[s] if n not in alien_squares}
+            return any(s not in standing and s not in alien_squares for s in reach - {sq})
+
         for _, sq in steps:
             for moves in (0, 1, 2, 3):
-                reach = {sq}
-                for _ in range(moves):  # breadth first, through standing Marines, round the Aliens
-                    reach |= {n for s in reach if s not in alien_squares
-                              for _, n in game.board.neighbours[s] if n not in alien_squares}
-                free = any(s not in standing and s not in alien_squares for s in reach - {sq})
+                free = plain_rest(sq, moves)
                 assert game._can_come_to_rest(sq, moves, standing, alien_squares) == free
                 rested += free
+        left = m.actions_left - 1  # (a step onto a teammate: the rest of the move must end on a free square)
+        assert list(game._legal_steps(game.active, standing)) == [
+            (d, sq) for d, sq in steps if sq not in standing or plain_rest(sq, left)]
         checked += 1
     assert checked > 100 and rested > 100 and min(barred.values()) > 5, barred
 
 
 def plain_aliens_shown(game, plane, active):
     """The first part of ``_squares_shown`` (the one typed) as it read before (session 36): the
-    Aliens' squares on their planes, and the targets' features."""
+    Aliens' squares on their planes, and the targets' features (a list, empty with no acting
+    Marine: since session 39 the typed version's list, as the tail reads either alike)."""
     aliens = game.aliens
     on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
     d = game.decision
@@ -232,7 +240,7 @@ def plain_aliens_shown(game, plane, active):
             ones.append((on_card if card else stunned if al.stunned else alien) + sq)
             targeted += (1, min(ranges[sq], 20) / 20, seen[sq], card, al.stunned)
         return ones, targeted
-    return [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play], ()
+    return [(on_card if al.card != NO else stunned if al.stunned else alien) + al.pos for al in aliens if al.in_play], []
 
 
 def test_squares_shown_equals_the_plain_reading():
