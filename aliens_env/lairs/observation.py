@@ -61,9 +61,10 @@ class LairsRecord(ObsRecord):
 
 class ObsState:
     """Only loads the record of games pickled before ``LairsRecord`` (4674b8d and older: a plain
-    class, pickled as its owner alone; protocols 0 and 1 rebuild it with ``object.__new__``, which an
-    extension type's subclass refuses): a stand-in with owner None, which the game's first observe
-    replaces with a ``LairsRecord``. Pickled as those games pickled it."""
+    class; protocols 0 and 1 rebuild it with ``object.__new__``, which an extension type's subclass
+    refuses): a stand-in with owner None, whatever state it was pickled with (its owner alone, or
+    older, all its slots), which the game's first observe replaces with a ``LairsRecord``. Pickled
+    as 4674b8d pickled it."""
 
     __slots__ = ("owner",)
 
@@ -100,8 +101,8 @@ class LairsObservation(QueenRules):
         marines, aliens, active = self.marines, self.aliens, self.active
         # -- the Marines: rewritten when a field shown (or the attack on its card) is no longer the
         # very object shown (an equal new object only writes the same values again); the dead
-        # counted on the way. A key of ``state.keys``: (status, pos, wounded, incapacitated,
-        # carried_by, carrying, actions_left, aim, attack)
+        # counted on the way. ``shown``: Marine i's key in ``state.keys``, (status, pos, wounded,
+        # incapacitated, carried_by, carrying, actions_left, aim, attack)
         keys = state.keys
         changed = []
         dead = 0
@@ -150,7 +151,9 @@ class LairsObservation(QueenRules):
         return buf
 
     def _scenario_key(self) -> tuple:
-        """What a lairs scenario's own views are made of: they are rewritten when it changes."""
+        """What a lairs scenario's own views are made of: they are rewritten when it changes
+        (compared with ``!=`` to last time's; the package's scenarios give tuples, and another
+        value is compared alike, compiled and pure)."""
         return ()
 
     def _observe_scenario(self, buf: np.ndarray, key: tuple) -> None:

@@ -39,7 +39,8 @@ class ObsRecord:
 
     The lairs' record (lairs/observation.py's ``LairsRecord``) derives from it and uses
     ``show_ones``, ``write_tail`` and ``ReactorRoom._write_marine_rows`` (the lairs change with
-    them); ``keys`` then holds the lairs' layout of a Marine's key, not the Reactor Room's."""
+    them); ``keys`` then holds the lairs' layout of a Marine's key, not the Reactor Room's, and
+    the lairs check the owner alone (their template is made once, in their ``__init__``)."""
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
@@ -58,7 +59,7 @@ class ObsRecord:
     # observe (owner None never matches), so an older layout's record (c344682's other_ones)
     # loads too; the pickle names the class alone, the same compiled and pure (Cython's own
     # pickling would name a helper of the compiled module). copy.copy and copy.deepcopy go through
-    # __reduce__ too: a copied record is the same stand-in as a loaded one
+    # __reduce__ too: a copied record has owner None, as a loaded one has
     def __reduce__(self):
         return copyreg.__newobj__, (type(self),), {"owner": None}
 

@@ -116,6 +116,17 @@ def test_a_record_pickled_by_an_older_version_loads_as_a_stand_in_that_the_first
     assert type(g._obs_state) is LairsRecord and g._obs_state.owner == id(g)
 
 
+def test_a_record_pickled_with_all_its_slots_loads_with_no_owner():
+    """Versions before 0985da1 pickled the record with all its slots (a state (None, {...}) whose
+    owner was the game's id): the stand-in drops it, owner None, so the first observe replaces it."""
+    import pickle
+
+    from aliens_env.lairs.observation import ObsState
+
+    old = pickle.loads(b"\x80\x02caliens_env.lairs.observation\nObsState\nq\x00)\x81q\x01N}q\x02X\x05\x00\x00\x00ownerq\x03K{s\x86q\x04b.")
+    assert type(old) is ObsState and old.owner is None
+
+
 def lairs_edits(g: HuntForTheQueen) -> dict:
     """Per part of what the lairs' features are made of, an edit that changes them (the Elevator's
     call: only under elevator_delay, see below)."""
@@ -170,7 +181,7 @@ def test_the_queen_and_a_facehugger_moved_between_observes_are_shown_on_their_pl
         assert np.array_equal(g.observe("marines"), g.clone().observe("marines"))
 
 
-def test_the_tail_kept_over_random_play_is_a_fresh_observes_and_a_shorter_one_clears_the_rest():
+def test_the_tail_kept_over_random_play_equals_a_clones_and_a_shorter_one_clears_the_rest():
     """The globals and targets are written by the record's ``write_tail`` at every observe: over
     random play the kept observation is a fresh one's (a clone's), shrinking tails included (what
     a longer tail left past the shorter one's end cleared)."""
