@@ -173,6 +173,7 @@ def test_nearest_steps_is_the_search_from_all_the_sources():
         for _ in range(4):  # (each ask lowers a copy of the kept row, not the row itself)
             sources = tuple(sorted(set(inside) | set(rng.sample(passable, rng.randint(0, 4)))))
             assert g._nearest_steps(sources) == g.bfs(sources, set(sources))
+            assert (g.map_id, anchor) in state._VEHICLE_STEPS  # (the APC's row was asked for)
         partly = inside[1:]  # not all of them: each square's own row
         assert g._nearest_steps(partly) == g.bfs(partly, set(partly))
 
