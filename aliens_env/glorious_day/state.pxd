@@ -9,7 +9,7 @@ from aliens_env.glorious_day.apc cimport VehicleRules
 cdef int _breadth_first_layers(int[:] first, int[:] nexts, list dist, bytearray mark, bytearray want, int left,
                                list frontier, object limit) except -1
 # _bfs_reach's loop on C ints (state.py)
-@cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, near=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
+@cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
                k=cython.int, m=cython.int)
 cdef Py_ssize_t _reach_layers(int[:] first, int[:] nexts, bytearray mark, list out, int limit) except -1
 # _nearest_steps' loops on C ints (state.py)

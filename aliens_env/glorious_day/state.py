@@ -60,12 +60,13 @@ _FIELDS: dict[tuple, list[int]] = {}
 #: 6,211 asks in 20,000 benchmark steps, 1,000 missed 1,376 while one env's memory rose for 100,000
 #: steps filling them (session 27)
 FIELD_CACHE_SIZE = 250
-_DIST_ROWS: dict[tuple, list[int]] = {}  # (mission, square): steps on the open map to every square
-_REACH: dict[tuple, list[int]] = {}  # (mission, square, limit): reach on the open map
-_DOOR_STEPS: dict[tuple, list] = {}  # (mission, square): the doors one step from it
-#: (mission, square): ``bfs`` steps from it on the open map; (mission, "apc", anchor): the least of
-#: them over the APC's squares there (C ints)
-_STEPS: dict[tuple, array] = {}
+_DIST_ROWS: dict[tuple, list[int]] = {}  # (map id, square): steps on the open map to every square
+_REACH: dict[tuple, list[int]] = {}  # (map id, square, limit): reach on the open map
+_DOOR_STEPS: dict[tuple, list] = {}  # (map id, square): the doors one step from it
+_STEPS: dict[tuple, array] = {}  # (map id, square): ``bfs`` steps from it on the open map (C ints)
+#: (map id, anchor): the least of ``_STEPS``' rows over the APC's squares with its anchor there
+#: (C ints), the APC's row in ``_nearest_steps``
+_VEHICLE_STEPS: dict[tuple, array] = {}
 #: (map id, square, limit, the closed squares within `limit` steps of it on the open map, the only
 #: ones that can change it): ``_bfs_reach``'s answer (the Characters by the APC, whose 21 squares
 #: are closed to their Moves, search again and again among the same few closed squares); at most
@@ -73,7 +74,8 @@ _STEPS: dict[tuple, array] = {}
 _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
-#: (map id): ``nbrs`` flat (``flat_table``), for bfs's typed loop (one per map)
+#: (map id): ``nbrs`` flat (``flat_table``), for the typed loops of ``bfs`` and ``_bfs_reach``
+#: (``_reach_layers``), one per map
 _FLAT_NBRS: dict[tuple, tuple] = {}
 
 
@@ -107,10 +109,11 @@ def _reach_layers(first, nexts, mark: bytearray, out: list, limit: int) -> int:
     up to `limit` steps with the squares not marked (each marked as it is reached), each layer
     read from `out` itself; returns how many of them lie within limit - 1 steps (all of them when
     the search ends early). Compiled, the loops run on C ints over the flat neighbour table
-    (state.pxd), with no Python int made per neighbour."""
-    lo, near = 0, 1
+    (state.pxd), with no Python int made per neighbour (only per square above 256 read from
+    `out`: accepted)."""
+    lo, hi = 0, 1
     for layer in range(limit):  # (layer: unused, a C int compiled)
-        hi = near = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
+        hi = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
         for i in range(lo, hi):
             s = out[i]
             for k in range(first[s], first[s + 1]):
@@ -121,7 +124,7 @@ def _reach_layers(first, nexts, mark: bytearray, out: list, limit: int) -> int:
         if len(out) == hi:
             return hi
         lo = hi
-    return near
+    return hi
 
 
 def _lower_steps(least, row, n: int) -> int:
@@ -519,22 +522,29 @@ class StateQueries(VehicleRules):
         open-map steps (a source always spreads, so closing the sources closes nothing). The APC's
         21 squares, all among the sources when it counts as a Character (``_character_squares``),
         count as one row: their least, kept per anchor (``_vehicle_steps``)."""
-        n, least = self.board.n, None
+        least = None
         inside = self.vehicle_set()
         if inside and inside.issubset(sources):
-            least = array("i", self._vehicle_steps())  # (copies, here and below: lowered in place)
+            least = array("i", self._vehicle_steps())  # (a copy: lowered in place)
             sources = [s for s in sources if s not in inside]
-        for s in sources:
-            row = self._open_steps(s)
+        least = self._least_row(sources, least)
+        if least is None:
+            return [UNREACHABLE] * self.board.n
+        return _steps_list(least, self.board.n)
+
+    def _least_row(self, squares, least: array | None = None) -> array | None:
+        """``_square_steps``' rows of `squares`, square by square their least: `least` (if given)
+        lowered in place, else a new array (None when there are no squares)."""
+        n = self.board.n
+        for s in squares:
+            row = self._square_steps(s)
             if least is None:
-                least = array("i", row)
+                least = array("i", row)  # (a copy: the kept row is never lowered)
             else:
                 _lower_steps(least, row, n)
-        if least is None:
-            return [UNREACHABLE] * n
-        return _steps_list(least, n)
+        return least
 
-    def _open_steps(self, square: int) -> array:
+    def _square_steps(self, square: int) -> array:
         """``bfs`` steps from `square` on the open map, kept per map and square (C ints)."""
         row = _STEPS.get((self.map_id, square))
         if row is None:
@@ -542,15 +552,12 @@ class StateQueries(VehicleRules):
         return row
 
     def _vehicle_steps(self) -> array:
-        """The least of ``_open_steps`` over the APC's squares, kept per map and anchor (C ints)."""
-        key = (self.map_id, "apc", self.apc["pos"])
-        least = _STEPS.get(key)
+        """The least of ``_square_steps`` over the APC's squares, kept per map and anchor (C ints;
+        the APC must be on the board)."""
+        key = (self.map_id, self.apc["pos"])
+        least = _VEHICLE_STEPS.get(key)
         if least is None:
-            squares = self.vehicle_squares()
-            least = array("i", self._open_steps(squares[0]))
-            for s in squares[1:]:
-                _lower_steps(least, self._open_steps(s), self.board.n)
-            _STEPS[key] = least
+            least = _VEHICLE_STEPS[key] = self._least_row(self.vehicle_squares())
         return least
 
     def can_react(self, moment: str) -> bool:

@@ -136,7 +136,7 @@ def test_bfs_reach_is_the_plain_search_layer_by_layer():
     for _ in range(300):
         start = rng.choice(passable)
         closed = set(rng.sample(passable, rng.randint(0, 60))) - {start}
-        limit = rng.choice([1, 2, 4, 6, 60])
+        limit = rng.choice([0, 1, 2, 4, 6, 60])  # (0: reach_split(..., 1), Speed 1 in vehicle_moves)
         plain, seen, frontier, near = [start], {start} | closed, [start], 1
         for _ in range(limit):
             near = len(plain)
@@ -173,6 +173,7 @@ def test_nearest_steps_is_the_search_from_all_the_sources():
         for _ in range(4):  # (each ask lowers a copy of the kept row, not the row itself)
             sources = tuple(sorted(set(inside) | set(rng.sample(passable, rng.randint(0, 4)))))
             assert g._nearest_steps(sources) == g.bfs(sources, set(sources))
+            assert (g.map_id, anchor) in state._VEHICLE_STEPS  # (the APC's row was asked for)
         partly = inside[1:]  # not all of them: each square's own row
         assert g._nearest_steps(partly) == g.bfs(partly, set(partly))
 
