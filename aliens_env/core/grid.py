@@ -101,10 +101,12 @@ class Mover:
 
 
 def _check_cost(cost, what: str) -> None:
-    """Entering costs are whole numbers >= 0 (or None: no entry): the weighted distance search
-    sorts squares into buckets by whole distances (``Grid.field``)."""
-    if cost is not None and (type(cost) is not int or cost < 0):
-        raise ValueError(f"{what} is {cost!r}; allowed: a whole number >= 0, or None (may not enter)")
+    """Entering costs are whole numbers from 0 to UNREACHABLE (or None: no entry): the weighted
+    distance search sorts squares into buckets by whole distances, on C ints when compiled
+    (``Grid.field``, ``_dial``); a cost of UNREACHABLE or more reaches nothing anyway."""
+    if cost is not None and (type(cost) is not int or not 0 <= cost <= UNREACHABLE):
+        raise ValueError(f"{what} is {cost!r}; allowed: a whole number from 0 to {UNREACHABLE} (UNREACHABLE), "
+                         "or None (may not enter)")
 
 
 DEFAULT_MOVER = Mover()
@@ -482,12 +484,12 @@ class Grid:
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way). Kept per version with the
         lists a row is read from (one lookup, no closure, per call)."""
-        kept = self._cache.get("around")
+        kept = self._cache.get("around_rows")  # (not "around": 4674b8d's pickles keep {square: row} there)
         if kept is None:
-            kept = self._cache["around"] = ({}, self._list_from_last("cells", self.cells.flatten()),
-                                            self._list_from_last("extra", self.extra.flatten()),
-                                            [t.cost or 1 for t in self.terrains], self.step_open())
-        table = kept[0]
+            kept = self._cache["around_rows"] = ({}, self._list_from_last("cells", self.cells.flatten()),
+                                                 self._list_from_last("extra", self.extra.flatten()),
+                                                 [t.cost or 1 for t in self.terrains], self.step_open())
+        table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, step_open), _around's args
         out = table.get(i)
         if out is None:
             out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][:, i].tolist(), self.height, self.width)
@@ -504,7 +506,8 @@ class Grid:
         says (Dijkstra); else every step is 1 (BFS). The step onto a source costs goal_cost when
         given (a figure that attacks the source from beside it), else the source's own cost. A
         source on a square the mover could not enter spreads nothing. The squares of `closed`
-        are never entered (UNREACHABLE), a source on one excepted."""
+        are never entered (UNREACHABLE), a source on one excepted; `closed` is a tuple (hashable:
+        it is part of the field's cache key)."""
         key = ("field", tuple(sources), mover, weighted, goal_cost, closed)
         out = self._cache.get(key)
         if out is not None:
@@ -519,7 +522,8 @@ class Grid:
         for s in sources:
             dist[s] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
-            _dial(nbrs, cost, dist, frontier, set(sources), -1 if goal_cost is None else goal_cost)
+            _dial(nbrs, cost, dist, frontier, set() if goal_cost is None else set(sources),
+                  -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
             # room for every square queued once at most; the arrays written once each, and the field
             # read without a copy (libc's memset and memcpy of a large block count about an
@@ -777,10 +781,10 @@ class Grid:
         calls they replace cost about 1.7 times as many instructions on Bug Hunt's 25 x 25 window)."""
         w = self.width
         r, c = divmod(src, w)
-        opaque, edge = self._cached(("padded", radius), _padded_sight, self, radius)
+        opaque, edge = self._cached(("padded_bytes", radius), _padded_sight, self, radius)
         hidden_by, words = _hidden_by(radius)
         seen = bytearray(self.n)
-        _window_sight(opaque, edge, hidden_by, array("Q", bytes(8 * words)), r, c, radius, self.height, w, seen)
+        _window_sight(opaque, edge, hidden_by, array("Q", [0]) * words, r, c, radius, self.height, w, seen)
         return np.frombuffer(seen, dtype=bool)
 
     def line_squares(self, src: int, dst: int) -> list[int]:
@@ -856,13 +860,14 @@ def _around(i: int, cells: list, extra: list, code_cost: list, opened: list, hei
 
 
 def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
-    """Weighted distances into `dist` (an int array: 0 on the sources, UNREACHABLE elsewhere) from
-    the `frontier` squares (the sources the mover may enter), as ``Grid.field`` says: reaching
-    square m from square s costs what entering s costs (`cost`), or `goal_cost` (when >= 0) where
-    s is one of the `sources`. Dial's algorithm: entering costs are whole numbers >= 0
-    (_check_cost), so a list of buckets by distance replaces the heap (a square is expanded from
-    the bucket of its final distance; an entry left behind by a later improvement is skipped; a
-    bucket is read while steps of cost 0 add to it). Compiled, the loop runs on C ints (grid.pxd)."""
+    """Weighted distances into `dist` (an int array: 0 on the sources, -1 on closed squares, never
+    entered, UNREACHABLE elsewhere) from the `frontier` squares (the sources the mover may
+    enter), as ``Grid.field`` says: reaching square m from square s costs what entering s costs
+    (`cost`), or `goal_cost` (when >= 0) where s is one of the `sources`. Dial's algorithm:
+    entering costs are whole numbers from 0 to UNREACHABLE (_check_cost: a C int holds any
+    distance plus a cost), so a list of buckets by distance replaces the heap (a square is
+    expanded from the bucket of its final distance; an entry left behind by a later improvement
+    is skipped; a bucket is read while steps of cost 0 add to it). Compiled, the loop runs on C ints (grid.pxd)."""
     buckets = [frontier]
     d0 = 0
     while d0 < len(buckets):
@@ -888,7 +893,8 @@ def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost:
 
 
 def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
-    """Breadth first from the first `tail` squares of `queue` (their `dist` set): a square first
+    """Breadth first from the first `tail` squares of `queue` (their `dist` set; only squares
+    whose dist is `unreachable` are entered, so closed ones, at -1, never are): a square first
     reached from square s gets dist[s] + 1 (the least, breadth first), and is queued after the
     rest. dist and queue are int arrays (``array("i")``; queue long enough for every square once
     more); compiled, the loop runs on C ints (grid.pxd), and `nbrs` must be a list (as
@@ -1052,9 +1058,9 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
 
 def _window_sight(opaque, edge, hidden_by, hidden, r: int, c: int, radius: int, height: int, width: int, seen) -> int:
     """Marks in `seen` (a bytearray, one byte per square of the grid) the squares seen from (r, c)
-    within `radius`: `hidden` (an array of `_hidden_by`'s words per window square, zeros) gathers
-    the window squares the blocking squares of `edge` hide, then each window square on the grid
-    that does not block sight (`opaque`, as `_padded_sight`) and is not hidden is seen. Compiled,
+    within `radius`: `hidden` (one row of `words` 64-bit words, zeros on entry: bit k set when
+    window square k is hidden) gathers the window squares the blocking squares of `edge` hide,
+    then each window square on the grid that does not block sight (`opaque`, as `_padded_sight`) and is not hidden is seen. Compiled,
     the loops run on C ints (grid.pxd)."""
     side = 2 * radius + 1
     words = len(hidden)
@@ -1091,5 +1097,7 @@ def _hidden_by(radius: int) -> tuple[array, int]:
     words = -(-side * side // 64)
     bits = np.zeros((side * side, words * 64), dtype=bool)
     bits[:, :side * side] = crosses.T
+    # packbits gives little-endian bytes (bit k of the row in byte k // 8): read as little-endian
+    # 64-bit words, then as native ones, so bit k is bit k % 64 of word k // 64 on any machine
     packed = np.packbits(bits, axis=1, bitorder="little").view("<u8")
     return array("Q", packed.astype(np.uint64).tobytes()), words

@@ -209,7 +209,7 @@ def _pod_field_plain(g, goals, mover=WALKER):
 
 
 def test_the_field_round_the_pods_is_the_plain_breadth_first_search_over_whole_games():
-    """_pod_field (its search on C ints, a ring at a time) equals the plain search over positions
+    """_pod_field (the colony's field with the pods' squares closed) equals the plain search over positions
     of whole games with pods laid and electronic locks (the two walkers then walk differently): for
     the squad's goals, a pod's square as a goal, every pod's, a goal list holding NO, and a goal the
     walker cannot enter (a wall); the field an int32 array, read-only (it is kept)."""
@@ -224,7 +224,7 @@ def test_the_field_round_the_pods_is_the_plain_breadth_first_search_over_whole_g
         for goals in (bypass._goals(g), list(pods[:1]), list(pods), [pods[-1], NO], [wall, g.humans[g.active].pos]):
             fields = []
             for mover in (WALKER, UNEQUIPPED_WALKER):
-                g._shared.clear()  # (searched afresh, not read from the layout cache)
+                g.colony._cache = {}  # (searched afresh, not read from the colony's fields of this version)
                 field = _pod_field(g, goals, mover)
                 assert np.array_equal(field, _pod_field_plain(g, goals, mover)), (goals, mover)
                 assert field.dtype == np.int32 and not field.flags.writeable

@@ -398,10 +398,11 @@ def test_around_reads_each_neighbour_as_the_grid_says_and_follows_an_edit():
     for trial in range(6):
         codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED], size=(6, 7))
         g = Grid(6, 7, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)]
         for edit in range(3):
-            assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)]
             g.set_cell(int(rng.integers(g.n)), int(rng.choice([FLOOR, WALL, DOOR_CLOSED])))
             g.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
+            assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)], (trial, edit)
 
 
 # -- line of sight options ----------------------------------------------------------------------
@@ -435,6 +436,25 @@ def test_the_windowed_view_follows_an_edited_grid():
             assert g.los_from(src, 5).tolist() == fresh.los_from(src, 5).tolist()
             in_range = np.array([g.range(src, t) <= 5 for t in range(g.n)])
             assert (g.los_from(src, 5) == (fresh.los_from(src) & in_range)).all()
+
+
+def test_a_grid_holding_the_start_trees_cache_entries_answers_as_a_fresh_grid():
+    """Games pickled by 4674b8d carry its grid cache (``Grid.__getstate__`` keeps ``_cache``):
+    "around" as {square: row} and ("padded", radius) as two 2-D bool arrays. The rows and the
+    padded sight squares are kept under other keys now, so such entries are left unread and the
+    neighbour rows and the windowed views are a fresh grid's."""
+    rng = np.random.default_rng(9)
+    radius = 4
+    cells = np.where(rng.random((9, 11)) < 0.25, WALL, FLOOR)
+    old, fresh = Grid(9, 11, TERRAINS, cells), Grid(9, 11, TERRAINS, cells.copy())
+    h, w = old.height, old.width
+    opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)  # (4674b8d's layout: 2-D, padded)
+    opaque[radius:radius + h, radius:radius + w] = old.sight_blocked().reshape(h, w)
+    old._cache["around"] = {0: [None] * 8}  # (a row of 4674b8d's {square: row}; its rows were lists too)
+    old._cache[("padded", radius)] = (opaque, opaque.copy())
+    assert [old.around(i) for i in range(old.n)] == [fresh.around(i) for i in range(fresh.n)]
+    for src in np.flatnonzero(cells.ravel() == FLOOR).tolist():
+        assert old.los_from(src, radius).tolist() == fresh.los_from(src, radius).tolist(), src
 
 
 def test_has_los_is_the_kept_view_whether_it_is_kept_or_traced():
@@ -644,7 +664,7 @@ def test_a_cost_that_is_not_a_whole_number_at_least_0_is_refused():
     put them in the wrong bucket silently."""
     from aliens_env.core.grid import Mover, Terrain
 
-    with pytest.raises(ValueError, match="terrain 'mud' cost is -1; allowed: a whole number >= 0"):
+    with pytest.raises(ValueError, match="terrain 'mud' cost is -1; allowed: a whole number from 0 to 10000"):
         Terrain("mud", cost=-1)
     with pytest.raises(ValueError, match="mover 'x' cost of 'floor' is 1.5"):
         Mover("x", costs=(("floor", 1.5),))
@@ -653,6 +673,26 @@ def test_a_cost_that_is_not_a_whole_number_at_least_0_is_refused():
     g = Grid(1, 4, [Terrain("floor")])
     with pytest.raises(ValueError, match="goal_cost is -1"):
         g.field([0], weighted=True, goal_cost=-1)
+
+
+def test_a_cost_above_unreachable_is_refused_and_one_of_unreachable_reaches_nothing():
+    """Costs are searched on C ints when compiled: one above UNREACHABLE (2**31 would overflow
+    them) is refused by name, compiled and pure alike; a cost of UNREACHABLE is allowed and,
+    as any distance of UNREACHABLE or more, reaches nothing."""
+    from aliens_env.core.grid import Mover, Terrain
+
+    for big in (UNREACHABLE + 1, 2**31, 2**63):
+        with pytest.raises(ValueError, match=f"terrain 'pit' cost is {big}; allowed: a whole number from 0 to 10000"):
+            Terrain("pit", cost=big)
+        with pytest.raises(ValueError, match=f"mover 'x' cost of 'floor' is {big}"):
+            Mover("x", costs=(("floor", big),))
+        with pytest.raises(ValueError, match=f"door_cost is {big}"):
+            Mover("x", door_cost=big)
+        with pytest.raises(ValueError, match=f"goal_cost is {big}"):
+            Grid(1, 4, [Terrain("floor")]).field([0], weighted=True, goal_cost=big)
+    g = Grid(1, 3, [Terrain("floor"), Terrain("pit", cost=UNREACHABLE)], [[0, 1, 0]])
+    assert g.field([0], weighted=True).tolist() == [0, 1, UNREACHABLE]
+    assert g.field([2], weighted=True, goal_cost=UNREACHABLE).tolist() == [UNREACHABLE, UNREACHABLE, 0]
 
 
 def test_a_pickled_grid_leaves_out_the_last_tables_built_and_answers_the_same():
