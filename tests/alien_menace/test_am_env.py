@@ -324,16 +324,23 @@ def test_the_observation_writer_puts_then_clips_as_numpy_does():
     assert mine.tobytes() == numpys.tobytes()
 
 
+def _random_play(seed, steps=600):
+    """A game at each of ``steps`` positions of random legal play (a new game at each end)."""
+    rng = np.random.default_rng(seed)
+    g = AlienMenace()
+    g.reset(seed)
+    for _ in range(steps):
+        if g.is_terminal():
+            g.reset(int(rng.integers(1000)))
+        yield g
+        g.apply(int(rng.choice(np.flatnonzero(g.legal_mask(g.current_player())))))
+
+
 def test_the_cards_in_the_observation_equal_numpys_put_over_random_play():
     """observe()'s hand and discards (``_gather_counts``) against the counts over their scales
     written by numpy's put and clipped (as they were written before), both viewers, over positions
     of random play: the rest of the observation is the same code either way."""
-    rng = np.random.default_rng(5)
-    g = AlienMenace()
-    g.reset(5)
-    for _ in range(600):
-        if g.is_terminal():
-            g.reset(int(rng.integers(1000)))
+    for g in _random_play(5):
         for viewer in (MAR, HIVE):
             at, scale, obs = g._obs_at, g._obs_scale_list, g.observe(viewer)
             shown = [(at["hand"] + g.offset[viewer], g.hand[viewer])]
@@ -347,18 +354,12 @@ def test_the_cards_in_the_observation_equal_numpys_put_over_random_play():
             np.minimum(expected, 1.0, out=expected)
             np.maximum(expected, 0.0, out=expected)
             assert obs.tobytes() == expected.tobytes()
-        g.apply(int(rng.choice(np.flatnonzero(g.legal_mask(g.current_player())))))
 
 
 def test_the_counters_and_the_worked_out_active_cards_over_random_play():
     """observe()'s counters (``_scale_counts``) equal each count over its scale, clipped, as
     numpy's float32; Strength and the room's size given ``_active()`` equal those working it out."""
-    rng = np.random.default_rng(11)
-    g = AlienMenace()
-    g.reset(11)
-    for _ in range(600):
-        if g.is_terminal():
-            g.reset(int(rng.integers(1000)))
+    for g in _random_play(11):
         active = g._active()
         assert g.strengths(active) == g.strengths() and g.room_size(active) == g.room_size()
         counts = [sum(g.hand[MAR]), sum(g.hand[HIVE]), len(g.deck[MAR]), len(g.deck[HIVE]), *g.strengths(),
@@ -367,4 +368,3 @@ def test_the_counters_and_the_worked_out_active_cards_over_random_play():
                   g.mulligans[MAR] > 0, g.mulligans[HIVE] > 0]
         expected = np.clip(np.array([k / g._obs_scale_list[i] for i, k in zip(g._obs_counters, counts)], dtype=np.float32), 0, 1)
         assert g.observe(MAR)[g._obs_counters].tobytes() == expected.tobytes()
-        g.apply(int(rng.choice(np.flatnonzero(g.legal_mask(g.current_player())))))
