@@ -514,8 +514,12 @@ class Grid:
             return out
         _check_cost(goal_cost, "goal_cost")
         nbrs = self._step_squares(mover)
-        cost = self.costs(mover)
-        frontier = [s for s in sources if cost[s] is not None]
+        if weighted:
+            cost = self.costs(mover)
+            frontier = [s for s in sources if cost[s] is not None]
+        else:  # (the cost list is not built for a search that reads only who may enter)
+            enter = self._cached(("enter_bytes", mover), _enterable_bytes, self, mover)
+            frontier = [s for s in sources if enter[s]]
         dist = array("i", [UNREACHABLE]) * self.n
         for s in closed:
             dist[s] = -1  # (below any distance: never entered; UNREACHABLE again after the search)
@@ -911,6 +915,12 @@ def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
                 queue[tail] = m
                 tail += 1
     return tail
+
+
+def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:
+    """``grid.enterable(mover)`` as bytes (1 where the mover may enter: as ``costs(mover)`` is
+    not None there), read a square at a time by the breadth-first ``Grid.field``."""
+    return grid.enterable(mover).tobytes()
 
 
 def _large_next(grid: Grid, mover: Mover, size: int) -> tuple[array, array]:

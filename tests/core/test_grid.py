@@ -568,6 +568,29 @@ def test_a_breadth_first_field_takes_repeated_sources_and_ones_the_mover_cannot_
         assert g.field([], MARINE).tolist() == [UNREACHABLE] * g.n
 
 
+def test_a_breadth_first_field_reads_who_may_enter_without_the_cost_list_across_edits():
+    """The breadth-first field takes its frontier from a kept table of the squares the mover may
+    enter (bytes, one per version), not from ``costs``: that table is 1 exactly where ``costs``
+    gives a cost, and the field, made before any cost list is, equals its definition after each
+    edit (markers, extra costs, cells changed, closed squares)."""
+    rng = np.random.default_rng(11)
+    for trial in range(20):
+        codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED], size=(9, 10))
+        g = Grid(9, 10, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
+        for edit in range(4):
+            sources = [int(s) for s in rng.integers(g.n, size=int(rng.integers(1, 5)))]
+            closed = tuple(sorted({int(s) for s in rng.integers(g.n, size=int(rng.integers(0, 5)))}))
+            for mover in (MARINE, ALIEN, HUGGER, Mover("marine", diagonal=False)):
+                assert ("costs", mover) not in g._cache  # (the search below builds no cost list)
+                got = g.field(sources, mover, closed=closed).tolist()
+                assert ("costs", mover) not in g._cache
+                enter = g._cache[("enter_bytes", mover)]
+                assert list(enter) == [int(c is not None) for c in g.costs(mover)], (trial, edit, mover)
+                assert got == _relaxed_field(g, sources, mover, False, None, closed), (trial, edit, mover)
+            square = int(rng.integers(g.n))
+            (g.set_marker, g.set_extra, g.set_cell)[edit % 3](square, int(rng.integers(0, 2)) if edit % 3 < 2 else int(rng.choice([FLOOR, WALL, DOOR_CLOSED])))
+
+
 def test_a_field_with_closed_squares_goes_round_them_and_a_source_on_one_still_counts():
     """``field(..., closed=squares)`` (Bug Hunt's walks round the sentry pods): the closed squares
     are never entered and read UNREACHABLE, save a source on one (0, spreading as any source),
