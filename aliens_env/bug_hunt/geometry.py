@@ -61,12 +61,30 @@ def enter_cost(game, s: int) -> int:
 
 @cython.locals(game=GameRecords)
 def layout_cache(game) -> dict:
-    """game._shared, emptied when the layout has changed since it was last asked for."""
+    """game._shared, emptied when the layout has changed since it was last asked for (but for
+    its "lasting" dict: see lasting_cache)."""
     shared = game._shared
     if shared.get("layout_version") != game.colony.version:
+        lasting = shared.get("lasting")
         shared.clear()
         shared["layout_version"] = game.colony.version
+        if lasting is not None:
+            shared["lasting"] = lasting
     return shared
+
+
+def lasting_cache(game) -> dict:
+    """Results kept across layout versions (in game._shared, which a clone does not share): each
+    keyed on exactly the squares it reads, so a new layout leaves it valid. Emptied when it holds
+    LASTING_LIMIT entries (a bound on a long game's memory)."""
+    shared = game._shared
+    lasting = shared.get("lasting")
+    if lasting is None or len(lasting) >= LASTING_LIMIT:
+        lasting = shared["lasting"] = {}
+    return lasting
+
+
+LASTING_LIMIT = 2048
 
 
 @cython.locals(game=GameRecords)

@@ -110,8 +110,30 @@ def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     shared = geometry.layout_cache(game)
     cached = shared.get(key)
     if cached is None:
-        cached = shared[key] = _grenade_targets_uncached(game, pos)
+        cached = shared[key] = _grenade_targets_kept(game, pos)
     return cached
+
+
+@cython.locals(game=GameRecords)
+def _grenade_targets_kept(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
+    """_grenade_targets_uncached, kept across layout versions (geometry.lasting_cache) keyed on
+    the cells of the block within grenade range of pos: all it reads. A square of the block is
+    a target when it is passable and seen, and whether pos sees it depends on the opaque squares
+    its centre-to-centre segment crosses alone (within the sight range, the colony's rule, A3),
+    all in the block: its bounding box is. Edge walls or the shooter-corner rule (not Bug Hunt's)
+    would be read too: then nothing is kept across versions."""
+    col = game.colony
+    if col.shooter_corners or col._has_edge_walls():
+        return _grenade_targets_uncached(game, pos)
+    size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
+    r0, c0 = divmod(pos, size)
+    block = col.cells[max(0, r0 - reach):r0 + reach + 1, max(0, c0 - reach):c0 + reach + 1]
+    key = ("grenade_squares", pos, size, reach, game.rules["sight_range"], block.tobytes())
+    lasting = geometry.lasting_cache(game)
+    out = lasting.get(key)
+    if out is None:
+        out = lasting[key] = _grenade_targets_uncached(game, pos)
+    return out
 
 
 @functools.cache

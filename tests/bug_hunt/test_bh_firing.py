@@ -359,3 +359,31 @@ def test_the_grenade_slice_has_a_fixed_size_with_named_offsets():
     names = [g.layout.name(a) for a in range(*g.layout.span("grenade").indices(g.layout.size))]
     assert len(names) == (2 * reach + 1) ** 2
     assert names[0] == "grenade[-10,-10]" and names[grenade_index(g, 0, (1, 2))] == "grenade[+0,+1]"
+
+
+def test_grenade_targets_kept_across_layouts_equal_a_fresh_computation():
+    """The grenade squares of a square are kept across layout versions, keyed on the cells
+    within grenade range (all they read: marines._grenade_targets_kept); at every Marine act of
+    scripted games, for every figure on the map, they equal the squares worked out afresh on the
+    layout of the moment, and some are taken from an earlier layout's computation."""
+    import numpy as np
+
+    from aliens_env.bug_hunt import geometry, marines
+    from bh_helpers import watch
+
+    taken_from_earlier = 0
+
+    def check(g, action):
+        nonlocal taken_from_earlier
+        for h in g.humans:
+            if h.status != "active" or h.in_apc:
+                continue
+            new_here = ("grenade_squares", h.pos) not in geometry.layout_cache(g)
+            before = len(geometry.lasting_cache(g))
+            squares, slots = marines._grenade_targets(g, h.pos)
+            fresh_squares, fresh_slots = marines._grenade_targets_uncached(g, h.pos)
+            assert squares == fresh_squares and np.array_equal(slots, fresh_slots), (g.colony.version, h.pos)
+            taken_from_earlier += new_here and len(geometry.lasting_cache(g)) == before
+
+    watch(range(2), check)
+    assert taken_from_earlier > 0
