@@ -2,12 +2,10 @@
 effects (moves, doors, welds, equipment, fire, grenades, over-watch), and driving the APC."""
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from . import combat, explore, geometry, state
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, PASSABLE
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
 try:
@@ -136,29 +134,31 @@ def _grenade_targets_kept(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     return out
 
 
-@functools.cache
-def _grenade_grids(size: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each square's number on the size x size grid, and each grenade slot's on the block of
-    2 reach + 1 squares a side centred on the firer (read-only: sliced, never written)."""
-    squares = np.arange(size * size).reshape(size, size)
-    side = 2 * reach + 1
-    slots = np.arange(side * side).reshape(side, side)
-    squares.flags.writeable = slots.flags.writeable = False
-    return squares, slots
-
-
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, size=cython.Py_ssize_t, reach=cython.Py_ssize_t, side=cython.Py_ssize_t,
+               r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, rs=cython.Py_ssize_t, re=cython.Py_ssize_t,
+               cs=cython.Py_ssize_t, ce=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               at=cython.Py_ssize_t, slot=cython.Py_ssize_t, seen=bytes, cells=bytes, squares=dict, slots=list)
 def _grenade_targets_uncached(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
+    """The squares within grenade range of pos (its block of 2 reach + 1 a side) that pos sees
+    and that are passable, pos itself excepted: {slot: square} and the slots (int64), row by
+    row; a slot is the square's place in the block. One loop over the block's squares, read
+    from bytes of the block's rows (on C ints when compiled)."""
     size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
+    side = 2 * reach + 1
     r0, c0 = divmod(pos, size)
     rs, cs = max(0, r0 - reach), max(0, c0 - reach)
     re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
-    seen = game.colony.los_from(pos, game.rules["sight_range"]).reshape(size, size)
-    ok = seen[rs:re, cs:ce] & PASSABLE[game.colony.cells[rs:re, cs:ce]]
-    ok[r0 - rs, c0 - cs] = False
-    grid_squares, grid_slots = _grenade_grids(size, reach)  # the block's squares and slots, row by row
-    slots = grid_slots[rs - r0 + reach:re - r0 + reach, cs - c0 + reach:ce - c0 + reach][ok]
-    return dict(zip(slots.tolist(), grid_squares[rs:re, cs:ce][ok].tolist())), slots
+    seen = game.colony.los_from(pos, game.rules["sight_range"])[rs * size:re * size].tobytes()
+    cells = game.colony.cells[rs:re].tobytes()  # (codes 0..6: a byte each, as unsigned)
+    squares, slots = {}, []
+    for r in range(rs, re):
+        for c in range(cs, ce):
+            at = (r - rs) * size + c
+            if seen[at] and PASSABLE_BY_CODE[cells[at]] and (r != r0 or c != c0):
+                slot = (r - r0 + reach) * side + (c - c0 + reach)
+                squares[slot] = r * size + c
+                slots.append(slot)
+    return squares, np.array(slots, dtype=np.int64)
 
 
 def grenade_slot(game, i: int, square: int) -> int | None:

@@ -387,3 +387,45 @@ def test_grenade_targets_kept_across_layouts_equal_a_fresh_computation():
 
     watch(range(2), check)
     assert taken_from_earlier > 0
+
+
+def _plain_grenade_targets(g, pos):
+    """The grenade squares of pos by whole-array numpy (the computation the typed loop replaced):
+    the block within reach, seen from pos and passable, pos excepted, row by row."""
+    import numpy as np
+
+    from aliens_env.bug_hunt.colony import PASSABLE
+
+    size, reach = g.size, g.rules["weapons"]["grenade"]["range"]
+    side = 2 * reach + 1
+    r0, c0 = divmod(pos, size)
+    rs, cs = max(0, r0 - reach), max(0, c0 - reach)
+    re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
+    seen = g.colony.los_from(pos, g.rules["sight_range"]).reshape(size, size)
+    ok = seen[rs:re, cs:ce] & PASSABLE[g.colony.cells[rs:re, cs:ce]]
+    ok[r0 - rs, c0 - cs] = False
+    squares = np.arange(size * size).reshape(size, size)[rs:re, cs:ce][ok]
+    slots = np.arange(side * side).reshape(side, side)[rs - r0 + reach:re - r0 + reach, cs - c0 + reach:ce - c0 + reach][ok]
+    return dict(zip(slots.tolist(), squares.tolist())), slots
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_typed_grenade_targets_equal_the_whole_array_computation(seed):
+    """marines._grenade_targets_uncached (one loop over the block, on C ints when compiled) gives
+    the whole-array computation's squares and slots, in the same order and dtype, from every
+    third square (the grid's edges and corners included) of an explored colony."""
+    import numpy as np
+
+    from aliens_env.bug_hunt import BugHunt, marines
+    from aliens_env.bug_hunt.policies import ScriptedMarines
+    from bh_helpers import play
+
+    g = BugHunt(mission="kill_queen")
+    g.reset(400 + seed)
+    play(g, ScriptedMarines())
+    n = g.size * g.size
+    for pos in list(range(seed, n, 3)) + [0, g.size - 1, n - g.size, n - 1]:
+        squares, slots = marines._grenade_targets_uncached(g, pos)
+        want_squares, want_slots = _plain_grenade_targets(g, pos)
+        assert list(squares.items()) == list(want_squares.items()), pos
+        assert slots.dtype == want_slots.dtype and slots.tolist() == want_slots.tolist(), pos
