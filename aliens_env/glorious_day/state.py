@@ -155,6 +155,19 @@ def is_jammed(ch: dict) -> bool:
     return "jammed" in hazards or "hive:jammed" in hazards
 
 
+@cython.locals(dist=list, best=cython.int, least=cython.int, d=cython.int, s=cython.int, found=cython.bint)
+def nearest_square(squares, dist: list):
+    """The square of `squares` with the fewest steps in `dist` (a list, bfs's), the lowest of
+    equals; None for no square: ``min(squares, key=lambda s: (dist[s], s), default=None)``
+    without a key tuple made per square (C ints compiled)."""
+    best, least, found = 0, 0, False
+    for s in squares:
+        d = dist[s]
+        if not found or d < least or (d == least and s < best):
+            best, least, found = s, d, True
+    return best if found else None
+
+
 class StateQueries(VehicleRules):
     """The queries the rules and the policies share."""
 

@@ -1,11 +1,13 @@
 """Glorious Day's typed move helpers answer as the plain computations they replaced: where a Move
-ends with the APC on the board (``vehicle_moves``, byte marks of the occupied squares)."""
+ends with the APC on the board (``vehicle_moves``, byte marks of the occupied squares) and the
+policies' nearest move (``nearest_square``)."""
 from __future__ import annotations
 
 import random
 
 from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.glorious_day.game import GloriousDay
+from aliens_env.glorious_day.state import nearest_square
 
 
 def _plain_vehicle_moves(g: GloriousDay, c: int, closed: set[int], speed: int) -> list[int]:
@@ -67,3 +69,17 @@ def test_vehicle_moves_is_the_plain_computation_on_random_positions():
                             aboard += 1
                 g.apply(rng.choice(g.legal_actions()))
     assert asked > 300 and aboard > 300  # (the positions were asked about, both ways)
+
+
+def test_nearest_square_is_min_by_steps_then_square():
+    """``nearest_square`` picks as ``min(squares, key=lambda s: (dist[s], s), default=None)``:
+    random squares (repeated ones, unsorted, none) on steps with many ties and UNREACHABLE."""
+    rng = random.Random(3)
+    for _ in range(2000):
+        n = rng.randint(1, 40)
+        dist = [rng.choice([0, 1, 2, 3, UNREACHABLE]) for _ in range(n)]
+        squares = [rng.randrange(n) for _ in range(rng.randint(0, 12))]
+        assert nearest_square(squares, dist) == min(squares, key=lambda s: (dist[s], s), default=None)
+    assert nearest_square([], [0, 1]) is None
+    assert nearest_square([5, 2, 7], [9] * 8) == 2  # all tied: the lowest square
+    assert nearest_square((4, 1), [3, 3, 3, 3, 0]) == 4  # fewer steps before a lower square
