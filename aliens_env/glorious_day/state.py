@@ -377,6 +377,7 @@ class StateQueries(VehicleRules):
         near = _reach_layers(flat[0], flat[1], mark, out, limit)
         return tuple(out), near
 
+    @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int)
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
         through Aliens or Barricades, ending on a free square."""
@@ -394,13 +395,20 @@ class StateQueries(VehicleRules):
             if self.apc is not None:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
                 return out
-            occupied = self.occupied()
-            out = self._cache[key] = sorted([s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
-                                             if s not in occupied])
+            taken, moves = self._occupied_marks(), []  # (the squares of the reach no model holds)
+            reach = self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+            for i in range(len(reach)):
+                s = reach[i]
+                mark = taken[s]  # (read into a C int: no Python int made to test)
+                if not mark:
+                    moves.append(reach[i])
+            moves.sort()
+            out = self._cache[key] = moves
         return out
 
     @cython.locals(taken=bytearray, inside=frozenset, out=list, reach=tuple, squares=tuple, near=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, s=cython.int, step=cython.int, may_board=cython.bint)  # (compiled: C ints, byte tests)
+                   i=cython.Py_ssize_t, s=cython.int, mark=cython.int, character=cython.int, step=cython.int,
+                   may_board=cython.bint)  # (compiled: C ints)
     def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
         """Where a Character's Move ends with the APC on the board (ascending): outside it never
         crosses the APC; through the door it boards (any space aboard no Character stands on) or
@@ -414,13 +422,15 @@ class StateQueries(VehicleRules):
                 reach = self.reach(step, closed, speed - 1, inside)
                 for i in range(len(reach)):
                     s = reach[i]
-                    if not taken[s]:
+                    mark = taken[s]  # (read into a C int: no Python int made to test)
+                    if not mark:
                         out.append(reach[i])
         else:
             reach, near = self.reach_split(self.chars[c]["pos"], closed, speed, inside)
             for i in range(len(reach)):
                 s = reach[i]
-                if not taken[s]:
+                mark = taken[s]
+                if not mark:
                     out.append(reach[i])
             # a step to spare: the door step within speed - 1 steps (reach's start counts at 0 steps,
             # so this is the bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed
@@ -433,44 +443,51 @@ class StateQueries(VehicleRules):
                         may_board = True
                         break
         if may_board:
+            character = CHARACTER_MARK  # (a C int compiled)
             for i in range(len(squares)):
                 s = squares[i]
-                if not taken[s] & CHARACTER_MARK:
+                mark = taken[s]
+                if not mark & character:
                     out.append(squares[i])
         out.sort()
         return out
 
-    @cython.locals(taken=bytearray, n=cython.int, s=cython.int, model=dict)  # (compiled: C ints, byte writes)
+    @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
+                   model=dict)  # (compiled: C ints)
     def _occupied_marks(self) -> bytearray:
         """``occupied()`` as a byte per square (nonzero: occupied), with CHARACTER_MARK set where a
-        Character's model stands (the squares aboard the APC a Move may end on have none).
-        Squares off the board (NO) are left out: no square of a search is one."""
-        n = self.board.n
+        Character's model stands (the squares aboard the APC a Move may end on have none), and
+        OTHER_MARK where anything else does. Squares off the board (NO) are left out: no square of
+        a search is one."""
+        n, other, character = self.board.n, OTHER_MARK, CHARACTER_MARK
         taken = bytearray(n)
+        # (OTHER_MARK written first and plainly, the Characters' bit added last: each byte read and
+        # written as a C int)
         for s in self.vehicle_squares():
-            taken[s] = OTHER_MARK
+            taken[s] = other
         for model in self.aliens:
             if model is not None:
                 s = model["pos"]
                 if 0 <= s < n:
-                    taken[s] |= OTHER_MARK
+                    taken[s] = other
         for model in self.blips:
             if model is not None:
                 s = model["pos"]
                 if 0 <= s < n:
-                    taken[s] |= OTHER_MARK
+                    taken[s] = other
+        if self.newt_carrier == NO and self.newt != NO:
+            s = self.newt
+            taken[s] = other
+        if self.has_large:
+            for s in self.queen_squares():
+                taken[s] = other
+            for s in self.loader_squares():
+                taken[s] = other
         for model in self.chars:
             s = model["pos"]
             if 0 <= s < n:
-                taken[s] |= CHARACTER_MARK
-        if self.newt_carrier == NO and self.newt != NO:
-            s = self.newt
-            taken[s] |= OTHER_MARK
-        if self.has_large:
-            for s in self.queen_squares():
-                taken[s] |= OTHER_MARK
-            for s in self.loader_squares():
-                taken[s] |= OTHER_MARK
+                mark = taken[s]
+                taken[s] = mark | character
         return taken
 
     def attack_targets(self, c: int) -> tuple[int, ...]:

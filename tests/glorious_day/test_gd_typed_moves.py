@@ -1,6 +1,6 @@
 """Glorious Day's typed move helpers answer as the plain computations they replaced: where a Move
-ends with the APC on the board (``vehicle_moves``, byte marks of the occupied squares) and the
-policies' nearest move (``nearest_square``)."""
+ends (``move_targets``, and ``vehicle_moves`` with the APC on the board: byte marks of the
+occupied squares) and the policies' nearest move (``nearest_square``)."""
 from __future__ import annotations
 
 import random
@@ -69,6 +69,32 @@ def test_vehicle_moves_is_the_plain_computation_on_random_positions():
                             aboard += 1
                 g.apply(rng.choice(g.legal_actions()))
     assert asked > 300 and aboard > 300  # (the positions were asked about, both ways)
+
+
+def test_move_targets_without_the_apc_are_the_reach_less_the_occupied_squares():
+    """Without the APC (the first mission, and the Power Loader's with the Queen), a Move ends on
+    the squares of its reach that ``occupied()`` does not hold, ascending, as the set test gave
+    them; asked afresh at every position of random play, for every Character on the board but a
+    pilot."""
+    rng, asked = random.Random(9), 0
+    for mission in (None, "loader_bay"):
+        g = GloriousDay() if mission is None else GloriousDay(mission=mission)
+        for seed in range(3):
+            g.reset(seed)
+            for _ in range(150):
+                if g.is_terminal() or g.truncated_by():
+                    break
+                for c, ch in enumerate(g.chars):
+                    if ch["pos"] == NO or c == g.pilot():
+                        continue
+                    g._cache.pop(("move_targets", c), None)
+                    occupied = g.occupied()
+                    plain = sorted(s for s in g.reach(ch["pos"], _closed(g), g.stats_of(c)["speed"])
+                                   if s not in occupied)
+                    assert g.move_targets(c) == plain
+                    asked += 1
+                g.apply(rng.choice(g.legal_actions()))
+    assert asked > 500
 
 
 def test_nearest_square_is_min_by_steps_then_square():
