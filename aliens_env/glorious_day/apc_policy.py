@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..core.board import NO, UNREACHABLE
 from . import missions as objectives
 from .large_policies import _firing_squares
+from .state import nearest_square
 
 ORDER = ("driver", "rear_turret", "front_turret", "repair", "scanner", "door_gunner")
 
@@ -109,7 +110,7 @@ def _get_out(game, c: int) -> int:
         return game.layout.encode("end")
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares()) | inside
     dist = game.bfs(_firing_squares(game, c), closed, until=out)  # (the squares read)
-    return game.layout.encode("move", min(out, key=lambda s: (dist[s], s)))
+    return game.layout.encode("move", nearest_square(out, dist))
 
 
 def _rest_or_end(game, mask) -> int:
@@ -143,7 +144,7 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     dist = game.bfs([step], closed, until=[game.chars[c]["pos"], *outside])  # (the squares read)
     here = dist[game.chars[c]["pos"]]
     moves = [s for s in outside if dist[s] < UNREACHABLE]
-    best = min(moves, key=lambda s: (dist[s], s), default=None)
+    best = nearest_square(moves, dist)
     if best is not None and dist[best] < here:
         return layout.encode("move", best)
     return None

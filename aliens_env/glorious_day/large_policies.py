@@ -11,6 +11,7 @@ Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
 from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
+from .state import nearest_square
 
 try:
     import cython
@@ -25,7 +26,7 @@ def _toward(game, c: int, goal: list[int]) -> int | None:
     aboard = game.vehicle_set()  # (the APC's crew boards by apc_policy.py only)
     moves = [s for s in game.move_targets(c) if s not in aboard]
     dist = game.bfs(goal, closed, until=[ch["pos"], *moves])  # (the squares read)
-    best = min(moves, key=lambda s: (dist[s], s), default=None)
+    best = nearest_square(moves, dist)
     if best is not None and dist[best] < dist[ch["pos"]]:
         return game.layout.encode("move", best)
     return None

@@ -24,7 +24,7 @@ from .game import MAX_ALIENS, GloriousDay
 from .apc_policy import marines_apc_action
 from .large_policies import hive_queen_action, marines_large_action
 from .missions import goal_squares
-from .state import is_jammed
+from .state import is_jammed, nearest_square
 
 
 class GloriousDiceAI(DicePolicy):
@@ -169,7 +169,7 @@ class HeuristicMarines:
             dist = game.bfs(goal, game.barricades, until=[ch["pos"], *moves])  # (the squares read)
             here = dist[ch["pos"]]
             if moves:
-                best = min(moves, key=lambda s: (dist[s], s))
+                best = nearest_square(moves, dist)
                 if dist[best] < here:
                     return layout.encode("move", best)
         if mask[layout.encode("aim")]:

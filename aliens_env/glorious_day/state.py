@@ -78,6 +78,10 @@ CLOSED_REACH_SIZE = 500
 #: (``_reach_layers``), one per map
 _FLAT_NBRS: dict[tuple, tuple] = {}
 
+#: ``StateQueries._occupied_marks``' bits: a Character's model stands on the square; another model,
+#: a Blip, Newt or the APC is there
+CHARACTER_MARK, OTHER_MARK = 1, 2
+
 
 def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, frontier: list,
                           limit) -> int:
@@ -149,6 +153,19 @@ def is_jammed(ch: dict) -> bool:
     """The Character's weapon is Jammed (the Hazard, or the Hive's)."""
     hazards = ch["hazards"]
     return "jammed" in hazards or "hive:jammed" in hazards
+
+
+@cython.locals(dist=list, best=cython.int, least=cython.int, d=cython.int, s=cython.int, found=cython.bint)
+def nearest_square(squares, dist: list):
+    """The square of `squares` with the fewest steps in `dist` (a list, bfs's), the lowest of
+    equals; None for no square: ``min(squares, key=lambda s: (dist[s], s), default=None)``
+    without a key tuple made per square (C ints compiled)."""
+    best, least, found = 0, 0, False
+    for s in squares:
+        d = dist[s]
+        if not found or d < least or (d == least and s < best):
+            best, least, found = s, d, True
+    return best if found else None
 
 
 class StateQueries(VehicleRules):
@@ -284,30 +301,35 @@ class StateQueries(VehicleRules):
             flat = _FLAT_NBRS[self.map_id] = flat_table(self.nbrs)
         return flat
 
-    def reach(self, start: int, closed: set[int], limit: int) -> tuple[int, ...]:
-        """The squares within `limit` steps of `start` (not entering `closed`), `start` first (a
-        tuple, shared by the games of the process). When no closed square lies within `limit` steps on the open
-        map, the answer is the map's own (kept once per map)."""
-        near = self._closed_near(start, closed, limit)
+    def reach(self, start: int, closed: set[int], limit: int, more=()) -> tuple[int, ...]:
+        """The squares within `limit` steps of `start` (not entering `closed`, nor `more`: further
+        closed squares, the APC's, given apart so that no union is made), `start` first (a tuple,
+        shared by the games of the process). When no closed square lies within `limit` steps on the
+        open map, the answer is the map's own (kept once per map)."""
+        near = self._closed_near(start, closed, limit, more)
         if not near:
             return self._open_reach(start, limit)
         return self._closed_reach(start, near, limit)[0]
 
-    def reach_split(self, start: int, closed: set[int], limit: int) -> tuple[tuple[int, ...], int]:
-        """``reach(start, closed, limit)`` (layer by layer) and how many of its first squares lie
+    def reach_split(self, start: int, closed: set[int], limit: int, more=()) -> tuple[tuple[int, ...], int]:
+        """``reach(start, closed, limit, more)`` (layer by layer) and how many of its first squares lie
         within limit - 1 steps (limit >= 1): one search for both (when no closed square lies
         within `limit` steps, none does within limit - 1: reach's open-map answers, both)."""
-        near = self._closed_near(start, closed, limit)
+        near = self._closed_near(start, closed, limit, more)
         if not near:
             return self._open_reach(start, limit), len(self._open_reach(start, limit - 1))
         return self._closed_reach(start, near, limit)
 
     @cython.locals(row=list, near=list, s=cython.int, d=cython.int, most=cython.int)  # (compiled: C ints)
-    def _closed_near(self, start: int, closed, limit: int) -> frozenset:
-        """The squares of `closed` within `limit` steps of `start` on the open map: the only ones
-        that can change a reach of `limit` steps from it."""
+    def _closed_near(self, start: int, closed, limit: int, more=()) -> frozenset:
+        """The squares of `closed` and of `more` within `limit` steps of `start` on the open map:
+        the only ones that can change a reach of `limit` steps from it."""
         row, near, most = self._dist_row(start), [], limit
         for s in closed:
+            d = row[s]
+            if d <= most:
+                near.append(s)
+        for s in more:
             d = row[s]
             if d <= most:
                 near.append(s)
@@ -355,6 +377,7 @@ class StateQueries(VehicleRules):
         near = _reach_layers(flat[0], flat[1], mark, out, limit)
         return tuple(out), near
 
+    @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int)
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
         through Aliens or Barricades, ending on a free square."""
@@ -372,41 +395,100 @@ class StateQueries(VehicleRules):
             if self.apc is not None:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
                 return out
-            occupied = self.occupied()
-            out = self._cache[key] = sorted([s for s in self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
-                                             if s not in occupied])
+            taken, moves = self._occupied_marks(), []  # (the squares of the reach no model holds)
+            reach = self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
+            for i in range(len(reach)):
+                s = reach[i]
+                mark = taken[s]  # (read into a C int: no Python int made to test)
+                if not mark:
+                    moves.append(reach[i])
+            moves.sort()
+            out = self._cache[key] = moves
         return out
 
-    @cython.locals(occupied=set, out=list)  # (compiled: set tests without lookups)
+    @cython.locals(taken=bytearray, inside=frozenset, out=list, reach=tuple, squares=tuple, near=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, s=cython.int, mark=cython.int, character=cython.int, step=cython.int,
+                   may_board=cython.bint)  # (compiled: C ints)
     def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
-        """Where a Character's Move ends with the APC on the board: outside it never crosses the
-        APC; through the door it boards (any free space aboard) or gets out (from the door step).
-        (No square twice: the reach never enters the APC, closed to it.)"""
-        ch, inside = self.chars[c], self.vehicle_set()
-        occupied = self.occupied()
-        step = self.door_step()
-        closed = closed | inside
-        if ch["pos"] in inside:
-            out = self._free_aboard()  # (not the mover's own square: it stands there)
-            if step != NO and step not in closed:
-                out += [s for s in self.reach(step, closed, speed - 1) if s not in occupied]
-            out.sort()
-            return out
-        reach, near = self.reach_split(ch["pos"], closed, speed)
-        out = [s for s in reach if s not in occupied]
-        # a step to spare: within speed - 1 steps (reach's start counts at 0 steps, so this is the
-        # bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed Speeds and the Power
-        # Loader's are, and stats_of clamps one lowered by Hazards to 1)
-        if step != NO and step in reach[:near]:
-            out += self._free_aboard()
+        """Where a Character's Move ends with the APC on the board (ascending): outside it never
+        crosses the APC; through the door it boards (any space aboard no Character stands on) or
+        gets out (from the door step). (No square twice: the reach never enters the APC, closed to
+        it.)"""
+        inside, step, taken = self.vehicle_set(), self.door_step(), self._occupied_marks()
+        squares, out = self.vehicle_squares(), []
+        if self.chars[c]["pos"] in inside:
+            may_board = True  # (the mover's own square is not free: it stands there)
+            if step != NO and step not in closed and step not in inside:
+                reach = self.reach(step, closed, speed - 1, inside)
+                for i in range(len(reach)):
+                    s = reach[i]
+                    mark = taken[s]  # (read into a C int: no Python int made to test)
+                    if not mark:
+                        out.append(reach[i])
+        else:
+            reach, near = self.reach_split(self.chars[c]["pos"], closed, speed, inside)
+            for i in range(len(reach)):
+                s = reach[i]
+                mark = taken[s]
+                if not mark:
+                    out.append(reach[i])
+            # a step to spare: the door step within speed - 1 steps (reach's start counts at 0 steps,
+            # so this is the bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed
+            # Speeds and the Power Loader's are, and stats_of clamps one lowered by Hazards to 1)
+            may_board = False
+            if step != NO:
+                for i in range(near):
+                    s = reach[i]
+                    if s == step:
+                        may_board = True
+                        break
+        if may_board:
+            character = CHARACTER_MARK  # (a C int compiled)
+            for i in range(len(squares)):
+                s = squares[i]
+                mark = taken[s]
+                if not mark & character:
+                    out.append(squares[i])
         out.sort()
         return out
 
-    @cython.locals(taken=set)  # (compiled: set tests without lookups)
-    def _free_aboard(self) -> list[int]:
-        """The APC's squares no Character stands on, ascending (row by row)."""
-        taken = {ch["pos"] for ch in self.chars}
-        return [s for s in self.vehicle_squares() if s not in taken]
+    @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
+                   model=dict)  # (compiled: C ints)
+    def _occupied_marks(self) -> bytearray:
+        """``occupied()`` as a byte per square (nonzero: occupied), with CHARACTER_MARK set where a
+        Character's model stands (the squares aboard the APC a Move may end on have none), and
+        OTHER_MARK where anything else does. Squares off the board (NO) are left out: no square of
+        a search is one."""
+        n, other, character = self.board.n, OTHER_MARK, CHARACTER_MARK
+        taken = bytearray(n)
+        # (OTHER_MARK written first and plainly, the Characters' bit added last: each byte read and
+        # written as a C int)
+        for s in self.vehicle_squares():
+            taken[s] = other
+        for model in self.aliens:
+            if model is not None:
+                s = model["pos"]
+                if 0 <= s < n:
+                    taken[s] = other
+        for model in self.blips:
+            if model is not None:
+                s = model["pos"]
+                if 0 <= s < n:
+                    taken[s] = other
+        if self.newt_carrier == NO and self.newt != NO:
+            s = self.newt
+            taken[s] = other
+        if self.has_large:
+            for s in self.queen_squares():
+                taken[s] = other
+            for s in self.loader_squares():
+                taken[s] = other
+        for model in self.chars:
+            s = model["pos"]
+            if 0 <= s < n:
+                mark = taken[s]
+                taken[s] = mark | character
+        return taken
 
     def attack_targets(self, c: int) -> tuple[int, ...]:
         """The Aliens (slots) the Character's Attack may target (kept per position in ``_cache``,
