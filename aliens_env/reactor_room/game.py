@@ -482,7 +482,13 @@ class ReactorRoom(PhasedGame, WeaponRules):
             self._start_phase("aliens_attack")
             return
         self.to_appear -= 1
-        slot = next((a for a, alien in enumerate(self.aliens) if not alien.in_play), NO)
+        # the first Alien counter not in play (a loop: compiled, a generator that next() leaves
+        # unfinished is closed by a GeneratorExit, which costs a traceback)
+        slot = NO
+        for a, alien in enumerate(self.aliens):
+            if not alien.in_play:
+                slot = a
+                break
         if slot == NO:
             self.events.append("no Alien counter left in the pool")
             self.to_appear = 0
