@@ -482,7 +482,13 @@ class ReactorRoom(PhasedGame, WeaponRules):
             self._start_phase("aliens_attack")
             return
         self.to_appear -= 1
-        slot = next((a for a, alien in enumerate(self.aliens) if not alien.in_play), NO)
+        # the first Alien counter not in play (a loop: compiled, a generator that next() leaves
+        # unfinished is closed by a GeneratorExit, which costs a traceback)
+        slot = NO
+        for a, alien in enumerate(self.aliens):
+            if not alien.in_play:
+                slot = a
+                break
         if slot == NO:
             self.events.append("no Alien counter left in the pool")
             self.to_appear = 0
@@ -1408,28 +1414,30 @@ class ReactorRoom(PhasedGame, WeaponRules):
         """A subclass's own views, written into the kept observation ``rec.buf`` (every value
         that may have changed since the last observe, ``rec.extra`` its record of what it wrote)."""
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, record=ObsRecord, row=cython.Py_ssize_t)
     def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
         """Marine i's board square and feature row, for each i of ``changed``."""
-        buf, squares = rec.buf, rec.squares
+        record = rec  # (typed here, not in game.pxd's signature: its methods are C calls)
+        squares = record.squares
         marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
         b = self.board
         where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
-        pack, at = ROW_PACK, self._features_at
+        at = self._features_at
         for i in changed:
             m = marines[i]
             old = squares[i]
             sq = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos if m.status == "on_map" else None
             if sq != old:  # the board square: moved, or shown on another plane (two may share one)
-                rec.move_mark(old, sq)
+                record.move_mark(old, sq)
                 squares[i] = sq
-            row = (at + i * width) * 4
+            row = at + i * width  # (a flat float index)
             if sq is None:
-                pack(buf, row, *OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
+                record.write_values(row, OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue
             grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
-            pack(buf, row, 1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
-                 grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active, *where[m.pos])
+            record.write_values(row, (1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
+                                      grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active))
+            record.write_values(row + width - 2, where[m.pos])  # (row/height, column/width)
 
     # ------------------------------------------------------------------------------------------
     # positions, descriptions, rendering
@@ -1564,11 +1572,6 @@ TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 def float_struct(count: int) -> struct.Struct:
     """The packing of `count` float32 values (the features of ``observe``)."""
     return struct.Struct(f"{count}f")
-
-
-#: a Marine's feature row packed as float32 into the observation (kept here, not on the game: a game
-#: is pickled, a Struct is not)
-ROW_PACK = float_struct(len(MARINE_FEATURES)).pack_into
 
 
 @lru_cache(maxsize=None)

@@ -7,5 +7,6 @@ cdef class ObsRecord:
     cdef public Py_ssize_t tail_end
     cdef float[::1] values  # buf, typed: the methods below write it in C
     cpdef show_ones(self, list ones)
+    cpdef write_values(self, Py_ssize_t at, values)
     cpdef write_tail(self, Py_ssize_t at, list tail)
     cpdef move_mark(self, old, new)

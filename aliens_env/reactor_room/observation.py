@@ -76,16 +76,24 @@ class ObsRecord:
             self.values[sq] = 1.0
         self.ones = ones
 
-    @cython.locals(k=cython.Py_ssize_t, n=cython.Py_ssize_t, end=cython.Py_ssize_t)
+    @cython.locals(k=cython.Py_ssize_t)
+    def write_values(self, at: int, values) -> None:
+        """Write ``values`` (a list or tuple of floats, ints or bools) from flat index ``at`` on,
+        as float32: each rounded as struct's "f" and numpy round it (compiled, C's float cast of
+        the double)."""
+        k = at
+        for v in values:  # (compiled: list and tuple indexed in C)
+            self.values[k] = v
+            k += 1
+
+    @cython.locals(k=cython.Py_ssize_t, end=cython.Py_ssize_t)
     def write_tail(self, at: int, tail: list) -> None:
-        """Write the globals and targets (``tail``) from flat index ``at`` on, as float32 (as
-        struct's "f" and numpy round), and clear what last time's longer tail wrote past their end."""
-        n = len(tail)
-        end = at + n
+        """Write the globals and targets (``tail``) from flat index ``at`` on (``write_values``),
+        and clear what last time's longer tail wrote past their end."""
+        end = at + len(tail)
         for k in range(end, self.tail_end):
             self.values[k] = 0.0
-        for k in range(n):
-            self.values[at + k] = tail[k]
+        self.write_values(at, tail)
         self.tail_end = end
 
     @cython.locals(sq=cython.Py_ssize_t)

@@ -109,6 +109,35 @@ def test_no_open_square_of_the_colour_no_alien():
     assert g.stats["aliens_appeared"] == 0 and any("no open red square" in e for e in g.events)
 
 
+
+def test_an_appearing_alien_takes_the_first_counter_not_in_play():
+    """A counter back in the pool before others still in play is the one that appears; with none
+    left in the pool, none appears."""
+    from aliens_env.reactor_room.game import Alien
+    from rr_helpers import put_alien
+
+    g = empty_ops({"Hicks": (5, 5)}, turn=1)
+    for k in range(3):
+        put_alien(g, (7, 6 + k), stunned=True)
+    g.aliens[1] = Alien()
+    g.chart = [{"grey": 0, "blue": 0, "red": 1, "gold": 0}]
+    g._start_phase("aliens_appear")
+    run_until(g, "aliens_attack")
+    assert g.aliens[1].in_play and not g.aliens[3].in_play and g.stats["aliens_appeared"] == 1
+    assert any(e.startswith("a red Alien 1 appears") for e in g.events)
+
+
+def test_no_alien_appears_when_the_pool_is_empty():
+    from rr_helpers import put_alien
+
+    g = empty_ops({"Hicks": (5, 5)}, turn=1)
+    for k in range(g.pool):
+        put_alien(g, (6 + k // 6, 6 + k % 6), stunned=True)
+    g.chart = [{"grey": 0, "blue": 0, "red": 1, "gold": 0}]
+    g._start_phase("aliens_appear")
+    run_until(g, "aliens_attack")
+    assert g.stats["aliens_appeared"] == 0 and "no Alien counter left in the pool" in g.events
+
 def test_passing_through_a_teammate_needs_an_allowed_step_on_to_a_free_square():
     g = empty_ops({"Hudson": (4, 3), "Newt": (3, 4), "Ripley": (3, 5)})  # Newt on furniture (3, 4)
     at_marine(g, "Hudson")

@@ -91,6 +91,22 @@ def test_no_alien_appears_when_the_pool_is_empty():
     assert g.stats["aliens_appeared"] == 0 and g.dice.rolls == rolls
 
 
+
+def test_an_appearing_alien_takes_the_first_counter_not_in_play():
+    """A counter back in the pool before others still in play is the one that appears (the first
+    free, not the one after the last in play)."""
+    from aliens_env.reactor_room.game import Alien
+
+    g = empty_room({"Hicks": (13, 24)}, turn=2)
+    for k in range(3):
+        put_alien(g, (0, k), stunned=True)
+    g.aliens[1] = Alien()
+    g._aliens_due = lambda: 1
+    g.dice.script(5, 7)
+    start_phase(g, "aliens_appear")
+    assert g.aliens[1].in_play and not g.aliens[3].in_play and g.stats["aliens_appeared"] == 1
+    assert any(e.startswith("Alien 1 appears") for e in g.events)
+
 # -- victory ---------------------------------------------------------------------------------------
 ORDER = ["Apone", "Hicks", "Vasquez", "Drake", "Hudson", "Dietrich", "Frost", "Crowe", "Wierzbowski"]
 # first five one step from an EXIT square (direction of that step), the rest two steps

@@ -94,6 +94,30 @@ def test_the_record_writes_the_tail_and_clears_only_past_its_new_end():
     assert rec.buf.tolist() == [9, 9, 1, 1, 1, 0, 0, 9, 9, 9] and rec.tail_end == 5
 
 
+def test_the_record_writes_values_as_struct_packs_them():
+    """write_values writes a list's or a tuple's values from ``at`` on, each rounded to float32
+    as struct's "f" packs it (large, tiny, negative floats, ints and bools), nothing before ``at``
+    or past the values' end."""
+    import random
+    import struct
+
+    from aliens_env.reactor_room.observation import ObsRecord
+
+    rng = random.Random(41)
+    pool = [True, False, 0, 1, -3, 2 ** 40, 1e38, -1e38, 3.4028234e38, 1e-40, -1e-45, 1e-30, 0.1, -0.0, 1 / 3]
+    for _ in range(200):
+        values = [rng.choice(pool) if rng.random() < 0.5 else rng.uniform(-1e6, 1e6) * 10 ** rng.randint(-30, 30)
+                  for _ in range(rng.randint(0, 12))]
+        values = [v for v in values if abs(v) < 3.4e38]  # (struct refuses what float32 cannot hold)
+        at = rng.randint(0, 4)
+        expected = bytearray(struct.pack("20f", *[7.0] * 20))
+        struct.pack_into(f"{len(values)}f", expected, at * 4, *values)
+        for made in (list, tuple):
+            rec = ObsRecord(0, np.full(20, 7.0, dtype=np.float32), 0)
+            rec.write_values(at, made(values))
+            assert rec.buf.tobytes() == bytes(expected), (at, values)
+
+
 def test_a_game_with_its_record_pickles_and_copies_without_it_and_observes_the_same():
     """The record is neither pickled nor copied (a loaded or copied game makes its own at its first
     observe; the pickle names ObsRecord alone, no helper of the compiled module: compiled and pure
