@@ -128,9 +128,12 @@ def exit_points(stage: str, g: Game) -> int:
     """``stage_points`` of a stage of EXIT_STAGES being played (those out so far, a Facehugger's
     victim not counted), without building the conditions: the tally every observe shows."""
     marines = g.marines
-    if "exited" not in [m.status for m in marines]:
+    for m in marines:
+        if m.status == "exited":
+            break
+    else:
         return 0  # (a shortcut: in an exit stage only those out come through)
-    hugged = getattr(g, "facehugged", ())
+    hugged = g.facehugged if isinstance(g, HuntForTheQueen) else ()  # (the lairs' alone: stage_conditions' getattr)
     return sum(reactor_files.victory_points(m.name) for j, m in enumerate(marines) if came_through(stage, j, m, hugged))
 
 
@@ -295,8 +298,11 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def queen_killed(self) -> bool:
-        # (bool(records) first: no generator while no stage is finished, the common case at every observe)
-        return (bool(self.records) and any(r["queen_dead"] for r in self.records)) or bool(getattr(self.stage_game, "queen_dead", False))
+        # (bool(records) first: no generator while no stage is finished, the common case at every observe;
+        # the lairs' games alone have a queen_dead: asked as isinstance, not getattr's AttributeError, at
+        # every observe of the other stages)
+        g = self.stage_game
+        return (bool(self.records) and any(r["queen_dead"] for r in self.records)) or (isinstance(g, HuntForTheQueen) and bool(g.queen_dead))
 
     def victory_points(self) -> int:
         """The tally: every finished stage's points, and the points of those already out of the
