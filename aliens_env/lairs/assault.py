@@ -208,6 +208,8 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     def rescue_options(self, i: int) -> list[int]:
         """The Marines that Marine i may spend its whole activation on now: cocooned ones beside it
         (when it is healthy) and unarmed ones beside it (when it is armed)."""
+        if not self.cocooned and not self.unarmed:
+            return []  # (nobody to spend it on: without the tests below)
         m = self.marines[i]
         char = self.characters[m.name]
         if m.actions_left < char.actions or m.aim or self._in_combat(m) or i in self.unarmed:

@@ -36,7 +36,8 @@ class ElevatorRescue:
             for sq in closed:
                 if ranges[sq] == 1:  # (a neighbour: its direction from the offset)
                     mask[s["move"] + DIRECTION_OF[(sq // width - m.pos // width, sq % width - m.pos % width)]] = 0
-        if m.actions_left > 0 and not self._in_combat(m) and self.on_elevator(i) and self.elevator_here():
+        # (on_elevator(i) inlined and tested before _in_combat: the cheap test that fails at most steps first)
+        if m.actions_left > 0 and m.pos in self.elevator and self.elevator_here() and not self._in_combat(m):
             mask[s["exit"]] = 1
 
     def elevator_here(self) -> bool:

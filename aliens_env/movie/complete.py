@@ -128,9 +128,12 @@ def exit_points(stage: str, g: Game) -> int:
     """``stage_points`` of a stage of EXIT_STAGES being played (those out so far, a Facehugger's
     victim not counted), without building the conditions: the tally every observe shows."""
     marines = g.marines
-    if "exited" not in [m.status for m in marines]:
+    for m in marines:
+        if m.status == "exited":
+            break
+    else:
         return 0  # (a shortcut: in an exit stage only those out come through)
-    hugged = getattr(g, "facehugged", ())
+    hugged = g.facehugged if isinstance(g, HuntForTheQueen) else ()  # (the lairs' alone: stage_conditions' getattr)
     return sum(reactor_files.victory_points(m.name) for j, m in enumerate(marines) if came_through(stage, j, m, hugged))
 
 
@@ -295,14 +298,20 @@ class CompleteMovie(StageChain):
 
     # ------------------------------------------------------------------------------------------
     def queen_killed(self) -> bool:
-        # (bool(records) first: no generator while no stage is finished, the common case at every observe)
-        return (bool(self.records) and any(r["queen_dead"] for r in self.records)) or bool(getattr(self.stage_game, "queen_dead", False))
+        # (asked at every observe: a loop, not any() over a generator; the lairs' games alone have a
+        # queen_dead: asked as isinstance, not getattr's AttributeError, in the other stages)
+        for r in self.records:
+            if r["queen_dead"]:
+                return True
+        g = self.stage_game
+        return isinstance(g, HuntForTheQueen) and bool(g.queen_dead)
 
     def victory_points(self) -> int:
         """The tally: every finished stage's points, and the points of those already out of the
         stage being played."""
-        records = self.records
-        points = sum(int(r["victory_points"]) for r in records) if records else 0
+        points = 0
+        for r in self.records:  # (at every observe: a loop, not sum() over a generator)
+            points += int(r["victory_points"])
         if self.stage not in EXIT_STAGES or self._over():
             return points  # (the Drop Ship's crew and the hunters come through only at the end)
         return points + exit_points(self.stage, self.stage_game)

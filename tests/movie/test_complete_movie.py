@@ -344,3 +344,37 @@ def test_the_campaign_view_shown_follows_the_campaign_written_only_when_it_chang
                                               min(twin.victory_points() / twin.victory_points_max, 1.0),
                                               float(twin.queen_killed()), min(len(twin.records) / 3, 1.0)], rtol=1e-6)
     assert {"reactor_room", "drop_ship", "operations"} <= stages and len(shown) > 5
+
+
+def test_the_tally_and_queen_asked_of_each_kind_of_stage_game_as_getattr_would():
+    """exit_points and queen_killed read the lairs' ``facehugged`` and ``queen_dead`` only from a
+    lairs game (isinstance), where the plain rule asks getattr with a default: the same values for
+    every kind of stage game, by random legal play in each (the lairs' with some Marines taken as
+    out, some as a Facehugger's victim, the Queen dead or not)."""
+    import random
+
+    from aliens_env.benchmark import AECRunner, aec_env_function
+    from aliens_env.movie.complete import EXIT_STAGES, LOADERS, came_through, exit_points
+
+    rng = random.Random(7)
+    g = CompleteMovie()
+    for stage, env in (("reactor_room", "ReactorRoom"), ("drop_ship", "DropShip"), ("rescue_of_newt", "RescueOfNewt"),
+                       ("marine_assault", "MarineAssault"), ("hunt_for_the_queen", "HuntForTheQueen")):
+        runner = AECRunner(aec_env_function(env), seed=11)
+        for _ in range(40):
+            runner.steps(5)
+            game = runner.env.unwrapped.game.clone()
+            assert isinstance(game, LOADERS[stage])
+            if hasattr(game, "marines"):
+                for m in game.marines:
+                    if rng.random() < 0.4:
+                        m.status = "exited"
+            if isinstance(game, HuntForTheQueen):
+                game.facehugged = [j for j in range(len(game.marines)) if rng.random() < 0.3]
+                game.queen_dead = rng.random() < 0.5
+            g.stage, g.stage_game, g.records = stage, game, []
+            assert g.queen_killed() == bool(getattr(game, "queen_dead", False))
+            if stage in EXIT_STAGES:
+                hugged = getattr(game, "facehugged", ())
+                plain = sum(vp(m.name) for j, m in enumerate(game.marines) if came_through(stage, j, m, hugged))
+                assert exit_points(stage, game) == plain
