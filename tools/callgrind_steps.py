@@ -8,7 +8,7 @@ prints "ENV N M" (millions of instructions in the counted turns) and the callgri
 ``callgrind_annotate``. It needs valgrind on the PATH. The counting is switched on while
 ``operator.call`` runs (``--toggle-collect=_operator_call*``): the counted turns are played inside one
 such call, and nothing else in the process calls it (``--steps 0`` counts nothing). Until session 41
-the switch was Python's ``eval``, which ``namedtuple`` and others call at import time too: every
+the switch was Python's ``eval``, which runs at import time too (``namedtuple``'s among others): every
 figure before then holds about 7.6 M counted outside the turns. Runs of one build differ by about 2%
 (CPython's type cache).
 """
