@@ -78,8 +78,8 @@ CLOSED_REACH_SIZE = 500
 #: (``_reach_layers``), one per map
 _FLAT_NBRS: dict[tuple, tuple] = {}
 
-#: ``StateQueries._occupied_marks``' bits: a Character's model stands on the square; another model,
-#: a Blip, Newt or the APC is there
+#: ``StateQueries._occupied_marks``' bits: a Character's model stands on the square; the square is
+#: ``occupied()``
 CHARACTER_MARK, OTHER_MARK = 1, 2
 
 
@@ -455,35 +455,16 @@ class StateQueries(VehicleRules):
     @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
                    model=dict)  # (compiled: C ints)
     def _occupied_marks(self) -> bytearray:
-        """``occupied()`` as a byte per square (nonzero: occupied), with CHARACTER_MARK set where a
-        Character's model stands (the squares aboard the APC a Move may end on have none), and
-        OTHER_MARK where anything else does. Squares off the board (NO) are left out: no square of
-        a search is one."""
+        """``occupied()`` as a byte per square: OTHER_MARK on each of its squares (nonzero:
+        occupied), CHARACTER_MARK added where a Character's model stands (the squares aboard the APC
+        a Move may end on have none). Squares off the board (NO) are left out: no square of a
+        search is one."""
         n, other, character = self.board.n, OTHER_MARK, CHARACTER_MARK
         taken = bytearray(n)
-        # (OTHER_MARK written first and plainly, the Characters' bit added last: each byte read and
-        # written as a C int)
-        for s in self.vehicle_squares():
-            taken[s] = other
-        for model in self.aliens:
-            if model is not None:
-                s = model["pos"]
-                if 0 <= s < n:
-                    taken[s] = other
-        for model in self.blips:
-            if model is not None:
-                s = model["pos"]
-                if 0 <= s < n:
-                    taken[s] = other
-        if self.newt_carrier == NO and self.newt != NO:
-            s = self.newt
-            taken[s] = other
-        if self.has_large:
-            for s in self.queen_squares():
+        for s in self.occupied():  # (occupied() says what holds a square: one rule for both)
+            if 0 <= s < n:
                 taken[s] = other
-            for s in self.loader_squares():
-                taken[s] = other
-        for model in self.chars:
+        for model in self.chars:  # (the Characters' bit added last: each byte read and written as a C int)
             s = model["pos"]
             if 0 <= s < n:
                 mark = taken[s]
