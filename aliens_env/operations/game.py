@@ -438,13 +438,7 @@ class Operations(ReactorRoom):
             return
         colour = self.appear_colours.pop(0)
         self.to_appear = len(self.appear_colours)
-        # the first Alien counter not in play (a loop: compiled, a generator that next() leaves
-        # unfinished is closed by a GeneratorExit, which costs a traceback)
-        slot = NO
-        for a, alien in enumerate(self.aliens):
-            if not alien.in_play:
-                slot = a
-                break
+        slot = self._free_counter()
         if slot == NO:
             self.events.append("no Alien counter left in the pool")
             self.appear_colours, self.to_appear = [], 0

@@ -482,13 +482,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             self._start_phase("aliens_attack")
             return
         self.to_appear -= 1
-        # the first Alien counter not in play (a loop: compiled, a generator that next() leaves
-        # unfinished is closed by a GeneratorExit, which costs a traceback)
-        slot = NO
-        for a, alien in enumerate(self.aliens):
-            if not alien.in_play:
-                slot = a
-                break
+        slot = self._free_counter()
         if slot == NO:
             self.events.append("no Alien counter left in the pool")
             self.to_appear = 0
@@ -1409,6 +1403,14 @@ class ReactorRoom(PhasedGame, WeaponRules):
             elif d.kind == "order":
                 ones += [candidate + aliens[a].pos for a in d.options]
         return ones, live, targeted
+
+    def _free_counter(self) -> int:
+        """The first Alien counter not in play, NO when every one is (a loop: compiled, a generator
+        that next() leaves unfinished is closed by a GeneratorExit, which costs a traceback)."""
+        for a, alien in enumerate(self.aliens):
+            if not alien.in_play:
+                return a
+        return NO
 
     def _observe_kept(self, rec: ObsRecord) -> None:
         """A subclass's own views, written into the kept observation ``rec.buf`` (every value
