@@ -182,7 +182,15 @@ class Observation(AlienRules):
                         continue
                     if c in changed:
                         was = old[c] if same else None
-                        if was is not None and was[1] != NO and was[2:4] == key[2:4] and was[9:] == key[9:]:
+                        # the same name, Hero side, carrying, piloting and Hazards: ``was[2:4] == key[2:4]
+                        # and was[9:] == key[9:]`` compared item by item (no slices made)
+                        same_stats = (was is not None and was[1] != NO and len(was) == len(key)
+                                      and was[2] == key[2] and was[3] == key[3])
+                        i = 9
+                        while same_stats and i < len(key):
+                            same_stats = was[i] == key[i]
+                            i += 1
+                        if same_stats:
                             _char_cells(obs, o + c * k, was, key, w, h)  # (the same stats: the columns that changed)
                         else:
                             obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
@@ -301,9 +309,12 @@ class Observation(AlienRules):
             if key != last.get("vehicle"):
                 self._write_anew(obs, template, "vehicle", self._observe_vehicle)
                 last["vehicle"] = key
-        if self.extended:
-            key = (tuple(self.tokens), self.newt_char, tuple([(ch["name"], ch["out"]) for ch in self.chars]),
-                   objectives.progress(self))
+        if self.extended:  # (one flat list: no tuple made per Character; the tokens' count first, then
+            # the tokens, then each Character's name and whereabouts off the board)
+            key = [self.newt_char, objectives.progress(self), len(self.tokens)]
+            key += self.tokens
+            for ch in self.chars:
+                key += (ch["name"], ch["out"])
             if key != last.get("mission"):
                 self._write_anew(obs, template, "mission", self._observe_mission)
                 last["mission"] = key
@@ -352,8 +363,10 @@ class Observation(AlienRules):
         obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, apc["damage"] / rules["damage_tokens"],
                                                    apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
                                                    apc["fired"]))
-        o, k = at["apc_seats"], len(SEAT_FEATURES)
-        for c in range(len(self.chars)):
+        o, k, inside = at["apc_seats"], len(SEAT_FEATURES), self.vehicle_set()
+        for c, ch in enumerate(self.chars):
+            if ch["pos"] not in inside:  # (outside the APC: no seat, as seat_of says, without asking it)
+                continue
             seat = self.seat_of(c)
             if seat:
                 obs[o + c * k] = 1.0
