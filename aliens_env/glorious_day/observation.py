@@ -207,11 +207,13 @@ class Observation(AlienRules):
             shown_aliens = last.get("aliens")
             if shown_aliens is None:
                 shown_aliens = last["aliens"] = [NO, 0] * len(slots)
-            o, plane, squares = self._alien_rows_at, at["alien"], []
-            rows = _ALIEN_ROWS.setdefault((h, w), {})
+            o, plane, squares, rows = self._alien_rows_at, at["alien"], [], None  # (rows: read when a row is written)
             for slot in range(len(slots)):
                 alien = slots[slot]
-                now_at, now_count = (NO, 0) if alien is None else (alien["pos"], alien["count"])
+                if alien is None:  # (two statements: no tuple made to unpack into the C integers)
+                    now_at, now_count = NO, 0
+                else:
+                    now_at, now_count = alien["pos"], alien["count"]
                 was_at, was_count = shown_aliens[2 * slot], shown_aliens[2 * slot + 1]
                 if now_at == was_at and now_count == was_count:
                     continue
@@ -220,6 +222,8 @@ class Observation(AlienRules):
                     obs[i:i + 4] = template[i:i + 4]
                     squares.append(was_at)
                 if now_at != NO:
+                    if rows is None:
+                        rows = _ALIEN_ROWS.setdefault((h, w), {})
                     row = rows.get((now_at, now_count))
                     if row is None:
                         r, col = divmod(now_at, w)
