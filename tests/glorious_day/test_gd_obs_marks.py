@@ -224,3 +224,26 @@ def test_the_globals_rewritten_one_by_one_follow_each_count_and_the_reaction_fla
     changed_and_observed()
     g.newt = NO if g.newt != NO else 0  # (Newt off the map, or on square 0: the last count)
     changed_and_observed()
+
+
+@pytest.mark.parametrize("mission", ["queen_apc", "apc_chase"])
+def test_the_apc_seats_view_shows_each_characters_seat_of(mission):
+    """The ``apc_seats`` view asks seat_of only of the Characters aboard (observation.py): at every
+    step of random play each row is what seat_of says, an empty row for a Character outside."""
+    from aliens_env.glorious_day.observation import SEAT_INDEX
+
+    g, rng, aboard = GloriousDay(mission=mission), random.Random(4), 0
+    g.reset(4)
+    for _ in range(400):
+        if g.is_terminal() or g.truncated_by():
+            g.reset(rng.randrange(1000))
+        seats = g.obs_layout.view(g.observe("marines"), "apc_seats")
+        for c in range(len(g.chars)):
+            want = np.zeros(seats.shape[1], dtype=seats.dtype)
+            seat = g.seat_of(c)
+            if seat:
+                want[0] = want[1 + SEAT_INDEX[seat]] = 1.0
+                aboard += 1
+            assert np.array_equal(seats[c], want), (c, seat, seats[c])
+        g.apply(rng.choice(g.legal_actions()))
+    assert aboard  # (random play boarded the APC: the rows aboard were checked too)
