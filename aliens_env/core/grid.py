@@ -656,14 +656,17 @@ class Grid:
             return bool(view[dst])
         if radius is None or self.shooter_corners or not (0 <= src < self.n and 0 <= dst < self.n):
             return self.los_list(src, radius)[dst]
-        blocked = self.sight_blocked()
-        if blocked[src] or self._has_edge_walls():
+        kept = self._cache.get("line_sight")  # (sight_blocked as bytes, any edge wall): read per square
+        if kept is None:
+            kept = self._cache["line_sight"] = (self.sight_blocked().tobytes(), self._has_edge_walls())
+        blocked, walls = kept
+        if blocked[src] or walls:
             return self.los_list(src, radius)[dst]
-        if self.range(src, dst) > radius or blocked[dst]:
+        rows, cols = self.rows_cols
+        dr, dc = rows[dst] - rows[src], cols[dst] - cols[src]
+        if max(abs(dr), abs(dc)) > radius or blocked[dst]:
             return False
-        w = self.width
-        (r0, c0), (r1, c1) = divmod(src, w), divmod(dst, w)
-        for step in line_steps(r1 - r0, c1 - c0, w):
+        for step in line_steps(dr, dc, self.width):
             if blocked[src + step]:
                 return False
         return True

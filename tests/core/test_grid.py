@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from aliens_env.core.board import Board, board_from_rows
-from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain, flat_table
+from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain, flat_table, line_steps
 
 FLOOR, WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED, UNKNOWN = range(8)
 TERRAINS = [
@@ -476,6 +476,27 @@ def test_has_los_is_the_kept_view_whether_it_is_kept_or_traced():
                     traced = [fresh.has_los(src, t, radius) for t in range(g.n)]
                     assert traced == g.los_from(src, radius).tolist()
                     assert [g.has_los(src, t, radius) for t in range(g.n)] == traced
+
+
+def test_has_los_traced_reads_the_squares_of_the_grids_version():
+    """The traced test keeps the sight-blocking squares per version: after an edit (a wall laid
+    on the segment, then taken away) it answers as a grid built with the new cells."""
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        cells = np.where(rng.random((10, 12)) < 0.2, WALL, FLOOR)
+        g = Grid(10, 12, TERRAINS, cells)
+        src, dst = rng.choice(g.n, 2, replace=False).tolist()
+        before = g.has_los(src, dst, 12)
+        between = line_steps(g.rc(dst)[0] - g.rc(src)[0], g.rc(dst)[1] - g.rc(src)[1], g.width)
+        if not between:
+            continue
+        square = src + between[len(between) // 2]
+        old = int(g.cells.flat[square])
+        for code in (WALL, old):
+            g.set_cell(square, code)
+            cells_now = g.cells.copy()
+            assert g.has_los(src, dst, 12) == Grid(10, 12, TERRAINS, cells_now).los_from(src, 12)[dst]
+        assert g.has_los(src, dst, 12) == before
 
 
 def test_the_shooter_corner_rule_is_a_switch():
