@@ -90,7 +90,7 @@ class OperationsMarines(HeuristicMarines):
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade
-        return super()._act(game, player, legal)
+        return HeuristicMarines._act(self, game, player, legal)  # (super()'s, without building a super object)
 
     @cython.locals(game=Operations, m=Marine, o=Marine)
     def _held_teammate_near(self, game, m) -> bool:

@@ -59,7 +59,7 @@ class HeuristicMarines:
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
                    pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
                    min_hit=cython.double, best_score=cython.double, best_k=cython.Py_ssize_t,
-                   best_aim=cython.long)
+                   best_aim=cython.long, reach=cython.long, near=cython.bint)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -94,7 +94,7 @@ class HeuristicMarines:
                 return legal_action(lay, legal, "melee", k)
         # 3. covering fire on threatening Aliens: best_score starts at 0, as only a shot scoring
         # above 0 is taken (0: none found yet)
-        best_score, best_k, best_aim, min_hit = 0.0, 0, 1, self.min_hit
+        best_score, best_k, best_aim, min_hit, reach = 0.0, 0, 1, self.min_hit, self.threat_range
         flame = game.characters[m.name].weapon == "Flame Unit"
         able, on_map = [], []
         for o in game.marines:
@@ -106,9 +106,14 @@ class HeuristicMarines:
             alien = game.aliens[a]
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
-            if not self._threat(game, a, able):
-                continue
             ranges = game._ranges[alien.pos]
+            near = False  # (_threat, read here: no method call per target)
+            for pos in able:
+                if ranges[pos] <= reach:
+                    near = True
+                    break
+            if not near:
+                continue
             risk = 0.0
             if not flame:
                 beside = 0  # (a loop, not sum() over a generator: this runs for every target)
