@@ -59,7 +59,7 @@ class HeuristicMarines:
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
                    pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
                    min_hit=cython.double, best_score=cython.double, best_k=cython.Py_ssize_t,
-                   best_aim=cython.long, reach=cython.long, near=cython.bint)
+                   best_aim=cython.long, reach=cython.long, near=cython.bint, own_threat=cython.bint)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -95,6 +95,9 @@ class HeuristicMarines:
         # 3. covering fire on threatening Aliens: best_score starts at 0, as only a shot scoring
         # above 0 is taken (0: none found yet)
         best_score, best_k, best_aim, min_hit, reach = 0.0, 0, 1, self.min_hit, self.threat_range
+        # a subclass's own _threat (Rescue of Newt's leaves the dormant Aliens out) is asked; this
+        # class's is read in the loop
+        own_threat = type(self)._threat is HeuristicMarines._threat
         flame = game.characters[m.name].weapon == "Flame Unit"
         able, on_map = [], []
         for o in game.marines:
@@ -107,12 +110,15 @@ class HeuristicMarines:
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
             ranges = game._ranges[alien.pos]
-            near = False  # (_threat, read here: no method call per target)
-            for pos in able:
-                if ranges[pos] <= reach:
-                    near = True
-                    break
-            if not near:
+            if own_threat:
+                near = False  # (_threat, read here: no method call per target)
+                for pos in able:
+                    if ranges[pos] <= reach:
+                        near = True
+                        break
+                if not near:
+                    continue
+            elif not self._threat(game, a, able):
                 continue
             risk = 0.0
             if not flame:
