@@ -2,3 +2,11 @@
 # and the game (operations/game.pxd).
 from aliens_env.reactor_room.game cimport Marine
 from aliens_env.operations.game cimport Operations
+
+# The module's helpers, cpdef: called in C from OperationsMarines' methods (a Python-level call
+# each, else), and from Python as before. Their arguments' C types are declared here (a cpdef
+# function's arguments take them from its declaration, not from @cython.locals).
+cpdef marine_field(Operations game, targets)
+cpdef goal_of(Operations game, Marine m, tuple fields)
+cpdef goal_fields(Operations game, wait_range)
+cpdef ahead_of_newt(Operations game, exits)

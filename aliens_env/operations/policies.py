@@ -48,34 +48,9 @@ class OperationsMarines(HeuristicMarines):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
 
-    @cython.locals(game=Operations)
     def field(self, game, targets) -> list[int]:
-        """A Marine's path cost from every square to the nearest target: furniture costs 2, and
-        no diagonal step into or out of a duct (the scenario's rules for Marines). A list by
-        square (read square by square), kept: not to be written."""
-        key = (game.board, tuple(sorted(targets)))
-        out = _FIELDS.get(key)
-        if out is None:
-            if len(_FIELDS) >= FIELDS_KEPT:
-                _FIELDS.clear()
-            board, duct, furniture = game.board, game.duct, game.furniture
-            dist = [UNREACHABLE] * board.n
-            heap = [(0, t) for t in key[1]]
-            for t in key[1]:
-                dist[t] = 0
-            while heap:
-                d0, sq = heapq.heappop(heap)
-                if d0 > dist[sq]:
-                    continue
-                nd = d0 + (2 if sq in furniture else 1)  # the step from a neighbour into sq
-                for direction, n in board.neighbours[sq]:
-                    if direction % 2 and (n in duct or sq in duct):
-                        continue
-                    if nd < dist[n]:
-                        dist[n] = nd
-                        heapq.heappush(heap, (nd, n))
-            out = _FIELDS[key] = dist
-        return out
+        """A Marine's path cost from every square to the nearest target (``marine_field``)."""
+        return marine_field(game, targets)
 
     @cython.locals(game=Operations)
     def _act(self, game, player: str, legal: set[int]) -> int:
@@ -90,7 +65,7 @@ class OperationsMarines(HeuristicMarines):
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade
-        return super()._act(game, player, legal)
+        return HeuristicMarines._act(self, game, player, legal)  # (super()'s, without building a super object)
 
     @cython.locals(game=Operations, m=Marine, o=Marine)
     def _held_teammate_near(self, game, m) -> bool:
@@ -121,8 +96,8 @@ class OperationsMarines(HeuristicMarines):
         moves = move_actions(game, legal)
         if not moves:
             return None
-        fields = self._goal_fields(game)
-        goal = self._goal(game, m, fields)
+        fields = goal_fields(game, self.wait_range)
+        goal = goal_of(game, m, fields)
         if m.carrying == NO and m.name != "Newt":
             wounded = []
             ranges = game._ranges[m.pos]
@@ -131,35 +106,74 @@ class OperationsMarines(HeuristicMarines):
                         and ranges[o.pos] <= 2 and goal[o.pos] < UNREACHABLE:
                     wounded.append(o.pos)
             if wounded:
-                goal = self.field(game, wounded)
+                goal = marine_field(game, wounded)
         barred = None
         if m.name != "Newt" and game.newt_able() and game.far_door_open:
             # while Newt can lead, the others go into the ducts only behind her
             barred = ahead_of_newt(game, fields[0]).__contains__
         return closest_step(game, m.pos, goal, moves, barred)
 
-    @cython.locals(game=Operations, m=Marine)
     def _goal(self, game, m, fields: tuple) -> list[int]:
-        """Path costs to where this Marine is going (0 there), of ``fields`` (``_goal_fields``)."""
-        exits, field, waiting = fields
-        if game.far_door_open or m.pos in game.airlock or m.pos in game.duct:
-            return exits
-        if m.name in game.data["cutting_torch"] and game.burke != "bolting":
-            return field
-        return waiting
+        """Path costs to where this Marine is going (0 there), of ``fields`` (``_goal_fields``):
+        ``goal_of``, which ``_step`` calls itself."""
+        return goal_of(game, m, fields)
 
-    @cython.locals(game=Operations)
     def _goal_fields(self, game) -> tuple[list[int], list[int], list[int]]:
         """Path costs on this board (kept per board): to the Exit, to the cutting squares, and to
-        within ``wait_range`` of them (wait near the door, out of the cutter's way)."""
-        key = (game.board, self.wait_range)
-        out = _GOALS.get(key)
-        if out is None:
-            field = self.field(game, game.cut_squares)
-            out = (self.field(game, np.flatnonzero(game.board.exit.ravel()).tolist()), field,
-                   [0 if d <= self.wait_range else d for d in field])
-            _GOALS[key] = out
-        return out
+        within ``wait_range`` of them (``goal_fields``, which ``_step`` calls itself)."""
+        return goal_fields(game, self.wait_range)
+
+
+def marine_field(game, targets) -> list[int]:
+    """A Marine's path cost from every square to the nearest target: furniture costs 2, and
+    no diagonal step into or out of a duct (the scenario's rules for Marines). A list by
+    square (read square by square), kept: not to be written."""
+    key = (game.board, tuple(sorted(targets)))
+    out = _FIELDS.get(key)
+    if out is None:
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELDS.clear()
+        board, duct, furniture = game.board, game.duct, game.furniture
+        dist = [UNREACHABLE] * board.n
+        heap = [(0, t) for t in key[1]]
+        for t in key[1]:
+            dist[t] = 0
+        while heap:
+            d0, sq = heapq.heappop(heap)
+            if d0 > dist[sq]:
+                continue
+            nd = d0 + (2 if sq in furniture else 1)  # the step from a neighbour into sq
+            for direction, n in board.neighbours[sq]:
+                if direction % 2 and (n in duct or sq in duct):
+                    continue
+                if nd < dist[n]:
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+        out = _FIELDS[key] = dist
+    return out
+
+
+def goal_of(game, m, fields: tuple) -> list[int]:
+    """Path costs to where Marine m is going (0 there), of ``fields`` (``goal_fields``)."""
+    exits, field, waiting = fields
+    if game.far_door_open or m.pos in game.airlock or m.pos in game.duct:
+        return exits
+    if m.name in game.data["cutting_torch"] and game.burke != "bolting":
+        return field
+    return waiting
+
+
+def goal_fields(game, wait_range: int) -> tuple[list[int], list[int], list[int]]:
+    """Path costs on this board (kept per board and ``wait_range``): to the Exit, to the cutting
+    squares, and to within ``wait_range`` of them (wait near the door, out of the cutter's way)."""
+    key = (game.board, wait_range)
+    out = _GOALS.get(key)
+    if out is None:
+        field = marine_field(game, game.cut_squares)
+        out = (marine_field(game, np.flatnonzero(game.board.exit.ravel()).tolist()), field,
+               [0 if d <= wait_range else d for d in field])
+        _GOALS[key] = out
+    return out
 
 
 #: per board and Newt's path cost to the Exit: the duct squares ahead of her (``ahead_of_newt``;
@@ -167,7 +181,7 @@ class OperationsMarines(HeuristicMarines):
 _AHEAD: dict = {}
 
 
-@cython.locals(game=Operations, newt=Marine, ahead=list)
+@cython.locals(newt=Marine, ahead=list)
 def ahead_of_newt(game, exits: list[int]) -> frozenset:
     """The duct squares not behind Newt on the way to the Exit, all of them while she is not in the
     ducts yet: barred for closest_step while she leads. ``exits``: the board's path costs to the

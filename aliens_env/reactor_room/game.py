@@ -753,8 +753,8 @@ class ReactorRoom(PhasedGame, WeaponRules):
         for step in steps:
             if step[1] in standing:  # may pass through teammates, but must be able to stop on a free square
                 left, blocked = m.actions_left - 1, self._blocked_squares()
-                return [(d, sq) for d, sq in steps
-                        if sq not in standing or self._can_come_to_rest(sq, left, standing, blocked)]
+                return [step for step in steps  # (the board's own (direction, square) tuples: none built)
+                        if step[1] not in standing or self._can_come_to_rest(step[1], left, standing, blocked)]
         return steps
 
     @cython.locals(m=Marine, al=Alien, aliens=list, ranges=list, beside=list, a=cython.long, sq=cython.long,
@@ -829,12 +829,19 @@ class ReactorRoom(PhasedGame, WeaponRules):
         """The range band of a target `squares` away."""
         return self._band[min(squares, len(self._band) - 1)]
 
-    @cython.locals(k=cython.long, moves=cython.long)
+    @cython.locals(k=cython.long, moves=cython.long, step=tuple)
     def _can_come_to_rest(self, start: int, steps: int, standing: set[int], blocked: set[int]) -> bool:
         """Is a free square (no standing Marine, none of ``blocked``: the Aliens' and the Fires')
         within `steps` moves of `start`?"""
         # (moves: steps as a C long, for a C loop: a cpdef method's arguments are not typed)
-        frontier, seen, moves, neighbours = [start], {start}, steps, self.board.neighbours
+        moves, neighbours = steps, self.board.neighbours
+        if moves < 1:
+            return False
+        for step in neighbours[start]:  # the first move read without the search's set and lists: the
+            n = step[1]                 # common answer, a free square beside (the same as the search's)
+            if n not in blocked and n not in standing:
+                return True
+        frontier, seen = [start], {start}
         for k in range(moves):
             nxt = []
             for sq in frontier:

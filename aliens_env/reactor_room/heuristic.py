@@ -59,7 +59,7 @@ class HeuristicMarines:
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
                    pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
                    min_hit=cython.double, best_score=cython.double, best_k=cython.Py_ssize_t,
-                   best_aim=cython.long)
+                   best_aim=cython.long, reach=cython.long, near=cython.bint, own_threat=cython.bint)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -83,7 +83,7 @@ class HeuristicMarines:
             if alien.card == NO or game._ranges[m.pos][alien.pos] > 1:
                 continue
             p_melee = max(0, game._melee_value(m) + 1) / 10 if m.actions_left > 0 else 0.0
-            p_fire, aim_needed = self._best_shot(game, m_index, a)
+            p_fire, aim_needed = best_shot(game, m_index, a)
             if game.characters[m.name].weapon == "Flame Unit" and alien.attack == "grabbing":
                 p_fire = 0.0
             if p_fire > p_melee and p_fire > 0:
@@ -94,7 +94,10 @@ class HeuristicMarines:
                 return legal_action(lay, legal, "melee", k)
         # 3. covering fire on threatening Aliens: best_score starts at 0, as only a shot scoring
         # above 0 is taken (0: none found yet)
-        best_score, best_k, best_aim, min_hit = 0.0, 0, 1, self.min_hit
+        best_score, best_k, best_aim, min_hit, reach = 0.0, 0, 1, self.min_hit, self.threat_range
+        # a subclass's own _threat (Rescue of Newt's leaves the dormant Aliens out) is asked; this
+        # class's is read in the loop
+        own_threat = type(self)._threat is HeuristicMarines._threat
         flame = game.characters[m.name].weapon == "Flame Unit"
         able, on_map = [], []
         for o in game.marines:
@@ -106,9 +109,17 @@ class HeuristicMarines:
             alien = game.aliens[a]
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
-            if not self._threat(game, a, able):
-                continue
             ranges = game._ranges[alien.pos]
+            if own_threat:
+                near = False  # (_threat, read here: no method call per target)
+                for pos in able:
+                    if ranges[pos] <= reach:
+                        near = True
+                        break
+                if not near:
+                    continue
+            elif not self._threat(game, a, able):
+                continue
             risk = 0.0
             if not flame:
                 beside = 0  # (a loop, not sum() over a generator: this runs for every target)
@@ -118,7 +129,7 @@ class HeuristicMarines:
                 risk = 0.3 * beside
             if 1.0 - risk <= best_score:
                 continue  # no chance of a kill (at most 1) gives a score above the best so far, or above 0
-            p, aim_needed = self._best_shot(game, m_index, a)
+            p, aim_needed = best_shot(game, m_index, a)
             score = p - risk
             if p >= min_hit and score > best_score:
                 best_score, best_k, best_aim = score, k, aim_needed
@@ -155,35 +166,10 @@ class HeuristicMarines:
             return lay.encode(options[0])
         return None
 
-    @cython.locals(game=ReactorRoom, m=Marine, rows=tuple, row=tuple, first=cython.long, last=cython.long,
-                   aim=cython.long, band=cython.long, penalty=cython.long, sure=cython.long, n=cython.long,
-                   p=cython.double, best_p=cython.double, best_aim=cython.long)
     def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
-        """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach:
-        at each Aim its card's number for the shot's range band (as ``Character.hit_number``),
-        less the shot's penalty (as ``ReactorRoom._fire_number`` at that Aim)."""
-        m = game.marines[m_index]
-        char = game.characters[m.name]
-        first = max(1, m.aim)
-        last = min(len(char.aim), m.aim + m.actions_left)  # (its card's max_aim, without the property's call)
-        best_p, best_aim = 0.0, 1
-        if first > last:
-            return best_p, best_aim
-        shot = game._shot(m_index, a)
-        if shot is None:
-            return best_p, best_aim
-        band, penalty = shot
-        rows, sure = char.wounded_aim if m.wounded else char.aim, game.tables["automatic_kill"]
-        for aim in range(first, last + 1):
-            row = rows[aim - 1]
-            if band >= len(row) or row[band] is None:
-                continue
-            n = row[band]
-            n -= penalty
-            p = 1.0 if n >= sure else min(max(n + 1, 0), 10) / 10
-            if p > best_p:
-                best_p, best_aim = p, aim
-        return best_p, best_aim
+        """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach
+        (``best_shot``, which ``_act`` calls itself)."""
+        return best_shot(game, m_index, a)
 
     @cython.locals(game=ReactorRoom, o=Marine, alien=Alien, ranges=list, reach=cython.long, pos=cython.long)
     def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:
@@ -236,6 +222,37 @@ class HeuristicMarines:
         return max(sorted(legal), key=distance)
 
 
+@cython.locals(m=Marine, rows=tuple, row=tuple, first=cython.long, last=cython.long,
+               aim=cython.long, band=cython.long, penalty=cython.long, sure=cython.long, n=cython.long,
+               p=cython.double, best_p=cython.double, best_aim=cython.long)
+def best_shot(game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
+    """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach:
+    at each Aim its card's number for the shot's range band (as ``Character.hit_number``),
+    less the shot's penalty (as ``ReactorRoom._fire_number`` at that Aim)."""
+    m = game.marines[m_index]
+    char = game.characters[m.name]
+    first = max(1, m.aim)
+    last = min(len(char.aim), m.aim + m.actions_left)  # (its card's max_aim, without the property's call)
+    best_p, best_aim = 0.0, 1
+    if first > last:
+        return best_p, best_aim
+    shot = game._shot(m_index, a)
+    if shot is None:
+        return best_p, best_aim
+    band, penalty = shot
+    rows, sure = char.wounded_aim if m.wounded else char.aim, game.tables["automatic_kill"]
+    for aim in range(first, last + 1):
+        row = rows[aim - 1]
+        if band >= len(row) or row[band] is None:
+            continue
+        n = row[band]
+        n -= penalty
+        p = 1.0 if n >= sure else min(max(n + 1, 0), 10) / 10
+        if p > best_p:
+            best_p, best_aim = p, aim
+    return best_p, best_aim
+
+
 @cython.locals(legal=set, flags=bytes, a=cython.Py_ssize_t)
 def legal_set(mask: np.ndarray) -> set[int]:
     """The actions a legal mask of one byte per action (``ActionLayout.empty_mask``'s int8) allows,
@@ -249,7 +266,6 @@ def legal_set(mask: np.ndarray) -> set[int]:
     return legal
 
 
-@cython.locals(lay=ActionLayout)
 def legal_action(lay: ActionLayout, legal: set[int], kind: str, k: int = 0) -> int | None:
     """Action k of slice `kind` when it is in `legal`, else None."""
     a = lay.encode(kind, k)
@@ -260,7 +276,7 @@ def _exit_field(board) -> list[int]:
     return board.distance_field(np.flatnonzero(board.exit.ravel()).tolist()).tolist()
 
 
-@cython.locals(game=ReactorRoom, start=cython.long, end=cython.long, a=cython.long)
+@cython.locals(start=cython.long, end=cython.long, a=cython.long)
 def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
     """{direction: action} of the legal Move actions (in the set's order)."""
     start, count = game.layout.slices["move"]
@@ -272,7 +288,7 @@ def move_actions(game: ReactorRoom, legal: set[int]) -> dict[int, int]:
     return moves
 
 
-@cython.locals(game=ReactorRoom, al=Alien, ranges=list, here=cython.long, d=cython.long, danger=cython.long,
+@cython.locals(al=Alien, ranges=list, here=cython.long, d=cython.long, danger=cython.long,
                p=cython.long, best_d=cython.long, best_danger=cython.long)
 def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[int, int], barred=None) -> int | None:
     """The Move (of ``moves``) from ``pos`` that gets closer to 0 on the path costs ``goal`` (by
@@ -304,7 +320,7 @@ def closest_step(game: ReactorRoom, pos: int, goal: Sequence[int], moves: dict[i
     return best
 
 
-@cython.locals(game=ReactorRoom, action=cython.long, start=cython.long, end=cython.long)
+@cython.locals(action=cython.long, start=cython.long, end=cython.long)
 def grenade_legal(game: ReactorRoom, legal: set[int]) -> bool:
     """Whether a grenade action is legal (the game's ``grenade`` slice; none: False): the scripted
     marines of the games that throw grenades look for a throw only then, most activations having
@@ -321,7 +337,7 @@ def grenade_legal(game: ReactorRoom, legal: set[int]) -> bool:
     return False
 
 
-@cython.locals(game=ReactorRoom, o=Marine, al=Alien, other=Alien, seen=list, ranges=list, harms=tuple, at=cython.long,
+@cython.locals(o=Marine, al=Alien, other=Alien, seen=list, ranges=list, harms=tuple, at=cython.long,
                k=cython.long, p=cython.long, r=cython.long, sq=cython.long, caught=cython.long, last=cython.long)
 def safe_grenades(game: ReactorRoom, legal: set[int], even_on_card: int = NO) -> list[tuple[int, int, int]]:
     """The acting Marine's legal grenade throws at Aliens not on a Marine's card (but Alien

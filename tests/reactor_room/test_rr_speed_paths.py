@@ -390,3 +390,33 @@ def test_legal_set_is_the_masks_nonzero_set_in_its_order():
         expected = set(mask.nonzero()[0].tolist())
         assert list(legal_set(mask)) == list(expected)
     assert sum(len(set(mask.nonzero()[0].tolist())) > 100 for mask in masks) >= 5
+
+
+def test_coming_to_rest_past_crowded_squares_equals_a_plain_search():
+    """``_can_come_to_rest`` (its first move read without the search, then the breadth-first search)
+    as a plain breadth-first search, with squares crowded by standing Marines and blocked by Aliens
+    at random: answers found at the first move, found only farther on, and not found."""
+    rng = np.random.default_rng(7)
+    game = ReactorRoom()
+    game.reset(0)
+    neighbours, n = game.board.neighbours, game.board.n
+    found_at = {1: 0, 2: 0, 3: 0, None: 0}
+
+    def plain_rest(start, moves, standing, blocked):  # the move (1, 2, ...) that first reaches a free square
+        reach = {start}
+        for move in range(1, moves + 1):
+            reach |= {t for s in reach for _, t in neighbours[s] if t not in blocked}
+            if any(s not in standing for s in reach - {start}):
+                return move
+        return None
+
+    for _ in range(3000):
+        start = int(rng.integers(n))
+        crowd = rng.random() * 0.9 + 0.1  # (a share of the squares standing, another blocked)
+        standing = {sq for sq in range(n) if rng.random() < crowd}
+        blocked = {sq for sq in range(n) if sq not in standing and rng.random() < crowd / 2}
+        for moves in (-1, 0, 1, 2, 3):
+            move = plain_rest(start, moves, standing, blocked)
+            assert game._can_come_to_rest(start, moves, standing, blocked) == (move is not None)
+            found_at[move] += 1
+    assert min(found_at.values()) > 50, found_at
