@@ -200,7 +200,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         mask = super()._compute_marine_mask()
         i, s = self.active, self._slot
         m = self.marines[i]
-        self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned})
+        self._rescue_mask(mask, self.cocooned)
         if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and m.pos not in self._standing_squares(exclude=i):
             numbers = self._with_flame(lambda: [self._fire_number(i, a) for a in self.targets()])
             for k, number in enumerate(numbers):
