@@ -29,9 +29,15 @@ import numpy as np
 from ..core.board import NO
 from ..core.positions import Fields, position_error
 from ..reactor_room import codec as reactor_codec
-from ..reactor_room.game import ReactorRoom
+from ..reactor_room.game import Marine, ReactorRoom
 from . import codec as lairs_codec, data_files
 from .elevator import ElevatorRescue
+from .rooms import RoomRules
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 from .game import HuntForTheQueen
 
 ASSAULT_FEATURES = ("chart/80", "counting_down", "countdown/40", "red_zone")
@@ -205,31 +211,34 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # the Marines: rescue, exit, unarmed
     # ------------------------------------------------------------------------------------------
+    @cython.locals(game=RoomRules, m=Marine, o=Marine, ranges=list)
     def rescue_options(self, i: int) -> list[int]:
         """The Marines that Marine i may spend its whole activation on now: cocooned ones beside it
         (when it is healthy) and unarmed ones beside it (when it is armed)."""
-        if not self.cocooned and not self.unarmed:
+        cocooned, unarmed = self.cocooned, self.unarmed
+        if not cocooned and not unarmed:
             return []  # (nobody to spend it on: without the tests below)
-        m = self.marines[i]
-        char = self.characters[m.name]
-        if m.actions_left < char.actions or m.aim or self._in_combat(m) or i in self.unarmed:
+        game = self  # (compiled: the game's fields read from the struct, not looked up by name)
+        m = game.marines[i]
+        char = game.characters[m.name]
+        if m.actions_left < char.actions or m.aim or game._in_combat(m) or i in unarmed:
             return []
-        ranges = self.board.range_row(m.pos)
+        ranges = game._ranges[m.pos]  # (board.range_row(m.pos))
         out = []
-        for j in sorted({*self.cocooned, *self.unarmed}):  # (the only Marines it may be spent on)
-            o = self.marines[j]
+        for j in sorted({*cocooned, *unarmed}):  # (the only Marines it may be spent on)
+            o = game.marines[j]
             if o.status != "on_map" or ranges[o.pos] != 1:
                 continue
-            if (j in self.cocooned and not m.wounded) or (j in self.unarmed and o.carried_by == NO):
+            if (j in cocooned and not m.wounded) or (j in unarmed and o.carried_by == NO):
                 out.append(j)
-        if out and m.pos in self._standing_squares(exclude=i):  # (the costlier test last)
+        if out and m.pos in game._standing_squares(exclude=i):  # (the costlier test last)
             return []
         return out
 
     def _compute_marine_mask(self) -> np.ndarray:
         mask = super()._compute_marine_mask()
         i, s = self.active, self._slot
-        self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned + self.freed})
+        self._rescue_mask(mask, self.cocooned + self.freed)
         if i in self.unarmed:
             for kind in NOT_ARMED:
                 mask[self.layout.span(kind)] = 0

@@ -15,6 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import DIRECTIONS, NO
+from ..reactor_room.game import Marine
+from .rooms import RoomRules
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 DIRECTION_OF = {offset: d for d, offset in enumerate(DIRECTIONS)}  # (row, column) offset -> direction
 
@@ -27,17 +34,23 @@ class ElevatorRescue:
     def on_elevator(self, i: int) -> bool:
         return self.marines[i].pos in self.elevator
 
-    def _rescue_mask(self, mask: np.ndarray, closed: set[int]) -> None:
-        """The acting Marine: no step into a ``closed`` square (a cocoon); ``exit`` on the Elevator."""
-        i, s = self.active, self._slot
-        m = self.marines[i]
-        if closed:  # (a move bit is set only for a step onto the board's neighbour in that direction)
-            ranges, width = self.board.range_row(m.pos), self.board.width
-            for sq in closed:
+    @cython.locals(game=RoomRules, m=Marine, ranges=list, marines=list, j=cython.Py_ssize_t, sq=cython.Py_ssize_t,
+                   pos=cython.Py_ssize_t, width=cython.Py_ssize_t)
+    def _rescue_mask(self, mask: np.ndarray, held: list[int]) -> None:
+        """The acting Marine: no step into the square of a Marine of ``held`` (a cocoon; a square
+        may come twice); ``exit`` on the Elevator."""
+        game = self  # (a lairs game: compiled, its fields read from the struct, not looked up by name)
+        s = game._slot
+        m = game.marines[game.active]
+        pos = m.pos
+        if held:  # (a move bit is set only for a step onto the board's neighbour in that direction)
+            ranges, width, marines = game._ranges[pos], game.board.width, game.marines
+            for j in held:
+                sq = marines[j].pos
                 if ranges[sq] == 1:  # (a neighbour: its direction from the offset)
-                    mask[s["move"] + DIRECTION_OF[(sq // width - m.pos // width, sq % width - m.pos % width)]] = 0
+                    mask[s["move"] + DIRECTION_OF[(sq // width - pos // width, sq % width - pos % width)]] = 0
         # (on_elevator(i) inlined and tested before _in_combat: the cheap test that fails at most steps first)
-        if m.actions_left > 0 and m.pos in self.elevator and self.elevator_here() and not self._in_combat(m):
+        if m.actions_left > 0 and pos in game.elevator and self.elevator_here() and not game._in_combat(m):
             mask[s["exit"]] = 1
 
     def elevator_here(self) -> bool:

@@ -88,7 +88,8 @@ class LairsObservation(QueenRules):
         self._kind_plane = [(a, self._plane[self.kinds[a]]) for a in range(self._special_slots)]
         self._obs_state = None
 
-    @cython.locals(m=Marine, al=Alien, keys=list, shown=tuple, i=cython.Py_ssize_t, dead=cython.Py_ssize_t)
+    @cython.locals(m=Marine, al=Alien, keys=list, shown=tuple, i=cython.Py_ssize_t, dead=cython.Py_ssize_t,
+                   rec=ObsRecord)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_state.buf``) brought up to date, for the Reactor Room's
         ``observe`` and ``observe_kept``: its views over the lairs (PLANES: the Rooms not yet
@@ -97,13 +98,14 @@ class LairsObservation(QueenRules):
         state = self._obs_state
         if state is None or state.owner != id(self):
             state = self._obs_state = LairsRecord(id(self), self._obs_template, len(self.marines))
-        buf, plane = state.buf, self._plane
+        rec = state  # (the same record, typed: compiled, its methods are called in C)
+        buf, plane = rec.buf, self._plane
         marines, aliens, active = self.marines, self.aliens, self.active
         # -- the Marines: rewritten when a field shown (or the attack on its card) is no longer the
         # very object shown (an equal new object only writes the same values again); the dead
         # counted on the way. ``shown``: Marine i's key in ``state.keys``, (status, pos, wounded,
         # incapacitated, carried_by, carrying, actions_left, aim, attack)
-        keys = state.keys
+        keys = rec.keys
         changed = []
         dead = 0
         for i in range(len(marines)):
@@ -130,14 +132,14 @@ class LairsObservation(QueenRules):
             al = aliens[a]
             if al.in_play:
                 ones.append(kind_at + al.pos)
-        state.show_ones(ones)
+        rec.show_ones(ones)
         # -- the Rooms not yet entered
         if self.flipped != state.flipped:
             at = plane["room_unflipped"]
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
         # -- the globals and the targets (written every time: they change at most steps)
-        state.write_tail(self._tail_at, self._obs_tail(live, targeted))
+        rec.write_tail(self._tail_at, self._obs_tail(live, targeted))
         # -- the lairs' features and the scenario's, each when what it is made of has changed (its views rewritten whole)
         survivors = len(marines) - dead  # (survivors())
         for j in self.facehugged:

@@ -104,19 +104,19 @@ class HuntMarines(HeuristicMarines):
         return None if best is None else best[1]
 
     @staticmethod
-    @cython.locals(game=RoomRules, m=Marine, o=Marine)
+    @cython.locals(game=RoomRules, m=Marine, o=Marine, ranges=list)
     def _carry_goal(game: HuntForTheQueen, m):
         """The distance field to the Incapacitated Marines beside m that it may pick up (not carried,
         not on an Alien's card; Newt carries no one), or None when there is none or m carries one."""
-        board = game.board
         if m.carrying != NO or m.name == "Newt":
             return None
+        ranges = game._ranges  # (board.range(a, b) is ranges[a][b]: read without a method call)
         wounded = []
         for o in game.marines:
             if o.status == "on_map" and o.incapacitated and o.carried_by == NO and o.alien == NO \
-                    and board.range(o.pos, m.pos) <= 1:
+                    and ranges[o.pos][m.pos] <= 1:
                 wounded.append(o.pos)
-        return board.field(wounded) if wounded else None
+        return game.board.field(wounded) if wounded else None
 
     @cython.locals(game=RoomRules)
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:

@@ -43,31 +43,40 @@ class QueenRules(RoomRules):
         """Her legal moves now: STOP where she may end, and the directions into squares from which
         she can still end her move in the Actions left (she walks the Marines' graph: A16)."""
         q = self.aliens[QUEEN]
+        barred = self._queen_barred()  # (worked out once for every square the search asks about)
         options = []
         if self.queen_steps > 0:
             for direction, sq in self.board.neighbours[q.pos]:
-                if self._queen_can_end(sq, self.queen_steps - 1):
+                if self._queen_can_end(sq, self.queen_steps - 1, barred):
                     options.append(direction)
-        if self._queen_may_stop(q.pos):
+        if q.pos not in barred:
             options.append(STOP)
         return options
 
-    @cython.locals(al=Alien, m=Marine)
     def _queen_may_stop(self, square: int) -> bool:
         """No other Alien at rest there, and no standing Marine unless one free of Aliens."""
-        for a, al in enumerate(self.aliens):
-            if a != QUEEN and al.in_play and al.card == NO and al.pos == square:
-                return False
-        for m in self.marines:
-            if m.status == "on_map" and not m.incapacitated and m.carried_by == NO and m.pos == square and m.alien != NO:
-                return False
-        return True
+        return square not in self._queen_barred()
 
-    def _queen_can_end(self, square: int, steps: int) -> bool:
+    @cython.locals(al=Alien, m=Marine, a=cython.Py_ssize_t)
+    def _queen_barred(self) -> set[int]:
+        """The squares where she may not stop (``_queen_may_stop``): another Alien's at rest, a
+        standing Marine's held by an Alien."""
+        barred = set()
+        for a in range(len(self.aliens)):
+            al = self.aliens[a]
+            if a != QUEEN and al.in_play and al.card == NO:
+                barred.add(al.pos)
+        for m in self.marines:
+            if m.status == "on_map" and not m.incapacitated and m.carried_by == NO and m.alien != NO:
+                barred.add(m.pos)
+        return barred
+
+    def _queen_can_end(self, square: int, steps: int, barred: set[int]) -> bool:
+        """Whether she may stop within ``steps`` steps of ``square`` (``barred``: ``_queen_barred()``)."""
         frontier, seen = [square], {square}
         for k in range(steps + 1):
             for sq in frontier:
-                if self._queen_may_stop(sq):
+                if sq not in barred:
                     return True
             if k == steps:
                 break

@@ -25,10 +25,16 @@ import numpy as np
 from ..core.board import NO
 from ..core.positions import Fields, position_error
 from ..reactor_room import codec as reactor_codec
-from ..reactor_room.game import ReactorRoom
+from ..reactor_room.game import Marine, ReactorRoom
 from . import codec as lairs_codec, data_files
 from .elevator import ElevatorRescue
 from .game import QUEEN, HuntForTheQueen
+from .rooms import RoomRules
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 RESCUE_FEATURES = ("newt_cocooned", "escorts_dormant", "sentry_turns/2", "facehugger_due")
 RESCUE_PACK = struct.Struct(f"{len(RESCUE_FEATURES)}f")  # (obs[at:at + 4] = values, faster)
@@ -196,12 +202,14 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         finally:
             self.characters = saved
 
+    @cython.locals(game=RoomRules, m=Marine)
     def _compute_marine_mask(self) -> np.ndarray:
         mask = super()._compute_marine_mask()
-        i, s = self.active, self._slot
-        m = self.marines[i]
-        self._rescue_mask(mask, {self.marines[j].pos for j in self.cocooned})
-        if m.name == "Ripley" and m.aim > 0 and not self._in_combat(m) and m.pos not in self._standing_squares(exclude=i):
+        game = self  # (compiled: the game's fields read from the struct, not looked up by name)
+        i, s = game.active, game._slot
+        m = game.marines[i]
+        self._rescue_mask(mask, self.cocooned)
+        if m.name == "Ripley" and m.aim > 0 and not game._in_combat(m) and m.pos not in game._standing_squares(exclude=i):
             numbers = self._with_flame(lambda: [self._fire_number(i, a) for a in self.targets()])
             for k, number in enumerate(numbers):
                 if number is not None and number >= 0:

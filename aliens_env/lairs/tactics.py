@@ -124,8 +124,10 @@ class HuntTactic(HuntMarines):
 
 
 def within_range(board, square: int, reach: int):
-    """``barred`` for closest_step: the squares within `reach` of `square` (the stand-off from the Queen)."""
-    return lambda sq: board.range(sq, square) <= reach
+    """``barred`` for closest_step: the squares within `reach` of `square` (the stand-off from the Queen).
+    (``board.range(sq, square)`` read from the board's range table: no method call per square.)"""
+    rows = board.range_rows()
+    return lambda sq: rows[sq][square] <= reach
 
 
 class HuntForTheQueenTactics(CommandedMarines, HuntForTheQueen):

@@ -153,3 +153,12 @@ def test_the_yaml_is_checked(tmp_path, monkeypatch):
             tactics_data()
     finally:
         tactics_data.cache_clear()
+
+
+@pytest.mark.parametrize("reach", [0, 2, 4])
+def test_within_range_bars_the_squares_within_reach_of_the_square_by_the_boards_range(reach):
+    """(Read from the board's range table: the same squares as ``board.range`` gives.)"""
+    board = HuntForTheQueen().board
+    for square in range(0, board.n, 37):
+        barred = tactics_module.within_range(board, square, reach)
+        assert [sq for sq in range(board.n) if barred(sq)] == [sq for sq in range(board.n) if board.range(sq, square) <= reach]

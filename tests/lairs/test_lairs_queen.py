@@ -262,3 +262,59 @@ def test_the_dice_queen_goes_for_the_nearest_marine():
 def test_facehugger_counter_is_not_the_queen():
     g = empty_lairs()
     assert g.kinds[QUEEN] == "queen" and g.kinds[FACEHUGGER] == "facehugger" and g.kinds[-1] == "alien"
+
+
+def plain_may_stop(g, square):
+    """The rule of where she may stop, square by square (as ``_queen_may_stop`` was written before
+    ``_queen_barred``): no other Alien at rest there, no standing Marine held by an Alien."""
+    for a, al in enumerate(g.aliens):
+        if a != QUEEN and al.in_play and al.card == -1 and al.pos == square:
+            return False
+    return not any(m.status == "on_map" and not m.incapacitated and m.carried_by == -1 and m.pos == square
+                   and m.alien != -1 for m in g.marines)
+
+
+def plain_queen_options(g):
+    """queen_options worked out with plain_may_stop on every square the search reaches."""
+    def can_end(square, steps):
+        frontier, seen = [square], {square}
+        for k in range(steps + 1):
+            if any(plain_may_stop(g, s) for s in frontier):
+                return True
+            frontier = [n for s in frontier for _, n in g.board.neighbours[s] if n not in seen and not seen.add(n)]
+        return False
+
+    q = g.aliens[QUEEN]
+    options = [d for d, s in g.board.neighbours[q.pos] if g.queen_steps > 0 and can_end(s, g.queen_steps - 1)]
+    return options + [STOP] * plain_may_stop(g, q.pos)
+
+
+@pytest.mark.parametrize("env", ["HuntForTheQueen", "MarineAssault"])
+def test_the_squares_she_may_not_stop_on_and_her_options_are_the_plain_rules_in_played_games(env):
+    """``_queen_barred`` (worked out once for a search) against the rule square by square, and
+    ``queen_options`` against the same search made with it, at every step of random legal games,
+    on a clone with the Queen put beside a figure when she is not in play (the random Marines seldom
+    find her), for each number of Actions she may have left."""
+    import random
+    from aliens_env.benchmark import AECRunner, aec_env_function
+    runner, rng = AECRunner(aec_env_function(env), seed=3), random.Random(5)
+    checked = held = 0
+    for _ in range(1500):
+        runner.steps(1)
+        g = runner.env.unwrapped.game.clone()
+        figures = [al.pos for al in g.aliens if al.in_play] + [m.pos for m in g.marines if m.status == "on_map"]
+        q = g.aliens[QUEEN]
+        if not q.in_play and figures:
+            q.in_play, q.card, q.pos = True, -1, rng.choice([n for _, n in g.board.neighbours[rng.choice(figures)]])
+        if not q.in_play:
+            continue
+        squares = set(figures) | {n for _, n in g.board.neighbours[q.pos]}
+        barred = g._queen_barred()
+        assert barred <= squares
+        assert {s for s in squares if not plain_may_stop(g, s)} == barred
+        for steps in range(4):
+            g.queen_steps = steps
+            assert g.queen_options() == plain_queen_options(g)
+        checked += 1
+        held += any(m.alien != -1 for m in g.marines)
+    assert checked > 1000 and held > 20

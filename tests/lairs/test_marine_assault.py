@@ -327,3 +327,42 @@ def test_the_weapons_option_passes_through_the_environments():
     assert env.unwrapped.game.characters["Hicks"].weapon == "Pulse Rifle"
     with pytest.raises(ValueError, match="Hicks's card lists"):
         gym.make("aliens_env/MarineAssault-v0", side="marines", weapons={"Hicks": "Flame Unit"}).reset(seed=1)
+
+
+def plain_rescue_mask(g, mask, closed):
+    """The rescue layer of the mask as written before ``_rescue_mask`` took the held Marines: the
+    move onto each square of the set ``closed`` beside the acting Marine cleared, ``exit`` on the
+    Elevator."""
+    from aliens_env.lairs.elevator import DIRECTION_OF
+    m, s = g.marines[g.active], g._slot
+    for sq in closed:
+        if g.board.range(m.pos, sq) == 1:
+            r, c = g.board.rc(sq)
+            mr, mc = g.board.rc(m.pos)
+            mask[s["move"] + DIRECTION_OF[(r - mr, c - mc)]] = 0
+    if m.actions_left > 0 and m.pos in g.elevator and g.elevator_here() and not g._in_combat(m):
+        mask[s["exit"]] = 1
+
+
+@pytest.mark.parametrize("env", ["MarineAssault", "RescueOfNewt"])
+def test_the_rescue_layer_of_the_mask_is_the_plain_one_at_every_marine_decision_of_random_games(env):
+    """``_rescue_mask`` given the held Marines (cocooned, and freed in the Assault) against the plain
+    layer given their squares as a set, on a mask of all moves, at every Marine decision."""
+    from aliens_env.benchmark import AECRunner, aec_env_function
+    runner = AECRunner(aec_env_function(env), seed=2)
+    checked = cleared = 0
+    for _ in range(3000):
+        runner.steps(1)
+        g = runner.env.unwrapped.game
+        if g.decision is None or g.decision.kind != "marine":
+            continue
+        # (the held Marines, then every other Marine as if held: cocoons are seldom beside the acting one)
+        for held in (g.cocooned + getattr(g, "freed", []), [j for j in range(len(g.marines)) if j != g.active]):
+            got, want = g.layout.empty_mask(), g.layout.empty_mask()
+            got[g.layout.span("move")] = want[g.layout.span("move")] = 1
+            g._rescue_mask(got, held)
+            plain_rescue_mask(g, want, {g.marines[j].pos for j in held})
+            assert got.tolist() == want.tolist()
+            cleared += int(got[g.layout.span("move")].sum()) < 8
+        checked += 1
+    assert checked > 500 and cleared > 50

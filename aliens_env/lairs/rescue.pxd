@@ -1,0 +1,4 @@
+# The C types for this module's typed locals: the Reactor Room's Marine (reactor_room/game.pxd) and
+# the lairs' games (lairs/rooms.pxd: RoomRules, the base of every lairs scenario's game).
+from aliens_env.reactor_room.game cimport Marine
+from aliens_env.lairs.rooms cimport RoomRules
