@@ -48,10 +48,6 @@ class OperationsMarines(HeuristicMarines):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
 
-    def field(self, game, targets) -> list[int]:
-        """A Marine's path cost from every square to the nearest target (``marine_field``)."""
-        return marine_field(game, targets)
-
     @cython.locals(game=Operations)
     def _act(self, game, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
@@ -112,16 +108,6 @@ class OperationsMarines(HeuristicMarines):
             # while Newt can lead, the others go into the ducts only behind her
             barred = ahead_of_newt(game, fields[0]).__contains__
         return closest_step(game, m.pos, goal, moves, barred)
-
-    def _goal(self, game, m, fields: tuple) -> list[int]:
-        """Path costs to where this Marine is going (0 there), of ``fields`` (``_goal_fields``):
-        ``goal_of``, which ``_step`` calls itself."""
-        return goal_of(game, m, fields)
-
-    def _goal_fields(self, game) -> tuple[list[int], list[int], list[int]]:
-        """Path costs on this board (kept per board): to the Exit, to the cutting squares, and to
-        within ``wait_range`` of them (``goal_fields``, which ``_step`` calls itself)."""
-        return goal_fields(game, self.wait_range)
 
 
 def marine_field(game, targets) -> list[int]:
@@ -185,7 +171,7 @@ _AHEAD: dict = {}
 def ahead_of_newt(game, exits: list[int]) -> frozenset:
     """The duct squares not behind Newt on the way to the Exit, all of them while she is not in the
     ducts yet: barred for closest_step while she leads. ``exits``: the board's path costs to the
-    Exit (``OperationsMarines._goal_fields``: one list per board, so the board keys it). Kept per
+    Exit (``goal_fields``: one list per board, so the board keys it). Kept per
     board and her path cost (shared: read only; built in a plain loop: with a generator Cython
     would make a closure scope at every call, even one that returns a kept set)."""
     duct = game.duct

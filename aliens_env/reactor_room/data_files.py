@@ -35,7 +35,7 @@ class Character:
 
     def hit_number(self, wounded: bool, aim: int, band: int) -> int | None:
         """The card's number at this Aim and range band, None where the row is blank or ends (read
-        inline by ``HeuristicMarines._best_shot`` too: change both)."""
+        inline by ``heuristic.best_shot`` too: change both)."""
         rows = self.wounded_aim if wounded else self.aim
         row = rows[aim - 1]
         return row[band] if band < len(row) else None

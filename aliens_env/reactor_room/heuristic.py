@@ -59,7 +59,7 @@ class HeuristicMarines:
     @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
                    pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
                    min_hit=cython.double, best_score=cython.double, best_k=cython.Py_ssize_t,
-                   best_aim=cython.long, reach=cython.long, near=cython.bint, own_threat=cython.bint)
+                   best_aim=cython.long)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
         """``act`` with the legal actions worked out (a subclass reads them first)."""
         lay = game.layout
@@ -94,10 +94,7 @@ class HeuristicMarines:
                 return legal_action(lay, legal, "melee", k)
         # 3. covering fire on threatening Aliens: best_score starts at 0, as only a shot scoring
         # above 0 is taken (0: none found yet)
-        best_score, best_k, best_aim, min_hit, reach = 0.0, 0, 1, self.min_hit, self.threat_range
-        # a subclass's own _threat (Rescue of Newt's leaves the dormant Aliens out) is asked; this
-        # class's is read in the loop
-        own_threat = type(self)._threat is HeuristicMarines._threat
+        best_score, best_k, best_aim, min_hit = 0.0, 0, 1, self.min_hit
         flame = game.characters[m.name].weapon == "Flame Unit"
         able, on_map = [], []
         for o in game.marines:
@@ -109,17 +106,9 @@ class HeuristicMarines:
             alien = game.aliens[a]
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
-            ranges = game._ranges[alien.pos]
-            if own_threat:
-                near = False  # (_threat, read here: no method call per target)
-                for pos in able:
-                    if ranges[pos] <= reach:
-                        near = True
-                        break
-                if not near:
-                    continue
-            elif not self._threat(game, a, able):
+            if not self._threat(game, a, able):  # (a subclass's own: Rescue of Newt's leaves dormant Aliens out)
                 continue
+            ranges = game._ranges[alien.pos]
             risk = 0.0
             if not flame:
                 beside = 0  # (a loop, not sum() over a generator: this runs for every target)
@@ -165,11 +154,6 @@ class HeuristicMarines:
         if game._empty(game.active) and options:
             return lay.encode(options[0])
         return None
-
-    def _best_shot(self, game: ReactorRoom, m_index: int, a: int) -> tuple[float, int]:
-        """(probability of a kill, Aim level needed) at the best Aim this Marine can still reach
-        (``best_shot``, which ``_act`` calls itself)."""
-        return best_shot(game, m_index, a)
 
     @cython.locals(game=ReactorRoom, o=Marine, alien=Alien, ranges=list, reach=cython.long, pos=cython.long)
     def _threat(self, game: ReactorRoom, a: int, able: list[int] | None = None) -> bool:

@@ -137,7 +137,7 @@ def test_ahead_of_newt_is_the_duct_squares_not_behind_her_on_either_board():
     for far_door_open in (False, True):
         g.far_door_open = far_door_open
         g._set_board()
-        exits = marines._goal_fields(g)[0]
+        exits = policies.goal_fields(g, marines.wait_range)[0]
         for pos in [g.board.index(5, 12), *sorted(g.duct)]:
             newt.pos = pos
             expected = all_ducts if pos not in g.duct else {sq for sq in g.duct if exits[sq] <= exits[pos]}

@@ -74,15 +74,15 @@ def test_the_scripted_marines_keep_a_bounded_memo_of_distance_fields(monkeypatch
 
     monkeypatch.setattr(policies, "FIELDS_KEPT", 5)
     monkeypatch.setattr(policies, "_FIELDS", {})
-    game, marines = Operations(), OperationsMarines()
+    game = Operations()
     game.reset(seed=3)
     floor = sorted({n for m in game.marines for _, n in game.board.neighbours[m.pos]})[:12]
     assert len(floor) == 12
-    first = np.array(marines.field(game, [floor[0]]))  # (a list by square: an array here to count)
+    first = np.array(policies.marine_field(game, [floor[0]]))  # (a list by square: an array here to count)
     sizes = []
     for sq in floor[1:]:
-        marines.field(game, [sq])
+        policies.marine_field(game, [sq])
         sizes.append(len(policies._FIELDS))
     assert max(sizes) == 5 and sizes[-1] < 5
-    assert np.array_equal(OperationsMarines().field(game, [floor[0]]), first)
+    assert np.array_equal(policies.marine_field(game, [floor[0]]), first)
     assert first[floor[0]] == 0 and (first > 0).sum() > 0

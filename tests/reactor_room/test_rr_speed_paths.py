@@ -37,12 +37,12 @@ def plain_best_shot(game, m_index, a):
 
 
 def test_best_shot_equals_fire_number_at_each_aim():
-    """The scripted marines' ``_best_shot`` (the card's rows read in one loop) as ``_fire_number``
+    """The scripted marines' ``best_shot`` (the card's rows read in one loop) as ``_fire_number``
     (the card's ``hit_number``) at each Aim, for healthy and wounded Marines, at several Aims and
     Actions left (none within reach too)."""
-    from aliens_env.reactor_room.heuristic import HeuristicMarines
+    from aliens_env.reactor_room.heuristic import best_shot
 
-    script, checked = HeuristicMarines(), {False: 0, True: 0}
+    checked = {False: 0, True: 0}
     for game in positions():
         if game.current_player() != "marines" or game.active == NO:
             continue
@@ -53,7 +53,7 @@ def test_best_shot_equals_fire_number_at_each_aim():
                 m.wounded, m.aim, m.actions_left = wounded, aim, left
                 for a in game.targets():
                     expected = plain_best_shot(game, game.active, a)
-                    assert script._best_shot(game, game.active, a) == expected
+                    assert best_shot(game, game.active, a) == expected
                     checked[wounded] += expected[0] > 0
         m.aim, m.wounded, m.actions_left = saved
     assert min(checked.values()) > 100, checked
