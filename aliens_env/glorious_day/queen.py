@@ -27,6 +27,9 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 #: (map, square, reach, size): _anchors_on's stands (a fixed map's geometry; bounded by the maps' squares)
 _ANCHORS_ON: dict[tuple, tuple] = {}
+#: (map, squares, reach, size): _anchors_near's anchors (the squares of one target of hers: a
+#: Character's, the Power Loader's four, the APC's; bounded by the maps' squares and the APC's stands)
+_ANCHORS_NEAR: dict[tuple, tuple] = {}
 #: queen_moves' answers by what they are worked out from (the map, her square, the squares closed
 #: to her, the Barricades, the Aliens' and Blips' squares, Newt's token), so a Hive
 #: mask asked again on an unchanged board (a Draw, a card, a Reorder) reuses it; at most
@@ -128,18 +131,41 @@ class QueenRules(TextViews):
                 out.append(c)
         return sorted(out)
 
-    @cython.locals(out=dict, barred=set)  # (compiled: dict and set operations without lookups)
+    @cython.locals(out=dict, barred=set, squares_of=dict, anchors=tuple, found=list, i=cython.Py_ssize_t)
     def _attack_anchors(self, closed: set[int]) -> dict[int, list[int]]:
-        """{Character: anchors from which the Queen would have it within reach and in sight}."""
+        """{Character: anchors from which the Queen would have it within reach and in sight}, each
+        anchor once (the APC, one target on many squares, shares most of its squares' anchors);
+        the callers read each list as a set (its least steps, its membership), and the dict
+        by its keys."""
+        squares_of = {}  # {Character: its squares}, in queen_prey's order
+        for s, c in self.queen_prey().items():
+            if c in squares_of:
+                squares_of[c].append(s)
+            else:
+                squares_of[c] = [s]
         out = {}
         barred = self._anchors_holding(closed)  # (her squares there meet `closed`)
-        for s, c in self.queen_prey().items():
-            for a, _ in self._anchors_on(s):
+        for c, squares in squares_of.items():
+            anchors, found = self._anchors_near(tuple(squares)), []
+            for i in range(len(anchors)):
+                a = anchors[i]
                 if a not in barred:
-                    if c in out:
-                        out[c].append(a)
-                    else:
-                        out[c] = [a]
+                    found.append(a)
+            if found:
+                out[c] = found
+        return out
+
+    def _anchors_near(self, squares: tuple) -> tuple:
+        """The anchors of ``_anchors_on`` of each of `squares`, each once, in their order; kept per
+        map (_ANCHORS_NEAR: a Character's square, the Power Loader's or the APC's squares)."""
+        key = (self.map_id, squares, self.large["queen"]["reach"], self.size)
+        out = _ANCHORS_NEAR.get(key)
+        if out is None:
+            found = {}  # (a dict: its keys in the order first seen)
+            for s in squares:
+                for a, _ in self._anchors_on(s):
+                    found[a] = None
+            out = _ANCHORS_NEAR[key] = tuple(found)
         return out
 
     def _anchors_on(self, s: int) -> tuple:
@@ -189,9 +215,24 @@ class QueenRules(TextViews):
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
         field = b.large_field(goals, closed, size=size)
         reach = b.large_reach(q, closed, steps, size=size)
-        ends = self._queen_ends(reach, q)
-        best = min(field.get(a, 10**6) for a in ends)
-        return sorted(a for a in ends if field.get(a, 10**6) == best)
+        return self._nearest_ends(reach, q, field)
+
+    def _nearest_ends(self, reach, q: int, field: dict) -> list[int]:
+        """The anchors of ``_queen_ends(reach, q)`` least far by `field` (10**6 off it), ascending:
+        the anchors of `reach` looked at nearest first, so that ``queen_room`` is asked only at
+        those as near as the nearest end (she may always end on `q`, her own anchor)."""
+        known = self._room_known()
+        under = self._anchors_holding(known["smalls"])  # (elsewhere queen_room is {}: an end)
+        far = 10**6
+        ends, best = [], far + 1
+        for a in sorted(reach, key=lambda anchor: field.get(anchor, far)):
+            d = field.get(a, far)
+            if d > best:
+                break
+            if a == q or a not in under or self.queen_room(a, known) is not None:
+                best = d
+                ends.append(a)
+        return sorted(ends)
 
     def _queen_preferring_people(self, steps: int, closed: set[int], anchors: dict, by_char: dict,
                                  synthetic_in_reach: bool) -> list[int] | None:
