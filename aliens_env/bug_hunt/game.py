@@ -73,6 +73,9 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
 class BugHunt(GameRecords):
     name = "BugHunt"
     marine_decisions = MARINE_DECISIONS
+    #: only the scripted tactics read the Marines' masks (BugHuntTactics): marines.marine_mask may
+    #: leave out the grenade slots they never read; here the masks are the players'
+    masks_for_tactics = False
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,

@@ -382,6 +382,9 @@ class TacticMarines(ScriptedMarines):
 
 class BugHuntTactics(CommandedSide, BugHunt):
     name = "BugHuntTactics"
+    # the Marines' primitive masks are worked out while a tactic plays, for it alone (the commander's
+    # mask is the tactic slice): marines.marine_mask leaves out the grenade slots no tactic reads
+    masks_for_tactics = True
 
     def __init__(self, observation: str = "full", **options):
         if observation not in OBSERVATIONS:

@@ -438,3 +438,50 @@ def test_the_scripted_squad_and_every_tactic_only_read_the_games_kept_mask(name)
     game.reset(4)
     play(game, tactic, on_marines=check)
     assert seen["acts"] > 50
+
+
+def _primitive_mask(g, overwatch=False):
+    """The tactics game made from plain game g's position, and its Marines' mask as a tactic reads
+    it (worked out while a tactic plays); the active figure on over-watch when `overwatch`."""
+    commanded = BugHuntTactics.from_dict(dict(g.to_dict(), game="BugHuntTactics"))
+    commanded.humans[commanded.active].overwatch = overwatch
+    commanded._executing = True
+    commanded._cache.clear()
+    return commanded, commanded.legal_mask("marines")
+
+
+def _plain_mask(g, overwatch=False):
+    g.humans[g.active].overwatch = overwatch
+    g._cache.clear()
+    return g.legal_mask("marines")
+
+
+def test_the_tactics_masks_leave_out_the_grenade_slots_only_with_no_alien_in_reach():
+    """marine_mask (masks_for_tactics): the grenade slots no tactic reads are left out; every other
+    entry is the plain game's mask's."""
+    g = build(["##########", "#1.......#", "##########"])
+    activate(g, 0)
+    commanded, mask = _primitive_mask(g)
+    plain = _plain_mask(g)
+    grenade = g.layout.span("grenade")
+    assert plain[grenade].any() and not mask[grenade].any()
+    rest = np.ones(len(plain), dtype=bool)  # (the tactics' layout: the plain one, then the tactic slice)
+    rest[grenade] = False
+    assert (mask[:len(plain)][rest] == plain[rest]).all()
+    # an Alien in reach: the slots are set (a tactic may throw at it), as the plain game's
+    g = build(["##########", "#1....A..#", "##########"])
+    activate(g, 0)
+    commanded, mask = _primitive_mask(g)
+    plain = _plain_mask(g)
+    assert (mask[:len(plain)] == plain).all() and mask[grenade].any()
+
+
+def test_the_tactics_masks_keep_the_grenade_slots_when_only_end_is_legal_besides():
+    """The phase machine ends an activation itself when end is its one legal action: with nothing
+    but end and grenades legal, the slots are set, so the count is the plain mask's."""
+    g = build(["####", "#12#", "####"])  # boxed in by figure 2, nothing in sight to shoot
+    activate(g, 0)
+    commanded, mask = _primitive_mask(g, overwatch=True)  # (over-watch already: not legal again)
+    plain = _plain_mask(g, overwatch=True)
+    assert np.count_nonzero(plain) == 2 and plain[g.layout.span("grenade")].any()
+    assert (mask[:len(plain)] == plain).all()
