@@ -1,4 +1,5 @@
 # The front class of the lairs' chain (its records are declared in RoomRules' struct: lairs/rooms.pxd).
+from aliens_env.reactor_room.game cimport Alien, Marine
 from aliens_env.lairs.observation cimport LairsObservation
 
 cdef class HuntForTheQueen(LairsObservation):

@@ -49,12 +49,17 @@ from ..core.board import DIRECTION_NAMES, NO
 from ..core.dice import Dice
 from ..core.game import PhasedGame
 from ..reactor_room.data_files import OPTION_NAMES as REACTOR_OPTIONS, RULE_OPTION_NAMES as REACTOR_RULE_OPTIONS
-from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, ReactorRoom
+from ..reactor_room.game import GLOBAL_FEATURES, OFFSET_INDEX, MARINE_FEATURES, TARGET_FEATURES, Alien, Marine, ReactorRoom
 from . import codec, data_files
 from .board import board as make_board
 from .observation import LairsMarine, LairsObservation
 from .queen import QUEEN, STOP
 from .rooms import stairwells
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 GRENADE_WEAPONS = ("Pulse Rifle",)  # the weapon with the attached Grenade Launcher
 PLANES = ("obstruction", "stairwell", "climbable", "room_unflipped", "elevator", "marine",
@@ -353,21 +358,25 @@ class HuntForTheQueen(LairsObservation):
         standing = self._standing_squares(exclude=j)
         return any(sq not in alien_squares and sq not in standing for _, sq in self.board.neighbours[m.pos])
 
+    @cython.locals(m=Marine, al=Alien, seen=list, targets=list, at=cython.Py_ssize_t, k=cython.Py_ssize_t)
     def _compute_marine_mask(self) -> np.ndarray:
         mask = LairsObservation._compute_marine_mask(self)
         i = self.active
         m = self.marines[i]
+        end = self._slot["end"]
         if i in self.riders:
-            mask[self._slot["end"]] = 1  # stay on the card
+            mask[end] = 1  # stay on the card
             return mask
-        if not mask[self._slot["end"]] or m.actions_left < 1 or self._in_combat(m):
+        if m.actions_left < 1 or not mask[end] or self._in_combat(m):  # (the cheap tests first)
             return mask  # (no "end": passing through a teammate's square, only moving on)
         if self.characters[m.name].weapon in GRENADE_WEAPONS:
             seen = self.board.los_list(m.pos)
-            for k, a in enumerate(self.targets()):
-                square = self.aliens[a].pos
-                if square != m.pos and seen[square]:
-                    mask[self._slot["grenade"] + k] = 1
+            targets = self.targets()
+            at = self._slot["grenade"]
+            for k in range(len(targets)):
+                al = self.aliens[targets[k]]
+                if al.pos != m.pos and seen[al.pos]:
+                    mask[at + k] = 1
         return mask
 
     def _marine_action(self, kind: str, index: int) -> None:
