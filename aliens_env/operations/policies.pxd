@@ -1,6 +1,8 @@
 # The C types for this module's typed locals: the Reactor Room's figures (reactor_room/game.pxd)
 # and the game (operations/game.pxd).
+from aliens_env.core.actions cimport ActionLayout
 from aliens_env.reactor_room.game cimport Marine
+from aliens_env.reactor_room.heuristic cimport closest_step, grenade_legal, move_actions, safe_grenades
 from aliens_env.operations.game cimport Operations
 
 # The module's helpers, cpdef: called in C from OperationsMarines' methods (a Python-level call
