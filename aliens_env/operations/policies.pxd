@@ -1,6 +1,10 @@
 # The C types for this module's typed locals: the Reactor Room's figures (reactor_room/game.pxd)
 # and the game (operations/game.pxd).
+from aliens_env.core.actions cimport ActionLayout
 from aliens_env.reactor_room.game cimport Marine
+# (the heuristic's helpers called at every activation, in C; not safe_grenades, called only with a
+# grenade legal: looked up in the module, where tests/operations replace it to watch its calls)
+from aliens_env.reactor_room.heuristic cimport closest_step, grenade_legal, move_actions
 from aliens_env.operations.game cimport Operations
 
 # The module's helpers, cpdef: called in C from OperationsMarines' methods (a Python-level call

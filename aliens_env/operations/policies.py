@@ -21,6 +21,7 @@ import heapq
 
 import numpy as np
 
+from ..core.actions import ActionLayout
 from ..core.board import NO, UNREACHABLE
 from ..reactor_room.game import Marine
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, grenade_legal, move_actions, safe_grenades
@@ -48,7 +49,7 @@ class OperationsMarines(HeuristicMarines):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
 
-    @cython.locals(game=Operations)
+    @cython.locals(game=Operations, lay=ActionLayout)
     def _act(self, game, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)

@@ -56,8 +56,9 @@ class HeuristicMarines:
     def act(self, game: ReactorRoom, player: str) -> int:
         return self._act(game, player, legal_set(game.legal_mask_kept(player)))
 
-    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, k=cython.Py_ssize_t,
-                   pos=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
+    @cython.locals(game=ReactorRoom, m=Marine, o=Marine, alien=Alien, lay=ActionLayout, ranges=list, seen=list, on_map=list,
+                   able=list, k=cython.Py_ssize_t,
+                   pos=cython.long, r=cython.long, beside=cython.long, risk=cython.double, p=cython.double, score=cython.double,
                    min_hit=cython.double, best_score=cython.double, best_k=cython.Py_ssize_t,
                    best_aim=cython.long)
     def _act(self, game: ReactorRoom, player: str, legal: set[int]) -> int:
@@ -96,14 +97,22 @@ class HeuristicMarines:
         # above 0 is taken (0: none found yet)
         best_score, best_k, best_aim, min_hit = 0.0, 0, 1, self.min_hit
         flame = game.characters[m.name].weapon == "Flame Unit"
-        able, on_map = [], []
-        for o in game.marines:
-            if o.status == "on_map":
-                on_map.append(o.pos)
-                if not o.incapacitated:
-                    able.append(o.pos)
+        able, on_map = None, None  # (the Marines' squares: worked out at the first target in sight)
+        # the acting Marine's sight (has_los(m.pos, square) is seen[square]; the board keeps it, and
+        # its shots read it too): an Alien out of sight has no shot, best_shot's (0.0, 1), which never
+        # scores above 0, so it is passed over before the threat and acid tests and the shot's numbers
+        seen = game.board.los_list(m.pos) if targets else None
         for k, a in enumerate(targets):
             alien = game.aliens[a]
+            if not seen[alien.pos]:
+                continue
+            if on_map is None:
+                able, on_map = [], []
+                for o in game.marines:
+                    if o.status == "on_map":
+                        on_map.append(o.pos)
+                        if not o.incapacitated:
+                            able.append(o.pos)
             if flame and alien.card != NO and alien.attack == "grabbing":
                 continue
             if not self._threat(game, a, able):  # (a subclass's own: Rescue of Newt's leaves dormant Aliens out)
@@ -113,7 +122,8 @@ class HeuristicMarines:
             if not flame:
                 beside = 0  # (a loop, not sum() over a generator: this runs for every target)
                 for pos in on_map:
-                    if ranges[pos] <= 1:
+                    r = ranges[pos]  # (compiled: a C long, compared in C)
+                    if r <= 1:
                         beside += 1
                 risk = 0.3 * beside
             if 1.0 - risk <= best_score:

@@ -59,6 +59,32 @@ def test_best_shot_equals_fire_number_at_each_aim():
     assert min(checked.values()) > 100, checked
 
 
+def test_out_of_sight_targets_have_no_shot():
+    """The scripted marines' covering fire passes over a target out of the acting Marine's sight
+    (``los_list`` of its square) without asking ``best_shot``: that is exact only if the sight list
+    is ``has_los`` and such a target's best shot is (0.0, 1) at every Aim and Actions left."""
+    from aliens_env.reactor_room.heuristic import best_shot
+
+    out_of_sight = 0
+    for game in positions():
+        if game.current_player() != "marines" or game.active == NO:
+            continue
+        m = game.marines[game.active]
+        seen = game.board.los_list(m.pos)
+        assert seen == [game.board.has_los(m.pos, sq) for sq in range(game.board.n)]
+        saved = m.aim, m.actions_left
+        for a in game.targets():
+            if seen[game.aliens[a].pos]:
+                continue
+            out_of_sight += 1
+            for aim, left in ((0, 3), (1, 1), (2, 0), (3, 3)):
+                m.aim, m.actions_left = aim, left
+                assert best_shot(game, game.active, a) == (0.0, 1)
+                assert game._shot(game.active, a) is None
+            m.aim, m.actions_left = saved
+    assert out_of_sight > 100, out_of_sight
+
+
 def test_first_in_line_equals_tracing_the_line():
     rng = np.random.default_rng(1)
     checked = 0
