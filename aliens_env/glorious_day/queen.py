@@ -219,20 +219,18 @@ class QueenRules(TextViews):
 
     def _nearest_ends(self, reach, q: int, field: dict) -> list[int]:
         """The anchors of ``_queen_ends(reach, q)`` least far by `field` (10**6 off it), ascending:
-        the anchors of `reach` looked at nearest first, so that ``queen_room`` is asked only at
-        those as near as the nearest end (she may always end on `q`, her own anchor)."""
-        known = self._room_known()
-        under = self._anchors_holding(known["smalls"])  # (elsewhere queen_room is {}: an end)
-        far = 10**6
-        ends, best = [], far + 1
-        for a in sorted(reach, key=lambda anchor: field.get(anchor, far)):
-            d = field.get(a, far)
-            if d > best:
-                break
-            if a == q or a not in under or self.queen_room(a, known) is not None:
-                best = d
-                ends.append(a)
-        return sorted(ends)
+        ``_queen_ends`` asked of the anchors of `reach` one distance at a time, nearest first, so
+        that ``queen_room`` is asked only at those as near as the nearest end (she may always end
+        on `q`, her own anchor)."""
+        known, far = self._room_known(), 10**6
+        by_distance = {}
+        for a in reach:
+            by_distance.setdefault(field.get(a, far), []).append(a)
+        for d in sorted(by_distance):
+            ends = self._queen_ends(by_distance[d], q, known)
+            if ends:
+                return sorted(ends)
+        return []
 
     def _queen_preferring_people(self, steps: int, closed: set[int], anchors: dict, by_char: dict,
                                  synthetic_in_reach: bool) -> list[int] | None:

@@ -237,20 +237,13 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
 
     def _compute_marine_mask(self) -> np.ndarray:
         mask = super()._compute_marine_mask()
-        i = self.active
-        freed, unarmed = self.freed, self.unarmed
-        self._rescue_mask(mask, self.cocooned + freed if freed else self.cocooned)
-        if unarmed:
-            if i in unarmed:
-                for kind in NOT_ARMED:
-                    mask[self.layout.span(kind)] = 0
-        elif not self.cocooned:
-            return mask  # (nobody to rescue: rescue_options would be [])
-        options = self.rescue_options(i)
-        if options:
-            at = self._slot["rescue"]
-            for j in options:
-                mask[at + j] = 1
+        i, s = self.active, self._slot
+        self._rescue_mask(mask, self.cocooned + self.freed)
+        if i in self.unarmed:
+            for kind in NOT_ARMED:
+                mask[self.layout.span(kind)] = 0
+        for j in self.rescue_options(i):
+            mask[s["rescue"] + j] = 1
         return mask
 
     def _marine_action(self, kind: str, index: int) -> None:
