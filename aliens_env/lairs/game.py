@@ -354,7 +354,7 @@ class HuntForTheQueen(LairsObservation):
                 return False
             self._step_off(i)
             return True
-        return super()._activates(i)
+        return LairsObservation._activates(self, i)  # (not super(): see _marines_gone)
 
     def _may_step_off(self, j: int) -> bool:
         m = self.marines[j]
