@@ -152,14 +152,17 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
             self.decision = None
         return self.phase not in ("over", "truncated")
 
+    # (The steps the phase machine takes at every step or mask name the next class that has them,
+    # HuntForTheQueen (ElevatorRescue, before it, has none of them), rather than super(): the same
+    # method for MarineAssault and its subclasses, without a super object walking the chain.)
     def _marines_gone(self) -> bool:
-        return super()._marines_gone() and not self.freed
+        return HuntForTheQueen._marines_gone(self) and not self.freed
 
     def _next_marine(self) -> None:
         if self.phase == "over":  # (the reactor blew in this activation)
             self.active = NO
             return
-        super()._next_marine()
+        HuntForTheQueen._next_marine(self)
 
     def _end_turn(self) -> None:
         for j in self.freed:  # "then rejoin (Wounded, unarmed ...) the following turn"
@@ -236,7 +239,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         return out
 
     def _compute_marine_mask(self) -> np.ndarray:
-        mask = super()._compute_marine_mask()
+        mask = HuntForTheQueen._compute_marine_mask(self)  # (not super(): see _marines_gone)
         i, s = self.active, self._slot
         self._rescue_mask(mask, self.cocooned + self.freed)
         if i in self.unarmed:
@@ -264,7 +267,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
                 self.events.append(f"{m.name} spends the turn handing {other.name} a weapon")
             self._next_marine()
         else:
-            super()._marine_action(kind, index)
+            HuntForTheQueen._marine_action(self, kind, index)
 
     def _leave(self, i: int) -> None:
         """Out by the Elevator; in the red zone only on a d10 above the countdown number."""

@@ -261,9 +261,13 @@ class HuntForTheQueen(LairsObservation):
             self.events.append("the Queen is dead: the hunt is over")
         return self.phase not in ("over", "truncated")
 
+    # (The methods the phase machine calls at every step name the next class of the chain,
+    # LairsObservation, rather than super(): the same method, the one after HuntForTheQueen in the
+    # method resolution order of every subclass (their mixins come before HuntForTheQueen), without
+    # a super object and its walk up the chain at each call.)
     def _marines_gone(self) -> bool:
         """No Marine left who can ever act: riders on the Elevator still can."""
-        if not super()._marines_gone():
+        if not LairsObservation._marines_gone(self):
             return False
         for j in self.riders:
             if self.marines[j].status == "on_map":
@@ -275,7 +279,7 @@ class HuntForTheQueen(LairsObservation):
             self.phase = "over"
             self.events.append(f"turn {self.turn} is over and the Queen lives: the hunt has failed")
             return
-        super()._end_turn()
+        LairsObservation._end_turn(self)
 
     def _start_phase(self, phase: str) -> None:
         LairsObservation._start_phase(self, phase)
@@ -350,7 +354,7 @@ class HuntForTheQueen(LairsObservation):
                 return False
             self._step_off(i)
             return True
-        return super()._activates(i)
+        return LairsObservation._activates(self, i)  # (not super(): see _marines_gone)
 
     def _may_step_off(self, j: int) -> bool:
         m = self.marines[j]
@@ -405,7 +409,7 @@ class HuntForTheQueen(LairsObservation):
     def _resolve(self, action: int) -> None:
         d = self.decision
         if d.kind not in LAIRS_DECISIONS:
-            super()._resolve(action)
+            LairsObservation._resolve(self, action)  # (not super(): see _marines_gone)
             return
         kind, index = self.layout.decode(action)
         self.decision = None
@@ -429,7 +433,7 @@ class HuntForTheQueen(LairsObservation):
             for j in d.options:
                 mask[self._slot["queen_attack"] + j] = 1
             return mask
-        return super()._compute_mask()
+        return LairsObservation._compute_mask(self)  # (not super(): see _marines_gone)
 
     def _extra_option_bounds(self) -> dict[str, int]:
         return {"queen_move": STOP, "queen_attack": len(self.marines) - 1}

@@ -83,14 +83,16 @@ class HuntMarines(HeuristicMarines):
 
     @cython.locals(game=RoomRules)
     def _act(self, game: HuntForTheQueen, player: str, legal: set[int]) -> int:
+        # (HeuristicMarines._act named, not super(): the next class after HuntMarines in the
+        # method resolution order of each of its subclasses, called at every sub-step)
         if game.decision.kind != "marine":
-            return super()._act(game, player, legal)
+            return HeuristicMarines._act(self, game, player, legal)
         m = game.marines[game.active]
         if not game._in_combat(m) and grenade_legal(game, legal):
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade
-        return super()._act(game, player, legal)
+        return HeuristicMarines._act(self, game, player, legal)
 
     @cython.locals(game=RoomRules)
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:

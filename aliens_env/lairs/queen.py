@@ -121,6 +121,9 @@ class QueenRules(RoomRules):
         self._done_moving()
 
     # -- Aliens Attack: Facehuggers and the Queen ----------------------------------------------------
+    # (The Reactor Room's steps are called by the next class's name, RoomRules, rather than through
+    # super(): the same method, RoomRules being QueenRules' base in every game's method resolution
+    # order, without a super object walking the chain at each call.)
     def _step_aliens_attack(self) -> None:
         if self.queue:
             a = self.queue[0]
@@ -128,7 +131,7 @@ class QueenRules(RoomRules):
                 self.queue.pop(0)
                 self._facehugger_attacks(a)
                 return
-            super()._step_aliens_attack()
+            RoomRules._step_aliens_attack(self)
             return
         if self.queen_attacks and self.aliens[QUEEN].in_play:
             targets = self.queen_targets()
@@ -139,7 +142,7 @@ class QueenRules(RoomRules):
                     self._decide("queen_attack", targets)
                 return
         self.queen_attacks = []
-        super()._step_aliens_attack()
+        RoomRules._step_aliens_attack(self)
 
     def queen_targets(self) -> list[int]:
         """The adjacent Marines her next attack may hit: the untouched ones while any remain."""
@@ -160,7 +163,7 @@ class QueenRules(RoomRules):
 
     def _attack_result(self, m: int, a: int, result: str) -> None:
         if a != QUEEN:
-            super()._attack_result(m, a, result)
+            RoomRules._attack_result(self, m, a, result)
             return
         if result == "in_combat":
             self.aliens[QUEEN].attack = "in_combat"
@@ -190,7 +193,7 @@ class QueenRules(RoomRules):
     # -- fire on Facehuggers and the Queen: the damage track ------------------------------------------
     def _penalty(self, m: int, a: int) -> int:
         extra = self.tables["facehugger_fire_penalty"] if self.kinds[a] == "facehugger" else 0
-        return super()._penalty(m, a) + extra
+        return RoomRules._penalty(self, m, a) + extra
 
     def _blast_hits_alien(self, a: int, rng: int) -> None:
         """A grenade on the Queen's square is an automatic hit; other Aliens by the Grenade Table."""
@@ -199,14 +202,14 @@ class QueenRules(RoomRules):
                 self.events.append("the grenade lands on the Queen: an automatic hit")
                 self._hit_queen(flame=False)
         else:
-            super()._blast_hits_alien(a, rng)
+            RoomRules._blast_hits_alien(self, a, rng)
 
     def _kill_alien(self, a: int, flame: bool) -> None:
         if a == QUEEN:
             self._hit_queen(flame)
             return
         if self.kinds[a] != "facehugger":
-            super()._kill_alien(a, flame)
+            RoomRules._kill_alien(self, a, flame)
             return
         square = self.aliens[a].pos
         self._remove_alien(a)

@@ -101,8 +101,11 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         if j in self.cocooned:
             self.cocooned.remove(j)
 
+    # (The steps the phase machine takes at every step or mask name the next class that has them,
+    # ElevatorRescue's or else HuntForTheQueen's, rather than super(): the same method for
+    # RescueOfNewt and its subclasses, without a super object walking the chain.)
     def _move_marine(self, i: int, direction: int) -> None:
-        super()._move_marine(i, direction)
+        ElevatorRescue._move_marine(self, i, direction)
         self._reach_newt()
 
     def _settle(self) -> bool:
@@ -176,7 +179,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
             self.events.append("the Queen and her escorts keep still while nobody engages them")
 
     def _start_phase(self, phase: str) -> None:
-        super()._start_phase(phase)
+        ElevatorRescue._start_phase(self, phase)  # (not super(): see _move_marine)
         if phase == "aliens_move":
             self.queue = [a for a in self.queue if a not in self.dormant]
         elif phase == "aliens_attack" and QUEEN in self.dormant:
@@ -204,7 +207,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
 
     @cython.locals(game=RoomRules, m=Marine)
     def _compute_marine_mask(self) -> np.ndarray:
-        mask = super()._compute_marine_mask()
+        mask = HuntForTheQueen._compute_marine_mask(self)  # (not super(): see _move_marine; ElevatorRescue has none)
         game = self  # (compiled: the game's fields read from the struct, not looked up by name)
         i, s = game.active, game._slot
         m = game.marines[i]
@@ -231,7 +234,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
             if m.status != "on_map" or m.incapacitated:
                 self._next_marine()
         else:
-            super()._marine_action(kind, index)
+            HuntForTheQueen._marine_action(self, kind, index)
 
     # ------------------------------------------------------------------------------------------
     # observation, positions, text

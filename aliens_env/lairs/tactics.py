@@ -83,7 +83,7 @@ class HuntTactic(HuntMarines):
     @cython.locals(game=RoomRules)
     def _grenade(self, game: HuntForTheQueen, legal: set[int]) -> int | None:
         if self._risk == 0:
-            return super()._grenade(game, legal)
+            return HuntMarines._grenade(self, game, legal)  # (named, not super(): as in HuntMarines._act)
         at = game.layout.slices["grenade"][0]
         q = game.aliens[QUEEN]
         k = game.targets().index(QUEEN) if QUEEN in game.targets() else NO
@@ -97,16 +97,13 @@ class HuntTactic(HuntMarines):
                     worst = max(worst, BLAST_RISKS.index(result) if result in BLAST_RISKS else len(BLAST_RISKS))
             if worst <= self._risk:
                 return at + k
-        return super()._grenade(game, legal)
+        return HuntMarines._grenade(self, game, legal)
 
     @cython.locals(game=RoomRules)
     def _step(self, game: HuntForTheQueen, m_index: int, legal: set[int]) -> int | None:
         if m_index in game.riders or (self.walk == "hunt" and self.stand_off == 0):
-            return super()._step(game, m_index, legal)
+            return HuntMarines._step(self, game, m_index, legal)  # (named, not super(): as in HuntMarines._act)
         m = game.marines[m_index]
-        moves = move_actions(game, legal)
-        if not moves:
-            return None
         board = game.board
         q = game.aliens[QUEEN]
         goal = None
@@ -117,7 +114,10 @@ class HuntTactic(HuntMarines):
         carry = self._carry_goal(game, m)
         if carry is not None:  # a wounded mate beside: pick them up first
             goal = carry
-        if goal is None:
+        if goal is None:  # (before the legal Moves are listed: "hold" mostly has no goal)
+            return None
+        moves = move_actions(game, legal)
+        if not moves:
             return None
         barred = within_range(board, q.pos, self.stand_off) if self.stand_off and q.in_play else None
         return closest_step(game, m.pos, goal, moves, barred)
