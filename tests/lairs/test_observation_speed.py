@@ -88,3 +88,29 @@ def test_the_lairs_row_writer_writes_the_reactor_rooms_values():
             for m in e.marines:  # (then moved, for the second round: squares left and shared)
                 if rng.random() < 0.5:
                     m.pos = int(rng.choice([sq for sq in range(e.board.n) if not e.board.blocked.flat[sq]]))
+
+
+def test_the_kept_tail_is_the_reactor_rooms_obs_tail():
+    """The globals and targets written one by one by ``_observe_record`` are the Reactor Room's
+    ``_obs_tail`` (its list, rounded to float32), with nothing past their end, over random play
+    of the hunt and of the Marine Assault (targets in every number, the decisions of each kind)."""
+    from aliens_env.lairs.assault import MarineAssault
+
+    lengths, kinds = set(), set()
+    for game in (HuntForTheQueen, MarineAssault):
+        rng = np.random.default_rng(3)
+        g = game()
+        g.reset(4)
+        for _ in range(1500):
+            if g.is_terminal():
+                g.reset(int(rng.integers(1000)))
+            obs = g.observe("marines")
+            _, live, targeted = g._squares_shown(g._plane, g.active)
+            tail = np.array(g._obs_tail(live, targeted), dtype=np.float32)
+            at = g._tail_at
+            assert np.array_equal(obs[at:at + len(tail)], tail)
+            assert not obs[at + len(tail):g._lairs_at].any()
+            lengths.add(len(tail))
+            kinds.add(None if g.decision is None else g.decision.kind)
+            g.apply(int(rng.choice(g.legal_actions())))
+    assert len(lengths) > 3 and {"marine", "target", "queen_move"} <= kinds, (lengths, kinds)
