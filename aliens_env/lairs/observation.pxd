@@ -1,9 +1,19 @@
 # The Reactor Room figures' C types for this module's typed locals (reactor_room/game.pxd declares them).
+cimport cython
 from aliens_env.reactor_room.game cimport Alien, Marine
 from aliens_env.reactor_room.observation cimport ObsRecord
 from aliens_env.lairs.queen cimport QueenRules
 
 
+# The lairs' record of their last observation: pickled as the Reactor Room's (its __reduce__, the
+# owner alone), never by Cython's own pickling of the fields.
+@cython.auto_pickle(False)
+cdef class LairsRecord(ObsRecord):
+    cdef public object active, flipped, lairs, scenario
+    cdef public Py_ssize_t dead
+    cdef public float[::1] floats  # buf, typed: this module's own writes in C
+
+
 # The lairs' chain (lairs/game.py): its records are declared in RoomRules' struct (lairs/rooms.pxd).
 cdef class LairsObservation(QueenRules):
-    pass
+    cpdef _write_marine_rows(self, rec, changed)  # (the Reactor Room's, overridden: reactor_room/game.pxd)
