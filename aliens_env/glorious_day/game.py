@@ -293,13 +293,15 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # the phase machine
     # ------------------------------------------------------------------------------------------
-    def _run(self) -> None:
+    def _run(self, scripted: bool = False) -> None:
         """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
-        taking a lone 'decline' at once would tell the marines the Hive holds no such card)."""
+        taking a lone 'decline' at once would tell the marines the Hive holds no such card).
+        `scripted`: a script plays the marines (GloriousDayTactics' tactic): the masks counted are
+        ``script_mask``'s, which count above 1 where the whole mask does."""
         while True:
             self._cache.clear()
             if self.decision is not None:
-                mask = self._current_mask()
+                mask = self.script_mask(self.decision.player) if scripted else self._current_mask()
                 count = _count_nonzero(mask)
                 if count > 1 or (count == 1 and self.decision.kind == "react"):
                     return
@@ -389,17 +391,31 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # masks and resolution
     # ------------------------------------------------------------------------------------------
-    def _compute_mask(self) -> np.ndarray:
+    def _compute_mask(self, targets: bool = True) -> np.ndarray:
+        """The open decision's mask; without `targets`, an action's without its target entries
+        (``_fill_mask``)."""
         mask = bytearray(self.layout.size)  # (item writes to bytes are cheap) handed out as the layout's int8 mask
-        self._fill_mask(mask)
+        self._fill_mask(mask, targets)
         return np.frombuffer(mask, dtype=np.int8)
+
+    def script_mask(self, player: str) -> np.ndarray:
+        """The mask the scripted marines read and ``_run`` counts (read only, valid until the next
+        step): ``legal_mask_kept``'s here. GloriousDayTactics leaves out an action's target entries
+        while a tactic plays (``_fill_mask``): the scripts ask the queries for those, and an
+        action's mask holds Rest and End whenever it holds a target, so its count stays above 1."""
+        return self.legal_mask_kept(player)
 
     # (compiled: item reads and writes without lookups; in the hot loops a mask's index is a C
     # integer, ``i``, an entry of the slice at ``base``)
-    @cython.locals(mask=bytearray, slot=dict, ch=dict, base=cython.Py_ssize_t, i=cython.Py_ssize_t)
-    def _fill_mask(self, mask: bytearray) -> None:
+    @cython.locals(mask=bytearray, slot=dict, ch=dict, base=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   targets=cython.bint)
+    def _fill_mask(self, mask: bytearray, targets: bool = True) -> None:
         """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0; a
-        bytearray: each value written must be a Python int or bool, a numpy bool is refused)."""
+        bytearray: each value written must be a Python int or bool, a numpy bool is refused).
+        Without `targets`, an action's mask leaves out the entries of the actions with a target
+        (Move, Attack, Barricade, turret shot, Scan, set Newt down, token), which the scripted
+        marines never read (they ask ``move_targets``, ``attack_targets``... themselves): Rest and
+        End are then both legal, the count above 1 either way."""
         kind, slot, opts = self.decision.kind, self._slot, self.decision.options
         if kind == "activate":
             for c in self.in_play():
@@ -427,16 +443,17 @@ class GloriousDay(LoaderRules):
                     mask[slot["apc_step"] + d] = 1
                 mask[slot["apc_stop"]] = 1
                 return
-            base = slot["move"]
-            for i in self.move_targets(c):
-                mask[base + i] = 1
-            base = slot["attack"]
-            for i in self.attack_targets(c):
-                mask[base + i] = 1
+            if targets:
+                base = slot["move"]
+                for i in self.move_targets(c):
+                    mask[base + i] = 1
+                base = slot["attack"]
+                for i in self.attack_targets(c):
+                    mask[base + i] = 1
+                for d in self.barricade_dirs(c):
+                    mask[slot["barricade"] + d] = 1
             if ch["aim"] < self.rules["aim_max"]:
                 mask[slot["aim"]] = 1
-            for d in self.barricade_dirs(c):
-                mask[slot["barricade"] + d] = 1
             if ch["hazards"]:
                 mask[slot["interact"]] = 1
             if self.newt_adjacent(c):
@@ -447,12 +464,13 @@ class GloriousDay(LoaderRules):
                 mask[slot["airlock"]] = self.can_open_airlock(c)
             if self.apc is not None:
                 mask[slot["drive"]] = seat == "driver"
-                for k in self.turret_targets(c):
-                    mask[slot["turret"] + k] = 1
-                for k in self.can_scan(c):
-                    mask[slot["scan"] + k] = 1
+                if targets:
+                    for k in self.turret_targets(c):
+                        mask[slot["turret"] + k] = 1
+                    for k in self.can_scan(c):
+                        mask[slot["scan"] + k] = 1
                 mask[slot["repair"]] = self.can_repair(c)
-            if self.extended:
+            if self.extended and targets:
                 for d in self.set_down_dirs(c):
                     mask[slot["set_down"] + d] = 1
                 for k in self.token_targets(c):

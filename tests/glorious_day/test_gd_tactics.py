@@ -137,3 +137,54 @@ def test_every_tactic_plays_whole_games_of_every_mission(tactic):
     for mission in data_files.load()["missions"]:
         game = play(GloriousDayTactics(mission=mission), commander, seed=0)
         assert game.is_terminal() and game.outcome()["marines"] in (-1, 0, 1)
+
+
+TARGET_SPANS = ("move", "attack", "barricade", "turret", "scan", "set_down", "token")
+
+
+class WholeMaskTactics(GloriousDayTactics):
+    """GloriousDayTactics whose scripts read the whole mask (``script_mask`` as GloriousDay's)."""
+
+    def script_mask(self, player):
+        return self.legal_mask_kept(player)
+
+
+class CheckedTactic(TacticMarines):
+    """A tactic that checks, at each action it plays, the scripts' mask against the whole one."""
+
+    checked = left_out = 0
+
+    def act(self, game, player):
+        if game.decision.kind == "action":
+            script = game.script_mask(player).copy()
+            whole = GloriousDay._compute_mask(game)  # (worked out aside: the scripts still read `script`)
+            targets = [i for i in range(game.layout.size) if game.layout.decode(i)[0] in TARGET_SPANS]
+            others = sorted(set(range(game.layout.size)) - set(targets))
+            assert (script[others] == whole[others]).all()  # every other entry the whole mask's
+            assert (script <= whole).all()
+            if (script != whole).any():  # targets left out: beside Rest and End, the count above 1 either way
+                CheckedTactic.left_out += 1
+                assert whole[game.layout.encode("rest")] and whole[game.layout.encode("end")]
+            assert (script.sum() > 1) == (whole.sum() > 1)
+            CheckedTactic.checked += 1
+        return super().act(game, player)
+
+
+@pytest.mark.parametrize("tactic", TACTICS)
+def test_the_scripts_mask_leaves_out_only_the_targets_and_plays_the_same_games(tactic):
+    """While a tactic plays, the scripts read an action's mask without its target entries
+    (``script_mask``): the same entries otherwise, and the same games as with the whole mask."""
+    from aliens_env.core.commander import TacticCommander
+    from aliens_env.glorious_day import data_files
+
+    commander = TacticCommander(tactic, GloriousDayTactics.tactic_labels())
+    CheckedTactic.checked = CheckedTactic.left_out = 0
+    for mission in data_files.load()["missions"]:
+        for seed in range(2):
+            game = GloriousDayTactics(mission=mission, hive_player=False)
+            game.tactics = [CheckedTactic(t.tactic) for t in game.tactics]
+            whole = WholeMaskTactics(mission=mission, hive_player=False)
+            play(game, commander, seed)
+            play(whole, commander, seed)
+            assert game.events == whole.events and game.outcome() == whole.outcome()
+    assert CheckedTactic.checked > 100 and CheckedTactic.left_out > 50
