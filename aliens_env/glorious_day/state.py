@@ -453,47 +453,17 @@ class StateQueries(VehicleRules):
         return out
 
     @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
-                   model=dict, squares=tuple, i=cython.Py_ssize_t)  # (compiled: C ints)
+                   model=dict)  # (compiled: C ints)
     def _occupied_marks(self) -> bytearray:
         """``occupied()`` as a byte per square: OTHER_MARK on each of its squares (nonzero:
         occupied), CHARACTER_MARK added where a Character's model stands (the squares aboard the APC
         a Move may end on have none). Squares off the board (NO) are left out: no square of a
-        search is one. (The squares ``occupied()`` gathers, in its order, each marked as it comes:
-        no set made and read again; tests/glorious_day/test_gd_typed_moves.py compares the two.)"""
+        search is one."""
         n, other, character = self.board.n, OTHER_MARK, CHARACTER_MARK
         taken = bytearray(n)
-        for s in self.vehicle_set():
+        for s in self.occupied():  # (occupied() says what holds a square: one rule for both)
             if 0 <= s < n:
                 taken[s] = other
-        for model in self.aliens:
-            if model is not None:
-                s = model["pos"]
-                if 0 <= s < n:
-                    taken[s] = other
-        for model in self.blips:
-            if model is not None:
-                s = model["pos"]
-                if 0 <= s < n:
-                    taken[s] = other
-        for model in self.chars:
-            s = model["pos"]
-            if 0 <= s < n:
-                taken[s] = other
-        if self.newt_carrier == NO and self.newt != NO:
-            s = self.newt
-            if 0 <= s < n:
-                taken[s] = other
-        if self.has_large:
-            squares = self.queen_squares()
-            for i in range(len(squares)):
-                s = squares[i]
-                if 0 <= s < n:
-                    taken[s] = other
-            squares = self.loader_squares()
-            for i in range(len(squares)):
-                s = squares[i]
-                if 0 <= s < n:
-                    taken[s] = other
         for model in self.chars:  # (the Characters' bit added last: each byte read and written as a C int)
             s = model["pos"]
             if 0 <= s < n:

@@ -7,7 +7,7 @@ import random
 
 from aliens_env.core.board import NO, UNREACHABLE
 from aliens_env.glorious_day.game import GloriousDay
-from aliens_env.glorious_day.state import CHARACTER_MARK, OTHER_MARK, nearest_square
+from aliens_env.glorious_day.state import nearest_square
 
 
 def _plain_vehicle_moves(g: GloriousDay, c: int, closed: set[int], speed: int) -> list[int]:
@@ -95,29 +95,6 @@ def test_move_targets_without_the_apc_are_the_reach_less_the_occupied_squares():
                     asked += 1
                 g.apply(rng.choice(g.legal_actions()))
     assert asked > 500
-
-
-def test_occupied_marks_mark_the_occupied_squares_and_the_characters():
-    """``_occupied_marks`` marks what ``occupied()`` holds (OTHER_MARK) and adds CHARACTER_MARK
-    where a Character stands, nothing else, at every position of random play of missions with the
-    APC, the Queen and the Power Loader, and with Newt set down."""
-    rng, asked, newt_down = random.Random(11), 0, 0
-    for mission in (None, "queen_apc", "loader_bay", "apc_chase"):
-        g = GloriousDay() if mission is None else GloriousDay(mission=mission)
-        for seed in range(2):
-            g.reset(seed)
-            for _ in range(120):
-                if g.is_terminal() or g.truncated_by():
-                    break
-                occupied, chars = g.occupied(), {ch["pos"] for ch in g.chars}
-                want = bytearray(g.board.n)
-                for s in range(g.board.n):
-                    want[s] = (OTHER_MARK if s in occupied else 0) | (CHARACTER_MARK if s in chars else 0)
-                assert g._occupied_marks() == want
-                asked += 1
-                newt_down += g.newt_carrier == NO and g.newt != NO
-                g.apply(rng.choice(g.legal_actions()))
-    assert asked > 500 and newt_down > 50
 
 
 def test_nearest_square_is_min_by_steps_then_square():
