@@ -965,8 +965,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
         if m.status != "on_map" or m.incapacitated:
             self._next_marine()  # out through the Exit, or struck down by acid from its own shot
 
+    @cython.locals(other=Marine)
     def _move_marine(self, i: int, direction: int) -> None:
-        m = self.marines[i]
+        m = self.marines[i]  # (not typed: written; ``other``, typed, is only read, in the loop over the Marines)
         m.pos = self.board.step(m.pos, direction)
         m.actions_left -= 1
         if m.carrying != NO:
@@ -978,7 +979,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             for j, other in enumerate(self.marines):
                 if (j != i and other.pos == m.pos and other.status == "on_map" and other.incapacitated
                         and other.carried_by == NO and other.alien == NO):
-                    m.carrying, other.carried_by = j, i
+                    m.carrying, self.marines[j].carried_by = j, i
                     self.events.append(f"{m.name} picks up {other.name}")
                     break
 
