@@ -49,16 +49,17 @@ class OperationsMarines(HeuristicMarines):
         super().__init__(threat_range, min_hit)
         self.wait_range = wait_range
 
-    @cython.locals(game=Operations, lay=ActionLayout)
+    @cython.locals(game=Operations, lay=ActionLayout, m=Marine)
     def _act(self, game, player: str, legal: set[int]) -> int:
         if game.decision.kind != "marine":
             return super()._act(game, player, legal)
         lay = game.layout
         m = game.marines[game.active]
         if not game._in_combat(m):
-            for kind in ("ask_burke", "torch"):
-                if lay.encode(kind) in legal and not self._held_teammate_near(game, m):
-                    return lay.encode(kind)
+            if m.pos in game.cut_squares:  # (the mask allows asking Burke and the torch only there)
+                for kind in ("ask_burke", "torch"):
+                    if lay.encode(kind) in legal and not self._held_teammate_near(game, m):
+                        return lay.encode(kind)
             grenade = self._grenade(game, legal)
             if grenade is not None:
                 return grenade

@@ -727,13 +727,17 @@ class ReactorRoom(PhasedGame, WeaponRules):
         firing = m.aim > 0 and not in_combat
         ranges = self._ranges[m.pos]
         reach = max(1, self._weapon_reach(char, m.wounded, m.aim)) if firing else 1
+        # the Marine's sight (has_los(m.pos, square) is seen[square], kept by the board): a target
+        # out of sight has no shot (``_shot`` None), so neither fire action is asked about
+        seen = self.board.los_list(m.pos) if firing else None
         for k, a in enumerate(targets):
-            rng = ranges[aliens[a].pos]
+            sq = aliens[a].pos
+            rng = ranges[sq]
             if rng > reach:
                 break  # targets are sorted by range: nothing further can be hit or reached
             if melee_ok and rng <= 1:
                 mask[s["melee"] + k] = 1
-            if firing:
+            if firing and seen[sq]:
                 number = self._fire_number(i, a)
                 if number is not None and number >= 0:
                     mask[s["fire"] + k] = 1
@@ -961,8 +965,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
         if m.status != "on_map" or m.incapacitated:
             self._next_marine()  # out through the Exit, or struck down by acid from its own shot
 
+    @cython.locals(other=Marine)
     def _move_marine(self, i: int, direction: int) -> None:
-        m = self.marines[i]
+        m = self.marines[i]  # (not typed: written; ``other``, typed, is only read, in the loop over the Marines)
         m.pos = self.board.step(m.pos, direction)
         m.actions_left -= 1
         if m.carrying != NO:
@@ -974,7 +979,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             for j, other in enumerate(self.marines):
                 if (j != i and other.pos == m.pos and other.status == "on_map" and other.incapacitated
                         and other.carried_by == NO and other.alien == NO):
-                    m.carrying, other.carried_by = j, i
+                    m.carrying, self.marines[j].carried_by = j, i
                     self.events.append(f"{m.name} picks up {other.name}")
                     break
 

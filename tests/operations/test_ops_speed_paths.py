@@ -165,6 +165,28 @@ def test_the_grenade_weighs_the_throws_exactly_when_one_is_legal(monkeypatch):
     assert checked[True] > 20 and checked[False] > 100
 
 
+def test_the_torch_and_asking_burke_are_allowed_only_on_a_cutting_square():
+    """The scripted marines look for the torch and Burke only on a cutting square (``_act``): the
+    mask allows them nowhere else. The acting Marine put on its own square and on each cutting
+    square in turn, in positions of random play (allowed there in some of them)."""
+    seen = Counter()
+    for game in positions(games=4, steps=400, make=Operations):
+        if game.current_player() != "marines" or game.decision.kind != "marine":
+            continue
+        m, s = game.marines[game.active], game._slot
+        saved = m.pos
+        for sq in (saved, *sorted(game.cut_squares)):
+            m.pos = sq
+            game._cache.clear()  # (the mask and the targets of the position: worked out again)
+            mask = game._compute_marine_mask()
+            allowed = bool(mask[s["torch"]] or mask[s["ask_burke"]])
+            assert sq in game.cut_squares or not allowed
+            seen[sq in game.cut_squares, allowed] += 1
+        m.pos = saved
+        game._cache.clear()
+    assert seen[True, True] > 10 and seen[False, False] > 100, seen
+
+
 def test_stranded_aliens_take_the_free_square_nearest_a_door_front_the_first_by_number():
     """A12's one pass (the Marines' reach, the nearest free square) against min() on (cost, square)."""
     rng = np.random.default_rng(0)

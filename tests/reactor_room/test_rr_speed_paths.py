@@ -85,6 +85,60 @@ def test_out_of_sight_targets_have_no_shot():
     assert out_of_sight > 100, out_of_sight
 
 
+def plain_target_mask(game, m, char, in_combat, targets):
+    """The Melee, fire and paired-fire entries of the acting Marine's mask read plainly: every
+    target asked (no stop past the weapon's reach, no sight list read first)."""
+    mask, s, i = game.layout.empty_mask(), game._slot, game.active
+    for k, a in enumerate(targets):
+        if m.actions_left > 0 and game.board.range(m.pos, game.aliens[a].pos) <= 1:
+            mask[s["melee"] + k] = 1
+        if m.aim > 0 and not in_combat:
+            number = game._fire_number(i, a)
+            if number is not None and number >= 0:
+                mask[s["fire"] + k] = 1
+            if game.options["machine_gun_special"] and char.weapon == "Machine Gun":
+                b = game._pair_partner(i, a)
+                pair = None if b == NO else game._pair_number(i, a, b)
+                if pair is not None and pair >= 0:
+                    mask[s["fire_pair"] + k] = 1
+    return mask
+
+
+def test_target_mask_equals_asking_every_target():
+    """``_target_mask`` (stops at the first target past the weapon's reach; asks for no shot at a
+    target out of the Marine's sight) sets the entries of the plain rules code, at several Aims and
+    Actions left, In Combat or not, in the Reactor Room (with the Machine Gun's paired fire on, and
+    off), Operations and Hunt for the Queen: targets out of sight among them, and shots allowed."""
+    from aliens_env.lairs.game import HuntForTheQueen
+    from aliens_env.operations.game import Operations
+
+    counts = {"unseen": 0, "fire": 0, "fire_pair": 0}
+    for make, options in ((ReactorRoom, {"machine_gun_special": True}), (ReactorRoom, {}), (Operations, {}),
+                          (HuntForTheQueen, {})):
+        for game in positions(games=3, make=make, **options):
+            if game.current_player() != "marines" or game.active == NO or game.decision.kind != "marine":
+                continue
+            m = game.marines[game.active]
+            char, targets = game.characters[m.name], game.targets()
+            seen = game.board.los_list(m.pos)
+            counts["unseen"] += sum(not seen[game.aliens[a].pos] for a in targets)
+            saved = m.aim, m.actions_left
+            for aim, left in ((0, 2), (1, 1), (2, 0), (char.max_aim, 3)):
+                m.aim, m.actions_left = min(aim, char.max_aim), left
+                for in_combat in (False, True):
+                    game._cache.clear()  # (the shots kept for the position: worked out again)
+                    expected = plain_target_mask(game, m, char, in_combat, targets)
+                    game._cache.clear()
+                    mask = game.layout.empty_mask()
+                    game._target_mask(mask, m, char, in_combat, targets)
+                    assert mask.tolist() == expected.tolist()
+                    for kind in ("fire", "fire_pair"):
+                        counts[kind] += int(expected[game.layout.span(kind)].sum())
+            m.aim, m.actions_left = saved
+            game._cache.clear()
+    assert min(counts.values()) > 20, counts
+
+
 def test_first_in_line_equals_tracing_the_line():
     rng = np.random.default_rng(1)
     checked = 0
@@ -412,6 +466,8 @@ def test_legal_set_is_the_masks_nonzero_set_in_its_order():
     assert {mask.dtype for mask in masks} == {np.dtype(np.int8)}
     masks += [(rng.random(n) < p).astype(np.int8) for n in (1, 40, 300) for p in (0.05, 0.5, 0.95) for _ in range(5)]
     masks += [np.where(rng.random(60) < 0.5, -1, 0).astype(np.int8), np.zeros(0, dtype=np.int8)]
+    tail = np.zeros(50, dtype=np.int8)  # (the zeros after the last allowed action are stripped first)
+    masks += [tail, np.r_[tail, 1].astype(np.int8), np.r_[1, tail].astype(np.int8), np.r_[tail, -1, tail].astype(np.int8)]
     for mask in masks:
         expected = set(mask.nonzero()[0].tolist())
         assert list(legal_set(mask)) == list(expected)
