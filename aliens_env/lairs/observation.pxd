@@ -11,9 +11,8 @@ from aliens_env.lairs.queen cimport QueenRules
 cdef class LairsRecord(ObsRecord):
     cdef public object active, flipped, lairs, scenario
     cdef public Py_ssize_t dead
-    cdef public float[::1] floats  # buf, typed: this module's own writes in C
 
 
 # The lairs' chain (lairs/game.py): its records are declared in RoomRules' struct (lairs/rooms.pxd).
 cdef class LairsObservation(QueenRules):
-    cpdef _write_marine_rows(self, rec, changed)  # (the Reactor Room's, overridden: reactor_room/game.pxd)
+    pass

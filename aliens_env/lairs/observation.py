@@ -8,12 +8,11 @@ the kept observation), rewrites only what may have changed:
 - a Marine's board square and feature row when one of the fields they show, or the attack of the
   Alien on its card, is no longer the object last shown (its key in ``LairsRecord.keys``: compared
   field by field by identity, without building a key), or when it starts or stops acting; written
-  by the lairs' ``_write_marine_rows`` (the Reactor Room's values, written one by one into the
-  record's typed view; the record is the Reactor Room's, with the lairs' own fields);
+  by the Reactor Room's ``_write_marine_rows`` (the record is the Reactor Room's, with the lairs'
+  own fields);
 - the squares set on the other planes (the Aliens', the Queen's and the Facehuggers', the acting
   and candidate squares): those set last time cleared, those set now set (``ObsRecord.show_ones``);
-- the globals and the targets (the tail, the Reactor Room's ``_obs_tail`` written one by one) every
-  time;
+- the globals and the targets (the tail, the Reactor Room's ``_write_tail``) every time;
 - the plane of the Rooms not entered when the Rooms flipped have changed;
 - the lairs' features (``_observe_lairs``) when what they are made of has changed; a scenario's own
   views (``_observe_scenario``) when what they are made of (``_scenario_key``) has changed. The banked
@@ -27,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.board import NO
-from ..reactor_room.game import CARD_FEATURES, DECISION_ONE_HOT, MARINE_FEATURES, MARINE_PLANE, OFF_MAP_FEATURES, Alien, Marine
+from ..reactor_room.game import MARINE_FEATURES, Alien, Marine
 from ..reactor_room.observation import ObsRecord
 from .queen import QueenRules
 
@@ -49,12 +48,10 @@ class LairsRecord(ObsRecord):
     Its ``keys`` hold the lairs' layout (``_observe_record``: the fields compared one by one), not
     the Reactor Room's. Pickled and copied as the Reactor Room's record is (the owner alone: the game
     that loads it makes its own). Compiled, an extension type (observation.pxd): the lairs' fields
-    read from its struct, and ``floats`` a typed view of ``buf`` for this module's own writes
-    (the Reactor Room's ``values`` is for its module alone)."""
+    read from its struct."""
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         ObsRecord.__init__(self, owner, template, n_marines)
-        self.floats = self.buf  # (compiled, a typed view: written in C)
         self.active = NO  # the Marine shown acting
         self.dead = 0  # the Marines shown dead (their keys' status)
         self.flipped: dict | None = None  # the Rooms flipped shown
@@ -92,8 +89,7 @@ class LairsObservation(QueenRules):
         self._obs_state = None
 
     @cython.locals(m=Marine, al=Alien, keys=list, shown=tuple, i=cython.Py_ssize_t, dead=cython.Py_ssize_t,
-                   alien=cython.Py_ssize_t, no=cython.Py_ssize_t, rec=LairsRecord, marines=list, aliens=list, plane=dict,
-                   k=cython.Py_ssize_t, end=cython.Py_ssize_t)
+                   alien=cython.Py_ssize_t, no=cython.Py_ssize_t, rec=LairsRecord, marines=list, aliens=list, plane=dict)
     def _observe_record(self) -> np.ndarray:
         """The kept observation (``_obs_state.buf``) brought up to date, for the Reactor Room's
         ``observe`` and ``observe_kept``: its views over the lairs (PLANES: the Rooms not yet
@@ -148,28 +144,8 @@ class LairsObservation(QueenRules):
             at = plane["room_unflipped"]
             buf[at:at + self.board.n] = self._room_plane()
             state.flipped = dict(self.flipped)
-        # -- the globals and the targets (written every time: they change at most steps): the Reactor
-        # Room's _obs_tail, written value by value into the record's typed view instead of through
-        # a list and write_tail; the values past their end that a longer tail wrote last time cleared
-        d = self.decision
-        k = self._tail_at
-        rec.floats[k] = min(self.turn / self._turn_scale, 1.0)
-        k += 1
-        for v in DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None]):
-            rec.floats[k] = v
-            k += 1
-        stats = self.stats
-        rec.floats[k] = live / self.pool
-        rec.floats[k + 1] = stats["exited"] / len(marines)
-        rec.floats[k + 2] = stats["dead"] / len(marines)
-        rec.floats[k + 3] = self.turn % self._red_turn_every == 0
-        k += 4
-        for v in targeted:
-            rec.floats[k] = v
-            k += 1
-        for end in range(k, rec.tail_end):
-            rec.floats[end] = 0.0
-        state.tail_end = k
+        # -- the globals and the targets (written every time: they change at most steps)
+        self._write_tail(rec, self._tail_at, live, targeted)
         # -- the lairs' features and the scenario's, each when what it is made of has changed (its views rewritten whole)
         survivors = len(marines) - dead  # (survivors())
         for j in self.facehugged:
@@ -181,60 +157,6 @@ class LairsObservation(QueenRules):
             self._observe_scenario(buf, key)
             state.scenario = key
         return buf
-
-    @cython.locals(record=LairsRecord, m=Marine, squares=list, marines=list, aliens=list, i=cython.Py_ssize_t,
-                   row=cython.Py_ssize_t, at=cython.Py_ssize_t, width=cython.Py_ssize_t, active=cython.Py_ssize_t,
-                   alien=cython.Py_ssize_t, no=cython.Py_ssize_t, pos=cython.Py_ssize_t, height=cython.Py_ssize_t,
-                   board_width=cython.Py_ssize_t, plane=dict, marine_plane=dict, card_features=dict,
-                   wounded=cython.bint, incapacitated=cython.bint, carried_by=cython.Py_ssize_t,
-                   carrying=cython.Py_ssize_t, grabbed=cython.bint, fighting=cython.bint)
-    def _write_marine_rows(self, rec: LairsRecord, changed: list[int]) -> None:
-        """The Reactor Room's (Marine i's board square and feature row, for each i of ``changed``:
-        the same values), an on-map row written value by value into the record's typed view
-        (``floats``: compiled, in C) instead of through a tuple of Python floats and
-        ``write_values`` (tests/lairs/test_observation_speed.py compares the two). ``rec``: a
-        ``LairsRecord``."""
-        record = rec  # (typed here, not in the .pxd's signature, as the Reactor Room's)
-        squares = record.squares
-        marines, aliens, plane = self.marines, self.aliens, self._plane
-        active, no = self.active, NO
-        at, width = self._features_at, len(MARINE_FEATURES)
-        b = self.board
-        height, board_width = b.height, b.width
-        marine_plane, card_features = MARINE_PLANE, CARD_FEATURES
-        for i in changed:
-            m = marines[i]
-            old = squares[i]
-            on_map = m.status == "on_map"
-            sq = plane[marine_plane[m.incapacitated, m.wounded]] + m.pos if on_map else None
-            if sq != old:  # the board square: moved, or shown on another plane (two may share one)
-                record.move_mark(old, sq)
-                squares[i] = sq
-            row = at + i * width  # (a flat float index)
-            if not on_map:
-                record.write_values(row, OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
-                continue
-            alien = m.alien
-            grabbed, fighting = card_features[aliens[alien].attack if alien != no else ""]
-            # MARINE_FEATURES in order (each value rounded to float32 as write_values rounds it; the
-            # flags as C truth values: True and False, the values MARINE_PLANE's keys allow, give
-            # 1.0 and 0.0 as float() does)
-            wounded, incapacitated, carried_by, carrying = m.wounded, m.incapacitated, m.carried_by, m.carrying
-            record.floats[row] = 1.0
-            record.floats[row + 1] = 0.0
-            record.floats[row + 2] = 0.0
-            record.floats[row + 3] = wounded
-            record.floats[row + 4] = incapacitated
-            record.floats[row + 5] = carried_by != no
-            record.floats[row + 6] = carrying != no
-            record.floats[row + 7] = grabbed
-            record.floats[row + 8] = fighting
-            record.floats[row + 9] = m.actions_left / 3
-            record.floats[row + 10] = m.aim / 3
-            record.floats[row + 11] = i == active
-            pos = m.pos  # (row/height, column/width: the Reactor Room's square_features)
-            record.floats[row + 12] = pos // board_width / height
-            record.floats[row + 13] = pos % board_width / board_width
 
     def _scenario_key(self) -> tuple:
         """What a lairs scenario's own views are made of: they are rewritten when it changes

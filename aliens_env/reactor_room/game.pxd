@@ -57,7 +57,7 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _done_moving(self)
     cpdef _finish_alien_move(self, square)
     cpdef _squares_shown(self, plane, active)
-    cpdef _obs_tail(self, live, targeted)
+    cpdef _write_tail(self, ObsRecord rec, Py_ssize_t at, live, list targeted)
     cpdef _write_marine_rows(self, rec, changed)
     # cpdef and overridden: the steps of the phase machine this class calls on itself. An extension
     # type that overrides one declares it cpdef too (operations/game.pxd, lairs/*.pxd), with the

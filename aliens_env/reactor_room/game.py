@@ -1353,18 +1353,36 @@ class ReactorRoom(PhasedGame, WeaponRules):
         ones, live, targeted = self._squares_shown(plane, active)
         rec.show_ones(ones)
         # -- the globals and the targets
-        tail = self._obs_tail(live, targeted)
-        rec.write_tail(self._features_at + len(marines) * len(MARINE_FEATURES), tail)
+        self._write_tail(rec, self._features_at + len(marines) * len(MARINE_FEATURES), live, targeted)
         self._observe_kept(rec)
         return buf
 
-    def _obs_tail(self, live: int, targeted: list) -> list:
-        """The values after the Marines' rows: the GLOBAL_FEATURES, then the targets' features
-        (``targeted``, and ``live`` the Aliens shown, from ``_squares_shown``)."""
+    @cython.locals(k=cython.Py_ssize_t, end=cython.Py_ssize_t, n=cython.Py_ssize_t)
+    def _write_tail(self, rec: ObsRecord, at: int, live: int, targeted: list) -> None:
+        """Write the values after the Marines' rows from flat index ``at`` on, one by one into
+        the record's typed view: the GLOBAL_FEATURES, then the targets' features (``targeted``,
+        and ``live`` the Aliens shown, from ``_squares_shown``); each rounded to float32 (bools
+        and ints too). What last time's longer tail wrote past the new end is cleared (the
+        targets no longer there). The lairs' ``_observe_record`` writes its tail with it too."""
         n, d = len(self.marines), self.decision
-        kinds = DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None])  # (a subclass's own kinds: none)
-        return [min(self.turn / self._turn_scale, 1.0), *kinds, live / self.pool,
-                self.stats["exited"] / n, self.stats["dead"] / n, self.turn % self._red_turn_every == 0, *targeted]
+        turn, stats = self.turn, self.stats
+        k = at
+        rec.values[k] = min(turn / self._turn_scale, 1.0)
+        k += 1
+        for v in DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None]):  # (a subclass's own kinds: none)
+            rec.values[k] = v
+            k += 1
+        rec.values[k] = live / self.pool
+        rec.values[k + 1] = stats["exited"] / n
+        rec.values[k + 2] = stats["dead"] / n
+        rec.values[k + 3] = turn % self._red_turn_every == 0
+        k += 4
+        for v in targeted:
+            rec.values[k] = v
+            k += 1
+        for end in range(k, rec.tail_end):
+            rec.values[end] = 0.0
+        rec.tail_end = k
 
     #: the decisions whose options are Marines, shown on the candidate plane (a subclass adds its own)
     _marine_candidate_kinds = ("target",)
@@ -1428,30 +1446,57 @@ class ReactorRoom(PhasedGame, WeaponRules):
         """A subclass's own views, written into the kept observation ``rec.buf`` (every value
         that may have changed since the last observe, ``rec.extra`` its record of what it wrote)."""
 
-    @cython.locals(m=Marine, record=ObsRecord, row=cython.Py_ssize_t)
+    @cython.locals(record=ObsRecord, m=Marine, squares=list, marines=list, aliens=list, i=cython.Py_ssize_t,
+                   row=cython.Py_ssize_t, at=cython.Py_ssize_t, width=cython.Py_ssize_t, active=cython.Py_ssize_t,
+                   alien=cython.Py_ssize_t, no=cython.Py_ssize_t, pos=cython.Py_ssize_t, height=cython.Py_ssize_t,
+                   board_width=cython.Py_ssize_t, plane=dict, marine_plane=dict, card_features=dict,
+                   wounded=cython.bint, incapacitated=cython.bint, carried_by=cython.Py_ssize_t,
+                   carrying=cython.Py_ssize_t, grabbed=cython.bint, fighting=cython.bint)
     def _write_marine_rows(self, rec: ObsRecord, changed: list[int]) -> None:
-        """Marine i's board square and feature row, for each i of ``changed``."""
+        """Marine i's board square and feature row, for each i of ``changed``: an on-map row
+        written value by value into the record's typed view (compiled, in C: no tuple of Python
+        floats), an off-map row through ``write_values``."""
         record = rec  # (typed here, not in game.pxd's signature: its methods are C calls)
         squares = record.squares
-        marines, aliens, active, plane = self.marines, self.aliens, self.active, self._plane
+        marines, aliens, plane = self.marines, self.aliens, self._plane
+        active, no = self.active, NO
+        at, width = self._features_at, len(MARINE_FEATURES)
         b = self.board
-        where, width = square_features(b.height, b.width), len(MARINE_FEATURES)
-        at = self._features_at
+        height, board_width = b.height, b.width
+        marine_plane, card_features = MARINE_PLANE, CARD_FEATURES
         for i in changed:
             m = marines[i]
             old = squares[i]
-            sq = plane[MARINE_PLANE[m.incapacitated, m.wounded]] + m.pos if m.status == "on_map" else None
+            on_map = m.status == "on_map"
+            sq = plane[marine_plane[m.incapacitated, m.wounded]] + m.pos if on_map else None
             if sq != old:  # the board square: moved, or shown on another plane (two may share one)
                 record.move_mark(old, sq)
                 squares[i] = sq
             row = at + i * width  # (a flat float index)
-            if sq is None:
+            if not on_map:
                 record.write_values(row, OFF_MAP_FEATURES[m.status, m.wounded, m.incapacitated])
                 continue
-            grabbed, fighting = CARD_FEATURES[aliens[m.alien].attack if m.alien != NO else ""]
-            record.write_values(row, (1.0, 0.0, 0.0, m.wounded, m.incapacitated, m.carried_by != NO, m.carrying != NO,
-                                      grabbed, fighting, m.actions_left / 3, m.aim / 3, i == active))
-            record.write_values(row + width - 2, where[m.pos])  # (row/height, column/width)
+            alien = m.alien
+            grabbed, fighting = card_features[aliens[alien].attack if alien != no else ""]
+            # MARINE_FEATURES in order, each rounded to float32 as write_values rounds it; the flags
+            # as C truth values: True and False, the only values MARINE_PLANE's keys allow, give 1.0
+            # and 0.0 as float() does
+            wounded, incapacitated, carried_by, carrying = m.wounded, m.incapacitated, m.carried_by, m.carrying
+            record.values[row] = 1.0
+            record.values[row + 1] = 0.0
+            record.values[row + 2] = 0.0
+            record.values[row + 3] = wounded
+            record.values[row + 4] = incapacitated
+            record.values[row + 5] = carried_by != no
+            record.values[row + 6] = carrying != no
+            record.values[row + 7] = grabbed
+            record.values[row + 8] = fighting
+            record.values[row + 9] = m.actions_left / 3
+            record.values[row + 10] = m.aim / 3
+            record.values[row + 11] = i == active
+            pos = m.pos
+            record.values[row + 12] = pos // board_width / height  # (row/height)
+            record.values[row + 13] = pos % board_width / board_width  # (column/width)
 
     # ------------------------------------------------------------------------------------------
     # positions, descriptions, rendering
@@ -1586,12 +1631,6 @@ TARGET_FEATURES = ("present", "range/20", "line_of_sight", "on_card", "stunned")
 def float_struct(count: int) -> struct.Struct:
     """The packing of `count` float32 values (the features of ``observe``)."""
     return struct.Struct(f"{count}f")
-
-
-@lru_cache(maxsize=None)
-def square_features(height: int, width: int) -> list[tuple[float, float]]:
-    """Per square of a height x width board: the observation's (row/height, column/width)."""
-    return [(i // width / height, i % width / width) for i in range(height * width)]
 
 
 def _jsonable(options: list) -> list:

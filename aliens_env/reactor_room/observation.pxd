@@ -5,8 +5,10 @@ cdef class ObsRecord:
     cdef public list keys, squares, ones
     cdef public dict counts
     cdef public Py_ssize_t tail_end
-    cdef float[::1] values  # buf, typed: the methods below write it in C
+    # buf, typed: the methods below and the game's writers (ReactorRoom._write_marine_rows and
+    # _write_tail, the lairs' _observe_record) write it in C; public, so that a module run as source
+    # beside this compiled record (a stale module) still reaches it
+    cdef public float[::1] values
     cpdef show_ones(self, list ones)
     cpdef write_values(self, Py_ssize_t at, values)
-    cpdef write_tail(self, Py_ssize_t at, list tail)
     cpdef move_mark(self, old, new)

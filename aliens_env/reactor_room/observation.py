@@ -9,13 +9,14 @@ only what may have changed:
   acting; an equal new object rewrites the same values);
 - the Aliens' squares and the acting and candidate squares: those set last time cleared, those set
   now set;
-- the globals and the targets every time (``write_tail``; the targets no longer there cleared);
+- the globals and the targets every time (``ReactorRoom._write_tail``; the targets no longer there
+  cleared);
 - a subclass's own views in ``_observe_kept`` (Operations: its doors, known junctions and scenario
   features), what it wrote last time kept in ``extra``.
 
 Single values are written through ``view`` (a memoryview of ``buf``: faster than numpy's item
-assignment), and by the record's own methods through ``values`` (compiled, a typed view of
-``buf``: written in C).
+assignment), and by the record's own methods and the game's row and tail writers through ``values``
+(compiled, a typed view of ``buf``: written in C).
 
 A record belongs to the game object that made it (its ``id``) and to its observation template: a
 clone, a copy and a loaded game start without one (a record is neither copied nor pickled), and a
@@ -38,16 +39,17 @@ class ObsRecord:
     (observation.pxd): ``ReactorRoom._observe_record`` reads its fields from the struct.
 
     The lairs' record (lairs/observation.py's ``LairsRecord``) derives from it and uses
-    ``show_ones``, ``write_tail`` and ``ReactorRoom._write_marine_rows`` (the lairs change with
-    them); ``keys`` then holds the lairs' layout of a Marine's key, not the Reactor Room's, and
-    the lairs check the owner alone (their template is made once, in their ``__init__``)."""
+    ``show_ones``, ``ReactorRoom._write_marine_rows`` and ``ReactorRoom._write_tail`` (the lairs
+    change with them); ``keys`` then holds the lairs' layout of a Marine's key, not the Reactor
+    Room's, and the lairs check the owner alone (their template is made once, in their
+    ``__init__``)."""
 
     def __init__(self, owner: int, template: np.ndarray, n_marines: int):
         self.owner = owner
         self.template = template
         self.buf = template.copy()
         self.view = memoryview(self.buf)  # buf's float32 values, written one at a time
-        self.values = self.buf  # the same, compiled a typed view (observation.pxd): the record's own writes in C
+        self.values = self.buf  # the same, compiled a typed view (observation.pxd): written in C
         self.keys = [None] * n_marines  # what each Marine's square and row show (ReactorRoom.observe)
         self.squares = [None] * n_marines  # each Marine's board square (flat index), None off the map
         self.counts = {}  # board square (flat index) -> how many Marines are shown there
@@ -85,16 +87,6 @@ class ObsRecord:
         for v in values:  # (compiled: list and tuple indexed in C)
             self.values[k] = v
             k += 1
-
-    @cython.locals(k=cython.Py_ssize_t, end=cython.Py_ssize_t)
-    def write_tail(self, at: int, tail: list) -> None:
-        """Write the globals and targets (``tail``) from flat index ``at`` on (``write_values``),
-        and clear what last time's longer tail wrote past their end."""
-        end = at + len(tail)
-        for k in range(end, self.tail_end):
-            self.values[k] = 0.0
-        self.write_values(at, tail)
-        self.tail_end = end
 
     @cython.locals(sq=cython.Py_ssize_t)
     def move_mark(self, old: int | None, new: int | None) -> None:

@@ -1,6 +1,6 @@
 """The lairs' kept observation against one made from scratch (lairs/observation.py): over the
-benchmark's random play of every environment observing through it, and the lairs' own Marine-row
-writer against the Reactor Room's on the same positions."""
+benchmark's random play of every environment observing through it, and its Marine rows and tail
+(the Reactor Room's writers) against values made from the features' names on lairs positions."""
 import numpy as np
 import pytest
 
@@ -8,7 +8,7 @@ from aliens_env.benchmark import AECRunner, aec_env_function
 from aliens_env.core.board import NO
 from aliens_env.lairs.game import HuntForTheQueen
 from aliens_env.lairs.observation import LairsObservation, LairsRecord
-from aliens_env.reactor_room.game import ReactorRoom
+from rr_helpers import assert_rows_as_documented, documented_tail
 
 LAIRS_ENVS = ("HuntForTheQueen", "HuntForTheQueenTactics", "MarineAssault", "RescueOfNewt", "CompleteMovie")
 
@@ -72,28 +72,32 @@ def edited_positions(seed: int, count: int):
         yield e, rng
 
 
-def test_the_lairs_row_writer_writes_the_reactor_rooms_values():
-    """``LairsObservation._write_marine_rows`` (value by value) against the Reactor Room's (a tuple
-    through ``write_values``): the same buffer, squares and square counts, rows written in any
-    order over rows written before."""
+def test_the_row_writer_writes_the_documented_rows_on_the_lairs():
+    """The Reactor Room's ``_write_marine_rows``, which the lairs use, on the lairs' board, Marines
+    and record: each changed Marine's row and board square as made from scratch from the features'
+    names (rr_helpers), rows written in any order over rows written before (only the changed
+    Marines moved in between: squares left and shared)."""
     for e, rng in edited_positions(11, 300):
         n = len(e.marines)
-        ours, theirs = LairsRecord(0, e._obs_template, n), LairsRecord(0, e._obs_template, n)
+        rec = LairsRecord(0, e._obs_template, n)
         e.active = int(rng.integers(-1, n))
-        for changed in (list(range(n)), [int(i) for i in rng.permutation(n)[:int(rng.integers(1, n + 1))]]):
-            e._write_marine_rows(ours, changed)
-            ReactorRoom._write_marine_rows(e, theirs, changed)
-            assert np.array_equal(ours.buf, theirs.buf)
-            assert ours.squares == theirs.squares and ours.counts == theirs.counts
-            for m in e.marines:  # (then moved, for the second round: squares left and shared)
-                if rng.random() < 0.5:
-                    m.pos = int(rng.choice([sq for sq in range(e.board.n) if not e.board.blocked.flat[sq]]))
+        e._write_marine_rows(rec, list(range(n)))
+        assert_rows_as_documented(e, rec)
+        changed = [int(i) for i in rng.permutation(n)[:int(rng.integers(1, n + 1))]]
+        for i in changed:
+            m = e.marines[i]
+            if m.status == "on_map" and rng.random() < 0.5:
+                m.pos = int(rng.choice([sq for sq in range(e.board.n) if not e.board.blocked.flat[sq]]))
+            m.wounded = bool(rng.integers(2))
+        e._write_marine_rows(rec, changed)
+        assert_rows_as_documented(e, rec)
 
 
-def test_the_kept_tail_is_the_reactor_rooms_obs_tail():
-    """The globals and targets written one by one by ``_observe_record`` are the Reactor Room's
-    ``_obs_tail`` (its list, rounded to float32), with nothing past their end, over random play
-    of the hunt and of the Marine Assault (targets in every number, the decisions of each kind)."""
+def test_the_kept_tail_is_the_documented_one():
+    """The globals and targets the lairs' ``_observe_record`` writes (the Reactor Room's
+    ``_write_tail``) are those made from scratch from the features' names (rr_helpers), with
+    nothing past their end, over random play of the hunt and of the Marine Assault (targets in
+    every number, the decisions of each kind)."""
     from aliens_env.lairs.assault import MarineAssault
 
     lengths, kinds = set(), set()
@@ -106,7 +110,7 @@ def test_the_kept_tail_is_the_reactor_rooms_obs_tail():
                 g.reset(int(rng.integers(1000)))
             obs = g.observe("marines")
             _, live, targeted = g._squares_shown(g._plane, g.active)
-            tail = np.array(g._obs_tail(live, targeted), dtype=np.float32)
+            tail = documented_tail(g, live, targeted)
             at = g._tail_at
             assert np.array_equal(obs[at:at + len(tail)], tail)
             assert not obs[at + len(tail):g._lairs_at].any()

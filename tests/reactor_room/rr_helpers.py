@@ -284,3 +284,62 @@ def assert_one_tactic_per_activation(game, seed: int, commander, hive) -> int:
         assert game.to_dict() == before
         game.apply(commander.act(game, player))
     return len(seen)
+
+
+# -- the observation's Marine rows and tail, made from scratch from their documented features
+# (reactor_room/game.py: MARINE_FEATURES, GLOBAL_FEATURES, TARGET_FEATURES) for the tests of the
+# game's writers (ReactorRoom._write_marine_rows and _write_tail), which write them value by value
+
+
+def documented_marine_rows(g: ReactorRoom) -> tuple[np.ndarray, dict[int, int]]:
+    """(every Marine's MARINE_FEATURES row, float32, one row per Marine; the board squares
+    (flat indices into the observation) of the Marines on the map -> how many are shown there),
+    each feature worked out anew from its name."""
+    from aliens_env.reactor_room.game import MARINE_FEATURES
+
+    h, w = g.board.height, g.board.width
+    rows, squares = [], {}
+    for i, m in enumerate(g.marines):
+        on_map = m.status == "on_map"
+        attack = g.aliens[m.alien].attack if on_map and m.alien != NO else ""
+        f = dict.fromkeys(MARINE_FEATURES, 0.0)
+        f.update({"on_map": on_map, "exited": m.status == "exited", "dead": m.status == "dead",
+                  "wounded": m.wounded, "incapacitated": m.incapacitated})
+        if on_map:
+            f.update({"carried": m.carried_by != NO, "carrying": m.carrying != NO, "grabbed": attack == "grabbing",
+                      "in_combat": attack in ("attacking", "in_combat"), "actions_left/3": m.actions_left / 3,
+                      "aim/3": m.aim / 3, "acting": i == g.active, "row/height": (m.pos // w) / h,
+                      "column/width": (m.pos % w) / w})
+            plane = "incapacitated" if m.incapacitated else "wounded" if m.wounded else "marine"
+            sq_ = g._plane[plane] + m.pos
+            squares[sq_] = squares.get(sq_, 0) + 1
+        rows.append([float(f[name]) for name in MARINE_FEATURES])
+    return np.array(rows, dtype=np.float32), squares
+
+
+def assert_rows_as_documented(g, rec) -> None:
+    """The record holds, over its template, every Marine's row and board square as made from
+    scratch (rr_helpers.documented_marine_rows), its squares and counts agreeing."""
+    rows, counts = documented_marine_rows(g)
+    at, n = g._features_at, len(g.marines)
+    expected = rec.template.copy()
+    for sq in counts:
+        expected[sq] = 1.0
+    expected[at:at + rows.size] = rows.ravel()
+    assert np.array_equal(rec.buf, expected), np.flatnonzero(rec.buf != expected)[:10]
+    assert rec.counts == counts
+    assert sorted(s for s in rec.squares if s is not None) == sorted(sq for sq, k in counts.items() for _ in range(k))
+    assert len(rec.squares) == n
+
+
+def documented_tail(g: ReactorRoom, live: int, targeted: list) -> np.ndarray:
+    """The values after the Marines' rows, float32: the GLOBAL_FEATURES (``live``: the Aliens
+    shown), then ``targeted`` (the targets' TARGET_FEATURES, in order)."""
+    from aliens_env.reactor_room.game import DECISION_KINDS, GLOBAL_FEATURES
+
+    n, kind = len(g.marines), None if g.decision is None else g.decision.kind
+    f = {"turn/turn_scale": min(g.turn / g._turn_scale, 1.0), "aliens_in_play/pool": live / g.pool,
+         "out/marines": g.stats["exited"] / n, "dead/marines": g.stats["dead"] / n,
+         "red_turn": g.turn % g._red_turn_every == 0}
+    f.update({f"decision={k}": k == kind for k in DECISION_KINDS})
+    return np.array([float(f[name]) for name in GLOBAL_FEATURES] + [float(v) for v in targeted], dtype=np.float32)

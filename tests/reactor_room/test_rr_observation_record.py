@@ -2,8 +2,9 @@
 every step of random legal play it equals the observation made from scratch (a clone keeps no
 record, so its first observe writes every view anew), for the Reactor Room family and the chains
 built on it; a Marine changed behind the record's back (a test, a position edit) is shown; the
-record's own methods (the squares set, the tail written and cleared), its keys kept by identity, and a game
-pickled or copied without its record."""
+record's own methods (the squares set, the values written) and the game's writers (the Marines' rows
+and the tail, against values made from scratch from the features' names), its keys kept by
+identity, and a game pickled or copied without its record."""
 import numpy as np
 import pytest
 
@@ -77,21 +78,93 @@ def test_the_record_clears_last_times_squares_and_keeps_those_still_set():
     assert not rec.buf.any()
 
 
-def test_the_record_writes_the_tail_and_clears_only_past_its_new_end():
-    """write_tail writes its values from ``at`` on as float32 (bools and ints too, rounded as
-    numpy's float32) and clears what a longer tail wrote last time, nothing before ``at`` or past
-    last time's end."""
-    from aliens_env.reactor_room.observation import ObsRecord
+def random_play_positions(seed: int, count: int):
+    """Reactor Room positions of random legal play (games ended and reset on the way)."""
+    rng = np.random.default_rng(seed)
+    g = ReactorRoom()
+    g.reset(seed)
+    for _ in range(count):
+        if g.is_terminal():
+            g.reset(int(rng.integers(1000)))
+        g.apply(int(rng.choice(g.legal_actions())))
+        yield g, rng
 
-    rec = ObsRecord(0, np.zeros(10, dtype=np.float32), 0)
-    rec.buf[:] = 9.0
-    tail = [0.1, True, 2, 1 / 3, False]
-    rec.write_tail(2, tail)
-    assert rec.buf.tolist() == np.array([9, 9, *tail, 9, 9, 9], dtype=np.float32).tolist() and rec.tail_end == 7
-    rec.write_tail(2, [0.5, 0.25])
-    assert rec.buf.tolist() == [9, 9, 0.5, 0.25, 0, 0, 0, 9, 9, 9] and rec.tail_end == 4
-    rec.write_tail(2, [1.0, 1.0, 1.0])  # (longer than last time's: nothing past it to clear)
-    assert rec.buf.tolist() == [9, 9, 1, 1, 1, 0, 0, 9, 9, 9] and rec.tail_end == 5
+
+def test_the_tail_writer_writes_the_documented_tail_and_clears_only_past_its_new_end():
+    """_write_tail writes the GLOBAL_FEATURES and the targets' features from ``at`` on, each as
+    float32 (bools and ints too), the same as a list made from scratch from the features' names,
+    and clears what a longer tail wrote last time: nothing before ``at`` or past last time's end
+    touched; over random play (each decision kind) with targets of every number."""
+    from aliens_env.reactor_room.observation import ObsRecord
+    from rr_helpers import documented_tail
+
+    kinds, lengths = set(), set()
+    rec = None
+    for g, rng in random_play_positions(21, 600):
+        if rec is None:
+            rec = ObsRecord(0, np.full(200, 9.0, dtype=np.float32), 0)
+        at = int(rng.integers(0, 20))
+        targeted = [rng.choice([True, False, 1, 0, 0.25, 1 / 3, 0.1]).item() for _ in range(5 * int(rng.integers(0, 6)))]
+        live = int(rng.integers(0, 9))
+        before, old_end = rec.buf.copy(), rec.tail_end
+        g._write_tail(rec, at, live, targeted)
+        tail = documented_tail(g, live, targeted)
+        end = at + len(tail)
+        assert rec.tail_end == end
+        assert np.array_equal(rec.buf[at:end], tail)
+        assert np.array_equal(rec.buf[:at], before[:at])  # (nothing before at)
+        assert not rec.buf[end:old_end].any()  # (last time's longer tail cleared)
+        assert np.array_equal(rec.buf[max(end, old_end):], before[max(end, old_end):])  # (nothing past it)
+        kinds.add(None if g.decision is None else g.decision.kind)
+        lengths.add(len(tail))
+        if rng.random() < 0.1:
+            rec = None  # (a new record: nothing written yet to clear)
+    assert len(lengths) == 6 and {"marine", "target"} <= kinds and len(kinds) >= 4, (kinds, lengths)
+
+
+def edited_marines(g: ReactorRoom, rng, marines=None, cards: bool = True) -> None:
+    """Random Marines of ``g`` (of ``marines``, indices: all by default) edited into every state a
+    row shows (wounded, incapacitated, carried, carrying, actions and aim, exited or dead, moved;
+    with ``cards``, an Alien's attack on its card and the acting Marine too)."""
+    open_squares = [sq for sq in range(g.board.n) if not g.board.blocked.flat[sq]]
+    for i in range(len(g.marines)) if marines is None else marines:
+        m = g.marines[i]
+        if rng.random() < 0.3:
+            m.wounded, m.incapacitated = bool(rng.integers(2)), bool(rng.integers(2))
+            m.carried_by = NO if rng.random() < 0.5 else int(rng.integers(len(g.marines)))
+            m.carrying = NO if rng.random() < 0.5 else int(rng.integers(len(g.marines)))
+            m.actions_left, m.aim = int(rng.integers(4)), int(rng.integers(3))
+        if m.status == "on_map" and rng.random() < 0.5:  # (squares left and shared)
+            m.pos = int(rng.choice(open_squares))
+        if rng.random() < 0.1:
+            m.status = str(rng.choice(["exited", "dead"]))
+        if cards and rng.random() < 0.2:
+            a = int(rng.integers(len(g.aliens)))
+            m.alien = a
+            g.aliens[a].attack = str(rng.choice(["", "attacking", "in_combat", "grabbing"]))
+    if cards:
+        g.active = int(rng.integers(-1, len(g.marines)))
+
+
+def test_the_row_writer_writes_the_documented_rows():
+    """_write_marine_rows writes each changed Marine's MARINE_FEATURES row (on the map value by
+    value, off it through write_values) and board square as made from scratch from the features'
+    names: all of them on a new record, then some Marines edited and moved (squares left and
+    shared) and their rows alone rewritten, in any order, over those written before."""
+    from aliens_env.reactor_room.observation import ObsRecord
+    from rr_helpers import assert_rows_as_documented
+
+    for g, rng in random_play_positions(11, 300):
+        e = g.clone()
+        edited_marines(e, rng)
+        n = len(e.marines)
+        rec = ObsRecord(0, e._obs_template, n)
+        e._write_marine_rows(rec, list(range(n)))
+        assert_rows_as_documented(e, rec)
+        changed = [int(i) for i in rng.permutation(n)[:int(rng.integers(1, n + 1))]]
+        edited_marines(e, rng, changed, cards=False)
+        e._write_marine_rows(rec, changed)
+        assert_rows_as_documented(e, rec)
 
 
 def test_the_record_writes_values_as_struct_packs_them():
