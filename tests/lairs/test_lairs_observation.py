@@ -182,7 +182,7 @@ def test_the_queen_and_a_facehugger_moved_between_observes_are_shown_on_their_pl
 
 
 def test_the_tail_kept_over_random_play_equals_a_clones_and_a_shorter_one_clears_the_rest():
-    """The globals and targets are written by the record's ``write_tail`` at every observe: over
+    """The globals and targets are written by the Reactor Room's ``_write_tail`` at every observe: over
     random play the kept observation is a fresh one's (a clone's), shrinking tails included (what
     a longer tail left past the shorter one's end cleared)."""
     rng, shrunk = np.random.default_rng(7), 0
