@@ -4,6 +4,7 @@ import ast
 import importlib
 import importlib.machinery
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -451,37 +452,60 @@ def _base_calls_by_name(cls, methods: set[str]) -> dict[str, set[str]]:
     return calls
 
 
-def test_a_cpdef_override_that_names_its_base_calls_what_super_would():
-    """Compiled, a cpdef method has no __class__ cell, so the Reactor Room family's cpdef overrides
-    call the next class by name (``ReactorRoom._start_phase(self, phase)``, reactor_room/game.pxd)
-    where super() would follow the MRO: in every class of the family (the registered games, the
-    Movie's stages, the Tactics envs and their mixins), the class so named must give the method
-    that comes next after the caller in the MRO (a later def between them would be skipped). (The
-    family's def methods may skip a class on purpose, e.g. MarineAssault's ``_end_turn``.)"""
+class _EveryMethod:
+    """Every method name (``_base_calls_by_name``'s filter letting all through)."""
+
+    def __contains__(self, name: str) -> bool:
+        return True
+
+
+#: the Reactor Room family's calls by name that skip a class on purpose: (caller, method)
+_SKIPS_ON_PURPOSE = {
+    ("HuntForTheQueen", "__init__"), ("Operations", "__init__"),  # (PhasedGame's, past the Reactor Room's set-up)
+    ("MarineAssault", "_end_turn"), ("RescueOfNewt", "_end_turn"),  # (the Reactor Room's, past the Hunt's end of the hunt)
+}
+
+
+def test_a_method_that_names_its_base_calls_what_super_would():
+    """Compiled, a cpdef method has no __class__ cell, and super() costs a walk up the chain at each
+    call, so the Reactor Room family's overrides and the scripted marines' call the next class by
+    name (``ReactorRoom._start_phase(self, phase)``, ``LairsObservation._resolve(self, action)``,
+    ``HeuristicMarines._act(...)``) where super() would follow the MRO: in every class of the
+    family (the registered games, the Movie's stages, the Tactics envs and their mixins, the
+    scripted marines and their tactics), the class so named must give the method that comes next
+    after the caller in the MRO (a later def between them would be skipped), but for the calls
+    listed in ``_SKIPS_ON_PURPOSE``."""
     import aliens_env
     from aliens_env.envs.registry import get_spec, load_object
     from aliens_env.reactor_room.game import ReactorRoom
+    from aliens_env.reactor_room.heuristic import HeuristicMarines
 
-    declarations = ["reactor_room/game.pxd", "operations/game.pxd", *(f"lairs/{n}.pxd" for n in ("rooms", "queen", "game"))]
-    methods = {m for d in declarations for m in re.findall(r"^\s*cpdef (\w+)\(", (compiled.PACKAGE_DIR / d).read_text(), re.M)}
-    assert {"_start_phase", "_marine_action", "_step_mover"} <= methods
     for name in aliens_env.REGISTRY:
         load_object(get_spec(name).game)  # (every module of a game imported: its classes exist)
-    family, todo = set(), [ReactorRoom]
+    for info in pkgutil.walk_packages(aliens_env.__path__, "aliens_env."):
+        if info.name.rsplit(".", 1)[-1] in ("policies", "assault_policies", "rescue_policies", "tactics"):
+            importlib.import_module(info.name)  # (and every scripted squad's)
+    family, todo = set(), [ReactorRoom, HeuristicMarines]
     while todo:
         cls = todo.pop()
         family.add(cls)
         # (the package's classes only: a test may derive a class of its own, e.g. the lairs' ListKeyed)
         todo += [k for k in cls.__subclasses__() if k.__module__.startswith("aliens_env.")]
-    checked = 0
+    checked, skipped = 0, set()
     for caller in family:
-        for method, bases in _base_calls_by_name(caller, methods).items():
+        for method, bases in _base_calls_by_name(caller, _EveryMethod()).items():
             for base_name in bases:
-                base = next(k for k in caller.__mro__ if k.__name__ == base_name)
+                base = next((k for k in caller.__mro__ if k.__name__ == base_name), None)
+                if base is None:  # (a module's function or another object of that name, not a base)
+                    continue
                 owner = next(k for k in base.__mro__ if method in vars(k))
                 for cls in family:
                     if caller in cls.__mro__:
                         after = cls.__mro__[cls.__mro__.index(caller) + 1:]
+                        if (caller.__name__, method) in _SKIPS_ON_PURPOSE:
+                            skipped.add((caller.__name__, method))
+                            continue
                         assert next(k for k in after if method in vars(k)) is owner, (cls, caller, method)
                         checked += 1
-    assert checked >= 12  # (Operations' and the lairs' overrides, in each of their classes)
+    assert skipped == _SKIPS_ON_PURPOSE  # (each listed skip still exists: the list stays true)
+    assert checked >= 150  # (the family's overrides and the scripted marines', in each of their classes)
