@@ -1,6 +1,15 @@
 # Glorious Day's chain of rule classes (glorious_day/game.py): its records are declared at its root
 # (VehicleRules, glorious_day/apc.pxd).
+cimport cython
+
 from aliens_env.glorious_day.hivemind cimport HivemindRules
+
+# nearest_in_reach's search and choice on C ints (aliens.py: the same code run as Python)
+@cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, tail=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
+               k=cython.int, m=cython.int, here=cython.int, least=cython.int, best=cython.int, level=cython.int,
+               out=list)
+cdef list _nearest_free(int[:] first, int[:] nexts, int[:] queue, bytearray mark, bytearray taken, list field,
+                        int start, int steps, int far)
 
 cdef class AlienRules(HivemindRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)

@@ -4,6 +4,8 @@ counterattacks, Barricades broken), Blips move and are revealed, models placed, 
 Motion Tracker cards. Where a model may go is the nearest free square in its reach (``nearest_in_reach``)."""
 from __future__ import annotations
 
+from array import array
+
 from ..core.board import NO, UNREACHABLE
 from .apc import APC_TARGET
 from .hivemind import HivemindRules
@@ -20,6 +22,55 @@ _RINGS: dict[tuple, list[list[int]]] = {}
 #: cache of a type's attributes knows a name by its identity: a name made anew at each ask missed it
 #: and walked the class's bases)
 _TASK_METHOD_NAMES: dict[str, str] = {}
+
+
+def _nearest_free(first, nexts, queue, mark: bytearray, taken: bytearray, field: list, start: int, steps: int,
+                  far: int) -> list:
+    """``nearest_in_reach``'s search and choice: the squares within `steps` steps of `start` (over
+    ``flat_table``'s `first` and `nexts`, never onto a square `mark` holds: the closed ones), layer
+    by layer into `queue` (an int array of one entry per square); of them the free ones (`taken`
+    zero) at the least level of `field` from the start's level less `steps` (at least 1) up, or all
+    the free ones when the start's level is `far` or more (no Character reached); ascending.
+    Compiled, the loops run on C ints (aliens.pxd): no Python int nor tuple made per square."""
+    mark[start] = 1
+    queue[0] = start
+    lo, hi, tail = 0, 1, 1  # (queue[lo:hi]: the last layer; queue[:tail]: every square reached)
+    for layer in range(steps):  # (layer: unused, a C int compiled)
+        for i in range(lo, hi):
+            s = queue[i]
+            for k in range(first[s], first[s + 1]):
+                m = nexts[k]
+                if not mark[m]:
+                    mark[m] = 1
+                    queue[tail] = m
+                    tail += 1
+        if tail == hi:
+            break
+        lo, hi = hi, tail
+    out = []
+    here = field[start]
+    if here >= far:
+        for i in range(tail):
+            s = queue[i]
+            if not taken[s]:
+                out.append(s)
+        out.sort()
+        return out
+    least, best = max(1, here - steps), here + 1
+    for i in range(tail):
+        s = queue[i]
+        level = field[s]
+        if least <= level < best and not taken[s]:
+            best = level
+    if best > here:
+        raise AssertionError("the start square is always in reach")
+    for i in range(tail):
+        s = queue[i]
+        level = field[s]
+        if level == best and not taken[s]:
+            out.append(s)
+    out.sort()
+    return out
 
 
 class AlienRules(HivemindRules):
@@ -290,8 +341,8 @@ class AlienRules(HivemindRules):
         Barricades), ending on a free square as near as it gets."""
         return self.nearest_in_reach(self.blips[slot]["pos"], steps)
 
-    @cython.locals(field=list, seen=tuple, taken=set, out=list, s=cython.int, level=cython.int, lo=cython.int,
-                   best=cython.int)  # (compiled: C ints, list reads and set tests without lookups)
+    @cython.locals(field=list, mark=bytearray, taken=bytearray, flat=tuple, n=cython.Py_ssize_t,
+                   s=cython.Py_ssize_t)  # (compiled: the marks written with C ints)
     def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
                          targets: tuple | None = None, *, _chars: tuple | None = None,
                          _field: list[int] | None = None) -> list[int]:
@@ -304,28 +355,19 @@ class AlienRules(HivemindRules):
         field = self._character_field(chars, through_barricades, targets) if _field is None else _field
         # (searched anew, not kept as ``reach`` keeps the Characters' reaches: the Models' closed
         # squares seldom repeat, and kept they only pushed those out)
-        seen = self._bfs_reach(start, set(chars) | self.barricades, steps)[0]
-        taken = self.occupied()  # (the squares found are free: not occupied, but the start)
-        taken.discard(start)
-        out = []
-        if field[start] >= UNREACHABLE:
-            for s in seen:
-                if s not in taken:
-                    out.append(s)
-            out.sort()
-            return out
-        lo, best = max(1, field[start] - steps), field[start] + 1
-        for s in seen:
-            level = field[s]
-            if lo <= level < best and s not in taken:
-                best = level
-        if best > field[start]:
-            raise AssertionError("the start square is always in reach")
-        for s in seen:
-            if field[s] == best and s not in taken:
-                out.append(s)
-        out.sort()
-        return out
+        n = self.board.n
+        mark, taken = bytearray(n), bytearray(n)  # (closed: the Characters and Barricades; taken: occupied)
+        for s in chars:
+            mark[s] = 1
+        for s in self.barricades:
+            mark[s] = 1
+        for s in self.occupied():
+            if 0 <= s < n:
+                taken[s] = 1
+        taken[start] = 0  # (the squares found are free: not occupied, but the start)
+        flat = self._flat_nbrs()
+        return _nearest_free(flat[0], flat[1], array("i", [0]) * n, mark, taken, field, start, steps,
+                             UNREACHABLE)
 
     def _task_reveal(self, task: dict) -> None:
         blip = self.blips[task["slot"]]

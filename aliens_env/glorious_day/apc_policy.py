@@ -13,18 +13,35 @@ two shots); past 7 tokens the crew gets out toward a square to shoot her from.
 """
 from __future__ import annotations
 
-from ..core.board import NO, UNREACHABLE
+from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from . import missions as objectives
 from .large_policies import _firing_squares
 from .state import nearest_square
 
 ORDER = ("driver", "rear_turret", "front_turret", "repair", "scanner", "door_gunner")
 
+#: (map id, the APC's anchor, the goal's squares): _exit_range's answer (a fixed map's geometry: the
+#: Driver's script asks it at the APC's anchor and at each step's, again and again as it drives); at
+#: most EXIT_RANGES_SIZE kept (then all dropped)
+_EXIT_RANGES: dict[tuple, int] = {}
+EXIT_RANGES_SIZE = 4096
+
 
 def _exit_range(game, anchor: int) -> int:
     """How far the APC at `anchor` is from its goal: the exits, or the Queen in her missions (A51)."""
+    goal = game.queen_squares() if game.queen is not None else tuple(sorted(game.exits))
+    key = (game.map_id, anchor, goal)
+    out = _EXIT_RANGES.get(key)
+    if out is None:
+        if len(_EXIT_RANGES) >= EXIT_RANGES_SIZE:
+            _EXIT_RANGES.clear()
+        out = _EXIT_RANGES[key] = _least_range(game, anchor, goal)
+    return out
+
+
+def _least_range(game, anchor: int, goal: tuple) -> int:
+    """The least range from the APC's squares at `anchor` to the squares of `goal` (0 for none)."""
     squares = game.vehicle_squares(anchor)
-    goal = game.queen_squares() if game.queen is not None else sorted(game.exits)
     if not squares or not goal:
         return 0
     b = game.board
@@ -50,10 +67,11 @@ def _queen_in_turret_sight(game) -> bool:
 
 def _best_step(game) -> int | None:
     here = _exit_range(game, game.apc["pos"])
-    best = None
+    b, best = game.board, None
+    r, c = b.rc(game.apc["pos"])
     for d in game.vehicle_step_dirs():
-        plan = game._step_plan(d)
-        score = _exit_range(game, plan["anchor"])
+        dr, dc = DIRECTIONS[d]  # (a legal step's anchor, its _step_plan's: not worked out again)
+        score = _exit_range(game, b.index(r + dr, c + dc))
         if score < here and (best is None or score < best[0]):
             best = (score, d)
     return None if best is None else best[1]

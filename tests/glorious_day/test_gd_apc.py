@@ -339,3 +339,49 @@ def test_with_bishop_on_the_board_aliens_still_head_for_the_apc_as_a_non_synthet
     g.chars[1].update(pos=sq(g, (12, 22)), alive=True, activated=False)  # Bishop beside Ripley
     ends = sorted(g.board.rc(s) for s in g.alien_destinations(0))
     assert ends == [(4, 8), (4, 9), (5, 9), (6, 9), (7, 9), (8, 8), (8, 9)]
+
+
+def test_the_heuristic_drivers_step_is_the_one_its_step_plans_bring_nearest_the_goal():
+    """apc_policy._best_step reads each legal step's anchor as the APC's anchor moved one space
+    (not asking _step_plan again) and keeps the ranges to the goal (_exit_range): the same step as
+    asking them anew, at positions of random play with the APC free to step (apc_chase: the exits;
+    queen_apc: the Queen)."""
+    import random
+
+    from aliens_env.core.board import DIRECTIONS
+    from aliens_env.glorious_day.apc_policy import _best_step
+
+    def exit_range(g, anchor):
+        squares = g.vehicle_squares(anchor)
+        goal = g.queen_squares() if g.queen is not None else sorted(g.exits)
+        return min(g.board.range(s, e) for s in squares for e in goal) if squares and goal else 0
+
+    def plain(g):
+        here, best = exit_range(g, g.apc["pos"]), None
+        for d in g.vehicle_step_dirs():
+            score = exit_range(g, g._step_plan(d)["anchor"])
+            if score < here and (best is None or score < best[0]):
+                best = (score, d)
+        return None if best is None else best[1]
+
+    rng, checked, stepped = random.Random(7), 0, 0
+    for mission in ("apc_chase", "queen_apc"):
+        g = GloriousDay(mission=mission)
+        for seed in range(3):
+            g.reset(seed)
+            for _ in range(300):
+                if g.is_terminal() or g.truncated_by():
+                    break
+                if g.apc is not None:
+                    moves, g.apc["moves"] = g.apc["moves"], 3
+                    r, c = g.board.rc(g.apc["pos"])
+                    for d in g.vehicle_step_dirs():
+                        dr, dc = DIRECTIONS[d]
+                        assert g._step_plan(d)["anchor"] == g.board.index(r + dr, c + dc)
+                    best = _best_step(g)
+                    assert best == plain(g)
+                    g.apc["moves"] = moves
+                    checked += 1
+                    stepped += best is not None
+                g.apply(rng.choice(g.legal_actions()))
+    assert checked > 500 and stepped > 50

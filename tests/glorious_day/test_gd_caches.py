@@ -71,9 +71,9 @@ def _nearest_by_search(g: GloriousDay, start: int, steps: int, through: bool) ->
 
 
 def test_nearest_in_reach_is_the_plain_search_nearest():
-    """nearest_in_reach (a kept reach's squares, read level by level) answers as the plain search
-    does, for every Alien and Blip of positions of random play, at each speed, through
-    Barricades or not."""
+    """nearest_in_reach (its typed search, aliens._nearest_free, read level by level) answers as
+    the plain search does, for every Alien and Blip of positions of random play, at each speed,
+    through Barricades or not."""
     rng, g, seed, checked = random.Random(3), GloriousDay(), 0, 0
     g.reset(seed)
     for _ in range(1500):
@@ -90,6 +90,32 @@ def test_nearest_in_reach_is_the_plain_search_nearest():
                         checked += 1
         g.apply(rng.choice(g.legal_actions()))
     assert checked > 1000
+
+
+def test_nearest_in_reach_with_no_character_reached_is_every_free_square_in_reach():
+    """With no Character reached (the field UNREACHABLE everywhere) nearest_in_reach answers every
+    free square within its steps, as the plain search finds them; with no step, the start alone."""
+    rng, g, seed, checked = random.Random(5), GloriousDay(), 0, 0
+    g.reset(seed)
+    nowhere = [UNREACHABLE] * g.board.n
+    for _ in range(600):
+        if g.is_terminal() or g.truncated_by():
+            seed += 1
+            g.reset(seed)
+            continue
+        chars = g._character_squares()
+        taken = g.occupied()
+        for model in [*g.aliens, *g.blips]:
+            if model is not None:
+                start = model["pos"]
+                assert g.nearest_in_reach(start, 0, _field=nowhere) == [start]
+                for steps in (2, 6):
+                    dist = g.bfs([start], set(chars) | g.barricades, limit=steps)
+                    plain = [s for s in range(g.board.n) if dist[s] <= steps and (s == start or s not in taken)]
+                    assert g.nearest_in_reach(start, steps, _field=nowhere) == plain
+                    checked += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert checked > 300
 
 
 def test_bfs_is_the_plain_breadth_first_search():
