@@ -116,6 +116,7 @@ class Observation(AlienRules):
 
     # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots in C integers)
     @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
+                   seats=list, mission=list,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
                    was_count=cython.Py_ssize_t)
@@ -303,25 +304,42 @@ class Observation(AlienRules):
             if key != last.get("large"):
                 self._write_anew(obs, template, "large", self._observe_large)
                 last["large"] = key
-        if self.has_apc:
-            apc, blips = self.apc, self.blips
-            key = (() if apc is None else
-                   (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"],
-                    tuple([ch["pos"] for ch in self.chars]),
-                    tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
-                           for b in apc["scanned"]])))
-            if key != last.get("vehicle"):
-                self._write_anew(obs, template, "vehicle", self._observe_vehicle)
-                last["vehicle"] = key
+        if self.has_apc:  # its three views, each written anew when what it shows changed (not all
+            # three whenever a Character moves: the seats' key holds only the Characters aboard)
+            apc = self.apc
+            if apc is None:
+                vehicle, seats, scanned = (), [], ()
+            else:
+                vehicle = (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"])
+                seats = [apc["pos"]]  # the APC's square (its shape's seats), then each Character aboard and its square
+                inside, chars = self.vehicle_set(), self.chars
+                for c in range(len(chars)):
+                    pos = chars[c]["pos"]
+                    if pos in inside:
+                        seats.append(c)
+                        seats.append(pos)
+                blips = self.blips
+                scanned = tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
+                                 for b in apc["scanned"]])
+            if vehicle != last.get("apc"):
+                self._write_view(obs, template, "apc", vehicle)
+                last["apc"] = vehicle
+            if seats != last.get("apc_seats"):
+                self._write_view(obs, template, "apc_seats", seats)
+                last["apc_seats"] = seats
+            if scanned != last.get("scanned"):
+                self._write_view(obs, template, "scanned", scanned)
+                last["scanned"] = scanned
         if self.extended:  # (one flat list: no tuple made per Character; the tokens' count first, then
             # the tokens, then each Character's name and whereabouts off the board)
-            key = [self.newt_char, objectives.progress(self), len(self.tokens)]
-            key += self.tokens
+            mission = [self.newt_char, objectives.progress(self), len(self.tokens)]
+            mission += self.tokens
             for ch in self.chars:
-                key += (ch["name"], ch["out"])
-            if key != last.get("mission"):
+                mission.append(ch["name"])
+                mission.append(ch["out"])
+            if mission != last.get("mission"):
                 self._write_anew(obs, template, "mission", self._observe_mission)
-                last["mission"] = key
+                last["mission"] = mission
         return kept[4]  # a view of the kept array itself: do not modify
 
     def _write_anew(self, obs: array, template: array, group: str, write) -> None:
@@ -329,6 +347,33 @@ class Observation(AlienRules):
         for span in self._anew_spans[group]:
             obs[span] = template[span]
         write(obs)
+
+    def _write_view(self, obs: array, template: array, view: str, key) -> None:
+        """A view of the APC written anew: the template's values, then what `key` (its key in
+        ``_observe_public``) shows: the APC's state, its crew's seats, the Blips its Scanner saw."""
+        at = self.obs_layout.offsets
+        span = self.obs_layout.span(view)
+        obs[span] = template[span]
+        if not key:  # (no APC)
+            return
+        o = at[view]
+        if view == "apc":
+            rules, w, h = self.apc_rules, self.board.width, self.board.height
+            r, col = divmod(key[0], w)
+            obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, key[1] / rules["damage_tokens"],
+                                                       key[2] / rules["drive_pass"], key[3], key[4], key[5]))
+        elif view == "apc_seats":
+            k = len(SEAT_FEATURES)
+            for i in range(1, len(key), 2):
+                c = key[i]
+                seat = self.seat_of(c)
+                if seat:
+                    obs[o + c * k] = 1.0
+                    obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
+        else:
+            for entry in key:
+                if entry[1] is not None:
+                    obs[o + entry[1]] = (entry[2] + 1) / 4
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
