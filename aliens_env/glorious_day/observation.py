@@ -22,9 +22,9 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 #: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
 _ALIEN_ROWS: dict[tuple, dict] = {}
 #: the views written anew (the template's values, then what they show) when what they show changed,
-#: by group: the large models' (``has_large``), the APC's (``has_apc``), the later missions' (``extended``)
-ANEW_GROUPS = {"large": ("large_models",), "vehicle": ("apc", "apc_seats", "scanned"),
-               "mission": ("tokens", "characters_extra", "mission")}
+#: by group: the large models' (``has_large``), the later missions' (``extended``); the APC's three views
+#: are each written anew alone (``_write_view``)
+ANEW_GROUPS = {"large": ("large_models",), "mission": ("tokens", "characters_extra", "mission")}
 ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
@@ -116,7 +116,7 @@ class Observation(AlienRules):
 
     # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots in C integers)
     @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
-                   seats=list, mission=list,
+                   seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
                    was_count=cython.Py_ssize_t)
@@ -200,9 +200,8 @@ class Observation(AlienRules):
                 last["chars"] = keys
             touched.clear()
 
-        slots = tuple(self.aliens)
-        if "aliens" in marks or slots != last.get("alien_slots"):
-            last["alien_slots"] = slots
+        if "aliens" in marks or self.aliens != last.get("alien_slots"):  # (compared slot by slot, no copy made)
+            slots = last["alien_slots"] = list(self.aliens)  # (a copy: the slots filled or emptied found next time)
             # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
             # the slots that changed cleared, then written; the squares they left or entered kept
             shown_aliens = last.get("aliens")
@@ -232,17 +231,21 @@ class Observation(AlienRules):
                     obs[i:i + 4] = row
                     squares.append(now_at)
                 shown_aliens[2 * slot], shown_aliens[2 * slot + 1] = now_at, now_count
-            if squares:  # the count of the last slot on each (Aliens run over may share a square under
-                # the APC), the template's value on one left empty
-                last_count = {alien["pos"]: alien["count"] for alien in slots if alien is not None}
-                for pos in squares:
-                    count = last_count.get(pos)
-                    obs[plane + pos] = template[plane + pos] if count is None else count / 3
+            for i in range(len(squares)):  # the count of the last slot on each square left or entered
+                # (Aliens run over may share a square under the APC; shown_aliens is now every slot's), the
+                # template's value on one left empty
+                square, last_slot = squares[i], NO
+                for slot in range(len(slots)):
+                    if shown_aliens[2 * slot] == square:
+                        last_slot = slot
+                if last_slot == NO:
+                    obs[plane + square] = template[plane + square]
+                else:
+                    obs[plane + square] = shown_aliens[2 * last_slot + 1] / 3
 
-        slots = tuple(self.blips)
-        if "blips" in marks or slots != last.get("blip_slots"):
+        if "blips" in marks or self.blips != last.get("blip_slots"):
+            slots = last["blip_slots"] = list(self.blips)
             blips = tuple([bl["pos"] for bl in filter(None, slots)])
-            last["blip_slots"] = slots
             if blips != last.get("blips"):
                 _mark(obs, template, at["blip"], last.get("blips", ()), blips)
                 last["blips"] = blips
@@ -400,31 +403,6 @@ class Observation(AlienRules):
             obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
             if lo["pilot"] != NO:
                 obs[o + 12 + lo["pilot"]] = 1.0
-
-    def _observe_vehicle(self, obs) -> None:
-        """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
-        apc, at = self.apc, self.obs_layout.offsets
-        if apc is None:
-            return
-        o, w, h = at["apc"], self.board.width, self.board.height
-        r, col = divmod(apc["pos"], w)
-        rules = self.apc_rules
-        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, apc["damage"] / rules["damage_tokens"],
-                                                   apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
-                                                   apc["fired"]))
-        o, k, inside = at["apc_seats"], len(SEAT_FEATURES), self.vehicle_set()
-        for c, ch in enumerate(self.chars):
-            if ch["pos"] not in inside:  # (outside the APC: no seat, as seat_of says, without asking it)
-                continue
-            seat = self.seat_of(c)
-            if seat:
-                obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
-        o = at["scanned"]
-        for b in apc["scanned"]:
-            bl = self.blips[b]
-            if bl is not None:
-                obs[o + bl["pos"]] = (bl["value"] + 1) / 4
 
     def _observe_mission(self, obs: array) -> None:
         """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
