@@ -22,9 +22,9 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 #: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
 _ALIEN_ROWS: dict[tuple, dict] = {}
 #: the views written anew (the template's values, then what they show) when what they show changed,
-#: by group: the large models' (``has_large``), the APC's (``has_apc``), the later missions' (``extended``)
-ANEW_GROUPS = {"large": ("large_models",), "vehicle": ("apc", "apc_seats", "scanned"),
-               "mission": ("tokens", "characters_extra", "mission")}
+#: by group: the large models' (``has_large``), the later missions' (``extended``); the APC's three views
+#: are each written anew alone (``_write_view``)
+ANEW_GROUPS = {"large": ("large_models",), "mission": ("tokens", "characters_extra", "mission")}
 ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
@@ -116,6 +116,7 @@ class Observation(AlienRules):
 
     # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots in C integers)
     @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
+                   seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
                    was_count=cython.Py_ssize_t)
@@ -199,9 +200,8 @@ class Observation(AlienRules):
                 last["chars"] = keys
             touched.clear()
 
-        slots = tuple(self.aliens)
-        if "aliens" in marks or slots != last.get("alien_slots"):
-            last["alien_slots"] = slots
+        if "aliens" in marks or self.aliens != last.get("alien_slots"):  # (compared slot by slot, no copy made)
+            slots = last["alien_slots"] = list(self.aliens)  # (a copy: the slots filled or emptied found next time)
             # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
             # the slots that changed cleared, then written; the squares they left or entered kept
             shown_aliens = last.get("aliens")
@@ -231,17 +231,21 @@ class Observation(AlienRules):
                     obs[i:i + 4] = row
                     squares.append(now_at)
                 shown_aliens[2 * slot], shown_aliens[2 * slot + 1] = now_at, now_count
-            if squares:  # the count of the last slot on each (Aliens run over may share a square under
-                # the APC), the template's value on one left empty
-                last_count = {alien["pos"]: alien["count"] for alien in slots if alien is not None}
-                for pos in squares:
-                    count = last_count.get(pos)
-                    obs[plane + pos] = template[plane + pos] if count is None else count / 3
+            for i in range(len(squares)):  # the count of the last slot on each square left or entered
+                # (Aliens run over may share a square under the APC; shown_aliens is now every slot's), the
+                # template's value on one left empty
+                square, last_slot = squares[i], NO
+                for slot in range(len(slots)):
+                    if shown_aliens[2 * slot] == square:
+                        last_slot = slot
+                if last_slot == NO:
+                    obs[plane + square] = template[plane + square]
+                else:
+                    obs[plane + square] = shown_aliens[2 * last_slot + 1] / 3
 
-        slots = tuple(self.blips)
-        if "blips" in marks or slots != last.get("blip_slots"):
+        if "blips" in marks or self.blips != last.get("blip_slots"):
+            slots = last["blip_slots"] = list(self.blips)
             blips = tuple([bl["pos"] for bl in filter(None, slots)])
-            last["blip_slots"] = slots
             if blips != last.get("blips"):
                 _mark(obs, template, at["blip"], last.get("blips", ()), blips)
                 last["blips"] = blips
@@ -303,25 +307,42 @@ class Observation(AlienRules):
             if key != last.get("large"):
                 self._write_anew(obs, template, "large", self._observe_large)
                 last["large"] = key
-        if self.has_apc:
-            apc, blips = self.apc, self.blips
-            key = (() if apc is None else
-                   (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"],
-                    tuple([ch["pos"] for ch in self.chars]),
-                    tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
-                           for b in apc["scanned"]])))
-            if key != last.get("vehicle"):
-                self._write_anew(obs, template, "vehicle", self._observe_vehicle)
-                last["vehicle"] = key
+        if self.has_apc:  # its three views, each written anew when what it shows changed (not all
+            # three whenever a Character moves: the seats' key holds only the Characters aboard)
+            apc = self.apc
+            if apc is None:
+                vehicle, seats, scanned = (), [], ()
+            else:
+                vehicle = (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"])
+                seats = [apc["pos"]]  # the APC's square (its shape's seats), then each Character aboard and its square
+                inside, chars = self.vehicle_set(), self.chars
+                for c in range(len(chars)):
+                    pos = chars[c]["pos"]
+                    if pos in inside:
+                        seats.append(c)
+                        seats.append(pos)
+                blips = self.blips
+                scanned = tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
+                                 for b in apc["scanned"]])
+            if vehicle != last.get("apc"):
+                self._write_view(obs, template, "apc", vehicle)
+                last["apc"] = vehicle
+            if seats != last.get("apc_seats"):
+                self._write_view(obs, template, "apc_seats", seats)
+                last["apc_seats"] = seats
+            if scanned != last.get("scanned"):
+                self._write_view(obs, template, "scanned", scanned)
+                last["scanned"] = scanned
         if self.extended:  # (one flat list: no tuple made per Character; the tokens' count first, then
             # the tokens, then each Character's name and whereabouts off the board)
-            key = [self.newt_char, objectives.progress(self), len(self.tokens)]
-            key += self.tokens
+            mission = [self.newt_char, objectives.progress(self), len(self.tokens)]
+            mission += self.tokens
             for ch in self.chars:
-                key += (ch["name"], ch["out"])
-            if key != last.get("mission"):
+                mission.append(ch["name"])
+                mission.append(ch["out"])
+            if mission != last.get("mission"):
                 self._write_anew(obs, template, "mission", self._observe_mission)
-                last["mission"] = key
+                last["mission"] = mission
         return kept[4]  # a view of the kept array itself: do not modify
 
     def _write_anew(self, obs: array, template: array, group: str, write) -> None:
@@ -329,6 +350,33 @@ class Observation(AlienRules):
         for span in self._anew_spans[group]:
             obs[span] = template[span]
         write(obs)
+
+    def _write_view(self, obs: array, template: array, view: str, key) -> None:
+        """A view of the APC written anew: the template's values, then what `key` (its key in
+        ``_observe_public``) shows: the APC's state, its crew's seats, the Blips its Scanner saw."""
+        at = self.obs_layout.offsets
+        span = self.obs_layout.span(view)
+        obs[span] = template[span]
+        if not key:  # (no APC)
+            return
+        o = at[view]
+        if view == "apc":
+            rules, w, h = self.apc_rules, self.board.width, self.board.height
+            r, col = divmod(key[0], w)
+            obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, key[1] / rules["damage_tokens"],
+                                                       key[2] / rules["drive_pass"], key[3], key[4], key[5]))
+        elif view == "apc_seats":
+            k = len(SEAT_FEATURES)
+            for i in range(1, len(key), 2):
+                c = key[i]
+                seat = self.seat_of(c)
+                if seat:
+                    obs[o + c * k] = 1.0
+                    obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
+        else:
+            for entry in key:
+                if entry[1] is not None:
+                    obs[o + entry[1]] = (entry[2] + 1) / 4
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
@@ -355,31 +403,6 @@ class Observation(AlienRules):
             obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
             if lo["pilot"] != NO:
                 obs[o + 12 + lo["pilot"]] = 1.0
-
-    def _observe_vehicle(self, obs) -> None:
-        """The ``apc``, ``apc_seats`` and ``scanned`` views (public: the Scanner's look is the marines')."""
-        apc, at = self.apc, self.obs_layout.offsets
-        if apc is None:
-            return
-        o, w, h = at["apc"], self.board.width, self.board.height
-        r, col = divmod(apc["pos"], w)
-        rules = self.apc_rules
-        obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, apc["damage"] / rules["damage_tokens"],
-                                                   apc["moves"] / rules["drive_pass"], apc["door_open"], apc["traffic"],
-                                                   apc["fired"]))
-        o, k, inside = at["apc_seats"], len(SEAT_FEATURES), self.vehicle_set()
-        for c, ch in enumerate(self.chars):
-            if ch["pos"] not in inside:  # (outside the APC: no seat, as seat_of says, without asking it)
-                continue
-            seat = self.seat_of(c)
-            if seat:
-                obs[o + c * k] = 1.0
-                obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
-        o = at["scanned"]
-        for b in apc["scanned"]:
-            bl = self.blips[b]
-            if bl is not None:
-                obs[o + bl["pos"]] = (bl["value"] + 1) / 4
 
     def _observe_mission(self, obs: array) -> None:
         """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
