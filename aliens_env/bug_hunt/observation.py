@@ -4,7 +4,6 @@ views of ``layout(window)``."""
 from __future__ import annotations
 
 import functools
-import operator
 import struct
 
 import numpy as np
@@ -38,7 +37,6 @@ _STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
 _STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
 _KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
 _KIND_ONEHOT["drive"] = _KIND_ONEHOT[None]  # driving the APC is flagged in the optional block
-_KIND_STATE = operator.itemgetter("kind", "state")  # map_planes(): a feature's (kind, state), read in C
 _ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
 #: the features after the planes, packed as float32: a squad row, the globals, the target rows
 _ROW = struct.Struct(f"={SQUAD_FEATURES}f")
@@ -116,7 +114,7 @@ def map_planes(game) -> np.ndarray:
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
     quarter of the memory of float32; stripe() turns them into the observation's floats."""
-    sig = (game.colony.version, game.rooms_entered, list(map(_KIND_STATE, game.features)))
+    sig = (game.colony.version, game.rooms_entered, [(f["kind"], f["state"]) for f in game.features])
     cached = game._shared.get("map_planes")
     if cached is not None and cached[0] == sig:
         return cached[1]
