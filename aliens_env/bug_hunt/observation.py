@@ -226,7 +226,8 @@ def squad_entry(game, h: Human) -> tuple:
 # (the window's geometry as C ints: its squares' indices are worked out without Python's int objects)
 @cython.locals(game=GameRecords, h=Human, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
                c0=cython.int, area=cython.int, board_at=cython.int, overwatch_at=cython.int, acting_at=cython.int,
-               plane=cython.int, r=cython.int, c=cython.int, k=cython.int)
+               plane=cython.int, r=cython.int, c=cython.int, k=cython.int, i=cython.Py_ssize_t, seen=tuple,
+               last=list)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes with the figures marked on
     top (written through a memoryview: a numpy item write costs several times more); squad,
@@ -256,11 +257,28 @@ def observe(game, player: str) -> np.ndarray:
     append, rows = squad.append, game._rows
     if len(rows) > ROWS_KEPT:
         rows.clear()
+    # each figure's last key and entry (rows[None][i]): a figure whose fields are the very objects
+    # of its last key (most figures, most steps) reuses its entry without building a key
+    last = rows.get(None)
+    if last is None or len(last) != len(humans):
+        last = rows[None] = [None] * len(humans)
+    i = 0
     for h in humans:
-        key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
-        entry = rows.get(key)
-        if entry is None:
-            entry = rows[key] = squad_entry(game, h)
+        seen = last[i]
+        # the fields' very objects (an identity test, not equality: a few pointer comparisons where
+        # a key costs a tuple, its hash and a dict look-up; a field set anew to an equal value only
+        # costs that key, its entry found in rows)
+        if (seen is not None and seen[0] is h.status and seen[1] is h.pos and seen[2] is h.hugger
+                and seen[3] is h.ap and seen[4] is h.activated and seen[5] is h.overwatch and seen[6] is h.leader
+                and seen[7] is h.lp and seen[8] is h.squad and seen[9] is h.role and seen[10] is h.weapon):
+            entry = seen[11]
+        else:
+            key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
+            entry = rows.get(key)
+            if entry is None:
+                entry = rows[key] = squad_entry(game, h)
+            last[i] = (*key, entry)
+        i += 1
         append(entry[0])
         if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
             _, plane, r, c, overwatch = entry

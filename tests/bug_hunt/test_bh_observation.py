@@ -3,6 +3,7 @@ import numpy as np
 
 from aliens_env.bug_hunt import BugHunt, marines
 from aliens_env.bug_hunt.observation import PLANES, optional_features
+from aliens_env.bug_hunt.state import NO
 
 
 def test_the_views_hold_what_they_name():
@@ -78,3 +79,58 @@ def test_every_figure_in_the_window_is_marked_at_its_square_through_play():
         legal = np.flatnonzero(g.legal_mask(player))
         g.apply(int(legal[rng.integers(len(legal))]))
     assert edges > 0  # (figures on the window's edge rows or columns were checked)
+
+
+#: squad fields that observe()'s squad rows read, each with a way to set it to another value the
+#: row shows (a fresh object, as the game sets it; a same-valued fresh object is a key hit)
+_FIELD_EDITS = {
+    "status": lambda g, h: "dead" if h.status == "active" else "active",
+    "pos": lambda g, h: (h.pos + 1) % (g.size * g.size),
+    "hugger": lambda g, h: 0 if h.hugger != 0 else NO,
+    "ap": lambda g, h: (min(h.ap, 4) + 1) % 5,
+    "activated": lambda g, h: not h.activated,
+    "overwatch": lambda g, h: not h.overwatch,
+    "leader": lambda g, h: not h.leader,
+    "lp": lambda g, h: min(h.lp, 4) % 4 + 1,
+    "squad": lambda g, h: 1 - min(h.squad, 1),  # (not the acting figure's: the globals read its squad's pools)
+    "role": lambda g, h: "android" if h.role != "android" else "civilian",
+    "weapon": lambda g, h: "pistol" if h.weapon != "pistol" else "smart_gun",
+}
+
+
+def test_the_squad_rows_kept_per_figure_follow_every_field_they_read():
+    """observe() reuses a figure's squad entry while its fields are the very objects of its last
+    key (game._rows[None]): through random play, with one field of one figure set to another value
+    before every other observation (each field in turn, an equal fresh int now and then), the
+    observation equals one made afresh (the kept rows emptied), so no field is left unchecked."""
+    g = BugHunt()
+    g.reset(4)
+    rng = np.random.default_rng(1)
+    fields = list(_FIELD_EDITS)
+    edited = set()
+    for turn in range(300):
+        if g.is_terminal():
+            g.reset(5 + turn)
+        player = g.current_player()
+        kept = g.observe(player)
+        if turn % 2:  # a figure edited: the kept rows must see it
+            name = fields[turn // 2 % len(fields)]
+            others = [i for i in range(len(g.humans)) if name != "squad" or i != g.active]  # (its squad's pools)
+            h = g.humans[others[rng.integers(len(others))]]
+            saved = getattr(h, name)
+            setattr(h, name, _FIELD_EDITS[name](g, h))
+            edited_obs = g.observe(player)
+            rows = g._rows
+            g._rows = {}
+            fresh = g.observe(player)
+            g._rows = rows
+            assert np.array_equal(edited_obs, fresh), (turn, name)
+            if not np.array_equal(edited_obs, kept):
+                edited.add(name)
+            setattr(h, name, saved)
+            assert np.array_equal(g.observe(player), kept), (turn, name)  # back: the old entry again
+            setattr(h, name, int(str(saved)) if type(saved) is int else saved)  # an equal fresh int: a key hit
+            assert np.array_equal(g.observe(player), kept), (turn, name)
+        legal = np.flatnonzero(g.legal_mask(player))
+        g.apply(int(legal[rng.integers(len(legal))]))
+    assert edited == set(fields)  # every field's edit changed the observation
