@@ -73,9 +73,6 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
 class BugHunt(GameRecords):
     name = "BugHunt"
     marine_decisions = MARINE_DECISIONS
-    #: only the scripted tactics read the Marines' masks (BugHuntTactics): marines.marine_mask may
-    #: leave out the grenade slots they never read; here the masks are the players'
-    masks_for_tactics = False
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
@@ -438,6 +435,16 @@ class BugHunt(GameRecords):
             marines.marine_mask(self, mask)
         elif kind == "drive":
             marines.apc_mask(self, mask)
+        return mask
+
+    def _compute_script_mask(self) -> np.ndarray:
+        """The script mask (PhasedGame.script_mask; BugHuntTactics' while a tactic plays): a
+        figure's action without the grenade slots the squad never reads (marines.marine_mask), the
+        other decisions' whole masks."""
+        if self.decision.kind != "act":
+            return self._current_mask()
+        mask = self.layout.empty_mask()
+        marines.marine_mask(self, mask, True)
         return mask
 
     # ==========================================================================================

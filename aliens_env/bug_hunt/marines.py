@@ -185,13 +185,13 @@ def can_use_comms(game, i: int) -> bool:
             and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
 
 
-@cython.locals(game=GameRecords, h=Human)
-def marine_mask(game, mask: np.ndarray) -> None:
-    """The active figure's legal actions set in `mask`. In a game whose Marines' masks only its
-    scripted tactics read (BugHuntTactics: ``masks_for_tactics``), the grenade slots are left out
-    when no tactic reads them (_grenade_slots_read): the squad reads a grenade slot at an Alien's
-    square alone (ScriptedMarines.shot, TacticMarines.grenades), and working the slots out costs
-    the figure's whole view within grenade range (most scripted actions have no Alien in reach)."""
+@cython.locals(game=GameRecords, h=Human, script=cython.bint)
+def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
+    """The active figure's legal actions set in `mask`. With `script`, the script mask
+    (BugHunt._compute_script_mask): the grenade slots are left out when the squad does not read
+    them (_grenade_slots_read): it reads a grenade slot at an Alien's square alone
+    (ScriptedMarines.shot, TacticMarines.grenades), and working the slots out costs the figure's
+    whole view within grenade range (most scripted actions have no Alien in reach)."""
     s = game._slot
     i = game.active
     h = game.humans[i]
@@ -257,18 +257,17 @@ def marine_mask(game, mask: np.ndarray) -> None:
                     mask[s["fire"] + k] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             mask[s["overwatch"]] = 1
-        if can_grenade(game, i) and ap >= cost["grenade"] and _grenade_slots_read(game, mask):
+        if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, mask)):
             mask[s["grenade"] + _grenade_targets(game, h.pos)[1]] = 1
     mask[s["end"]] = 1
 
 
 def _grenade_slots_read(game, mask: np.ndarray) -> bool:
-    """Must marine_mask set the grenade slots (the last it sets before end)? Always where the
-    players read the masks. Where only the scripted tactics do (``masks_for_tactics``): when an
-    Alien is among the targets (a grenade slot is read at an Alien's square alone), or when no
-    other action than end is legal so far (the phase machine takes a decision with one legal
-    action itself: the count must be the whole mask's)."""
-    return not game.masks_for_tactics or not mask.any() or any([t[0] == "alien" for t in targets(game)])
+    """Must marine_mask set the grenade slots (the last it sets before end) in a script mask? When
+    an Alien is among the targets (the squad reads a grenade slot at an Alien's square alone), or
+    when no other action than end is legal so far (the phase machine takes a decision with one
+    legal action itself: the count must be above 1 exactly when the whole mask's is)."""
+    return not mask.any() or any([t[0] == "alien" for t in targets(game)])
 
 
 def marine_action(game, kind: str, index: int) -> None:

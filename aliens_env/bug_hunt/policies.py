@@ -47,7 +47,7 @@ class ScriptedMarines(SeedablePolicy):
     name = "heuristic"
 
     def act(self, game, player: str) -> int:
-        mask = game.legal_mask_kept(player)  # (read only, here and in the tactics: no copy)
+        mask = game.script_mask(player)  # (read only, here and in the tactics: no copy; no unread grenade slot)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         kind = game.decision.kind
         if kind == "activate":

@@ -103,7 +103,7 @@ class TacticMarines(ScriptedMarines):
         action = super().act(game, player)
         if self.tactic == "heuristic" or game.decision.kind != "act":
             return action
-        return getattr(self, self.tactic)(game, game.legal_mask_kept(player), action)
+        return getattr(self, self.tactic)(game, game.script_mask(player), action)
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)
@@ -382,9 +382,6 @@ class TacticMarines(ScriptedMarines):
 
 class BugHuntTactics(CommandedSide, BugHunt):
     name = "BugHuntTactics"
-    # the Marines' primitive masks are worked out while a tactic plays, for it alone (the commander's
-    # mask is the tactic slice): marines.marine_mask leaves out the grenade slots no tactic reads
-    masks_for_tactics = True
 
     def __init__(self, observation: str = "full", **options):
         if observation not in OBSERVATIONS:

@@ -9,6 +9,11 @@ themselves), their names (``_tactic_name``; ``tactic_labels()`` lists them witho
 and the two hooks ``_command_start`` and ``_command_over``. The ``tactic`` slice is appended after
 the game's own, so every action of the game keeps its number (its hive policies read the same
 indices); ``self._executing`` is True while a tactic plays (and while the game sets up).
+
+While a tactic plays and the marines decide, the script mask (``script_mask``, core/game.py's
+PhasedGame: what the scripts read and the phase loop counts) is the game's ``_compute_script_mask``,
+kept in ``_cache`` beside the whole mask (the whole mask instead once something asked for it): a
+ruleset leaves out there what its scripts never read.
 """
 from __future__ import annotations
 
@@ -78,6 +83,22 @@ class CommandedSide:
         mask = self.layout.empty_mask()
         mask[self.layout.span("tactic")] = 1
         return mask
+
+    def script_mask(self, player: str) -> np.ndarray:
+        """While a tactic plays and the marines decide, the kept ``_compute_script_mask()`` (the
+        whole mask instead where it is cached already: no second mask worked out); otherwise the
+        whole mask, ``legal_mask_kept``'s (the commander's own mask while it decides)."""
+        if self._executing:
+            d = self.decision
+            if d is not None and d.player == player == "marines":
+                cache = self._cache
+                mask = cache.get("mask")
+                if mask is None:
+                    mask = cache.get("script_mask")
+                    if mask is None:
+                        mask = cache["script_mask"] = self._compute_script_mask()
+                return mask
+        return self.legal_mask_kept(player)
 
     def _apply(self, action: int) -> None:
         """A tactic's command plays on up to the next real choice itself (``_resolve``'s last

@@ -360,7 +360,18 @@ class PhasedGame(Game):
       decision open), False when the game has just ended (the default never ends it there).
 
     ``_run`` then plays on until a decision has two or more legal actions: a decision with one
-    legal action is taken at once, so every step offered to a player is a real choice.
+    legal action is taken at once, so every step offered to a player is a real choice. It counts
+    the *script mask* (``script_mask``), by default the whole mask.
+
+    The script mask is the mask scripted policies read (read only, valid until the next step) and
+    the one the phase loop counts; a game may leave out of it what its scripts never read, so as
+    not to work that out (the Tactics environments while a tactic plays: core/commander.py, a
+    ruleset's ``_compute_script_mask``). Its contract: it holds a subset of the whole mask's
+    entries; its count is above 1 exactly when the whole mask's is; where the whole mask counts 1
+    (or 0), it is the whole mask (so a lone entry taken by the loop is the whole mask's). Scripts
+    read from it only the entries it holds, and ask the whole mask (``legal_mask_kept``) or the
+    rules' queries for the rest. (tests/core/test_script_mask.py checks it for every Tactics
+    environment.)
 
     A rule for every ruleset: nothing may change the position while the same decision object stays
     open (``_resolve`` closes it first; a new position always opens a new one with ``_decide``; a
@@ -387,6 +398,17 @@ class PhasedGame(Game):
         not to move."""
         if self.decision is None or self.decision.player != player:
             return self.layout.empty_mask()
+        return self._current_mask()
+
+    def script_mask(self, player: str) -> np.ndarray:
+        """The script mask (see the class's docstring): here the whole mask, ``legal_mask_kept``'s."""
+        return self.legal_mask_kept(player)
+
+    def _compute_script_mask(self) -> np.ndarray:
+        """The open decision's script mask, worked out where a game keeps one of its own (a
+        commanded side while a tactic plays, core/commander.py): a ruleset's hook, leaving out what
+        its scripts never read, within the contract of the class's docstring. Default: the whole
+        mask."""
         return self._current_mask()
 
     def illegal_reason(self, action: int) -> str | None:
@@ -425,7 +447,7 @@ class PhasedGame(Game):
             if not self._settle():
                 return
             if self.decision is not None:
-                mask = self._current_mask()
+                mask = self.script_mask(self.decision.player)  # (above 1 exactly when the whole mask is)
                 count = _count_nonzero(mask)
                 if count > 1:
                     return

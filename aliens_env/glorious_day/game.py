@@ -293,15 +293,14 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # the phase machine
     # ------------------------------------------------------------------------------------------
-    def _run(self, scripted: bool = False) -> None:
+    def _run(self) -> None:
         """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
-        taking a lone 'decline' at once would tell the marines the Hive holds no such card).
-        `scripted`: a script plays the marines (GloriousDayTactics' tactic): the masks counted are
-        ``script_mask``'s, which count above 1 where the whole mask does."""
+        taking a lone 'decline' at once would tell the marines the Hive holds no such card). As
+        PhasedGame's, it counts the script mask (``script_mask``)."""
         while True:
             self._cache.clear()
             if self.decision is not None:
-                mask = self.script_mask(self.decision.player) if scripted else self._current_mask()
+                mask = self.script_mask(self.decision.player)
                 count = _count_nonzero(mask)
                 if count > 1 or (count == 1 and self.decision.kind == "react"):
                     return
@@ -391,19 +390,20 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # masks and resolution
     # ------------------------------------------------------------------------------------------
-    def _compute_mask(self, targets: bool = True) -> np.ndarray:
-        """The open decision's mask; without `targets`, an action's without its target entries
-        (``_fill_mask``)."""
+    def _compute_mask(self) -> np.ndarray:
+        """The open decision's mask (``_fill_mask``)."""
         mask = bytearray(self.layout.size)  # (item writes to bytes are cheap) handed out as the layout's int8 mask
-        self._fill_mask(mask, targets)
+        self._fill_mask(mask, True)
         return np.frombuffer(mask, dtype=np.int8)
 
-    def script_mask(self, player: str) -> np.ndarray:
-        """The mask the scripted marines read and ``_run`` counts (read only, valid until the next
-        step): ``legal_mask_kept``'s here. GloriousDayTactics leaves out an action's target entries
-        while a tactic plays (``_fill_mask``): the scripts ask the queries for those, and an
-        action's mask holds Rest and End whenever it holds a target, so its count stays above 1."""
-        return self.legal_mask_kept(player)
+    def _compute_script_mask(self) -> np.ndarray:
+        """The script mask (PhasedGame.script_mask; GloriousDayTactics' while a tactic plays): an
+        action's mask without its target entries (``_fill_mask``), which the scripted marines
+        never read (they ask the queries for those); an action's mask holds Rest and End whenever
+        it holds a target, so its count stays above 1. The other decisions' masks whole."""
+        mask = bytearray(self.layout.size)
+        self._fill_mask(mask, False)
+        return np.frombuffer(mask, dtype=np.int8)
 
     # (compiled: item reads and writes without lookups; in the hot loops a mask's index is a C
     # integer, ``i``, an entry of the slice at ``base``)

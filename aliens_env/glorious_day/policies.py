@@ -120,7 +120,7 @@ class HeuristicMarines:
 
     def act(self, game: GloriousDay, player: str) -> int:
         layout, kind = game.layout, game.decision.kind
-        mask = game.script_mask(player)  # (read only: no copy; no target entries read, GloriousDay.script_mask)
+        mask = game.script_mask(player)  # (read only: no copy; no target entries read, GloriousDay._compute_script_mask)
         if kind == "activate":
             ready = [c for c in range(len(game.chars)) if mask[layout.encode("activate", c)]]
             shooting = [c for c in ready if game.attack_targets(c)]

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
-
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from ..core.data import read_yaml
 from .apc_policy import _get_out
@@ -91,7 +89,7 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
     def _run(self) -> None:
         """GloriousDay's loop; the choice of who activates next is the heuristic marines' own
         (the commander decides how, at the activation's first action)."""
-        super()._run(self._executing)  # (while a tactic plays, its script reads the masks: script_mask)
+        super()._run()
         while not self._executing and self.decision is not None and self.decision.kind == "activate":
             self._executing = True
             try:
@@ -101,22 +99,6 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
                 self._executing = False
                 self._cache.clear()
             super()._run()
-
-    def script_mask(self, player: str) -> np.ndarray:
-        """While a tactic plays, a marines' action's mask without its target entries (kept in
-        ``_cache`` beside the whole one, which is handed out instead once something asked for it):
-        the scripts read none of them, and the action's Moves, Attacks... are asked again only by
-        the few of the scripts' choices that need them (a third of the actions of the benchmark's
-        games). Otherwise ``legal_mask_kept``'s."""
-        d = self.decision
-        if not self._executing or d is None or d.kind != "action" or player != "marines":
-            return self.legal_mask_kept(player)
-        mask = self._cache.get("mask")
-        if mask is None:
-            mask = self._cache.get("script_mask")
-            if mask is None:
-                mask = self._cache["script_mask"] = GloriousDay._compute_mask(self, False)
-        return mask
 
     def _command_start(self) -> tuple[int, int]:
         return (self.round, self.active)

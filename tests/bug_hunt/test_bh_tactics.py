@@ -441,13 +441,17 @@ def test_the_scripted_squad_and_every_tactic_only_read_the_games_kept_mask(name)
 
 
 def _primitive_mask(g, overwatch=False):
-    """The tactics game made from plain game g's position, and its Marines' mask as a tactic reads
-    it (worked out while a tactic plays); the active figure on over-watch when `overwatch`."""
+    """The tactics game made from plain game g's position, and its Marines' script mask, the mask
+    a tactic reads (``script_mask`` while a tactic plays: BugHunt._compute_script_mask); the
+    active figure on over-watch when `overwatch`."""
     commanded = BugHuntTactics.from_dict(dict(g.to_dict(), game="BugHuntTactics"))
     commanded.humans[commanded.active].overwatch = overwatch
     commanded._executing = True
     commanded._cache.clear()
-    return commanded, commanded.legal_mask("marines")
+    mask = commanded.script_mask("marines").copy()
+    whole, plain = commanded.legal_mask("marines"), _plain_mask(g, overwatch)  # the whole mask: the plain game's
+    assert (whole[:len(plain)] == plain).all() and not whole[len(plain):].any()  # (then the tactic slice)
+    return commanded, mask
 
 
 def _plain_mask(g, overwatch=False):
@@ -457,8 +461,8 @@ def _plain_mask(g, overwatch=False):
 
 
 def test_the_tactics_masks_leave_out_the_grenade_slots_only_with_no_alien_in_reach():
-    """marine_mask (masks_for_tactics): the grenade slots no tactic reads are left out; every other
-    entry is the plain game's mask's."""
+    """The script mask (marine_mask with `script`): the grenade slots no tactic reads are left out;
+    every other entry is the plain game's mask's."""
     g = build(["##########", "#1.......#", "##########"])
     activate(g, 0)
     commanded, mask = _primitive_mask(g)

@@ -143,7 +143,8 @@ TARGET_SPANS = ("move", "attack", "barricade", "turret", "scan", "set_down", "to
 
 
 class WholeMaskTactics(GloriousDayTactics):
-    """GloriousDayTactics whose scripts read the whole mask (``script_mask`` as GloriousDay's)."""
+    """GloriousDayTactics whose scripts read, and whose phase loop counts, the whole mask
+    (``script_mask`` as PhasedGame's, not the commander's)."""
 
     def script_mask(self, player):
         return self.legal_mask_kept(player)
@@ -173,7 +174,8 @@ class CheckedTactic(TacticMarines):
 @pytest.mark.parametrize("tactic", TACTICS)
 def test_the_scripts_mask_leaves_out_only_the_targets_and_plays_the_same_games(tactic):
     """While a tactic plays, the scripts read an action's mask without its target entries
-    (``script_mask``): the same entries otherwise, and the same games as with the whole mask."""
+    (``script_mask``: GloriousDay._compute_script_mask): the same entries otherwise, and the same
+    games as with the whole mask."""
     from aliens_env.core.commander import TacticCommander
     from aliens_env.glorious_day import data_files
 
