@@ -13,14 +13,27 @@ indices); ``self._executing`` is True while a tactic plays (and while the game s
 While a tactic plays and the marines decide, the script mask (``script_mask``, core/game.py's
 PhasedGame: what the scripts read and the phase loop counts) is the game's ``_compute_script_mask``,
 kept in ``_cache`` beside the whole mask (the whole mask instead once something asked for it): a
-ruleset leaves out there what its scripts never read.
+ruleset leaves out there what its scripts never read. A game class without a
+``_compute_script_mask`` of its own keeps PhasedGame's ``script_mask`` (the whole mask, a C call
+from the phase loop when compiled): ``__init_subclass__`` chooses.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from .game import PhasedGame
+
 
 class CommandedSide:
+    def __init_subclass__(cls, **kwargs):
+        """The class's ``script_mask``, unless it names its own: ``_kept_script_mask`` where the game
+        has a ``_compute_script_mask`` of its own, else PhasedGame's (the whole mask; no second
+        mask kept, no Python-level call from the compiled phase loop)."""
+        super().__init_subclass__(**kwargs)
+        if "script_mask" not in vars(cls):
+            own = getattr(cls, "_compute_script_mask", PhasedGame._compute_script_mask) is not PhasedGame._compute_script_mask
+            cls.script_mask = CommandedSide._kept_script_mask if own else PhasedGame.script_mask
+
     def __init__(self, **options):
         #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
         #: worked out for the open decision, reused by the next command while that decision is open
@@ -84,10 +97,11 @@ class CommandedSide:
         mask[self.layout.span("tactic")] = 1
         return mask
 
-    def script_mask(self, player: str) -> np.ndarray:
-        """While a tactic plays and the marines decide, the kept ``_compute_script_mask()`` (the
-        whole mask instead where it is cached already: no second mask worked out); otherwise the
-        whole mask, ``legal_mask_kept``'s (the commander's own mask while it decides)."""
+    def _kept_script_mask(self, player: str) -> np.ndarray:
+        """The ``script_mask`` of a game with a ``_compute_script_mask`` of its own: while a tactic
+        plays and the marines decide, the kept ``_compute_script_mask()`` (the whole mask instead
+        where it is cached already: no second mask worked out); otherwise the whole mask,
+        ``legal_mask_kept``'s (the commander's own mask while it decides)."""
         if self._executing:
             d = self.decision
             if d is not None and d.player == player == "marines":

@@ -25,3 +25,4 @@ cdef class PhasedGame(Game):
     cpdef legal_mask_kept(self, player)
     cpdef current_player(self)
     cpdef _decide(self, kind, options=*)
+    cpdef script_mask(self, player)
