@@ -151,7 +151,7 @@ def test_bfs_is_the_plain_breadth_first_search():
 
 
 def test_bfs_reach_is_the_plain_search_layer_by_layer():
-    """_bfs_reach (its layers read from the answer itself, C ints over the flat neighbour table)
+    """_bfs_reach (_reach_layers: an int array queue, C ints over the flat neighbour table)
     answers as a plain search does: the start first, then the squares within `limit` steps
     (never entering `closed`) layer by layer, each layer in the order found from the one before;
     and how many lie within limit - 1 steps (all of them when the search ends early)."""
