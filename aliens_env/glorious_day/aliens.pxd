@@ -3,11 +3,12 @@
 cimport cython
 
 from aliens_env.glorious_day.hivemind cimport HivemindRules
+from aliens_env.glorious_day.state cimport _reach_layers
 
-# nearest_in_reach's search and choice on C ints (aliens.py: the same code run as Python)
-@cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, tail=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
-               k=cython.int, m=cython.int, here=cython.int, least=cython.int, best=cython.int, level=cython.int,
-               out=list)
+# nearest_in_reach's choice on C ints (aliens.py: the same code run as Python; the search: state.pxd's
+# _reach_layers)
+@cython.locals(tail=Py_ssize_t, i=Py_ssize_t, s=cython.int, here=cython.int, least=cython.int, best=cython.int,
+               level=cython.int, out=list)
 cdef list _nearest_free(int[:] first, int[:] nexts, int[:] queue, bytearray mark, bytearray taken, list field,
                         int start, int steps, int far)
 

@@ -9,6 +9,7 @@ from array import array
 from ..core.board import NO, UNREACHABLE
 from .apc import APC_TARGET
 from .hivemind import HivemindRules
+from .state import _reach_layers
 
 try:
     import cython
@@ -26,27 +27,15 @@ _TASK_METHOD_NAMES: dict[str, str] = {}
 
 def _nearest_free(first, nexts, queue, mark: bytearray, taken: bytearray, field: list, start: int, steps: int,
                   far: int) -> list:
-    """``nearest_in_reach``'s search and choice: the squares within `steps` steps of `start` (over
-    ``flat_table``'s `first` and `nexts`, never onto a square `mark` holds: the closed ones), layer
-    by layer into `queue` (an int array of one entry per square); of them the free ones (`taken`
-    zero) at the least level of `field` from the start's level less `steps` (at least 1) up, or all
-    the free ones when the start's level is `far` or more (no Character reached); ascending.
-    Compiled, the loops run on C ints (aliens.pxd): no Python int nor tuple made per square."""
+    """``nearest_in_reach``'s choice: of the squares within `steps` steps of `start` (``_reach_layers``'
+    search over ``flat_table``'s `first` and `nexts` into `queue`, an int array of one entry per square,
+    never onto a square `mark` holds: the closed ones), the free ones (`taken` zero) at the least
+    level of `field` from the start's level less `steps` (at least 1) up, or all the free ones when
+    the start's level is `far` or more (no Character reached); ascending. Compiled, the loops run on
+    C ints (aliens.pxd): no Python int nor tuple made per square."""
     mark[start] = 1
     queue[0] = start
-    lo, hi, tail = 0, 1, 1  # (queue[lo:hi]: the last layer; queue[:tail]: every square reached)
-    for layer in range(steps):  # (layer: unused, a C int compiled)
-        for i in range(lo, hi):
-            s = queue[i]
-            for k in range(first[s], first[s + 1]):
-                m = nexts[k]
-                if not mark[m]:
-                    mark[m] = 1
-                    queue[tail] = m
-                    tail += 1
-        if tail == hi:
-            break
-        lo, hi = hi, tail
+    tail = _reach_layers(first, nexts, mark, queue, 0, 1, steps)
     out = []
     here = field[start]
     if here >= far:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from . import missions as objectives
-from .large_policies import _firing_squares
+from .large_policies import _firing_squares, goal_steps
 from .state import nearest_square
 
 ORDER = ("driver", "rear_turret", "front_turret", "repair", "scanner", "door_gunner")
@@ -159,7 +159,7 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
         return None
     closed = inside | game.barricades | {a["pos"] for a in game.aliens if a is not None}
     outside = [s for s in game.move_targets(c) if s not in inside]
-    dist = game.bfs([step], closed, until=[game.chars[c]["pos"], *outside])  # (the squares read)
+    dist = goal_steps(game, (step,), closed)
     here = dist[game.chars[c]["pos"]]
     moves = [s for s in outside if dist[s] < UNREACHABLE]
     best = nearest_square(moves, dist)

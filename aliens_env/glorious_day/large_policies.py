@@ -19,13 +19,35 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
+#: (map id, goal squares, closed squares): ``bfs(goal, closed)`` whole, the steps the scripted
+#: marines read to head for a goal (``_toward``; apc_policy's ``_outside``: the APC's door step).
+#: The Characters ask the same search at each of their actions while no Alien moves: kept, it is
+#: read again (whole, it costs about 1.4 times a search stopped at the squares one ask reads: kept
+#: gains from one ask in four repeated; in random play 4 in 10 of _toward's, 7 in 10 of
+#: _outside's); at most GOAL_STEPS_SIZE kept (then all dropped)
+_GOAL_STEPS: dict[tuple, list] = {}
+GOAL_STEPS_SIZE = 256
+
+
+def goal_steps(game, goal, closed: set[int]) -> list[int]:
+    """``game.bfs(goal, closed)`` kept (_GOAL_STEPS): the steps from the nearest square of `goal`
+    to each square (a list shared by every caller: read it only)."""
+    key = (game.map_id, tuple(goal), frozenset(closed))
+    out = _GOAL_STEPS.get(key)
+    if out is None:
+        if len(_GOAL_STEPS) >= GOAL_STEPS_SIZE:
+            _GOAL_STEPS.clear()
+        out = _GOAL_STEPS[key] = game.bfs(goal, closed)
+    return out
+
+
 def _toward(game, c: int, goal: list[int]) -> int | None:
     """The move target of Character c nearest `goal` (a small model's steps), if it gets nearer."""
     ch = game.chars[c]
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares())
     aboard = game.vehicle_set()  # (the APC's crew boards by apc_policy.py only)
     moves = [s for s in game.move_targets(c) if s not in aboard]
-    dist = game.bfs(goal, closed, until=[ch["pos"], *moves])  # (the squares read)
+    dist = goal_steps(game, goal, closed)
     best = nearest_square(moves, dist)
     if best is not None and dist[best] < dist[ch["pos"]]:
         return game.layout.encode("move", best)

@@ -8,10 +8,11 @@ from aliens_env.glorious_day.apc cimport VehicleRules
 @cython.locals(d=cython.int, s=cython.int, k=cython.int, m=cython.int, nxt=list)
 cdef int _breadth_first_layers(int[:] first, int[:] nexts, list dist, bytearray mark, bytearray want, int left,
                                list frontier, object limit) except -1
-# _bfs_reach's loop on C ints (state.py)
-@cython.locals(lo=Py_ssize_t, hi=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int,
-               k=cython.int, m=cython.int)
-cdef Py_ssize_t _reach_layers(int[:] first, int[:] nexts, bytearray mark, list out, int limit) except -1
+# _bfs_reach's and nearest_in_reach's search on C ints (state.py); cpdef: aliens.py imports it too (compiled,
+# aliens.pxd cimports it: a C call)
+@cython.locals(tail=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int, k=cython.int, m=cython.int)
+cpdef Py_ssize_t _reach_layers(int[:] first, int[:] nexts, bytearray mark, int[:] queue, Py_ssize_t lo,
+                               Py_ssize_t hi, int limit) except -1
 # _nearest_steps' loops on C ints (state.py)
 @cython.locals(s=Py_ssize_t)
 cdef int _lower_steps(int[:] least, int[:] row, Py_ssize_t n) except -1

@@ -108,27 +108,27 @@ def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytea
     return d
 
 
-def _reach_layers(first, nexts, mark: bytearray, out: list, limit: int) -> int:
-    """``StateQueries._bfs_reach``'s search: `out` (the start, marked) extended layer by layer
-    up to `limit` steps with the squares not marked (each marked as it is reached), each layer
-    read from `out` itself; returns how many of them lie within limit - 1 steps (all of them when
-    the search ends early). Compiled, the loops run on C ints over the flat neighbour table
-    (state.pxd), with no Python int made per neighbour (only per square above 256 read from
-    `out`: accepted)."""
-    lo, hi = 0, 1
+def _reach_layers(first, nexts, mark: bytearray, queue, lo: int, hi: int, limit: int) -> int:
+    """The layered search of ``StateQueries._bfs_reach`` and of ``nearest_in_reach``
+    (aliens.py): from `queue[lo:hi]` (the last layer found, its squares marked), `limit` layers
+    more over the flat neighbour table, each square not marked appended to `queue` (an int array
+    with room for every square) and marked, layer by layer; returns how many squares `queue`
+    holds then (the search stops when a layer adds none). Compiled, the loops run on C ints
+    (state.pxd): no Python int made per square."""
+    tail = hi
     for layer in range(limit):  # (layer: unused, a C int compiled)
-        hi = len(out)  # (the squares within the steps taken so far: within limit - 1 at the last layer)
         for i in range(lo, hi):
-            s = out[i]
+            s = queue[i]
             for k in range(first[s], first[s + 1]):
                 m = nexts[k]
                 if not mark[m]:
                     mark[m] = 1
-                    out.append(m)
-        if len(out) == hi:
-            return hi
-        lo = hi
-    return hi
+                    queue[tail] = m
+                    tail += 1
+        if tail == hi:
+            break
+        lo, hi = hi, tail
+    return tail
 
 
 def _lower_steps(least, row, n: int) -> int:
@@ -363,19 +363,28 @@ class StateQueries(VehicleRules):
             out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
         return out
 
-    @cython.locals(mark=bytearray, out=list, flat=tuple, s=cython.int)  # (the search: _reach_layers)
+    @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t,
+                   tail=cython.Py_ssize_t)  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
         that no caller can change another's), and how many of them lie within limit - 1 steps."""
-        mark = bytearray(self.board.n)
+        n = self.board.n
+        mark = bytearray(n)
         for s in closed:
             mark[s] = 1
         mark[start] = 1
-        out = [start]
+        queue = array("i", [0]) * n
+        queue[0] = start
         flat = self._flat_nbrs()
-        near = _reach_layers(flat[0], flat[1], mark, out, limit)
-        return tuple(out), near
+        near = _reach_layers(flat[0], flat[1], mark, queue, 0, 1, limit - 1)
+        tail = near
+        if limit >= 1:
+            # the last layer: every neighbour of a square nearer than limit - 1 steps is marked
+            # already, so searching on from all of queue[:near] adds just the squares one step on from
+            # those at limit - 1 steps, in the order a search from them alone adds them
+            tail = _reach_layers(flat[0], flat[1], mark, queue, 0, near, 1)
+        return tuple(queue[:tail]), near
 
     @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int)
     def move_targets(self, c: int) -> list[int]:

@@ -151,7 +151,7 @@ def test_bfs_is_the_plain_breadth_first_search():
 
 
 def test_bfs_reach_is_the_plain_search_layer_by_layer():
-    """_bfs_reach (its layers read from the answer itself, C ints over the flat neighbour table)
+    """_bfs_reach (_reach_layers: an int array queue, C ints over the flat neighbour table)
     answers as a plain search does: the start first, then the squares within `limit` steps
     (never entering `closed`) layer by layer, each layer in the order found from the one before;
     and how many lie within limit - 1 steps (all of them when the search ends early)."""
@@ -221,3 +221,28 @@ def test_the_free_squares_nearest_a_spawn_are_the_plain_search_nearest():
         free = [s for s in range(g.board.n) if g.passable[s] and s not in taken]
         near = min(min(g.board.range(s, t) for t in squares) for s in free)
         assert g._free_near(squares) == [s for s in free if min(g.board.range(s, t) for t in squares) == near]
+
+
+def test_goal_steps_is_the_search_from_the_goal_and_reads_as_the_search_stopped_early(monkeypatch):
+    """large_policies.goal_steps (bfs kept per map, goal and closed squares, shared by _toward and
+    apc_policy's _outside) is the whole search from the goal, so it reads as the search stopped once
+    the squares a script reads are reached (the search it replaced) on every one of them; asked
+    again it hands out the kept list; the cache stays under its cap."""
+    from aliens_env.glorious_day import large_policies
+
+    large_policies._GOAL_STEPS.clear()
+    monkeypatch.setattr(large_policies, "GOAL_STEPS_SIZE", 30)
+    g = GloriousDay()
+    g.reset(0)
+    rng, n = random.Random(11), g.board.n
+    passable = [s for s in range(n) if g.nbrs[s]]
+    for _ in range(200):
+        goal = rng.sample(passable, rng.randint(1, 4))
+        closed = set(rng.sample(passable, rng.randint(0, 40))) - set(goal)
+        read = rng.sample(passable, rng.randint(1, 6))
+        dist = large_policies.goal_steps(g, goal, closed)
+        assert dist == g.bfs(goal, closed)
+        stopped = g.bfs(goal, closed, until=read)
+        assert [dist[s] for s in read] == [stopped[s] for s in read]
+        assert large_policies.goal_steps(g, list(goal), set(closed)) is dist
+        assert len(large_policies._GOAL_STEPS) <= 30
