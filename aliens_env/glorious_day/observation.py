@@ -235,9 +235,10 @@ class Observation(AlienRules):
                 # (Aliens run over may share a square under the APC; shown_aliens is now every slot's), the
                 # template's value on one left empty
                 square, last_slot = squares[i], NO
-                for slot in range(len(slots)):
+                for slot in range(len(slots) - 1, -1, -1):  # (from the last slot: the first found)
                     if shown_aliens[2 * slot] == square:
                         last_slot = slot
+                        break
                 if last_slot == NO:
                     obs[plane + square] = template[plane + square]
                 else:
@@ -316,10 +317,10 @@ class Observation(AlienRules):
                 vehicle = (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"])
                 seats = [apc["pos"]]  # the APC's square (its shape's seats), then each Character aboard and its square
                 inside, chars = self.vehicle_set(), self.chars
-                for c in range(len(chars)):
-                    pos = chars[c]["pos"]
+                for i in range(len(chars)):  # (i: a C integer)
+                    pos = chars[i]["pos"]
                     if pos in inside:
-                        seats.append(c)
+                        seats.append(i)
                         seats.append(pos)
                 blips = self.blips
                 scanned = tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
