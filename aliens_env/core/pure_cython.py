@@ -39,3 +39,6 @@ Py_ssize_t = int
 bint = bool
 #: Cython's C double (``@cython.locals(p=cython.double)``); run as Python, Python's float
 double = float
+#: Cython's compile-time flag (``if cython.compiled:``, a C path beside the Python one); run as
+#: Python, False
+compiled = False

@@ -15,6 +15,11 @@ import numpy as np
 
 from ..core.game import Game
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 #: a block of at least this many values (runs of consecutive values in the stage's observation
 #: and in the episode's, at steady steps) is copied as one strided view; the other values in one
 #: gather (see ``_obs_map``)
@@ -207,13 +212,16 @@ class StageChain(Game):
         plan = self.__dict__.get("_plan")
         if plan is None or plan[0] is not g or plan[1] is not (plan[2] if kept is None else kept):
             plan = self._plan = self._bind_obs_map(g, kept)
-        _, source, inner, out, blocks, src, dst = plan
+        _, source, inner, out, blocks, src, dst, at = plan
         if kept is None:
             inner[:] = g.observe(player)
-        for to, of in blocks:
-            to[...] = of
-        if len(src):
-            out[dst] = source[src]
+        if cython.compiled:  # every run one memcpy, in C (chain.pxd): no numpy assignment's set-up a block
+            _copy_runs_c(at[0], at[1], at[2], at[3])  # noqa: F821  (defined in chain.pxd)
+        else:
+            for to, of in blocks:
+                to[...] = of
+            if len(src):
+                out[dst] = source[src]
         self._chain_view(out)
         return out.copy()
 
@@ -228,14 +236,20 @@ class StageChain(Game):
     def _bind_obs_map(self, g: Game, kept: np.ndarray | None) -> tuple:
         """(the stage game, the buffer read, this game's buffer of the stage's observe (None when
         the stage's kept observation is read), the episode's buffer, the (episode view, stage
-        view) pairs of the blocks, the stage's other indices, where they go): ``_obs_map`` bound
+        view) pairs of the blocks, the stage's other indices, where they go, the compiled copy's
+        addresses (of the episode's buffer, of the buffer read, of the runs, and their count; the
+        runs checked here to lie inside both buffers, the three arrays held by the plan)): ``_obs_map`` bound
         to buffers of this game's own (never shared with another game, a clone or a copy: each
         binds its own at its first observe of a stage game). The episode's buffer holds the
         values ``_copy_views`` does not write (the template's); the stage's values are rewritten
         every observe, the chain's own view when it changes (``_shown``, forgotten here)."""
-        template, blocks, src, dst = self._obs_map()
+        template, blocks, src, dst, runs = self._obs_map()
         inner = np.zeros(g.obs_layout.size, dtype=np.float32) if kept is None else None
         source = inner if kept is None else kept
+        if (runs < 0).any() or (runs[:, 0] + runs[:, 2] > template.size).any() or (runs[:, 1] + runs[:, 2] > source.size).any():
+            raise ValueError(f"{type(self).__name__}: an observation run lies outside its buffers")  # (the C copy checks no index)
+        if template.dtype != np.float32 or source.dtype != np.float32 or not source.flags.c_contiguous or runs.dtype != np.intp or not runs.flags.c_contiguous:
+            raise ValueError(f"{type(self).__name__}: the observations are not contiguous float32 buffers")
         old = self.__dict__.get("_plan")  # (this game's own: a clone, a copy or a pickle starts without)
         if old is not None and old[3].shape == template.shape:
             out = old[3]  # (its memory already in use: faster than a new one)
@@ -248,16 +262,19 @@ class StageChain(Game):
             of = np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))
             of.flags.writeable = False  # (the stage's values: read, never written here)
             bound.append((np.ndarray(shape, out.dtype, out, d * size, tuple(k * size for k in steps_d)), of))
-        return g, source, inner, out, bound, src, dst
+        at = (out.__array_interface__["data"][0], source.__array_interface__["data"][0],
+              runs.__array_interface__["data"][0], len(runs))
+        return g, source, inner, out, bound, src, dst, (*at, runs)
 
-    def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray]:
+    def _obs_map(self) -> tuple[np.ndarray, list[tuple[int, ...]], np.ndarray, np.ndarray, np.ndarray]:
         """(the episode's observation before the stage's values, the blocks (episode start,
         stage start, shape, the steps of each axis in the episode, in the stage), the stage's other
         indices, where they go), kept per stage game and roster: ``_copy_views`` worked out once
         on index numbers. Runs of consecutive values (a board plane's row, a Marine's row)
         repeated at the same steps in both go as one block of ``count`` runs, and blocks alike
         repeated at the same steps (the rows of the board's planes) as one block of blocks; the
-        rest in one gather."""
+        rest in one gather. Compiled, ``observe`` copies the runs instead (episode start, stage
+        start, length: one row each, every value of the map), each by one memcpy."""
         g = self.stage_game
         if self._obs_map_of[0] is g:
             return self._obs_map_of[1]
@@ -265,7 +282,7 @@ class StageChain(Game):
         self._obs_map_of = (g, out)
         return out
 
-    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple], np.ndarray, np.ndarray]:
+    def _make_obs_map(self) -> tuple[np.ndarray, list[tuple], np.ndarray, np.ndarray, np.ndarray]:
         g = self.stage_game
         template = self._copy_views(np.zeros(g.obs_layout.size), self.obs_layout.zeros())
         # the stage's index numbers, past the 0 and 1 that _copy_views writes itself
@@ -279,7 +296,8 @@ class StageChain(Game):
         rest = [np.arange(a, a + int(np.prod(shape))) for _, _, shape, _, _, a in blocks if np.prod(shape) < BLOCK_MIN]
         blocks = [block[:5] for block in blocks if np.prod(block[2]) >= BLOCK_MIN]
         rest = np.concatenate(rest) if rest else np.zeros(0, dtype=np.int64)
-        return template, blocks, src[rest], dst[rest]
+        copies = np.array([(d, s, shape[0]) for d, s, shape, _, _, _ in runs], dtype=np.intp).reshape(-1, 3)
+        return template, blocks, src[rest], dst[rest], copies
 
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         raise NotImplementedError

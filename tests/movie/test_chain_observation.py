@@ -1,0 +1,102 @@
+"""The Movie chains' observation (movie/chain.py's StageChain.observe): the stage's values copied
+into the episode's buffer through the plan kept across steps (compiled: run by run, in C; as
+Python: strided blocks and one gather) give what the stage's observe copied by name into a fresh
+observation (``_copy_views``) gives, at every step, across stage changes and new episodes."""
+import numpy as np
+import pytest
+
+from aliens_env.core.policy import RandomPolicy
+from aliens_env.envs import make_policy
+from aliens_env.movie.complete import CompleteMovie
+from aliens_env.movie.game import MovieScenario
+
+CHAINS = {"MovieScenario": MovieScenario, "CompleteMovie": CompleteMovie}
+
+
+def from_scratch(g, player: str) -> np.ndarray:
+    """The episode's observation made afresh: the stage's observe copied by name into zeros, then
+    the chain's own view written on a fresh buffer (``_shown`` forgotten for it, then put back)."""
+    obs = g._copy_views(g.stage_game.observe(player), g.obs_layout.zeros())
+    shown = g._shown
+    g._shown = None
+    try:
+        g._chain_view(obs)
+    finally:
+        g._shown = shown
+    return obs
+
+
+def play_and_compare(g, steps: int, seed: int) -> set:
+    """``steps`` moves (the heuristic Marines, a random hive: the stages are played through), every
+    observation compared with ``from_scratch``; the stages met."""
+    policies = {"marines": make_policy(g.name, "marines", "heuristic"), "hive": RandomPolicy(seed)}
+    stages, episode = set(), seed
+    g.reset(episode)
+    for _ in range(steps):
+        if g.is_terminal():
+            episode += 1
+            g.reset(episode)
+        player = g.current_player()
+        for side in ("marines", "hive"):
+            seen = g.observe(side)
+            assert np.array_equal(seen, from_scratch(g, side)), (g.stage, g.turn, side)
+        stages.add(g.stage)
+        g.apply(policies[player].act(g, player))
+    return stages
+
+
+@pytest.mark.parametrize("cls", sorted(CHAINS))
+def test_every_observation_is_the_stages_copied_afresh(cls):
+    g = CHAINS[cls]()
+    stages = play_and_compare(g, 2500, 1)
+    assert len(stages) >= 2  # (stage changes met: the plan bound again to another stage game)
+
+
+def test_the_runs_cover_the_blocks_and_the_gather_exactly():
+    """The compiled copy's runs (episode start, stage start, length) name the same (episode index,
+    stage index) pairs as the Python path's blocks and gather, each once, for every stage met."""
+    for g in (MovieScenario(), CompleteMovie()):
+        g.reset(2)
+        maps, guard = 0, 0
+        while guard < 4000 and not g.is_terminal():
+            template, blocks, src, dst, runs = g._obs_map()
+            pairs_runs = [(d + k, s + k) for d, s, n in runs.tolist() for k in range(n)]
+            pairs_python = list(zip(dst.tolist(), src.tolist()))
+            for d, s, shape, steps_d, steps_s in blocks:
+                for index in np.ndindex(*shape):
+                    pairs_python.append((d + sum(i * k for i, k in zip(index, steps_d)),
+                                         s + sum(i * k for i, k in zip(index, steps_s))))
+            assert len(pairs_runs) == len(set(pairs_runs)) and sorted(pairs_runs) == sorted(pairs_python)
+            assert all(n > 0 for n in runs[:, 2])
+            maps += 1
+            player = g.current_player()
+            g.apply(make_policy(g.name, "marines", "heuristic").act(g, player) if player == "marines"
+                    else RandomPolicy(guard).act(g, player))
+            guard += 1
+        assert maps
+
+
+def test_a_run_outside_the_buffers_is_refused_when_the_plan_is_bound(monkeypatch):
+    # (the compiled copy checks no index: the plan checks every run once, when bound)
+    g = MovieScenario()
+    g.reset(0)
+    template, blocks, src, dst, runs = g._obs_map()
+    bad = runs.copy()
+    bad[-1, 2] += g.stage_game.obs_layout.size  # (past the stage's buffer)
+    monkeypatch.setattr(g, "_obs_map", lambda: (template, blocks, src, dst, bad))
+    with pytest.raises(ValueError, match="outside its buffers"):
+        g._bind_obs_map(g.stage_game, g.stage_game.observe_kept("marines"))
+
+
+def test_a_run_left_out_is_seen(monkeypatch):
+    """The comparison above fails when the copy leaves out one run (a mutant of the plan): the
+    stage's values of that run stay as the template has them."""
+    g = MovieScenario()
+    g.reset(4)
+    template, blocks, src, dst, runs = g._obs_map()
+    # the first block left out (read as Python) and the first run (compiled): board rows the
+    # stage writes values into
+    monkeypatch.setattr(g, "_obs_map", lambda: (template, blocks[1:], src, dst, runs[1:]))
+    g.__dict__.pop("_plan", None)
+    with pytest.raises(AssertionError):
+        play_and_compare(g, 3, 4)
