@@ -147,10 +147,12 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # turns and the end
     # ------------------------------------------------------------------------------------------
+    @cython.locals(game=RoomRules)
     def _settle(self) -> bool:
-        if self.phase == "over":
-            self.decision = None
-        return self.phase not in ("over", "truncated")
+        game = self  # (compiled: the phase read from the struct; called before every move of the phase loop)
+        if game.phase == "over":
+            self.decision = None  # (written through self: a typed local only reads, tests/test_compiled.py)
+        return game.phase not in ("over", "truncated")
 
     # (The steps the phase machine takes at every step or mask name the next class that has them,
     # HuntForTheQueen (ElevatorRescue, before it, has none of them), rather than super(): the same
@@ -158,8 +160,10 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     def _marines_gone(self) -> bool:
         return HuntForTheQueen._marines_gone(self) and not self.freed
 
+    @cython.locals(game=RoomRules)
     def _next_marine(self) -> None:
-        if self.phase == "over":  # (the reactor blew in this activation)
+        game = self  # (compiled: the phase read from the struct)
+        if game.phase == "over":  # (the reactor blew in this activation)
             self.active = NO
             return
         HuntForTheQueen._next_marine(self)
@@ -214,7 +218,7 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # the Marines: rescue, exit, unarmed
     # ------------------------------------------------------------------------------------------
-    @cython.locals(game=RoomRules, m=Marine, o=Marine, ranges=list)
+    @cython.locals(game=RoomRules, m=Marine, o=Marine, ranges=list, marines=list, beside=list)
     def rescue_options(self, i: int) -> list[int]:
         """The Marines that Marine i may spend its whole activation on now: cocooned ones beside it
         (when it is healthy) and unarmed ones beside it (when it is armed)."""
@@ -222,40 +226,58 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         if not cocooned and not unarmed:
             return []  # (nobody to spend it on: without the tests below)
         game = self  # (compiled: the game's fields read from the struct, not looked up by name)
-        m = game.marines[i]
+        marines = game.marines
+        m = marines[i]
+        ranges = game._ranges[m.pos]  # (board.range_row(m.pos))
+        # the cocooned and unarmed on the map beside it first: at most steps there are none, and the
+        # tests of Marine i below (its activation, In Combat, a teammate's square) need not be made
+        beside = []
+        for j in cocooned:
+            o = marines[j]
+            if o.status == "on_map" and ranges[o.pos] == 1:
+                beside.append(j)
+        for j in unarmed:
+            o = marines[j]
+            if o.status == "on_map" and ranges[o.pos] == 1:
+                beside.append(j)
+        if not beside:
+            return []
         char = game.characters[m.name]
         if m.actions_left < char.actions or m.aim or game._in_combat(m) or i in unarmed:
             return []
-        ranges = game._ranges[m.pos]  # (board.range_row(m.pos))
         out = []
-        for j in sorted({*cocooned, *unarmed}):  # (the only Marines it may be spent on)
-            o = game.marines[j]
-            if o.status != "on_map" or ranges[o.pos] != 1:
-                continue
+        for j in sorted(set(beside)):
+            o = marines[j]
             if (j in cocooned and not m.wounded) or (j in unarmed and o.carried_by == NO):
                 out.append(j)
         if out and m.pos in game._standing_squares(exclude=i):  # (the costlier test last)
             return []
         return out
 
+    @cython.locals(game=RoomRules)
     def _compute_marine_mask(self) -> np.ndarray:
         mask = HuntForTheQueen._compute_marine_mask(self)  # (not super(): see _marines_gone)
-        i, s = self.active, self._slot
+        game = self  # (compiled: the game's fields read from the struct)
+        i = game.active
+        unarmed = self.unarmed
         self._rescue_mask(mask, self.cocooned + self.freed)
-        if i in self.unarmed:
+        if i in unarmed:
             for kind in NOT_ARMED:
-                mask[self.layout.span(kind)] = 0
+                mask[game.layout.span(kind)] = 0
         for j in self.rescue_options(i):
-            mask[s["rescue"] + j] = 1
+            mask[game._slot["rescue"] + j] = 1
         return mask
 
     def _marine_action(self, kind: str, index: int) -> None:
+        if kind != "exit" and kind != "rescue":  # (most actions: straight on)
+            HuntForTheQueen._marine_action(self, kind, index)
+            return
         i = self.active
         m = self.marines[i]
         if kind == "exit":
             self._leave(i)
             self._next_marine()
-        elif kind == "rescue":
+        else:
             m.actions_left = 0
             other = self.marines[index]
             if index in self.cocooned:
@@ -266,8 +288,6 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
                 self.unarmed.remove(index)
                 self.events.append(f"{m.name} spends the turn handing {other.name} a weapon")
             self._next_marine()
-        else:
-            HuntForTheQueen._marine_action(self, kind, index)
 
     def _leave(self, i: int) -> None:
         """Out by the Elevator; in the red zone only on a d10 above the countdown number."""

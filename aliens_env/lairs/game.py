@@ -265,10 +265,14 @@ class HuntForTheQueen(LairsObservation):
     # LairsObservation, rather than super(): the same method, the one after HuntForTheQueen in the
     # method resolution order of every subclass (their mixins come before HuntForTheQueen), without
     # a super object and its walk up the chain at each call.)
+    @cython.locals(m=Marine)
     def _marines_gone(self) -> bool:
         """No Marine left who can ever act: riders on the Elevator still can."""
-        if not LairsObservation._marines_gone(self):
-            return False
+        # (the Reactor Room's test, inlined with its Marines typed: asked before every move of the
+        # phase loop, it cost two Python-level calls there)
+        for m in self.marines:
+            if m.status == "on_map" and not m.incapacitated:
+                return False
         for j in self.riders:
             if self.marines[j].status == "on_map":
                 return False
@@ -468,13 +472,14 @@ class HuntForTheQueen(LairsObservation):
             out = self._room_fields[key] = tuple(self.board.field(squares).tolist()) if squares else None
         return out
 
+    @cython.locals(queen=Alien)
     def _observe_lairs(self, state, survivors: int) -> None:
         """The lairs' features (LAIRS_FEATURES; the Closing Notes' Elevator's when on) into the kept
         observation ``state.buf`` (observation.py's LairsRecord), when what they are made of differs
         from ``state.lairs``, last time's; ``survivors``: survivors()."""
-        d = self.decision
-        kind = None if d is None else d.kind
-        key = (self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage, self.queen_steps, len(self.queen_attacks),
+        kind = None if self.decision is None else self.decision.kind  # (compiled: read from the structs)
+        queen = self.aliens[QUEEN]
+        key = (queen.in_play, self.queen_dead, self.queen_damage, self.queen_steps, len(self.queen_attacks),
                len(self.flipped), len(self.sentry_deck), survivors, len(self.facehugged), kind == "queen_move",
                kind == "queen_attack", self.turn, self.elevator_at)
         if key == state.lairs:
@@ -483,7 +488,7 @@ class HuntForTheQueen(LairsObservation):
         n, turns, obs = len(self.marines), self.hunt["turns"], state.buf
         track, actions = self._queen_scales
         LAIRS_PACK.pack_into(
-            obs, self._lairs_at * 4, self.aliens[QUEEN].in_play, self.queen_dead, self.queen_damage / track,
+            obs, self._lairs_at * 4, queen.in_play, self.queen_dead, self.queen_damage / track,
             self.queen_steps / actions, len(self.queen_attacks) / 3, len(self.flipped) / len(self.rooms),
             len(self.sentry_deck) / 10, survivors / n, len(self.facehugged) / n, kind == "queen_move",
             kind == "queen_attack", (turns - self.turn if self.turn < turns else 0) / turns)

@@ -69,7 +69,12 @@ class RoomRules(ReactorRoom):
         self._bring_in(slot, free[self.dice.pick(len(free))], f"Alien {slot}")
 
     def _free_slot(self, kind: str) -> int:
-        return next((a for a, al in enumerate(self.aliens) if self.kinds[a] == kind and not al.in_play), NO)
+        """The first Alien counter of ``kind`` not in play, NO when none is left."""
+        kinds = self.kinds
+        for a, al in enumerate(self.aliens):  # (a loop, not a generator: compiled, no generator object at each Alien)
+            if kinds[a] == kind and not al.in_play:
+                return a
+        return NO
 
     # -- Room Cards: flipped the first time a Marine enters a Room ---------------------------------
     def _flip_room(self, room: int, entering: int) -> None:

@@ -366,3 +366,51 @@ def test_the_rescue_layer_of_the_mask_is_the_plain_one_at_every_marine_decision_
             cleared += int(got[g.layout.span("move")].sum()) < 8
         checked += 1
     assert checked > 500 and cleared > 50
+
+
+def plain_rescue_options(g, i):
+    """``rescue_options`` as written before it looked for the Marines beside Marine i first: the
+    tests of Marine i, then of each cocooned and unarmed Marine (ranges from the board)."""
+    cocooned, unarmed = g.cocooned, g.unarmed
+    if not cocooned and not unarmed:
+        return []
+    m = g.marines[i]
+    char = g.characters[m.name]
+    if m.actions_left < char.actions or m.aim or g._in_combat(m) or i in unarmed:
+        return []
+    out = []
+    for j in sorted({*cocooned, *unarmed}):
+        o = g.marines[j]
+        if o.status != "on_map" or g.board.range(m.pos, o.pos) != 1:
+            continue
+        if (j in cocooned and not m.wounded) or (j in unarmed and o.carried_by == NO):
+            out.append(j)
+    if out and m.pos in g._standing_squares(exclude=i):
+        return []
+    return out
+
+
+def test_rescue_options_are_the_plain_ones_at_every_marine_decision_of_random_games():
+    """``rescue_options`` against the plain computation at every Marine decision of random Assaults,
+    for the game's own cocooned and unarmed, then with every other Marine split between the two both
+    ways (the captured seldom lie beside the acting Marine)."""
+    from aliens_env.benchmark import AECRunner, aec_env_function
+    runner = AECRunner(aec_env_function("MarineAssault"), seed=3)
+    checked = offered = 0
+    for _ in range(3000):
+        runner.steps(1)
+        g = runner.env.unwrapped.game
+        if g.decision is None or g.decision.kind != "marine":
+            continue
+        i, kept = g.active, (g.cocooned, g.unarmed)
+        others = [j for j in range(len(g.marines)) if j != i]
+        try:
+            for cocooned, unarmed in (kept, (others[::2], others[1::2]), (others[1::2], others[::2]), (others, [])):
+                g.cocooned, g.unarmed = list(cocooned), list(unarmed)
+                got = g.rescue_options(i)
+                assert got == plain_rescue_options(g, i)
+                offered += bool(got)
+        finally:
+            g.cocooned, g.unarmed = kept
+        checked += 1
+    assert checked > 500 and offered > 50
