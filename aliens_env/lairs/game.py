@@ -265,14 +265,10 @@ class HuntForTheQueen(LairsObservation):
     # LairsObservation, rather than super(): the same method, the one after HuntForTheQueen in the
     # method resolution order of every subclass (their mixins come before HuntForTheQueen), without
     # a super object and its walk up the chain at each call.)
-    @cython.locals(m=Marine)
     def _marines_gone(self) -> bool:
         """No Marine left who can ever act: riders on the Elevator still can."""
-        # (the Reactor Room's test, inlined with its Marines typed: asked before every move of the
-        # phase loop, it cost two Python-level calls there)
-        for m in self.marines:
-            if m.status == "on_map" and not m.incapacitated:
-                return False
+        if not LairsObservation._marines_gone(self):
+            return False
         for j in self.riders:
             if self.marines[j].status == "on_map":
                 return False

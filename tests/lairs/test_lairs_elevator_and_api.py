@@ -151,31 +151,3 @@ def test_the_lairs_chain_resolves_as_the_mixins_did():
     assert HuntForTheQueen._step_mover is QueenRules._step_mover  # the Queen's moves, not the Reactor Room's Alien's
     assert HuntForTheQueen._observe_record is LairsObservation._observe_record
 
-
-@pytest.mark.parametrize("env", ["HuntForTheQueen", "MarineAssault", "RescueOfNewt"])
-def test_marines_gone_is_the_plain_test_at_every_step_of_random_games(env):
-    """``HuntForTheQueen._marines_gone`` (the Reactor Room's test inlined) against the plain one: no
-    Marine on the map who is not Incapacitated, and no rider on the map; at every step of random
-    games, and with the Marines' conditions shuffled (nobody gone is the usual answer)."""
-    from aliens_env.benchmark import AECRunner, aec_env_function
-
-    def plain(g):
-        return (not any(m.status == "on_map" and not m.incapacitated for m in g.marines)
-                and not any(g.marines[j].status == "on_map" for j in g.riders))
-
-    runner = AECRunner(aec_env_function(env), seed=4)
-    rng = np.random.default_rng(4)
-    gone = checked = 0
-    for _ in range(1500):
-        runner.steps(1)
-        g = runner.env.unwrapped.game
-        assert HuntForTheQueen._marines_gone(g) == plain(g)
-        c = g.clone()
-        for m in c.marines:
-            m.status = ("on_map", "dead", "exited")[rng.integers(3)]
-            m.incapacitated = bool(rng.integers(4))  # (mostly: so that all of them are, now and then)
-        c.riders = [j for j in range(len(c.marines)) if rng.integers(4) == 0]
-        assert HuntForTheQueen._marines_gone(c) == plain(c)
-        gone += plain(c)
-        checked += 1
-    assert checked > 1000 and gone > 20
