@@ -150,4 +150,3 @@ def test_the_lairs_chain_resolves_as_the_mixins_did():
     assert HuntForTheQueen.__mro__[:5] == (HuntForTheQueen, LairsObservation, QueenRules, RoomRules, ReactorRoom)
     assert HuntForTheQueen._step_mover is QueenRules._step_mover  # the Queen's moves, not the Reactor Room's Alien's
     assert HuntForTheQueen._observe_record is LairsObservation._observe_record
-
