@@ -344,18 +344,23 @@ def plain_rescue_mask(g, mask, closed):
         mask[s["exit"]] = 1
 
 
+def marine_decisions(env: str, seed: int, steps: int):
+    """The game at each Marine decision of `steps` steps of the benchmark's random legal play."""
+    from aliens_env.benchmark import AECRunner, aec_env_function
+    runner = AECRunner(aec_env_function(env), seed=seed)
+    for _ in range(steps):
+        runner.steps(1)
+        g = runner.env.unwrapped.game
+        if g.decision is not None and g.decision.kind == "marine":
+            yield g
+
+
 @pytest.mark.parametrize("env", ["MarineAssault", "RescueOfNewt"])
 def test_the_rescue_layer_of_the_mask_is_the_plain_one_at_every_marine_decision_of_random_games(env):
     """``_rescue_mask`` given the held Marines (cocooned, and freed in the Assault) against the plain
     layer given their squares as a set, on a mask of all moves, at every Marine decision."""
-    from aliens_env.benchmark import AECRunner, aec_env_function
-    runner = AECRunner(aec_env_function(env), seed=2)
     checked = cleared = 0
-    for _ in range(3000):
-        runner.steps(1)
-        g = runner.env.unwrapped.game
-        if g.decision is None or g.decision.kind != "marine":
-            continue
+    for g in marine_decisions(env, seed=2, steps=3000):
         # (the held Marines, then every other Marine as if held: cocoons are seldom beside the acting one)
         for held in (g.cocooned + getattr(g, "freed", []), [j for j in range(len(g.marines)) if j != g.active]):
             got, want = g.layout.empty_mask(), g.layout.empty_mask()
@@ -394,14 +399,8 @@ def test_rescue_options_are_the_plain_ones_at_every_marine_decision_of_random_ga
     """``rescue_options`` against the plain computation at every Marine decision of random Assaults,
     for the game's own cocooned and unarmed, then with every other Marine split between the two both
     ways (the captured seldom lie beside the acting Marine)."""
-    from aliens_env.benchmark import AECRunner, aec_env_function
-    runner = AECRunner(aec_env_function("MarineAssault"), seed=3)
     checked = offered = 0
-    for _ in range(3000):
-        runner.steps(1)
-        g = runner.env.unwrapped.game
-        if g.decision is None or g.decision.kind != "marine":
-            continue
+    for g in marine_decisions("MarineAssault", seed=3, steps=3000):
         i, kept = g.active, (g.cocooned, g.unarmed)
         others = [j for j in range(len(g.marines)) if j != i]
         try:
