@@ -125,8 +125,12 @@ class StageChain(Game):
 
     def legal_mask(self, player: str) -> np.ndarray:
         mask = self.layout.empty_mask()
-        to_outer, _, span = self._stage_maps()
-        mask[to_outer if span is None else span] = self.stage_game.legal_mask_kept(player)
+        to_outer, _, runs = self._stage_maps()
+        kept = self.stage_game.legal_mask_kept(player)
+        if cython.compiled:  # every run one memcpy, in C (chain.pxd): no fancy index's set-up
+            _copy_mask_runs_c(mask, kept, runs[0], runs[1], runs[2], runs[3])  # noqa: F821  (defined in chain.pxd)
+        else:
+            mask[to_outer] = kept
         return mask
 
     def _legal_inner(self, action) -> int:
@@ -172,11 +176,13 @@ class StageChain(Game):
         """The episode's slice of a stage's action slice (the same name unless a subclass says)."""
         return kind
 
-    def _stage_maps(self) -> tuple[np.ndarray, list[int], slice | None]:
+    def _stage_maps(self) -> tuple[np.ndarray, list[int], tuple]:
         """(stage action -> episode action, episode action -> stage action or -1 (a list of
-        ints, as the steps use it), the episode's slice of the stage's actions when they lie
-        in order in one run, else None): the slice of the same name (``_slice_name``) and the same
-        entry, but by label where both slices are labelled (``target[m]`` by the character's name)."""
+        ints, as the steps use it), the compiled mask copy's runs: the address of the runs of
+        consecutive actions in both (episode start, stage start, length: an intp array's rows),
+        their count, the episode's and the stage's action counts, the array): the slice of the
+        same name (``_slice_name``) and the same entry, but by label where both slices are
+        labelled (``target[m]`` by the character's name)."""
         g = self.stage_game
         if self._maps_of[0] is g:
             return self._maps_of[1]
@@ -184,7 +190,7 @@ class StageChain(Game):
         self._maps_of = (g, maps)
         return maps
 
-    def _make_stage_maps(self) -> tuple[np.ndarray, list[int], slice | None]:
+    def _make_stage_maps(self) -> tuple[np.ndarray, list[int], tuple]:
         g = self.stage_game
         lay = g.layout
         inner_specs, outer_specs = dict(lay._specs), dict(self.layout._specs)
@@ -198,9 +204,13 @@ class StageChain(Game):
         to_outer = np.array(to_outer, dtype=np.int64)
         to_inner = np.full(self.layout.size, -1, dtype=np.int64)
         to_inner[to_outer] = np.arange(lay.size)
-        start = int(to_outer[0]) if len(to_outer) else 0
-        run = len(to_outer) and bool((to_outer == np.arange(start, start + len(to_outer))).all())
-        return to_outer, to_inner.tolist(), slice(start, start + len(to_outer)) if run else None
+        breaks = np.flatnonzero(np.diff(to_outer) != 1) + 1
+        runs = np.array([(to_outer[a], a, b - a) for a, b in zip([0, *breaks], [*breaks, len(to_outer)]) if b > a],
+                        dtype=np.intp).reshape(-1, 3)
+        if (runs < 0).any() or (runs[:, 0] + runs[:, 2] > self.layout.size).any() or (runs[:, 1] + runs[:, 2] > lay.size).any():
+            raise ValueError(f"{type(self).__name__}: an action run lies outside its layouts")  # (the C copy checks no index)
+        at = (runs.__array_interface__["data"][0], len(runs), self.layout.size, lay.size)
+        return to_outer, to_inner.tolist(), (*at, runs)
 
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
