@@ -31,9 +31,14 @@ from ..lairs.assault import MarineAssault
 from ..lairs.game import HuntForTheQueen
 from ..lairs.rescue import RescueOfNewt
 from ..reactor_room import data_files as reactor_files
-from ..reactor_room.game import ReactorRoom, float_struct
+from ..reactor_room.game import Marine, ReactorRoom, float_struct
 from .chain import StageChain
 from .game import MovieOperations, condition, movie_data
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 DATA = Path(__file__).parent / "data"
 CONDITIONS = ("healthy", "wounded", "incapacitated", "lost")
@@ -124,9 +129,12 @@ def stage_points(stage: str, g: Game) -> int:
     return sum(reactor_files.victory_points(name) for name, cond in stage_conditions(stage, g).items() if cond != "lost")
 
 
+@cython.locals(m=Marine, j=cython.Py_ssize_t, points=object)
 def exit_points(stage: str, g: Game) -> int:
     """``stage_points`` of a stage of EXIT_STAGES being played (those out so far, a Facehugger's
-    victim not counted), without building the conditions: the tally every observe shows."""
+    victim not counted), without building the conditions: the tally every observe shows. (The
+    stages' characters are the Reactor Room's Marines: compiled, their status is read from the
+    struct; a loop, not sum() over a generator, which would read it by attribute lookup.)"""
     marines = g.marines
     for m in marines:
         if m.status == "exited":
@@ -134,7 +142,11 @@ def exit_points(stage: str, g: Game) -> int:
     else:
         return 0  # (a shortcut: in an exit stage only those out come through)
     hugged = g.facehugged if isinstance(g, HuntForTheQueen) else ()  # (the lairs' alone: stage_conditions' getattr)
-    return sum(reactor_files.victory_points(m.name) for j, m in enumerate(marines) if came_through(stage, j, m, hugged))
+    points = 0
+    for j, m in enumerate(marines):
+        if came_through(stage, j, m, hugged):
+            points += reactor_files.victory_points(m.name)
+    return points
 
 
 class CompleteMovie(StageChain):
