@@ -124,8 +124,8 @@ class StageChain(Game):
         return self.stage_game.current_player()
 
     def legal_mask(self, player: str) -> np.ndarray:
-        mask = self.layout.empty_mask()
-        to_outer, _, runs = self._stage_maps()
+        to_outer, _, runs, blank = self._stage_maps()
+        mask = blank.copy()  # (a copy costs less than making an empty mask)
         kept = self.stage_game.legal_mask_kept(player)
         if cython.compiled:  # every run one memcpy, in C (chain.pxd): no fancy index's set-up
             _copy_mask_runs_c(mask, kept, runs[0], runs[1], runs[2], runs[3])  # noqa: F821  (defined in chain.pxd)
@@ -176,13 +176,13 @@ class StageChain(Game):
         """The episode's slice of a stage's action slice (the same name unless a subclass says)."""
         return kind
 
-    def _stage_maps(self) -> tuple[np.ndarray, list[int], tuple]:
+    def _stage_maps(self) -> tuple[np.ndarray, list[int], tuple, np.ndarray]:
         """(stage action -> episode action, episode action -> stage action or -1 (a list of
         ints, as the steps use it), the compiled mask copy's runs: the address of the runs of
         consecutive actions in both (episode start, stage start, length: an intp array's rows),
-        their count, the episode's and the stage's action counts, the array): the slice of the
-        same name (``_slice_name``) and the same entry, but by label where both slices are
-        labelled (``target[m]`` by the character's name)."""
+        their count, the episode's and the stage's action counts, the array; the episode's empty
+        mask, read only): the slice of the same name (``_slice_name``) and the same entry, but by
+        label where both slices are labelled (``target[m]`` by the character's name)."""
         g = self.stage_game
         if self._maps_of[0] is g:
             return self._maps_of[1]
@@ -190,7 +190,7 @@ class StageChain(Game):
         self._maps_of = (g, maps)
         return maps
 
-    def _make_stage_maps(self) -> tuple[np.ndarray, list[int], tuple]:
+    def _make_stage_maps(self) -> tuple[np.ndarray, list[int], tuple, np.ndarray]:
         g = self.stage_game
         lay = g.layout
         inner_specs, outer_specs = dict(lay._specs), dict(self.layout._specs)
@@ -210,7 +210,9 @@ class StageChain(Game):
         if (runs < 0).any() or (runs[:, 0] + runs[:, 2] > self.layout.size).any() or (runs[:, 1] + runs[:, 2] > lay.size).any():
             raise ValueError(f"{type(self).__name__}: an action run lies outside its layouts")  # (the C copy checks no index)
         at = (runs.__array_interface__["data"][0], len(runs), self.layout.size, lay.size)
-        return to_outer, to_inner.tolist(), (*at, runs)
+        blank = self.layout.empty_mask()
+        blank.flags.writeable = False  # (shared: every legal mask is a copy of it)
+        return to_outer, to_inner.tolist(), (*at, runs), blank
 
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:

@@ -39,6 +39,8 @@ def play_and_compare(g, steps: int, seed: int) -> set:
             mask = g.legal_mask(side)
             assert mask.dtype == np.int8 and mask.shape == (g.layout.size,)
             assert np.array_equal(mask, plain_mask(g, side)), (g.stage, g.turn, side)
+            mask[:] = 1  # (the caller's own: written, the next mask is still the stage's)
+            assert np.array_equal(g.legal_mask(side), plain_mask(g, side))
         stages.add(g.stage)
         g.apply(policies[player].act(g, player))
     return stages
@@ -57,7 +59,8 @@ def test_the_runs_cover_the_action_map_exactly():
         g.reset(2)
         maps, guard = set(), 0
         while guard < 4000 and not g.is_terminal():
-            to_outer, to_inner, (at, count, outer_size, inner_size, runs) = g._stage_maps()
+            to_outer, to_inner, (at, count, outer_size, inner_size, runs), blank = g._stage_maps()
+            assert not blank.flags.writeable and np.array_equal(blank, g.layout.empty_mask())
             assert (at, count) == (runs.__array_interface__["data"][0], len(runs))
             assert (outer_size, inner_size) == (g.layout.size, g.stage_game.layout.size)
             pairs = sorted((d + k, s + k) for d, s, n in runs.tolist() for k in range(n))
@@ -107,9 +110,9 @@ def test_a_run_left_out_is_seen(monkeypatch):
     stage's legal actions of that run stay illegal in the episode's mask."""
     g = MovieScenario()
     g.reset(4)
-    to_outer, to_inner, (at, count, outer_size, inner_size, runs) = g._stage_maps()
+    to_outer, to_inner, (at, count, outer_size, inner_size, runs), blank = g._stage_maps()
     rest = runs[1:].copy()
-    mutant = (to_outer, to_inner, (rest.__array_interface__["data"][0], len(rest), outer_size, inner_size, rest))
+    mutant = (to_outer, to_inner, (rest.__array_interface__["data"][0], len(rest), outer_size, inner_size, rest), blank)
     monkeypatch.setattr(g, "_stage_maps", lambda: mutant)
     with pytest.raises(AssertionError):
         play_and_compare(g, 3, 4)
