@@ -389,7 +389,8 @@ class AlienRules(HivemindRules):
                    r=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: the rings' ranges in C integers)
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
-        occupied = self.occupied() | self.barricades
+        occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+        occupied |= self.barricades
         key = (self.map_id, tuple(squares))
         rings = _RINGS.get(key)
         if rings is None:  # (new for each square the Queen broods from: a loop per square, no generator)
@@ -414,7 +415,8 @@ class AlienRules(HivemindRules):
         """Place a Blip or an Alien model (a Swarm of `count`) on the free square nearest the
         given squares (a revealed Blip's second Alien: on a free square next to it)."""
         if task.get("near"):
-            occupied = self.occupied() | self.barricades
+            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+            occupied |= self.barricades
             options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
         else:
             options = self._free_near(task["at"])

@@ -58,7 +58,8 @@ class HivemindRules(MarineRules):
         if model is None:
             return []
         if occupied is None:
-            occupied = self.occupied() | self.barricades
+            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+            occupied |= self.barricades
         pos = model["pos"]
         return [(d, s) for d, s in self.board.neighbours[pos] if s not in occupied]
 
@@ -80,7 +81,8 @@ class HivemindRules(MarineRules):
         slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:
-            occupied = self.occupied() | self.barricades
+            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+            occupied |= self.barricades
             base, neighbours = slot["wp_move"], self.board.neighbours
             models = self.aliens + self.blips  # (model m: Alien m, then Blip m - MAX_ALIENS)
             for m in range(len(models)):  # (a C loop, not enumerate: no Python int made per model)
