@@ -17,3 +17,5 @@ cdef class AlienRules(HivemindRules):
     cpdef _choose(self, task, kind, options)
     cpdef _work(self)
     cpdef _done(self, task)
+    cpdef alien_destinations(self, slot)
+    cpdef blip_destinations(self, slot, steps)

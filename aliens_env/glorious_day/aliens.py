@@ -68,18 +68,12 @@ class AlienRules(HivemindRules):
     def _choose(self, task: dict, kind: str, options: list[int]) -> int | None:
         """The task's tied choice: decided already, the only option, or a decision opened now
         (None: wait for it)."""
-        if "choice" in task:  # (callers may then pass no options: ``_options``)
+        if "choice" in task:  # (callers then pass no options: they are found only while it is open)
             return task.pop("choice")
         if len(options) == 1:
             return options[0]
         self._decide(kind, sorted(options))
         return None
-
-    @staticmethod
-    def _options(task: dict, find, *args) -> list[int]:
-        """``find(*args)``, the options of a task's tied choice, unless the choice is made already
-        (the position is the one they were found in: ``_choose`` takes the choice, not them)."""
-        return [] if "choice" in task else find(*args)
 
     def _work(self) -> None:
         task = self.work[-1]
@@ -99,7 +93,9 @@ class AlienRules(HivemindRules):
         if alien is None or not self.anyone_on_board():
             return self._done(task)
         if task["stage"] == "move":
-            options = self._options(task, self.alien_destinations, task["slot"])
+            # the options are found only while the choice is open (made, ``_choose`` takes it: the
+            # position is the one they were found in)
+            options = [] if "choice" in task else self.alien_destinations(task["slot"])
             square = self._choose(task, "place", options)
             if square is None:
                 return
@@ -316,7 +312,8 @@ class AlienRules(HivemindRules):
             return self._done(task)
         if "steps" not in task:
             task["steps"] = self.dice.d6() + (self.nature == "stealthy") + self.frenzy_bonus()
-        square = self._choose(task, "place", self._options(task, self.blip_destinations, task["slot"], task["steps"]))
+        options = [] if "choice" in task else self.blip_destinations(task["slot"], task["steps"])  # (as _task_alien's)
+        square = self._choose(task, "place", options)
         if square is None:
             return
         blip["pos"] = square
@@ -392,7 +389,8 @@ class AlienRules(HivemindRules):
                    r=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: the rings' ranges in C integers)
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
-        occupied = self.occupied() | self.barricades
+        occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+        occupied |= self.barricades
         key = (self.map_id, tuple(squares))
         rings = _RINGS.get(key)
         if rings is None:  # (new for each square the Queen broods from: a loop per square, no generator)
@@ -417,7 +415,8 @@ class AlienRules(HivemindRules):
         """Place a Blip or an Alien model (a Swarm of `count`) on the free square nearest the
         given squares (a revealed Blip's second Alien: on a free square next to it)."""
         if task.get("near"):
-            occupied = self.occupied() | self.barricades
+            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+            occupied |= self.barricades
             options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
         else:
             options = self._free_near(task["at"])

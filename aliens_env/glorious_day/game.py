@@ -59,6 +59,7 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 from . import missions as objectives
+from .missions import check as mission_end  # (compiled: a C call, game.pxd)
 from .apc import APC_TARGET
 from .data_files import ENTRY_MARKS, LARGE_MARKS, load
 from .observation import MARKS, anew_spans
@@ -373,7 +374,7 @@ class GloriousDay(LoaderRules):
         return True
 
     def _check_end(self) -> bool:
-        result = objectives.check(self)
+        result = mission_end(self)
         if result is None:
             return False
         self._finish(*result)

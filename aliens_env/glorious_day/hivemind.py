@@ -58,7 +58,8 @@ class HivemindRules(MarineRules):
         if model is None:
             return []
         if occupied is None:
-            occupied = self.occupied() | self.barricades
+            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+            occupied |= self.barricades
         pos = model["pos"]
         return [(d, s) for d, s in self.board.neighbours[pos] if s not in occupied]
 
@@ -74,14 +75,18 @@ class HivemindRules(MarineRules):
             return bool(self.hive_hazards)
         return bool(self.tracker or self.tracker_discard)
 
-    @cython.locals(occupied=set, at=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
+    @cython.locals(occupied=set, models=list, model=dict, neighbours=list, base=cython.Py_ssize_t, m=cython.Py_ssize_t,
+                   at=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
     def _hivemind_mask(self, mask: bytearray) -> None:
         slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:
-            occupied = self.occupied() | self.barricades
+            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+            occupied |= self.barricades
             base, neighbours = slot["wp_move"], self.board.neighbours
-            for m, model in enumerate(self.aliens + self.blips):  # (model m: Alien m, then Blip m - MAX_ALIENS)
+            models = self.aliens + self.blips  # (model m: Alien m, then Blip m - MAX_ALIENS)
+            for m in range(len(models)):  # (a C loop, not enumerate: no Python int made per model)
+                model = models[m]
                 if model is not None:  # wp_move_squares(m, occupied), inline
                     at = base + m * 8
                     for d, s in neighbours[model["pos"]]:

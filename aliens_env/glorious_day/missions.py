@@ -120,7 +120,8 @@ def kills(game) -> int:
 
 def check(game) -> tuple[str, str] | None:
     """The end reached now (not by time): (end, why), or None."""
-    m, objective = game.m, game.m["objective"]
+    m = game.m
+    objective = m["objective"]
     if objective == "tokens" and all([t == NO for t in game.tokens]):  # (a list: a cpdef takes no generator)
         return "cleared", "every objective token is done"
     if objective == "kills" and kills(game) >= m["need"]:
@@ -160,7 +161,8 @@ def at_time(game) -> tuple[str, str]:
 
 def progress(game) -> float:
     """The objective's progress in [0, 1] (for the observation and shaping)."""
-    m, objective = game.m, game.m["objective"]
+    m = game.m
+    objective = m["objective"]
     if objective == "rescue":
         return float(game.newt_carrier != NO)
     if objective == "escape":

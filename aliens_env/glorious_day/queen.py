@@ -336,7 +336,7 @@ class QueenRules(TextViews):
         if task["stage"] == "move":
             steps = self.large["queen"]["speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
             options = []
-            if "choice" not in task:  # (_options(task, queen_destinations, steps), her targets kept)
+            if "choice" not in task:  # (found only while the choice is open, as _task_alien's; her targets kept)
                 targets = self.queen_targets()
                 options = self.queen_destinations(steps, targets=targets)
             anchor = self._choose(task, "place", options)

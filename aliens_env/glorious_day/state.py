@@ -571,9 +571,15 @@ class StateQueries(VehicleRules):
             squares = {ch["pos"] for ch in self.chars if ch["pos"] != NO}
         else:
             squares = set(self.char_at())
-        if self.has_apc:  # the APC counts as a Character
-            squares.update(self.vehicle_squares())
-        return tuple(sorted(squares))
+        inside = self.vehicle_squares() if self.has_apc else ()  # the APC counts as a Character
+        if not inside:
+            return tuple(sorted(squares))
+        # (its kept squares, ascending (row by row): the crew aboard stand on them, only the
+        # Characters outside are merged in, not 21 squares hashed and sorted again)
+        squares.difference_update(self.vehicle_set())
+        if not squares:
+            return inside
+        return tuple(sorted(inside + tuple(squares)))
 
     def _character_field(self, chars: tuple, through_barricades: bool, targets: tuple | None) -> list[int]:
         """``character_field`` with the Characters' squares given (``_character_squares``)."""
