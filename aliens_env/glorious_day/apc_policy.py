@@ -99,10 +99,10 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
             return None
         return _get_out(game, c)
     if seat == "driver":
-        outside = [k for k, ch in enumerate(game.chars) if ch["pos"] != NO and not game.aboard(k)]
         if game.queen is not None:  # A51: toward her until a manned turret sees her
             ready = not game.next_to_queen() and not _queen_in_turret_sight(game)
         else:
+            outside = [k for k, ch in enumerate(game.chars) if ch["pos"] != NO and not game.aboard(k)]
             ready = objectives.aboard(game) >= game.m.get("need", 0) or not outside
         if ready and mask[layout.encode("drive")]:
             return layout.encode("drive")
