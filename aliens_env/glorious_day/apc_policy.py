@@ -65,11 +65,16 @@ def _queen_in_turret_sight(game) -> bool:
                and game.seat_of(k) in ("front_turret", "rear_turret") for q in game.queen_squares())
 
 
-def _best_step(game) -> int | None:
+def _best_step(game, mask) -> int | None:
+    """The legal step of the APC (the mask's ``apc_step`` entries: ``vehicle_step_dirs`` not worked
+    out again) bringing it nearest its goal, None when none brings it nearer."""
     here = _exit_range(game, game.apc["pos"])
     b, best = game.board, None
     r, c = b.rc(game.apc["pos"])
-    for d in game.vehicle_step_dirs():
+    step = game.layout.encode("apc_step", 0)
+    for d in range(len(DIRECTIONS)):
+        if not mask[step + d]:
+            continue
         dr, dc = DIRECTIONS[d]  # (a legal step's anchor, its _step_plan's: not worked out again)
         score = _exit_range(game, b.index(r + dr, c + dc))
         if score < here and (best is None or score < best[0]):
@@ -84,7 +89,7 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
         return None
     layout, c = game.layout, game.active
     if game._driving(c):
-        d = _best_step(game)
+        d = _best_step(game, mask)
         return layout.encode("apc_stop") if d is None else layout.encode("apc_step", d)
     seat = game.seat_of(c)
     if not seat:
@@ -94,10 +99,10 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
             return None
         return _get_out(game, c)
     if seat == "driver":
-        outside = [k for k, ch in enumerate(game.chars) if ch["pos"] != NO and not game.aboard(k)]
         if game.queen is not None:  # A51: toward her until a manned turret sees her
             ready = not game.next_to_queen() and not _queen_in_turret_sight(game)
         else:
+            outside = [k for k, ch in enumerate(game.chars) if ch["pos"] != NO and not game.aboard(k)]
             ready = objectives.aboard(game) >= game.m.get("need", 0) or not outside
         if ready and mask[layout.encode("drive")]:
             return layout.encode("drive")

@@ -123,8 +123,10 @@ class HeuristicMarines:
         mask = game.script_mask(player)  # (read only: no copy; no target entries read, GloriousDay._compute_script_mask)
         if kind == "activate":
             ready = [c for c in range(len(game.chars)) if mask[layout.encode("activate", c)]]
-            shooting = [c for c in ready if game.attack_targets(c)]
-            return layout.encode("activate", (shooting or ready)[0])
+            for c in ready:  # the first with an Alien in sight (the others' targets not worked out)
+                if game.attack_targets(c):
+                    return layout.encode("activate", c)
+            return layout.encode("activate", ready[0])
         c = game.active
         ch = game.chars[c]
         if mask[layout.encode("stand")]:

@@ -5,6 +5,7 @@ Seats (large_models.yaml apc, A41): Driver (6, 8), Front Turret (5, 7), Scanner 
 Turret (6, 4), Door Gunner (6, 2); the door step outside is (6, 1). Fireteam: 0 Ripley (Tech 5),
 1 Hicks (Tech 4), 2 Vasquez, 3 Hudson, 4 Apone, 5 Drake.
 """
+import numpy as np
 import pytest
 
 from aliens_env.core.board import NO
@@ -343,7 +344,7 @@ def test_with_bishop_on_the_board_aliens_still_head_for_the_apc_as_a_non_synthet
 
 def test_the_heuristic_drivers_step_is_the_one_its_step_plans_bring_nearest_the_goal():
     """apc_policy._best_step reads each legal step's anchor as the APC's anchor moved one space
-    (not asking _step_plan again) and keeps the ranges to the goal (_exit_range): the same step as
+    (not asking _step_plan again), the legal steps off the mask, and keeps the ranges to the goal (_exit_range): the same step as
     asking them anew, at positions of random play with the APC free to step (apc_chase: the exits;
     queen_apc: the Queen)."""
     import random
@@ -378,10 +379,49 @@ def test_the_heuristic_drivers_step_is_the_one_its_step_plans_bring_nearest_the_
                     for d in g.vehicle_step_dirs():
                         dr, dc = DIRECTIONS[d]
                         assert g._step_plan(d)["anchor"] == g.board.index(r + dr, c + dc)
-                    best = _best_step(g)
+                    mask = np.zeros(g.layout.size, dtype=np.int8)  # (the legal steps, as the driver's mask holds them)
+                    for d in g.vehicle_step_dirs():
+                        mask[g.layout.encode("apc_step", d)] = 1
+                    best = _best_step(g, mask)
                     assert best == plain(g)
                     g.apc["moves"] = moves
                     checked += 1
                     stepped += best is not None
                 g.apply(rng.choice(g.legal_actions()))
     assert checked > 500 and stepped > 50
+
+
+def test_the_drivers_masks_hold_the_legal_steps_the_heuristic_driver_reads():
+    """apc_policy._best_step takes the APC's legal steps off the mask it is given (the script mask
+    or the whole one): at every decision of the driving Driver in games of the heuristic marines
+    (random Hive play), both masks' apc_step entries are vehicle_step_dirs(), and the step the
+    Driver picks is the plain computation's (every legal step's range to the goal, asked anew)."""
+    import random
+
+    from aliens_env.glorious_day.apc_policy import _exit_range
+    from aliens_env.glorious_day.policies import HeuristicMarines
+
+    marines, rng, checked = HeuristicMarines(), random.Random(3), 0
+    for mission in ("apc_chase", "queen_apc"):
+        g = GloriousDay(mission=mission)
+        span = g.layout.span("apc_step")
+        for seed in range(8):
+            g.reset(seed)
+            for _ in range(600):
+                if g.is_terminal() or g.truncated_by():
+                    break
+                if g.decision.player != "marines":
+                    g.apply(rng.choice(g.legal_actions()))
+                    continue
+                if g.decision.kind == "action" and g._driving(g.active):
+                    steps = g.vehicle_step_dirs()
+                    assert np.flatnonzero(g.legal_mask_kept("marines")[span]).tolist() == steps
+                    assert np.flatnonzero(g._compute_script_mask()[span]).tolist() == steps
+                    here = _exit_range(g, g.apc["pos"])
+                    scores = [(_exit_range(g, g._step_plan(d)["anchor"]), d) for d in steps]
+                    nearer = [sd for sd in scores if sd[0] < here]
+                    expected = g.layout.encode("apc_step", min(nearer)[1]) if nearer else g.layout.encode("apc_stop")
+                    assert marines.act(g, "marines") == expected
+                    checked += 1
+                g.apply(marines.act(g, "marines"))
+    assert checked > 50
