@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import struct
+from bisect import bisect_left
 from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 from typing import Any, Sequence
@@ -416,7 +417,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return
         self._finish_alien_move(options[0] if options else alien.pos)
 
-    @cython.locals(occupied=set, within=list, remaining=list, d=cython.long, best=cython.long)
+    @cython.locals(occupied=set, within=list, remaining=list, at=cython.Py_ssize_t, d=cython.long, best=cython.long)
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """Open squares within `steps` moves that get as close to `goal` as possible (passing
         through counters is allowed, ending on one is not), in ascending order. (One pass over the
@@ -425,9 +426,10 @@ class ReactorRoom(PhasedGame, WeaponRules):
         occupied = self._occupied()
         occupied.discard(start)  # staying put is allowed when nothing gets closer
         paths = self._paths()
-        within = paths.within(start, steps)  # (ascending)
-        if start not in within:  # (from a Stairwell, the Alien's own square is not within reach)
-            within = sorted([*within, start])
+        within = paths.within(start, steps)  # (ascending: the start's place found by bisection)
+        at = bisect_left(within, start)
+        if at == len(within) or within[at] != start:  # (from a Stairwell, the Alien's own square is not within reach)
+            within = within[:at] + [start] + within[at:]
         remaining = paths.distance_list(goal)
         best, nearest = UNREACHABLE + 1, []  # (no distance is past UNREACHABLE: every square may tie there)
         for sq in within:
