@@ -53,7 +53,6 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _can_hand_off(self, i)
     cpdef _can_bank(self, i)
     cpdef _melee_value(self, m)
-    cpdef _alien_dist(self, square, target_square)
     cpdef _done_moving(self)
     cpdef _finish_alien_move(self, square)
     cpdef _squares_shown(self, plane, active)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import struct
+from bisect import bisect_left
 from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 from typing import Any, Sequence
@@ -344,10 +345,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 available.append(i)
         return available
 
-    def _alien_dist(self, square: int, target_square: int) -> int:
-        return self._paths().distance_list(square)[target_square]
-
-    @cython.locals(al=Alien, row=list, d=cython.long, best=cython.long)
+    @cython.locals(al=Alien, row=list, targets=list, t=cython.Py_ssize_t, d=cython.long, best=cython.long)
     def _step_aliens_move(self) -> None:
         if self.mover == NO:
             available = self._available()
@@ -361,7 +359,10 @@ class ReactorRoom(PhasedGame, WeaponRules):
             for a in self.queue:
                 al = aliens[a]
                 row = paths.distance_list(al.pos)  # (an Alien may cling to a Stairwell)
-                d = min(map(row.__getitem__, targets))
+                d = row[targets[0]]
+                for t in targets:  # (its nearest Marine's distance: compiled, a loop on C integers)
+                    if row[t] < d:
+                        d = row[t]
                 if d >= UNREACHABLE:
                     waiting.append(a)  # no Marine can be reached: it waits
                 elif d < best:
@@ -384,12 +385,12 @@ class ReactorRoom(PhasedGame, WeaponRules):
     def _step_mover(self) -> None:
         """Target, then destination, of self.mover (which moves self.mover_steps squares)."""
         alien = self.aliens[self.mover]
+        row = self._paths().distance_list(alien.pos)  # (the Alien's steps to every square: its target's and the move's)
         if self.mover_target == NO:
             available = self._available()
             if not available:
                 self._done_moving()
                 return
-            row = self._paths().distance_list(alien.pos)
             best, nearest = UNREACHABLE, []  # (the available Marines nearest the Alien, in order)
             for m in available:
                 target = self.marines[m]
@@ -406,7 +407,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 return
             self.mover_target = nearest[0]
         target = self.marines[self.mover_target]
-        if self._alien_dist(alien.pos, target.pos) <= self.mover_steps:
+        if row[target.pos] <= self.mover_steps:
             self._alien_reaches(self.mover, self.mover_target)
             self._done_moving()
             return
@@ -416,23 +417,25 @@ class ReactorRoom(PhasedGame, WeaponRules):
             return
         self._finish_alien_move(options[0] if options else alien.pos)
 
-    @cython.locals(within=list, remaining=list, d=cython.long, best=cython.long)
+    @cython.locals(occupied=set, within=list, remaining=list, at=cython.Py_ssize_t, d=cython.long, best=cython.long)
     def _destinations(self, start: int, goal: int, steps: int) -> list[int]:
         """Open squares within `steps` moves that get as close to `goal` as possible (passing
         through counters is allowed, ending on one is not), in ascending order. (One pass over the
-        squares within reach, the nearest kept as it goes: compiled, on C integers.)"""
+        squares within reach, the nearest kept as it goes: compiled, on C integers; a square
+        farther than the nearest so far is passed over before its counters are looked at.)"""
         occupied = self._occupied()
         occupied.discard(start)  # staying put is allowed when nothing gets closer
         paths = self._paths()
-        within = paths.within(start, steps)  # (ascending)
-        if start not in within:  # (from a Stairwell, the Alien's own square is not within reach)
-            within = sorted([*within, start])
+        within = paths.within(start, steps)  # (ascending: the start's place found by bisection)
+        at = bisect_left(within, start)
+        if at == len(within) or within[at] != start:  # (from a Stairwell, the Alien's own square is not within reach)
+            within = within[:at] + [start] + within[at:]
         remaining = paths.distance_list(goal)
         best, nearest = UNREACHABLE + 1, []  # (no distance is past UNREACHABLE: every square may tie there)
         for sq in within:
-            if sq in occupied:
-                continue
             d = remaining[sq]
+            if d > best or sq in occupied:
+                continue
             if d < best:
                 best, nearest = d, [sq]
             elif d == best:
@@ -1269,7 +1272,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 squares.add(m.pos)
         return squares
 
-    @cython.locals(al=Alien)
+    @cython.locals(al=Alien, squares=set)
     def _occupied(self, exclude_alien: int = NO) -> set[int]:
         """Squares where no counter may end a move: standing Marines and Aliens."""
         squares = self._standing_squares()
