@@ -440,6 +440,7 @@ class AlienRules(HivemindRules):
         self._obs_marks.add("blips")
         if self.apc is not None and k in self.apc["scanned"]:
             self.apc["scanned"].remove(k)  # a new Blip in the slot: unknown again
+            self._obs_marks.add("apc")
         if self._seen(square):
             self.work.append({"kind": "reveal", "slot": k})
 

@@ -518,6 +518,7 @@ class GloriousDay(LoaderRules):
             a["value"], b["value"] = b["value"], a["value"]
             if self.apc is not None:  # A45: swapped Blips are unknown again
                 self.apc["scanned"] = [k for k in self.apc["scanned"] if k not in (first, index)]
+                self._obs_marks.add("apc")
             self.events.append("the Hive swaps two Blips")
         elif kind == "discard":
             self._discard_hivemind(self.card_names[index])

@@ -50,6 +50,7 @@ class MarineRules(StateQueries):
             else:
                 if self.apc is not None and self.aboard(c):
                     self.apc["fired"] = True  # the Door Gunner's attack opens the door
+                    self._obs_marks.add("apc")
                 self._attack(c, None)
         elif name == "loader":
             self._use_loader(c)
@@ -68,6 +69,7 @@ class MarineRules(StateQueries):
         elif name == "attack":
             if self.apc is not None and self.aboard(c):
                 self.apc["fired"] = True  # PRINTED: the Door Gunner's attack opens the door for the Alien Phase
+                self._obs_marks.add("apc")
             self._attack(c, index)
         elif name in ("drive", "apc_step", "apc_stop", "turret", "scan", "repair"):
             self._crew_action(c, name, index)
