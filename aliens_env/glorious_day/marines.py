@@ -144,6 +144,7 @@ class MarineRules(StateQueries):
             if not passed:
                 return
         self.tokens[k] = NO
+        self._obs_marks.add("tokens")
         self.events.append(f"{ch['name']} deals with the {self.m['tokens']} at {self.board.rc(square)}")
 
     def _attack(self, c: int, k: int | None) -> None:

@@ -29,8 +29,9 @@ ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
 #: the parts of the public observation the rules mark when they change them (``_obs_marks``; "apc":
-#: the APC's record, its square, Damage, moves, door, traffic, fire and the Blips its Scanner saw)
-MARKS = ("aliens", "blips", "barricades", "apc")
+#: the APC's record, its square, Damage, moves, door, traffic, fire and the Blips its Scanner saw;
+#: "tokens": the objective tokens left)
+MARKS = ("aliens", "blips", "barricades", "apc", "tokens")
 #: columns of a ``characters`` row (CHAR_FEATURES' order: ``_char_row`` writes it, ``_char_cells`` some columns)
 AIM_AT, ACTIONS_AT, ACTIVATED_AT, ACTIVE_AT, KNOCKED_AT, HAZARDS_AT, ROW_AT, COL_AT = (
     CHAR_FEATURES.index(name) for name in ("aim/9", "actions_left/2", "activated", "active", "knocked_down",
@@ -148,7 +149,7 @@ class Observation(AlienRules):
                 last["barricades"] = key
 
         touched = self._obs_chars
-        chars_touched = bool(touched)  # (the APC's crew seats are looked at again then)
+        chars_touched = bool(touched)  # (the APC's crew seats and the later missions' views are looked at again then)
         if touched:
             k, o = len(CHAR_FEATURES), self._char_rows_at
             active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
@@ -343,16 +344,21 @@ class Observation(AlienRules):
                 if scanned != last.get("scanned"):
                     self._write_view(obs, template, "scanned", scanned)
                     last["scanned"] = scanned
-        if self.extended:  # (one flat list: no tuple made per Character; the tokens' count first, then
-            # the tokens, then each Character's name and whereabouts off the board)
-            mission = [self.newt_char, objectives.progress(self), len(self.tokens)]
-            mission += self.tokens
-            for ch in self.chars:
-                mission.append(ch["name"])
-                mission.append(ch["out"])
-            if mission != last.get("mission"):
+        if self.extended:  # the objective's progress compared at each step; the rest of what these views
+            # show (one flat list: no tuple made per Character; Newt's Character, the tokens' count, the
+            # tokens, then each Character's name and whereabouts off the board) listed again only when a
+            # Character or the tokens were marked
+            progress, shown = objectives.progress(self), last.get("mission")
+            mission = shown
+            if shown is None or chars_touched or "tokens" in marks:
+                mission = [self.newt_char, len(self.tokens)]
+                mission += self.tokens
+                for ch in self.chars:
+                    mission.append(ch["name"])
+                    mission.append(ch["out"])
+            if mission != shown or progress != last.get("progress"):
                 self._write_anew(obs, template, "mission", self._observe_mission)
-                last["mission"] = mission
+                last["mission"], last["progress"] = mission, progress
         marks.clear()
         return kept[4]  # a view of the kept array itself: do not modify
 

@@ -1,5 +1,5 @@
 """The public observation is written incrementally: the rules mark what they change where they
-change it (observation.py: ``_obs_marks`` for the Aliens, Blips, Barricades and the APC, ``_obs_chars``
+change it (observation.py: ``_obs_marks`` for the Aliens, Blips, Barricades, the APC and the tokens, ``_obs_chars``
 for the Characters' rows) and observe looks only at what was marked. At every step of random
 games of every mission (the campaign's first, GloriousDayTactics too), across a campaign mission
 change and while the scripted marines pick Newt up (random play never does), both sides'
@@ -275,3 +275,23 @@ def test_a_scanned_blip_moved_or_gone_is_observed_as_written_from_scratch(missio
     g._obs_marks.add("blips")
     g._cache.clear()
     _same_as_a_clone(g)
+
+
+@pytest.mark.parametrize("mission", ["nest", "uplink"])
+def test_a_token_dealt_with_is_observed_as_written_from_scratch(mission):
+    """The later missions' views are listed again when a Character or the tokens are marked (the
+    objective's progress compared at every step): a token put on another square (the progress the
+    same), then each dealt with (in play its Character's action marks that Character too; here the
+    tokens' mark alone), show as a clone's."""
+    g = GloriousDay(mission=mission)
+    g.reset(5)
+    g.observe("marines")
+    g.tokens[0] = next(s for s in range(g.board.n) if g.passable[s] and s not in g.tokens)
+    g._obs_marks.add("tokens")
+    g._cache.clear()
+    _same_as_a_clone(g)
+    for k in range(len(g.tokens)):
+        g.tokens[k] = NO  # (as _token does)
+        g._obs_marks.add("tokens")
+        g._cache.clear()
+        _same_as_a_clone(g)
