@@ -275,6 +275,7 @@ class AlienRules(HivemindRules):
         self.stats["characters_lost"] += 1
         if c == self.pilot():
             self.loader["pilot"], self.loader["bonus"] = NO, False  # the Power Loader is empty
+            self._obs_marks.add("large")
         if self.newt_carrier == c and self.newt_char != NO:
             square = ch["pos"]
             ch["pos"] = NO

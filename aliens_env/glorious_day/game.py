@@ -369,6 +369,7 @@ class GloriousDay(LoaderRules):
                 ch["activated"] = False
             self._obs_chars.update(range(len(self.chars)))
             self.queen_moved = False
+            self._obs_marks.add("large")
             self.phase = "marine"
         return True
 

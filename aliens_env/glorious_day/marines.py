@@ -30,6 +30,7 @@ class MarineRules(StateQueries):
         second = self.loader is not None and self.loader["bonus"]
         if second:
             self.loader["bonus"] = False
+            self._obs_marks.add("large")
         if name == "end":
             if not second:  # declining the second Power Loader attack keeps the actions left
                 ch["actions"] = 0

@@ -30,8 +30,9 @@ ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
 #: the parts of the public observation the rules mark when they change them (``_obs_marks``; "apc":
 #: the APC's record, its square, Damage, moves, door, traffic, fire and the Blips its Scanner saw;
-#: "tokens": the objective tokens left)
-MARKS = ("aliens", "blips", "barricades", "apc", "tokens")
+#: "tokens": the objective tokens left; "large": the Queen's and the Power Loader's records, and whether
+#: the Queen was moved this round)
+MARKS = ("aliens", "blips", "barricades", "apc", "tokens", "large")
 #: columns of a ``characters`` row (CHAR_FEATURES' order: ``_char_row`` writes it, ``_char_cells`` some columns)
 AIM_AT, ACTIONS_AT, ACTIVATED_AT, ACTIVE_AT, KNOCKED_AT, HAZARDS_AT, ROW_AT, COL_AT = (
     CHAR_FEATURES.index(name) for name in ("aim/9", "actions_left/2", "activated", "active", "knocked_down",
@@ -303,8 +304,9 @@ class Observation(AlienRules):
                     obs[hot + DECISION_INDEX[hots[1]]] = 1.0
             last["global_hots"] = hots
 
-        # the groups of views written anew when what they show changed (keys of what they read)
-        if self.has_large:
+        # the groups of views written anew when what they show changed (keys of what they read, built
+        # when it was marked)
+        if self.has_large and "large" in marks:
             q, lo = self.queen, self.loader
             key = (None if q is None else (q["pos"], q["damage"], q["frenzy"], q["rest"]), self.queen_moved,
                    None if lo is None else (lo["pos"], lo["pilot"], lo["bonus"]))

@@ -1,11 +1,12 @@
 """The public observation is written incrementally: the rules mark what they change where they
-change it (observation.py: ``_obs_marks`` for the Aliens, Blips, Barricades, the APC and the tokens, ``_obs_chars``
-for the Characters' rows) and observe looks only at what was marked. At every step of random
-games of every mission (the campaign's first, GloriousDayTactics too), across a campaign mission
-change and while the scripted marines pick Newt up (random play never does), both sides'
-observations equal a clone's, which writes its own from scratch; a mark left out is caught
-(test_a_mark_left_out_is_caught). The clone runs the same code, so the Aliens are also checked
-against ``g.aliens`` itself (two on one square, one leaving it, one gone)."""
+change it (observation.py: ``_obs_marks`` for the Aliens, Blips, Barricades, the APC, the tokens,
+the Queen and the Power Loader, ``_obs_chars`` for the Characters' rows) and observe looks only at
+what was marked. At every step of random games of every mission (the campaign's first,
+GloriousDayTactics too), across a campaign mission change and while the scripted marines pick Newt
+up (random play never does), both sides' observations equal a clone's, which writes its own from
+scratch; a mark left out is caught (test_a_mark_left_out_is_caught). The clone runs the same
+code, so the Aliens are also checked against ``g.aliens`` itself (two on one square, one leaving it,
+one gone)."""
 from __future__ import annotations
 
 import random
@@ -69,10 +70,11 @@ class _Deaf(set):
 
 @pytest.mark.parametrize("attribute, dropped, mission", [("_obs_marks", "aliens", "newt"), ("_obs_marks", "blips", "newt"),
                                                          ("_obs_chars", 0, "newt"), ("_obs_marks", "apc", "apc_chase"),
-                                                         ("_obs_marks", "apc", "queen_apc")])
+                                                         ("_obs_marks", "apc", "queen_apc"), ("_obs_marks", "large", "queen_lair"),
+                                                         ("_obs_marks", "large", "loader_bay")])
 def test_a_mark_left_out_is_caught(attribute, dropped, mission):
-    """The check above fails when the Aliens' moves, the Blips', the first Character's or the
-    APC's changes go unmarked (its kept sets swapped for ones that drop that mark, after the first
+    """The check above fails when the Aliens' moves, the Blips', the first Character's, the APC's
+    or the Queen's and the Power Loader's changes go unmarked (its kept sets swapped for ones that drop that mark, after the first
     observe)."""
     g = GloriousDay(mission=mission)
     g.reset(11)
