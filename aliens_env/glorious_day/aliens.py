@@ -271,6 +271,7 @@ class AlienRules(HivemindRules):
         self.stats["characters_lost"] += 1
         if c == self.pilot():
             self.loader["pilot"], self.loader["bonus"] = NO, False  # the Power Loader is empty
+            self._obs_marks.add("large")
         if self.newt_carrier == c and self.newt_char != NO:
             square = ch["pos"]
             ch["pos"] = NO
@@ -439,6 +440,7 @@ class AlienRules(HivemindRules):
         self._obs_marks.add("blips")
         if self.apc is not None and k in self.apc["scanned"]:
             self.apc["scanned"].remove(k)  # a new Blip in the slot: unknown again
+            self._obs_marks.add("apc")
         if self._seen(square):
             self.work.append({"kind": "reveal", "slot": k})
 

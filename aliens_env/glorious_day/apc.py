@@ -142,6 +142,7 @@ class VehicleRules(PhasedGame):
         inside = self.vehicle_set()
         if (self.chars[c]["pos"] in inside) != (square in inside):
             self.apc["traffic"] = True
+            self._obs_marks.add("apc")
 
     def _crew_action(self, c: int, name: str, index: int) -> None:
         """The crew's actions (game.py's _marine_action): a step or the stop of a drive spends no action."""
@@ -155,6 +156,7 @@ class VehicleRules(PhasedGame):
             self.chars[c]["actions"] += 1
             self._obs_chars.add(c)
             self.apc["moves"] = 0
+            self._obs_marks.add("apc")
         elif name == "turret":
             self._turret(c, index)
         elif name == "scan":
@@ -169,6 +171,7 @@ class VehicleRules(PhasedGame):
         rules = self.apc_rules
         spaces = max(0, (rules["drive_pass"] if passed else rules["drive_fail"]) - self.apc["damage"])
         self.apc["moves"] = spaces
+        self._obs_marks.add("apc")
         self.events.append(f"{self.chars[c]['name']} drives the APC: Tech test {roll}, "
                            f"{'passed' if passed else 'failed'}: {spaces} spaces")
 
@@ -212,6 +215,7 @@ class VehicleRules(PhasedGame):
     def _vehicle_step(self, d: int) -> None:
         plan = self._step_plan(d)
         self.apc["moves"] -= 1
+        self._obs_marks.add("apc")  # (its square too, below)
         inside = self.vehicle_set()
         for k, ch in enumerate(self.chars):
             if ch["pos"] != NO and ch["pos"] in inside:
@@ -321,6 +325,7 @@ class VehicleRules(PhasedGame):
                            f"Tech test {roll}, {'passed' if passed else 'failed'}")
         if passed:
             self.apc["scanned"].append(k)
+            self._obs_marks.add("apc")
 
     def can_repair(self, c: int) -> bool:
         return self.seat_of(c) == "repair" and self.apc["damage"] > 0
@@ -332,6 +337,7 @@ class VehicleRules(PhasedGame):
         if passed:
             fixed = min(self.apc["damage"], 2 if roll == self.apc_rules["star"] else 1)
             self.apc["damage"] -= fixed
+            self._obs_marks.add("apc")
         self.events.append(f"{self.chars[c]['name']} repairs the APC: Tech test {roll}, "
                            f"{'passed' if passed else 'failed'}: {fixed} Damage removed")
 
@@ -358,6 +364,7 @@ class VehicleRules(PhasedGame):
         roll = self.dice.d6()
         need = self.rules["barricade_breaks_on"] - (self.nature == "relentless")
         self.apc["door_open"] = roll >= need
+        self._obs_marks.add("apc")
         self.events.append(f"an Alien tries the APC door: roll {roll}, {'open' if roll >= need else 'holds'}")
         return True
 
@@ -377,13 +384,16 @@ class VehicleRules(PhasedGame):
             self.events.append(f"the APC's Defense {total}: fended off")
         else:  # A50: no more than the printed tokens (in APC Chase five wreck it first)
             self.apc["damage"] = min(self.apc["damage"] + 1, rules["damage_tokens"])
+            self._obs_marks.add("apc")
             self.events.append(f"the APC's Defense {total}: a Damage token ({self.apc['damage']})")
 
     def _vehicle_phase_start(self) -> None:
         """The Alien Phase begins: the door is open if anyone got in or out, or the Door Gunner fired."""
         if self.apc is not None:
             self.apc["door_open"] = self.apc["traffic"] or self.apc["fired"]
+            self._obs_marks.add("apc")
 
     def _vehicle_round_end(self) -> None:
         if self.apc is not None:
             self.apc.update(traffic=False, fired=False, door_open=False, moves=0)
+            self._obs_marks.add("apc")

@@ -375,6 +375,7 @@ class GloriousDay(LoaderRules):
                 ch["activated"] = False
             self._obs_chars.update(range(len(self.chars)))
             self.queen_moved = False
+            self._obs_marks.add("large")
             self.phase = "marine"
         return True
 
@@ -524,6 +525,7 @@ class GloriousDay(LoaderRules):
             a["value"], b["value"] = b["value"], a["value"]
             if self.apc is not None:  # A45: swapped Blips are unknown again
                 self.apc["scanned"] = [k for k in self.apc["scanned"] if k not in (first, index)]
+                self._obs_marks.add("apc")
             self.events.append("the Hive swaps two Blips")
         elif kind == "discard":
             self._discard_hivemind(self.card_names[index])

@@ -20,6 +20,7 @@ class HivemindRules(MarineRules):
         self.willpower = min(self.willpower + h["willpower_gain"], h["willpower_max"])
         self._draw_hivemind()
         self.queen_moved = False
+        self._obs_marks.add("large")
         self.events.append(f"Hivemind Step: Willpower {self.willpower}")
 
     def _draw_hivemind(self) -> None:

@@ -30,6 +30,7 @@ class MarineRules(StateQueries):
         second = self.loader is not None and self.loader["bonus"]
         if second:
             self.loader["bonus"] = False
+            self._obs_marks.add("large")
         if name == "end":
             if not second:  # declining the second Power Loader attack keeps the actions left
                 ch["actions"] = 0
@@ -50,6 +51,7 @@ class MarineRules(StateQueries):
             else:
                 if self.apc is not None and self.aboard(c):
                     self.apc["fired"] = True  # the Door Gunner's attack opens the door
+                    self._obs_marks.add("apc")
                 self._attack(c, None)
         elif name == "loader":
             self._use_loader(c)
@@ -68,6 +70,7 @@ class MarineRules(StateQueries):
         elif name == "attack":
             if self.apc is not None and self.aboard(c):
                 self.apc["fired"] = True  # PRINTED: the Door Gunner's attack opens the door for the Alien Phase
+                self._obs_marks.add("apc")
             self._attack(c, index)
         elif name in ("drive", "apc_step", "apc_stop", "turret", "scan", "repair"):
             self._crew_action(c, name, index)
@@ -142,6 +145,7 @@ class MarineRules(StateQueries):
             if not passed:
                 return
         self.tokens[k] = NO
+        self._obs_marks.add("tokens")
         self.events.append(f"{ch['name']} deals with the {self.m['tokens']} at {self.board.rc(square)}")
 
     def _attack(self, c: int, k: int | None) -> None:

@@ -28,8 +28,11 @@ ANEW_GROUPS = {"large": ("large_models",), "mission": ("tokens", "characters_ext
 ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
-#: the parts of the public observation the rules mark when they change them (``_obs_marks``)
-MARKS = ("aliens", "blips", "barricades")
+#: the parts of the public observation the rules mark when they change them (``_obs_marks``; "apc":
+#: the APC's record, its square, Damage, moves, door, traffic, fire and the Blips its Scanner saw;
+#: "tokens": the objective tokens left; "large": the Queen's and the Power Loader's records, and whether
+#: the Queen was moved this round)
+MARKS = ("aliens", "blips", "barricades", "apc", "tokens", "large")
 #: columns of a ``characters`` row (CHAR_FEATURES' order: ``_char_row`` writes it, ``_char_cells`` some columns)
 AIM_AT, ACTIONS_AT, ACTIVATED_AT, ACTIVE_AT, KNOCKED_AT, HAZARDS_AT, ROW_AT, COL_AT = (
     CHAR_FEATURES.index(name) for name in ("aim/9", "actions_left/2", "activated", "active", "knocked_down",
@@ -126,8 +129,8 @@ class Observation(AlienRules):
         when what it shows changed (what it showed before set back to the template, or only the
         values that changed: a Character's columns, the globals' features).
         What the rules change is marked where they change it (``_obs_chars``: the Characters whose
-        row may have changed; ``_obs_marks``: "aliens", "blips", "barricades"), so only the marked
-        parts are looked at; a slot of ``aliens`` or ``blips`` filled or emptied is found by the
+        row may have changed; ``_obs_marks``: "aliens", "blips", "barricades", "apc"), so only the
+        marked parts are looked at; a slot of ``aliens`` or ``blips`` filled or emptied is found by the
         slots' identity as well, and Newt and the globals by comparing what they are worked out
         from. The views of the Queen and the Power Loader, of the APC and of the later missions
         are written anew (a group at a time) when what they are worked out from changed."""
@@ -147,6 +150,7 @@ class Observation(AlienRules):
                 last["barricades"] = key
 
         touched = self._obs_chars
+        chars_touched = bool(touched)  # (the APC's crew seats and the later missions' views are looked at again then)
         if touched:
             k, o = len(CHAR_FEATURES), self._char_rows_at
             active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
@@ -244,13 +248,13 @@ class Observation(AlienRules):
                 else:
                     obs[plane + square] = shown_aliens[2 * last_slot + 1] / 3
 
-        if "blips" in marks or self.blips != last.get("blip_slots"):
+        blips_seen = "blips" in marks or self.blips != last.get("blip_slots")  # (the Scanner's view too)
+        if blips_seen:
             slots = last["blip_slots"] = list(self.blips)
             blips = tuple([bl["pos"] for bl in filter(None, slots)])
             if blips != last.get("blips"):
                 _mark(obs, template, at["blip"], last.get("blips", ()), blips)
                 last["blips"] = blips
-        marks.clear()
 
         if self.newt != last.get("newt", NO):
             plane, old = at["newt"], last.get("newt", NO)
@@ -300,50 +304,64 @@ class Observation(AlienRules):
                     obs[hot + DECISION_INDEX[hots[1]]] = 1.0
             last["global_hots"] = hots
 
-        # the groups of views written anew when what they show changed (keys of what they read)
-        if self.has_large:
+        # the groups of views written anew when what they show changed (keys of what they read, built
+        # when it was marked)
+        if self.has_large and "large" in marks:
             q, lo = self.queen, self.loader
             key = (None if q is None else (q["pos"], q["damage"], q["frenzy"], q["rest"]), self.queen_moved,
                    None if lo is None else (lo["pos"], lo["pilot"], lo["bonus"]))
             if key != last.get("large"):
                 self._write_anew(obs, template, "large", self._observe_large)
                 last["large"] = key
-        if self.has_apc:  # its three views, each written anew when what it shows changed (not all
-            # three whenever a Character moves: the seats' key holds only the Characters aboard)
-            apc = self.apc
-            if apc is None:
-                vehicle, seats, scanned = (), [], ()
-            else:
-                vehicle = (apc["pos"], apc["damage"], apc["moves"], apc["door_open"], apc["traffic"], apc["fired"])
-                seats = [apc["pos"]]  # the APC's square (its shape's seats), then each Character aboard and its square
-                inside, chars = self.vehicle_set(), self.chars
-                for i in range(len(chars)):  # (i: a C integer)
-                    pos = chars[i]["pos"]
-                    if pos in inside:
-                        seats.append(i)
-                        seats.append(pos)
-                blips = self.blips
-                scanned = tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
-                                 for b in apc["scanned"]])
-            if vehicle != last.get("apc"):
-                self._write_view(obs, template, "apc", vehicle)
-                last["apc"] = vehicle
-            if seats != last.get("apc_seats"):
-                self._write_view(obs, template, "apc_seats", seats)
-                last["apc_seats"] = seats
-            if scanned != last.get("scanned"):
-                self._write_view(obs, template, "scanned", scanned)
-                last["scanned"] = scanned
-        if self.extended:  # (one flat list: no tuple made per Character; the tokens' count first, then
-            # the tokens, then each Character's name and whereabouts off the board)
-            mission = [self.newt_char, objectives.progress(self), len(self.tokens)]
-            mission += self.tokens
-            for ch in self.chars:
-                mission.append(ch["name"])
-                mission.append(ch["out"])
-            if mission != last.get("mission"):
+        if self.has_apc:  # its three views, each looked at when what it shows was marked ("apc": the APC's
+            # record; the crew's seats also when a Character was, the Scanner's view when a Blip was) and
+            # written anew when it changed (not all three whenever a Character moves: the seats' key holds
+            # only the Characters aboard)
+            apc, apc_marked = self.apc, "apc" in marks
+            if apc_marked:
+                vehicle = () if apc is None else (apc["pos"], apc["damage"], apc["moves"], apc["door_open"],
+                                                  apc["traffic"], apc["fired"])
+                if vehicle != last.get("apc"):
+                    self._write_view(obs, template, "apc", vehicle)
+                    last["apc"] = vehicle
+            if apc_marked or chars_touched:
+                seats = []
+                if apc is not None:
+                    seats.append(apc["pos"])  # the APC's square (its shape's seats), then each Character aboard and its square
+                    inside, chars = self.vehicle_set(), self.chars
+                    for i in range(len(chars)):  # (i: a C integer)
+                        pos = chars[i]["pos"]
+                        if pos in inside:
+                            seats.append(i)
+                            seats.append(pos)
+                if seats != last.get("apc_seats"):
+                    self._write_view(obs, template, "apc_seats", seats)
+                    last["apc_seats"] = seats
+            if apc_marked or blips_seen:
+                scanned = ()
+                if apc is not None:
+                    blips = self.blips
+                    scanned = tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
+                                     for b in apc["scanned"]])
+                if scanned != last.get("scanned"):
+                    self._write_view(obs, template, "scanned", scanned)
+                    last["scanned"] = scanned
+        if self.extended:  # the objective's progress compared at each step; the rest of what these views
+            # show (one flat list: no tuple made per Character; Newt's Character, the tokens' count, the
+            # tokens, then each Character's name and whereabouts off the board) listed again only when a
+            # Character or the tokens were marked
+            progress, shown = objectives.progress(self), last.get("mission")
+            mission = shown
+            if shown is None or chars_touched or "tokens" in marks:
+                mission = [self.newt_char, len(self.tokens)]
+                mission += self.tokens
+                for ch in self.chars:
+                    mission.append(ch["name"])
+                    mission.append(ch["out"])
+            if mission != shown or progress != last.get("progress"):
                 self._write_anew(obs, template, "mission", self._observe_mission)
-                last["mission"] = mission
+                last["mission"], last["progress"] = mission, progress
+        marks.clear()
         return kept[4]  # a view of the kept array itself: do not modify
 
     def _write_anew(self, obs: array, template: array, group: str, write) -> None:

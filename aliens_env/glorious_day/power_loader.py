@@ -58,9 +58,11 @@ class LoaderRules(QueenRules):
         if c == self.pilot():
             ch["pos"] = self._dismount_squares()[0]
             self.loader["pilot"], self.loader["bonus"] = NO, False
+            self._obs_marks.add("large")
             self.events.append(f"{ch['name']} climbs out of the Power Loader")
         else:
             self.loader["pilot"] = c
+            self._obs_marks.add("large")
             ch["pos"] = self.loader["pos"]
             self.events.append(f"{ch['name']} mounts the Power Loader")
 
@@ -94,6 +96,7 @@ class LoaderRules(QueenRules):
                 ch["pos"] = plan[ch["pos"]]
                 self._obs_chars.add(k)
         self.loader["pos"] = self.chars[c]["pos"] = anchor
+        self._obs_marks.add("large")
         self._obs_chars.add(c)
         self._cache.clear()
 
@@ -154,6 +157,7 @@ class LoaderRules(QueenRules):
                 moved = max(abs(a - b) for a, b in zip(self.board.rc(self.queen["pos"]), self.board.rc(q0)))
                 self.loader["pos"] = ch["pos"] = self._push(self.loader["pos"], d, moved,
                                                             self._others(self.loader_squares()))
+                self._obs_marks.add("large")
                 self.events.append(f"the Queen is thrown to {self.board.rc(self.queen['pos'])}")
         else:
             self.stats["kills"] += self.aliens[slot]["count"]
@@ -162,6 +166,7 @@ class LoaderRules(QueenRules):
         self._cache.clear()
         if roll <= rules["second_attack_roll"] and (self.loader_targets() or self.loader_reaches_queen()):
             self.loader["bonus"] = True
+            self._obs_marks.add("large")
             ch["actions"] += 1
 
     def _loader_pushed(self, c: int, attacker: Sequence[int]) -> None:
@@ -170,6 +175,7 @@ class LoaderRules(QueenRules):
         if d is not None:
             self.loader["pos"] = self.chars[c]["pos"] = self._push(
                 self.loader["pos"], d, self.large["power_loader"]["pushed_back"], self._others(self.loader_squares()))
+            self._obs_marks.add("large")
             self._obs_chars.add(c)
         self._cache.clear()
         self.events.append(f"the Power Loader is pushed back to {self.board.rc(self.loader['pos'])}")

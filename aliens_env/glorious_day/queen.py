@@ -296,6 +296,7 @@ class QueenRules(TextViews):
                     model["pos"] = new
                     self._obs_marks.update(("aliens", "blips"))
         self.queen["pos"] = anchor
+        self._obs_marks.add("large")
         self._cache.clear()
 
     def frenzy_bonus(self) -> int:
@@ -310,9 +311,11 @@ class QueenRules(TextViews):
             return
         if not self.bug_hunt and q["damage"] >= rules["campaign_rest"]:
             q["rest"], q["damage"] = True, 0
+            self._obs_marks.add("large")
             self.events.append("the Queen rests: she removes her Damage tokens and does not activate")
         elif self.bug_hunt and q["damage"] >= rules["mortal_wound"]:
             q["frenzy"] = True
+            self._obs_marks.add("large")
             self.events.append("the Queen is Mortally Wounded: the Hive goes into a frenzy")
 
     def _queen_phase_end(self) -> None:
@@ -321,6 +324,7 @@ class QueenRules(TextViews):
         if q is None:
             return
         q["rest"] = False
+        self._obs_marks.add("large")
         if q["frenzy"]:
             self.queen = None
             self.stats["kills"] += 1
@@ -359,6 +363,7 @@ class QueenRules(TextViews):
     def hurt_queen(self) -> None:
         """The Queen would be Killed: she gains a Damage token instead."""
         self.queen["damage"] += 1
+        self._obs_marks.add("large")
         self.events.append(f"the Queen takes a Damage token ({self.queen['damage']})")
 
     def _task_queen_card(self, card: str) -> None:
@@ -371,6 +376,7 @@ class QueenRules(TextViews):
             self.work.append({"kind": "spawn", "what": "blip", "at": list(self.queen_squares())})
         elif card == "queen_heals" and self.queen["damage"]:
             self.queen["damage"] -= 1
+            self._obs_marks.add("large")
 
     # -- the Hive's Willpower -------------------------------------------------------------------
     def queen_moves(self) -> list[int]:
@@ -403,11 +409,13 @@ class QueenRules(TextViews):
         if name == "wp_move_queen":
             self._spend("move_queen")
             self.queen_moved = True
+            self._obs_marks.add("large")
             self._place_queen(index)
             self.events.append(f"the Hive moves the Queen to {self.board.rc(index)}")
         else:
             self._spend("heal_queen")
             self.queen["damage"] -= 1
+            self._obs_marks.add("large")
             self.events.append("the Hive heals the Queen")
 
     # -- the airlock (mission 5) ----------------------------------------------------------------
@@ -433,5 +441,6 @@ class QueenRules(TextViews):
                 self._kill_character(c)
         if self.queen is not None and out.intersection(self.queen_squares()):
             self.queen = None
+            self._obs_marks.add("large")
             self.stats["kills"] += 1
             self._finish("airlock", "the Alien Queen is thrown out of the airlock")

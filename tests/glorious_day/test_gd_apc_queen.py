@@ -71,6 +71,7 @@ def test_the_observation_shows_every_damage_token_and_space_left_of_the_apc():
     seen = {}
     for tokens in (0, 5, 6):
         g.apc["damage"], g.apc["moves"] = tokens, 4
+        g._obs_marks.add("apc")  # (as the rules do when they change the APC's record)
         g._cache.clear()  # (as the game does when it changes)
         seen[tokens] = g.observe("marines")[[damage, moves]].tolist()
     assert seen == {0: [0.0, pytest.approx(0.8)], 5: [pytest.approx(5 / 6), pytest.approx(0.8)], 6: [1.0, pytest.approx(0.8)]}

@@ -1,11 +1,12 @@
 """The public observation is written incrementally: the rules mark what they change where they
-change it (observation.py: ``_obs_marks`` for the Aliens, Blips and Barricades, ``_obs_chars``
-for the Characters' rows) and observe looks only at what was marked. At every step of random
-games of every mission (the campaign's first, GloriousDayTactics too), across a campaign mission
-change and while the scripted marines pick Newt up (random play never does), both sides'
-observations equal a clone's, which writes its own from scratch; a mark left out is caught
-(test_a_mark_left_out_is_caught). The clone runs the same code, so the Aliens are also checked
-against ``g.aliens`` itself (two on one square, one leaving it, one gone)."""
+change it (observation.py: ``_obs_marks`` for the Aliens, Blips, Barricades, the APC, the tokens,
+the Queen and the Power Loader, ``_obs_chars`` for the Characters' rows) and observe looks only at
+what was marked. At every step of random games of every mission (the campaign's first,
+GloriousDayTactics too), across a campaign mission change and while the scripted marines pick Newt
+up (random play never does), both sides' observations equal a clone's, which writes its own from
+scratch; a mark left out is caught (test_a_mark_left_out_is_caught). The clone runs the same
+code, so the Aliens are also checked against ``g.aliens`` itself (two on one square, one leaving it,
+one gone)."""
 from __future__ import annotations
 
 import random
@@ -67,11 +68,15 @@ class _Deaf(set):
             super().add(item)
 
 
-@pytest.mark.parametrize("attribute, dropped", [("_obs_marks", "aliens"), ("_obs_marks", "blips"), ("_obs_chars", 0)])
-def test_a_mark_left_out_is_caught(attribute, dropped):
-    """The check above fails when the Aliens' moves, the Blips' or the first Character's changes
-    go unmarked (its kept sets swapped for ones that drop that mark, after the first observe)."""
-    g = GloriousDay()
+@pytest.mark.parametrize("attribute, dropped, mission", [("_obs_marks", "aliens", "newt"), ("_obs_marks", "blips", "newt"),
+                                                         ("_obs_chars", 0, "newt"), ("_obs_marks", "apc", "apc_chase"),
+                                                         ("_obs_marks", "apc", "queen_apc"), ("_obs_marks", "large", "queen_lair"),
+                                                         ("_obs_marks", "large", "loader_bay")])
+def test_a_mark_left_out_is_caught(attribute, dropped, mission):
+    """The check above fails when the Aliens' moves, the Blips', the first Character's, the APC's
+    or the Queen's and the Power Loader's changes go unmarked (its kept sets swapped for ones that drop that mark, after the first
+    observe)."""
+    g = GloriousDay(mission=mission)
     g.reset(11)
     g.observe("marines")
     setattr(g, attribute, _Deaf(dropped))
@@ -247,3 +252,48 @@ def test_the_apc_seats_view_shows_each_characters_seat_of(mission):
             assert np.array_equal(seats[c], want), (c, seat, seats[c])
         g.apply(rng.choice(g.legal_actions()))
     assert aboard  # (random play boarded the APC: the rows aboard were checked too)
+
+
+@pytest.mark.parametrize("mission", ["queen_apc", "apc_chase"])
+def test_a_scanned_blip_moved_or_gone_is_observed_as_written_from_scratch(mission):
+    """The Scanner's view shows the scanned Blips' squares and values: it is looked at again when
+    the APC's record is marked ("apc") and when a Blip is (random play seldom scans): a scanned
+    Blip moved, then gone, with only the Blips marked, as the rules do, shows as a clone's."""
+    g, rng = GloriousDay(mission=mission), random.Random(2)
+    g.reset(2)
+    while sum(bl is not None for bl in g.blips) < 2:
+        g.apply(rng.choice(g.legal_actions()))
+    first, second = [k for k, bl in enumerate(g.blips) if bl is not None][:2]
+    g.apc["scanned"] = [first, second]  # (as a passed scan: the APC marked)
+    g._obs_marks.add("apc")
+    g._cache.clear()
+    _same_as_a_clone(g)
+    taken = {bl["pos"] for bl in g.blips if bl is not None}
+    g.blips[first]["pos"] = next(s for s in g.nbrs[g.blips[first]["pos"]] if s not in taken)  # (as a Willpower Move)
+    g._obs_marks.add("blips")
+    g._cache.clear()
+    _same_as_a_clone(g)
+    g.blips[second] = None  # (revealed)
+    g._obs_marks.add("blips")
+    g._cache.clear()
+    _same_as_a_clone(g)
+
+
+@pytest.mark.parametrize("mission", ["nest", "uplink"])
+def test_a_token_dealt_with_is_observed_as_written_from_scratch(mission):
+    """The later missions' views are listed again when a Character or the tokens are marked (the
+    objective's progress compared at every step): a token put on another square (the progress the
+    same), then each dealt with (in play its Character's action marks that Character too; here the
+    tokens' mark alone), show as a clone's."""
+    g = GloriousDay(mission=mission)
+    g.reset(5)
+    g.observe("marines")
+    g.tokens[0] = next(s for s in range(g.board.n) if g.passable[s] and s not in g.tokens)
+    g._obs_marks.add("tokens")
+    g._cache.clear()
+    _same_as_a_clone(g)
+    for k in range(len(g.tokens)):
+        g.tokens[k] = NO  # (as _token does)
+        g._obs_marks.add("tokens")
+        g._cache.clear()
+        _same_as_a_clone(g)

@@ -36,6 +36,10 @@ def _moved(g, c: int, square: int) -> None:
     g._obs_chars.add(c)  # (as the rules mark a Character they move)
 
 
+def _apc_edited(g) -> None:
+    g._obs_marks.add("apc")  # (as the rules mark the APC's record when they change it)
+
+
 def _with_apc(g, seed: int) -> None:
     rng = random.Random(seed)
     g.reset(seed)
@@ -77,20 +81,26 @@ def test_each_apc_view_follows_an_edit_of_what_it_shows(make, seed):
                          ("door_open", not g.apc["door_open"]), ("traffic", not g.apc["traffic"]),
                          ("fired", not g.apc["fired"])):
         g.apc[field] = value
+        _apc_edited(g)
         _same_as_a_clone(g, field)
     blips = [b for b, bl in enumerate(g.blips) if bl is not None]
     if blips:
         g.apc["scanned"].append(blips[0])  # scanned: its value shown on its square
+        _apc_edited(g)
         _same_as_a_clone(g, "scanned")
         g.blips[blips[0]]["value"] = (g.blips[blips[0]]["value"] + 1) % 3
+        g._obs_marks.add("blips")  # (a Blip changed: the Scanner's view looked at again)
         _same_as_a_clone(g, "its value")
         g.blips[blips[0]]["pos"] = outside[1]
         g._obs_marks.add("blips")
         _same_as_a_clone(g, "it moved")
         g.apc["scanned"].clear()
+        _apc_edited(g)
         _same_as_a_clone(g, "scan cleared")
     g.apc["pos"] = next(a for a in range(g.board.n) if a != g.apc["pos"] and g.vehicle_squares(a)
                         and all(g.passable[s] for s in g.vehicle_squares(a)))  # the APC driven: all three
+    _apc_edited(g)
     _same_as_a_clone(g, "driven")
     g.apc = None
+    _apc_edited(g)
     _same_as_a_clone(g, "gone")
