@@ -244,7 +244,7 @@ class StateQueries(VehicleRules):
         """The Power Loader's squares (the tuple kept per board: shared), () without it."""
         return kept_footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else ()
 
-    @cython.locals(out=set, model=dict)  # (compiled: set adds and dict reads without lookups)
+    @cython.locals(out=set, model=dict, squares=tuple)  # (compiled: set adds and dict reads without lookups)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
         out = set(self.vehicle_set())  # (first, from its kept set: copied without hashing its 21 squares again)
@@ -260,9 +260,13 @@ class StateQueries(VehicleRules):
                 out.add(pos)
         if self.newt_carrier == NO and self.newt != NO:
             out.add(self.newt)
-        if self.has_large:
-            out.update(self.queen_squares())
-            out.update(self.loader_squares())
+        if self.has_large:  # (each square added: no generic update call, nothing for a tuple ())
+            squares = self.queen_squares()
+            for pos in squares:
+                out.add(pos)
+            squares = self.loader_squares()
+            for pos in squares:
+                out.add(pos)
         return out
 
     @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int)
@@ -386,7 +390,8 @@ class StateQueries(VehicleRules):
             tail = _reach_layers(flat[0], flat[1], mark, queue, 0, near, 1)
         return tuple(queue[:tail]), near
 
-    @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int)
+    @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int,
+                   closed=set, model=dict, squares=tuple)
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
         through Aliens or Barricades, ending on a free square."""
@@ -396,9 +401,14 @@ class StateQueries(VehicleRules):
             out = self._cache[key] = self.loader_moves(c)
         if out is None:
             ch = self.chars[c]
-            closed = self.barricades | {a["pos"] for a in filter(None, self.aliens)}
+            closed = set(self.barricades)  # (a new set, each square added to it: no set made to be joined)
+            for model in self.aliens:
+                if model is not None:
+                    closed.add(model["pos"])
             if self.has_large:
-                closed |= set(self.queen_squares())
+                squares = self.queen_squares()
+                for pos in squares:
+                    closed.add(pos)
             if self.newt_carrier == NO and self.newt != NO:  # (Newt on her own square, when she is in the mission)
                 closed.add(self.newt)
             if self.apc is not None:
