@@ -17,6 +17,10 @@ from typing import Sequence
 
 import numpy as np
 
+#: a mask's dtype as a dtype object: ``np.zeros(size, MASK_DTYPE)`` takes it as it is (the keyword
+#: ``dtype=np.int8`` has numpy parse a keyword and convert a type at each mask, a third of its time)
+MASK_DTYPE = np.dtype(np.int8)
+
 
 class ActionLayout:
     def __init__(self, slices: Sequence[tuple[str, int | Sequence[str]]]):
@@ -73,7 +77,7 @@ class ActionLayout:
         return slice(start, start + count)
 
     def empty_mask(self) -> np.ndarray:
-        return np.zeros(self.size, dtype=np.int8)
+        return np.zeros(self.size, MASK_DTYPE)
 
 
 class ObsLayout:

@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.actions import ActionLayout, ObsLayout
+from ..core.actions import MASK_DTYPE, ActionLayout, ObsLayout  # (MASK_DTYPE: the masks' frombuffer)
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
 from ..core.game import Decision, _count_nonzero
@@ -75,11 +75,6 @@ _MAPS: dict[tuple, dict] = {}  # (mission, height, width): the board and what is
 #: the decision kinds that are the marines' to take (outside the class body: compiled, an extension
 #: type's body takes no generator expression)
 MARINE_DECISIONS = frozenset(k for k, side in DECISIONS.items() if side == "marines")
-
-#: the masks' dtype as a dtype object: ``np.frombuffer(mask, MASK_DTYPE)`` takes it as it is (with
-#: ``dtype=np.int8`` numpy parses a keyword and converts a type at each mask, about 1,800 in 1,000
-#: GloriousDayTactics steps: about three times as long)
-MASK_DTYPE = np.dtype(np.int8)
 
 
 class GloriousDay(LoaderRules):
