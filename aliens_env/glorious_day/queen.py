@@ -30,12 +30,15 @@ _ANCHORS_ON: dict[tuple, tuple] = {}
 #: (map, squares, reach, size): _anchors_near's anchors (the squares of one target of hers: a
 #: Character's, the Power Loader's four, the APC's; bounded by the maps' squares and the APC's stands)
 _ANCHORS_NEAR: dict[tuple, tuple] = {}
-#: queen_moves' answers by what they are worked out from (the map, her square, the squares closed
-#: to her, the Barricades, the Aliens' and Blips' squares, Newt's token), so a Hive
-#: mask asked again on an unchanged board (a Draw, a card, a Reorder) reuses it; at most
-#: QUEEN_MOVES_SIZE kept (then all dropped)
+#: queen_moves' answers by what they are worked out from, read within her move's window
+#: (_move_window: the map, her square, the squares closed to her, the Barricades, the Aliens' and
+#: Blips' squares, Newt's token there), so a Hive mask asked again on a board unchanged near her
+#: (a Draw, a card, a Reorder, a model moved away) reuses it; at most QUEEN_MOVES_SIZE kept (then
+#: all dropped)
 _QUEEN_MOVES: dict[tuple, tuple] = {}
 QUEEN_MOVES_SIZE = 500
+#: (map, anchor, spaces, size): _move_window's squares (a fixed map's geometry; bounded by its squares)
+_MOVE_WINDOWS: dict[tuple, frozenset] = {}
 
 
 class QueenRules(TextViews):
@@ -379,15 +382,32 @@ class QueenRules(TextViews):
         if self.queen is None:
             return []
         q, closed, known = self.queen["pos"], self.queen_closed(), self._room_known()
-        key = (self.map_id, q, frozenset(closed), frozenset(self.barricades), frozenset(known["smalls"]),
-               self.newt if self.newt_carrier == NO else NO, self.hive_rules["queen_move_spaces"], self.size)
+        spaces = self.hive_rules["queen_move_spaces"]
+        window = self._move_window(q, spaces)
+        newt = self.newt if self.newt_carrier == NO and self.newt in window else NO
+        key = (self.map_id, q, window & closed, window & self.barricades, window & known["smalls"], newt, spaces,
+               self.size)
         out = _QUEEN_MOVES.get(key)
         if out is None:  # (queen_room reads the models' squares: all in `closed`, the smalls, Newt or hers)
-            reach = self.board.large_reach(q, closed, self.hive_rules["queen_move_spaces"], size=self.size)
+            reach = self.board.large_reach(q, closed, spaces, size=self.size)
             if len(_QUEEN_MOVES) >= QUEEN_MOVES_SIZE:
                 _QUEEN_MOVES.clear()
             out = _QUEEN_MOVES[key] = tuple(sorted(a for a in self._queen_ends(reach, q, known) if a != q))
         return list(out)
+
+    def _move_window(self, q: int, spaces: int) -> frozenset:
+        """The squares a move of `spaces` from anchor `q` reads: her squares at every anchor within
+        `spaces` steps of `q` (a step moves the anchor one row and/or column) and the squares one
+        step from them (where the models under her are pushed); kept per map (_MOVE_WINDOWS)."""
+        key = (self.map_id, q, spaces, self.size)
+        out = _MOVE_WINDOWS.get(key)
+        if out is None:
+            b, far = self.board, spaces + 1
+            (r0, c0), w = b.rc(q), b.width
+            cols = range(max(0, c0 - far), min(w, c0 + far + self.size))
+            out = _MOVE_WINDOWS[key] = frozenset(
+                [r * w + c for r in range(max(0, r0 - far), min(b.height, r0 + far + self.size)) for c in cols])
+        return out
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:
