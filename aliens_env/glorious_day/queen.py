@@ -267,7 +267,7 @@ class QueenRules(TextViews):
         base = known.get("banned")
         if base is None:  # (the models but the Queen, the Barricades)
             base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
-        return shove_plan(self.nbrs, under, base | set(squares))
+        return shove_plan(self.nbrs, under, base.union(squares))
 
     def _queen_ends(self, reach, q: int, known: dict | None = None) -> list[int]:
         """The anchors of `reach` the Queen (at `q`) may end a move on: her own, and those where the
