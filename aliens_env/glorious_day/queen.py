@@ -41,6 +41,18 @@ QUEEN_MOVES_SIZE = 500
 _MOVE_WINDOWS: dict[tuple, frozenset] = {}
 
 
+def within(whole: dict, steps: int) -> dict:
+    """The anchors of `whole` (a ``large_reach`` without limit) at most `steps` away, in its order:
+    ``large_reach`` limited to `steps`, without a second search (`whole` is in breadth-first
+    order: its steps never decrease)."""
+    out = {}
+    for a, d in whole.items():
+        if d > steps:
+            break
+        out[a] = d
+    return out
+
+
 class QueenRules(TextViews):
     # -- set-up ---------------------------------------------------------------------------------
     def _setup_large(self, grid) -> None:
@@ -208,7 +220,7 @@ class QueenRules(TextViews):
         by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
         by_char = {c: d for c, d in by_char.items() if d is not None}
         if synthetic:
-            found = self._queen_preferring_people(steps, closed, anchors, by_char, bool(targets))
+            found = self._queen_preferring_people(within(whole, steps), anchors, by_char, bool(targets))
             if found is not None:
                 return found
             by_char = {c: d for c, d in by_char.items() if not self.synthetic(c)} or by_char
@@ -217,8 +229,7 @@ class QueenRules(TextViews):
         near = min(by_char.values())
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
         field = b.large_field(goals, closed, size=size)
-        reach = b.large_reach(q, closed, steps, size=size)
-        return self._nearest_ends(reach, q, field)
+        return self._nearest_ends(within(whole, steps), q, field)
 
     def _nearest_ends(self, reach, q: int, field: dict) -> list[int]:
         """The anchors of ``_queen_ends(reach, q)`` least far by `field` (10**6 off it), ascending:
@@ -235,14 +246,13 @@ class QueenRules(TextViews):
                 return sorted(ends)
         return []
 
-    def _queen_preferring_people(self, steps: int, closed: set[int], anchors: dict, by_char: dict,
+    def _queen_preferring_people(self, reach: dict, anchors: dict, by_char: dict,
                                  synthetic_in_reach: bool) -> list[int] | None:
         """PRINTED (Bishop, A39): with a Synthetic on the board, the Queen ends where she can attack
         a non-Synthetic if a move lets her (else she stays by the Synthetic she has in reach, or
         ends where she can attack one); None: she can attack no one after this move (she then
-        heads for the nearest non-Synthetic)."""
-        q, b = self.queen["pos"], self.board
-        reach = b.large_reach(q, closed, steps, size=self.size)
+        heads for the nearest non-Synthetic); `reach`: the anchors of her move (``large_reach``)."""
+        q = self.queen["pos"]
         ends = self._queen_ends(reach, q)
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]

@@ -121,3 +121,16 @@ def test_move_window_holds_her_squares_at_each_anchor_in_reach_and_their_neighbo
                 for a in b.large_reach(q, set(), spaces, size=g.size):
                     for s in b.footprint(a, g.size):
                         assert s in window and window.issuperset(g.nbrs[s])
+
+
+def test_within_a_whole_reach_is_the_limited_search():
+    """within(whole reach, steps) is large_reach limited to `steps`, its anchors in the same order,
+    at every position of random play, for 0 to 9 steps."""
+    asked = 0
+    for g, _ in _positions():
+        b, q, closed = g.board, g.queen["pos"], g.queen_closed()
+        whole = b.large_reach(q, closed, size=g.size)
+        for steps in range(10):
+            assert list(queen.within(whole, steps).items()) == list(b.large_reach(q, closed, steps, size=g.size).items())
+            asked += 1
+    assert asked > 5000
