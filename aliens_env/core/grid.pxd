@@ -16,7 +16,7 @@ cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unre
 @cython.locals(n=cython.int, s=cython.int, i=cython.int, j=cython.int, a=cython.int, tail=cython.int, head=cython.int,
                d=cython.int, k=cython.int, m=cython.int, out=dict)
 cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, object closed, int width, int size, list starts,
-                        bint barred_starts, int limit)
+                        bint barred_starts, int limit, int unreachable)
 
 @cython.locals(side=cython.int, words=cython.int, padded_width=cython.int, i=cython.int, j=cython.int, k=cython.int,
                word=cython.int, at=cython.int, to=cython.int)

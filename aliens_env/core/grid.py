@@ -621,7 +621,8 @@ class Grid:
         first, nexts = self._cached(("large_next", mover, size), _large_next, self, mover, size)
         dist = array("i", [UNREACHABLE]) * self.n
         queue = array("i", [0]) * self.n
-        return _large_search(first, nexts, dist, queue, closed, self.width, size, starts, barred_starts, limit)
+        return _large_search(first, nexts, dist, queue, closed, self.width, size, starts, barred_starts, limit,
+                             UNREACHABLE)
 
     # -- line of sight ---------------------------------------------------------------------------
     def los_from(self, src: int, radius: int | None = None) -> np.ndarray:
@@ -943,13 +944,13 @@ def flat_table(rows: list) -> tuple[array, array]:
 
 
 def _large_search(first, nexts, dist, queue, closed, width: int, size: int, starts: list, barred_starts: bool,
-                  limit: int) -> dict:
+                  limit: int, unreachable: int) -> dict:
     """{anchor: large steps} breadth first from `starts` (in their order, each once) up to
     `limit` steps along ``_large_next``'s `first` and `nexts`, never onto an anchor that puts a
     square of `closed` under the model (marked -1 in `dist` first); a barred start is kept if
     `barred_starts`. dist (UNREACHABLE everywhere) and queue are int arrays of one entry per
     square (every anchor queued once at most); the dict's order is the order reached.
-    Compiled, the loops run on C ints (grid.pxd)."""
+    Compiled, the loops run on C ints (grid.pxd; UNREACHABLE passed in as `unreachable`, a C int)."""
     n = len(dist)
     for s in closed:
         for i in range(size):
@@ -973,7 +974,7 @@ def _large_search(first, nexts, dist, queue, closed, width: int, size: int, star
         head += 1
         for k in range(first[a], first[a + 1]):
             m = nexts[k]
-            if dist[m] == UNREACHABLE:
+            if dist[m] == unreachable:
                 dist[m] = d
                 queue[tail] = m
                 tail += 1

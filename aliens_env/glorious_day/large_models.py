@@ -48,16 +48,18 @@ def shove_plan(nbrs: list, under: list[int], banned: set[int]) -> dict[int, int]
     each to its own square; None if no such plan exists. The first plan found in the order of
     the squares and of the directions is taken (A29)."""
     plan: dict[int, int] = {}
+    return plan if _place(nbrs, under, banned, plan, 0) else None
 
-    def place(i: int) -> bool:
-        if i == len(under):
-            return True
-        for s in nbrs[under[i]]:
-            if s not in banned and s not in plan.values():
-                plan[under[i]] = s
-                if place(i + 1):
-                    return True
-                del plan[under[i]]
-        return False
 
-    return dict(plan) if place(0) else None
+def _place(nbrs: list, under: list[int], banned: set[int], plan: dict[int, int], i: int) -> bool:
+    """shove_plan's search from the model on under[i] on, `plan` holding the moves of those before
+    it (a module function: no closure made at each plan)."""
+    if i == len(under):
+        return True
+    for s in nbrs[under[i]]:
+        if s not in banned and s not in plan.values():
+            plan[under[i]] = s
+            if _place(nbrs, under, banned, plan, i + 1):
+                return True
+            del plan[under[i]]
+    return False

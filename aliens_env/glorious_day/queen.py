@@ -30,12 +30,27 @@ _ANCHORS_ON: dict[tuple, tuple] = {}
 #: (map, squares, reach, size): _anchors_near's anchors (the squares of one target of hers: a
 #: Character's, the Power Loader's four, the APC's; bounded by the maps' squares and the APC's stands)
 _ANCHORS_NEAR: dict[tuple, tuple] = {}
-#: queen_moves' answers by what they are worked out from (the map, her square, the squares closed
-#: to her, the Barricades, the Aliens' and Blips' squares, Newt's token), so a Hive
-#: mask asked again on an unchanged board (a Draw, a card, a Reorder) reuses it; at most
-#: QUEEN_MOVES_SIZE kept (then all dropped)
+#: queen_moves' answers by what they are worked out from, read within her move's window
+#: (_move_window: the map, her square, the squares closed to her, the Barricades, the Aliens' and
+#: Blips' squares, Newt's token there), so a Hive mask asked again on a board unchanged near her
+#: (a Draw, a card, a Reorder, a model moved away) reuses it; at most QUEEN_MOVES_SIZE kept (then
+#: all dropped)
 _QUEEN_MOVES: dict[tuple, tuple] = {}
 QUEEN_MOVES_SIZE = 500
+#: (map, anchor, spaces, size): _move_window's squares (a fixed map's geometry; bounded by its squares)
+_MOVE_WINDOWS: dict[tuple, frozenset] = {}
+
+
+def within(whole: dict, steps: int) -> dict:
+    """The anchors of `whole` (a ``large_reach`` without limit) at most `steps` away, in its order:
+    ``large_reach`` limited to `steps`, without a second search (`whole` is in breadth-first
+    order: its steps never decrease)."""
+    out = {}
+    for a, d in whole.items():
+        if d > steps:
+            break
+        out[a] = d
+    return out
 
 
 class QueenRules(TextViews):
@@ -205,7 +220,7 @@ class QueenRules(TextViews):
         by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
         by_char = {c: d for c, d in by_char.items() if d is not None}
         if synthetic:
-            found = self._queen_preferring_people(steps, closed, anchors, by_char, bool(targets))
+            found = self._queen_preferring_people(within(whole, steps), anchors, by_char, bool(targets))
             if found is not None:
                 return found
             by_char = {c: d for c, d in by_char.items() if not self.synthetic(c)} or by_char
@@ -214,8 +229,7 @@ class QueenRules(TextViews):
         near = min(by_char.values())
         goals = [a for c, d in by_char.items() if d == near for a in anchors[c]]
         field = b.large_field(goals, closed, size=size)
-        reach = b.large_reach(q, closed, steps, size=size)
-        return self._nearest_ends(reach, q, field)
+        return self._nearest_ends(within(whole, steps), q, field)
 
     def _nearest_ends(self, reach, q: int, field: dict) -> list[int]:
         """The anchors of ``_queen_ends(reach, q)`` least far by `field` (10**6 off it), ascending:
@@ -232,14 +246,13 @@ class QueenRules(TextViews):
                 return sorted(ends)
         return []
 
-    def _queen_preferring_people(self, steps: int, closed: set[int], anchors: dict, by_char: dict,
+    def _queen_preferring_people(self, reach: dict, anchors: dict, by_char: dict,
                                  synthetic_in_reach: bool) -> list[int] | None:
         """PRINTED (Bishop, A39): with a Synthetic on the board, the Queen ends where she can attack
         a non-Synthetic if a move lets her (else she stays by the Synthetic she has in reach, or
         ends where she can attack one); None: she can attack no one after this move (she then
-        heads for the nearest non-Synthetic)."""
-        q, b = self.queen["pos"], self.board
-        reach = b.large_reach(q, closed, steps, size=self.size)
+        heads for the nearest non-Synthetic); `reach`: the anchors of her move (``large_reach``)."""
+        q = self.queen["pos"]
         ends = self._queen_ends(reach, q)
         people = [c for c in by_char if not self.synthetic(c)]
         synths = [c for c in by_char if self.synthetic(c)]
@@ -264,7 +277,7 @@ class QueenRules(TextViews):
         base = known.get("banned")
         if base is None:  # (the models but the Queen, the Barricades)
             base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
-        return shove_plan(self.nbrs, under, base | set(squares))
+        return shove_plan(self.nbrs, under, base.union(squares))
 
     def _queen_ends(self, reach, q: int, known: dict | None = None) -> list[int]:
         """The anchors of `reach` the Queen (at `q`) may end a move on: her own, and those where the
@@ -385,15 +398,32 @@ class QueenRules(TextViews):
         if self.queen is None:
             return []
         q, closed, known = self.queen["pos"], self.queen_closed(), self._room_known()
-        key = (self.map_id, q, frozenset(closed), frozenset(self.barricades), frozenset(known["smalls"]),
-               self.newt if self.newt_carrier == NO else NO, self.hive_rules["queen_move_spaces"], self.size)
+        spaces = self.hive_rules["queen_move_spaces"]
+        window = self._move_window(q, spaces)
+        newt = self.newt if self.newt_carrier == NO and self.newt in window else NO
+        key = (self.map_id, q, window & closed, window & self.barricades, window & known["smalls"], newt, spaces,
+               self.size)
         out = _QUEEN_MOVES.get(key)
         if out is None:  # (queen_room reads the models' squares: all in `closed`, the smalls, Newt or hers)
-            reach = self.board.large_reach(q, closed, self.hive_rules["queen_move_spaces"], size=self.size)
+            reach = self.board.large_reach(q, closed, spaces, size=self.size)
             if len(_QUEEN_MOVES) >= QUEEN_MOVES_SIZE:
                 _QUEEN_MOVES.clear()
             out = _QUEEN_MOVES[key] = tuple(sorted(a for a in self._queen_ends(reach, q, known) if a != q))
         return list(out)
+
+    def _move_window(self, q: int, spaces: int) -> frozenset:
+        """The squares a move of `spaces` from anchor `q` reads: her squares at every anchor within
+        `spaces` steps of `q` (a step moves the anchor one row and/or column) and the squares one
+        step from them (where the models under her are pushed); kept per map (_MOVE_WINDOWS)."""
+        key = (self.map_id, q, spaces, self.size)
+        out = _MOVE_WINDOWS.get(key)
+        if out is None:
+            b, far = self.board, spaces + 1
+            (r0, c0), w = b.rc(q), b.width
+            cols = range(max(0, c0 - far), min(w, c0 + far + self.size))
+            out = _MOVE_WINDOWS[key] = frozenset(
+                [r * w + c for r in range(max(0, r0 - far), min(b.height, r0 + far + self.size)) for c in cols])
+        return out
 
     def _queen_hive_mask(self, mask) -> None:
         if not self.has_large:

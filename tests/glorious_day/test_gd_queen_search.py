@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from aliens_env.glorious_day import queen
 from aliens_env.glorious_day.game import GloriousDay
 
 
@@ -24,6 +25,13 @@ def _plain_nearest_ends(g: GloriousDay, reach, q: int, field: dict) -> list[int]
     ends = g._queen_ends(reach, q)
     best = min(field.get(a, 10**6) for a in ends)
     return sorted(a for a in ends if field.get(a, 10**6) == best)
+
+
+def _plain_queen_moves(g: GloriousDay) -> list[int]:
+    """queen_moves searched anew: the ends of her Move Queen but her own anchor."""
+    q, closed = g.queen["pos"], g.queen_closed()
+    reach = g.board.large_reach(q, closed, g.hive_rules["queen_move_spaces"], size=g.size)
+    return sorted(a for a in g._queen_ends(reach, q) if a != q)
 
 
 def _positions(missions=("queen_apc", "sulaco", "queen_lair", "loader_bay"), seeds=2, steps=250):
@@ -66,3 +74,63 @@ def test_queen_move_ends_nearest_the_goal_are_the_plain_least_far_ends():
         asked += 1
         shoved += len(g._anchors_holding(g._room_known()["smalls"]).intersection(reach)) > 0
     assert asked > 500 and shoved > 50  # (ends under smaller models were among them)
+
+
+def test_queen_moves_kept_answers_are_the_plain_search():
+    """queen_moves' kept answers (keyed by what lies within her move's window) are the search done
+    anew: at each position, then with an Alien or Blip moved to a free square near her (within
+    one square past the window, or on its edge), where a kept answer of the position is reused
+    whenever the key leaves that square out."""
+    queen._QUEEN_MOVES.clear()
+    asked, reused = 0, 0
+    for g, rng in _positions():
+        b, q = g.board, g.queen["pos"]
+        assert g.queen_moves() == _plain_queen_moves(g)
+        smalls = [m for m in (*g.aliens, *g.blips) if m is not None]
+        if not smalls:
+            continue
+        far = g.hive_rules["queen_move_spaces"] + 1
+        (r0, c0), taken = b.rc(q), g.occupied() | g.barricades
+        free = [b.index(r, c) for r in range(r0 - far - 1, r0 + far + g.size + 1)
+                for c in range(c0 - far - 1, c0 + far + g.size + 1)
+                if b.inside(r, c) and g.passable[b.index(r, c)] and b.index(r, c) not in taken]
+        if not free:
+            continue
+        model = rng.choice(smalls)
+        old, model["pos"] = model["pos"], rng.choice(free)
+        kept = len(queen._QUEEN_MOVES)
+        assert g.queen_moves() == _plain_queen_moves(g)
+        reused += len(queen._QUEEN_MOVES) == kept
+        model["pos"] = old
+        asked += 1
+    assert asked > 500 and reused > 100
+
+
+def test_move_window_holds_her_squares_at_each_anchor_in_reach_and_their_neighbours():
+    """_move_window(q, spaces) holds every square a Move Queen reads: her squares at each anchor
+    she reaches in `spaces` steps on an empty board, and each square one step from them."""
+    for mission in ("queen_apc", "sulaco", "queen_lair", "loader_bay"):
+        g = GloriousDay(mission=mission)
+        g.reset(0)
+        b, stands = g.board, g.board.large_stands(size=g.size)
+        for q in range(0, b.n, 7):
+            if not stands[q]:
+                continue
+            for spaces in (1, 3):
+                window = g._move_window(q, spaces)
+                for a in b.large_reach(q, set(), spaces, size=g.size):
+                    for s in b.footprint(a, g.size):
+                        assert s in window and window.issuperset(g.nbrs[s])
+
+
+def test_within_a_whole_reach_is_the_limited_search():
+    """within(whole reach, steps) is large_reach limited to `steps`, its anchors in the same order,
+    at every position of random play, for 0 to 9 steps."""
+    asked = 0
+    for g, _ in _positions():
+        b, q, closed = g.board, g.queen["pos"], g.queen_closed()
+        whole = b.large_reach(q, closed, size=g.size)
+        for steps in range(10):
+            assert list(queen.within(whole, steps).items()) == list(b.large_reach(q, closed, steps, size=g.size).items())
+            asked += 1
+    assert asked > 5000
