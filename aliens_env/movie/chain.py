@@ -139,7 +139,8 @@ class StageChain(Game):
         if type(action) is int and 0 <= action < self.layout.size:
             g = self.stage_game
             inner = self._stage_maps()[1][action]
-            if inner >= 0 and g.current_player() is not None and g.illegal_reason(inner) is None:
+            # (no current_player() asked: a stage's illegal_reason gives a reason when no one is to move)
+            if inner >= 0 and g.illegal_reason(inner) is None:
                 return inner
         return -1
 
@@ -183,9 +184,9 @@ class StageChain(Game):
         their count, the episode's and the stage's action counts, the array; the episode's empty
         mask, read only): the slice of the same name (``_slice_name``) and the same entry, but by
         label where both slices are labelled (``target[m]`` by the character's name)."""
-        g = self.stage_game
-        if self._maps_of[0] is g:
-            return self._maps_of[1]
+        g, last = self.stage_game, self._maps_of
+        if last[0] is g:
+            return last[1]
         maps = _kept((type(self), "actions", type(g), tuple(getattr(g, "marine_order", ()))), self._make_stage_maps)
         self._maps_of = (g, maps)
         return maps
@@ -248,7 +249,7 @@ class StageChain(Game):
     def _bind_obs_map(self, g: Game, kept: np.ndarray | None) -> tuple:
         """(the stage game, the buffer read, this game's buffer of the stage's observe (None when
         the stage's kept observation is read), the episode's buffer, the (episode view, stage
-        view) pairs of the blocks, the stage's other indices, where they go, the compiled copy's
+        view) pairs of the blocks (pure Python alone: none compiled), the stage's other indices, where they go, the compiled copy's
         addresses (of the episode's buffer, of the buffer read, of the runs, and their count; the
         runs checked here to lie inside both buffers, the three arrays held by the plan)): ``_obs_map`` bound
         to buffers of this game's own (never shared with another game, a clone or a copy: each
@@ -270,10 +271,11 @@ class StageChain(Game):
             out = template.copy()
         self._shown = None  # (the chain's own features: not in the template)
         size, bound = template.itemsize, []
-        for d, s, shape, steps_d, steps_s in blocks:  # (as numpy's as_strided, without its cost)
-            of = np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))
-            of.flags.writeable = False  # (the stage's values: read, never written here)
-            bound.append((np.ndarray(shape, out.dtype, out, d * size, tuple(k * size for k in steps_d)), of))
+        if not cython.compiled:  # (compiled, observe copies the runs: the block views would go unused)
+            for d, s, shape, steps_d, steps_s in blocks:  # (as numpy's as_strided, without its cost)
+                of = np.ndarray(shape, source.dtype, source, s * size, tuple(k * size for k in steps_s))
+                of.flags.writeable = False  # (the stage's values: read, never written here)
+                bound.append((np.ndarray(shape, out.dtype, out, d * size, tuple(k * size for k in steps_d)), of))
         at = (out.__array_interface__["data"][0], source.__array_interface__["data"][0],
               runs.__array_interface__["data"][0], len(runs))
         return g, source, inner, out, bound, src, dst, (*at, runs)
@@ -287,9 +289,9 @@ class StageChain(Game):
         repeated at the same steps (the rows of the board's planes) as one block of blocks; the
         rest in one gather. Compiled, ``observe`` copies the runs instead (episode start, stage
         start, length: one row each, every value of the map), each by one memcpy."""
-        g = self.stage_game
-        if self._obs_map_of[0] is g:
-            return self._obs_map_of[1]
+        g, last = self.stage_game, self._obs_map_of
+        if last[0] is g:
+            return last[1]
         out = _kept((type(self), "views", self.stage, type(g), tuple(getattr(g, "marine_order", ()))), self._make_obs_map)
         self._obs_map_of = (g, out)
         return out

@@ -116,3 +116,24 @@ def test_a_run_left_out_is_seen(monkeypatch):
     monkeypatch.setattr(g, "_stage_maps", lambda: mutant)
     with pytest.raises(AssertionError):
         play_and_compare(g, 3, 4)
+
+
+@pytest.mark.parametrize("cls", sorted(CHAINS))
+def test_legal_inner_is_the_legal_mask_and_none_once_over(cls):
+    """StageChain._legal_inner (apply's common case; it asks the stage's illegal_reason alone, no
+    current_player()): the stage's action exactly for the actions of the mover's legal mask, at
+    every step, and -1 for every action once the episode is over (no one to move)."""
+    g = CHAINS[cls]()
+    g.reset(7)
+    policies = {"marines": make_policy(g.name, "marines", "heuristic"), "hive": RandomPolicy(7)}
+    steps = 0
+    while not g.is_terminal():
+        player = g.current_player()
+        mask, to_inner = g.legal_mask(player), g._stage_maps()[1]
+        inner = [g._legal_inner(a) for a in range(g.layout.size)]
+        assert inner == [to_inner[a] if mask[a] else -1 for a in range(g.layout.size)], (g.stage, g.turn)
+        g.apply(policies[player].act(g, player))
+        steps += 1
+    assert steps > 50 and g.current_player() is None and g.stage_game.current_player() is None
+    assert all(g._legal_inner(a) == -1 for a in range(g.layout.size))
+    assert all(g.illegal_reason(a) is not None for a in range(0, g.layout.size, 7))
