@@ -13,6 +13,7 @@ from aliens_env.envs import make_policy
 from aliens_env.movie import chain
 from aliens_env.movie.complete import CompleteMovie
 from aliens_env.movie.game import MovieScenario
+from movie_helpers import chain_positions
 
 CHAINS = {"MovieScenario": MovieScenario, "CompleteMovie": CompleteMovie}
 COMPILED = isinstance(chain.__loader__, importlib.machinery.ExtensionFileLoader)
@@ -25,16 +26,10 @@ def plain_mask(g, player: str) -> np.ndarray:
 
 
 def play_and_compare(g, steps: int, seed: int) -> set:
-    """``steps`` moves (the heuristic Marines, a random hive), every legal mask of both sides
-    compared with ``plain_mask``; the stages met."""
-    policies = {"marines": make_policy(g.name, "marines", "heuristic"), "hive": RandomPolicy(seed)}
-    stages, episode = set(), seed
-    g.reset(episode)
-    for _ in range(steps):
-        if g.is_terminal():
-            episode += 1
-            g.reset(episode)
-        player = g.current_player()
+    """``steps`` moves (``chain_positions``), every legal mask of both sides compared with
+    ``plain_mask``; the stages met."""
+    stages = set()
+    for _ in chain_positions(g, steps, seed):
         for side in ("marines", "hive"):
             mask = g.legal_mask(side)
             assert mask.dtype == np.int8 and mask.shape == (g.layout.size,)
@@ -42,7 +37,6 @@ def play_and_compare(g, steps: int, seed: int) -> set:
             mask[:] = 1  # (the caller's own: written, the next mask is still the stage's)
             assert np.array_equal(g.legal_mask(side), plain_mask(g, side))
         stages.add(g.stage)
-        g.apply(policies[player].act(g, player))
     return stages
 
 

@@ -9,6 +9,7 @@ from aliens_env.core.policy import RandomPolicy
 from aliens_env.envs import make_policy
 from aliens_env.movie.complete import CompleteMovie
 from aliens_env.movie.game import MovieScenario
+from movie_helpers import chain_positions
 
 CHAINS = {"MovieScenario": MovieScenario, "CompleteMovie": CompleteMovie}
 
@@ -27,21 +28,14 @@ def from_scratch(g, player: str) -> np.ndarray:
 
 
 def play_and_compare(g, steps: int, seed: int) -> set:
-    """``steps`` moves (the heuristic Marines, a random hive: the stages are played through), every
-    observation compared with ``from_scratch``; the stages met."""
-    policies = {"marines": make_policy(g.name, "marines", "heuristic"), "hive": RandomPolicy(seed)}
-    stages, episode = set(), seed
-    g.reset(episode)
-    for _ in range(steps):
-        if g.is_terminal():
-            episode += 1
-            g.reset(episode)
-        player = g.current_player()
+    """``steps`` moves (``chain_positions``), every observation compared with ``from_scratch``; the
+    stages met."""
+    stages = set()
+    for _ in chain_positions(g, steps, seed):
         for side in ("marines", "hive"):
             seen = g.observe(side)
             assert np.array_equal(seen, from_scratch(g, side)), (g.stage, g.turn, side)
         stages.add(g.stage)
-        g.apply(policies[player].act(g, player))
     return stages
 
 
