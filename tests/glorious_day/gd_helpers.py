@@ -20,6 +20,8 @@ The fireteam: 0 Hicks, 1 Vasquez, 2 Hudson, 3 Ripley.
 """
 from __future__ import annotations
 
+import random
+
 from aliens_env.core.board import NO
 from aliens_env.glorious_day.game import GloriousDay
 
@@ -94,3 +96,18 @@ def legal(g: GloriousDay, name: str) -> list[int]:
     """The legal entries of slice `name` for the player to move."""
     mask = g.legal_mask(g.current_player())
     return [i for i in range(g.layout.slices[name][1]) if mask[g.layout.encode(name, i)]]
+
+
+def random_positions(mission: str, steps: int, seed: int):
+    """The positions of `steps` turns of random legal play in `mission` (games seeded seed,
+    seed + 1, ...; a turn that ends a game starts the next): yields the game at each position, the
+    caller checking it then."""
+    rng, g = random.Random(seed), GloriousDay(mission=mission)
+    g.reset(seed)
+    for _ in range(steps):
+        if g.is_terminal() or g.truncated_by():
+            seed += 1
+            g.reset(seed)
+            continue
+        yield g
+        g.apply(rng.choice(g.legal_actions()))

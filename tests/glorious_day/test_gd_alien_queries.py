@@ -3,24 +3,10 @@ computation does, over positions of random play: the Characters' squares (the AP
 merged with the Characters outside it) and the Willpower Moves of the Hive's mask (a typed loop)."""
 from __future__ import annotations
 
-import random
-
 from aliens_env.core.board import NO
 from aliens_env.glorious_day.game import GloriousDay
 from aliens_env.glorious_day.state import MAX_ALIENS
-
-
-def _positions(mission: str, steps: int, seed: int):
-    """The positions of random legal play in `mission` (games seeded seed, seed + 1, ...)."""
-    rng, g = random.Random(seed), GloriousDay(mission=mission)
-    g.reset(seed)
-    for _ in range(steps):
-        if g.is_terminal() or g.truncated_by():
-            seed += 1
-            g.reset(seed)
-            continue
-        yield g
-        g.apply(rng.choice(g.legal_actions()))
+from gd_helpers import random_positions
 
 
 def _plain_character_squares(g: GloriousDay) -> tuple[int, ...]:
@@ -34,7 +20,7 @@ def test_character_squares_are_the_models_and_the_apc_squares_ascending():
     of them in the Loader."""
     seen = {"outside": 0, "all_aboard": 0, "piloted": 0, "plain": 0}
     for mission in ("newt", "loader_bay", "queen_apc", "apc_chase"):
-        for g in _positions(mission, 300, 7):
+        for g in random_positions(mission, 300, 7):
             assert g._character_squares() == _plain_character_squares(g)
             seen["outside" if g.apc is not None else "plain"] += 1
             on_board = [ch for ch in g.chars if ch["pos"] != NO]
@@ -59,7 +45,7 @@ def test_hivemind_mask_moves_are_each_models_willpower_move_squares():
     wp_move + 8 m) are those of wp_move_squares(m), for every Alien and Blip."""
     checked = 0
     for mission in ("newt", "queen_apc"):
-        for g in _positions(mission, 600, 11):
+        for g in random_positions(mission, 600, 11):
             if g.willpower < g.hive_rules["costs"]["move"]:
                 continue
             mask = bytearray(g.layout.size)

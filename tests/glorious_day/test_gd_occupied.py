@@ -3,10 +3,9 @@ one by one) and a Character's Move (``move_targets``: its closed squares added o
 the plain set computations, over random play of every mission."""
 from __future__ import annotations
 
-import random
-
 from aliens_env.core.board import NO
 from aliens_env.glorious_day.game import GloriousDay
+from gd_helpers import random_positions
 from test_gd_typed_moves import _closed, _plain_vehicle_moves
 
 MISSIONS = ('apc_chase', 'escape', 'loader_bay', 'nest', 'newt', 'purge', 'queen_apc', 'queen_lair', 'retrieve',
@@ -40,23 +39,17 @@ def _plain_move_targets(g: GloriousDay, c: int) -> list[int]:
 def test_occupied_and_move_targets_are_the_plain_sets_in_every_mission():
     """At every position of random play of each mission, ``occupied()`` is the plain union, and
     every Character on the board but a pilot gets the plain Move's squares (asked afresh)."""
-    rng, positions, queen, loader, moves = random.Random(11), 0, 0, 0, 0
+    positions, queen, loader, moves = 0, 0, 0, 0
     for mission in MISSIONS:
-        g = GloriousDay(mission=mission)
-        for seed in range(2):
-            g.reset(seed)
-            for _ in range(120):
-                if g.is_terminal() or g.truncated_by():
-                    break
-                assert g.occupied() == _plain_occupied(g)
-                positions += 1
-                queen += g.queen is not None
-                loader += g.loader is not None
-                for c, ch in enumerate(g.chars):
-                    if ch["pos"] == NO or c == g.pilot():
-                        continue
-                    g._cache.pop(("move_targets", c), None)
-                    assert g.move_targets(c) == _plain_move_targets(g, c)
-                    moves += 1
-                g.apply(rng.choice(g.legal_actions()))
+        for g in random_positions(mission, 240, 11):
+            assert g.occupied() == _plain_occupied(g)
+            positions += 1
+            queen += g.queen is not None
+            loader += g.loader is not None
+            for c, ch in enumerate(g.chars):
+                if ch["pos"] == NO or c == g.pilot():
+                    continue
+                g._cache.pop(("move_targets", c), None)
+                assert g.move_targets(c) == _plain_move_targets(g, c)
+                moves += 1
     assert positions > 1000 and queen > 200 and loader > 100 and moves > 3000  # (all asked about)
