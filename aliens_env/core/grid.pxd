@@ -1,11 +1,12 @@
 # The distance searches', the sight window's and the neighbour rows' loops on C ints when compiled
 # (Cython reads this file beside grid.py; run as Python, grid.py is the same code on lists and on
-# array("i"), array("Q") and bytes objects). Grid stays a Python class.
+# array("i"), array("b"), array("Q") and bytes objects). Grid stays a Python class.
 cimport cython
 
 @cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
-               n=cython.int)
-cdef list _around(int i, list cells, list extra, list code_cost, list opened, int height, int width)
+               n=cython.int, code=cython.int)
+cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, list opened, int height,
+                 int width)
 
 @cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int)
 cdef int _dial(list nbrs, list cost, int[:] dist, list frontier, set sources, int goal_cost) except -1

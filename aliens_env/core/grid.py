@@ -326,7 +326,7 @@ class Grid:
             if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
                 base = ([None] * self.n, np.full(self.n, -1))
             out = list(base[0])  # the last list built, redone where it differs
-            redo = np.flatnonzero(cost != base[1])
+            redo = (cost != base[1]).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
             for i, c in zip(redo.tolist(), cost[redo].tolist()):
                 out[i] = None if c < 0 else c
             self._last_built()[("costs", mover, self.width)] = (out, cost)
@@ -334,8 +334,8 @@ class Grid:
         return self._cached(("costs", mover), build)
 
     def _last_built(self) -> dict:
-        """The last tables built (neighbour tables, cost lists, per-square lists and tables read
-        through the cells, and the per-code tables they read), by kind, mover and width, with
+        """The last tables built (neighbour tables, cost lists and tables read through the
+        cells, and the per-code tables they read), by kind, mover and width, with
         what they follow from (of any version, of this grid or a copy: a changed version redoes
         only the squares whose steps, cost, value or cell code differ from them; a pickle leaves
         them out)."""
@@ -357,20 +357,6 @@ class Grid:
                 out = out.copy()
                 out[redo] = per_code[cells[redo]]
         self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out, per_code)
-        return out
-
-    def _list_from_last(self, kind: str, values: np.ndarray) -> list:
-        """values.tolist() (values: a flat array, never changed afterwards), made from the last
-        list of this kind built (``_last_built``): only the squares whose value differs are redone."""
-        last = self._last_built().get((kind, self.width))
-        if last is None or len(last[1]) != len(values):
-            out = values.tolist()
-        else:
-            out = list(last[0])
-            redo = np.flatnonzero(values != last[1])
-            for i, v in zip(redo.tolist(), values[redo].tolist()):
-                out[i] = v
-        self._last_built()[(kind, self.width)] = (out, values)
         return out
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
@@ -437,7 +423,7 @@ class Grid:
             squares, steps = self._step_tables(mover)
             table: list = [()] * self.n  # squares with no step out share one empty tuple
             keys = steps.tolist()
-            for sq in np.flatnonzero(steps).tolist():
+            for sq in steps.nonzero()[0].tolist():
                 table[sq] = tuple(zip(_STEP_DIRECTIONS[keys[sq]], squares[sq]))
             return table
         return self._cached(("pairs", mover), build)
@@ -454,25 +440,29 @@ class Grid:
             w, n = self.width, self.n
             enter = _shifted(self.enterable(mover), w)
             opened = self.step_open()
-            if mover.diagonal:  # (a closed door is entered and left only orthogonally)
-                door = self._per_square("door", self._by_code("door"))
-                not_door, door_at = ~door, _shifted(door, w)
-            directions = [d for d, (dr, dc) in enumerate(DIRECTIONS) if mover.diagonal or not (dr and dc)]
+            directions, bits = _MOVER_DIRECTIONS[mover.diagonal]
             ok = np.empty((len(directions), n), dtype=bool)  # ok[k, sq]: the step from sq in directions[k]
+            if mover.diagonal:  # (a closed door is entered and left only orthogonally)
+                not_door = ~self._per_square("door", self._by_code("door"))
+                not_door_at = _shifted(not_door, w)
+                ok[len(_ORTHOGONAL):] = not_door  # the diagonal steps' rows (the last ones): not from a door
             for k, d in enumerate(directions):
                 dr, dc = DIRECTIONS[d]
-                step = np.logical_and(opened[d], enter(dr, dc), out=ok[k])
-                if dr and dc:
-                    step &= not_door
-                    step &= ~door_at(dr, dc)
-            steps = np.bitwise_or.reduce(ok.view(np.uint8) * _DIRECTION_BITS[directions], axis=0)
+                if dr and dc:  # (the row holds not_door)
+                    step = ok[k]
+                    step &= opened[d]
+                    step &= enter(dr, dc)
+                    step &= not_door_at(dr, dc)
+                else:
+                    np.logical_and(opened[d], enter(dr, dc), out=ok[k])
+            steps = np.bitwise_or.reduce(ok.view(np.uint8) * bits, axis=0)
             base = self._last_built().get(("nbrs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no step anywhere)
                 base = ([()] * self.n, np.zeros(self.n, dtype=np.uint8))
             # the last table built for this mover: only the rows whose steps differ are made again
             squares = list(base[0])
             offsets = _step_offsets(w)
-            redo = np.flatnonzero(steps != base[1])
+            redo = (steps != base[1]).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
             for sq, key in zip(redo.tolist(), steps[redo].tolist()):
                 squares[sq] = tuple([sq + offset for offset in offsets[key]])
             self._last_built()[("nbrs", mover, self.width)] = out = (squares, steps)
@@ -482,13 +472,14 @@ class Grid:
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
-        the squares themselves (doors to open, figures in the way). Kept per version with the
-        lists a row is read from (one lookup, no closure, per call)."""
-        kept = self._cache.get("around_rows")  # (not "around": 4674b8d's pickles keep {square: row} there)
-        if kept is None:
-            kept = self._cache["around_rows"] = ({}, self._list_from_last("cells", self.cells.flatten()),
-                                                 self._list_from_last("extra", self.extra.flatten()),
-                                                 [t.cost or 1 for t in self.terrains], self.step_open())
+        the squares themselves (doors to open, figures in the way). Kept per version with what a
+        row is read from (one lookup, no closure, per call)."""
+        # (not "around" nor "around_rows": older pickles keep {square: row} and rows read from lists there)
+        kept = self._cache.get("around_codes")
+        if kept is None:  # the cell codes and extras as they are now (array("b") copies: read as ints, pickled)
+            kept = self._cache["around_codes"] = ({}, array("b", self.cells.astype(np.int8).tobytes()),
+                                                  array("b", self.extra.astype(np.int8).tobytes()),
+                                                  [t.cost or 1 for t in self.terrains], self.step_open())
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, step_open), _around's args
         out = table.get(i)
         if out is None:
@@ -809,6 +800,11 @@ class Grid:
 _EPS = 1e-9
 #: a square's step key: bit d is the step in direction d (``Grid._step_tables``)
 _DIRECTION_BITS = (1 << np.arange(8, dtype=np.uint8)).reshape(8, 1)
+_ORTHOGONAL = tuple(d for d, (dr, dc) in enumerate(DIRECTIONS) if not (dr and dc))
+#: per mover.diagonal, the directions a mover steps in (the orthogonal ones first) and their bits
+#: (``Grid._step_tables``)
+_MOVER_DIRECTIONS = {diagonal: (dirs, _DIRECTION_BITS[list(dirs)]) for diagonal, dirs in
+                     ((False, _ORTHOGONAL), (True, _ORTHOGONAL + tuple(d for d in range(8) if d not in _ORTHOGONAL)))}
 #: the directions open, per step key
 _STEP_DIRECTIONS = tuple(tuple(d for d in range(8) if bits >> d & 1) for bits in range(256))
 
@@ -849,8 +845,8 @@ def _pad(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _around(i: int, cells: list, extra: list, code_cost: list, opened: list, height: int, width: int) -> list:
-    """``Grid.around``'s row of square i from the grid's cell codes and extras (flat lists), each
+def _around(i: int, cells, extra, code_cost: list, opened: list, height: int, width: int) -> list:
+    """``Grid.around``'s row of square i from the grid's cell codes and extras (flat array("b")), each
     code's cost to enter and ``step_open``'s column i (compiled, on C ints: grid.pxd)."""
     r = i // width
     c = i - r * width

@@ -1,0 +1,94 @@
+"""The colony's movement tables and neighbour rows (core/grid.py) over random Bug Hunt games: at
+each position read, the neighbour tables of every mover the game uses and ``around`` equal the
+rules read square by square off the colony's arrays, and a pickled colony answers the same."""
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from aliens_env.bug_hunt import BugHunt
+from aliens_env.bug_hunt.colony import ALIEN, FACE_HUGGER, TERRAINS, UNEQUIPPED_WALKER, WALKER
+from aliens_env.core.grid import DIRECTIONS
+
+MOVERS = (WALKER, UNEQUIPPED_WALKER, ALIEN, FACE_HUGGER)
+
+
+def table_by_the_rules(col, mover) -> list:
+    """Per square, the (direction, square) steps: on the grid and free of walls (step_open),
+    onto a square the mover enters, diagonal only for a mover that steps so and never from or
+    onto a closed door; without the engine's table code."""
+    opened, enter = col.step_open(), col.enterable(mover)
+    door = [TERRAINS[code].door for code in col.cells.ravel().tolist()]
+    table = []
+    for sq in range(col.n):
+        row = []
+        for d, (dr, dc) in enumerate(DIRECTIONS):
+            to = col.step(sq, d)
+            if to is None or not opened[d, sq] or not enter[to]:
+                continue
+            if dr and dc and (not mover.diagonal or door[sq] or door[to]):
+                continue
+            row.append((d, to))
+        table.append(tuple(row))
+    return table
+
+
+def around_by_the_rules(col, i: int) -> list:
+    opened = col.step_open()
+    row = []
+    for d in range(8):
+        n = col.step(i, d)
+        if n is None:
+            row.append(None)
+        else:
+            code = int(col.cells.flat[n])
+            row.append((n, code, (TERRAINS[code].cost or 1) + int(col.extra.flat[n]), bool(opened[d, i])))
+    return row
+
+
+def positions(seed: int, mission: str, every: int, steps: int = 1500):
+    """Every `every`-th position of random legal games (the colony laid as it is explored), a
+    new game (the next seed) after each end, `steps` moves in all."""
+    rng = random.Random(seed)
+    game = 0
+    while steps > 0:
+        g = BugHunt(mission=mission, electronic_locks=bool(game % 2))
+        g.reset(seed * 1000 + game)
+        game += 1
+        while not g.is_terminal() and steps > 0:
+            g.apply(rng.choice(g.legal_actions()))
+            steps -= 1
+            if steps % every == 0:
+                yield g
+
+
+@pytest.mark.parametrize("seed,mission", [(0, "explore"), (1, "kill_queen"), (2, "explore"), (3, "kill_queen")])
+def test_the_colonys_tables_and_rows_are_the_rules_at_random_positions(seed, mission):
+    versions = set()
+    for g in positions(seed, mission, every=11):
+        col = g.colony
+        versions.add((g.layout_seed, col.version))
+        for mover in MOVERS:
+            table = col.neighbour_table(mover)
+            assert table == table_by_the_rules(col, mover), (seed, col.version, mover.name)
+            assert col._step_squares(mover) == [tuple(sq for _, sq in row) for row in table]
+        squares = range(len(versions) % 3, col.n, 3)  # (a third of the squares, in turn)
+        rows = [col.around(i) for i in squares]
+        assert rows == [around_by_the_rules(col, i) for i in squares], (seed, col.version)
+        back = pickle.loads(pickle.dumps(col))  # (the kept rows and what they are read from, pickled)
+        assert [back.around(i) for i in squares] == rows
+    assert len(versions) > 10
+
+
+def test_a_colony_holding_an_older_trees_neighbour_rows_answers_as_a_fresh_one():
+    """Games pickled before session 48 keep ``around``'s rows under "around_rows", read from
+    lists of the cell codes and extras: such an entry is left unread."""
+    g = next(positions(5, "explore", every=40))
+    col, fresh = g.colony, g.colony.copy()
+    fresh._cache = {}
+    col._cache["around_rows"] = ({0: [None] * 8}, [0] * col.n, [0] * col.n, [1] * len(TERRAINS), col.step_open())
+    assert [col.around(i) for i in range(col.n)] == [fresh.around(i) for i in range(fresh.n)]
+    assert np.array_equal(col.step_open(), fresh.step_open())
