@@ -499,18 +499,26 @@ class StateQueries(VehicleRules):
             out = self._cache[key] = tuple(self._attack_targets(c))
         return out
 
+    @cython.locals(ranges=list, sight=list, out=list, k=cython.Py_ssize_t, model=dict)  # (compiled: a C count)
     def _attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
-        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+        seat = self.seat_of(c)  # ("" outside the APC, or without it)
+        if seat != "" and seat != "door_gunner":
             return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if is_jammed(ch) or len(self.hand) < weapon["cost"]:
             return []
         pos, reach = ch["pos"], weapon["range"]
-        ranges, sight = self.board.range_row(pos), self.sight[pos]
-        return [k for k, a in enumerate(self.aliens) if a is not None and ranges[a["pos"]] <= reach and sight[a["pos"]]]
+        ranges, sight, out = self.board.range_row(pos), self.sight[pos], []
+        k = 0
+        for model in self.aliens:
+            if model is not None and ranges[model["pos"]] <= reach and sight[model["pos"]]:
+                out.append(k)
+            k += 1
+        return out
 
+    @cython.locals(ranges=list, sight=list)
     def can_attack_queen(self, c: int) -> bool:
         """An Attack on the Queen: next to her in the Power Loader, else with the weapon (range
         and sight to a square of hers)."""
@@ -518,14 +526,16 @@ class StateQueries(VehicleRules):
             return False
         if c == self.pilot():
             return self.loader_reaches_queen()
-        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+        seat = self.seat_of(c)  # ("" outside the APC, or without it)
+        if seat != "" and seat != "door_gunner":
             return self.turret_reaches_queen(c)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if is_jammed(ch) or len(self.hand) < weapon["cost"]:
             return False
-        pos = ch["pos"]
+        pos, reach = ch["pos"], weapon["range"]
+        ranges, sight = self.board.range_row(pos), self.sight[pos]
         for q in self.queen_squares():
-            if self.board.range(pos, q) <= weapon["range"] and self.sight[pos][q]:
+            if ranges[q] <= reach and sight[q]:
                 return True
         return False
 
