@@ -83,26 +83,29 @@ _FLAT_NBRS: dict[tuple, tuple] = {}
 CHARACTER_MARK, OTHER_MARK = 1, 2
 
 
-def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, frontier: list,
+def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, queue, hi: int,
                           limit) -> int:
-    """``StateQueries.bfs``'s search, layer by layer from `frontier` (steps 0, marked) up to
-    `limit` steps: each square not marked gets its steps in `dist` and is marked; the search stops
-    after the layer where the last of the `left` squares of `want` is reached (left -1: never).
-    Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd)."""
-    d = 0
-    while frontier and d < limit:
+    """``StateQueries.bfs``'s search, layer by layer from `queue[:hi]` (the sources: steps 0,
+    marked) up to `limit` steps: each square not marked gets its steps in `dist`, is marked and
+    appended to `queue` (an int array with room for every square after the sources); the search
+    stops after the layer where the last of the `left` squares of `want` is reached (left -1:
+    never). Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd): no
+    list made per layer, no Python int made per square but its steps."""
+    d, lo, tail = 0, 0, hi
+    while lo < hi and d < limit:
         d += 1
-        nxt = []
-        for s in frontier:
+        for i in range(lo, hi):
+            s = queue[i]
             for k in range(first[s], first[s + 1]):
                 m = nexts[k]
                 if not mark[m]:
                     mark[m] = 1
                     dist[m] = d
-                    nxt.append(m)
+                    queue[tail] = m
+                    tail += 1
                     if want[m]:
                         left -= 1
-        frontier = nxt
+        lo, hi = hi, tail
         if left == 0:
             break
     return d
@@ -269,7 +272,8 @@ class StateQueries(VehicleRules):
                 out.add(pos)
         return out
 
-    @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int)
+    @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int,
+                   queue=cython.int[:], hi=cython.Py_ssize_t)  # (compiled: C ints, the queue a C array)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
@@ -282,10 +286,13 @@ class StateQueries(VehicleRules):
         for s in closed:
             if 0 <= s < n:
                 mark[s] = 1
-        frontier = list(sources)
-        for s in frontier:
+        sources = list(sources)
+        queue, hi = array("i", [0]) * (len(sources) + n), 0  # (the sources, then each square reached)
+        for s in sources:
             dist[s] = 0
             mark[s] = 1
+            queue[hi] = s
+            hi += 1
         # the squares of `until` not reached yet, a byte each, and how many (-1: no `until`)
         want, left = bytearray(n), -1
         if until is not None:
@@ -295,7 +302,7 @@ class StateQueries(VehicleRules):
                     want[s] = 1
                     left += 1
         flat = self._flat_nbrs()
-        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
+        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, queue, hi, limit)
         return dist
 
     def _flat_nbrs(self) -> tuple:
