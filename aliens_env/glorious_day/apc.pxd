@@ -7,6 +7,12 @@
 # changes in play: Cython's check of a cpdef method for a Python override then stays on its cached path.
 from aliens_env.core.game cimport PhasedGame
 
+# The APC at one anchor of one map (apc.py): _shape gives it typed, so that its fields are C reads
+cdef class Shape:
+    cdef readonly tuple squares
+    cdef readonly frozenset square_set
+    cdef readonly object seat_at, door_step
+
 cdef class VehicleRules(PhasedGame):
     cdef public object data, mission, campaign, apc_chase, hive_player, fireteam_option, stage, rules, end
     cdef public object board, map_id, map_rows, height, width, size, passable, sight, nbrs, doors, airlock
@@ -26,7 +32,7 @@ cdef class VehicleRules(PhasedGame):
     # call them as before, and a Python subclass may still override them (Cython checks, cheaply
     # while the game's __dict__ does not change). A cpdef method takes no closure: no generator
     # expression or lambda in its body.
-    cpdef _shape(self, anchor)
+    cpdef Shape _shape(self, anchor)
     cpdef vehicle_squares(self, anchor=*)
     cpdef vehicle_set(self)
     cpdef door_step(self)

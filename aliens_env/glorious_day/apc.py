@@ -28,7 +28,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from ..core.board import DIRECTIONS, NO
 from . import missions as objectives
@@ -44,14 +44,18 @@ APC_TARGET = -2  # the APC as the target of an Alien's attack (a decision option
 SEATS = ("driver", "front_turret", "scanner", "rear_turret", "door_gunner")
 
 
-class Shape(NamedTuple):
-    """The APC at one anchor of one map (shared by every game on the map: read-only)."""
-    squares: tuple[int, ...]  # row by row; () off the board
-    square_set: frozenset[int]
-    # {square: its crew position: a seat of SEATS, or "repair" (the other spaces)}; read only for a
-    # square of square_set (off the board it may hold others)
-    seat_at: Mapping[int, str]
-    door_step: int  # NO off the board
+class Shape:
+    """The APC at one anchor of one map (shared by every game on the map: read-only). Compiled, an
+    extension type (apc.pxd): its fields are read from the struct, with no attribute lookup."""
+
+    def __init__(self, squares: tuple[int, ...], square_set: frozenset[int], seat_at: Mapping[int, str],
+                 door_step: int):
+        self.squares = squares  # row by row; () off the board
+        self.square_set = square_set
+        # {square: its crew position: a seat of SEATS, or "repair" (the other spaces)}; read only for a
+        # square of square_set (off the board it may hold others)
+        self.seat_at = seat_at
+        self.door_step = door_step  # NO off the board
 
 
 #: map id: {anchor: the APC's Shape there} (VehicleRules._shape; bounded by the maps' squares)
@@ -122,6 +126,7 @@ class VehicleRules(PhasedGame):
     def aboard(self, c: int) -> bool:
         return self.apc is not None and self.chars[c]["pos"] in self._shape(self.apc["pos"]).square_set
 
+    @cython.locals(shape=Shape)  # (compiled: its fields read from the struct)
     def seat_of(self, c: int) -> str:
         """The crew position of a Character aboard: a seat of SEATS or "repair" (the other spaces); "" outside."""
         if self.apc is None:

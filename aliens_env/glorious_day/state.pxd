@@ -5,9 +5,9 @@ cimport cython
 from aliens_env.glorious_day.apc cimport VehicleRules
 
 # bfs's loop on C ints when compiled (state.py: the same code run as Python)
-@cython.locals(d=cython.int, s=cython.int, k=cython.int, m=cython.int, nxt=list)
+@cython.locals(d=cython.int, s=cython.int, k=cython.int, m=cython.int, i=Py_ssize_t, lo=Py_ssize_t, tail=Py_ssize_t)
 cdef int _breadth_first_layers(int[:] first, int[:] nexts, list dist, bytearray mark, bytearray want, int left,
-                               list frontier, object limit) except -1
+                               int[:] queue, Py_ssize_t hi, object limit) except -1
 # _bfs_reach's and nearest_in_reach's search on C ints (state.py); cpdef: aliens.py imports it too (compiled,
 # aliens.pxd cimports it: a C call)
 @cython.locals(tail=Py_ssize_t, i=Py_ssize_t, layer=cython.int, s=cython.int, k=cython.int, m=cython.int)
@@ -51,4 +51,6 @@ cdef class StateQueries(VehicleRules):
     cpdef token_targets(self, c)
     cpdef _character_squares(self)
     cpdef _character_field(self, chars, through_barricades, targets)
+    cpdef _least_row(self, squares, least=*)
+    cpdef _square_steps(self, square)
     cpdef can_react(self, moment)

@@ -83,26 +83,29 @@ _FLAT_NBRS: dict[tuple, tuple] = {}
 CHARACTER_MARK, OTHER_MARK = 1, 2
 
 
-def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, frontier: list,
+def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, queue, hi: int,
                           limit) -> int:
-    """``StateQueries.bfs``'s search, layer by layer from `frontier` (steps 0, marked) up to
-    `limit` steps: each square not marked gets its steps in `dist` and is marked; the search stops
-    after the layer where the last of the `left` squares of `want` is reached (left -1: never).
-    Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd)."""
-    d = 0
-    while frontier and d < limit:
+    """``StateQueries.bfs``'s search, layer by layer from `queue[:hi]` (the sources: steps 0,
+    marked) up to `limit` steps: each square not marked gets its steps in `dist`, is marked and
+    appended to `queue` (an int array with room for every square after the sources); the search
+    stops after the layer where the last of the `left` squares of `want` is reached (left -1:
+    never). Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd): no
+    list made per layer, no Python int made per square but its steps."""
+    d, lo, tail = 0, 0, hi
+    while lo < hi and d < limit:
         d += 1
-        nxt = []
-        for s in frontier:
+        for i in range(lo, hi):
+            s = queue[i]
             for k in range(first[s], first[s + 1]):
                 m = nexts[k]
                 if not mark[m]:
                     mark[m] = 1
                     dist[m] = d
-                    nxt.append(m)
+                    queue[tail] = m
+                    tail += 1
                     if want[m]:
                         left -= 1
-        frontier = nxt
+        lo, hi = hi, tail
         if left == 0:
             break
     return d
@@ -269,7 +272,8 @@ class StateQueries(VehicleRules):
                 out.add(pos)
         return out
 
-    @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int)
+    @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int,
+                   queue=cython.int[:], hi=cython.Py_ssize_t)  # (compiled: C ints, the queue a C array)
     def bfs(self, sources, closed: set[int], limit: int = UNREACHABLE, until=None) -> list[int]:
         """Steps from the sources over passable squares not in `closed` (sources always spread).
         `until`: the squares the caller reads; the search stops once each of them has its steps
@@ -282,10 +286,13 @@ class StateQueries(VehicleRules):
         for s in closed:
             if 0 <= s < n:
                 mark[s] = 1
-        frontier = list(sources)
-        for s in frontier:
+        sources = list(sources)
+        queue, hi = array("i", [0]) * (len(sources) + n), 0  # (the sources, then each square reached)
+        for s in sources:
             dist[s] = 0
             mark[s] = 1
+            queue[hi] = s
+            hi += 1
         # the squares of `until` not reached yet, a byte each, and how many (-1: no `until`)
         want, left = bytearray(n), -1
         if until is not None:
@@ -295,7 +302,7 @@ class StateQueries(VehicleRules):
                     want[s] = 1
                     left += 1
         flat = self._flat_nbrs()
-        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, frontier, limit)
+        _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, queue, hi, limit)
         return dist
 
     def _flat_nbrs(self) -> tuple:
@@ -499,18 +506,26 @@ class StateQueries(VehicleRules):
             out = self._cache[key] = tuple(self._attack_targets(c))
         return out
 
+    @cython.locals(ranges=list, sight=list, out=list, k=cython.Py_ssize_t, model=dict)  # (compiled: a C count)
     def _attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
-        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+        seat = self.seat_of(c)  # ("" outside the APC, or without it)
+        if seat != "" and seat != "door_gunner":
             return []  # PRINTED: aboard, only the Door Gunner attacks Aliens outside (none come in: A42)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if is_jammed(ch) or len(self.hand) < weapon["cost"]:
             return []
         pos, reach = ch["pos"], weapon["range"]
-        ranges, sight = self.board.range_row(pos), self.sight[pos]
-        return [k for k, a in enumerate(self.aliens) if a is not None and ranges[a["pos"]] <= reach and sight[a["pos"]]]
+        ranges, sight, out = self.board.range_row(pos), self.sight[pos], []
+        k = 0
+        for model in self.aliens:
+            if model is not None and ranges[model["pos"]] <= reach and sight[model["pos"]]:
+                out.append(k)
+            k += 1
+        return out
 
+    @cython.locals(ranges=list, sight=list)
     def can_attack_queen(self, c: int) -> bool:
         """An Attack on the Queen: next to her in the Power Loader, else with the weapon (range
         and sight to a square of hers)."""
@@ -518,14 +533,16 @@ class StateQueries(VehicleRules):
             return False
         if c == self.pilot():
             return self.loader_reaches_queen()
-        if self.apc is not None and self.aboard(c) and self.seat_of(c) != "door_gunner":
+        seat = self.seat_of(c)  # ("" outside the APC, or without it)
+        if seat != "" and seat != "door_gunner":
             return self.turret_reaches_queen(c)
         ch, weapon = self.chars[c], self.weapon_of(c)
         if is_jammed(ch) or len(self.hand) < weapon["cost"]:
             return False
-        pos = ch["pos"]
+        pos, reach = ch["pos"], weapon["range"]
+        ranges, sight = self.board.range_row(pos), self.sight[pos]
         for q in self.queen_squares():
-            if self.board.range(pos, q) <= weapon["range"] and self.sight[pos][q]:
+            if ranges[q] <= reach and sight[q]:
                 return True
         return False
 
