@@ -8,6 +8,7 @@ import numpy as np
 
 from ..core.board import NO
 from . import missions as objectives
+from .missions import progress as mission_progress  # (compiled: a C call, observation.pxd)
 from .aliens import AlienRules
 from .apc import SEATS
 from .data_files import HAZARDS
@@ -311,7 +312,7 @@ class Observation(AlienRules):
             key = (None if q is None else (q["pos"], q["damage"], q["frenzy"], q["rest"]), self.queen_moved,
                    None if lo is None else (lo["pos"], lo["pilot"], lo["bonus"]))
             if key != last.get("large"):
-                self._write_anew(obs, template, "large", self._observe_large)
+                self._write_anew(obs, template, "large")
                 last["large"] = key
         if self.has_apc:  # its three views, each looked at when what it shows was marked ("apc": the APC's
             # record; the crew's seats also when a Character was, the Scanner's view when a Blip was) and
@@ -350,7 +351,7 @@ class Observation(AlienRules):
             # show (one flat list: no tuple made per Character; Newt's Character, the tokens' count, the
             # tokens, then each Character's name and whereabouts off the board) listed again only when a
             # Character or the tokens were marked
-            progress, shown = objectives.progress(self), last.get("mission")
+            progress, shown = mission_progress(self), last.get("mission")
             mission = shown
             if shown is None or chars_touched or "tokens" in marks:
                 mission = [self.newt_char, len(self.tokens)]
@@ -359,16 +360,19 @@ class Observation(AlienRules):
                     mission.append(ch["name"])
                     mission.append(ch["out"])
             if mission != shown or progress != last.get("progress"):
-                self._write_anew(obs, template, "mission", self._observe_mission)
+                self._write_anew(obs, template, "mission")
                 last["mission"], last["progress"] = mission, progress
         marks.clear()
         return kept[4]  # a view of the kept array itself: do not modify
 
-    def _write_anew(self, obs: array, template: array, group: str, write) -> None:
-        """A group of ANEW_GROUPS written anew: the template's values, then `write(obs)`."""
+    def _write_anew(self, obs: array, template: array, group: str) -> None:
+        """A group of ANEW_GROUPS written anew: the template's values, then what it shows."""
         for span in self._anew_spans[group]:
             obs[span] = template[span]
-        write(obs)
+        if group == "large":
+            self._observe_large(obs)
+        else:
+            self._observe_mission(obs)
 
     def _write_view(self, obs: array, template: array, view: str, key) -> None:
         """A view of the APC written anew: the template's values, then what `key` (its key in
@@ -440,16 +444,20 @@ class Observation(AlienRules):
                 row = rows[key] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
                                               ch["out"] == "escaped", ch["out"] == "carried"))
             obs[o + c * k:o + c * k + k] = row
-        obs[at["mission"] + len(objectives.OBJECTIVES)] = objectives.progress(self)
+        obs[at["mission"] + len(objectives.OBJECTIVES)] = mission_progress(self)
 
+    @cython.locals(held=dict)
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
-        hand, index = self.hm_hand, self.card_index
-        for card in set(hand):
-            obs[o + index[card]] = HAND_COUNT[hand.count(card)]
+        held = {}  # {card: its copies in the hand}
+        for card in self.hm_hand:
+            held[card] = held.get(card, 0) + 1
+        index = self.card_index
+        for card, copies in held.items():
+            obs[o + index[card]] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs
