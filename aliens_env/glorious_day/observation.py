@@ -123,7 +123,7 @@ class Observation(AlienRules):
                    seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
-                   was_count=cython.Py_ssize_t)
+                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -213,20 +213,21 @@ class Observation(AlienRules):
             if shown_aliens is None:
                 shown_aliens = last["aliens"] = [NO, 0] * len(slots)
             o, plane, squares, rows = self._alien_rows_at, at["alien"], [], None  # (rows: read when a row is written)
+            empty = NO  # (the global read once, a C integer)
             for slot in range(len(slots)):
                 alien = slots[slot]
                 if alien is None:  # (two statements: no tuple made to unpack into the C integers)
-                    now_at, now_count = NO, 0
+                    now_at, now_count = empty, 0
                 else:
                     now_at, now_count = alien["pos"], alien["count"]
                 was_at, was_count = shown_aliens[2 * slot], shown_aliens[2 * slot + 1]
                 if now_at == was_at and now_count == was_count:
                     continue
                 i = o + 4 * slot
-                if was_at != NO:
+                if was_at != empty:
                     obs[i:i + 4] = template[i:i + 4]
                     squares.append(was_at)
-                if now_at != NO:
+                if now_at != empty:
                     if rows is None:
                         rows = _ALIEN_ROWS.setdefault((h, w), {})
                     row = rows.get((now_at, now_count))
@@ -239,12 +240,12 @@ class Observation(AlienRules):
             for i in range(len(squares)):  # the count of the last slot on each square left or entered
                 # (Aliens run over may share a square under the APC; shown_aliens is now every slot's), the
                 # template's value on one left empty
-                square, last_slot = squares[i], NO
+                square, last_slot = squares[i], empty
                 for slot in range(len(slots) - 1, -1, -1):  # (from the last slot: the first found)
                     if shown_aliens[2 * slot] == square:
                         last_slot = slot
                         break
-                if last_slot == NO:
+                if last_slot == empty:
                     obs[plane + square] = template[plane + square]
                 else:
                     obs[plane + square] = shown_aliens[2 * last_slot + 1] / 3
@@ -279,8 +280,8 @@ class Observation(AlienRules):
             values = self._global_values(counts)
             obs[o:o + len(values)] = array("f", values)
         else:  # the values whose counts changed (the reaction round's flag also when the round did)
-            for i in range(len(counts)):
-                if counts[i] != shown_counts[i]:
+            for i in range(len(counts)):  # (an unchanged count is most often the same int object: not compared)
+                if counts[i] is not shown_counts[i] and counts[i] != shown_counts[i]:
                     obs[o + i] = self._global_value(i, counts)
             if counts[0] != shown_counts[0] and counts[REACTION_FLAG_AT] == shown_counts[REACTION_FLAG_AT]:
                 obs[o + REACTION_FLAG_AT] = self._global_value(REACTION_FLAG_AT, counts)
