@@ -123,7 +123,7 @@ class Observation(AlienRules):
                    seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
-                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t)
+                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -206,6 +206,7 @@ class Observation(AlienRules):
             touched.clear()
 
         if "aliens" in marks or self.aliens != last.get("alien_slots"):  # (compared slot by slot, no copy made)
+            was_slots = last.get("alien_slots")  # (None when new)
             slots = last["alien_slots"] = list(self.aliens)  # (a copy: the slots filled or emptied found next time)
             # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
             # the slots that changed cleared, then written; the squares they left or entered kept
@@ -217,6 +218,8 @@ class Observation(AlienRules):
             for slot in range(len(slots)):
                 alien = slots[slot]
                 if alien is None:  # (two statements: no tuple made to unpack into the C integers)
+                    if was_slots is not None and was_slots[slot] is None:
+                        continue  # empty, and shown empty (NO, 0) since the last call: not read
                     now_at, now_count = empty, 0
                 else:
                     now_at, now_count = alien["pos"], alien["count"]
