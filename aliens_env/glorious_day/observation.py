@@ -8,6 +8,7 @@ import numpy as np
 
 from ..core.board import NO
 from . import missions as objectives
+from .missions import progress as mission_progress  # (compiled: a C call, observation.pxd)
 from .aliens import AlienRules
 from .apc import SEATS
 from .data_files import HAZARDS
@@ -122,7 +123,7 @@ class Observation(AlienRules):
                    seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
-                   was_count=cython.Py_ssize_t)
+                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -205,6 +206,7 @@ class Observation(AlienRules):
             touched.clear()
 
         if "aliens" in marks or self.aliens != last.get("alien_slots"):  # (compared slot by slot, no copy made)
+            was_slots = last.get("alien_slots")  # (None when new)
             slots = last["alien_slots"] = list(self.aliens)  # (a copy: the slots filled or emptied found next time)
             # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
             # the slots that changed cleared, then written; the squares they left or entered kept
@@ -212,20 +214,23 @@ class Observation(AlienRules):
             if shown_aliens is None:
                 shown_aliens = last["aliens"] = [NO, 0] * len(slots)
             o, plane, squares, rows = self._alien_rows_at, at["alien"], [], None  # (rows: read when a row is written)
+            empty = NO  # (the global read once, a C integer)
             for slot in range(len(slots)):
                 alien = slots[slot]
                 if alien is None:  # (two statements: no tuple made to unpack into the C integers)
-                    now_at, now_count = NO, 0
+                    if was_slots is not None and was_slots[slot] is None:
+                        continue  # empty, and shown empty (NO, 0) since the last call: not read
+                    now_at, now_count = empty, 0
                 else:
                     now_at, now_count = alien["pos"], alien["count"]
                 was_at, was_count = shown_aliens[2 * slot], shown_aliens[2 * slot + 1]
                 if now_at == was_at and now_count == was_count:
                     continue
                 i = o + 4 * slot
-                if was_at != NO:
+                if was_at != empty:
                     obs[i:i + 4] = template[i:i + 4]
                     squares.append(was_at)
-                if now_at != NO:
+                if now_at != empty:
                     if rows is None:
                         rows = _ALIEN_ROWS.setdefault((h, w), {})
                     row = rows.get((now_at, now_count))
@@ -238,12 +243,12 @@ class Observation(AlienRules):
             for i in range(len(squares)):  # the count of the last slot on each square left or entered
                 # (Aliens run over may share a square under the APC; shown_aliens is now every slot's), the
                 # template's value on one left empty
-                square, last_slot = squares[i], NO
+                square, last_slot = squares[i], empty
                 for slot in range(len(slots) - 1, -1, -1):  # (from the last slot: the first found)
                     if shown_aliens[2 * slot] == square:
                         last_slot = slot
                         break
-                if last_slot == NO:
+                if last_slot == empty:
                     obs[plane + square] = template[plane + square]
                 else:
                     obs[plane + square] = shown_aliens[2 * last_slot + 1] / 3
@@ -278,8 +283,8 @@ class Observation(AlienRules):
             values = self._global_values(counts)
             obs[o:o + len(values)] = array("f", values)
         else:  # the values whose counts changed (the reaction round's flag also when the round did)
-            for i in range(len(counts)):
-                if counts[i] != shown_counts[i]:
+            for i in range(len(counts)):  # (an unchanged count is most often the same int object: not compared)
+                if counts[i] is not shown_counts[i] and counts[i] != shown_counts[i]:
                     obs[o + i] = self._global_value(i, counts)
             if counts[0] != shown_counts[0] and counts[REACTION_FLAG_AT] == shown_counts[REACTION_FLAG_AT]:
                 obs[o + REACTION_FLAG_AT] = self._global_value(REACTION_FLAG_AT, counts)
@@ -311,7 +316,7 @@ class Observation(AlienRules):
             key = (None if q is None else (q["pos"], q["damage"], q["frenzy"], q["rest"]), self.queen_moved,
                    None if lo is None else (lo["pos"], lo["pilot"], lo["bonus"]))
             if key != last.get("large"):
-                self._write_anew(obs, template, "large", self._observe_large)
+                self._write_anew(obs, template, "large")
                 last["large"] = key
         if self.has_apc:  # its three views, each looked at when what it shows was marked ("apc": the APC's
             # record; the crew's seats also when a Character was, the Scanner's view when a Blip was) and
@@ -350,7 +355,7 @@ class Observation(AlienRules):
             # show (one flat list: no tuple made per Character; Newt's Character, the tokens' count, the
             # tokens, then each Character's name and whereabouts off the board) listed again only when a
             # Character or the tokens were marked
-            progress, shown = objectives.progress(self), last.get("mission")
+            progress, shown = mission_progress(self), last.get("mission")
             mission = shown
             if shown is None or chars_touched or "tokens" in marks:
                 mission = [self.newt_char, len(self.tokens)]
@@ -359,16 +364,19 @@ class Observation(AlienRules):
                     mission.append(ch["name"])
                     mission.append(ch["out"])
             if mission != shown or progress != last.get("progress"):
-                self._write_anew(obs, template, "mission", self._observe_mission)
+                self._write_anew(obs, template, "mission")
                 last["mission"], last["progress"] = mission, progress
         marks.clear()
         return kept[4]  # a view of the kept array itself: do not modify
 
-    def _write_anew(self, obs: array, template: array, group: str, write) -> None:
-        """A group of ANEW_GROUPS written anew: the template's values, then `write(obs)`."""
+    def _write_anew(self, obs: array, template: array, group: str) -> None:
+        """A group of ANEW_GROUPS written anew: the template's values, then what it shows."""
         for span in self._anew_spans[group]:
             obs[span] = template[span]
-        write(obs)
+        if group == "large":
+            self._observe_large(obs)
+        else:
+            self._observe_mission(obs)
 
     def _write_view(self, obs: array, template: array, view: str, key) -> None:
         """A view of the APC written anew: the template's values, then what `key` (its key in
@@ -440,16 +448,20 @@ class Observation(AlienRules):
                 row = rows[key] = array("f", (self.synthetic(c), c == self.newt_char, self.can_carry(c),
                                               ch["out"] == "escaped", ch["out"] == "carried"))
             obs[o + c * k:o + c * k + k] = row
-        obs[at["mission"] + len(objectives.OBJECTIVES)] = objectives.progress(self)
+        obs[at["mission"] + len(objectives.OBJECTIVES)] = mission_progress(self)
 
+    @cython.locals(held=dict)
     def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in filter(None, self.blips):  # the face-down Blips
             obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
-        hand, index = self.hm_hand, self.card_index
-        for card in set(hand):
-            obs[o + index[card]] = HAND_COUNT[hand.count(card)]
+        held = {}  # {card: its copies in the hand}
+        for card in self.hm_hand:
+            held[card] = held.get(card, 0) + 1
+        index = self.card_index
+        for card, copies in held.items():
+            obs[o + index[card]] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
         return obs
