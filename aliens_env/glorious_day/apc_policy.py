@@ -151,12 +151,8 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     inside = game.vehicle_set()
     seats = [s for s in game.move_targets(c) if s in inside]
     if seats:
-        rank = {}
-        for s in seats:
-            game.chars[c]["pos"], old = s, game.chars[c]["pos"]
-            rank[s] = ORDER.index(game.seat_of(c))
-            game.chars[c]["pos"] = old
-        return layout.encode("move", min(seats, key=lambda s: (rank[s], s)))
+        seat_at = game._shape(game.apc["pos"]).seat_at  # (seat_of's table: the seat of each square aboard)
+        return layout.encode("move", min(seats, key=lambda s: (ORDER.index(seat_at[s]), s)))
     if game.attack_targets(c):
         return None
     step = game.door_step()

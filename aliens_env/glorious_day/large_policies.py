@@ -127,7 +127,7 @@ def marines_large_action(game, mask) -> int | None:
 _FIRING: dict[tuple, tuple] = {}
 
 
-def _firing_squares(game, c: int) -> list[int]:
+def _firing_squares(game, c: int) -> tuple[int, ...]:
     """Open squares from which Character c could shoot the Queen from beyond her lunge (her
     reach and two spaces more): in sight of one of her squares and in the weapon's range."""
     queen, weapon = game.queen_squares(), game.weapon_of(c)
@@ -136,7 +136,7 @@ def _firing_squares(game, c: int) -> list[int]:
     out = _FIRING.get(key)
     if out is None:  # (a few hundred squares read at each new stand of hers)
         out = _FIRING[key] = _in_range_and_sight(game, queen, keep, weapon["range"])
-    return list(out or queen)
+    return out or queen  # (tuples kept: read only)
 
 
 @cython.locals(rows=list, sight=list, passable=list, found=list, row=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t,
