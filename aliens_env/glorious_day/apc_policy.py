@@ -109,7 +109,7 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
         return _rest_or_end(game, mask) if game.queen is not None else layout.encode("end")
     if seat in ("front_turret", "rear_turret"):
         queen = game.queen
-        if queen is not None and queen["damage"] <= game.apc_rules["turret_kills"] and mask[layout.encode("attack_queen")]:
+        if queen is not None and queen["damage"] <= game.apc_rules["turret_kills"] and game.can_attack_queen(c):
             return layout.encode("attack_queen")  # A51: the Queen while the turret can still hurt her
         if queen is not None:  # A51: the turret's cards are kept for her
             return _rest_or_end(game, mask)
@@ -118,7 +118,7 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
             pos = game.chars[c]["pos"]
             return layout.encode("turret", min(targets, key=lambda k: game.board.range(pos, game.aliens[k]["pos"])))
         return layout.encode("end")
-    if seat == "repair" and mask[layout.encode("repair")]:
+    if seat == "repair" and game.can_repair(c):
         return layout.encode("repair")
     if seat == "door_gunner" and game.attack_targets(c):
         return None  # the usual shooting
@@ -151,12 +151,8 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     inside = game.vehicle_set()
     seats = [s for s in game.move_targets(c) if s in inside]
     if seats:
-        rank = {}
-        for s in seats:
-            game.chars[c]["pos"], old = s, game.chars[c]["pos"]
-            rank[s] = ORDER.index(game.seat_of(c))
-            game.chars[c]["pos"] = old
-        return layout.encode("move", min(seats, key=lambda s: (rank[s], s)))
+        seat_at = game._shape(game.apc["pos"]).seat_at  # (seat_of's table: the seat of each square aboard)
+        return layout.encode("move", min(seats, key=lambda s: (ORDER.index(seat_at[s]), s)))
     if game.attack_targets(c):
         return None
     step = game.door_step()

@@ -7,4 +7,4 @@ cdef class GloriousDay(LoaderRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
     cpdef _advance(self)
     cpdef _check_end(self)
-    cpdef _fill_mask(self, bytearray mask, bint targets=*)
+    cpdef _fill_mask(self, bytearray mask, bint whole=*)

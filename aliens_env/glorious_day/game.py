@@ -400,9 +400,9 @@ class GloriousDay(LoaderRules):
 
     def _compute_script_mask(self) -> np.ndarray:
         """The script mask (PhasedGame.script_mask; GloriousDayTactics' while a tactic plays): an
-        action's mask without its target entries (``_fill_mask``), which the scripted marines
-        never read (they ask the queries for those); an action's mask holds Rest and End whenever
-        it holds a target, so its count stays above 1. The other decisions' masks whole."""
+        action's mask without the entries the scripted marines never read, asking the rules'
+        queries for those (``_fill_mask``); an action's mask holds Rest and End whenever it holds
+        one of them, so its count stays above 1. The other decisions' masks whole."""
         mask = bytearray(self.layout.size)
         self._fill_mask(mask, False)
         return np.frombuffer(mask, MASK_DTYPE)
@@ -410,14 +410,16 @@ class GloriousDay(LoaderRules):
     # (compiled: item reads and writes without lookups; in the hot loops a mask's index is a C
     # integer, ``i``, an entry of the slice at ``base``)
     @cython.locals(mask=bytearray, slot=dict, ch=dict, base=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   targets=cython.bint)
-    def _fill_mask(self, mask: bytearray, targets: bool = True) -> None:
+                   whole=cython.bint)
+    def _fill_mask(self, mask: bytearray, whole: bool = True) -> None:
         """The open decision's legal actions marked 1 in `mask` (the layout's size, all 0; a
         bytearray: each value written must be a Python int or bool, a numpy bool is refused).
-        Without `targets`, an action's mask leaves out the entries of the actions with a target
-        (Move, Attack, Barricade, turret shot, Scan, set Newt down, token), which the scripted
-        marines never read (they ask ``move_targets``, ``attack_targets``... themselves): Rest and
-        End are then both legal, the count above 1 either way."""
+        Not `whole`, an action's mask (a Character's own, not the drive's or the Power Loader's
+        second attack) leaves out the actions with a target (Move, Attack, Barricade, turret shot,
+        Scan, set Newt down, token) and the Attack on the Queen, the Power Loader, the airlock and
+        Repair, which the scripted marines never read (they ask ``move_targets``,
+        ``attack_targets``, ``can_attack_queen``... themselves): Rest and End are then both legal,
+        the count above 1 either way."""
         kind, slot, opts = self.decision.kind, self._slot, self.decision.options
         if kind == "activate":
             for c in self.in_play():
@@ -445,34 +447,35 @@ class GloriousDay(LoaderRules):
                     mask[slot["apc_step"] + d] = 1
                 mask[slot["apc_stop"]] = 1
                 return
-            if targets:
-                base = slot["move"]
-                for i in self.move_targets(c):
-                    mask[base + i] = 1
-                base = slot["attack"]
-                for i in self.attack_targets(c):
-                    mask[base + i] = 1
-                for d in self.barricade_dirs(c):
-                    mask[slot["barricade"] + d] = 1
             if ch["aim"] < self.rules["aim_max"]:
                 mask[slot["aim"]] = 1
             if ch["hazards"]:
                 mask[slot["interact"]] = 1
             if self.newt_adjacent(c):
                 mask[slot["interact"] + 1] = 1
+            if self.apc is not None:
+                mask[slot["drive"]] = seat == "driver"
+            if not whole:
+                return
+            base = slot["move"]
+            for i in self.move_targets(c):
+                mask[base + i] = 1
+            base = slot["attack"]
+            for i in self.attack_targets(c):
+                mask[base + i] = 1
+            for d in self.barricade_dirs(c):
+                mask[slot["barricade"] + d] = 1
             if self.has_large:
                 mask[slot["attack_queen"]] = self.can_attack_queen(c)
                 mask[slot["loader"]] = self.can_use_loader(c)
                 mask[slot["airlock"]] = self.can_open_airlock(c)
             if self.apc is not None:
-                mask[slot["drive"]] = seat == "driver"
-                if targets:
-                    for k in self.turret_targets(c):
-                        mask[slot["turret"] + k] = 1
-                    for k in self.can_scan(c):
-                        mask[slot["scan"] + k] = 1
+                for k in self.turret_targets(c):
+                    mask[slot["turret"] + k] = 1
+                for k in self.can_scan(c):
+                    mask[slot["scan"] + k] = 1
                 mask[slot["repair"]] = self.can_repair(c)
-            if self.extended and targets:
+            if self.extended:
                 for d in self.set_down_dirs(c):
                     mask[slot["set_down"] + d] = 1
                 for k in self.token_targets(c):

@@ -69,13 +69,15 @@ def _pilot_goal(game) -> list[int]:
 
 
 def marines_large_action(game, mask) -> int | None:
-    """The heuristic marines' action for the large models, or None (the usual rules of thumb)."""
+    """The heuristic marines' action for the large models, or None (the usual rules of thumb).
+    (`mask`: the script mask, read for Aim only: the Attack on the Queen, the Power Loader and the
+    airlock are asked of their queries, GloriousDay._fill_mask.)"""
     layout, c = game.layout, game.active
     ch = game.chars[c]
     licensed = ch["name"] in game.large["power_loader"]["license"]
     if c == game.pilot():
         if game.loader["bonus"] or game.queen is not None:
-            if mask[layout.encode("attack_queen")] and (not game.airlock or game.loader["pos"] in _pilot_goal(game)):
+            if game.can_attack_queen(c) and (not game.airlock or game.loader["pos"] in _pilot_goal(game)):
                 return layout.encode("attack_queen")
             targets = game.loader_targets()
             if targets:
@@ -93,7 +95,7 @@ def marines_large_action(game, mask) -> int | None:
             return layout.encode("move", best)
         return layout.encode("aim") if mask[layout.encode("aim")] else layout.encode("end")
     if licensed and game.loader is not None and game.pilot() == NO:
-        if mask[layout.encode("loader")]:
+        if game.can_use_loader(c):
             return layout.encode("loader")
         if not game.attack_targets(c):
             goal = sorted({n for s in game.loader_squares() for n in game.nbrs[s]} - set(game.loader_squares()))
@@ -104,7 +106,7 @@ def marines_large_action(game, mask) -> int | None:
         keeper = next((k for k, other in enumerate(game.chars) if other["alive"]
                        and other["name"] not in game.large["power_loader"]["license"]), NO)
         if c == keeper:
-            if mask[layout.encode("airlock")]:
+            if game.can_open_airlock(c):
                 friends = {s for k in range(len(game.chars)) if game.chars[k]["alive"] for s in game.char_squares(k)}
                 if game.airlock & set(game.queen_squares()) and not game.airlock & friends:
                     return layout.encode("airlock")
@@ -113,7 +115,7 @@ def marines_large_action(game, mask) -> int | None:
                 return _toward(game, c, sorted(game.airlock_controls))
             return None
     if game.queen is not None and not game.attack_targets(c):
-        if mask[layout.encode("attack_queen")]:
+        if game.can_attack_queen(c):
             dial = ch["aim"] + game.weapon_of(c)["aim_bonus"]
             if dial < 6 and ch["actions"] == 2 and mask[layout.encode("aim")]:
                 return layout.encode("aim")
@@ -127,7 +129,7 @@ def marines_large_action(game, mask) -> int | None:
 _FIRING: dict[tuple, tuple] = {}
 
 
-def _firing_squares(game, c: int) -> list[int]:
+def _firing_squares(game, c: int) -> tuple[int, ...]:
     """Open squares from which Character c could shoot the Queen from beyond her lunge (her
     reach and two spaces more): in sight of one of her squares and in the weapon's range."""
     queen, weapon = game.queen_squares(), game.weapon_of(c)
@@ -136,7 +138,7 @@ def _firing_squares(game, c: int) -> list[int]:
     out = _FIRING.get(key)
     if out is None:  # (a few hundred squares read at each new stand of hers)
         out = _FIRING[key] = _in_range_and_sight(game, queen, keep, weapon["range"])
-    return list(out or queen)
+    return out or queen  # (tuples kept: read only)
 
 
 @cython.locals(rows=list, sight=list, passable=list, found=list, row=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t,

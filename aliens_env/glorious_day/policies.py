@@ -122,7 +122,8 @@ class HeuristicMarines:
         layout, kind = game.layout, game.decision.kind
         mask = game.script_mask(player)  # (read only: no copy; no target entries read, GloriousDay._compute_script_mask)
         if kind == "activate":
-            ready = [c for c in range(len(game.chars)) if mask[layout.encode("activate", c)]]
+            first = layout.encode("activate", 0)
+            ready = [c for c in range(len(game.chars)) if mask[first + c]]
             for c in ready:  # the first with an Alien in sight (the others' targets not worked out)
                 if game.attack_targets(c):
                     return layout.encode("activate", c)

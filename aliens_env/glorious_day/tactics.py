@@ -60,9 +60,12 @@ class TacticMarines(HeuristicMarines):
         c, layout = game.active, game.layout
         if (self.tactic == "get_out" and game.apc is not None and game.queen is not None and game.seat_of(c)
                 and not game.apc["moves"]):  # (no Queen to shoot, as in APC Chase: as stay_out)
-            action = _get_out(game, c)
-            if game.legal_mask_kept(player)[action] and layout.decode(action)[0] == "move":
-                return action
+            # Knocked Down (the script mask's Stand) it gets up first, HeuristicMarines' first rule;
+            # else each of its move_targets, _get_out's Moves, is a legal Move: no whole mask asked
+            if not game.script_mask(player)[layout.encode("stand")]:
+                action = _get_out(game, c)
+                if layout.decode(action)[0] == "move":
+                    return action
         action = super().act(game, player)
         if self.tactic == "hold" and layout.decode(action)[0] in ("move", "drive"):
             mask = game.script_mask(player)  # (read only: no copy)

@@ -139,7 +139,10 @@ def test_every_tactic_plays_whole_games_of_every_mission(tactic):
         assert game.is_terminal() and game.outcome()["marines"] in (-1, 0, 1)
 
 
-TARGET_SPANS = ("move", "attack", "barricade", "turret", "scan", "set_down", "token")
+#: what an action's script mask leaves out: the actions with a target, and those the scripts ask
+#: the queries for (can_attack_queen, can_use_loader, can_open_airlock, can_repair)
+LEFT_OUT = ("move", "attack", "barricade", "turret", "scan", "set_down", "token", "attack_queen", "loader", "airlock",
+            "repair")
 
 
 class WholeMaskTactics(GloriousDayTactics):
@@ -159,11 +162,11 @@ class CheckedTactic(TacticMarines):
         if game.decision.kind == "action":
             script = game.script_mask(player).copy()
             whole = GloriousDay._compute_mask(game)  # (worked out aside: the scripts still read `script`)
-            targets = [i for i in range(game.layout.size) if game.layout.decode(i)[0] in TARGET_SPANS]
-            others = sorted(set(range(game.layout.size)) - set(targets))
+            left_out = [i for i in range(game.layout.size) if game.layout.decode(i)[0] in LEFT_OUT]
+            others = sorted(set(range(game.layout.size)) - set(left_out))
             assert (script[others] == whole[others]).all()  # every other entry the whole mask's
             assert (script <= whole).all()
-            if (script != whole).any():  # targets left out: beside Rest and End, the count above 1 either way
+            if (script != whole).any():  # entries left out: beside Rest and End, the count above 1 either way
                 CheckedTactic.left_out += 1
                 assert whole[game.layout.encode("rest")] and whole[game.layout.encode("end")]
             assert (script.sum() > 1) == (whole.sum() > 1)
@@ -172,10 +175,10 @@ class CheckedTactic(TacticMarines):
 
 
 @pytest.mark.parametrize("tactic", TACTICS)
-def test_the_scripts_mask_leaves_out_only_the_targets_and_plays_the_same_games(tactic):
-    """While a tactic plays, the scripts read an action's mask without its target entries
-    (``script_mask``: GloriousDay._compute_script_mask): the same entries otherwise, and the same
-    games as with the whole mask."""
+def test_the_scripts_mask_leaves_out_only_what_they_ask_the_queries_and_plays_the_same_games(tactic):
+    """While a tactic plays, the scripts read an action's mask without the entries they ask the
+    queries for (``script_mask``: GloriousDay._compute_script_mask): the same entries otherwise,
+    and the same games as with the whole mask."""
     from aliens_env.core.commander import TacticCommander
     from aliens_env.glorious_day import data_files
 
