@@ -102,7 +102,8 @@ class QueenRules(TextViews):
             return at
         inside, chars = self.vehicle_set(), self.chars
         out = {s: c for s, c in at.items() if chars[c]["pos"] not in inside}  # (not aboard(c))
-        out.update(dict.fromkeys(self.vehicle_squares(), APC_TARGET))
+        for s in self.vehicle_squares():  # (each added in place: no second dict made to merge)
+            out[s] = APC_TARGET
         return out
 
     def queen_range(self, square: int, rows: list | None = None) -> int:

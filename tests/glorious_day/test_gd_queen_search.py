@@ -2,13 +2,14 @@
 attacks each target (``_attack_anchors``: each anchor once) and where her move ends
 (``queen_destinations``: ``queen_room`` asked only at the anchors as near as the nearest end), and
 the sets her searches read (``queen_closed``, ``_room_known``, ``_anchors_holding``, ``queen_room``'s
-banned squares)."""
+banned squares, ``queen_prey``)."""
 from __future__ import annotations
 
 import random
 
 from aliens_env.core.board import NO
 from aliens_env.glorious_day import queen
+from aliens_env.glorious_day.apc import APC_TARGET
 from aliens_env.glorious_day.game import GloriousDay
 from aliens_env.glorious_day.large_models import kept_footprint, shove_plan
 
@@ -181,3 +182,18 @@ def test_queen_room_is_the_plain_shove_plan_with_her_squares_banned():
         banned, also = set(rng.sample(range(g.board.n), 40)), tuple(rng.sample(range(g.board.n), 30))
         assert shove_plan(g.nbrs, under, banned, also) == shove_plan(g.nbrs, under, banned | set(also))
     assert asked > 200 and planned > 50 and refused > 5, (asked, planned, refused)
+
+
+def test_queen_prey_is_the_characters_outside_the_apc_then_its_squares():
+    """queen_prey (the APC's squares added one by one) is the plain merge, in the same order: the
+    Characters' squares outside the APC, then each of its squares as the one target APC_TARGET."""
+    asked = 0
+    for g, _ in _positions():
+        at = g.char_at()
+        plain = dict(at)
+        if g.apc is not None:
+            plain = {s: c for s, c in at.items() if g.chars[c]["pos"] not in g.vehicle_set()}
+            plain.update(dict.fromkeys(g.vehicle_squares(), APC_TARGET))
+            asked += 1
+        assert list(g.queen_prey().items()) == list(plain.items())
+    assert asked > 100
