@@ -23,6 +23,9 @@ _RINGS: dict[tuple, list[list[int]]] = {}
 #: cache of a type's attributes knows a name by its identity: a name made anew at each ask missed it
 #: and walked the class's bases)
 _TASK_METHOD_NAMES: dict[str, str] = {}
+#: nearest_in_reach's search queue, by board size: scratch (``_nearest_free`` writes each entry
+#: before it reads it; one search at a time), not a new array of the board's size at each search
+_QUEUES: dict[int, array] = {}
 
 
 def _nearest_free(first, nexts, queue, mark: bytearray, taken: bytearray, field: list, start: int, steps: int,
@@ -352,9 +355,10 @@ class AlienRules(HivemindRules):
             if 0 <= s < n:
                 taken[s] = 1
         taken[start] = 0  # (the squares found are free: not occupied, but the start)
-        flat = self._flat_nbrs()
-        return _nearest_free(flat[0], flat[1], array("i", [0]) * n, mark, taken, field, start, steps,
-                             UNREACHABLE)
+        flat, queue = self._flat_nbrs(), _QUEUES.get(n)
+        if queue is None:
+            queue = _QUEUES[n] = array("i", [0]) * n
+        return _nearest_free(flat[0], flat[1], queue, mark, taken, field, start, steps, UNREACHABLE)
 
     def _task_reveal(self, task: dict) -> None:
         blip = self.blips[task["slot"]]

@@ -42,24 +42,25 @@ def away(board, mover: Sequence[int], attacker: Sequence[int]) -> int | None:
     return DIRECTIONS.index((dr, dc)) if (dr or dc) else None
 
 
-def shove_plan(nbrs: list, under: list[int], banned: set[int]) -> dict[int, int] | None:
+def shove_plan(nbrs: list, under: list[int], banned: set[int], also=()) -> dict[int, int] | None:
     """{square: new square} moving each model standing on `under` one space (a legal step) to a
-    free square outside `banned` (the large model's new squares, every other model, Barricades),
-    each to its own square; None if no such plan exists. The first plan found in the order of
-    the squares and of the directions is taken (A29)."""
+    free square outside `banned` (the large model's new squares, every other model, Barricades)
+    and outside `also` (more banned squares given apart, so that the caller makes no union: the
+    Queen's new squares), each to its own square; None if no such plan exists. The first plan
+    found in the order of the squares and of the directions is taken (A29)."""
     plan: dict[int, int] = {}
-    return plan if _place(nbrs, under, banned, plan, 0) else None
+    return plan if _place(nbrs, under, banned, also, plan, 0) else None
 
 
-def _place(nbrs: list, under: list[int], banned: set[int], plan: dict[int, int], i: int) -> bool:
+def _place(nbrs: list, under: list[int], banned: set[int], also, plan: dict[int, int], i: int) -> bool:
     """shove_plan's search from the model on under[i] on, `plan` holding the moves of those before
     it (a module function: no closure made at each plan)."""
     if i == len(under):
         return True
     for s in nbrs[under[i]]:
-        if s not in banned and s not in plan.values():
+        if s not in banned and s not in also and s not in plan.values():
             plan[under[i]] = s
-            if _place(nbrs, under, banned, plan, i + 1):
+            if _place(nbrs, under, banned, also, plan, i + 1):
                 return True
             del plan[under[i]]
     return False

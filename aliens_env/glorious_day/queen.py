@@ -39,6 +39,8 @@ _QUEEN_MOVES: dict[tuple, tuple] = {}
 QUEEN_MOVES_SIZE = 500
 #: (map, anchor, spaces, size): _move_window's squares (a fixed map's geometry; bounded by its squares)
 _MOVE_WINDOWS: dict[tuple, frozenset] = {}
+#: (board width, size): _anchors_holding's offsets of a footprint's squares from its anchor
+_FOOTPRINT_OFFSETS: dict[tuple, tuple] = {}
 
 
 def within(whole: dict, steps: int) -> dict:
@@ -85,7 +87,9 @@ class QueenRules(TextViews):
     def queen_closed(self) -> set[int]:
         """Squares the Queen may not stand on while she moves: Characters (the Power Loader's four
         squares too), an empty Power Loader, Barricades."""
-        out = set(self.char_at()) | self.barricades | self.vehicle_set()
+        out = set(self.char_at())  # (the others added in place: no new set at each union)
+        out |= self.barricades
+        out |= self.vehicle_set()
         if self.loader is not None:
             out.update(self.loader_squares())
         return out
@@ -98,7 +102,8 @@ class QueenRules(TextViews):
             return at
         inside, chars = self.vehicle_set(), self.chars
         out = {s: c for s, c in at.items() if chars[c]["pos"] not in inside}  # (not aboard(c))
-        out.update(dict.fromkeys(self.vehicle_squares(), APC_TARGET))
+        for s in self.vehicle_squares():  # (each added in place: no second dict made to merge)
+            out[s] = APC_TARGET
         return out
 
     def queen_range(self, square: int, rows: list | None = None) -> int:
@@ -277,7 +282,7 @@ class QueenRules(TextViews):
         base = known.get("banned")
         if base is None:  # (the models but the Queen, the Barricades)
             base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
-        return shove_plan(self.nbrs, under, base.union(squares))
+        return shove_plan(self.nbrs, under, base, squares)  # (her squares apart: no copy of `base` per anchor)
 
     def _queen_ends(self, reach, q: int, known: dict | None = None) -> list[int]:
         """The anchors of `reach` the Queen (at `q`) may end a move on: her own, and those where the
@@ -290,15 +295,24 @@ class QueenRules(TextViews):
     def _anchors_holding(self, squares) -> set[int]:
         """The anchors whose footprint (an anchor on the board: the anchor plus the offsets of
         her size x size squares) holds one of `squares`."""
-        w, size = self.board.width, self.size
-        offsets = [i * w + j for i in range(size) for j in range(size)]
+        key = (self.board.width, self.size)
+        offsets = _FOOTPRINT_OFFSETS.get(key)
+        if offsets is None:
+            w, size = key
+            offsets = _FOOTPRINT_OFFSETS[key] = tuple([i * w + j for i in range(size) for j in range(size)])
         return {s - o for s in squares for o in offsets}
 
     def _room_known(self) -> dict:
         """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
         it needs them, the squares they may not be pushed to: its "banned" entry, filled in by
         ``queen_room``). Right only within one position: build it anew after any model moves."""
-        smalls = {a["pos"] for a in filter(None, self.aliens)} | {bl["pos"] for bl in filter(None, self.blips)}
+        smalls = set()  # (a loop per list: no filter nor second set to merge)
+        for model in self.aliens:
+            if model is not None:
+                smalls.add(model["pos"])
+        for model in self.blips:
+            if model is not None:
+                smalls.add(model["pos"])
         return {"smalls": smalls}
 
     def _place_queen(self, anchor: int) -> None:
@@ -425,13 +439,15 @@ class QueenRules(TextViews):
                 [r * w + c for r in range(max(0, r0 - far), min(b.height, r0 + far + self.size)) for c in cols])
         return out
 
-    def _queen_hive_mask(self, mask) -> None:
+    @cython.locals(mask=bytearray, base=cython.Py_ssize_t, a=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
+    def _queen_hive_mask(self, mask: bytearray) -> None:
         if not self.has_large:
             return
         costs, slot = self.hive_rules["costs"], self._slot
         if self.queen is not None and self.willpower >= costs["move_queen"] and not self.queen_moved:
+            base = slot["wp_move_queen"]
             for a in self.queen_moves():
-                mask[slot["wp_move_queen"] + a] = 1
+                mask[base + a] = 1
         if self.queen is not None and self.willpower >= costs["heal_queen"] and self.queen["damage"]:
             mask[slot["heal_queen"]] = 1
 

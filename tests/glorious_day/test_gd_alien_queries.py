@@ -1,9 +1,13 @@
 """The queries the Alien Phase and the Hivemind Step ask at every model answer as their plain
 computation does, over positions of random play: the Characters' squares (the APC's kept squares
-merged with the Characters outside it) and the Willpower Moves of the Hive's mask (a typed loop)."""
+merged with the Characters outside it), the Willpower Moves of the Hive's mask (a typed loop) and
+where a model moves (``nearest_in_reach``: its search queue kept per board size)."""
 from __future__ import annotations
 
-from aliens_env.core.board import NO
+import random
+
+from aliens_env.core.board import NO, UNREACHABLE
+from aliens_env.glorious_day import aliens
 from aliens_env.glorious_day.game import GloriousDay
 from aliens_env.glorious_day.state import MAX_ALIENS
 from gd_helpers import random_positions
@@ -56,3 +60,43 @@ def test_hivemind_mask_moves_are_each_models_willpower_move_squares():
                 assert [d for d in range(8) if mask[base + 8 * m + d]] == sorted(dirs)
                 checked += bool(dirs)
     assert checked > 100
+
+
+def _plain_nearest_in_reach(g: GloriousDay, start: int, steps: int) -> list[int]:
+    """The free squares (not occupied, or the start) within `steps` steps of `start` (a search anew,
+    never through the Characters' squares or the Barricades), at the least level of the Characters'
+    field from the start's level less `steps` (at least 1) up; all of them with no Character reached."""
+    field, chars = g.character_field(), g._character_squares()
+    dist = g.bfs([start], set(chars) | g.barricades, steps)
+    taken = g.occupied() - {start}
+    free = [s for s in range(g.board.n) if dist[s] <= steps and s not in taken]
+    here = field[start]
+    if here >= UNREACHABLE:
+        return sorted(free)
+    near = [s for s in free if field[s] >= max(1, here - steps)]
+    best = min(field[s] for s in near)
+    return sorted(s for s in near if field[s] == best)
+
+
+def test_nearest_in_reach_is_the_plain_search_whatever_its_scratch_queue_held():
+    """nearest_in_reach (its search queue kept per board size, written before it is read) answers as
+    a search anew, from every Alien's and Blip's square, 1 to 8 steps, on maps of two sizes played
+    in turn, with the kept queue filled with other squares before each ask."""
+    asked = 0
+    walks = [random_positions(mission, 300, 5) for mission in ("newt", "queen_apc")]
+    for games in zip(*walks):
+        for g in games:
+            if not g.anyone_on_board():
+                continue
+            rng = random.Random(g.round * 31 + len(g.events))
+            for model in (*g.aliens, *g.blips):
+                if model is None:
+                    continue
+                queue = aliens._QUEUES.get(g.board.n)
+                if queue is not None:  # (what a search of another position left there, and worse)
+                    for i in range(len(queue)):
+                        queue[i] = rng.randrange(g.board.n)
+                steps = rng.randint(1, 8)
+                assert g.nearest_in_reach(model["pos"], steps) == _plain_nearest_in_reach(g, model["pos"], steps)
+                asked += 1
+    assert asked > 1000 and len(aliens._QUEUES) >= 2  # (a queue kept for each map's size)

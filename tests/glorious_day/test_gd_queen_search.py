@@ -1,12 +1,17 @@
 """The Queen's searches answer as the plain computations they replaced: the anchors from which she
 attacks each target (``_attack_anchors``: each anchor once) and where her move ends
-(``queen_destinations``: ``queen_room`` asked only at the anchors as near as the nearest end)."""
+(``queen_destinations``: ``queen_room`` asked only at the anchors as near as the nearest end), and
+the sets her searches read (``queen_closed``, ``_room_known``, ``_anchors_holding``, ``queen_room``'s
+banned squares, ``queen_prey``)."""
 from __future__ import annotations
 
 import random
 
+from aliens_env.core.board import NO
 from aliens_env.glorious_day import queen
+from aliens_env.glorious_day.apc import APC_TARGET
 from aliens_env.glorious_day.game import GloriousDay
+from aliens_env.glorious_day.large_models import kept_footprint, shove_plan
 
 
 def _plain_attack_anchors(g: GloriousDay, closed: set[int]) -> dict[int, set[int]]:
@@ -134,3 +139,61 @@ def test_within_a_whole_reach_is_the_limited_search():
             assert list(queen.within(whole, steps).items()) == list(b.large_reach(q, closed, steps, size=g.size).items())
             asked += 1
     assert asked > 5000
+
+
+def test_queen_sets_are_their_plain_unions():
+    """queen_closed, _room_known's smalls (sets grown in place) and _anchors_holding (its offsets
+    kept per board width and size) answer as the plain expressions, at every position, for her
+    closed squares and random sets of squares."""
+    asked = 0
+    for g, rng in _positions():
+        b = g.board
+        plain_closed = set(g.char_at()) | g.barricades | g.vehicle_set() | set(g.loader_squares())
+        assert g.queen_closed() == plain_closed
+        plain_smalls = {m["pos"] for m in (*g.aliens, *g.blips) if m is not None}
+        assert g._room_known() == {"smalls": plain_smalls}
+        offsets = [i * b.width + j for i in range(g.size) for j in range(g.size)]
+        for squares in (plain_closed, plain_smalls, set(rng.sample(range(b.n), 12))):
+            assert g._anchors_holding(squares) == {s - o for s in squares for o in offsets}
+        asked += 1
+    assert asked > 500
+
+
+def test_queen_room_is_the_plain_shove_plan_with_her_squares_banned():
+    """queen_room (her new squares handed to shove_plan apart from the other banned squares, not
+    merged into a copy) answers as shove_plan with one banned set, the union, at each anchor of her
+    reach whose footprint holds an Alien or a Blip; and shove_plan(..., also) is shove_plan with
+    `also` merged into the banned squares, for random models, banned squares and footprints."""
+    asked, planned, refused = 0, 0, 0
+    for g, rng in _positions():
+        known, q, closed = g._room_known(), g.queen["pos"], g.queen_closed()
+        base = (g.occupied() - set(g.queen_squares())) | g.barricades
+        for a in g.board.large_reach(q, closed, 4, size=g.size):
+            squares = kept_footprint(g.board, a, g.size)
+            under = sorted(known["smalls"].intersection(squares))
+            if not under or (g.newt_carrier == NO and g.newt in squares):
+                continue
+            plain = shove_plan(g.nbrs, under, base | set(squares))
+            assert g.queen_room(a, known) == plain
+            asked += 1
+            planned += plain is not None
+            refused += plain is None
+        under = sorted(rng.sample(range(g.board.n), rng.randint(1, 3)))
+        banned, also = set(rng.sample(range(g.board.n), 40)), tuple(rng.sample(range(g.board.n), 30))
+        assert shove_plan(g.nbrs, under, banned, also) == shove_plan(g.nbrs, under, banned | set(also))
+    assert asked > 200 and planned > 50 and refused > 5, (asked, planned, refused)
+
+
+def test_queen_prey_is_the_characters_outside_the_apc_then_its_squares():
+    """queen_prey (the APC's squares added one by one) is the plain merge, in the same order: the
+    Characters' squares outside the APC, then each of its squares as the one target APC_TARGET."""
+    asked = 0
+    for g, _ in _positions():
+        at = g.char_at()
+        plain = dict(at)
+        if g.apc is not None:
+            plain = {s: c for s, c in at.items() if g.chars[c]["pos"] not in g.vehicle_set()}
+            plain.update(dict.fromkeys(g.vehicle_squares(), APC_TARGET))
+            asked += 1
+        assert list(g.queen_prey().items()) == list(plain.items())
+    assert asked > 100
