@@ -1378,7 +1378,7 @@ class ReactorRoom(PhasedGame, WeaponRules):
         rec.values[k] = live / self.pool
         rec.values[k + 1] = stats["exited"] / n
         rec.values[k + 2] = stats["dead"] / n
-        rec.values[k + 3] = turn % self._red_turn_every == 0
+        rec.values[k + 3] = 1.0 if turn % self._red_turn_every == 0 else 0.0
         k += 4
         for v in targeted:
             rec.values[k] = v
@@ -1409,11 +1409,13 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 sq = al.pos
                 card = al.card != NO
                 ones.append((on_card if card else stunned if al.stunned else alien) + sq)
-                targeted.append(1)  # (appended one by one: no tuple per target)
+                # (appended one by one, no tuple per target; as Python floats, which _write_tail
+                # converts to C without a call: the flags as 1.0 and 0.0, the values float() gives them)
+                targeted.append(1.0)
                 targeted.append(RANGE_FEATURE[ranges[sq]])
-                targeted.append(seen[sq])
-                targeted.append(card)
-                targeted.append(al.stunned)
+                targeted.append(1.0 if seen[sq] else 0.0)
+                targeted.append(1.0 if card else 0.0)
+                targeted.append(1.0 if al.stunned else 0.0)
         else:
             ones, targeted = [], []
             for al in aliens:
