@@ -1367,18 +1367,20 @@ class ReactorRoom(PhasedGame, WeaponRules):
         and ``live`` the Aliens shown, from ``_squares_shown``); each rounded to float32 (bools
         and ints too). What last time's longer tail wrote past the new end is cleared (the
         targets no longer there). The lairs' ``_observe_record`` writes its tail with it too."""
-        n, d = len(self.marines), self.decision
+        n = len(self.marines)
         turn, stats = self.turn, self.stats
         k = at
         rec.values[k] = min(turn / self._turn_scale, 1.0)
         k += 1
-        for v in DECISION_ONE_HOT.get(None if d is None else d.kind, DECISION_ONE_HOT[None]):  # (a subclass's own kinds: none)
+        # (the decision's kind read through self.decision: compiled, from the Decision's struct)
+        kind = None if self.decision is None else self.decision.kind
+        for v in DECISION_ONE_HOT.get(kind, DECISION_ONE_HOT[None]):  # (a subclass's own kinds: none)
             rec.values[k] = v
             k += 1
         rec.values[k] = live / self.pool
         rec.values[k + 1] = stats["exited"] / n
         rec.values[k + 2] = stats["dead"] / n
-        rec.values[k + 3] = turn % self._red_turn_every == 0
+        rec.values[k + 3] = 1.0 if turn % self._red_turn_every == 0 else 0.0
         k += 4
         for v in targeted:
             rec.values[k] = v
@@ -1398,8 +1400,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
         how many of them are Aliens; the targets' features, in order)."""
         marines, aliens = self.marines, self.aliens
         on_card, stunned, alien = plane["on_card"], plane["stunned"], plane["alien"]
-        d = self.decision
-        acting_marine = d is not None and d.player == "marines" and active != NO
+        # (the decision's fields read through self.decision: compiled, from the Decision's struct)
+        decided = self.decision is not None
+        acting_marine = decided and self.decision.player == "marines" and active != NO
         if acting_marine:  # the Aliens in play: the acting Marine's targets (worked out for the mask)
             pos = marines[active].pos
             ranges, seen = self._ranges[pos], self.board.los_list(pos)
@@ -1409,11 +1412,13 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 sq = al.pos
                 card = al.card != NO
                 ones.append((on_card if card else stunned if al.stunned else alien) + sq)
-                targeted.append(1)  # (appended one by one: no tuple per target)
+                # (appended one by one, no tuple per target; as Python floats, which _write_tail
+                # converts to C without a call: the flags as 1.0 and 0.0, the values float() gives them)
+                targeted.append(1.0)
                 targeted.append(RANGE_FEATURE[ranges[sq]])
-                targeted.append(seen[sq])
-                targeted.append(card)
-                targeted.append(al.stunned)
+                targeted.append(1.0 if seen[sq] else 0.0)
+                targeted.append(1.0 if card else 0.0)
+                targeted.append(1.0 if al.stunned else 0.0)
         else:
             ones, targeted = [], []
             for al in aliens:
@@ -1421,7 +1426,8 @@ class ReactorRoom(PhasedGame, WeaponRules):
                     sq = al.pos
                     ones.append((on_card if al.card != NO else stunned if al.stunned else alien) + sq)
         live = len(ones)
-        if d is not None:
+        if decided:
+            kind = self.decision.kind
             acting, candidate = plane["acting"], plane["candidate"]
             if acting_marine:
                 ones.append(acting + pos)
@@ -1429,12 +1435,12 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 ones.append(acting + aliens[self.mover].pos)
                 if self.mover_target != NO:
                     ones.append(candidate + marines[self.mover_target].pos)
-            elif d.kind == "place":
+            elif kind == "place":
                 ones.append(acting + aliens[self.queue[0]].pos)
-            if d.kind in self._marine_candidate_kinds:
-                ones += [candidate + marines[m].pos for m in d.options]
-            elif d.kind == "order":
-                ones += [candidate + aliens[a].pos for a in d.options]
+            if kind in self._marine_candidate_kinds:
+                ones += [candidate + marines[m].pos for m in self.decision.options]
+            elif kind == "order":
+                ones += [candidate + aliens[a].pos for a in self.decision.options]
         return ones, live, targeted
 
     def _free_counter(self) -> int:
