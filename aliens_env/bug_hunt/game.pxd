@@ -1,6 +1,6 @@
 # The Bug Hunt game as an extension type when compiled: its records are declared at its base
 # (GameRecords, state.pxd), where the rule modules, which this module imports, can name its type.
-from aliens_env.bug_hunt.state cimport GameRecords
+from aliens_env.bug_hunt.state cimport GameRecords, Human as HumanRecord
 
 cdef class BugHunt(GameRecords):
     # cpdef: called in C from this class's own methods (_settle, at every step of the phase machine)

@@ -65,6 +65,12 @@ from .state import (  # noqa: F401  (the records and constants, importable from 
     MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
 )
 from .state import GameRecords  # BugHunt's base (compiled, game.pxd cimports it: no module attribute then)
+from .state import Human as HumanRecord  # _check_end's figures (compiled, game.pxd cimports the type by this name)
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
                 "electronic_locks", "satellite_comms", "free_bug_master")
@@ -329,16 +335,25 @@ class BugHunt(GameRecords):
             xeno.step_xeno(self)
         return True
 
+    @cython.locals(h=HumanRecord)
     def _check_end(self) -> None:
+        """Finishes the game if it is won or lost (before every decision: the figures' loops typed)."""
         if self.queen_killed_in_chamber:
             self._finish("marines", "the Queen is dead in her Brood Chamber: the Aliens lose")
             return
-        if not state.can_fight_on(self):
+        for h in self.humans:  # some human of the squad (not the android) still active?
+            if h.status == "active" and h.role != "android":
+                break
+        else:
             self._finish("hive", "no human of the squad can fight on")
             return
         mission = self.mission
         if mission["objective"] == "explore_and_return" and self.rooms_entered >= mission["rooms"]:
-            if state.all_active_on(self, self.colony.entry.flat):  # every able figure at the entry
+            entry = self.colony.entry.flat
+            for h in self.humans:  # every active figure at the entry?
+                if h.status == "active" and not entry[h.pos]:
+                    break
+            else:
                 self._finish("marines", "the squad is back at the entry with its search done")
                 return
         if self.turn > self.turn_limit:

@@ -97,24 +97,6 @@ def able_humans(game) -> list[int]:
     return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO]
 
 
-@cython.locals(game=GameRecords, h=Human)
-def can_fight_on(game) -> bool:
-    """Some human of the squad (not the android) is still active."""
-    for h in game.humans:
-        if h.status == "active" and h.role != "android":
-            return True
-    return False
-
-
-@cython.locals(game=GameRecords, h=Human)
-def all_active_on(game, squares) -> bool:
-    """Every active figure stands on a square that ``squares`` (by square) marks."""
-    for h in game.humans:
-        if h.status == "active" and not squares[h.pos]:
-            return False
-    return True
-
-
 @cython.locals(game=GameRecords, a=Alien)
 def live_aliens(game) -> list[int]:
     live = []

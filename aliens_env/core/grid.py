@@ -324,7 +324,7 @@ class Grid:
             cost = np.where(self.enterable(mover), self._per_square(mover, self._code_costs(mover)) + self.extra.ravel(), -1)
             base = self._last_built().get(("costs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
-                base = ([None] * self.n, np.full(self.n, -1))
+                base = ([None] * self.n, np.full(self.n, -1, dtype=np.int32))
             out = list(base[0])  # the last list built, redone where it differs
             redo = (cost != base[1]).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
             for i, c in zip(redo.tolist(), cost[redo].tolist()):
@@ -371,7 +371,7 @@ class Grid:
                 if base is not None and t.door:
                     base = None if mover.door_cost is None else base + mover.door_cost
                 per_code.append(-1 if base is None else base)
-            out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int64)
+            out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int32)  # (0..UNREACHABLE plus a door)
             out.flags.writeable = False
         return out
 
