@@ -112,12 +112,19 @@ def _apc_out(g):
         g.exits = frozenset(g.exits) | g.vehicle_set()
 
 
+def _dead_aboard(g):
+    """The crew aboard but one of them Killed where it stood (a record the count must pass over)."""
+    _apc_out(g)
+    if g.apc is not None:
+        g.chars[0]["alive"] = False
+
+
 def _killed(g):
     for ch in g.chars[1:]:
         ch["alive"], ch["pos"] = False, NO
 
 
-PUSHES = (None, _off_board, _escaped, _spent, _tokens_done, _kills, _carrier_out, _wrecked, _apc_out, _killed)
+PUSHES = (None, _off_board, _escaped, _spent, _tokens_done, _kills, _carrier_out, _wrecked, _apc_out, _dead_aboard, _killed)
 
 
 @pytest.mark.parametrize("mission", MISSIONS)
