@@ -22,7 +22,14 @@ Losses shared by all: every Character Killed ("wiped_out"), the Endurance deck a
 from __future__ import annotations
 
 from ..core.board import NO
-from .data_files import OBJECTIVES  # noqa: F401 (the objectives named in the observation)
+from .data_files import OBJECTIVES  # (the objectives named in the observation)
+
+#: each objective's number, its place in OBJECTIVES: check and progress look the mission's up once and
+#: compare numbers (compiled, C constants: missions.pxd; data_files.py admits no other objective)
+OBJECTIVE_NUMBER = {name: k for k, name in enumerate(OBJECTIVES)}
+RESCUE, ESCAPE, SURVIVE = OBJECTIVE_NUMBER["rescue"], OBJECTIVE_NUMBER["escape"], OBJECTIVE_NUMBER["survive"]
+TOKENS, KILLS, DRIVE = OBJECTIVE_NUMBER["tokens"], OBJECTIVE_NUMBER["kills"], OBJECTIVE_NUMBER["drive"]
+AIRLOCK, QUEEN = OBJECTIVE_NUMBER["airlock"], OBJECTIVE_NUMBER["queen"]
 
 WINS = ("rescued", "escaped", "survived", "cleared", "purged", "airlock", "queen_killed", "drove_out")
 LOSSES = ("wiped_out", "exhausted", "time", "overrun", "wrecked")
@@ -110,8 +117,13 @@ def alive(game) -> int:
 
 
 def aboard(game) -> int:
-    inside = game.vehicle_set()  # (game.aboard(c) of each living Character, the APC's squares found once)
-    return sum([ch["alive"] and ch["pos"] in inside for ch in game.chars])
+    """The living Characters aboard the APC (game.aboard(c) of each, its squares found once)."""
+    inside = game.vehicle_set()
+    count = 0
+    for ch in game.chars:
+        if ch["alive"] and ch["pos"] in inside:
+            count += 1
+    return count
 
 
 def kills(game) -> int:
@@ -121,26 +133,29 @@ def kills(game) -> int:
 def check(game) -> tuple[str, str] | None:
     """The end reached now (not by time): (end, why), or None."""
     m = game.m
-    objective = m["objective"]
-    if objective == "tokens" and all([t == NO for t in game.tokens]):  # (a list: a cpdef takes no generator)
+    objective = OBJECTIVE_NUMBER[m["objective"]]
+    if objective == TOKENS and all([t == NO for t in game.tokens]):  # (a list: a cpdef takes no generator)
         return "cleared", "every objective token is done"
-    if objective == "kills" and kills(game) >= m["need"]:
+    if objective == KILLS and kills(game) >= m["need"]:
         return "purged", f"{kills(game)} Aliens Killed"
-    if objective == "drive" and game.apc is not None:
+    if objective == DRIVE and game.apc is not None:
         if game.apc["damage"] >= game.apc_rules["wrecked"]:
             return "wrecked", "the APC is wrecked"
         if game.vehicle_set() & game.exits and aboard(game) >= m["need"]:
             return "drove_out", f"the APC gets out with {aboard(game)} aboard"
-    if not game.anyone_on_board():
-        if objective == "escape" and alive(game):
+    for ch in game.chars:  # nobody on the board? (game.anyone_on_board()'s loop: VehicleRules, `game`'s C type, lacks it)
+        if ch["pos"] != NO:
+            break
+    else:
+        if objective == ESCAPE and alive(game):
             return (("escaped", f"{escaped(game)} Characters got out") if escaped(game) >= m["need"]
                     else ("wiped_out", f"only {escaped(game)} Characters got out"))
         return "wiped_out", "every Character is Killed"
     if not game.deck and not game.hand:
         return "exhausted", "the Endurance deck and hand are spent: the squad is overwhelmed"
-    if objective == "rescue" and game.newt_carrier != NO and game.chars[game.newt_carrier]["pos"] in game.exits:
+    if objective == RESCUE and game.newt_carrier != NO and game.chars[game.newt_carrier]["pos"] in game.exits:
         return "rescued", f"{game.chars[game.newt_carrier]['name']} carries Newt out"
-    if objective == "survive" and alive(game) < m["need"]:
+    if objective == SURVIVE and alive(game) < m["need"]:
         return "overrun", f"fewer than {m['need']} Characters are left"
     return None
 
@@ -162,21 +177,21 @@ def at_time(game) -> tuple[str, str]:
 def progress(game) -> float:
     """The objective's progress in [0, 1] (for the observation and shaping)."""
     m = game.m
-    objective = m["objective"]
-    if objective == "rescue":
+    objective = OBJECTIVE_NUMBER[m["objective"]]
+    if objective == RESCUE:
         return float(game.newt_carrier != NO)
-    if objective == "escape":
+    if objective == ESCAPE:
         return min(escaped(game) / m["need"], 1.0)
-    if objective == "survive":
+    if objective == SURVIVE:
         return min(game.round / m["rounds"], 1.0)
-    if objective == "tokens":
+    if objective == TOKENS:
         return sum([t == NO for t in game.tokens]) / max(1, len(game.tokens))  # (a list: a cpdef takes no generator)
-    if objective == "drive":
+    if objective == DRIVE:
         return min(aboard(game) / m["need"], 1.0)
-    if objective in ("airlock", "queen"):  # her Damage toward the Mortal Wound; 1 once she is gone
+    if objective == AIRLOCK or objective == QUEEN:  # her Damage toward the Mortal Wound; 1 once she is gone
         if game.queen is None:
             return 1.0
-        return min(game.queen["damage"] / game.large["queen"]["mortal_wound"], 1.0) if objective == "queen" else 0.0
+        return min(game.queen["damage"] / game.large["queen"]["mortal_wound"], 1.0) if objective == QUEEN else 0.0
     return min(kills(game) / m["need"], 1.0)
 
 
