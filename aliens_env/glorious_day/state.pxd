@@ -3,6 +3,7 @@
 cimport cython
 
 from aliens_env.glorious_day.apc cimport VehicleRules
+from aliens_env.glorious_day.large_models cimport kept_footprint
 
 # bfs's loop on C ints when compiled (state.py: the same code run as Python)
 @cython.locals(d=cython.int, s=cython.int, k=cython.int, m=cython.int, i=Py_ssize_t, lo=Py_ssize_t, tail=Py_ssize_t)
@@ -19,11 +20,15 @@ cdef int _lower_steps(int[:] least, int[:] row, Py_ssize_t n) except -1
 @cython.locals(s=Py_ssize_t, out=list, far=cython.int)
 cdef list _steps_list(int[:] least, Py_ssize_t n)
 
+# cpdef: a C call from this module's queries; policies.py imports it too
+cpdef bint is_jammed(dict ch) except -1
+
 cdef class StateQueries(VehicleRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
     cpdef stats_of(self, c)
     cpdef weapon_of(self, c)
     cpdef anyone_on_board(self)
+    cpdef synthetic_on_board(self)
     cpdef in_play(self)
     cpdef pilot(self)
     cpdef queen_squares(self)

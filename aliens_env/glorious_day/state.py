@@ -205,10 +205,16 @@ class StateQueries(VehicleRules):
                 return True
         return False
 
+    @cython.locals(ch=dict)  # (compiled: dict reads without lookups)
     def synthetic_on_board(self) -> bool:
-        """``any(synthetic(c) for c in on_board())``."""
+        """``any(synthetic(c) for c in on_board())`` (a loop: no generator, which a cpdef method refuses)."""
         names = self.synthetic_names
-        return bool(names) and any(ch["pos"] != NO and ch["name"] in names for ch in self.chars)
+        if not names:
+            return False
+        for ch in self.chars:
+            if ch["pos"] != NO and ch["name"] in names:
+                return True
+        return False
 
     def in_play(self) -> list[int]:
         """The Characters who activate: alive and not escaped (a carried Newt activates, to Rest)."""
@@ -305,11 +311,13 @@ class StateQueries(VehicleRules):
         _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, queue, hi, limit)
         return dist
 
+    @cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
     def _flat_nbrs(self) -> tuple:
         """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches."""
-        flat = _FLAT_NBRS.get(self.map_id)
+        kept = _FLAT_NBRS
+        flat = kept.get(self.map_id)
         if flat is None:
-            flat = _FLAT_NBRS[self.map_id] = flat_table(self.nbrs)
+            flat = kept[self.map_id] = flat_table(self.nbrs)
         return flat
 
     def reach(self, start: int, closed: set[int], limit: int, more=()) -> tuple[int, ...]:
@@ -346,32 +354,35 @@ class StateQueries(VehicleRules):
                 near.append(s)
         return frozenset(near)
 
+    @cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
     def _dist_row(self, start: int) -> list[int]:
         """Steps on the open map from `start` to every square (kept once per map and square)."""
-        key = (self.map_id, start)
-        row = _DIST_ROWS.get(key)
+        kept, key = _DIST_ROWS, (self.map_id, start)
+        row = kept.get(key)
         if row is None:
-            row = _DIST_ROWS[key] = self.board.distances()[start].tolist()
+            row = kept[key] = self.board.distances()[start].tolist()
         return row
 
+    @cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
     def _open_reach(self, start: int, limit: int) -> tuple[int, ...]:
         """``reach(start, (), limit)``, kept once per map."""
-        key = (self.map_id, start, limit)
-        out = _REACH.get(key)
+        kept, key = _REACH, (self.map_id, start, limit)
+        out = kept.get(key)
         if out is None:
-            out = _REACH[key] = self._bfs_reach(start, (), limit)[0]
+            out = kept[key] = self._bfs_reach(start, (), limit)[0]
         return out
 
+    @cython.locals(kept=dict)  # (compiled: dict reads and writes without method lookups)
     def _closed_reach(self, start: int, near: frozenset, limit: int) -> tuple[tuple[int, ...], int]:
         """``_bfs_reach(start, near, limit)`` kept (_CLOSED_REACH);
         `near`: the closed squares within `limit` steps of `start` on the open map (a farther one
         cannot be reached within `limit` steps, so it changes nothing)."""
-        key = (self.map_id, start, limit, near)
-        out = _CLOSED_REACH.get(key)
+        kept, key = _CLOSED_REACH, (self.map_id, start, limit, near)
+        out = kept.get(key)
         if out is None:
-            if len(_CLOSED_REACH) >= CLOSED_REACH_SIZE:
-                _CLOSED_REACH.clear()
-            out = _CLOSED_REACH[key] = self._bfs_reach(start, near, limit)
+            if len(kept) >= CLOSED_REACH_SIZE:
+                kept.clear()
+            out = kept[key] = self._bfs_reach(start, near, limit)
         return out
 
     @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t,
@@ -441,18 +452,18 @@ class StateQueries(VehicleRules):
         gets out (from the door step). (No square twice: the reach never enters the APC, closed to
         it.)"""
         inside, step, taken = self.vehicle_set(), self.door_step(), self._occupied_marks()
-        squares, out = self.vehicle_squares(), []
+        squares, out = self.vehicle_squares(), []  # (squares: the APC's closed squares, walked as a tuple)
         if self.chars[c]["pos"] in inside:
             may_board = True  # (the mover's own square is not free: it stands there)
             if step != NO and step not in closed and step not in inside:
-                reach = self.reach(step, closed, speed - 1, inside)
+                reach = self.reach(step, closed, speed - 1, squares)
                 for i in range(len(reach)):
                     s = reach[i]
                     mark = taken[s]  # (read into a C int: no Python int made to test)
                     if not mark:
                         out.append(reach[i])
         else:
-            reach, near = self.reach_split(self.chars[c]["pos"], closed, speed, inside)
+            reach, near = self.reach_split(self.chars[c]["pos"], closed, speed, squares)
             for i in range(len(reach)):
                 s = reach[i]
                 mark = taken[s]
@@ -591,6 +602,7 @@ class StateQueries(VehicleRules):
         squares; Aliens pass no Character); a shared list: do not modify."""
         return self._character_field(self._character_squares(), through_barricades, targets)
 
+    @cython.locals(merged=list)  # (compiled: list adds and the sort without lookups)
     def _character_squares(self) -> tuple[int, ...]:
         """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
         Character, ascending."""
@@ -603,23 +615,29 @@ class StateQueries(VehicleRules):
             return tuple(sorted(squares))
         # (its kept squares, ascending (row by row): the crew aboard stand on them, only the
         # Characters outside are merged in, not 21 squares hashed and sorted again)
-        squares.difference_update(self.vehicle_set())
-        if not squares:
+        inside_set, merged = self.vehicle_set(), list(inside)  # (its squares first: one ascending run to sort)
+        for s in squares:
+            if s not in inside_set:
+                merged.append(s)
+        if len(merged) == len(inside):
             return inside
-        return tuple(sorted(inside + tuple(squares)))
+        merged.sort()
+        return tuple(merged)
 
+    @cython.locals(kept=dict)  # (compiled: dict reads and writes without method lookups)
     def _character_field(self, chars: tuple, through_barricades: bool, targets: tuple | None) -> list[int]:
         """``character_field`` with the Characters' squares given (``_character_squares``)."""
         key = (self.map_id, chars, () if through_barricades or not self.barricades else tuple(sorted(self.barricades)),
                targets)
-        out = _FIELDS.get(key)
+        kept = _FIELDS
+        out = kept.get(key)
         if out is None:
-            if len(_FIELDS) > FIELD_CACHE_SIZE:
-                _FIELDS.clear()
+            if len(kept) > FIELD_CACHE_SIZE:
+                kept.clear()
             if targets is None and not key[2]:  # every closed square is a source: the nearest one's steps
-                out = _FIELDS[key] = self._nearest_steps(chars)
+                out = kept[key] = self._nearest_steps(chars)
             else:
-                out = _FIELDS[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
+                out = kept[key] = self.bfs(chars if targets is None else targets, set(chars) | set(key[2]))
         return out
 
     def _nearest_steps(self, sources: tuple) -> list[int]:

@@ -100,3 +100,22 @@ def test_nearest_in_reach_is_the_plain_search_whatever_its_scratch_queue_held():
                 assert g.nearest_in_reach(model["pos"], steps) == _plain_nearest_in_reach(g, model["pos"], steps)
                 asked += 1
     assert asked > 1000 and len(aliens._QUEUES) >= 2  # (a queue kept for each map's size)
+
+
+def test_synthetic_on_board_is_any_synthetic_character_on_the_board():
+    """synthetic_on_board (a loop over the Characters' records): any Synthetic among on_board(),
+    over random play of every mission, as play left the Synthetics and with each one taken off
+    the board in turn."""
+    seen = {True: 0, False: 0}
+    for mission in ('apc_chase', 'escape', 'loader_bay', 'nest', 'newt', 'purge', 'queen_apc', 'queen_lair',
+                    'retrieve', 'sulaco', 'survive', 'uplink'):
+        for g in random_positions(mission, 120, 5):
+            plain = any(g.synthetic(c) for c in g.on_board())
+            assert g.synthetic_on_board() is plain
+            seen[plain] += 1
+            for c in [c for c in g.on_board() if g.synthetic(c)]:
+                kept, g.chars[c]["pos"] = g.chars[c]["pos"], NO
+                assert g.synthetic_on_board() is any(g.synthetic(c) for c in g.on_board())
+                seen[False] += 1
+                g.chars[c]["pos"] = kept
+    assert seen[True] > 200 and seen[False] > 200  # (both answers asked about)
