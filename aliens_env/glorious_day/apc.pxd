@@ -36,6 +36,7 @@ cdef class VehicleRules(PhasedGame):
     cpdef vehicle_squares(self, anchor=*)
     cpdef vehicle_set(self)
     cpdef door_step(self)
+    cpdef anyone_on_board(self)
     cpdef aboard(self, c)
     cpdef seat_of(self, c)
     cpdef _driving(self, c)

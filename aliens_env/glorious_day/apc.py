@@ -123,6 +123,16 @@ class VehicleRules(PhasedGame):
         s = self._shape(self.apc["pos"]).door_step
         return s if s != NO and self.passable[s] else NO
 
+    @cython.locals(ch=dict)  # (compiled: dict reads without lookups)
+    def anyone_on_board(self) -> bool:
+        """Any Character on the board (not Killed, escaped or carried): ``bool(on_board())`` without
+        the list. Here at the chain's root, not among StateQueries' queries, so that missions.check,
+        which types its game as this class (a cimport of state would be a cycle), calls it in C."""
+        for ch in self.chars:
+            if ch["pos"] != NO:
+                return True
+        return False
+
     def aboard(self, c: int) -> bool:
         return self.apc is not None and self.chars[c]["pos"] in self._shape(self.apc["pos"]).square_set
 

@@ -11,7 +11,7 @@ cdef long RESCUE, ESCAPE, SURVIVE, TOKENS, KILLS, DRIVE, AIRLOCK, QUEEN
 
 @cython.locals(ch=dict, inside=frozenset, count=Py_ssize_t)
 cpdef aboard(VehicleRules game)
-@cython.locals(objective=long, ch=dict)
+@cython.locals(objective=long)
 cpdef check(VehicleRules game)
 @cython.locals(objective=long)
 cpdef progress(VehicleRules game)

@@ -143,10 +143,7 @@ def check(game) -> tuple[str, str] | None:
             return "wrecked", "the APC is wrecked"
         if game.vehicle_set() & game.exits and aboard(game) >= m["need"]:
             return "drove_out", f"the APC gets out with {aboard(game)} aboard"
-    for ch in game.chars:  # nobody on the board? (game.anyone_on_board()'s loop: VehicleRules, `game`'s C type, lacks it)
-        if ch["pos"] != NO:
-            break
-    else:
+    if not game.anyone_on_board():
         if objective == ESCAPE and alive(game):
             return (("escaped", f"{escaped(game)} Characters got out") if escaped(game) >= m["need"]
                     else ("wiped_out", f"only {escaped(game)} Characters got out"))

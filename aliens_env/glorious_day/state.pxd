@@ -27,7 +27,6 @@ cdef class StateQueries(VehicleRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
     cpdef stats_of(self, c)
     cpdef weapon_of(self, c)
-    cpdef anyone_on_board(self)
     cpdef synthetic_on_board(self)
     cpdef in_play(self)
     cpdef pilot(self)

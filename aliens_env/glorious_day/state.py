@@ -198,14 +198,6 @@ class StateQueries(VehicleRules):
         return [c for c, ch in enumerate(self.chars) if ch["pos"] != NO]
 
     @cython.locals(ch=dict)  # (compiled: dict reads without lookups)
-    def anyone_on_board(self) -> bool:
-        """``bool(on_board())`` without the list."""
-        for ch in self.chars:
-            if ch["pos"] != NO:
-                return True
-        return False
-
-    @cython.locals(ch=dict)  # (compiled: dict reads without lookups)
     def synthetic_on_board(self) -> bool:
         """``any(synthetic(c) for c in on_board())`` (a loop: no generator, which a cpdef method refuses)."""
         names = self.synthetic_names

@@ -1,5 +1,5 @@
 """The mission's end check, progress and crew count (missions.check, progress, aboard: the objective
-a number compared in C, the on-board test and the count as plain loops) answer as the plain
+a number compared in C, the on-board test ``anyone_on_board``, the count a plain loop) answer as the plain
 computations they replace, over random positions of every mission and the same positions pushed
 toward each end (nobody on the board, the Endurance cards spent, every token done, kills enough,
 Newt's carrier on an exit, the APC wrecked or on an exit)."""
@@ -20,7 +20,7 @@ def plain_aboard(g) -> int:
 
 
 def plain_check(g):
-    """check as it read with the objective's name compared and ``anyone_on_board``."""
+    """check as it read with the objective's name compared, nobody on the board read off ``on_board()``."""
     m, objective = g.m, g.m["objective"]
     kills = g.stats["kills"] - g.kills_at_start
     alive = sum(ch["alive"] for ch in g.chars)
@@ -34,7 +34,7 @@ def plain_check(g):
             return "wrecked", "the APC is wrecked"
         if g.vehicle_set() & g.exits and plain_aboard(g) >= m["need"]:
             return "drove_out", f"the APC gets out with {plain_aboard(g)} aboard"
-    if not g.anyone_on_board():
+    if not g.on_board():
         if objective == "escape" and alive:
             return (("escaped", f"{escaped} Characters got out") if escaped >= m["need"]
                     else ("wiped_out", f"only {escaped} Characters got out"))
