@@ -155,7 +155,8 @@ class Observation(AlienRules):
                 last["barricades"] = key
 
         touched = self._obs_chars
-        chars_touched = bool(touched)  # (the APC's crew seats and the later missions' views are looked at again then)
+        chars_touched = bool(touched)  # (the later missions' views are looked at again then)
+        chars_moved = False  # a Character's square changed, or one died (the APC's crew seats looked at again then)
         if touched:
             k, o = len(CHAR_FEATURES), self._char_rows_at
             active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
@@ -175,7 +176,9 @@ class Observation(AlienRules):
                 changed = (sorted([c for c in touched if c != NO and keys[c] != old[c]]) if same
                            else list(range(max(len(keys), len(old)))))  # (a row written again shows the same)
                 cleared = set()
+                chars_moved = not same
                 for c in changed:
+                    chars_moved = chars_moved or keys[c] is None or old[c] is None or keys[c][1] != old[c][1]
                     if c >= len(keys) or keys[c] is None or keys[c][1] == NO:  # (a row on the board is written whole)
                         i = o + c * k
                         obs[i:i + k] = template[i:i + k]
@@ -324,8 +327,8 @@ class Observation(AlienRules):
                 self._write_anew(obs, template, "large")
                 last["large"] = key
         if self.has_apc:  # its three views, each looked at when what it shows was marked ("apc": the APC's
-            # record; the crew's seats also when a Character was, the Scanner's view when a Blip was) and
-            # written anew when it changed (not all three whenever a Character moves: the seats' key holds
+            # record; the crew's seats also when a Character's square changed, the Scanner's view when a Blip
+            # was) and written anew when it changed (not all three whenever a Character moves: the seats' key holds
             # only the Characters aboard)
             apc, apc_marked = self.apc, "apc" in marks
             if apc_marked:
@@ -334,7 +337,7 @@ class Observation(AlienRules):
                 if vehicle != last.get("apc"):
                     self._write_view(obs, template, "apc", vehicle)
                     last["apc"] = vehicle
-            if apc_marked or chars_touched:
+            if apc_marked or chars_moved:
                 seats = []
                 if apc is not None:
                     seats.append(apc["pos"])  # the APC's square (its shape's seats), then each Character aboard and its square
