@@ -118,12 +118,16 @@ class Observation(AlienRules):
         when they change them (MARKS), ``_obs_chars`` the Characters whose row may have changed."""
         self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
 
-    # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots in C integers)
+    # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots, the
+    # Characters' numbers and squares and the offsets in C integers: items read and written at C indices)
     @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
                    seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
-                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list)
+                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list, slots=list,
+                   shown_at=cython.Py_ssize_t, o=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t,
+                   character=cython.Py_ssize_t, knocked=cython.Py_ssize_t, s=cython.Py_ssize_t, pos=cython.Py_ssize_t,
+                   plane=cython.Py_ssize_t)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -151,7 +155,8 @@ class Observation(AlienRules):
                 last["barricades"] = key
 
         touched = self._obs_chars
-        chars_touched = bool(touched)  # (the APC's crew seats and the later missions' views are looked at again then)
+        chars_touched = bool(touched)  # (the later missions' views are looked at again then)
+        chars_moved = False  # a Character's square changed, or one died (the APC's crew seats looked at again then)
         if touched:
             k, o = len(CHAR_FEATURES), self._char_rows_at
             active, carrier, pilot = self.active, self.newt_carrier, self.pilot()
@@ -171,7 +176,9 @@ class Observation(AlienRules):
                 changed = (sorted([c for c in touched if c != NO and keys[c] != old[c]]) if same
                            else list(range(max(len(keys), len(old)))))  # (a row written again shows the same)
                 cleared = set()
+                chars_moved = not same
                 for c in changed:
+                    chars_moved = chars_moved or keys[c] is None or old[c] is None or keys[c][1] != old[c][1]
                     if c >= len(keys) or keys[c] is None or keys[c][1] == NO:  # (a row on the board is written whole)
                         i = o + c * k
                         obs[i:i + k] = template[i:i + k]
@@ -245,7 +252,8 @@ class Observation(AlienRules):
                 # template's value on one left empty
                 square, last_slot = squares[i], empty
                 for slot in range(len(slots) - 1, -1, -1):  # (from the last slot: the first found)
-                    if shown_aliens[2 * slot] == square:
+                    shown_at = shown_aliens[2 * slot]  # (compared in C)
+                    if shown_at == square:
                         last_slot = slot
                         break
                 if last_slot == empty:
@@ -319,8 +327,8 @@ class Observation(AlienRules):
                 self._write_anew(obs, template, "large")
                 last["large"] = key
         if self.has_apc:  # its three views, each looked at when what it shows was marked ("apc": the APC's
-            # record; the crew's seats also when a Character was, the Scanner's view when a Blip was) and
-            # written anew when it changed (not all three whenever a Character moves: the seats' key holds
+            # record; the crew's seats also when a Character's square changed, the Scanner's view when a Blip
+            # was) and written anew when it changed (not all three whenever a Character moves: the seats' key holds
             # only the Characters aboard)
             apc, apc_marked = self.apc, "apc" in marks
             if apc_marked:
@@ -329,16 +337,16 @@ class Observation(AlienRules):
                 if vehicle != last.get("apc"):
                     self._write_view(obs, template, "apc", vehicle)
                     last["apc"] = vehicle
-            if apc_marked or chars_touched:
+            if apc_marked or chars_moved:
                 seats = []
                 if apc is not None:
                     seats.append(apc["pos"])  # the APC's square (its shape's seats), then each Character aboard and its square
                     inside, chars = self.vehicle_set(), self.chars
                     for i in range(len(chars)):  # (i: a C integer)
-                        pos = chars[i]["pos"]
-                        if pos in inside:
+                        where = chars[i]["pos"]  # (an object: not `pos`, a C integer, made an int again twice)
+                        if where in inside:
                             seats.append(i)
-                            seats.append(pos)
+                            seats.append(where)
                 if seats != last.get("apc_seats"):
                     self._write_view(obs, template, "apc_seats", seats)
                     last["apc_seats"] = seats

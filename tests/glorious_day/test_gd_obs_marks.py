@@ -255,6 +255,25 @@ def test_the_apc_seats_view_shows_each_characters_seat_of(mission):
 
 
 @pytest.mark.parametrize("mission", ["queen_apc", "apc_chase"])
+def test_the_apc_seats_follow_a_character_boarding_moving_aboard_and_killed_aboard(mission):
+    """The crew's seats are looked at again when a Character's square changed or one died, only
+    that Character marked (as a Move and a kill mark it; the APC's record not): boarded, moved
+    aboard, then killed aboard, each observed as a clone (written from scratch) observes it."""
+    g = GloriousDay(mission=mission)
+    g.reset(3)
+    _same_as_a_clone(g)
+    for square in sorted(g.vehicle_set())[:2]:  # boarded, then moved aboard
+        g.chars[0]["pos"] = square
+        g._obs_chars.add(0)
+        g._cache.clear()
+        assert g.seat_of(0)
+        _same_as_a_clone(g)
+    g._kill_character(0)  # (its square NO, its row empty)
+    g._cache.clear()
+    _same_as_a_clone(g)
+
+
+@pytest.mark.parametrize("mission", ["queen_apc", "apc_chase"])
 def test_a_scanned_blip_moved_or_gone_is_observed_as_written_from_scratch(mission):
     """The Scanner's view shows the scanned Blips' squares and values: it is looked at again when
     the APC's record is marked ("apc") and when a Blip is (random play seldom scans): a scanned
