@@ -11,42 +11,9 @@ import pytest
 
 from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import ALIEN, FACE_HUGGER, TERRAINS, UNEQUIPPED_WALKER, WALKER
-from aliens_env.core.grid import DIRECTIONS
+from grid_rules import around_by_the_rules, table_by_the_rules
 
 MOVERS = (WALKER, UNEQUIPPED_WALKER, ALIEN, FACE_HUGGER)
-
-
-def table_by_the_rules(col, mover) -> list:
-    """Per square, the (direction, square) steps: on the grid and free of walls (step_open),
-    onto a square the mover enters, diagonal only for a mover that steps so and never from or
-    onto a closed door; without the engine's table code."""
-    opened, enter = col.step_open(), col.enterable(mover)
-    door = [TERRAINS[code].door for code in col.cells.ravel().tolist()]
-    table = []
-    for sq in range(col.n):
-        row = []
-        for d, (dr, dc) in enumerate(DIRECTIONS):
-            to = col.step(sq, d)
-            if to is None or not opened[d, sq] or not enter[to]:
-                continue
-            if dr and dc and (not mover.diagonal or door[sq] or door[to]):
-                continue
-            row.append((d, to))
-        table.append(tuple(row))
-    return table
-
-
-def around_by_the_rules(col, i: int) -> list:
-    opened = col.step_open()
-    row = []
-    for d in range(8):
-        n = col.step(i, d)
-        if n is None:
-            row.append(None)
-        else:
-            code = int(col.cells.flat[n])
-            row.append((n, code, (TERRAINS[code].cost or 1) + int(col.extra.flat[n]), bool(opened[d, i])))
-    return row
 
 
 def positions(seed: int, mission: str, every: int, steps: int = 1500):

@@ -8,6 +8,7 @@ import yaml
 
 from aliens_env.core.board import Board, board_from_rows
 from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain, flat_table, line_steps
+from grid_rules import around_by_the_rules, table_by_the_rules
 
 FLOOR, WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED, UNKNOWN = range(8)
 TERRAINS = [
@@ -383,26 +384,14 @@ def test_around_reads_each_neighbour_as_the_grid_says_and_follows_an_edit():
     with the version)."""
     rng = np.random.default_rng(6)
 
-    def expected(g: Grid, i: int) -> list:
-        opened = g.step_open()
-        row = []
-        for d in range(8):
-            n = g.step(i, d)
-            if n is None:
-                row.append(None)
-            else:
-                code = int(g.cells.flat[n])
-                row.append((n, code, (TERRAINS[code].cost or 1) + int(g.extra.flat[n]), bool(opened[d, i])))
-        return row
-
     for trial in range(6):
         codes = rng.choice([FLOOR] * 6 + [WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED], size=(6, 7))
         g = Grid(6, 7, TERRAINS, codes, diagonal=("squeeze", "corner")[trial % 2])
-        assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)]
+        assert [g.around(i) for i in range(g.n)] == [around_by_the_rules(g, i) for i in range(g.n)]
         for edit in range(3):
             g.set_cell(int(rng.integers(g.n)), int(rng.choice([FLOOR, WALL, DOOR_CLOSED])))
             g.set_extra(int(rng.integers(g.n)), int(rng.integers(0, 3)))
-            assert [g.around(i) for i in range(g.n)] == [expected(g, i) for i in range(g.n)], (trial, edit)
+            assert [g.around(i) for i in range(g.n)] == [around_by_the_rules(g, i) for i in range(g.n)], (trial, edit)
 
 
 # -- line of sight options ----------------------------------------------------------------------
@@ -647,30 +636,11 @@ def test_tables_remade_row_by_row_after_edits_equal_tables_built_from_scratch():
     rng = np.random.default_rng(11)
     movers = (MARINE, ALIEN, HUGGER, Mover("marine", diagonal=False))
 
-    def by_the_rules(g: Grid, mover: Mover) -> list:
-        """The table square by square from the step flags (step_open), what the mover enters
-        and the door rule, without the engine's table code: a step in a direction the square is
-        open to, onto a square the mover enters, diagonal only for a mover that steps so and
-        never from or onto a closed door."""
-        opened, enter, door = g.step_open().reshape(8, g.n), g.enterable(mover), g._by_code("door")[g.cells].ravel()
-        table = []
-        for sq in range(g.n):
-            row = []
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                to = g.step(sq, d)
-                if to is None or not opened[d][sq] or not enter[to]:
-                    continue
-                if dr and dc and (not mover.diagonal or door[sq] or door[to]):
-                    continue
-                row.append((d, to))
-            table.append(tuple(row))
-        return table
-
     def check(g: Grid):
         fresh = Grid.from_dict(g.to_dict(), TERRAINS, g.diagonal)
         for mover in movers:
             table = g.neighbour_table(mover)
-            assert table == fresh.neighbour_table(mover) == by_the_rules(g, mover)
+            assert table == fresh.neighbour_table(mover) == table_by_the_rules(g, mover)
             assert g._step_squares(mover) == [tuple(sq for _, sq in row) for row in table]
             assert g.costs(mover) == fresh.costs(mover)
             assert np.array_equal(g.enterable(mover), fresh.enterable(mover))

@@ -24,6 +24,7 @@ import random
 
 from aliens_env.core.board import NO
 from aliens_env.glorious_day.game import GloriousDay
+from aliens_env.glorious_day.tactics import GloriousDayTactics, TacticMarines
 
 
 def sq(g: GloriousDay, rc) -> int:
@@ -98,11 +99,11 @@ def legal(g: GloriousDay, name: str) -> list[int]:
     return [i for i in range(g.layout.slices[name][1]) if mask[g.layout.encode(name, i)]]
 
 
-def random_positions(mission: str, steps: int, seed: int):
-    """The positions of `steps` turns of random legal play in `mission` (games seeded seed,
-    seed + 1, ...; a turn that ends a game starts the next): yields the game at each position, the
-    caller checking it then."""
-    rng, g = random.Random(seed), GloriousDay(mission=mission)
+def random_positions(mission: str, steps: int, seed: int, game_class=GloriousDay):
+    """The positions of `steps` turns of random legal play in `mission` (games of `game_class`
+    seeded seed, seed + 1, ...; a turn that ends a game starts the next): yields the game at each
+    position, the caller checking it then (and leaving it as it found it)."""
+    rng, g = random.Random(seed), game_class(mission=mission)
     g.reset(seed)
     for _ in range(steps):
         if g.is_terminal() or g.truncated_by():
@@ -111,3 +112,22 @@ def random_positions(mission: str, steps: int, seed: int):
             continue
         yield g
         g.apply(rng.choice(g.legal_actions()))
+
+
+def commander_positions(mission: str, steps: int, seed: int = 0):
+    """The commander's decisions (a Character's first action) among ``random_positions`` of
+    GloriousDayTactics (random tactics, the default hive)."""
+    for g in random_positions(mission, steps, seed, GloriousDayTactics):
+        if g.current_player() == "marines":
+            yield g
+
+
+def first_action(game, tactic: str) -> int:
+    """The primitive action `tactic` plays first at this commander decision (the game left as found)."""
+    game._executing = True
+    game._cache.clear()
+    try:
+        return TacticMarines(tactic).act(game, "marines")
+    finally:
+        game._executing = False
+        game._cache.clear()

@@ -1,37 +1,8 @@
 """The shortcuts of the scripted marines' APC rules (apc_policy.py, tactics.py), each checked
 against the plain computation it replaces over the positions of random play of GloriousDayTactics.
 (The script mask they read, and the queries they ask for what it leaves out: test_gd_tactics.py.)"""
-import random
-
 from aliens_env.glorious_day.apc_policy import ORDER, _crew_full, _get_out, _outside
-from aliens_env.glorious_day.tactics import GloriousDayTactics, TacticMarines
-
-
-def commander_positions(mission: str, steps: int, seed: int = 0):
-    """The commander's decisions (a Character's first action) of `steps` turns of random legal
-    play of GloriousDayTactics on `mission` (random tactics, the default hive): yields the game
-    at each, the caller checking it then."""
-    rng, g = random.Random(seed), GloriousDayTactics(mission=mission)
-    g.reset(seed)
-    for _ in range(steps):
-        if g.is_terminal() or g.truncated_by():
-            seed += 1
-            g.reset(seed)
-            continue
-        if g.current_player() == "marines":
-            yield g
-        g.apply(rng.choice(g.legal_actions()))
-
-
-def first_action(game, tactic: str) -> int:
-    """The primitive action `tactic` plays first here."""
-    game._executing = True
-    game._cache.clear()
-    try:
-        return TacticMarines(tactic).act(game, "marines")
-    finally:
-        game._executing = False
-        game._cache.clear()
+from gd_helpers import commander_positions, first_action
 
 
 def test_a_character_boards_at_its_first_seat_in_order():

@@ -8,6 +8,7 @@ from aliens_env.glorious_day import tactics as tactics_module
 from aliens_env.glorious_day.game import GloriousDay
 from aliens_env.glorious_day.policies import GloriousDiceAI, HeuristicMarines
 from aliens_env.glorious_day.tactics import TACTICS, GloriousDayTactics, TacticMarines, tactic_names
+from gd_helpers import first_action
 
 
 def play(game, marines, seed, on_command=None):
@@ -20,17 +21,6 @@ def play(game, marines, seed, on_command=None):
             on_command(game)
         game.apply((marines if player == "marines" else hive).act(game, player))
     return game
-
-
-def first_action(game, tactic: str) -> int:
-    """The primitive action `tactic` would play first at this commander decision."""
-    game._executing = True
-    game._cache.clear()
-    try:
-        return TacticMarines(tactic).act(game, "marines")
-    finally:
-        game._executing = False
-        game._cache.clear()
 
 
 def boards(game, action: int) -> bool:
