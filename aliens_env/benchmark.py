@@ -58,6 +58,14 @@ MEMORY_SEED_STRIDE = 1_000_003
 TRAIN_EXTRA = 'pip install -e ".[train]"'
 
 
+def random_legal(rng: np.random.Generator, mask: np.ndarray) -> int:
+    """A uniformly random legal action of a 0/1 int8 mask (as np.flatnonzero would list them).
+    Read as booleans, numpy lists the ones in a fifth of flatnonzero's time on a 1,264-entry
+    mask: the loop's own cost, kept small for the peer and the environments alike."""
+    legal = mask.view(np.bool_).nonzero()[0]
+    return int(legal[rng.integers(len(legal))])
+
+
 class AECRunner:
     """Random legal play in a PettingZoo AEC env, resumable in slices."""
 
@@ -83,8 +91,7 @@ class AECRunner:
                 self.episode += 1
                 env.reset(seed=self.seed + self.episode)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[self.rng.integers(len(legal))]))
+            env.step(random_legal(self.rng, obs["action_mask"]))
             steps += 1
         return steps
 
@@ -103,8 +110,7 @@ class GymRunner:
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             for _ in range(100):
-                legal = np.flatnonzero(self.obs["action_mask"])
-                self.obs, _, terminated, truncated, _ = self.env.step(int(legal[self.rng.integers(len(legal))]))
+                self.obs, _, terminated, truncated, _ = self.env.step(random_legal(self.rng, self.obs["action_mask"]))
                 steps += 1
                 if terminated or truncated:
                     self.episode += 1
@@ -196,8 +202,7 @@ class ConnectFourGym(gym.Env):
         reward = self.aec.rewards[self.me]
         if not self._over():  # the opponent's move
             obs, _, _, _, _ = self.aec.last()
-            legal = np.flatnonzero(obs["action_mask"])
-            self.aec.step(int(legal[self.rng.integers(len(legal))]))
+            self.aec.step(random_legal(self.rng, obs["action_mask"]))
             reward += self.aec.rewards[self.me]
         return self._obs(), float(reward), self._over(), False, {}
 
