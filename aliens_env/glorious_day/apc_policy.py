@@ -13,10 +13,17 @@ two shots); past 7 tokens the crew gets out toward a square to shoot her from.
 """
 from __future__ import annotations
 
+from ..core.actions import ActionLayout
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from . import missions as objectives
+from .game import GloriousDay
 from .large_policies import _firing_squares, goal_steps
 from .state import nearest_square
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 ORDER = ("driver", "rear_turret", "front_turret", "repair", "scanner", "door_gunner")
 
@@ -27,6 +34,7 @@ _EXIT_RANGES: dict[tuple, int] = {}
 EXIT_RANGES_SIZE = 4096
 
 
+@cython.locals(game=GloriousDay)
 def _exit_range(game, anchor: int) -> int:
     """How far the APC at `anchor` is from its goal: the exits, or the Queen in her missions (A51)."""
     goal = game.queen_squares() if game.queen is not None else tuple(sorted(game.exits))
@@ -39,6 +47,7 @@ def _exit_range(game, anchor: int) -> int:
     return out
 
 
+@cython.locals(game=GloriousDay)
 def _least_range(game, anchor: int, goal: tuple) -> int:
     """The least range from the APC's squares at `anchor` to the squares of `goal` (0 for none)."""
     squares = game.vehicle_squares(anchor)
@@ -48,11 +57,13 @@ def _least_range(game, anchor: int, goal: tuple) -> int:
     return min([row[e] for row in map(b.range_row, squares) for e in goal])  # (the least board.range(s, e))
 
 
+@cython.locals(game=GloriousDay)
 def _turrets_spent(game) -> bool:
     """The Queen has more Damage tokens than a turret's kill number (7): its dice cannot hurt her."""
     return game.queen is not None and game.queen["damage"] > game.apc_rules["turret_kills"]
 
 
+@cython.locals(game=GloriousDay)
 def _crew_full(game, crew: int | None) -> bool:
     """With the Queen, only the mission's `crew` boards (A51), none once the turrets are spent;
     the others fight outside. A commander's tactic may give another limit (``crew``, A52)."""
@@ -65,6 +76,7 @@ def _queen_in_turret_sight(game) -> bool:
                and game.seat_of(k) in ("front_turret", "rear_turret") for q in game.queen_squares())
 
 
+@cython.locals(game=GloriousDay)
 def _best_step(game, mask) -> int | None:
     """The legal step of the APC (the mask's ``apc_step`` entries: ``vehicle_step_dirs`` not worked
     out again) bringing it nearest its goal, None when none brings it nearer."""
@@ -82,6 +94,7 @@ def _best_step(game, mask) -> int | None:
     return None if best is None else best[1]
 
 
+@cython.locals(game=GloriousDay, layout=ActionLayout)
 def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
     """The heuristic marines' action with the APC, or None (the usual rules of thumb); ``crew``:
     how many may board against the Queen (None: the mission's, A51)."""
@@ -115,8 +128,9 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
             return _rest_or_end(game, mask)
         targets = game.turret_targets(c)
         if targets:
-            pos = game.chars[c]["pos"]
-            return layout.encode("turret", min(targets, key=lambda k: game.board.range(pos, game.aliens[k]["pos"])))
+            # (compiled: a lambda may not read a typed local)
+            b, pos, aliens = game.board, game.chars[c]["pos"], game.aliens
+            return layout.encode("turret", min(targets, key=lambda k: b.range(pos, aliens[k]["pos"])))
         return layout.encode("end")
     if seat == "repair" and game.can_repair(c):
         return layout.encode("repair")
@@ -125,6 +139,7 @@ def marines_apc_action(game, mask, crew: int | None = None) -> int | None:
     return layout.encode("end")
 
 
+@cython.locals(game=GloriousDay)
 def _get_out(game, c: int) -> int:
     """A Move out of the APC to the square outside nearest a firing square on the Queen."""
     inside = game.vehicle_set()
@@ -132,10 +147,11 @@ def _get_out(game, c: int) -> int:
     if not out:
         return game.layout.encode("end")
     closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares()) | inside
-    dist = game.bfs(_firing_squares(game, c), closed, until=out)  # (the squares read)
+    dist = game.bfs(_firing_squares(game, c), closed, UNREACHABLE, out)  # (no limit; the squares read)
     return game.layout.encode("move", nearest_square(out, dist))
 
 
+@cython.locals(game=GloriousDay, layout=ActionLayout)
 def _rest_or_end(game, mask) -> int:
     """With the Queen (A51): the crew Rests (draws) while the hand holds less than two turret shots."""
     layout = game.layout
@@ -144,6 +160,7 @@ def _rest_or_end(game, mask) -> int:
     return layout.encode("end")
 
 
+@cython.locals(game=GloriousDay, layout=ActionLayout)
 def _outside(game, c: int, mask, crew: int | None) -> int | None:
     layout = game.layout
     if _crew_full(game, crew):

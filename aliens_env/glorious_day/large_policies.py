@@ -10,7 +10,9 @@ Hive (scripted): Heal Queen while she has Damage tokens, then Move Queen toward 
 Character she can reach, before any card (hivemind.yaml ``scripted.queen``)."""
 from __future__ import annotations
 
+from ..core.actions import ActionLayout
 from ..core.board import NO, UNREACHABLE
+from .game import GloriousDay
 from .state import nearest_square
 
 try:
@@ -29,6 +31,7 @@ _GOAL_STEPS: dict[tuple, list] = {}
 GOAL_STEPS_SIZE = 256
 
 
+@cython.locals(game=GloriousDay)
 def goal_steps(game, goal, closed: set[int]) -> list[int]:
     """``game.bfs(goal, closed)`` kept (_GOAL_STEPS): the steps from the nearest square of `goal`
     to each square (a list shared by every caller: read it only)."""
@@ -41,6 +44,7 @@ def goal_steps(game, goal, closed: set[int]) -> list[int]:
     return out
 
 
+@cython.locals(game=GloriousDay)
 def _toward(game, c: int, goal: list[int]) -> int | None:
     """The move target of Character c nearest `goal` (a small model's steps), if it gets nearer."""
     ch = game.chars[c]
@@ -54,6 +58,7 @@ def _toward(game, c: int, goal: list[int]) -> int | None:
     return None
 
 
+@cython.locals(game=GloriousDay)
 def _pilot_goal(game) -> list[int]:
     """Anchors next to the Queen for the Power Loader (on mission 5: on her side away from the airlock)."""
     b, size = game.board, game.size
@@ -68,13 +73,15 @@ def _pilot_goal(game) -> list[int]:
     return [b.index(rr, cc) for rr, cc in spots if b.inside(rr, cc) and b.stands(b.index(rr, cc), size=size)]
 
 
+@cython.locals(game=GloriousDay, layout=ActionLayout, ch=dict)
 def marines_large_action(game, mask) -> int | None:
     """The heuristic marines' action for the large models, or None (the usual rules of thumb).
     (`mask`: the script mask, read for Aim only: the Attack on the Queen, the Power Loader and the
     airlock are asked of their queries, GloriousDay._fill_mask.)"""
     layout, c = game.layout, game.active
     ch = game.chars[c]
-    licensed = ch["name"] in game.large["power_loader"]["license"]
+    licenses = game.large["power_loader"]["license"]  # (compiled: a generator may not read a typed local)
+    licensed = ch["name"] in licenses
     if c == game.pilot():
         if game.loader["bonus"] or game.queen is not None:
             if game.can_attack_queen(c) and (not game.airlock or game.loader["pos"] in _pilot_goal(game)):
@@ -104,7 +111,7 @@ def marines_large_action(game, mask) -> int | None:
                 return move
     if game.airlock_controls and game.queen is not None:
         keeper = next((k for k, other in enumerate(game.chars) if other["alive"]
-                       and other["name"] not in game.large["power_loader"]["license"]), NO)
+                       and other["name"] not in licenses), NO)
         if c == keeper:
             if game.can_open_airlock(c):
                 friends = {s for k in range(len(game.chars)) if game.chars[k]["alive"] for s in game.char_squares(k)}
@@ -129,6 +136,7 @@ def marines_large_action(game, mask) -> int | None:
 _FIRING: dict[tuple, tuple] = {}
 
 
+@cython.locals(game=GloriousDay)
 def _firing_squares(game, c: int) -> tuple[int, ...]:
     """Open squares from which Character c could shoot the Queen from beyond her lunge (her
     reach and two spaces more): in sight of one of her squares and in the weapon's range."""
@@ -141,8 +149,9 @@ def _firing_squares(game, c: int) -> tuple[int, ...]:
     return out or queen  # (tuples kept: read only)
 
 
-@cython.locals(rows=list, sight=list, passable=list, found=list, row=list, s=cython.Py_ssize_t, r=cython.Py_ssize_t,
-               d=cython.Py_ssize_t, near=cython.Py_ssize_t, far=cython.Py_ssize_t)  # (compiled: list reads with C integers)
+@cython.locals(game=GloriousDay, rows=list, sight=list, passable=list, found=list, row=list, s=cython.Py_ssize_t,
+               r=cython.Py_ssize_t, d=cython.Py_ssize_t, near=cython.Py_ssize_t,
+               far=cython.Py_ssize_t)  # (compiled: list reads with C integers)
 def _in_range_and_sight(game, queen: tuple, keep: int, reach: int) -> tuple[int, ...]:
     """The open squares at a range from `queen` (her squares) between `keep` and `reach` and in
     sight of one of her squares (_firing_squares' answer)."""
@@ -164,6 +173,7 @@ def _in_range_and_sight(game, queen: tuple, keep: int, reach: int) -> tuple[int,
     return tuple(found)
 
 
+@cython.locals(game=GloriousDay, layout=ActionLayout)
 def hive_queen_action(game, mask, spare: int) -> int | None:
     """The scripted Hive's Willpower on the Queen: Heal Queen, then Move Queen nearer her prey."""
     layout, costs = game.layout, game.hive_rules["costs"]

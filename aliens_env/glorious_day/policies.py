@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.actions import ActionLayout
 from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from .game import MAX_ALIENS, GloriousDay
@@ -25,6 +26,11 @@ from .apc_policy import marines_apc_action
 from .large_policies import hive_queen_action, marines_large_action
 from .missions import goal_squares
 from .state import is_jammed, nearest_square
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 
 class GloriousDiceAI(DicePolicy):
@@ -118,6 +124,7 @@ class HeuristicMarines:
         """How many may crew the APC against the Queen (None: the mission's ``crew``, A51)."""
         return None
 
+    @cython.locals(game=GloriousDay, layout=ActionLayout, ch=dict)  # (compiled: the game's queries and encode C calls)
     def act(self, game: GloriousDay, player: str) -> int:
         layout, kind = game.layout, game.decision.kind
         mask = game.script_mask(player)  # (read only: no copy; no target entries read, GloriousDay._compute_script_mask)
@@ -151,9 +158,9 @@ class HeuristicMarines:
                 return action
         targets = game.attack_targets(c)
         if targets:
-            b = game.board
-            nearest = min(targets, key=lambda k: b.range(ch["pos"], game.aliens[k]["pos"]))
-            close = b.range(ch["pos"], game.aliens[nearest]["pos"]) <= 1
+            b, pos, aliens = game.board, ch["pos"], game.aliens  # (compiled: a lambda may not read a typed local)
+            nearest = min(targets, key=lambda k: b.range(pos, aliens[k]["pos"]))
+            close = b.range(pos, aliens[nearest]["pos"]) <= 1
             dial = ch["aim"] + game.weapon_of(c)["aim_bonus"]
             if dial < 6 and not close and ch["actions"] == 2 and mask[layout.encode("aim")]:
                 return layout.encode("aim")
@@ -169,7 +176,7 @@ class HeuristicMarines:
         goal = goal_squares(game, c)
         if goal:
             moves = [s for s in game.move_targets(c)]
-            dist = game.bfs(goal, game.barricades, until=[ch["pos"], *moves])  # (the squares read)
+            dist = game.bfs(goal, game.barricades, UNREACHABLE, [ch["pos"], *moves])  # (no limit; the squares read)
             here = dist[ch["pos"]]
             if moves:
                 best = nearest_square(moves, dist)
