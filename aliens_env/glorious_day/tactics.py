@@ -17,12 +17,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.actions import ActionLayout
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from ..core.data import read_yaml
 from .apc_policy import _get_out
 from .data_files import DATA
 from .game import GloriousDay
 from .policies import HeuristicMarines
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
 
 TACTICS = ("heuristic", "board", "stay_out", "get_out", "hold")
 
@@ -47,6 +53,7 @@ class TacticMarines(HeuristicMarines):
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
+    @cython.locals(game=GloriousDay)
     def crew(self, game) -> int | None:
         """A51's crew replaced at an action: everyone may board (`board`), nobody (`stay_out`,
         `get_out`)."""
@@ -54,6 +61,7 @@ class TacticMarines(HeuristicMarines):
             return None
         return {"board": len(game.chars), "stay_out": 0, "get_out": 0}.get(self.tactic)
 
+    @cython.locals(game=GloriousDay, layout=ActionLayout)  # (compiled: the game's queries, encode and decode C calls)
     def act(self, game, player: str) -> int:
         if self.tactic == "heuristic" or game.decision.kind != "action":
             return super().act(game, player)
