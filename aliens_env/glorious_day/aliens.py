@@ -419,14 +419,16 @@ class AlienRules(HivemindRules):
     def _task_spawn(self, task: dict) -> None:
         """Place a Blip or an Alien model (a Swarm of `count`) on the free square nearest the
         given squares (a revealed Blip's second Alien: on a free square next to it)."""
-        if task.get("near"):
-            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
-            occupied |= self.barricades
-            options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
-        else:
-            options = self._free_near(task["at"])
-        if not options:
-            return self._done(task)
+        options = []  # (found only while the choice is open, as _task_alien's: made, ``_choose`` takes it)
+        if "choice" not in task:
+            if task.get("near"):
+                occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
+                occupied |= self.barricades
+                options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
+            else:
+                options = self._free_near(task["at"])
+            if not options:
+                return self._done(task)
         square = self._choose(task, "place", options)
         if square is None:
             return
