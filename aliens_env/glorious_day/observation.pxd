@@ -6,6 +6,8 @@ from aliens_env.glorious_day.missions cimport progress as mission_progress
 cdef class Observation(AlienRules):
     # cpdef: called in C from observe and _observe_public (each step; glorious_day/apc.pxd says how)
     cpdef _observe_public(self)
+    # values, blank: the kept array's and the template's floats (_Views), written and read in C
+    cpdef _write_public(self, obs, float[::1] values, template, float[::1] blank, dict last)
     # (`list counts`: compiled, a tuple is refused)
     cpdef _global_value(self, Py_ssize_t i, list counts)
     cpdef _write_anew(self, obs, template, group)
@@ -15,5 +17,7 @@ cdef class Observation(AlienRules):
     cpdef _observe_mission(self, obs)
     cpdef _add_hive_knowledge(self, obs)
 
-# the columns of a Character's row that changed (_observe_public's keys: tuples)
-cpdef _char_cells(obs, at, tuple was, tuple key, w, h)
+# the columns of a Character's row that changed (_write_public's keys: tuples)
+cpdef _char_cells(float[::1] obs, Py_ssize_t at, tuple was, tuple key, w, h)
+cpdef _mark(float[::1] obs, float[::1] template, Py_ssize_t plane, old, new)
+cpdef _typed(float[::1] buffer)

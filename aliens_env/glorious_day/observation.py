@@ -44,9 +44,19 @@ GLOBAL_COUNTS = ("round", "deck", "hand", "exhausted", "discard", "willpower", "
 #: the global value worked out from two counts: the reaction round's flag (``reaction_used``:
 #: counts[11], the reaction round, equal to counts[0], the round), rewritten when either changes
 REACTION_FLAG_AT = GLOBAL_COUNTS.index("reaction_round")
-#: marks a kept observation as this process's own: a copied or unpickled one holds another object
-#: (its numpy view then no longer shows its array) and is written anew
-_OWN = object()
+
+
+class _Views(tuple):
+    """A kept public observation's typed views: (``values``: its array's, ``blank``: the
+    template's; ``_typed``'s: compiled, Cython memoryviews, which a ``float[::1]`` argument takes
+    without asking the array for its buffer again; as Python, the arrays themselves). Its class
+    marks the kept observation as this process's own: a copied or unpickled one holds a plain
+    object instead (its numpy view would no longer show its array, and Cython's memoryviews do not
+    pickle), and is written anew."""
+    __slots__ = ()
+
+    def __reduce__(self):
+        return object, ()
 
 
 def _hand_counts(most: int = 40) -> tuple[float, ...]:
@@ -118,16 +128,6 @@ class Observation(AlienRules):
         when they change them (MARKS), ``_obs_chars`` the Characters whose row may have changed."""
         self._obs_marks, self._obs_chars = set(MARKS), set(range(len(self.chars)))
 
-    # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots, the
-    # Characters' numbers and squares and the offsets in C integers: items read and written at C indices)
-    @cython.locals(last=dict, at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
-                   seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
-                   counts=list, shown_counts=list, i=cython.Py_ssize_t,
-                   now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
-                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list, slots=list,
-                   shown_at=cython.Py_ssize_t, o=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t,
-                   character=cython.Py_ssize_t, knocked=cython.Py_ssize_t, s=cython.Py_ssize_t, pos=cython.Py_ssize_t,
-                   plane=cython.Py_ssize_t)
     def _observe_public(self) -> np.ndarray:
         """A numpy view of the game's kept Python float array (cheap item writes), written
         incrementally: the game keeps the last one it wrote, and each part is written again only
@@ -141,17 +141,37 @@ class Observation(AlienRules):
         are written anew (a group at a time) when what they are worked out from changed."""
         template = self._obs_template_array
         kept = self._obs_kept
-        if kept is None or kept[0] != id(self) or kept[1] is not template or kept[5] is not _OWN:
-            kept = template[:]  # new, cloned, copied or another mission's: written anew
-            kept = self._obs_kept = (id(self), template, kept, {}, np.frombuffer(kept, dtype=np.float32), _OWN)
+        if kept is None or kept[0] != id(self) or kept[1] is not template or type(kept[5]) is not _Views:
+            obs = template[:]  # new, cloned, copied or another mission's: written anew
+            kept = self._obs_kept = (id(self), template, obs, {}, np.frombuffer(obs, dtype=np.float32),
+                                     _Views((_typed(obs), _typed(template))))
             self._mark_all()
-        obs, last, marks = kept[2], kept[3], self._obs_marks
+        values, blank = kept[5]
+        self._write_public(kept[2], values, template, blank, kept[3])
+        return kept[4]  # a view of the kept array itself: do not modify
+
+    # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots, the
+    # Characters' numbers and squares and the offsets in C integers: items read and written at C indices)
+    @cython.locals(at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
+                   seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
+                   counts=list, shown_counts=list, i=cython.Py_ssize_t,
+                   now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
+                   was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list, slots=list,
+                   shown_at=cython.Py_ssize_t, o=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t,
+                   character=cython.Py_ssize_t, knocked=cython.Py_ssize_t, s=cython.Py_ssize_t, pos=cython.Py_ssize_t,
+                   plane=cython.Py_ssize_t)
+    def _write_public(self, obs: array, values, template: array, blank, last: dict) -> None:
+        """``_observe_public``'s writes into the kept array `obs` (`last`: what it shows); single
+        values and the template's spans through ``values`` and ``blank`` (``_Views``: compiled,
+        written and read in C; numpy's or the array's item writes cost several times more), rows
+        made as arrays through `obs`."""
+        marks = self._obs_marks
         at, w, h = self._plane_at, self.board.width, self.board.height
 
         if "barricades" in marks:
             key = tuple(sorted(self.barricades))
             if key != last.get("barricades", ()):
-                _mark(obs, template, at["barricade"], last.get("barricades", ()), key)
+                _mark(values, blank, at["barricade"], last.get("barricades", ()), key)
                 last["barricades"] = key
 
         touched = self._obs_chars
@@ -181,17 +201,17 @@ class Observation(AlienRules):
                     chars_moved = chars_moved or keys[c] is None or old[c] is None or keys[c][1] != old[c][1]
                     if c >= len(keys) or keys[c] is None or keys[c][1] == NO:  # (a row on the board is written whole)
                         i = o + c * k
-                        obs[i:i + k] = template[i:i + k]
+                        values[i:i + k] = blank[i:i + k]
                     if c < len(old) and old[c] is not None and old[c][1] != NO:
                         s = old[c][1]
-                        obs[character + s], obs[knocked + s] = template[character + s], template[knocked + s]
+                        values[character + s], values[knocked + s] = blank[character + s], blank[knocked + s]
                         cleared.add(s)
                 for c, key in enumerate(keys):
                     if key is None or (c not in changed and key[1] not in cleared):
                         continue
                     pos = key[1]
                     if pos == NO:  # escaped, or carried: alive, off the board
-                        obs[o + c * k] = 1.0
+                        values[o + c * k] = 1.0
                         continue
                     if c in changed:
                         was = old[c] if same else None
@@ -204,11 +224,11 @@ class Observation(AlienRules):
                             same_stats = was[i] == key[i]
                             i += 1
                         if same_stats:
-                            _char_cells(obs, o + c * k, was, key, w, h)  # (the same stats: the columns that changed)
+                            _char_cells(values, o + c * k, was, key, w, h)  # (the same stats: the columns that changed)
                         else:
                             obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
-                    obs[character + pos] = 1.0
-                    obs[knocked + pos] = key[8]
+                    values[character + pos] = 1.0
+                    values[knocked + pos] = key[8]
                 last["chars"] = keys
             touched.clear()
 
@@ -235,7 +255,7 @@ class Observation(AlienRules):
                     continue
                 i = o + 4 * slot
                 if was_at != empty:
-                    obs[i:i + 4] = template[i:i + 4]
+                    values[i:i + 4] = blank[i:i + 4]
                     squares.append(was_at)
                 if now_at != empty:
                     if rows is None:
@@ -257,24 +277,24 @@ class Observation(AlienRules):
                         last_slot = slot
                         break
                 if last_slot == empty:
-                    obs[plane + square] = template[plane + square]
+                    values[plane + square] = blank[plane + square]
                 else:
-                    obs[plane + square] = shown_aliens[2 * last_slot + 1] / 3
+                    values[plane + square] = shown_aliens[2 * last_slot + 1] / 3
 
         blips_seen = "blips" in marks or self.blips != last.get("blip_slots")  # (the Scanner's view too)
         if blips_seen:
             slots = last["blip_slots"] = list(self.blips)
             blips = tuple([bl["pos"] for bl in filter(None, slots)])
             if blips != last.get("blips"):
-                _mark(obs, template, at["blip"], last.get("blips", ()), blips)
+                _mark(values, blank, at["blip"], last.get("blips", ()), blips)
                 last["blips"] = blips
 
         if self.newt != last.get("newt", NO):
             plane, old = at["newt"], last.get("newt", NO)
             if old != NO:
-                obs[plane + old] = template[plane + old]
+                values[plane + old] = blank[plane + old]
             if self.newt != NO:
-                obs[plane + self.newt] = 1.0
+                values[plane + self.newt] = 1.0
             last["newt"] = self.newt
 
         # the globals: their values (each written again when its count changed, compared one by one
@@ -287,15 +307,15 @@ class Observation(AlienRules):
         shown_counts = last.get("globals")
         if shown_counts is None:  # new: the template's first (a mission of its own has its own template), then all
             size = len(self.global_features)
-            obs[o:o + size] = template[o:o + size]
-            values = self._global_values(counts)
-            obs[o:o + len(values)] = array("f", values)
+            values[o:o + size] = blank[o:o + size]
+            firsts = self._global_values(counts)
+            obs[o:o + len(firsts)] = array("f", firsts)
         else:  # the values whose counts changed (the reaction round's flag also when the round did)
             for i in range(len(counts)):  # (an unchanged count is most often the same int object: not compared)
                 if counts[i] is not shown_counts[i] and counts[i] != shown_counts[i]:
-                    obs[o + i] = self._global_value(i, counts)
+                    values[o + i] = self._global_value(i, counts)
             if counts[0] != shown_counts[0] and counts[REACTION_FLAG_AT] == shown_counts[REACTION_FLAG_AT]:
-                obs[o + REACTION_FLAG_AT] = self._global_value(REACTION_FLAG_AT, counts)
+                values[o + REACTION_FLAG_AT] = self._global_value(REACTION_FLAG_AT, counts)
         last["globals"] = counts
         decision, nature = self.decision, self.nature
         hots = (nature, None if decision is None else decision.kind)
@@ -305,16 +325,16 @@ class Observation(AlienRules):
             if shown is None or nature != shown[0]:  # the Nature in play
                 if shown is not None and shown[0]:
                     i = hot + self.natures.index(shown[0])
-                    obs[i] = template[i]
+                    values[i] = blank[i]
                 if nature:
-                    obs[hot + self.natures.index(nature)] = 1.0
+                    values[hot + self.natures.index(nature)] = 1.0
             hot += len(self.natures)
             if shown is None or hots[1] != shown[1]:  # the open decision's kind
                 if shown is not None and shown[1] is not None:
                     i = hot + DECISION_INDEX[shown[1]]
-                    obs[i] = template[i]
+                    values[i] = blank[i]
                 if hots[1] is not None:
-                    obs[hot + DECISION_INDEX[hots[1]]] = 1.0
+                    values[hot + DECISION_INDEX[hots[1]]] = 1.0
             last["global_hots"] = hots
 
         # the groups of views written anew when what they show changed (keys of what they read, built
@@ -375,7 +395,6 @@ class Observation(AlienRules):
                 self._write_anew(obs, template, "mission")
                 last["mission"], last["progress"] = mission, progress
         marks.clear()
-        return kept[4]  # a view of the kept array itself: do not modify
 
     def _write_anew(self, obs: array, template: array, group: str) -> None:
         """A group of ANEW_GROUPS written anew: the template's values, then what it shows."""
@@ -507,6 +526,7 @@ def _char_cells(obs, at: int, was: tuple, key: tuple, w: int, h: int) -> None:
         obs[at + KNOCKED_AT] = key[8]
 
 
+@cython.locals(square=cython.Py_ssize_t)
 def _mark(obs, template, plane: int, old, new) -> None:
     """A plane that marks squares with 1.0: the squares marked last time back to the template's
     values, then the new ones marked."""
@@ -514,3 +534,9 @@ def _mark(obs, template, plane: int, old, new) -> None:
         obs[plane + square] = template[plane + square]
     for square in new:
         obs[plane + square] = 1.0
+
+
+def _typed(buffer):
+    """`buffer` (float32 values) as ``_Views`` keeps it: compiled, a Cython memoryview
+    (observation.pxd types the argument); as Python, `buffer` itself."""
+    return buffer
