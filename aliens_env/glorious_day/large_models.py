@@ -15,17 +15,28 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
-_FOOTPRINTS: dict[tuple, tuple[int, ...]] = {}  # (board, anchor, size): the model's squares (boards are per map)
+#: (board, size): {anchor: the model's squares}, one dict per board (boards are per map) and size
+_FOOTPRINTS: dict[tuple, dict[int, tuple[int, ...]]] = {}
+#: (board, size, its dict of ``_FOOTPRINTS``) last asked about: nearly every ask is of the same
+#: board as the one before, found so without a key tuple made and hashed
+_LAST_BOARD: list[tuple] = [(None, 0, {})]
 
 
-@cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
+@cython.locals(kept=dict, last=tuple)  # (compiled: dict reads without method lookups)
 def kept_footprint(board, anchor: int, size: int = 2) -> tuple[int, ...]:
     """The model's squares at `anchor` (``board.footprint``; () off the board), the tuple kept per
     board (shared)."""
-    kept, key = _FOOTPRINTS, (board, anchor, size)
-    out = kept.get(key)
+    last = _LAST_BOARD[0]
+    if last[0] is board and last[1] == size:
+        kept = last[2]
+    else:
+        kept = _FOOTPRINTS.get((board, size))
+        if kept is None:
+            kept = _FOOTPRINTS[(board, size)] = {}
+        _LAST_BOARD[0] = (board, size, kept)
+    out = kept.get(anchor)
     if out is None:
-        out = kept[key] = tuple(board.footprint(anchor, size) or ())
+        out = kept[anchor] = tuple(board.footprint(anchor, size) or ())
     return out
 
 

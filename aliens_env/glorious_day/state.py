@@ -77,6 +77,10 @@ CLOSED_REACH_SIZE = 500
 #: (map id): ``nbrs`` flat (``flat_table``), for the typed loops of ``bfs`` and ``_bfs_reach``
 #: (``_reach_layers``), one per map
 _FLAT_NBRS: dict[tuple, tuple] = {}
+#: ``_bfs_reach``'s search queue, by board size: scratch (``_reach_layers`` writes each entry
+#: before it is read; one search at a time, its squares copied out before it returns), not a new
+#: array of the board's size at each search
+_REACH_QUEUES: dict[int, array] = {}
 
 #: ``StateQueries._occupied_marks``' bits: a Character's model stands on the square; the square is
 #: ``occupied()``
@@ -245,29 +249,41 @@ class StateQueries(VehicleRules):
         """The Power Loader's squares (the tuple kept per board: shared), () without it."""
         return kept_footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else ()
 
-    @cython.locals(out=set, model=dict, squares=tuple)  # (compiled: set adds and dict reads without lookups)
+    @cython.locals(out=set, held=list, i=cython.Py_ssize_t)  # (compiled: set adds without lookups)
     def occupied(self) -> set[int]:
-        """Squares that hold a model, a Blip or Newt: nothing else may end a move there."""
+        """Squares that hold a model, a Blip or Newt: nothing else may end a move there (a new set:
+        callers add to it)."""
         out = set(self.vehicle_set())  # (first, from its kept set: copied without hashing its 21 squares again)
+        held = self._held_squares()
+        for i in range(len(held)):  # (each square added: no generic update call)
+            out.add(held[i])
+        return out
+
+    @cython.locals(out=list, model=dict, squares=tuple)  # (compiled: list adds and dict reads without lookups)
+    def _held_squares(self) -> list[int]:
+        """``occupied()``'s squares but the APC's: each Alien's, Blip's and Character's model on the
+        board, Newt's token, the Queen's and the Power Loader's squares (a square may come twice).
+        The one listing of what holds a square, for ``occupied()`` and ``_occupied_marks``."""
+        out = []
         for model in self.aliens:
             if model is not None:
-                out.add(model["pos"])
+                out.append(model["pos"])
         for model in self.blips:
             if model is not None:
-                out.add(model["pos"])
+                out.append(model["pos"])
         for model in self.chars:
             pos = model["pos"]
             if pos != NO:
-                out.add(pos)
+                out.append(pos)
         if self.newt_carrier == NO and self.newt != NO:
-            out.add(self.newt)
-        if self.has_large:  # (each square added: no generic update call, nothing for a tuple ())
+            out.append(self.newt)
+        if self.has_large:  # (each square added: nothing for a tuple ())
             squares = self.queen_squares()
             for pos in squares:
-                out.add(pos)
+                out.append(pos)
             squares = self.loader_squares()
             for pos in squares:
-                out.add(pos)
+                out.append(pos)
         return out
 
     @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int,
@@ -377,8 +393,8 @@ class StateQueries(VehicleRules):
             out = kept[key] = self._bfs_reach(start, near, limit)
         return out
 
-    @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t,
-                   tail=cython.Py_ssize_t)  # (the search: _reach_layers)
+    @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t, tail=cython.Py_ssize_t,
+                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:])  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -388,16 +404,19 @@ class StateQueries(VehicleRules):
         for s in closed:
             mark[s] = 1
         mark[start] = 1
-        queue = array("i", [0]) * n
-        queue[0] = start
+        queue = _REACH_QUEUES.get(n)
+        if queue is None:
+            queue = _REACH_QUEUES[n] = array("i", [0]) * n
         flat = self._flat_nbrs()
-        near = _reach_layers(flat[0], flat[1], mark, queue, 0, 1, limit - 1)
+        first, nexts, view = flat[0], flat[1], queue  # (compiled: typed views made once for both searches)
+        view[0] = start
+        near = _reach_layers(first, nexts, mark, view, 0, 1, limit - 1)
         tail = near
         if limit >= 1:
             # the last layer: every neighbour of a square nearer than limit - 1 steps is marked
             # already, so searching on from all of queue[:near] adds just the squares one step on from
             # those at limit - 1 steps, in the order a search from them alone adds them
-            tail = _reach_layers(flat[0], flat[1], mark, queue, 0, near, 1)
+            tail = _reach_layers(first, nexts, mark, view, 0, near, 1)
         return tuple(queue[:tail]), near
 
     @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int,
@@ -482,15 +501,20 @@ class StateQueries(VehicleRules):
         return out
 
     @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
-                   model=dict)  # (compiled: C ints)
+                   model=dict, squares=tuple, held=list, i=cython.Py_ssize_t)  # (compiled: C ints)
     def _occupied_marks(self) -> bytearray:
         """``occupied()`` as a byte per square: OTHER_MARK on each of its squares (nonzero:
         occupied), CHARACTER_MARK added where a Character's model stands (the squares aboard the APC
         a Move may end on have none). Squares off the board (NO) are left out: no square of a
-        search is one."""
+        search is one. (The APC's squares and ``_held_squares``, as ``occupied()``: no set made.)"""
         n, other, character = self.board.n, OTHER_MARK, CHARACTER_MARK
         taken = bytearray(n)
-        for s in self.occupied():  # (occupied() says what holds a square: one rule for both)
+        squares, held = self.vehicle_squares(), self._held_squares()
+        for i in range(len(squares)):
+            s = squares[i]
+            taken[s] = other
+        for i in range(len(held)):
+            s = held[i]
             if 0 <= s < n:
                 taken[s] = other
         for model in self.chars:  # (the Characters' bit added last: each byte read and written as a C int)
@@ -509,7 +533,8 @@ class StateQueries(VehicleRules):
             out = self._cache[key] = tuple(self._attack_targets(c))
         return out
 
-    @cython.locals(ranges=list, sight=list, out=list, k=cython.Py_ssize_t, model=dict)  # (compiled: a C count)
+    @cython.locals(ranges=list, sight=list, out=list, k=cython.Py_ssize_t, model=dict,
+                   at=cython.Py_ssize_t)  # (compiled: a C count, list reads at a C index)
     def _attack_targets(self, c: int) -> list[int]:
         if c == self.pilot():
             return self.loader_targets()
@@ -523,8 +548,10 @@ class StateQueries(VehicleRules):
         ranges, sight, out = self.board.range_row(pos), self.sight[pos], []
         k = 0
         for model in self.aliens:
-            if model is not None and ranges[model["pos"]] <= reach and sight[model["pos"]]:
-                out.append(k)
+            if model is not None:
+                at = model["pos"]  # (read once)
+                if ranges[at] <= reach and sight[at]:
+                    out.append(k)
             k += 1
         return out
 

@@ -1,10 +1,12 @@
 """Glorious Day's occupied squares (``occupied()``: the Queen's and the Power Loader's squares added
-one by one) and a Character's Move (``move_targets``: its closed squares added one by one) answer as
-the plain set computations, over random play of every mission."""
+one by one; ``_occupied_marks``: a byte per square) and a Character's Move (``move_targets``: its
+closed squares added one by one) answer as the plain set computations, over random play of every
+mission."""
 from __future__ import annotations
 
 from aliens_env.core.board import NO
 from aliens_env.glorious_day.game import GloriousDay
+from aliens_env.glorious_day.state import CHARACTER_MARK, OTHER_MARK
 from gd_helpers import random_positions
 from test_gd_typed_moves import _closed, _plain_vehicle_moves
 
@@ -53,3 +55,29 @@ def test_occupied_and_move_targets_are_the_plain_sets_in_every_mission():
                 assert g.move_targets(c) == _plain_move_targets(g, c)
                 moves += 1
     assert positions > 1000 and queen > 200 and loader > 100 and moves > 3000  # (all asked about)
+
+
+def _plain_marks(g: GloriousDay) -> bytearray:
+    """``_occupied_marks`` from the plain union: OTHER_MARK on each occupied square, CHARACTER_MARK
+    added under each Character's model on the board."""
+    taken = bytearray(g.board.n)
+    for s in _plain_occupied(g):
+        taken[s] = OTHER_MARK
+    for ch in g.chars:
+        if ch["pos"] != NO:
+            taken[ch["pos"]] |= CHARACTER_MARK
+    return taken
+
+
+def test_occupied_marks_are_the_plain_union_in_every_mission():
+    """``_occupied_marks`` (the APC's squares and ``_held_squares`` marked, no set made) marks at every
+    position of random play of each mission the plain union's squares, the Characters' apart."""
+    positions, apc, characters = 0, 0, 0
+    for mission in MISSIONS:
+        for g in random_positions(mission, 120, 12):
+            taken = g._occupied_marks()
+            assert taken == _plain_marks(g)
+            positions += 1
+            apc += g.apc is not None
+            characters += sum(1 for b in taken if b & CHARACTER_MARK)
+    assert positions > 1000 and apc > 100 and characters > 2000  # (all asked about)

@@ -197,3 +197,20 @@ def test_queen_prey_is_the_characters_outside_the_apc_then_its_squares():
             asked += 1
         assert list(g.queen_prey().items()) == list(plain.items())
     assert asked > 100
+
+
+def test_kept_footprint_is_the_boards_footprint_asked_of_boards_and_sizes_in_turn():
+    """kept_footprint (a dict per board and size, the last one asked of found without a key tuple)
+    answers as ``board.footprint`` (a tuple, () off the board) for random anchors asked of the boards of
+    several missions and two sizes in random turn: a board's answers never come from another's."""
+    boards = [GloriousDay(mission=m).board for m in ("newt", "queen_lair", "apc_chase", "loader_bay")]
+    rng, asked, off = random.Random(5), 0, 0
+    for _ in range(3000):
+        board, size = rng.choice(boards), rng.choice((1, 2, 2, 2))
+        anchor = rng.randrange(-1, board.n)
+        plain = tuple(board.footprint(anchor, size) or ())
+        assert kept_footprint(board, anchor, size) == plain
+        assert kept_footprint(board, anchor, size) is kept_footprint(board, anchor, size)  # (kept: shared)
+        asked += 1
+        off += plain == ()
+    assert asked == 3000 and off > 100, off
