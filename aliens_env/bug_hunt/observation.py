@@ -186,7 +186,7 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
     return out[:, row * w:(row + w) * w]
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)
 def squad_row(game, h: Human) -> tuple[float, ...]:
     """A squad figure's SQUAD_FEATURES: status (active, dead, captured, unconscious), hugged, AP,
     activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle,

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .geometry import steps_on
-from .state import UNREACHABLE
+from .state import UNREACHABLE, GameRecords, Human
 
 
 def near_friend(game, sq: int) -> bool:
@@ -16,9 +21,14 @@ def near_friend(game, sq: int) -> bool:
     return any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
 
 
+@cython.locals(game=GameRecords, h=Human)
 def walkers(game) -> list[int]:
-    """The squad figures that walk: active, on the map and outside the APC."""
-    return [i for i, h in enumerate(game.humans) if h.status == "active" and h.pos != NO and not h.in_apc]
+    """The squad figures that walk: active, on the map and outside the APC (a loop: its figures typed)."""
+    out = []
+    for i, h in enumerate(game.humans):
+        if h.status == "active" and h.pos != NO and not h.in_apc:
+            out.append(i)
+    return out
 
 
 class BugHuntDiceAI:
@@ -46,6 +56,7 @@ class ScriptedMarines(SeedablePolicy):
 
     name = "heuristic"
 
+    @cython.locals(h=Human)  # (game untyped: a test hands the policy a stand-in that checks its reads)
     def act(self, game, player: str) -> int:
         mask = game.script_mask(player)  # (read only, here and in the tactics: no copy; no unread grenade slot)
         s = game.layout.encode  # the action of slice name, index (0 unless given)
