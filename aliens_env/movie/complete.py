@@ -30,6 +30,7 @@ from ..drop_ship.game import DropShip
 from ..lairs.assault import MarineAssault
 from ..lairs.game import HuntForTheQueen
 from ..lairs.rescue import RescueOfNewt
+from ..lairs.rooms import RoomRules
 from ..reactor_room import data_files as reactor_files
 from ..reactor_room.game import Marine, ReactorRoom, float_struct
 from .chain import StageChain
@@ -309,6 +310,7 @@ class CompleteMovie(StageChain):
         return bool(self.records) and self.records[-1]["stage"] == self.stage
 
     # ------------------------------------------------------------------------------------------
+    @cython.locals(lairs=RoomRules)
     def queen_killed(self) -> bool:
         # (asked at every observe: a loop, not any() over a generator; the lairs' games alone have a
         # queen_dead: asked as isinstance, not getattr's AttributeError, in the other stages)
@@ -316,7 +318,10 @@ class CompleteMovie(StageChain):
             if r["queen_dead"]:
                 return True
         g = self.stage_game
-        return isinstance(g, HuntForTheQueen) and bool(g.queen_dead)
+        if not isinstance(g, HuntForTheQueen):
+            return False
+        lairs = g  # (compiled: queen_dead read from the lairs' struct, lairs/rooms.pxd)
+        return bool(lairs.queen_dead)
 
     def victory_points(self) -> int:
         """The tally: every finished stage's points, and the points of those already out of the
