@@ -21,7 +21,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .game import PhasedGame
+from .game import Decision, PhasedGame
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from . import pure_cython as cython
 
 
 class CommandedSide:
@@ -32,7 +37,9 @@ class CommandedSide:
         super().__init_subclass__(**kwargs)
         if "script_mask" not in vars(cls):
             own = getattr(cls, "_compute_script_mask", PhasedGame._compute_script_mask) is not PhasedGame._compute_script_mask
-            cls.script_mask = CommandedSide._kept_script_mask if own else PhasedGame.script_mask
+            # (PhasedGame's method itself, from its class dict: compiled, commander.pxd cimports PhasedGame,
+            # and ``PhasedGame.script_mask`` would be a new Python wrapper of its C function, an override)
+            cls.script_mask = CommandedSide._kept_script_mask if own else vars(PhasedGame)["script_mask"]
 
     def __init__(self, **options):
         #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
@@ -88,31 +95,35 @@ class CommandedSide:
         """Has the command ended (the marines deciding again, past what a tactic plays)?"""
         raise NotImplementedError
 
+    @cython.locals(game=PhasedGame)
     def _compute_mask(self) -> np.ndarray:
         """The marines' mask is the commander's (every tactic) unless a tactic plays; every other
         mask is the game's own, whoever commands the marines."""
-        if self._executing or self.decision.player != "marines":
+        game = self  # (typed: the open decision read from the struct, compiled; commander.pxd)
+        if self._executing or game.decision.player != "marines":
             return super()._compute_mask()
         mask = self.layout.empty_mask()
         mask[self.layout.span("tactic")] = 1
         return mask
 
+    @cython.locals(game=PhasedGame, d=Decision, cache=dict)
     def _kept_script_mask(self, player: str) -> np.ndarray:
         """The ``script_mask`` of a game with a ``_compute_script_mask`` of its own: while a tactic
         plays and the marines decide, the kept ``_compute_script_mask()`` (the whole mask instead
         where it is cached already: no second mask worked out); otherwise the whole mask,
         ``legal_mask_kept``'s (the commander's own mask while it decides)."""
+        game = self
         if self._executing:
-            d = self.decision
+            d = game.decision
             if d is not None and d.player == player == "marines":
-                cache = self._cache
+                cache = game._cache
                 mask = cache.get("mask")
                 if mask is None:
                     mask = cache.get("script_mask")
                     if mask is None:
                         mask = cache["script_mask"] = self._compute_script_mask()
                 return mask
-        return self.legal_mask_kept(player)
+        return game.legal_mask_kept(player)
 
     def _apply(self, action: int) -> None:
         """A tactic's command plays on up to the next real choice itself (``_resolve``'s last
@@ -125,33 +136,35 @@ class CommandedSide:
         self.events = []
         self._resolve(action)
 
+    @cython.locals(game=PhasedGame, d=Decision)
     def _resolve(self, action: int) -> None:
         kind, index = self.layout.decode(action)
         if kind != "tactic":
             super()._resolve(action)
             return
+        game = self  # (typed: the decision and the cache read from the struct, compiled; commander.pxd)
         tactic = self.tactics[index]
         start = self._command_start()
         self._executing = True
         kept, self._primitive = self._primitive, None
-        if kept is not None and kept[0] is self.decision:  # still the position the last command ended in
+        if kept is not None and kept[0] is game.decision:  # still the position the last command ended in
             self._cache = kept[1]  # (its primitive cache; the commander's mask cached since is dropped)
         else:
-            self._cache.clear()  # the masks cached so far were the commander's
+            game._cache.clear()  # the masks cached so far were the commander's
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
                 super()._resolve(tactic.act(self, "marines"))
                 self._run()  # forced steps and the phase machine, up to the next real choice
-                d = self.decision
+                d = game.decision
                 if d is None or d.player != "marines" or self._command_over(start):
                     break
         except BaseException:
-            self._cache.clear()  # (a command broken off keeps nothing)
+            game._cache.clear()  # (a command broken off keeps nothing)
             raise
         finally:
             self._executing = False
         if d is not None and d.player == "marines":  # the next command starts here: the cache handed over
-            self._primitive, self._cache = (d, self._cache), {}
+            self._primitive, self._cache = (d, game._cache), {}
         # (another side's decision keeps its cache: its masks are the same whoever commands the marines)
 
 

@@ -18,6 +18,8 @@ from .positions import Fields, check_int, check_list, position_error
 
 #: the state of Python's Mersenne Twister: (version 3, 624 words and an index, gauss)
 RNG_VERSION, RNG_STATE_LENGTH = 3, 625
+#: Random's getrandbits itself (the C method of every random.Random), called without its lookup on the instance
+_getrandbits = random.Random.getrandbits
 #: the largest value a saved script may hold (the widest "die" is a shuffle's)
 MAX_SCRIPTED = 10_000
 
@@ -27,7 +29,11 @@ class ScriptError(ValueError):
 
 
 class Dice:
-    """d6 (1-6), d10 (0-9, a 0 counts as zero), coin (0/1) and the rulebooks' "randomise with the die"."""
+    """d6 (1-6), d10 (0-9, a 0 counts as zero), coin (0/1) and the rulebooks' "randomise with the die".
+
+    Compiled, an extension type (dice.pxd): its fields are read from its struct and its own calls
+    (``_roll``, ``_below``) are C calls; so it keeps no other attribute, and pickles by its fields
+    (``__reduce__``), the same pickle compiled and pure."""
 
     def __init__(self, seed: int | None = None):
         self._rng = random.Random(seed)
@@ -92,20 +98,22 @@ class Dice:
     def _below(self, n: int) -> int:
         """A number 0..n-1 (n >= 1), drawn as Python's own ``Random._randbelow`` draws it (the
         fewest bits that hold n, drawn again while the number is n or more: the same numbers), here
-        without its Python-level call (random.py's, run as Python even where this module is compiled)."""
-        getrandbits = self._rng.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
+        without its Python-level call (random.py's, run as Python even where this module is compiled).
+        Compiled, a C call from ``_roll`` and ``shuffle`` on C integers (dice.pxd)."""
+        rng = self._rng
+        k = 0
+        while n >> k:  # k = n.bit_length(), on C integers compiled
+            k += 1
+        r = _getrandbits(rng, k)
         while r >= n:
-            r = getrandbits(k)
+            r = _getrandbits(rng, k)
         return r
 
     def shuffle(self, items: list) -> None:
         """Shuffle in place (Fisher-Yates driven by the dice, so scripts and seeds both apply)."""
-        if not self._script and self.log is None:  # the same draws as _roll's, without its call per card
-            below = self._below
+        if not self._script and self.log is None:  # the same draws as _roll's, without its checks per card
             for i in range(len(items) - 1, 0, -1):
-                j = below(i + 1)
+                j = self._below(i + 1)
                 items[i], items[j] = items[j], items[i]
             self.rolls += max(len(items) - 1, 0)
             return
@@ -154,3 +162,15 @@ class Dice:
 
     def __deepcopy__(self, memo) -> "Dice":
         return self.clone()
+
+    def __reduce__(self):
+        """Pickled as its fields (compiled, Cython's own pickling of an extension type would name a
+        helper of the compiled module, which a pure process lacks)."""
+        return rebuild_dice, (self._rng, self._script, self.rolls, self.log)
+
+
+def rebuild_dice(rng: random.Random, script: deque, rolls: int, log: list | None) -> Dice:
+    """Dice from their pickle (``Dice.__reduce__``)."""
+    dice = Dice.__new__(Dice)
+    dice._rng, dice._script, dice.rolls, dice.log = rng, script, rolls, log
+    return dice
