@@ -10,12 +10,13 @@ cdef class Observation(AlienRules):
     cpdef _write_public(self, obs, float[::1] values, template, float[::1] blank, dict last)
     # (`list counts`: compiled, a tuple is refused)
     cpdef _global_value(self, Py_ssize_t i, list counts)
-    cpdef _write_anew(self, obs, template, group)
-    cpdef _write_view(self, obs, template, view, key)
+    # values, blank: _Views' (as _write_public's); _observe_large and _add_hive_knowledge write typed views too
+    cpdef _write_anew(self, obs, float[::1] values, float[::1] blank, group)
+    cpdef _write_view(self, float[::1] values, float[::1] blank, view, key)
     cpdef _char_row(self, c, pos)
-    cpdef _observe_large(self, obs)
+    cpdef _observe_large(self, float[::1] values)
     cpdef _observe_mission(self, obs)
-    cpdef _add_hive_knowledge(self, obs)
+    cpdef _add_hive_knowledge(self, float[::1] obs)
 
 # the columns of a Character's row that changed (_write_public's keys: tuples)
 cpdef _char_cells(float[::1] obs, Py_ssize_t at, tuple was, tuple key, w, h)

@@ -344,7 +344,7 @@ class Observation(AlienRules):
             key = (None if q is None else (q["pos"], q["damage"], q["frenzy"], q["rest"]), self.queen_moved,
                    None if lo is None else (lo["pos"], lo["pilot"], lo["bonus"]))
             if key != last.get("large"):
-                self._write_anew(obs, template, "large")
+                self._write_anew(obs, values, blank, "large")
                 last["large"] = key
         if self.has_apc:  # its three views, each looked at when what it shows was marked ("apc": the APC's
             # record; the crew's seats also when a Character's square changed, the Scanner's view when a Blip
@@ -355,7 +355,7 @@ class Observation(AlienRules):
                 vehicle = () if apc is None else (apc["pos"], apc["damage"], apc["moves"], apc["door_open"],
                                                   apc["traffic"], apc["fired"])
                 if vehicle != last.get("apc"):
-                    self._write_view(obs, template, "apc", vehicle)
+                    self._write_view(values, blank, "apc", vehicle)
                     last["apc"] = vehicle
             if apc_marked or chars_moved:
                 seats = []
@@ -368,7 +368,7 @@ class Observation(AlienRules):
                             seats.append(i)
                             seats.append(where)
                 if seats != last.get("apc_seats"):
-                    self._write_view(obs, template, "apc_seats", seats)
+                    self._write_view(values, blank, "apc_seats", seats)
                     last["apc_seats"] = seats
             if apc_marked or blips_seen:
                 scanned = ()
@@ -377,7 +377,7 @@ class Observation(AlienRules):
                     scanned = tuple([(b, None) if blips[b] is None else (b, blips[b]["pos"], blips[b]["value"])
                                      for b in apc["scanned"]])
                 if scanned != last.get("scanned"):
-                    self._write_view(obs, template, "scanned", scanned)
+                    self._write_view(values, blank, "scanned", scanned)
                     last["scanned"] = scanned
         if self.extended:  # the objective's progress compared at each step; the rest of what these views
             # show (one flat list: no tuple made per Character; Newt's Character, the tokens' count, the
@@ -392,45 +392,53 @@ class Observation(AlienRules):
                     mission.append(ch["name"])
                     mission.append(ch["out"])
             if mission != shown or progress != last.get("progress"):
-                self._write_anew(obs, template, "mission")
+                self._write_anew(obs, values, blank, "mission")
                 last["mission"], last["progress"] = mission, progress
         marks.clear()
 
-    def _write_anew(self, obs: array, template: array, group: str) -> None:
-        """A group of ANEW_GROUPS written anew: the template's values, then what it shows."""
+    @cython.locals(start=cython.Py_ssize_t, stop=cython.Py_ssize_t)
+    def _write_anew(self, obs: array, values, blank, group: str) -> None:
+        """A group of ANEW_GROUPS written anew: the template's values (`blank`, into `values`:
+        ``_Views``), then what it shows."""
         for span in self._anew_spans[group]:
-            obs[span] = template[span]
+            start, stop = span.start, span.stop
+            values[start:stop] = blank[start:stop]
         if group == "large":
-            self._observe_large(obs)
+            self._observe_large(values)
         else:
             self._observe_mission(obs)
 
-    def _write_view(self, obs: array, template: array, view: str, key) -> None:
-        """A view of the APC written anew: the template's values, then what `key` (its key in
-        ``_observe_public``) shows: the APC's state, its crew's seats, the Blips its Scanner saw."""
+    @cython.locals(o=cython.Py_ssize_t, start=cython.Py_ssize_t, stop=cython.Py_ssize_t, k=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, c=cython.Py_ssize_t)
+    def _write_view(self, values, blank, view: str, key) -> None:
+        """A view of the APC written anew (into `values` from `blank`: ``_Views``): the template's
+        values, then what `key` (its key in ``_observe_public``) shows: the APC's state, its crew's
+        seats, the Blips its Scanner saw."""
         at = self.obs_layout.offsets
         span = self.obs_layout.span(view)
-        obs[span] = template[span]
+        start, stop = span.start, span.stop
+        values[start:stop] = blank[start:stop]
         if not key:  # (no APC)
             return
         o = at[view]
-        if view == "apc":
+        if view == "apc":  # (APC_FEATURES' eight columns)
             rules, w, h = self.apc_rules, self.board.width, self.board.height
             r, col = divmod(key[0], w)
-            obs[o:o + len(APC_FEATURES)] = array("f", (1.0, r / h, col / w, key[1] / rules["damage_tokens"],
-                                                       key[2] / rules["drive_pass"], key[3], key[4], key[5]))
+            values[o], values[o + 1], values[o + 2] = 1.0, r / h, col / w
+            values[o + 3], values[o + 4] = key[1] / rules["damage_tokens"], key[2] / rules["drive_pass"]
+            values[o + 5], values[o + 6], values[o + 7] = key[3], key[4], key[5]
         elif view == "apc_seats":
             k = len(SEAT_FEATURES)
             for i in range(1, len(key), 2):
                 c = key[i]
                 seat = self.seat_of(c)
                 if seat:
-                    obs[o + c * k] = 1.0
-                    obs[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
+                    values[o + c * k] = 1.0
+                    values[o + c * k + 1 + SEAT_INDEX[seat]] = 1.0
         else:
             for entry in key:
                 if entry[1] is not None:
-                    obs[o + entry[1]] = (entry[2] + 1) / 4
+                    values[o + entry[1]] = (entry[2] + 1) / 4
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
@@ -444,19 +452,23 @@ class Observation(AlienRules):
             row[HAZARDS_AT + HAZARDS.index(hz.removeprefix("hive:"))] = 1.0
         return row
 
-    def _observe_large(self, obs) -> None:
-        """The ``large_models`` view: the Queen's and the Power Loader's state (public)."""
+    @cython.locals(o=cython.Py_ssize_t)
+    def _observe_large(self, values) -> None:
+        """The ``large_models`` view (into `values`, ``_Views``'): the Queen's and the Power
+        Loader's state (public)."""
         o, w, h = self.obs_layout.offsets["large_models"], self.board.width, self.board.height
         q, lo = self.queen, self.loader
         if q is not None:
             r, col = divmod(q["pos"], w)
-            obs[o:o + 6] = array("f", (1.0, min(q["damage"] / 15, 1), q["frenzy"], q["rest"], r / h, col / w))
-        obs[o + 6] = self.queen_moved
+            values[o], values[o + 1], values[o + 2] = 1.0, min(q["damage"] / 15, 1), q["frenzy"]
+            values[o + 3], values[o + 4], values[o + 5] = q["rest"], r / h, col / w
+        values[o + 6] = self.queen_moved
         if lo is not None:
             r, col = divmod(lo["pos"], w)
-            obs[o + 7:o + 12] = array("f", (1.0, lo["pilot"] != NO, r / h, col / w, lo["bonus"]))
+            values[o + 7], values[o + 8], values[o + 9] = 1.0, lo["pilot"] != NO, r / h
+            values[o + 10], values[o + 11] = col / w, lo["bonus"]
             if lo["pilot"] != NO:
-                obs[o + 12 + lo["pilot"]] = 1.0
+                values[o + 12 + lo["pilot"]] = 1.0
 
     def _observe_mission(self, obs: array) -> None:
         """The views the missions past mission 1 add: tokens left, who is Synthetic, Newt, may
@@ -477,11 +489,15 @@ class Observation(AlienRules):
             obs[o + c * k:o + c * k + k] = row
         obs[at["mission"] + len(objectives.OBJECTIVES)] = mission_progress(self)
 
-    @cython.locals(held=dict)
-    def _add_hive_knowledge(self, obs: np.ndarray) -> np.ndarray:
+    @cython.locals(held=dict, index=dict, at=cython.Py_ssize_t, o=cython.Py_ssize_t)
+    def _add_hive_knowledge(self, obs: np.ndarray) -> None:
+        """The hive's own knowledge written into `obs` (compiled: a typed view of the numpy array,
+        observation.pxd, its items written in C): the Blips' values, its hand and the top Motion
+        Tracker card."""
         at = self._plane_at["blip_value/3 (hive only)"]
-        for bl in filter(None, self.blips):  # the face-down Blips
-            obs[at + bl["pos"]] = bl["value"] / 3
+        for bl in self.blips:  # the face-down Blips
+            if bl:
+                obs[at + bl["pos"]] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
         held = {}  # {card: its copies in the hand}
         for card in self.hm_hand:
@@ -490,8 +506,7 @@ class Observation(AlienRules):
         for card, copies in held.items():
             obs[o + index[card]] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
-            obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1
-        return obs
+            obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1.0
 
 
 def anew_spans(layout) -> dict[str, list[slice]]:
