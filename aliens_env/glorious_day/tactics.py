@@ -64,7 +64,7 @@ class TacticMarines(HeuristicMarines):
     @cython.locals(game=GloriousDay, layout=ActionLayout)  # (compiled: the game's queries, encode and decode C calls)
     def act(self, game, player: str) -> int:
         if self.tactic == "heuristic" or game.decision.kind != "action":
-            return super().act(game, player)
+            return HeuristicMarines.act(self, game, player)  # (super()'s, without building a super object)
         c, layout = game.active, game.layout
         if (self.tactic == "get_out" and game.apc is not None and game.queen is not None and game.seat_of(c)
                 and not game.apc["moves"]):  # (no Queen to shoot, as in APC Chase: as stay_out)
@@ -74,7 +74,7 @@ class TacticMarines(HeuristicMarines):
                 action = _get_out(game, c)
                 if layout.decode(action)[0] == "move":
                     return action
-        action = super().act(game, player)
+        action = HeuristicMarines.act(self, game, player)
         if self.tactic == "hold" and layout.decode(action)[0] in ("move", "drive"):
             mask = game.script_mask(player)  # (read only: no copy)
             for alternative in ("aim", "rest", "end"):
@@ -99,8 +99,9 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
 
     def _run(self) -> None:
         """GloriousDay's loop; the choice of who activates next is the heuristic marines' own
-        (the commander decides how, at the activation's first action)."""
-        super()._run()
+        (the commander decides how, at the activation's first action). (GloriousDay._run named:
+        super()'s, CommandedSide has none, without building a super object.)"""
+        GloriousDay._run(self)
         while not self._executing and self.decision is not None and self.decision.kind == "activate":
             self._executing = True
             try:
@@ -109,7 +110,7 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
             finally:
                 self._executing = False
                 self._cache.clear()
-            super()._run()
+            GloriousDay._run(self)
 
     def _command_start(self) -> tuple[int, int]:
         return (self.round, self.active)
