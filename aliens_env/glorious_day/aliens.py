@@ -346,14 +346,11 @@ class AlienRules(HivemindRules):
         # (searched anew, not kept as ``reach`` keeps the Characters' reaches: the Models' closed
         # squares seldom repeat, and kept they only pushed those out)
         n = self.board.n
-        mark, taken = bytearray(n), bytearray(n)  # (closed: the Characters and Barricades; taken: occupied)
+        mark, taken = bytearray(n), self._occupied_marks()  # (closed: the Characters and Barricades; taken: occupied)
         for s in chars:
             mark[s] = 1
         for s in self.barricades:
             mark[s] = 1
-        for s in self.occupied():
-            if 0 <= s < n:
-                taken[s] = 1
         taken[start] = 0  # (the squares found are free: not occupied, but the start)
         flat, queue = self._flat_nbrs(), _QUEUES.get(n)
         if queue is None:
@@ -390,12 +387,12 @@ class AlienRules(HivemindRules):
             self.aliens[self.aliens.index(None)] = {"pos": square, "count": count}
             self._obs_marks.add("aliens")
 
-    @cython.locals(rows=list, row=list, passable=list, s=cython.Py_ssize_t, t=cython.Py_ssize_t,
-                   r=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: the rings' ranges in C integers)
+    @cython.locals(rows=list, row=list, passable=list, blocked=bytearray, ring=list, free=list,
+                   s=cython.Py_ssize_t, t=cython.Py_ssize_t, r=cython.Py_ssize_t,
+                   d=cython.Py_ssize_t)  # (compiled: the rings' ranges and the marks read in C integers)
     def _free_near(self, squares: list[int]) -> list[int]:
         """The free squares nearest (by range) to any of `squares`: the squares themselves when free."""
-        occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
-        occupied |= self.barricades
+        blocked = self._blocked_marks()
         key = (self.map_id, tuple(squares))
         rings = _RINGS.get(key)
         if rings is None:  # (new for each square the Queen broods from: a loop per square, no generator)
@@ -411,7 +408,10 @@ class AlienRules(HivemindRules):
                     by_range.setdefault(r, []).append(s)
             rings = _RINGS[key] = [by_range[r] for r in sorted(by_range)]
         for ring in rings:
-            free = [s for s in ring if s not in occupied]
+            free = []
+            for s in ring:
+                if not blocked[s]:
+                    free.append(s)
             if free:
                 return free
         return []
@@ -422,9 +422,8 @@ class AlienRules(HivemindRules):
         options = []  # (found only while the choice is open, as _task_alien's: made, ``_choose`` takes it)
         if "choice" not in task:
             if task.get("near"):
-                occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
-                occupied |= self.barricades
-                options = [s for s in self.nbrs[task["at"][0]] if s not in occupied]
+                blocked = self._blocked_marks()
+                options = [s for s in self.nbrs[task["at"][0]] if not blocked[s]]
             else:
                 options = self._free_near(task["at"])
             if not options:

@@ -3,7 +3,7 @@
 cards drawn, played and discarded, and the Hive's mask and actions in the step."""
 from __future__ import annotations
 
-from .state import MAX_ALIENS
+from .state import MAX_ALIENS, OTHER_MARK
 from .marines import MarineRules
 
 try:
@@ -52,6 +52,15 @@ class HivemindRules(MarineRules):
         self.hm_hand.remove(card)
         self.hm_discard.append(card)
 
+    @cython.locals(marks=bytearray, s=cython.Py_ssize_t)  # (compiled: each byte written as a C int)
+    def _blocked_marks(self) -> bytearray:
+        """``occupied() | barricades`` as a byte per square (nonzero: no model may end a move there):
+        ``_occupied_marks`` with the Barricades marked, no set made."""
+        marks = self._occupied_marks()
+        for s in self.barricades:
+            marks[s] = OTHER_MARK
+        return marks
+
     def wp_move_squares(self, slot: int, occupied: set[int] | None = None) -> list[tuple[int, int]]:
         """(direction, square) a Willpower Move may take a model (slot < MAX_ALIENS: an Alien,
         else a Blip): one step, in any direction, to a free square not Barricaded."""
@@ -76,22 +85,22 @@ class HivemindRules(MarineRules):
             return bool(self.hive_hazards)
         return bool(self.tracker or self.tracker_discard)
 
-    @cython.locals(occupied=set, models=list, model=dict, neighbours=list, base=cython.Py_ssize_t, m=cython.Py_ssize_t,
-                   at=cython.Py_ssize_t, d=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
+    @cython.locals(blocked=bytearray, models=list, model=dict, neighbours=list, base=cython.Py_ssize_t,
+                   m=cython.Py_ssize_t, at=cython.Py_ssize_t, d=cython.Py_ssize_t,
+                   s=cython.Py_ssize_t)  # (compiled: a mask's index and a mark read with C integers)
     def _hivemind_mask(self, mask: bytearray) -> None:
         slot, costs, wp = self._slot, self.hive_rules["costs"], self.willpower
         mask[slot["end_step"]] = 1
         if wp >= costs["move"]:
-            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
-            occupied |= self.barricades
+            blocked = self._blocked_marks()
             base, neighbours = slot["wp_move"], self.board.neighbours
             models = self.aliens + self.blips  # (model m: Alien m, then Blip m - MAX_ALIENS)
             for m in range(len(models)):  # (a C loop, not enumerate: no Python int made per model)
                 model = models[m]
-                if model is not None:  # wp_move_squares(m, occupied), inline
+                if model is not None:  # wp_move_squares(m), inline
                     at = base + m * 8
                     for d, s in neighbours[model["pos"]]:
-                        if s not in occupied:
+                        if not blocked[s]:
                             mask[at + d] = 1
         if wp >= costs["draw"] and (self.hm_deck or self.hm_discard):
             mask[slot["wp_draw"]] = 1
