@@ -26,7 +26,7 @@ def test_the_kept_observation_is_a_fresh_one_over_random_play(name):
     Complete Movie's other stages passed over: its lairs stages come seldom, 200 of 30,000 steps)
     the kept observation equals a clone's, made from scratch; deaths (the survivors feature,
     counted on the rows rewritten alone) included."""
-    runner = AECRunner(aec_env_function(name), seed=5)
+    runner = AECRunner(aec_env_function(name), seed=11)  # (a seed whose Complete Movie reaches the lairs often enough)
     compared = dead_seen = 0
     for _ in range(30_000):
         if compared == 1500:

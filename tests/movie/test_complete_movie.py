@@ -323,7 +323,7 @@ def test_the_campaign_view_shown_follows_the_campaign_written_only_when_it_chang
     original moved on."""
     from aliens_env.benchmark import AECRunner, aec_env_function
 
-    runner = AECRunner(aec_env_function("CompleteMovie"), seed=5)
+    runner = AECRunner(aec_env_function("CompleteMovie"), seed=12)  # (a seed whose play scores and moves on within 3,000 steps)
     stages, shown = set(), set()
     for step in range(3000):
         runner.steps(1)
