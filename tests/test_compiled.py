@@ -491,7 +491,17 @@ def test_a_method_that_names_its_base_calls_what_super_would():
         family.add(cls)
         # (the package's classes only: a test may derive a class of its own, e.g. the lairs' ListKeyed)
         todo += [k for k in cls.__subclasses__() if k.__module__.startswith("aliens_env.")]
-    checked, skipped = 0, set()
+    checked, skipped = check_named_base_calls(family, _SKIPS_ON_PURPOSE)
+    assert skipped == _SKIPS_ON_PURPOSE  # (each listed skip still exists: the list stays true)
+    assert len(checked) >= 150  # (the family's overrides and the scripted marines', in each of their classes)
+
+
+def check_named_base_calls(family, skips=frozenset()) -> tuple[list, set]:
+    """Asserts that each call of the next class by name (``Base.method(self, ...)``) in a class of
+    `family` names the class whose method comes next after the caller in the MRO of every class of
+    `family` that inherits it, but for the (caller's name, method) pairs in `skips`. Returns the
+    (class, caller, method, named base's name) checked and the skips met."""
+    checked, skipped = [], set()
     for caller in family:
         for method, bases in _base_calls_by_name(caller, _EveryMethod()).items():
             for base_name in bases:
@@ -502,10 +512,9 @@ def test_a_method_that_names_its_base_calls_what_super_would():
                 for cls in family:
                     if caller in cls.__mro__:
                         after = cls.__mro__[cls.__mro__.index(caller) + 1:]
-                        if (caller.__name__, method) in _SKIPS_ON_PURPOSE:
+                        if (caller.__name__, method) in skips:
                             skipped.add((caller.__name__, method))
                             continue
                         assert next(k for k in after if method in vars(k)) is owner, (cls, caller, method)
-                        checked += 1
-    assert skipped == _SKIPS_ON_PURPOSE  # (each listed skip still exists: the list stays true)
-    assert checked >= 150  # (the family's overrides and the scripted marines', in each of their classes)
+                        checked.append((cls, caller, method, base_name))
+    return checked, skipped

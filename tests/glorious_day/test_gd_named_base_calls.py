@@ -5,7 +5,7 @@ import importlib
 import inspect
 import pkgutil
 
-from test_compiled import _base_calls_by_name, _EveryMethod
+from test_compiled import check_named_base_calls
 
 import aliens_env.glorious_day as glorious_day
 
@@ -19,18 +19,6 @@ def _package_classes() -> list[type]:
 
 
 def test_a_method_that_names_its_base_calls_what_super_would():
-    classes = _package_classes()
-    checked = set()
-    for caller in classes:
-        for method, bases in _base_calls_by_name(caller, _EveryMethod()).items():
-            for base_name in bases:
-                base = next((k for k in caller.__mro__ if k.__name__ == base_name), None)
-                if base is None:  # (a module's function or another object of that name, not a base)
-                    continue
-                owner = next((k for k in base.__mro__ if method in vars(k)), None)
-                for cls in classes:
-                    if caller in cls.__mro__:
-                        after = cls.__mro__[cls.__mro__.index(caller) + 1:]
-                        assert next(k for k in after if method in vars(k)) is owner, (cls, caller, method)
-                        checked.add((caller.__name__, method, base_name))
-    assert {("TacticMarines", "act", "HeuristicMarines"), ("GloriousDayTactics", "_run", "GloriousDay")} <= checked
+    checked, _ = check_named_base_calls(_package_classes())
+    named = {(caller.__name__, method, base_name) for _, caller, method, base_name in checked}
+    assert {("TacticMarines", "act", "HeuristicMarines"), ("GloriousDayTactics", "_run", "GloriousDay")} <= named
