@@ -61,17 +61,14 @@ class HivemindRules(MarineRules):
             marks[s] = OTHER_MARK
         return marks
 
-    def wp_move_squares(self, slot: int, occupied: set[int] | None = None) -> list[tuple[int, int]]:
+    def wp_move_squares(self, slot: int) -> list[tuple[int, int]]:
         """(direction, square) a Willpower Move may take a model (slot < MAX_ALIENS: an Alien,
-        else a Blip): one step, in any direction, to a free square not Barricaded."""
+        else a Blip): one step, in any direction, to a free square not Barricaded (``_blocked_marks``)."""
         model = self.aliens[slot] if slot < MAX_ALIENS else self.blips[slot - MAX_ALIENS]
         if model is None:
             return []
-        if occupied is None:
-            occupied = self.occupied()  # (a new set: the Barricades added to it in place, not copied)
-            occupied |= self.barricades
-        pos = model["pos"]
-        return [(d, s) for d, s in self.board.neighbours[pos] if s not in occupied]
+        blocked = self._blocked_marks()
+        return [(d, s) for d, s in self.board.neighbours[model["pos"]] if not blocked[s]]
 
     def card_playable(self, card: str) -> bool:
         info = self.cards[card]
