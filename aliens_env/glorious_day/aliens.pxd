@@ -19,3 +19,5 @@ cdef class AlienRules(HivemindRules):
     cpdef _done(self, task)
     cpdef alien_destinations(self, slot)
     cpdef blip_destinations(self, slot, steps)
+    # (its callers here pass every argument by position: a call with a keyword is a Python call)
+    cpdef nearest_in_reach(self, start, steps, through_barricades=*, targets=*, _chars=*, _field=*)

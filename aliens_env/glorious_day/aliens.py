@@ -145,7 +145,7 @@ class AlienRules(HivemindRules):
         if field[alien["pos"]] <= 1 or field[alien["pos"]] >= UNREACHABLE:
             return [alien["pos"]]
         speed = self.rules["alien_speed"] + (self.nature == "aggressive") + self.frenzy_bonus()
-        return self.nearest_in_reach(alien["pos"], speed, through, _chars=chars, _field=field)
+        return self.nearest_in_reach(alien["pos"], speed, through, None, chars, field)  # (by position: a C call)
 
     def _preferring_people(self, pos: int) -> list[int] | None:
         """PRINTED (Bishop the Synthetic): an Alien that can move next to a non-Synthetic does;
@@ -161,12 +161,12 @@ class AlienRules(HivemindRules):
             if field[pos] <= 1:
                 return [pos]
             if field[pos] < UNREACHABLE:
-                found = self.nearest_in_reach(pos, speed, targets=group)
+                found = self.nearest_in_reach(pos, speed, False, group)
                 if field[found[0]] == 1:
                     return found
         for field, group in fields:  # toward the nearest, non-Synthetics first
             if field[pos] < UNREACHABLE:
-                return self.nearest_in_reach(pos, speed, targets=group)
+                return self.nearest_in_reach(pos, speed, False, group)
         return None
 
     def _break_barricade(self, alien: dict) -> None:
@@ -334,7 +334,7 @@ class AlienRules(HivemindRules):
     @cython.locals(field=list, mark=bytearray, taken=bytearray, flat=tuple, n=cython.Py_ssize_t,
                    s=cython.Py_ssize_t)  # (compiled: the marks written with C ints)
     def nearest_in_reach(self, start: int, steps: int, through_barricades: bool = False,
-                         targets: tuple | None = None, *, _chars: tuple | None = None,
+                         targets: tuple | None = None, _chars: tuple | None = None,
                          _field: list[int] | None = None) -> list[int]:
         """The free squares within `steps` of `start` (never through Characters or Barricades)
         nearest the closest Character by ``character_field``, ascending; all of them when no
