@@ -16,3 +16,7 @@ cdef class QueenRules(TextViews):
     cpdef _anchors_holding(self, squares)
     cpdef _room_known(self)
     cpdef frenzy_bonus(self)
+    # the Hive's mask (GloriousDay._fill_mask's C call) and the Move Queen anchors it asks
+    cpdef _queen_hive_mask(self, bytearray mask)
+    cpdef queen_moves(self)
+    cpdef _move_window(self, q, spaces)

@@ -94,6 +94,7 @@ class QueenRules(TextViews):
             out.update(self.loader_squares())
         return out
 
+    @cython.locals(out=dict)  # (compiled: the APC's squares written as dict items, no generic item writes)
     def queen_prey(self) -> dict[int, int]:
         """{square: Character} the Queen hunts: the Characters' models, the APC's squares as one
         Character (APC_TARGET; PRINTED, its crew not through its walls)."""
@@ -214,11 +215,11 @@ class QueenRules(TextViews):
         steps) the closest Character she can reach; where she stands when she has one within
         reach already or can reach none. `targets`: ``queen_targets()`` when the caller has them."""
         q = self.queen["pos"]
-        closed = self.queen_closed() if closed is None else closed
         targets = self.queen_targets() if targets is None else targets
         synthetic = self.synthetic_on_board()
         if targets and not (synthetic and all(self.synthetic(c) for c in targets)):
             return [q]
+        closed = self.queen_closed() if closed is None else closed
         b, size = self.board, self.size
         anchors = self._attack_anchors(closed)
         whole = b.large_reach(q, closed, size=size)
@@ -267,16 +268,17 @@ class QueenRules(TextViews):
                 return [q] if synthetic_in_reach and group is synths else hits
         return [q] if synthetic_in_reach else None
 
+    @cython.locals(squares=tuple, smalls=set, under=list)
     def queen_room(self, anchor: int, known: dict | None = None) -> dict[int, int] | None:
         """How the Aliens and Blips under the Queen at `anchor` make room ({} if none is there),
         or None if they cannot; `known`: ``_room_known()`` of this position, when the caller
         tests many anchors."""
         squares = kept_footprint(self.board, anchor, self.size)
         known = self._room_known() if known is None else known
-        under = known["smalls"].intersection(squares)
+        smalls = known["smalls"]
+        under = [s for s in squares if s in smalls]  # (ascending: a footprint lists its squares row by row)
         if not under:
             return {}
-        under = sorted(under)
         if self.newt_carrier == NO and self.newt in squares:
             return None
         base = known.get("banned")
@@ -292,6 +294,8 @@ class QueenRules(TextViews):
         under = self._anchors_holding(known["smalls"])
         return [a for a in reach if a == q or a not in under or self.queen_room(a, known) is not None]
 
+    @cython.locals(offsets=tuple, out=set, s=cython.Py_ssize_t, o=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t)  # (compiled: each anchor worked out as a C integer)
     def _anchors_holding(self, squares) -> set[int]:
         """The anchors whose footprint (an anchor on the board: the anchor plus the offsets of
         her size x size squares) holds one of `squares`."""
@@ -300,7 +304,12 @@ class QueenRules(TextViews):
         if offsets is None:
             w, size = key
             offsets = _FOOTPRINT_OFFSETS[key] = tuple([i * w + j for i in range(size) for j in range(size)])
-        return {s - o for s in squares for o in offsets}
+        out, k = set(), len(offsets)
+        for s in squares:
+            for i in range(k):
+                o = offsets[i]
+                out.add(s - o)
+        return out
 
     def _room_known(self) -> dict:
         """What ``queen_room`` reads of the position: the Aliens' and Blips' squares (and, once
@@ -406,6 +415,7 @@ class QueenRules(TextViews):
             self._obs_marks.add("large")
 
     # -- the Hive's Willpower -------------------------------------------------------------------
+    @cython.locals(ends=list)
     def queen_moves(self) -> list[int]:
         """Anchors Move Queen reaches: up to three spaces, any direction, ending where the small
         models under her make room."""
@@ -422,7 +432,9 @@ class QueenRules(TextViews):
             reach = self.board.large_reach(q, closed, spaces, size=self.size)
             if len(_QUEEN_MOVES) >= QUEEN_MOVES_SIZE:
                 _QUEEN_MOVES.clear()
-            out = _QUEEN_MOVES[key] = tuple(sorted(a for a in self._queen_ends(reach, q, known) if a != q))
+            ends = [a for a in self._queen_ends(reach, q, known) if a != q]
+            ends.sort()
+            out = _QUEEN_MOVES[key] = tuple(ends)
         return list(out)
 
     def _move_window(self, q: int, spaces: int) -> frozenset:
@@ -439,7 +451,7 @@ class QueenRules(TextViews):
                 [r * w + c for r in range(max(0, r0 - far), min(b.height, r0 + far + self.size)) for c in cols])
         return out
 
-    @cython.locals(mask=bytearray, base=cython.Py_ssize_t, a=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
+    @cython.locals(base=cython.Py_ssize_t, a=cython.Py_ssize_t)  # (compiled: a mask's index a C integer)
     def _queen_hive_mask(self, mask: bytearray) -> None:
         if not self.has_large:
             return
