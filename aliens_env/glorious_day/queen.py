@@ -209,6 +209,7 @@ class QueenRules(TextViews):
             out = _ANCHORS_ON[key] = tuple(found)
         return out
 
+    @cython.locals(whole=dict, by_char=dict)  # (compiled: dict reads without method lookups)
     def queen_destinations(self, steps: int, closed: set[int] | None = None, targets: list[int] | None = None) -> list[int]:
         """Where the Queen may end a move of `steps`: the anchors in reach (her squares never on
         `closed`) where the smaller Aliens and Blips under her can make room, nearest (in large
@@ -223,8 +224,15 @@ class QueenRules(TextViews):
         b, size = self.board, self.size
         anchors = self._attack_anchors(closed)
         whole = b.large_reach(q, closed, size=size)
-        by_char = {c: min((whole[a] for a in ans if a in whole), default=None) for c, ans in anchors.items()}
-        by_char = {c: d for c, d in by_char.items() if d is not None}
+        by_char = {}  # {Character: the least steps to one of its anchors in `whole`}, those with one
+        for c, ans in anchors.items():
+            least = None
+            for a in ans:
+                d = whole.get(a)
+                if d is not None and (least is None or d < least):
+                    least = d
+            if least is not None:
+                by_char[c] = least
         if synthetic:
             found = self._queen_preferring_people(within(whole, steps), anchors, by_char, bool(targets))
             if found is not None:
@@ -237,6 +245,7 @@ class QueenRules(TextViews):
         field = b.large_field(goals, closed, size=size)
         return self._nearest_ends(within(whole, steps), q, field)
 
+    @cython.locals(field=dict, by_distance=dict)  # (compiled: dict reads without method lookups)
     def _nearest_ends(self, reach, q: int, field: dict) -> list[int]:
         """The anchors of ``_queen_ends(reach, q)`` least far by `field` (10**6 off it), ascending:
         ``_queen_ends`` asked of the anchors of `reach` one distance at a time, nearest first, so
@@ -283,7 +292,9 @@ class QueenRules(TextViews):
             return None
         base = known.get("banned")
         if base is None:  # (the models but the Queen, the Barricades)
-            base = known["banned"] = (self.occupied() - set(self.queen_squares())) | self.barricades
+            base = known["banned"] = self.occupied()  # (a new set: her squares taken out, the Barricades added in place)
+            base.difference_update(self.queen_squares())
+            base |= self.barricades
         return shove_plan(self.nbrs, under, base, squares)  # (her squares apart: no copy of `base` per anchor)
 
     def _queen_ends(self, reach, q: int, known: dict | None = None) -> list[int]:
