@@ -19,5 +19,6 @@ cdef class AlienRules(HivemindRules):
     cpdef _done(self, task)
     cpdef alien_destinations(self, slot)
     cpdef blip_destinations(self, slot, steps)
+    cpdef _free_near(self, squares)
     # (its callers here pass every argument by position: a call with a keyword is a Python call)
     cpdef nearest_in_reach(self, start, steps, through_barricades=*, targets=*, _chars=*, _field=*)

@@ -6,3 +6,4 @@ cdef class HivemindRules(MarineRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
     cpdef card_playable(self, card)
     cpdef _hivemind_mask(self, bytearray mask)
+    cpdef _blocked_marks(self)
