@@ -295,6 +295,7 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # the phase machine
     # ------------------------------------------------------------------------------------------
+    @cython.locals(count=cython.Py_ssize_t)  # (compiled: the count compared in C)
     def _run(self) -> None:
         """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
         taking a lone 'decline' at once would tell the marines the Hive holds no such card). As

@@ -59,7 +59,10 @@ class TacticMarines(HeuristicMarines):
         `get_out`)."""
         if game.decision.kind != "action":
             return None
-        return {"board": len(game.chars), "stay_out": 0, "get_out": 0}.get(self.tactic)
+        tactic = self.tactic
+        if tactic == "board":
+            return len(game.chars)
+        return 0 if tactic == "stay_out" or tactic == "get_out" else None
 
     @cython.locals(game=GloriousDay, layout=ActionLayout)  # (compiled: the game's queries, encode and decode C calls)
     def act(self, game, player: str) -> int:
