@@ -29,7 +29,8 @@ def next_after_commander(cls: type, name: str):
 
 def wrong_fallbacks(klass: type) -> list[str]:
     """The methods whose fallback in `klass` is not super()'s."""
-    return [method for method in FALLBACKS if getattr(klass, "_game" + method) is not next_after_commander(klass, method)]
+    return [method for method in FALLBACKS
+            if getattr(klass, "_game" + method) is not next_after_commander(klass, method)]
 
 
 def test_every_tactics_environment_is_covered():

@@ -1,6 +1,6 @@
 """TacticMarines.crew (glorious_day/tactics.py: comparisons, no dict built at each call, since
-session 50) against the table it replaced: at an action everyone may board (`board`), nobody (`stay_out`, `get_out`), the
-mission's crew otherwise (None); None at every other decision."""
+session 50) against the table it replaced: at an action everyone may board (`board`), nobody
+(`stay_out`, `get_out`), the mission's crew otherwise (None); None at every other decision."""
 import pytest
 
 from aliens_env.core.game import Decision
