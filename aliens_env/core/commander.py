@@ -21,12 +21,33 @@ from __future__ import annotations
 
 import numpy as np
 
+from .actions import MASK_DTYPE, ActionLayout
 from .game import Decision, PhasedGame
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from . import pure_cython as cython
+
+
+#: the commanders' masks (every tactic legal, nothing else) by layout: (size, the tactic slice's
+#: (start, count)); each made once, read only, shared by the games of that layout (``command_mask``)
+_COMMAND_MASKS: dict[tuple, np.ndarray] = {}
+
+
+def command_mask(size: int, tactic_slice: tuple[int, int]) -> np.ndarray:
+    """The commander's mask over a layout of `size` actions whose tactic slice is `tactic_slice`
+    (start, count): a kept mask, read only (``legal_mask`` copies it), the same array at every call."""
+    masks = _COMMAND_MASKS  # (typed: a C look-up, compiled; commander.pxd)
+    key = (size, tactic_slice)
+    mask = masks.get(key)
+    if mask is None:
+        start, count = tactic_slice
+        mask = np.zeros(size, MASK_DTYPE)
+        mask[start:start + count] = 1
+        mask.flags.writeable = False
+        masks[key] = mask
+    return mask
 
 
 class CommandedSide:
@@ -40,6 +61,12 @@ class CommandedSide:
             # (PhasedGame's method itself, from its class dict: compiled, commander.pxd cimports PhasedGame,
             # and ``PhasedGame.script_mask`` would be a new Python wrapper of its C function, an override)
             cls.script_mask = CommandedSide._kept_script_mask if own else vars(PhasedGame)["script_mask"]
+        # the game's own methods the commander's overrides fall back on, found once here: super()'s
+        # (the next class after CommandedSide in cls's MRO), without building a super object at each
+        # call (a mixin cannot name its base). None in a mixin derived from this one without a game.
+        base = super(CommandedSide, cls)
+        for name in ("_compute_mask", "_apply", "_resolve"):
+            setattr(cls, "_game" + name, getattr(base, name, None))
 
     def __init__(self, **options):
         #: (decision, cache) where the last command ended: the primitive mask, targets, ... its _run()
@@ -95,16 +122,15 @@ class CommandedSide:
         """Has the command ended (the marines deciding again, past what a tactic plays)?"""
         raise NotImplementedError
 
-    @cython.locals(game=PhasedGame)
+    @cython.locals(game=PhasedGame, layout=ActionLayout)
     def _compute_mask(self) -> np.ndarray:
-        """The marines' mask is the commander's (every tactic) unless a tactic plays; every other
-        mask is the game's own, whoever commands the marines."""
+        """The marines' mask is the commander's (every tactic: ``command_mask``) unless a tactic
+        plays; every other mask is the game's own, whoever commands the marines."""
         game = self  # (typed: the open decision read from the struct, compiled; commander.pxd)
         if self._executing or game.decision.player != "marines":
-            return super()._compute_mask()
-        mask = self.layout.empty_mask()
-        mask[self.layout.span("tactic")] = 1
-        return mask
+            return self._game_compute_mask()
+        layout = self.layout
+        return command_mask(layout.size, layout.slices["tactic"])
 
     @cython.locals(game=PhasedGame, d=Decision, cache=dict)
     def _kept_script_mask(self, player: str) -> np.ndarray:
@@ -125,22 +151,25 @@ class CommandedSide:
                 return mask
         return game.legal_mask_kept(player)
 
+    @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
     def _apply(self, action: int) -> None:
         """A tactic's command plays on up to the next real choice itself (``_resolve``'s last
         ``_run``): no ``_run`` follows it, which would only work the open decision's mask out again
         (the marines' next decision is a real choice: two or more tactics, ``__init__``; and the
         game's own ``_run`` stops at the same decisions whether a tactic plays or not)."""
-        if self.layout.decode(action)[0] != "tactic":
-            super()._apply(action)
+        layout = self.layout
+        if layout.decode(action)[0] != "tactic":
+            self._game_apply(action)
             return
         self.events = []
         self._resolve(action)
 
-    @cython.locals(game=PhasedGame, d=Decision)
+    @cython.locals(game=PhasedGame, d=Decision, layout=ActionLayout)
     def _resolve(self, action: int) -> None:
-        kind, index = self.layout.decode(action)
+        layout = self.layout
+        kind, index = layout.decode(action)
         if kind != "tactic":
-            super()._resolve(action)
+            self._game_resolve(action)
             return
         game = self  # (typed: the decision and the cache read from the struct, compiled; commander.pxd)
         tactic = self.tactics[index]
@@ -153,7 +182,7 @@ class CommandedSide:
             game._cache.clear()  # the masks cached so far were the commander's
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
-                super()._resolve(tactic.act(self, "marines"))
+                self._game_resolve(tactic.act(self, "marines"))
                 self._run()  # forced steps and the phase machine, up to the next real choice
                 d = game.decision
                 if d is None or d.player != "marines" or self._command_over(start):

@@ -70,6 +70,7 @@ from .state import (  # noqa: F401  (the constants, importable from here as befo
     QUEEN_MT_KINDS, REACTION_OF, SEAT_FEATURES,
 )
 
+_frombuffer = np.frombuffer  # (the masks' array over their bytearray: no attribute look-up at each mask)
 _MAPS: dict[tuple, dict] = {}  # (mission, height, width): the board and what is read off it once
 
 #: the decision kinds that are the marines' to take (outside the class body: compiled, an extension
@@ -294,6 +295,7 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # the phase machine
     # ------------------------------------------------------------------------------------------
+    @cython.locals(count=cython.Py_ssize_t)  # (compiled: the count compared in C)
     def _run(self) -> None:
         """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
         taking a lone 'decline' at once would tell the marines the Hive holds no such card). As
@@ -396,7 +398,7 @@ class GloriousDay(LoaderRules):
         """The open decision's mask (``_fill_mask``)."""
         mask = bytearray(self.layout.size)  # (item writes to bytes are cheap) handed out as the layout's int8 mask
         self._fill_mask(mask, True)
-        return np.frombuffer(mask, MASK_DTYPE)
+        return _frombuffer(mask, MASK_DTYPE)
 
     def _compute_script_mask(self) -> np.ndarray:
         """The script mask (PhasedGame.script_mask; GloriousDayTactics' while a tactic plays): an
@@ -405,7 +407,7 @@ class GloriousDay(LoaderRules):
         one of them, so its count stays above 1. The other decisions' masks whole."""
         mask = bytearray(self.layout.size)
         self._fill_mask(mask, False)
-        return np.frombuffer(mask, MASK_DTYPE)
+        return _frombuffer(mask, MASK_DTYPE)
 
     # (compiled: item reads and writes without lookups; in the hot loops a mask's index is a C
     # integer, ``i``, an entry of the slice at ``base``)

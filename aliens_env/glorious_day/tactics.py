@@ -59,7 +59,10 @@ class TacticMarines(HeuristicMarines):
         `get_out`)."""
         if game.decision.kind != "action":
             return None
-        return {"board": len(game.chars), "stay_out": 0, "get_out": 0}.get(self.tactic)
+        tactic = self.tactic
+        if tactic == "board":
+            return len(game.chars)
+        return 0 if tactic == "stay_out" or tactic == "get_out" else None
 
     @cython.locals(game=GloriousDay, layout=ActionLayout)  # (compiled: the game's queries, encode and decode C calls)
     def act(self, game, player: str) -> int:
@@ -97,25 +100,31 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
     def _commanded(self) -> str:
         return self.chars[self.active]["name"] if self.active >= 0 else "the marines"
 
+    @cython.locals(game=GloriousDay)  # (compiled: the records, the commander's too, read from the struct)
     def _run(self) -> None:
         """GloriousDay's loop; the choice of who activates next is the heuristic marines' own
         (the commander decides how, at the activation's first action). (GloriousDay._run named:
         super()'s, CommandedSide has none, without building a super object.)"""
+        game = self
         GloriousDay._run(self)
-        while not self._executing and self.decision is not None and self.decision.kind == "activate":
-            self._executing = True
+        while not game._executing and game.decision is not None and game.decision.kind == "activate":
+            self._executing = True  # (writes through self: tests/test_compiled.py)
             try:
-                self._cache.clear()
-                GloriousDay._resolve(self, self.tactics[0].act(self, "marines"))
+                game._cache.clear()
+                GloriousDay._resolve(self, game.tactics[0].act(self, "marines"))
             finally:
                 self._executing = False
-                self._cache.clear()
+                game._cache.clear()
             GloriousDay._run(self)
 
+    @cython.locals(game=GloriousDay)
     def _command_start(self) -> tuple[int, int]:
-        return (self.round, self.active)
+        game = self
+        return (game.round, game.active)
 
+    @cython.locals(game=GloriousDay)
     def _command_over(self, start: tuple[int, int]) -> bool:
         """A tactic plays one Character's activation: over at the next Character's first action
         or in the next round."""
-        return self.decision.kind == "action" and (self.round, self.active) != start
+        game = self
+        return game.decision.kind == "action" and (game.round, game.active) != start
