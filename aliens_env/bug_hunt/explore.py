@@ -36,11 +36,13 @@ def enter_room(game, room: int, i: int) -> None:
             fill_brood(game, room, game.humans[i].pos)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, rows=list, cols=list, reach=cython.int, vr=cython.int, vc=cython.int, v=cython.int,
+               m=cython.int, k=cython.int, found=cython.int)
 def reveal(game, viewer: int = NO) -> None:
     """Lay every open end (or open door) a squad figure sees within reveal range, until no
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
-    move only its view has changed, so only it is checked until something new is laid."""
+    move only its view has changed, so only it is checked until something new is laid; a square
+    that saw nothing is not checked again until the layout changes (``layout_ports``' blind)."""
     col = game.colony
     radius = game.rules["reveal_range"]
     while True:
@@ -48,11 +50,13 @@ def reveal(game, viewer: int = NO) -> None:
             viewers, viewer = [viewer], NO
         else:
             viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
+        _, mouths_now, _, blind = layout_ports(game)
+        viewers = [s for s in viewers if s not in blind]
         found = NO
         sight = game.rules["sight_range"]
         reach = min(radius, sight)
         rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
-        for k, mouths in open_mouths(game):
+        for k, mouths in mouths_now:
             for v in viewers:
                 vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
@@ -64,6 +68,7 @@ def reveal(game, viewer: int = NO) -> None:
             if found != NO:
                 break
         if found == NO:
+            blind.update(viewers)
             reopen(game)
             return
         before = len(col.pieces)
@@ -81,18 +86,22 @@ def reveal(game, viewer: int = NO) -> None:
 
 
 @cython.locals(game=GameRecords)
-def open_mouths(game) -> list[tuple[int, list[int]]]:
-    """(port index, the squares a figure must see to lay it) for every pending open end and
-    every pending door that stands open; kept per layout version (every change of a port or
-    a door bumps it)."""
+def layout_ports(game) -> tuple:
+    """(layout version, mouths, whether any port is pending, blind), kept per layout version
+    (every change of a port or a door bumps it). mouths: (port index, the squares a figure must
+    see to lay it) for every pending open end and every pending door that stands open; blind: the
+    squares ``reveal`` found to see no mouth (a square's view and the mouths follow from the layout
+    alone), filled by reveal."""
     col = game.colony
     cached = game._shared.get("mouths")
     if cached is not None and cached[0] == col.version:
-        return cached[1]
+        return cached
     out = []
+    pending = False
     for k, port in enumerate(col.ports):
         if port["state"] != "pending":
             continue
+        pending = True
         if port["kind"] == "door":
             door = geometry.sq(game, port["door"])
             if geometry.cell(game, door) != DOOR_OPEN:
@@ -101,8 +110,8 @@ def open_mouths(game) -> list[tuple[int, list[int]]]:
         else:
             dr, dc = CARDINAL[port["d"]]
             out.append((k, [geometry.step_sq(game, geometry.sq(game, q), -dr, -dc) for q in port["cells"]]))
-    game._shared["mouths"] = (col.version, out)
-    return out
+    cached = game._shared["mouths"] = (col.version, out, pending, set())
+    return cached
 
 
 def reopen(game) -> None:
@@ -111,7 +120,7 @@ def reopen(game) -> None:
     room where a section would fit beyond it (picked with dice seeded from the layout seed),
     and exploration goes on through it."""
     col = game.colony
-    if any(p["state"] == "pending" for p in col.ports) or game._shared.get("reopen_failed") == col.version:
+    if layout_ports(game)[2] or game._shared.get("reopen_failed") == col.version:  # (a port is pending)
         return
     candidates = []
     for pid, piece in enumerate(col.pieces):
