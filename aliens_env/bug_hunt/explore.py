@@ -85,7 +85,8 @@ def reveal(game, viewer: int = NO) -> None:
                 fill_brood(game, pid, geometry.sq(game, entrance))
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, width=cython.int, height=cython.int, r=cython.int, c=cython.int, dr=cython.int,
+               dc=cython.int, s=cython.int)
 def layout_ports(game) -> tuple:
     """(layout version, mouths, whether any port is pending, blind), kept per layout version
     (every change of a port or a door bumps it). mouths: (port index, the squares a figure must
@@ -98,18 +99,26 @@ def layout_ports(game) -> tuple:
         return cached
     out = []
     pending = False
+    width, height = col.width, col.height
+    cells = col.cells.ravel()
     for k, port in enumerate(col.ports):
         if port["state"] != "pending":
             continue
         pending = True
         if port["kind"] == "door":
-            door = geometry.sq(game, port["door"])
-            if geometry.cell(game, door) != DOOR_OPEN:
+            r, c = port["door"]
+            s = r * width + c  # (geometry.sq, inline)
+            if cells[s] != DOOR_OPEN:
                 continue
-            out.append((k, [door]))
+            out.append((k, [s]))
         else:
             dr, dc = CARDINAL[port["d"]]
-            out.append((k, [geometry.step_sq(game, geometry.sq(game, q), -dr, -dc) for q in port["cells"]]))
+            mouths = []
+            for q in port["cells"]:  # the square a step back from each (geometry.step_sq, inline)
+                s = q[0] * width + q[1]
+                r, c = s // width - dr, s % width - dc
+                mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
+            out.append((k, mouths))
     cached = game._shared["mouths"] = (col.version, out, pending, set())
     return cached
 
