@@ -40,13 +40,13 @@ def test_the_kept_ports_and_blind_squares_are_the_plain_readings(seed, mission):
         while not g.is_terminal() and steps < 400:
             g.apply(rng.choice(g.legal_actions()))
             steps += 1
-            kept = g._shared.get("mouths")
             col = g.colony
+            kept = g._shared.get("mouths")
+            version, mouths, pending, blind = layout_ports(g)  # (what reveal kept at this version, if it was asked)
+            assert version == col.version and mouths == plain_mouths(col), (seed, game, steps)
+            assert pending == any(p["state"] == "pending" for p in col.ports)
             if kept is None or kept[0] != col.version:
                 continue
-            _, mouths, pending, blind = kept
-            assert mouths == plain_mouths(col), (seed, game, steps)
-            assert pending == any(p["state"] == "pending" for p in col.ports)
             radius = g.rules["reveal_range"]
             for v in blind:  # sees no mouth (as reveal reads it: geometry.los within reveal range)
                 assert not any(geometry.los(g, v, m, radius) for _, ms in mouths for m in ms), (seed, game, steps, v)
