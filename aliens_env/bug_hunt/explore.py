@@ -36,11 +36,13 @@ def enter_room(game, room: int, i: int) -> None:
             fill_brood(game, room, game.humans[i].pos)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, rows=list, cols=list, reach=cython.int, vr=cython.int, vc=cython.int, v=cython.int,
+               m=cython.int, k=cython.int, found=cython.int)
 def reveal(game, viewer: int = NO) -> None:
     """Lay every open end (or open door) a squad figure sees within reveal range, until no
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
-    move only its view has changed, so only it is checked until something new is laid."""
+    move only its view has changed, so only it is checked until something new is laid; a square
+    that saw nothing is not checked again until the layout changes (``layout_ports``' blind)."""
     col = game.colony
     radius = game.rules["reveal_range"]
     while True:
@@ -48,11 +50,13 @@ def reveal(game, viewer: int = NO) -> None:
             viewers, viewer = [viewer], NO
         else:
             viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
+        _, mouths_now, _, blind = layout_ports(game)
+        viewers = [s for s in viewers if s not in blind]
         found = NO
         sight = game.rules["sight_range"]
         reach = min(radius, sight)
         rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
-        for k, mouths in open_mouths(game):
+        for k, mouths in mouths_now:
             for v in viewers:
                 vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
@@ -64,6 +68,7 @@ def reveal(game, viewer: int = NO) -> None:
             if found != NO:
                 break
         if found == NO:
+            blind.update(viewers)
             reopen(game)
             return
         before = len(col.pieces)
@@ -80,29 +85,42 @@ def reveal(game, viewer: int = NO) -> None:
                 fill_brood(game, pid, geometry.sq(game, entrance))
 
 
-@cython.locals(game=GameRecords)
-def open_mouths(game) -> list[tuple[int, list[int]]]:
-    """(port index, the squares a figure must see to lay it) for every pending open end and
-    every pending door that stands open; kept per layout version (every change of a port or
-    a door bumps it)."""
+@cython.locals(game=GameRecords, width=cython.int, height=cython.int, r=cython.int, c=cython.int, dr=cython.int,
+               dc=cython.int, s=cython.int)
+def layout_ports(game) -> tuple:
+    """(layout version, mouths, whether any port is pending, blind), kept per layout version
+    (every change of a port or a door bumps it). mouths: (port index, the squares a figure must
+    see to lay it) for every pending open end and every pending door that stands open; blind: the
+    squares ``reveal`` found to see no mouth (a square's view and the mouths follow from the layout
+    alone), filled by reveal."""
     col = game.colony
     cached = game._shared.get("mouths")
     if cached is not None and cached[0] == col.version:
-        return cached[1]
+        return cached
     out = []
+    pending = False
+    width, height = col.width, col.height
+    cells = col.cells.ravel()
     for k, port in enumerate(col.ports):
         if port["state"] != "pending":
             continue
+        pending = True
         if port["kind"] == "door":
-            door = geometry.sq(game, port["door"])
-            if geometry.cell(game, door) != DOOR_OPEN:
+            r, c = port["door"]
+            s = r * width + c  # (geometry.sq, inline)
+            if cells[s] != DOOR_OPEN:
                 continue
-            out.append((k, [door]))
+            out.append((k, [s]))
         else:
             dr, dc = CARDINAL[port["d"]]
-            out.append((k, [geometry.step_sq(game, geometry.sq(game, q), -dr, -dc) for q in port["cells"]]))
-    game._shared["mouths"] = (col.version, out)
-    return out
+            mouths = []
+            for q in port["cells"]:  # the square a step back from each (geometry.step_sq, inline)
+                s = q[0] * width + q[1]
+                r, c = s // width - dr, s % width - dc
+                mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
+            out.append((k, mouths))
+    cached = game._shared["mouths"] = (col.version, out, pending, set())
+    return cached
 
 
 def reopen(game) -> None:
@@ -111,7 +129,7 @@ def reopen(game) -> None:
     room where a section would fit beyond it (picked with dice seeded from the layout seed),
     and exploration goes on through it."""
     col = game.colony
-    if any(p["state"] == "pending" for p in col.ports) or game._shared.get("reopen_failed") == col.version:
+    if layout_ports(game)[2] or game._shared.get("reopen_failed") == col.version:  # (a port is pending)
         return
     candidates = []
     for pid, piece in enumerate(col.pieces):

@@ -24,3 +24,12 @@ cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, o
 cdef int _window_sight(const unsigned char[:] opaque, const unsigned char[:] edge, const unsigned long long[:] hidden_by,
                        unsigned long long[:] hidden, int r, int c, int radius, int height, int width,
                        unsigned char[:] seen) except -1
+
+@cython.locals(dx=cython.double, dy=cython.double, eps=cython.double, t0=cython.double, t1=cython.double, side=cython.int,
+               p=cython.double, q=cython.double)
+cpdef double _segment_entry(double ax, double ay, double bx, double by, double x, double y) except? -2.0
+
+@cython.locals(r0=cython.int, c0=cython.int, r1=cython.int, c1=cython.int, ax=cython.double, ay=cython.double,
+               bx=cython.double, by=cython.double, src=cython.int, dst=cython.int, r=cython.int, c=cython.int,
+               square=cython.int, t=cython.double, entered=list)
+cpdef list _line_squares(int width, tuple a, tuple b)

@@ -46,6 +46,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field as dataclass_field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -998,15 +999,22 @@ def line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
 
 
 def _line_squares(width: int, a: tuple[int, int], b: tuple[int, int]) -> list[int]:
+    """The squares (on a grid `width` wide) whose open inside the segment between the centres of
+    squares a and b (row, column) enters, a and b left out, nearest first (by ``_segment_entry``;
+    equal entries in row-major order)."""
     (r0, c0), (r1, c1) = a, b
-    rows, cols = np.mgrid[min(r0, r1):max(r0, r1) + 1, min(c0, c1):max(c0, c1) + 1]
-    rows, cols = rows.ravel(), cols.ravel()
-    t = _segment_enters_boxes((c0 + 0.5, r0 + 0.5), (c1 + 0.5, r1 + 0.5), cols, rows)
-    squares = rows * width + cols
+    ax, ay, bx, by = c0 + 0.5, r0 + 0.5, c1 + 0.5, r1 + 0.5
     src, dst = r0 * width + c0, r1 * width + c1
-    keep = ~np.isnan(t) & (squares != src) & (squares != dst)
-    order = np.argsort(t[keep], kind="stable")
-    return squares[keep][order].tolist()
+    entered = []
+    for r in range(min(r0, r1), max(r0, r1) + 1):
+        for c in range(min(c0, c1), max(c0, c1) + 1):
+            square = r * width + c
+            if square != src and square != dst:
+                t = _segment_entry(ax, ay, bx, by, c, r)
+                if t >= 0:
+                    entered.append((t, square))
+    entered.sort(key=itemgetter(0))  # (a stable sort)
+    return [square for _, square in entered]
 
 
 def segments_blocked(px: float, py: float, tx: np.ndarray, ty: np.ndarray, box_rows: np.ndarray, box_cols: np.ndarray) -> np.ndarray:
@@ -1033,21 +1041,31 @@ def segments_blocked(px: float, py: float, tx: np.ndarray, ty: np.ndarray, box_r
     return inside & (t0 < t1 - _EPS)
 
 
-def _segment_enters_boxes(p0, p1, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """Entry parameter t (NaN if none) of the segment p0-p1 into each open unit box (xs, ys)."""
-    (ax, ay), (bx, by) = p0, p1
+def _segment_entry(ax: float, ay: float, bx: float, by: float, x: float, y: float) -> float:
+    """Entry parameter t (from 0 at (ax, ay) to 1 at (bx, by)) of the segment into the open unit
+    box at column x, row y (Liang-Barsky on the box shrunk by _EPS: touching an edge or a corner is
+    not entering), or -1.0 if it does not enter it (on C doubles when compiled, grid.pxd: the same
+    IEEE arithmetic as Python's floats)."""
     dx, dy = bx - ax, by - ay
-    t0 = np.zeros(len(xs))
-    t1 = np.ones(len(xs))
-    inside = np.ones(len(xs), dtype=bool)
-    for p, q in ((-dx, ax - (xs + _EPS)), (dx, (xs + 1 - _EPS) - ax), (-dy, ay - (ys + _EPS)), (dy, (ys + 1 - _EPS) - ay)):
-        if p == 0:
-            inside &= q >= 0
-        elif p < 0:
-            t0 = np.maximum(t0, q / p)
+    eps = _EPS
+    t0, t1 = 0.0, 1.0
+    for side in range(4):  # p: how fast the segment runs out across the side; q: how far inside it starts
+        if side == 0:
+            p, q = -dx, ax - (x + eps)
+        elif side == 1:
+            p, q = dx, (x + 1 - eps) - ax
+        elif side == 2:
+            p, q = -dy, ay - (y + eps)
         else:
-            t1 = np.minimum(t1, q / p)
-    return np.where(inside & (t0 < t1 - _EPS), t0, np.nan)
+            p, q = dy, (y + 1 - eps) - ay
+        if p == 0:
+            if q < 0:
+                return -1.0
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 if t0 < t1 - eps else -1.0
 
 
 def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
