@@ -489,22 +489,25 @@ class Observation(AlienRules):
             obs[o + c * k:o + c * k + k] = row
         obs[at["mission"] + len(objectives.OBJECTIVES)] = mission_progress(self)
 
-    @cython.locals(held=dict, index=dict, at=cython.Py_ssize_t, o=cython.Py_ssize_t)
+    @cython.locals(held=dict, index=dict, at=cython.Py_ssize_t, o=cython.Py_ssize_t, square=cython.Py_ssize_t,
+                   column=cython.Py_ssize_t, copies=cython.Py_ssize_t)
     def _add_hive_knowledge(self, obs: np.ndarray) -> None:
         """The hive's own knowledge written into `obs` (compiled: a typed view of the numpy array,
-        observation.pxd, its items written in C): the Blips' values, its hand and the top Motion
-        Tracker card."""
+        observation.pxd, its items written in C, at indices added in C integers): the Blips'
+        values, its hand and the top Motion Tracker card."""
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in self.blips:  # the face-down Blips
             if bl:
-                obs[at + bl["pos"]] = bl["value"] / 3
+                square = bl["pos"]
+                obs[at + square] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
         held = {}  # {card: its copies in the hand}
         for card in self.hm_hand:
             held[card] = held.get(card, 0) + 1
         index = self.card_index
         for card, copies in held.items():
-            obs[o + index[card]] = HAND_COUNT[copies]
+            column = index[card]
+            obs[o + column] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1.0
 
@@ -524,21 +527,32 @@ def _joined_spans(layout, views) -> list[slice]:
     return out
 
 
+@cython.locals(column=cython.Py_ssize_t)
 def _char_cells(obs, at: int, was: tuple, key: tuple, w: int, h: int) -> None:
     """The columns of a Character's ``characters`` row (at `at`, on the board, written for key
     `was`) that change for `key`, the same Character with the same stats, carrying and Hazards
-    (key: _observe_public's; as ``_char_row`` writes them)."""
+    (key: _observe_public's; as ``_char_row`` writes them). (Compiled: each column read into a
+    C integer, its index added in C.)"""
     if key[1] != was[1]:
         r, col = divmod(key[1], w)
-        obs[at + ROW_AT], obs[at + COL_AT] = r / h, col / w
+        column = ROW_AT
+        obs[at + column] = r / h
+        column = COL_AT
+        obs[at + column] = col / w
     if key[4] != was[4]:
-        obs[at + AIM_AT] = key[4] / 9
+        column = AIM_AT
+        obs[at + column] = key[4] / 9
     if key[5] != was[5] or key[7] != was[7]:
-        obs[at + ACTIONS_AT], obs[at + ACTIVE_AT] = key[5] / 2 if key[7] else 0.0, key[7]
+        column = ACTIONS_AT
+        obs[at + column] = key[5] / 2 if key[7] else 0.0
+        column = ACTIVE_AT
+        obs[at + column] = key[7]
     if key[6] != was[6]:
-        obs[at + ACTIVATED_AT] = key[6]
+        column = ACTIVATED_AT
+        obs[at + column] = key[6]
     if key[8] != was[8]:
-        obs[at + KNOCKED_AT] = key[8]
+        column = KNOCKED_AT
+        obs[at + column] = key[8]
 
 
 @cython.locals(square=cython.Py_ssize_t)
