@@ -20,12 +20,13 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
-#: (height, width): {(square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
-_ALIEN_ROWS: dict[tuple, dict] = {}
+#: {(height, width, square, count): an Alien's row of the ``aliens`` view} (a few thousand floats a map size)
+_ALIEN_ROWS: dict[tuple, array] = {}
 #: the views written anew (the template's values, then what they show) when what they show changed,
-#: by group: the large models' (``has_large``), the later missions' (``extended``); the APC's three views
-#: are each written anew alone (``_write_view``)
-ANEW_GROUPS = {"large": ("large_models",), "mission": ("tokens", "characters_extra", "mission")}
+#: by group: the large models' (``has_large``), the later missions' (``extended``), and each of the
+#: APC's three views alone (``_write_view``)
+ANEW_GROUPS = {"large": ("large_models",), "mission": ("tokens", "characters_extra", "mission"),
+               "apc": ("apc",), "apc_seats": ("apc_seats",), "scanned": ("scanned",)}
 ANEW_VIEWS = tuple(view for views in ANEW_GROUPS.values() for view in views)
 #: a crew position's column in a row of the ``apc_seats`` view (after "aboard")
 SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS + ("repair",))}
@@ -158,15 +159,16 @@ class Observation(AlienRules):
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
                    was_count=cython.Py_ssize_t, empty=cython.Py_ssize_t, was_slots=list, slots=list,
                    shown_at=cython.Py_ssize_t, o=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t,
-                   character=cython.Py_ssize_t, knocked=cython.Py_ssize_t, s=cython.Py_ssize_t, pos=cython.Py_ssize_t,
-                   plane=cython.Py_ssize_t)
+                   character=cython.Py_ssize_t, knocked=cython.Py_ssize_t, pos=cython.Py_ssize_t,
+                   now_pos=cython.Py_ssize_t, was_pos=cython.Py_ssize_t, plane=cython.Py_ssize_t, rows=dict,
+                   changed=list)
     def _write_public(self, obs: array, values, template: array, blank, last: dict) -> None:
         """``_observe_public``'s writes into the kept array `obs` (`last`: what it shows); single
         values and the template's spans through ``values`` and ``blank`` (``_Views``: compiled,
         written and read in C; numpy's or the array's item writes cost several times more), rows
         made as arrays through `obs`."""
         marks = self._obs_marks
-        at, w, h = self._plane_at, self.board.width, self.board.height
+        at, w, h = self._plane_at, self.width, self.height
 
         if "barricades" in marks:
             key = tuple(sorted(self.barricades))
@@ -184,28 +186,36 @@ class Observation(AlienRules):
             old, chars = last.get("chars", ()), self.chars
             same = len(old) == len(chars)
             keys = list(old) if same else [None] * len(chars)
+            changed = []  # the Characters whose rows changed (compared as their keys are made)
             for c in touched if same else range(len(chars)):
                 if c == NO:
                     continue
                 ch = chars[c]
-                keys[c] = ((c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
-                            ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
-                           if ch["alive"] else None)
-            keys = tuple(keys)
-            if keys != old:  # the Characters whose rows changed: their old rows and squares cleared, then written
-                changed = (sorted([c for c in touched if c != NO and keys[c] != old[c]]) if same
-                           else list(range(max(len(keys), len(old)))))  # (a row written again shows the same)
+                key = ((c, ch["pos"], ch["name"], ch["hero"], ch["aim"], ch["actions"] if active == c else -1,
+                        ch["activated"], active == c, ch["knocked"], carrier == c, pilot == c, *ch["hazards"])
+                       if ch["alive"] else None)
+                if same and key != old[c]:
+                    changed.append(c)
+                keys[c] = key
+            if not same:
+                changed = list(range(max(len(keys), len(old))))  # (a row written again shows the same)
+            if changed:  # their old rows and squares cleared, then written
+                changed.sort()
                 cleared = set()
                 chars_moved = not same
-                for c in changed:
-                    chars_moved = chars_moved or keys[c] is None or old[c] is None or keys[c][1] != old[c][1]
-                    if c >= len(keys) or keys[c] is None or keys[c][1] == NO:  # (a row on the board is written whole)
+                for c in changed:  # (each key read once; its square in a C integer, NO when it has none)
+                    now = keys[c] if c < len(keys) else None
+                    was = old[c] if c < len(old) else None
+                    now_pos = NO if now is None else now[1]
+                    was_pos = NO if was is None else was[1]
+                    chars_moved = chars_moved or now is None or was is None or now_pos != was_pos
+                    if now_pos == NO:  # (a row on the board is written whole)
                         i = o + c * k
                         values[i:i + k] = blank[i:i + k]
-                    if c < len(old) and old[c] is not None and old[c][1] != NO:
-                        s = old[c][1]
-                        values[character + s], values[knocked + s] = blank[character + s], blank[knocked + s]
-                        cleared.add(s)
+                    if was_pos != NO:
+                        values[character + was_pos] = blank[character + was_pos]
+                        values[knocked + was_pos] = blank[knocked + was_pos]
+                        cleared.add(was_pos)
                 for c, key in enumerate(keys):
                     if key is None or (c not in changed and key[1] not in cleared):
                         continue
@@ -229,7 +239,7 @@ class Observation(AlienRules):
                             obs[o + c * k:o + c * k + k] = self._char_row(c, pos)
                     values[character + pos] = 1.0
                     values[knocked + pos] = key[8]
-                last["chars"] = keys
+                last["chars"] = tuple(keys)
             touched.clear()
 
         if "aliens" in marks or self.aliens != last.get("alien_slots"):  # (compared slot by slot, no copy made)
@@ -240,7 +250,7 @@ class Observation(AlienRules):
             shown_aliens = last.get("aliens")
             if shown_aliens is None:
                 shown_aliens = last["aliens"] = [NO, 0] * len(slots)
-            o, plane, squares, rows = self._alien_rows_at, at["alien"], [], None  # (rows: read when a row is written)
+            o, plane, squares, rows = self._alien_rows_at, at["alien"], [], _ALIEN_ROWS
             empty = NO  # (the global read once, a C integer)
             for slot in range(len(slots)):
                 alien = slots[slot]
@@ -258,12 +268,10 @@ class Observation(AlienRules):
                     values[i:i + 4] = blank[i:i + 4]
                     squares.append(was_at)
                 if now_at != empty:
-                    if rows is None:
-                        rows = _ALIEN_ROWS.setdefault((h, w), {})
-                    row = rows.get((now_at, now_count))
+                    row = rows.get((h, w, now_at, now_count))
                     if row is None:
                         r, col = divmod(now_at, w)
-                        row = rows[(now_at, now_count)] = array("f", (1.0, now_count / 3, r / h, col / w))
+                        row = rows[(h, w, now_at, now_count)] = array("f", (1.0, now_count / 3, r / h, col / w))
                     obs[i:i + 4] = row
                     squares.append(now_at)
                 shown_aliens[2 * slot], shown_aliens[2 * slot + 1] = now_at, now_count
@@ -391,7 +399,7 @@ class Observation(AlienRules):
                 for ch in self.chars:
                     mission.append(ch["name"])
                     mission.append(ch["out"])
-            if mission != shown or progress != last.get("progress"):
+            if (mission is not shown and mission != shown) or progress != last.get("progress"):
                 self._write_anew(obs, values, blank, "mission")
                 last["mission"], last["progress"] = mission, progress
         marks.clear()
@@ -415,14 +423,14 @@ class Observation(AlienRules):
         values, then what `key` (its key in ``_observe_public``) shows: the APC's state, its crew's
         seats, the Blips its Scanner saw."""
         at = self.obs_layout.offsets
-        span = self.obs_layout.span(view)
-        start, stop = span.start, span.stop
-        values[start:stop] = blank[start:stop]
+        for span in self._anew_spans[view]:  # (the view's one span)
+            start, stop = span.start, span.stop
+            values[start:stop] = blank[start:stop]
         if not key:  # (no APC)
             return
         o = at[view]
         if view == "apc":  # (APC_FEATURES' eight columns)
-            rules, w, h = self.apc_rules, self.board.width, self.board.height
+            rules, w, h = self.apc_rules, self.width, self.height
             r, col = divmod(key[0], w)
             values[o], values[o + 1], values[o + 2] = 1.0, r / h, col / w
             values[o + 3], values[o + 4] = key[1] / rules["damage_tokens"], key[2] / rules["drive_pass"]
@@ -442,7 +450,7 @@ class Observation(AlienRules):
 
     def _char_row(self, c: int, pos: int) -> array:
         """The ``characters`` row of a Character on the board."""
-        ch, stats, w, h = self.chars[c], self.stats_of(c), self.board.width, self.board.height
+        ch, stats, w, h = self.chars[c], self.stats_of(c), self.width, self.height
         r, col = divmod(pos, w)
         row = array("f", (1.0, 1.0, ch["hero"], stats["speed"] / 9, stats["defense"] / 9,
                           stats["melee"] / 9, stats["tech"] / 9, ch["aim"] / 9,
@@ -456,7 +464,7 @@ class Observation(AlienRules):
     def _observe_large(self, values) -> None:
         """The ``large_models`` view (into `values`, ``_Views``'): the Queen's and the Power
         Loader's state (public)."""
-        o, w, h = self.obs_layout.offsets["large_models"], self.board.width, self.board.height
+        o, w, h = self.obs_layout.offsets["large_models"], self.width, self.height
         q, lo = self.queen, self.loader
         if q is not None:
             r, col = divmod(q["pos"], w)
@@ -489,22 +497,25 @@ class Observation(AlienRules):
             obs[o + c * k:o + c * k + k] = row
         obs[at["mission"] + len(objectives.OBJECTIVES)] = mission_progress(self)
 
-    @cython.locals(held=dict, index=dict, at=cython.Py_ssize_t, o=cython.Py_ssize_t)
+    @cython.locals(held=dict, index=dict, at=cython.Py_ssize_t, o=cython.Py_ssize_t, square=cython.Py_ssize_t,
+                   column=cython.Py_ssize_t, copies=cython.Py_ssize_t)
     def _add_hive_knowledge(self, obs: np.ndarray) -> None:
         """The hive's own knowledge written into `obs` (compiled: a typed view of the numpy array,
-        observation.pxd, its items written in C): the Blips' values, its hand and the top Motion
-        Tracker card."""
+        observation.pxd, its items written in C, at indices added in C integers): the Blips'
+        values, its hand and the top Motion Tracker card."""
         at = self._plane_at["blip_value/3 (hive only)"]
         for bl in self.blips:  # the face-down Blips
             if bl:
-                obs[at + bl["pos"]] = bl["value"] / 3
+                square = bl["pos"]
+                obs[at + square] = bl["value"] / 3
         o = self.obs_layout.offsets["hive_knowledge"]
         held = {}  # {card: its copies in the hand}
         for card in self.hm_hand:
             held[card] = held.get(card, 0) + 1
         index = self.card_index
         for card, copies in held.items():
-            obs[o + index[card]] = HAND_COUNT[copies]
+            column = index[card]
+            obs[o + column] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
             obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1.0
 
@@ -524,21 +535,32 @@ def _joined_spans(layout, views) -> list[slice]:
     return out
 
 
+@cython.locals(column=cython.Py_ssize_t)
 def _char_cells(obs, at: int, was: tuple, key: tuple, w: int, h: int) -> None:
     """The columns of a Character's ``characters`` row (at `at`, on the board, written for key
     `was`) that change for `key`, the same Character with the same stats, carrying and Hazards
-    (key: _observe_public's; as ``_char_row`` writes them)."""
+    (key: _observe_public's; as ``_char_row`` writes them). (Compiled: each column read into a
+    C integer, its index added in C.)"""
     if key[1] != was[1]:
         r, col = divmod(key[1], w)
-        obs[at + ROW_AT], obs[at + COL_AT] = r / h, col / w
+        column = ROW_AT
+        obs[at + column] = r / h
+        column = COL_AT
+        obs[at + column] = col / w
     if key[4] != was[4]:
-        obs[at + AIM_AT] = key[4] / 9
+        column = AIM_AT
+        obs[at + column] = key[4] / 9
     if key[5] != was[5] or key[7] != was[7]:
-        obs[at + ACTIONS_AT], obs[at + ACTIVE_AT] = key[5] / 2 if key[7] else 0.0, key[7]
+        column = ACTIONS_AT
+        obs[at + column] = key[5] / 2 if key[7] else 0.0
+        column = ACTIVE_AT
+        obs[at + column] = key[7]
     if key[6] != was[6]:
-        obs[at + ACTIVATED_AT] = key[6]
+        column = ACTIVATED_AT
+        obs[at + column] = key[6]
     if key[8] != was[8]:
-        obs[at + KNOCKED_AT] = key[8]
+        column = KNOCKED_AT
+        obs[at + column] = key[8]
 
 
 @cython.locals(square=cython.Py_ssize_t)
