@@ -20,6 +20,10 @@ cdef int _lower_steps(int[:] least, int[:] row, Py_ssize_t n) except -1
 @cython.locals(s=Py_ssize_t, out=list, far=cython.int)
 cdef list _steps_list(int[:] least, Py_ssize_t n)
 
+# move_targets' and vehicle_moves' ends in square order (state.py)
+@cython.locals(s=Py_ssize_t, out=list)
+cdef list _marked_squares(bytearray marks, int bit, Py_ssize_t n)
+
 # cpdef: a C call from this module's queries; policies.py imports it too
 cpdef bint is_jammed(dict ch) except -1
 

@@ -83,8 +83,9 @@ _FLAT_NBRS: dict[tuple, tuple] = {}
 _REACH_QUEUES: dict[int, array] = {}
 
 #: ``StateQueries._occupied_marks``' bits: a Character's model stands on the square; the square is
-#: ``occupied()``
-CHARACTER_MARK, OTHER_MARK = 1, 2
+#: ``occupied()``; (added by ``move_targets`` and ``vehicle_moves`` to the marks they are given) a
+#: Move may end there
+CHARACTER_MARK, OTHER_MARK, MOVE_MARK = 1, 2, 4
 
 
 def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, queue, hi: int,
@@ -153,6 +154,16 @@ def _steps_list(least, n: int) -> list:
     for s in range(n):
         if least[s] < far:
             out[s] = least[s]
+    return out
+
+
+def _marked_squares(marks: bytearray, bit: int, n: int) -> list:
+    """The squares whose byte in `marks` holds `bit`, ascending: the Moves' ends listed in square
+    order by one pass over the board's `n` bytes (C ints compiled, state.pxd), not sorted."""
+    out = []
+    for s in range(n):
+        if marks[s] & bit:
+            out.append(s)
     return out
 
 
@@ -394,7 +405,8 @@ class StateQueries(VehicleRules):
         return out
 
     @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t, tail=cython.Py_ssize_t,
-                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:])  # (the search: _reach_layers)
+                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:], found=list,
+                   i=cython.Py_ssize_t)  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -417,9 +429,12 @@ class StateQueries(VehicleRules):
             # already, so searching on from all of queue[:near] adds just the squares one step on from
             # those at limit - 1 steps, in the order a search from them alone adds them
             tail = _reach_layers(first, nexts, mark, view, 0, near, 1)
-        return tuple(queue[:tail]), near
+        found = []  # (read from the typed view: no array slice, no array iterator)
+        for i in range(tail):
+            found.append(view[i])
+        return tuple(found), near
 
-    @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int,
+    @cython.locals(taken=bytearray, reach=tuple, i=cython.Py_ssize_t, s=cython.int, mark=cython.int, end=cython.int,
                    closed=set, model=dict, squares=tuple)
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
@@ -443,27 +458,26 @@ class StateQueries(VehicleRules):
             if self.apc is not None:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
                 return out
-            taken, moves = self._occupied_marks(), []  # (the squares of the reach no model holds)
+            taken, end = self._occupied_marks(), MOVE_MARK  # (the squares of the reach no model holds)
             reach = self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
             for i in range(len(reach)):
                 s = reach[i]
                 mark = taken[s]  # (read into a C int: no Python int made to test)
                 if not mark:
-                    moves.append(reach[i])
-            moves.sort()
-            out = self._cache[key] = moves
+                    taken[s] = end
+            out = self._cache[key] = _marked_squares(taken, end, self.board.n)
         return out
 
-    @cython.locals(taken=bytearray, inside=frozenset, out=list, reach=tuple, squares=tuple, near=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, s=cython.int, mark=cython.int, character=cython.int, step=cython.int,
-                   may_board=cython.bint)  # (compiled: C ints)
+    @cython.locals(taken=bytearray, inside=frozenset, reach=tuple, squares=tuple, near=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, s=cython.int, mark=cython.int, character=cython.int, end=cython.int,
+                   step=cython.int, may_board=cython.bint)  # (compiled: C ints)
     def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
         """Where a Character's Move ends with the APC on the board (ascending): outside it never
         crosses the APC; through the door it boards (any space aboard no Character stands on) or
         gets out (from the door step). (No square twice: the reach never enters the APC, closed to
         it.)"""
         inside, step, taken = self.vehicle_set(), self.door_step(), self._occupied_marks()
-        squares, out = self.vehicle_squares(), []  # (squares: the APC's closed squares, walked as a tuple)
+        squares, end = self.vehicle_squares(), MOVE_MARK  # (squares: the APC's closed squares, walked as a tuple)
         if self.chars[c]["pos"] in inside:
             may_board = True  # (the mover's own square is not free: it stands there)
             if step != NO and step not in closed and step not in inside:
@@ -472,14 +486,14 @@ class StateQueries(VehicleRules):
                     s = reach[i]
                     mark = taken[s]  # (read into a C int: no Python int made to test)
                     if not mark:
-                        out.append(reach[i])
+                        taken[s] = end
         else:
             reach, near = self.reach_split(self.chars[c]["pos"], closed, speed, squares)
             for i in range(len(reach)):
                 s = reach[i]
                 mark = taken[s]
                 if not mark:
-                    out.append(reach[i])
+                    taken[s] = end
             # a step to spare: the door step within speed - 1 steps (reach's start counts at 0 steps,
             # so this is the bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed
             # Speeds and the Power Loader's are, and stats_of clamps one lowered by Hazards to 1)
@@ -496,9 +510,8 @@ class StateQueries(VehicleRules):
                 s = squares[i]
                 mark = taken[s]
                 if not mark & character:
-                    out.append(squares[i])
-        out.sort()
-        return out
+                    taken[s] = mark | end
+        return _marked_squares(taken, end, self.board.n)
 
     @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
                    model=dict, squares=tuple, held=list, i=cython.Py_ssize_t)  # (compiled: C ints)
