@@ -63,7 +63,7 @@ FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (map id, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (map id, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (map id, square): the doors one step from it
-_STEPS: dict[tuple, array] = {}  # (map id, square): ``bfs`` steps from it on the open map (C ints)
+_STEPS: dict[tuple, array] = {}  # (map id, square): ``_dist_row`` (C ints)
 #: (map id, anchor): the least of ``_STEPS``' rows over the APC's squares with its anchor there
 #: (C ints), the APC's row in ``_nearest_steps``
 _VEHICLE_STEPS: dict[tuple, array] = {}
@@ -700,10 +700,11 @@ class StateQueries(VehicleRules):
         return least
 
     def _square_steps(self, square: int) -> array:
-        """``bfs`` steps from `square` on the open map, kept per map and square (C ints)."""
+        """``_dist_row(square)`` as C ints (``bfs`` steps from it on the open map, as the square
+        is passable: a Character's, the APC's), kept per map and square."""
         row = _STEPS.get((self.map_id, square))
         if row is None:
-            row = _STEPS[(self.map_id, square)] = array("i", self.bfs([square], set()))
+            row = _STEPS[(self.map_id, square)] = array("i", self._dist_row(square))
         return row
 
     def _vehicle_steps(self) -> array:
