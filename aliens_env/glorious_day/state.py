@@ -74,6 +74,10 @@ _VEHICLE_STEPS: dict[tuple, array] = {}
 _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
+#: [what ``_character_squares`` answered from last, its answer]: the Aliens ask at each of their
+#: moves, while no Character moves; `where` (``_character_places``) holds all the answer reads
+_LAST_CHARACTER_SQUARES: list = [None, ()]
+
 #: (map id): ``nbrs`` flat (``flat_table``), for the typed loops of ``bfs`` and ``_bfs_reach``
 #: (``_reach_layers``), one per map
 _FLAT_NBRS: dict[tuple, tuple] = {}
@@ -634,10 +638,30 @@ class StateQueries(VehicleRules):
         squares; Aliens pass no Character); a shared list: do not modify."""
         return self._character_field(self._character_squares(), through_barricades, targets)
 
-    @cython.locals(merged=list)  # (compiled: list adds and the sort without lookups)
+    @cython.locals(last=list, where=list)  # (compiled: list reads and writes without lookups)
     def _character_squares(self) -> tuple[int, ...]:
         """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
-        Character, ascending."""
+        Character, ascending (the answer kept while ``_character_places`` is unchanged)."""
+        last, where = _LAST_CHARACTER_SQUARES, self._character_places()
+        if last[0] != where:
+            last[1] = self._merged_character_squares()
+            last[0] = where
+        return last[1]
+
+    @cython.locals(where=list, ch=dict)  # (compiled: list adds and dict reads without lookups)
+    def _character_places(self) -> list:
+        """What ``_character_squares`` reads: the map, the large models' size, the APC's anchor,
+        the Power Loader's pilot and anchor, each Character's square (NO for none)."""
+        apc, loader = self.apc if self.has_apc else None, self.loader
+        where = [self.map_id, self.size, NO if apc is None else apc["pos"], NO if loader is None else loader["pilot"],
+                 NO if loader is None else loader["pos"]]
+        for ch in self.chars:
+            where.append(ch["pos"])
+        return where
+
+    @cython.locals(merged=list)  # (compiled: list adds and the sort without lookups)
+    def _merged_character_squares(self) -> tuple[int, ...]:
+        """``_character_squares`` worked out."""
         if self.loader is None or self.loader["pilot"] == NO:
             squares = {ch["pos"] for ch in self.chars if ch["pos"] != NO}
         else:
