@@ -1,14 +1,16 @@
-"""State queries that keep their answers or take them from another kept answer answer as the
-plain computation: the Characters' squares kept while nothing they read changes
-(``_character_squares``) and a square's open-map steps taken from the map's kept distances
-(``_square_steps``). (The ends of a Move listed in square order from byte marks, the C function
-``_marked_squares``: test_gd_typed_moves.py and test_gd_occupied.py hold ``move_targets`` and
-``vehicle_moves`` to the plain sorted sets.)"""
+"""Queries that keep their answers, or take them from another kept answer or a typed loop, answer
+as the plain computation: the Characters' squares kept while nothing they read changes
+(``_character_squares``), a square's open-map steps taken from the map's kept distances
+(``_square_steps``) and the first seat aboard the APC a Character outside takes
+(``apc_policy._first_seat``). (The ends of a Move listed in square order from byte marks, the C
+function ``_marked_squares``: test_gd_typed_moves.py and test_gd_occupied.py hold
+``move_targets`` and ``vehicle_moves`` to the plain sorted sets.)"""
 from __future__ import annotations
 
 import random
 
 from aliens_env.core.board import NO
+from aliens_env.glorious_day import apc_policy
 from aliens_env.glorious_day.game import GloriousDay
 from gd_helpers import random_positions
 from test_gd_alien_queries import _plain_character_squares
@@ -57,3 +59,21 @@ def test_square_steps_are_the_open_map_search_from_every_passable_square():
                 assert list(g._square_steps(s)) == g.bfs([s], set())
         for game in random_positions(mission, 150, 2):
             assert all(game.passable[s] for s in game._character_squares())
+
+
+def test_first_seat_is_the_least_by_order_then_square():
+    """apc_policy._first_seat (a typed loop) picks as ``min`` with ORDER's key did, over the APC's
+    real seat tables and random lists of its squares in any order."""
+    rng = random.Random(9)
+    g = GloriousDay(mission="queen_apc")
+    g.reset(0)
+    passable = [s for s in range(g.board.n) if g.passable[s]]
+    for anchor in rng.sample(passable, 40):
+        squares = g.vehicle_squares(anchor)
+        if not squares:
+            continue
+        seat_at = g._shape(anchor).seat_at
+        for _ in range(10):
+            seats = rng.sample(squares, rng.randint(1, len(squares)))
+            want = min(seats, key=lambda s: (apc_policy.ORDER.index(seat_at[s]), s))
+            assert apc_policy._first_seat(seats, seat_at) == want
