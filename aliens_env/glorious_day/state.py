@@ -409,8 +409,7 @@ class StateQueries(VehicleRules):
         return out
 
     @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t, tail=cython.Py_ssize_t,
-                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:], found=list,
-                   i=cython.Py_ssize_t)  # (the search: _reach_layers)
+                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:])  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -433,10 +432,7 @@ class StateQueries(VehicleRules):
             # already, so searching on from all of queue[:near] adds just the squares one step on from
             # those at limit - 1 steps, in the order a search from them alone adds them
             tail = _reach_layers(first, nexts, mark, view, 0, near, 1)
-        found = []  # (read from the typed view: no array slice, no array iterator)
-        for i in range(tail):
-            found.append(view[i])
-        return tuple(found), near
+        return tuple(queue[:tail]), near
 
     @cython.locals(taken=bytearray, reach=tuple, i=cython.Py_ssize_t, s=cython.int, mark=cython.int, end=cython.int,
                    closed=set, model=dict, squares=tuple)
