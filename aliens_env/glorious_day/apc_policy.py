@@ -26,6 +26,8 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 ORDER = ("driver", "rear_turret", "front_turret", "repair", "scanner", "door_gunner")
+#: each crew position's place in ORDER
+SEAT_RANK = {seat: k for k, seat in enumerate(ORDER)}
 
 #: (map id, the APC's anchor, the goal's squares): _exit_range's answer (a fixed map's geometry: the
 #: Driver's script asks it at the APC's anchor and at each step's, again and again as it drives); at
@@ -160,6 +162,18 @@ def _rest_or_end(game, mask) -> int:
     return layout.encode("end")
 
 
+def _first_seat(seats: list[int], seat_at) -> int:
+    """The square of `seats` (squares aboard, at least one) whose crew position (`seat_at`:
+    seat_of's table) comes first in ORDER, the lowest of equals: ``min(seats, key=lambda s:
+    (ORDER.index(seat_at[s]), s))`` without a call and a key tuple per square (C ints compiled)."""
+    best, least = seats[0], len(ORDER)
+    for s in seats:
+        rank = SEAT_RANK[seat_at[s]]
+        if rank < least or (rank == least and s < best):
+            best, least = s, rank
+    return best
+
+
 @cython.locals(game=GloriousDay, layout=ActionLayout)
 def _outside(game, c: int, mask, crew: int | None) -> int | None:
     layout = game.layout
@@ -168,8 +182,7 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     inside = game.vehicle_set()
     seats = [s for s in game.move_targets(c) if s in inside]
     if seats:
-        seat_at = game._shape(game.apc["pos"]).seat_at  # (seat_of's table: the seat of each square aboard)
-        return layout.encode("move", min(seats, key=lambda s: (ORDER.index(seat_at[s]), s)))
+        return layout.encode("move", _first_seat(seats, game._shape(game.apc["pos"]).seat_at))
     if game.attack_targets(c):
         return None
     step = game.door_step()

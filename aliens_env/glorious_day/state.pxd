@@ -20,6 +20,10 @@ cdef int _lower_steps(int[:] least, int[:] row, Py_ssize_t n) except -1
 @cython.locals(s=Py_ssize_t, out=list, far=cython.int)
 cdef list _steps_list(int[:] least, Py_ssize_t n)
 
+# move_targets' and vehicle_moves' ends in square order (state.py)
+@cython.locals(s=Py_ssize_t, out=list)
+cdef list _marked_squares(bytearray marks, int bit, Py_ssize_t n)
+
 # cpdef: a C call from this module's queries; policies.py imports it too
 cpdef bint is_jammed(dict ch) except -1
 
@@ -55,7 +59,11 @@ cdef class StateQueries(VehicleRules):
     cpdef set_down_dirs(self, c)
     cpdef token_targets(self, c)
     cpdef _character_squares(self)
+    cpdef _character_places(self)
+    cpdef _merged_character_squares(self)
     cpdef _character_field(self, chars, through_barricades, targets)
+    cpdef _nearest_steps(self, sources)
     cpdef _least_row(self, squares, least=*)
     cpdef _square_steps(self, square)
+    cpdef _vehicle_steps(self)
     cpdef can_react(self, moment)

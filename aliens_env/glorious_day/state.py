@@ -63,7 +63,7 @@ FIELD_CACHE_SIZE = 250
 _DIST_ROWS: dict[tuple, list[int]] = {}  # (map id, square): steps on the open map to every square
 _REACH: dict[tuple, list[int]] = {}  # (map id, square, limit): reach on the open map
 _DOOR_STEPS: dict[tuple, list] = {}  # (map id, square): the doors one step from it
-_STEPS: dict[tuple, array] = {}  # (map id, square): ``bfs`` steps from it on the open map (C ints)
+_STEPS: dict[tuple, array] = {}  # (map id, square): ``_dist_row`` (C ints)
 #: (map id, anchor): the least of ``_STEPS``' rows over the APC's squares with its anchor there
 #: (C ints), the APC's row in ``_nearest_steps``
 _VEHICLE_STEPS: dict[tuple, array] = {}
@@ -74,6 +74,10 @@ _VEHICLE_STEPS: dict[tuple, array] = {}
 _CLOSED_REACH: dict[tuple, tuple] = {}
 CLOSED_REACH_SIZE = 500
 
+#: [what ``_character_squares`` answered from last, its answer]: the Aliens ask at each of their
+#: moves, while no Character moves; `where` (``_character_places``) holds all the answer reads
+_LAST_CHARACTER_SQUARES: list = [None, ()]
+
 #: (map id): ``nbrs`` flat (``flat_table``), for the typed loops of ``bfs`` and ``_bfs_reach``
 #: (``_reach_layers``), one per map
 _FLAT_NBRS: dict[tuple, tuple] = {}
@@ -83,8 +87,9 @@ _FLAT_NBRS: dict[tuple, tuple] = {}
 _REACH_QUEUES: dict[int, array] = {}
 
 #: ``StateQueries._occupied_marks``' bits: a Character's model stands on the square; the square is
-#: ``occupied()``
-CHARACTER_MARK, OTHER_MARK = 1, 2
+#: ``occupied()``; (added by ``move_targets`` and ``vehicle_moves`` to the marks they are given) a
+#: Move may end there
+CHARACTER_MARK, OTHER_MARK, MOVE_MARK = 1, 2, 4
 
 
 def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, queue, hi: int,
@@ -153,6 +158,16 @@ def _steps_list(least, n: int) -> list:
     for s in range(n):
         if least[s] < far:
             out[s] = least[s]
+    return out
+
+
+def _marked_squares(marks: bytearray, bit: int, n: int) -> list:
+    """The squares whose byte in `marks` holds `bit`, ascending: the Moves' ends listed in square
+    order by one pass over the board's `n` bytes (C ints compiled, state.pxd), not sorted."""
+    out = []
+    for s in range(n):
+        if marks[s] & bit:
+            out.append(s)
     return out
 
 
@@ -419,7 +434,7 @@ class StateQueries(VehicleRules):
             tail = _reach_layers(first, nexts, mark, view, 0, near, 1)
         return tuple(queue[:tail]), near
 
-    @cython.locals(taken=bytearray, reach=tuple, moves=list, i=cython.Py_ssize_t, s=cython.int, mark=cython.int,
+    @cython.locals(taken=bytearray, reach=tuple, i=cython.Py_ssize_t, s=cython.int, mark=cython.int, end=cython.int,
                    closed=set, model=dict, squares=tuple)
     def move_targets(self, c: int) -> list[int]:
         """Squares a Character's Move reaches: Speed steps, through friendly models, never
@@ -443,27 +458,26 @@ class StateQueries(VehicleRules):
             if self.apc is not None:
                 out = self._cache[key] = self.vehicle_moves(c, closed, self.stats_of(c)["speed"])
                 return out
-            taken, moves = self._occupied_marks(), []  # (the squares of the reach no model holds)
+            taken, end = self._occupied_marks(), MOVE_MARK  # (the squares of the reach no model holds)
             reach = self.reach(ch["pos"], closed, self.stats_of(c)["speed"])
             for i in range(len(reach)):
                 s = reach[i]
                 mark = taken[s]  # (read into a C int: no Python int made to test)
                 if not mark:
-                    moves.append(reach[i])
-            moves.sort()
-            out = self._cache[key] = moves
+                    taken[s] = end
+            out = self._cache[key] = _marked_squares(taken, end, self.board.n)
         return out
 
-    @cython.locals(taken=bytearray, inside=frozenset, out=list, reach=tuple, squares=tuple, near=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, s=cython.int, mark=cython.int, character=cython.int, step=cython.int,
-                   may_board=cython.bint)  # (compiled: C ints)
+    @cython.locals(taken=bytearray, inside=frozenset, reach=tuple, squares=tuple, near=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, s=cython.int, mark=cython.int, character=cython.int, end=cython.int,
+                   step=cython.int, may_board=cython.bint)  # (compiled: C ints)
     def vehicle_moves(self, c: int, closed: set[int], speed: int) -> list[int]:
         """Where a Character's Move ends with the APC on the board (ascending): outside it never
         crosses the APC; through the door it boards (any space aboard no Character stands on) or
         gets out (from the door step). (No square twice: the reach never enters the APC, closed to
         it.)"""
         inside, step, taken = self.vehicle_set(), self.door_step(), self._occupied_marks()
-        squares, out = self.vehicle_squares(), []  # (squares: the APC's closed squares, walked as a tuple)
+        squares, end = self.vehicle_squares(), MOVE_MARK  # (squares: the APC's closed squares, walked as a tuple)
         if self.chars[c]["pos"] in inside:
             may_board = True  # (the mover's own square is not free: it stands there)
             if step != NO and step not in closed and step not in inside:
@@ -472,14 +486,14 @@ class StateQueries(VehicleRules):
                     s = reach[i]
                     mark = taken[s]  # (read into a C int: no Python int made to test)
                     if not mark:
-                        out.append(reach[i])
+                        taken[s] = end
         else:
             reach, near = self.reach_split(self.chars[c]["pos"], closed, speed, squares)
             for i in range(len(reach)):
                 s = reach[i]
                 mark = taken[s]
                 if not mark:
-                    out.append(reach[i])
+                    taken[s] = end
             # a step to spare: the door step within speed - 1 steps (reach's start counts at 0 steps,
             # so this is the bfs test dist[step] <= speed - 1 only because Speed >= 1: the printed
             # Speeds and the Power Loader's are, and stats_of clamps one lowered by Hazards to 1)
@@ -496,9 +510,8 @@ class StateQueries(VehicleRules):
                 s = squares[i]
                 mark = taken[s]
                 if not mark & character:
-                    out.append(squares[i])
-        out.sort()
-        return out
+                    taken[s] = mark | end
+        return _marked_squares(taken, end, self.board.n)
 
     @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
                    model=dict, squares=tuple, held=list, i=cython.Py_ssize_t)  # (compiled: C ints)
@@ -621,10 +634,30 @@ class StateQueries(VehicleRules):
         squares; Aliens pass no Character); a shared list: do not modify."""
         return self._character_field(self._character_squares(), through_barricades, targets)
 
-    @cython.locals(merged=list)  # (compiled: list adds and the sort without lookups)
+    @cython.locals(last=list, where=list)  # (compiled: list reads and writes without lookups)
     def _character_squares(self) -> tuple[int, ...]:
         """The squares of the Characters' models (``char_at``) and of the APC, which counts as a
-        Character, ascending."""
+        Character, ascending (the answer kept while ``_character_places`` is unchanged)."""
+        last, where = _LAST_CHARACTER_SQUARES, self._character_places()
+        if last[0] != where:
+            last[1] = self._merged_character_squares()
+            last[0] = where
+        return last[1]
+
+    @cython.locals(where=list, ch=dict)  # (compiled: list adds and dict reads without lookups)
+    def _character_places(self) -> list:
+        """What ``_character_squares`` reads: the map, the large models' size, the APC's anchor,
+        the Power Loader's pilot and anchor, each Character's square (NO for none)."""
+        apc, loader = self.apc if self.has_apc else None, self.loader
+        where = [self.map_id, self.size, NO if apc is None else apc["pos"], NO if loader is None else loader["pilot"],
+                 NO if loader is None else loader["pos"]]
+        for ch in self.chars:
+            where.append(ch["pos"])
+        return where
+
+    @cython.locals(merged=list)  # (compiled: list adds and the sort without lookups)
+    def _merged_character_squares(self) -> tuple[int, ...]:
+        """``_character_squares`` worked out."""
         if self.loader is None or self.loader["pilot"] == NO:
             squares = {ch["pos"] for ch in self.chars if ch["pos"] != NO}
         else:
@@ -687,10 +720,11 @@ class StateQueries(VehicleRules):
         return least
 
     def _square_steps(self, square: int) -> array:
-        """``bfs`` steps from `square` on the open map, kept per map and square (C ints)."""
+        """``_dist_row(square)`` as C ints (``bfs`` steps from it on the open map, as the square
+        is passable: a Character's, the APC's), kept per map and square."""
         row = _STEPS.get((self.map_id, square))
         if row is None:
-            row = _STEPS[(self.map_id, square)] = array("i", self.bfs([square], set()))
+            row = _STEPS[(self.map_id, square)] = array("i", self._dist_row(square))
         return row
 
     def _vehicle_steps(self) -> array:

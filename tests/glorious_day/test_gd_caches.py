@@ -178,12 +178,13 @@ def test_nearest_steps_is_the_search_from_all_the_sources():
     search from all the sources at once, on two maps, for the same sources asked again and in
     other sets (a kept row is never lowered itself), with the APC's squares among them (their
     least kept per anchor) or some of them; unreachable squares hold the one shared UNREACHABLE,
-    as bfs's lists do."""
+    as bfs's lists do. The sources are passable squares, as the models' squares it is asked from
+    are (a source's row is its _dist_row, the map's distances, which start from such a square)."""
     rng = random.Random(11)
     for mission in ("survive", "queen_apc"):
         g = GloriousDay(mission=mission)
         g.reset(0)
-        passable = [s for s in range(g.board.n) if g.nbrs[s]]
+        passable = [s for s in range(g.board.n) if g.passable[s]]
         for _ in range(60):
             sources = tuple(sorted(rng.sample(passable, rng.randint(1, 5))))
             out = g._nearest_steps(sources)
@@ -192,8 +193,9 @@ def test_nearest_steps_is_the_search_from_all_the_sources():
         assert g._nearest_steps(()) == [UNREACHABLE] * g.board.n
     g = GloriousDay(mission="queen_apc")  # the APC's squares among the sources: their least row kept per anchor
     g.reset(0)
-    passable = [s for s in range(g.board.n) if g.nbrs[s]]
-    for anchor in rng.sample([s for s in passable if len(g.vehicle_squares(s)) == 21], 5):
+    passable = [s for s in range(g.board.n) if g.passable[s]]
+    stands = [s for s in passable if len(g.vehicle_squares(s)) == 21 and all(g.passable[t] for t in g.vehicle_squares(s))]
+    for anchor in rng.sample(stands, 5):  # (where the APC may stand: its squares passable)
         g.apc["pos"] = anchor
         inside = g.vehicle_squares()
         for _ in range(4):  # (each ask lowers a copy of the kept row, not the row itself)
