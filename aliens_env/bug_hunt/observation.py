@@ -11,7 +11,7 @@ import numpy as np
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
 from ..core.actions import ObsLayout
-from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, GameRecords, Human
+from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human
 
 try:
     import cython
@@ -181,8 +181,13 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
         if len(kept[1]) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
             del kept[1][next(iter(kept[1]))]
         top = band * STRIPE_ROWS
-        out = kept[1][key] = np.multiply(planes[:, top:top + STRIPE_ROWS + w - 1, fc:fc + w], np.float32(0.5),
-                                         dtype=np.float32).reshape(N_PLANES, -1)
+        rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
+        out = np.empty((N_PLANES, rows * w), dtype=np.float32)
+        if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
+            _halves_c(out, planes, top, fc, w)  # noqa: F821  (defined in observation.pxd)
+        else:
+            np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
+        kept[1][key] = out
     return out[:, row * w:(row + w) * w]
 
 
@@ -224,7 +229,7 @@ def squad_entry(game, h: Human) -> tuple:
 
 
 # (the window's geometry as C ints: its squares' indices are worked out without Python's int objects)
-@cython.locals(game=GameRecords, h=Human, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
+@cython.locals(game=GameRecords, h=Human, a=Alien, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
                c0=cython.int, area=cython.int, board_at=cython.int, overwatch_at=cython.int, acting_at=cython.int,
                plane=cython.int, r=cython.int, c=cython.int, k=cython.int, i=cython.Py_ssize_t, seen=tuple,
                last=list)
