@@ -28,3 +28,42 @@ cdef inline int _halves_c(float[:, ::1] out, const unsigned char[:, :, ::1] plan
                 to[c] = of[c] * <float>0.5
             to += w
     return 0
+
+
+cdef extern from "<string.h>" nogil:
+    void *memcpy(void *dest, const void *src, size_t n)
+
+
+# (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport only
+# its own modules, tests/test_compiled.py)
+cdef extern from "Python.h":
+    enum:
+        PyBUF_SIMPLE
+        PyBUF_WRITABLE
+    int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
+    void PyBuffer_Release(Py_buffer *view)
+
+
+# observe()'s board, compiled: each plane's window (the area floats from `start` in its row of the
+# stripe, band_stripe's contiguous float32 array of shape (planes, length)) copied into the observation
+# (contiguous float32) from `at` on, one memcpy a plane, through their buffers, the bounds checked once
+cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t start, Py_ssize_t area) except -1:
+    cdef Py_buffer o, s
+    cdef Py_ssize_t p, planes, length, item = sizeof(float)
+    planes = len(stripe)
+    PyObject_GetBuffer(out, &o, PyBUF_WRITABLE)
+    try:
+        PyObject_GetBuffer(stripe, &s, PyBUF_SIMPLE)
+        try:
+            if o.itemsize != item or s.itemsize != item or planes <= 0 or s.len % (planes * item):
+                raise ValueError("the stripe or the observation is not rows of 4-byte (float32) items")
+            length = s.len // (planes * item)
+            if area < 0 or start < 0 or start + area > length or at < 0 or (at + planes * area) * item > o.len:
+                raise IndexError("the window lies outside its stripe or the board outside the observation")
+            for p in range(planes):
+                memcpy(<float *>o.buf + at + p * area, <const float *>s.buf + p * length + start, area * item)
+        finally:
+            PyBuffer_Release(&s)
+    finally:
+        PyBuffer_Release(&o)
+    return 0

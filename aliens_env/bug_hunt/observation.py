@@ -164,16 +164,24 @@ def map_planes(game) -> np.ndarray:
 @cython.locals(game=GameRecords)
 def stripe(game, fr: int, fc: int) -> np.ndarray:
     """The window at (fr, fc) of the padded map planes (its top-left square), as N_PLANES
-    contiguous blocks: a slice of a stripe, the padded planes' columns fc..fc + window - 1 over the
-    rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one contiguous array
-    of shape (N_PLANES, rows * window) (a slice of the map planes is window short rows per plane,
-    several times slower to copy). Kept per column and band with the map planes (a new layout
-    version starts afresh)."""
+    contiguous blocks: a slice of band_stripe's stripe (a slice of the map planes is window short
+    rows per plane, several times slower to copy)."""
+    w = game.window
+    row = fr % STRIPE_ROWS
+    return band_stripe(game, fr, fc)[:, row * w:(row + w) * w]
+
+
+@cython.locals(game=GameRecords)
+def band_stripe(game, fr: int, fc: int) -> np.ndarray:
+    """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
+    over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
+    contiguous array of shape (N_PLANES, rows * window). Kept per column and band with the map
+    planes (a new layout version starts afresh)."""
     planes = map_planes(game)
     kept = game._shared.get("stripes")
     if kept is None or kept[0] is not planes:
         kept = game._shared["stripes"] = (planes, {})
-    band, row = divmod(fr, STRIPE_ROWS)
+    band = fr // STRIPE_ROWS
     key = (fc, band)
     out = kept[1].get(key)
     w = game.window
@@ -188,7 +196,7 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
         else:
             np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
         kept[1][key] = out
-    return out[:, row * w:(row + w) * w]
+    return out
 
 
 @cython.locals(game=GameRecords, h=Human)
@@ -216,7 +224,7 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row
     packed as float32 bytes, then for an active figure its map plane, row and column and
@@ -249,7 +257,10 @@ def observe(game, player: str) -> np.ndarray:
     if "board" in offsets:
         obs = np.empty(lay.size, dtype=np.float32)
         board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
-        obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
+        if cython.compiled:  # a memcpy a plane in C (observation.pxd): no numpy slices, reshape and assignment
+            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, area)  # noqa: F821
+        else:
+            obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
     else:  # no planes: every square reads as outside the window below
         obs = np.zeros(lay.size, dtype=np.float32)
         board_at, w = 0, 0

@@ -1,6 +1,8 @@
-"""observation.stripe() builds its floats in one loop in C when compiled (observation.pxd's
-_halves_c) and with numpy run as Python: either way a stripe is the padded map planes' slice
-divided by two, whatever the layout, the band and the column."""
+"""observation.band_stripe() builds its floats in one loop in C when compiled (observation.pxd's
+_halves_c) and with numpy run as Python, and observe() copies the window's planes out of it with
+a memcpy a plane in C (_board_c) or with numpy: either way a stripe is the padded map planes' slice
+divided by two, whatever the layout, the band and the column, and so is the observation's board
+(its map planes)."""
 import numpy as np
 import pytest
 
