@@ -1,5 +1,6 @@
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
-# declares them).
+# declares them), and the C loops the compiled observation runs in place of numpy's calls (the stripes'
+# floats, the board's copy: observation.py runs the numpy forms when not compiled).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 
