@@ -11,7 +11,7 @@ import numpy as np
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
 from ..core.actions import ObsLayout
-from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, GameRecords, Human
+from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human
 
 try:
     import cython
@@ -164,16 +164,24 @@ def map_planes(game) -> np.ndarray:
 @cython.locals(game=GameRecords)
 def stripe(game, fr: int, fc: int) -> np.ndarray:
     """The window at (fr, fc) of the padded map planes (its top-left square), as N_PLANES
-    contiguous blocks: a slice of a stripe, the padded planes' columns fc..fc + window - 1 over the
-    rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one contiguous array
-    of shape (N_PLANES, rows * window) (a slice of the map planes is window short rows per plane,
-    several times slower to copy). Kept per column and band with the map planes (a new layout
-    version starts afresh)."""
+    contiguous blocks: a slice of band_stripe's stripe (a slice of the map planes is window short
+    rows per plane, several times slower to copy)."""
+    w = game.window
+    row = fr % STRIPE_ROWS
+    return band_stripe(game, fr, fc)[:, row * w:(row + w) * w]
+
+
+@cython.locals(game=GameRecords)
+def band_stripe(game, fr: int, fc: int) -> np.ndarray:
+    """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
+    over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
+    contiguous array of shape (N_PLANES, rows * window). Kept per column and band with the map
+    planes (a new layout version starts afresh)."""
     planes = map_planes(game)
     kept = game._shared.get("stripes")
     if kept is None or kept[0] is not planes:
         kept = game._shared["stripes"] = (planes, {})
-    band, row = divmod(fr, STRIPE_ROWS)
+    band = fr // STRIPE_ROWS
     key = (fc, band)
     out = kept[1].get(key)
     w = game.window
@@ -181,9 +189,14 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
         if len(kept[1]) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
             del kept[1][next(iter(kept[1]))]
         top = band * STRIPE_ROWS
-        out = kept[1][key] = np.multiply(planes[:, top:top + STRIPE_ROWS + w - 1, fc:fc + w], np.float32(0.5),
-                                         dtype=np.float32).reshape(N_PLANES, -1)
-    return out[:, row * w:(row + w) * w]
+        rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
+        out = np.empty((N_PLANES, rows * w), dtype=np.float32)
+        if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
+            _halves_c(out, planes, top, fc, w)  # noqa: F821  (defined in observation.pxd)
+        else:
+            np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
+        kept[1][key] = out
+    return out
 
 
 @cython.locals(game=GameRecords, h=Human)
@@ -211,7 +224,7 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row
     packed as float32 bytes, then for an active figure its map plane, row and column and
@@ -224,7 +237,7 @@ def squad_entry(game, h: Human) -> tuple:
 
 
 # (the window's geometry as C ints: its squares' indices are worked out without Python's int objects)
-@cython.locals(game=GameRecords, h=Human, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
+@cython.locals(game=GameRecords, h=Human, a=Alien, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
                c0=cython.int, area=cython.int, board_at=cython.int, overwatch_at=cython.int, acting_at=cython.int,
                plane=cython.int, r=cython.int, c=cython.int, k=cython.int, i=cython.Py_ssize_t, seen=tuple,
                last=list)
@@ -244,7 +257,10 @@ def observe(game, player: str) -> np.ndarray:
     if "board" in offsets:
         obs = np.empty(lay.size, dtype=np.float32)
         board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
-        obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
+        if cython.compiled:  # a memcpy a plane in C (observation.pxd): no numpy slices, reshape and assignment
+            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, area)  # noqa: F821
+        else:
+            obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
     else:  # no planes: every square reads as outside the window below
         obs = np.zeros(lay.size, dtype=np.float32)
         board_at, w = 0, 0

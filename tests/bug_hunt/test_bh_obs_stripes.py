@@ -1,0 +1,81 @@
+"""observation.band_stripe() builds its floats in one loop in C when compiled (observation.pxd's
+_halves_c) and with numpy run as Python, and observe() copies the window's planes out of it with
+a memcpy a plane in C (_board_c) or with numpy: either way a stripe is the padded map planes' slice
+divided by two, whatever the layout, the band and the column, and so is the observation's board
+(its map planes)."""
+import numpy as np
+import pytest
+
+from aliens_env.bug_hunt import BugHunt, observation
+from aliens_env.bug_hunt.observation import N_PLANES, STRIPE_ROWS
+
+
+def _check_kept_stripes(g) -> int:
+    """Every stripe g keeps against the plain computation (a float32 slice of the map planes / 2)."""
+    planes, stripes = g._shared["stripes"]
+    assert planes is observation.map_planes(g)
+    w = g.window
+    for (fc, band), out in stripes.items():
+        top = band * STRIPE_ROWS
+        want = planes[:, top:top + STRIPE_ROWS + w - 1, fc:fc + w].astype(np.float32) / 2
+        assert out.dtype == np.float32 and out.flags.c_contiguous
+        assert np.array_equal(out, want.reshape(N_PLANES, -1)), (fc, band)
+    return len(stripes)
+
+
+def test_every_stripe_built_through_random_play_is_the_map_planes_slice_in_floats():
+    """Through random play on several layouts (their doors, hazards, rooms and features change
+    the map planes), every stripe kept after each observation is the map planes' slice / 2; the
+    observation's board planes that map_planes makes are the window's slice of them."""
+    from aliens_env.bug_hunt.observation import P, focus
+
+    map_plane_ids = [i for name, i in P.items() if name not in (
+        "marine", "civilian", "android", "overwatch", "acting", *observation.ALIEN_KINDS)]
+    checked = bands = 0
+    for seed in range(3):
+        g = BugHunt()
+        g.reset(seed)
+        rng = np.random.default_rng(seed)
+        seen_bands = set()
+        for _ in range(300):
+            if g.is_terminal():
+                break
+            player = g.current_player()
+            board = g.obs_layout.views(g.observe(player))["board"]
+            checked += _check_kept_stripes(g)
+            fr, fc = g.rc(focus(g))
+            w = g.window
+            window = observation.map_planes(g)[:, fr:fr + w, fc:fc + w].astype(np.float32) / 2
+            assert np.array_equal(board[map_plane_ids], window[map_plane_ids])
+            seen_bands.add(fr // STRIPE_ROWS)
+            legal = np.flatnonzero(g.legal_mask(player))
+            g.apply(int(legal[rng.integers(len(legal))]))
+        bands += len(seen_bands)
+    assert checked > 300 and bands >= 3
+
+
+def test_the_last_band_s_stripe_ends_with_the_map_planes():
+    """The last band's stripe holds the rows to the padded planes' end (fewer than the others')."""
+    g = BugHunt()
+    g.reset(1)
+    w, n = g.window, g.size
+    planes = observation.map_planes(g)
+    last = (n - 1) // STRIPE_ROWS
+    out = observation.stripe(g, n - 1, 0)
+    assert np.array_equal(out, (planes[:, n - 1:n - 1 + w, 0:w].astype(np.float32) / 2).reshape(N_PLANES, -1))
+    kept = g._shared["stripes"][1][(0, last)]
+    assert kept.shape == (N_PLANES, (planes.shape[1] - last * STRIPE_ROWS) * w)
+    _check_kept_stripes(g)
+
+
+@pytest.mark.skipif(not observation.__file__.endswith(".so"), reason="the C loop is compiled only")
+def test_the_compiled_stripe_loop_checks_its_bounds_once():
+    """_halves_c reads and writes no index it was not given room for: a stripe outside the map
+    planes, or of the wrong shape, raises instead of reading past them (stripe() never asks it)."""
+    g = BugHunt()
+    g.reset(1)
+    planes, w = observation.map_planes(g), g.window
+    for fc in (planes.shape[2] - w + 1, -1):  # a window's columns past the planes' right or left edge
+        with pytest.raises(IndexError):
+            observation.stripe(g, 0, fc)
+    assert not g._shared["stripes"][1]  # (nothing kept of them)
