@@ -1,0 +1,63 @@
+"""The squad's and the hive's shortcuts (session 50) against the plain computations they replace,
+over random Bug Hunt games: combat.throw_squares (the block within reach of the thrower read,
+not every square of the colony)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aliens_env.bug_hunt import BugHunt, combat, geometry, state
+from aliens_env.bug_hunt.colony import PASSABLE
+from aliens_env.bug_hunt.state import NO
+
+
+def positions(seed: int, mission: str, every: int, steps: int = 1500):
+    """Every `every`-th position of random legal games, a new game (the next seed) after each
+    end, `steps` moves in all."""
+    rng = random.Random(seed)
+    game = 0
+    while steps > 0:
+        g = BugHunt(mission=mission, electronic_locks=bool(game % 2))
+        g.reset(seed * 1000 + game)
+        game += 1
+        while not g.is_terminal() and steps > 0:
+            g.apply(rng.choice(g.legal_actions()))
+            steps -= 1
+            if steps % every == 0:
+                yield g
+
+
+def throw_squares_by_every_square(game, origin: int, distance: int) -> list[int]:
+    """The landing squares as throw_hugger read them before session 50: every square of the
+    colony, open, free, within `distance`, not origin, seen (geometry.los within `distance`), the
+    farthest."""
+    occ = state.occupied(game)
+    best, options = 0, []
+    for s in range(game.size * game.size):
+        if not PASSABLE[geometry.cell(game, s)] or s in occ:
+            continue
+        r = geometry.rng(game, origin, s)
+        if r > distance or r == 0 or r < best or not geometry.los(game, origin, s, distance):
+            continue
+        if r > best:
+            best, options = r, [s]
+        elif r == best:
+            options.append(s)
+    return options
+
+
+@pytest.mark.parametrize("seed,mission", [(0, "explore"), (1, "kill_queen")])
+def test_the_throw_squares_are_every_squares_scan_at_random_positions(seed, mission):
+    rng = random.Random(seed)
+    checked = landed = 0
+    for g in positions(seed, mission, every=15):
+        origins = [h.pos for h in g.humans if h.status == "active"] + [rng.randrange(g.size * g.size), NO]
+        for origin in origins:
+            for distance in range(1, 7):  # (a d6)
+                want = throw_squares_by_every_square(g, origin, distance)
+                assert combat.throw_squares(g, origin, distance) == want, (seed, origin, distance)
+                checked += 1
+                landed += bool(want)
+    assert checked > 500 and landed > checked // 2
+
