@@ -281,9 +281,9 @@ class TacticMarines(ScriptedMarines):
             terminal = g in terminals
             for i, equipment, pos in squad:
                 if equipment or not terminal:
-                    steps = by_equipment[equipment][pos]
+                    steps = by_equipment[equipment].item(pos)  # (a Python int: no numpy scalar made)
                     if steps < UNREACHABLE:
-                        pairs.append((int(steps), i, g))
+                        pairs.append((steps, i, g))
         pairs.sort()
         taken, load = {}, {}
         for _, i, g in pairs:
