@@ -98,12 +98,32 @@ class TacticMarines(ScriptedMarines):
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
+    #: while act() runs, what it has worked out for its position: the goals (_goals), read by the
+    #: scripted squad's play and again by the tactic (a policy changes nothing, so the position
+    #: stays as it is until act() returns); None outside act()
+    _within_act = None
+
     @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
-        action = super().act(game, player)
-        if self.tactic == "heuristic" or game.decision.kind != "act":
-            return action
-        return getattr(self, self.tactic)(game, game.script_mask(player), action)
+        self._within_act = {}
+        try:
+            action = super().act(game, player)
+            if self.tactic == "heuristic" or game.decision.kind != "act":
+                return action
+            return getattr(self, self.tactic)(game, game.script_mask(player), action)
+        finally:
+            self._within_act = None
+
+    def _goals(self, game) -> list[int]:
+        """ScriptedMarines._goals, worked out once within act() (a list its readers share: none
+        changes it)."""
+        kept = self._within_act
+        if kept is None:
+            return ScriptedMarines._goals(game)
+        goals = kept.get("goals")
+        if goals is None:
+            goals = kept["goals"] = ScriptedMarines._goals(game)
+        return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)

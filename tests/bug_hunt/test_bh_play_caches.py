@@ -1,6 +1,7 @@
 """The squad's and the hive's shortcuts (session 50) against the plain computations they replace,
 over random Bug Hunt games: combat.throw_squares (the block within reach of the thrower read,
-not every square of the colony)."""
+not every square of the colony) and what TacticMarines.act keeps while it runs (its goals,
+worked out once for the scripted squad's play and the tactic's)."""
 from __future__ import annotations
 
 import random
@@ -9,7 +10,9 @@ import pytest
 
 from aliens_env.bug_hunt import BugHunt, combat, geometry, state
 from aliens_env.bug_hunt.colony import PASSABLE
+from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.state import NO
+from aliens_env.bug_hunt.tactics import TACTICS, TacticMarines
 
 
 def positions(seed: int, mission: str, every: int, steps: int = 1500):
@@ -61,3 +64,42 @@ def test_the_throw_squares_are_every_squares_scan_at_random_positions(seed, miss
                 landed += bool(want)
     assert checked > 500 and landed > checked // 2
 
+
+def act_worked_out_afresh(tactic, game, player: str) -> int:
+    """TacticMarines.act with nothing kept: the scripted squad's action, then the tactic's, the
+    goals worked out at each read (outside act() the tactic keeps nothing)."""
+    assert tactic._within_act is None
+    action = ScriptedMarines.act(tactic, game, player)
+    if tactic.tactic == "heuristic" or game.decision.kind != "act":
+        return action
+    return getattr(tactic, tactic.tactic)(game, game.script_mask(player), action)
+
+
+@pytest.mark.parametrize("seed,options", [(0, {}), (1, {"electronic_locks": True, "satellite_comms": True}),
+                                          (2, {"mission": "explore"})])
+def test_every_tactics_act_is_its_play_with_the_goals_worked_out_afresh_at_random_positions(seed, options):
+    """At every Marine decision of games the tactics take turns to play (against the dice AI), each
+    tactic's act() equals its play with the goals worked out afresh at each read, and keeps
+    nothing once it returns."""
+    tactics = [TacticMarines(name) for name in TACTICS]
+    hive, rng = BugHuntDiceAI(), random.Random(seed)
+    checked, differ = 0, set()
+    for game_no in range(3):
+        g = BugHunt(**{"mission": "kill_queen", **options})
+        g.reset(seed * 100 + game_no)
+        turn = 0
+        while not g.is_terminal() and turn < 400:
+            player = g.current_player()
+            if player != "marines":
+                g.apply(hive.act(g, player))
+                continue
+            actions = {}
+            for t in tactics:
+                actions[t.tactic] = t.act(g, player)
+                assert t._within_act is None
+                assert actions[t.tactic] == act_worked_out_afresh(t, g, player), (seed, g.turn, t.tactic)
+            checked += g.decision.kind == "act"
+            differ |= {name for name, a in actions.items() if a != actions["heuristic"]}
+            g.apply(actions[TACTICS[rng.randrange(len(TACTICS))]])
+            turn += 1
+    assert checked > 150 and len(differ) >= 8  # (most tactics played differently from the script somewhere)
