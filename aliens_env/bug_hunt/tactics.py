@@ -274,7 +274,7 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
-    @cython.locals(game=GameRecords)
+    @cython.locals(game=GameRecords, terminals=set, pairs=list, taken=dict, load=dict)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,

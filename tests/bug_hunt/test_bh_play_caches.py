@@ -1,7 +1,7 @@
 """The squad's and the hive's shortcuts (session 50) against the plain computations they replace,
 over random Bug Hunt games: combat.throw_squares (the block within reach of the thrower read,
-not every square of the colony) and what TacticMarines.act keeps while it runs (its goals,
-worked out once for the scripted squad's play and the tactic's)."""
+not every square of the colony), what TacticMarines.act keeps while it runs (its goals, worked
+out once for the scripted squad's play and the tactic's) and state.occupied's typed set."""
 from __future__ import annotations
 
 import random
@@ -63,6 +63,24 @@ def test_the_throw_squares_are_every_squares_scan_at_random_positions(seed, miss
                 checked += 1
                 landed += bool(want)
     assert checked > 500 and landed > checked // 2
+
+
+@pytest.mark.parametrize("seed,options", [(3, {}), (4, {"apc": True, "squad": "apc_crew"})])
+def test_the_occupied_squares_are_the_figures_the_pods_and_the_apc_at_random_positions(seed, options):
+    rng, checked = random.Random(seed), 0
+    for game_no in range(16):
+        g = BugHunt(mission="kill_queen", **options)
+        g.reset(seed * 100 + game_no)
+        while not g.is_terminal():
+            want = {h.pos for h in g.humans if h.status == "active"} - {NO}
+            want |= {a.pos for a in g.aliens if a.alive and a.attached == NO}
+            want |= {r * g.size + c for r, c in (f["pos"] for f in g.features if f["kind"] == "sentry")}
+            if g.apc is not None:
+                want.add(g.apc["pos"])
+            assert state.occupied(g) == want
+            checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 400
 
 
 def act_worked_out_afresh(tactic, game, player: str) -> int:
