@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.board import DIRECTIONS
 from . import geometry, state
 from .colony import PASSABLE
-from .state import MAX_TARGETS, NO, Alien, GameRecords, Human
+from .state import MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
 try:
     import cython
@@ -144,23 +144,51 @@ def hugger_struggle(game, i: int) -> None:
 def throw_hugger(game, i: int, origin: int, distance: int) -> None:
     """Thrown 1D6 squares (PRINTED): to a free open square in line of sight as far as
     possible up to that range, one picked by the die among equals (ASSUMPTION A20)."""
-    occ = state.occupied(game)
-    best, options = 0, []
-    for s in range(game.size * game.size):
-        if not PASSABLE[geometry.cell(game, s)] or s in occ:
-            continue
-        r = geometry.rng(game, origin, s)
-        if r > distance or r == 0 or r < best or not geometry.los(game, origin, s, distance):
-            continue
-        if r > best:
-            best, options = r, [s]
-        elif r == best:
-            options.append(s)
+    options = throw_squares(game, origin, distance)
     a = game.aliens[i]
     if not options:
         a.alive, a.pos = False, NO
         return
     a.pos = options[game.dice.pick(len(options))]
+
+
+@cython.locals(game=GameRecords, size=cython.Py_ssize_t, reach=cython.Py_ssize_t, r0=cython.Py_ssize_t,
+               c0=cython.Py_ssize_t, rs=cython.Py_ssize_t, re=cython.Py_ssize_t, cs=cython.Py_ssize_t,
+               ce=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t, s=cython.Py_ssize_t,
+               far=cython.Py_ssize_t, best=cython.Py_ssize_t, cells=bytes, options=list)
+def throw_squares(game, origin: int, distance: int) -> list[int]:
+    """The squares a Face-Hugger thrown from origin up to `distance` squares may land on, in square
+    order: open (passable), free (state.occupied), seen from origin (geometry.los within
+    `distance`) and as far as any such square, origin itself excepted. Only the block within
+    min(distance, sight range) of origin is read (no other square is in range and in sight), its
+    rows from the cells' bytes (on C ints when compiled)."""
+    occ = state.occupied(game)
+    col, size, sight = game.colony, game.size, game.rules["sight_range"]
+    rows, cols = col.rows_cols  # (as geometry.rng: NO reads the last square, as there)
+    reach = min(distance, sight)
+    r0, c0 = rows[origin], cols[origin]
+    rs, re = max(0, r0 - reach), min(size, r0 + reach + 1)
+    cs, ce = max(0, c0 - reach), min(size, c0 + reach + 1)
+    cells = col.cells[rs:re].tobytes()  # (codes 0..6: a byte each)
+    seen = None  # origin's line of sight, fetched once a square needs it (as geometry.los)
+    best, options = 0, []
+    for r in range(rs, re):
+        for c in range(cs, ce):
+            s = r * size + c
+            if not PASSABLE_BY_CODE[cells[(r - rs) * size + c]] or s in occ:
+                continue
+            far = max(abs(r - r0), abs(c - c0))
+            if far == 0 or far < best:
+                continue
+            if seen is None:
+                seen = col.los_from(origin, sight)
+            if not seen[s]:
+                continue
+            if far > best:
+                best, options = far, [s]
+            else:
+                options.append(s)
+    return options
 
 
 @cython.locals(game=GameRecords)

@@ -14,30 +14,32 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(h=Human)
+@cython.locals(records=GameRecords, h=Human)
 def step_marines(game) -> None:
-    if game.apc is not None and game.apc["driving"]:
+    records = game  # (typed, read only: compiled, its records read from the struct, _decide a C call; writes: game)
+    apc = records.apc
+    if apc is not None and apc["driving"]:
         if state.crew(game):
-            game._decide("drive", [])
+            records._decide("drive", [])
             return
-        game.apc["driving"], game.apc["moves"] = False, 0
-    if game.active != NO:
-        h = game.humans[game.active]
+        apc["driving"], apc["moves"] = False, 0
+    if records.active != NO:
+        h = records.humans[records.active]
         if h.status == "active" and h.hugger == NO:
-            game._decide("act", [])
+            records._decide("act", [])
             return
         game.active = NO
     pending = []
-    for i, h in enumerate(game.humans):
+    for i, h in enumerate(records.humans):
         if h.status == "active" and h.pos != NO and not h.activated and h.hugger == NO:
             pending.append(i)
-    if game.apc is not None and not game.apc["activated"] and state.crew(game):
+    if apc is not None and not apc["activated"] and state.crew(game):
         pending.append(APC_OPTION)  # the APC is driven by whoever is inside (A55)
     if not pending:
         game.active = NO
         game._start_phase("xeno")
         return
-    game._decide("activate", pending)
+    records._decide("activate", pending)
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien)

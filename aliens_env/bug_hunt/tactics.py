@@ -98,12 +98,32 @@ class TacticMarines(ScriptedMarines):
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
+    #: while act() runs, what it has worked out for its position: the goals (_goals), read by the
+    #: scripted squad's play and again by the tactic (a policy changes nothing, so the position
+    #: stays as it is until act() returns); None outside act()
+    _within_act = None
+
     @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
-        action = super().act(game, player)
-        if self.tactic == "heuristic" or game.decision.kind != "act":
-            return action
-        return getattr(self, self.tactic)(game, game.script_mask(player), action)
+        self._within_act = {}
+        try:
+            action = super().act(game, player)
+            if self.tactic == "heuristic" or game.decision.kind != "act":
+                return action
+            return getattr(self, self.tactic)(game, game.script_mask(player), action)
+        finally:
+            self._within_act = None
+
+    def _goals(self, game) -> list[int]:
+        """ScriptedMarines._goals, worked out once within act() (a list its readers share: none
+        changes it)."""
+        kept = self._within_act
+        if kept is None:
+            return ScriptedMarines._goals(game)
+        goals = kept.get("goals")
+        if goals is None:
+            goals = kept["goals"] = ScriptedMarines._goals(game)
+        return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)
@@ -254,7 +274,7 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
-    @cython.locals(game=GameRecords)
+    @cython.locals(game=GameRecords, terminals=set, pairs=list, taken=dict, load=dict)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
@@ -281,9 +301,9 @@ class TacticMarines(ScriptedMarines):
             terminal = g in terminals
             for i, equipment, pos in squad:
                 if equipment or not terminal:
-                    steps = by_equipment[equipment][pos]
+                    steps = by_equipment[equipment].item(pos)  # (a Python int: no numpy scalar made)
                     if steps < UNREACHABLE:
-                        pairs.append((int(steps), i, g))
+                        pairs.append((steps, i, g))
         pairs.sort()
         taken, load = {}, {}
         for _, i, g in pairs:
