@@ -139,29 +139,30 @@ class Colony(Grid):
         return out
 
     def fits(self, cells) -> bool:
-        lo, hi = 1, self.size - 2
-        for r, c in cells:
-            if not (lo <= r <= hi and lo <= c <= hi) or self.cells[r, c] != UNKNOWN:
-                return False
-        return True
+        """May a section be laid on `cells` (a rectangle's squares, as rect_cells lists them): all
+        of them inside the grid's one-square margin and still unknown?"""
+        r0, c0, r1, c1 = _bounds(cells)
+        hi = self.size - 2
+        return 1 <= r0 and 1 <= c0 and r1 <= hi and c1 <= hi and not self.cells[r0:r1 + 1, c0:c1 + 1].any()  # (UNKNOWN is 0)
 
     def place(self, cells, kind: str, keep_open=(), doors=(), **info) -> int:
-        """Lay a section: floor on `cells`, wall on the still-unknown ring except the squares in
-        `keep_open` (its own open ends), then doors [(square, state)]. Returns the piece id."""
+        """Lay a section on `cells` (a rectangle's squares, as rect_cells lists them): floor there,
+        wall on the still-unknown ring except the squares in `keep_open` (its own open ends), then
+        doors [(square, state)]. Returns the piece id. (Whole slices: a numpy write of one square
+        costs about what a slice's does.)"""
         pid = len(self.pieces)
-        rows = [r for r, _ in cells]
-        cols = [c for _, c in cells]
-        piece = {"id": pid, "kind": kind, "rect": [min(rows), min(cols), max(rows), max(cols)], **info}
+        r0, c0, r1, c1 = _bounds(cells)
+        if len(cells) != (r1 - r0 + 1) * (c1 - c0 + 1):
+            raise ValueError(f"a section's squares must fill a rectangle, got {cells}")
+        piece = {"id": pid, "kind": kind, "rect": [r0, c0, r1, c1], **info}
         self.pieces.append(piece)
-        for q in cells:
-            self.cells[q] = FLOOR
-            self.piece[q] = pid
-        keep = {tuple(q) for q in keep_open}
-        r0, c0, r1, c1 = piece["rect"]
-        for r in range(r0 - 1, r1 + 2):
-            for c in range(c0 - 1, c1 + 2):
-                if (r, c) not in keep and self.cells[r, c] == UNKNOWN:
-                    self.cells[r, c] = WALL
+        self.cells[r0:r1 + 1, c0:c1 + 1] = FLOOR
+        self.piece[r0:r1 + 1, c0:c1 + 1] = pid
+        reopen = [q for q in map(tuple, keep_open) if self.cells[q] == UNKNOWN]
+        ring = self.cells[r0 - 1:r1 + 2, c0 - 1:c1 + 2]  # (a section lies a square inside the grid's edge)
+        ring[ring == UNKNOWN] = WALL
+        for q in reopen:
+            self.cells[q] = UNKNOWN
         for q, state in doors:
             self.cells[q] = state
         if doors:
@@ -201,6 +202,13 @@ class Colony(Grid):
             if self.cells[beyond] not in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED):
                 self.cells[door] = WALL
         self.changed()
+
+
+def _bounds(cells) -> tuple[int, int, int, int]:
+    """The top row, left column, bottom row and right column of the squares `cells`."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return min(rows), min(cols), max(rows), max(cols)
 
 
 # -- reading a saved colony ------------------------------------------------------------------------
