@@ -130,13 +130,13 @@ class Colony(Grid):
 
     # -- laying sections ------------------------------------------------------------------------
     def rect_cells(self, base, d: int, depth: int, width: int, offset: int = 0) -> list[tuple[int, int]]:
-        p = right(d)
-        out = []
-        for i in range(depth):
-            for j in range(width):
-                q = add(add(base, d, i), p, j - offset)
-                out.append(q)
-        return out
+        """The squares of the rectangle `depth` squares along d from base by `width` squares to its
+        right (starting `offset` squares to base's left), row by row along d: the first and the
+        last are opposite corners."""
+        dr, dc = CARDINAL[d]
+        pr, pc = CARDINAL[right(d)]
+        r0, c0 = base[0] - pr * offset, base[1] - pc * offset
+        return [(r0 + dr * i + pr * j, c0 + dc * i + pc * j) for i in range(depth) for j in range(width)]
 
     def fits(self, cells) -> bool:
         """May a section be laid on `cells` (a rectangle's squares, as rect_cells lists them): all
@@ -205,10 +205,10 @@ class Colony(Grid):
 
 
 def _bounds(cells) -> tuple[int, int, int, int]:
-    """The top row, left column, bottom row and right column of the squares `cells`."""
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    return min(rows), min(cols), max(rows), max(cols)
+    """The top row, left column, bottom row and right column of a rectangle's squares listed
+    from one corner to the opposite one (as rect_cells lists them)."""
+    (ra, ca), (rb, cb) = cells[0], cells[-1]
+    return min(ra, rb), min(ca, cb), max(ra, rb), max(ca, cb)
 
 
 # -- reading a saved colony ------------------------------------------------------------------------

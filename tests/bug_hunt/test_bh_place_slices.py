@@ -1,4 +1,5 @@
-"""Colony.fits and Colony.place work on whole numpy slices of the section's rectangle: the same
+"""Colony.rect_cells lists a rectangle by arithmetic on the step vectors, and Colony.fits and
+Colony.place work on whole numpy slices of the section's rectangle: the same
 answers and the same grid as the square-by-square forms they replaced, over many colonies and
 rectangles (laid or not, at the edge, over laid squares, with open ends and doors)."""
 import random
@@ -8,10 +9,14 @@ import pytest
 
 from aliens_env.bug_hunt import data_files
 from aliens_env.bug_hunt import layout as lay
-from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_OPEN, FLOOR, UNKNOWN, WALL, Colony
+from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_OPEN, FLOOR, UNKNOWN, WALL, Colony, add, right
 from aliens_env.core.dice import Dice
 
 RULES = data_files.rules()
+
+
+def rect_cells_by_steps(base, d, depth, width, offset=0):
+    return [add(add(base, d, i), right(d), j - offset) for i in range(depth) for j in range(width)]
 
 
 def fits_by_square(col, cells):
@@ -92,3 +97,14 @@ def test_place_refuses_squares_that_are_not_a_rectangle():
     col = Colony(RULES["grid_size"], RULES["hazard_extra_ap"])
     with pytest.raises(ValueError, match="rectangle"):
         col.place([(5, 5), (6, 6)], "corridor")
+
+
+def test_rect_cells_are_the_squares_stepped_to_one_by_one():
+    col = Colony(RULES["grid_size"], RULES["hazard_extra_ap"])
+    rng = random.Random(7)
+    for _ in range(2000):
+        base = (rng.randrange(-3, 70), rng.randrange(-3, 70))
+        d, depth, width = rng.randrange(4), rng.randrange(1, 13), rng.randrange(1, 13)
+        offset = rng.randrange(-2, width + 2)
+        assert col.rect_cells(base, d, depth, width, offset) == rect_cells_by_steps(base, d, depth, width, offset)
+        assert col.rect_cells(list(base), d, depth, width) == rect_cells_by_steps(base, d, depth, width)
