@@ -114,10 +114,10 @@ def map_planes(game) -> np.ndarray:
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
     quarter of the memory of float32; stripe() turns them into the observation's floats."""
-    sig = (game.colony.version, game.rooms_entered, [(f["kind"], f["state"]) for f in game.features])
+    key = (game.colony.version, game.rooms_entered)
     cached = game._shared.get("map_planes")
-    if cached is not None and cached[0] == sig:
-        return cached[1]
+    if cached is not None and cached[0] == key and _same_features(cached[1], game.features):
+        return cached[2]
     n, half = game.size, game.window // 2
     cells = game.colony.cells
     planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.uint8)
@@ -157,8 +157,30 @@ def map_planes(game) -> np.ndarray:
         if port["state"] == "pending":
             for r, c in port["cells"]:
                 inner[P["open_end"], r, c] = 2
-    game._shared["map_planes"] = (sig, planes)
+    game._shared["map_planes"] = (key, _feature_marks(game.features), planes)
     return planes
+
+
+def _feature_marks(features: list) -> list:
+    """The features' kinds and states, one after the other (map_planes' key: a list made once a
+    rebuild, not on each call)."""
+    marks = []
+    for f in features:
+        marks.append(f["kind"])
+        marks.append(f["state"])
+    return marks
+
+
+@cython.locals(marks=list, features=list, f=dict, i=cython.Py_ssize_t)
+def _same_features(marks, features) -> bool:
+    """Have `features` still the kinds and states _feature_marks kept?"""
+    if len(marks) != 2 * len(features):
+        return False
+    for i in range(len(features)):
+        f = features[i]
+        if f["kind"] != marks[2 * i] or f["state"] != marks[2 * i + 1]:
+            return False
+    return True
 
 
 @cython.locals(game=GameRecords)

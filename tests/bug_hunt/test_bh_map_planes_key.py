@@ -1,0 +1,61 @@
+"""observation.map_planes keeps its planes while the layout version, the rooms entered and the
+features' kinds and states stay the same: the features' part of that key is compared in a loop
+(_same_features over the marks _feature_marks kept), which must answer as comparing the lists of
+(kind, state) pairs it replaced, and the kept planes must always be the ones a rebuild makes."""
+import random
+
+import numpy as np
+
+from aliens_env.bug_hunt import BugHunt, observation
+from aliens_env.bug_hunt.observation import _feature_marks, _same_features
+
+KINDS = ("egg_cache", "sentry", "crate_eggs", "comms_terminal")
+STATES = ("intact", "hatched", "active", "inactive", "destroyed", "ready", "used")
+
+
+def _pairs(features):
+    return [(f["kind"], f["state"]) for f in features]
+
+
+def test_same_features_answers_as_comparing_the_kind_and_state_pairs():
+    rng = random.Random(3)
+    differ = 0
+    for _ in range(3000):
+        before = [{"kind": rng.choice(KINDS), "pos": [1, 2], "state": rng.choice(STATES)} for _ in range(rng.randrange(6))]
+        marks = _feature_marks(before)
+        after = [dict(f) for f in before]
+        change = rng.randrange(5)
+        if change == 1 and after:
+            after[rng.randrange(len(after))]["state"] = rng.choice(STATES)
+        elif change == 2 and after:
+            after[rng.randrange(len(after))]["kind"] = rng.choice(KINDS)
+        elif change == 3:
+            after.append({"kind": rng.choice(KINDS), "pos": [0, 0], "state": rng.choice(STATES)})
+        elif change == 4 and after:
+            after.pop(rng.randrange(len(after)))
+        same = _pairs(before) == _pairs(after)
+        assert _same_features(marks, after) == same
+        differ += not same
+    assert differ > 1000
+
+
+def test_the_kept_map_planes_are_always_those_a_rebuild_makes():
+    """Through random play (doors, hazards, rooms entered, features hatched, destroyed, switched),
+    map_planes returns what it builds afresh with its cache dropped."""
+    checked = 0
+    for seed in range(3):
+        g = BugHunt()
+        g.reset(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(400):
+            if g.is_terminal():
+                break
+            kept = observation.map_planes(g)
+            g._shared.pop("map_planes")
+            fresh = observation.map_planes(g)
+            assert np.array_equal(kept, fresh)
+            checked += 1
+            player = g.current_player()
+            legal = np.flatnonzero(g.legal_mask(player))
+            g.apply(int(legal[rng.integers(len(legal))]))
+    assert checked > 300
