@@ -62,14 +62,17 @@ def enter_cost(game, s: int) -> int:
 @cython.locals(game=GameRecords)
 def layout_cache(game) -> dict:
     """game._shared, emptied when the layout has changed since it was last asked for (but for
-    its "lasting" dict: see lasting_cache)."""
+    its "lasting" dict, see lasting_cache, and observation.map_planes' entry, keyed on the layout
+    version itself: its array is rewritten in place)."""
     shared = game._shared
     if shared.get("layout_version") != game.colony.version:
-        lasting = shared.get("lasting")
+        lasting, planes = shared.get("lasting"), shared.get("map_planes")
         shared.clear()
         shared["layout_version"] = game.colony.version
         if lasting is not None:
             shared["lasting"] = lasting
+        if planes is not None:
+            shared["map_planes"] = planes
     return shared
 
 

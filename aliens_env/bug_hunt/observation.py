@@ -113,16 +113,26 @@ def map_planes(game) -> np.ndarray:
     version (every change of a square, a port or a hazard bumps it), rooms entered (only
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
-    quarter of the memory of float32; stripe() turns them into the observation's floats."""
+    quarter of the memory of float32; stripe() turns them into the observation's floats. The
+    array is the game's own, rewritten in place when the key changes: keep a copy, not it."""
     key = (game.colony.version, game.rooms_entered)
     cached = game._shared.get("map_planes")
     if cached is not None and cached[0] == key and _same_features(cached[1], game.features):
         return cached[2]
     n, half = game.size, game.window // 2
     cells = game.colony.cells
-    planes = np.zeros((N_PLANES, n + 2 * half, n + 2 * half), dtype=np.uint8)
-    planes[P["wall"]] = 2  # off the grid reads as wall
-    inner = planes[:, half:half + n, half:half + n]
+    side = n + 2 * half
+    if cached is not None and cached[2].shape == (N_PLANES, side, side):
+        # rewritten in place: its margin never changes, and zeroing the grid's squares of the
+        # planes after the first seven costs a fraction of a new array's memset
+        planes = cached[2]
+        inner = planes[:, half:half + n, half:half + n]
+        inner[7:] = 0
+    else:
+        planes = np.zeros((N_PLANES, side, side), dtype=np.uint8)
+        planes[P["wall"]] = 2  # off the grid reads as wall
+        inner = planes[:, half:half + n, half:half + n]
+    game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
     # the planes read off the squares (floor, wall, open_door, closed_door, sealed_door, hazard,
     # entry: the first seven), made in one contiguous block and copied in at once (an operation
     # on the padded planes' n short rows costs several times one on a contiguous block)
@@ -201,7 +211,7 @@ def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     planes (a new layout version starts afresh)."""
     planes = map_planes(game)
     kept = game._shared.get("stripes")
-    if kept is None or kept[0] is not planes:
+    if kept is None:  # (map_planes drops them when it rewrites the planes)
         kept = game._shared["stripes"] = (planes, {})
     band = fr // STRIPE_ROWS
     key = (fc, band)
