@@ -354,13 +354,16 @@ class StateQueries(VehicleRules):
         _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, queue, hi, limit)
         return dist
 
-    @cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
+    @cython.locals(kept=dict, first=cython.int[:], nexts=cython.int[:])  # (compiled: the typed views kept)
     def _flat_nbrs(self) -> tuple:
-        """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches."""
+        """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches.
+        Compiled, kept as the typed views of the two arrays (Cython memoryviews): a search's typed
+        argument takes one as it is, not the array's buffer acquired and its format checked anew."""
         kept = _FLAT_NBRS
         flat = kept.get(self.map_id)
         if flat is None:
-            flat = kept[self.map_id] = flat_table(self.nbrs)
+            first, nexts = flat_table(self.nbrs)
+            flat = kept[self.map_id] = (first, nexts)
         return flat
 
     def reach(self, start: int, closed: set[int], limit: int, more=()) -> tuple[int, ...]:
