@@ -432,7 +432,8 @@ class StateQueries(VehicleRules):
         return out
 
     @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t, tail=cython.Py_ssize_t,
-                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:])  # (the search: _reach_layers)
+                   i=cython.Py_ssize_t, found=list, first=cython.int[:], nexts=cython.int[:],
+                   view=cython.int[:])  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -444,9 +445,10 @@ class StateQueries(VehicleRules):
         mark[start] = 1
         queue = _REACH_QUEUES.get(n)
         if queue is None:
-            queue = _REACH_QUEUES[n] = array("i", [0]) * n
+            view = array("i", [0]) * n
+            queue = _REACH_QUEUES[n] = view  # (compiled: kept as its typed view, as ``_flat_nbrs``' table)
         flat = self._flat_nbrs()
-        first, nexts, view = flat[0], flat[1], queue  # (compiled: typed views made once for both searches)
+        first, nexts, view = flat[0], flat[1], queue  # (compiled: typed views taken once for both searches)
         view[0] = start
         near = _reach_layers(first, nexts, mark, view, 0, 1, limit - 1)
         tail = near
@@ -455,7 +457,10 @@ class StateQueries(VehicleRules):
             # already, so searching on from all of queue[:near] adds just the squares one step on from
             # those at limit - 1 steps, in the order a search from them alone adds them
             tail = _reach_layers(first, nexts, mark, view, 0, near, 1)
-        return tuple(queue[:tail]), near
+        found = []
+        for i in range(tail):  # (compiled: each square read from the view as a C int)
+            found.append(view[i])
+        return tuple(found), near
 
     @cython.locals(taken=bytearray, reach=tuple, i=cython.Py_ssize_t, s=cython.int, mark=cython.int, end=cython.int,
                    closed=set, model=dict, squares=tuple)
