@@ -37,7 +37,7 @@ cdef class StateQueries(VehicleRules):
     cpdef queen_squares(self)
     cpdef loader_squares(self)
     cpdef occupied(self)
-    cpdef _held_squares(self)
+    cpdef int _mark_held(self, bytearray marks, int other, int character) except -1
     cpdef bfs(self, sources, closed, limit=*, until=*)
     cpdef _flat_nbrs(self)
     cpdef reach(self, start, closed, limit, more=*)

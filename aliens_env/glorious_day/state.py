@@ -264,42 +264,62 @@ class StateQueries(VehicleRules):
         """The Power Loader's squares (the tuple kept per board: shared), () without it."""
         return kept_footprint(self.board, self.loader["pos"], self.size) if self.loader is not None else ()
 
-    @cython.locals(out=set, held=list, i=cython.Py_ssize_t)  # (compiled: set adds without lookups)
+    @cython.locals(out=set, marks=bytearray, n=cython.Py_ssize_t, s=cython.Py_ssize_t)  # (compiled: C ints)
     def occupied(self) -> set[int]:
         """Squares that hold a model, a Blip or Newt: nothing else may end a move there (a new set:
         callers add to it)."""
         out = set(self.vehicle_set())  # (first, from its kept set: copied without hashing its 21 squares again)
-        held = self._held_squares()
-        for i in range(len(held)):  # (each square added: no generic update call)
-            out.add(held[i])
+        n = self.board.n
+        marks = bytearray(n)
+        self._mark_held(marks, OTHER_MARK, 0)
+        for s in range(n):  # (each marked square added: no generic update call)
+            if marks[s]:
+                out.add(s)
         return out
 
-    @cython.locals(out=list, model=dict, squares=tuple)  # (compiled: list adds and dict reads without lookups)
-    def _held_squares(self) -> list[int]:
-        """``occupied()``'s squares but the APC's: each Alien's, Blip's and Character's model on the
-        board, Newt's token, the Queen's and the Power Loader's squares (a square may come twice).
-        The one listing of what holds a square, for ``occupied()`` and ``_occupied_marks``."""
-        out = []
+    @cython.locals(model=dict, squares=tuple, n=cython.Py_ssize_t, s=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   mark=cython.int, both=cython.int)  # (compiled: C ints, dict reads without lookups)
+    def _mark_held(self, marks: bytearray, other: int, character: int) -> int:
+        """The one listing of what holds a square, but the APC (for ``occupied()`` and
+        ``_occupied_marks``): `other` added to the byte in `marks` of each Alien's, Blip's and
+        Character's model on the board, of Newt's token, of the Queen's and the Power Loader's
+        squares, and `character` too under each Character's model. Squares off the board (NO) are
+        left out: no square of a search is one."""
+        n, both = len(marks), other | character
         for model in self.aliens:
             if model is not None:
-                out.append(model["pos"])
+                s = model["pos"]
+                if 0 <= s < n:
+                    mark = marks[s]  # (each byte read and written as a C int)
+                    marks[s] = mark | other
         for model in self.blips:
             if model is not None:
-                out.append(model["pos"])
-        for model in self.chars:
-            pos = model["pos"]
-            if pos != NO:
-                out.append(pos)
+                s = model["pos"]
+                if 0 <= s < n:
+                    mark = marks[s]
+                    marks[s] = mark | other
+        for model in self.chars:  # (NO off the board: left out below)
+            s = model["pos"]
+            if 0 <= s < n:
+                mark = marks[s]
+                marks[s] = mark | both
         if self.newt_carrier == NO and self.newt != NO:
-            out.append(self.newt)
-        if self.has_large:  # (each square added: nothing for a tuple ())
+            s = self.newt
+            if 0 <= s < n:
+                mark = marks[s]
+                marks[s] = mark | other
+        if self.has_large:  # (each square marked: nothing for a tuple ())
             squares = self.queen_squares()
-            for pos in squares:
-                out.append(pos)
+            for i in range(len(squares)):
+                s = squares[i]
+                mark = marks[s]
+                marks[s] = mark | other
             squares = self.loader_squares()
-            for pos in squares:
-                out.append(pos)
-        return out
+            for i in range(len(squares)):
+                s = squares[i]
+                mark = marks[s]
+                marks[s] = mark | other
+        return 0
 
     @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int,
                    queue=cython.int[:], hi=cython.Py_ssize_t)  # (compiled: C ints, the queue a C array)
@@ -334,13 +354,16 @@ class StateQueries(VehicleRules):
         _breadth_first_layers(flat[0], flat[1], dist, mark, want, left, queue, hi, limit)
         return dist
 
-    @cython.locals(kept=dict)  # (compiled: a dict read without a method lookup)
+    @cython.locals(kept=dict, first=cython.int[:], nexts=cython.int[:])  # (compiled: the typed views kept)
     def _flat_nbrs(self) -> tuple:
-        """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches."""
+        """``nbrs`` flat (``flat_table``: `first`, `nexts`), kept once per map, for the typed searches.
+        Compiled, kept as the typed views of the two arrays (Cython memoryviews): a search's typed
+        argument takes one as it is, not the array's buffer acquired and its format checked anew."""
         kept = _FLAT_NBRS
         flat = kept.get(self.map_id)
         if flat is None:
-            flat = kept[self.map_id] = flat_table(self.nbrs)
+            first, nexts = flat_table(self.nbrs)
+            flat = kept[self.map_id] = (first, nexts)
         return flat
 
     def reach(self, start: int, closed: set[int], limit: int, more=()) -> tuple[int, ...]:
@@ -409,7 +432,8 @@ class StateQueries(VehicleRules):
         return out
 
     @cython.locals(mark=bytearray, flat=tuple, s=cython.int, near=cython.Py_ssize_t, tail=cython.Py_ssize_t,
-                   first=cython.int[:], nexts=cython.int[:], view=cython.int[:])  # (the search: _reach_layers)
+                   i=cython.Py_ssize_t, found=list, first=cython.int[:], nexts=cython.int[:],
+                   view=cython.int[:])  # (the search: _reach_layers)
     def _bfs_reach(self, start: int, closed, limit: int) -> tuple[tuple[int, ...], int]:
         """The squares within `limit` steps of `start` (not entering `closed`), layer by layer,
         `start` first (a tuple: the answers are kept and shared by every game of the process, so
@@ -421,9 +445,10 @@ class StateQueries(VehicleRules):
         mark[start] = 1
         queue = _REACH_QUEUES.get(n)
         if queue is None:
-            queue = _REACH_QUEUES[n] = array("i", [0]) * n
+            view = array("i", [0]) * n
+            queue = _REACH_QUEUES[n] = view  # (compiled: kept as its typed view, as ``_flat_nbrs``' table)
         flat = self._flat_nbrs()
-        first, nexts, view = flat[0], flat[1], queue  # (compiled: typed views made once for both searches)
+        first, nexts, view = flat[0], flat[1], queue  # (compiled: typed views taken once for both searches)
         view[0] = start
         near = _reach_layers(first, nexts, mark, view, 0, 1, limit - 1)
         tail = near
@@ -432,7 +457,10 @@ class StateQueries(VehicleRules):
             # already, so searching on from all of queue[:near] adds just the squares one step on from
             # those at limit - 1 steps, in the order a search from them alone adds them
             tail = _reach_layers(first, nexts, mark, view, 0, near, 1)
-        return tuple(queue[:tail]), near
+        found = []
+        for i in range(tail):  # (compiled: each square read from the view as a C int)
+            found.append(view[i])
+        return tuple(found), near
 
     @cython.locals(taken=bytearray, reach=tuple, i=cython.Py_ssize_t, s=cython.int, mark=cython.int, end=cython.int,
                    closed=set, model=dict, squares=tuple)
@@ -513,28 +541,20 @@ class StateQueries(VehicleRules):
                     taken[s] = mark | end
         return _marked_squares(taken, end, self.board.n)
 
-    @cython.locals(taken=bytearray, n=cython.int, s=cython.int, mark=cython.int, other=cython.int, character=cython.int,
-                   model=dict, squares=tuple, held=list, i=cython.Py_ssize_t)  # (compiled: C ints)
+    @cython.locals(taken=bytearray, n=cython.int, s=cython.int, other=cython.int, squares=tuple,
+                   i=cython.Py_ssize_t)  # (compiled: C ints)
     def _occupied_marks(self) -> bytearray:
         """``occupied()`` as a byte per square: OTHER_MARK on each of its squares (nonzero:
         occupied), CHARACTER_MARK added where a Character's model stands (the squares aboard the APC
         a Move may end on have none). Squares off the board (NO) are left out: no square of a
-        search is one. (The APC's squares and ``_held_squares``, as ``occupied()``: no set made.)"""
-        n, other, character = self.board.n, OTHER_MARK, CHARACTER_MARK
+        search is one. (The APC's squares and ``_mark_held``, as ``occupied()``: no set made.)"""
+        n, other = self.board.n, OTHER_MARK
         taken = bytearray(n)
-        squares, held = self.vehicle_squares(), self._held_squares()
+        squares = self.vehicle_squares()
         for i in range(len(squares)):
             s = squares[i]
             taken[s] = other
-        for i in range(len(held)):
-            s = held[i]
-            if 0 <= s < n:
-                taken[s] = other
-        for model in self.chars:  # (the Characters' bit added last: each byte read and written as a C int)
-            s = model["pos"]
-            if 0 <= s < n:
-                mark = taken[s]
-                taken[s] = mark | character
+        self._mark_held(taken, other, CHARACTER_MARK)
         return taken
 
     def attack_targets(self, c: int) -> tuple[int, ...]:

@@ -70,7 +70,7 @@ def _plain_marks(g: GloriousDay) -> bytearray:
 
 
 def test_occupied_marks_are_the_plain_union_in_every_mission():
-    """``_occupied_marks`` (the APC's squares and ``_held_squares`` marked, no set made) marks at every
+    """``_occupied_marks`` (the APC's squares and ``_mark_held``'s, no set made) marks at every
     position of random play of each mission the plain union's squares, the Characters' apart."""
     positions, apc, characters = 0, 0, 0
     for mission in MISSIONS:
