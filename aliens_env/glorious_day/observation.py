@@ -517,7 +517,7 @@ class Observation(AlienRules):
             column = index[card]
             obs[o + column] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
-            obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1.0
+            obs[o + len(self.card_names) + self.mt_kinds[self.tracker[-1]]] = 1.0  # (its column: a dict read)
 
 
 def anew_spans(layout) -> dict[str, list[slice]]:
