@@ -152,7 +152,9 @@ class GloriousDay(LoaderRules):
             "willpower/10", "hive_hand/10", "hivemind_deck/31", f"motion_tracker_deck/{self.tracker_total}", "blip_pool/21",
             "hive_hazards/6", "reaction_used", "newt_found", "hive_player",
             *(f"nature={k}" for k in self.natures), *(f"decision={k}" for k in DECISIONS))
-        self.mt_kinds = MT_KINDS + (QUEEN_MT_KINDS if self.has_queen else ())
+        #: {Motion Tracker kind: its column among the hive's top_tracker features}, in that order
+        kinds = MT_KINDS + (QUEEN_MT_KINDS if self.has_queen else ())
+        self.mt_kinds = {kind: column for column, kind in enumerate(kinds)}
         self.hive_features = (*(f"hand_{k}/3" for k in self.card_names), *(f"top_tracker={k}" for k in self.mt_kinds))
         views = [
             ("board", (len(PLANES), self.height, self.width), "planes: " + ", ".join(PLANES)),

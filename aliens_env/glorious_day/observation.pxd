@@ -1,12 +1,16 @@
 # Glorious Day's chain of rule classes (glorious_day/game.py): its records are declared at its root
 # (VehicleRules, glorious_day/apc.pxd).
+cimport cython
+
 from aliens_env.glorious_day.aliens cimport AlienRules
 from aliens_env.glorious_day.missions cimport progress as mission_progress
 
 cdef class Observation(AlienRules):
     # cpdef: called in C from observe and _observe_public (each step; glorious_day/apc.pxd says how)
     cpdef _observe_public(self)
-    # values, blank: the kept array's and the template's floats (_Views), written and read in C
+    # values, blank: the kept array's and the template's floats (_Views), written and read in C;
+    # shown_aliens: the Aliens' squares and counts as shown (an array of C longs), likewise
+    @cython.locals(shown_aliens=long[::1])
     cpdef _write_public(self, obs, float[::1] values, template, float[::1] blank, dict last)
     # (`list counts`: compiled, a tuple is refused)
     cpdef _global_value(self, Py_ssize_t i, list counts)

@@ -153,7 +153,7 @@ class Observation(AlienRules):
 
     # (compiled: dict reads, not lookups, the kept dicts being plain dicts; the Aliens' slots, the
     # Characters' numbers and squares and the offsets in C integers: items read and written at C indices)
-    @cython.locals(at=dict, ch=dict, alien=dict, shown_aliens=list, squares=list, slot=cython.Py_ssize_t,
+    @cython.locals(at=dict, ch=dict, alien=dict, squares=list, slot=cython.Py_ssize_t,
                    seats=list, mission=list, square=cython.Py_ssize_t, last_slot=cython.Py_ssize_t,
                    counts=list, shown_counts=list, i=cython.Py_ssize_t,
                    now_at=cython.Py_ssize_t, now_count=cython.Py_ssize_t, was_at=cython.Py_ssize_t,
@@ -245,11 +245,13 @@ class Observation(AlienRules):
         if "aliens" in marks or self.aliens != last.get("alien_slots"):  # (compared slot by slot, no copy made)
             was_slots = last.get("alien_slots")  # (None when new)
             slots = last["alien_slots"] = list(self.aliens)  # (a copy: the slots filled or emptied found next time)
-            # each slot's square and count as last shown (NO: empty), compared in C integers: the rows of
-            # the slots that changed cleared, then written; the squares they left or entered kept
-            shown_aliens = last.get("aliens")
-            if shown_aliens is None:
-                shown_aliens = last["aliens"] = [NO, 0] * len(slots)
+            # each slot's square and count as last shown (NO: empty; an array of C longs, read and
+            # written in C through a typed view when compiled, observation.pxd): the rows of the slots that changed
+            # cleared, then written; the squares they left or entered kept
+            shown = last.get("aliens")
+            if shown is None:
+                shown = last["aliens"] = array("l", [NO, 0] * len(slots))
+            shown_aliens = shown
             o, plane, squares, rows = self._alien_rows_at, at["alien"], [], _ALIEN_ROWS
             empty = NO  # (the global read once, a C integer)
             for slot in range(len(slots)):
@@ -517,7 +519,7 @@ class Observation(AlienRules):
             column = index[card]
             obs[o + column] = HAND_COUNT[copies]
         if self.tracker:  # the top Motion Tracker card
-            obs[o + len(self.card_names) + self.mt_kinds.index(self.tracker[-1])] = 1.0
+            obs[o + len(self.card_names) + self.mt_kinds[self.tracker[-1]]] = 1.0  # (its column: a dict read)
 
 
 def anew_spans(layout) -> dict[str, list[slice]]:
