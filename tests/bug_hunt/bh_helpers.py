@@ -8,6 +8,8 @@ The map is painted at the grid's top-left corner, one row per string.
 """
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 from aliens_env.bug_hunt import BugHunt
@@ -169,3 +171,19 @@ def assert_no_step_back(g, chosen, last: dict) -> tuple:
     if before is not None and before[1] == pos:
         assert to != before[0], f"turn {g.turn}: figure {g.active} walks back to {g.rc(before[0])}"
     return key, pos, kind, to
+
+
+def positions(seed: int, mission: str, every: int, steps: int = 1500):
+    """Every `every`-th position of random legal games (the colony laid as it is explored), a
+    new game (the next seed) after each end, `steps` moves in all."""
+    rng = random.Random(seed)
+    game = 0
+    while steps > 0:
+        g = BugHunt(mission=mission, electronic_locks=bool(game % 2))
+        g.reset(seed * 1000 + game)
+        game += 1
+        while not g.is_terminal() and steps > 0:
+            g.apply(rng.choice(g.legal_actions()))
+            steps -= 1
+            if steps % every == 0:
+                yield g

@@ -4,32 +4,15 @@ rules read square by square off the colony's arrays, and a pickled colony answer
 from __future__ import annotations
 
 import pickle
-import random
 
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import ALIEN, FACE_HUGGER, TERRAINS, UNEQUIPPED_WALKER, WALKER
+from bh_helpers import positions
 from grid_rules import around_by_the_rules, table_by_the_rules
 
 MOVERS = (WALKER, UNEQUIPPED_WALKER, ALIEN, FACE_HUGGER)
-
-
-def positions(seed: int, mission: str, every: int, steps: int = 1500):
-    """Every `every`-th position of random legal games (the colony laid as it is explored), a
-    new game (the next seed) after each end, `steps` moves in all."""
-    rng = random.Random(seed)
-    game = 0
-    while steps > 0:
-        g = BugHunt(mission=mission, electronic_locks=bool(game % 2))
-        g.reset(seed * 1000 + game)
-        game += 1
-        while not g.is_terminal() and steps > 0:
-            g.apply(rng.choice(g.legal_actions()))
-            steps -= 1
-            if steps % every == 0:
-                yield g
 
 
 @pytest.mark.parametrize("seed,mission", [(0, "explore"), (1, "kill_queen"), (2, "explore"), (3, "kill_queen")])

@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 from aliens_env.bug_hunt import data_files
-from aliens_env.bug_hunt import layout as lay
 from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_OPEN, FLOOR, UNKNOWN, WALL, Colony, add, right
-from aliens_env.core.dice import Dice
+from test_bh_layout import grow
 
 RULES = data_files.rules()
 
@@ -47,18 +46,6 @@ def place_by_square(col, cells, kind, keep_open=(), doors=(), **info):
     return pid
 
 
-def grown(seed, steps):
-    col = Colony(RULES["grid_size"], RULES["hazard_extra_ap"])
-    lay.lay_entry(col, RULES)
-    dice = Dice(seed)
-    for _ in range(steps):
-        ports = [i for i, p in enumerate(col.ports) if p["state"] == "pending"]
-        if not ports:
-            break
-        lay.resolve_port(col, ports[dice.pick(len(ports))], dice, RULES, any(p.get("brood") for p in col.pieces))
-    return col
-
-
 def same(a, b):
     assert np.array_equal(a.cells, b.cells) and np.array_equal(a.piece, b.piece)
     assert a.pieces == b.pieces and a.version == b.version
@@ -69,7 +56,7 @@ def test_fits_and_place_match_the_square_by_square_forms(seed):
     rng = random.Random(seed)
     placed = 0
     for steps in (0, 3, 10, 25, 60):
-        col = grown(seed, steps)
+        col = grow(seed, steps)
         n = col.size
         for _ in range(150):
             base = (rng.randrange(-1, n + 1), rng.randrange(-1, n + 1))

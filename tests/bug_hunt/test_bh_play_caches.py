@@ -13,22 +13,7 @@ from aliens_env.bug_hunt.colony import PASSABLE
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import TACTICS, TacticMarines
-
-
-def positions(seed: int, mission: str, every: int, steps: int = 1500):
-    """Every `every`-th position of random legal games, a new game (the next seed) after each
-    end, `steps` moves in all."""
-    rng = random.Random(seed)
-    game = 0
-    while steps > 0:
-        g = BugHunt(mission=mission, electronic_locks=bool(game % 2))
-        g.reset(seed * 1000 + game)
-        game += 1
-        while not g.is_terminal() and steps > 0:
-            g.apply(rng.choice(g.legal_actions()))
-            steps -= 1
-            if steps % every == 0:
-                yield g
+from bh_helpers import positions
 
 
 def throw_squares_by_every_square(game, origin: int, distance: int) -> list[int]:
