@@ -62,23 +62,21 @@ def enter_cost(game, s: int) -> int:
 @cython.locals(game=GameRecords)
 def layout_cache(game) -> dict:
     """game._shared, emptied when the layout has changed since it was last asked for (but for
-    its "lasting" dict, see lasting_cache, and observation.map_planes' entry, keyed on the layout
-    version itself: its array is rewritten in place)."""
+    its "lasting" dict: see lasting_cache)."""
     shared = game._shared
     if shared.get("layout_version") != game.colony.version:
-        lasting, planes = shared.get("lasting"), shared.get("map_planes")
+        lasting = shared.get("lasting")
         shared.clear()
         shared["layout_version"] = game.colony.version
         if lasting is not None:
             shared["lasting"] = lasting
-        if planes is not None:
-            shared["map_planes"] = planes
     return shared
 
 
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
-    keyed on exactly the squares it reads, so a new layout leaves it valid. Emptied when it holds
+    keyed on exactly what it reads, so a new layout leaves it valid (observation.map_planes' entry
+    holds its own key, the layout version among it, and an array it rewrites). Emptied when it holds
     LASTING_LIMIT entries (a bound on a long game's memory)."""
     shared = game._shared
     lasting = shared.get("lasting")

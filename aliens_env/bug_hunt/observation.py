@@ -114,9 +114,11 @@ def map_planes(game) -> np.ndarray:
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
     quarter of the memory of float32; stripe() turns them into the observation's floats. The
-    array is the game's own, rewritten in place when the key changes: keep a copy, not it."""
+    array is the game's own, rewritten in place when the key changes: keep a copy, not it (kept
+    in geometry.lasting_cache, which a new layout version leaves, to be rewritten)."""
     key = (game.colony.version, game.rooms_entered)
-    cached = game._shared.get("map_planes")
+    lasting = geometry.lasting_cache(game)
+    cached = lasting.get("map_planes")
     if cached is not None and cached[0] == key and _same_features(cached[1], game.features):
         return cached[2]
     n, half = game.size, game.window // 2
@@ -167,7 +169,7 @@ def map_planes(game) -> np.ndarray:
         if port["state"] == "pending":
             for r, c in port["cells"]:
                 inner[P["open_end"], r, c] = 2
-    game._shared["map_planes"] = (key, _feature_marks(game.features), planes)
+    lasting["map_planes"] = (key, _feature_marks(game.features), planes)
     return planes
 
 

@@ -277,8 +277,8 @@ class StateQueries(VehicleRules):
                 out.add(s)
         return out
 
-    @cython.locals(model=dict, squares=tuple, n=cython.Py_ssize_t, s=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   mark=cython.int, both=cython.int)  # (compiled: C ints, dict reads without lookups)
+    @cython.locals(model=dict, squares=tuple, n=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, mark=cython.int, both=cython.int)  # (compiled: C ints, dict reads without lookups)
     def _mark_held(self, marks: bytearray, other: int, character: int) -> int:
         """The one listing of what holds a square, but the APC (for ``occupied()`` and
         ``_occupied_marks``): `other` added to the byte in `marks` of each Alien's, Blip's and
@@ -286,18 +286,13 @@ class StateQueries(VehicleRules):
         squares, and `character` too under each Character's model. Squares off the board (NO) are
         left out: no square of a search is one."""
         n, both = len(marks), other | character
-        for model in self.aliens:
-            if model is not None:
-                s = model["pos"]
-                if 0 <= s < n:
-                    mark = marks[s]  # (each byte read and written as a C int)
-                    marks[s] = mark | other
-        for model in self.blips:
-            if model is not None:
-                s = model["pos"]
-                if 0 <= s < n:
-                    mark = marks[s]
-                    marks[s] = mark | other
+        for models in (self.aliens, self.blips):
+            for model in models:
+                if model is not None:
+                    s = model["pos"]
+                    if 0 <= s < n:
+                        mark = marks[s]  # (each byte read and written as a C int)
+                        marks[s] = mark | other
         for model in self.chars:  # (NO off the board: left out below)
             s = model["pos"]
             if 0 <= s < n:
@@ -309,16 +304,11 @@ class StateQueries(VehicleRules):
                 mark = marks[s]
                 marks[s] = mark | other
         if self.has_large:  # (each square marked: nothing for a tuple ())
-            squares = self.queen_squares()
-            for i in range(len(squares)):
-                s = squares[i]
-                mark = marks[s]
-                marks[s] = mark | other
-            squares = self.loader_squares()
-            for i in range(len(squares)):
-                s = squares[i]
-                mark = marks[s]
-                marks[s] = mark | other
+            for squares in (self.queen_squares(), self.loader_squares()):
+                for i in range(len(squares)):
+                    s = squares[i]
+                    mark = marks[s]
+                    marks[s] = mark | other
         return 0
 
     @cython.locals(dist=list, mark=bytearray, want=bytearray, s=cython.int, n=cython.int, left=cython.int,
