@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, geometry, state, xeno
-from .state import APPEAR_ROWS, NO, GameRecords
+from .state import APPEAR_ROWS, NO, Alien, GameRecords, Human
 
 try:
     import cython
@@ -13,7 +13,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)
 def target_field(game, hugger: bool) -> np.ndarray:
     """Cost (AP) from every square to the nearest human not in combat (androids ignored),
     through doors an Alien may open; 1 means adjacent (PRINTED: Aliens make for the nearest
@@ -22,14 +22,16 @@ def target_field(game, hugger: bool) -> np.ndarray:
     field = game._cache.get(key)
     if field is not None:
         return field
-    targets = [h.pos for i, h in enumerate(game.humans) if state.exposed(game, h) and h.role != "android"
-               and h.pos != NO and not combat.in_combat(game, i)]
+    targets = []
+    for i, h in enumerate(game.humans):  # (a loop, h typed: the cheap tests first, in_combat last)
+        if h.pos != NO and h.role != "android" and state.exposed(game, h) and not combat.in_combat(game, i):
+            targets.append(h.pos)
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field
     return field
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, a=Alien, here=cython.long, best=cython.long, v=cython.long)
 def rulebook_steps(game, i: int) -> list[int]:
     """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
     as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""

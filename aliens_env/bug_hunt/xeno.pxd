@@ -1,2 +1,3 @@
-# The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
-from aliens_env.bug_hunt.state cimport GameRecords
+# The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
+# declares them).
+from aliens_env.bug_hunt.state cimport Alien, GameRecords

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import combat, dice_ai, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, GameRecords
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords
 
 try:
     import cython
@@ -31,7 +31,7 @@ def step_aliens_move(game) -> None:
     game._decide("order", list(game.queue))
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, a=Alien, d=cython.long)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
@@ -67,14 +67,13 @@ def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
     by default the Bug Master picks among the steps that close in (the dice AI's rulebook_steps:
     ties and paths), and stops or closes a door only when none does (A65); the option
     free_bug_master lifts this (A64)."""
-    closes = closable_doors(game, i)
     if game.free_bug_master:
-        return list(alien_steps(game, i)), True, closes
+        return list(alien_steps(game, i)), True, closable_doors(game, i)
     steps = dice_ai.rulebook_steps(game, i)
-    return (steps, False, []) if steps else ([], True, closes)
+    return (steps, False, []) if steps else ([], True, closable_doors(game, i))  # (doors read only when kept)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, a=Alien, d=cython.long)
 def closable_doors(game, i: int) -> list[int]:
     """N/E/S/W directions of the open doors beside the moving Alien with nobody in the doorway,
     when it has the AP (PRINTED: Aliens spend "1 AP to open or close a door")."""
