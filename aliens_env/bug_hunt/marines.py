@@ -273,7 +273,8 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     an Alien is among the targets (the squad reads a grenade slot at an Alien's square alone), or
     when no other action than end is legal so far (the phase machine takes a decision with one
     legal action itself: the count must be above 1 exactly when the whole mask's is)."""
-    return not mask.any() or any([t[0] == "alien" for t in targets(game)])
+    # (count_nonzero: a C count; mask.any() is a ufunc's reduction, several times dearer)
+    return np.count_nonzero(mask) == 0 or any([t[0] == "alien" for t in targets(game)])
 
 
 def marine_action(game, kind: str, index: int) -> None:
