@@ -6,7 +6,7 @@ import numpy as np
 
 from . import combat, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
-from .state import APC_OPTION, DIAGONALS, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
+from .state import APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
 try:
     import cython
@@ -73,10 +73,14 @@ def targets(game) -> list[tuple[str, int]]:
         for k, f in enumerate(game.features):
             kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
                 "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
-            if kind is not None:
+            if kind is not None:  # as an Alien: in reach and sight, seen (geometry.rng, geometry.los inline)
                 s = geometry.sq(game, f["pos"])
-                if geometry.rng(game, pos, s) <= reach and geometry.los(game, pos, s):
-                    out.append((geometry.rng(game, pos, s), 1, k, (kind, k)))
+                r = max(abs(rows[s] - hr), abs(cols[s] - hc))
+                if r <= reach and r <= sight:
+                    if seen is None:
+                        seen = col.los_from(pos, sight)
+                    if seen[s]:
+                        out.append((r, 1, k, (kind, k)))
     cached = [t for *_, t in sorted(out)][:MAX_TARGETS]
     game._cache["targets"] = cached
     return cached
@@ -269,7 +273,8 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     an Alien is among the targets (the squad reads a grenade slot at an Alien's square alone), or
     when no other action than end is legal so far (the phase machine takes a decision with one
     legal action itself: the count must be above 1 exactly when the whole mask's is)."""
-    return not mask.any() or any([t[0] == "alien" for t in targets(game)])
+    # (count_nonzero: a C count; mask.any() is a ufunc's reduction, several times dearer)
+    return np.count_nonzero(mask) == 0 or any([t[0] == "alien" for t in targets(game)])
 
 
 def marine_action(game, kind: str, index: int) -> None:
@@ -281,14 +286,15 @@ def marine_action(game, kind: str, index: int) -> None:
         game.active = NO
         return
     if kind in ("move", "move_diagonal"):
-        dr, dc = CARDINAL[index] if kind == "move" else DIAGONALS[index]
-        n = geometry.step_sq(game, h.pos, dr, dc)
+        # the square and its AP to enter as marine_mask read them: N E S W (CARDINAL) are
+        # DIRECTIONS 0, 2, 4, 6 in around's row, NE SE SW NW (DIAGONALS) 1, 3, 5, 7
+        n, _, enter, _ = game.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
         if game.apc is not None and n == game.apc["pos"]:  # boarding the APC (PRINTED 1 AP)
             state.spend(game, i, game.rules["apc"]["board_cost"] * cost["move"])
             h.pos, h.in_apc, h.moved = n, True, True
             game.events.append(f"{h.name} boards the APC")
             return
-        state.spend(game, i, geometry.enter_cost(game, n) * cost["move"])
+        state.spend(game, i, enter * cost["move"])
         if h.in_apc:
             h.in_apc = False
             game.events.append(f"{h.name} leaves the APC")
