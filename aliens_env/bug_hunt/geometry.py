@@ -32,10 +32,15 @@ def cell(game, s: int) -> int:
     return int(game.colony.cells.flat[s])
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, s=cython.long, dr=cython.long, dc=cython.long, width=cython.long, r=cython.long,
+               c=cython.long)
 def step_sq(game, s: int, dr: int, dc: int) -> int:
-    r, c = game.colony.rc(s)
-    return game.colony.index(r + dr, c + dc) if game.colony.inside(r + dr, c + dc) else NO
+    """The square (dr, dc) away from square s, NO off the grid (the colony's rc, inside and index,
+    inline on C longs: Python's floor division, so a square off the grid reads as divmod does)."""
+    width = game.colony.width
+    r = s // width + dr
+    c = s % width + dc
+    return r * width + c if 0 <= r < game.colony.height and 0 <= c < width else NO
 
 
 @cython.locals(game=GameRecords)
@@ -51,12 +56,12 @@ def los(game, a: int, b: int, radius: int | None = None) -> bool:
     rows, cols = game.colony.rows_cols
     if max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b])) > (sight if radius is None else min(radius, sight)):
         return False
-    return bool(game.colony.los_from(a, sight)[b])
+    return bool(game.colony.has_los(a, b, sight))  # (los_from(a, sight)[b], without making a's whole view)
 
 
 @cython.locals(game=GameRecords)
 def enter_cost(game, s: int) -> int:
-    return 1 + int(game.colony.extra.flat[s])
+    return 1 + game.colony.extra.item(s)  # (a Python int: extra.flat[s] made a numpy scalar first)
 
 
 @cython.locals(game=GameRecords)
@@ -169,7 +174,7 @@ def steps_on(field: np.ndarray, square: int) -> int:
     from the field itself (a caller reading a few squares makes no dict of every square)."""
     if square == NO:
         return NOT_WALKED
-    steps = int(field[square])
+    steps = field.item(square)  # (a Python int: int(field[square]) made a numpy scalar first)
     return steps if steps < UNREACHABLE else NOT_WALKED
 
 
