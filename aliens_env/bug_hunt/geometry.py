@@ -64,10 +64,10 @@ def enter_cost(game, s: int) -> int:
     return 1 + game.colony.extra.item(s)  # (a Python int: extra.flat[s] made a numpy scalar first)
 
 
-@cython.locals(game=GameRecords)
 def layout_cache(game) -> dict:
     """game._shared, emptied when the layout has changed since it was last asked for (but for
-    its "lasting" dict: see lasting_cache)."""
+    its "lasting" dict: see lasting_cache). (cpdef, geometry.pxd: this module's functions call it
+    in C.)"""
     shared = game._shared
     if shared.get("layout_version") != game.colony.version:
         lasting = shared.get("lasting")
