@@ -67,7 +67,7 @@ def enter_cost(game, s: int) -> int:
 def layout_cache(game) -> dict:
     """game._shared, emptied when the layout has changed since it was last asked for (but for
     its "lasting" dict: see lasting_cache). (cpdef, geometry.pxd: this module's functions call it
-    in C.)"""
+    in C, and read the dict it returns by C calls: `shared` typed dict.)"""
     shared = game._shared
     if shared.get("layout_version") != game.colony.version:
         lasting = shared.get("lasting")
@@ -78,6 +78,7 @@ def layout_cache(game) -> dict:
     return shared
 
 
+@cython.locals(game=GameRecords, shared=dict)
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
     keyed on exactly what it reads, so a new layout leaves it valid (observation.map_planes' entry
@@ -101,6 +102,7 @@ def dijkstra(game, targets: list[int], hugger: bool) -> np.ndarray:
     return game.colony.field(sorted(targets), FACE_HUGGER if hugger else ALIEN, weighted=True, goal_cost=1)
 
 
+@cython.locals(shared=dict)
 def placement_candidates(game) -> dict[int, list[tuple[int, int]]]:
     """direction -> [(path distance from the squad, square)] of open squares out of view
     (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre).
@@ -178,6 +180,7 @@ def steps_on(field: np.ndarray, square: int) -> int:
     return steps if steps < UNREACHABLE else NOT_WALKED
 
 
+@cython.locals(shared=dict)
 def walk_steps(game, goals: list[int]) -> dict[int, int]:
     """``walk_field`` by square, for the squares a figure can walk to (read-only; kept per layout
     version and goals)."""
@@ -191,7 +194,7 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     return cached
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict)
 def entry_squares(game) -> tuple[int, ...]:
     """The entry corridor's squares (the way out, ASSUMPTION A2), in square order (a tuple: kept
     per layout version, it is handed to every caller; they are marked when the entry corridor is
@@ -203,7 +206,7 @@ def entry_squares(game) -> tuple[int, ...]:
     return cached
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict)
 def room_centres(game) -> tuple[int, ...]:
     """The centre squares of the rooms laid and not yet entered, in the order they were laid (a
     tuple, kept per layout version and rooms entered: only explore.enter_room marks a room)."""
@@ -220,7 +223,7 @@ def room_centres(game) -> tuple[int, ...]:
     return cached
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict)
 def exploration_goals(game) -> tuple[int, ...]:
     """Where the squad explores: the centres of the rooms not yet entered (room_centres), then,
     in port order, every pending door and the square inside every pending open end (a step back
