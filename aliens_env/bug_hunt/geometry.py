@@ -29,7 +29,7 @@ def rc(game, s: int) -> tuple[int, int]:
 
 @cython.locals(game=GameRecords)
 def cell(game, s: int) -> int:
-    return int(game.colony.cells.flat[s])
+    return game.colony.cells.item(s)  # (a Python int: cells.flat[s] made a numpy scalar first)
 
 
 @cython.locals(game=GameRecords, s=cython.long, dr=cython.long, dc=cython.long, width=cython.long, r=cython.long,
@@ -43,10 +43,12 @@ def step_sq(game, s: int, dr: int, dc: int) -> int:
     return r * width + c if 0 <= r < game.colony.height and 0 <= c < width else NO
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, rows=list, cols=list, a=cython.long, b=cython.long, dr=cython.long, dc=cython.long)
 def rng(game, a: int, b: int) -> int:
-    rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often)
-    return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
+    rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often; on C longs)
+    dr = abs(rows[a] - rows[b])
+    dc = abs(cols[a] - cols[b])
+    return max(dr, dc)
 
 
 @cython.locals(game=GameRecords)

@@ -1,6 +1,7 @@
-"""geometry's square reads over random Bug Hunt games: step_sq, enter_cost, los and steps_on
-answer what the colony's own methods and arrays say (the plain forms they replace: rc, inside
-and index; extra.flat; los_from's whole view; the field's numpy item)."""
+"""geometry's square reads over random Bug Hunt games: step_sq, enter_cost, cell, rng, los and
+steps_on answer what the colony's own methods and arrays say (the plain forms they replace: rc,
+inside and index; extra.flat and cells.flat; the rows' and columns' distance; los_from's whole
+view; the field's numpy item)."""
 from __future__ import annotations
 
 import random
@@ -21,7 +22,7 @@ def step_by_the_methods(col, s, dr, dc):
 
 
 @pytest.mark.parametrize("seed,mission", [(0, "explore"), (1, "kill_queen")])
-def test_step_sq_and_enter_cost_are_the_colonys_methods_at_random_positions(seed, mission):
+def test_step_sq_enter_cost_cell_and_rng_are_the_colonys_methods_at_random_positions(seed, mission):
     for g in positions(seed, mission, every=97, steps=600):
         col = g.colony
         for s in [NO, *range(col.n)]:  # (NO too: read as divmod reads it)
@@ -30,6 +31,14 @@ def test_step_sq_and_enter_cost_are_the_colonys_methods_at_random_positions(seed
         for s in range(col.n):
             cost = geometry.enter_cost(g, s)
             assert type(cost) is int and cost == 1 + int(col.extra.flat[s]), s
+            code = geometry.cell(g, s)
+            assert type(code) is int and code == int(col.cells.flat[s]), s
+        for a in [NO, *range(0, col.n, 7)]:
+            for b in [NO, *range(a % 5, col.n, 11)]:
+                ra, ca = divmod(a, col.width)
+                rb, cb = divmod(b, col.width)
+                expected = max(abs(ra - rb), abs(ca - cb)) if NO not in (a, b) else col.range(a, b)
+                assert geometry.rng(g, a, b) == expected, (a, b)
 
 
 @pytest.mark.parametrize("seed,mission", [(2, "explore"), (3, "kill_queen")])
