@@ -158,7 +158,7 @@ class Colony(Grid):
         self.pieces.append(piece)
         self.cells[r0:r1 + 1, c0:c1 + 1] = FLOOR
         self.piece[r0:r1 + 1, c0:c1 + 1] = pid
-        reopen = [q for q in map(tuple, keep_open) if self.cells[q] == UNKNOWN]
+        reopen = [q for q in map(tuple, keep_open) if self.cells.item(q) == UNKNOWN]  # (item: an int, no numpy scalar)
         ring = self.cells[r0 - 1:r1 + 2, c0 - 1:c1 + 2]  # (a section lies a square inside the grid's edge)
         ring[ring == UNKNOWN] = WALL
         for q in reopen:
@@ -181,7 +181,7 @@ class Colony(Grid):
         for port in self.ports:
             if port["state"] != "pending":
                 continue
-            values = [int(self.cells[tuple(q)]) for q in port["cells"]]
+            values = [self.cells.item(q[0], q[1]) for q in port["cells"]]
             if all(v == UNKNOWN for v in values):
                 continue
             if any(v in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED) for v in values):

@@ -37,7 +37,7 @@ def enter_room(game, room: int, i: int) -> None:
 
 
 @cython.locals(game=GameRecords, rows=list, cols=list, reach=cython.int, vr=cython.int, vc=cython.int, v=cython.int,
-               m=cython.int, k=cython.int, found=cython.int)
+               m=cython.int, mr=cython.int, mc=cython.int, k=cython.int, found=cython.int)
 def reveal(game, viewer: int = NO) -> None:
     """Lay every open end (or open door) a squad figure sees within reveal range, until no
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
@@ -50,7 +50,7 @@ def reveal(game, viewer: int = NO) -> None:
             viewers, viewer = [viewer], NO
         else:
             viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
-        _, mouths_now, _, blind = layout_ports(game)
+        _, mouths_now, pending, blind = layout_ports(game)
         viewers = [s for s in viewers if s not in blind]
         found = NO
         sight = game.rules["sight_range"]
@@ -60,7 +60,8 @@ def reveal(game, viewer: int = NO) -> None:
             for v in viewers:
                 vr, vc = rows[v], cols[v]
                 for m in mouths:  # as geometry.los(game, v, m, radius)
-                    if (-reach <= rows[m] - vr <= reach and -reach <= cols[m] - vc <= reach) and col.has_los(v, m, sight):
+                    mr, mc = rows[m], cols[m]  # (C ints: the range test boxes no number)
+                    if (-reach <= mr - vr <= reach and -reach <= mc - vc <= reach) and col.has_los(v, m, sight):
                         found = k
                         break
                 if found != NO:
@@ -69,7 +70,8 @@ def reveal(game, viewer: int = NO) -> None:
                 break
         if found == NO:
             blind.update(viewers)
-            reopen(game)
+            if not pending:  # (reopen's own first test, from the ports just read)
+                reopen(game)
             return
         before = len(col.pieces)
         brood_exists = game.brood_found or any(p.get("brood") for p in col.pieces)

@@ -1,2 +1,8 @@
+cimport cython
+
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
 from aliens_env.bug_hunt.state cimport GameRecords
+
+# called in C by this module's functions (every kept result goes through it)
+@cython.locals(shared=dict)
+cpdef dict layout_cache(GameRecords game)

@@ -29,19 +29,26 @@ def rc(game, s: int) -> tuple[int, int]:
 
 @cython.locals(game=GameRecords)
 def cell(game, s: int) -> int:
-    return int(game.colony.cells.flat[s])
+    return game.colony.cells.item(s)  # (a Python int: cells.flat[s] made a numpy scalar first)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, s=cython.long, dr=cython.long, dc=cython.long, width=cython.long, r=cython.long,
+               c=cython.long)
 def step_sq(game, s: int, dr: int, dc: int) -> int:
-    r, c = game.colony.rc(s)
-    return game.colony.index(r + dr, c + dc) if game.colony.inside(r + dr, c + dc) else NO
+    """The square (dr, dc) away from square s, NO off the grid (the colony's rc, inside and index,
+    inline on C longs: Python's floor division, so a square off the grid reads as divmod does)."""
+    width = game.colony.width
+    r = s // width + dr
+    c = s % width + dc
+    return r * width + c if 0 <= r < game.colony.height and 0 <= c < width else NO
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, rows=list, cols=list, a=cython.long, b=cython.long, dr=cython.long, dc=cython.long)
 def rng(game, a: int, b: int) -> int:
-    rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often)
-    return max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b]))
+    rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often; on C longs)
+    dr = abs(rows[a] - rows[b])
+    dc = abs(cols[a] - cols[b])
+    return max(dr, dc)
 
 
 @cython.locals(game=GameRecords)
@@ -51,18 +58,18 @@ def los(game, a: int, b: int, radius: int | None = None) -> bool:
     rows, cols = game.colony.rows_cols
     if max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b])) > (sight if radius is None else min(radius, sight)):
         return False
-    return bool(game.colony.los_from(a, sight)[b])
+    return bool(game.colony.has_los(a, b, sight))  # (los_from(a, sight)[b], without making a's whole view)
 
 
 @cython.locals(game=GameRecords)
 def enter_cost(game, s: int) -> int:
-    return 1 + int(game.colony.extra.flat[s])
+    return 1 + game.colony.extra.item(s)  # (a Python int: extra.flat[s] made a numpy scalar first)
 
 
-@cython.locals(game=GameRecords)
 def layout_cache(game) -> dict:
     """game._shared, emptied when the layout has changed since it was last asked for (but for
-    its "lasting" dict: see lasting_cache)."""
+    its "lasting" dict: see lasting_cache). (cpdef, geometry.pxd: this module's functions call it
+    in C, and read the dict it returns by C calls: `shared` typed dict.)"""
     shared = game._shared
     if shared.get("layout_version") != game.colony.version:
         lasting = shared.get("lasting")
@@ -73,6 +80,7 @@ def layout_cache(game) -> dict:
     return shared
 
 
+@cython.locals(game=GameRecords, shared=dict)
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
     keyed on exactly what it reads, so a new layout leaves it valid (observation.map_planes' entry
@@ -96,6 +104,7 @@ def dijkstra(game, targets: list[int], hugger: bool) -> np.ndarray:
     return game.colony.field(sorted(targets), FACE_HUGGER if hugger else ALIEN, weighted=True, goal_cost=1)
 
 
+@cython.locals(shared=dict)
 def placement_candidates(game) -> dict[int, list[tuple[int, int]]]:
     """direction -> [(path distance from the squad, square)] of open squares out of view
     (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre).
@@ -169,10 +178,11 @@ def steps_on(field: np.ndarray, square: int) -> int:
     from the field itself (a caller reading a few squares makes no dict of every square)."""
     if square == NO:
         return NOT_WALKED
-    steps = int(field[square])
+    steps = field.item(square)  # (a Python int: int(field[square]) made a numpy scalar first)
     return steps if steps < UNREACHABLE else NOT_WALKED
 
 
+@cython.locals(shared=dict)
 def walk_steps(game, goals: list[int]) -> dict[int, int]:
     """``walk_field`` by square, for the squares a figure can walk to (read-only; kept per layout
     version and goals)."""
@@ -186,7 +196,7 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     return cached
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict)
 def entry_squares(game) -> tuple[int, ...]:
     """The entry corridor's squares (the way out, ASSUMPTION A2), in square order (a tuple: kept
     per layout version, it is handed to every caller; they are marked when the entry corridor is
@@ -198,7 +208,7 @@ def entry_squares(game) -> tuple[int, ...]:
     return cached
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict)
 def room_centres(game) -> tuple[int, ...]:
     """The centre squares of the rooms laid and not yet entered, in the order they were laid (a
     tuple, kept per layout version and rooms entered: only explore.enter_room marks a room)."""
@@ -215,7 +225,7 @@ def room_centres(game) -> tuple[int, ...]:
     return cached
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict)
 def exploration_goals(game) -> tuple[int, ...]:
     """Where the squad explores: the centres of the rooms not yet entered (room_centres), then,
     in port order, every pending door and the square inside every pending open end (a step back
