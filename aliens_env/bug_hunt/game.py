@@ -373,8 +373,10 @@ class BugHunt(GameRecords):
                 self.stats["rescued" if ok else "lost_at_rescue"] += 1
                 self.events.append(f"{h.name} {'is rescued' if ok else 'is found too late'}")
 
+    @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
     def _resolve(self, action: int) -> None:
-        kind, index = self.layout.decode(action)
+        layout = self.layout
+        kind, index = layout.decode(action)
         decision, self.decision = self.decision, None
         self._cache.clear()
         decision_kind = decision.kind
@@ -416,10 +418,12 @@ class BugHunt(GameRecords):
             a = self.queue.pop(0)
             combat.close_combat(self, a, index)
 
+    @cython.locals(layout=ActionLayout)  # (compiled: empty_mask a C call)
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
         kind = d.kind
-        mask = self.layout.empty_mask()
+        layout = self.layout
+        mask = layout.empty_mask()
         s = self._slot
         if kind == "activate":
             for i in d.options:
@@ -452,13 +456,15 @@ class BugHunt(GameRecords):
             marines.apc_mask(self, mask)
         return mask
 
+    @cython.locals(layout=ActionLayout)
     def _compute_script_mask(self) -> np.ndarray:
         """The script mask (PhasedGame.script_mask; BugHuntTactics' while a tactic plays): a
         figure's action without the grenade slots the squad never reads (marines.marine_mask), the
         other decisions' whole masks."""
         if self.decision.kind != "act":
             return self._current_mask()
-        mask = self.layout.empty_mask()
+        layout = self.layout
+        mask = layout.empty_mask()
         marines.marine_mask(self, mask, True)
         return mask
 
