@@ -13,16 +13,19 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien)
+@cython.locals(game=GameRecords, h=Human, a=Alien, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
+               dr=cython.Py_ssize_t, dc=cython.Py_ssize_t)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
         return True
     rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
-    hr, hc = rows[h.pos], cols[h.pos]
+    hr, hc = rows[h.pos], cols[h.pos]  # (rows and columns of the grid: C integers when compiled)
     for i, a in enumerate(game.aliens):
-        if a.alive and a.attached == NO and i != exclude and -1 <= rows[a.pos] - hr <= 1 and -1 <= cols[a.pos] - hc <= 1:
-            return True
+        if a.alive and a.attached == NO and i != exclude:
+            dr, dc = rows[a.pos] - hr, cols[a.pos] - hc
+            if -1 <= dr <= 1 and -1 <= dc <= 1:
+                return True
     return False
 
 
@@ -520,10 +523,12 @@ def overwatch_shot(game, shoot: bool) -> None:
 @cython.locals(game=GameRecords)
 def sentries_fire(game, who: tuple[str, int]) -> None:
     """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
-    w = game.rules["weapons"]["sentry"]
+    w = None  # the sentries' weapon, looked up once an active sentry is found (most colonies have none)
     for f in game.features:
         if f["kind"] != "sentry" or f["state"] != "active":
             continue
+        if w is None:
+            w = game.rules["weapons"]["sentry"]
         fig = game.humans[who[1]] if who[0] == "human" else game.aliens[who[1]]
         alive = state.exposed(game, fig) if who[0] == "human" else fig.alive
         if not alive:
