@@ -425,12 +425,8 @@ class BugHunt(GameRecords):
         layout = self.layout
         mask = layout.empty_mask()
         s = self._slot
-        if kind == "activate":
-            for i in d.options:
-                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
-        elif kind == "order":
-            for i in d.options:
-                mask[s["order"] + i] = 1
+        if kind == "act":  # (the kinds by how often they are asked: a figure's action, an Alien's step)
+            marines.marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = xeno.hive_choices(self, self.mover)
             for dd in steps:
@@ -438,6 +434,12 @@ class BugHunt(GameRecords):
             for dd in closes:
                 mask[s["close_door"] + dd] = 1
             mask[s["stop"]] = stop
+        elif kind == "activate":
+            for i in d.options:
+                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
+        elif kind == "order":
+            for i in d.options:
+                mask[s["order"] + i] = 1
         elif kind == "approach":
             for dd in d.options:
                 mask[s["approach"] + dd] = 1
@@ -450,8 +452,6 @@ class BugHunt(GameRecords):
         elif kind in ("summon", "appear", "overwatch_fire"):
             for j in d.options:
                 mask[s[kind] + j] = 1
-        elif kind == "act":
-            marines.marine_mask(self, mask)
         elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask
