@@ -14,18 +14,20 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
-               dr=cython.Py_ssize_t, dc=cython.Py_ssize_t)
+               ar=cython.Py_ssize_t, ac=cython.Py_ssize_t)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
         return True
     rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
-    hr, hc = rows[h.pos], cols[h.pos]  # (rows and columns of the grid: C integers when compiled)
+    hr, hc = rows[h.pos], cols[h.pos]  # (rows and columns: C integers when compiled, their differences C ones)
     for i, a in enumerate(game.aliens):
         if a.alive and a.attached == NO and i != exclude:
-            dr, dc = rows[a.pos] - hr, cols[a.pos] - hc
-            if -1 <= dr <= 1 and -1 <= dc <= 1:
-                return True
+            ar = rows[a.pos]
+            if -1 <= ar - hr <= 1:
+                ac = cols[a.pos]
+                if -1 <= ac - hc <= 1:
+                    return True
     return False
 
 
