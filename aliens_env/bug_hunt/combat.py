@@ -13,16 +13,21 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien)
+@cython.locals(game=GameRecords, h=Human, a=Alien, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
+               ar=cython.Py_ssize_t, ac=cython.Py_ssize_t)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
         return True
     rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
-    hr, hc = rows[h.pos], cols[h.pos]
+    hr, hc = rows[h.pos], cols[h.pos]  # (rows and columns: C integers when compiled, their differences C ones)
     for i, a in enumerate(game.aliens):
-        if a.alive and a.attached == NO and i != exclude and -1 <= rows[a.pos] - hr <= 1 and -1 <= cols[a.pos] - hc <= 1:
-            return True
+        if a.alive and a.attached == NO and i != exclude:
+            ar = rows[a.pos]
+            if -1 <= ar - hr <= 1:
+                ac = cols[a.pos]
+                if -1 <= ac - hc <= 1:
+                    return True
     return False
 
 
@@ -520,10 +525,12 @@ def overwatch_shot(game, shoot: bool) -> None:
 @cython.locals(game=GameRecords)
 def sentries_fire(game, who: tuple[str, int]) -> None:
     """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
-    w = game.rules["weapons"]["sentry"]
+    w = None  # the sentries' weapon, looked up once an active sentry is found (most colonies have none)
     for f in game.features:
         if f["kind"] != "sentry" or f["state"] != "active":
             continue
+        if w is None:
+            w = game.rules["weapons"]["sentry"]
         fig = game.humans[who[1]] if who[0] == "human" else game.aliens[who[1]]
         alive = state.exposed(game, fig) if who[0] == "human" else fig.alive
         if not alive:

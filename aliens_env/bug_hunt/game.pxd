@@ -1,5 +1,6 @@
 # The Bug Hunt game as an extension type when compiled: its records are declared at its base
 # (GameRecords, state.pxd), where the rule modules, which this module imports, can name its type.
+from aliens_env.core.actions cimport ActionLayout
 from aliens_env.bug_hunt.state cimport GameRecords, Human as HumanRecord
 
 cdef class BugHunt(GameRecords):

@@ -373,8 +373,10 @@ class BugHunt(GameRecords):
                 self.stats["rescued" if ok else "lost_at_rescue"] += 1
                 self.events.append(f"{h.name} {'is rescued' if ok else 'is found too late'}")
 
+    @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
     def _resolve(self, action: int) -> None:
-        kind, index = self.layout.decode(action)
+        layout = self.layout
+        kind, index = layout.decode(action)
         decision, self.decision = self.decision, None
         self._cache.clear()
         decision_kind = decision.kind
@@ -416,17 +418,15 @@ class BugHunt(GameRecords):
             a = self.queue.pop(0)
             combat.close_combat(self, a, index)
 
+    @cython.locals(layout=ActionLayout)  # (compiled: empty_mask a C call)
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
         kind = d.kind
-        mask = self.layout.empty_mask()
+        layout = self.layout
+        mask = layout.empty_mask()
         s = self._slot
-        if kind == "activate":
-            for i in d.options:
-                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
-        elif kind == "order":
-            for i in d.options:
-                mask[s["order"] + i] = 1
+        if kind == "act":  # (the kinds by how often they are asked: a figure's action, an Alien's step)
+            marines.marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = xeno.hive_choices(self, self.mover)
             for dd in steps:
@@ -434,6 +434,12 @@ class BugHunt(GameRecords):
             for dd in closes:
                 mask[s["close_door"] + dd] = 1
             mask[s["stop"]] = stop
+        elif kind == "activate":
+            for i in d.options:
+                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
+        elif kind == "order":
+            for i in d.options:
+                mask[s["order"] + i] = 1
         elif kind == "approach":
             for dd in d.options:
                 mask[s["approach"] + dd] = 1
@@ -446,19 +452,19 @@ class BugHunt(GameRecords):
         elif kind in ("summon", "appear", "overwatch_fire"):
             for j in d.options:
                 mask[s[kind] + j] = 1
-        elif kind == "act":
-            marines.marine_mask(self, mask)
         elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask
 
+    @cython.locals(layout=ActionLayout)
     def _compute_script_mask(self) -> np.ndarray:
         """The script mask (PhasedGame.script_mask; BugHuntTactics' while a tactic plays): a
         figure's action without the grenade slots the squad never reads (marines.marine_mask), the
         other decisions' whole masks."""
         if self.decision.kind != "act":
             return self._current_mask()
-        mask = self.layout.empty_mask()
+        layout = self.layout
+        mask = layout.empty_mask()
         marines.marine_mask(self, mask, True)
         return mask
 

@@ -141,7 +141,7 @@ def figure_at(game, s: int) -> tuple[str, int] | None:
 
 @cython.locals(game=GameRecords)
 def room_of(game, s: int) -> int:
-    pid = int(game.colony.piece.flat[s])
+    pid = game.colony.piece.item(s)  # (a flat index, as .flat's: a Python int, no numpy scalar made)
     if pid >= 0 and game.colony.pieces[pid]["kind"] == "room":
         return pid
     return NO
