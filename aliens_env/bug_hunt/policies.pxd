@@ -1,3 +1,10 @@
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
+cimport cython
 from aliens_env.bug_hunt.state cimport GameRecords, Human
+
+# step_toward's look round the figure: the walking field (int32) and the action mask (int8, MASK_DTYPE) read as C arrays
+@cython.locals(best=cython.long, choice=cython.long, dd=cython.int, near=tuple, n=cython.long, cell=cython.int,
+               steps=cython.long)
+cdef long _closer_step(const int[:] dist, const signed char[:] mask, list around, long here, long move, long door,
+                       long pick_lock, long apc_sq) except? -2

@@ -31,6 +31,29 @@ def walkers(game) -> list[int]:
     return out
 
 
+def _closer_step(dist, mask, around, here: int, move: int, door: int, pick_lock: int, apc_sq: int) -> int:
+    """ScriptedMarines.step_toward's look round the active figure: its legal step (a move, or
+    opening or unlocking the door ahead) that brings it closer along `dist` (walking steps to the
+    goals) than `here` (its own steps), NO when none does. `around`: the figure's square's
+    neighbours (colony.around). Typed in policies.pxd: the field and the mask read as C arrays."""
+    best, choice = here, NO
+    for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+        near = around[2 * dd]  # (square, cell, ...), None off the grid
+        if near is None:
+            continue
+        n, cell = near[0], near[1]
+        steps = dist[n]
+        if steps >= UNREACHABLE:
+            continue
+        if mask[move + dd] and steps < best and n != apc_sq:
+            best, choice = steps, move + dd
+        elif cell == DOOR_CLOSED and mask[door + dd] and steps < here:
+            return door + dd
+        elif cell == DOOR_LOCKED and mask[pick_lock + dd] and steps < here:
+            return pick_lock + dd
+    return choice
+
+
 class BugHuntDiceAI:
     """Solo play: every hive choice made as the rules say (see BugHunt.dice_ai_action); the
     dice it rolls are the game's own, so a seed fixes the game."""
@@ -135,28 +158,12 @@ class ScriptedMarines(SeedablePolicy):
         if not goals:
             return None
         slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
-        move, door, pick_lock = slices["move"][0], slices["door"][0], slices["pick_lock"][0]
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         dist = field(sorted(goals)) if field is not None else game.walk_field(goals)
-        here = steps_on(dist, pos)
-        best, choice = here, None
-        around = game.colony.around(pos)  # (square, cell, ...) by direction, None off the grid
-        for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
-            near = around[2 * dd]
-            if near is None:
-                continue
-            n, cell = near[0], near[1]
-            steps = int(dist[n])
-            if steps >= UNREACHABLE:
-                continue
-            if mask[move + dd] and steps < best and n != apc_sq:
-                best, choice = steps, move + dd
-            elif cell == DOOR_CLOSED and mask[door + dd] and steps < here:
-                return door + dd
-            elif cell == DOOR_LOCKED and mask[pick_lock + dd] and steps < here:
-                return pick_lock + dd
-        return choice
+        step = _closer_step(dist, mask, game.colony.around(pos), steps_on(dist, pos), slices["move"][0],
+                            slices["door"][0], slices["pick_lock"][0], apc_sq)
+        return None if step == NO else step
 
     @staticmethod
     def _goals(game) -> list[int]:

@@ -274,7 +274,8 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
-    @cython.locals(game=GameRecords, terminals=set, pairs=list, taken=dict, load=dict)
+    @cython.locals(game=GameRecords, terminals=set, keys=list, taken=dict, load=dict, count=cython.long,
+                   span=cython.long, steps=cython.long, key=cython.long, i=cython.long, g=cython.long)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
@@ -285,33 +286,50 @@ class TacticMarines(ScriptedMarines):
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
         one turn to the next it may change as the figures move. The walking steps are read from
         one field per goal (the same steps as from the figure: every step costs 1 both ways),
-        read from the colony's field cache (kept per layout version), not one search per figure."""
+        _goal_fields, not one search per figure."""
         me = game.active
         figures = [i for i in walkers(game) if game.humans[i].hugger == NO]
         if me not in figures:
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        pairs = []
-        # the two walkers differ only at electronic locks: with none laid, one field serves both
-        locks = _locks_laid(game)
         squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
-        for g in goals:
-            walked = self._walk_field(game, [g], WALKER)
-            by_equipment = (self._walk_field(game, [g], UNEQUIPPED_WALKER) if locks else walked, walked)
+        # each pair as one int, (steps * count + figure) * span + goal + 1: ints sort as the pairs
+        # would (a goal is a square or NO, -1: exploration_goals' open end off the grid)
+        count, span = len(game.humans), game.colony.n + 1
+        keys = []
+        for g, by_equipment in self._goal_fields(game, goals):
             terminal = g in terminals
             for i, equipment, pos in squad:
                 if equipment or not terminal:
                     steps = by_equipment[equipment].item(pos)  # (a Python int: no numpy scalar made)
                     if steps < UNREACHABLE:
-                        pairs.append((steps, i, g))
-        pairs.sort()
+                        keys.append((steps * count + i) * span + g + 1)
+        keys.sort()
         taken, load = {}, {}
-        for _, i, g in pairs:
+        for key in keys:
+            i, g = key // span % count, key % span - 1
             if i not in taken and load.get(g, 0) < per_goal:
                 taken[i], load[g] = g, load.get(g, 0) + 1
                 if i == me:
                     return g
         return None
+
+    def _goal_fields(self, game, goals) -> list[tuple]:
+        """Per goal, (goal, (the walking field to it of a figure without the equipment, of one with
+        it)), as _walk_field reads them (round the pods for bypass); with no electronic lock laid
+        the two walkers' fields are one. Kept in the layout cache by the goals and the squares
+        left out (the pods'), so _claimed_goal looks each goal's fields up once a layout version."""
+        shared = geometry.layout_cache(game)
+        key = ("goal_fields", tuple(goals), _pod_squares(game) if self.tactic == "bypass" else ())
+        fields = shared.get(key)
+        if fields is None:
+            locks = _locks_laid(game)  # (the two walkers differ only at electronic locks)
+            fields = []
+            for g in goals:
+                walked = self._walk_field(game, [g], WALKER)
+                fields.append((g, (self._walk_field(game, [g], UNEQUIPPED_WALKER) if locks else walked, walked)))
+            shared[key] = fields
+        return fields
 
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
