@@ -5,17 +5,31 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 
 
+cdef enum:
+    CHUNK = 16  # _halves_c's squares a step: 16 bytes, a vector register
+
+
+cdef extern from "<string.h>" nogil:
+    void *memcpy(void *dest, const void *src, size_t n)
+
+
 # stripe()'s floats, compiled: out[p, r * w + c] = planes[p, top + r, left + c] / 2 (the padded map
 # planes' half steps) for the out.shape[1] // w rows from top and the w columns from left, in one loop on
-# C pointers, the bounds checked once (run as Python, stripe() multiplies the slice with numpy)
+# C pointers, the bounds checked once (run as Python, stripe() multiplies the slice with numpy). A row
+# wider than CHUNK goes CHUNK squares at a time, the last CHUNK overlapping the one before (its squares
+# written twice, alike): the compiler makes a chunk a few vector instructions (its bytes copied into a
+# local array first: the floats written could otherwise be the bytes read next), where a loop of the
+# row's width ran a vector loop and then its remainder square by square: a row of 25 squares took about
+# 110 instructions that way, 63 this way
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
 cdef inline int _halves_c(float[:, ::1] out, const unsigned char[:, :, ::1] planes, Py_ssize_t top, Py_ssize_t left,
                           Py_ssize_t w) except -1:
-    cdef Py_ssize_t p, r, c, rows
+    cdef Py_ssize_t p, r, c, k, rows
     cdef float *to
     cdef const unsigned char *of
+    cdef unsigned char chunk[CHUNK]
     if w <= 0 or out.shape[1] % w or out.shape[0] != planes.shape[0]:
         raise ValueError("a stripe is not whole rows of the window's width for each map plane")
     rows = out.shape[1] // w
@@ -23,16 +37,23 @@ cdef inline int _halves_c(float[:, ::1] out, const unsigned char[:, :, ::1] plan
         raise IndexError("a stripe lies outside the map planes")
     for p in range(out.shape[0]):
         to = &out[p, 0]
+        of = &planes[p, top, left]
         for r in range(rows):
-            of = &planes[p, top + r, left]
-            for c in range(w):
-                to[c] = of[c] * <float>0.5
+            if w < CHUNK:
+                for c in range(w):
+                    to[c] = of[c] * <float>0.5
+            else:
+                c = 0
+                while c < w:
+                    if c > w - CHUNK:
+                        c = w - CHUNK
+                    memcpy(chunk, of + c, CHUNK)
+                    for k in range(CHUNK):
+                        to[c + k] = chunk[k] * <float>0.5
+                    c += CHUNK
             to += w
+            of += planes.shape[2]  # (the next row: the planes are C-contiguous)
     return 0
-
-
-cdef extern from "<string.h>" nogil:
-    void *memcpy(void *dest, const void *src, size_t n)
 
 
 # (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport only

@@ -25,6 +25,10 @@ PLANES = ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", 
 N_PLANES = len(PLANES)
 P = {name: i for i, name in enumerate(PLANES)}
 assert PLANES[:7] == ("floor", "wall", "open_door", "closed_door", "sealed_door", "hazard", "entry")  # map_planes' block
+#: the planes after the first seven that map_planes marks (the others stay 0 in its planes: the
+#: figures are marked on the window by observe())
+_MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["room"], P["open_end"])
+assert _MARKED[:5] == tuple(range(P["egg_cache"], P["room"] + 1))  # (zeroed as one slice and one plane)
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
@@ -126,10 +130,11 @@ def map_planes(game) -> np.ndarray:
     side = n + 2 * half
     if cached is not None and cached[2].shape == (N_PLANES, side, side):
         # rewritten in place: its margin never changes, and zeroing the grid's squares of the
-        # planes after the first seven costs a fraction of a new array's memset
+        # planes it marks after the first seven costs a fraction of a new array's memset
         planes = cached[2]
         inner = planes[:, half:half + n, half:half + n]
-        inner[7:] = 0
+        inner[_MARKED[0]:_MARKED[4] + 1] = 0
+        inner[_MARKED[5]] = 0
     else:
         planes = np.zeros((N_PLANES, side, side), dtype=np.uint8)
         planes[P["wall"]] = 2  # off the grid reads as wall

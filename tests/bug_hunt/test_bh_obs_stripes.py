@@ -6,7 +6,7 @@ divided by two, whatever the layout, the band and the column, and so is the obse
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, observation
+from aliens_env.bug_hunt import BugHunt, geometry, observation
 from aliens_env.bug_hunt.observation import N_PLANES, STRIPE_ROWS
 
 
@@ -66,6 +66,28 @@ def test_the_last_band_s_stripe_ends_with_the_map_planes():
     kept = g._shared["stripes"][1][(0, last)]
     assert kept.shape == (N_PLANES, (planes.shape[1] - last * STRIPE_ROWS) * w)
     _check_kept_stripes(g)
+
+
+@pytest.mark.parametrize("w", [1, 7, 15, 16, 17, 24, 25, 31, 32, 33, 41])
+def test_a_stripe_of_any_window_width_is_the_map_planes_slice_in_floats(w):
+    """Windows narrower than the C loop's chunk of 16 squares (a row square by square), as wide
+    and wider (chunk by chunk, the last one overlapping the one before): on random map planes
+    (every byte value), at both edges of the padded planes, the last band and random columns
+    between, every stripe is the map planes' slice / 2."""
+    g = BugHunt()
+    g.reset(2)
+    g.window = w
+    geometry.lasting_cache(g).pop("map_planes", None)  # (the planes of the 25-square window's padding)
+    g._shared.pop("stripes", None)
+    rng = np.random.default_rng(w)
+    planes = observation.map_planes(g)
+    planes[...] = rng.integers(0, 256, planes.shape, dtype=np.uint8)  # (kept: the layout has not changed)
+    side = planes.shape[2]
+    for fc in (0, side - w, *rng.integers(0, side - w + 1, 8)):
+        for fr in (0, g.size - 1, int(rng.integers(0, g.size))):
+            observation.band_stripe(g, fr, int(fc))
+            _check_kept_stripes(g)
+    assert observation.map_planes(g) is planes
 
 
 @pytest.mark.skipif(not observation.__file__.endswith(".so"), reason="the C loop is compiled only")
