@@ -36,9 +36,6 @@ EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observa
 _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
-_STATUS_ACTIVE = (1.0, 0.0, 0.0, 0.0)
-_STATUS_ROWS = {"dead": (0.0, 1.0, 0.0, 0.0), "captured": (0.0, 0.0, 1.0, 0.0)}
-_STATUS_OTHER = (0.0, 0.0, 0.0, 1.0)
 _KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
 _KIND_ONEHOT["drive"] = _KIND_ONEHOT[None]  # driving the APC is flagged in the optional block
 _ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
@@ -238,21 +235,6 @@ def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     return out
 
 
-@cython.locals(game=GameRecords, h=Human)
-def squad_row(game, h: Human) -> tuple[float, ...]:
-    """A squad figure's SQUAD_FEATURES: status (active, dead, captured, unconscious), hugged, AP,
-    activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle,
-    pistol, smart-gun, flame-thrower), row, column, LP, squad."""
-    size = game.size
-    if h.status == "active":
-        r, c = divmod(h.pos, size)
-        status, where = _STATUS_ACTIVE, (r / size, c / size)
-    else:
-        status, where = _STATUS_ROWS.get(h.status, _STATUS_OTHER), (0.0, 0.0)
-    return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch),
-            float(h.leader), *_role_flags(h.role, h.weapon), *where, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
-
-
 @functools.cache
 def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
     """A squad row's role (marine, civilian, android) and weapon (pulse rifle, pistol, smart-gun,
@@ -263,16 +245,32 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
-@cython.locals(game=GameRecords, h=Human)
+@cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, r=cython.long, c=cython.long,
+               active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
+               row=cython.double, column=cython.double)
 def squad_entry(game, h: Human) -> tuple:
-    """What observe() needs of a squad figure, kept per figure state in game._rows: its row
-    packed as float32 bytes, then for an active figure its map plane, row and column and
-    whether it is on over-watch (plane -1 for a figure not on the map)."""
-    row = _ROW.pack(*squad_row(game, h))
-    if h.status != "active":
-        return row, -1, 0, 0, False
-    r, c = divmod(h.pos, game.size)
-    return row, _ROLE_PLANE[h.role], r, c, h.overwatch
+    """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
+    SQUAD_FEATURES packed as float32 bytes (status: active, dead, captured, unconscious; hugged,
+    AP, activated, over-watch, leader, role: marine, civilian, android; weapon: pulse rifle,
+    pistol, smart-gun, flame-thrower; row, column, LP, squad), then for an active figure its map
+    plane, row and column and whether it is on over-watch (plane -1 for a figure not on the
+    map). The values go to the packer one by one (no tuple of them built, then unpacked)."""
+    flags = _role_flags(h.role, h.weapon)
+    status = h.status
+    r = c = 0
+    if status == "active":
+        size = game.size
+        r, c = divmod(h.pos, size)
+        active, dead, captured, other, row, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
+    else:
+        dead, captured = float(status == "dead"), float(status == "captured")
+        active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
+    packed = _ROW.pack(active, dead, captured, other, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated),
+                       float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
+                       flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    if status != "active":
+        return packed, -1, 0, 0, False
+    return packed, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
 # (the window's geometry as C ints: its squares' indices are worked out without Python's int objects)
@@ -328,7 +326,7 @@ def observe(game, player: str) -> np.ndarray:
                 and seen[7] is h.lp and seen[8] is h.squad and seen[9] is h.role and seen[10] is h.weapon):
             entry = seen[11]
         else:
-            key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all _squad_row reads
+            key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all squad_entry reads
             entry = rows.get(key)
             if entry is None:
                 entry = rows[key] = squad_entry(game, h)
