@@ -46,19 +46,19 @@ _GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
 _TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
 _NO_TARGETS = bytes(_TARGETS.size)
 _EXTRA_BYTES = 4 * EXTRA_FEATURES
-#: stripe(): the stripes kept per layout, the one made first dropped when full (each about 92 KB:
-#: 23 planes of 40 x 25 float32 for the 25-square window). In 20,000 turns of random play 3 build
-#: a stripe for 9.3% of observations (8 dropped all at once: 5.7%, 2: 10.8%); 64 envs' memory
-#: grew 20.4 MB over the benchmark's 100,000 steps with 3, 28.5 MB with 8 (benchmark --memory),
-#: for about 1% more instructions per step
-STRIPES = 3
+#: stripe(): the stripes kept per layout, the one made first dropped when full (each about 74 KB:
+#: 23 planes of 32 x 25 float32 for the 25-square window). Stripe rows built per observation in the
+#: benchmark's random play (BugHunt 20,000 steps, BugHuntTactics 3,000), STRIPE_ROWS / STRIPES
+#: 16 / 3: 4.2 and 16.1; 8 / 4: 4.0 and 13.3; 8 / 5: 3.4 and 12.5. 64 BugHunt envs' resident memory
+#: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each)
+STRIPES = 4
 #: observe(): the squad rows kept per figure state (game._rows, emptied past this many; a game
 #: of random play keeps about 100): a bound for long games, as BugHuntTactics' activations
 ROWS_KEPT = 256
-#: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows): 16 keep 0.3 MB
-#: of stripes per env on average in random play (whole columns of 88 rows kept 0.6 MB and built
-#: twice the floats per observation)
-STRIPE_ROWS = 16
+#: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows; the figures
+#: at STRIPES): 8 keep at most 0.3 MB of stripes per env (whole columns of 88 rows kept 0.6 MB and
+#: built twice the floats per observation)
+STRIPE_ROWS = 8
 
 
 def layout(window: int) -> ObsLayout:
