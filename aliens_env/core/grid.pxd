@@ -1,11 +1,11 @@
-# The distance searches', the sight window's and the neighbour rows' loops on C ints when compiled
+# The movement tables', the distance searches', the sight window's and the neighbour rows' loops on C ints when compiled
 # (Cython reads this file beside grid.py; run as Python, grid.py is the same code on lists and on
 # array("i"), array("b"), array("Q") and bytes objects). Grid stays a Python class.
 cimport cython
 
 @cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
                n=cython.int, code=cython.int)
-cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, list opened, int height,
+cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, int opened, int height,
                  int width)
 
 @cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int)
@@ -33,3 +33,21 @@ cpdef double _segment_entry(double ax, double ay, double bx, double by, double x
                bx=cython.double, by=cython.double, src=cython.int, dst=cython.int, r=cython.int, c=cython.int,
                square=cython.int, t=cython.double, entered=list)
 cpdef list _line_squares(int width, tuple a, tuple b)
+
+@cython.locals(out=list, s=cython.int, r=cython.int, c=cython.int, rr=cython.int, cc=cython.int, t=cython.int)
+cdef list _near(list changed, int height, int width, unsigned char[:] marked)
+
+@cython.locals(sq=cython.int)
+cdef int _enter_bytes(list squares, const unsigned char[:] cells, const unsigned char[:] marker, const int[:] code_cost,
+                      unsigned char[:] out) except -1
+
+@cython.locals(r=cython.int, c=cython.int, here=cython.int, bits=cython.int, d=cython.int, dr=cython.int, dc=cython.int,
+               west=cython.int, north=cython.int, a=cython.int, b=cython.int, walled=cython.int)
+cdef int _open_bits(list squares, const unsigned char[:] cells, const unsigned char[:] wall_e,
+                    const unsigned char[:] wall_s, const unsigned char[:] side, bint squeeze, int height, int width,
+                    const signed char[:] row_steps, const signed char[:] column_steps, unsigned char[:] out) except -1
+
+@cython.locals(differ=list, sq=cython.int, bits=cython.int, key=cython.int, d=cython.int, to=cython.int)
+cdef list _step_keys(list squares, const unsigned char[:] opened, const unsigned char[:] cells,
+                     const unsigned char[:] enter, const unsigned char[:] door, bint diagonal, const int[:] offsets,
+                     unsigned char[:] out)

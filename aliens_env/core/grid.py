@@ -8,7 +8,10 @@ one cache that lives as long as the grid's `version`: every edit bumps the versi
 fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
 their cache until one of them changes. The step tables, cost lists and per-square tables of a new
 version are made from the last ones built (`_last_built`), redoing only the squares whose steps,
-cost, value or cell code differ (a square's entry follows from its own: this cannot go stale).
+cost, value or cell code differ (a square's entry follows from its own: this cannot go stale); the
+movement tables (steps free of walls, who may enter, step keys) are worked out again by typed loops
+only near the squares whose cell code, marker or edge walls differ from what they were read from,
+and a grid with none built starts from those of the blank grid of its size.
 Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
@@ -310,13 +313,18 @@ class Grid:
             out.flags.writeable = False
         return out
 
+    def _code_bytes(self, attr: str) -> bytes:
+        """``_by_code(attr)`` as bytes, one a cell code (1 where the terrain's attr is true), for the
+        typed loops (kept as ``_by_code``)."""
+        kept = self._last_built()
+        out = kept.get(("code_bytes", attr))
+        if out is None:
+            out = kept[("code_bytes", attr)] = self._by_code(attr).astype(np.uint8).tobytes()
+        return out
+
     def sight_blocked(self) -> np.ndarray:
         """Flat bool: squares that block line of sight."""
         return self._cached("sight", lambda: self._per_square("blocks_sight", self._by_code("blocks_sight")))
-
-    def _open(self) -> np.ndarray:
-        """2-D bool: squares anyone may walk on without opening anything (the corner rule's test)."""
-        return self._cached("open", lambda: self._per_square("open", self._by_code("walkable")).reshape(self.height, self.width))
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
@@ -377,54 +385,25 @@ class Grid:
         return out
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
-        """Flat bool: squares the mover may enter (its terrain allows it, no marker there)."""
-        return self._cached(("enter", mover),
-                            lambda: (self._per_square(mover, self._code_costs(mover)) >= 0) & (self.marker.ravel() == 0))
+        """Flat bool: squares the mover may enter (its terrain allows it, no marker there; read-only)."""
+        return np.frombuffer(self._cached(("enter_bytes", mover), _enterable_bytes, self, mover), dtype=bool)
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
-        walls (edge walls and the diagonal rule), whatever stands on the squares."""
+        walls (edge walls and the diagonal rule), whatever stands on the squares (``_open_bits``
+        unpacked)."""
         def build():
-            w = self.width
-            out = _on_grid(self.height, w).copy()
-            walls = self._has_edge_walls()
-            if walls:
-                we, ws = _shifted(self.wall_e.ravel(), w), _shifted(self.wall_s.ravel(), w)
-            squeeze = self.diagonal == "squeeze"
-            # the side squares a diagonal step passes: joined walls (squeeze) or open squares (corner)
-            side = _shifted(self._per_square("joined", self._by_code("joined")) if squeeze else self._open().ravel(), w)
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                ok = out[d]
-                if dr == 0:
-                    if walls:
-                        ok &= ~we(0, min(dc, 0))
-                elif dc == 0:
-                    if walls:
-                        ok &= ~ws(min(dr, 0), 0)
-                else:
-                    if walls:
-                        # walls at the corner passed: the two arms on each side of the diagonal
-                        v_here = we(0, min(dc, 0))  # between here and the side square (0, dc)
-                        h_side = ws(min(dr, 0), dc)  # between (0, dc) and the target
-                        h_here = ws(min(dr, 0), 0)  # between here and the side square (dr, 0)
-                        v_side = we(dr, min(dc, 0))  # between (dr, 0) and the target
-                        ok &= ~((v_here | h_side) & (h_here | v_side))
-                    if squeeze:
-                        ok &= ~(side(0, dc) & side(dr, 0))
-                    else:
-                        ok &= side(0, dc)
-                        ok &= side(dr, 0)
-            return out
+            bits = np.frombuffer(self._cached("open_bits", _step_open_bits, self), dtype=np.uint8)
+            return np.unpackbits(bits[:, None], axis=1, bitorder="little").T.astype(bool)
         return self._cached("step_open", build)
 
     def neighbour_table(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
         def build():
-            squares, steps = self._step_tables(mover)
+            squares, keys = self._step_tables(mover)
             table: list = [()] * self.n  # squares with no step out share one empty tuple
-            keys = steps.tolist()
-            for sq in steps.nonzero()[0].tolist():
+            for sq in np.frombuffer(keys, dtype=np.uint8).nonzero()[0].tolist():
                 table[sq] = tuple(zip(_STEP_DIRECTIONS[keys[sq]], squares[sq]))
             return table
         return self._cached(("pairs", mover), build)
@@ -434,40 +413,25 @@ class Grid:
         to, in DIRECTIONS order (the distance searches' table)."""
         return self._step_tables(mover)[0]
 
-    def _step_tables(self, mover: Mover) -> tuple[list, np.ndarray]:
-        """The squares each square steps to, and per square its step key (uint8: bit d is set
-        when the step in direction d is open to the mover): a square's row follows from it alone."""
+    def _step_tables(self, mover: Mover) -> tuple[list, bytes]:
+        """The squares each square steps to, and per square its step key (a byte: bit d is set
+        when the step in direction d is open to the mover, ``_step_keys``): a square's row follows
+        from its key alone. Made from the last ones built (``_remade``): only the rows whose key
+        differs are made again."""
         def build():
-            w, n = self.width, self.n
-            enter = _shifted(self.enterable(mover), w)
-            opened = self.step_open()
-            directions, bits = _MOVER_DIRECTIONS[mover.diagonal]
-            ok = np.empty((len(directions), n), dtype=bool)  # ok[k, sq]: the step from sq in directions[k]
-            if mover.diagonal:  # (a closed door is entered and left only orthogonally)
-                not_door = ~self._per_square("door", self._by_code("door"))
-                not_door_at = _shifted(not_door, w)
-                ok[len(_ORTHOGONAL):] = not_door  # the diagonal steps' rows (the last ones): not from a door
-            for k, d in enumerate(directions):
-                dr, dc = DIRECTIONS[d]
-                if dr and dc:  # (the row holds not_door)
-                    step = ok[k]
-                    step &= opened[d]
-                    step &= enter(dr, dc)
-                    step &= not_door_at(dr, dc)
-                else:
-                    np.logical_and(opened[d], enter(dr, dc), out=ok[k])
-            steps = np.bitwise_or.reduce(ok.view(np.uint8) * bits, axis=0)
-            base = self._last_built().get(("nbrs", mover, self.width))
-            if base is None or len(base[1]) != self.n:  # (none built yet: from no step anywhere)
-                base = ([()] * self.n, np.zeros(self.n, dtype=np.uint8))
-            # the last table built for this mover: only the rows whose steps differ are made again
-            squares = list(base[0])
-            offsets = _step_offsets(w)
-            redo = (steps != base[1]).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
-            for sq, key in zip(redo.tolist(), steps[redo].tolist()):
-                squares[sq] = tuple([sq + offset for offset in offsets[key]])
-            self._last_built()[("nbrs", mover, self.width)] = out = (squares, steps)
-            return out
+            now = self._cached("square_bytes", _square_bytes, self)
+            kind = ("nbrs", mover, self.width)
+            keys, redo, last = _remade(self, kind, Grid._step_tables, mover)
+            squares = [()] * self.n if last is None else list(last[2])  # (no step out: one empty tuple)
+            differ = _step_keys(redo, self._cached("open_bits", _step_open_bits, self), now[0],
+                                self._cached(("enter_bytes", mover), _enterable_bytes, self, mover),
+                                self._code_bytes("door"), mover.diagonal, _direction_offsets(self.width), keys)
+            offsets = _step_offsets(self.width)
+            for sq in differ:
+                squares[sq] = tuple([sq + offset for offset in offsets[keys[sq]]])
+            keys = bytes(keys)
+            self._last_built()[kind] = (now, keys, squares)
+            return squares, keys
         return self._cached(("nbrs", mover), build)
 
     def around(self, i: int) -> list:
@@ -475,16 +439,18 @@ class Grid:
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way). Kept per version with what a
         row is read from (one lookup, no closure, per call)."""
-        # (not "around" nor "around_rows": older pickles keep {square: row} and rows read from lists there)
-        kept = self._cache.get("around_codes")
+        # (not "around", "around_rows" nor "around_codes": older pickles keep {square: row} and rows read
+        # from lists, or from step_open's columns, there)
+        kept = self._cache.get("around_bits")
         if kept is None:  # the cell codes and extras as they are now (array("b") copies: read as ints, pickled)
-            kept = self._cache["around_codes"] = ({}, array("b", self.cells.astype(np.int8).tobytes()),
-                                                  array("b", self.extra.astype(np.int8).tobytes()),
-                                                  [t.cost or 1 for t in self.terrains], self.step_open())
-        table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, step_open), _around's args
+            kept = self._cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8).tobytes()),
+                                                 array("b", self.extra.astype(np.int8).tobytes()),
+                                                 [t.cost or 1 for t in self.terrains],
+                                                 self._cached("open_bits", _step_open_bits, self))
+        table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
         out = table.get(i)
         if out is None:
-            out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][:, i].tolist(), self.height, self.width)
+            out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][i], self.height, self.width)
         return out
 
     def can_step(self, a: int, b: int, mover: Mover = DEFAULT_MOVER) -> bool:
@@ -799,44 +765,24 @@ class Grid:
 
 
 _EPS = 1e-9
-#: a square's step key: bit d is the step in direction d (``Grid._step_tables``)
-_DIRECTION_BITS = (1 << np.arange(8, dtype=np.uint8)).reshape(8, 1)
-_ORTHOGONAL = tuple(d for d, (dr, dc) in enumerate(DIRECTIONS) if not (dr and dc))
-#: per mover.diagonal, the directions a mover steps in (the orthogonal ones first) and their bits
-#: (``Grid._step_tables``)
-_MOVER_DIRECTIONS = {diagonal: (dirs, _DIRECTION_BITS[list(dirs)]) for diagonal, dirs in
-                     ((False, _ORTHOGONAL), (True, _ORTHOGONAL + tuple(d for d in range(8) if d not in _ORTHOGONAL)))}
-#: the directions open, per step key
+#: per direction, its row and column steps (signed bytes, read by ``_open_bits``'s typed loop)
+_ROW_STEPS = array("b", [dr for dr, _ in DIRECTIONS])
+_COLUMN_STEPS = array("b", [dc for _, dc in DIRECTIONS])
+#: the directions open, per step key (bit d: the step in direction d, ``Grid._step_tables``)
 _STEP_DIRECTIONS = tuple(tuple(d for d in range(8) if bits >> d & 1) for bits in range(256))
+
+
+@lru_cache(maxsize=None)
+def _direction_offsets(width: int) -> array:
+    """Per direction, how far (in flat squares, on a grid `width` wide) its step leads (an int
+    array, read by ``_step_keys``'s typed loop)."""
+    return array("i", [dr * width + dc for dr, dc in DIRECTIONS])
 
 
 @lru_cache(maxsize=None)
 def _step_offsets(width: int) -> tuple[tuple[int, ...], ...]:
     """Per step key, how far (in flat squares, on a grid `width` wide) its open steps lead."""
     return tuple(tuple(DIRECTIONS[d][0] * width + DIRECTIONS[d][1] for d in dirs) for dirs in _STEP_DIRECTIONS)
-
-
-@lru_cache(maxsize=None)
-def _on_grid(height: int, width: int) -> np.ndarray:
-    """(8, n) bool: does the step from each square in each direction stay on the grid (shared:
-    do not modify)."""
-    rows, cols = np.divmod(np.arange(height * width), width)
-    out = np.array([(0 <= rows + dr) & (rows + dr < height) & (0 <= cols + dc) & (cols + dc < width)
-                    for dr, dc in DIRECTIONS])
-    out.flags.writeable = False
-    return out
-
-
-def _shifted(flat: np.ndarray, width: int):
-    """at(dr, dc): flat's values (one a square of a grid `width` wide) at the square (dr, dc)
-    away from each square, as one contiguous slice (a flat array's slice costs several times
-    less than a 2-D one's). Off the grid the value is 0 or a wrapped square's (into the next or
-    last row): read only where the step stays on the grid (``_on_grid``). dr and dc are -1, 0 or
-    1."""
-    n, pad = len(flat), width + 1
-    ext = np.zeros(n + 2 * pad, dtype=flat.dtype)
-    ext[pad:pad + n] = flat
-    return lambda dr, dc: ext[pad + dr * width + dc:pad + dr * width + dc + n]
 
 
 def _pad(a: np.ndarray) -> np.ndarray:
@@ -846,9 +792,10 @@ def _pad(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _around(i: int, cells, extra, code_cost: list, opened: list, height: int, width: int) -> list:
+def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, width: int) -> list:
     """``Grid.around``'s row of square i from the grid's cell codes and extras (flat array("b")), each
-    code's cost to enter and ``step_open``'s column i (compiled, on C ints: grid.pxd)."""
+    code's cost to enter and square i's open steps (``_open_bits``: bit d, the step in direction d;
+    compiled, on C ints: grid.pxd)."""
     r = i // width
     c = i - r * width
     out = []
@@ -858,7 +805,7 @@ def _around(i: int, cells, extra, code_cost: list, opened: list, height: int, wi
         if 0 <= rr < height and 0 <= cc < width:
             n = rr * width + cc
             code = cells[n]
-            out.append((n, code, code_cost[code] + extra[n], opened[d]))
+            out.append((n, code, code_cost[code] + extra[n], opened >> d & 1 == 1))
         else:
             out.append(None)
     return out
@@ -918,10 +865,189 @@ def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
     return tail
 
 
+def _square_bytes(grid: Grid) -> tuple[bytes, bytes, bytes, bytes]:
+    """The grid's cell codes, markers and edge walls (east, south) as they are now, flat, one byte a
+    square each: what the movement tables are read from (``_remade``; codes and markers are >= 0)."""
+    return grid.cells.tobytes(), grid.marker.tobytes(), grid.wall_e.tobytes(), grid.wall_s.tobytes()
+
+
+@lru_cache(maxsize=None)
+def _all_squares(n: int) -> list[int]:
+    """Every square of a grid of n squares (shared: do not modify)."""
+    return list(range(n))
+
+
+def _remade(grid: Grid, kind: tuple, make, *args) -> tuple[bytearray, list, tuple | None]:
+    """A movement table of one byte a square to make from the last one of `kind` built
+    (``_last_built``: kept with the ``_square_bytes`` it was read from): a copy of the last one,
+    the squares to work out again (``_near_changes``) and the last entry kept ((what it was read
+    from, the table, ...)). A grid with none of this size starts from the blank grid's
+    (``_blank_grid``: ``make(blank, *args)`` makes it there); the blank grid itself from every
+    square of a table of zeros (and None for the last entry)."""
+    n = grid.n
+    last = grid._last_built().get(kind)
+    if last is None or len(last[1]) != n:
+        blank = _blank_grid(grid)
+        if grid is blank:
+            return bytearray(n), _all_squares(n), None
+        last = blank._last_built().get(kind)
+        if last is None:
+            make(blank, *args)
+            last = blank._last_built()[kind]
+    return bytearray(last[1]), _near_changes(grid, last[0]), last
+
+
+def _near_changes(grid: Grid, before: tuple) -> list:
+    """The squares within a step (8 directions) of a square whose cell code, marker or edge walls
+    differ from `before` (a ``_square_bytes`` of this grid, a copy or the blank grid, of any
+    version): a movement table's entry reads nothing farther. Every square when more than an
+    eighth changed (most squares are near one). Kept per version by before's identity (the tables
+    of a version are mostly made from ones of the same last version)."""
+    kept = grid._cache.get(("near", id(before)))
+    if kept is not None and kept[0] is before:  # (it holds `before`: no other object has its id)
+        return kept[1]
+    n = grid.n
+    differ = None
+    for table, was in zip(grid._cached("square_bytes", _square_bytes, grid), before):
+        if table != was:
+            at = np.frombuffer(table, dtype=np.uint8) != np.frombuffer(was, dtype=np.uint8)
+            differ = at if differ is None else differ | at
+    if differ is None:
+        out = []
+    else:
+        changed = differ.nonzero()[0].tolist()
+        out = _all_squares(n) if 8 * len(changed) > n else _near(changed, grid.height, grid.width, bytearray(n))
+    grid._cache[("near", id(before))] = (before, out)
+    return out
+
+
+_BLANK_GRIDS: dict = {}  # (terrains, diagonal rule, height, width): a blank grid (_blank_grid)
+
+
+def _blank_grid(grid: Grid) -> Grid:
+    """The blank grid of `grid`'s terrains, diagonal rule and size (cell code 0 everywhere, no
+    marker, no edge wall; frozen, one per process): a grid with no movement tables built starts
+    from its tables (``_remade``: a new Bug Hunt colony differs from it in the few dozen squares
+    laid at the start)."""
+    key = (grid.terrains, grid.diagonal, grid.height, grid.width)
+    blank = _BLANK_GRIDS.get(key)
+    if blank is None:
+        blank = _BLANK_GRIDS[key] = Grid(grid.height, grid.width, grid.terrains, diagonal=grid.diagonal)
+        blank.frozen = True
+    return blank
+
+
+def _near(changed: list, height: int, width: int, marked) -> list:
+    """The squares within a step (8 directions, on the grid) of the `changed` squares, each once
+    (`marked`: a bytearray of zeros, one a square, written). Compiled, on C ints (grid.pxd)."""
+    out = []
+    for s in changed:
+        r = s // width
+        c = s - r * width
+        for rr in range(max(r - 1, 0), min(r + 2, height)):
+            for cc in range(max(c - 1, 0), min(c + 2, width)):
+                t = rr * width + cc
+                if not marked[t]:
+                    marked[t] = 1
+                    out.append(t)
+    return out
+
+
 def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:
-    """``grid.enterable(mover)`` as bytes (1 where the mover may enter: as ``costs(mover)`` is
-    not None there), read a square at a time by the breadth-first ``Grid.field``."""
-    return grid.enterable(mover).tobytes()
+    """Per square, one byte: 1 where the mover may enter (as ``costs(mover)`` is not None there:
+    its cell code's cost, ``_code_costs``, is >= 0 and no marker stands there), read a square at
+    a time by the breadth-first ``Grid.field`` and by ``_step_keys`` (made from the last one
+    built, ``_remade``)."""
+    now = grid._cached("square_bytes", _square_bytes, grid)
+    kind = ("enter_bytes", mover, grid.width)
+    out, redo, _ = _remade(grid, kind, _enterable_bytes, mover)
+    _enter_bytes(redo, now[0], now[1], grid._code_costs(mover), out)
+    out = bytes(out)
+    grid._last_built()[kind] = (now, out)
+    return out
+
+
+def _enter_bytes(squares: list, cells, marker, code_cost, out) -> int:
+    """``_enterable_bytes`` of the `squares` into `out`, from the cell codes and markers (bytes, one
+    a square) and the mover's cost per code (an int array, -1: may not enter). Compiled, on C ints
+    (grid.pxd)."""
+    for sq in squares:
+        out[sq] = 1 if code_cost[cells[sq]] >= 0 and marker[sq] == 0 else 0
+    return 0
+
+
+def _step_open_bits(grid: Grid) -> bytes:
+    """``Grid.step_open`` as one byte a square (bit d: the step in direction d), by ``_open_bits``
+    (made from the last one built, ``_remade``)."""
+    now = grid._cached("square_bytes", _square_bytes, grid)
+    cells, _, wall_e, wall_s = now
+    kind = ("open_bits", grid.width)
+    out, redo, _ = _remade(grid, kind, _step_open_bits)
+    squeeze = grid.diagonal == "squeeze"
+    _open_bits(redo, cells, wall_e, wall_s, grid._code_bytes("joined" if squeeze else "walkable"), squeeze,
+               grid.height, grid.width, _ROW_STEPS, _COLUMN_STEPS, out)
+    out = bytes(out)
+    grid._last_built()[kind] = (now, out)
+    return out
+
+
+def _open_bits(squares: list, cells, wall_e, wall_s, side, squeeze: bool, height: int, width: int, row_steps,
+               column_steps, out) -> int:
+    """Per square of `squares` into `out`, the steps free of walls (bit d: the step in direction d
+    stays on the grid and is open): an orthogonal step crosses no edge wall; a diagonal one is
+    refused when both ways round its corner (through either side square) cross an edge wall, and
+    by the diagonal rule on its two side squares: `side` per cell code marks joined walls
+    (squeeze: refused between two) or squares open to anyone (corner: refused unless both are).
+    cells, wall_e and wall_s are flat bytes, one a square (wall_e: between a square and the next
+    one east; wall_s: south). Compiled, on C ints (grid.pxd)."""
+    for here in squares:
+        r = here // width
+        c = here - r * width
+        bits = 0
+        for d in range(8):
+            dr, dc = row_steps[d], column_steps[d]
+            if not (0 <= r + dr < height and 0 <= c + dc < width):
+                continue
+            west, north = min(dc, 0), min(dr, 0) * width  # (the wall east, south, of the square west, north)
+            if dr == 0:
+                walled = wall_e[here + west]
+            elif dc == 0:
+                walled = wall_s[here + north]
+            else:
+                a, b = here + dc, here + dr * width  # the side squares (0, dc) and (dr, 0)
+                # walls at the corner passed: here to a or a to the target, and here to b or b to the target
+                walled = (wall_e[here + west] or wall_s[a + north]) and (wall_s[here + north] or wall_e[b + west])
+                if not walled:
+                    if squeeze:
+                        walled = side[cells[a]] and side[cells[b]]
+                    else:
+                        walled = not (side[cells[a]] and side[cells[b]])
+            if not walled:
+                bits |= 1 << d
+        out[here] = bits
+    return 0
+
+
+def _step_keys(squares: list, opened, cells, enter, door, diagonal: bool, offsets, out) -> list:
+    """Per square of `squares` into `out`, its step key for a mover: bit d set when the step in
+    direction d is free of walls (`opened`, ``_open_bits``) onto a square the mover may enter
+    (`enter`, one byte a square), and if diagonal, only for a mover that steps diagonally
+    (`diagonal`) and neither from nor onto a closed door (`door`, per cell code). offsets: per
+    direction, how far the step leads (flat). Returns the squares whose key differs from the one
+    `out` held. Compiled, on C ints (grid.pxd)."""
+    differ = []
+    for sq in squares:
+        bits = opened[sq]
+        key = 0
+        for d in range(8):
+            if bits >> d & 1:
+                to = sq + offsets[d]
+                if enter[to] and (d % 2 == 0 or (diagonal and not door[cells[sq]] and not door[cells[to]])):
+                    key |= 1 << d  # (the even directions are the orthogonal ones, DIRECTIONS)
+        if out[sq] != key:
+            out[sq] = key
+            differ.append(sq)
+    return differ
 
 
 def _large_next(grid: Grid, mover: Mover, size: int) -> tuple[array, array]:

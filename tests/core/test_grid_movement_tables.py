@@ -1,0 +1,139 @@
+"""The movement tables (core/grid.py: ``step_open``, ``enterable``, the neighbour tables) are made
+by typed loops from the last ones built, working out again only the squares within a step of a
+square whose cell code, marker or edge walls changed, and a grid with none built starts from the
+blank grid's of its size: over random edit sequences (cells, markers and edge walls, one at a time
+and in bulk, on grids and their copies, small edits and large ones), every table equals the rules
+read square by square off the grid's arrays, without the engine's tables."""
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+from aliens_env.core.grid import DIRECTIONS, Grid, Mover, Terrain
+
+TERRAINS = [
+    Terrain("floor"),
+    Terrain("wall", cost=None, blocks_sight=True),
+    Terrain("stairwell", cost=None),
+    Terrain("furniture", cost=2),
+    Terrain("door_open"),
+    Terrain("door_closed", blocks_sight=True, door=True),
+    Terrain("joined wall", cost=None, blocks_sight=True, joined=True),
+]
+MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
+          Mover("walker", diagonal=False))
+
+
+def open_by_the_rules(g: Grid) -> np.ndarray:
+    """(8, n) bool: the step stays on the grid, an orthogonal one crosses no edge wall, a diagonal
+    one is refused when both ways round its corner cross a wall, and between two joined walls
+    (squeeze) or past a square one could not walk on (corner)."""
+    joined = [g.terrains[code].joined for code in g.cells.ravel().tolist()]
+    walkable = [g.terrains[code].cost is not None and not g.terrains[code].door for code in g.cells.ravel().tolist()]
+    want = np.zeros((8, g.n), dtype=bool)
+    for sq in range(g.n):
+        for d, (dr, dc) in enumerate(DIRECTIONS):
+            to = g.step(sq, d)
+            if to is None:
+                continue
+            if not (dr and dc):
+                want[d, sq] = not g.edge_wall(sq, to)
+                continue
+            a, b = g.step(sq, DIRECTIONS.index((0, dc))), g.step(sq, DIRECTIONS.index((dr, 0)))
+            walled = (g.edge_wall(sq, a) or g.edge_wall(a, to)) and (g.edge_wall(sq, b) or g.edge_wall(b, to))
+            if g.diagonal == "squeeze":
+                want[d, sq] = not walled and not (joined[a] and joined[b])
+            else:
+                want[d, sq] = not walled and walkable[a] and walkable[b]
+    return want
+
+
+def enter_by_the_rules(g: Grid, mover: Mover) -> list[bool]:
+    """The mover has a cost for the square's terrain (its own or the terrain's; a closed door only
+    if it opens doors) and no marker stands there."""
+    override = dict(mover.costs)
+    out = []
+    for code, marker in zip(g.cells.ravel().tolist(), g.marker.ravel().tolist()):
+        terrain = g.terrains[code]
+        cost = override.get(terrain.name, terrain.cost)
+        out.append(cost is not None and not (terrain.door and mover.door_cost is None) and marker == 0)
+    return out
+
+
+def check(g: Grid) -> None:
+    opened = open_by_the_rules(g)
+    assert np.array_equal(g.step_open(), opened)
+    door = [g.terrains[code].door for code in g.cells.ravel().tolist()]
+    for mover in MOVERS:
+        enter = enter_by_the_rules(g, mover)
+        assert g.enterable(mover).tolist() == enter, mover.name
+        want = []
+        for sq in range(g.n):
+            row = []
+            for d, (dr, dc) in enumerate(DIRECTIONS):
+                to = g.step(sq, d)
+                if to is None or not opened[d, sq] or not enter[to]:
+                    continue
+                if dr and dc and (not mover.diagonal or door[sq] or door[to]):
+                    continue
+                row.append((d, to))
+            want.append(tuple(row))
+        assert g.neighbour_table(mover) == want, mover.name
+        assert g._step_squares(mover) == [tuple(to for _, to in row) for row in want], mover.name
+
+
+def random_edit(g: Grid, rng) -> None:
+    """One edit: a cell, a marker or an edge wall set, or a bulk write of up to a third of the
+    squares (then ``changed()``)."""
+    kind = int(rng.integers(5))
+    a = int(rng.integers(g.n))
+    if kind == 0:
+        g.set_cell(a, int(rng.integers(len(TERRAINS))))
+    elif kind == 1:
+        g.set_marker(a, int(rng.integers(0, 2)))
+    elif kind == 2 and a % g.width < g.width - 1:
+        g.set_edge_wall(a, a + 1, bool(rng.integers(0, 3)))
+    elif kind == 3 and a + g.width < g.n:
+        g.set_edge_wall(a, a + g.width, bool(rng.integers(0, 3)))
+    else:
+        squares = rng.integers(g.n, size=int(rng.integers(1, g.n // 3 + 2)))
+        g.cells.flat[squares] = rng.integers(len(TERRAINS), size=len(squares))
+        g.wall_s.flat[squares[::2]] = rng.integers(0, 2, size=len(squares[::2]))
+        g.changed()
+
+
+@pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
+def test_the_movement_tables_remade_after_each_edit_are_the_rules(diagonal):
+    rng = np.random.default_rng(51 if diagonal == "corner" else 52)
+    for trial in range(10):
+        h, w = int(rng.integers(1, 12)), int(rng.integers(1, 13))
+        codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
+        g = Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+        check(g)  # (the first tables: from the blank grid's)
+        for edit in range(25):
+            target = g.copy() if edit % 6 == 5 else g  # (a copy shares the last tables built)
+            random_edit(target, rng)
+            check(target)
+            if target is not g:
+                check(g)
+        back = pickle.loads(pickle.dumps(g))  # (no last tables kept: from the blank grid's again)
+        random_edit(back, rng)
+        check(back)
+
+
+def test_a_grid_of_other_terrains_another_rule_or_size_starts_from_its_own_blank_grid():
+    """The blank grids are kept by terrains, diagonal rule and size: grids a few squares from
+    blank (their tables worked out again near those squares alone), whose cell code 0 is floor or
+    wall, under either diagonal rule, of one size or another, each equal the rules."""
+    walls_first = [TERRAINS[1], TERRAINS[0]] + TERRAINS[2:]
+    rng = np.random.default_rng(7)
+    for terrains in (TERRAINS, walls_first, TERRAINS):
+        for diagonal in ("corner", "squeeze"):
+            for h, w in ((12, 13), (13, 12)):
+                codes = np.zeros((h, w), dtype=np.int8)
+                codes.flat[rng.integers(h * w, size=6)] = rng.integers(len(terrains), size=6)
+                g = Grid(h, w, terrains, codes, diagonal=diagonal)
+                g.set_edge_wall(14, 15)
+                check(g)
