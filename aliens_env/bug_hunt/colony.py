@@ -156,7 +156,8 @@ class Colony(Grid):
         of them inside the grid's one-square margin and still unknown?"""
         r0, c0, r1, c1 = _bounds(cells)
         hi = self.size - 2
-        return 1 <= r0 and 1 <= c0 and r1 <= hi and c1 <= hi and not self.cells[r0:r1 + 1, c0:c1 + 1].any()  # (UNKNOWN is 0)
+        return (1 <= r0 and 1 <= c0 and r1 <= hi and c1 <= hi
+                and not np.count_nonzero(self.cells[r0:r1 + 1, c0:c1 + 1]))  # (UNKNOWN is 0; a third of .any()'s cost)
 
     def place(self, cells, kind: str, keep_open=(), doors=(), **info) -> int:
         """Lay a section on `cells` (a rectangle's squares, as rect_cells lists them): floor there,
