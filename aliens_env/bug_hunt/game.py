@@ -335,7 +335,7 @@ class BugHunt(GameRecords):
             xeno.step_xeno(self)
         return True
 
-    @cython.locals(h=HumanRecord)
+    @cython.locals(h=HumanRecord, entry=bytearray)
     def _check_end(self) -> None:
         """Finishes the game if it is won or lost (before every decision: the figures' loops typed)."""
         if self.queen_killed_in_chamber:
@@ -349,7 +349,7 @@ class BugHunt(GameRecords):
             return
         mission = self.mission
         if mission["objective"] == "explore_and_return" and self.rooms_entered >= mission["rooms"]:
-            entry = self.colony.entry.flat
+            entry = self.colony.entry_flags  # (a byte a square: pos NO reads the last, as entry.flat's)
             for h in self.humans:  # every active figure at the entry?
                 if h.status == "active" and not entry[h.pos]:
                     break
