@@ -1,2 +1,9 @@
+cimport cython
+
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
 from aliens_env.bug_hunt.state cimport GameRecords
+
+# called in C by reveal at every turn of its loop (and by reopen)
+@cython.locals(shared=dict, ports=list, port=dict, state=str, kind=str, k=cython.Py_ssize_t, width=cython.int,
+               height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int)
+cpdef tuple layout_ports(GameRecords game)

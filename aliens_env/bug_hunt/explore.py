@@ -74,7 +74,12 @@ def reveal(game, viewer: int = NO) -> None:
                 reopen(game)
             return
         before = len(col.pieces)
-        brood_exists = game.brood_found or any(p.get("brood") for p in col.pieces)
+        brood_exists = game.brood_found
+        if not brood_exists:  # or any piece a brood chamber (a loop: no generator to make)
+            for piece in col.pieces:
+                if piece.get("brood"):
+                    brood_exists = True
+                    break
         new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists)
         game.stats["sections_laid"] += len(col.pieces) - before
         game.features.extend(new)
@@ -87,32 +92,35 @@ def reveal(game, viewer: int = NO) -> None:
                 fill_brood(game, pid, geometry.sq(game, entrance))
 
 
-@cython.locals(game=GameRecords, width=cython.int, height=cython.int, r=cython.int, c=cython.int, dr=cython.int,
-               dc=cython.int, s=cython.int)
 def layout_ports(game) -> tuple:
     """(layout version, mouths, whether any port is pending, blind), kept per layout version
     (every change of a port or a door bumps it). mouths: (port index, the squares a figure must
     see to lay it) for every pending open end and every pending door that stands open; blind: the
     squares ``reveal`` found to see no mouth (a square's view and the mouths follow from the layout
-    alone), filled by reveal."""
+    alone), filled by reveal. (cpdef, explore.pxd: reveal calls it in C at every turn of its loop;
+    its ports typed dict, their state and kind str.)"""
     col = game.colony
-    cached = game._shared.get("mouths")
+    shared = game._shared
+    cached = shared.get("mouths")
     if cached is not None and cached[0] == col.version:
         return cached
     out = []
     pending = False
     width, height = col.width, col.height
-    cells = col.cells.ravel()
-    for k, port in enumerate(col.ports):
-        if port["state"] != "pending":
+    cells = col.cells
+    ports = col.ports
+    for k in range(len(ports)):
+        port = ports[k]
+        state = port["state"]
+        if state != "pending":
             continue
         pending = True
-        if port["kind"] == "door":
+        kind = port["kind"]
+        if kind == "door":
             r, c = port["door"]
-            s = r * width + c  # (geometry.sq, inline)
-            if cells[s] != DOOR_OPEN:
+            if cells.item(r, c) != DOOR_OPEN:  # (item: an int, no numpy scalar)
                 continue
-            out.append((k, [s]))
+            out.append((k, [r * width + c]))  # (geometry.sq, inline)
         else:
             dr, dc = CARDINAL[port["d"]]
             mouths = []
@@ -121,7 +129,7 @@ def layout_ports(game) -> tuple:
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
-    cached = game._shared["mouths"] = (col.version, out, pending, set())
+    cached = shared["mouths"] = (col.version, out, pending, set())
     return cached
 
 
