@@ -1,3 +1,7 @@
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+
+# called in C by this module's functions (over-watch asks them for every figure at every Alien's AP)
+cpdef bint could_fire_at(GameRecords game, Human h, object square)
+cpdef bint can_overwatch(GameRecords game, object j, object i)

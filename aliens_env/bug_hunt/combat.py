@@ -484,23 +484,34 @@ def grenade(game, i: int, target: int) -> None:
     blast(game, landing, flame=False)
 
 
+@cython.locals(game=GameRecords, h=Human, rows=list, cols=list, p=cython.Py_ssize_t, s=cython.Py_ssize_t,
+               pr=cython.Py_ssize_t, pc=cython.Py_ssize_t, sr=cython.Py_ssize_t, sc=cython.Py_ssize_t)
 def could_fire_at(game, h, square: int) -> bool:
     """An active, armed figure with ammunition that has `square` in its weapon's range and sight."""
-    return (h.status == "active" and h.weapon != "none" and not h.out_of_ammo
-            and geometry.rng(game, h.pos, square) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square))
+    if h.status != "active" or h.weapon == "none" or h.out_of_ammo:
+        return False
+    rows, cols = game.colony.rows_cols  # geometry.rng inline, on C integers when compiled (asked at every Alien's AP)
+    p, s = h.pos, square
+    pr, pc, sr, sc = rows[p], cols[p], rows[s], cols[s]
+    return max(abs(pr - sr), abs(pc - sc)) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def can_overwatch(game, j: int, i: int) -> bool:
     h, a = game.humans[j], game.aliens[i]
     return a.alive and h.overwatch and could_fire_at(game, h, a.pos)
 
 
+@cython.locals(h=Human, queue=list)  # (game untyped: written to)
 def overwatch_chances(game, i: int) -> None:
     """PRINTED: a Marine on over-watch may fire every time an Alien spends 1 AP: each one
     that can see it in range is asked, in squad order (free, ASSUMPTION A29)."""
     game.ow_target = i
-    game.ow_queue = [j for j, h in enumerate(game.humans) if h.overwatch and can_overwatch(game, j, i)]
+    queue = []
+    for j, h in enumerate(game.humans):
+        if h.overwatch and can_overwatch(game, j, i):
+            queue.append(j)
+    game.ow_queue = queue
 
 
 def next_overwatch(game) -> None:

@@ -42,11 +42,14 @@ def step_marines(game) -> None:
     records._decide("activate", pending)
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien)
+@cython.locals(game=GameRecords, h=Human, a=Alien, reach=cython.Py_ssize_t, grenade_reach=cython.Py_ssize_t,
+               sight=cython.Py_ssize_t, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, r=cython.Py_ssize_t,
+               s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, out=list, f=dict)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
-    midi-gun's targets, from its square."""
+    midi-gun's targets, from its square. Kept per decision state (game._cache)."""
     cached = game._cache.get("targets")
     if cached is not None:
         return cached
@@ -55,33 +58,38 @@ def targets(game) -> list[tuple[str, int]]:
     else:
         h = game.humans[game.active]
         pos = h.pos
-        reach = max(combat.weapon_range(game, h.weapon), game.rules["weapons"]["grenade"]["range"] if can_grenade(game, game.active) else 0)
+        reach = combat.weapon_range(game, h.weapon)
+        grenade_reach = game.rules["weapons"]["grenade"]["range"]
+        if grenade_reach > reach and can_grenade(game, game.active):  # (can_grenade asked only when it matters)
+            reach = grenade_reach
     out = []
     if reach > 0:
         col, sight = game.colony, game.rules["sight_range"]
-        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
+        rows, cols = col.rows_cols  # geometry.rng inline, on C integers when compiled (a hot loop)
         hr, hc = rows[pos], cols[pos]
         seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
-                r = max(abs(rows[a.pos] - hr), abs(cols[a.pos] - hc))
-                if r <= reach and r <= sight:
-                    if seen is None:
-                        seen = col.los_from(pos, sight)
-                    if seen[a.pos]:
-                        out.append((r, 0, i, ("alien", i)))
-        for k, f in enumerate(game.features):
-            kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
-                "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
-            if kind is not None:  # as an Alien: in reach and sight, seen (geometry.rng, geometry.los inline)
-                s = geometry.sq(game, f["pos"])
+                s = a.pos
                 r = max(abs(rows[s] - hr), abs(cols[s] - hc))
                 if r <= reach and r <= sight:
                     if seen is None:
                         seen = col.los_from(pos, sight)
                     if seen[s]:
+                        out.append((r, 0, i, ("alien", i)))
+        for k, f in enumerate(game.features):
+            kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
+                "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
+            if kind is not None:  # as an Alien: in reach and sight, seen (its range from its row and column)
+                fr, fc = f["pos"]
+                r = max(abs(fr - hr), abs(fc - hc))
+                if r <= reach and r <= sight:
+                    if seen is None:
+                        seen = col.los_from(pos, sight)
+                    if seen[geometry.sq(game, f["pos"])]:
                         out.append((r, 1, k, (kind, k)))
-    cached = [t for *_, t in sorted(out)][:MAX_TARGETS]
+        out.sort()
+    cached = [t[3] for t in out[:MAX_TARGETS]]
     game._cache["targets"] = cached
     return cached
 
