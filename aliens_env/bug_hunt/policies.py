@@ -12,7 +12,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
-from .geometry import steps_on
+from .geometry import NOT_WALKED, steps_on
 from .state import UNREACHABLE, GameRecords, Human
 
 
@@ -136,10 +136,12 @@ class ScriptedMarines(SeedablePolicy):
         return None
 
     @staticmethod
+    @cython.locals(best=cython.long, best_steps=cython.long, i=cython.long, steps=cython.long)
     def next_figure(game, field=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
         jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
-        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None."""
+        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None.
+        The nearest is the least (steps, figure): a loop on C longs, not min over a key."""
         figures = [i for i in game.decision.options if i < len(game.humans)]
         if not figures:
             return NO
@@ -147,7 +149,12 @@ class ScriptedMarines(SeedablePolicy):
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
         dist = (field or game.walk_field)(sorted(goal))
-        return min(figures, key=lambda i: (steps_on(dist, game.humans[i].pos), i))
+        best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
+        for i in figures:
+            steps = steps_on(dist, game.humans[i].pos)
+            if steps < best_steps or (steps == best_steps and i < best):
+                best, best_steps = i, steps
+        return best
 
     @staticmethod
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
