@@ -8,5 +8,5 @@ from aliens_env.bug_hunt.state cimport GameRecords
 cpdef dict layout_cache(GameRecords game)
 
 # called in C by policies and tactics (their .pxd cimport it): a walking field's steps at a square
-@cython.locals(steps=cython.long)
-cpdef long steps_on(field, long square) except? -2
+# (the square a Python int, as the callers hold it, and the steps one until returned: no boxing)
+cpdef long steps_on(field, square) except? -2

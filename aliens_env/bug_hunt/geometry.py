@@ -176,7 +176,7 @@ def steps_on(field: np.ndarray, square: int) -> int:
     """A walking field's steps at square (``walk_field``, tactics' ``_pod_field``), NOT_WALKED where
     the walk does not reach it or square is NO: ``walk_steps(goals).get(square, NOT_WALKED)`` read
     from the field itself (a caller reading a few squares makes no dict of every square). (cpdef,
-    geometry.pxd: policies and tactics call it in C; the steps a C long.)"""
+    geometry.pxd: policies and tactics call it in C; it returns a C long.)"""
     if square == NO:
         return NOT_WALKED
     steps = field.item(square)  # (a Python int: int(field[square]) made a numpy scalar first)
