@@ -13,7 +13,7 @@ from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .geometry import NOT_WALKED, steps_on
-from .state import UNREACHABLE, GameRecords, Human
+from .state import UNREACHABLE, Alien, GameRecords, Human
 
 
 def near_friend(game, sq: int) -> bool:
@@ -173,16 +173,21 @@ class ScriptedMarines(SeedablePolicy):
         return None if step == NO else step
 
     @staticmethod
+    @cython.locals(h=Human, a=Alien, taken=set, free=list, rows=list, queens=list)
     def _goals(game) -> list[int]:
         """The squares the squad walks toward: home once the search is done, the Queen once she
         is seen (kill_queen), else the ready comms terminals (when one would still tell
-        something), then the rooms not entered and the open ends (game.exploration_goals())."""
+        something), then the rooms not entered and the open ends (game.exploration_goals()).
+        (Loops over the figures, typed: their fields read from the struct; game untyped, as in act.)"""
         mission = game.mission
         objective = mission["objective"]
         if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
-            taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
+            taken = set()
+            for h in game.humans:
+                if h.status == "active" and h.pos != me:
+                    taken.add(h.pos)
             free = [x for x in game.entry_squares() if x not in taken]
             if not free:
                 return []
@@ -190,7 +195,10 @@ class ScriptedMarines(SeedablePolicy):
             deep = max([rows[x] for x in free])
             return [x for x in free if rows[x] == deep]
         if objective == "kill_queen":
-            queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
+            queens = []
+            for a in game.aliens:
+                if a.alive and a.kind == "queen":
+                    queens.append(a.pos)
             if queens:
                 return queens
         terminals = []
