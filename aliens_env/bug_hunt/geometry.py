@@ -120,6 +120,8 @@ def placement_candidates(game) -> dict[int, list[tuple[int, int]]]:
     return cached
 
 
+@cython.locals(hidden=list, fars=list, out=dict, k=cython.Py_ssize_t, square=cython.long, width=cython.long,
+               cr=cython.double, cc=cython.double, dr=cython.double, dc=cython.double, d=cython.long)
 def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     sq = max(game.xeno_squad, 0)
     squad = [h.pos for h in game.humans if h.status == "active" and h.squad == sq]
@@ -145,10 +147,13 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
     out: dict[int, list] = {}
-    for s, far in zip(hidden, dist[hidden].tolist()):
-        dr, dc = s // size - cr, s % size - cc
+    fars = dist[hidden].tolist()
+    width = size  # (a C long for the loop; size stays a Python int, read by the sums' generators)
+    for k in range(len(hidden)):  # (on C longs and doubles: a float's sums as Python's)
+        square = hidden[k]
+        dr, dc = square // width - cr, square % width - cc
         d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
-        out.setdefault(d, []).append((far, s))
+        out.setdefault(d, []).append((fars[k], hidden[k]))
     return out
 
 
@@ -175,7 +180,8 @@ NOT_WALKED = 10**6
 def steps_on(field: np.ndarray, square: int) -> int:
     """A walking field's steps at square (``walk_field``, tactics' ``_pod_field``), NOT_WALKED where
     the walk does not reach it or square is NO: ``walk_steps(goals).get(square, NOT_WALKED)`` read
-    from the field itself (a caller reading a few squares makes no dict of every square)."""
+    from the field itself (a caller reading a few squares makes no dict of every square). (cpdef,
+    geometry.pxd: policies and tactics call it in C; it returns a C long.)"""
     if square == NO:
         return NOT_WALKED
     steps = field.item(square)  # (a Python int: int(field[square]) made a numpy scalar first)

@@ -1,7 +1,9 @@
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
 cimport cython
-from aliens_env.bug_hunt.state cimport GameRecords, Human
+from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# a walking field's steps at a square, called in C (next_figure, step_toward)
+from aliens_env.bug_hunt.geometry cimport steps_on
 
 # step_toward's look round the figure: the walking field (int32) and the action mask (int8, MASK_DTYPE) read as C arrays
 @cython.locals(best=cython.long, choice=cython.long, dd=cython.int, near=tuple, n=cython.long, cell=cython.int,

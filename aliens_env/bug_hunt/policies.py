@@ -12,8 +12,8 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
-from .geometry import steps_on
-from .state import UNREACHABLE, GameRecords, Human
+from .geometry import NOT_WALKED, steps_on
+from .state import UNREACHABLE, Alien, GameRecords, Human
 
 
 def near_friend(game, sq: int) -> bool:
@@ -136,10 +136,12 @@ class ScriptedMarines(SeedablePolicy):
         return None
 
     @staticmethod
+    @cython.locals(best=cython.long, best_steps=cython.long, i=cython.long, steps=cython.long)
     def next_figure(game, field=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
         jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
-        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None."""
+        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None.
+        The nearest is the least (steps, figure): a loop on C longs, not min over a key."""
         figures = [i for i in game.decision.options if i < len(game.humans)]
         if not figures:
             return NO
@@ -147,7 +149,12 @@ class ScriptedMarines(SeedablePolicy):
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
         dist = (field or game.walk_field)(sorted(goal))
-        return min(figures, key=lambda i: (steps_on(dist, game.humans[i].pos), i))
+        best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
+        for i in figures:
+            steps = steps_on(dist, game.humans[i].pos)
+            if steps < best_steps or (steps == best_steps and i < best):
+                best, best_steps = i, steps
+        return best
 
     @staticmethod
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
@@ -166,16 +173,21 @@ class ScriptedMarines(SeedablePolicy):
         return None if step == NO else step
 
     @staticmethod
+    @cython.locals(h=Human, a=Alien, taken=set, free=list, rows=list, queens=list)
     def _goals(game) -> list[int]:
         """The squares the squad walks toward: home once the search is done, the Queen once she
         is seen (kill_queen), else the ready comms terminals (when one would still tell
-        something), then the rooms not entered and the open ends (game.exploration_goals())."""
+        something), then the rooms not entered and the open ends (game.exploration_goals()).
+        (Loops over the figures, typed: their fields read from the struct; game untyped, as in act.)"""
         mission = game.mission
         objective = mission["objective"]
         if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
             # home: the deepest free entry squares, so the first back make room for the rest
             me = game.humans[game.active].pos if game.active != NO else NO
-            taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
+            taken = set()
+            for h in game.humans:
+                if h.status == "active" and h.pos != me:
+                    taken.add(h.pos)
             free = [x for x in game.entry_squares() if x not in taken]
             if not free:
                 return []
@@ -183,7 +195,10 @@ class ScriptedMarines(SeedablePolicy):
             deep = max([rows[x] for x in free])
             return [x for x in free if rows[x] == deep]
         if objective == "kill_queen":
-            queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
+            queens = []
+            for a in game.aliens:
+                if a.alive and a.kind == "queen":
+                    queens.append(a.pos)
             if queens:
                 return queens
         terminals = []
