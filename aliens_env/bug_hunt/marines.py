@@ -67,27 +67,22 @@ def targets(game) -> list[tuple[str, int]]:
         col, sight = game.colony, game.rules["sight_range"]
         rows, cols = col.rows_cols  # geometry.rng inline, on C integers when compiled (a hot loop)
         hr, hc = rows[pos], cols[pos]
-        seen = None  # the figure's line of sight (as geometry.los), fetched once something is in reach
+        # sight asked per square in reach (has_los: the one segment's squares unless the figure's
+        # whole view is kept, as los_from's answer): a new square's whole view is not worked out
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
                 s = a.pos
                 r = max(abs(rows[s] - hr), abs(cols[s] - hc))
-                if r <= reach and r <= sight:
-                    if seen is None:
-                        seen = col.los_from(pos, sight)
-                    if seen[s]:
-                        out.append((r, 0, i, ("alien", i)))
+                if r <= reach and r <= sight and col.has_los(pos, s, sight):
+                    out.append((r, 0, i, ("alien", i)))
         for k, f in enumerate(game.features):
             kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
                 "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
             if kind is not None:  # as an Alien: in reach and sight, seen (its range from its row and column)
                 fr, fc = f["pos"]
                 r = max(abs(fr - hr), abs(fc - hc))
-                if r <= reach and r <= sight:
-                    if seen is None:
-                        seen = col.los_from(pos, sight)
-                    if seen[geometry.sq(game, f["pos"])]:
-                        out.append((r, 1, k, (kind, k)))
+                if r <= reach and r <= sight and col.has_los(pos, geometry.sq(game, f["pos"]), sight):
+                    out.append((r, 1, k, (kind, k)))
         out.sort()
     cached = [t[3] for t in out[:MAX_TARGETS]]
     game._cache["targets"] = cached
