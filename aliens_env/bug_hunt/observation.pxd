@@ -15,7 +15,9 @@ cdef extern from "<string.h>" nogil:
 
 # stripe()'s floats, compiled: out[p, r * w + c] = planes[p, top + r, left + c] / 2 (the padded map
 # planes' half steps) for the out.shape[1] // w rows from top and the w columns from left, in one loop on
-# C pointers, the bounds checked once (run as Python, stripe() multiplies the slice with numpy). A row
+# C pointers, the bounds checked once (run as Python, stripe() multiplies the slice with numpy), for the
+# planes p that map_planes marks (marked[p] true): the others are 0 in the planes, and out's stay as
+# they are (band_stripe's arrays are made zero and only ever written here). A row
 # wider than CHUNK goes CHUNK squares at a time, the last CHUNK overlapping the one before (its squares
 # written twice, alike): the compiler makes a chunk a few vector instructions (its bytes copied into a
 # local array first: the floats written could otherwise be the bytes read next), where a loop of the
@@ -25,17 +27,19 @@ cdef extern from "<string.h>" nogil:
 @cython.wraparound(False)
 @cython.nonecheck(False)
 cdef inline int _halves_c(float[:, ::1] out, const unsigned char[:, :, ::1] planes, Py_ssize_t top, Py_ssize_t left,
-                          Py_ssize_t w) except -1:
+                          Py_ssize_t w, const unsigned char[::1] marked) except -1:
     cdef Py_ssize_t p, r, c, k, rows
     cdef float *to
     cdef const unsigned char *of
     cdef unsigned char chunk[CHUNK]
-    if w <= 0 or out.shape[1] % w or out.shape[0] != planes.shape[0]:
+    if w <= 0 or out.shape[1] % w or out.shape[0] != planes.shape[0] or marked.shape[0] != planes.shape[0]:
         raise ValueError("a stripe is not whole rows of the window's width for each map plane")
     rows = out.shape[1] // w
     if top < 0 or left < 0 or top + rows > planes.shape[1] or left + w > planes.shape[2]:
         raise IndexError("a stripe lies outside the map planes")
     for p in range(out.shape[0]):
+        if not marked[p]:
+            continue
         to = &out[p, 0]
         of = &planes[p, top, left]
         for r in range(rows):

@@ -29,6 +29,10 @@ assert PLANES[:7] == ("floor", "wall", "open_door", "closed_door", "sealed_door"
 #: figures are marked on the window by observe())
 _MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["room"], P["open_end"])
 assert _MARKED[:5] == tuple(range(P["egg_cache"], P["room"] + 1))  # (zeroed as one slice and one plane)
+#: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled stripe
+#: converts only these (the figures' planes are 0 in the map planes, and so in a stripe from its making)
+_MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
+_UNMAPPED = [p for p in range(N_PLANES) if not _MAPPED[p]]  # (the figures' planes)
 SQUAD_FEATURES = 20
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
@@ -226,12 +230,30 @@ def band_stripe(game, fr: int, fc: int) -> np.ndarray:
             del kept[1][next(iter(kept[1]))]
         top = band * STRIPE_ROWS
         rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
-        out = np.empty((N_PLANES, rows * w), dtype=np.float32)
+        out = _stripe_array(game, kept[1], rows * w)
         if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
-            _halves_c(out, planes, top, fc, w)  # noqa: F821  (defined in observation.pxd)
+            _halves_c(out, planes, top, fc, w, _MAPPED)  # noqa: F821  (defined in observation.pxd)
         else:
             np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
         kept[1][key] = out
+    return out
+
+
+def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
+    """A float32 array of shape (N_PLANES, length) for a new stripe, whose planes that _MAPPED does
+    not flag are 0: one of the game's stripe arrays (geometry.lasting_cache: they outlast the map
+    planes' rewrites and new layout versions) of that shape that `stripes` does not hold, else a new
+    one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
+    only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
+    arrays = geometry.lasting_cache(game).setdefault("stripe_arrays", [])
+    for out in arrays:
+        if out.shape[1] == length and not any(out is s for s in stripes.values()):
+            return out
+    out = np.empty((N_PLANES, length), dtype=np.float32)
+    out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
+    if len(arrays) >= 2 * STRIPES:
+        del arrays[0]
+    arrays.append(out)
     return out
 
 
