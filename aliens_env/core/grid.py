@@ -441,8 +441,8 @@ class Grid:
         # from lists, or from step_open's columns, there)
         kept = self._cache.get("around_bits")
         if kept is None:  # the cell codes and extras as they are now (array("b") copies: read as ints, pickled)
-            kept = self._cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8).tobytes()),
-                                                 array("b", self.extra.astype(np.int8).tobytes()),
+            kept = self._cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8, copy=False).tobytes()),
+                                                 array("b", self.extra.astype(np.int8, copy=False).tobytes()),
                                                  [t.cost or 1 for t in self.terrains],
                                                  self._cached("open_bits", _step_open_bits, self))
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
