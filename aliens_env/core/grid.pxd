@@ -51,3 +51,9 @@ cdef int _open_bits(list squares, const unsigned char[:] cells, const unsigned c
 cdef list _step_keys(list squares, const unsigned char[:] opened, const unsigned char[:] cells,
                      const unsigned char[:] enter, const unsigned char[:] door, bint diagonal, const int[:] offsets,
                      unsigned char[:] out)
+
+@cython.locals(sq=cython.int, bits=cython.int, d=cython.int, row=list)
+cdef int _step_rows(list squares, const unsigned char[:] keys, const int[:] offsets, list rows) except -1
+
+@cython.locals(dr=cython.int, dc=cython.int, step=cython.int)
+cdef bint _line_clear(bytes blocked, int src, int dst, int radius, int width) except -1

@@ -324,7 +324,7 @@ class Grid:
 
     def sight_blocked(self) -> np.ndarray:
         """Flat bool: squares that block line of sight."""
-        return self._cached("sight", lambda: self._per_square("blocks_sight", self._by_code("blocks_sight")))
+        return self._cached("sight", _sight_blocked, self)
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
@@ -426,9 +426,7 @@ class Grid:
             differ = _step_keys(redo, self._cached("open_bits", _step_open_bits, self), now[0],
                                 self._cached(("enter_bytes", mover), _enterable_bytes, self, mover),
                                 self._code_bytes("door"), mover.diagonal, _direction_offsets(self.width), keys)
-            offsets = _step_offsets(self.width)
-            for sq in differ:
-                squares[sq] = tuple([sq + offset for offset in offsets[keys[sq]]])
+            _step_rows(differ, keys, _direction_offsets(self.width), squares)
             keys = bytes(keys)
             self._last_built()[kind] = (now, keys, squares)
             return squares, keys
@@ -443,8 +441,8 @@ class Grid:
         # from lists, or from step_open's columns, there)
         kept = self._cache.get("around_bits")
         if kept is None:  # the cell codes and extras as they are now (array("b") copies: read as ints, pickled)
-            kept = self._cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8).tobytes()),
-                                                 array("b", self.extra.astype(np.int8).tobytes()),
+            kept = self._cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8, copy=False).tobytes()),
+                                                 array("b", self.extra.astype(np.int8, copy=False).tobytes()),
                                                  [t.cost or 1 for t in self.terrains],
                                                  self._cached("open_bits", _step_open_bits, self))
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
@@ -621,17 +619,10 @@ class Grid:
         blocked, walls = kept
         if blocked[src] or walls:
             return self.los_list(src, radius)[dst]
-        rows, cols = self.rows_cols
-        dr, dc = rows[dst] - rows[src], cols[dst] - cols[src]
-        if max(abs(dr), abs(dc)) > radius or blocked[dst]:
-            return False
-        for step in line_steps(dr, dc, self.width):
-            if blocked[src + step]:
-                return False
-        return True
+        return _line_clear(blocked, src, dst, radius, self.width)
 
     def _has_edge_walls(self) -> bool:
-        return self._cached("any_edge", lambda: bool(self.wall_e.any() or self.wall_s.any()))
+        return self._cached("any_edge", _any_edge_wall, self)
 
     def shooter_points(self, src: int) -> list[tuple[float, float]]:
         """(x, y) points a shooter on src may draw lines from under the shooter-corner rule: its
@@ -779,10 +770,15 @@ def _direction_offsets(width: int) -> array:
     return array("i", [dr * width + dc for dr, dc in DIRECTIONS])
 
 
-@lru_cache(maxsize=None)
-def _step_offsets(width: int) -> tuple[tuple[int, ...], ...]:
-    """Per step key, how far (in flat squares, on a grid `width` wide) its open steps lead."""
-    return tuple(tuple(DIRECTIONS[d][0] * width + DIRECTIONS[d][1] for d in dirs) for dirs in _STEP_DIRECTIONS)
+def _sight_blocked(grid: Grid) -> np.ndarray:
+    """``Grid.sight_blocked``'s table (kept per version by ``_cached``)."""
+    return grid._per_square("blocks_sight", grid._by_code("blocks_sight"))
+
+
+def _any_edge_wall(grid: Grid) -> bool:
+    """Whether the grid has an edge wall (``Grid._has_edge_walls``, kept per version by ``_cached``;
+    np.count_nonzero costs a third of what ndarray.any() does)."""
+    return bool(np.count_nonzero(grid.wall_e) or np.count_nonzero(grid.wall_s))
 
 
 def _pad(a: np.ndarray) -> np.ndarray:
@@ -1050,6 +1046,20 @@ def _step_keys(squares: list, opened, cells, enter, door, diagonal: bool, offset
     return differ
 
 
+def _step_rows(squares: list, keys, offsets, rows: list) -> int:
+    """Per square of `squares`, its row of `rows` made again from its step key (`keys`, one byte a
+    square, ``_step_keys``): the squares its open steps lead to, in DIRECTIONS order. offsets: per
+    direction, how far the step leads (flat). Compiled, on C ints (grid.pxd)."""
+    for sq in squares:
+        bits = keys[sq]
+        row = []
+        for d in range(8):
+            if bits >> d & 1:
+                row.append(sq + offsets[d])
+        rows[sq] = tuple(row)
+    return 0
+
+
 def _large_next(grid: Grid, mover: Mover, size: int) -> tuple[array, array]:
     """``large_step_table``'s new anchors, flat (``flat_table``), for _large_search."""
     return flat_table([[new for _, new in steps] for steps in grid.large_step_table(mover, size)])
@@ -1122,6 +1132,21 @@ def line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
     r0, c0 = max(0, -dr), max(0, -dc)
     span = abs(dc) + 1
     return tuple(((sq // span) - r0) * width + (sq % span) - c0 for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)))
+
+
+def _line_clear(blocked: bytes, src: int, dst: int, radius: int, width: int) -> bool:
+    """``Grid.has_los``'s windowed test of one pair of squares (on a grid `width` wide, src not
+    blocking sight): dst lies within radius (in king's moves) and neither it nor a square the
+    segment between their centres passes through (``line_steps``) blocks sight (`blocked`, one
+    byte a square). Compiled, on C ints (grid.pxd)."""
+    dr = dst // width - src // width
+    dc = dst % width - src % width
+    if max(abs(dr), abs(dc)) > radius or blocked[dst]:
+        return False
+    for step in line_steps(dr, dc, width):
+        if blocked[src + step]:
+            return False
+    return True
 
 
 def _line_squares(width: int, a: tuple[int, int], b: tuple[int, int]) -> list[int]:
