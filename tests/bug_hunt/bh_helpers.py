@@ -12,11 +12,12 @@ import random
 
 import numpy as np
 
-from aliens_env.bug_hunt import BugHunt
+from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation
 from aliens_env.bug_hunt.colony import (
     DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
 )
 from aliens_env.bug_hunt.game import Alien
+from aliens_env.bug_hunt.state import MAX_TARGETS, NO
 
 CELL = {"#": WALL, ".": FLOOR, "+": DOOR_CLOSED, "/": DOOR_OPEN, "X": DOOR_WELDED, "L": DOOR_LOCKED, ":": FLOOR,
         ";": FLOOR, "E": FLOOR, "V": FLOOR}
@@ -187,3 +188,56 @@ def positions(seed: int, mission: str, every: int, steps: int = 1500):
             steps -= 1
             if steps % every == 0:
                 yield g
+
+
+def random_play(seed: int, moves: int, make=BugHunt):
+    """The game make() reset with `seed` before each of up to `moves` random legal moves (drawn by
+    numpy's generator seeded `seed`), to the game's end."""
+    g = make()
+    g.reset(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if g.is_terminal():
+            return
+        yield g
+        legal = np.flatnonzero(g.legal_mask(g.current_player()))
+        g.apply(int(legal[rng.integers(len(legal))]))
+
+
+def check_kept_stripes(g) -> list:
+    """Every stripe g keeps against the plain computation (a C-contiguous float32 slice of the map
+    planes / 2); the arrays that hold them."""
+    planes, stripes = g._shared["stripes"]
+    assert planes is observation.map_planes(g)
+    w, rows = g.window, observation.STRIPE_ROWS
+    for (fc, band), out in stripes.items():
+        top = band * rows
+        want = planes[:, top:top + rows + w - 1, fc:fc + w].astype(np.float32) / 2
+        assert out.dtype == np.float32 and out.flags.c_contiguous
+        assert np.array_equal(out, want.reshape(observation.N_PLANES, -1)), (fc, band)
+    return list(stripes.values())
+
+
+def shooter_and_reach(g) -> tuple:
+    """The square the active figure (or, none active, the driven APC) shoots from and its reach:
+    the weapon's range, or the grenade's when the figure may throw one and it is longer."""
+    if g.active == NO and g.apc is not None and g.apc["driving"]:
+        return g.apc["pos"], combat.weapon_range(g, g.rules["apc"]["weapon"])
+    h = g.humans[g.active]
+    grenade = g.rules["weapons"]["grenade"]["range"] if marines.can_grenade(g, g.active) else 0
+    return h.pos, max(combat.weapon_range(g, h.weapon), grenade)
+
+
+def targets_within(g, pos, reach, sees) -> list:
+    """marines.targets' list read plainly: every live Alien (off pos), intact egg cache and active
+    sentry within `reach` of pos (geometry.rng) whose square `sees` says is seen, sorted by (range,
+    Aliens first, id), the first MAX_TARGETS."""
+    found = [(i, "alien", a.pos) for i, a in enumerate(g.aliens) if a.alive and a.pos != pos]
+    for k, f in enumerate(g.features):
+        if f["kind"] == "egg_cache" and f["state"] == "intact":
+            found.append((k, "egg", geometry.sq(g, f["pos"])))
+        elif f["kind"] == "sentry" and f["state"] == "active":
+            found.append((k, "sentry", geometry.sq(g, f["pos"])))
+    listed = sorted((geometry.rng(g, pos, s), kind != "alien", k, (kind, k)) for k, kind, s in found
+                    if geometry.rng(g, pos, s) <= reach and sees(s))
+    return [t for *_, t in listed][:MAX_TARGETS]

@@ -1,5 +1,5 @@
 """The scripted squad's goals (ScriptedMarines._goals: its loops over the figures typed) against the
-plain comprehensions they replace, over random Bug Hunt positions: the way home once the search is
+rule written out independently, over random Bug Hunt positions: the way home once the search is
 done (rooms_entered raised to the mission's count), the Queens when she is on the map (one added at
 a random square), and the exploration goals otherwise."""
 from __future__ import annotations
@@ -17,30 +17,28 @@ SEEDS = [(0, "explore"), (1, "kill_queen"), (2, "explore"), (3, "kill_queen")]
 
 
 def _goals_by_the_rules(game):
-    """ScriptedMarines._goals as plain comprehensions."""
+    """ScriptedMarines._goals as the rule reads, each kind of goal worked out first and then picked
+    in order: the search done in an explore-and-return mission, home (the entry squares no other
+    active figure holds, those of the deepest row: game.rc); else in a kill-the-Queen mission the
+    live Queens' squares, if any; else the ready comms terminals while satellite comms still look
+    for the brood chamber, then the exploration goals."""
     mission = game.mission
-    objective = mission["objective"]
-    if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
-        me = game.humans[game.active].pos if game.active != NO else NO
-        taken = {h.pos for h in game.humans if h.status == "active" and h.pos != me}
-        free = [x for x in game.entry_squares() if x not in taken]
-        if not free:
-            return []
-        rows = game.colony.rows_cols[0]
-        deep = max([rows[x] for x in free])
-        return [x for x in free if rows[x] == deep]
-    if objective == "kill_queen":
-        queens = [a.pos for a in game.aliens if a.alive and a.kind == "queen"]
-        if queens:
-            return queens
-    terminals = []
-    if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
-        terminals = [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
-    return terminals + list(game.exploration_goals())
+    me = game.humans[game.active].pos if game.active != NO else NO
+    held = {h.pos for h in game.humans if h.status == "active"} - {me}
+    free = [x for x in game.entry_squares() if x not in held]
+    home = [x for x in free if game.rc(x)[0] == max(game.rc(y)[0] for y in free)]
+    queens = [a.pos for a in game.aliens if (a.kind, a.alive) == ("queen", True)]
+    searching = game.satellite_comms and mission["brood_chamber"] and not game.brood_found and not game.brood_located
+    ready = [game.sq(f["pos"]) for f in game.features if searching and (f["kind"], f["state"]) == ("comms_terminal", "ready")]
+    if mission["objective"] == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
+        return home
+    if mission["objective"] == "kill_queen" and queens:
+        return queens
+    return ready + list(game.exploration_goals())
 
 
 @pytest.mark.parametrize("seed,mission", SEEDS)
-def test_goals_are_the_plain_comprehensions_at_random_positions(seed, mission):
+def test_goals_are_the_rule_at_random_positions(seed, mission):
     rng, checked, kinds = random.Random(seed), 0, set()
     for g in positions(seed, mission, every=5):
         rooms, aliens = g.rooms_entered, g.aliens

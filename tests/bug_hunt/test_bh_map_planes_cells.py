@@ -7,6 +7,7 @@ import numpy as np
 
 from aliens_env.bug_hunt import BugHunt, observation
 from aliens_env.bug_hunt.colony import CELL_NAMES, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
+from bh_helpers import random_play
 
 
 def _plain_cell_planes(colony) -> np.ndarray:
@@ -57,17 +58,9 @@ def test_the_cell_planes_on_random_grids_are_the_plain_comparisons():
 def test_the_cell_planes_through_random_play_are_the_plain_comparisons():
     checked = 0
     for seed in range(3):
-        g = BugHunt()
-        g.reset(seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(300):
-            if g.is_terminal():
-                break
+        for g in random_play(seed, 300):
             assert np.array_equal(_grid(g, observation.map_planes(g))[:7], _plain_cell_planes(g.colony))
             checked += 1
-            player = g.current_player()
-            legal = np.flatnonzero(g.legal_mask(player))
-            g.apply(int(legal[rng.integers(len(legal))]))
     assert checked > 300
 
 
@@ -77,13 +70,5 @@ def test_map_planes_marks_no_plane_after_the_seventh_but_the_ones_it_zeroes():
     unmarked = [p for p in range(7, observation.N_PLANES) if p not in observation._MARKED]
     assert len(unmarked) == observation.N_PLANES - 7 - len(observation._MARKED)
     for seed in range(2):
-        g = BugHunt()
-        g.reset(seed)
-        rng = np.random.default_rng(seed)
-        for _ in range(200):
-            if g.is_terminal():
-                break
+        for g in random_play(seed, 200):
             assert not observation.map_planes(g)[unmarked].any()
-            player = g.current_player()
-            legal = np.flatnonzero(g.legal_mask(player))
-            g.apply(int(legal[rng.integers(len(legal))]))

@@ -8,22 +8,16 @@ import random
 
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, state
+from aliens_env.bug_hunt import BugHunt, geometry, marines, state
 from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.state import DIAGONALS, MAX_TARGETS, NO
-from bh_helpers import positions
+from bh_helpers import positions, shooter_and_reach
 
 
 def targets_by_geometry(game) -> list[tuple[str, int]]:
     """marines.targets as it read every target before session 51: geometry.rng and geometry.los
     from the figure's (or the driven APC's) square, within its reach."""
-    if game.active == NO and game.apc is not None and game.apc["driving"]:
-        pos, reach = game.apc["pos"], combat.weapon_range(game, game.rules["apc"]["weapon"])
-    else:
-        h = game.humans[game.active]
-        pos = h.pos
-        grenade = game.rules["weapons"]["grenade"]["range"] if marines.can_grenade(game, game.active) else 0
-        reach = max(combat.weapon_range(game, h.weapon), grenade)
+    pos, reach = shooter_and_reach(game)
     out = []
     if reach > 0:
         for i, a in enumerate(game.aliens):

@@ -8,19 +8,7 @@ import pytest
 
 from aliens_env.bug_hunt import BugHunt, geometry, observation
 from aliens_env.bug_hunt.observation import N_PLANES, STRIPE_ROWS
-
-
-def _check_kept_stripes(g) -> int:
-    """Every stripe g keeps against the plain computation (a float32 slice of the map planes / 2)."""
-    planes, stripes = g._shared["stripes"]
-    assert planes is observation.map_planes(g)
-    w = g.window
-    for (fc, band), out in stripes.items():
-        top = band * STRIPE_ROWS
-        want = planes[:, top:top + STRIPE_ROWS + w - 1, fc:fc + w].astype(np.float32) / 2
-        assert out.dtype == np.float32 and out.flags.c_contiguous
-        assert np.array_equal(out, want.reshape(N_PLANES, -1)), (fc, band)
-    return len(stripes)
+from bh_helpers import check_kept_stripes, random_play
 
 
 def test_every_stripe_built_through_random_play_is_the_map_planes_slice_in_floats():
@@ -33,23 +21,15 @@ def test_every_stripe_built_through_random_play_is_the_map_planes_slice_in_float
         "marine", "civilian", "android", "overwatch", "acting", *observation.ALIEN_KINDS)]
     checked = bands = 0
     for seed in range(3):
-        g = BugHunt()
-        g.reset(seed)
-        rng = np.random.default_rng(seed)
         seen_bands = set()
-        for _ in range(300):
-            if g.is_terminal():
-                break
-            player = g.current_player()
-            board = g.obs_layout.views(g.observe(player))["board"]
-            checked += _check_kept_stripes(g)
+        for g in random_play(seed, 300):
+            board = g.obs_layout.views(g.observe(g.current_player()))["board"]
+            checked += len(check_kept_stripes(g))
             fr, fc = g.rc(focus(g))
             w = g.window
             window = observation.map_planes(g)[:, fr:fr + w, fc:fc + w].astype(np.float32) / 2
             assert np.array_equal(board[map_plane_ids], window[map_plane_ids])
             seen_bands.add(fr // STRIPE_ROWS)
-            legal = np.flatnonzero(g.legal_mask(player))
-            g.apply(int(legal[rng.integers(len(legal))]))
         bands += len(seen_bands)
     assert checked > 300 and bands >= 3
 
@@ -65,7 +45,7 @@ def test_the_last_band_s_stripe_ends_with_the_map_planes():
     assert np.array_equal(out, (planes[:, n - 1:n - 1 + w, 0:w].astype(np.float32) / 2).reshape(N_PLANES, -1))
     kept = g._shared["stripes"][1][(0, last)]
     assert kept.shape == (N_PLANES, (planes.shape[1] - last * STRIPE_ROWS) * w)
-    _check_kept_stripes(g)
+    check_kept_stripes(g)
 
 
 @pytest.mark.parametrize("w", [1, 7, 15, 16, 17, 24, 25, 31, 32, 33, 41])
@@ -87,7 +67,7 @@ def test_a_stripe_of_any_window_width_is_the_map_planes_slice_in_floats(w):
     for fc in (0, side - w, *rng.integers(0, side - w + 1, 8)):
         for fr in (0, g.size - 1, int(rng.integers(0, g.size))):
             observation.band_stripe(g, fr, int(fc))
-            _check_kept_stripes(g)
+            check_kept_stripes(g)
     assert observation.map_planes(g) is planes
 
 

@@ -8,22 +8,11 @@ import numpy as np
 import pytest
 
 from aliens_env.bug_hunt import BugHunt, observation
-from aliens_env.bug_hunt.observation import N_PLANES, P, STRIPE_ROWS, STRIPES
+from aliens_env.bug_hunt.observation import N_PLANES, P, STRIPES
 from aliens_env.bug_hunt.tactics import BugHuntTactics
+from bh_helpers import check_kept_stripes, random_play
 
 _FIGURE_PLANES = ("marine", "civilian", "android", *observation.ALIEN_KINDS, "overwatch", "acting")
-
-
-def _check_kept_stripes(g) -> list:
-    """Every stripe g keeps against its slice of the map planes / 2; the arrays that hold them."""
-    planes, stripes = g._shared["stripes"]
-    assert planes is observation.map_planes(g)
-    w = g.window
-    for (fc, band), out in stripes.items():
-        top = band * STRIPE_ROWS
-        want = planes[:, top:top + STRIPE_ROWS + w - 1, fc:fc + w].astype(np.float32) / 2
-        assert np.array_equal(out, want.reshape(N_PLANES, -1)), (fc, band)
-    return list(stripes.values())
 
 
 def test_the_mapped_planes_are_all_but_the_figures():
@@ -41,17 +30,11 @@ def test_stripes_made_in_reused_arrays_are_their_map_planes_slices_through_rando
     arrays: dict[int, np.ndarray] = {}  # (held: their ids stay theirs)
     made = rewrites = 0
     for seed in range(4):
-        g = make()
-        g.reset(seed)
-        rng = np.random.default_rng(seed)
         last_planes_key = None
-        for _ in range(400):
-            if g.is_terminal():
-                break
-            player = g.current_player()
+        for g in random_play(seed, 400, make):
             before = dict(g._shared.get("stripes", (None, {}))[1])
-            g.observe(player)
-            kept = _check_kept_stripes(g)
+            g.observe(g.current_player())
+            kept = check_kept_stripes(g)
             made += sum(before.get(k) is not out for k, out in g._shared["stripes"][1].items())
             for out in kept:
                 arrays[id(out)] = out
@@ -60,7 +43,5 @@ def test_stripes_made_in_reused_arrays_are_their_map_planes_slices_through_rando
             key = observation.geometry.lasting_cache(g)["map_planes"][0]
             rewrites += key != last_planes_key
             last_planes_key = key
-            legal = np.flatnonzero(g.legal_mask(player))
-            g.apply(int(legal[rng.integers(len(legal))]))
     assert rewrites > 8 and made > 3 * len(arrays)
     assert len(arrays) <= 4 * 2 * STRIPES  # (a new game, a new set: 4 games)

@@ -10,28 +10,14 @@ import random
 
 import pytest
 
-from aliens_env.bug_hunt import combat, geometry, marines
+from aliens_env.bug_hunt import geometry, marines
 from aliens_env.bug_hunt.state import MAX_TARGETS, NO
-from bh_helpers import activate, build, positions
+from bh_helpers import activate, build, positions, shooter_and_reach, targets_within
 
 
 def plain_targets(g):
-    if g.active == NO and g.apc is not None and g.apc["driving"]:
-        pos, reach = g.apc["pos"], combat.weapon_range(g, g.rules["apc"]["weapon"])
-    else:
-        h = g.humans[g.active]
-        pos = h.pos
-        grenade = g.rules["weapons"]["grenade"]["range"] if marines.can_grenade(g, g.active) else 0
-        reach = max(combat.weapon_range(g, h.weapon), grenade)
-    found = [(i, "alien", a.pos) for i, a in enumerate(g.aliens) if a.alive and a.pos != pos]
-    for k, f in enumerate(g.features):
-        if f["kind"] == "egg_cache" and f["state"] == "intact":
-            found.append((k, "egg", geometry.sq(g, f["pos"])))
-        elif f["kind"] == "sentry" and f["state"] == "active":
-            found.append((k, "sentry", geometry.sq(g, f["pos"])))
-    listed = sorted((geometry.rng(g, pos, s), kind != "alien", k, (kind, k)) for k, kind, s in found
-                    if geometry.rng(g, pos, s) <= reach and geometry.los(g, pos, s))
-    return [t for *_, t in listed][:MAX_TARGETS]
+    pos, reach = shooter_and_reach(g)
+    return targets_within(g, pos, reach, lambda s: geometry.los(g, pos, s))
 
 
 def asked_afresh(g):

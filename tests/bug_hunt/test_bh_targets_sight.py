@@ -6,30 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from aliens_env.bug_hunt import combat, geometry, marines
-from aliens_env.bug_hunt.state import MAX_TARGETS, NO
-from bh_helpers import positions
+from aliens_env.bug_hunt import marines
+from aliens_env.bug_hunt.state import NO
+from bh_helpers import positions, shooter_and_reach, targets_within
 
 
 def from_whole_view(g, pos, reach):
     """The targets from square pos within reach, their sight read from pos's whole view."""
     sight = g.rules["sight_range"]
     seen = g.colony.los_from(pos, sight)
-    found = [(i, "alien", a.pos) for i, a in enumerate(g.aliens) if a.alive and a.pos != pos]
-    for k, f in enumerate(g.features):
-        if f["kind"] == "egg_cache" and f["state"] == "intact":
-            found.append((k, "egg", geometry.sq(g, f["pos"])))
-        elif f["kind"] == "sentry" and f["state"] == "active":
-            found.append((k, "sentry", geometry.sq(g, f["pos"])))
-    listed = sorted((geometry.rng(g, pos, s), kind != "alien", k, (kind, k)) for k, kind, s in found
-                    if geometry.rng(g, pos, s) <= min(reach, sight) and seen[s])
-    return [t for *_, t in listed][:MAX_TARGETS]
-
-
-def reach_of(g):
-    h = g.humans[g.active]
-    grenade = g.rules["weapons"]["grenade"]["range"] if marines.can_grenade(g, g.active) else 0
-    return h.pos, max(combat.weapon_range(g, h.weapon), grenade)
+    return targets_within(g, pos, min(reach, sight), lambda s: seen[s])
 
 
 @pytest.mark.parametrize("seed,mission", [(3, "kill_queen"), (4, "explore")])
@@ -42,7 +28,7 @@ def test_targets_read_sight_per_square_as_the_whole_view(seed, mission):
             if h.status != "active" or h.pos == NO:
                 continue
             g.active = j
-            pos, reach = reach_of(g)
+            pos, reach = shooter_and_reach(g)
             sight_key = ("los", pos, g.rules["sight_range"])
             kept_before = sight_key in g.colony._cache
             g._cache.pop("targets", None)

@@ -7,8 +7,8 @@ import pytest
 import yaml
 
 from aliens_env.core.board import Board, board_from_rows
-from aliens_env.core.grid import DIRECTION_NAMES, DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain, flat_table, line_steps
-from grid_rules import around_by_the_rules, table_by_the_rules
+from aliens_env.core.grid import DIRECTION_NAMES, UNREACHABLE, Grid, Mover, Terrain, flat_table, line_steps
+from grid_rules import around_by_the_rules, step_open_by_the_rules, table_by_the_rules
 
 FLOOR, WALL, STAIR, FURNITURE, DOOR_OPEN, DOOR_CLOSED, DOOR_SEALED, UNKNOWN = range(8)
 TERRAINS = [
@@ -163,24 +163,7 @@ def test_step_open_follows_the_step_rules_square_by_square():
                 g.set_edge_wall(a, a + 1)
             elif a + w < g.n:
                 g.set_edge_wall(a, a + w)
-        joined = [terrains[code].joined for code in g.cells.ravel()]
-        walkable = [terrains[code].cost is not None and not terrains[code].door for code in g.cells.ravel()]
-        want = np.zeros((8, g.n), dtype=bool)
-        for sq in range(g.n):
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                to = g.step(sq, d)
-                if to is None:
-                    continue
-                if not (dr and dc):
-                    want[d, sq] = not g.edge_wall(sq, to)
-                    continue
-                side_a, side_b = g.step(sq, DIRECTIONS.index((0, dc))), g.step(sq, DIRECTIONS.index((dr, 0)))
-                walled = ((g.edge_wall(sq, side_a) or g.edge_wall(side_a, to))
-                          and (g.edge_wall(sq, side_b) or g.edge_wall(side_b, to)))
-                if g.diagonal == "squeeze":
-                    want[d, sq] = not walled and not (joined[side_a] and joined[side_b])
-                else:
-                    want[d, sq] = not walled and walkable[side_a] and walkable[side_b]
+        want = step_open_by_the_rules(g)
         assert np.array_equal(g.step_open(), want), trial
 
 

@@ -11,7 +11,8 @@ import pickle
 import numpy as np
 import pytest
 
-from aliens_env.core.grid import DIRECTIONS, Grid, Mover, Terrain
+from aliens_env.core.grid import Grid, Mover, Terrain
+from grid_rules import step_open_by_the_rules, table_by_the_rules
 
 TERRAINS = [
     Terrain("floor"),
@@ -24,30 +25,6 @@ TERRAINS = [
 ]
 MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
           Mover("walker", diagonal=False))
-
-
-def open_by_the_rules(g: Grid) -> np.ndarray:
-    """(8, n) bool: the step stays on the grid, an orthogonal one crosses no edge wall, a diagonal
-    one is refused when both ways round its corner cross a wall, and between two joined walls
-    (squeeze) or past a square one could not walk on (corner)."""
-    joined = [g.terrains[code].joined for code in g.cells.ravel().tolist()]
-    walkable = [g.terrains[code].cost is not None and not g.terrains[code].door for code in g.cells.ravel().tolist()]
-    want = np.zeros((8, g.n), dtype=bool)
-    for sq in range(g.n):
-        for d, (dr, dc) in enumerate(DIRECTIONS):
-            to = g.step(sq, d)
-            if to is None:
-                continue
-            if not (dr and dc):
-                want[d, sq] = not g.edge_wall(sq, to)
-                continue
-            a, b = g.step(sq, DIRECTIONS.index((0, dc))), g.step(sq, DIRECTIONS.index((dr, 0)))
-            walled = (g.edge_wall(sq, a) or g.edge_wall(a, to)) and (g.edge_wall(sq, b) or g.edge_wall(b, to))
-            if g.diagonal == "squeeze":
-                want[d, sq] = not walled and not (joined[a] and joined[b])
-            else:
-                want[d, sq] = not walled and walkable[a] and walkable[b]
-    return want
 
 
 def enter_by_the_rules(g: Grid, mover: Mover) -> list[bool]:
@@ -63,23 +40,12 @@ def enter_by_the_rules(g: Grid, mover: Mover) -> list[bool]:
 
 
 def check(g: Grid) -> None:
-    opened = open_by_the_rules(g)
+    opened = step_open_by_the_rules(g)
     assert np.array_equal(g.step_open(), opened)
-    door = [g.terrains[code].door for code in g.cells.ravel().tolist()]
     for mover in MOVERS:
         enter = enter_by_the_rules(g, mover)
         assert g.enterable(mover).tolist() == enter, mover.name
-        want = []
-        for sq in range(g.n):
-            row = []
-            for d, (dr, dc) in enumerate(DIRECTIONS):
-                to = g.step(sq, d)
-                if to is None or not opened[d, sq] or not enter[to]:
-                    continue
-                if dr and dc and (not mover.diagonal or door[sq] or door[to]):
-                    continue
-                row.append((d, to))
-            want.append(tuple(row))
+        want = table_by_the_rules(g, mover, opened, enter)
         assert g.neighbour_table(mover) == want, mover.name
         assert g._step_squares(mover) == [tuple(to for _, to in row) for row in want], mover.name
 
