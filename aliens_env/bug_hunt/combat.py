@@ -484,16 +484,12 @@ def grenade(game, i: int, target: int) -> None:
     blast(game, landing, flame=False)
 
 
-@cython.locals(game=GameRecords, h=Human, rows=list, cols=list, p=cython.Py_ssize_t, s=cython.Py_ssize_t,
-               pr=cython.Py_ssize_t, pc=cython.Py_ssize_t, sr=cython.Py_ssize_t, sc=cython.Py_ssize_t)
+@cython.locals(game=GameRecords, h=Human)
 def could_fire_at(game, h, square: int) -> bool:
     """An active, armed figure with ammunition that has `square` in its weapon's range and sight."""
     if h.status != "active" or h.weapon == "none" or h.out_of_ammo:
         return False
-    rows, cols = game.colony.rows_cols  # geometry.rng inline, on C integers when compiled (asked at every Alien's AP)
-    p, s = h.pos, square
-    pr, pc, sr, sc = rows[p], cols[p], rows[s], cols[s]
-    return max(abs(pr - sr), abs(pc - sc)) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square)
+    return geometry.rng(game, h.pos, square) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square)
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien)
