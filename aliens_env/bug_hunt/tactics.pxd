@@ -1,4 +1,10 @@
+cimport cython
+
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
-from aliens_env.bug_hunt.state cimport GameRecords
+from aliens_env.bug_hunt.state cimport GameRecords, Human
 # a walking field's steps at a square, called in C (_detour, _lengthens)
 from aliens_env.bug_hunt.geometry cimport steps_on
+# _claimed_goal's pairs of one goal: its walking field (int32) read as a C array
+@cython.locals(k=cython.Py_ssize_t, steps=cython.long, figure=cython.long, square=cython.Py_ssize_t)
+cdef void _add_pairs(list keys, const int[:] field, list figures, list squares, long goal, long count,
+                     long span) except *

@@ -26,7 +26,7 @@ from .geometry import NOT_WALKED, steps_on
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
-from .state import NO, UNREACHABLE, GameRecords
+from .state import NO, UNREACHABLE, GameRecords, Human
 
 try:
     import cython
@@ -85,6 +85,17 @@ def _locks_laid(game) -> bool:
     if laid is None:
         laid = shared["locks_laid"] = bool((game.colony.cells == DOOR_LOCKED).any())
     return laid
+
+
+def _add_pairs(keys: list, field: np.ndarray, figures: list, squares: list, goal: int, count: int, span: int) -> None:
+    """_claimed_goal's pairs of one goal: for each of `figures` (on `squares`) that walks to the
+    goal along `field` (the goal's walking field), (steps * count + figure) * span + goal + 1
+    appended to keys. Typed in tactics.pxd: the field read as a C array."""
+    for k in range(len(figures)):
+        figure, square = figures[k], squares[k]
+        steps = int(field[square])  # (a Python int in pure Python: no int32 arithmetic below)
+        if steps < UNREACHABLE:
+            keys.append((steps * count + figure) * span + goal + 1)
 
 
 class TacticMarines(ScriptedMarines):
@@ -274,8 +285,10 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
-    @cython.locals(game=GameRecords, terminals=set, keys=list, taken=dict, load=dict, count=cython.long,
-                   span=cython.long, steps=cython.long, key=cython.long, i=cython.long, g=cython.long)
+    @cython.locals(game=GameRecords, h=Human, terminals=set, keys=list, plain=list, plain_squares=list,
+                   equipped=list, equipped_squares=list, squad=list, squad_squares=list, taken=list, load=dict,
+                   count=cython.long, span=cython.long, key=cython.long, i=cython.long, g=cython.long,
+                   me=cython.long, mine=cython.bint)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
@@ -286,32 +299,50 @@ class TacticMarines(ScriptedMarines):
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
         one turn to the next it may change as the figures move. The walking steps are read from
         one field per goal (the same steps as from the figure: every step costs 1 both ways),
-        _goal_fields, not one search per figure."""
+        _goal_fields, not one search per figure: each field read as a C array by _add_pairs (a
+        call converts the array: one call a goal for the whole squad where the walkers' fields
+        are one; figures typed)."""
         me = game.active
-        figures = [i for i in walkers(game) if game.humans[i].hugger == NO]
-        if me not in figures:
+        plain, plain_squares, equipped, equipped_squares = [], [], [], []
+        mine = False
+        for i in walkers(game):
+            h = game.humans[i]
+            if h.hugger == NO:
+                mine = mine or i == me
+                if h.equipment:
+                    equipped.append(i)
+                    equipped_squares.append(h.pos)
+                else:
+                    plain.append(i)
+                    plain_squares.append(h.pos)
+        if not mine:
             return None
         terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        squad = [(i, game.humans[i].equipment, game.humans[i].pos) for i in figures]
         # each pair as one int, (steps * count + figure) * span + goal + 1: ints sort as the pairs
         # would (a goal is a square or NO, -1: exploration_goals' open end off the grid)
         count, span = len(game.humans), game.colony.n + 1
-        keys = []
-        for g, by_equipment in self._goal_fields(game, goals):
-            terminal = g in terminals
-            for i, equipment, pos in squad:
-                if equipment or not terminal:
-                    steps = by_equipment[equipment].item(pos)  # (a Python int: no numpy scalar made)
-                    if steps < UNREACHABLE:
-                        keys.append((steps * count + i) * span + g + 1)
+        keys, squad, squad_squares = [], plain + equipped, plain_squares + equipped_squares
+        for g, (unequipped_field, equipped_field) in self._goal_fields(game, goals):
+            if g in terminals:  # (only a figure with the equipment uses a comms terminal)
+                if equipped:
+                    _add_pairs(keys, equipped_field, equipped, equipped_squares, g, count, span)
+            elif unequipped_field is equipped_field:  # (no electronic lock laid: one field for every figure)
+                _add_pairs(keys, equipped_field, squad, squad_squares, g, count, span)
+            else:
+                if plain:
+                    _add_pairs(keys, unequipped_field, plain, plain_squares, g, count, span)
+                if equipped:
+                    _add_pairs(keys, equipped_field, equipped, equipped_squares, g, count, span)
         keys.sort()
-        taken, load = {}, {}
+        taken, load = [False] * count, {}
         for key in keys:
-            i, g = key // span % count, key % span - 1
-            if i not in taken and load.get(g, 0) < per_goal:
-                taken[i], load[g] = g, load.get(g, 0) + 1
-                if i == me:
-                    return g
+            i = key // span % count
+            if not taken[i]:
+                g = key % span - 1
+                if load.get(g, 0) < per_goal:
+                    if i == me:
+                        return g
+                    taken[i], load[g] = True, load.get(g, 0) + 1
         return None
 
     def _goal_fields(self, game, goals) -> list[tuple]:
