@@ -8,11 +8,14 @@ cimport cython
 cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, int opened, int height,
                  int width)
 
-@cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int)
-cdef int _dial(list nbrs, list cost, int[:] dist, list frontier, set sources, int goal_cost) except -1
+@cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int,
+               key=cython.int, j=cython.int)
+cdef int _dial(const unsigned char[:] keys, const int[:] offsets, list cost, int[:] dist, list frontier, set sources,
+               int goal_cost) except -1
 
-@cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int)
-cdef int _breadth_first(list nbrs, int[:] dist, int[:] queue, int tail, int unreachable) except -1
+@cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int, j=cython.int)
+cdef int _breadth_first(const unsigned char[:] keys, const int[:] offsets, int[:] dist, int[:] queue, int tail,
+                        int unreachable) except -1
 
 @cython.locals(n=cython.int, s=cython.int, i=cython.int, j=cython.int, a=cython.int, tail=cython.int, head=cython.int,
                d=cython.int, k=cython.int, m=cython.int, out=dict)
@@ -47,13 +50,10 @@ cdef int _open_bits(list squares, const unsigned char[:] cells, const unsigned c
                     const unsigned char[:] wall_s, const unsigned char[:] side, bint squeeze, int height, int width,
                     const signed char[:] row_steps, const signed char[:] column_steps, unsigned char[:] out) except -1
 
-@cython.locals(differ=list, sq=cython.int, bits=cython.int, key=cython.int, d=cython.int, to=cython.int)
-cdef list _step_keys(list squares, const unsigned char[:] opened, const unsigned char[:] cells,
-                     const unsigned char[:] enter, const unsigned char[:] door, bint diagonal, const int[:] offsets,
-                     unsigned char[:] out)
-
-@cython.locals(sq=cython.int, bits=cython.int, d=cython.int, row=list)
-cdef int _step_rows(list squares, const unsigned char[:] keys, const int[:] offsets, list rows) except -1
+@cython.locals(sq=cython.int, bits=cython.int, key=cython.int, d=cython.int, to=cython.int)
+cdef int _step_keys(list squares, const unsigned char[:] opened, const unsigned char[:] cells,
+                    const unsigned char[:] enter, const unsigned char[:] door, bint diagonal, const int[:] offsets,
+                    unsigned char[:] out) except -1
 
 @cython.locals(dr=cython.int, dc=cython.int, step=cython.int)
 cdef bint _line_clear(bytes blocked, int src, int dst, int radius, int width) except -1

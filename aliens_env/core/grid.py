@@ -6,10 +6,10 @@ colony as the squad explores; doors open, close and are sealed; fire counters co
 Everything derived from it (neighbour tables, costs, distance fields, line of sight) is kept in
 one cache that lives as long as the grid's `version`: every edit bumps the version and starts a
 fresh cache, so an unchanged board is as fast as an immutable one, and copies of a grid share
-their cache until one of them changes. The step tables, cost lists and per-square tables of a new
-version are made from the last ones built (`_last_built`), redoing only the squares whose steps,
-cost, value or cell code differ (a square's entry follows from its own: this cannot go stale); the
-movement tables (steps free of walls, who may enter, step keys) are worked out again by typed loops
+their cache until one of them changes. The cost lists and per-square tables of a new version are
+made from the last ones built (`_last_built`), redoing only the squares whose cost, value or cell
+code differ (a square's entry follows from its own: this cannot go stale); the movement tables
+(steps free of walls, who may enter, step keys: what the distance searches read) are worked out again by typed loops
 only near the squares whose cell code, marker or edge walls differ from what they were read from,
 and a grid with none built starts from those of the blank grid of its size.
 Like OpenSpiel's `ChessBoard` (one engine, with
@@ -343,11 +343,11 @@ class Grid:
         return self._cached(("costs", mover), build)
 
     def _last_built(self) -> dict:
-        """The last tables built (neighbour tables, cost lists and tables read through the
+        """The last tables built (movement tables, cost lists and tables read through the
         cells, and the per-code tables they read), by kind, mover and width, with
         what they follow from (of any version, of this grid or a copy: a changed version redoes
-        only the squares whose steps, cost, value or cell code differ from them; a pickle leaves
-        them out)."""
+        only the squares near a change, or whose cost, value or cell code differ from them; a
+        pickle leaves them out)."""
         return self.__dict__.setdefault("_last", {})
 
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
@@ -401,36 +401,19 @@ class Grid:
         """Per square, the (direction, square) pairs the mover may step to, in DIRECTIONS order
         (from any square, onto squares it may enter; a closed door only orthogonally)."""
         def build():
-            squares, keys = self._step_tables(mover)
+            keys, offsets = self.step_keys(mover), _direction_offsets(self.width)
             table: list = [()] * self.n  # squares with no step out share one empty tuple
             for sq in np.frombuffer(keys, dtype=np.uint8).nonzero()[0].tolist():
-                table[sq] = tuple(zip(_STEP_DIRECTIONS[keys[sq]], squares[sq]))
+                table[sq] = tuple([(d, sq + offsets[d]) for d in _STEP_DIRECTIONS[keys[sq]]])
             return table
         return self._cached(("pairs", mover), build)
 
-    def _step_squares(self, mover: Mover) -> list:
-        """neighbour_table without the directions: per square, the squares the mover may step
-        to, in DIRECTIONS order (the distance searches' table)."""
-        return self._step_tables(mover)[0]
-
-    def _step_tables(self, mover: Mover) -> tuple[list, bytes]:
-        """The squares each square steps to, and per square its step key (a byte: bit d is set
-        when the step in direction d is open to the mover, ``_step_keys``): a square's row follows
-        from its key alone. Made from the last ones built (``_remade``): only the rows whose key
-        differs are made again."""
-        def build():
-            now = self._cached("square_bytes", _square_bytes, self)
-            kind = ("nbrs", mover, self.width)
-            keys, redo, last = _remade(self, kind, Grid._step_tables, mover)
-            squares = [()] * self.n if last is None else list(last[2])  # (no step out: one empty tuple)
-            differ = _step_keys(redo, self._cached("open_bits", _step_open_bits, self), now[0],
-                                self._cached(("enter_bytes", mover), _enterable_bytes, self, mover),
-                                self._code_bytes("door"), mover.diagonal, _direction_offsets(self.width), keys)
-            _step_rows(differ, keys, _direction_offsets(self.width), squares)
-            keys = bytes(keys)
-            self._last_built()[kind] = (now, keys, squares)
-            return squares, keys
-        return self._cached(("nbrs", mover), build)
+    def step_keys(self, mover: Mover = DEFAULT_MOVER) -> bytes:
+        """Per square, its step key for the mover (a byte: bit d is set when the step in direction
+        d is open to the mover, ``_step_keys``): the movement table the distance searches read,
+        with the squares the steps lead to (``_direction_offsets``). Kept per version; made from the
+        last one built (``_remade``)."""
+        return self._cached(("step_keys", mover), _step_key_bytes, self, mover)
 
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
@@ -469,7 +452,7 @@ class Grid:
         if out is not None:
             return out
         _check_cost(goal_cost, "goal_cost")
-        nbrs = self._step_squares(mover)
+        keys, offsets = self.step_keys(mover), _direction_offsets(self.width)
         if weighted:
             cost = self.costs(mover)
             frontier = [s for s in sources if cost[s] is not None]
@@ -482,7 +465,7 @@ class Grid:
         for s in sources:
             dist[s] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
-            _dial(nbrs, cost, dist, frontier, set() if goal_cost is None else set(sources),
+            _dial(keys, offsets, cost, dist, frontier, set() if goal_cost is None else set(sources),
                   -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
             # room for every square queued once at most; the arrays written once each, and the field
@@ -490,7 +473,7 @@ class Grid:
             # instruction a byte under callgrind, the measure of docs/speed.md)
             queue = array("i", [0]) * (len(frontier) + self.n)
             queue[:len(frontier)] = array("i", frontier)
-            _breadth_first(nbrs, dist, queue, len(frontier), UNREACHABLE)
+            _breadth_first(keys, offsets, dist, queue, len(frontier), UNREACHABLE)
         for s in closed:
             if dist[s] < 0:
                 dist[s] = UNREACHABLE
@@ -759,7 +742,7 @@ _EPS = 1e-9
 #: per direction, its row and column steps (signed bytes, read by ``_open_bits``'s typed loop)
 _ROW_STEPS = array("b", [dr for dr, _ in DIRECTIONS])
 _COLUMN_STEPS = array("b", [dc for _, dc in DIRECTIONS])
-#: the directions open, per step key (bit d: the step in direction d, ``Grid._step_tables``)
+#: the directions open, per step key (bit d: the step in direction d, ``Grid.step_keys``)
 _STEP_DIRECTIONS = tuple(tuple(d for d in range(8) if bits >> d & 1) for bits in range(256))
 
 
@@ -807,7 +790,7 @@ def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, wid
     return out
 
 
-def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
+def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
     """Weighted distances into `dist` (an int array: 0 on the sources, -1 on closed squares, never
     entered, UNREACHABLE elsewhere) from the `frontier` squares (the sources the mover may
     enter), as ``Grid.field`` says: reaching square m from square s costs what entering s costs
@@ -815,7 +798,9 @@ def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost:
     entering costs are whole numbers from 0 to UNREACHABLE (_check_cost: a C int holds any
     distance plus a cost), so a list of buckets by distance replaces the heap (a square is
     expanded from the bucket of its final distance; an entry left behind by a later improvement
-    is skipped; a bucket is read while steps of cost 0 add to it). Compiled, the loop runs on C ints (grid.pxd)."""
+    is skipped; a bucket is read while steps of cost 0 add to it). The steps out of s: the directions
+    d of its step key (`keys`, ``Grid.step_keys``), each to s + offsets[d]. Compiled, the loop runs
+    on C ints (grid.pxd)."""
     buckets = [frontier]
     d0 = 0
     while d0 < len(buckets):
@@ -830,34 +815,40 @@ def _dial(nbrs: list, cost: list, dist, frontier: list, sources: set, goal_cost:
                 nd = goal_cost
             else:
                 nd = d0 + cost[s]  # the step from a neighbour into s
-            for m in nbrs[s]:
-                if nd < dist[m]:
-                    dist[m] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(m)
+            key = keys[s]
+            for j in range(8):
+                if key >> j & 1:
+                    m = s + offsets[j]
+                    if nd < dist[m]:
+                        dist[m] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(m)
         d0 += 1
     return 0
 
 
-def _breadth_first(nbrs: list, dist, queue, tail: int, unreachable: int) -> int:
+def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> int:
     """Breadth first from the first `tail` squares of `queue` (their `dist` set; only squares
     whose dist is `unreachable` are entered, so closed ones, at -1, never are): a square first
     reached from square s gets dist[s] + 1 (the least, breadth first), and is queued after the
-    rest. dist and queue are int arrays (``array("i")``; queue long enough for every square once
-    more); compiled, the loop runs on C ints (grid.pxd), and `nbrs` must be a list (as
-    ``_step_squares`` makes it: grid.pxd types it, so an override returning a tuple would fail
-    compiled only). Returns the squares queued in all."""
+    rest; the steps out of s are the directions d of its step key (`keys`, ``Grid.step_keys``),
+    in DIRECTIONS order, each to s + offsets[d]. dist and queue are int arrays (``array("i")``;
+    queue long enough for every square once more); compiled, the loop runs on C ints (grid.pxd).
+    Returns the squares queued in all."""
     head = 0
     while head < tail:
         s = queue[head]
         head += 1
         d = dist[s] + 1
-        for m in nbrs[s]:
-            if dist[m] == unreachable:
-                dist[m] = d
-                queue[tail] = m
-                tail += 1
+        key = keys[s]
+        for j in range(8):
+            if key >> j & 1:
+                m = s + offsets[j]
+                if dist[m] == unreachable:
+                    dist[m] = d
+                    queue[tail] = m
+                    tail += 1
     return tail
 
 
@@ -1024,14 +1015,26 @@ def _open_bits(squares: list, cells, wall_e, wall_s, side, squeeze: bool, height
     return 0
 
 
-def _step_keys(squares: list, opened, cells, enter, door, diagonal: bool, offsets, out) -> list:
+def _step_key_bytes(grid: Grid, mover: Mover) -> bytes:
+    """``Grid.step_keys``'s table (kept per version by ``_cached``), by ``_step_keys`` (made from the
+    last one built, ``_remade``)."""
+    now = grid._cached("square_bytes", _square_bytes, grid)
+    kind = ("step_keys", mover, grid.width)
+    out, redo, _ = _remade(grid, kind, _step_key_bytes, mover)
+    _step_keys(redo, grid._cached("open_bits", _step_open_bits, grid), now[0],
+               grid._cached(("enter_bytes", mover), _enterable_bytes, grid, mover), grid._code_bytes("door"),
+               mover.diagonal, _direction_offsets(grid.width), out)
+    out = bytes(out)
+    grid._last_built()[kind] = (now, out)
+    return out
+
+
+def _step_keys(squares: list, opened, cells, enter, door, diagonal: bool, offsets, out) -> int:
     """Per square of `squares` into `out`, its step key for a mover: bit d set when the step in
     direction d is free of walls (`opened`, ``_open_bits``) onto a square the mover may enter
     (`enter`, one byte a square), and if diagonal, only for a mover that steps diagonally
     (`diagonal`) and neither from nor onto a closed door (`door`, per cell code). offsets: per
-    direction, how far the step leads (flat). Returns the squares whose key differs from the one
-    `out` held. Compiled, on C ints (grid.pxd)."""
-    differ = []
+    direction, how far the step leads (flat). Compiled, on C ints (grid.pxd)."""
     for sq in squares:
         bits = opened[sq]
         key = 0
@@ -1040,23 +1043,7 @@ def _step_keys(squares: list, opened, cells, enter, door, diagonal: bool, offset
                 to = sq + offsets[d]
                 if enter[to] and (d % 2 == 0 or (diagonal and not door[cells[sq]] and not door[cells[to]])):
                     key |= 1 << d  # (the even directions are the orthogonal ones, DIRECTIONS)
-        if out[sq] != key:
-            out[sq] = key
-            differ.append(sq)
-    return differ
-
-
-def _step_rows(squares: list, keys, offsets, rows: list) -> int:
-    """Per square of `squares`, its row of `rows` made again from its step key (`keys`, one byte a
-    square, ``_step_keys``): the squares its open steps lead to, in DIRECTIONS order. offsets: per
-    direction, how far the step leads (flat). Compiled, on C ints (grid.pxd)."""
-    for sq in squares:
-        bits = keys[sq]
-        row = []
-        for d in range(8):
-            if bits >> d & 1:
-                row.append(sq + offsets[d])
-        rows[sq] = tuple(row)
+        out[sq] = key
     return 0
 
 
@@ -1228,10 +1215,9 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
     opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
     opaque[radius:radius + h, radius:radius + w] = grid.sight_blocked().reshape(h, w)
     clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
-    near_clear = np.zeros_like(opaque)
-    for dr in range(3):
-        for dc in range(3):
-            near_clear |= clear[dr:dr + opaque.shape[0], dc:dc + opaque.shape[1]]
+    # a see-through square among the 3 x 3 around: along the row, then down the column (four ORs, not nine)
+    across = clear[:, :-2] | clear[:, 1:-1] | clear[:, 2:]
+    near_clear = across[:-2] | across[1:-1] | across[2:]
     return opaque.tobytes(), (opaque & near_clear).tobytes()
 
 

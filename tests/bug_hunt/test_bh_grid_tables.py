@@ -24,7 +24,7 @@ def test_the_colonys_tables_and_rows_are_the_rules_at_random_positions(seed, mis
         for mover in MOVERS:
             table = col.neighbour_table(mover)
             assert table == table_by_the_rules(col, mover), (seed, col.version, mover.name)
-            assert col._step_squares(mover) == [tuple(sq for _, sq in row) for row in table]
+            assert list(col.step_keys(mover)) == [sum(1 << d for d, _ in row) for row in table]
         squares = range(len(versions) % 3, col.n, 3)  # (a third of the squares, in turn)
         rows = [col.around(i) for i in squares]
         assert rows == [around_by_the_rules(col, i) for i in squares], (seed, col.version)

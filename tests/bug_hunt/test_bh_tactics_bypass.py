@@ -187,7 +187,7 @@ def _pod_field_plain(g, goals, mover=WALKER):
     """_pod_field's rule written plainly: breadth first from the goals (NO skipped; a goal the
     mover cannot enter spreads nothing), never into a pod's square that is not a goal."""
     col = g.colony
-    nbrs, cost = col._step_squares(mover), col.costs(mover)
+    nbrs, cost = [[sq for _, sq in row] for row in col.neighbour_table(mover)], col.costs(mover)
     barred = set(_pod_squares(g)) - set(goals)
     dist = np.full(col.n, UNREACHABLE, dtype=np.int32)
     frontier = []

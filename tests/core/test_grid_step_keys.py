@@ -1,0 +1,89 @@
+"""The distance searches read the step keys alone (core/grid.py: ``Grid.step_keys``, one byte a square,
+bit d the step in direction d; ``_breadth_first`` and ``_dial`` on C ints when compiled, grid.pxd):
+over random edit sequences (cells, markers, edge walls, bulk writes; on grids and their copies, the
+keys made from the last ones built), the keys are the rules' steps, and every field (breadth first,
+weighted, with goal_cost, with closed squares) equals a plain Dijkstra over the rules' table, without
+the engine's tables."""
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+import pytest
+
+from aliens_env.core.grid import UNREACHABLE, Grid, Mover, Terrain
+from grid_rules import table_by_the_rules
+
+TERRAINS = [
+    Terrain("floor"),
+    Terrain("wall", cost=None, blocks_sight=True),
+    Terrain("stairwell", cost=None),
+    Terrain("furniture", cost=2),
+    Terrain("door_open"),
+    Terrain("door_closed", blocks_sight=True, door=True),
+    Terrain("joined wall", cost=None, blocks_sight=True, joined=True),
+]
+MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
+          Mover("walker", diagonal=False))
+
+
+def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: bool, goal_cost, closed: tuple) -> list:
+    """The field's definition by a heap: from each source the mover may enter (distance 0 on every
+    source), a step from s to m costs s's entering cost (goal_cost from a source when given), or 1
+    when not weighted; a closed square is never entered (UNREACHABLE, a source on one excepted)."""
+    cost = g.costs(mover)
+    dist = [UNREACHABLE] * g.n
+    for s in sources:
+        dist[s] = 0
+    heap = [(0, s) for s in sources if cost[s] is not None]
+    heapq.heapify(heap)
+    while heap:
+        d, s = heapq.heappop(heap)
+        if d != dist[s]:
+            continue
+        step = (goal_cost if goal_cost is not None and s in sources else cost[s]) if weighted else 1
+        for _, m in table[s]:
+            if m not in closed and d + step < dist[m]:
+                dist[m] = d + step
+                heapq.heappush(heap, (d + step, m))
+    return dist
+
+
+def random_edit(g: Grid, rng) -> None:
+    """A cell, a marker or an edge wall set, or a bulk write of up to a third of the squares."""
+    kind = int(rng.integers(5))
+    a = int(rng.integers(g.n))
+    if kind == 0:
+        g.set_cell(a, int(rng.integers(len(TERRAINS))))
+    elif kind == 1:
+        g.set_marker(a, int(rng.integers(0, 2)))
+    elif kind == 2 and a % g.width < g.width - 1:
+        g.set_edge_wall(a, a + 1, bool(rng.integers(0, 3)))
+    elif kind == 3 and a + g.width < g.n:
+        g.set_edge_wall(a, a + g.width, bool(rng.integers(0, 3)))
+    else:
+        squares = rng.integers(g.n, size=int(rng.integers(1, g.n // 3 + 2)))
+        g.cells.flat[squares] = rng.integers(len(TERRAINS), size=len(squares))
+        g.changed()
+
+
+@pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
+def test_the_step_keys_and_the_fields_read_from_them_are_the_rules_after_each_edit(diagonal):
+    rng = np.random.default_rng(61 if diagonal == "corner" else 62)
+    for trial in range(8):
+        h, w = int(rng.integers(2, 14)), int(rng.integers(2, 15))
+        codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
+        g = Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+        for edit in range(15):
+            target = g.copy() if edit % 5 == 4 else g  # (a copy shares the last tables built)
+            random_edit(target, rng)
+            for mover in MOVERS:
+                table = table_by_the_rules(target, mover)
+                assert list(target.step_keys(mover)) == [sum(1 << d for d, _ in row) for row in table], (trial, edit)
+                sources = sorted({int(s) for s in rng.integers(target.n, size=int(rng.integers(1, 4)))})
+                closed = tuple(sorted({int(s) for s in rng.integers(target.n, size=int(rng.integers(0, 4)))}))
+                for weighted, goal_cost in ((False, None), (True, None), (True, 1), (True, 0)):
+                    for shut in ((), closed):
+                        got = target.field(sources, mover, weighted=weighted, goal_cost=goal_cost, closed=shut)
+                        want = plain_field(target, table, sources, mover, weighted, goal_cost, shut)
+                        assert got.tolist() == want, (trial, edit, mover.name, weighted, goal_cost, shut)
