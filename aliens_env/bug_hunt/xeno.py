@@ -101,15 +101,19 @@ def alien_close_door(game, i: int, d: int) -> None:
 
 @cython.locals(game=GameRecords)
 def alien_step(game, i: int, d: int) -> None:
+    """Alien i's step in direction d (one of alien_steps', as the mask holds): onto the square,
+    or opening the closed door there. It pays alien_steps' cost, read from the same colony.around
+    row (the door's cost or the square's), without listing every direction again."""
     a = game.aliens[i]
-    n, cost = alien_steps(game, i)[d]
-    a.ap -= cost
-    if geometry.cell(game, n) == DOOR_CLOSED:
+    n, cell, cost, _ = game.colony.around(a.pos)[d]
+    if cell == DOOR_CLOSED:
+        a.ap -= game.rules["ap_cost"]["door"]
         game.colony.cells.flat[n] = DOOR_OPEN
         game.colony.changed()
         game.events.append(f"{a.kind} {i} opens a door")
         explore.reveal(game)
     else:
+        a.ap -= cost
         a.pos = n
         combat.sentries_fire(game, ("alien", i))
     if a.alive and game.apc is not None:
