@@ -31,7 +31,8 @@ def step_aliens_move(game) -> None:
     game._decide("order", list(game.queue))
 
 
-@cython.locals(game=GameRecords, a=Alien, d=cython.long)
+@cython.locals(game=GameRecords, a=Alien, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
+               ap=cython.long, door=cython.long)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
