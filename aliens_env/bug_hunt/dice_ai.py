@@ -23,8 +23,9 @@ def target_field(game, hugger: bool) -> np.ndarray:
     if field is not None:
         return field
     targets = []
+    exposed, in_combat = state.exposed, combat.in_combat  # (looked up once, not for every human)
     for i, h in enumerate(game.humans):  # (a loop, h typed: the cheap tests first, in_combat last)
-        if h.pos != NO and h.role != "android" and state.exposed(game, h) and not combat.in_combat(game, i):
+        if h.pos != NO and h.role != "android" and exposed(game, h) and not in_combat(game, i):
             targets.append(h.pos)
     field = geometry.dijkstra(game, targets, hugger)
     game._cache[key] = field

@@ -31,7 +31,8 @@ def step_aliens_move(game) -> None:
     game._decide("order", list(game.queue))
 
 
-@cython.locals(game=GameRecords, a=Alien, d=cython.long)
+@cython.locals(game=GameRecords, a=Alien, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
+               ap=cython.long, door=cython.long)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
@@ -101,15 +102,19 @@ def alien_close_door(game, i: int, d: int) -> None:
 
 @cython.locals(game=GameRecords)
 def alien_step(game, i: int, d: int) -> None:
+    """Alien i's step in direction d (one of alien_steps', as the mask holds): onto the square,
+    or opening the closed door there. It pays alien_steps' cost, read from the same colony.around
+    row (the door's cost or the square's), without listing every direction again."""
     a = game.aliens[i]
-    n, cost = alien_steps(game, i)[d]
-    a.ap -= cost
-    if geometry.cell(game, n) == DOOR_CLOSED:
+    n, cell, cost, _ = game.colony.around(a.pos)[d]
+    if cell == DOOR_CLOSED:
+        a.ap -= game.rules["ap_cost"]["door"]
         game.colony.cells.flat[n] = DOOR_OPEN
         game.colony.changed()
         game.events.append(f"{a.kind} {i} opens a door")
         explore.reveal(game)
     else:
+        a.ap -= cost
         a.pos = n
         combat.sentries_fire(game, ("alien", i))
     if a.alive and game.apc is not None:
