@@ -31,6 +31,11 @@ import numpy as np
 from ..core.grid import Grid, Mover, Terrain
 from ..core.positions import Fields, check_int, check_list
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED, DOOR_LOCKED = range(7)
 CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded", "door_locked")
 CARDINAL = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
@@ -142,14 +147,20 @@ class Colony(Grid):
         return int(self.cells[p]) if self.inside(*p) else WALL
 
     # -- laying sections ------------------------------------------------------------------------
+    @cython.locals(depth=cython.int, width=cython.int, offset=cython.int, dr=cython.int, dc=cython.int,
+                   pr=cython.int, pc=cython.int, r0=cython.int, c0=cython.int, i=cython.int, j=cython.int, out=list)
     def rect_cells(self, base, d: int, depth: int, width: int, offset: int = 0) -> list[tuple[int, int]]:
         """The squares of the rectangle `depth` squares along d from base by `width` squares to its
         right (starting `offset` squares to base's left), row by row along d: the first and the
-        last are opposite corners."""
+        last are opposite corners. (Loops on C ints when compiled.)"""
         dr, dc = CARDINAL[d]
         pr, pc = CARDINAL[right(d)]
         r0, c0 = base[0] - pr * offset, base[1] - pc * offset
-        return [(r0 + dr * i + pr * j, c0 + dc * i + pc * j) for i in range(depth) for j in range(width)]
+        out = []
+        for i in range(depth):
+            for j in range(width):
+                out.append((r0 + dr * i + pr * j, c0 + dc * i + pc * j))
+        return out
 
     def fits(self, cells) -> bool:
         """May a section be laid on `cells` (a rectangle's squares, as rect_cells lists them): all
@@ -190,15 +201,23 @@ class Colony(Grid):
             "door": None if door is None else list(door), "state": "pending",
         })
 
+    @cython.locals(port=dict, v=cython.int, laid=cython.bint, joined=cython.bint)
     def refresh_ports(self) -> None:
         """Ports whose squares were taken by a later section are joined (floor) or dead (wall)."""
+        cells = self.cells
         for port in self.ports:
             if port["state"] != "pending":
                 continue
-            values = [self.cells.item(q[0], q[1]) for q in port["cells"]]
-            if all(v == UNKNOWN for v in values):
+            laid = joined = False  # any square no longer unknown; any of them open to walk through
+            for q in port["cells"]:
+                v = cells.item(q[0], q[1])  # (item: an int, no numpy scalar)
+                if v != UNKNOWN:
+                    laid = True
+                    if v == FLOOR or v == DOOR_OPEN or v == DOOR_CLOSED or v == DOOR_LOCKED:
+                        joined = True
+            if not laid:
                 continue
-            if any(v in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED) for v in values):
+            if joined:
                 port["state"] = "joined"
             else:
                 port["state"] = "dead"
