@@ -31,6 +31,11 @@ import numpy as np
 from ..core.grid import Grid, Mover, Terrain
 from ..core.positions import Fields, check_int, check_list
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 UNKNOWN, FLOOR, WALL, DOOR_OPEN, DOOR_CLOSED, DOOR_WELDED, DOOR_LOCKED = range(7)
 CELL_NAMES = ("unknown", "floor", "wall", "door_open", "door_closed", "door_welded", "door_locked")
 CARDINAL = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N E S W
@@ -142,43 +147,39 @@ class Colony(Grid):
         return int(self.cells[p]) if self.inside(*p) else WALL
 
     # -- laying sections ------------------------------------------------------------------------
+    @cython.locals(depth=cython.int, width=cython.int, offset=cython.int, dr=cython.int, dc=cython.int,
+                   pr=cython.int, pc=cython.int, r0=cython.int, c0=cython.int, i=cython.int, j=cython.int, out=list)
     def rect_cells(self, base, d: int, depth: int, width: int, offset: int = 0) -> list[tuple[int, int]]:
         """The squares of the rectangle `depth` squares along d from base by `width` squares to its
         right (starting `offset` squares to base's left), row by row along d: the first and the
-        last are opposite corners."""
+        last are opposite corners. (Loops on C ints when compiled.)"""
         dr, dc = CARDINAL[d]
         pr, pc = CARDINAL[right(d)]
         r0, c0 = base[0] - pr * offset, base[1] - pc * offset
-        return [(r0 + dr * i + pr * j, c0 + dc * i + pc * j) for i in range(depth) for j in range(width)]
+        out = []
+        for i in range(depth):
+            for j in range(width):
+                out.append((r0 + dr * i + pr * j, c0 + dc * i + pc * j))
+        return out
 
     def fits(self, cells) -> bool:
         """May a section be laid on `cells` (a rectangle's squares, as rect_cells lists them): all
         of them inside the grid's one-square margin and still unknown?"""
         r0, c0, r1, c1 = _bounds(cells)
         hi = self.size - 2
-        return (1 <= r0 and 1 <= c0 and r1 <= hi and c1 <= hi
-                and not np.count_nonzero(self.cells[r0:r1 + 1, c0:c1 + 1]))  # (UNKNOWN is 0; a third of .any()'s cost)
+        return 1 <= r0 and 1 <= c0 and r1 <= hi and c1 <= hi and _all_unknown(self.cells, r0, c0, r1, c1)
 
     def place(self, cells, kind: str, keep_open=(), doors=(), **info) -> int:
         """Lay a section on `cells` (a rectangle's squares, as rect_cells lists them): floor there,
         wall on the still-unknown ring except the squares in `keep_open` (its own open ends), then
-        doors [(square, state)]. Returns the piece id. (Whole slices: a numpy write of one square
-        costs about what a slice's does.)"""
+        doors [(square, state)]. Returns the piece id."""
         pid = len(self.pieces)
         r0, c0, r1, c1 = _bounds(cells)
         if len(cells) != (r1 - r0 + 1) * (c1 - c0 + 1):
             raise ValueError(f"a section's squares must fill a rectangle, got {cells}")
         piece = {"id": pid, "kind": kind, "rect": [r0, c0, r1, c1], **info}
         self.pieces.append(piece)
-        self.cells[r0:r1 + 1, c0:c1 + 1] = FLOOR
-        self.piece[r0:r1 + 1, c0:c1 + 1] = pid
-        reopen = [q for q in map(tuple, keep_open) if self.cells.item(q) == UNKNOWN]  # (item: an int, no numpy scalar)
-        ring = self.cells[r0 - 1:r1 + 2, c0 - 1:c1 + 2]  # (a section lies a square inside the grid's edge)
-        ring[ring == UNKNOWN] = WALL
-        for q in reopen:
-            self.cells[q] = UNKNOWN
-        for q, state in doors:
-            self.cells[q] = state
+        _lay(self.cells, self.piece, pid, r0, c0, r1, c1, keep_open, doors)
         if doors:
             piece["doors"] = [list(q) for q, _ in doors]  # the doors laid with it (locks, A58)
         self.changed()
@@ -190,15 +191,23 @@ class Colony(Grid):
             "door": None if door is None else list(door), "state": "pending",
         })
 
+    @cython.locals(port=dict, v=cython.int, laid=cython.bint, joined=cython.bint)
     def refresh_ports(self) -> None:
         """Ports whose squares were taken by a later section are joined (floor) or dead (wall)."""
+        cells = self.cells
         for port in self.ports:
             if port["state"] != "pending":
                 continue
-            values = [self.cells.item(q[0], q[1]) for q in port["cells"]]
-            if all(v == UNKNOWN for v in values):
+            laid = joined = False  # any square no longer unknown; any of them open to walk through
+            for q in port["cells"]:
+                v = cells.item(q[0], q[1])  # (item: an int, no numpy scalar)
+                if v != UNKNOWN:
+                    laid = True
+                    if v == FLOOR or v == DOOR_OPEN or v == DOOR_CLOSED or v == DOOR_LOCKED:
+                        joined = True
+            if not laid:
                 continue
-            if any(v in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED) for v in values):
+            if joined:
                 port["state"] = "joined"
             else:
                 port["state"] = "dead"
@@ -216,6 +225,41 @@ class Colony(Grid):
             if self.cells[beyond] not in (FLOOR, DOOR_OPEN, DOOR_CLOSED, DOOR_LOCKED):
                 self.cells[door] = WALL
         self.changed()
+
+
+def _all_unknown(grid, r0: int, c0: int, r1: int, c1: int) -> bool:
+    """Is every square of rows r0..r1, columns c0..c1 of the cell codes `grid` UNKNOWN? (Compiled,
+    a C loop on a typed view: colony.pxd.)"""
+    unknown = UNKNOWN
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            if grid[r, c] != unknown:
+                return False
+    return True
+
+
+def _lay(grid, owner, pid: int, r0: int, c0: int, r1: int, c1: int, keep_open, doors) -> None:
+    """``Colony.place``'s writes: floor and the piece id `pid` on rows r0..r1, columns c0..c1 of the
+    cell codes `grid` and the piece ids `owner`; wall on the still-unknown squares of the ring round
+    them (a section lies a square inside the grid's edge) except those in `keep_open` unknown
+    before; then doors [(square, code)]. (Compiled, C loops on typed views: colony.pxd.)"""
+    unknown, floor, wall = UNKNOWN, FLOOR, WALL
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
+            grid[r, c] = floor
+            owner[r, c] = pid
+    reopen = []
+    for q in keep_open:
+        if grid[q[0], q[1]] == unknown:
+            reopen.append(q)
+    for r in range(r0 - 1, r1 + 2):
+        for c in range(c0 - 1, c1 + 2):
+            if grid[r, c] == unknown:
+                grid[r, c] = wall
+    for q in reopen:
+        grid[q[0], q[1]] = unknown
+    for q, code in doors:
+        grid[q[0], q[1]] = code
 
 
 def _bounds(cells) -> tuple[int, int, int, int]:
