@@ -5,6 +5,15 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 
 
+# called in C by observe() and band_stripe() at every observation (a Python-level call of a compiled
+# function costs more than focus's or _same_features' work)
+cpdef focus(GameRecords game)
+cpdef map_planes(GameRecords game)
+cpdef bint _same_features(list marks, list features)
+cpdef band_stripe(GameRecords game, fr, fc)
+cpdef tuple squad_entry(GameRecords game, Human h)
+
+
 cdef enum:
     CHUNK = 16  # _halves_c's squares a step: 16 bytes, a vector register
 
