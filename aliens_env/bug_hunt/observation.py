@@ -178,13 +178,13 @@ def _square_planes(planes, colony, half: int) -> None:
     cells, hazard, entry = colony.cells, colony.hazard, colony.entry
     if cython.compiled:  # one loop a plane in C (observation.pxd), where numpy takes a dozen calls
         _square_planes_c(planes, cells, hazard, entry.view(np.uint8), half, _CELL_CODES)  # noqa: F821
-        return
-    n = len(cells)
-    inner = planes[:, half:half + n, half:half + n]
-    for p, (one, other, back) in enumerate(_CELL_PLANES):
-        inner[p] = 2 * ((cells == one) | (cells == other)) - (cells == back)
-    inner[len(_CELL_PLANES)] = 2 * (hazard > 0)
-    inner[len(_CELL_PLANES) + 1] = 2 * entry
+    else:
+        n = len(cells)
+        inner = planes[:, half:half + n, half:half + n]
+        for p, (one, other, back) in enumerate(_CELL_PLANES):
+            inner[p] = 2 * ((cells == one) | (cells == other)) - (cells == back)
+        inner[len(_CELL_PLANES)] = 2 * (hazard > 0)
+        inner[len(_CELL_PLANES) + 1] = 2 * entry
 
 
 def _feature_marks(features: list) -> list:
@@ -254,8 +254,9 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
     only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
     arrays = geometry.lasting_cache(game).setdefault("stripe_arrays", [])
+    held = list(stripes.values())
     for out in arrays:
-        if out.shape[1] == length and not any(out is s for s in stripes.values()):
+        if out.shape[1] == length and not _is_among(out, held):
             return out
     out = np.empty((N_PLANES, length), dtype=np.float32)
     out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
@@ -263,6 +264,14 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
         del arrays[0]
     arrays.append(out)
     return out
+
+
+def _is_among(x, items: list) -> bool:
+    """Is `x` itself one of `items` (the very object: == compares an array's items)?"""
+    for item in items:
+        if item is x:
+            return True
+    return False
 
 
 @functools.cache
