@@ -1,8 +1,21 @@
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
-# declares them), and the C loops the compiled observation runs in place of numpy's calls (the stripes'
-# floats, the board's copy: observation.py runs the numpy forms when not compiled).
+# declares them), and the C loops the compiled observation runs in place of numpy's calls (the map
+# planes' squares, the stripes' floats, the board's copy: observation.py runs the numpy forms when not
+# compiled).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+
+
+# called in C by observe() and band_stripe() at every observation (a Python-level call of a compiled
+# function costs more than focus's or _same_features' work)
+cpdef focus(GameRecords game)
+cpdef map_planes(GameRecords game)
+cpdef bint _same_features(list marks, list features)
+cpdef band_stripe(GameRecords game, fr, fc)
+@cython.locals(arrays=list, held=list)
+cpdef _stripe_array(GameRecords game, dict stripes, length)
+cpdef bint _is_among(x, list items)
+cpdef tuple squad_entry(GameRecords game, Human h)
 
 
 cdef enum:
@@ -13,11 +26,25 @@ cdef extern from "<string.h>" nogil:
     void *memcpy(void *dest, const void *src, size_t n)
 
 
+# (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport only
+# its own modules, tests/test_compiled.py)
+cdef extern from "Python.h":
+    enum:
+        PyBUF_SIMPLE
+        PyBUF_WRITABLE
+        PyBUF_FORMAT
+        PyBUF_C_CONTIGUOUS
+    int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
+    void PyBuffer_Release(Py_buffer *view)
+
+
 # stripe()'s floats, compiled: out[p, r * w + c] = planes[p, top + r, left + c] / 2 (the padded map
 # planes' half steps) for the out.shape[1] // w rows from top and the w columns from left, in one loop on
 # C pointers, the bounds checked once (run as Python, stripe() multiplies the slice with numpy), for the
 # planes p that map_planes marks (marked[p] true): the others are 0 in the planes, and out's stay as
-# they are (band_stripe's arrays are made zero and only ever written here). A row
+# they are (band_stripe's arrays are made zero and only ever written here). `out` (contiguous float32,
+# 2 dimensions) and `planes` (contiguous uint8, 3) are read through their buffers (typed memoryviews
+# cost about 4,000 instructions a stripe to set up and release, a tenth of its floats' loop). A row
 # wider than CHUNK goes CHUNK squares at a time, the last CHUNK overlapping the one before (its squares
 # written twice, alike): the compiler makes a chunk a few vector instructions (its bytes copied into a
 # local array first: the floats written could otherwise be the bytes read next), where a loop of the
@@ -26,48 +53,53 @@ cdef extern from "<string.h>" nogil:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
-cdef inline int _halves_c(float[:, ::1] out, const unsigned char[:, :, ::1] planes, Py_ssize_t top, Py_ssize_t left,
-                          Py_ssize_t w, const unsigned char[::1] marked) except -1:
-    cdef Py_ssize_t p, r, c, k, rows
+cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t left, Py_ssize_t w,
+                          bytes marked) except -1:
+    cdef Py_buffer o, s
+    cdef Py_ssize_t p, r, c, k, rows, length, depth, height, side
     cdef float *to
     cdef const unsigned char *of
+    cdef const unsigned char *flags = marked
     cdef unsigned char chunk[CHUNK]
-    if w <= 0 or out.shape[1] % w or out.shape[0] != planes.shape[0] or marked.shape[0] != planes.shape[0]:
-        raise ValueError("a stripe is not whole rows of the window's width for each map plane")
-    rows = out.shape[1] // w
-    if top < 0 or left < 0 or top + rows > planes.shape[1] or left + w > planes.shape[2]:
-        raise IndexError("a stripe lies outside the map planes")
-    for p in range(out.shape[0]):
-        if not marked[p]:
-            continue
-        to = &out[p, 0]
-        of = &planes[p, top, left]
-        for r in range(rows):
-            if w < CHUNK:
-                for c in range(w):
-                    to[c] = of[c] * <float>0.5
-            else:
-                c = 0
-                while c < w:
-                    if c > w - CHUNK:
-                        c = w - CHUNK
-                    memcpy(chunk, of + c, CHUNK)
-                    for k in range(CHUNK):
-                        to[c + k] = chunk[k] * <float>0.5
-                    c += CHUNK
-            to += w
-            of += planes.shape[2]  # (the next row: the planes are C-contiguous)
+    PyObject_GetBuffer(out, &o, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    try:
+        PyObject_GetBuffer(planes, &s, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            if (o.ndim != 2 or o.itemsize != sizeof(float) or o.format[0] != c'f' or o.format[1] != 0
+                    or s.ndim != 3 or s.itemsize != 1 or s.format[0] != c'B' or s.format[1] != 0):
+                raise ValueError("a stripe is not float32 in 2 dimensions or the map planes not uint8 in 3")
+            depth, height, side = s.shape[0], s.shape[1], s.shape[2]
+            length = o.shape[1]
+            if w <= 0 or length % w or o.shape[0] != depth or len(marked) != depth:
+                raise ValueError("a stripe is not whole rows of the window's width for each map plane")
+            rows = length // w
+            if top < 0 or left < 0 or top + rows > height or left + w > side:
+                raise IndexError("a stripe lies outside the map planes")
+            for p in range(depth):
+                if not flags[p]:
+                    continue
+                to = <float *>o.buf + p * length
+                of = <const unsigned char *>s.buf + (p * height + top) * side + left
+                for r in range(rows):
+                    if w < CHUNK:
+                        for c in range(w):
+                            to[c] = of[c] * <float>0.5
+                    else:
+                        c = 0
+                        while c < w:
+                            if c > w - CHUNK:
+                                c = w - CHUNK
+                            memcpy(chunk, of + c, CHUNK)
+                            for k in range(CHUNK):
+                                to[c + k] = chunk[k] * <float>0.5
+                            c += CHUNK
+                    to += w
+                    of += side  # (the next row: the planes are C-contiguous)
+        finally:
+            PyBuffer_Release(&s)
+    finally:
+        PyBuffer_Release(&o)
     return 0
-
-
-# (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport only
-# its own modules, tests/test_compiled.py)
-cdef extern from "Python.h":
-    enum:
-        PyBUF_SIMPLE
-        PyBUF_WRITABLE
-    int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
-    void PyBuffer_Release(Py_buffer *view)
 
 
 # observe()'s board, compiled: each plane's window (the area floats from `start` in its row of the
@@ -92,4 +124,45 @@ cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t st
             PyBuffer_Release(&s)
     finally:
         PyBuffer_Release(&o)
+    return 0
+
+
+# map_planes' first seven planes, compiled: for each of the first len(codes) planes p, over the grid's
+# squares (r, c), planes[p, half + r, half + c] = 2 * (v == codes[p, 0] or v == codes[p, 1]) - (v ==
+# codes[p, 2]) for v = cells[r, c] (observation._CELL_PLANES: the rule), then the hazard plane 2 where
+# hazard > 0 and the entry plane 2 where entry: one plain loop a plane, which the C compiler turns into
+# vector instructions, the bounds checked once (run as Python, _square_planes makes them with numpy)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+cdef inline int _square_planes_c(unsigned char[:, :, ::1] planes, const signed char[:, ::1] cells,
+                                 const signed char[:, ::1] hazard, const unsigned char[:, ::1] entry,
+                                 Py_ssize_t half, const signed char[:, ::1] codes) except -1:
+    cdef Py_ssize_t n = cells.shape[0], p, r, c, k = codes.shape[0]
+    cdef signed char one, other, back
+    cdef unsigned char *to
+    cdef const signed char *of
+    cdef const unsigned char *flag
+    if (cells.shape[1] != n or hazard.shape[0] != n or hazard.shape[1] != n or entry.shape[0] != n
+            or entry.shape[1] != n or codes.shape[1] != 3 or half < 0 or planes.shape[0] < k + 2
+            or planes.shape[1] < n + half or planes.shape[2] < n + half):
+        raise IndexError("the colony's arrays do not fit the map planes")
+    if n == 0:
+        return 0
+    for p in range(k):
+        one, other, back = codes[p, 0], codes[p, 1], codes[p, 2]
+        for r in range(n):  # (row by row on C pointers: the rows are contiguous)
+            to = &planes[p, half + r, half]
+            of = &cells[r, 0]
+            for c in range(n):
+                to[c] = 2 * ((of[c] == one) | (of[c] == other)) - (of[c] == back)
+    for r in range(n):
+        to = &planes[k, half + r, half]
+        of = &hazard[r, 0]
+        for c in range(n):
+            to[c] = 2 * (of[c] > 0)
+        to = &planes[k + 1, half + r, half]
+        flag = &entry[r, 0]
+        for c in range(n):
+            to[c] = 2 * flag[c]
     return 0

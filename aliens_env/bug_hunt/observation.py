@@ -127,7 +127,6 @@ def map_planes(game) -> np.ndarray:
     if cached is not None and cached[0] == key and _same_features(cached[1], game.features):
         return cached[2]
     n, half = game.size, game.window // 2
-    cells = game.colony.cells
     side = n + 2 * half
     if cached is not None and cached[2].shape == (N_PLANES, side, side):
         # rewritten in place: its margin never changes, and zeroing the grid's squares of the
@@ -141,24 +140,7 @@ def map_planes(game) -> np.ndarray:
         planes[P["wall"]] = 2  # off the grid reads as wall
         inner = planes[:, half:half + n, half:half + n]
     game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
-    # the planes read off the squares (floor, wall, open_door, closed_door, sealed_door, hazard,
-    # entry: the first seven), made in one contiguous block and copied in at once (an operation
-    # on the padded planes' n short rows costs several times one on a contiguous block)
-    block = np.empty((7, n, n), dtype=bool)
-    locked = cells == DOOR_LOCKED
-    np.equal(cells, FLOOR, out=block[0])
-    block[0] |= cells == DOOR_OPEN
-    np.equal(cells, WALL, out=block[1])
-    np.equal(cells, DOOR_OPEN, out=block[2])
-    np.equal(cells, DOOR_CLOSED, out=block[3])
-    block[3] |= locked
-    np.equal(cells, DOOR_WELDED, out=block[4])
-    block[4] |= locked
-    np.greater(game.colony.hazard, 0, out=block[5])
-    block[6] = game.colony.entry
-    halves = block.view(np.uint8) * np.uint8(2)
-    halves[4] -= locked  # locked (A58): closed, sealed 0.5
-    inner[:7] = halves
+    _square_planes(planes, game.colony, half)
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
@@ -177,6 +159,32 @@ def map_planes(game) -> np.ndarray:
                 inner[P["open_end"], r, c] = 2
     lasting["map_planes"] = (key, _feature_marks(game.features), planes)
     return planes
+
+
+#: the first five map planes (floor, wall, open_door, closed_door, sealed_door) by cell code: per
+#: plane the two codes read as 1 and the one then taken back to 0.5 (_NONE: none): an open door is
+#: floor, a locked door (A58) closed and sealed 0.5
+_NONE = -1
+_CELL_PLANES = ((FLOOR, DOOR_OPEN, _NONE), (WALL, WALL, _NONE), (DOOR_OPEN, DOOR_OPEN, _NONE),
+                (DOOR_CLOSED, DOOR_LOCKED, _NONE), (DOOR_WELDED, DOOR_LOCKED, DOOR_LOCKED))
+assert len(_CELL_PLANES) + 2 == P["entry"] + 1  # (then hazard and entry: the first seven planes)
+_CELL_CODES = np.array(_CELL_PLANES, dtype=np.int8)  # (as _square_planes_c reads them)
+
+
+def _square_planes(planes, colony, half: int) -> None:
+    """The first seven map planes (floor, wall, open_door, closed_door, sealed_door, hazard, entry)
+    written over the grid's squares of `planes` (the padded map planes, in half steps) from the
+    colony's cells, hazards and entry squares, by _CELL_PLANES' rule."""
+    cells, hazard, entry = colony.cells, colony.hazard, colony.entry
+    if cython.compiled:  # one loop a plane in C (observation.pxd), where numpy takes a dozen calls
+        _square_planes_c(planes, cells, hazard, entry.view(np.uint8), half, _CELL_CODES)  # noqa: F821
+    else:
+        n = len(cells)
+        inner = planes[:, half:half + n, half:half + n]
+        for p, (one, other, back) in enumerate(_CELL_PLANES):
+            inner[p] = 2 * ((cells == one) | (cells == other)) - (cells == back)
+        inner[len(_CELL_PLANES)] = 2 * (hazard > 0)
+        inner[len(_CELL_PLANES) + 1] = 2 * entry
 
 
 def _feature_marks(features: list) -> list:
@@ -246,8 +254,9 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
     only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
     arrays = geometry.lasting_cache(game).setdefault("stripe_arrays", [])
+    held = list(stripes.values())
     for out in arrays:
-        if out.shape[1] == length and not any(out is s for s in stripes.values()):
+        if out.shape[1] == length and not _is_among(out, held):
             return out
     out = np.empty((N_PLANES, length), dtype=np.float32)
     out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
@@ -255,6 +264,14 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
         del arrays[0]
     arrays.append(out)
     return out
+
+
+def _is_among(x, items: list) -> bool:
+    """Is `x` itself one of `items` (the very object: == compares an array's items)?"""
+    for item in items:
+        if item is x:
+            return True
+    return False
 
 
 @functools.cache
