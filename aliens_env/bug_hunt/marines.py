@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, explore, geometry, state
-from .combat import weapon_range
+from .combat import sentries_fire, weapon_range
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
@@ -280,7 +280,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                 k += 1
         if ap >= cost["overwatch"] and not h.overwatch:
             m[s["overwatch"]] = 1
-        if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, mask)):
+        if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, m)):
             mask[s["grenade"] + _grenade_targets(game, h.pos)[1]] = 1
     m[s["end"]] = 1
 
@@ -289,9 +289,17 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     """Must marine_mask set the grenade slots (the last it sets before end) in a script mask? When
     an Alien is among the targets (the squad reads a grenade slot at an Alien's square alone), or
     when no other action than end is legal so far (the phase machine takes a decision with one
-    legal action itself: the count must be above 1 exactly when the whole mask's is)."""
-    # (count_nonzero: a C count; mask.any() is a ufunc's reduction, several times dearer)
-    return np.count_nonzero(mask) == 0 or any([t[0] == "alien" for t in targets(game)])
+    legal action itself: the count must be above 1 exactly when the whole mask's is). The targets
+    first (marine_mask has them already: a grenade's AP buys a pulse rifle's shot), then the mask
+    read up to its first legal action (typed in marines.pxd: a C loop, most often over the first
+    slots, where the moves are; numpy's count_nonzero was a call of several thousand instructions)."""
+    for t in targets(game):
+        if t[0] == "alien":
+            return True
+    for k in range(len(mask)):
+        if mask[k]:
+            return False
+    return True
 
 
 def marine_action(game, kind: str, index: int) -> None:
@@ -438,7 +446,7 @@ def apc_action(game, kind: str, index: int) -> None:
 @cython.locals(game=GameRecords)
 def after_human_move(game, i: int) -> None:
     h = game.humans[i]
-    combat.sentries_fire(game, ("human", i))
+    sentries_fire(game, ("human", i))
     if h.status != "active":
         return
     explore.reveal(game, h.pos)
