@@ -12,6 +12,7 @@ cpdef list target_ranges(GameRecords game)
 cpdef bint can_grenade(GameRecords game, object i)
 cpdef can_use_comms(GameRecords game, object i)
 cpdef tuple _grenade_targets(GameRecords game, object pos)
+cpdef after_human_move(GameRecords game, object i)
 @cython.locals(t=tuple, k=cython.Py_ssize_t)
 cpdef bint _grenade_slots_read(GameRecords game, signed char[:] mask)
 

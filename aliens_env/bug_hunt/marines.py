@@ -302,27 +302,30 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     return True
 
 
+@cython.locals(records=GameRecords)
 def marine_action(game, kind: str, index: int) -> None:
-    i = game.active
-    h = game.humans[i]
-    cost = game.rules["ap_cost"]
+    records = game  # (typed, read only: compiled, the records the moves read come from the struct; writes: game)
+    i = records.active
+    h = records.humans[i]
+    cost = records.rules["ap_cost"]
     if kind == "end":
-        game.events.append(f"{h.name} ends")
+        records.events.append(f"{h.name} ends")
         game.active = NO
         return
     if kind in ("move", "move_diagonal"):
         # the square and its AP to enter as marine_mask read them: N E S W (CARDINAL) are
         # DIRECTIONS 0, 2, 4, 6 in around's row, NE SE SW NW (DIAGONALS) 1, 3, 5, 7
-        n, _, enter, _ = game.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
-        if game.apc is not None and n == game.apc["pos"]:  # boarding the APC (PRINTED 1 AP)
-            state.spend(game, i, game.rules["apc"]["board_cost"] * cost["move"])
+        n, _, enter, _ = records.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
+        apc = records.apc
+        if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
+            state.spend(game, i, records.rules["apc"]["board_cost"] * cost["move"])
             h.pos, h.in_apc, h.moved = n, True, True
-            game.events.append(f"{h.name} boards the APC")
+            records.events.append(f"{h.name} boards the APC")
             return
         state.spend(game, i, enter * cost["move"])
         if h.in_apc:
             h.in_apc = False
-            game.events.append(f"{h.name} leaves the APC")
+            records.events.append(f"{h.name} leaves the APC")
         h.pos = n
         h.moved = True
         after_human_move(game, i)
