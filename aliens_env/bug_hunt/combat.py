@@ -434,8 +434,12 @@ def blast(game, square: int, flame: bool) -> None:
 
 
 def blast_has_victim(game, s: int) -> bool:
-    return state.figure_at(game, s) is not None or any(
-        _blastable(f) and geometry.sq(game, f["pos"]) == s for f in game.features)
+    if state.figure_at(game, s) is not None:
+        return True
+    for f in game.features:  # (a loop: a generator would make a closure at every square)
+        if _blastable(f) and geometry.sq(game, f["pos"]) == s:
+            return True
+    return False
 
 
 def blast_square(game, s: int, flame: bool) -> None:

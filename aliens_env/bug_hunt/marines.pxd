@@ -1,3 +1,23 @@
+cimport cython
+
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# a weapon's range (targets, marine_mask) and the sentries' fire (after_human_move), called in C
+from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
+
+# called in C by marine_mask (once per figure's decision), or by each other
+cpdef list targets(GameRecords game)
+cpdef list target_ranges(GameRecords game)
+cpdef bint can_grenade(GameRecords game, object i)
+cpdef can_use_comms(GameRecords game, object i)
+cpdef tuple _grenade_targets(GameRecords game, object pos)
+cpdef after_human_move(GameRecords game, object i)
+@cython.locals(t=tuple, k=cython.Py_ssize_t)
+cpdef bint _grenade_slots_read(GameRecords game, signed char[:] mask)
+
+# the mask (int8, MASK_DTYPE) written through m as a C array; the AP, costs and slots C integers
+@cython.locals(h=Human, m=cython.schar[:], ap=cython.long, move_cost=cython.long, enter=cython.long,
+               cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, rng_w=cython.long, r=cython.long, near=tuple, around=list)
+cpdef marine_mask(GameRecords game, object mask, bint script=*)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, explore, geometry, state
+from .combat import sentries_fire, weapon_range
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
@@ -54,11 +55,11 @@ def targets(game) -> list[tuple[str, int]]:
     if cached is not None:
         return cached
     if game.active == NO and game.apc is not None and game.apc["driving"]:
-        pos, reach = game.apc["pos"], combat.weapon_range(game, game.rules["apc"]["weapon"])
+        pos, reach = game.apc["pos"], weapon_range(game, game.rules["apc"]["weapon"])
     else:
         h = game.humans[game.active]
         pos = h.pos
-        reach = combat.weapon_range(game, h.weapon)
+        reach = weapon_range(game, h.weapon)
         grenade_reach = game.rules["weapons"]["grenade"]["range"]
         if grenade_reach > reach and can_grenade(game, game.active):  # (can_grenade asked only when it matters)
             reach = grenade_reach
@@ -85,8 +86,16 @@ def targets(game) -> list[tuple[str, int]]:
                     out.append((r, 1, k, (kind, k)))
         out.sort()
     cached = [t[3] for t in out[:MAX_TARGETS]]
+    game._cache["target_ranges"] = [t[0] for t in out[:MAX_TARGETS]]
     game._cache["targets"] = cached
     return cached
+
+
+def target_ranges(game) -> list[int]:
+    """The range of each of targets(game), in its order, from the square they are seen from
+    (worked out with them: kept beside them)."""
+    targets(game)
+    return game._cache["target_ranges"]
 
 
 @cython.locals(game=GameRecords)
@@ -194,33 +203,36 @@ def can_use_comms(game, i: int) -> bool:
             and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
 
 
-@cython.locals(game=GameRecords, h=Human, script=cython.bint)
 def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     """The active figure's legal actions set in `mask`. With `script`, the script mask
     (BugHunt._compute_script_mask): the grenade slots are left out when the squad does not read
     them (_grenade_slots_read): it reads a grenade slot at an Alien's square alone
     (ScriptedMarines.shot, TacticMarines.grenades), and working the slots out costs the figure's
-    whole view within grenade range (most scripted actions have no Alien in reach)."""
+    whole view within grenade range (most scripted actions have no Alien in reach). (Typed in
+    marines.pxd: compiled, the int8 mask written through `m` as a C array, the AP and costs C
+    integers, this module's functions C calls.)"""
     s = game._slot
+    m = mask
     i = game.active
     h = game.humans[i]
     ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
     cost = game.rules["ap_cost"]
+    move_cost = cost["move"]
+    move = s["move"]
     occ = state.occupied(game)
     around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]
-            if near is not None and PASSABLE_BY_CODE[near[1]] and near[0] not in occ and near[2] * cost["move"] <= ap:
-                mask[s["move"] + d] = 1
-        mask[s["end"]] = 1
+            if near is not None and PASSABLE_BY_CODE[near[1]] and near[0] not in occ and near[2] * move_cost <= ap:
+                m[move + d] = 1
+        m[s["end"]] = 1
         return
     apc_sq, board = NO, False
     if game.apc is not None:
         apc_sq = game.apc["pos"]
-        board = (h.role in game.rules["apc"]["crew_roles"] and ap >= game.rules["apc"]["board_cost"] * cost["move"]
+        board = (h.role in game.rules["apc"]["crew_roles"] and ap >= game.rules["apc"]["board_cost"] * move_cost
                  and len(state.crew(game)) < game.rules["apc"]["capacity"])
-    move_cost = cost["move"]
     equipment = h.equipment
     # the auto sentries the operator may switch (on a square beside it), when it has the AP
     sentries = [geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "sentry"] \
@@ -231,76 +243,89 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
             continue
         n, cell, enter, _ = near
         if PASSABLE_BY_CODE[cell] and n not in occ and enter * move_cost <= ap:
-            mask[s["move"] + d] = 1
+            m[move + d] = 1
         elif n == apc_sq and board:
-            mask[s["move"] + d] = 1  # board the APC
+            m[move + d] = 1  # board the APC
         if cell == DOOR_OPEN or cell == DOOR_CLOSED:
             if ap >= cost["door"] and (cell == DOOR_CLOSED or state.figure_at(game, n) is None):
-                mask[s["door"] + d] = 1
+                m[s["door"] + d] = 1
             if cell == DOOR_CLOSED and ap >= cost["weld"]:
-                mask[s["weld"] + d] = 1
+                m[s["weld"] + d] = 1
         if cell == DOOR_WELDED and ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
-            mask[s["unweld"] + d] = 1
+            m[s["unweld"] + d] = 1
         if n in sentries:
-            mask[s["equip"] + d] = 1
+            m[s["equip"] + d] = 1
         if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
             if ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
-                mask[s["unweld"] + d] = 1
+                m[s["unweld"] + d] = 1
             if equipment and ap >= cost["pick_lock"]:
-                mask[s["pick_lock"] + d] = 1
+                m[s["pick_lock"] + d] = 1
     if can_use_comms(game, i):
-        mask[s["comms"]] = 1
+        m[s["comms"]] = 1
     if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
         for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
             near = around[2 * k + 1]
             if near is not None:
                 n, cell, enter, corner_ok = near
-                if PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and enter * cost["move"] <= ap:
-                    mask[s["move_diagonal"] + k] = 1
+                if PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and enter * move_cost <= ap:
+                    m[s["move_diagonal"] + k] = 1
     if h.weapon != "none" and not h.out_of_ammo:
-        fire_cost = cost[f"fire_{h.weapon}"]
-        rng_w = combat.weapon_range(game, h.weapon)
-        if ap >= fire_cost:
-            for k, t in enumerate(targets(game)):
-                if geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
-                    mask[s["fire"] + k] = 1
+        if ap >= cost[f"fire_{h.weapon}"]:
+            rng_w = weapon_range(game, h.weapon)
+            fire = s["fire"]
+            k = 0
+            for r in target_ranges(game):  # (the targets in the grenade's reach too: the weapon's alone)
+                if r <= rng_w:
+                    m[fire + k] = 1
+                k += 1
         if ap >= cost["overwatch"] and not h.overwatch:
-            mask[s["overwatch"]] = 1
-        if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, mask)):
+            m[s["overwatch"]] = 1
+        if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, m)):
             mask[s["grenade"] + _grenade_targets(game, h.pos)[1]] = 1
-    mask[s["end"]] = 1
+    m[s["end"]] = 1
 
 
 def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     """Must marine_mask set the grenade slots (the last it sets before end) in a script mask? When
     an Alien is among the targets (the squad reads a grenade slot at an Alien's square alone), or
     when no other action than end is legal so far (the phase machine takes a decision with one
-    legal action itself: the count must be above 1 exactly when the whole mask's is)."""
-    # (count_nonzero: a C count; mask.any() is a ufunc's reduction, several times dearer)
-    return np.count_nonzero(mask) == 0 or any([t[0] == "alien" for t in targets(game)])
+    legal action itself: the count must be above 1 exactly when the whole mask's is). The targets
+    first (marine_mask has them already: a grenade's AP buys a pulse rifle's shot), then the mask
+    read up to its first legal action (typed in marines.pxd: a C loop, most often over the first
+    slots, where the moves are; numpy's count_nonzero was a call of several thousand instructions)."""
+    for t in targets(game):
+        if t[0] == "alien":
+            return True
+    for k in range(len(mask)):
+        if mask[k]:
+            return False
+    return True
 
 
+@cython.locals(records=GameRecords)
 def marine_action(game, kind: str, index: int) -> None:
-    i = game.active
-    h = game.humans[i]
-    cost = game.rules["ap_cost"]
+    records = game  # (typed, read only: compiled, the records the moves read come from the struct; writes: game)
+    i = records.active
+    h = records.humans[i]
+    cost = records.rules["ap_cost"]
     if kind == "end":
-        game.events.append(f"{h.name} ends")
+        records.events.append(f"{h.name} ends")
         game.active = NO
         return
     if kind in ("move", "move_diagonal"):
         # the square and its AP to enter as marine_mask read them: N E S W (CARDINAL) are
         # DIRECTIONS 0, 2, 4, 6 in around's row, NE SE SW NW (DIAGONALS) 1, 3, 5, 7
-        n, _, enter, _ = game.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
-        if game.apc is not None and n == game.apc["pos"]:  # boarding the APC (PRINTED 1 AP)
-            state.spend(game, i, game.rules["apc"]["board_cost"] * cost["move"])
+        n, _, enter, _ = records.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
+        apc = records.apc
+        if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
+            state.spend(game, i, records.rules["apc"]["board_cost"] * cost["move"])
             h.pos, h.in_apc, h.moved = n, True, True
-            game.events.append(f"{h.name} boards the APC")
+            records.events.append(f"{h.name} boards the APC")
             return
         state.spend(game, i, enter * cost["move"])
         if h.in_apc:
             h.in_apc = False
-            game.events.append(f"{h.name} leaves the APC")
+            records.events.append(f"{h.name} leaves the APC")
         h.pos = n
         h.moved = True
         after_human_move(game, i)
@@ -424,7 +449,7 @@ def apc_action(game, kind: str, index: int) -> None:
 @cython.locals(game=GameRecords)
 def after_human_move(game, i: int) -> None:
     h = game.humans[i]
-    combat.sentries_fire(game, ("human", i))
+    sentries_fire(game, ("human", i))
     if h.status != "active":
         return
     explore.reveal(game, h.pos)
