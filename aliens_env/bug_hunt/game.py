@@ -93,6 +93,9 @@ class BugHunt(GameRecords):
         self.rules = data_files.rules()
         self.mission_name = mission
         self.mission = missions[mission]
+        # the rooms the squad must have entered before its return to the entry wins (_check_end,
+        # asked before every decision: read here once); None for a mission not won by returning
+        self.return_rooms = self.mission["rooms"] if self.mission["objective"] == "explore_and_return" else None
         if turn_limit is None:
             turn_limit = self.mission["turn_limit"]
         if not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 1:
@@ -335,7 +338,7 @@ class BugHunt(GameRecords):
             xeno.step_xeno(self)
         return True
 
-    @cython.locals(h=HumanRecord, entry=bytearray)
+    @cython.locals(h=HumanRecord, entry=bytearray, pos=cython.Py_ssize_t)
     def _check_end(self) -> None:
         """Finishes the game if it is won or lost (before every decision: the figures' loops typed)."""
         if self.queen_killed_in_chamber:
@@ -347,12 +350,13 @@ class BugHunt(GameRecords):
         else:
             self._finish("hive", "no human of the squad can fight on")
             return
-        mission = self.mission
-        if mission["objective"] == "explore_and_return" and self.rooms_entered >= mission["rooms"]:
+        if self.return_rooms is not None and self.rooms_entered >= self.return_rooms:
             entry = self.colony.entry_flags  # (a byte a square: pos NO reads the last, as entry.flat's)
             for h in self.humans:  # every active figure at the entry?
-                if h.status == "active" and not entry[h.pos]:
-                    break
+                if h.status == "active":
+                    pos = h.pos  # (compiled: a C index, the byte read as a C int)
+                    if not entry[pos]:
+                        break
             else:
                 self._finish("marines", "the squad is back at the entry with its search done")
                 return

@@ -20,7 +20,7 @@ cdef class Alien:
 # game.pxd stay on Cython's cached path). None of these names may be a class attribute or a
 # property of a class below (tests/test_compiled.py holds them to it).
 cdef class GameRecords(PhasedGame):
-    cdef public object rules, mission_name, mission, turn_limit, squad_option, squad_raw, squad_def, n_squads
+    cdef public object rules, mission_name, mission, return_rooms, turn_limit, squad_option, squad_raw, squad_def, n_squads
     cdef public object ripley_leads, ripley_four_lp, bug_master_picks, apc_option, electronic_locks, satellite_comms
     cdef public object free_bug_master, size, max_aliens, layout, _slot, window, obs_layout, dice, layout_seed
     cdef public object colony, humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn

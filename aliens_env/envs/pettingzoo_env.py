@@ -100,10 +100,10 @@ class AliensAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        rewards = self.rewards
+        rewards, cumulative = self.rewards, self._cumulative_rewards
         for a in rewards:
             rewards[a] = 0.0
-        self._cumulative_rewards[agent] = 0.0  # last() gives what was earned since the agent last acted
+        cumulative[agent] = 0.0  # last() gives what was earned since the agent last acted
         game = self.game
         try:
             game.apply(action)  # checks legality first; an illegal action changes nothing
@@ -134,7 +134,6 @@ class AliensAEC(AECEnv):
                 self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = player
-        cumulative = self._cumulative_rewards
         for a, reward in rewards.items():
             cumulative[a] += reward
 
@@ -162,9 +161,10 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return self.env.last(observe)
 
     def step(self, action) -> None:
-        if self._has_reset and self.env.agents:
+        env = self.env
+        if self._has_reset and env.agents:
             self._has_updated = True
-            self.env.step(action)
+            env.step(action)
         else:
             super().step(action)
 
