@@ -31,11 +31,14 @@ def walkers(game) -> list[int]:
     return out
 
 
-def _closer_step(dist, mask, around, here: int, move: int, door: int, pick_lock: int, apc_sq: int) -> int:
-    """ScriptedMarines.step_toward's look round the active figure: its legal step (a move, or
-    opening or unlocking the door ahead) that brings it closer along `dist` (walking steps to the
-    goals) than `here` (its own steps), NO when none does. `around`: the figure's square's
-    neighbours (colony.around). Typed in policies.pxd: the field and the mask read as C arrays."""
+def _closer_step(dist, mask, around, pos: int, move: int, door: int, pick_lock: int, apc_sq: int) -> int:
+    """ScriptedMarines.step_toward's look round the active figure on square `pos`: its legal step (a
+    move, or opening or unlocking the door ahead) that brings it closer along `dist` (walking steps to
+    the goals) than it stands, NO when none does. `around`: the square's neighbours (colony.around).
+    Typed in policies.pxd: the field read as a C array (the figure's own steps too, as steps_on reads
+    them); the mask read only where a step is closer (most neighbours are not)."""
+    unreachable = UNREACHABLE  # (a C long: the loop's tests box nothing)
+    here = NOT_WALKED if pos == NO else dist[pos]  # (steps_on's steps: at or above UNREACHABLE, no step is closer)
     best, choice = here, NO
     for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
         near = around[2 * dd]  # (square, cell, ...), None off the grid
@@ -43,13 +46,13 @@ def _closer_step(dist, mask, around, here: int, move: int, door: int, pick_lock:
             continue
         n, cell = near[0], near[1]
         steps = dist[n]
-        if steps >= UNREACHABLE:
+        if steps >= unreachable:
             continue
-        if mask[move + dd] and steps < best and n != apc_sq:
+        if steps < best and n != apc_sq and mask[move + dd]:
             best, choice = steps, move + dd
-        elif cell == DOOR_CLOSED and mask[door + dd] and steps < here:
+        elif cell == DOOR_CLOSED and steps < here and mask[door + dd]:
             return door + dd
-        elif cell == DOOR_LOCKED and mask[pick_lock + dd] and steps < here:
+        elif cell == DOOR_LOCKED and steps < here and mask[pick_lock + dd]:
             return pick_lock + dd
     return choice
 
@@ -168,8 +171,8 @@ class ScriptedMarines(SeedablePolicy):
         pos = game.humans[game.active].pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
         dist = field(sorted(goals)) if field is not None else game.walk_field(goals)
-        step = _closer_step(dist, mask, game.colony.around(pos), steps_on(dist, pos), slices["move"][0],
-                            slices["door"][0], slices["pick_lock"][0], apc_sq)
+        step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
+                            slices["pick_lock"][0], apc_sq)
         return None if step == NO else step
 
     @staticmethod

@@ -8,3 +8,6 @@ from aliens_env.bug_hunt.geometry cimport steps_on
 @cython.locals(k=cython.Py_ssize_t, steps=cython.long, figure=cython.long, square=cython.Py_ssize_t)
 cdef void _add_pairs(list keys, const int[:] field, list figures, list squares, long goal, long count,
                      long span) except *
+# spread's test of one goal: its walking field (int32) read as a C array
+@cython.locals(mine=cython.long, k=cython.Py_ssize_t)
+cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1

@@ -98,6 +98,19 @@ def _add_pairs(keys: list, field: np.ndarray, figures: list, squares: list, goal
             keys.append((steps * count + figure) * span + goal + 1)
 
 
+def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
+    """spread's test of one goal: does `field` (the goal's walking field) reach `square` (under
+    UNREACHABLE) in no more steps than it reaches any of the squares `others`? Typed in tactics.pxd:
+    the field read as a C array."""
+    mine = field[square]
+    if mine >= UNREACHABLE:
+        return False
+    for k in range(len(others)):
+        if field[others[k]] < mine:
+            return False
+    return True
+
+
 class TacticMarines(ScriptedMarines):
     """The scripted squad playing one tactic (see rules.yaml: tactics); "heuristic" is
     ScriptedMarines move for move."""
@@ -203,9 +216,7 @@ class TacticMarines(ScriptedMarines):
         pos, col = game.humans[game.active].pos, game.colony
         rest = []
         for g in goals:
-            to_goal = col.field([g], WALKER)
-            mine = to_goal[pos]
-            if mine < UNREACHABLE and all(mine <= to_goal[m] for m in mates):
+            if _nearest_of(col.field([g], WALKER), pos, mates):
                 rest.append(g)
         return self._walk_or(game, mask, rest, action)
 
