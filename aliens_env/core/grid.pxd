@@ -8,13 +8,14 @@ cimport cython
 cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, int opened, int height,
                  int width)
 
-@cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int,
-               key=cython.int, j=cython.int)
-cdef int _dial(const unsigned char[:] keys, const int[:] offsets, list cost, int[:] dist, list frontier, set sources,
+@cython.locals(n=cython.int, buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int,
+               m=cython.int, key=cython.int, j=cython.int)
+cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, list cost, int[::1] dist, list frontier, set sources,
                int goal_cost) except -1
 
-@cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int, j=cython.int)
-cdef int _breadth_first(const unsigned char[:] keys, const int[:] offsets, int[:] dist, int[:] queue, int tail,
+@cython.locals(n=cython.int, room=cython.int, head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int,
+               j=cython.int)
+cdef int _breadth_first(const unsigned char[::1] keys, const int[::1] offsets, int[::1] dist, int[::1] queue, int tail,
                         int unreachable) except -1
 
 @cython.locals(n=cython.int, s=cython.int, i=cython.int, j=cython.int, a=cython.int, tail=cython.int, head=cython.int,

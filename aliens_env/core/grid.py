@@ -54,6 +54,11 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from . import pure_cython as cython
+
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 UNREACHABLE = 10_000
@@ -452,6 +457,10 @@ class Grid:
         if out is not None:
             return out
         _check_cost(goal_cost, "goal_cost")
+        n = self.n
+        # a square counted from the end (Python's negative index) as the square it names: the typed
+        # searches read squares 0..n-1 only (one off the grid is an IndexError below, as before)
+        sources = [s + n if s < 0 else s for s in sources]
         keys, offsets = self.step_keys(mover), _direction_offsets(self.width)
         if weighted:
             cost = self.costs(mover)
@@ -790,6 +799,9 @@ def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, wid
     return out
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
     """Weighted distances into `dist` (an int array: 0 on the sources, -1 on closed squares, never
     entered, UNREACHABLE elsewhere) from the `frontier` squares (the sources the mover may
@@ -800,7 +812,16 @@ def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_co
     expanded from the bucket of its final distance; an entry left behind by a later improvement
     is skipped; a bucket is read while steps of cost 0 add to it). The steps out of s: the directions
     d of its step key (`keys`, ``Grid.step_keys``), each to s + offsets[d]. Compiled, the loop runs
-    on C ints (grid.pxd)."""
+    on C ints (grid.pxd), its arrays and lists read with no check of each index: the sizes and the
+    frontier's squares are checked here, and every other index stays in bounds by construction (a step
+    key's bit is set only for a step that stays on the grid, ``_open_bits``; a bucket is added before
+    it is written, and read below the list's length)."""
+    n = len(dist)
+    if len(keys) != n or len(cost) != n or len(offsets) != 8:  # (a None array's length is 0, compiled)
+        raise ValueError("the step keys, costs, offsets and distances do not fit one grid")
+    for s in frontier:
+        if not 0 <= s < n:
+            raise IndexError(f"square {s} is not on the grid of {n} squares")
     buckets = [frontier]
     d0 = 0
     while d0 < len(buckets):
@@ -828,6 +849,9 @@ def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_co
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> int:
     """Breadth first from the first `tail` squares of `queue` (their `dist` set; only squares
     whose dist is `unreachable` are entered, so closed ones, at -1, never are): a square first
@@ -835,7 +859,20 @@ def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> i
     rest; the steps out of s are the directions d of its step key (`keys`, ``Grid.step_keys``),
     in DIRECTIONS order, each to s + offsets[d]. dist and queue are int arrays (``array("i")``;
     queue long enough for every square once more); compiled, the loop runs on C ints (grid.pxd).
-    Returns the squares queued in all."""
+    Returns the squares queued in all.
+    Compiled, the arrays are read with no check of each index (a square's dist read three times,
+    its key once and the queue twice, per square reached): the sizes and the squares queued first are
+    checked here, and every other index stays in bounds by construction: a step key's bit is set only
+    for a step that stays on the grid (``_open_bits``), so s + offsets[d] is a square of it, and a
+    square is queued once at most (when entered), the queue's end checked as it is written."""
+    n = len(dist)
+    room = len(queue)
+    if len(keys) != n or len(offsets) != 8 or not 0 <= tail <= room:  # (a None array's length is 0, compiled)
+        raise ValueError("the step keys, offsets, distances and queue do not fit one grid")
+    for head in range(tail):
+        s = queue[head]
+        if not 0 <= s < n:
+            raise IndexError(f"square {s} is not on the grid of {n} squares")
     head = 0
     while head < tail:
         s = queue[head]
@@ -846,6 +883,8 @@ def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> i
             if key >> j & 1:
                 m = s + offsets[j]
                 if dist[m] == unreachable:
+                    if tail == room:  # (a square at distance `unreachable` is entered again: a grid of that many squares)
+                        raise IndexError("the breadth-first queue is full")
                     dist[m] = d
                     queue[tail] = m
                     tail += 1
