@@ -76,3 +76,52 @@ def test_a_full_breadth_first_queue_is_an_index_error():
     g = Grid(3, UNREACHABLE + 3, TERRAINS)
     with pytest.raises(IndexError):
         g.field([0])
+
+
+@pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
+def test_a_cell_code_with_no_terrain_is_an_index_error(diagonal):
+    """A bulk write may leave a code with no terrain (``changed`` checks nothing): reading the diagonal
+    rule's table at it is an IndexError, not a read past the table (compiled too)."""
+    g = Grid(5, 5, TERRAINS, diagonal=diagonal)
+    g.cells[2, 2] = 100
+    g.changed()
+    with pytest.raises(IndexError):
+        g.step_open()
+
+
+@pytest.mark.parametrize("src", [-1, -30, 25, 31])
+def test_a_viewer_off_the_grid_is_an_index_error(src):
+    g = Grid(5, 5, TERRAINS)
+    with pytest.raises(IndexError):
+        g.los_from(src, 2)
+
+
+@pytest.mark.skipif(COMPILED, reason="the typed loops are C functions when compiled (no Python name to call)")
+def test_the_table_loops_check_what_they_are_given():
+    g = _board(7)
+    cells, marker, wall_e, wall_s = grid_module._square_bytes(g)
+    side = g._code_bytes("walkable")
+    steps = (grid_module._ROW_STEPS, grid_module._COLUMN_STEPS)
+    out = bytearray(g.n)
+    with pytest.raises(ValueError):
+        grid_module._open_bits([0], cells[:-1], wall_e, wall_s, side, False, g.height, g.width, *steps, out)
+    with pytest.raises(IndexError):
+        grid_module._open_bits([-1], cells, wall_e, wall_s, side, False, g.height, g.width, *steps, out)
+    opened, enter, door = g._cached("open_bits", grid_module._step_open_bits, g), g.step_keys(), g._code_bytes("door")
+    offsets = grid_module._direction_offsets(g.width)
+    with pytest.raises(ValueError):
+        grid_module._step_keys([0], opened, cells, enter[:-1], door, True, offsets, out)
+    with pytest.raises(IndexError):
+        grid_module._step_keys([g.n], opened, cells, enter, door, True, offsets, out)
+    with pytest.raises(ValueError):
+        grid_module._near([0], g.height, g.width, bytearray(g.n - 1))
+    with pytest.raises(IndexError):
+        grid_module._near([-1], g.height, g.width, bytearray(g.n))
+    opaque, edge = grid_module._padded_sight(g, 2)
+    hidden_by, words = grid_module._hidden_by(2)
+    with pytest.raises(ValueError):
+        grid_module._window_sight(opaque, edge, hidden_by[:-1], array("Q", [0]) * words, 0, 0, 2, g.height, g.width,
+                                  bytearray(g.n))
+    with pytest.raises(ValueError):
+        grid_module._window_sight(opaque, edge, hidden_by, array("Q", [0]) * words, 0, 0, 3, g.height, g.width,
+                                  bytearray(g.n))
