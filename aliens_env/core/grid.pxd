@@ -8,13 +8,14 @@ cimport cython
 cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, int opened, int height,
                  int width)
 
-@cython.locals(buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int, m=cython.int,
-               key=cython.int, j=cython.int)
-cdef int _dial(const unsigned char[:] keys, const int[:] offsets, list cost, int[:] dist, list frontier, set sources,
+@cython.locals(n=cython.int, buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int,
+               m=cython.int, key=cython.int, j=cython.int)
+cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, list cost, int[::1] dist, list frontier, set sources,
                int goal_cost) except -1
 
-@cython.locals(head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int, j=cython.int)
-cdef int _breadth_first(const unsigned char[:] keys, const int[:] offsets, int[:] dist, int[:] queue, int tail,
+@cython.locals(n=cython.int, room=cython.int, head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int,
+               j=cython.int)
+cdef int _breadth_first(const unsigned char[::1] keys, const int[::1] offsets, int[::1] dist, int[::1] queue, int tail,
                         int unreachable) except -1
 
 @cython.locals(n=cython.int, s=cython.int, i=cython.int, j=cython.int, a=cython.int, tail=cython.int, head=cython.int,
@@ -24,9 +25,9 @@ cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, o
 
 @cython.locals(side=cython.int, words=cython.int, padded_width=cython.int, i=cython.int, j=cython.int, k=cython.int,
                word=cython.int, at=cython.int, to=cython.int)
-cdef int _window_sight(const unsigned char[:] opaque, const unsigned char[:] edge, const unsigned long long[:] hidden_by,
-                       unsigned long long[:] hidden, int r, int c, int radius, int height, int width,
-                       unsigned char[:] seen) except -1
+cdef int _window_sight(const unsigned char[::1] opaque, const unsigned char[::1] edge,
+                       const unsigned long long[::1] hidden_by, unsigned long long[::1] hidden, int r, int c, int radius,
+                       int height, int width, unsigned char[::1] seen) except -1
 
 @cython.locals(dx=cython.double, dy=cython.double, eps=cython.double, t0=cython.double, t1=cython.double, side=cython.int,
                p=cython.double, q=cython.double)
@@ -38,22 +39,25 @@ cpdef double _segment_entry(double ax, double ay, double bx, double by, double x
 cpdef list _line_squares(int width, tuple a, tuple b)
 
 @cython.locals(out=list, s=cython.int, r=cython.int, c=cython.int, rr=cython.int, cc=cython.int, t=cython.int)
-cdef list _near(list changed, int height, int width, unsigned char[:] marked)
+cdef list _near(list changed, int height, int width, unsigned char[::1] marked)
 
 @cython.locals(sq=cython.int)
 cdef int _enter_bytes(list squares, const unsigned char[:] cells, const unsigned char[:] marker, const int[:] code_cost,
                       unsigned char[:] out) except -1
 
-@cython.locals(r=cython.int, c=cython.int, here=cython.int, bits=cython.int, d=cython.int, dr=cython.int, dc=cython.int,
-               west=cython.int, north=cython.int, a=cython.int, b=cython.int, walled=cython.int)
-cdef int _open_bits(list squares, const unsigned char[:] cells, const unsigned char[:] wall_e,
-                    const unsigned char[:] wall_s, const unsigned char[:] side, bint squeeze, int height, int width,
-                    const signed char[:] row_steps, const signed char[:] column_steps, unsigned char[:] out) except -1
+@cython.locals(n=cython.int, codes=cython.int, r=cython.int, c=cython.int, here=cython.int, bits=cython.int, d=cython.int,
+               dr=cython.int, dc=cython.int, west=cython.int, north=cython.int, a=cython.int, b=cython.int,
+               walled=cython.int)
+cdef int _open_bits(list squares, const unsigned char[::1] cells, const unsigned char[::1] wall_e,
+                    const unsigned char[::1] wall_s, const unsigned char[::1] side, bint squeeze, int height, int width,
+                    const signed char[::1] row_steps, const signed char[::1] column_steps,
+                    unsigned char[::1] out) except -1
 
-@cython.locals(sq=cython.int, bits=cython.int, key=cython.int, d=cython.int, to=cython.int)
-cdef int _step_keys(list squares, const unsigned char[:] opened, const unsigned char[:] cells,
-                    const unsigned char[:] enter, const unsigned char[:] door, bint diagonal, const int[:] offsets,
-                    unsigned char[:] out) except -1
+@cython.locals(n=cython.int, codes=cython.int, sq=cython.int, bits=cython.int, key=cython.int, d=cython.int,
+               to=cython.int)
+cdef int _step_keys(list squares, const unsigned char[::1] opened, const unsigned char[::1] cells,
+                    const unsigned char[::1] enter, const unsigned char[::1] door, bint diagonal,
+                    const int[::1] offsets, unsigned char[::1] out) except -1
 
 @cython.locals(dr=cython.int, dc=cython.int, step=cython.int)
 cdef bint _line_clear(bytes blocked, int src, int dst, int radius, int width) except -1

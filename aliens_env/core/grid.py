@@ -54,6 +54,11 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from . import pure_cython as cython
+
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 UNREACHABLE = 10_000
@@ -452,6 +457,10 @@ class Grid:
         if out is not None:
             return out
         _check_cost(goal_cost, "goal_cost")
+        n = self.n
+        # a square counted from the end (Python's negative index) as the square it names: the typed
+        # searches read squares 0..n-1 only (one off the grid is an IndexError below, as before)
+        sources = [s + n if s < 0 else s for s in sources]
         keys, offsets = self.step_keys(mover), _direction_offsets(self.width)
         if weighted:
             cost = self.costs(mover)
@@ -790,6 +799,9 @@ def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, wid
     return out
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
     """Weighted distances into `dist` (an int array: 0 on the sources, -1 on closed squares, never
     entered, UNREACHABLE elsewhere) from the `frontier` squares (the sources the mover may
@@ -800,7 +812,16 @@ def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_co
     expanded from the bucket of its final distance; an entry left behind by a later improvement
     is skipped; a bucket is read while steps of cost 0 add to it). The steps out of s: the directions
     d of its step key (`keys`, ``Grid.step_keys``), each to s + offsets[d]. Compiled, the loop runs
-    on C ints (grid.pxd)."""
+    on C ints (grid.pxd), its arrays and lists read with no check of each index: the sizes and the
+    frontier's squares are checked here, and every other index stays in bounds by construction (a step
+    key's bit is set only for a step that stays on the grid, ``_open_bits``; a bucket is added before
+    it is written, and read below the list's length)."""
+    n = len(dist)
+    if len(keys) != n or len(cost) != n or len(offsets) != 8:  # (a None array's length is 0, compiled)
+        raise ValueError("the step keys, costs, offsets and distances do not fit one grid")
+    for s in frontier:
+        if not 0 <= s < n:
+            raise IndexError(f"square {s} is not on the grid of {n} squares")
     buckets = [frontier]
     d0 = 0
     while d0 < len(buckets):
@@ -828,6 +849,9 @@ def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_co
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> int:
     """Breadth first from the first `tail` squares of `queue` (their `dist` set; only squares
     whose dist is `unreachable` are entered, so closed ones, at -1, never are): a square first
@@ -835,7 +859,20 @@ def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> i
     rest; the steps out of s are the directions d of its step key (`keys`, ``Grid.step_keys``),
     in DIRECTIONS order, each to s + offsets[d]. dist and queue are int arrays (``array("i")``;
     queue long enough for every square once more); compiled, the loop runs on C ints (grid.pxd).
-    Returns the squares queued in all."""
+    Returns the squares queued in all.
+    Compiled, the arrays are read with no check of each index (a square's dist read three times,
+    its key once and the queue twice, per square reached): the sizes and the squares queued first are
+    checked here, and every other index stays in bounds by construction: a step key's bit is set only
+    for a step that stays on the grid (``_open_bits``), so s + offsets[d] is a square of it, and a
+    square is queued once at most (when entered), the queue's end checked as it is written."""
+    n = len(dist)
+    room = len(queue)
+    if len(keys) != n or len(offsets) != 8 or not 0 <= tail <= room:  # (a None array's length is 0, compiled)
+        raise ValueError("the step keys, offsets, distances and queue do not fit one grid")
+    for head in range(tail):
+        s = queue[head]
+        if not 0 <= s < n:
+            raise IndexError(f"square {s} is not on the grid of {n} squares")
     head = 0
     while head < tail:
         s = queue[head]
@@ -846,6 +883,8 @@ def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> i
             if key >> j & 1:
                 m = s + offsets[j]
                 if dist[m] == unreachable:
+                    if tail == room:  # (a square at distance `unreachable` is entered again: a grid of that many squares)
+                        raise IndexError("the breadth-first queue is full")
                     dist[m] = d
                     queue[tail] = m
                     tail += 1
@@ -924,11 +963,20 @@ def _blank_grid(grid: Grid) -> Grid:
     return blank
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _near(changed: list, height: int, width: int, marked) -> list:
     """The squares within a step (8 directions, on the grid) of the `changed` squares, each once
-    (`marked`: a bytearray of zeros, one a square, written). Compiled, on C ints (grid.pxd)."""
+    (`marked`: a bytearray of zeros, one a square, written). Compiled, on C ints (grid.pxd), `marked`
+    read with no check of each index: each changed square is checked here, and the rows and columns
+    round it are kept on the grid."""
+    if len(marked) != height * width:  # (a None array's length is 0, compiled)
+        raise ValueError("the marks do not fit the grid")
     out = []
     for s in changed:
+        if not 0 <= s < height * width:
+            raise IndexError(f"square {s} is not on the grid of {height * width} squares")
         r = s // width
         c = s - r * width
         for rr in range(max(r - 1, 0), min(r + 2, height)):
@@ -978,6 +1026,9 @@ def _step_open_bits(grid: Grid) -> bytes:
     return out
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _open_bits(squares: list, cells, wall_e, wall_s, side, squeeze: bool, height: int, width: int, row_steps,
                column_steps, out) -> int:
     """Per square of `squares` into `out`, the steps free of walls (bit d: the step in direction d
@@ -986,13 +1037,24 @@ def _open_bits(squares: list, cells, wall_e, wall_s, side, squeeze: bool, height
     by the diagonal rule on its two side squares: `side` per cell code marks joined walls
     (squeeze: refused between two) or squares open to anyone (corner: refused unless both are).
     cells, wall_e and wall_s are flat bytes, one a square (wall_e: between a square and the next
-    one east; wall_s: south). Compiled, on C ints (grid.pxd)."""
+    one east; wall_s: south). Compiled, on C ints (grid.pxd), the arrays read with no check of each
+    index: the sizes, each square of `squares` and each cell code read are checked here, and the
+    squares a step passes lie on the grid (the step, so its side squares, is tested to stay on it
+    first; a wall west or north of a square is read only when the step goes that way, off a square
+    with a column, a row, there)."""
+    n = height * width
+    codes = len(side)
+    if len(cells) != n or len(wall_e) != n or len(wall_s) != n or len(out) != n or len(row_steps) != 8 \
+            or len(column_steps) != 8:  # (a None array's length is 0, compiled)
+        raise ValueError("the cells, walls, steps and table do not fit one grid")
     for here in squares:
+        if not 0 <= here < n:
+            raise IndexError(f"square {here} is not on the grid of {n} squares")
         r = here // width
         c = here - r * width
         bits = 0
         for d in range(8):
-            dr, dc = row_steps[d], column_steps[d]
+            dr, dc = row_steps[d], column_steps[d]  # (DIRECTIONS: each -1, 0 or 1)
             if not (0 <= r + dr < height and 0 <= c + dc < width):
                 continue
             west, north = min(dc, 0), min(dr, 0) * width  # (the wall east, south, of the square west, north)
@@ -1005,6 +1067,8 @@ def _open_bits(squares: list, cells, wall_e, wall_s, side, squeeze: bool, height
                 # walls at the corner passed: here to a or a to the target, and here to b or b to the target
                 walled = (wall_e[here + west] or wall_s[a + north]) and (wall_s[here + north] or wall_e[b + west])
                 if not walled:
+                    if cells[a] >= codes or cells[b] >= codes:
+                        raise IndexError(f"a cell code beside square {here} has no terrain")
                     if squeeze:
                         walled = side[cells[a]] and side[cells[b]]
                     else:
@@ -1029,20 +1093,39 @@ def _step_key_bytes(grid: Grid, mover: Mover) -> bytes:
     return out
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _step_keys(squares: list, opened, cells, enter, door, diagonal: bool, offsets, out) -> int:
     """Per square of `squares` into `out`, its step key for a mover: bit d set when the step in
     direction d is free of walls (`opened`, ``_open_bits``) onto a square the mover may enter
     (`enter`, one byte a square), and if diagonal, only for a mover that steps diagonally
     (`diagonal`) and neither from nor onto a closed door (`door`, per cell code). offsets: per
-    direction, how far the step leads (flat). Compiled, on C ints (grid.pxd)."""
+    direction, how far the step leads (flat). Compiled, on C ints (grid.pxd), the arrays read with
+    no check of each index: the sizes, each square of `squares` and each cell code read are checked
+    here, and a step free of walls stays on the grid (``_open_bits``), so sq + offsets[d] is a square."""
+    n = len(out)
+    codes = len(door)
+    if len(opened) != n or len(cells) != n or len(enter) != n or len(offsets) != 8:  # (a None array's length is 0)
+        raise ValueError("the open steps, cells, entries and table do not fit one grid")
     for sq in squares:
+        if not 0 <= sq < n:
+            raise IndexError(f"square {sq} is not on the grid of {n} squares")
         bits = opened[sq]
         key = 0
         for d in range(8):
             if bits >> d & 1:
                 to = sq + offsets[d]
-                if enter[to] and (d % 2 == 0 or (diagonal and not door[cells[sq]] and not door[cells[to]])):
-                    key |= 1 << d  # (the even directions are the orthogonal ones, DIRECTIONS)
+                if not enter[to]:
+                    continue
+                if d % 2 == 1:  # a diagonal step (the even directions are the orthogonal ones, DIRECTIONS)
+                    if not diagonal:
+                        continue
+                    if cells[sq] >= codes or cells[to] >= codes:
+                        raise IndexError(f"the cell code of square {sq} or {to} has no terrain")
+                    if door[cells[sq]] or door[cells[to]]:
+                        continue
+                key |= 1 << d
         out[sq] = key
     return 0
 
@@ -1221,15 +1304,26 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
     return opaque.tobytes(), (opaque & near_clear).tobytes()
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _window_sight(opaque, edge, hidden_by, hidden, r: int, c: int, radius: int, height: int, width: int, seen) -> int:
     """Marks in `seen` (a bytearray, one byte per square of the grid) the squares seen from (r, c)
     within `radius`: `hidden` (one row of `words` 64-bit words, zeros on entry: bit k set when
     window square k is hidden) gathers the window squares the blocking squares of `edge` hide,
     then each window square on the grid that does not block sight (`opaque`, as `_padded_sight`) and is not hidden is seen. Compiled,
-    the loops run on C ints (grid.pxd)."""
+    the loops run on C ints (grid.pxd), the arrays read with no check of each index: the viewer's
+    square and the sizes are checked here (the padded grids, `_hidden_by`'s words for each window
+    square, and enough of them for every window square), and the window of a square of the grid
+    lies on the padded grid, its squares on the grid are those of the second loop's ranges."""
     side = 2 * radius + 1
     words = len(hidden)
     padded_width = width + 2 * radius
+    if not (radius >= 0 and len(seen) == height * width and len(opaque) == len(edge) == (height + 2 * radius) * padded_width
+            and len(hidden_by) == side * side * words and side * side <= 64 * words):  # (a None array's length is 0)
+        raise ValueError("the padded grids, the window's words or the marks do not fit one grid")
+    if not (0 <= r < height and 0 <= c < width):
+        raise IndexError(f"the viewer's square ({r}, {c}) is not on the {height}x{width} grid")
     for i in range(side):
         at = (r + i) * padded_width + c
         for j in range(side):

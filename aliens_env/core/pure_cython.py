@@ -1,6 +1,7 @@
-"""Cython's pure-Python-mode decorator ``locals`` and the C types the package names (``int``, ``long``,
-``Py_ssize_t``, ``bint``, ``double``), for a pure-Python install without Cython (a test checks that
-every name the package reads from ``cython`` is here).
+"""Cython's pure-Python-mode decorators ``locals``, ``boundscheck``, ``wraparound`` and ``nonecheck``,
+and the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``), for a
+pure-Python install without Cython (a test checks that every name the package reads from ``cython``
+is here).
 
 A module whose hot loops read typed figures (extension types declared in the ``.pxd`` file beside
 it) imports ``cython`` this way:
@@ -24,6 +25,26 @@ Two rules the compiled build imposes (tests/test_compiled.py holds the first):
 
 
 def locals(**types):  # noqa: A001  (Cython's name)
+    return lambda function: function
+
+
+def boundscheck(on: bool):
+    """Compiled, ``@cython.boundscheck(False)`` drops the check of each index of a typed array (a
+    function that says why its indices stay in bounds, and checks what it cannot guarantee once);
+    run as Python, the function unchanged (Python checks every index)."""
+    return lambda function: function
+
+
+def wraparound(on: bool):
+    """Compiled, ``@cython.wraparound(False)`` reads a negative index of a typed array as it is, not
+    from the end (the function's indices are never negative); run as Python, the function unchanged."""
+    return lambda function: function
+
+
+def nonecheck(on: bool):
+    """Compiled, ``@cython.nonecheck(False)`` drops the test for None at each read of a typed array
+    (the build's default is on, setup.py; the function's arrays are never None, or it checks once);
+    run as Python, the function unchanged."""
     return lambda function: function
 
 
