@@ -36,13 +36,12 @@ def enter_room(game, room: int, i: int) -> None:
             fill_brood(game, room, game.humans[i].pos)
 
 
-@cython.locals(game=GameRecords, rows=list, cols=list, reach=cython.int, vr=cython.int, vc=cython.int, v=cython.int,
-               m=cython.int, mr=cython.int, mc=cython.int, k=cython.int, found=cython.int)
 def reveal(game, viewer: int = NO) -> None:
     """Lay every open end (or open door) a squad figure sees within reveal range, until no
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
     move only its view has changed, so only it is checked until something new is laid; a square
-    that saw nothing is not checked again until the layout changes (``layout_ports``' blind)."""
+    that saw nothing is not checked again until the layout changes (``layout_ports``' blind).
+    (cpdef, explore.pxd: the Marines' moves call it in C; its loops on C ints.)"""
     col = game.colony
     radius = game.rules["reveal_range"]
     while True:
