@@ -68,7 +68,8 @@ def reveal(game, viewer: int = NO) -> None:
             if found != NO:
                 break
         if found == NO:
-            blind.update(viewers)
+            for v in viewers:  # (add, a C call: update was a method call even for none)
+                blind.add(v)
             if not pending:  # (reopen's own first test, from the ports just read)
                 reopen(game)
             return
@@ -124,7 +125,8 @@ def layout_ports(game) -> tuple:
             dr, dc = CARDINAL[port["d"]]
             mouths = []
             for q in port["cells"]:  # the square a step back from each (geometry.step_sq, inline)
-                s = q[0] * width + q[1]
+                r, c = q[0], q[1]  # (C ints: the square's number boxes nothing)
+                s = r * width + c
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
