@@ -3,7 +3,14 @@ cimport cython
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
 from aliens_env.bug_hunt.state cimport GameRecords
 
+# called in C by the Marines' moves (marines.after_human_move, the door and APC actions)
+@cython.locals(rows=list, cols=list, viewers=list, mouths_now=list, mouths=list, blind=set, reach=cython.int,
+               vr=cython.int, vc=cython.int, v=cython.int, m=cython.int, mr=cython.int, mc=cython.int, k=cython.int,
+               found=cython.int)
+cpdef reveal(GameRecords game, object viewer=*)
+
 # called in C by reveal at every turn of its loop (and by reopen)
 @cython.locals(shared=dict, ports=list, port=dict, state=str, kind=str, k=cython.Py_ssize_t, width=cython.int,
-               height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int)
+               height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
+               mouths=list)
 cpdef tuple layout_ports(GameRecords game)

@@ -36,13 +36,12 @@ def enter_room(game, room: int, i: int) -> None:
             fill_brood(game, room, game.humans[i].pos)
 
 
-@cython.locals(game=GameRecords, rows=list, cols=list, reach=cython.int, vr=cython.int, vc=cython.int, v=cython.int,
-               m=cython.int, mr=cython.int, mc=cython.int, k=cython.int, found=cython.int)
 def reveal(game, viewer: int = NO) -> None:
     """Lay every open end (or open door) a squad figure sees within reveal range, until no
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
     move only its view has changed, so only it is checked until something new is laid; a square
-    that saw nothing is not checked again until the layout changes (``layout_ports``' blind)."""
+    that saw nothing is not checked again until the layout changes (``layout_ports``' blind).
+    (cpdef, explore.pxd: the Marines' moves call it in C; its loops on C ints.)"""
     col = game.colony
     radius = game.rules["reveal_range"]
     while True:
@@ -69,7 +68,8 @@ def reveal(game, viewer: int = NO) -> None:
             if found != NO:
                 break
         if found == NO:
-            blind.update(viewers)
+            for v in viewers:  # (add, a C call: update was a method call even for none)
+                blind.add(v)
             if not pending:  # (reopen's own first test, from the ports just read)
                 reopen(game)
             return
@@ -125,7 +125,8 @@ def layout_ports(game) -> tuple:
             dr, dc = CARDINAL[port["d"]]
             mouths = []
             for q in port["cells"]:  # the square a step back from each (geometry.step_sq, inline)
-                s = q[0] * width + q[1]
+                r, c = q[0], q[1]  # (C ints: the square's number boxes nothing)
+                s = r * width + c
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))

@@ -5,6 +5,8 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # a weapon's range (targets, marine_mask) and the sentries' fire (after_human_move), called in C
 from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
+# the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
+from aliens_env.bug_hunt.explore cimport reveal
 
 # called in C by marine_mask (once per figure's decision), or by each other
 cpdef list targets(GameRecords game)

@@ -6,6 +6,7 @@ import numpy as np
 
 from . import combat, explore, geometry, state
 from .combat import sentries_fire, weapon_range
+from .explore import reveal
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
@@ -336,7 +337,7 @@ def marine_action(game, kind: str, index: int) -> None:
         game.colony.cells.flat[n] = DOOR_OPEN if opening else DOOR_CLOSED
         game.colony.changed()
         game.events.append(f"{h.name} {'opens' if opening else 'closes'} a door")
-        explore.reveal(game)
+        reveal(game)
     elif kind == "weld":
         n = adjacent_door(game, i, index)
         state.spend(game, i, cost["weld"])
@@ -433,7 +434,7 @@ def apc_action(game, kind: str, index: int) -> None:
         crew = state.crew(game)
         for j in crew:
             game.humans[j].pos = n
-        explore.reveal(game, n)  # the crew sees from the APC's square
+        reveal(game, n)  # the crew sees from the APC's square
         room = state.room_of(game, n)
         if crew and room != NO and not game.colony.pieces[room]["entered"]:
             explore.enter_room(game, room, crew[0])
@@ -452,7 +453,7 @@ def after_human_move(game, i: int) -> None:
     sentries_fire(game, ("human", i))
     if h.status != "active":
         return
-    explore.reveal(game, h.pos)
+    reveal(game, h.pos)
     room = state.room_of(game, h.pos)
     if room != NO and not game.colony.pieces[room]["entered"]:
         explore.enter_room(game, room, i)
