@@ -20,6 +20,9 @@ import numpy as np
 #: a mask's dtype as a dtype object: ``np.zeros(size, MASK_DTYPE)`` takes it as it is (the keyword
 #: ``dtype=np.int8`` has numpy parse a keyword and convert a type at each mask, a third of its time)
 MASK_DTYPE = np.dtype(np.int8)
+#: np.zeros itself, read once: ``empty_mask`` (several a step) skips the look-up of ``zeros`` on the
+#: numpy module (a quarter of its cost, compiled)
+_zeros = np.zeros
 
 
 class ActionLayout:
@@ -77,7 +80,7 @@ class ActionLayout:
         return slice(start, start + count)
 
     def empty_mask(self) -> np.ndarray:
-        return np.zeros(self.size, MASK_DTYPE)
+        return _zeros(self.size, MASK_DTYPE)
 
 
 class ObsLayout:

@@ -36,6 +36,11 @@ import numpy as np
 from .actions import ActionLayout, ObsLayout
 from .dice import Dice
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from . import pure_cython as cython
+
 try:  # np.count_nonzero without its Python wrapper (~0.3 us a call; PhasedGame._run counts every mask)
     from numpy._core.multiarray import count_nonzero as _count_nonzero
 except ImportError:  # (another numpy layout: the public function)
@@ -441,6 +446,7 @@ class PhasedGame(Game):
         self._resolve(action)
         self._run()
 
+    @cython.locals(count=cython.Py_ssize_t)  # (compiled: the count compared in C)
     def _run(self) -> None:
         while True:
             self._cache.clear()  # the position may have changed: masks and views are recomputed

@@ -134,8 +134,9 @@ class AliensAEC(AECEnv):
                 self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = player
-        for a, reward in rewards.items():
-            cumulative[a] += reward
+        if self.shaping or player is None:  # (else every reward is 0.0, as every cumulative one is: nothing to add)
+            for a, reward in rewards.items():
+                cumulative[a] += reward
 
     def _value(self, agent) -> float:
         return float(self.game.shaping_value(agent)) if self.shaping else 0.0
