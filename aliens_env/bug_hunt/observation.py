@@ -290,11 +290,11 @@ def squad_entry(game, h: Human) -> tuple:
         r, c = divmod(h.pos, size)
         active, dead, captured, other, row, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
     else:
-        dead, captured = float(status == "dead"), float(status == "captured")
+        dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
-    values = (active, dead, captured, other, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated),
-              float(h.overwatch), float(h.leader), *flags, row, column, min(h.lp, 4) / 4,
-              h.squad / max(1, game.n_squads - 1))
+    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
+              float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
+              flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
     if status != "active":
         return values, -1, 0, 0, False
     return values, _ROLE_PLANE[h.role], r, c, h.overwatch
@@ -341,7 +341,8 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                value=cython.double, turn=cython.double, turn_limit=cython.double, pool=cython.double,
                grenades=cython.double, grenade_pool=cython.double, rooms=cython.double, rooms_goal=cython.double,
                max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
-               target_size=cython.Py_ssize_t, extra_size=cython.Py_ssize_t)
+               target_size=cython.Py_ssize_t, extra_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
+               rows=dict)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
@@ -400,7 +401,8 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                     out[overwatch_at + k] = 1.0
     for k in range(at, end):  # (the rows of no figure)
         out[k] = 0.0
-    queen_lp = game.rules["queen_lp"]
+    rules = game.rules
+    queen_lp = rules["queen_lp"]
     queen = 0.0
     alive = 0
     for a in aliens:
@@ -431,14 +433,18 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             if 0 <= r < w and 0 <= c < w:
                 out[acting_at + r * w + c] = value
     # global features
-    objective = game.mission["objective"]
+    mission = game.mission
+    objective = mission["objective"]
     active = game.active
-    my_squad = humans[active].squad if active != NO else 0
+    my_squad = 0
+    if active != NO:
+        h = humans[active]
+        my_squad = h.squad
     mover = game.mover
     at = offsets["globals"]
     turn, turn_limit, pool = game.turn, game.turn_limit, game.pools[my_squad]
-    grenades, grenade_pool = game.grenade_pools[my_squad], game.rules["grenade_pool"]
-    rooms, rooms_goal, max_aliens = game.rooms_entered, game.mission.get("rooms", 0), game.max_aliens
+    grenades, grenade_pool = game.grenade_pools[my_squad], rules["grenade_pool"]
+    rooms, rooms_goal, max_aliens = game.rooms_entered, mission.get("rooms", 0), game.max_aliens
     out[at] = min(turn / turn_limit, 1.0)
     out[at + 1] = min(pool, 6.0) / 6
     out[at + 2] = grenades / grenade_pool
