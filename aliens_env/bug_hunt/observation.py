@@ -317,15 +317,15 @@ def observe(game, player: str) -> np.ndarray:
             _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, w * w)  # noqa: F821
         else:
             obs[board_at:board_at + N_PLANES * w * w].reshape(N_PLANES, w * w)[...] = stripe(game, fr, fc)
-    else:  # no planes: every square reads as outside the window below
+    else:  # no planes: every square reads as outside the window (w 0)
         obs = np.zeros(lay.size, dtype=np.float32)
         board_at, w = 0, 0
     _write_features(game, player, obs, focus_sq, board_at, w)
     return obs
 
 
-#: the globals' values after the decision kind's one-hot, and the decision kinds' places in it
-#: (-1: none; any other kind is not one)
+#: the globals' values before the decision kind's one-hot's end, and each decision kind's place in
+#: it (-1: none is set; a kind not here is an error, KeyError)
 _AFTER_KINDS = 6 + len(DECISION_KINDS)
 assert _AFTER_KINDS + 10 == GLOBAL_FEATURES
 _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISION_KINDS)}}  # (drive: the optional block)
