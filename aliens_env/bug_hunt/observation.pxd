@@ -16,6 +16,8 @@ cpdef band_stripe(GameRecords game, fr, fc)
 cpdef _stripe_array(GameRecords game, dict stripes, length)
 cpdef bint _is_among(x, list items)
 cpdef tuple squad_entry(GameRecords game, Human h)
+# (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
+cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w)
 
 
 cdef enum:

@@ -4,7 +4,6 @@ views of ``layout(window)``."""
 from __future__ import annotations
 
 import functools
-import struct
 
 import numpy as np
 
@@ -40,16 +39,6 @@ EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observa
 _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
-_KIND_ONEHOT = {k: tuple(float(k == j) for j in DECISION_KINDS) for k in (None, *DECISION_KINDS)}
-_KIND_ONEHOT["drive"] = _KIND_ONEHOT[None]  # driving the APC is flagged in the optional block
-_ZEROS = (0.0,) * (MAX_SQUAD * SQUAD_FEATURES + MAX_TARGETS * TARGET_FEATURES)
-#: the features after the planes, packed as float32: a squad row, the globals, the target rows
-_ROW = struct.Struct(f"={SQUAD_FEATURES}f")
-_SQUAD_BYTES = 4 * MAX_SQUAD * SQUAD_FEATURES
-_GLOBALS = struct.Struct(f"={GLOBAL_FEATURES}f")
-_TARGETS = struct.Struct(f"={MAX_TARGETS * TARGET_FEATURES}f")
-_NO_TARGETS = bytes(_TARGETS.size)
-_EXTRA_BYTES = 4 * EXTRA_FEATURES
 #: stripe(): the stripes kept per layout, the one made first dropped when full (each about 74 KB:
 #: 23 planes of 32 x 25 float32 for the 25-square window). Stripe rows built per observation in the
 #: benchmark's random play (BugHunt 20,000 steps, BugHuntTactics 3,000), STRIPE_ROWS / STRIPES
@@ -289,11 +278,10 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                row=cython.double, column=cython.double)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
-    SQUAD_FEATURES packed as float32 bytes (status: active, dead, captured, unconscious; hugged,
-    AP, activated, over-watch, leader, role: marine, civilian, android; weapon: pulse rifle,
-    pistol, smart-gun, flame-thrower; row, column, LP, squad), then for an active figure its map
-    plane, row and column and whether it is on over-watch (plane -1 for a figure not on the
-    map). The values go to the packer one by one (no tuple of them built, then unpacked)."""
+    SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
+    over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
+    flame-thrower; row, column, LP, squad), then for an active figure its map plane, row and column
+    and whether it is on over-watch (plane -1 for a figure not on the map)."""
     flags = _role_flags(h.role, h.weapon)
     status = h.status
     r = c = 0
@@ -302,51 +290,78 @@ def squad_entry(game, h: Human) -> tuple:
         r, c = divmod(h.pos, size)
         active, dead, captured, other, row, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
     else:
-        dead, captured = float(status == "dead"), float(status == "captured")
+        dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
-    packed = _ROW.pack(active, dead, captured, other, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated),
-                       float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
-                       flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
+              float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
+              flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
     if status != "active":
-        return packed, -1, 0, 0, False
-    return packed, _ROLE_PLANE[h.role], r, c, h.overwatch
+        return values, -1, 0, 0, False
+    return values, _ROLE_PLANE[h.role], r, c, h.overwatch
 
 
-# (the window's geometry as C ints: its squares' indices are worked out without Python's int objects)
-@cython.locals(game=GameRecords, h=Human, a=Alien, w=cython.int, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
-               c0=cython.int, area=cython.int, board_at=cython.int, overwatch_at=cython.int, acting_at=cython.int,
-               plane=cython.int, r=cython.int, c=cython.int, k=cython.int, i=cython.Py_ssize_t, seen=tuple,
-               last=list)
 def observe(game, player: str) -> np.ndarray:
-    """The window's planes are sliced from the cached map planes with the figures marked on
-    top (written through a memoryview: a numpy item write costs several times more); squad,
-    global and target features are packed in as float32 bytes. A fresh array each call, of
-    game.obs_layout: with no "board" view (BugHuntTactics' compact one) the planes are left out,
-    and the views this function does not write (other than Bug Hunt's) are zeros."""
+    """The window's planes are sliced from the cached map planes (a fresh array each call, of
+    game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
+    compact one) the planes are left out, and the views this function does not write (other than
+    Bug Hunt's) are zeros."""
     w, size = game.window, game.size
     focus_sq = focus(game)
     fr, fc = divmod(focus_sq, size)
-    r0, c0 = fr - w // 2, fc - w // 2
     lay = game.obs_layout
     offsets = lay.offsets
-    area = w * w
     if "board" in offsets:
         obs = np.empty(lay.size, dtype=np.float32)
-        board_at = offsets["board"]  # plane p's square (r, c) is obs[board_at + p * area + r * w + c]
+        board_at = offsets["board"]
         if cython.compiled:  # a memcpy a plane in C (observation.pxd): no numpy slices, reshape and assignment
-            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, area)  # noqa: F821
+            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, w * w)  # noqa: F821
         else:
-            obs[board_at:board_at + N_PLANES * area].reshape(N_PLANES, area)[...] = stripe(game, fr, fc)
-    else:  # no planes: every square reads as outside the window below
+            obs[board_at:board_at + N_PLANES * w * w].reshape(N_PLANES, w * w)[...] = stripe(game, fr, fc)
+    else:  # no planes: every square reads as outside the window (w 0)
         obs = np.zeros(lay.size, dtype=np.float32)
         board_at, w = 0, 0
-    flat = memoryview(obs)  # float items
-    raw = flat.cast("B")  # the features are packed in as float32 bytes at the views' offsets
-    overwatch_at, acting_at = board_at + P["overwatch"] * area, board_at + P["acting"] * area
+    _write_features(game, player, obs, focus_sq, board_at, w)
+    return obs
+
+
+#: the globals' values before the decision kind's one-hot's end, and each decision kind's place in
+#: it (-1: none is set; a kind not here is an error, KeyError)
+_AFTER_KINDS = 6 + len(DECISION_KINDS)
+assert _AFTER_KINDS + 10 == GLOBAL_FEATURES
+_KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISION_KINDS)}}  # (drive: the optional block)
+
+
+# (the window's geometry and the features as C numbers when compiled: written into the float32
+# observation through `out`, a typed view of it, without a Python float made for each)
+@cython.locals(game=GameRecords, h=Human, a=Alien, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
+               c0=cython.int, area=cython.int, overwatch_at=cython.Py_ssize_t, acting_at=cython.Py_ssize_t,
+               at=cython.Py_ssize_t, end=cython.Py_ssize_t, plane=cython.int, r=cython.int, c=cython.int,
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t, kind_at=cython.Py_ssize_t, seen=tuple, last=list,
+               values=tuple, alive=cython.int, lp=cython.double, queen=cython.double, queen_lp=cython.double,
+               value=cython.double, turn=cython.double, turn_limit=cython.double, pool=cython.double,
+               grenades=cython.double, grenade_pool=cython.double, rooms=cython.double, rooms_goal=cython.double,
+               max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
+               target_size=cython.Py_ssize_t, extra_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
+               rows=dict)
+def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
+    """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
+    w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
+    optional block at the layout's offsets, every value of them written (`out` is the observation,
+    its board already in place)."""
+    size = game.size
+    fr, fc = divmod(focus_sq, size)
+    r0, c0 = fr - w // 2, fc - w // 2
+    area = w * w
+    offsets = game.obs_layout.offsets
+    # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
+    row_size, target_size, extra_size = SQUAD_FEATURES, TARGET_FEATURES, EXTRA_FEATURES
+    overwatch_at, acting_at = P["overwatch"], P["acting"]
+    overwatch_at, acting_at = board_at + overwatch_at * area, board_at + acting_at * area
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
-    squad: list[bytes] = []  # float32 rows, packed once per figure state
-    append, rows = squad.append, game._rows
+    at = offsets["squad"]
+    end = at + MAX_SQUAD * row_size
+    rows = game._rows
     if len(rows) > ROWS_KEPT:
         rows.clear()
     # each figure's last key and entry (rows[None][i]): a figure whose fields are the very objects
@@ -371,21 +386,25 @@ def observe(game, player: str) -> np.ndarray:
                 entry = rows[key] = squad_entry(game, h)
             last[i] = (*key, entry)
         i += 1
-        append(entry[0])
+        values = entry[0]
+        for k in range(row_size):
+            out[at + k] = values[k]
+        at += row_size
         if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
             _, plane, r, c, overwatch = entry
             r -= r0
             c -= c0
             if 0 <= r < w and 0 <= c < w:
                 k = r * w + c
-                flat[board_at + plane * area + k] = 1.0
+                out[board_at + plane * area + k] = 1.0
                 if overwatch:
-                    flat[overwatch_at + k] = 1.0
-    squad.append(bytes(4 * SQUAD_FEATURES * (MAX_SQUAD - len(humans))))
-    at = 4 * offsets["squad"]
-    raw[at:at + _SQUAD_BYTES] = b"".join(squad)
-    queen_lp = game.rules["queen_lp"]
-    queen = alive = 0
+                    out[overwatch_at + k] = 1.0
+    for k in range(at, end):  # (the rows of no figure)
+        out[k] = 0.0
+    rules = game.rules
+    queen_lp = rules["queen_lp"]
+    queen = 0.0
+    alive = 0
     for a in aliens:
         if a.alive:
             alive += 1
@@ -393,13 +412,15 @@ def observe(game, player: str) -> np.ndarray:
             r -= r0
             c -= c0
             if a.kind == "queen":
-                if a.lp > queen:
-                    queen = a.lp
-                value = a.lp / queen_lp
+                lp = a.lp
+                if lp > queen:
+                    queen = lp
+                value = lp / queen_lp
             else:
                 value = 1.0
             if 0 <= r < w and 0 <= c < w:
-                flat[board_at + _ALIEN_PLANE[a.kind] * area + r * w + c] = value
+                plane = _ALIEN_PLANE[a.kind]
+                out[board_at + plane * area + r * w + c] = value
     kind = None if d is None else d.kind
     if kind in ("act", "step", "attack", "overwatch_fire"):
         marks = [(focus_sq, 1.0)]
@@ -410,23 +431,48 @@ def observe(game, player: str) -> np.ndarray:
             r -= r0
             c -= c0
             if 0 <= r < w and 0 <= c < w:
-                flat[acting_at + r * w + c] = value
+                out[acting_at + r * w + c] = value
     # global features
-    objective = game.mission["objective"]
+    mission = game.mission
+    objective = mission["objective"]
     active = game.active
-    my_squad = humans[active].squad if active != NO else 0
+    my_squad = 0
+    if active != NO:
+        h = humans[active]
+        my_squad = h.squad
     mover = game.mover
-    _GLOBALS.pack_into(
-        raw, 4 * offsets["globals"], min(game.turn / game.turn_limit, 1.0), min(game.pools[my_squad], 6) / 6,
-        game.grenade_pools[my_squad] / game.rules["grenade_pool"],
-        min(game.rooms_entered, 10) / 10, float(game.brood_found), queen / queen_lp, *_KIND_ONEHOT[kind],
-        float(player == "marines"), float(objective == "explore_and_return"), float(objective == "kill_queen"),
-        float(game.pools_lost[my_squad]),
-        aliens[mover].ap / 6 if (mover != NO and kind == "step") else 0.0,
-        alive / game.max_aliens, float(active == NO), min(game.mission.get("rooms", 0), 10) / 10,
-        fr / size, fc / size)
-    at = 4 * offsets["targets"]
-    # target features, MAX_TARGETS rows
+    at = offsets["globals"]
+    turn, turn_limit, pool = game.turn, game.turn_limit, game.pools[my_squad]
+    grenades, grenade_pool = game.grenade_pools[my_squad], rules["grenade_pool"]
+    rooms, rooms_goal, max_aliens = game.rooms_entered, mission.get("rooms", 0), game.max_aliens
+    out[at] = min(turn / turn_limit, 1.0)
+    out[at + 1] = min(pool, 6.0) / 6
+    out[at + 2] = grenades / grenade_pool
+    out[at + 3] = min(rooms, 10.0) / 10
+    out[at + 4] = game.brood_found  # (as float() reads it)
+    out[at + 5] = queen / queen_lp
+    kind_at = _KIND_INDEX[kind]
+    end = _AFTER_KINDS
+    for k in range(at + 6, at + end):
+        out[k] = 0.0
+    if kind_at >= 0:
+        out[at + 6 + kind_at] = 1.0
+    at += end
+    out[at] = 1.0 if player == "marines" else 0.0
+    out[at + 1] = 1.0 if objective == "explore_and_return" else 0.0
+    out[at + 2] = 1.0 if objective == "kill_queen" else 0.0
+    out[at + 3] = game.pools_lost[my_squad]
+    out[at + 4] = aliens[mover].ap / 6 if (mover != NO and kind == "step") else 0.0
+    out[at + 5] = alive / max_aliens
+    out[at + 6] = 1.0 if active == NO else 0.0
+    out[at + 7] = min(rooms_goal, 10.0) / 10
+    out[at + 8] = fr / size
+    out[at + 9] = fc / size
+    # target features, MAX_TARGETS rows (those of no target 0)
+    at = offsets["targets"]
+    end = at + MAX_TARGETS * target_size
+    for k in range(at, end):
+        out[k] = 0.0
     listed = ()
     if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
         if kind == "extra_hit":
@@ -435,34 +481,32 @@ def observe(game, player: str) -> np.ndarray:
         else:
             pos = game.apc["pos"] if kind == "drive" else humans[active].pos
             listed = marines.targets(game)
-    if listed:
-        tail: list[float] = []
-        put = tail.extend
-        for t in listed:
-            row = [0.0] * TARGET_FEATURES
-            row[0] = 1.0
-            row[1] = min(geometry.rng(game, pos, combat.target_square(game, t)), 12) / 12
-            if t[0] == "alien":
-                a = aliens[t[1]]
-                row[2 + ALIEN_KINDS.index(a.kind)] = 1.0
-                row[8] = a.lp / queen_lp
-            else:
-                row[7] = 1.0 if t[0] == "egg" else 0.5
-            put(row)
-        put(_ZEROS[:(MAX_TARGETS - len(listed)) * TARGET_FEATURES])
-        _TARGETS.pack_into(raw, at, *tail)
-    else:  # no targets (most steps)
-        raw[at:at + _TARGETS.size] = _NO_TARGETS
+    if len(listed) > MAX_TARGETS:
+        raise ValueError(f"{len(listed)} targets, more than the observation's {MAX_TARGETS} rows")
+    for t in listed:
+        out[at] = 1.0
+        distance = geometry.rng(game, pos, combat.target_square(game, t))
+        out[at + 1] = min(distance, 12.0) / 12
+        if t[0] == "alien":
+            a = aliens[t[1]]
+            k = ALIEN_KINDS.index(a.kind)
+            out[at + 2 + k] = 1.0
+            lp = a.lp
+            out[at + 8] = lp / queen_lp
+        else:
+            out[at + 7] = 1.0 if t[0] == "egg" else 0.5
+        at += target_size
     # every feature is built inside [0, 1] (the property tests check it)
-    at = 4 * offsets["optional"]
-    raw[at:at + _EXTRA_BYTES] = game._optional_static or optional_bytes(game)
-    return obs
+    at = offsets["optional"]
+    values = game._optional_static or optional_values(game)
+    for k in range(extra_size):
+        out[at + k] = values[k]
 
 
-def optional_bytes(game) -> bytes:
-    """The optional block packed as float32 bytes; kept for the game while it cannot change
-    (the APC and satellite comms off: then only the operator and option flags are set)."""
-    out = optional_features(game).tobytes()
+def optional_values(game) -> tuple:
+    """The optional block's values (float32 values, as floats); kept for the game while they cannot
+    change (the APC and satellite comms off: then only the operator and option flags are set)."""
+    out = tuple(optional_features(game).tolist())
     if game.apc is None and not game.satellite_comms:
         game._optional_static = out
     return out
