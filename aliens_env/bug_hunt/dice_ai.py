@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import combat, geometry, state, xeno
-from .state import APPEAR_ROWS, NO, Alien, GameRecords, Human
+from .state import APPEAR_ROWS, NO, Alien, GameRecords, Human, exposed
 
 try:
     import cython
@@ -23,7 +23,7 @@ def target_field(game, hugger: bool) -> np.ndarray:
     if field is not None:
         return field
     targets = []
-    exposed, in_combat = state.exposed, combat.in_combat  # (looked up once, not for every human)
+    in_combat = combat.in_combat  # (looked up once, not for every human)
     for i, h in enumerate(game.humans):  # (a loop, h typed: the cheap tests first, in_combat last)
         if h.pos != NO and h.role != "android" and exposed(game, h) and not in_combat(game, i):
             targets.append(h.pos)

@@ -27,3 +27,12 @@ cdef class GameRecords(PhasedGame):
     cdef public object turn, phase, pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
     cdef public object ow_queue, ow_target, extra, active, mover, queue, placement, rooms_entered, brood_found
     cdef public object queen_killed_in_chamber, result, _shared, _rows, tactics, _executing, _primitive
+
+
+# the small queries and changes over the records, called in C by the rule modules that cimport them
+# (their typed locals and return types are state.py's)
+cpdef set occupied(GameRecords game)
+cpdef tuple figure_at(GameRecords game, object s)
+cpdef room_of(GameRecords game, object s)
+cpdef bint exposed(GameRecords game, Human h)
+cpdef spend(GameRecords game, object i, object cost)

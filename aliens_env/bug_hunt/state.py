@@ -127,7 +127,7 @@ def occupied(game) -> set[int]:
     return occ
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def figure_at(game, s: int) -> tuple[str, int] | None:
     """The figure a blast or a door on square s would hit (figures inside the APC are safe)."""
     for i, h in enumerate(game.humans):
@@ -147,6 +147,7 @@ def room_of(game, s: int) -> int:
     return NO
 
 
+@cython.locals(game=GameRecords, h=Human)
 def exposed(game, h: Human) -> bool:
     """An active figure the Aliens (and acid, blasts, sentries, eggs) can reach: not inside the
     APC (PRINTED: anyone inside is safe from harm). combat.humans_beside writes it inline (hot)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import combat, dice_ai, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, exposed, figure_at, occupied, room_of
 
 try:
     import cython
@@ -38,17 +38,17 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
     Queen steps only within her chamber (ASSUMPTION A22)."""
     a = game.aliens[i]
-    occ = state.occupied(game)
+    occ = occupied(game)
     out = {}
     ap = a.ap
     door = game.rules["ap_cost"]["door"]
     anchored = a.anchored
-    chamber = state.room_of(game, a.pos) if anchored else NO
+    chamber = room_of(game, a.pos) if anchored else NO
     for d, near in enumerate(game.colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
-        if anchored and state.room_of(game, n) != chamber:
+        if anchored and room_of(game, n) != chamber:
             continue
         if cell == DOOR_CLOSED:
             if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
@@ -85,7 +85,7 @@ def closable_doors(game, i: int) -> list[int]:
     around = game.colony.around(a.pos)  # (square, cell, ...) by direction; N, E, S, W are 0, 2, 4, 6
     for d in range(len(CARDINAL)):
         near = around[2 * d]
-        if near is not None and near[1] == DOOR_OPEN and state.figure_at(game, near[0]) is None:
+        if near is not None and near[1] == DOOR_OPEN and figure_at(game, near[0]) is None:
             out.append(d)
     return out
 
@@ -131,7 +131,7 @@ def xeno_phase(game) -> None:
             continue
         s = geometry.sq(game, f["pos"])
         for h in game.humans:
-            if not state.exposed(game, h) or h.role == "android" or not h.moved or geometry.rng(game, h.pos, s) > rules["egg_range"]:
+            if not exposed(game, h) or h.role == "android" or not h.moved or geometry.rng(game, h.pos, s) > rules["egg_range"]:
                 continue
             roll = game.dice.d6()
             if roll <= rules["egg_hatch_on"]:
