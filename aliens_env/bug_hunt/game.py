@@ -187,7 +187,7 @@ class BugHunt(GameRecords):
                 h.pos = geometry.sq(self, nxt) if nxt is not None else NO
             self.humans.append(h)
         self.brood_located = False  # a satellite uplink has located the Brood Chamber (A60)
-        self._optional_static: bytes | None = None  # the observation's optional block, while it cannot change
+        self._optional_static: tuple | None = None  # the observation's optional block (its float values), while it cannot change
         self.aliens: list[Alien] = []
         self.features: list[dict] = []
         self.welds: dict[str, int] = {}  # door square -> turns of un-welding done
