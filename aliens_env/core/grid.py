@@ -299,6 +299,7 @@ class Grid:
         return grid
 
     # -- derived tables (kept per version) -------------------------------------------------------
+    @cython.locals(cache=dict)
     def _cached(self, key, build, *args):
         """The kept value of `key`, made by ``build(*args)`` the first time (a module function with
         its arguments: a caller on a hot path then makes no closure at each call)."""
@@ -420,6 +421,7 @@ class Grid:
         last one built (``_remade``)."""
         return self._cached(("step_keys", mover), _step_key_bytes, self, mover)
 
+    @cython.locals(cache=dict, kept=tuple, table=dict)
     def around(self, i: int) -> list:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
@@ -427,9 +429,10 @@ class Grid:
         row is read from (one lookup, no closure, per call)."""
         # (not "around", "around_rows" nor "around_codes": older pickles keep {square: row} and rows read
         # from lists, or from step_open's columns, there)
-        kept = self._cache.get("around_bits")
+        cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
+        kept = cache.get("around_bits")
         if kept is None:  # the cell codes and extras as they are now (array("b") copies: read as ints, pickled)
-            kept = self._cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8, copy=False).tobytes()),
+            kept = cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8, copy=False).tobytes()),
                                                  array("b", self.extra.astype(np.int8, copy=False).tobytes()),
                                                  [t.cost or 1 for t in self.terrains],
                                                  self._cached("open_bits", _step_open_bits, self))
@@ -443,6 +446,7 @@ class Grid:
         return any(sq == b for _, sq in self.neighbour_table(mover)[a])
 
     # -- distance fields -------------------------------------------------------------------------
+    @cython.locals(cache=dict)
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
               goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
@@ -453,7 +457,8 @@ class Grid:
         are never entered (UNREACHABLE), a source on one excepted; `closed` is a tuple (hashable:
         it is part of the field's cache key)."""
         key = ("field", tuple(sources), mover, weighted, goal_cost, closed)
-        out = self._cache.get(key)
+        cache = self._cache  # (a typed dict local: the look-up is a C call, not a method call)
+        out = cache.get(key)
         if out is not None:
             return out
         _check_cost(goal_cost, "goal_cost")
@@ -573,41 +578,47 @@ class Grid:
                              UNREACHABLE)
 
     # -- line of sight ---------------------------------------------------------------------------
+    @cython.locals(cache=dict)
     def los_from(self, src: int, radius: int | None = None) -> np.ndarray:
         """Flat bool over squares (read-only, cached per version): does src see each square
         (within radius, if given)."""
         key = ("los", src, radius)
-        seen = self._cache.get(key)
+        cache = self._cache  # (a typed dict local: the look-up is a C call, not a method call)
+        seen = cache.get(key)
         if seen is None:
             seen = self._compute_los(src, radius)
             seen.flags.writeable = False
-            self._cache[key] = seen
+            cache[key] = seen
         return seen
 
+    @cython.locals(cache=dict)
     def los_list(self, src: int, radius: int | None = None) -> list[bool]:
         """los_from as a Python list (fast to index from Python code; shared: do not modify)."""
         key = ("los_list", src, radius)
-        out = self._cache.get(key)
+        cache = self._cache  # (a typed dict local: the look-up is a C call, not a method call)
+        out = cache.get(key)
         if out is None:
-            out = self._cache[key] = self.los_from(src, radius).tolist()
+            out = cache[key] = self.los_from(src, radius).tolist()
         return out
 
+    @cython.locals(cache=dict, seen=list, kept=tuple)
     def has_los(self, src: int, dst: int, radius: int | None = None) -> bool:
         """``los_from(src, radius)[dst]``, from src's kept view; when it is not kept and the
         windowed test applies (a radius, no edge walls, no shooter corners, both squares on the
         grid, src not blocking sight), the squares of the one segment (``line_steps``, as
         ``line_squares`` without its list) are read instead of making the whole view."""
-        seen = self._cache.get(("los_list", src, radius))
+        cache = self._cache  # (typed dict, list and tuple locals: their look-ups are C calls)
+        seen = cache.get(("los_list", src, radius))
         if seen is not None:
             return seen[dst]
-        view = self._cache.get(("los", src, radius))
+        view = cache.get(("los", src, radius))
         if view is not None:
             return bool(view[dst])
         if radius is None or self.shooter_corners or not (0 <= src < self.n and 0 <= dst < self.n):
             return self.los_list(src, radius)[dst]
-        kept = self._cache.get("line_sight")  # (sight_blocked as bytes, any edge wall): read per square
+        kept = cache.get("line_sight")  # (sight_blocked as bytes, any edge wall): read per square
         if kept is None:
-            kept = self._cache["line_sight"] = (self.sight_blocked().tobytes(), self._has_edge_walls())
+            kept = cache["line_sight"] = (self.sight_blocked().tobytes(), self._has_edge_walls())
         blocked, walls = kept
         if blocked[src] or walls:
             return self.los_list(src, radius)[dst]
