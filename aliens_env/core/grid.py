@@ -934,6 +934,14 @@ def _remade(grid: Grid, kind: tuple, make, *args) -> tuple[bytearray, list, tupl
     return bytearray(last[1]), _near_changes(grid, last[0]), last
 
 
+def _kept_table(grid: Grid, kind: tuple, now: tuple, out: bytearray) -> bytes:
+    """A movement table `_remade` made and filled, as bytes, kept as the last one of `kind` built
+    with the ``_square_bytes`` it was read from (`now`)."""
+    table = bytes(out)
+    grid._last_built()[kind] = (now, table)
+    return table
+
+
 def _near_changes(grid: Grid, before: tuple) -> list:
     """The squares within a step (8 directions) of a square whose cell code, marker or edge walls
     differ from `before` (a ``_square_bytes`` of this grid, a copy or the blank grid, of any
@@ -1008,9 +1016,7 @@ def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:
     kind = ("enter_bytes", mover, grid.width)
     out, redo, _ = _remade(grid, kind, _enterable_bytes, mover)
     _enter_bytes(redo, now[0], now[1], grid._code_costs(mover), out)
-    out = bytes(out)
-    grid._last_built()[kind] = (now, out)
-    return out
+    return _kept_table(grid, kind, now, out)
 
 
 def _enter_bytes(squares: list, cells, marker, code_cost, out) -> int:
@@ -1032,9 +1038,7 @@ def _step_open_bits(grid: Grid) -> bytes:
     squeeze = grid.diagonal == "squeeze"
     _open_bits(redo, cells, wall_e, wall_s, grid._code_bytes("joined" if squeeze else "walkable"), squeeze,
                grid.height, grid.width, _ROW_STEPS, _COLUMN_STEPS, out)
-    out = bytes(out)
-    grid._last_built()[kind] = (now, out)
-    return out
+    return _kept_table(grid, kind, now, out)
 
 
 @cython.boundscheck(False)
@@ -1099,9 +1103,7 @@ def _step_key_bytes(grid: Grid, mover: Mover) -> bytes:
     _step_keys(redo, grid._cached("open_bits", _step_open_bits, grid), now[0],
                grid._cached(("enter_bytes", mover), _enterable_bytes, grid, mover), grid._code_bytes("door"),
                mover.diagonal, _direction_offsets(grid.width), out)
-    out = bytes(out)
-    grid._last_built()[kind] = (now, out)
-    return out
+    return _kept_table(grid, kind, now, out)
 
 
 @cython.boundscheck(False)
