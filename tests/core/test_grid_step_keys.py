@@ -11,20 +11,8 @@ import heapq
 import numpy as np
 import pytest
 
-from aliens_env.core.grid import UNREACHABLE, Grid, Mover, Terrain
-from grid_rules import table_by_the_rules
-
-TERRAINS = [
-    Terrain("floor"),
-    Terrain("wall", cost=None, blocks_sight=True),
-    Terrain("stairwell", cost=None),
-    Terrain("furniture", cost=2),
-    Terrain("door_open"),
-    Terrain("door_closed", blocks_sight=True, door=True),
-    Terrain("joined wall", cost=None, blocks_sight=True, joined=True),
-]
-MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
-          Mover("walker", diagonal=False))
+from aliens_env.core.grid import UNREACHABLE, Grid, Mover
+from grid_rules import MOVERS, TERRAINS, random_edit, table_by_the_rules
 
 
 def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: bool, goal_cost, closed: tuple) -> list:
@@ -47,24 +35,6 @@ def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: boo
                 dist[m] = d + step
                 heapq.heappush(heap, (d + step, m))
     return dist
-
-
-def random_edit(g: Grid, rng) -> None:
-    """A cell, a marker or an edge wall set, or a bulk write of up to a third of the squares."""
-    kind = int(rng.integers(5))
-    a = int(rng.integers(g.n))
-    if kind == 0:
-        g.set_cell(a, int(rng.integers(len(TERRAINS))))
-    elif kind == 1:
-        g.set_marker(a, int(rng.integers(0, 2)))
-    elif kind == 2 and a % g.width < g.width - 1:
-        g.set_edge_wall(a, a + 1, bool(rng.integers(0, 3)))
-    elif kind == 3 and a + g.width < g.n:
-        g.set_edge_wall(a, a + g.width, bool(rng.integers(0, 3)))
-    else:
-        squares = rng.integers(g.n, size=int(rng.integers(1, g.n // 3 + 2)))
-        g.cells.flat[squares] = rng.integers(len(TERRAINS), size=len(squares))
-        g.changed()
 
 
 @pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
