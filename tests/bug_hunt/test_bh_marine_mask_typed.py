@@ -11,10 +11,10 @@ import random
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, state
+from aliens_env.bug_hunt import combat, geometry, marines, state
 from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
 from aliens_env.bug_hunt.state import NO, PASSABLE_BY_CODE
-from bh_helpers import shooter_and_reach
+from bh_helpers import decisions, shooter_and_reach
 
 OPTIONS = [(11, {}), (12, {"squad": "predators", "mission": "kill_queen"}),
            (13, {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True}),
@@ -91,21 +91,6 @@ def plain_marine_mask(game, mask, script=False):
     mask[s["end"]] = 1
 
 
-def decisions(seed, options, steps):
-    """The figures' and the driven APC's decisions of random legal games of BugHunt(**options)."""
-    rng = random.Random(seed)
-    game = 0
-    while steps > 0:
-        g = BugHunt(**options)
-        g.reset(seed * 1000 + game)
-        game += 1
-        while not g.is_terminal() and steps > 0:
-            if g.decision is not None and g.decision.kind in ("act", "drive"):
-                yield g
-            g.apply(rng.choice(g.legal_actions()))
-            steps -= 1
-
-
 @pytest.mark.parametrize("seed,options", OPTIONS)
 def test_marine_mask_is_the_plain_mask(seed, options):
     """Each decision as it is, with another squad AP pool (masks at the AP costs' edges) and a
@@ -114,7 +99,7 @@ def test_marine_mask_is_the_plain_mask(seed, options):
     rng = random.Random(seed)
     counts = {"masks": 0, "fire": 0, "beyond_weapon": 0, "grenade": 0, "in_apc": 0}
     short = {}  # the rules with the pulse rifle's range cut, by the game's rules
-    for g in decisions(seed, options, 3000):
+    for g in decisions(seed, 3000, ("act", "drive"), **options):
         if g.decision.kind != "act":
             continue
         h = g.humans[g.active]
@@ -160,7 +145,7 @@ def test_target_ranges_are_each_targets_range(seed, options):
     """The ranges kept with the targets are geometry.rng from the shooter's square (the figure's,
     or the driven APC's) to each target's square, in the targets' order."""
     checked = 0
-    for g in decisions(seed, options, 2000):
+    for g in decisions(seed, 2000, ("act", "drive"), **options):
         for fresh in (True, False):  # worked out by target_ranges, or kept already by targets
             if fresh:
                 g._cache.pop("targets", None)
