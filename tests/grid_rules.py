@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from aliens_env.core.grid import DIRECTIONS, Mover, Terrain
+from aliens_env.core.grid import DIRECTIONS, Grid, Mover, Terrain
 
 TERRAINS = [
     Terrain("floor"),
@@ -18,6 +18,20 @@ TERRAINS = [
 ]
 MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
           Mover("walker", diagonal=False))
+
+
+def random_grid(rng, diagonal: str, least: int, rows: int, cols: int) -> Grid:
+    """A grid of TERRAINS of least..rows-1 by least..cols-1 squares, mostly floor."""
+    h, w = int(rng.integers(least, rows)), int(rng.integers(least, cols))
+    codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
+    return Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+
+
+def edited(g, rng, on_copy: bool, walls: bool = False):
+    """g, or with `on_copy` a copy of it (which shares the last tables built), after random_edit."""
+    target = g.copy() if on_copy else g
+    random_edit(target, rng, walls)
+    return target
 
 
 def random_edit(g, rng, walls: bool = False) -> None:

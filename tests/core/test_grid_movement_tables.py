@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from aliens_env.core.grid import Grid, Mover
-from grid_rules import MOVERS, TERRAINS, random_edit, step_open_by_the_rules, table_by_the_rules
+from grid_rules import MOVERS, TERRAINS, edited, random_edit, random_grid, step_open_by_the_rules, table_by_the_rules
 
 
 def enter_by_the_rules(g: Grid, mover: Mover) -> list[bool]:
@@ -42,13 +42,10 @@ def check(g: Grid) -> None:
 def test_the_movement_tables_remade_after_each_edit_are_the_rules(diagonal):
     rng = np.random.default_rng(51 if diagonal == "corner" else 52)
     for trial in range(10):
-        h, w = int(rng.integers(1, 12)), int(rng.integers(1, 13))
-        codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
-        g = Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+        g = random_grid(rng, diagonal, 1, 12, 13)
         check(g)  # (the first tables: from the blank grid's)
         for edit in range(25):
-            target = g.copy() if edit % 6 == 5 else g  # (a copy shares the last tables built)
-            random_edit(target, rng, walls=True)
+            target = edited(g, rng, on_copy=edit % 6 == 5, walls=True)
             check(target)
             if target is not g:
                 check(g)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from aliens_env.core.grid import UNREACHABLE, Grid, Mover
-from grid_rules import MOVERS, TERRAINS, random_edit, table_by_the_rules
+from grid_rules import MOVERS, edited, random_grid, table_by_the_rules
 
 
 def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: bool, goal_cost, closed: tuple) -> list:
@@ -41,12 +41,9 @@ def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: boo
 def test_the_step_keys_and_the_fields_read_from_them_are_the_rules_after_each_edit(diagonal):
     rng = np.random.default_rng(61 if diagonal == "corner" else 62)
     for trial in range(8):
-        h, w = int(rng.integers(2, 14)), int(rng.integers(2, 15))
-        codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
-        g = Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+        g = random_grid(rng, diagonal, 2, 14, 15)
         for edit in range(15):
-            target = g.copy() if edit % 5 == 4 else g  # (a copy shares the last tables built)
-            random_edit(target, rng)
+            target = edited(g, rng, on_copy=edit % 5 == 4)
             for mover in MOVERS:
                 table = table_by_the_rules(target, mover)
                 assert list(target.step_keys(mover)) == [sum(1 << d for d, _ in row) for row in table], (trial, edit)
