@@ -5,7 +5,55 @@ from __future__ import annotations
 
 import numpy as np
 
-from aliens_env.core.grid import DIRECTIONS
+from aliens_env.core.grid import DIRECTIONS, Grid, Mover, Terrain
+
+TERRAINS = [
+    Terrain("floor"),
+    Terrain("wall", cost=None, blocks_sight=True),
+    Terrain("stairwell", cost=None),
+    Terrain("furniture", cost=2),
+    Terrain("door_open"),
+    Terrain("door_closed", blocks_sight=True, door=True),
+    Terrain("joined wall", cost=None, blocks_sight=True, joined=True),
+]
+MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
+          Mover("walker", diagonal=False))
+
+
+def random_grid(rng, diagonal: str, least: int, rows: int, cols: int) -> Grid:
+    """A grid of TERRAINS of least..rows-1 by least..cols-1 squares, mostly floor."""
+    h, w = int(rng.integers(least, rows)), int(rng.integers(least, cols))
+    codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
+    return Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+
+
+def edited(g, rng, on_copy: bool, walls: bool = False):
+    """g, or with `on_copy` a copy of it (which shares the last tables built), after random_edit."""
+    target = g.copy() if on_copy else g
+    random_edit(target, rng, walls)
+    return target
+
+
+def random_edit(g, rng, walls: bool = False) -> None:
+    """One edit of a grid of TERRAINS: a cell, a marker or an edge wall set, or a bulk write of up
+    to a third of the squares' cell codes (with `walls`, south edge walls on every other one of
+    them too), then ``changed()``."""
+    kind = int(rng.integers(5))
+    a = int(rng.integers(g.n))
+    if kind == 0:
+        g.set_cell(a, int(rng.integers(len(TERRAINS))))
+    elif kind == 1:
+        g.set_marker(a, int(rng.integers(0, 2)))
+    elif kind == 2 and a % g.width < g.width - 1:
+        g.set_edge_wall(a, a + 1, bool(rng.integers(0, 3)))
+    elif kind == 3 and a + g.width < g.n:
+        g.set_edge_wall(a, a + g.width, bool(rng.integers(0, 3)))
+    else:
+        squares = rng.integers(g.n, size=int(rng.integers(1, g.n // 3 + 2)))
+        g.cells.flat[squares] = rng.integers(len(TERRAINS), size=len(squares))
+        if walls:
+            g.wall_s.flat[squares[::2]] = rng.integers(0, 2, size=len(squares[::2]))
+        g.changed()
 
 
 def step_open_by_the_rules(grid) -> np.ndarray:

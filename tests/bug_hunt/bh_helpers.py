@@ -241,3 +241,40 @@ def targets_within(g, pos, reach, sees) -> list:
     listed = sorted((geometry.rng(g, pos, s), kind != "alien", k, (kind, k)) for k, kind, s in found
                     if geometry.rng(g, pos, s) <= reach and sees(s))
     return [t for *_, t in listed][:MAX_TARGETS]
+
+
+def decisions(seed: int, steps: int, kinds=("act",), **options):
+    """The decisions of the given kinds in random legal games of BugHunt(**options), `steps` moves in
+    all (as positions, with the squad and options chosen; a game over, the next one)."""
+    rng = random.Random(seed)
+    game = 0
+    while steps > 0:
+        g = BugHunt(**options)
+        g.reset(seed * 1000 + game)
+        game += 1
+        while not g.is_terminal() and steps > 0:
+            if g.decision is not None and g.decision.kind in kinds:
+                yield g
+            g.apply(rng.choice(g.legal_actions()))
+            steps -= 1
+
+
+def share_out(pairs, per_goal: int, me: int):
+    """The tactics' share-out rule: the (steps, figure, goal) pairs taken in order while the figure
+    has no goal and the goal has room (fewer than per_goal figures); me's goal, or None."""
+    taken, load = {}, {}
+    for _, i, g in sorted(pairs):
+        if i not in taken and load.get(g, 0) < per_goal:
+            taken[i], load[g] = g, load.get(g, 0) + 1
+    return taken.get(me)
+
+
+def grown_colonies(seed: int, sizes, tries: int):
+    """For each number of sections in `sizes`, a colony grown so (test_bh_layout.grow), yielded
+    `tries` times with one random.Random(seed) for the test's own draws: (rng, colony)."""
+    from test_bh_layout import grow
+    rng = random.Random(seed)
+    for steps in sizes:
+        col = grow(seed, steps)
+        for _ in range(tries):
+            yield rng, col

@@ -11,10 +11,10 @@ import random
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, state
-from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
-from aliens_env.bug_hunt.state import NO, PASSABLE_BY_CODE
-from bh_helpers import shooter_and_reach
+from aliens_env.bug_hunt import combat, geometry, marines, state
+from aliens_env.bug_hunt.colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
+from aliens_env.bug_hunt.state import DIAGONALS, NO, PASSABLE_BY_CODE
+from bh_helpers import decisions, shooter_and_reach
 
 OPTIONS = [(11, {}), (12, {"squad": "predators", "mission": "kill_queen"}),
            (13, {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True}),
@@ -22,88 +22,72 @@ OPTIONS = [(11, {}), (12, {"squad": "predators", "mission": "kill_queen"}),
 
 
 def plain_marine_mask(game, mask, script=False):
-    """marine_mask as it read before session 52 (its fire slots by geometry.rng of each target)."""
-    s = game._slot
+    """marine_mask's rule slot by slot (docs/rules/bug_hunt.md), the squares beside the figure read
+    by geometry (step_sq, cell, enter_cost) rather than the grid's around row, the fire slots by
+    geometry.rng of each target: the slots (kind, index) the rules allow, then written in the mask.
+    Inside the APC: leave onto a square one may walk onto, or end. Else per side N, E, S, W: move
+    (onto a free passable square one has the AP to enter, or aboard the APC), open or close a door
+    (a closed one, or an open one with nobody in the doorway), weld a closed door, cut a welded or
+    locked door (not twice a turn), switch a sentry (the equipment), pick a lock (the equipment);
+    comms; a Predator's diagonal moves (past the corner, as the grid's step rule says); with a
+    weapon with ammunition: fire at each target within range, over-watch, a grenade (for the
+    script only when nothing else is legal or an Alien is among the targets); always end."""
     i = game.active
     h = game.humans[i]
-    ap = state.available_ap(game, i)
-    cost = game.rules["ap_cost"]
+    ap, cost = state.available_ap(game, i), game.rules["ap_cost"]
     occ = state.occupied(game)
-    around = game.colony.around(h.pos)
+
+    def affords(kind, times=1):
+        return ap >= times * cost[kind]
+
+    def walkable(n):
+        return (n != NO and PASSABLE_BY_CODE[geometry.cell(game, n)] and n not in occ
+                and affords("move", geometry.enter_cost(game, n)))
+
+    beside = [geometry.step_sq(game, h.pos, dr, dc) for dr, dc in CARDINAL]
+    legal = set()
     if h.in_apc:
-        for d in range(4):
-            near = around[2 * d]
-            if near is not None and PASSABLE_BY_CODE[near[1]] and near[0] not in occ and near[2] * cost["move"] <= ap:
-                mask[s["move"] + d] = 1
-        mask[s["end"]] = 1
-        return
-    apc_sq, board = NO, False
-    if game.apc is not None:
-        apc_sq = game.apc["pos"]
-        board = (h.role in game.rules["apc"]["crew_roles"] and ap >= game.rules["apc"]["board_cost"] * cost["move"]
-                 and len(state.crew(game)) < game.rules["apc"]["capacity"])
-    sentries = [geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "sentry"] \
-        if h.equipment and ap >= cost["equip"] else ()
-    for d in range(4):
-        near = around[2 * d]
-        if near is None:
-            continue
-        n, cell, enter, _ = near
-        if PASSABLE_BY_CODE[cell] and n not in occ and enter * cost["move"] <= ap:
-            mask[s["move"] + d] = 1
-        elif n == apc_sq and board:
-            mask[s["move"] + d] = 1
-        if cell == DOOR_OPEN or cell == DOOR_CLOSED:
-            if ap >= cost["door"] and (cell == DOOR_CLOSED or state.figure_at(game, n) is None):
-                mask[s["door"] + d] = 1
-            if cell == DOOR_CLOSED and ap >= cost["weld"]:
-                mask[s["weld"] + d] = 1
-        if cell == DOOR_WELDED and ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
-            mask[s["unweld"] + d] = 1
-        if n in sentries:
-            mask[s["equip"] + d] = 1
-        if cell == DOOR_LOCKED:
-            if ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
-                mask[s["unweld"] + d] = 1
-            if h.equipment and ap >= cost["pick_lock"]:
-                mask[s["pick_lock"] + d] = 1
-    if marines.can_use_comms(game, i):
-        mask[s["comms"]] = 1
-    if h.role == "predator":
-        for k in range(4):
-            near = around[2 * k + 1]
-            if near is not None:
-                n, cell, enter, corner_ok = near
-                if PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and enter * cost["move"] <= ap:
-                    mask[s["move_diagonal"] + k] = 1
-    if h.weapon != "none" and not h.out_of_ammo:
-        rng_w = combat.weapon_range(game, h.weapon)
-        if ap >= cost[f"fire_{h.weapon}"]:
-            for k, t in enumerate(marines.targets(game)):
-                if geometry.rng(game, h.pos, combat.target_square(game, t)) <= rng_w:
-                    mask[s["fire"] + k] = 1
-        if ap >= cost["overwatch"] and not h.overwatch:
-            mask[s["overwatch"]] = 1
-        if marines.can_grenade(game, i) and ap >= cost["grenade"] and (
-                not script or np.count_nonzero(mask) == 0 or any(t[0] == "alien" for t in marines.targets(game))):
-            for slot in marines.grenade_squares(game, i):
-                mask[s["grenade"] + slot] = 1
-    mask[s["end"]] = 1
-
-
-def decisions(seed, options, steps):
-    """The figures' and the driven APC's decisions of random legal games of BugHunt(**options)."""
-    rng = random.Random(seed)
-    game = 0
-    while steps > 0:
-        g = BugHunt(**options)
-        g.reset(seed * 1000 + game)
-        game += 1
-        while not g.is_terminal() and steps > 0:
-            if g.decision is not None and g.decision.kind in ("act", "drive"):
-                yield g
-            g.apply(rng.choice(g.legal_actions()))
-            steps -= 1
+        legal |= {("move", d) for d, n in enumerate(beside) if walkable(n)}
+    else:
+        apc = game.rules["apc"]
+        aboard = NO if game.apc is None or h.role not in apc["crew_roles"] or not affords("move", apc["board_cost"]) \
+            or len(state.crew(game)) >= apc["capacity"] else game.apc["pos"]
+        sentries = {geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "sentry"} \
+            if h.equipment and affords("equip") else set()
+        for d, n in enumerate(beside):
+            if n == NO:
+                continue
+            code = geometry.cell(game, n)
+            cuttable = code in (DOOR_WELDED, DOOR_LOCKED) and game.unweld_turn.get(str(n)) != game.turn
+            allowed = {"move": walkable(n) or n == aboard,
+                       "door": affords("door") and (code == DOOR_CLOSED or (code == DOOR_OPEN and state.figure_at(game, n) is None)),
+                       "weld": code == DOOR_CLOSED and affords("weld"),
+                       "unweld": cuttable and affords("unweld"),
+                       "equip": n in sentries,
+                       "pick_lock": code == DOOR_LOCKED and h.equipment and affords("pick_lock")}
+            legal |= {(kind, d) for kind, ok in allowed.items() if ok}
+        if marines.can_use_comms(game, i):
+            legal.add(("comms", 0))
+        if h.role == "predator":
+            corners = game.colony.around(h.pos)  # (the diagonal's corner rule: the grid tests')
+            for k, (dr, dc) in enumerate(DIAGONALS):
+                n = geometry.step_sq(game, h.pos, dr, dc)
+                if walkable(n) and corners[2 * k + 1][3]:
+                    legal.add(("move_diagonal", k))
+        if h.weapon != "none" and not h.out_of_ammo:
+            reach = combat.weapon_range(game, h.weapon)
+            listed = marines.targets(game)
+            if affords(f"fire_{h.weapon}"):
+                legal |= {("fire", k) for k, t in enumerate(listed)
+                          if geometry.rng(game, h.pos, combat.target_square(game, t)) <= reach}
+            if affords("overwatch") and not h.overwatch:
+                legal.add(("overwatch", 0))
+            if marines.can_grenade(game, i) and affords("grenade") and (
+                    not script or not legal or any(t[0] == "alien" for t in listed)):
+                legal |= {("grenade", slot) for slot in marines.grenade_squares(game, i)}
+    legal.add(("end", 0))
+    for kind, index in legal:
+        mask[game._slot[kind] + index] = 1
 
 
 @pytest.mark.parametrize("seed,options", OPTIONS)
@@ -114,7 +98,7 @@ def test_marine_mask_is_the_plain_mask(seed, options):
     rng = random.Random(seed)
     counts = {"masks": 0, "fire": 0, "beyond_weapon": 0, "grenade": 0, "in_apc": 0}
     short = {}  # the rules with the pulse rifle's range cut, by the game's rules
-    for g in decisions(seed, options, 3000):
+    for g in decisions(seed, 3000, ("act", "drive"), **options):
         if g.decision.kind != "act":
             continue
         h = g.humans[g.active]
@@ -160,7 +144,7 @@ def test_target_ranges_are_each_targets_range(seed, options):
     """The ranges kept with the targets are geometry.rng from the shooter's square (the figure's,
     or the driven APC's) to each target's square, in the targets' order."""
     checked = 0
-    for g in decisions(seed, options, 2000):
+    for g in decisions(seed, 2000, ("act", "drive"), **options):
         for fresh in (True, False):  # worked out by target_ranges, or kept already by targets
             if fresh:
                 g._cache.pop("targets", None)

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, geometry, marines, state
+from aliens_env.bug_hunt import geometry, marines, state
 from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.state import DIAGONALS, MAX_TARGETS, NO
-from bh_helpers import positions, shooter_and_reach
+from bh_helpers import decisions, positions, shooter_and_reach
 
 
 def targets_by_geometry(game) -> list[tuple[str, int]]:
@@ -60,22 +60,6 @@ def test_targets_are_the_geometry_scan_at_random_positions(seed, mission):
     assert checked > 2000 and features > 150, (checked, features)
 
 
-def act_positions(seed: int, steps: int, **options):
-    """The figures' decisions of random legal games of BugHunt(**options) (as
-    bh_helpers.positions, with the squad and options chosen), `steps` moves in all."""
-    rng = random.Random(seed)
-    game = 0
-    while steps > 0:
-        g = BugHunt(**options)
-        g.reset(seed * 1000 + game)
-        game += 1
-        while not g.is_terminal() and steps > 0:
-            if g.decision is not None and g.decision.kind == "act":
-                yield g
-            g.apply(rng.choice(g.legal_actions()))
-            steps -= 1
-
-
 @pytest.mark.parametrize("seed,options", [(3, {}), (4, {"squad": "predators", "mission": "kill_queen"}),
                                           (5, {"apc": True, "electronic_locks": True})])
 def test_a_move_goes_where_step_sq_says_at_enter_costs_ap(seed, options):
@@ -83,7 +67,7 @@ def test_a_move_goes_where_step_sq_says_at_enter_costs_ap(seed, options):
     figure ends on geometry.step_sq's square, the squad's AP down by geometry.enter_cost's
     (boarding the APC: its board_cost)."""
     counts = {"move": 0, "move_diagonal": 0, "dear": 0, "boards": 0}
-    for g in act_positions(seed, 1500, **options):
+    for g in decisions(seed, 1500, **options):
         for action in g.legal_actions():
             kind, index = g.layout.decode(action)
             if kind not in ("move", "move_diagonal"):

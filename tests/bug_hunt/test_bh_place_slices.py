@@ -1,5 +1,6 @@
 """Colony.rect_cells lists a rectangle by arithmetic on the step vectors, and Colony.fits and
-Colony.place work on whole numpy slices of the section's rectangle: the same
+Colony.place read and write the section's rectangle and its ring row by row (compiled, C loops on
+typed views of the cell codes and piece ids: colony.pxd ``_all_unknown``, ``_lay``): the same
 answers and the same grid as the square-by-square forms they replaced, over many colonies and
 rectangles (laid or not, at the edge, over laid squares, with open ends and doors)."""
 import random
@@ -9,7 +10,7 @@ import pytest
 
 from aliens_env.bug_hunt import data_files
 from aliens_env.bug_hunt.colony import DOOR_CLOSED, DOOR_OPEN, FLOOR, UNKNOWN, WALL, Colony, add, right
-from test_bh_layout import grow
+from bh_helpers import grown_colonies
 
 RULES = data_files.rules()
 
@@ -53,30 +54,27 @@ def same(a, b):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_fits_and_place_match_the_square_by_square_forms(seed):
-    rng = random.Random(seed)
     placed = 0
-    for steps in (0, 3, 10, 25, 60):
-        col = grow(seed, steps)
+    for rng, col in grown_colonies(seed, (0, 3, 10, 25, 60), 150):
         n = col.size
-        for _ in range(150):
-            base = (rng.randrange(-1, n + 1), rng.randrange(-1, n + 1))
-            d, depth, width = rng.randrange(4), rng.randrange(1, 8), rng.randrange(1, 8)
-            cells = col.rect_cells(base, d, depth, width, rng.randrange(width))
-            fit = col.fits(cells)
-            assert fit == fits_by_square(col, cells)
-            if not fit:
-                continue
-            r0, c0, r1, c1 = min(r for r, _ in cells), min(c for _, c in cells), max(r for r, _ in cells), max(c for _, c in cells)
-            ring = [(r, c) for r in range(r0 - 1, r1 + 2) for c in range(c0 - 1, c1 + 2)
-                    if not (r0 <= r <= r1 and c0 <= c <= c1)]
-            keep = rng.sample(ring, rng.randrange(min(len(ring), 6) + 1))
-            keep = [list(q) if rng.random() < 0.5 else q for q in keep]  # (ports hold lists)
-            doors = [(q, rng.choice((DOOR_OPEN, DOOR_CLOSED))) for q in rng.sample(ring, rng.randrange(3))]
-            a, b = col.copy(), col.copy()
-            assert a.place(cells, "room", keep_open=keep, doors=doors, size=depth) == \
-                place_by_square(b, cells, "room", keep_open=keep, doors=doors, size=depth)
-            same(a, b)
-            placed += 1
+        base = (rng.randrange(-1, n + 1), rng.randrange(-1, n + 1))
+        d, depth, width = rng.randrange(4), rng.randrange(1, 8), rng.randrange(1, 8)
+        cells = col.rect_cells(base, d, depth, width, rng.randrange(width))
+        fit = col.fits(cells)
+        assert fit == fits_by_square(col, cells)
+        if not fit:
+            continue
+        r0, c0, r1, c1 = min(r for r, _ in cells), min(c for _, c in cells), max(r for r, _ in cells), max(c for _, c in cells)
+        ring = [(r, c) for r in range(r0 - 1, r1 + 2) for c in range(c0 - 1, c1 + 2)
+                if not (r0 <= r <= r1 and c0 <= c <= c1)]
+        keep = rng.sample(ring, rng.randrange(min(len(ring), 6) + 1))
+        keep = [list(q) if rng.random() < 0.5 else q for q in keep]  # (ports hold lists)
+        doors = [(q, rng.choice((DOOR_OPEN, DOOR_CLOSED))) for q in rng.sample(ring, rng.randrange(3))]
+        a, b = col.copy(), col.copy()
+        assert a.place(cells, "room", keep_open=keep, doors=doors, size=depth) == \
+            place_by_square(b, cells, "room", keep_open=keep, doors=doors, size=depth)
+        same(a, b)
+        placed += 1
     assert placed > 100
 
 

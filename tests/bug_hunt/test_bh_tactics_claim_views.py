@@ -15,7 +15,7 @@ from aliens_env.bug_hunt.colony import DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from aliens_env.bug_hunt.policies import walkers
 from aliens_env.bug_hunt.state import NO, UNREACHABLE
 from aliens_env.bug_hunt.tactics import TacticMarines, _pod_field
-from bh_helpers import positions
+from bh_helpers import positions, share_out
 
 
 def _claim_by_the_rule(game, goals, per_goal, bypass):
@@ -40,11 +40,7 @@ def _claim_by_the_rule(game, goals, per_goal, bypass):
             steps = int(field[h.pos])
             if steps < UNREACHABLE:
                 pairs.append((steps, i, g))
-    taken, load = {}, {}
-    for _, i, g in sorted(pairs):
-        if i not in taken and load.get(g, 0) < per_goal:
-            taken[i], load[g] = g, load.get(g, 0) + 1
-    return taken.get(me)
+    return share_out(pairs, per_goal, me)
 
 
 @pytest.mark.parametrize("seed,mission", [(2, "explore"), (4, "kill_queen"), (5, "explore")])

@@ -15,7 +15,7 @@ from aliens_env.bug_hunt.geometry import steps_on
 from aliens_env.bug_hunt.policies import ScriptedMarines, walkers
 from aliens_env.bug_hunt.state import NO, UNREACHABLE
 from aliens_env.bug_hunt.tactics import TacticMarines, _locks_laid, _pod_field
-from bh_helpers import activate, build, positions
+from bh_helpers import activate, build, positions, share_out
 
 SEEDS = [(0, "explore"), (1, "kill_queen"), (2, "explore"), (3, "kill_queen")]
 
@@ -122,11 +122,7 @@ def _claim_by_the_rules(tactic, game, goals, per_goal):
                 steps = int(by_equipment[h.equipment][h.pos])
                 if steps < UNREACHABLE:
                     pairs.append((steps, i, g))
-    taken, load = {}, {}
-    for _, i, g in sorted(pairs):
-        if i not in taken and load.get(g, 0) < per_goal:
-            taken[i], load[g] = g, load.get(g, 0) + 1
-    return taken.get(me)
+    return share_out(pairs, per_goal, me)
 
 
 @pytest.mark.parametrize("seed,mission", SEEDS)

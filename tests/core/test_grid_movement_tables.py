@@ -11,20 +11,8 @@ import pickle
 import numpy as np
 import pytest
 
-from aliens_env.core.grid import Grid, Mover, Terrain
-from grid_rules import step_open_by_the_rules, table_by_the_rules
-
-TERRAINS = [
-    Terrain("floor"),
-    Terrain("wall", cost=None, blocks_sight=True),
-    Terrain("stairwell", cost=None),
-    Terrain("furniture", cost=2),
-    Terrain("door_open"),
-    Terrain("door_closed", blocks_sight=True, door=True),
-    Terrain("joined wall", cost=None, blocks_sight=True, joined=True),
-]
-MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
-          Mover("walker", diagonal=False))
+from aliens_env.core.grid import Grid, Mover
+from grid_rules import MOVERS, TERRAINS, edited, random_edit, random_grid, step_open_by_the_rules, table_by_the_rules
 
 
 def enter_by_the_rules(g: Grid, mover: Mover) -> list[bool]:
@@ -50,42 +38,19 @@ def check(g: Grid) -> None:
         assert list(g.step_keys(mover)) == [sum(1 << d for d, _ in row) for row in want], mover.name
 
 
-def random_edit(g: Grid, rng) -> None:
-    """One edit: a cell, a marker or an edge wall set, or a bulk write of up to a third of the
-    squares (then ``changed()``)."""
-    kind = int(rng.integers(5))
-    a = int(rng.integers(g.n))
-    if kind == 0:
-        g.set_cell(a, int(rng.integers(len(TERRAINS))))
-    elif kind == 1:
-        g.set_marker(a, int(rng.integers(0, 2)))
-    elif kind == 2 and a % g.width < g.width - 1:
-        g.set_edge_wall(a, a + 1, bool(rng.integers(0, 3)))
-    elif kind == 3 and a + g.width < g.n:
-        g.set_edge_wall(a, a + g.width, bool(rng.integers(0, 3)))
-    else:
-        squares = rng.integers(g.n, size=int(rng.integers(1, g.n // 3 + 2)))
-        g.cells.flat[squares] = rng.integers(len(TERRAINS), size=len(squares))
-        g.wall_s.flat[squares[::2]] = rng.integers(0, 2, size=len(squares[::2]))
-        g.changed()
-
-
 @pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
 def test_the_movement_tables_remade_after_each_edit_are_the_rules(diagonal):
     rng = np.random.default_rng(51 if diagonal == "corner" else 52)
     for trial in range(10):
-        h, w = int(rng.integers(1, 12)), int(rng.integers(1, 13))
-        codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
-        g = Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+        g = random_grid(rng, diagonal, 1, 12, 13)
         check(g)  # (the first tables: from the blank grid's)
         for edit in range(25):
-            target = g.copy() if edit % 6 == 5 else g  # (a copy shares the last tables built)
-            random_edit(target, rng)
+            target = edited(g, rng, on_copy=edit % 6 == 5, walls=True)
             check(target)
             if target is not g:
                 check(g)
         back = pickle.loads(pickle.dumps(g))  # (no last tables kept: from the blank grid's again)
-        random_edit(back, rng)
+        random_edit(back, rng, walls=True)
         check(back)
 
 

@@ -11,20 +11,8 @@ import heapq
 import numpy as np
 import pytest
 
-from aliens_env.core.grid import UNREACHABLE, Grid, Mover, Terrain
-from grid_rules import table_by_the_rules
-
-TERRAINS = [
-    Terrain("floor"),
-    Terrain("wall", cost=None, blocks_sight=True),
-    Terrain("stairwell", cost=None),
-    Terrain("furniture", cost=2),
-    Terrain("door_open"),
-    Terrain("door_closed", blocks_sight=True, door=True),
-    Terrain("joined wall", cost=None, blocks_sight=True, joined=True),
-]
-MOVERS = (Mover("marine"), Mover("alien", costs={"stairwell": 1}), Mover("face_hugger", door_cost=None),
-          Mover("walker", diagonal=False))
+from aliens_env.core.grid import UNREACHABLE, Grid, Mover
+from grid_rules import MOVERS, edited, random_grid, table_by_the_rules
 
 
 def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: bool, goal_cost, closed: tuple) -> list:
@@ -49,34 +37,13 @@ def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: boo
     return dist
 
 
-def random_edit(g: Grid, rng) -> None:
-    """A cell, a marker or an edge wall set, or a bulk write of up to a third of the squares."""
-    kind = int(rng.integers(5))
-    a = int(rng.integers(g.n))
-    if kind == 0:
-        g.set_cell(a, int(rng.integers(len(TERRAINS))))
-    elif kind == 1:
-        g.set_marker(a, int(rng.integers(0, 2)))
-    elif kind == 2 and a % g.width < g.width - 1:
-        g.set_edge_wall(a, a + 1, bool(rng.integers(0, 3)))
-    elif kind == 3 and a + g.width < g.n:
-        g.set_edge_wall(a, a + g.width, bool(rng.integers(0, 3)))
-    else:
-        squares = rng.integers(g.n, size=int(rng.integers(1, g.n // 3 + 2)))
-        g.cells.flat[squares] = rng.integers(len(TERRAINS), size=len(squares))
-        g.changed()
-
-
 @pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
 def test_the_step_keys_and_the_fields_read_from_them_are_the_rules_after_each_edit(diagonal):
     rng = np.random.default_rng(61 if diagonal == "corner" else 62)
     for trial in range(8):
-        h, w = int(rng.integers(2, 14)), int(rng.integers(2, 15))
-        codes = rng.choice([0] * 8 + list(range(1, len(TERRAINS))), size=(h, w))
-        g = Grid(h, w, TERRAINS, codes, diagonal=diagonal)
+        g = random_grid(rng, diagonal, 2, 14, 15)
         for edit in range(15):
-            target = g.copy() if edit % 5 == 4 else g  # (a copy shares the last tables built)
-            random_edit(target, rng)
+            target = edited(g, rng, on_copy=edit % 5 == 4)
             for mover in MOVERS:
                 table = table_by_the_rules(target, mover)
                 assert list(target.step_keys(mover)) == [sum(1 << d for d, _ in row) for row in table], (trial, edit)
