@@ -473,19 +473,20 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     end = at + MAX_TARGETS * target_size
     for k in range(at, end):
         out[k] = 0.0
-    listed = ()
+    listed, ranges = (), ()
     if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
         if kind == "extra_hit":
             pos = humans[game.extra["shooter"]].pos
             listed = [("alien", option) for option in d.options]
-        else:
-            pos = game.apc["pos"] if kind == "drive" else humans[active].pos
-            listed = marines.targets(game)
+            ranges = [geometry.rng(game, pos, combat.target_square(game, t)) for t in listed]
+        else:  # (the ranges worked out with the targets, from the square they are seen from)
+            listed, ranges = marines.targets(game), marines.target_ranges(game)
     if len(listed) > MAX_TARGETS:
         raise ValueError(f"{len(listed)} targets, more than the observation's {MAX_TARGETS} rows")
-    for t in listed:
+    for i in range(len(listed)):
+        t = listed[i]
         out[at] = 1.0
-        distance = geometry.rng(game, pos, combat.target_square(game, t))
+        distance = ranges[i]
         out[at + 1] = min(distance, 12.0) / 12
         if t[0] == "alien":
             a = aliens[t[1]]
