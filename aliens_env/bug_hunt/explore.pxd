@@ -6,7 +6,7 @@ from aliens_env.bug_hunt.state cimport GameRecords
 # called in C by the Marines' moves (marines.after_human_move, the door and APC actions)
 @cython.locals(rows=list, cols=list, viewers=list, mouths_now=list, mouths=list, blind=set, reach=cython.int,
                vr=cython.int, vc=cython.int, v=cython.int, m=cython.int, mr=cython.int, mc=cython.int, k=cython.int,
-               found=cython.int)
+               found=cython.int, piece=dict)
 cpdef reveal(GameRecords game, object viewer=*)
 
 # called in C by reveal at every turn of its loop (and by reopen)

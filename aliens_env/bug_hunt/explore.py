@@ -52,21 +52,22 @@ def reveal(game, viewer: int = NO) -> None:
         _, mouths_now, pending, blind = layout_ports(game)
         viewers = [s for s in viewers if s not in blind]
         found = NO
-        sight = game.rules["sight_range"]
-        reach = min(radius, sight)
-        rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
-        for k, mouths in mouths_now:
-            for v in viewers:
-                vr, vc = rows[v], cols[v]
-                for m in mouths:  # as geometry.los(game, v, m, radius)
-                    mr, mc = rows[m], cols[m]  # (C ints: the range test boxes no number)
-                    if (-reach <= mr - vr <= reach and -reach <= mc - vc <= reach) and col.has_los(v, m, sight):
-                        found = k
+        if viewers:  # (after a move the square has often been found blind already: nothing to scan)
+            sight = game.rules["sight_range"]
+            reach = min(radius, sight)
+            rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
+            for k, mouths in mouths_now:
+                for v in viewers:
+                    vr, vc = rows[v], cols[v]
+                    for m in mouths:  # as geometry.los(game, v, m, radius)
+                        mr, mc = rows[m], cols[m]  # (C ints: the range test boxes no number)
+                        if (-reach <= mr - vr <= reach and -reach <= mc - vc <= reach) and col.has_los(v, m, sight):
+                            found = k
+                            break
+                    if found != NO:
                         break
                 if found != NO:
                     break
-            if found != NO:
-                break
         if found == NO:
             for v in viewers:  # (add, a C call: update was a method call even for none)
                 blind.add(v)
