@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import combat, dice_ai, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, exposed, figure_at, occupied, room_of
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
 
 try:
     import cython
@@ -214,9 +214,15 @@ def approach(game, row: dict, mode: str | None = None) -> None:
     game.placement = {"kind": row["kind"], "count": count, "mode": mode, "distance": distance}
 
 
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def aliens_in_sight(game, sq: int | None = None) -> bool:
-    return any(a.alive and geometry.los(game, h.pos, a.pos) for h in game.humans
-               if h.status == "active" and (sq is None or h.squad == sq) for a in game.aliens)
+    """Does an active figure (of squad sq, when given) see a live Alien? (A loop, h and a typed.)"""
+    for h in game.humans:
+        if h.status == "active" and (sq is None or h.squad == sq):
+            for a in game.aliens:
+                if a.alive and geometry.los(game, h.pos, a.pos):
+                    return True
+    return False
 
 
 def step_xeno(game) -> None:
@@ -257,11 +263,27 @@ def place_approach(game, direction: int) -> None:
             [x for dd in dirs for x in options[dd] if x[1] not in taken]
         if not pool:
             break
-        _, s = min(pool, key=lambda x: (abs(x[0] - p["distance"]), -x[0], x[1]))
+        s = nearest_square(pool, p["distance"])
         taken.add(s)
         if state.add_alien(game, p["kind"], s) != NO:
             placed += 1
     game.events.append(f"{placed} {p['kind']} placed")
+
+
+@cython.locals(pool=list, distance=cython.long, x=tuple, far=cython.long, square=cython.long, gap=cython.long,
+               best=cython.long, best_far=cython.long, best_gap=cython.long)
+def nearest_square(pool: list[tuple[int, int]], distance: int) -> int:
+    """The square of pool's (path distance, square) pairs (one at least) whose distance is nearest
+    `distance`, ties to the farther, then to the lower square: the least of the key (|far -
+    distance|, -far, square), in a typed loop (min with a key made a tuple for every pair)."""
+    best_far, best = pool[0]
+    best_gap = abs(best_far - distance)
+    for x in pool:
+        far, square = x
+        gap = abs(far - distance)
+        if gap < best_gap or (gap == best_gap and (far > best_far or (far == best_far and square < best))):
+            best, best_far, best_gap = square, far, gap
+    return best
 
 
 def end_turn(game) -> None:
