@@ -32,7 +32,7 @@ def step_aliens_move(game) -> None:
 
 
 @cython.locals(game=GameRecords, a=Alien, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
-               ap=cython.long, door=cython.long)
+               ap=cython.long, door=cython.long, closed=cython.long, passable=tuple)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
@@ -44,17 +44,18 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     door = game.rules["ap_cost"]["door"]
     anchored = a.anchored
     chamber = room_of(game, a.pos) if anchored else NO
+    closed, passable = DOOR_CLOSED, PASSABLE_BY_CODE  # (typed locals: no module look-up for every square)
     for d, near in enumerate(game.colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
         if anchored and room_of(game, n) != chamber:
             continue
-        if cell == DOOR_CLOSED:
+        if cell == closed:
             if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
                 out[d] = (n, door)
             continue
-        if not PASSABLE_BY_CODE[cell] or n in occ or not corner_ok:
+        if not passable[cell] or n in occ or not corner_ok:
             continue
         if cost <= ap:
             out[d] = (n, cost)
