@@ -13,22 +13,24 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
+@cython.locals(records=GameRecords, a=Alien)
 def step_aliens_move(game) -> None:
-    if game.mover != NO:
-        a = game.aliens[game.mover]
+    records = game  # (typed, read only: compiled, its records read from the struct, _decide a C call; writes: game)
+    if records.mover != NO:
+        a = records.aliens[records.mover]
         if not a.alive or a.ap <= 0 or a.attached != NO:
             game.mover = NO
         else:
-            game._decide("step", [])
+            records._decide("step", [])
             return
-    game.queue = [i for i in game.queue if game.aliens[i].alive and game.aliens[i].attached == NO]
-    if not game.queue:
+    game.queue = [i for i in records.queue if records.aliens[i].alive and records.aliens[i].attached == NO]
+    if not records.queue:
         game._start_phase("aliens_cc")
         return
-    if len(game.queue) == 1:
-        game.mover = game.queue.pop(0)
+    if len(records.queue) == 1:
+        game.mover = records.queue.pop(0)
         return
-    game._decide("order", list(game.queue))
+    records._decide("order", list(records.queue))
 
 
 @cython.locals(game=GameRecords, a=Alien, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
