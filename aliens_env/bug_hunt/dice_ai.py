@@ -40,10 +40,10 @@ def rulebook_steps(game, i: int) -> list[int]:
     if combat.humans_beside(game, a.pos):
         return []
     field = target_field(game, a.kind == "face_hugger")
-    here = int(field[a.pos])
+    here = field.item(a.pos)  # (a Python int: int(field[a.pos]) made a numpy scalar first)
     best, out = here, []
     for d, (n, _cost) in xeno.alien_steps(game, i).items():
-        v = int(field[n])  # opening a closed door on the way counts as progress through it
+        v = field.item(n)  # opening a closed door on the way counts as progress through it
         if v < best:
             best, out = v, [d]
         elif v == best and v < here:

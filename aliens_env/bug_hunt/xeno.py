@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import combat, dice_ai, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, exposed, figure_at, occupied, room_of
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
 
 try:
     import cython
@@ -13,26 +13,28 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
+@cython.locals(records=GameRecords, a=Alien)
 def step_aliens_move(game) -> None:
-    if game.mover != NO:
-        a = game.aliens[game.mover]
+    records = game  # (typed, read only: compiled, its records read from the struct, _decide a C call; writes: game)
+    if records.mover != NO:
+        a = records.aliens[records.mover]
         if not a.alive or a.ap <= 0 or a.attached != NO:
             game.mover = NO
         else:
-            game._decide("step", [])
+            records._decide("step", [])
             return
-    game.queue = [i for i in game.queue if game.aliens[i].alive and game.aliens[i].attached == NO]
-    if not game.queue:
+    game.queue = [i for i in records.queue if records.aliens[i].alive and records.aliens[i].attached == NO]
+    if not records.queue:
         game._start_phase("aliens_cc")
         return
-    if len(game.queue) == 1:
-        game.mover = game.queue.pop(0)
+    if len(records.queue) == 1:
+        game.mover = records.queue.pop(0)
         return
-    game._decide("order", list(game.queue))
+    records._decide("order", list(records.queue))
 
 
 @cython.locals(game=GameRecords, a=Alien, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
-               ap=cython.long, door=cython.long)
+               ap=cython.long, door=cython.long, closed=cython.long, passable=tuple)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
@@ -44,17 +46,18 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     door = game.rules["ap_cost"]["door"]
     anchored = a.anchored
     chamber = room_of(game, a.pos) if anchored else NO
+    closed, passable = DOOR_CLOSED, PASSABLE_BY_CODE  # (typed locals: no module look-up for every square)
     for d, near in enumerate(game.colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
         if anchored and room_of(game, n) != chamber:
             continue
-        if cell == DOOR_CLOSED:
+        if cell == closed:
             if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
                 out[d] = (n, door)
             continue
-        if not PASSABLE_BY_CODE[cell] or n in occ or not corner_ok:
+        if not passable[cell] or n in occ or not corner_ok:
             continue
         if cost <= ap:
             out[d] = (n, cost)
@@ -214,9 +217,15 @@ def approach(game, row: dict, mode: str | None = None) -> None:
     game.placement = {"kind": row["kind"], "count": count, "mode": mode, "distance": distance}
 
 
+@cython.locals(game=GameRecords, h=Human, a=Alien)
 def aliens_in_sight(game, sq: int | None = None) -> bool:
-    return any(a.alive and geometry.los(game, h.pos, a.pos) for h in game.humans
-               if h.status == "active" and (sq is None or h.squad == sq) for a in game.aliens)
+    """Does an active figure (of squad sq, when given) see a live Alien? (A loop, h and a typed.)"""
+    for h in game.humans:
+        if h.status == "active" and (sq is None or h.squad == sq):
+            for a in game.aliens:
+                if a.alive and geometry.los(game, h.pos, a.pos):
+                    return True
+    return False
 
 
 def step_xeno(game) -> None:
@@ -257,11 +266,27 @@ def place_approach(game, direction: int) -> None:
             [x for dd in dirs for x in options[dd] if x[1] not in taken]
         if not pool:
             break
-        _, s = min(pool, key=lambda x: (abs(x[0] - p["distance"]), -x[0], x[1]))
+        s = nearest_square(pool, p["distance"])
         taken.add(s)
         if state.add_alien(game, p["kind"], s) != NO:
             placed += 1
     game.events.append(f"{placed} {p['kind']} placed")
+
+
+@cython.locals(pool=list, distance=cython.long, x=tuple, far=cython.long, square=cython.long, gap=cython.long,
+               best=cython.long, best_far=cython.long, best_gap=cython.long)
+def nearest_square(pool: list[tuple[int, int]], distance: int) -> int:
+    """The square of pool's (path distance, square) pairs (one at least) whose distance is nearest
+    `distance`, ties to the farther, then to the lower square: the least of the key (|far -
+    distance|, -far, square), in a typed loop (min with a key made a tuple for every pair)."""
+    best_far, best = pool[0]
+    best_gap = abs(best_far - distance)
+    for x in pool:
+        far, square = x
+        gap = abs(far - distance)
+        if gap < best_gap or (gap == best_gap and (far > best_far or (far == best_far and square < best))):
+            best, best_far, best_gap = square, far, gap
+    return best
 
 
 def end_turn(game) -> None:
