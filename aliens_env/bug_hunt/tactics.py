@@ -185,8 +185,11 @@ class TacticMarines(ScriptedMarines):
         return self._walk_or(game, mask, mates, self._hold(game, mask))
 
     def press(self, game, mask, action) -> int:
-        """press: walk on toward the goals while a step gets closer, shooting only when none does."""
-        if _kind(game, action) == "comms":
+        """press: walk on toward the goals while a step gets closer, shooting only when none does.
+        A scripted step is that walk already (the scripted squad steps only toward the goals,
+        step_toward), so it is kept rather than worked out again."""
+        kind = _kind(game, action)
+        if kind == "comms" or kind in STEPS:
             return action
         return self._walk_or(game, mask, self._goals(game), action)
 
