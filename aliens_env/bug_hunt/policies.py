@@ -82,9 +82,13 @@ class ScriptedMarines(SeedablePolicy):
 
     name = "heuristic"
 
-    @cython.locals(h=Human)  # (game untyped: a test hands the policy a stand-in that checks its reads)
     def act(self, game, player: str) -> int:
-        mask = game.script_mask(player)  # (read only, here and in the tactics: no copy; no unread grenade slot)
+        return self.choose(game, game.script_mask(player))
+
+    @cython.locals(h=Human)  # (game untyped: a test hands the policy a stand-in that checks its reads)
+    def choose(self, game, mask) -> int:
+        """act's choice, reading the position's script mask `mask` (read only, here and in the
+        tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         kind = game.decision.kind
         if kind == "activate":
