@@ -82,9 +82,13 @@ class ScriptedMarines(SeedablePolicy):
 
     name = "heuristic"
 
-    @cython.locals(h=Human)  # (game untyped: a test hands the policy a stand-in that checks its reads)
     def act(self, game, player: str) -> int:
-        mask = game.script_mask(player)  # (read only, here and in the tactics: no copy; no unread grenade slot)
+        return self.choose(game, game.script_mask(player))
+
+    @cython.locals(h=Human)  # (game untyped: a test hands the policy a stand-in that checks its reads)
+    def choose(self, game, mask) -> int:
+        """act's choice, reading the position's script mask `mask` (read only, here and in the
+        tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
         s = game.layout.encode  # the action of slice name, index (0 unless given)
         kind = game.decision.kind
         if kind == "activate":
@@ -176,7 +180,7 @@ class ScriptedMarines(SeedablePolicy):
         return None if step == NO else step
 
     @staticmethod
-    @cython.locals(h=Human, a=Alien, taken=set, free=list, rows=list, queens=list)
+    @cython.locals(h=Human, a=Alien, taken=set, home=list, rows=list, queens=list)
     def _goals(game) -> list[int]:
         """The squares the squad walks toward: home once the search is done, the Queen once she
         is seen (kill_queen), else the ready comms terminals (when one would still tell
@@ -191,12 +195,18 @@ class ScriptedMarines(SeedablePolicy):
             for h in game.humans:
                 if h.status == "active" and h.pos != me:
                     taken.add(h.pos)
-            free = [x for x in game.entry_squares() if x not in taken]
-            if not free:
-                return []
             rows = game.colony.rows_cols[0]  # each square's row (as game.rc(x)[0])
-            deep = max([rows[x] for x in free])
-            return [x for x in free if rows[x] == deep]
+            deep, home = NO, []
+            # read from the last entry square back: they are in square order, so the rows only fall
+            # (or stay) along the way, and the deepest free row is the first free square's
+            for x in reversed(game.entry_squares()):
+                if deep != NO and rows[x] != deep:
+                    break
+                if x not in taken:
+                    deep = rows[x]
+                    home.append(x)
+            home.reverse()  # (in square order)
+            return home
         if objective == "kill_queen":
             queens = []
             for a in game.aliens:

@@ -131,10 +131,11 @@ class TacticMarines(ScriptedMarines):
     def act(self, game, player: str) -> int:
         self._within_act = {}
         try:
-            action = super().act(game, player)
+            mask = game.script_mask(player)
+            action = self.choose(game, mask)
             if self.tactic == "heuristic" or game.decision.kind != "act":
                 return action
-            return getattr(self, self.tactic)(game, game.script_mask(player), action)
+            return getattr(self, self.tactic)(game, mask, action)
         finally:
             self._within_act = None
 
@@ -185,8 +186,11 @@ class TacticMarines(ScriptedMarines):
         return self._walk_or(game, mask, mates, self._hold(game, mask))
 
     def press(self, game, mask, action) -> int:
-        """press: walk on toward the goals while a step gets closer, shooting only when none does."""
-        if _kind(game, action) == "comms":
+        """press: walk on toward the goals while a step gets closer, shooting only when none does.
+        A scripted step is that walk already (the scripted squad steps only toward the goals,
+        step_toward), so it is kept rather than worked out again."""
+        kind = _kind(game, action)
+        if kind == "comms" or kind in STEPS:
             return action
         return self._walk_or(game, mask, self._goals(game), action)
 
@@ -199,7 +203,7 @@ class TacticMarines(ScriptedMarines):
             step = self.step_toward(game, game.room_centres(), mask)
             if step is not None:
                 return step
-        return self._walk_or(game, mask, self._goals(game), action)
+        return self.press(game, mask, action)
 
     @cython.locals(game=GameRecords)
     def spread(self, game, mask, action) -> int:
