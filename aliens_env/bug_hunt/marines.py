@@ -87,7 +87,8 @@ def targets(game) -> list[tuple[str, int]]:
                 if r <= reach and r <= sight and col.has_los(pos, geometry.sq(game, f["pos"]), sight):
                     out.append((r, 1, k, (kind, k)))
         out.sort()
-        del out[MAX_TARGETS:]
+        if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
+            del out[MAX_TARGETS:]
     cached = [t[3] for t in out]
     game._cache["target_ranges"] = [t[0] for t in out]
     game._cache["targets"] = cached
