@@ -14,34 +14,40 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
-               ar=cython.Py_ssize_t, ac=cython.Py_ssize_t)
+               ar=cython.Py_ssize_t, ac=cython.Py_ssize_t, s=cython.Py_ssize_t, rows=list, cols=list)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     h = game.humans[j]
     if h.hugger != NO:
         return True
     rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
-    hr, hc = rows[h.pos], cols[h.pos]  # (rows and columns: C integers when compiled, their differences C ones)
+    hr, hc = rows[h.pos], cols[h.pos]  # (squares, rows and columns: C integers when compiled, their differences C ones)
     for i, a in enumerate(game.aliens):
         if a.alive and a.attached == NO and i != exclude:
-            ar = rows[a.pos]
+            s = a.pos
+            ar = rows[s]
             if -1 <= ar - hr <= 1:
-                ac = cols[a.pos]
+                ac = cols[s]
                 if -1 <= ac - hc <= 1:
                     return True
     return False
 
 
-@cython.locals(game=GameRecords, h=Human)
+@cython.locals(game=GameRecords, h=Human, r=cython.Py_ssize_t, c=cython.Py_ssize_t, s=cython.Py_ssize_t,
+               hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, rows=list, cols=list, beside=list)
 def humans_beside(game, square: int) -> list[int]:
     """The squad figures an Alien on `square` would attack in close combat: exposed (active, out
     of the APC), not the android (the Aliens ignore it), within range 1."""
     rows, cols = game.colony.rows_cols  # state.exposed and geometry.rng, inline (called very often)
-    r, c = rows[square], cols[square]
+    r, c = rows[square], cols[square]  # (squares, rows and columns: C integers when compiled)
     beside = []
     for j, h in enumerate(game.humans):
-        if h.status == "active" and not h.in_apc and h.role != "android" \
-                and abs(rows[h.pos] - r) <= 1 and abs(cols[h.pos] - c) <= 1:
-            beside.append(j)
+        if h.status == "active" and not h.in_apc and h.role != "android":
+            s = h.pos
+            hr = rows[s]
+            if abs(hr - r) <= 1:
+                hc = cols[s]
+                if abs(hc - c) <= 1:
+                    beside.append(j)
     return beside
 
 

@@ -3,10 +3,16 @@ cimport cython
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# the state queries and changes the figures' actions make, called in C
+from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, spend
 # a weapon's range (targets, marine_mask) and the sentries' fire (after_human_move), called in C
 from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
 # the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
 from aliens_env.bug_hunt.explore cimport reveal
+
+# the cell codes marine_mask compares (colony.py's): C constants in the compiled module (Python sees them only
+# when the module runs as Python)
+cdef long DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
 
 # called in C by marine_mask (once per figure's decision), or by each other
 cpdef list targets(GameRecords game)
@@ -21,5 +27,6 @@ cpdef bint _grenade_slots_read(GameRecords game, signed char[:] mask)
 # the mask (int8, MASK_DTYPE) written through m as a C array; the AP, costs and slots C integers
 @cython.locals(h=Human, m=cython.schar[:], ap=cython.long, move_cost=cython.long, enter=cython.long,
                cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, rng_w=cython.long, r=cython.long, near=tuple, around=list)
+               k=cython.Py_ssize_t, rng_w=cython.long, r=cython.long, near=tuple, around=list, occ=set, s=dict,
+               cost=dict)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)

@@ -8,7 +8,8 @@ from . import combat, explore, geometry, state
 from .combat import sentries_fire, weapon_range
 from .explore import reveal
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
-from .state import APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
+from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, figure_at, occupied,
+                    room_of, spend)
 
 try:
     import cython
@@ -86,8 +87,10 @@ def targets(game) -> list[tuple[str, int]]:
                 if r <= reach and r <= sight and col.has_los(pos, geometry.sq(game, f["pos"]), sight):
                     out.append((r, 1, k, (kind, k)))
         out.sort()
-    cached = [t[3] for t in out[:MAX_TARGETS]]
-    game._cache["target_ranges"] = [t[0] for t in out[:MAX_TARGETS]]
+        if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
+            del out[MAX_TARGETS:]
+    cached = [t[3] for t in out]
+    game._cache["target_ranges"] = [t[0] for t in out]
     game._cache["targets"] = cached
     return cached
 
@@ -99,10 +102,11 @@ def target_ranges(game) -> list[int]:
     return game._cache["target_ranges"]
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)
 def can_grenade(game, i: int) -> bool:
     # ASSUMPTION A26: grenades are launched from the pulse rifle's under-slung launcher
-    return game.humans[i].weapon == "pulse_rifle" and game.grenade_pools[game.humans[i].squad] > 0
+    h = game.humans[i]
+    return h.weapon == "pulse_rifle" and game.grenade_pools[h.squad] > 0
 
 
 def grenade_offsets(game) -> list[tuple[int, int]]:
@@ -220,7 +224,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     cost = game.rules["ap_cost"]
     move_cost = cost["move"]
     move = s["move"]
-    occ = state.occupied(game)
+    occ = occupied(game)
     around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
@@ -248,7 +252,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
         elif n == apc_sq and board:
             m[move + d] = 1  # board the APC
         if cell == DOOR_OPEN or cell == DOOR_CLOSED:
-            if ap >= cost["door"] and (cell == DOOR_CLOSED or state.figure_at(game, n) is None):
+            if ap >= cost["door"] and (cell == DOOR_CLOSED or figure_at(game, n) is None):
                 m[s["door"] + d] = 1
             if cell == DOOR_CLOSED and ap >= cost["weld"]:
                 m[s["weld"] + d] = 1
@@ -305,7 +309,7 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
 
 @cython.locals(records=GameRecords)
 def marine_action(game, kind: str, index: int) -> None:
-    records = game  # (typed, read only: compiled, the records the moves read come from the struct; writes: game)
+    records = game  # (typed, read only: compiled, its records read from the struct, spend a C call; writes: game)
     i = records.active
     h = records.humans[i]
     cost = records.rules["ap_cost"]
@@ -319,11 +323,11 @@ def marine_action(game, kind: str, index: int) -> None:
         n, _, enter, _ = records.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
         apc = records.apc
         if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
-            state.spend(game, i, records.rules["apc"]["board_cost"] * cost["move"])
+            spend(records, i, records.rules["apc"]["board_cost"] * cost["move"])
             h.pos, h.in_apc, h.moved = n, True, True
             records.events.append(f"{h.name} boards the APC")
             return
-        state.spend(game, i, enter * cost["move"])
+        spend(records, i, enter * cost["move"])
         if h.in_apc:
             h.in_apc = False
             records.events.append(f"{h.name} leaves the APC")
@@ -332,7 +336,7 @@ def marine_action(game, kind: str, index: int) -> None:
         after_human_move(game, i)
     elif kind == "door":
         n = adjacent_door(game, i, index)
-        state.spend(game, i, cost["door"])
+        spend(records, i, cost["door"])
         opening = geometry.cell(game, n) == DOOR_CLOSED
         game.colony.cells.flat[n] = DOOR_OPEN if opening else DOOR_CLOSED
         game.colony.changed()
@@ -340,14 +344,14 @@ def marine_action(game, kind: str, index: int) -> None:
         reveal(game)
     elif kind == "weld":
         n = adjacent_door(game, i, index)
-        state.spend(game, i, cost["weld"])
+        spend(records, i, cost["weld"])
         game.colony.cells.flat[n] = DOOR_WELDED
         game.welds[str(n)] = 0
         game.colony.changed()
         game.events.append(f"{h.name} welds a door shut")
     elif kind == "unweld":
         n = adjacent_door(game, i, index)
-        state.spend(game, i, cost["unweld"])
+        spend(records, i, cost["unweld"])
         done = game.welds.get(str(n), 0) + 1
         game.unweld_turn[str(n)] = game.turn
         if done >= game.rules["unweld_turns"]:
@@ -360,13 +364,13 @@ def marine_action(game, kind: str, index: int) -> None:
             game.events.append(f"{h.name} works on the weld ({done}/{game.rules['unweld_turns']})")
     elif kind == "equip":
         n = adjacent_door(game, i, index)
-        state.spend(game, i, cost["equip"])
+        spend(records, i, cost["equip"])
         f = next(f for f in game.features if f["kind"] == "sentry" and geometry.sq(game, f["pos"]) == n)
         f["state"] = "inactive" if f["state"] == "active" else "active"
         game.events.append(f"{h.name} switches an auto sentry {'on' if f['state'] == 'active' else 'off'}")
     elif kind == "pick_lock":
         n = adjacent_door(game, i, index)
-        state.spend(game, i, cost["pick_lock"])
+        spend(records, i, cost["pick_lock"])
         roll = game.dice.d6()
         if roll >= game.rules["electronic_locks"]["pick_on"]:
             game.colony.cells.flat[n] = DOOR_CLOSED
@@ -376,23 +380,23 @@ def marine_action(game, kind: str, index: int) -> None:
             game.events.append(f"{h.name} fails to pick the lock ({roll})")
     elif kind == "comms":
         k = explore.comms_terminal(game, h.pos)
-        state.spend(game, i, cost["comms"])
+        spend(records, i, cost["comms"])
         game.features[k]["state"] = "used"
         game.brood_located = True
         game.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
     elif kind == "overwatch":
-        state.spend(game, i, cost["overwatch"])
+        spend(records, i, cost["overwatch"])
         h.overwatch = True
         game.events.append(f"{h.name} goes into over-watch")
         game.active = NO
     elif kind == "fire":
         t = targets(game)[index]
-        state.spend(game, i, cost[f"fire_{h.weapon}"])
+        spend(records, i, cost[f"fire_{h.weapon}"])
         game.fired_squads[h.squad] = True
         combat.fire(game, i, t)
     elif kind == "grenade":
         square = grenade_squares(game, i)[index]
-        state.spend(game, i, cost["grenade"])
+        spend(records, i, cost["grenade"])
         game.fired_squads[h.squad] = True
         game.grenade_pools[h.squad] -= 1
         combat.grenade(game, i, square)
@@ -447,13 +451,13 @@ def apc_action(game, kind: str, index: int) -> None:
         combat.apc_fire(game, t)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)
 def after_human_move(game, i: int) -> None:
     h = game.humans[i]
     sentries_fire(game, ("human", i))
     if h.status != "active":
         return
     reveal(game, h.pos)
-    room = state.room_of(game, h.pos)
+    room = room_of(game, h.pos)
     if room != NO and not game.colony.pieces[room]["entered"]:
         explore.enter_room(game, room, i)
