@@ -18,6 +18,11 @@ cpdef bint _is_among(x, list items)
 cpdef tuple squad_entry(GameRecords game, Human h)
 # (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
 cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w)
+# (its runs of floats, written with no check of each index: the span checked once)
+@cython.locals(n=Py_ssize_t, k=Py_ssize_t)
+cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1
+@cython.locals(k=Py_ssize_t)
+cpdef int _zero(float[::1] out, Py_ssize_t start, Py_ssize_t end) except -1
 
 
 cdef enum:

@@ -337,11 +337,11 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                c0=cython.int, area=cython.int, overwatch_at=cython.Py_ssize_t, acting_at=cython.Py_ssize_t,
                at=cython.Py_ssize_t, end=cython.Py_ssize_t, plane=cython.int, r=cython.int, c=cython.int,
                k=cython.Py_ssize_t, i=cython.Py_ssize_t, kind_at=cython.Py_ssize_t, seen=tuple, last=list,
-               values=tuple, alive=cython.int, lp=cython.double, queen=cython.double, queen_lp=cython.double,
+               entry=tuple, alive=cython.int, lp=cython.double, queen=cython.double, queen_lp=cython.double,
                value=cython.double, turn=cython.double, turn_limit=cython.double, pool=cython.double,
                grenades=cython.double, grenade_pool=cython.double, rooms=cython.double, rooms_goal=cython.double,
                max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
-               target_size=cython.Py_ssize_t, extra_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
+               target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
                rows=dict)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
@@ -354,7 +354,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     area = w * w
     offsets = game.obs_layout.offsets
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
-    row_size, target_size, extra_size = SQUAD_FEATURES, TARGET_FEATURES, EXTRA_FEATURES
+    row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = P["overwatch"], P["acting"]
     overwatch_at, acting_at = board_at + overwatch_at * area, board_at + acting_at * area
     humans, aliens, d = game.humans, game.aliens, game.decision
@@ -386,9 +386,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                 entry = rows[key] = squad_entry(game, h)
             last[i] = (*key, entry)
         i += 1
-        values = entry[0]
-        for k in range(row_size):
-            out[at + k] = values[k]
+        _put(out, at, entry[0])
         at += row_size
         if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
             _, plane, r, c, overwatch = entry
@@ -399,8 +397,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                 out[board_at + plane * area + k] = 1.0
                 if overwatch:
                     out[overwatch_at + k] = 1.0
-    for k in range(at, end):  # (the rows of no figure)
-        out[k] = 0.0
+    _zero(out, at, end)  # (the rows of no figure)
     rules = game.rules
     queen_lp = rules["queen_lp"]
     queen = 0.0
@@ -453,8 +450,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 5] = queen / queen_lp
     kind_at = _KIND_INDEX[kind]
     end = _AFTER_KINDS
-    for k in range(at + 6, at + end):
-        out[k] = 0.0
+    _zero(out, at + 6, at + end)
     if kind_at >= 0:
         out[at + 6 + kind_at] = 1.0
     at += end
@@ -470,9 +466,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 9] = fc / size
     # target features, MAX_TARGETS rows (those of no target 0)
     at = offsets["targets"]
-    end = at + MAX_TARGETS * target_size
-    for k in range(at, end):
-        out[k] = 0.0
+    _zero(out, at, at + MAX_TARGETS * target_size)
     listed, ranges = (), ()
     if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
         if kind == "extra_hit":
@@ -498,10 +492,33 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             out[at + 7] = 1.0 if t[0] == "egg" else 0.5
         at += target_size
     # every feature is built inside [0, 1] (the property tests check it)
-    at = offsets["optional"]
-    values = game._optional_static or optional_values(game)
-    for k in range(extra_size):
+    _put(out, offsets["optional"], game._optional_static or optional_values(game))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _put(out, at: int, values: tuple) -> int:
+    """out[at + k] = values[k] for each of the values (floats): compiled, C floats written with no
+    check of each index, the span checked here once (observation.pxd)."""
+    n = len(values)
+    if at < 0 or at + n > len(out):
+        raise IndexError(f"{n} values from {at} do not fit an observation of {len(out)}")
+    for k in range(n):
         out[at + k] = values[k]
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _zero(out, start: int, end: int) -> int:
+    """out[start:end] = 0: compiled, with no check of each index, the span checked here once."""
+    if start < 0 or end > len(out):
+        raise IndexError(f"{start}..{end} is not inside an observation of {len(out)}")
+    for k in range(start, end):
+        out[k] = 0.0
+    return 0
 
 
 def optional_values(game) -> tuple:
