@@ -4,6 +4,8 @@
 # compiled).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# the active figure's targets and their ranges (the target rows), called in C
+from aliens_env.bug_hunt.marines cimport target_ranges, targets
 
 
 # called in C by observe() and band_stripe() at every observation (a Python-level call of a compiled

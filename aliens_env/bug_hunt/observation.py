@@ -9,6 +9,7 @@ import numpy as np
 
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
+from .marines import target_ranges, targets
 from ..core.actions import ObsLayout
 from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human
 
@@ -100,7 +101,7 @@ def focus(game) -> int:
     return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, lasting=dict)
 def map_planes(game) -> np.ndarray:
     """The planes that depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
@@ -208,31 +209,33 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
     return band_stripe(game, fr, fc)[:, row * w:(row + w) * w]
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict, stripes=dict)
 def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
     over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
     contiguous array of shape (N_PLANES, rows * window). Kept per column and band with the map
     planes (a new layout version starts afresh)."""
     planes = map_planes(game)
-    kept = game._shared.get("stripes")
+    shared = game._shared
+    kept = shared.get("stripes")
     if kept is None:  # (map_planes drops them when it rewrites the planes)
-        kept = game._shared["stripes"] = (planes, {})
+        kept = shared["stripes"] = (planes, {})
+    stripes = kept[1]
     band = fr // STRIPE_ROWS
     key = (fc, band)
-    out = kept[1].get(key)
+    out = stripes.get(key)
     w = game.window
     if out is None:
-        if len(kept[1]) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
-            del kept[1][next(iter(kept[1]))]
+        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
+            del stripes[next(iter(stripes))]
         top = band * STRIPE_ROWS
         rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
-        out = _stripe_array(game, kept[1], rows * w)
+        out = _stripe_array(game, stripes, rows * w)
         if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
             _halves_c(out, planes, top, fc, w, _MAPPED)  # noqa: F821  (defined in observation.pxd)
         else:
             np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
-        kept[1][key] = out
+        stripes[key] = out
     return out
 
 
@@ -474,7 +477,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             listed = [("alien", option) for option in d.options]
             ranges = [geometry.rng(game, pos, combat.target_square(game, t)) for t in listed]
         else:  # (the ranges worked out with the targets, from the square they are seen from)
-            listed, ranges = marines.targets(game), marines.target_ranges(game)
+            listed, ranges = targets(game), target_ranges(game)
     if len(listed) > MAX_TARGETS:
         raise ValueError(f"{len(listed)} targets, more than the observation's {MAX_TARGETS} rows")
     for i in range(len(listed)):
