@@ -23,6 +23,8 @@ cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus
 # (its runs of floats, written with no check of each index: the span checked once)
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t)
 cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1
+@cython.locals(n=Py_ssize_t)
+cpdef int _put_packed(float[::1] out, Py_ssize_t at, bytes packed) except -1
 @cython.locals(k=Py_ssize_t)
 cpdef int _zero(float[::1] out, Py_ssize_t start, Py_ssize_t end) except -1
 
@@ -109,6 +111,16 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
     finally:
         PyBuffer_Release(&o)
     return 0
+
+
+# _put_packed's copy, compiled: the bytes of `packed` (float32 values) into out from `at` on, one memcpy
+# (the span checked by _put_packed)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
+    if len(packed):
+        memcpy(&out[at], <const char *>packed, len(packed))
 
 
 # observe()'s board, compiled: each plane's window (the area floats from `start` in its row of the

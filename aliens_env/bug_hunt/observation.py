@@ -4,6 +4,7 @@ views of ``layout(window)``."""
 from __future__ import annotations
 
 import functools
+import struct
 
 import numpy as np
 
@@ -276,6 +277,10 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
+#: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the bytes)
+_PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
+
+
 @cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, r=cython.long, c=cython.long,
                active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
                row=cython.double, column=cython.double)
@@ -283,7 +288,7 @@ def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
     over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
-    flame-thrower; row, column, LP, squad), then for an active figure its map plane, row and column
+    flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its map plane, row and column
     and whether it is on over-watch (plane -1 for a figure not on the map)."""
     flags = _role_flags(h.role, h.weapon)
     status = h.status
@@ -295,9 +300,9 @@ def squad_entry(game, h: Human) -> tuple:
     else:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
-    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
-              float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
-              flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    values = _PACK_ROW(active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4,
+                       float(h.activated), float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3],
+                       flags[4], flags[5], flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
     if status != "active":
         return values, -1, 0, 0, False
     return values, _ROLE_PLANE[h.role], r, c, h.overwatch
@@ -389,7 +394,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                 entry = rows[key] = squad_entry(game, h)
             last[i] = (*key, entry)
         i += 1
-        _put(out, at, entry[0])
+        _put_packed(out, at, entry[0])
         at += row_size
         if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
             _, plane, r, c, overwatch = entry
@@ -509,6 +514,19 @@ def _put(out, at: int, values: tuple) -> int:
         raise IndexError(f"{n} values from {at} do not fit an observation of {len(out)}")
     for k in range(n):
         out[at + k] = values[k]
+    return 0
+
+
+def _put_packed(out, at: int, packed: bytes) -> int:
+    """out[at:at + k] = the k float32 values `packed` holds (as struct packs them): compiled, one
+    memcpy (_copy_c, observation.pxd), the span checked here once."""
+    n = len(packed) // 4
+    if len(packed) % 4 or at < 0 or at + n > len(out):
+        raise IndexError(f"{len(packed)} bytes from {at} are not floats inside an observation of {len(out)}")
+    if cython.compiled:
+        _copy_c(out, at, packed)  # noqa: F821  (defined in observation.pxd)
+    else:
+        out[at:at + n] = np.frombuffer(packed, dtype=np.float32)
     return 0
 
 
