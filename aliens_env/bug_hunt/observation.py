@@ -345,10 +345,10 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                c0=cython.int, area=cython.int, overwatch_at=cython.Py_ssize_t, acting_at=cython.Py_ssize_t,
                at=cython.Py_ssize_t, end=cython.Py_ssize_t, plane=cython.int, r=cython.int, c=cython.int,
                k=cython.Py_ssize_t, i=cython.Py_ssize_t, kind_at=cython.Py_ssize_t, seen=tuple, last=list,
-               entry=tuple, alive=cython.int, lp=cython.double, queen=cython.double, queen_lp=cython.double,
-               value=cython.double, turn=cython.double, turn_limit=cython.double, pool=cython.double,
-               grenades=cython.double, grenade_pool=cython.double, rooms=cython.double, rooms_goal=cython.double,
-               max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
+               entry=tuple, square=cython.long, alive=cython.int, lp=cython.double, queen=cython.double,
+               queen_lp=cython.double, value=cython.double, turn=cython.double, turn_limit=cython.double,
+               pool=cython.double, grenades=cython.double, grenade_pool=cython.double, rooms=cython.double,
+               rooms_goal=cython.double, max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
                target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
                rows=dict)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
@@ -413,9 +413,8 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     for a in aliens:
         if a.alive:
             alive += 1
-            r, c = divmod(a.pos, size)
-            r -= r0
-            c -= c0
+            square = a.pos  # (a C long: its row and column without a Python divmod)
+            r, c = square // size - r0, square % size - c0
             if a.kind == "queen":
                 lp = a.lp
                 if lp > queen:
