@@ -102,7 +102,6 @@ def focus(game) -> int:
     return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
 
 
-@cython.locals(game=GameRecords, lasting=dict)
 def map_planes(game) -> np.ndarray:
     """The planes that depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
