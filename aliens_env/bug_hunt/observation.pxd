@@ -50,6 +50,8 @@ cdef extern from "Python.h":
         PyBUF_C_CONTIGUOUS
     int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
     void PyBuffer_Release(Py_buffer *view)
+    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t length)
+    char *PyBytes_AS_STRING(object o)
 
 
 # stripe()'s floats, compiled: out[p, r * w + c] = planes[p, top + r, left + c] / 2 (the padded map
@@ -114,6 +116,19 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
     finally:
         PyBuffer_Release(&o)
     return 0
+
+
+# squad_entry's row packed, compiled: the values (floats) as float32 in a new bytes object, each the C
+# float of its double, as struct packs it (run as Python, _PACK_ROW packs them), without the struct call
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline bytes _pack_c(tuple values):
+    cdef Py_ssize_t k, n = len(values)
+    cdef bytes packed = PyBytes_FromStringAndSize(NULL, n * sizeof(float))
+    cdef float *to = <float *>PyBytes_AS_STRING(packed)
+    for k in range(n):
+        to[k] = values[k]
+    return packed
 
 
 # _put_packed's copy, compiled: the bytes of `packed` (float32 values) into out from `at` on, one memcpy

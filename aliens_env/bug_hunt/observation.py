@@ -276,7 +276,8 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
-#: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the bytes)
+#: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the
+#: bytes); compiled, observation.pxd's _pack_c packs them alike, without the call
 _PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
 
 
@@ -287,8 +288,8 @@ def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
     over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
-    flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its map plane, row and column
-    and whether it is on over-watch (plane -1 for a figure not on the map)."""
+    flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its
+    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map)."""
     flags = _role_flags(h.role, h.weapon)
     status = h.status
     r = c = 0
@@ -299,9 +300,13 @@ def squad_entry(game, h: Human) -> tuple:
     else:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
-    values = _PACK_ROW(active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4,
-                       float(h.activated), float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3],
-                       flags[4], flags[5], flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
+              float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
+              flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    if cython.compiled:
+        values = _pack_c(values)  # noqa: F821  (defined in observation.pxd)
+    else:
+        values = _PACK_ROW(*values)
     if status != "active":
         return values, -1, 0, 0, False
     return values, _ROLE_PLANE[h.role], r, c, h.overwatch
