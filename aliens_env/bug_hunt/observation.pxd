@@ -4,11 +4,16 @@
 # compiled).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# the active figure's targets and their ranges (the target rows), called in C
+from aliens_env.bug_hunt.marines cimport target_ranges, targets
 
 
 # called in C by observe() and band_stripe() at every observation (a Python-level call of a compiled
 # function costs more than focus's or _same_features' work)
 cpdef focus(GameRecords game)
+# (`inner`: the grid's squares of the planes, a typed view: the marks written as C bytes)
+@cython.locals(lasting=dict, inner=cython.uchar[:, :, :], r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
 cpdef map_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
 cpdef band_stripe(GameRecords game, fr, fc)
@@ -18,6 +23,13 @@ cpdef bint _is_among(x, list items)
 cpdef tuple squad_entry(GameRecords game, Human h)
 # (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
 cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w)
+# (its runs of floats, written with no check of each index: the span checked once)
+@cython.locals(n=Py_ssize_t, k=Py_ssize_t)
+cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1
+@cython.locals(n=Py_ssize_t)
+cpdef int _put_packed(float[::1] out, Py_ssize_t at, bytes packed) except -1
+@cython.locals(k=Py_ssize_t)
+cpdef int _zero(float[::1] out, Py_ssize_t start, Py_ssize_t end) except -1
 
 
 cdef enum:
@@ -38,6 +50,8 @@ cdef extern from "Python.h":
         PyBUF_C_CONTIGUOUS
     int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
     void PyBuffer_Release(Py_buffer *view)
+    bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t length)
+    char *PyBytes_AS_STRING(object o)
 
 
 # stripe()'s floats, compiled: out[p, r * w + c] = planes[p, top + r, left + c] / 2 (the padded map
@@ -102,6 +116,29 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
     finally:
         PyBuffer_Release(&o)
     return 0
+
+
+# squad_entry's row packed, compiled: the values (floats) as float32 in a new bytes object, each the C
+# float of its double, as struct packs it (run as Python, _PACK_ROW packs them), without the struct call
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline bytes _pack_c(tuple values):
+    cdef Py_ssize_t k, n = len(values)
+    cdef bytes packed = PyBytes_FromStringAndSize(NULL, n * sizeof(float))
+    cdef float *to = <float *>PyBytes_AS_STRING(packed)
+    for k in range(n):
+        to[k] = values[k]
+    return packed
+
+
+# _put_packed's copy, compiled: the bytes of `packed` (float32 values) into out from `at` on, one memcpy
+# (the span checked by _put_packed)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
+    if len(packed):
+        memcpy(&out[at], <const char *>packed, len(packed))
 
 
 # observe()'s board, compiled: each plane's window (the area floats from `start` in its row of the

@@ -4,11 +4,13 @@ views of ``layout(window)``."""
 from __future__ import annotations
 
 import functools
+import struct
 
 import numpy as np
 
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
+from .marines import target_ranges, targets
 from ..core.actions import ObsLayout
 from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human
 
@@ -100,7 +102,6 @@ def focus(game) -> int:
     return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
 
 
-@cython.locals(game=GameRecords)
 def map_planes(game) -> np.ndarray:
     """The planes that depend on the layout and its contents only, over the whole grid,
     padded by half a window on every side so a window is a plain slice; cached per layout
@@ -208,31 +209,33 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
     return band_stripe(game, fr, fc)[:, row * w:(row + w) * w]
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, shared=dict, stripes=dict)
 def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
     over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
     contiguous array of shape (N_PLANES, rows * window). Kept per column and band with the map
     planes (a new layout version starts afresh)."""
     planes = map_planes(game)
-    kept = game._shared.get("stripes")
+    shared = game._shared
+    kept = shared.get("stripes")
     if kept is None:  # (map_planes drops them when it rewrites the planes)
-        kept = game._shared["stripes"] = (planes, {})
+        kept = shared["stripes"] = (planes, {})
+    stripes = kept[1]
     band = fr // STRIPE_ROWS
     key = (fc, band)
-    out = kept[1].get(key)
+    out = stripes.get(key)
     w = game.window
     if out is None:
-        if len(kept[1]) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
-            del kept[1][next(iter(kept[1]))]
+        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
+            del stripes[next(iter(stripes))]
         top = band * STRIPE_ROWS
         rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
-        out = _stripe_array(game, kept[1], rows * w)
+        out = _stripe_array(game, stripes, rows * w)
         if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
             _halves_c(out, planes, top, fc, w, _MAPPED)  # noqa: F821  (defined in observation.pxd)
         else:
             np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
-        kept[1][key] = out
+        stripes[key] = out
     return out
 
 
@@ -273,6 +276,11 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
+#: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the
+#: bytes); compiled, observation.pxd's _pack_c packs them alike, without the call
+_PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
+
+
 @cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, r=cython.long, c=cython.long,
                active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
                row=cython.double, column=cython.double)
@@ -280,8 +288,8 @@ def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
     over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
-    flame-thrower; row, column, LP, squad), then for an active figure its map plane, row and column
-    and whether it is on over-watch (plane -1 for a figure not on the map)."""
+    flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its
+    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map)."""
     flags = _role_flags(h.role, h.weapon)
     status = h.status
     r = c = 0
@@ -295,6 +303,10 @@ def squad_entry(game, h: Human) -> tuple:
     values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
               float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
               flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    if cython.compiled:
+        values = _pack_c(values)  # noqa: F821  (defined in observation.pxd)
+    else:
+        values = _PACK_ROW(*values)
     if status != "active":
         return values, -1, 0, 0, False
     return values, _ROLE_PLANE[h.role], r, c, h.overwatch
@@ -337,11 +349,11 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                c0=cython.int, area=cython.int, overwatch_at=cython.Py_ssize_t, acting_at=cython.Py_ssize_t,
                at=cython.Py_ssize_t, end=cython.Py_ssize_t, plane=cython.int, r=cython.int, c=cython.int,
                k=cython.Py_ssize_t, i=cython.Py_ssize_t, kind_at=cython.Py_ssize_t, seen=tuple, last=list,
-               values=tuple, alive=cython.int, lp=cython.double, queen=cython.double, queen_lp=cython.double,
-               value=cython.double, turn=cython.double, turn_limit=cython.double, pool=cython.double,
-               grenades=cython.double, grenade_pool=cython.double, rooms=cython.double, rooms_goal=cython.double,
-               max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
-               target_size=cython.Py_ssize_t, extra_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
+               entry=tuple, square=cython.long, alive=cython.int, lp=cython.double, queen=cython.double,
+               queen_lp=cython.double, value=cython.double, turn=cython.double, turn_limit=cython.double,
+               pool=cython.double, grenades=cython.double, grenade_pool=cython.double, rooms=cython.double,
+               rooms_goal=cython.double, max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
+               target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
                rows=dict)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
@@ -354,7 +366,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     area = w * w
     offsets = game.obs_layout.offsets
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
-    row_size, target_size, extra_size = SQUAD_FEATURES, TARGET_FEATURES, EXTRA_FEATURES
+    row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = P["overwatch"], P["acting"]
     overwatch_at, acting_at = board_at + overwatch_at * area, board_at + acting_at * area
     humans, aliens, d = game.humans, game.aliens, game.decision
@@ -386,9 +398,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                 entry = rows[key] = squad_entry(game, h)
             last[i] = (*key, entry)
         i += 1
-        values = entry[0]
-        for k in range(row_size):
-            out[at + k] = values[k]
+        _put_packed(out, at, entry[0])
         at += row_size
         if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
             _, plane, r, c, overwatch = entry
@@ -399,8 +409,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                 out[board_at + plane * area + k] = 1.0
                 if overwatch:
                     out[overwatch_at + k] = 1.0
-    for k in range(at, end):  # (the rows of no figure)
-        out[k] = 0.0
+    _zero(out, at, end)  # (the rows of no figure)
     rules = game.rules
     queen_lp = rules["queen_lp"]
     queen = 0.0
@@ -408,9 +417,8 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     for a in aliens:
         if a.alive:
             alive += 1
-            r, c = divmod(a.pos, size)
-            r -= r0
-            c -= c0
+            square = a.pos  # (a C long: its row and column without a Python divmod)
+            r, c = square // size - r0, square % size - c0
             if a.kind == "queen":
                 lp = a.lp
                 if lp > queen:
@@ -453,8 +461,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 5] = queen / queen_lp
     kind_at = _KIND_INDEX[kind]
     end = _AFTER_KINDS
-    for k in range(at + 6, at + end):
-        out[k] = 0.0
+    _zero(out, at + 6, at + end)
     if kind_at >= 0:
         out[at + 6 + kind_at] = 1.0
     at += end
@@ -470,9 +477,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 9] = fc / size
     # target features, MAX_TARGETS rows (those of no target 0)
     at = offsets["targets"]
-    end = at + MAX_TARGETS * target_size
-    for k in range(at, end):
-        out[k] = 0.0
+    _zero(out, at, at + MAX_TARGETS * target_size)
     listed, ranges = (), ()
     if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
         if kind == "extra_hit":
@@ -480,7 +485,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             listed = [("alien", option) for option in d.options]
             ranges = [geometry.rng(game, pos, combat.target_square(game, t)) for t in listed]
         else:  # (the ranges worked out with the targets, from the square they are seen from)
-            listed, ranges = marines.targets(game), marines.target_ranges(game)
+            listed, ranges = targets(game), target_ranges(game)
     if len(listed) > MAX_TARGETS:
         raise ValueError(f"{len(listed)} targets, more than the observation's {MAX_TARGETS} rows")
     for i in range(len(listed)):
@@ -498,10 +503,46 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             out[at + 7] = 1.0 if t[0] == "egg" else 0.5
         at += target_size
     # every feature is built inside [0, 1] (the property tests check it)
-    at = offsets["optional"]
-    values = game._optional_static or optional_values(game)
-    for k in range(extra_size):
+    _put(out, offsets["optional"], game._optional_static or optional_values(game))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _put(out, at: int, values: tuple) -> int:
+    """out[at + k] = values[k] for each of the values (floats): compiled, C floats written with no
+    check of each index, the span checked here once (observation.pxd)."""
+    n = len(values)
+    if at < 0 or at + n > len(out):
+        raise IndexError(f"{n} values from {at} do not fit an observation of {len(out)}")
+    for k in range(n):
         out[at + k] = values[k]
+    return 0
+
+
+def _put_packed(out, at: int, packed: bytes) -> int:
+    """out[at:at + k] = the k float32 values `packed` holds (as struct packs them): compiled, one
+    memcpy (_copy_c, observation.pxd), the span checked here once."""
+    n = len(packed) // 4
+    if len(packed) % 4 or at < 0 or at + n > len(out):
+        raise IndexError(f"{len(packed)} bytes from {at} are not floats inside an observation of {len(out)}")
+    if cython.compiled:
+        _copy_c(out, at, packed)  # noqa: F821  (defined in observation.pxd)
+    else:
+        out[at:at + n] = np.frombuffer(packed, dtype=np.float32)
+    return 0
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _zero(out, start: int, end: int) -> int:
+    """out[start:end] = 0: compiled, with no check of each index, the span checked here once."""
+    if start < 0 or end > len(out):
+        raise IndexError(f"{start}..{end} is not inside an observation of {len(out)}")
+    for k in range(start, end):
+        out[k] = 0.0
+    return 0
 
 
 def optional_values(game) -> tuple:

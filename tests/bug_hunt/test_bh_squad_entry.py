@@ -1,8 +1,10 @@
 """observation.squad_entry() makes a squad figure's row from its values one by one (typed when
 compiled): over random positions, with the figures' fields set to random values of every kind
 (each status, role and weapon, AP and LP past their caps, several squads), its row and the rest of
-its entry equal the plain computation: the feature tuple of docs/rules/bug_hunt.md's squad view."""
+its entry equal the plain computation: the feature tuple of docs/rules/bug_hunt.md's squad view
+(packed as float32, as observe() copies it)."""
 import random
+import struct
 
 from aliens_env.bug_hunt import observation
 from aliens_env.bug_hunt.state import NO
@@ -34,6 +36,7 @@ def _plain_row(g, h) -> tuple:
 def _plain_entry(g, h) -> tuple:
     row = _plain_row(g, h)
     assert len(row) == observation.SQUAD_FEATURES
+    row = struct.pack(f"{len(row)}f", *row)
     if h.status != "active":
         return row, -1, 0, 0, False
     return (row, observation.P["civilian" if h.role == "civilian" else "android" if h.role == "android" else "marine"],
