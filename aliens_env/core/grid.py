@@ -525,8 +525,8 @@ class Grid:
         for s in closed:
             if dist[s] < 0:
                 dist[s] = UNREACHABLE
-        out = np.frombuffer(dist, dtype=np.int32)
-        out.flags.writeable = False
+        # read-only as its buffer is (setting the flag on a writeable view cost about five times as much)
+        out = np.frombuffer(memoryview(dist).toreadonly(), dtype=np.int32)
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
         self._cache[key] = out
