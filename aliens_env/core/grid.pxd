@@ -1,7 +1,24 @@
 # The movement tables', the distance searches', the sight window's and the neighbour rows' loops on C ints when compiled
 # (Cython reads this file beside grid.py; run as Python, grid.py is the same code on lists and on
-# array("i"), array("b"), array("Q") and bytes objects). Grid stays a Python class.
+# array("i"), array("b"), array("Q") and bytes objects). Grid is an extension type: its own methods read
+# its fields from the struct and call its cpdef methods in C (a caller that types its receiver,
+# @cython.locals(grid=Grid), too); a subclass (Colony, Board: Python classes) keeps its own attributes
+# in the __dict__ (pickles and copies carry both: Grid.__reduce__).
 cimport cython
+
+cdef class Grid:
+    cdef dict __dict__
+    cdef object __weakref__
+    cdef public int height, width, n, version
+    cdef public bint frozen, shooter_corners
+    cdef public object terrains, diagonal, cells, extra, marker, capacity, wall_e, wall_s, rows_cols
+    cdef public dict _cache, _last
+    cpdef list around(self, i)
+    cpdef field(self, sources, mover=*, weighted=*, goal_cost=*, closed=*)
+    cpdef los_from(self, src, radius=*)
+    cpdef list los_list(self, src, radius=*)
+    cpdef bint has_los(self, src, dst, radius=*) except -1
+    cpdef bytes step_keys(self, mover=*)
 
 @cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
                n=cython.int, code=cython.int)

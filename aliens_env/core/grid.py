@@ -121,9 +121,27 @@ def _check_cost(cost, what: str) -> None:
 DEFAULT_MOVER = Mover()
 
 
+#: the attributes a Grid keeps in its struct when compiled (grid.pxd), but for ``_last`` (the last
+#: tables built: a copy shares them, a pickle leaves them out); a subclass's own are in its __dict__
+_GRID_FIELDS = ("height", "width", "n", "terrains", "diagonal", "shooter_corners", "cells", "extra", "marker",
+                "capacity", "wall_e", "wall_s", "rows_cols", "version", "frozen", "_cache")
+
+
+def _rebuild_grid(cls: type, fields: dict, last: dict | None = None) -> "Grid":
+    """A grid of class `cls` with `fields` (``_GRID_FIELDS`` by name) and the last tables built
+    `last` (None: none yet), without ``__init__`` (``Grid.__reduce__``, ``Grid.copy``): the pickle of
+    a compiled process loads in a pure-Python one and the other way round."""
+    grid = cls.__new__(cls)
+    for name, value in fields.items():
+        setattr(grid, name, value)
+    grid._last = last
+    return grid
+
+
 class Grid:
     """A square grid of cell codes (indices into `terrains`), with per-square extra entering
-    cost, markers and capacity, and edge walls. Squares are numbered r * width + c."""
+    cost, markers and capacity, and edge walls. Squares are numbered r * width + c.
+    Compiled, an extension type (grid.pxd): its fields (``_GRID_FIELDS``) live in its struct."""
 
     def __init__(self, height: int, width: int, terrains: Sequence[Terrain], cells=None,
                  diagonal: str = "squeeze", shooter_corners: bool = False):
@@ -150,6 +168,7 @@ class Grid:
         self.version = 0
         self.frozen = False
         self._cache: dict = {}
+        self._last = None  # (the last tables built, ``_last_built``: made at the first)
 
     # -- indexing ------------------------------------------------------------------------------
     def index(self, r: int, c: int) -> int:
@@ -251,8 +270,8 @@ class Grid:
         return figures_there < self.capacity.flat[i]
 
     def copy(self) -> "Grid":
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = _rebuild_grid(type(self), self._fields(), self._last)
+        new.__dict__.update(self.__getstate__())
         for name in ("cells", "extra", "marker", "capacity", "wall_e", "wall_s"):
             arr = getattr(self, name).copy()
             arr.flags.writeable = True
@@ -260,9 +279,22 @@ class Grid:
         new.frozen = False
         return new  # shares the cache (keyed on the version, its contents never mutated) and _last_built (see there)
 
+    def _fields(self) -> dict:
+        """The grid's own attributes (``_GRID_FIELDS``) by name."""
+        return {name: getattr(self, name) for name in _GRID_FIELDS}
+
+    def __reduce__(self):
+        """Pickled, copied and deep-copied as its class and its fields by name (``_rebuild_grid``;
+        the last tables built left out: made again), then the rest of its ``__dict__`` (a
+        subclass's own attributes: its ``__setstate__``, if any, reads them)."""
+        return _rebuild_grid, (type(self), self._fields()), self.__getstate__()
+
     def __getstate__(self) -> dict:
-        """A pickle or deep copy without the last tables built (``_last_built``: made again)."""
-        state = self.__dict__.copy()
+        """The ``__dict__`` but for the grid's fields and the last tables built (``__reduce__``:
+        compiled, they live in the struct; run as Python, in the ``__dict__`` too)."""
+        state = dict(vars(self))
+        for name in _GRID_FIELDS:
+            state.pop(name, None)
         state.pop("_last", None)
         return state
 
@@ -354,7 +386,9 @@ class Grid:
         what they follow from (of any version, of this grid or a copy: a changed version redoes
         only the squares near a change, or whose cost, value or cell code differ from them; a
         pickle leaves them out)."""
-        return self.__dict__.setdefault("_last", {})
+        if self._last is None:
+            self._last = {}
+        return self._last
 
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
         """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
@@ -491,8 +525,8 @@ class Grid:
         for s in closed:
             if dist[s] < 0:
                 dist[s] = UNREACHABLE
-        out = np.frombuffer(dist, dtype=np.int32)
-        out.flags.writeable = False
+        # read-only as its buffer is (setting the flag on a writeable view cost about five times as much)
+        out = np.frombuffer(memoryview(dist).toreadonly(), dtype=np.int32)
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
         self._cache[key] = out

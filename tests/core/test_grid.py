@@ -607,8 +607,13 @@ def test_a_field_is_read_only_and_its_own():
     """A distance field (kept in the grid's cache, read without a copy of the search's array) may
     not be written, and two fields share no memory; nor may the kept per-code tables be written."""
     g = Grid(6, 7, TERRAINS, np.full((6, 7), FLOOR))
-    a, b = g.field([0]), g.field([1])
+    a, b = g.field([0]), g.field([1], weighted=True)
     assert not a.flags.writeable and not b.flags.writeable and not np.shares_memory(a, b)
+    for field in (a, b):
+        with pytest.raises(ValueError, match="read-only"):
+            field[3] = 0
+        with pytest.raises(ValueError):  # (its buffer is read-only too: the flag cannot be set back)
+            field.flags.writeable = True
     assert not g._by_code("walkable").flags.writeable
 
 
@@ -700,7 +705,7 @@ def test_a_pickled_grid_leaves_out_the_last_tables_built_and_answers_the_same():
     want = g.field([0], weighted=True).tolist()
     assert g._last_built()
     back = pickle.loads(pickle.dumps(g))
-    assert "_last" not in back.__dict__
+    assert back._last is None  # (compiled, a field of the struct; run as Python, in the __dict__)
     back.set_cell(7, 0)
     back.set_cell(7, 1)
     assert back.field([0], weighted=True).tolist() == want
