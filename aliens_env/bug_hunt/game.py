@@ -59,6 +59,7 @@ from ..core.board import DIRECTION_NAMES
 from ..core.dice import Dice
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
+from .marines import marine_mask  # (compiled, a C call: game.pxd cimports it)
 from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
     ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
@@ -430,7 +431,7 @@ class BugHunt(GameRecords):
         mask = layout.empty_mask()
         s = self._slot
         if kind == "act":  # (the kinds by how often they are asked: a figure's action, an Alien's step)
-            marines.marine_mask(self, mask)
+            marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = xeno.hive_choices(self, self.mover)
             for dd in steps:
@@ -469,7 +470,7 @@ class BugHunt(GameRecords):
             return self._current_mask()
         layout = self.layout
         mask = layout.empty_mask()
-        marines.marine_mask(self, mask, True)
+        marine_mask(self, mask, True)
         return mask
 
     # ==========================================================================================
