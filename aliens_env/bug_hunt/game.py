@@ -57,6 +57,7 @@ import numpy as np
 from ..core.actions import ActionLayout
 from ..core.board import DIRECTION_NAMES
 from ..core.dice import Dice
+from ..core.game import Decision  # (the open decision's type of typed locals: game.pxd cimports it)
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
 from .marines import marine_mask  # (compiled, a C call: game.pxd cimports it)
@@ -378,7 +379,7 @@ class BugHunt(GameRecords):
                 self.stats["rescued" if ok else "lost_at_rescue"] += 1
                 self.events.append(f"{h.name} {'is rescued' if ok else 'is found too late'}")
 
-    @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
+    @cython.locals(layout=ActionLayout, decision=Decision)  # (compiled: decode a C call, the decision's fields C reads)
     def _resolve(self, action: int) -> None:
         layout = self.layout
         kind, index = layout.decode(action)
@@ -423,7 +424,7 @@ class BugHunt(GameRecords):
             a = self.queue.pop(0)
             combat.close_combat(self, a, index)
 
-    @cython.locals(layout=ActionLayout)  # (compiled: empty_mask a C call)
+    @cython.locals(layout=ActionLayout, d=Decision)  # (compiled: empty_mask a C call, the decision's fields C reads)
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
         kind = d.kind
