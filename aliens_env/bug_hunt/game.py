@@ -57,8 +57,10 @@ import numpy as np
 from ..core.actions import ActionLayout
 from ..core.board import DIRECTION_NAMES
 from ..core.dice import Dice
+from ..core.game import Decision  # (the open decision's type of typed locals: game.pxd cimports it)
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
+from .marines import marine_mask  # (compiled, a C call: game.pxd cimports it)
 from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
     ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
@@ -377,7 +379,7 @@ class BugHunt(GameRecords):
                 self.stats["rescued" if ok else "lost_at_rescue"] += 1
                 self.events.append(f"{h.name} {'is rescued' if ok else 'is found too late'}")
 
-    @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
+    @cython.locals(layout=ActionLayout, decision=Decision)  # (compiled: decode a C call, the decision's fields C reads)
     def _resolve(self, action: int) -> None:
         layout = self.layout
         kind, index = layout.decode(action)
@@ -422,7 +424,7 @@ class BugHunt(GameRecords):
             a = self.queue.pop(0)
             combat.close_combat(self, a, index)
 
-    @cython.locals(layout=ActionLayout)  # (compiled: empty_mask a C call)
+    @cython.locals(layout=ActionLayout, d=Decision)  # (compiled: empty_mask a C call, the decision's fields C reads)
     def _compute_mask(self) -> np.ndarray:
         d = self.decision
         kind = d.kind
@@ -430,7 +432,7 @@ class BugHunt(GameRecords):
         mask = layout.empty_mask()
         s = self._slot
         if kind == "act":  # (the kinds by how often they are asked: a figure's action, an Alien's step)
-            marines.marine_mask(self, mask)
+            marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = xeno.hive_choices(self, self.mover)
             for dd in steps:
@@ -469,7 +471,7 @@ class BugHunt(GameRecords):
             return self._current_mask()
         layout = self.layout
         mask = layout.empty_mask()
-        marines.marine_mask(self, mask, True)
+        marine_mask(self, mask, True)
         return mask
 
     # ==========================================================================================
