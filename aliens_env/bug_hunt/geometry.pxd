@@ -10,3 +10,15 @@ cpdef dict layout_cache(GameRecords game)
 # called in C by policies and tactics (their .pxd cimport it): a walking field's steps at a square
 # (the square a Python int, as the callers hold it, and the steps one until returned: no boxing)
 cpdef long steps_on(field, square) except? -2
+
+# called in C by policies and tactics (their .pxd cimport them): the range between two squares (on C longs, its
+# rows and columns read from the colony's lists), the walking field, and the kept tuples of goals
+@cython.locals(rows=list, cols=list, dr=cython.long, dc=cython.long)
+cpdef long rng(GameRecords game, long a, long b) except? -2
+cpdef walk_field(GameRecords game, goals)
+@cython.locals(shared=dict)
+cpdef tuple entry_squares(GameRecords game)
+@cython.locals(shared=dict)
+cpdef tuple room_centres(GameRecords game)
+@cython.locals(shared=dict)
+cpdef tuple exploration_goals(GameRecords game)

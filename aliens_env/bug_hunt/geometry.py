@@ -43,8 +43,8 @@ def step_sq(game, s: int, dr: int, dc: int) -> int:
     return r * width + c if 0 <= r < game.colony.height and 0 <= c < width else NO
 
 
-@cython.locals(game=GameRecords, rows=list, cols=list, a=cython.long, b=cython.long, dr=cython.long, dc=cython.long)
 def rng(game, a: int, b: int) -> int:
+    """The range from square a to square b (cpdef, geometry.pxd: the policies call it in C)."""
     rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often; on C longs)
     dr = abs(rows[a] - rows[b])
     dc = abs(cols[a] - cols[b])
@@ -165,11 +165,12 @@ def bfs(game, sources: list[int]) -> np.ndarray:
     return game.colony.field(sources, ALIEN)
 
 
-@cython.locals(game=GameRecords)
 def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
-    colony's WALKER field (flat, read-only; kept by the colony per layout version and goals)."""
+    colony's WALKER field (flat, read-only; kept by the colony per layout version and goals).
+    (cpdef, geometry.pxd, as entry_squares, room_centres and exploration_goals: the policies call
+    them in C.)"""
     return game.colony.field(sorted(goals), WALKER)
 
 
@@ -202,7 +203,6 @@ def walk_steps(game, goals: list[int]) -> dict[int, int]:
     return cached
 
 
-@cython.locals(game=GameRecords, shared=dict)
 def entry_squares(game) -> tuple[int, ...]:
     """The entry corridor's squares (the way out, ASSUMPTION A2), in square order (a tuple: kept
     per layout version, it is handed to every caller; they are marked when the entry corridor is
@@ -214,7 +214,6 @@ def entry_squares(game) -> tuple[int, ...]:
     return cached
 
 
-@cython.locals(game=GameRecords, shared=dict)
 def room_centres(game) -> tuple[int, ...]:
     """The centre squares of the rooms laid and not yet entered, in the order they were laid (a
     tuple, kept per layout version and rooms entered: only explore.enter_room marks a room)."""
@@ -231,7 +230,6 @@ def room_centres(game) -> tuple[int, ...]:
     return cached
 
 
-@cython.locals(game=GameRecords, shared=dict)
 def exploration_goals(game) -> tuple[int, ...]:
     """Where the squad explores: the centres of the rooms not yet entered (room_centres), then,
     in port order, every pending door and the square inside every pending open end (a step back

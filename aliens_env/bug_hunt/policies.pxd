@@ -2,8 +2,13 @@
 # declares them).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
-# a walking field's steps at a square, called in C (next_figure)
-from aliens_env.bug_hunt.geometry cimport steps_on
+# the action layout: the slots encoded by C calls (choose, shot)
+from aliens_env.core.actions cimport ActionLayout
+# the rule queries the squad reads, called in C (the game typed): a walking field's steps at a square, the
+# range, the walking field, the entry squares and the goals (geometry), the targets (marines), a weapon's range
+from aliens_env.bug_hunt.geometry cimport entry_squares, exploration_goals, rng, steps_on, walk_field
+from aliens_env.bug_hunt.marines cimport targets
+from aliens_env.bug_hunt.combat cimport weapon_range
 
 # step_toward's look round the figure: the walking field (int32) read as a C array (the action mask read as
 # an object, only where a step is closer)

@@ -9,16 +9,23 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
+from ..core.actions import ActionLayout
 from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
-from .geometry import NOT_WALKED, steps_on
+from .combat import target_square, weapon_range
+from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, steps_on, walk_field
+from .marines import grenade_slot, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
 
-def near_friend(game, sq: int) -> bool:
-    """An able squad figure stands on or beside square sq."""
-    return any(o.status == "active" and game.rng(o.pos, sq) <= 1 for o in game.humans)
+@cython.locals(game=GameRecords, o=Human)
+def near_friend(game, square: int) -> bool:
+    """An able squad figure stands on or beside `square` (a loop: its figures typed)."""
+    for o in game.humans:
+        if o.status == "active" and rng(game, o.pos, square) <= 1:
+            return True
+    return False
 
 
 @cython.locals(game=GameRecords, h=Human)
@@ -78,92 +85,110 @@ class ScriptedMarines(SeedablePolicy):
     comms terminal when it can. The APC (optional) is left alone: nobody boards it, figures that
     start inside get out, and when it must be activated it fires its midi-gun at the nearest
     target while it can, then stops. Reads the open state (open information) and the game's public
-    rule queries; keeps nothing inside the game."""
+    rule queries (the rule modules' functions called directly: the game typed, its records read
+    from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_public_queries.py
+    holds them to public names); keeps nothing inside the game."""
 
     name = "heuristic"
 
     def act(self, game, player: str) -> int:
         return self.choose(game, game.script_mask(player))
 
-    @cython.locals(h=Human)  # (game untyped: a test hands the policy a stand-in that checks its reads)
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, t=tuple, in_reach=cython.bint)
     def choose(self, game, mask) -> int:
         """act's choice, reading the position's script mask `mask` (read only, here and in the
         tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
-        s = game.layout.encode  # the action of slice name, index (0 unless given)
+        layout = game.layout  # layout.encode(name, index): the action of slice name, index (0 unless given)
         kind = game.decision.kind
         if kind == "activate":
             figure = self.next_figure(game)
-            return s("activate_apc") if figure == NO else s("activate", figure)
+            return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
         if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
-            return s("fire") if mask[s("fire")] else s("end")
+            return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
         if kind == "overwatch_fire":
-            return s("overwatch_fire", 1)  # always takes the shot
+            return layout.encode("overwatch_fire", 1)  # always takes the shot
         if kind == "extra_hit":
-            return s("extra_hit")  # the nearest to a target already hit
+            return layout.encode("extra_hit")  # the nearest to a target already hit
         if kind != "act":
             return int(np.flatnonzero(mask)[0])
         h = game.humans[game.active]
-        if mask[s("comms")]:
-            return s("comms")
+        if mask[layout.encode("comms")]:
+            return layout.encode("comms")
         shot = self.shot(game, mask)
         if shot is not None:
             return shot
-        targets = game.targets()
-        in_reach = [t for t in targets if t[0] == "alien"
-                    and game.rng(h.pos, game.target_square(t)) <= game.weapon_range(h.weapon)]
-        if in_reach and mask[s("overwatch")]:
-            return s("overwatch")  # Aliens in reach but no shot left this turn: watch them
+        in_reach = False  # an Alien among the targets within the weapon's range
+        for t in targets(game):
+            if t[0] == "alien" and rng(game, h.pos, target_square(game, t)) <= weapon_range(game, h.weapon):
+                in_reach = True
+                break
+        if in_reach and mask[layout.encode("overwatch")]:
+            return layout.encode("overwatch")  # Aliens in reach but no shot left this turn: watch them
         step = self.step_toward(game, self._goals(game), mask)
         if step is not None:
             return step
-        if mask[s("overwatch")] and h.ap >= 2:
-            return s("overwatch")
-        return s("end")
+        if mask[layout.encode("overwatch")] and h.ap >= 2:
+            return layout.encode("overwatch")
+        return layout.encode("end")
 
     @staticmethod
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, a=Alien, t=tuple, k=cython.Py_ssize_t,
+                   crowd=cython.long)
     def shot(game, mask: np.ndarray, spare_eggs: bool = False) -> int | None:
         """The active figure's shot: a grenade at the first Alien (not a Face-Hugger) in a crowd
         at range 3 or more with no squad figure beside it, else fire at the first target it can
         hit (a flame-thrower only where no squad figure stands beside the target), in target
-        order; egg caches skipped when `spare_eggs`; None when there is none."""
-        s, h = game.layout.encode, game.humans[game.active]
-        for k, t in enumerate(game.targets()):
+        order; egg caches skipped when `spare_eggs`; None when there is none. (Loops on typed
+        locals: the crowd counted by a loop over the Aliens, no generator.)"""
+        layout, h = game.layout, game.humans[game.active]
+        shots = targets(game)
+        for k in range(len(shots)):
+            t = shots[k]
             if spare_eggs and t[0] == "egg":
                 continue
-            sq = game.target_square(t)
-            slot = game.grenade_slot(game.active, sq) if t[0] == "alien" else None
-            if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[s("grenade", slot)]:
-                crowd = sum(1 for a in game.aliens if a.alive and game.rng(a.pos, sq) <= 1)
-                if crowd >= 2 and not near_friend(game, sq) and game.rng(h.pos, sq) >= 3:
-                    return s("grenade", slot)
-            if mask[s("fire", k)]:
-                if h.weapon == "flame_thrower" and near_friend(game, sq):
+            square = target_square(game, t)
+            slot = grenade_slot(game, game.active, square) if t[0] == "alien" else None
+            if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[layout.encode("grenade", slot)]:
+                crowd = 0
+                for a in game.aliens:
+                    if a.alive and rng(game, a.pos, square) <= 1:
+                        crowd += 1
+                if crowd >= 2 and not near_friend(game, square) and rng(game, h.pos, square) >= 3:
+                    return layout.encode("grenade", slot)
+            if mask[layout.encode("fire", k)]:
+                if h.weapon == "flame_thrower" and near_friend(game, square):
                     continue
-                return s("fire", k)
+                return layout.encode("fire", k)
         return None
 
     @staticmethod
-    @cython.locals(best=cython.long, best_steps=cython.long, i=cython.long, steps=cython.long)
+    @cython.locals(game=GameRecords, best=cython.long, best_steps=cython.long, i=cython.long, steps=cython.long,
+                   count=cython.Py_ssize_t, figures=list, h=Human)
     def next_figure(game, field=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
         jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
         steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None.
         The nearest is the least (steps, figure): a loop on C longs, not min over a key."""
-        figures = [i for i in game.decision.options if i < len(game.humans)]
+        count, figures = len(game.humans), []
+        for i in game.decision.options:
+            if i < count:
+                figures.append(i)
         if not figures:
             return NO
         goal = ScriptedMarines._goals(game)
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
-        dist = (field or game.walk_field)(sorted(goal))
+        dist = walk_field(game, sorted(goal)) if field is None else field(sorted(goal))
         best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
         for i in figures:
-            steps = steps_on(dist, game.humans[i].pos)
+            h = game.humans[i]
+            steps = steps_on(dist, h.pos)
             if steps < best_steps or (steps == best_steps and i < best):
                 best, best_steps = i, steps
         return best
 
     @staticmethod
+    @cython.locals(game=GameRecords, h=Human, slices=dict)
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
         it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
@@ -172,20 +197,21 @@ class ScriptedMarines(SeedablePolicy):
         if not goals:
             return None
         slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
-        pos = game.humans[game.active].pos
+        h = game.humans[game.active]
+        pos = h.pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = field(sorted(goals)) if field is not None else game.walk_field(goals)
+        dist = field(sorted(goals)) if field is not None else walk_field(game, goals)
         step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
                             slices["pick_lock"][0], apc_sq)
         return None if step == NO else step
 
     @staticmethod
-    @cython.locals(h=Human, a=Alien, taken=set, home=list, rows=list, queens=list)
+    @cython.locals(game=GameRecords, h=Human, a=Alien, taken=set, home=list, rows=list, queens=list, f=dict)
     def _goals(game) -> list[int]:
         """The squares the squad walks toward: home once the search is done, the Queen once she
         is seen (kill_queen), else the ready comms terminals (when one would still tell
         something), then the rooms not entered and the open ends (game.exploration_goals()).
-        (Loops over the figures, typed: their fields read from the struct; game untyped, as in act.)"""
+        (Loops over the figures, typed: their fields read from the struct.)"""
         mission = game.mission
         objective = mission["objective"]
         if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
@@ -199,7 +225,7 @@ class ScriptedMarines(SeedablePolicy):
             deep, home = NO, []
             # read from the last entry square back: they are in square order, so the rows only fall
             # (or stay) along the way, and the deepest free row is the first free square's
-            for x in reversed(game.entry_squares()):
+            for x in reversed(entry_squares(game)):
                 if deep != NO and rows[x] != deep:
                     break
                 if x not in taken:
@@ -216,5 +242,7 @@ class ScriptedMarines(SeedablePolicy):
                 return queens
         terminals = []
         if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
-            terminals = [game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal" and f["state"] == "ready"]
-        return terminals + list(game.exploration_goals())
+            for f in game.features:
+                if f["kind"] == "comms_terminal" and f["state"] == "ready":
+                    terminals.append(sq(game, f["pos"]))
+        return terminals + list(exploration_goals(game))

@@ -20,9 +20,12 @@ from functools import partial
 
 import numpy as np
 
+from ..core.actions import ActionLayout
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from . import data_files, geometry, tactics_obs
-from .geometry import NOT_WALKED, steps_on
+from .combat import target_square
+from .geometry import NOT_WALKED, rng, room_centres, steps_on
+from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
@@ -41,8 +44,10 @@ STEPS = ("move", "door", "pick_lock")
 SHOTS = ("comms", "fire", "grenade")
 
 
+@cython.locals(game=GameRecords, layout=ActionLayout)
 def _kind(game, action) -> str:
-    return game.layout.decode(action)[0]
+    layout = game.layout  # (typed: decode a C call)
+    return layout.decode(action)[0]
 
 
 @cython.locals(game=GameRecords)
@@ -165,10 +170,11 @@ class TacticMarines(ScriptedMarines):
         return ScriptedMarines.next_figure(game, partial(_pod_field, game) if self.tactic == "bypass" else None)
 
     @staticmethod
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human)
     def _hold(game, mask) -> int:
         """Over-watch when it can be paid for with AP to spare, else end the activation."""
-        s = game.layout.encode
-        return s("overwatch") if mask[s("overwatch")] and game.humans[game.active].ap >= 2 else s("end")
+        layout, h = game.layout, game.humans[game.active]
+        return layout.encode("overwatch") if mask[layout.encode("overwatch")] and h.ap >= 2 else layout.encode("end")
 
     def _walk_or(self, game, mask, goals, otherwise) -> int:
         step = self.step_toward(game, goals, mask)
@@ -200,7 +206,7 @@ class TacticMarines(ScriptedMarines):
         if _kind(game, action) in SHOTS:
             return action
         if not _queen_seen(game):
-            step = self.step_toward(game, game.room_centres(), mask)
+            step = self.step_toward(game, room_centres(game), mask)
             if step is not None:
                 return step
         return self.press(game, mask, action)
@@ -224,17 +230,19 @@ class TacticMarines(ScriptedMarines):
                 rest.append(g)
         return self._walk_or(game, mask, rest, action)
 
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, t=tuple)
     def grenades(self, game, mask, action) -> int:
         """grenades: one at any Alien (not a Face-Hugger) in reach, at range 3 or more, with no
         squad figure beside it, crowd or not; else as scripted."""
-        s, pos = game.layout.encode, game.humans[game.active].pos
-        for t in game.targets():
+        layout, h = game.layout, game.humans[game.active]
+        for t in targets(game):
             if t[0] != "alien" or game.aliens[t[1]].kind == "face_hugger":
                 continue
-            sq = game.target_square(t)
-            slot = game.grenade_slot(game.active, sq)
-            if slot is not None and mask[s("grenade", slot)] and game.rng(pos, sq) >= 3 and not near_friend(game, sq):
-                return s("grenade", slot)
+            square = target_square(game, t)
+            slot = grenade_slot(game, game.active, square)
+            if slot is not None and mask[layout.encode("grenade", slot)] and rng(game, h.pos, square) >= 3 \
+                    and not near_friend(game, square):
+                return layout.encode("grenade", slot)
         return action
 
     def spare_eggs(self, game, mask, action) -> int:
@@ -242,7 +250,7 @@ class TacticMarines(ScriptedMarines):
         rules.yaml activation): the scripted squad's shot at another target, else walk on
         toward the goals, else hold; else as scripted."""
         kind, index = game.layout.decode(action)
-        if kind != "fire" or game.targets()[index][0] != "egg":
+        if kind != "fire" or targets(game)[index][0] != "egg":
             return action
         shot = self.shot(game, mask, spare_eggs=True)
         if shot is not None:
@@ -377,6 +385,7 @@ class TacticMarines(ScriptedMarines):
             shared[key] = fields
         return fields
 
+    @cython.locals(game=GameRecords, t=tuple)
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
         or over-watch with nothing in reach, until the Queen is seen; with no step toward it
@@ -385,8 +394,10 @@ class TacticMarines(ScriptedMarines):
         kind = _kind(game, action)
         if _queen_seen(game) or kind in SHOTS or (kind not in STEPS and kind != "end" and kind != "overwatch"):
             return action
-        if kind == "overwatch" and any(t[0] == "alien" for t in game.targets()):
-            return action  # the scripted squad watches Aliens in reach
+        if kind == "overwatch":
+            for t in targets(game):
+                if t[0] == "alien":
+                    return action  # the scripted squad watches Aliens in reach
         goals = self._goals(game)
         if len(goals) < 2:
             return action
@@ -409,7 +420,7 @@ class TacticMarines(ScriptedMarines):
         """fire_teams: as fan_out with two figures to a goal (the squad splits into pairs)."""
         return self._fan(game, mask, action, 2)
 
-    @cython.locals(game=GameRecords)
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human)
     def ambush(self, game, mask, action) -> int:
         """ambush: fan_out, firing less and at the Queen first (ASSUMPTION A72). Until the Queen is
         seen (_queen_seen: any live Queen on the map, also one the activation table brings before
@@ -430,12 +441,13 @@ class TacticMarines(ScriptedMarines):
             shot = self._queen_shot(game, mask)
             return self.fan_out(game, mask, action) if shot is None else shot
         action = self.fan_out(game, mask, action)
-        h, s = game.humans[game.active], game.layout.encode
-        if _kind(game, action) not in ("fire", "grenade") or game.fired_squads[h.squad] or not mask[s("overwatch")]:
+        h, layout = game.humans[game.active], game.layout
+        if _kind(game, action) not in ("fire", "grenade") or game.fired_squads[h.squad] \
+                or not mask[layout.encode("overwatch")]:
             return action
         if game.in_combat(game.active):  # (an Alien beside it, not one attached to a figure)
             return action
-        return s("overwatch")
+        return layout.encode("overwatch")
 
     def bypass(self, game, mask, action) -> int:
         """bypass: ambush (A72) with every walking distance the squad reads taken round the auto
@@ -452,15 +464,18 @@ class TacticMarines(ScriptedMarines):
         return self.ambush(game, mask, action)
 
     @staticmethod
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, t=tuple, k=cython.Py_ssize_t)
     def _queen_shot(game, mask) -> int | None:
         """The active figure's shot at a Queen it can hit (a flame-thrower only with no squad figure
         beside her), or None."""
-        s, h = game.layout.encode, game.humans[game.active]
-        for k, t in enumerate(game.targets()):
-            if t[0] == "alien" and game.aliens[t[1]].kind == "queen" and mask[s("fire", k)]:
-                if h.weapon == "flame_thrower" and near_friend(game, game.target_square(t)):
+        layout, h = game.layout, game.humans[game.active]
+        shots = targets(game)
+        for k in range(len(shots)):
+            t = shots[k]
+            if t[0] == "alien" and game.aliens[t[1]].kind == "queen" and mask[layout.encode("fire", k)]:
+                if h.weapon == "flame_thrower" and near_friend(game, target_square(game, t)):
                     continue
-                return s("fire", k)
+                return layout.encode("fire", k)
         return None
 
 

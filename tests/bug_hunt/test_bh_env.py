@@ -1,4 +1,7 @@
 """The Bug Hunt environments (both adapters) and the built-in players."""
+import ast
+from pathlib import Path
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -193,17 +196,39 @@ def test_walk_field_is_walk_steps_on_every_square_through_play():
     assert checked > 50
 
 
+def _private_reads(source: str) -> list[str]:
+    """The private names a policy module's source reads: attributes starting with "_" of the game
+    (a local or parameter named game or records), or of a module of the package it imports
+    (``from . import geometry``), and private names imported from the package's modules."""
+    tree = ast.parse(source)
+    modules = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level
+               and node.module is None for alias in node.names}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and isinstance(node.value, ast.Name) \
+                and node.value.id in {"game", "records"} | modules:
+            found.append(f"{node.value.id}.{node.attr}")
+        if isinstance(node, ast.ImportFrom) and node.level:
+            found += [f"{node.module}.{alias.name}" for alias in node.names if alias.name.startswith("_")]
+    return found
+
+
 def test_the_scripted_squad_uses_only_public_rule_queries():
-    class PublicOnly:
-        """The game as a policy sees it: reading a private field fails the test."""
+    """The scripted squad and its tactics read the open state and the game's public rule queries:
+    no private field of the game (compiled, the game is typed, so a stand-in game checking the
+    reads cannot be handed to them: their sources are read instead), no private function of a rule
+    module; and they play the real game."""
+    from aliens_env.bug_hunt import policies, tactics
 
-        def __init__(self, game):
-            self._game = game
-
-        def __getattr__(self, name):
-            assert not name.startswith("_"), f"the policy read game.{name}"
-            return getattr(self._game, name)
-
+    for module in (policies, tactics):
+        source = Path(module.__file__).parent / (module.__name__.rpartition(".")[2] + ".py")  # (compiled: the .so's)
+        assert _private_reads(source.read_text()) == [], module.__name__
+    for source, read in (("def f(game):\n    return game._cache\n", "game._cache"),
+                         ("def f(records):\n    return records._shared.get(1)\n", "records._shared"),
+                         ("from . import geometry\ngeometry._x(1)\n", "geometry._x"),
+                         ("from .marines import targets, _grenade_targets\n", "marines._grenade_targets")):
+        assert _private_reads(source) == [read], source  # (a private read is found)
+    assert _private_reads("def f(self, game):\n    return self._within_act, game.targets()\n") == []
     for options in ({}, {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True}):
         g = BugHunt(**options)
         g.reset(3)
@@ -212,4 +237,4 @@ def test_the_scripted_squad_uses_only_public_rule_queries():
             if g.is_terminal():
                 break
             player = g.current_player()
-            g.apply(marines.act(PublicOnly(g), player) if player == "marines" else hive.act(g, player))
+            g.apply(marines.act(g, player) if player == "marines" else hive.act(g, player))
