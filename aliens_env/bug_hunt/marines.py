@@ -16,6 +16,9 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
+# the features a figure may fire at: kind -> (the state they are shot in, their targets' name)
+FEATURES_FIRED_AT = {"egg_cache": ("intact", "egg"), "sentry": ("active", "sentry")}
+
 
 @cython.locals(records=GameRecords, h=Human)
 def step_marines(game) -> None:
@@ -48,7 +51,7 @@ def step_marines(game) -> None:
 @cython.locals(game=GameRecords, h=Human, a=Alien, reach=cython.Py_ssize_t, grenade_reach=cython.Py_ssize_t,
                sight=cython.Py_ssize_t, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, r=cython.Py_ssize_t,
                s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, out=list, f=dict)
+               k=cython.Py_ssize_t, out=list, f=dict, shot_in=dict, shot=tuple)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
@@ -78,14 +81,15 @@ def targets(game) -> list[tuple[str, int]]:
                 r = max(abs(rows[s] - hr), abs(cols[s] - hc))
                 if r <= reach and r <= sight and col.has_los(pos, s, sight):
                     out.append((r, 0, i, ("alien", i)))
+        shot_in = FEATURES_FIRED_AT
         for k, f in enumerate(game.features):
-            kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
-                "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
-            if kind is not None:  # as an Alien: in reach and sight, seen (its range from its row and column)
+            shot = shot_in.get(f["kind"])
+            # as an Alien: in reach and sight, seen (its range from its row and column)
+            if shot is not None and f["state"] == shot[0]:
                 fr, fc = f["pos"]
                 r = max(abs(fr - hr), abs(fc - hc))
                 if r <= reach and r <= sight and col.has_los(pos, geometry.sq(game, f["pos"]), sight):
-                    out.append((r, 1, k, (kind, k)))
+                    out.append((r, 1, k, (shot[1], k)))
         out.sort()
         if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
             del out[MAX_TARGETS:]
