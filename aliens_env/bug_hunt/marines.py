@@ -311,11 +311,11 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     return True
 
 
-@cython.locals(records=GameRecords)
+@cython.locals(records=GameRecords, h=Human)
 def marine_action(game, kind: str, index: int) -> None:
     records = game  # (typed, read only: compiled, its records read from the struct, spend a C call; writes: game)
     i = records.active
-    h = records.humans[i]
+    h = figure = records.humans[i]  # (h typed, read only: its fields read from the struct; writes: figure)
     cost = records.rules["ap_cost"]
     if kind == "end":
         records.events.append(f"{h.name} ends")
@@ -328,15 +328,15 @@ def marine_action(game, kind: str, index: int) -> None:
         apc = records.apc
         if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
             spend(records, i, records.rules["apc"]["board_cost"] * cost["move"])
-            h.pos, h.in_apc, h.moved = n, True, True
+            figure.pos, figure.in_apc, figure.moved = n, True, True
             records.events.append(f"{h.name} boards the APC")
             return
         spend(records, i, enter * cost["move"])
         if h.in_apc:
-            h.in_apc = False
+            figure.in_apc = False
             records.events.append(f"{h.name} leaves the APC")
-        h.pos = n
-        h.moved = True
+        figure.pos = n
+        figure.moved = True
         after_human_move(game, i)
     elif kind == "door":
         n = adjacent_door(game, i, index)
@@ -390,7 +390,7 @@ def marine_action(game, kind: str, index: int) -> None:
         game.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
     elif kind == "overwatch":
         spend(records, i, cost["overwatch"])
-        h.overwatch = True
+        figure.overwatch = True
         game.events.append(f"{h.name} goes into over-watch")
         game.active = NO
     elif kind == "fire":
