@@ -16,6 +16,9 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
+# the features a figure may fire at: kind -> (the state they are shot in, their targets' name)
+FEATURES_FIRED_AT = {"egg_cache": ("intact", "egg"), "sentry": ("active", "sentry")}
+
 
 @cython.locals(records=GameRecords, h=Human)
 def step_marines(game) -> None:
@@ -48,7 +51,7 @@ def step_marines(game) -> None:
 @cython.locals(game=GameRecords, h=Human, a=Alien, reach=cython.Py_ssize_t, grenade_reach=cython.Py_ssize_t,
                sight=cython.Py_ssize_t, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, r=cython.Py_ssize_t,
                s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, out=list, f=dict)
+               k=cython.Py_ssize_t, out=list, f=dict, shot_in=dict, shot=tuple)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
@@ -78,14 +81,15 @@ def targets(game) -> list[tuple[str, int]]:
                 r = max(abs(rows[s] - hr), abs(cols[s] - hc))
                 if r <= reach and r <= sight and col.has_los(pos, s, sight):
                     out.append((r, 0, i, ("alien", i)))
+        shot_in = FEATURES_FIRED_AT
         for k, f in enumerate(game.features):
-            kind = "egg" if f["kind"] == "egg_cache" and f["state"] == "intact" else \
-                "sentry" if f["kind"] == "sentry" and f["state"] == "active" else None
-            if kind is not None:  # as an Alien: in reach and sight, seen (its range from its row and column)
+            shot = shot_in.get(f["kind"])
+            # as an Alien: in reach and sight, seen (its range from its row and column)
+            if shot is not None and f["state"] == shot[0]:
                 fr, fc = f["pos"]
                 r = max(abs(fr - hr), abs(fc - hc))
                 if r <= reach and r <= sight and col.has_los(pos, geometry.sq(game, f["pos"]), sight):
-                    out.append((r, 1, k, (kind, k)))
+                    out.append((r, 1, k, (shot[1], k)))
         out.sort()
         if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
             del out[MAX_TARGETS:]
@@ -307,11 +311,11 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
     return True
 
 
-@cython.locals(records=GameRecords)
+@cython.locals(records=GameRecords, h=Human)
 def marine_action(game, kind: str, index: int) -> None:
     records = game  # (typed, read only: compiled, its records read from the struct, spend a C call; writes: game)
     i = records.active
-    h = records.humans[i]
+    h = figure = records.humans[i]  # (h typed, read only: its fields read from the struct; writes: figure)
     cost = records.rules["ap_cost"]
     if kind == "end":
         records.events.append(f"{h.name} ends")
@@ -324,15 +328,15 @@ def marine_action(game, kind: str, index: int) -> None:
         apc = records.apc
         if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
             spend(records, i, records.rules["apc"]["board_cost"] * cost["move"])
-            h.pos, h.in_apc, h.moved = n, True, True
+            figure.pos, figure.in_apc, figure.moved = n, True, True
             records.events.append(f"{h.name} boards the APC")
             return
         spend(records, i, enter * cost["move"])
         if h.in_apc:
-            h.in_apc = False
+            figure.in_apc = False
             records.events.append(f"{h.name} leaves the APC")
-        h.pos = n
-        h.moved = True
+        figure.pos = n
+        figure.moved = True
         after_human_move(game, i)
     elif kind == "door":
         n = adjacent_door(game, i, index)
@@ -386,7 +390,7 @@ def marine_action(game, kind: str, index: int) -> None:
         game.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
     elif kind == "overwatch":
         spend(records, i, cost["overwatch"])
-        h.overwatch = True
+        figure.overwatch = True
         game.events.append(f"{h.name} goes into over-watch")
         game.active = NO
     elif kind == "fire":
