@@ -208,33 +208,88 @@ def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_p
     assert imported() == ("2 True", False)
 
 
-def _typed_writes(source: str) -> list[str]:
+def _typed_writes(source: str, final=frozenset()) -> list[str]:
     """The attribute writes and deletions through a typed local (a name in a function's
-    ``@cython.locals``), in any form: assignments, tuple targets, for and with targets, del."""
+    ``@cython.locals``), in any form: assignments, tuple targets, for and with targets, del; but
+    those through a local typed as one of the ``final`` classes (``_final_types``)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         typed = {kw.arg for d in node.decorator_list if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
-                 and d.func.attr == "locals" for kw in d.keywords}
+                 and d.func.attr == "locals" for kw in d.keywords
+                 if not (isinstance(kw.value, ast.Name) and kw.value.id in final)}
         found += [f"{node.name}: {inner.value.id}.{inner.attr}" for inner in ast.walk(node)
                   if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, (ast.Store, ast.Del))
                   and isinstance(inner.value, ast.Name) and inner.value.id in typed]
     return found
 
 
+_FINAL_CLASS = re.compile(r"^@cython\.final\s*\ncdef class (\w+)", re.MULTILINE)
+_CIMPORT_NAMES = re.compile(r"^from aliens_env\.([\w.]+) cimport ([^#\n]+)", re.MULTILINE)
+
+
+def _final_classes(pxd: Path) -> set[str]:
+    """The classes a .pxd file declares ``@cython.final``."""
+    return set(_FINAL_CLASS.findall(pxd.read_text()))
+
+
+def _final_types(module: Path) -> set[str]:
+    """The names by which a module's typed locals may name a final class: those its own .pxd
+    declares final and those it cimports from another .pxd that declares them so (by the name
+    cimported)."""
+    pxd = module.with_suffix(".pxd")
+    if not pxd.exists():
+        return set()
+    names = _final_classes(pxd)
+    for source, imported in _CIMPORT_NAMES.findall(pxd.read_text()):
+        finals = _final_classes(compiled.PACKAGE_DIR / (source.replace(".", "/") + ".pxd"))
+        for item in imported.split(","):
+            name, _, alias = (part.strip() for part in item.partition(" as "))
+            if name in finals:
+                names.add(alias or name)
+    return names
+
+
 def test_typed_locals_only_read():
     """Compiled, a write through a typed local goes straight to the object's struct, past a Python
     subclass's __setattr__ (a class that intercepts writes would not see it): so the functions that
-    type their locals (@cython.locals) only read through them."""
+    type their locals (@cython.locals) only read through them, but through a local typed as a class
+    its .pxd declares ``@cython.final`` (``test_final_classes_have_no_subclass_nor_setattr``: no
+    subclass can exist, and the class itself intercepts no write)."""
     modules = [p for p in compiled.PACKAGE_DIR.rglob("*.py") if "@cython.locals" in p.read_text()]
     assert len(modules) >= 5, "the typed modules (reactor_room, operations, lairs) were not found"
-    writes = {p.relative_to(compiled.PACKAGE_DIR).as_posix(): _typed_writes(p.read_text()) for p in modules}
+    writes = {p.relative_to(compiled.PACKAGE_DIR).as_posix(): _typed_writes(p.read_text(), _final_types(p))
+              for p in modules}
     assert all(not w for w in writes.values()), writes
     for write in ("m.aim += 1", "m.aim, m.pos = 1, 2", "m.aim: int = 1", "del m.aim", "for m.aim in range(2): pass"):
         source = f"@cython.locals(m=Marine, n=Alien)\ndef f(ms):\n    for m in ms:\n        {write}\n"
         assert _typed_writes(source)[0] == "f: m.aim", write
+        assert _typed_writes(source, {"Alien"})[0] == "f: m.aim", write
+        assert _typed_writes(source, {"Marine"}) == [], write
     assert _typed_writes("@cython.locals(m=Marine)\ndef f(m):\n    return m.aim\n") == []
+    # the final figures are found, by their own names and by those a module cimports them by
+    assert _final_types(compiled.PACKAGE_DIR / "bug_hunt/state.py") >= {"Human", "Alien"}
+    assert _final_types(compiled.PACKAGE_DIR / "bug_hunt/game.py") >= {"HumanRecord", "AlienRecord"}
+    assert "GameRecords" not in _final_types(compiled.PACKAGE_DIR / "bug_hunt/game.py")
+
+
+def test_final_classes_have_no_subclass_nor_setattr():
+    """A class declared ``@cython.final`` (the exception of ``test_typed_locals_only_read``) defines
+    no __setattr__ of its own, and compiled, Python cannot derive a class from it."""
+    finals = {pxd: _final_classes(pxd) for pxd in compiled.PACKAGE_DIR.rglob("*.pxd")}
+    finals = {pxd: names for pxd, names in finals.items() if names}
+    assert compiled.PACKAGE_DIR / "bug_hunt/state.pxd" in finals
+    stale = compiled.stale_modules(compiled.PACKAGE_DIR)
+    for pxd, names in finals.items():
+        name = pxd.relative_to(compiled.PACKAGE_DIR).with_suffix(".py").as_posix()
+        module = importlib.import_module("aliens_env." + name[:-3].replace("/", "."))
+        for class_name in names:
+            cls = getattr(module, class_name)
+            assert "__setattr__" not in vars(cls) and "__delattr__" not in vars(cls), cls
+            if isinstance(module.__loader__, importlib.machinery.ExtensionFileLoader) and name not in stale:
+                with pytest.raises(TypeError):
+                    type("Derived", (cls,), {})
 
 
 def test_every_cython_name_the_package_uses_runs_as_python_without_cython():

@@ -2,7 +2,7 @@
 # (GameRecords, state.pxd), where the rule modules, which this module imports, can name its type.
 from aliens_env.core.actions cimport ActionLayout
 from aliens_env.core.game cimport Decision
-from aliens_env.bug_hunt.state cimport GameRecords, Human as HumanRecord
+from aliens_env.bug_hunt.state cimport GameRecords, Alien as AlienRecord, Human as HumanRecord
 # a figure's mask (_compute_mask, _compute_script_mask: once per figure's decision), called in C
 from aliens_env.bug_hunt.marines cimport marine_mask
 

@@ -67,7 +67,8 @@ from .state import (  # noqa: F401  (the records and constants, importable from 
     MARINE_DECISIONS, MAX_SQUAD, MAX_TARGETS, NO, Alien, Human,
 )
 from .state import GameRecords  # BugHunt's base (compiled, game.pxd cimports it: no module attribute then)
-from .state import Human as HumanRecord  # _check_end's figures (compiled, game.pxd cimports the type by this name)
+from .state import Alien as AlienRecord, Human as HumanRecord  # _check_end's and _start_phase's figures
+# (compiled, game.pxd cimports the types by these names)
 
 try:
     import cython
@@ -283,6 +284,7 @@ class BugHunt(GameRecords):
     # ==========================================================================================
     # the phase machine
     # ==========================================================================================
+    @cython.locals(a=AlienRecord, h=HumanRecord)  # (their writes C writes: the figures are final, state.pxd)
     def _start_phase(self, phase: str) -> None:
         self.phase = phase
         if phase == "aliens_move":

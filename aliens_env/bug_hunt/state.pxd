@@ -2,13 +2,20 @@
 # beside state.py: its classes become C structs): a function that names them in @cython.locals
 # reads their attributes from the struct, not by Python's attribute lookup (docs/speed.md "Typed
 # figures"). Every field is a Python object, as in the source; the figures' in the dataclasses' order.
+cimport cython
+
 from aliens_env.core.game cimport PhasedGame
 
+# final: no class derives from a figure (compiled, Python cannot subclass them), so a write through a
+# local typed as one goes to the struct of that very class, which has no __setattr__ of its own
+# (tests/test_compiled.py::test_typed_locals_only_read allows such writes, and only these)
+@cython.final
 cdef class Human:
     cdef public object name, role, weapon, leader, can_lead, equipment, pos, status, lp, ap, activated, overwatch, moved
     cdef public object hugger, squad, dreadnaught, out_of_ammo, in_apc
 
 
+@cython.final
 cdef class Alien:
     cdef public object kind, pos, alive, lp, ap, new, attached, attached_turn, anchored
 

@@ -166,7 +166,7 @@ def available_ap(game, i: int) -> int:
     return game.humans[i].ap + (0 if game.pools_lost[sq] else game.pools[sq])
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, h=Human)  # (h's writes C writes: Human is final, state.pxd)
 def spend(game, i: int, cost: int) -> None:
     h = game.humans[i]
     own = min(h.ap, cost)
