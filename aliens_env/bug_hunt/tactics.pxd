@@ -1,7 +1,8 @@
 cimport cython
 
-# The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
-from aliens_env.bug_hunt.state cimport GameRecords, Human
+# The C types of Bug Hunt's game records and figures for this module's typed locals (bug_hunt/state.pxd declares
+# them).
+from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the action layout: the slots encoded and decoded by C calls
 from aliens_env.core.actions cimport ActionLayout
 # the rule queries the tactics read, called in C (the game typed): a walking field's steps at a square (_detour,

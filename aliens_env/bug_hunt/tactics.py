@@ -29,7 +29,7 @@ from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
-from .state import NO, UNREACHABLE, GameRecords, Human
+from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
     import cython
@@ -50,11 +50,14 @@ def _kind(game, action) -> str:
     return layout.decode(action)[0]
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, a=Alien)
 def _queen_seen(game) -> bool:
     """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
-    activation table brings before it is found."""
-    return any(a.alive and a.kind == "queen" for a in game.aliens)
+    activation table brings before it is found. (A loop: the Aliens typed.)"""
+    for a in game.aliens:
+        if a.alive and a.kind == "queen":
+            return True
+    return False
 
 
 @cython.locals(shared=dict)
