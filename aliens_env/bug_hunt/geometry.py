@@ -216,43 +216,45 @@ def entry_squares(game) -> tuple[int, ...]:
 
 def room_centres(game) -> tuple[int, ...]:
     """The centre squares of the rooms laid and not yet entered, in the order they were laid (a
-    tuple, kept per layout version and rooms entered: only explore.enter_room marks a room)."""
+    tuple, kept per layout version and rooms entered: only explore.enter_room marks a room; kept
+    as (rooms entered, centres) under one name, read without making a key)."""
     shared = layout_cache(game)
-    key = ("room_centres", game.rooms_entered)
-    cached = shared.get(key)
-    if cached is None:
-        width, centres = game.colony.width, []
-        for p in game.colony.pieces:
-            if p["kind"] == "room" and not p["entered"]:
-                r0, c0, r1, c1 = p["rect"]
-                centres.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
-        cached = shared[key] = tuple(centres)
-    return cached
+    kept = shared.get("room_centres")
+    if kept is not None and kept[0] == game.rooms_entered:
+        return kept[1]
+    width, centres = game.colony.width, []
+    for p in game.colony.pieces:
+        if p["kind"] == "room" and not p["entered"]:
+            r0, c0, r1, c1 = p["rect"]
+            centres.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
+    kept = shared["room_centres"] = (game.rooms_entered, tuple(centres))
+    return kept[1]
 
 
 def exploration_goals(game) -> tuple[int, ...]:
     """Where the squad explores: the centres of the rooms not yet entered (room_centres), then,
     in port order, every pending door and the square inside every pending open end (a step back
     from its first square; NO off the grid). A tuple, kept per layout version and rooms entered
-    (a port changes only with the layout)."""
+    (a port changes only with the layout; kept as (rooms entered, goals) under one name, as
+    room_centres)."""
     shared = layout_cache(game)
-    key = ("exploration_goals", game.rooms_entered)
-    cached = shared.get(key)
-    if cached is None:
-        col = game.colony
-        goals = list(room_centres(game))
-        for port in col.ports:
-            if port["state"] == "pending":
-                if port["kind"] == "door":
-                    r, c = port["door"]
-                    goals.append(r * col.width + c)
-                else:
-                    dr, dc = CARDINAL[port["d"]]
-                    r, c = port["cells"][0]
-                    r, c = r - dr, c - dc
-                    goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
-        cached = shared[key] = tuple(goals)
-    return cached
+    kept = shared.get("exploration_goals")
+    if kept is not None and kept[0] == game.rooms_entered:
+        return kept[1]
+    col = game.colony
+    goals = list(room_centres(game))
+    for port in col.ports:
+        if port["state"] == "pending":
+            if port["kind"] == "door":
+                r, c = port["door"]
+                goals.append(r * col.width + c)
+            else:
+                dr, dc = CARDINAL[port["d"]]
+                r, c = port["cells"][0]
+                r, c = r - dr, c - dc
+                goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
+    kept = shared["exploration_goals"] = (game.rooms_entered, tuple(goals))
+    return kept[1]
 
 
 def free_near(game, s: int) -> int:

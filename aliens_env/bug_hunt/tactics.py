@@ -22,14 +22,14 @@ import numpy as np
 
 from ..core.actions import ActionLayout
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
-from . import data_files, geometry, tactics_obs
+from . import data_files, tactics_obs
 from .combat import target_square
-from .geometry import NOT_WALKED, rng, room_centres, steps_on
+from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
 from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import ScriptedMarines, near_friend, walkers
-from .state import NO, UNREACHABLE, GameRecords, Human
+from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
     import cython
@@ -50,18 +50,22 @@ def _kind(game, action) -> str:
     return layout.decode(action)[0]
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, a=Alien)
 def _queen_seen(game) -> bool:
     """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
-    activation table brings before it is found."""
-    return any(a.alive and a.kind == "queen" for a in game.aliens)
+    activation table brings before it is found. (A loop: the Aliens typed.)"""
+    for a in game.aliens:
+        if a.alive and a.kind == "queen":
+            return True
+    return False
 
 
+@cython.locals(shared=dict)
 def _pod_squares(game) -> tuple[int, ...]:
     """The squares of the auto sentry pods, in any state (on, off or wrecked): a pod occupies its
     square (ASSUMPTION A23), so no figure walks through it. Kept in the layout cache by the number
     of features (pods come only with laid sections, and features are only ever added)."""
-    shared = geometry.layout_cache(game)
+    shared = layout_cache(game)
     key = ("pod_squares", len(game.features))
     pods = shared.get(key)
     if pods is None:
@@ -82,10 +86,11 @@ def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
     return game.colony.field([s for s in goals if s != NO], mover, closed=pods)  # (the pods' squares closed)
 
 
+@cython.locals(game=GameRecords, shared=dict)
 def _locks_laid(game) -> bool:
     """Is an electronic lock laid anywhere (a DOOR_LOCKED square)? Kept in the layout cache (a lock
     is laid, picked or cut only with a change of the layout)."""
-    shared = geometry.layout_cache(game)
+    shared = layout_cache(game)
     laid = shared.get("locks_laid")
     if laid is None:
         laid = shared["locks_laid"] = bool((game.colony.cells == DOOR_LOCKED).any())
@@ -368,12 +373,13 @@ class TacticMarines(ScriptedMarines):
                     taken[i], load[g] = True, load.get(g, 0) + 1
         return None
 
+    @cython.locals(game=GameRecords, shared=dict)
     def _goal_fields(self, game, goals) -> list[tuple]:
         """Per goal, (goal, (the walking field to it of a figure without the equipment, of one with
         it)), as _walk_field reads them (round the pods for bypass); with no electronic lock laid
         the two walkers' fields are one. Kept in the layout cache by the goals and the squares
         left out (the pods'), so _claimed_goal looks each goal's fields up once a layout version."""
-        shared = geometry.layout_cache(game)
+        shared = layout_cache(game)
         key = ("goal_fields", tuple(goals), _pod_squares(game) if self.tactic == "bypass" else ())
         fields = shared.get(key)
         if fields is None:
