@@ -3,7 +3,6 @@ the global features, the target rows and the optional block (docs/rules/bug_hunt
 views of ``layout(window)``."""
 from __future__ import annotations
 
-import functools
 import struct
 
 import numpy as np
@@ -266,14 +265,17 @@ def _is_among(x, items: list) -> bool:
     return False
 
 
-@functools.cache
 def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
     """A squad row's role (marine, civilian, android) and weapon (pulse rifle, pistol, smart-gun,
-    flame-thrower) flags, as floats (kept per role and weapon: a handful of pairs)."""
+    flame-thrower) flags, as floats (kept per role and weapon in _FLAGS by squad_entry: a handful of pairs)."""
     return tuple(map(float, (role in ("marine", "predator"), role in ("civilian", "power_loader"),
                              role in ("android", "predator", "power_loader"),
                              weapon in ("pulse_rifle", "combi_weapon"), weapon in ("pistol", "midi_guns"),
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
+
+
+#: squad_entry's _role_flags per (role, weapon) (a dict look-up: a functools.cache call cost more)
+_FLAGS: dict = {}
 
 
 #: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the
@@ -281,35 +283,43 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
 _PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
 
 
-@cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, r=cython.long, c=cython.long,
-               active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
-               row=cython.double, column=cython.double)
+@cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, pos=cython.long, r=cython.long,
+               c=cython.long, active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
+               row=cython.double, column=cython.double, ap=cython.long, lp=cython.long, squad=cython.long,
+               squads=cython.long, kept=dict)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
     over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
     flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its
-    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map)."""
-    flags = _role_flags(h.role, h.weapon)
+    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map).
+    (AP, LP, the squads and the square are C longs when compiled, each quotient a C double: small
+    ints, exact as doubles, so it is the one Python's int division gives.)"""
+    role, weapon = h.role, h.weapon
+    kept = _FLAGS
+    flags = kept.get((role, weapon))
+    if flags is None:
+        flags = kept[role, weapon] = _role_flags(role, weapon)
     status = h.status
     r = c = 0
     if status == "active":
-        size = game.size
-        r, c = divmod(h.pos, size)
+        size, pos = game.size, h.pos
+        r, c = pos // size, pos % size
         active, dead, captured, other, row, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
     else:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
-    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
-              float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
-              flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    ap, lp, squad, squads = h.ap, h.lp, h.squad, game.n_squads
+    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4,
+              1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0, flags[0], flags[1],
+              flags[2], flags[3], flags[4], flags[5], flags[6], row, column, min(lp, 4) / 4, squad / max(1, squads - 1))
     if cython.compiled:
         values = _pack_c(values)  # noqa: F821  (defined in observation.pxd)
     else:
         values = _PACK_ROW(*values)
     if status != "active":
         return values, -1, 0, 0, False
-    return values, _ROLE_PLANE[h.role], r, c, h.overwatch
+    return values, _ROLE_PLANE[role], r, c, h.overwatch
 
 
 def observe(game, player: str) -> np.ndarray:
@@ -396,7 +406,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             entry = rows.get(key)
             if entry is None:
                 entry = rows[key] = squad_entry(game, h)
-            last[i] = (*key, entry)
+            last[i] = key + (entry,)
         i += 1
         _put_packed(out, at, entry[0])
         at += row_size
@@ -411,7 +421,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                     out[overwatch_at + k] = 1.0
     _zero(out, at, end)  # (the rows of no figure)
     rules = game.rules
-    queen_lp = rules["queen_lp"]
+    queen_lp = float(rules["queen_lp"])  # (float(): an int read as a C double by a direct call when compiled)
     queen = 0.0
     alive = 0
     for a in aliens:
@@ -420,7 +430,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             square = a.pos  # (a C long: its row and column without a Python divmod)
             r, c = square // size - r0, square % size - c0
             if a.kind == "queen":
-                lp = a.lp
+                lp = float(a.lp)
                 if lp > queen:
                     queen = lp
                 value = lp / queen_lp
@@ -450,9 +460,10 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
         my_squad = h.squad
     mover = game.mover
     at = offsets["globals"]
-    turn, turn_limit, pool = game.turn, game.turn_limit, game.pools[my_squad]
-    grenades, grenade_pool = game.grenade_pools[my_squad], rules["grenade_pool"]
-    rooms, rooms_goal, max_aliens = game.rooms_entered, mission.get("rooms", 0), game.max_aliens
+    # (float(): as above; these are ints)
+    turn, turn_limit, pool = float(game.turn), float(game.turn_limit), float(game.pools[my_squad])
+    grenades, grenade_pool = float(game.grenade_pools[my_squad]), float(rules["grenade_pool"])
+    rooms, rooms_goal, max_aliens = float(game.rooms_entered), float(mission.get("rooms", 0)), float(game.max_aliens)
     out[at] = min(turn / turn_limit, 1.0)
     out[at + 1] = min(pool, 6.0) / 6
     out[at + 2] = grenades / grenade_pool
@@ -491,13 +502,13 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     for i in range(len(listed)):
         t = listed[i]
         out[at] = 1.0
-        distance = ranges[i]
+        distance = float(ranges[i])
         out[at + 1] = min(distance, 12.0) / 12
         if t[0] == "alien":
             a = aliens[t[1]]
             k = ALIEN_KINDS.index(a.kind)
             out[at + 2 + k] = 1.0
-            lp = a.lp
+            lp = float(a.lp)
             out[at + 8] = lp / queen_lp
         else:
             out[at + 7] = 1.0 if t[0] == "egg" else 0.5
