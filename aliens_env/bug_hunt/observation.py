@@ -322,14 +322,17 @@ def squad_entry(game, h: Human) -> tuple:
     return values, _ROLE_PLANE[role], r, c, h.overwatch
 
 
+@cython.locals(game=GameRecords, w=cython.Py_ssize_t, size=cython.Py_ssize_t, focus_sq=cython.Py_ssize_t,
+               fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, offsets=dict)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes (a fresh array each call, of
     game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
     compact one) the planes are left out, and the views this function does not write (other than
-    Bug Hunt's) are zeros."""
+    Bug Hunt's) are zeros. (The game's fields and the window's numbers typed when compiled: C reads
+    and C arithmetic, not Python attribute look-ups and int objects.)"""
     w, size = game.window, game.size
     focus_sq = focus(game)
-    fr, fc = divmod(focus_sq, size)
+    fr, fc = focus_sq // size, focus_sq % size
     lay = game.obs_layout
     offsets = lay.offsets
     if "board" in offsets:
