@@ -38,6 +38,7 @@ GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
 EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (optional_features)
 _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
+_OVERWATCH_PLANE, _ACTING_PLANE = P["overwatch"], P["acting"]  # (_write_features': no dict look-ups)
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
 #: stripe(): the stripes kept per layout, the one made first dropped when full (each about 74 KB:
@@ -367,7 +368,7 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                pool=cython.double, grenades=cython.double, grenade_pool=cython.double, rooms=cython.double,
                rooms_goal=cython.double, max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
                target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
-               rows=dict)
+               rows=dict, s=cython.long)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
@@ -380,7 +381,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     offsets = game.obs_layout.offsets
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
-    overwatch_at, acting_at = P["overwatch"], P["acting"]
+    overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE
     overwatch_at, acting_at = board_at + overwatch_at * area, board_at + acting_at * area
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
@@ -448,7 +449,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
         if kind == "overwatch_fire" and game.ow_target != NO:
             marks.append((aliens[game.ow_target].pos, 0.5))
         for s, value in marks:
-            r, c = divmod(s, size)
+            r, c = s // size, s % size
             r -= r0
             c -= c0
             if 0 <= r < w and 0 <= c < w:
