@@ -246,9 +246,8 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
     only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
     arrays = geometry.lasting_cache(game).setdefault("stripe_arrays", [])
-    held = list(stripes.values())
     for out in arrays:
-        if out.shape[1] == length and not _is_among(out, held):
+        if out.shape[1] == length and not _is_among(out, stripes):
             return out
     out = np.empty((N_PLANES, length), dtype=np.float32)
     out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
@@ -258,9 +257,9 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     return out
 
 
-def _is_among(x, items: list) -> bool:
-    """Is `x` itself one of `items` (the very object: == compares an array's items)?"""
-    for item in items:
+def _is_among(x, items: dict) -> bool:
+    """Is `x` itself one of the values of `items` (the very object: == compares an array's items)?"""
+    for item in items.values():
         if item is x:
             return True
     return False
