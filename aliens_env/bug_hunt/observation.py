@@ -3,7 +3,6 @@ the global features, the target rows and the optional block (docs/rules/bug_hunt
 views of ``layout(window)``."""
 from __future__ import annotations
 
-import functools
 import struct
 
 import numpy as np
@@ -39,6 +38,7 @@ GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
 EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (optional_features)
 _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
+_OVERWATCH_PLANE, _ACTING_PLANE = P["overwatch"], P["acting"]  # (_write_features': no dict look-ups)
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
 #: stripe(): the stripes kept per layout, the one made first dropped when full (each about 74 KB:
@@ -246,9 +246,8 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
     only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
     arrays = geometry.lasting_cache(game).setdefault("stripe_arrays", [])
-    held = list(stripes.values())
     for out in arrays:
-        if out.shape[1] == length and not _is_among(out, held):
+        if out.shape[1] == length and not _is_among(out, stripes):
             return out
     out = np.empty((N_PLANES, length), dtype=np.float32)
     out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
@@ -258,22 +257,25 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     return out
 
 
-def _is_among(x, items: list) -> bool:
-    """Is `x` itself one of `items` (the very object: == compares an array's items)?"""
-    for item in items:
+def _is_among(x, items: dict) -> bool:
+    """Is `x` itself one of the values of `items` (the very object: == compares an array's items)?"""
+    for item in items.values():
         if item is x:
             return True
     return False
 
 
-@functools.cache
 def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
     """A squad row's role (marine, civilian, android) and weapon (pulse rifle, pistol, smart-gun,
-    flame-thrower) flags, as floats (kept per role and weapon: a handful of pairs)."""
+    flame-thrower) flags, as floats (kept per role and weapon in _FLAGS by squad_entry: a handful of pairs)."""
     return tuple(map(float, (role in ("marine", "predator"), role in ("civilian", "power_loader"),
                              role in ("android", "predator", "power_loader"),
                              weapon in ("pulse_rifle", "combi_weapon"), weapon in ("pistol", "midi_guns"),
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
+
+
+#: squad_entry's _role_flags per (role, weapon) (a dict look-up: a functools.cache call cost more)
+_FLAGS: dict = {}
 
 
 #: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the
@@ -281,45 +283,56 @@ def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
 _PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
 
 
-@cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, r=cython.long, c=cython.long,
-               active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
-               row=cython.double, column=cython.double)
+@cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, pos=cython.long, r=cython.long,
+               c=cython.long, active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
+               row=cython.double, column=cython.double, ap=cython.long, lp=cython.long, squad=cython.long,
+               squads=cython.long, kept=dict)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
     over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
     flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its
-    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map)."""
-    flags = _role_flags(h.role, h.weapon)
+    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map).
+    (AP, LP, the squads and the square are C longs when compiled, each quotient a C double: small
+    ints, exact as doubles, so it is the one Python's int division gives.)"""
+    role, weapon = h.role, h.weapon
+    kept = _FLAGS
+    flags = kept.get((role, weapon))
+    if flags is None:
+        flags = kept[role, weapon] = _role_flags(role, weapon)
     status = h.status
     r = c = 0
     if status == "active":
-        size = game.size
-        r, c = divmod(h.pos, size)
+        size, pos = game.size, h.pos
+        r, c = pos // size, pos % size
         active, dead, captured, other, row, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
     else:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
-    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(h.ap, 4) / 4, float(h.activated),
-              float(h.overwatch), float(h.leader), flags[0], flags[1], flags[2], flags[3], flags[4], flags[5],
-              flags[6], row, column, min(h.lp, 4) / 4, h.squad / max(1, game.n_squads - 1))
+    ap, lp, squad, squads = h.ap, h.lp, h.squad, game.n_squads
+    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4,
+              1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0, flags[0], flags[1],
+              flags[2], flags[3], flags[4], flags[5], flags[6], row, column, min(lp, 4) / 4, squad / max(1, squads - 1))
     if cython.compiled:
         values = _pack_c(values)  # noqa: F821  (defined in observation.pxd)
     else:
         values = _PACK_ROW(*values)
     if status != "active":
         return values, -1, 0, 0, False
-    return values, _ROLE_PLANE[h.role], r, c, h.overwatch
+    return values, _ROLE_PLANE[role], r, c, h.overwatch
 
 
+@cython.locals(game=GameRecords, w=cython.Py_ssize_t, size=cython.Py_ssize_t, focus_sq=cython.Py_ssize_t,
+               fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, offsets=dict)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes (a fresh array each call, of
     game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
     compact one) the planes are left out, and the views this function does not write (other than
-    Bug Hunt's) are zeros."""
+    Bug Hunt's) are zeros. (The game's fields and the window's numbers typed when compiled: C reads
+    and C arithmetic, not Python attribute look-ups and int objects.)"""
     w, size = game.window, game.size
     focus_sq = focus(game)
-    fr, fc = divmod(focus_sq, size)
+    fr, fc = focus_sq // size, focus_sq % size
     lay = game.obs_layout
     offsets = lay.offsets
     if "board" in offsets:
@@ -354,7 +367,7 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                pool=cython.double, grenades=cython.double, grenade_pool=cython.double, rooms=cython.double,
                rooms_goal=cython.double, max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
                target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
-               rows=dict)
+               rows=dict, s=cython.long)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
@@ -367,7 +380,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     offsets = game.obs_layout.offsets
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
-    overwatch_at, acting_at = P["overwatch"], P["acting"]
+    overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE
     overwatch_at, acting_at = board_at + overwatch_at * area, board_at + acting_at * area
     humans, aliens, d = game.humans, game.aliens, game.decision
     # the squad: on the map planes, and its rows of features (kept per figure state)
@@ -396,7 +409,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             entry = rows.get(key)
             if entry is None:
                 entry = rows[key] = squad_entry(game, h)
-            last[i] = (*key, entry)
+            last[i] = key + (entry,)
         i += 1
         _put_packed(out, at, entry[0])
         at += row_size
@@ -411,7 +424,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                     out[overwatch_at + k] = 1.0
     _zero(out, at, end)  # (the rows of no figure)
     rules = game.rules
-    queen_lp = rules["queen_lp"]
+    queen_lp = float(rules["queen_lp"])  # (float(): an int read as a C double by a direct call when compiled)
     queen = 0.0
     alive = 0
     for a in aliens:
@@ -420,7 +433,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             square = a.pos  # (a C long: its row and column without a Python divmod)
             r, c = square // size - r0, square % size - c0
             if a.kind == "queen":
-                lp = a.lp
+                lp = float(a.lp)
                 if lp > queen:
                     queen = lp
                 value = lp / queen_lp
@@ -435,7 +448,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
         if kind == "overwatch_fire" and game.ow_target != NO:
             marks.append((aliens[game.ow_target].pos, 0.5))
         for s, value in marks:
-            r, c = divmod(s, size)
+            r, c = s // size, s % size
             r -= r0
             c -= c0
             if 0 <= r < w and 0 <= c < w:
@@ -450,9 +463,10 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
         my_squad = h.squad
     mover = game.mover
     at = offsets["globals"]
-    turn, turn_limit, pool = game.turn, game.turn_limit, game.pools[my_squad]
-    grenades, grenade_pool = game.grenade_pools[my_squad], rules["grenade_pool"]
-    rooms, rooms_goal, max_aliens = game.rooms_entered, mission.get("rooms", 0), game.max_aliens
+    # (float(): as above; these are ints)
+    turn, turn_limit, pool = float(game.turn), float(game.turn_limit), float(game.pools[my_squad])
+    grenades, grenade_pool = float(game.grenade_pools[my_squad]), float(rules["grenade_pool"])
+    rooms, rooms_goal, max_aliens = float(game.rooms_entered), float(mission.get("rooms", 0)), float(game.max_aliens)
     out[at] = min(turn / turn_limit, 1.0)
     out[at + 1] = min(pool, 6.0) / 6
     out[at + 2] = grenades / grenade_pool
@@ -491,13 +505,13 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     for i in range(len(listed)):
         t = listed[i]
         out[at] = 1.0
-        distance = ranges[i]
+        distance = float(ranges[i])
         out[at + 1] = min(distance, 12.0) / 12
         if t[0] == "alien":
             a = aliens[t[1]]
             k = ALIEN_KINDS.index(a.kind)
             out[at + 2 + k] = 1.0
-            lp = a.lp
+            lp = float(a.lp)
             out[at + 8] = lp / queen_lp
         else:
             out[at + 7] = 1.0 if t[0] == "egg" else 0.5
