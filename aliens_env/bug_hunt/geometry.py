@@ -112,7 +112,8 @@ def placement_candidates(game) -> dict[int, list[tuple[int, int]]]:
     key = ("placement", game.colony.version, game.xeno_squad,
            tuple((h.status, h.pos, h.squad) for h in game.humans),
            tuple(a.pos for a in game.aliens if a.alive and a.attached == NO),
-           tuple(tuple(f["pos"]) for f in game.features if f["kind"] == "sentry"))
+           tuple(tuple(f["pos"]) for f in game.features if f["kind"] == "sentry"),
+           NO if game.apc is None else game.apc["pos"])  # (every square state.occupied reads: the APC's too)
     shared = layout_cache(game)
     cached = shared.get(key)
     if cached is None:

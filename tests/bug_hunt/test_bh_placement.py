@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from aliens_env.bug_hunt import geometry, state
+from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.colony import PASSABLE
 from aliens_env.bug_hunt.state import UNREACHABLE
 from bh_helpers import positions
@@ -68,3 +69,28 @@ def test_placement_candidates_are_the_plain_share_out_at_random_positions(seed, 
     assert checked > 400
     assert directions == {0, 1, 2, 3}
     assert ties > 10  # (squares on a diagonal from the squad's centre: the row's quarter)
+
+
+def test_kept_candidates_follow_the_apc():
+    """The kept candidates (placement_candidates) are those of the position: the APC's square is
+    occupied (state.occupied), so the APC moved to a candidate square takes it out of them."""
+    moved = 0
+    for seed in range(6):
+        g = BugHunt(apc=True, squad="apc_crew")
+        g.reset(seed)
+        for squad in range(-1, g.n_squads):
+            g.xeno_squad = squad
+            before = geometry.placement_candidates(g)
+            squares = [s for pairs in before.values() for _, s in pairs if s != g.apc["pos"]]
+            if not squares:
+                continue
+            kept = g.apc["pos"]
+            g.apc["pos"] = squares[0]  # (as if driven there by a crew now out of view: no figure, no layout change)
+            try:
+                after = geometry.placement_candidates(g)
+                assert after == geometry._placement_candidates_uncached(g), (seed, squad)
+                assert squares[0] not in [s for pairs in after.values() for _, s in pairs]
+                moved += 1
+            finally:
+                g.apc["pos"] = kept
+    assert moved > 5
