@@ -14,7 +14,7 @@ import numpy as np
 
 from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation
 from aliens_env.bug_hunt.colony import (
-    DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
+    CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
 )
 from aliens_env.bug_hunt.game import Alien
 from aliens_env.bug_hunt.state import MAX_TARGETS, NO
@@ -163,8 +163,6 @@ def assert_no_step_back(g, chosen, last: dict) -> tuple:
     last step this turn came from (``last``: (turn, figure) -> (the square before that step, the
     square it led to); the entry is used up). Returns (that key, the figure's square, the action's
     kind, the square a move leads to or None), for the caller to note its own step in ``last``."""
-    from aliens_env.bug_hunt.colony import CARDINAL
-
     key, pos = (g.turn, g.active), g.humans[g.active].pos
     kind, d = g.layout.decode(chosen)
     to = g.step_sq(pos, *CARDINAL[d]) if kind == "move" else None
@@ -278,3 +276,23 @@ def grown_colonies(seed: int, sizes, tries: int):
         col = grow(seed, steps)
         for _ in range(tries):
             yield rng, col
+
+
+def plain_room_centres(game) -> tuple[int, ...]:
+    """The centres of the rooms not entered, by the rule (geometry.room_centres without its cache)."""
+    return tuple(game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
+                 for p in game.colony.pieces if p["kind"] == "room" and not p["entered"])
+
+
+def plain_exploration_goals(game) -> tuple[int, ...]:
+    """The rooms not entered, then the pending doors and the squares inside the pending open ends, by
+    the rule (geometry.exploration_goals without its cache)."""
+    ports = []
+    for port in game.colony.ports:
+        if port["state"] == "pending":
+            if port["kind"] == "door":
+                ports.append(game.sq(port["door"]))
+            else:
+                dr, dc = CARDINAL[port["d"]]
+                ports.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
+    return plain_room_centres(game) + tuple(ports)

@@ -8,9 +8,9 @@ import pytest
 
 import aliens_env  # noqa: F401  (registers the environments)
 from aliens_env.bug_hunt import BugHunt
-from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
 from aliens_env.pettingzoo import bug_hunt_v0
+from bh_helpers import plain_exploration_goals, plain_room_centres
 
 
 @pytest.mark.parametrize("side", ["marines", "hive"])
@@ -134,21 +134,6 @@ def test_exploration_goals_are_the_unentered_rooms_and_pending_ports_through_pla
     """``game.room_centres()`` and ``game.exploration_goals()`` are kept per layout version and rooms
     entered: through play, a clone and a loaded position they stay the centres of the rooms not
     entered, then the pending doors and the squares inside the pending open ends, as tuples."""
-    def rooms(game):
-        return tuple(game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
-                     for p in game.colony.pieces if p["kind"] == "room" and not p["entered"])
-
-    def goals(game):
-        ports = []
-        for port in game.colony.ports:
-            if port["state"] == "pending":
-                if port["kind"] == "door":
-                    ports.append(game.sq(port["door"]))
-                else:
-                    dr, dc = CARDINAL[port["d"]]
-                    ports.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
-        return rooms(game) + tuple(ports)
-
     g = BugHunt()
     marines, hive = ScriptedMarines(), BugHuntDiceAI()
     entered = set()
@@ -158,11 +143,11 @@ def test_exploration_goals_are_the_unentered_rooms_and_pending_ports_through_pla
             if g.is_terminal():
                 break
             assert isinstance(g.room_centres(), tuple) and isinstance(g.exploration_goals(), tuple)
-            assert g.room_centres() == rooms(g) and g.exploration_goals() == goals(g)
+            assert g.room_centres() == plain_room_centres(g) and g.exploration_goals() == plain_exploration_goals(g)
             entered.add(g.rooms_entered)
             if step % 50 == 0:
                 for other in (g.clone(), BugHunt.from_dict(g.to_dict())):
-                    assert other.exploration_goals() == goals(other) == goals(g)
+                    assert other.exploration_goals() == plain_exploration_goals(other) == plain_exploration_goals(g)
             player = g.current_player()
             g.apply(marines.act(g, player) if player == "marines" else hive.act(g, player))
     assert len(entered) > 1  # rooms were entered along the way

@@ -7,26 +7,8 @@ from __future__ import annotations
 import pytest
 
 from aliens_env.bug_hunt import BugHunt, geometry
-from aliens_env.bug_hunt.colony import CARDINAL
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
-from bh_helpers import positions
-
-
-def plain_room_centres(game) -> tuple[int, ...]:
-    return tuple(game.sq(((p["rect"][0] + p["rect"][2]) // 2, (p["rect"][1] + p["rect"][3]) // 2))
-                 for p in game.colony.pieces if p["kind"] == "room" and not p["entered"])
-
-
-def plain_exploration_goals(game) -> tuple[int, ...]:
-    ports = []
-    for port in game.colony.ports:
-        if port["state"] == "pending":
-            if port["kind"] == "door":
-                ports.append(game.sq(port["door"]))
-            else:
-                dr, dc = CARDINAL[port["d"]]
-                ports.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
-    return plain_room_centres(game) + tuple(ports)
+from bh_helpers import plain_exploration_goals, plain_room_centres, positions
 
 
 @pytest.mark.parametrize("seed,mission", [(3, "explore"), (4, "kill_queen")])
