@@ -2,9 +2,11 @@ cimport cython
 
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
 from aliens_env.bug_hunt.state cimport GameRecords
+# the colony's engine (core/grid.pxd): its cpdef queries (has_los) called in C on a typed receiver
+from aliens_env.core.grid cimport Grid
 
 # called in C by the Marines' moves (marines.after_human_move, the door and APC actions)
-@cython.locals(rows=list, cols=list, viewers=list, mouths_now=list, mouths=list, blind=set, reach=cython.int,
+@cython.locals(col=Grid, rows=list, cols=list, viewers=list, mouths_now=list, mouths=list, blind=set, reach=cython.int,
                vr=cython.int, vc=cython.int, v=cython.int, m=cython.int, mr=cython.int, mc=cython.int, k=cython.int,
                found=cython.int, piece=dict)
 cpdef reveal(GameRecords game, object viewer=*)

@@ -3,6 +3,7 @@ phase (egg caches, impregnated humans, the activation roll, what appears and whe
 placed)."""
 from __future__ import annotations
 
+from ..core.grid import Grid
 from . import combat, dice_ai, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
 from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
@@ -33,8 +34,8 @@ def step_aliens_move(game) -> None:
     records._decide("order", list(records.queue))
 
 
-@cython.locals(game=GameRecords, a=Alien, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
-               ap=cython.long, door=cython.long, closed=cython.long, passable=tuple)
+@cython.locals(game=GameRecords, a=Alien, colony=Grid, d=cython.long, occ=set, near=tuple, cell=cython.long,
+               cost=cython.long, ap=cython.long, door=cython.long, closed=cython.long, passable=tuple)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
@@ -47,7 +48,8 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     anchored = a.anchored
     chamber = room_of(game, a.pos) if anchored else NO
     closed, passable = DOOR_CLOSED, PASSABLE_BY_CODE  # (typed locals: no module look-up for every square)
-    for d, near in enumerate(game.colony.around(a.pos)):
+    colony = game.colony  # (a typed receiver: around is a C call)
+    for d, near in enumerate(colony.around(a.pos)):
         if near is None:
             continue
         n, cell, cost, corner_ok = near
@@ -77,7 +79,7 @@ def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
     return (steps, False, []) if steps else ([], True, closable_doors(game, i))  # (doors read only when kept)
 
 
-@cython.locals(game=GameRecords, a=Alien, d=cython.long)
+@cython.locals(game=GameRecords, a=Alien, colony=Grid, d=cython.long)
 def closable_doors(game, i: int) -> list[int]:
     """N/E/S/W directions of the open doors beside the moving Alien with nobody in the doorway,
     when it has the AP (PRINTED: Aliens spend "1 AP to open or close a door")."""
@@ -85,7 +87,8 @@ def closable_doors(game, i: int) -> list[int]:
     if a.ap < game.rules["ap_cost"]["door"]:
         return []
     out = []
-    around = game.colony.around(a.pos)  # (square, cell, ...) by direction; N, E, S, W are 0, 2, 4, 6
+    colony = game.colony  # (a typed receiver: around is a C call)
+    around = colony.around(a.pos)  # (square, cell, ...) by direction; N, E, S, W are 0, 2, 4, 6
     for d in range(len(CARDINAL)):
         near = around[2 * d]
         if near is not None and near[1] == DOOR_OPEN and figure_at(game, near[0]) is None:
@@ -103,17 +106,18 @@ def alien_close_door(game, i: int, d: int) -> None:
     combat.overwatch_chances(game, i)  # the Alien spent an AP (over-watch may fire, PRINTED)
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, colony=Grid)
 def alien_step(game, i: int, d: int) -> None:
     """Alien i's step in direction d (one of alien_steps', as the mask holds): onto the square,
     or opening the closed door there. It pays alien_steps' cost, read from the same colony.around
     row (the door's cost or the square's), without listing every direction again."""
     a = game.aliens[i]
-    n, cell, cost, _ = game.colony.around(a.pos)[d]
+    colony = game.colony  # (a typed receiver: around is a C call)
+    n, cell, cost, _ = colony.around(a.pos)[d]
     if cell == DOOR_CLOSED:
         a.ap -= game.rules["ap_cost"]["door"]
-        game.colony.cells.flat[n] = DOOR_OPEN
-        game.colony.changed()
+        colony.cells.flat[n] = DOOR_OPEN
+        colony.changed()
         game.events.append(f"{a.kind} {i} opens a door")
         explore.reveal(game)
     else:

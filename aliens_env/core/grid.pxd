@@ -76,5 +76,8 @@ cdef int _step_keys(list squares, const unsigned char[::1] opened, const unsigne
                     const unsigned char[::1] enter, const unsigned char[::1] door, bint diagonal,
                     const int[::1] offsets, unsigned char[::1] out) except -1
 
+@cython.locals(kept=dict, out=tuple)
+cpdef tuple line_steps(dr, dc, width)
+
 @cython.locals(dr=cython.int, dc=cython.int, step=cython.int)
 cdef bint _line_clear(bytes blocked, int src, int dst, int radius, int width) except -1

@@ -1241,11 +1241,25 @@ def _rows_cols(height: int, width: int) -> tuple[list[int], list[int]]:
     return rows.tolist(), cols.tolist()
 
 
-@lru_cache(maxsize=None)
+_LINE_STEPS: dict = {}  # (dr, dc, width): line_steps' answer, kept for the process
+
+
 def line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
     """How far (in flat squares, on a grid `width` wide) from a square lie the squares the
     segment to the square (dr, dc) away passes through, nearest first (``_line_squares``; the
-    segment's squares lie between its ends, so on the grid wherever both ends are)."""
+    segment's squares lie between its ends, so on the grid wherever both ends are). Kept by
+    offset and width in a dict (cpdef, grid.pxd: ``_line_clear`` calls it in C, a dict look-up
+    where lru_cache's wrapper cost about three times as much)."""
+    kept = _LINE_STEPS  # (a typed dict local: its look-up is a C call)
+    key = (dr, dc, width)
+    out = kept.get(key)
+    if out is None:
+        out = kept[key] = _make_line_steps(dr, dc, width)
+    return out
+
+
+def _make_line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
+    """``line_steps``' answer worked out (from ``_line_squares`` on the segment's own small box)."""
     r0, c0 = max(0, -dr), max(0, -dc)
     span = abs(dc) + 1
     return tuple(((sq // span) - r0) * width + (sq % span) - c0 for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)))
