@@ -1,10 +1,12 @@
 # Bug Hunt's figures and game records as extension types when compiled (Cython reads this file
 # beside state.py: its classes become C structs): a function that names them in @cython.locals
 # reads their attributes from the struct, not by Python's attribute lookup (docs/speed.md "Typed
-# figures"). Every field is a Python object, as in the source; the figures' in the dataclasses' order.
+# figures"). Every field is a Python object, as in the source; the figures' in the dataclasses' order; but
+# the colony, a Grid (core/grid.pxd: its cpdef methods, around, field, has_los..., called in C through it).
 cimport cython
 
 from aliens_env.core.game cimport PhasedGame
+from aliens_env.core.grid cimport Grid
 
 # final: no class derives from a figure (compiled, Python cannot subclass them), so a write through a
 # local typed as one goes to the struct of that very class, which has no __setattr__ of its own
@@ -30,7 +32,8 @@ cdef class GameRecords(PhasedGame):
     cdef public object rules, mission_name, mission, return_rooms, turn_limit, squad_option, squad_raw, squad_def, n_squads
     cdef public object ripley_leads, ripley_four_lp, bug_master_picks, apc_option, electronic_locks, satellite_comms
     cdef public object free_bug_master, size, max_aliens, layout, _slot, window, obs_layout, dice, layout_seed
-    cdef public object colony, humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn
+    cdef public Grid colony
+    cdef public object humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn
     cdef public object turn, phase, pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
     cdef public object ow_queue, ow_target, extra, active, mover, queue, placement, rooms_entered, brood_found
     cdef public object queen_killed_in_chamber, result, _shared, _rows, tactics, _executing, _primitive

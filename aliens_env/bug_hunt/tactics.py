@@ -83,7 +83,8 @@ def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
     pods = _pod_squares(game)
     if not pods:
         return game.colony.field(list(goals), mover)
-    return game.colony.field([s for s in goals if s != NO], mover, closed=pods)  # (the pods' squares closed)
+    # (the pods' squares closed; weighted and goal_cost given: a C call names no argument after one it skips)
+    return game.colony.field([s for s in goals if s != NO], mover, False, None, pods)
 
 
 @cython.locals(game=GameRecords, shared=dict)
