@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import combat, geometry, state, xeno
+from . import combat, geometry, xeno
 from .state import APPEAR_ROWS, NO, Alien, GameRecords, Human, exposed
 
 try:

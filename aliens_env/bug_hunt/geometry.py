@@ -109,11 +109,10 @@ def placement_candidates(game) -> dict[int, list[tuple[int, int]]]:
     """direction -> [(path distance from the squad, square)] of open squares out of view
     (ASSUMPTION A30: directions are the compass quarter seen from the squad's centre).
     Read-only; kept for the position (asked again when the approach is placed)."""
+    # (the squads' figures, and the squares no figure may enter as state.occupied finds them: one source, so a
+    # square it counts, the APC's say, is never missing from the key)
     key = ("placement", game.colony.version, game.xeno_squad,
-           tuple((h.status, h.pos, h.squad) for h in game.humans),
-           tuple(a.pos for a in game.aliens if a.alive and a.attached == NO),
-           tuple(tuple(f["pos"]) for f in game.features if f["kind"] == "sentry"),
-           NO if game.apc is None else game.apc["pos"])  # (every square state.occupied reads: the APC's too)
+           tuple((h.status, h.pos, h.squad) for h in game.humans), tuple(sorted(state.occupied(game))))
     shared = layout_cache(game)
     cached = shared.get(key)
     if cached is None:

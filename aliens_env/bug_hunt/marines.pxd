@@ -10,7 +10,7 @@ from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
 # the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
 from aliens_env.bug_hunt.explore cimport reveal
 
-# the cell codes marine_mask compares (colony.py's): C constants in the compiled module (Python sees them only
+# the door cell codes marine_mask and marine_action compare (colony.py's): C constants in the compiled module (Python sees them only
 # when the module runs as Python)
 cdef long DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
 

@@ -54,7 +54,7 @@ def step_marines(game) -> None:
                k=cython.Py_ssize_t, out=list, f=dict, shot_in=dict, shot=tuple)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
-    ("alien", i) and ("egg", feature), by (range, kind, id). While the APC is driven: its
+    ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
     midi-gun's targets, from its square. Kept per decision state (game._cache)."""
     cached = game._cache.get("targets")
     if cached is not None:
@@ -315,7 +315,7 @@ def _grenade_slots_read(game, mask: np.ndarray) -> bool:
 def marine_action(game, kind: str, index: int) -> None:
     records = game  # (typed, read only: compiled, its records read from the struct, spend a C call; writes: game)
     i = records.active
-    h = figure = records.humans[i]  # (h typed, read only: its fields read from the struct; writes: figure)
+    h = records.humans[i]  # (h typed: its fields read and written in the struct; Human is final, state.pxd)
     cost = records.rules["ap_cost"]
     if kind == "end":
         records.events.append(f"{h.name} ends")
@@ -328,15 +328,15 @@ def marine_action(game, kind: str, index: int) -> None:
         apc = records.apc
         if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
             spend(records, i, records.rules["apc"]["board_cost"] * cost["move"])
-            figure.pos, figure.in_apc, figure.moved = n, True, True
+            h.pos, h.in_apc, h.moved = n, True, True
             records.events.append(f"{h.name} boards the APC")
             return
         spend(records, i, enter * cost["move"])
         if h.in_apc:
-            figure.in_apc = False
+            h.in_apc = False
             records.events.append(f"{h.name} leaves the APC")
-        figure.pos = n
-        figure.moved = True
+        h.pos = n
+        h.moved = True
         after_human_move(game, i)
     elif kind == "door":
         n = adjacent_door(game, i, index)
@@ -390,7 +390,7 @@ def marine_action(game, kind: str, index: int) -> None:
         game.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
     elif kind == "overwatch":
         spend(records, i, cost["overwatch"])
-        figure.overwatch = True
+        h.overwatch = True
         game.events.append(f"{h.name} goes into over-watch")
         game.active = NO
     elif kind == "fire":
@@ -414,7 +414,7 @@ def apc_mask(game, mask: np.ndarray) -> None:
     target in sight and range (apc.fire_cost movement), or end."""
     s = game._slot
     apc, cfg = game.apc, game.rules["apc"]
-    occ = state.occupied(game)
+    occ = occupied(game)
     for d, (dr, dc) in enumerate(CARDINAL):
         n = geometry.step_sq(game, apc["pos"], dr, dc)
         if n == NO:
@@ -443,7 +443,7 @@ def apc_action(game, kind: str, index: int) -> None:
         for j in crew:
             game.humans[j].pos = n
         reveal(game, n)  # the crew sees from the APC's square
-        room = state.room_of(game, n)
+        room = room_of(game, n)
         if crew and room != NO and not game.colony.pieces[room]["entered"]:
             explore.enter_room(game, room, crew[0])
     elif kind == "fire":

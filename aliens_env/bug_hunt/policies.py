@@ -86,8 +86,8 @@ class ScriptedMarines(SeedablePolicy):
     start inside get out, and when it must be activated it fires its midi-gun at the nearest
     target while it can, then stops. Reads the open state (open information) and the game's public
     rule queries (the rule modules' functions called directly: the game typed, its records read
-    from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_public_queries.py
-    holds them to public names); keeps nothing inside the game."""
+    from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_env.py's
+    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing inside the game."""
 
     name = "heuristic"
 
