@@ -296,3 +296,22 @@ def plain_exploration_goals(game) -> tuple[int, ...]:
                 dr, dc = CARDINAL[port["d"]]
                 ports.append(game.step_sq(game.sq(port["cells"][0]), -dr, -dc))
     return plain_room_centres(game) + tuple(ports)
+
+
+def plain_squad_row(g, h) -> list[float]:
+    """A squad figure's row of the observation written out from docs/rules/bug_hunt.md's squad
+    view: status (active, dead, captured, unconscious: any other), hugged, AP, activated,
+    over-watch, leader, role (marine, civilian, android: a predator and a power loader count in
+    two), weapon (pulse rifle, pistol, smart-gun, flame-thrower: the combi weapon and the midi guns
+    in two), row, column (0 off the board), LP, squad."""
+    active = h.status == "active"
+    r, c = divmod(h.pos, g.size) if active else (0, 0)
+    return [float(active), float(h.status == "dead"), float(h.status == "captured"),
+            float(h.status not in ("active", "dead", "captured")), float(h.hugger != NO), min(h.ap, 4) / 4,
+            float(h.activated), float(h.overwatch), float(h.leader),
+            float(h.role in ("marine", "predator")), float(h.role in ("civilian", "power_loader")),
+            float(h.role in ("android", "predator", "power_loader")),
+            float(h.weapon in ("pulse_rifle", "combi_weapon")), float(h.weapon in ("pistol", "midi_guns")),
+            float(h.weapon in ("smart_gun", "combi_weapon", "midi_guns")), float(h.weapon == "flame_thrower"),
+            r / g.size if active else 0.0, c / g.size if active else 0.0, min(h.lp, 4) / 4,
+            h.squad / max(1, g.n_squads - 1)]

@@ -15,21 +15,7 @@ from aliens_env.bug_hunt.observation import (EXTRA_FEATURES, GLOBAL_FEATURES, N_
 from aliens_env.bug_hunt.state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
 
-from bh_helpers import random_play
-
-
-def _squad_row(g, h) -> list:
-    active = h.status == "active"
-    r, c = divmod(h.pos, g.size) if active else (0, 0)
-    return [float(active), float(h.status == "dead"), float(h.status == "captured"),
-            float(h.status not in ("active", "dead", "captured")), float(h.hugger != NO), min(h.ap, 4) / 4,
-            float(h.activated), float(h.overwatch), float(h.leader),
-            float(h.role in ("marine", "predator")), float(h.role in ("civilian", "power_loader")),
-            float(h.role in ("android", "predator", "power_loader")),
-            float(h.weapon in ("pulse_rifle", "combi_weapon")), float(h.weapon in ("pistol", "midi_guns")),
-            float(h.weapon in ("smart_gun", "combi_weapon", "midi_guns")), float(h.weapon == "flame_thrower"),
-            r / g.size if active else 0.0, c / g.size if active else 0.0, min(h.lp, 4) / 4,
-            h.squad / max(1, g.n_squads - 1)]
+from bh_helpers import plain_squad_row, random_play
 
 
 def _plain(g, player: str) -> dict:
@@ -50,7 +36,7 @@ def _plain(g, player: str) -> dict:
     queen_lp = g.rules["queen_lp"]
     squad = []
     for h in g.humans:
-        squad += _squad_row(g, h)
+        squad += plain_squad_row(g, h)
         if h.status == "active":
             mark(P["civilian"] if h.role == "civilian" else P["android"] if h.role == "android" else P["marine"], h.pos,
                  1.0)

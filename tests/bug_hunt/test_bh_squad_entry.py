@@ -9,32 +9,15 @@ import struct
 from aliens_env.bug_hunt import observation
 from aliens_env.bug_hunt.state import NO
 
-from bh_helpers import positions
+from bh_helpers import plain_squad_row, positions
 
 STATUSES = ("active", "dead", "captured", "unconscious")
 ROLES = ("marine", "civilian", "android", "predator", "power_loader")
 WEAPONS = ("pulse_rifle", "pistol", "smart_gun", "flame_thrower", "combi_weapon", "midi_guns", "none")
 
 
-def _plain_row(g, h) -> tuple:
-    """A squad row written out: status (active, dead, captured, unconscious), hugged, AP,
-    activated, over-watch, leader, role (marine, civilian, android), weapon (pulse rifle, pistol,
-    smart-gun, flame-thrower), row, column, LP, squad."""
-    active = h.status == "active"
-    status = tuple(float(h.status == s) if s != "unconscious" else float(h.status not in STATUSES[:3])
-                   for s in STATUSES)
-    r, c = divmod(h.pos, g.size) if active else (0, 0)
-    role = (h.role in ("marine", "predator"), h.role in ("civilian", "power_loader"),
-            h.role in ("android", "predator", "power_loader"))
-    weapon = (h.weapon in ("pulse_rifle", "combi_weapon"), h.weapon in ("pistol", "midi_guns"),
-              h.weapon in ("smart_gun", "combi_weapon", "midi_guns"), h.weapon == "flame_thrower")
-    return (*status, float(h.hugger != NO), min(h.ap, 4) / 4, float(h.activated), float(h.overwatch), float(h.leader),
-            *map(float, role + weapon), r / g.size if active else 0.0, c / g.size if active else 0.0,
-            min(h.lp, 4) / 4, h.squad / max(1, g.n_squads - 1))
-
-
 def _plain_entry(g, h) -> tuple:
-    row = _plain_row(g, h)
+    row = plain_squad_row(g, h)
     assert len(row) == observation.SQUAD_FEATURES
     row = struct.pack(f"{len(row)}f", *row)
     if h.status != "active":
