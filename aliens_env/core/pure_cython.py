@@ -28,24 +28,22 @@ def locals(**types):  # noqa: A001  (Cython's name)
     return lambda function: function
 
 
-def boundscheck(on: bool):
-    """Compiled, ``@cython.boundscheck(False)`` drops the check of each index of a typed array (a
-    function that says why its indices stay in bounds, and checks what it cannot guarantee once);
-    run as Python, the function unchanged (Python checks every index)."""
+def _directive(on: bool):
+    """A compiler directive as a decorator (``@cython.boundscheck(False)``): run as Python, the
+    function unchanged."""
     return lambda function: function
 
 
-def wraparound(on: bool):
-    """Compiled, ``@cython.wraparound(False)`` reads a negative index of a typed array as it is, not
-    from the end (the function's indices are never negative); run as Python, the function unchanged."""
-    return lambda function: function
-
-
-def nonecheck(on: bool):
-    """Compiled, ``@cython.nonecheck(False)`` drops the test for None at each read of a typed array
-    (the build's default is on, setup.py; the function's arrays are never None, or it checks once);
-    run as Python, the function unchanged."""
-    return lambda function: function
+#: Compiled, ``@cython.boundscheck(False)`` drops the check of each index of a typed array (a
+#: function that says why its indices stay in bounds, and checks what it cannot guarantee once);
+#: run as Python, Python checks every index
+boundscheck = _directive
+#: Compiled, ``@cython.wraparound(False)`` reads a negative index of a typed array as it is, not
+#: from the end (the function's indices are never negative)
+wraparound = _directive
+#: Compiled, ``@cython.nonecheck(False)`` drops the test for None at each read of a typed array
+#: (the build's default is on, setup.py; the function's arrays are never None, or it checks once)
+nonecheck = _directive
 
 
 #: Cython's C int (``@cython.locals(s=cython.int)``: compiled, indices read without Python's
