@@ -3,6 +3,8 @@ cimport cython
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# the colony's engine (core/grid.pxd): targets' has_los called in C on a typed receiver
+from aliens_env.core.grid cimport Grid
 # the state queries and changes the figures' actions make, called in C
 from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, spend
 # a weapon's range (targets, marine_mask) and the sentries' fire (after_human_move), called in C
@@ -27,6 +29,6 @@ cpdef bint _grenade_slots_read(GameRecords game, signed char[:] mask)
 # the mask (int8, MASK_DTYPE) written through m as a C array; the AP, costs and slots C integers
 @cython.locals(h=Human, m=cython.schar[:], ap=cython.long, move_cost=cython.long, enter=cython.long,
                cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, rng_w=cython.long, r=cython.long, near=tuple, around=list, occ=set, s=dict,
+               k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, occ=set, s=dict,
                cost=dict)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)

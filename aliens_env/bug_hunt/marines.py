@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.grid import Grid
 from . import combat, explore, geometry, state
 from .combat import sentries_fire, weapon_range
 from .explore import reveal
@@ -48,15 +49,17 @@ def step_marines(game) -> None:
     records._decide("activate", pending)
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien, reach=cython.Py_ssize_t, grenade_reach=cython.Py_ssize_t,
-               sight=cython.Py_ssize_t, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, r=cython.Py_ssize_t,
-               s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, out=list, f=dict, shot_in=dict, shot=tuple)
+@cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid, reach=cython.Py_ssize_t, grenade_reach=cython.Py_ssize_t,
+               sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
+               r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, rows=list, cols=list, out=list, f=dict, shot_in=dict, shot=tuple, cache=dict)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
-    midi-gun's targets, from its square. Kept per decision state (game._cache)."""
-    cached = game._cache.get("targets")
+    midi-gun's targets, from its square. Kept per decision state (game._cache). (Compiled: the
+    colony a typed Grid, its has_los a C call; the ranges on C integers.)"""
+    cache = game._cache
+    cached = cache.get("targets")
     if cached is not None:
         return cached
     if game.active == NO and game.apc is not None and game.apc["driving"]:
@@ -71,15 +74,18 @@ def targets(game) -> list[tuple[str, int]]:
     out = []
     if reach > 0:
         col, sight = game.colony, game.rules["sight_range"]
+        width = col.width
         rows, cols = col.rows_cols  # geometry.rng inline, on C integers when compiled (a hot loop)
         hr, hc = rows[pos], cols[pos]
+        if sight < reach:  # (in reach and in sight: within the nearer of the two)
+            reach = sight
         # sight asked per square in reach (has_los: the one segment's squares unless the figure's
         # whole view is kept, as los_from's answer): a new square's whole view is not worked out
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
                 s = a.pos
                 r = max(abs(rows[s] - hr), abs(cols[s] - hc))
-                if r <= reach and r <= sight and col.has_los(pos, s, sight):
+                if r <= reach and col.has_los(pos, s, sight):
                     out.append((r, 0, i, ("alien", i)))
         shot_in = FEATURES_FIRED_AT
         for k, f in enumerate(game.features):
@@ -88,14 +94,14 @@ def targets(game) -> list[tuple[str, int]]:
             if shot is not None and f["state"] == shot[0]:
                 fr, fc = f["pos"]
                 r = max(abs(fr - hr), abs(fc - hc))
-                if r <= reach and r <= sight and col.has_los(pos, geometry.sq(game, f["pos"]), sight):
+                if r <= reach and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
                     out.append((r, 1, k, (shot[1], k)))
         out.sort()
         if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
             del out[MAX_TARGETS:]
     cached = [t[3] for t in out]
-    game._cache["target_ranges"] = [t[0] for t in out]
-    game._cache["targets"] = cached
+    cache["target_ranges"] = [t[0] for t in out]
+    cache["targets"] = cached
     return cached
 
 
@@ -280,13 +286,13 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                     m[s["move_diagonal"] + k] = 1
     if h.weapon != "none" and not h.out_of_ammo:
         if ap >= cost[f"fire_{h.weapon}"]:
-            rng_w = weapon_range(game, h.weapon)
-            fire = s["fire"]
-            k = 0
-            for r in target_ranges(game):  # (the targets in the grenade's reach too: the weapon's alone)
-                if r <= rng_w:
-                    m[fire + k] = 1
-                k += 1
+            ranges = target_ranges(game)  # (the targets in the grenade's reach too: the weapon's alone)
+            if ranges:  # (most often none: the weapon's range and the slice are not looked up)
+                rng_w = weapon_range(game, h.weapon)
+                fire = s["fire"]
+                for k in range(len(ranges)):
+                    if ranges[k] <= rng_w:
+                        m[fire + k] = 1
         if ap >= cost["overwatch"] and not h.overwatch:
             m[s["overwatch"]] = 1
         if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, m)):
