@@ -9,6 +9,8 @@ from aliens_env.core.actions cimport ActionLayout
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
+# a goal's walking field (int32) kept as a typed view (_goal_fields)
+cdef object _kept_steps(const int[:] field)
 # _claimed_goal's walks to one goal: its walking field (int32) read as a C array
 @cython.locals(k=cython.Py_ssize_t, square=cython.Py_ssize_t, steps=cython.long, unreachable=cython.long)
 cdef void _read_walks(list walks, Py_ssize_t row, const int[:] field, list squares, list equipment, bint plain,

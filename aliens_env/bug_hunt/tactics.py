@@ -104,6 +104,13 @@ def _locks_laid(game) -> bool:
     return laid
 
 
+def _kept_steps(field: np.ndarray):
+    """A goal's walking field as _goal_fields keeps it for _read_walks: compiled, a typed view of the
+    array (tactics.pxd), which a later typed read takes as it is (no buffer asked of the array nor
+    its format checked again); as Python, the array itself."""
+    return field
+
+
 def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
                 equipped: bool) -> None:
     """_claimed_goal's walks to one goal along `field` (the goal's walking field): for each figure k
@@ -354,7 +361,7 @@ class TacticMarines(ScriptedMarines):
         return action if step is None else step
 
     @cython.locals(game=GameRecords, h=Human, terminals=tuple, figures=list, squares=list, equipment=list,
-                   walks=list, goal_fields=list, entry=tuple, count=cython.Py_ssize_t, j=cython.Py_ssize_t,
+                   walks=list, goal_fields=list, count=cython.Py_ssize_t, j=cython.Py_ssize_t,
                    row=cython.Py_ssize_t, i=cython.long, me=cython.long, mine=cython.bint, any_plain=cython.bint,
                    any_equipped=cython.bint)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
@@ -391,17 +398,18 @@ class TacticMarines(ScriptedMarines):
         count = len(figures)
         walks = [NO] * (len(goal_fields) * count)
         for j in range(len(goal_fields)):
-            entry, row = goal_fields[j], j * count
-            if entry[0] in terminals:  # (only a figure with the equipment uses a comms terminal)
+            g, unequipped_field, equipped_field = goal_fields[j]
+            row = j * count
+            if g in terminals:  # (only a figure with the equipment uses a comms terminal)
                 if any_equipped:
-                    _read_walks(walks, row, entry[2], squares, equipment, False, True)
-            elif entry[1] is entry[2]:  # (no electronic lock laid: one field for every figure)
-                _read_walks(walks, row, entry[2], squares, equipment, True, True)
+                    _read_walks(walks, row, equipped_field, squares, equipment, False, True)
+            elif unequipped_field is equipped_field:  # (no electronic lock laid: one field for every figure)
+                _read_walks(walks, row, equipped_field, squares, equipment, True, True)
             else:
                 if any_plain:
-                    _read_walks(walks, row, entry[1], squares, equipment, True, False)
+                    _read_walks(walks, row, unequipped_field, squares, equipment, True, False)
                 if any_equipped:
-                    _read_walks(walks, row, entry[2], squares, equipment, False, True)
+                    _read_walks(walks, row, equipped_field, squares, equipment, False, True)
         j = _share_out(walks, figures, goal_fields, me, per_goal)
         return None if j == NO else goal_fields[j][0]
 
@@ -411,8 +419,8 @@ class TacticMarines(ScriptedMarines):
         one with it), as _walk_field reads them (round the pods for bypass); with no electronic
         lock laid the two walkers' fields are one. Kept in the layout cache by the goals and the
         squares left out (the pods'), so _claimed_goal looks each goal's fields up once a layout
-        version. (A repeated goal is left out: its pairs would repeat the first's, each passed over
-        as the first was.)"""
+        version, each as _kept_steps keeps it. (A repeated goal is left out: its pairs would repeat the
+        first's, each passed over as the first was.)"""
         shared = layout_cache(game)
         key = ("goal_fields", tuple(goals), _pod_squares(game) if self.tactic == "bypass" else ())
         fields = shared.get(key)
@@ -422,8 +430,9 @@ class TacticMarines(ScriptedMarines):
             for g in goals:
                 if g not in seen:
                     seen.add(g)
-                    walked = self._walk_field(game, [g], WALKER)
-                    fields.append((g, self._walk_field(game, [g], UNEQUIPPED_WALKER) if locks else walked, walked))
+                    walked = _kept_steps(self._walk_field(game, [g], WALKER))
+                    fields.append((g, _kept_steps(self._walk_field(game, [g], UNEQUIPPED_WALKER)) if locks else walked,
+                                   walked))
             shared[key] = fields
         return fields
 
