@@ -9,10 +9,17 @@ from aliens_env.core.actions cimport ActionLayout
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# _claimed_goal's pairs of one goal: its walking field (int32) read as a C array
-@cython.locals(k=cython.Py_ssize_t, steps=cython.long, figure=cython.long, square=cython.Py_ssize_t)
-cdef void _add_pairs(list keys, const int[:] field, list figures, list squares, long goal, long count,
-                     long span) except *
+# a goal's walking field (int32) kept as a typed view (_goal_fields)
+cdef object _kept_steps(const int[:] field)
+# _claimed_goal's walks to one goal: its walking field (int32) read as a C array
+@cython.locals(k=cython.Py_ssize_t, square=cython.Py_ssize_t, steps=cython.long, unreachable=cython.long)
+cdef void _read_walks(list walks, Py_ssize_t row, const int[:] field, list squares, list equipment, bint plain,
+                      bint equipped) except *
+# _claimed_goal's share-out: the pairs taken by C loops over the walks
+@cython.locals(count=cython.Py_ssize_t, goals=cython.Py_ssize_t, load=list, j=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, best_j=cython.Py_ssize_t, best_k=cython.Py_ssize_t, steps=cython.long,
+               best_steps=cython.long, goal=cython.long, best_goal=cython.long, none=cython.long)
+cdef Py_ssize_t _share_out(list walks, list figures, list goal_fields, long me, long per_goal) except? -2
 # spread's test of one goal: its walking field (int32) read as a C array
 @cython.locals(mine=cython.long, k=cython.Py_ssize_t)
 cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1

@@ -61,16 +61,22 @@ def _queen_seen(game) -> bool:
 
 
 @cython.locals(shared=dict)
+def _feature_squares(game, kind: str) -> tuple[int, ...]:
+    """The squares of the features of `kind` (a "sentry" pod or a "comms_terminal", in any state),
+    sorted. Kept in the layout cache by the number of features (features are only ever added, each
+    keeping its kind and square; a pod or terminal comes with a laid section)."""
+    shared = layout_cache(game)
+    key = ("feature_squares", kind, len(game.features))
+    squares = shared.get(key)
+    if squares is None:
+        squares = shared[key] = tuple(sorted(game.sq(f["pos"]) for f in game.features if f["kind"] == kind))
+    return squares
+
+
 def _pod_squares(game) -> tuple[int, ...]:
     """The squares of the auto sentry pods, in any state (on, off or wrecked): a pod occupies its
-    square (ASSUMPTION A23), so no figure walks through it. Kept in the layout cache by the number
-    of features (pods come only with laid sections, and features are only ever added)."""
-    shared = layout_cache(game)
-    key = ("pod_squares", len(game.features))
-    pods = shared.get(key)
-    if pods is None:
-        pods = shared[key] = tuple(sorted(game.sq(f["pos"]) for f in game.features if f["kind"] == "sentry"))
-    return pods
+    square (ASSUMPTION A23), so no figure walks through it."""
+    return _feature_squares(game, "sentry")
 
 
 @cython.locals(game=GameRecords)
@@ -98,15 +104,55 @@ def _locks_laid(game) -> bool:
     return laid
 
 
-def _add_pairs(keys: list, field: np.ndarray, figures: list, squares: list, goal: int, count: int, span: int) -> None:
-    """_claimed_goal's pairs of one goal: for each of `figures` (on `squares`) that walks to the
-    goal along `field` (the goal's walking field), (steps * count + figure) * span + goal + 1
-    appended to keys. Typed in tactics.pxd: the field read as a C array."""
-    for k in range(len(figures)):
-        figure, square = figures[k], squares[k]
-        steps = int(field[square])  # (a Python int in pure Python: no int32 arithmetic below)
-        if steps < UNREACHABLE:
-            keys.append((steps * count + figure) * span + goal + 1)
+def _kept_steps(field: np.ndarray):
+    """A goal's walking field as _goal_fields keeps it for _read_walks: compiled, a typed view of the
+    array (tactics.pxd), which a later typed read takes as it is (no buffer asked of the array nor
+    its format checked again); as Python, the array itself."""
+    return field
+
+
+def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
+                equipped: bool) -> None:
+    """_claimed_goal's walks to one goal along `field` (the goal's walking field): for each figure k
+    (on squares[k]) without the equipment when `plain`, with it when `equipped`, walks[row + k] =
+    its walking steps, NO where the walk does not reach the goal. Typed in tactics.pxd: the field
+    read as a C array."""
+    unreachable = UNREACHABLE  # (a C long: the loop's test boxes nothing)
+    for k in range(len(squares)):
+        if equipped if equipment[k] else plain:
+            square = squares[k]
+            steps = int(field[square])  # (a Python int in pure Python: no int32 arithmetic below)
+            walks[row + k] = steps if steps < unreachable else NO
+
+
+def _share_out(walks: list, figures: list, goal_fields: list, me: int, per_goal: int) -> int:
+    """_claimed_goal's share-out: the index (in goal_fields: (goal, ...) each) of the goal figure `me`
+    claims, NO when it is left without one. walks[j * len(figures) + k]: figure k's walking steps to
+    goal j, NO where it has no walk there (figures in ascending order; the list is spent). The
+    (steps, figure, goal) pairs are taken in order while the figure has no goal and the goal has
+    fewer than `per_goal`: each round takes the least pair left whose goal has room, and the walks
+    of the figure it gives a goal are struck out (a pair passed over stays so: figures only get
+    goals and goals only fill), until me's is taken. The goals are distinct (_goal_fields). Typed
+    in tactics.pxd: C loops, no pair made."""
+    none = NO  # (a C long: the loops' tests box nothing)
+    count, goals = len(figures), len(goal_fields)
+    load = [0] * goals
+    while True:
+        best_j = best_k = best_steps = best_goal = none
+        for j in range(goals):
+            if load[j] >= per_goal:
+                continue
+            goal = goal_fields[j][0]
+            for k in range(count):
+                steps = walks[j * count + k]
+                if steps != none and (best_k == none or steps < best_steps or (steps == best_steps and (
+                        k < best_k or (k == best_k and goal < best_goal)))):
+                    best_j, best_k, best_steps, best_goal = j, k, steps, goal
+        if best_k == none or figures[best_k] == me:
+            return best_j
+        load[best_j] += 1
+        for j in range(goals):
+            walks[j * count + best_k] = none
 
 
 def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
@@ -314,10 +360,10 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
-    @cython.locals(game=GameRecords, h=Human, terminals=set, keys=list, plain=list, plain_squares=list,
-                   equipped=list, equipped_squares=list, squad=list, squad_squares=list, taken=list, load=dict,
-                   count=cython.long, span=cython.long, key=cython.long, i=cython.long, g=cython.long,
-                   me=cython.long, mine=cython.bint)
+    @cython.locals(game=GameRecords, h=Human, terminals=tuple, figures=list, squares=list, equipment=list,
+                   walks=list, goal_fields=list, count=cython.Py_ssize_t, j=cython.Py_ssize_t,
+                   row=cython.Py_ssize_t, i=cython.long, me=cython.long, mine=cython.bint, any_plain=cython.bint,
+                   any_equipped=cython.bint)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
@@ -328,67 +374,65 @@ class TacticMarines(ScriptedMarines):
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
         one turn to the next it may change as the figures move. The walking steps are read from
         one field per goal (the same steps as from the figure: every step costs 1 both ways),
-        _goal_fields, not one search per figure: each field read as a C array by _add_pairs (a
+        _goal_fields, not one search per figure: each field read as a C array by _read_walks (a
         call converts the array: one call a goal for the whole squad where the walkers' fields
-        are one; figures typed)."""
+        are one), the pairs taken by _share_out's C loops."""
         me = game.active
-        plain, plain_squares, equipped, equipped_squares = [], [], [], []
-        mine = False
-        for i in walkers(game):
+        figures, squares, equipment = [], [], []
+        mine, any_plain, any_equipped = False, False, False
+        for i in walkers(game):  # (in ascending order, as _share_out reads them)
             h = game.humans[i]
             if h.hugger == NO:
                 mine = mine or i == me
+                figures.append(i)
+                squares.append(h.pos)
+                equipment.append(bool(h.equipment))
                 if h.equipment:
-                    equipped.append(i)
-                    equipped_squares.append(h.pos)
+                    any_equipped = True
                 else:
-                    plain.append(i)
-                    plain_squares.append(h.pos)
+                    any_plain = True
         if not mine:
             return None
-        terminals = {game.sq(f["pos"]) for f in game.features if f["kind"] == "comms_terminal"}
-        # each pair as one int, (steps * count + figure) * span + goal + 1: ints sort as the pairs
-        # would (a goal is a square or NO, -1: exploration_goals' open end off the grid)
-        count, span = len(game.humans), game.colony.n + 1
-        keys, squad, squad_squares = [], plain + equipped, plain_squares + equipped_squares
-        for g, (unequipped_field, equipped_field) in self._goal_fields(game, goals):
+        terminals = _feature_squares(game, "comms_terminal")
+        goal_fields = self._goal_fields(game, goals)
+        count = len(figures)
+        walks = [NO] * (len(goal_fields) * count)
+        for j in range(len(goal_fields)):
+            g, unequipped_field, equipped_field = goal_fields[j]
+            row = j * count
             if g in terminals:  # (only a figure with the equipment uses a comms terminal)
-                if equipped:
-                    _add_pairs(keys, equipped_field, equipped, equipped_squares, g, count, span)
+                if any_equipped:
+                    _read_walks(walks, row, equipped_field, squares, equipment, False, True)
             elif unequipped_field is equipped_field:  # (no electronic lock laid: one field for every figure)
-                _add_pairs(keys, equipped_field, squad, squad_squares, g, count, span)
+                _read_walks(walks, row, equipped_field, squares, equipment, True, True)
             else:
-                if plain:
-                    _add_pairs(keys, unequipped_field, plain, plain_squares, g, count, span)
-                if equipped:
-                    _add_pairs(keys, equipped_field, equipped, equipped_squares, g, count, span)
-        keys.sort()
-        taken, load = [False] * count, {}
-        for key in keys:
-            i = key // span % count
-            if not taken[i]:
-                g = key % span - 1
-                if load.get(g, 0) < per_goal:
-                    if i == me:
-                        return g
-                    taken[i], load[g] = True, load.get(g, 0) + 1
-        return None
+                if any_plain:
+                    _read_walks(walks, row, unequipped_field, squares, equipment, True, False)
+                if any_equipped:
+                    _read_walks(walks, row, equipped_field, squares, equipment, False, True)
+        j = _share_out(walks, figures, goal_fields, me, per_goal)
+        return None if j == NO else goal_fields[j][0]
 
-    @cython.locals(game=GameRecords, shared=dict)
+    @cython.locals(game=GameRecords, shared=dict, seen=set)
     def _goal_fields(self, game, goals) -> list[tuple]:
-        """Per goal, (goal, (the walking field to it of a figure without the equipment, of one with
-        it)), as _walk_field reads them (round the pods for bypass); with no electronic lock laid
-        the two walkers' fields are one. Kept in the layout cache by the goals and the squares
-        left out (the pods'), so _claimed_goal looks each goal's fields up once a layout version."""
+        """Per distinct goal, (goal, the walking field to it of a figure without the equipment, of
+        one with it), as _walk_field reads them (round the pods for bypass); with no electronic
+        lock laid the two walkers' fields are one. Kept in the layout cache by the goals and the
+        squares left out (the pods'), so _claimed_goal looks each goal's fields up once a layout
+        version, each as _kept_steps keeps it. (A repeated goal is left out: its pairs would repeat the
+        first's, each passed over as the first was.)"""
         shared = layout_cache(game)
         key = ("goal_fields", tuple(goals), _pod_squares(game) if self.tactic == "bypass" else ())
         fields = shared.get(key)
         if fields is None:
             locks = _locks_laid(game)  # (the two walkers differ only at electronic locks)
-            fields = []
+            fields, seen = [], set()
             for g in goals:
-                walked = self._walk_field(game, [g], WALKER)
-                fields.append((g, (self._walk_field(game, [g], UNEQUIPPED_WALKER) if locks else walked, walked)))
+                if g not in seen:
+                    seen.add(g)
+                    walked = _kept_steps(self._walk_field(game, [g], WALKER))
+                    fields.append((g, _kept_steps(self._walk_field(game, [g], UNEQUIPPED_WALKER)) if locks else walked,
+                                   walked))
             shared[key] = fields
         return fields
 
