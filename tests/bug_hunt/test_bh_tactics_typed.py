@@ -1,5 +1,5 @@
 """The scripted squad's typed step (policies._closer_step, read by ScriptedMarines.step_toward) and
-the tactics' share-out of the goals (TacticMarines._claimed_goal: its pairs sorted as ints, the
+the tactics' share-out of the goals (TacticMarines._claimed_goal: its (steps, figure, goal) pairs shared out in order, the
 per-goal fields kept in the layout cache by _goal_fields) against the plain computations they
 replace, over random Bug Hunt positions, random goals (NO and repeats among them) and random masks."""
 from __future__ import annotations
