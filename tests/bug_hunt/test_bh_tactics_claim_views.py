@@ -1,9 +1,9 @@
 """The tactics' share-out of the goals (TacticMarines._claimed_goal: each goal's fields kept by
-_goal_fields as typed views, read for the figures without the equipment and for those with it
-by _read_walks and shared out by _share_out) against the rule written out, at random positions made harder than play makes
-them: comms terminals laid on goal squares (only the equipment operator claims one), the
-equipment handed to random figures, electronic locks laid in half the games, goals repeated and
-NO among them."""
+_goal_fields as typed views, read for the figures without the equipment and for those with it by
+_read_walks and shared out by _share_out) against the rule written out, at random positions made
+harder than play makes them: comms terminals laid on goal squares (only the equipment operator
+claims one), the equipment handed to random figures, electronic locks laid in half the games, goals
+repeated and NO among them."""
 from __future__ import annotations
 
 import random
