@@ -178,7 +178,7 @@ class ScriptedMarines(SeedablePolicy):
         goal = ScriptedMarines._goals(game)
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
-        dist = walk_field(game, sorted(goal)) if field is None else field(sorted(goal))
+        dist = walk_field(game, goal) if field is None else field(sorted(goal))
         best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
         for i in figures:
             h = game.humans[i]
