@@ -135,16 +135,16 @@ class ScriptedMarines(SeedablePolicy):
         tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
         layout = game.layout  # layout.encode(name, index): the action of slice name, index (0 unless given)
         kind = game.decision.kind
-        if kind == "activate":
-            figure = self.next_figure(game)
-            return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
-        if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
-            return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
-        if kind == "overwatch_fire":
-            return layout.encode("overwatch_fire", 1)  # always takes the shot
-        if kind == "extra_hit":
-            return layout.encode("extra_hit")  # the nearest to a target already hit
-        if kind != "act":
+        if kind != "act":  # (the other kinds are rarer: an act decision makes one comparison)
+            if kind == "activate":
+                figure = self.next_figure(game)
+                return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
+            if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+                return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
+            if kind == "overwatch_fire":
+                return layout.encode("overwatch_fire", 1)  # always takes the shot
+            if kind == "extra_hit":
+                return layout.encode("extra_hit")  # the nearest to a target already hit
             return int(np.flatnonzero(mask)[0])
         h = game.humans[game.active]
         if mask[layout.encode("comms")]:
@@ -223,7 +223,7 @@ class ScriptedMarines(SeedablePolicy):
         return best
 
     @staticmethod
-    @cython.locals(game=GameRecords, h=Human, slices=dict)
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, slices=dict)
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
         it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
@@ -231,7 +231,8 @@ class ScriptedMarines(SeedablePolicy):
         game.walk_field when None: five squares are read, so no dict of every square is made."""
         if not goals:
             return None
-        slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
+        layout = game.layout
+        slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
         h = game.humans[game.active]
         pos = h.pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
