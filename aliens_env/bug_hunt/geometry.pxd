@@ -15,6 +15,7 @@ cpdef long steps_on(field, square) except? -2
 # rows and columns read from the colony's lists), the walking field, and the kept tuples of goals
 @cython.locals(rows=list, cols=list, dr=cython.long, dc=cython.long)
 cpdef long rng(GameRecords game, long a, long b) except? -2
+@cython.locals(shared=dict, fields=dict, key=tuple)
 cpdef walk_field(GameRecords game, goals)
 @cython.locals(shared=dict)
 cpdef tuple entry_squares(GameRecords game)

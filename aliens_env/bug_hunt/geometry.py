@@ -168,10 +168,26 @@ def bfs(game, sources: list[int]) -> np.ndarray:
 def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
-    colony's WALKER field (flat, read-only; kept by the colony per layout version and goals).
+    colony's WALKER field of the sorted goals (flat, read-only). Kept in the layout cache by the
+    goals as given (a tuple of ints hashed, where the colony's own key hashes the mover too; the
+    order changes nothing but the key), at most WALK_FIELDS_LIMIT of them a layout version.
     (cpdef, geometry.pxd, as entry_squares, room_centres and exploration_goals: the policies call
     them in C.)"""
-    return game.colony.field(sorted(goals), WALKER)
+    shared = layout_cache(game)
+    fields = shared.get("walk_fields")
+    if fields is None:
+        fields = shared["walk_fields"] = {}
+    key = tuple(goals)
+    field = fields.get(key)
+    if field is None:
+        if len(fields) >= WALK_FIELDS_LIMIT:
+            fields.clear()
+        field = fields[key] = game.colony.field(sorted(goals), WALKER)
+    return field
+
+
+#: walk_field's fields kept a layout version (a bound on the memory of a version that lasts long)
+WALK_FIELDS_LIMIT = 512
 
 
 #: ``steps_on``'s steps where a walk does not reach (above any real walk: sorts after them)

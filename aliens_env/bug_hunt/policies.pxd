@@ -16,3 +16,6 @@ from aliens_env.bug_hunt.combat cimport weapon_range
                near=tuple, n=cython.long, cell=cython.int, steps=cython.long)
 cdef long _closer_step(const int[:] dist, mask, list around, long pos, long move, long door, long pick_lock,
                        long apc_sq) except? -2
+
+# _goals' home once the search is done: the entry squares read back on C longs (called in C by _goals)
+cdef list _home_squares(GameRecords game)

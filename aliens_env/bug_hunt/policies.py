@@ -64,6 +64,41 @@ def _closer_step(dist, mask, around, pos: int, move: int, door: int, pick_lock: 
     return choice
 
 
+@cython.locals(game=GameRecords, h=Human, me=object, taken=list, rows=list, entry=tuple, k=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, x=cython.long, held=cython.long, row=cython.long, deep=cython.long, home=list,
+               free=cython.bint)
+def _home_squares(game) -> list[int]:
+    """ScriptedMarines._goals once the search is done: the deepest entry squares no other active
+    figure holds (in square order), so the first back make room for the rest. Read from the last
+    entry square back: they are in square order, so the rows only fall (or stay) along the way, and
+    the deepest free row is the first free square's. (Loops on C longs: the few squares held
+    compared one by one, no set made; the figures typed.)"""
+    me = game.humans[game.active].pos if game.active != NO else NO
+    taken = []
+    for h in game.humans:
+        if h.status == "active" and h.pos != me:
+            taken.append(h.pos)
+    rows = game.colony.rows_cols[0]  # each square's row (as game.rc(x)[0])
+    entry = entry_squares(game)
+    deep, home = NO, []
+    for k in range(len(entry) - 1, -1, -1):
+        x = entry[k]
+        row = rows[x]
+        if deep != NO and row != deep:
+            break
+        free = True
+        for j in range(len(taken)):
+            held = taken[j]
+            if held == x:
+                free = False
+                break
+        if free:
+            deep = row
+            home.append(x)
+    home.reverse()  # (in square order)
+    return home
+
+
 class BugHuntDiceAI:
     """Solo play: every hive choice made as the rules say (see BugHunt.dice_ai_action); the
     dice it rolls are the game's own, so a seed fixes the game."""
@@ -100,16 +135,16 @@ class ScriptedMarines(SeedablePolicy):
         tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
         layout = game.layout  # layout.encode(name, index): the action of slice name, index (0 unless given)
         kind = game.decision.kind
-        if kind == "activate":
-            figure = self.next_figure(game)
-            return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
-        if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
-            return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
-        if kind == "overwatch_fire":
-            return layout.encode("overwatch_fire", 1)  # always takes the shot
-        if kind == "extra_hit":
-            return layout.encode("extra_hit")  # the nearest to a target already hit
-        if kind != "act":
+        if kind != "act":  # (the other kinds are rarer: an act decision makes one comparison)
+            if kind == "activate":
+                figure = self.next_figure(game)
+                return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
+            if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+                return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
+            if kind == "overwatch_fire":
+                return layout.encode("overwatch_fire", 1)  # always takes the shot
+            if kind == "extra_hit":
+                return layout.encode("extra_hit")  # the nearest to a target already hit
             return int(np.flatnonzero(mask)[0])
         h = game.humans[game.active]
         if mask[layout.encode("comms")]:
@@ -178,7 +213,7 @@ class ScriptedMarines(SeedablePolicy):
         goal = ScriptedMarines._goals(game)
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
-        dist = walk_field(game, sorted(goal)) if field is None else field(sorted(goal))
+        dist = walk_field(game, goal) if field is None else field(sorted(goal))
         best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
         for i in figures:
             h = game.humans[i]
@@ -188,7 +223,7 @@ class ScriptedMarines(SeedablePolicy):
         return best
 
     @staticmethod
-    @cython.locals(game=GameRecords, h=Human, slices=dict)
+    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, slices=dict)
     def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
         it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
@@ -196,7 +231,8 @@ class ScriptedMarines(SeedablePolicy):
         game.walk_field when None: five squares are read, so no dict of every square is made."""
         if not goals:
             return None
-        slices = game.layout.slices  # name -> (first action, count): as game.layout.encode
+        layout = game.layout
+        slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
         h = game.humans[game.active]
         pos = h.pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
@@ -206,33 +242,16 @@ class ScriptedMarines(SeedablePolicy):
         return None if step == NO else step
 
     @staticmethod
-    @cython.locals(game=GameRecords, h=Human, a=Alien, taken=set, home=list, rows=list, queens=list, f=dict)
+    @cython.locals(game=GameRecords, a=Alien, queens=list, f=dict)
     def _goals(game) -> list[int]:
-        """The squares the squad walks toward: home once the search is done, the Queen once she
-        is seen (kill_queen), else the ready comms terminals (when one would still tell
-        something), then the rooms not entered and the open ends (game.exploration_goals()).
+        """The squares the squad walks toward: home once the search is done (_home_squares), the
+        Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
+        tell something), then the rooms not entered and the open ends (game.exploration_goals()).
         (Loops over the figures, typed: their fields read from the struct.)"""
         mission = game.mission
         objective = mission["objective"]
         if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
-            # home: the deepest free entry squares, so the first back make room for the rest
-            me = game.humans[game.active].pos if game.active != NO else NO
-            taken = set()
-            for h in game.humans:
-                if h.status == "active" and h.pos != me:
-                    taken.add(h.pos)
-            rows = game.colony.rows_cols[0]  # each square's row (as game.rc(x)[0])
-            deep, home = NO, []
-            # read from the last entry square back: they are in square order, so the rows only fall
-            # (or stay) along the way, and the deepest free row is the first free square's
-            for x in reversed(entry_squares(game)):
-                if deep != NO and rows[x] != deep:
-                    break
-                if x not in taken:
-                    deep = rows[x]
-                    home.append(x)
-            home.reverse()  # (in square order)
-            return home
+            return _home_squares(game)
         if objective == "kill_queen":
             queens = []
             for a in game.aliens:

@@ -1,0 +1,90 @@
+"""geometry.walk_field keeps its fields in the layout cache by the goals as given: at every position
+of seeded Bug Hunt and BugHuntTactics play it is the colony's walking field of the sorted goals
+worked out anew (a copy of the colony with no cache), for the squad's goals, their reverse, random
+goals and goals asked at earlier positions (so a field kept from before a change of the layout
+would show)."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from aliens_env.bug_hunt import BugHunt, geometry
+from aliens_env.bug_hunt.colony import WALKER
+from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
+from aliens_env.bug_hunt.state import NO
+from aliens_env.bug_hunt.tactics import BugHuntTactics
+
+
+def fresh_walk_field(game, goals):
+    """The colony's WALKER field of the sorted goals, searched anew: a copy of the colony with its
+    kept tables and fields dropped."""
+    colony = game.colony.copy()
+    colony._cache = {}
+    return colony.field(sorted(goals), WALKER)
+
+
+def scripted_play(seed: int, make, marines, moves: int):
+    """The positions of a game make() reset with `seed`, the squad played by `marines` and the hive
+    by the dice AI (a game over: the next seed), `moves` moves in all."""
+    hive, game = BugHuntDiceAI(), 0
+    while moves > 0:
+        g = make()
+        g.reset(seed * 100 + game)
+        game += 1
+        while not g.is_terminal() and moves > 0:
+            yield g
+            player = g.current_player()
+            if player == "marines" and g.decision.kind in ("act", "activate", "drive"):
+                action = marines.act(g, player)
+            else:
+                action = hive.act(g, player) if player == "hive" else g.legal_actions()[0]
+            g.apply(action)
+            moves -= 1
+
+
+def random_play(seed: int, make, moves: int):
+    """The positions of random legal play of make() reset with `seed` (a game over: the next seed)."""
+    rng, game = random.Random(seed), 0
+    while moves > 0:
+        g = make()
+        g.reset(seed * 100 + game)
+        game += 1
+        while not g.is_terminal() and moves > 0:
+            yield g
+            g.apply(rng.choice(g.legal_actions()))
+            moves -= 1
+
+
+def _goal_sets(rng, g, earlier):
+    """The squad's goals and their reverse, the figures' squares, random squares (NO among them) and
+    three goal sets asked before."""
+    goals = ScriptedMarines._goals(g)
+    figures = [h.pos for h in g.humans if h.pos != NO]
+    squares = [rng.randrange(-1, g.colony.n) for _ in range(rng.randint(1, 4))]
+    return [goals, goals[::-1], figures, squares] + rng.sample(earlier, min(3, len(earlier)))
+
+
+@pytest.mark.parametrize("seed,play", [(0, "scripted"), (1, "tactics"), (2, "tactics")])
+def test_walk_field_is_the_walking_field_searched_anew(seed, play):
+    """BugHunt played by the scripted squad, BugHuntTactics by random tactics (its squad scripted)."""
+    rng, earlier, checked, versions = random.Random(seed), [], 0, set()
+    if play == "scripted":
+        games = scripted_play(seed, BugHunt, ScriptedMarines(), 1500)
+    else:
+        games = random_play(seed, BugHuntTactics, 1500)
+    for k, g in enumerate(games):
+        if k % 3:
+            continue
+        for goals in _goal_sets(rng, g, earlier):
+            if not goals:
+                continue
+            want = fresh_walk_field(g, goals)
+            assert np.array_equal(geometry.walk_field(g, goals), want), (seed, g.turn, goals)
+            assert np.array_equal(g.walk_field(list(goals)), want)  # (the kept field, read again)
+            earlier.append(list(goals))
+            checked += 1
+        versions.add((id(g), g.colony.version))
+    assert checked > 1000
+    assert len(versions) > 20  # (the layout changed often along the way)
