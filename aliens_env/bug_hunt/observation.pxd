@@ -66,7 +66,9 @@ cdef extern from "Python.h":
 # written twice, alike): the compiler makes a chunk a few vector instructions (its bytes copied into a
 # local array first: the floats written could otherwise be the bytes read next), where a loop of the
 # row's width ran a vector loop and then its remainder square by square: a row of 25 squares took about
-# 110 instructions that way, 63 this way
+# 110 instructions that way, 63 this way. A chunk whose 16 bytes are all zero (OR-ed as two 8-byte words)
+# is written as zeros without converting (about 15 instructions, not 31): most chunks of a window's rows
+# are (83% of the marked planes' rows in BugHuntTactics' random play, 87% in Bug Hunt's)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
@@ -78,6 +80,7 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
     cdef const unsigned char *of
     cdef const unsigned char *flags = marked
     cdef unsigned char chunk[CHUNK]
+    cdef unsigned long long words[2]  # (a chunk's bytes: sizeof(words) == CHUNK, checked below)
     PyObject_GetBuffer(out, &o, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
     try:
         PyObject_GetBuffer(planes, &s, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
@@ -92,6 +95,8 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
             rows = length // w
             if top < 0 or left < 0 or top + rows > height or left + w > side:
                 raise IndexError("a stripe lies outside the map planes")
+            if sizeof(words) != CHUNK:
+                raise SystemError("a chunk is not two 8-byte words on this platform")
             for p in range(depth):
                 if not flags[p]:
                     continue
@@ -106,9 +111,14 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
                         while c < w:
                             if c > w - CHUNK:
                                 c = w - CHUNK
-                            memcpy(chunk, of + c, CHUNK)
-                            for k in range(CHUNK):
-                                to[c + k] = chunk[k] * <float>0.5
+                            memcpy(words, of + c, CHUNK)
+                            if words[0] | words[1]:  # (any of its squares marked: its bytes OR-ed, 8 at a time)
+                                memcpy(chunk, of + c, CHUNK)
+                                for k in range(CHUNK):
+                                    to[c + k] = chunk[k] * <float>0.5
+                            else:  # a chunk of zeros (most of the doors', hazards' and features' planes)
+                                for k in range(CHUNK):
+                                    to[c + k] = 0
                             c += CHUNK
                     to += w
                     of += side  # (the next row: the planes are C-contiguous)
