@@ -480,7 +480,7 @@ class Grid:
         return any(sq == b for _, sq in self.neighbour_table(mover)[a])
 
     # -- distance fields -------------------------------------------------------------------------
-    @cython.locals(cache=dict)
+    @cython.locals(cache=dict, kept=tuple)
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
               goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
@@ -490,11 +490,14 @@ class Grid:
         source on a square the mover could not enter spreads nothing. The squares of `closed`
         are never entered (UNREACHABLE), a source on one excepted; `closed` is a tuple (hashable:
         it is part of the field's cache key)."""
-        key = ("field", tuple(sources), mover, weighted, goal_cost, closed)
-        cache = self._cache  # (a typed dict local: the look-up is a C call, not a method call)
-        out = cache.get(key)
-        if out is not None:
-            return out
+        # the mover in the key by identity (a Mover's own hash is a Python-level call); the entry holds
+        # the mover, so its id names no other object while the entry lives (an equal mover of another
+        # identity, or one unpickled, misses and makes the same field again)
+        key = ("field", tuple(sources), id(mover), weighted, goal_cost, closed)
+        cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
+        kept = cache.get(key)
+        if kept is not None and kept[0] is mover:
+            return kept[1]
         _check_cost(goal_cost, "goal_cost")
         n = self.n
         # a square counted from the end (Python's negative index) as the square it names: the typed
@@ -529,7 +532,7 @@ class Grid:
         out = np.frombuffer(memoryview(dist).toreadonly(), dtype=np.int32)
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
-        self._cache[key] = out
+        self._cache[key] = (mover, out)
         return out
 
     # -- large models ----------------------------------------------------------------------------
