@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, WALL
+from ..core.grid import line_steps
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, TERRAINS, WALL
 from .state import NO, GameRecords
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
+
+#: per cell code, 1 where its terrain blocks sight (Grid.sight_blocked's table, by code)
+OPAQUE_CODES = bytes(t.blocks_sight for t in TERRAINS)
 
 
 def enter_room(game, room: int, i: int) -> None:
@@ -56,14 +60,18 @@ def reveal(game, viewer: int = NO) -> None:
             sight = game.rules["sight_range"]
             reach = min(radius, sight)
             rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
+            cells = None  # the colony's cell codes, once a mouth is in reach (a typed view compiled: made at a cost)
             for k, mouths in mouths_now:
                 for v in viewers:
                     vr, vc = rows[v], cols[v]
                     for m in mouths:  # as geometry.los(game, v, m, radius)
                         mr, mc = rows[m], cols[m]  # (C ints: the range test boxes no number)
-                        if (-reach <= mr - vr <= reach and -reach <= mc - vc <= reach) and col.has_los(v, m, sight):
-                            found = k
-                            break
+                        if -reach <= mr - vr <= reach and -reach <= mc - vc <= reach:
+                            if cells is None:
+                                cells = col.cells
+                            if _sees(col, cells, v, m, sight):
+                                found = k
+                                break
                     if found != NO:
                         break
                 if found != NO:
@@ -91,6 +99,26 @@ def reveal(game, viewer: int = NO) -> None:
                 port = col.ports[found]
                 entrance = port["door"] if port["door"] is not None else port["cells"][0]
                 fill_brood(game, pid, geometry.sq(game, entrance))
+
+
+def _sees(col, cells, v: int, m: int, sight: int) -> bool:
+    """``col.has_los(v, m, sight)``, m within sight of v (`cells`: the colony's cell codes): the
+    colony's sight is the one segment's (ASSUMPTION A3: no edge walls, no shooter corners), so where
+    v does not block sight and m is on the grid, neither m nor a square the segment between their
+    centres passes through (``line_steps``) may block sight, read from the cell codes themselves
+    (Grid.has_los reads a table of every square, made again at every change of the layout, for a
+    few segments). (C ints compiled, on a typed view of the cells.)"""
+    width = col.width
+    opaque = OPAQUE_CODES
+    if m < 0 or opaque[cells[v // width, v % width]]:
+        return col.has_los(v, m, sight)
+    if opaque[cells[m // width, m % width]]:
+        return False
+    for step in line_steps(m // width - v // width, m % width - v % width, width):
+        s = v + step
+        if opaque[cells[s // width, s % width]]:
+            return False
+    return True
 
 
 def layout_ports(game) -> tuple:
