@@ -61,6 +61,11 @@ from ..core.game import Decision  # (the open decision's type of typed locals: g
 from . import codec, combat, data_files, dice_ai, explore, geometry, layout as lay, marines, observation, state, xeno
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
 from .marines import marine_mask  # (compiled, a C call: game.pxd cimports it)
+# the phase machine's steps and the decisions' rules, called by their own names (_advance, _resolve: at
+# every step; a module attribute read at each call costs a look-up in the module's dict)
+from .combat import close_combat, extra_hit, next_extra_hit, next_overwatch, overwatch_shot, step_aliens_cc
+from .marines import apc_action, marine_action, step_marines
+from .xeno import alien_close_door, alien_step, approach, hive_choices, place_approach, step_aliens_move, step_xeno
 from .observation import EXTRA_FEATURES  # noqa: F401  (importable from here)
 from .state import (  # noqa: F401  (the records and constants, importable from here as before)
     ALIEN_KINDS, ALL_DECISION_KINDS, APC_OPTION, APPEAR_NAMES, APPEAR_ROWS, DECISION_KINDS, DIAGONALS,
@@ -331,15 +336,15 @@ class BugHunt(GameRecords):
 
     def _advance(self) -> bool:
         if self.ow_queue:
-            combat.next_overwatch(self)
+            next_overwatch(self)
         elif self.phase == "aliens_move":
-            xeno.step_aliens_move(self)
+            step_aliens_move(self)
         elif self.phase == "aliens_cc":
-            combat.step_aliens_cc(self)
+            step_aliens_cc(self)
         elif self.phase == "marines":
-            marines.step_marines(self)
+            step_marines(self)
         elif self.phase == "xeno":
-            xeno.step_xeno(self)
+            step_xeno(self)
         return True
 
     @cython.locals(h=HumanRecord, entry=bytearray, pos=cython.Py_ssize_t)
@@ -396,9 +401,9 @@ class BugHunt(GameRecords):
                 self.active = index
                 self.humans[index].activated = True
         elif decision_kind == "act":
-            marines.marine_action(self, kind, index)
+            marine_action(self, kind, index)
         elif decision_kind == "drive":
-            marines.apc_action(self, kind, index)
+            apc_action(self, kind, index)
         elif decision_kind == "order":
             self.mover = index
             self.queue.remove(index)
@@ -406,25 +411,25 @@ class BugHunt(GameRecords):
             if kind == "stop":
                 self.mover = NO
             elif kind == "close_door":
-                xeno.alien_close_door(self, self.mover, index)
+                alien_close_door(self, self.mover, index)
             else:
-                xeno.alien_step(self, self.mover, index)
+                alien_step(self, self.mover, index)
         elif decision_kind == "approach":
-            xeno.place_approach(self, index)
+            place_approach(self, index)
         elif decision_kind == "extra_hit":
-            combat.extra_hit(self, decision.options[index])
-            combat.next_extra_hit(self)
+            extra_hit(self, decision.options[index])
+            next_extra_hit(self)
         elif decision_kind == "overwatch_fire":
-            combat.overwatch_shot(self, index == 1)
+            overwatch_shot(self, index == 1)
         elif decision_kind == "summon":
             self.placement = {"stage": "appear"} if index == 1 else None
             self.events.append("the Bug Master " + ("summons the Aliens" if index == 1 else "holds the Aliens back"))
         elif decision_kind == "appear":
             self.placement = None
-            xeno.approach(self, APPEAR_ROWS[index])
+            approach(self, APPEAR_ROWS[index])
         elif decision_kind == "attack":
             a = self.queue.pop(0)
-            combat.close_combat(self, a, index)
+            close_combat(self, a, index)
 
     @cython.locals(layout=ActionLayout, d=Decision)  # (compiled: empty_mask a C call, the decision's fields C reads)
     def _compute_mask(self) -> np.ndarray:
@@ -436,7 +441,7 @@ class BugHunt(GameRecords):
         if kind == "act":  # (the kinds by how often they are asked: a figure's action, an Alien's step)
             marine_mask(self, mask)
         elif kind == "step":
-            steps, stop, closes = xeno.hive_choices(self, self.mover)
+            steps, stop, closes = hive_choices(self, self.mover)
             for dd in steps:
                 mask[s["step"] + dd] = 1
             for dd in closes:

@@ -183,7 +183,7 @@ class CommandedSide:
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
                 self._game_resolve(tactic.act(self, "marines"))
-                self._run()  # forced steps and the phase machine, up to the next real choice
+                game._run()  # forced steps and the phase machine, up to the next real choice (typed: a C call)
                 d = game.decision
                 if d is None or d.player != "marines" or self._command_over(start):
                     break
