@@ -25,27 +25,9 @@ def fresh_walk_field(game, goals):
     return colony.field(sorted(goals), WALKER)
 
 
-def scripted_play(seed: int, make, marines, moves: int):
-    """The positions of a game make() reset with `seed`, the squad played by `marines` and the hive
-    by the dice AI (a game over: the next seed), `moves` moves in all."""
-    hive, game = BugHuntDiceAI(), 0
-    while moves > 0:
-        g = make()
-        g.reset(seed * 100 + game)
-        game += 1
-        while not g.is_terminal() and moves > 0:
-            yield g
-            player = g.current_player()
-            if player == "marines" and g.decision.kind in ("act", "activate", "drive"):
-                action = marines.act(g, player)
-            else:
-                action = hive.act(g, player) if player == "hive" else g.legal_actions()[0]
-            g.apply(action)
-            moves -= 1
-
-
-def random_play(seed: int, make, moves: int):
-    """The positions of random legal play of make() reset with `seed` (a game over: the next seed)."""
+def played_positions(seed: int, make, choose, moves: int):
+    """The positions of games make() reset from `seed`, each action choose(game, rng) (a game over:
+    the next seed), `moves` moves in all."""
     rng, game = random.Random(seed), 0
     while moves > 0:
         g = make()
@@ -53,8 +35,23 @@ def random_play(seed: int, make, moves: int):
         game += 1
         while not g.is_terminal() and moves > 0:
             yield g
-            g.apply(rng.choice(g.legal_actions()))
+            g.apply(choose(g, rng))
             moves -= 1
+
+
+def scripted(marines, hive):
+    """The squad played by `marines` where it decides what to do, the hive by `hive`, any other
+    decision by its first legal action."""
+    def choose(g, rng):
+        player = g.current_player()
+        if player == "marines" and g.decision.kind in ("act", "activate", "drive"):
+            return marines.act(g, player)
+        return hive.act(g, player) if player == "hive" else g.legal_actions()[0]
+    return choose
+
+
+def random_legal(g, rng):
+    return rng.choice(g.legal_actions())
 
 
 def _goal_sets(rng, g, earlier):
@@ -71,9 +68,9 @@ def test_walk_field_is_the_walking_field_searched_anew(seed, play):
     """BugHunt played by the scripted squad, BugHuntTactics by random tactics (its squad scripted)."""
     rng, earlier, checked, versions = random.Random(seed), [], 0, set()
     if play == "scripted":
-        games = scripted_play(seed, BugHunt, ScriptedMarines(), 1500)
+        games = played_positions(seed, BugHunt, scripted(ScriptedMarines(), BugHuntDiceAI()), 1500)
     else:
-        games = random_play(seed, BugHuntTactics, 1500)
+        games = played_positions(seed, BugHuntTactics, random_legal, 1500)
     for k, g in enumerate(games):
         if k % 3:
             continue
