@@ -169,6 +169,14 @@ class BugHunt(GameRecords):
                 "electronic_locks": self.electronic_locks, "satellite_comms": self.satellite_comms,
                 "free_bug_master": self.free_bug_master}
 
+    def __reduce__(self):
+        """Game.__reduce__'s, the layout caches (``_shared``) left out, as a clone leaves them
+        (codec.clone): remade on use. Compiled they hold typed views (tactics' goal fields), which
+        do not pickle."""
+        rebuild, (cls, state) = super().__reduce__()
+        state["_shared"] = {}
+        return rebuild, (cls, state)
+
     def reset(self, seed: int | None = None) -> None:
         self.dice = Dice(seed)
         # the layout's own seed (ASSUMPTION A48): each open end is laid with dice seeded from it
