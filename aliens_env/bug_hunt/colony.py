@@ -51,7 +51,8 @@ TERRAINS = (
     Terrain("door_welded", cost=None, blocks_sight=True),
     Terrain("door_locked", cost=None, blocks_sight=True),
 )
-OPAQUE = np.array([t.blocks_sight for t in TERRAINS])
+#: per cell code, 1 where its terrain blocks sight (Grid.sight_blocked's table, by code; explore.reveal's)
+OPAQUE = bytes(t.blocks_sight for t in TERRAINS)
 PASSABLE = np.array([t.cost is not None and not t.door for t in TERRAINS])
 ALIEN = Mover("alien")  # opens a closed door (1 AP, then steps in)
 FACE_HUGGER = Mover("face_hugger", door_cost=None)  # cannot open doors
@@ -84,6 +85,11 @@ class Colony(Grid):
         self._share_entry(np.zeros((size, size), dtype=bool))
         self.pieces: list[dict] = []
         self.ports: list[dict] = []
+
+    def set_edge_wall(self, a: int, b: int, wall: bool = True) -> None:
+        """Refused: the colony's walls are squares, it has no edge walls (ASSUMPTION A3; explore.reveal
+        reads sight from the cells alone, on that rule)."""
+        raise ValueError("a Bug Hunt colony has no edge walls (ASSUMPTION A3: its walls are squares, WALL cells)")
 
     def _share_entry(self, marks) -> None:
         """The entry squares (A2) become `marks` (size x size), held in the bytearray

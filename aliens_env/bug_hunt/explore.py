@@ -6,17 +6,13 @@ from __future__ import annotations
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
 from ..core.grid import line_steps
-from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, TERRAINS, WALL
+from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, OPAQUE, TERRAINS, WALL
 from .state import NO, GameRecords
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
-
-#: per cell code, 1 where its terrain blocks sight (Grid.sight_blocked's table, by code)
-OPAQUE_CODES = bytes(t.blocks_sight for t in TERRAINS)
-
 
 def enter_room(game, room: int, i: int) -> None:
     piece = game.colony.pieces[room]
@@ -109,7 +105,7 @@ def _sees(col, cells, v: int, m: int, sight: int) -> bool:
     (Grid.has_los reads a table of every square, made again at every change of the layout, for a
     few segments). (C ints compiled, on a typed view of the cells.)"""
     width = col.width
-    opaque = OPAQUE_CODES
+    opaque = OPAQUE
     if m < 0 or opaque[cells[v // width, v % width]]:
         return col.has_los(v, m, sight)
     if opaque[cells[m // width, m % width]]:

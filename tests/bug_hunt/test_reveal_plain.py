@@ -14,7 +14,7 @@ import pytest
 from aliens_env.bug_hunt import BugHunt, explore, geometry
 from aliens_env.bug_hunt import layout as lay
 from aliens_env.bug_hunt.codec import clone
-from aliens_env.bug_hunt.colony import CARDINAL, DOOR_OPEN, FLOOR
+from aliens_env.bug_hunt.colony import CARDINAL, DOOR_OPEN, FLOOR, OPAQUE
 from aliens_env.bug_hunt.state import NO
 
 
@@ -87,10 +87,19 @@ def test_reveal_lays_what_the_plain_rule_lays_at_random_positions(seed, options)
             plain = clone(g)
             plain_reveal(plain, viewer)
             pieces = len(col.pieces)
-            opaque = viewer != NO and bool(explore.OPAQUE_CODES[col.cells.item(viewer)])
+            opaque = viewer != NO and bool(OPAQUE[col.cells.item(viewer)])
             explore.reveal(g, viewer)  # (with what the game kept at this version)
             assert laid(g) == laid(plain), (seed, game, steps, viewer)
             checked += 1
             laying += len(col.pieces) > pieces
             from_opaque += opaque
     assert checked > 100 and laying > 10 and from_opaque > 10, (checked, laying, from_opaque)
+
+
+def test_the_colony_refuses_edge_walls():
+    """reveal reads sight from the cells alone on ASSUMPTION A3 (the colony's walls are squares):
+    the colony refuses an edge wall rather than be seen through it."""
+    g = BugHunt()
+    with pytest.raises(ValueError, match="no edge walls"):
+        g.colony.set_edge_wall(0, 1)
+    assert not g.colony.shooter_corners
