@@ -169,8 +169,8 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
     colony's WALKER field of the sorted goals (flat, read-only). Kept in the layout cache by the
-    goals as given (a tuple of ints hashed, where the colony's own key hashes the mover too; the
-    order changes nothing but the key), at most WALK_FIELDS_LIMIT of them a layout version.
+    goals as given (one tuple of ints hashed, where the colony's own key is a tuple of the
+    sources, the mover and its options built at each call; the order changes nothing but the key), at most WALK_FIELDS_LIMIT of them a layout version.
     (cpdef, geometry.pxd, as entry_squares, room_centres and exploration_goals: the policies call
     them in C.)"""
     shared = layout_cache(game)

@@ -374,9 +374,9 @@ class TacticMarines(ScriptedMarines):
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
         one turn to the next it may change as the figures move. The walking steps are read from
         one field per goal (the same steps as from the figure: every step costs 1 both ways),
-        _goal_fields, not one search per figure: each field read as a C array by _read_walks (a
-        call converts the array: one call a goal for the whole squad where the walkers' fields
-        are one), the pairs taken by _share_out's C loops."""
+        _goal_fields, not one search per figure: each field kept as a typed view and read as a C
+        array by _read_walks (one call a goal for the whole squad where the walkers' fields are
+        one), the pairs taken by _share_out's C loops."""
         me = game.active
         figures, squares, equipment = [], [], []
         mine, any_plain, any_equipped = False, False, False

@@ -104,8 +104,9 @@ class Mover:
         _check_cost(self.door_cost, f"mover {self.name!r} door_cost")
 
     def __hash__(self) -> int:
-        """By name alone (equal movers have equal names): every distance-field and table query
-        hashes its mover in the cache key, and the generated hash built a tuple of all fields."""
+        """By name alone (equal movers have equal names): every table query hashes its mover in the
+        cache key (not ``field``, which keys its fields by the mover's identity), and the generated
+        hash built a tuple of all fields."""
         return hash(self.name)
 
 

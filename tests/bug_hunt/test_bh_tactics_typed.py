@@ -126,7 +126,7 @@ def _claim_by_the_rules(tactic, game, goals, per_goal):
 
 
 @pytest.mark.parametrize("seed,mission", SEEDS)
-def test_the_share_out_sorted_as_ints_is_the_plain_share_out_at_random_positions(seed, mission):
+def test_the_share_out_is_the_plain_share_out_at_random_positions(seed, mission):
     rng, checked, claims = random.Random(seed), 0, set()
     tactics = [TacticMarines("fan_out"), TacticMarines("bypass")]
     for g in _acting_positions(seed, mission):
