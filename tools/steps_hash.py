@@ -6,42 +6,51 @@ before it and after it are equal, compiled and pure Python alike:
     python tools/steps_hash.py 20000                  # every registered environment
     python tools/steps_hash.py 5000 BugHunt BugHuntTactics
 
-prints "ENV HASH" lines. It plays the games the benchmark and ``tools/callgrind_steps.py`` measure,
-many more positions than tests/recorded_games.py's seeded built-in policies reach, and runs in a
-few minutes for all environments at 20,000 turns (compiled).
+prints "ENV HASH" lines. The games are played by ``AECRunner`` itself, so they are the ones the
+benchmark and ``tools/callgrind_steps.py`` measure: many more positions than tests/recorded_games.py's
+seeded built-in policies reach. A few minutes for all environments at 20,000 turns (compiled).
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
-import random
 
 import numpy as np
 
 import aliens_env
-from aliens_env.benchmark import aec_env_function, random_legal
+from aliens_env.benchmark import AECRunner, aec_env_function
+
+
+class HashedEnv:
+    """An AEC env whose ``last()`` (each loop turn's look) and ``reset()`` are hashed as they are
+    played: the benchmark's runner plays it, so the games hashed are the ones it measures."""
+
+    def __init__(self, env):
+        self.env, self.hash = env, hashlib.sha256()
+
+    def last(self):
+        obs, reward, terminated, truncated, info = self.env.last()
+        self.hash.update(f"{self.env.agent_selection}:{float(reward)!r};".encode())
+        for key in sorted(obs):
+            self.hash.update(key.encode())
+            self.hash.update(np.ascontiguousarray(obs[key]).tobytes())
+        return obs, reward, terminated, truncated, info
+
+    def reset(self, seed=None):
+        self.hash.update(f"reset {seed};".encode())
+        self.env.reset(seed=seed)
+
+    def step(self, action):
+        self.env.step(action)
 
 
 def steps_hash(name: str, turns: int, seed: int = 0) -> str:
-    """The hash of `turns` loop turns of random legal play in `name`'s AEC env from `seed`."""
-    env = aec_env_function(name)()
-    rng = random.Random(seed)
-    episode = 0
-    env.reset(seed=seed)
-    h = hashlib.sha256()
-    for _ in range(turns):
-        obs, reward, terminated, truncated, _ = env.last()
-        h.update(f"{env.agent_selection}:{float(reward)!r};".encode())
-        for key in sorted(obs):
-            h.update(key.encode())
-            h.update(np.ascontiguousarray(obs[key]).tobytes())
-        if terminated or truncated:
-            episode += 1
-            env.reset(seed=seed + episode)
-            h.update(b"reset;")
-            continue
-        env.step(random_legal(rng, obs["action_mask"]))
-    return h.hexdigest()[:16]
+    """The hash of `turns` loop turns of ``AECRunner``'s random legal play in `name`'s AEC env from
+    `seed`."""
+    make_env = aec_env_function(name)
+    runner = AECRunner(lambda: HashedEnv(make_env()), seed=seed)
+    runner.steps(turns)
+    return runner.env.hash.hexdigest()[:16]
 
 
 def main(argv=None) -> None:

@@ -241,6 +241,15 @@ def targets_within(g, pos, reach, sees) -> list:
     return [t for *_, t in listed][:MAX_TARGETS]
 
 
+def plain_targets(g) -> list:
+    """The active figure's targets by the rule written out: targets_within its reach, seen by
+    geometry.los."""
+    pos, reach = shooter_and_reach(g)
+    if reach == 0:  # no weapon: no target, not even an egg cache or sentry under the figure (range 0)
+        return []
+    return targets_within(g, pos, reach, lambda s: geometry.los(g, pos, s))
+
+
 def decisions(seed: int, steps: int, kinds=("act",), **options):
     """The decisions of the given kinds in random legal games of BugHunt(**options), `steps` moves in
     all (as positions, with the squad and options chosen; a game over, the next one)."""

@@ -13,14 +13,7 @@ import pytest
 from aliens_env.bug_hunt import BugHunt, combat, geometry, marines
 from aliens_env.bug_hunt.colony import DOOR_OPEN, FLOOR
 from aliens_env.bug_hunt.state import MAX_TARGETS, NO
-from bh_helpers import activate, build, positions, shooter_and_reach, targets_within
-
-
-def plain_targets(g):
-    pos, reach = shooter_and_reach(g)
-    if reach == 0:  # no weapon: no target, not even an egg cache or sentry under the figure (range 0)
-        return []
-    return targets_within(g, pos, reach, lambda s: geometry.los(g, pos, s))
+from bh_helpers import activate, build, plain_targets, positions
 
 
 def asked_afresh(g):

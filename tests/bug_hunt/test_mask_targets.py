@@ -14,14 +14,7 @@ import pytest
 
 from aliens_env.bug_hunt import geometry, marines
 from aliens_env.bug_hunt.state import NO
-from bh_helpers import positions, shooter_and_reach, targets_within
-
-
-def plain_targets(g):
-    pos, reach = shooter_and_reach(g)
-    if reach == 0:
-        return []
-    return targets_within(g, pos, reach, lambda s: geometry.los(g, pos, s))
+from bh_helpers import plain_targets, positions, shooter_and_reach
 
 
 def variants(g):

@@ -85,3 +85,19 @@ def test_walk_field_is_the_walking_field_searched_anew(seed, play):
         versions.add((id(g), g.colony.version))
     assert checked > 1000
     assert len(versions) > 20  # (the layout changed often along the way)
+
+
+def test_walk_field_past_its_bound_is_still_the_walking_field(monkeypatch):
+    """With WALK_FIELDS_LIMIT at 2 the kept fields are dropped at every third goal set of a version:
+    each field read is still the one searched anew."""
+    monkeypatch.setattr(geometry, "WALK_FIELDS_LIMIT", 2)
+    rng, checked = random.Random(3), 0
+    for k, g in enumerate(played_positions(3, BugHunt, random_legal, 300)):
+        if k % 10:
+            continue
+        for goals in _goal_sets(rng, g, []) * 2:
+            if goals:
+                assert np.array_equal(geometry.walk_field(g, goals), fresh_walk_field(g, goals))
+                assert len(geometry.layout_cache(g)["walk_fields"]) <= 2
+                checked += 1
+    assert checked > 50

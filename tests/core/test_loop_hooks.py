@@ -10,7 +10,6 @@ import pytest
 
 from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.tactics import BugHuntTactics
-from aliens_env.core.game import PhasedGame
 from aliens_env.glorious_day.tactics import GloriousDayTactics
 
 STEPS = 300
@@ -60,7 +59,16 @@ def test_a_python_subclass_s_loop_hooks_are_the_ones_called(cls, settles, seed):
         assert calls["_settle"] == 0
 
 
-def test_phased_game_s_hooks_are_its_own_methods():
-    """PhasedGame's default _settle (never ends the game there) and _run, as the rulesets find them."""
-    assert {"_run", "_settle"} <= set(vars(PhasedGame))
-    assert PhasedGame._settle(BugHunt()) is True
+def test_a_compiled_ruleset_s_own_settle_is_the_one_the_loop_calls():
+    """BugHunt's own ``_settle`` (compiled, an extension type's method the C loop must find) checks the
+    game's end, the turn limit among them; PhasedGame's never ends a game. Random play reaches the
+    end, the decision closed, within a cap far above a game's length."""
+    game = BugHunt()
+    game.reset(5)
+    rng = random.Random(5)
+    for _ in range(50_000):
+        player = game.current_player()
+        if player is None:
+            break
+        game.apply(int(rng.choice(np.flatnonzero(game.legal_mask(player)))))
+    assert game.is_terminal() and game.decision is None and game.phase == "over"
