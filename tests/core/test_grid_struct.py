@@ -116,6 +116,7 @@ def test_a_subclasss_attributes_and_set_state_survive():
     game = BugHunt()
     game.reset(3)
     col = game.colony
+    col.sight_blocked()  # (a table kept: the cache the copies must carry is not empty)
     for make in (lambda: pickle.loads(pickle.dumps(col)), lambda: copy.deepcopy(col), col.copy, lambda: game.clone().colony):
         other = make()
         assert type(other) is type(col)
