@@ -234,7 +234,9 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     cost = game.rules["ap_cost"]
     move_cost = cost["move"]
     move = s["move"]
-    occ = occupied(game)
+    # the squares taken (state.occupied), worked out only when a move may be afforded at all: no
+    # square costs less than one move to enter (its terrain's cost at least 1, hazards added)
+    occ = occupied(game) if ap >= move_cost else set()
     around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
