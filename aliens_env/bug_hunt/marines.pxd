@@ -16,6 +16,19 @@ from aliens_env.bug_hunt.explore cimport reveal
 # when the module runs as Python)
 cdef long DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
 
+# the action slots and AP costs marine_mask reads, as C fields (looked up once per rules and action layout);
+# final: no class derives from it
+@cython.final
+cdef class MaskNumbers:
+    cdef readonly object rules, slot
+    cdef readonly dict fire_cost
+    cdef readonly long move_cost, door_cost, weld_cost, unweld_cost, equip_cost, pick_lock_cost, overwatch_cost
+    cdef readonly long grenade_cost
+    cdef readonly Py_ssize_t move, move_diagonal, door, weld, unweld, equip, pick_lock, comms, fire, overwatch, grenade
+    cdef readonly Py_ssize_t end
+
+cpdef MaskNumbers marine_numbers(GameRecords game)
+
 # called in C by marine_mask (once per figure's decision), or by each other
 cpdef list targets(GameRecords game)
 cpdef list target_ranges(GameRecords game)
@@ -26,9 +39,10 @@ cpdef after_human_move(GameRecords game, object i)
 @cython.locals(t=tuple, k=cython.Py_ssize_t)
 cpdef bint _grenade_slots_read(GameRecords game, signed char[:] mask)
 
-# the mask (int8, MASK_DTYPE) written through m as a C array; the AP, costs and slots C integers
+# the mask (int8, MASK_DTYPE) written through m as a C array; the AP, costs and slots C integers (the costs and
+# slots read from marine_numbers' C fields)
 @cython.locals(h=Human, m=cython.schar[:], ap=cython.long, move_cost=cython.long, enter=cython.long,
                cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, occ=set, s=dict,
-               cost=dict)
+               k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, occ=set,
+               numbers=MaskNumbers)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)

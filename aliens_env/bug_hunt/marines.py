@@ -218,22 +218,49 @@ def can_use_comms(game, i: int) -> bool:
             and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
 
 
+class MaskNumbers:
+    """The action slots and AP costs marine_mask reads, looked up once per rules and action layout
+    (kept in geometry.lasting_cache, which a pickle or clone leaves out: remade on use; compiled,
+    C fields: marines.pxd), not read from their dicts at every mask."""
+
+    def __init__(self, rules: dict, slot: dict):
+        self.rules, self.slot = rules, slot  # (what they were read from: marine_numbers checks them)
+        cost = rules["ap_cost"]
+        self.move_cost, self.door_cost, self.weld_cost = cost["move"], cost["door"], cost["weld"]
+        self.unweld_cost, self.equip_cost, self.pick_lock_cost = cost["unweld"], cost["equip"], cost["pick_lock"]
+        self.overwatch_cost, self.grenade_cost = cost["overwatch"], cost["grenade"]
+        self.fire_cost = {name[len("fire_"):]: ap for name, ap in cost.items() if name.startswith("fire_")}  # by weapon
+        self.move, self.move_diagonal, self.door, self.weld = slot["move"], slot["move_diagonal"], slot["door"], slot["weld"]
+        self.unweld, self.equip, self.pick_lock, self.comms = slot["unweld"], slot["equip"], slot["pick_lock"], slot["comms"]
+        self.fire, self.overwatch, self.grenade, self.end = slot["fire"], slot["overwatch"], slot["grenade"], slot["end"]
+
+
+@cython.locals(game=GameRecords, lasting=dict, kept=MaskNumbers)
+def marine_numbers(game) -> MaskNumbers:
+    """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
+    given other rules, as some tests do, gets its own)."""
+    lasting = geometry.lasting_cache(game)
+    kept = lasting.get("marine_numbers")
+    if kept is None or kept.rules is not game.rules or kept.slot is not game._slot:
+        kept = lasting["marine_numbers"] = MaskNumbers(game.rules, game._slot)
+    return kept
+
+
 def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     """The active figure's legal actions set in `mask`. With `script`, the script mask
     (BugHunt._compute_script_mask): the grenade slots are left out when the squad does not read
     them (_grenade_slots_read): it reads a grenade slot at an Alien's square alone
     (ScriptedMarines.shot, TacticMarines.grenades), and working the slots out costs the figure's
     whole view within grenade range (most scripted actions have no Alien in reach). (Typed in
-    marines.pxd: compiled, the int8 mask written through `m` as a C array, the AP and costs C
-    integers, this module's functions C calls.)"""
-    s = game._slot
+    marines.pxd: compiled, the int8 mask written through `m` as a C array, the AP, costs and slots
+    C integers (the costs and slots C fields of marine_numbers), this module's functions C calls.)"""
+    numbers = marine_numbers(game)
     m = mask
     i = game.active
     h = game.humans[i]
     ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
-    cost = game.rules["ap_cost"]
-    move_cost = cost["move"]
-    move = s["move"]
+    move_cost = numbers.move_cost
+    move = numbers.move
     # the squares taken (state.occupied), worked out only when a move may be afforded at all: no
     # square costs less than one move to enter (its terrain's cost at least 1, hazards added)
     occ = occupied(game) if ap >= move_cost else set()
@@ -243,7 +270,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
             near = around[2 * d]
             if near is not None and PASSABLE_BY_CODE[near[1]] and near[0] not in occ and near[2] * move_cost <= ap:
                 m[move + d] = 1
-        m[s["end"]] = 1
+        m[numbers.end] = 1
         return
     apc_sq, board = NO, False
     if game.apc is not None:
@@ -253,7 +280,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     equipment = h.equipment
     # the auto sentries the operator may switch (on a square beside it), when it has the AP
     sentries = [geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "sentry"] \
-        if equipment and ap >= cost["equip"] else ()
+        if equipment and ap >= numbers.equip_cost else ()
     for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
         near = around[2 * d]
         if near is None:
@@ -264,42 +291,42 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
         elif n == apc_sq and board:
             m[move + d] = 1  # board the APC
         if cell == DOOR_OPEN or cell == DOOR_CLOSED:
-            if ap >= cost["door"] and (cell == DOOR_CLOSED or figure_at(game, n) is None):
-                m[s["door"] + d] = 1
-            if cell == DOOR_CLOSED and ap >= cost["weld"]:
-                m[s["weld"] + d] = 1
-        if cell == DOOR_WELDED and ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
-            m[s["unweld"] + d] = 1
+            if ap >= numbers.door_cost and (cell == DOOR_CLOSED or figure_at(game, n) is None):
+                m[numbers.door + d] = 1
+            if cell == DOOR_CLOSED and ap >= numbers.weld_cost:
+                m[numbers.weld + d] = 1
+        if cell == DOOR_WELDED and ap >= numbers.unweld_cost and game.unweld_turn.get(str(n)) != game.turn:
+            m[numbers.unweld + d] = 1
         if n in sentries:
-            m[s["equip"] + d] = 1
+            m[numbers.equip + d] = 1
         if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
-            if ap >= cost["unweld"] and game.unweld_turn.get(str(n)) != game.turn:
-                m[s["unweld"] + d] = 1
-            if equipment and ap >= cost["pick_lock"]:
-                m[s["pick_lock"] + d] = 1
+            if ap >= numbers.unweld_cost and game.unweld_turn.get(str(n)) != game.turn:
+                m[numbers.unweld + d] = 1
+            if equipment and ap >= numbers.pick_lock_cost:
+                m[numbers.pick_lock + d] = 1
     if can_use_comms(game, i):
-        m[s["comms"]] = 1
+        m[numbers.comms] = 1
     if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
         for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
             near = around[2 * k + 1]
             if near is not None:
                 n, cell, enter, corner_ok = near
                 if PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and enter * move_cost <= ap:
-                    m[s["move_diagonal"] + k] = 1
+                    m[numbers.move_diagonal + k] = 1
     if h.weapon != "none" and not h.out_of_ammo:
-        if ap >= cost[f"fire_{h.weapon}"]:
+        if ap >= numbers.fire_cost[h.weapon]:
             ranges = target_ranges(game)  # (the targets in the grenade's reach too: the weapon's alone)
             if ranges:  # (most often none: the weapon's range and the slice are not looked up)
                 rng_w = weapon_range(game, h.weapon)
-                fire = s["fire"]
+                fire = numbers.fire
                 for k in range(len(ranges)):
                     if ranges[k] <= rng_w:
                         m[fire + k] = 1
-        if ap >= cost["overwatch"] and not h.overwatch:
-            m[s["overwatch"]] = 1
-        if can_grenade(game, i) and ap >= cost["grenade"] and (not script or _grenade_slots_read(game, m)):
-            mask[s["grenade"] + _grenade_targets(game, h.pos)[1]] = 1
-    m[s["end"]] = 1
+        if ap >= numbers.overwatch_cost and not h.overwatch:
+            m[numbers.overwatch] = 1
+        if can_grenade(game, i) and ap >= numbers.grenade_cost and (not script or _grenade_slots_read(game, m)):
+            mask[numbers.grenade + _grenade_targets(game, h.pos)[1]] = 1
+    m[numbers.end] = 1
 
 
 def _grenade_slots_read(game, mask: np.ndarray) -> bool:
