@@ -9,8 +9,22 @@ from aliens_env.core.actions cimport ActionLayout
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# a goal's walking field (int32) kept as a typed view (_goal_fields)
+# the squares of a kind of feature, kept per layout version (called in C by the share-out)
+@cython.locals(shared=dict, key=tuple, found=list)
+cpdef tuple _feature_squares(GameRecords game, str kind)
+# a goal's walking field (int32) kept as a typed view (_goal_view)
 cdef object _kept_steps(const int[:] field)
+# one goal's kept walking field, by dict look-ups on C calls (_goal_fields, spread; cpdef: its test reads it)
+@cython.locals(shared=dict, views=dict, key=tuple)
+cpdef object _goal_view(GameRecords game, object goal, bint equipped, tuple pods)
+# the share-out's fields per distinct goal, kept by the goals (called in C by _claim)
+@cython.locals(shared=dict, key=tuple, fields=list, seen=set)
+cdef list _goal_fields(GameRecords game, object goals, tuple pods)
+# the share-out: the squad read from the typed Humans, the kept fields and the C loops called in C
+@cython.locals(h=Human, terminals=tuple, figures=list, squares=list, equipment=list, walks=list, goal_fields=list,
+               count=cython.Py_ssize_t, j=cython.Py_ssize_t, row=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               me=cython.long, mine=cython.bint, any_plain=cython.bint, any_equipped=cython.bint)
+cdef object _claim(GameRecords game, object goals, long per_goal, tuple pods)
 # _claimed_goal's walks to one goal: its walking field (int32) read as a C array
 @cython.locals(k=cython.Py_ssize_t, square=cython.Py_ssize_t, steps=cython.long, unreachable=cython.long)
 cdef void _read_walks(list walks, Py_ssize_t row, const int[:] field, list squares, list equipment, bint plain,
