@@ -5,10 +5,18 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the action layout: the slots encoded and decoded by C calls
 from aliens_env.core.actions cimport ActionLayout
+# the open decision, read from the game's struct (_command_over)
+from aliens_env.core.game cimport Decision
 # the rule queries the tactics read, called in C (the game typed): a walking field's steps at a square (_detour,
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
+# an action's kind (its slice's name): decode a C call
+@cython.locals(layout=ActionLayout)
+cpdef object _kind(GameRecords game, object action)
+# a live Queen on the map: a loop over the typed Aliens
+@cython.locals(a=Alien)
+cpdef bint _queen_seen(GameRecords game) except -1
 # the squares of a kind of feature, kept per layout version (called in C by the share-out)
 @cython.locals(shared=dict, key=tuple, found=list)
 cpdef tuple _feature_squares(GameRecords game, str kind)

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.actions import ActionLayout
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
+from ..core.game import Decision
 from . import data_files, tactics_obs
 from .combat import target_square
 from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
@@ -44,16 +45,15 @@ STEPS = ("move", "door", "pick_lock")
 SHOTS = ("comms", "fire", "grenade")
 
 
-@cython.locals(game=GameRecords, layout=ActionLayout)
 def _kind(game, action) -> str:
-    layout = game.layout  # (typed: decode a C call)
+    """The kind of an action (its slice's name). (cpdef, tactics.pxd: decode a C call.)"""
+    layout = game.layout
     return layout.decode(action)[0]
 
 
-@cython.locals(game=GameRecords, a=Alien)
 def _queen_seen(game) -> bool:
     """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
-    activation table brings before it is found. (A loop: the Aliens typed.)"""
+    activation table brings before it is found. (cpdef, tactics.pxd: a loop, the Aliens typed.)"""
     for a in game.aliens:
         if a.alive and a.kind == "queen":
             return True
@@ -281,6 +281,7 @@ class TacticMarines(ScriptedMarines):
         finally:
             self._within_act = None
 
+    @cython.locals(kept=dict)
     def _goals(self, game) -> list[int]:
         """ScriptedMarines._goals, worked out once within act() (a list its readers share: none
         changes it)."""
@@ -592,18 +593,23 @@ class BugHuntTactics(CommandedSide, BugHunt):
             return tactics_obs.observe(self, player)
         return super().observe(player)
 
+    @cython.locals(game=GameRecords)
     def _command_start(self) -> dict:
-        return {"turn": self.turn, "figure": self.active if self.decision.kind == "act" else None}
+        game = self  # (typed: the records read from the struct)
+        return {"turn": game.turn, "figure": game.active if game.decision.kind == "act" else None}
 
+    @cython.locals(game=GameRecords, d=Decision)
     def _command_over(self, start: dict) -> bool:
         """A tactic plays on until the next figure's activation (its activate, or the act of
-        another figure when the activate was forced) or the next turn."""
-        d = self.decision
-        if d.kind == "activate" or self.turn != start["turn"]:
+        another figure when the activate was forced) or the next turn. (The game typed: its
+        decision, turn and figure read from the struct.)"""
+        game = self
+        d = game.decision
+        if d.kind == "activate" or game.turn != start["turn"]:
             return True
         if d.kind == "act":
             if start["figure"] is None:
-                start["figure"] = self.active
-            elif self.active != start["figure"]:
+                start["figure"] = game.active
+            elif game.active != start["figure"]:
                 return True
         return False
