@@ -109,7 +109,7 @@ def _locks_laid(game) -> bool:
 
 
 def _kept_steps(field: np.ndarray):
-    """A goal's walking field as _goal_fields keeps it for _read_walks: compiled, a typed view of the
+    """A goal's walking field as _goal_view keeps it for _read_walks and _nearest_of: compiled, a typed view of the
     array (tactics.pxd), which a later typed read takes as it is (no buffer asked of the array nor
     its format checked again); as Python, the array itself."""
     return field
