@@ -5,12 +5,34 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the action layout: the slots encoded and decoded by C calls
 from aliens_env.core.actions cimport ActionLayout
+# the open decision, read from the game's struct (_command_over)
+from aliens_env.core.game cimport Decision
 # the rule queries the tactics read, called in C (the game typed): a walking field's steps at a square (_detour,
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# a goal's walking field (int32) kept as a typed view (_goal_fields)
+# an action's kind (its slice's name): decode a C call
+@cython.locals(layout=ActionLayout)
+cpdef object _kind(GameRecords game, object action)
+# a live Queen on the map: a loop over the typed Aliens
+@cython.locals(a=Alien)
+cpdef bint _queen_seen(GameRecords game) except -1
+# the squares of a kind of feature, kept per layout version (called in C by the share-out)
+@cython.locals(shared=dict, key=tuple, found=list)
+cpdef tuple _feature_squares(GameRecords game, str kind)
+# a goal's walking field (int32) kept as a typed view (_goal_view)
 cdef object _kept_steps(const int[:] field)
+# one goal's kept walking field, by dict look-ups on C calls (_goal_fields, spread; cpdef: its test reads it)
+@cython.locals(shared=dict, views=dict, key=tuple)
+cpdef object _goal_view(GameRecords game, object goal, bint equipped, tuple pods)
+# the share-out's fields per distinct goal, kept by the goals (called in C by _claim)
+@cython.locals(shared=dict, key=tuple, fields=list, seen=set)
+cdef list _goal_fields(GameRecords game, object goals, tuple pods)
+# the share-out: the squad read from the typed Humans, the kept fields and the C loops called in C
+@cython.locals(h=Human, terminals=tuple, figures=list, squares=list, equipment=list, walks=list, goal_fields=list,
+               count=cython.Py_ssize_t, j=cython.Py_ssize_t, row=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               me=cython.long, mine=cython.bint, any_plain=cython.bint, any_equipped=cython.bint)
+cdef object _claim(GameRecords game, object goals, long per_goal, tuple pods)
 # _claimed_goal's walks to one goal: its walking field (int32) read as a C array
 @cython.locals(k=cython.Py_ssize_t, square=cython.Py_ssize_t, steps=cython.long, unreachable=cython.long)
 cdef void _read_walks(list walks, Py_ssize_t row, const int[:] field, list squares, list equipment, bint plain,

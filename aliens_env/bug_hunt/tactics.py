@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core.actions import ActionLayout
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
+from ..core.game import Decision
 from . import data_files, tactics_obs
 from .combat import target_square
 from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
@@ -44,32 +45,35 @@ STEPS = ("move", "door", "pick_lock")
 SHOTS = ("comms", "fire", "grenade")
 
 
-@cython.locals(game=GameRecords, layout=ActionLayout)
 def _kind(game, action) -> str:
-    layout = game.layout  # (typed: decode a C call)
+    """The kind of an action (its slice's name). (cpdef, tactics.pxd: decode a C call.)"""
+    layout = game.layout
     return layout.decode(action)[0]
 
 
-@cython.locals(game=GameRecords, a=Alien)
 def _queen_seen(game) -> bool:
     """A live Queen anywhere on the map: the Brood Chamber's once it is found, or one the
-    activation table brings before it is found. (A loop: the Aliens typed.)"""
+    activation table brings before it is found. (cpdef, tactics.pxd: a loop, the Aliens typed.)"""
     for a in game.aliens:
         if a.alive and a.kind == "queen":
             return True
     return False
 
 
-@cython.locals(shared=dict)
 def _feature_squares(game, kind: str) -> tuple[int, ...]:
     """The squares of the features of `kind` (a "sentry" pod or a "comms_terminal", in any state),
     sorted. Kept in the layout cache by the number of features (features are only ever added, each
-    keeping its kind and square; a pod or terminal comes with a laid section)."""
+    keeping its kind and square; a pod or terminal comes with a laid section). (cpdef, tactics.pxd:
+    the share-out calls it in C.)"""
     shared = layout_cache(game)
     key = ("feature_squares", kind, len(game.features))
     squares = shared.get(key)
     if squares is None:
-        squares = shared[key] = tuple(sorted(game.sq(f["pos"]) for f in game.features if f["kind"] == kind))
+        found = []  # (a loop, not a generator: none in a cpdef function)
+        for f in game.features:
+            if f["kind"] == kind:
+                found.append(game.sq(f["pos"]))
+        squares = shared[key] = tuple(sorted(found))
     return squares
 
 
@@ -105,10 +109,91 @@ def _locks_laid(game) -> bool:
 
 
 def _kept_steps(field: np.ndarray):
-    """A goal's walking field as _goal_fields keeps it for _read_walks: compiled, a typed view of the
+    """A goal's walking field as _goal_view keeps it for _read_walks and _nearest_of: compiled, a typed view of the
     array (tactics.pxd), which a later typed read takes as it is (no buffer asked of the array nor
     its format checked again); as Python, the array itself."""
     return field
+
+
+def _goal_view(game, goal: int, equipped: bool, pods: tuple):
+    """The walking field to one goal (``_walk_field(game, [goal], mover)``) of a figure with the
+    equipment (WALKER) or without it (UNEQUIPPED_WALKER), round the squares `pods` (bypass's: the
+    pods', _pod_field) or the colony's own field when `pods` is empty; as _kept_steps keeps it.
+    Kept in the layout cache by (equipped, pods) and the goal: a goal's field is worked out once a
+    layout version, whatever goals it comes with (_goal_fields, spread), each later read one dict
+    look-up, no call of the colony. Typed in tactics.pxd."""
+    shared = layout_cache(game)
+    key = ("goal_views", equipped, pods)
+    views = shared.get(key)
+    if views is None:
+        views = shared[key] = {}
+    view = views.get(goal)
+    if view is None:
+        mover = WALKER if equipped else UNEQUIPPED_WALKER
+        view = views[goal] = _kept_steps(_pod_field(game, [goal], mover) if pods else game.colony.field([goal], mover))
+    return view
+
+
+def _goal_fields(game, goals, pods: tuple) -> list[tuple]:
+    """Per distinct goal, (goal, the walking field to it of a figure without the equipment, of one
+    with it), each a _goal_view round `pods`; with no electronic lock laid the two walkers' fields
+    are one. Kept in the layout cache by the goals and `pods`, so _claimed_goal looks them up once a
+    call. (A repeated goal is left out: its pairs would repeat the first's, each passed over as the
+    first was.) Typed in tactics.pxd."""
+    shared = layout_cache(game)
+    key = ("goal_fields", tuple(goals), pods)
+    fields = shared.get(key)
+    if fields is None:
+        locks = _locks_laid(game)  # (the two walkers differ only at electronic locks)
+        fields, seen = [], set()
+        for g in goals:
+            if g not in seen:
+                seen.add(g)
+                walked = _goal_view(game, g, True, pods)
+                fields.append((g, _goal_view(game, g, False, pods) if locks else walked, walked))
+        shared[key] = fields
+    return fields
+
+
+def _claim(game, goals, per_goal: int, pods: tuple):
+    """TacticMarines._claimed_goal with the walking fields round `pods` (bypass's pods, else none):
+    the goal the active figure claims, None when it is left without one. Typed in tactics.pxd: the
+    figures read from the typed Humans, the kept fields and the share-out C calls."""
+    me = game.active
+    figures, squares, equipment = [], [], []
+    mine, any_plain, any_equipped = False, False, False
+    for i in walkers(game):  # (in ascending order, as _share_out reads them)
+        h = game.humans[i]
+        if h.hugger == NO:
+            mine = mine or i == me
+            figures.append(i)
+            squares.append(h.pos)
+            equipment.append(bool(h.equipment))
+            if h.equipment:
+                any_equipped = True
+            else:
+                any_plain = True
+    if not mine:
+        return None
+    terminals = _feature_squares(game, "comms_terminal")
+    goal_fields = _goal_fields(game, goals, pods)
+    count = len(figures)
+    walks = [NO] * (len(goal_fields) * count)
+    for j in range(len(goal_fields)):
+        g, unequipped_field, equipped_field = goal_fields[j]
+        row = j * count
+        if g in terminals:  # (only a figure with the equipment uses a comms terminal)
+            if any_equipped:
+                _read_walks(walks, row, equipped_field, squares, equipment, False, True)
+        elif unequipped_field is equipped_field:  # (no electronic lock laid: one field for every figure)
+            _read_walks(walks, row, equipped_field, squares, equipment, True, True)
+        else:
+            if any_plain:
+                _read_walks(walks, row, unequipped_field, squares, equipment, True, False)
+            if any_equipped:
+                _read_walks(walks, row, equipped_field, squares, equipment, False, True)
+    j = _share_out(walks, figures, goal_fields, me, per_goal)
+    return None if j == NO else goal_fields[j][0]
 
 
 def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
@@ -196,6 +281,7 @@ class TacticMarines(ScriptedMarines):
         finally:
             self._within_act = None
 
+    @cython.locals(kept=dict)
     def _goals(self, game) -> list[int]:
         """ScriptedMarines._goals, worked out once within act() (a list its readers share: none
         changes it)."""
@@ -268,17 +354,16 @@ class TacticMarines(ScriptedMarines):
         """spread: walk toward the goals no able squad mate is nearer to (by walking steps; a tie
         keeps the goal), so the squad explores several open ends and rooms at once; else as
         scripted. The walking steps are read from one field per goal, kept per layout version
-        (a walking step costs 1 both ways between squares a walker may enter, so a goal's field
+        (_goal_view; a walking step costs 1 both ways between squares a walker may enter, so a goal's field
         at a figure's square is the figure's walk to the goal; from a square a walker may not
         enter it reads UNREACHABLE, as a walk from there would)."""
         goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
         mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
-        pos, col = game.humans[game.active].pos, game.colony
-        rest = []
+        pos, rest = game.humans[game.active].pos, []
         for g in goals:
-            if _nearest_of(col.field([g], WALKER), pos, mates):
+            if _nearest_of(_goal_view(game, g, True, ()), pos, mates):  # (the colony's WALKER field to g)
                 rest.append(g)
         return self._walk_or(game, mask, rest, action)
 
@@ -360,10 +445,6 @@ class TacticMarines(ScriptedMarines):
         step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
-    @cython.locals(game=GameRecords, h=Human, terminals=tuple, figures=list, squares=list, equipment=list,
-                   walks=list, goal_fields=list, count=cython.Py_ssize_t, j=cython.Py_ssize_t,
-                   row=cython.Py_ssize_t, i=cython.long, me=cython.long, mine=cython.bint, any_plain=cython.bint,
-                   any_equipped=cython.bint)
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
         """The goal the active figure claims when the squad's walking figures share the goals out,
         at most `per_goal` figures to a goal (ASSUMPTION A70): every (walking steps, figure,
@@ -374,67 +455,15 @@ class TacticMarines(ScriptedMarines):
         Stateless: the squad's positions fix it, so the share-out holds within an activation; from
         one turn to the next it may change as the figures move. The walking steps are read from
         one field per goal (the same steps as from the figure: every step costs 1 both ways),
-        _goal_fields, not one search per figure: each field kept as a typed view and read as a C
-        array by _read_walks (one call a goal for the whole squad where the walkers' fields are
-        one), the pairs taken by _share_out's C loops."""
-        me = game.active
-        figures, squares, equipment = [], [], []
-        mine, any_plain, any_equipped = False, False, False
-        for i in walkers(game):  # (in ascending order, as _share_out reads them)
-            h = game.humans[i]
-            if h.hugger == NO:
-                mine = mine or i == me
-                figures.append(i)
-                squares.append(h.pos)
-                equipment.append(bool(h.equipment))
-                if h.equipment:
-                    any_equipped = True
-                else:
-                    any_plain = True
-        if not mine:
-            return None
-        terminals = _feature_squares(game, "comms_terminal")
-        goal_fields = self._goal_fields(game, goals)
-        count = len(figures)
-        walks = [NO] * (len(goal_fields) * count)
-        for j in range(len(goal_fields)):
-            g, unequipped_field, equipped_field = goal_fields[j]
-            row = j * count
-            if g in terminals:  # (only a figure with the equipment uses a comms terminal)
-                if any_equipped:
-                    _read_walks(walks, row, equipped_field, squares, equipment, False, True)
-            elif unequipped_field is equipped_field:  # (no electronic lock laid: one field for every figure)
-                _read_walks(walks, row, equipped_field, squares, equipment, True, True)
-            else:
-                if any_plain:
-                    _read_walks(walks, row, unequipped_field, squares, equipment, True, False)
-                if any_equipped:
-                    _read_walks(walks, row, equipped_field, squares, equipment, False, True)
-        j = _share_out(walks, figures, goal_fields, me, per_goal)
-        return None if j == NO else goal_fields[j][0]
+        _goal_fields (round the pods for bypass), not one search per figure: each field kept as a
+        typed view and read as a C array by _read_walks (one call a goal for the whole squad where
+        the walkers' fields are one), the pairs taken by _share_out's C loops (_claim)."""
+        return _claim(game, goals, per_goal, self._pods(game))
 
-    @cython.locals(game=GameRecords, shared=dict, seen=set)
-    def _goal_fields(self, game, goals) -> list[tuple]:
-        """Per distinct goal, (goal, the walking field to it of a figure without the equipment, of
-        one with it), as _walk_field reads them (round the pods for bypass); with no electronic
-        lock laid the two walkers' fields are one. Kept in the layout cache by the goals and the
-        squares left out (the pods'), so _claimed_goal looks each goal's fields up once a layout
-        version, each as _kept_steps keeps it. (A repeated goal is left out: its pairs would repeat the
-        first's, each passed over as the first was.)"""
-        shared = layout_cache(game)
-        key = ("goal_fields", tuple(goals), _pod_squares(game) if self.tactic == "bypass" else ())
-        fields = shared.get(key)
-        if fields is None:
-            locks = _locks_laid(game)  # (the two walkers differ only at electronic locks)
-            fields, seen = [], set()
-            for g in goals:
-                if g not in seen:
-                    seen.add(g)
-                    walked = _kept_steps(self._walk_field(game, [g], WALKER))
-                    fields.append((g, _kept_steps(self._walk_field(game, [g], UNEQUIPPED_WALKER)) if locks else walked,
-                                   walked))
-            shared[key] = fields
-        return fields
+    def _pods(self, game) -> tuple[int, ...]:
+        """The squares every walking distance the squad reads goes round: the pods' for bypass, none
+        else (_goal_view's `pods`)."""
+        return _pod_squares(game) if self.tactic == "bypass" else ()
 
     @cython.locals(game=GameRecords, t=tuple)
     def _fan(self, game, mask, action, per_goal: int) -> int:
@@ -452,7 +481,7 @@ class TacticMarines(ScriptedMarines):
         goals = self._goals(game)
         if len(goals) < 2:
             return action
-        goal = self._claimed_goal(game, goals, per_goal)
+        goal = _claim(game, goals, per_goal, self._pods(game))
         if goal is None:
             return action
         step = self.step_toward(game, [goal], mask)
@@ -564,18 +593,23 @@ class BugHuntTactics(CommandedSide, BugHunt):
             return tactics_obs.observe(self, player)
         return super().observe(player)
 
+    @cython.locals(game=GameRecords)
     def _command_start(self) -> dict:
-        return {"turn": self.turn, "figure": self.active if self.decision.kind == "act" else None}
+        game = self  # (typed: the records read from the struct)
+        return {"turn": game.turn, "figure": game.active if game.decision.kind == "act" else None}
 
+    @cython.locals(game=GameRecords, d=Decision)
     def _command_over(self, start: dict) -> bool:
         """A tactic plays on until the next figure's activation (its activate, or the act of
-        another figure when the activate was forced) or the next turn."""
-        d = self.decision
-        if d.kind == "activate" or self.turn != start["turn"]:
+        another figure when the activate was forced) or the next turn. (The game typed: its
+        decision, turn and figure read from the struct.)"""
+        game = self
+        d = game.decision
+        if d.kind == "activate" or game.turn != start["turn"]:
             return True
         if d.kind == "act":
             if start["figure"] is None:
-                start["figure"] = self.active
-            elif self.active != start["figure"]:
+                start["figure"] = game.active
+            elif game.active != start["figure"]:
                 return True
         return False
