@@ -15,8 +15,12 @@ cpdef long steps_on(field, square) except? -2
 # rows and columns read from the colony's lists), the walking field, and the kept tuples of goals
 @cython.locals(rows=list, cols=list, dr=cython.long, dc=cython.long)
 cpdef long rng(GameRecords game, long a, long b) except? -2
-@cython.locals(shared=dict, fields=dict, key=tuple)
 cpdef walk_field(GameRecords game, goals)
+cpdef walk_view(GameRecords game, goals)
+# the kept (field, view) pair of the goals; the view made from the field (a Cython memoryview once returned)
+@cython.locals(shared=dict, fields=dict, key=tuple, kept=tuple)
+cdef tuple _walk_kept(GameRecords game, goals)
+cdef object _int_view(const int[:] field)
 @cython.locals(shared=dict)
 cpdef tuple entry_squares(GameRecords game)
 @cython.locals(shared=dict, kept=tuple)

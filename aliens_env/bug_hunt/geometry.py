@@ -169,20 +169,40 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
     colony's WALKER field of the sorted goals (flat, read-only). Kept in the layout cache by the
-    goals as given (one tuple of ints hashed, where the colony's own key is a tuple of the
-    sources, the mover and its options built at each call; the order changes nothing but the key), at most WALK_FIELDS_LIMIT of them a layout version.
-    (cpdef, geometry.pxd, as entry_squares, room_centres and exploration_goals: the policies call
-    them in C.)"""
+    goals as given (_walk_kept). (cpdef, geometry.pxd, as walk_view, entry_squares, room_centres and
+    exploration_goals: the policies call them in C.)"""
+    return _walk_kept(game, goals)[0]
+
+
+def walk_view(game, goals: list[int]):
+    """``walk_field``'s field as a typed view (compiled: a Cython memoryview of its int32 steps,
+    made once with the field and kept beside it, so a typed reader, ``const int[:]``, makes no
+    buffer of the field at each call; the field itself in pure Python)."""
+    return _walk_kept(game, goals)[1]
+
+
+def _walk_kept(game, goals: list[int]) -> tuple:
+    """(walk_field's field, walk_view's view) of the goals, kept in the layout cache by the goals as
+    given (one tuple of ints hashed, where the colony's own key is a tuple of the sources, the mover
+    and its options built at each call; the order changes nothing but the key), at most
+    WALK_FIELDS_LIMIT of them a layout version."""
     shared = layout_cache(game)
     fields = shared.get("walk_fields")
     if fields is None:
         fields = shared["walk_fields"] = {}
     key = tuple(goals)
-    field = fields.get(key)
-    if field is None:
+    kept = fields.get(key)
+    if kept is None:
         if len(fields) >= WALK_FIELDS_LIMIT:
             fields.clear()
-        field = fields[key] = game.colony.field(sorted(goals), WALKER)
+        field = game.colony.field(sorted(goals), WALKER)
+        kept = fields[key] = (field, _int_view(field))
+    return kept
+
+
+def _int_view(field: np.ndarray):
+    """The int32 field as a typed view: compiled, the argument's type (geometry.pxd) makes the
+    Cython memoryview returned; in pure Python the field itself."""
     return field
 
 

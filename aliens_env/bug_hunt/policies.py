@@ -14,7 +14,7 @@ from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .combat import target_square, weapon_range
-from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, steps_on, walk_field
+from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_view
 from .marines import grenade_slot, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
@@ -62,6 +62,25 @@ def _closer_step(dist, mask, around, pos: int, move: int, door: int, pick_lock: 
         elif cell == DOOR_LOCKED and steps < here and mask[pick_lock + dd]:
             return pick_lock + dd
     return choice
+
+
+@cython.locals(game=GameRecords, h=Human)
+def _nearest_figure(game, figures: list[int], dist) -> int:
+    """ScriptedMarines.next_figure's pick among `figures`: the least (steps, figure), the
+    steps read from `dist` (walking steps to the goals) as steps_on reads them (NOT_WALKED where the
+    walk does not reach or the figure is off the map). Typed in policies.pxd: the field read as a C
+    array, the steps C longs."""
+    best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
+    for k in range(len(figures)):
+        i = figures[k]
+        h = game.humans[i]
+        pos = h.pos
+        steps = NOT_WALKED if pos == NO else dist[pos]
+        if steps >= UNREACHABLE:
+            steps = NOT_WALKED
+        if steps < best_steps or (steps == best_steps and i < best):
+            best, best_steps = i, steps
+    return best
 
 
 @cython.locals(game=GameRecords, h=Human, me=object, taken=list, rows=list, entry=tuple, k=cython.Py_ssize_t,
@@ -197,13 +216,12 @@ class ScriptedMarines(SeedablePolicy):
         return None
 
     @staticmethod
-    @cython.locals(game=GameRecords, best=cython.long, best_steps=cython.long, i=cython.long, steps=cython.long,
-                   count=cython.Py_ssize_t, figures=list, h=Human)
+    @cython.locals(game=GameRecords, i=cython.long, count=cython.Py_ssize_t, figures=list)
     def next_figure(game, field=None) -> int:
         """The figure the squad activates next: the one nearest its goals, so the file does not
         jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
-        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None.
-        The nearest is the least (steps, figure): a loop on C longs, not min over a key."""
+        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None (its
+        kept view, walk_view). The nearest is the least (steps, figure): _nearest_figure."""
         count, figures = len(game.humans), []
         for i in game.decision.options:
             if i < count:
@@ -213,14 +231,7 @@ class ScriptedMarines(SeedablePolicy):
         goal = ScriptedMarines._goals(game)
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
-        dist = walk_field(game, goal) if field is None else field(sorted(goal))
-        best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
-        for i in figures:
-            h = game.humans[i]
-            steps = steps_on(dist, h.pos)
-            if steps < best_steps or (steps == best_steps and i < best):
-                best, best_steps = i, steps
-        return best
+        return _nearest_figure(game, figures, walk_view(game, goal) if field is None else field(sorted(goal)))
 
     @staticmethod
     @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, slices=dict)
@@ -228,7 +239,8 @@ class ScriptedMarines(SeedablePolicy):
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
         it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
         (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
-        game.walk_field when None: five squares are read, so no dict of every square is made."""
+        game.walk_field when None (its kept view, walk_view): five squares are read, so no dict of
+        every square is made."""
         if not goals:
             return None
         layout = game.layout
@@ -236,7 +248,7 @@ class ScriptedMarines(SeedablePolicy):
         h = game.humans[game.active]
         pos = h.pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = field(sorted(goals)) if field is not None else walk_field(game, goals)
+        dist = field(sorted(goals)) if field is not None else walk_view(game, goals)
         step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
                             slices["pick_lock"][0], apc_sq)
         return None if step == NO else step
