@@ -46,7 +46,7 @@ def reveal(game, viewer: int = NO) -> None:
     while True:
         kept = layout_ports(game)
         blind = kept[3]
-        if viewer != NO:  # (a square found blind already, the common case: no list, no scan)
+        if viewer != NO:  # (after a move: a square found blind already, the common case, is not scanned)
             viewers = [] if viewer in blind else [viewer]
             viewer = NO
         else:
