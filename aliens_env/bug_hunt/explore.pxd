@@ -7,17 +7,22 @@ from aliens_env.bug_hunt.state cimport GameRecords
 from aliens_env.core.grid cimport Grid, line_steps
 
 # called in C by the Marines' moves (marines.after_human_move, the door and APC actions)
-@cython.locals(col=Grid, rows=list, cols=list, viewers=list, mouths_now=list, mouths=list, blind=set, reach=cython.int,
-               vr=cython.int, vc=cython.int, v=cython.int, m=cython.int, mr=cython.int, mc=cython.int, k=cython.int,
-               found=cython.int, piece=dict, cells=cython.schar[:, :])
+@cython.locals(col=Grid, kept=tuple, blind=set, viewers=list, found=cython.int, piece=dict)
 cpdef reveal(GameRecords game, object viewer=*)
+
+# reveal's scan of the mouths, in C
+@cython.locals(rows=list, cols=list, reach=cython.int, sight=cython.int, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, entry=tuple, mouths=list, v=cython.int, vr=cython.int, vc=cython.int, m=cython.int,
+               mr=cython.int, mc=cython.int, cells=cython.schar[:, :])
+cdef int _first_seen(GameRecords game, Grid col, list mouths_now, list viewers) except? -2
 
 # reveal's sight test of one mouth, in C
 @cython.locals(opaque=bytes, width=cython.int, step=cython.int, s=cython.int)
 cdef bint _sees(Grid col, signed char[:, :] cells, int v, int m, int sight) except -1
 
 # called in C by reveal at every turn of its loop (and by reopen)
-@cython.locals(shared=dict, ports=list, port=dict, state=str, kind=str, k=cython.Py_ssize_t, width=cython.int,
+@cython.locals(shared=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
+               first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.int,
                height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
                mouths=list)
 cpdef tuple layout_ports(GameRecords game)

@@ -41,41 +41,21 @@ def reveal(game, viewer: int = NO) -> None:
     new one is seen (PRINTED: you only lay what the Marines can see). After a figure's own
     move only its view has changed, so only it is checked until something new is laid; a square
     that saw nothing is not checked again until the layout changes (``layout_ports``' blind).
-    (cpdef, explore.pxd: the Marines' moves call it in C; its loops on C ints.)"""
+    (cpdef, explore.pxd: the Marines' moves call it in C; the scan is ``_first_seen``'s.)"""
     col = game.colony
-    radius = game.rules["reveal_range"]
     while True:
-        if viewer != NO:
-            viewers, viewer = [viewer], NO
+        kept = layout_ports(game)
+        blind = kept[3]
+        if viewer != NO:  # (after a move: a square found blind already, the common case, is not scanned)
+            viewers = [] if viewer in blind else [viewer]
+            viewer = NO
         else:
-            viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO]
-        _, mouths_now, pending, blind = layout_ports(game)
-        viewers = [s for s in viewers if s not in blind]
-        found = NO
-        if viewers:  # (after a move the square has often been found blind already: nothing to scan)
-            sight = game.rules["sight_range"]
-            reach = min(radius, sight)
-            rows, cols = col.rows_cols  # as col.range, inline (a hot loop)
-            cells = None  # the colony's cell codes, once a mouth is in reach (a typed view compiled: made at a cost)
-            for k, mouths in mouths_now:
-                for v in viewers:
-                    vr, vc = rows[v], cols[v]
-                    for m in mouths:  # as geometry.los(game, v, m, radius)
-                        mr, mc = rows[m], cols[m]  # (C ints: the range test boxes no number)
-                        if -reach <= mr - vr <= reach and -reach <= mc - vc <= reach:
-                            if cells is None:
-                                cells = col.cells
-                            if _sees(col, cells, v, m, sight):
-                                found = k
-                                break
-                    if found != NO:
-                        break
-                if found != NO:
-                    break
+            viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO and h.pos not in blind]
+        found = _first_seen(game, col, kept[1], viewers) if viewers else NO
         if found == NO:
             for v in viewers:  # (add, a C call: update was a method call even for none)
                 blind.add(v)
-            if not pending:  # (reopen's own first test, from the ports just read)
+            if not kept[2]:  # (reopen's own first test, from the ports just read)
                 reopen(game)
             return
         before = len(col.pieces)
@@ -95,6 +75,31 @@ def reveal(game, viewer: int = NO) -> None:
                 port = col.ports[found]
                 entrance = port["door"] if port["door"] is not None else port["cells"][0]
                 fill_brood(game, pid, geometry.sq(game, entrance))
+
+
+def _first_seen(game, col, mouths_now: list, viewers: list) -> int:
+    """The first port of `mouths_now` (``layout_ports``' mouths, in their order) that a square of
+    `viewers` sees a mouth of within reveal range (``geometry.los``), or NO. (cdef, explore.pxd: C
+    ints, and the rows and columns read from the colony's lists, no number boxed.)"""
+    sight = game.rules["sight_range"]
+    reach = min(game.rules["reveal_range"], sight)
+    rows, cols = col.rows_cols  # as col.range, inline
+    cells = None  # the colony's cell codes, once a mouth is in reach (a typed view compiled: made at a cost)
+    for i in range(len(mouths_now)):
+        entry = mouths_now[i]
+        mouths = entry[1]
+        for j in range(len(viewers)):
+            v = viewers[j]
+            vr, vc = rows[v], cols[v]
+            for t in range(len(mouths)):
+                m = mouths[t]
+                mr, mc = rows[m], cols[m]
+                if -reach <= mr - vr <= reach and -reach <= mc - vc <= reach:
+                    if cells is None:
+                        cells = col.cells
+                    if _sees(col, cells, v, m, sight):
+                        return entry[0]
+    return NO
 
 
 def _sees(col, cells, v: int, m: int, sight: int) -> bool:
@@ -122,8 +127,10 @@ def layout_ports(game) -> tuple:
     (every change of a port or a door bumps it). mouths: (port index, the squares a figure must
     see to lay it) for every pending open end and every pending door that stands open; blind: the
     squares ``reveal`` found to see no mouth (a square's view and the mouths follow from the layout
-    alone), filled by reveal. (cpdef, explore.pxd: reveal calls it in C at every turn of its loop;
-    its ports typed dict, their state and kind str.)"""
+    alone), filled by reveal. The ports read start at the first one pending at the last reading
+    (``settled_ports``: a port is added pending, and once joined, dead or done it stays so).
+    (cpdef, explore.pxd: reveal calls it in C at every turn of its loop; its ports typed dict,
+    their state and kind str.)"""
     col = game.colony
     shared = game._shared
     cached = shared.get("mouths")
@@ -134,12 +141,17 @@ def layout_ports(game) -> tuple:
     width, height = col.width, col.height
     cells = col.cells
     ports = col.ports
-    for k in range(len(ports)):
+    settled = shared.get("settled_ports")  # (colony, n): its first n ports were settled at the last reading
+    first = settled[1] if settled is not None and settled[0] is col else 0
+    first_pending = len(ports)
+    for k in range(first, len(ports)):
         port = ports[k]
         state = port["state"]
         if state != "pending":
             continue
-        pending = True
+        if not pending:
+            pending = True
+            first_pending = k
         kind = port["kind"]
         if kind == "door":
             r, c = port["door"]
@@ -155,6 +167,7 @@ def layout_ports(game) -> tuple:
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
+    shared["settled_ports"] = (col, first_pending)
     cached = shared["mouths"] = (col.version, out, pending, set())
     return cached
 
