@@ -282,14 +282,15 @@ _FLAGS: dict = {}
 
 
 #: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the
-#: bytes); compiled, observation.pxd's _pack_c packs them alike, without the call
+#: bytes); compiled, observation.pxd's _pack_row_c packs them alike, from C doubles
 _PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
 
 
 @cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, pos=cython.long, r=cython.long,
                c=cython.long, active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
                row=cython.double, column=cython.double, ap=cython.long, lp=cython.long, squad=cython.long,
-               squads=cython.long, kept=dict)
+               squads=cython.long, kept=dict, hugged=cython.double, ap_left=cython.double, activated=cython.double,
+               overwatch=cython.double, leader=cython.double, lp_left=cython.double, squad_at=cython.double)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
@@ -313,13 +314,15 @@ def squad_entry(game, h: Human) -> tuple:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
     ap, lp, squad, squads = h.ap, h.lp, h.squad, game.n_squads
-    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4,
-              1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0, flags[0], flags[1],
-              flags[2], flags[3], flags[4], flags[5], flags[6], row, column, min(lp, 4) / 4, squad / max(1, squads - 1))
-    if cython.compiled:
-        values = _pack_c(values)  # noqa: F821  (defined in observation.pxd)
+    hugged, ap_left = 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4
+    activated, overwatch, leader = 1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0
+    lp_left, squad_at = min(lp, 4) / 4, squad / max(1, squads - 1)
+    if cython.compiled:  # the C doubles packed as they are: no tuple of Python floats made and freed
+        values = _pack_row_c(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader,  # noqa: F821
+                             flags, row, column, lp_left, squad_at)  # (defined in observation.pxd)
     else:
-        values = _PACK_ROW(*values)
+        values = _PACK_ROW(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader, *flags, row,
+                           column, lp_left, squad_at)
     if status != "active":
         return values, -1, 0, 0, False
     return values, _ROLE_PLANE[role], r, c, h.overwatch
