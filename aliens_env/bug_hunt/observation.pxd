@@ -16,7 +16,7 @@ cpdef focus(GameRecords game)
                r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
 cpdef map_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
-cpdef band_stripe(GameRecords game, fr, fc)
+cpdef band_stripe(GameRecords game, Py_ssize_t fr, Py_ssize_t fc)
 @cython.locals(arrays=list)
 cpdef _stripe_array(GameRecords game, dict stripes, length)
 cpdef bint _is_among(x, dict items)
@@ -129,16 +129,25 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
     return 0
 
 
-# squad_entry's row packed, compiled: the values (floats) as float32 in a new bytes object, each the C
-# float of its double, as struct packs it (run as Python, _PACK_ROW packs them), without the struct call
+# squad_entry's row packed, compiled: its SQUAD_FEATURES values (the nine before the role and weapon
+# flags, the seven flags, a tuple of floats, then the four after) as float32 in a new bytes object, each
+# the C float of its double, as struct packs it (run as Python, _PACK_ROW packs them): the doubles as
+# squad_entry worked them out, without a Python float made for each
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef inline bytes _pack_c(tuple values):
-    cdef Py_ssize_t k, n = len(values)
-    cdef bytes packed = PyBytes_FromStringAndSize(NULL, n * sizeof(float))
+cdef inline bytes _pack_row_c(double active, double dead, double captured, double other, double hugged,
+                              double ap_left, double activated, double overwatch, double leader, tuple flags,
+                              double row, double column, double lp_left, double squad_at):
+    cdef Py_ssize_t k
+    if len(flags) != 7:
+        raise ValueError("a squad row has seven role and weapon flags")
+    cdef bytes packed = PyBytes_FromStringAndSize(NULL, 20 * sizeof(float))
     cdef float *to = <float *>PyBytes_AS_STRING(packed)
-    for k in range(n):
-        to[k] = values[k]
+    to[0], to[1], to[2], to[3], to[4] = active, dead, captured, other, hugged
+    to[5], to[6], to[7], to[8] = ap_left, activated, overwatch, leader
+    for k in range(7):
+        to[9 + k] = flags[k]
+    to[16], to[17], to[18], to[19] = row, column, lp_left, squad_at
     return packed
 
 

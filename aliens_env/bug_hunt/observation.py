@@ -34,6 +34,7 @@ assert _MARKED[:5] == tuple(range(P["egg_cache"], P["room"] + 1))  # (zeroed as 
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
 _UNMAPPED = [p for p in range(N_PLANES) if not _MAPPED[p]]  # (the figures' planes)
 SQUAD_FEATURES = 20
+_FLOAT32 = np.dtype(np.float32)  # (the observation's dtype, passed by position: no keyword dict a call)
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
 EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (optional_features)
@@ -212,7 +213,8 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
     return band_stripe(game, fr, fc)[:, row * w:(row + w) * w]
 
 
-@cython.locals(game=GameRecords, shared=dict, stripes=dict)
+@cython.locals(game=GameRecords, shared=dict, stripes=dict, band=cython.Py_ssize_t, top=cython.Py_ssize_t,
+               rows=cython.Py_ssize_t, w=cython.Py_ssize_t)
 def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
     over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
@@ -282,14 +284,15 @@ _FLAGS: dict = {}
 
 
 #: a squad row's SQUAD_FEATURES values packed as float32 (as observe() writes them: it copies the
-#: bytes); compiled, observation.pxd's _pack_c packs them alike, without the call
+#: bytes); compiled, observation.pxd's _pack_row_c packs them alike, from C doubles
 _PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
 
 
 @cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, pos=cython.long, r=cython.long,
                c=cython.long, active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
                row=cython.double, column=cython.double, ap=cython.long, lp=cython.long, squad=cython.long,
-               squads=cython.long, kept=dict)
+               squads=cython.long, kept=dict, hugged=cython.double, ap_left=cython.double, activated=cython.double,
+               overwatch=cython.double, leader=cython.double, lp_left=cython.double, squad_at=cython.double)
 def squad_entry(game, h: Human) -> tuple:
     """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
     SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
@@ -313,13 +316,15 @@ def squad_entry(game, h: Human) -> tuple:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
         active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
     ap, lp, squad, squads = h.ap, h.lp, h.squad, game.n_squads
-    values = (active, dead, captured, other, 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4,
-              1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0, flags[0], flags[1],
-              flags[2], flags[3], flags[4], flags[5], flags[6], row, column, min(lp, 4) / 4, squad / max(1, squads - 1))
-    if cython.compiled:
-        values = _pack_c(values)  # noqa: F821  (defined in observation.pxd)
+    hugged, ap_left = 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4
+    activated, overwatch, leader = 1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0
+    lp_left, squad_at = min(lp, 4) / 4, squad / max(1, squads - 1)
+    if cython.compiled:  # the C doubles packed as they are: no tuple of Python floats made and freed
+        values = _pack_row_c(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader,  # noqa: F821
+                             flags, row, column, lp_left, squad_at)  # (defined in observation.pxd)
     else:
-        values = _PACK_ROW(*values)
+        values = _PACK_ROW(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader, *flags, row,
+                           column, lp_left, squad_at)
     if status != "active":
         return values, -1, 0, 0, False
     return values, _ROLE_PLANE[role], r, c, h.overwatch
@@ -339,7 +344,7 @@ def observe(game, player: str) -> np.ndarray:
     lay = game.obs_layout
     offsets = lay.offsets
     if "board" in offsets:
-        obs = np.empty(lay.size, dtype=np.float32)
+        obs = np.empty(lay.size, _FLOAT32)
         board_at = offsets["board"]
         if cython.compiled:  # a memcpy a mapped plane, the figures' zeroed, in C (observation.pxd): no numpy slices
             _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, w * w, _MAPPED,  # noqa: F821
@@ -347,17 +352,21 @@ def observe(game, player: str) -> np.ndarray:
         else:
             obs[board_at:board_at + N_PLANES * w * w].reshape(N_PLANES, w * w)[...] = stripe(game, fr, fc)
     else:  # no planes: every square reads as outside the window (w 0)
-        obs = np.zeros(lay.size, dtype=np.float32)
+        obs = np.zeros(lay.size, _FLOAT32)
         board_at, w = 0, 0
     _write_features(game, player, obs, focus_sq, board_at, w)
     return obs
 
 
 #: the globals' values before the decision kind's one-hot's end, and each decision kind's place in
-#: it (-1: none is set; a kind not here is an error, KeyError)
+#: it (-1, no decision, and -2, "drive", set none: driving is the optional block's; a kind not here is
+#: an error, KeyError)
 _AFTER_KINDS = 6 + len(DECISION_KINDS)
 assert _AFTER_KINDS + 10 == GLOBAL_FEATURES
-_KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISION_KINDS)}}  # (drive: the optional block)
+_KIND_INDEX = {None: -1, "drive": -2, **{kind: i for i, kind in enumerate(DECISION_KINDS)}}
+#: the kinds _write_features asks about, by their _KIND_INDEX values (read into C ints: it compares
+#: numbers, not strings)
+_KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overwatch_fire", "extra_hit", "drive"))
 
 
 # (the window's geometry and the features as C numbers when compiled: written into the float32
@@ -371,7 +380,8 @@ _KIND_INDEX = {None: -1, "drive": -1, **{kind: i for i, kind in enumerate(DECISI
                pool=cython.double, grenades=cython.double, grenade_pool=cython.double, rooms=cython.double,
                rooms_goal=cython.double, max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
                target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
-               rows=dict, s=cython.long)
+               rows=dict, s=cython.long, act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
+               overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
@@ -447,16 +457,18 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
                 plane = _ALIEN_PLANE[a.kind]
                 out[board_at + plane * area + r * w + c] = value
     kind = None if d is None else d.kind
-    if kind in ("act", "step", "attack", "overwatch_fire"):
-        marks = [(focus_sq, 1.0)]
-        if kind == "overwatch_fire" and game.ow_target != NO:
-            marks.append((aliens[game.ow_target].pos, 0.5))
-        for s, value in marks:
-            r, c = s // size, s % size
-            r -= r0
-            c -= c0
+    kind_at = _KIND_INDEX[kind]
+    act, step, attack, overwatch_fire, extra_hit, drive = _KINDS_AT
+    if kind_at == act or kind_at == step or kind_at == attack or kind_at == overwatch_fire:
+        # the acting figure 1, an over-watch target 0.5
+        r, c = fr - r0, fc - c0
+        if 0 <= r < w and 0 <= c < w:
+            out[acting_at + r * w + c] = 1.0
+        if kind_at == overwatch_fire and game.ow_target != NO:
+            s = aliens[game.ow_target].pos
+            r, c = s // size - r0, s % size - c0
             if 0 <= r < w and 0 <= c < w:
-                out[acting_at + r * w + c] = value
+                out[acting_at + r * w + c] = 0.5
     # global features
     mission = game.mission
     objective = mission["objective"]
@@ -477,7 +489,6 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 3] = min(rooms, 10.0) / 10
     out[at + 4] = game.brood_found  # (as float() reads it)
     out[at + 5] = queen / queen_lp
-    kind_at = _KIND_INDEX[kind]
     end = _AFTER_KINDS
     _zero(out, at + 6, at + end)
     if kind_at >= 0:
@@ -487,7 +498,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 1] = 1.0 if objective == "explore_and_return" else 0.0
     out[at + 2] = 1.0 if objective == "kill_queen" else 0.0
     out[at + 3] = game.pools_lost[my_squad]
-    out[at + 4] = aliens[mover].ap / 6 if (mover != NO and kind == "step") else 0.0
+    out[at + 4] = aliens[mover].ap / 6 if (mover != NO and kind_at == step) else 0.0
     out[at + 5] = alive / max_aliens
     out[at + 6] = 1.0 if active == NO else 0.0
     out[at + 7] = min(rooms_goal, 10.0) / 10
@@ -497,8 +508,9 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     at = offsets["targets"]
     _zero(out, at, at + MAX_TARGETS * target_size)
     listed, ranges = (), ()
-    if kind in ("act", "extra_hit", "drive") and (active != NO or game.extra is not None or kind == "drive"):
-        if kind == "extra_hit":
+    if (kind_at == act or kind_at == extra_hit or kind_at == drive) and (active != NO or game.extra is not None
+                                                                         or kind_at == drive):
+        if kind_at == extra_hit:
             pos = humans[game.extra["shooter"]].pos
             listed = [("alien", option) for option in d.options]
             ranges = [geometry.rng(game, pos, combat.target_square(game, t)) for t in listed]
