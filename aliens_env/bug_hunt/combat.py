@@ -22,7 +22,9 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
         return True
     rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
     hr, hc = rows[h.pos], cols[h.pos]  # (squares, rows and columns: C integers when compiled, their differences C ones)
-    for i, a in enumerate(game.aliens):
+    aliens = game.aliens
+    for i in range(len(aliens)):  # (i a C integer, compared with exclude in C)
+        a = aliens[i]
         if a.alive and a.attached == NO and i != exclude:
             s = a.pos
             ar = rows[s]
