@@ -13,15 +13,18 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
-               ar=cython.Py_ssize_t, ac=cython.Py_ssize_t, s=cython.Py_ssize_t, rows=list, cols=list)
 def in_combat(game, j: int, exclude: int = NO) -> bool:
+    """Is squad figure j in combat: a Face-Hugger on it, or a live free Alien (other than
+    `exclude`) within range 1? (cpdef, combat.pxd: dice_ai.target_field asks it for every human
+    in C; its typed locals there.)"""
     h = game.humans[j]
     if h.hugger != NO:
         return True
     rows, cols = game.colony.rows_cols  # range <= 1, as geometry.rng inline (called for every human at every hive step)
     hr, hc = rows[h.pos], cols[h.pos]  # (squares, rows and columns: C integers when compiled, their differences C ones)
-    for i, a in enumerate(game.aliens):
+    aliens = game.aliens
+    for i in range(len(aliens)):  # (i a C integer, compared with exclude in C)
+        a = aliens[i]
         if a.alive and a.attached == NO and i != exclude:
             s = a.pos
             ar = rows[s]
@@ -32,11 +35,10 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
     return False
 
 
-@cython.locals(game=GameRecords, h=Human, r=cython.Py_ssize_t, c=cython.Py_ssize_t, s=cython.Py_ssize_t,
-               hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, rows=list, cols=list, beside=list)
 def humans_beside(game, square: int) -> list[int]:
     """The squad figures an Alien on `square` would attack in close combat: exposed (active, out
-    of the APC), not the android (the Aliens ignore it), within range 1."""
+    of the APC), not the android (the Aliens ignore it), within range 1. (cpdef, combat.pxd:
+    dice_ai.rulebook_steps calls it in C; its typed locals there.)"""
     rows, cols = game.colony.rows_cols  # state.exposed and geometry.rng, inline (called very often)
     r, c = rows[square], cols[square]  # (squares, rows and columns: C integers when compiled)
     beside = []

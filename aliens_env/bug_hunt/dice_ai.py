@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import combat, geometry, xeno
+from . import geometry, xeno
+from .combat import humans_beside, in_combat
+from .geometry import layout_cache
 from .state import APPEAR_ROWS, NO, Alien, GameRecords, Human, exposed
 
 try:
@@ -13,31 +15,41 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
     from ..core import pure_cython as cython
 
 
-@cython.locals(game=GameRecords, h=Human)
 def target_field(game, hugger: bool) -> np.ndarray:
     """Cost (AP) from every square to the nearest human not in combat (androids ignored),
     through doors an Alien may open; 1 means adjacent (PRINTED: Aliens make for the nearest
-    human not in combat)."""
-    key = ("field", hugger)
+    human not in combat). Kept for the position (game._cache: the Bug Master's search moves an
+    Alien about on a clone and reads the field as it stood) and, one for the Aliens and one for
+    the Face-Huggers, in the layout cache with the targets it was made for: the position changes
+    at every step of the hive, the humans they make for seldom within a layout version (the
+    targets are found anew in a typed loop, the field searched only when they differ)."""
+    key = "hive field, face-huggers" if hugger else "hive field"
     field = game._cache.get(key)
     if field is not None:
         return field
     targets = []
-    in_combat = combat.in_combat  # (looked up once, not for every human)
-    for i, h in enumerate(game.humans):  # (a loop, h typed: the cheap tests first, in_combat last)
-        if h.pos != NO and h.role != "android" and exposed(game, h) and not in_combat(game, i):
+    humans = game.humans
+    for j in range(len(humans)):  # (the cheap tests first, in_combat last)
+        h = humans[j]
+        if h.pos != NO and h.role != "android" and exposed(game, h) and not in_combat(game, j):
             targets.append(h.pos)
-    field = geometry.dijkstra(game, targets, hugger)
+    shared = layout_cache(game)
+    kept = shared.get(key)
+    if kept is not None and kept[0] == targets:
+        field = kept[1]
+    else:
+        field = geometry.dijkstra(game, targets, hugger)
+        shared[key] = (targets, field)
     game._cache[key] = field
     return field
 
 
-@cython.locals(game=GameRecords, a=Alien, here=cython.long, best=cython.long, v=cython.long)
 def rulebook_steps(game, i: int) -> list[int]:
     """The steps the rulebook's Alien makes: toward the nearest human not in combat, as far
-    as its AP allow; none once it stands beside a human (it will attack) or cannot close in."""
+    as its AP allow; none once it stands beside a human (it will attack) or cannot close in.
+    (cpdef, dice_ai.pxd: humans_beside and target_field C calls, the AP and field values C longs.)"""
     a = game.aliens[i]
-    if combat.humans_beside(game, a.pos):
+    if humans_beside(game, a.pos):
         return []
     field = target_field(game, a.kind == "face_hugger")
     here = field.item(a.pos)  # (a Python int: int(field[a.pos]) made a numpy scalar first)
