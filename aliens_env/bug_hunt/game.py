@@ -62,7 +62,8 @@ from . import codec, combat, data_files, dice_ai, explore, geometry, layout as l
 from .colony import CARDINAL, CARDINAL_NAMES, Colony
 from .marines import marine_mask  # (compiled, a C call: game.pxd cimports it)
 # the phase machine's steps and the decisions' rules, called by their own names (_advance, _resolve: at
-# every step; a module attribute read at each call costs a look-up in the module's dict)
+# every step; a module attribute read at each call costs a look-up in the module's dict): so a test that
+# patches one of them in its module (combat, marines, xeno) does not reach the game; patch it here
 from .combat import close_combat, extra_hit, next_extra_hit, next_overwatch, overwatch_shot, step_aliens_cc
 from .marines import apc_action, marine_action, step_marines
 from .xeno import alien_close_door, alien_step, approach, hive_choices, place_approach, step_aliens_move, step_xeno

@@ -36,7 +36,7 @@ cdef class GameRecords(PhasedGame):
     cdef public object humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn
     cdef public object turn, phase, pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
     cdef public object ow_queue, ow_target, extra, active, mover, queue, placement, rooms_entered, brood_found
-    cdef public object queen_killed_in_chamber, result, _shared, _rows, tactics, _executing, _primitive
+    cdef public object queen_killed_in_chamber, result, _shared, _rows, tactics, _primitive
 
 
 # the small queries and changes over the records, called in C by the rule modules that cimport them

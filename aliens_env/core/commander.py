@@ -13,9 +13,8 @@ indices); ``self._executing`` is True while a tactic plays (and while the game s
 While a tactic plays and the marines decide, the script mask (``script_mask``, core/game.py's
 PhasedGame: what the scripts read and the phase loop counts) is the game's ``_compute_script_mask``,
 kept in ``_cache`` beside the whole mask (the whole mask instead once something asked for it): a
-ruleset leaves out there what its scripts never read. A game class without a
-``_compute_script_mask`` of its own keeps PhasedGame's ``script_mask`` (the whole mask, a C call
-from the phase loop when compiled): ``__init_subclass__`` chooses.
+ruleset leaves out there what its scripts never read (PhasedGame's default: the whole mask).
+PhasedGame's ``script_mask`` reads ``_executing`` (compiled, a field of its struct: core/game.pxd).
 """
 from __future__ import annotations
 
@@ -52,15 +51,7 @@ def command_mask(size: int, tactic_slice: tuple[int, int]) -> np.ndarray:
 
 class CommandedSide:
     def __init_subclass__(cls, **kwargs):
-        """The class's ``script_mask``, unless it names its own: ``_kept_script_mask`` where the game
-        has a ``_compute_script_mask`` of its own, else PhasedGame's (the whole mask; no second
-        mask kept, no Python-level call from the compiled phase loop)."""
         super().__init_subclass__(**kwargs)
-        if "script_mask" not in vars(cls):
-            own = getattr(cls, "_compute_script_mask", PhasedGame._compute_script_mask) is not PhasedGame._compute_script_mask
-            # (PhasedGame's method itself, from its class dict: compiled, commander.pxd cimports PhasedGame,
-            # and ``PhasedGame.script_mask`` would be a new Python wrapper of its C function, an override)
-            cls.script_mask = CommandedSide._kept_script_mask if own else vars(PhasedGame)["script_mask"]
         # the game's own methods the commander's overrides fall back on, found once here: super()'s
         # (the next class after CommandedSide in cls's MRO), without building a super object at each
         # call (a mixin cannot name its base). None in a mixin derived from this one without a game.
@@ -127,29 +118,10 @@ class CommandedSide:
         """The marines' mask is the commander's (every tactic: ``command_mask``) unless a tactic
         plays; every other mask is the game's own, whoever commands the marines."""
         game = self  # (typed: the open decision read from the struct, compiled; commander.pxd)
-        if self._executing or game.decision.player != "marines":
+        if game._executing or game.decision.player != "marines":
             return self._game_compute_mask()
         layout = self.layout
         return command_mask(layout.size, layout.slices["tactic"])
-
-    @cython.locals(game=PhasedGame, d=Decision, cache=dict)
-    def _kept_script_mask(self, player: str) -> np.ndarray:
-        """The ``script_mask`` of a game with a ``_compute_script_mask`` of its own: while a tactic
-        plays and the marines decide, the kept ``_compute_script_mask()`` (the whole mask instead
-        where it is cached already: no second mask worked out); otherwise the whole mask,
-        ``legal_mask_kept``'s (the commander's own mask while it decides)."""
-        game = self
-        if self._executing:
-            d = game.decision
-            if d is not None and d.player == player == "marines":
-                cache = game._cache
-                mask = cache.get("mask")
-                if mask is None:
-                    mask = cache.get("script_mask")
-                    if mask is None:
-                        mask = cache["script_mask"] = self._compute_script_mask()
-                return mask
-        return game.legal_mask_kept(player)
 
     @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
     def _apply(self, action: int) -> None:

@@ -19,6 +19,9 @@ cdef class PhasedGame(Game):
     cdef public Decision decision
     cdef public list events
     cdef public dict stats, _cache
+    # True while a commander's tactic plays (core/commander.py), which script_mask reads; None (compiled) or
+    # False in a game no commander plays
+    cdef public object _executing
     # cpdef: called at every step by this class's methods and the typed rulesets' (a C call there);
     # no game overrides them (a Python subclass still could: Cython checks for an override)
     cpdef _current_mask(self)
@@ -31,3 +34,9 @@ cdef class PhasedGame(Game):
     # (compiled, an extension type's def of the same name is a C override)
     cpdef _run(self)
     cpdef _settle(self)
+    # the rulesets' hooks the loop calls (cpdef: a C call where an extension type implements them, as
+    # BugHunt's; a Python class's def, the commander's among them, still overrides them)
+    cpdef _compute_mask(self)
+    cpdef _compute_script_mask(self)
+    cpdef _resolve(self, action)
+    cpdef _advance(self)

@@ -405,8 +405,21 @@ class PhasedGame(Game):
             return self.layout.empty_mask()
         return self._current_mask()
 
+    @cython.locals(d=Decision, cache=dict)  # (compiled: the decision's fields and the cache C reads)
     def script_mask(self, player: str) -> np.ndarray:
-        """The script mask (see the class's docstring): here the whole mask, ``legal_mask_kept``'s."""
+        """The script mask (see the class's docstring): while a commander's tactic plays
+        (``_executing``, core/commander.py) and the marines decide, the kept ``_compute_script_mask()``
+        (the whole mask instead where it is cached already: no second mask worked out); otherwise
+        the whole mask, ``legal_mask_kept``'s (a commander's own mask while it decides)."""
+        d = self.decision
+        if self._executing and d is not None and d.player == player == "marines":
+            cache = self._cache
+            mask = cache.get("mask")
+            if mask is None:
+                mask = cache.get("script_mask")
+                if mask is None:
+                    mask = cache["script_mask"] = self._compute_script_mask()
+            return mask
         return self.legal_mask_kept(player)
 
     def _compute_script_mask(self) -> np.ndarray:
@@ -478,11 +491,16 @@ class PhasedGame(Game):
     def _describe(self, kind: str, index: int, label: str) -> str:
         """What action ``label`` (slice ``kind``, entry ``index``) does in the open decision."""
 
-    @abstractmethod
+    # (abstract, marked below the class: compiled, cpdef methods take no decorator)
     def _compute_mask(self) -> np.ndarray: ...
 
-    @abstractmethod
     def _resolve(self, action: int) -> None: ...
 
-    @abstractmethod
     def _advance(self) -> bool: ...
+
+
+for _name in ("_compute_mask", "_resolve", "_advance"):  # the loop's hooks every ruleset implements
+    abstractmethod(vars(PhasedGame)[_name])  # (sets the function's __isabstractmethod__: abstract_methods finds it)
+del _name
+if not cython.compiled:  # (compiled, the struct's field, None until a commander sets it: core/game.pxd)
+    PhasedGame._executing = None

@@ -26,7 +26,7 @@ cdef class VehicleRules(PhasedGame):
     cdef public object phase, active, work, layout, _slot, obs_layout, global_features, hive_features
     cdef public object _obs_template_array, _obs_kept, _obs_marks, _obs_rows, _obs_chars, _plane_at
     cdef public object _globals_at, _char_rows_at, _alien_rows_at, _anew_spans
-    cdef public object dice, tactics, _executing, _primitive
+    cdef public object dice, tactics, _primitive
     # cpdef: the queries and steps called most from the methods of this class and of the classes
     # derived from it, which call them in C (their self is typed); Python callers (the policies)
     # call them as before, and a Python subclass may still override them (Cython checks, cheaply

@@ -29,7 +29,7 @@ cdef class ReactorRoom(PhasedGame):
     cdef public object push_alien, pool, _slot, obs_layout, _capacity, to_appear, mover_steps
     cdef public object armed, _task_actions, _fire_paths, _backups, turn_limit, nukes, _obs_template
     cdef public object _burn_offsets, _rows, _plane, _features_at, _band, dist, _turn_scale
-    cdef public object _red_turn_every, _cards, tactics, _executing, _primitive
+    cdef public object _red_turn_every, _cards, tactics, _primitive
     cdef public list _ranges  # the board's range_rows(), set with the board (_use_board)
     # cpdef: the methods called most from the methods of this class and of the classes derived
     # from it, and from the scripted marines (their game is typed): called in C (Python callers
