@@ -82,16 +82,6 @@ def test_the_script_masks_keep_the_contract_and_play_the_whole_masks_games(name)
         assert game_class.left_out > 10
 
 
-@pytest.mark.parametrize("name", TACTICS_ENVS)
-def test_a_commanded_side_keeps_phased_games_own_script_mask_unless_it_keeps_one(name):
-    """CommandedSide.__init_subclass__ sets PhasedGame's method itself (compiled, anything else is
-    an override: a Python-level call from the phase loop), or the kept one for a game with a
-    ``_compute_script_mask`` of its own."""
-    cls = load_object(REGISTRY[name].game)
-    own = cls._compute_script_mask is not PhasedGame._compute_script_mask
-    assert cls.script_mask is (CommandedSide._kept_script_mask if own else PhasedGame.script_mask)
-
-
 @pytest.mark.parametrize("script, whole, broken", [
     ([0, 1, 1, 1], [0, 1, 1, 1], None),
     ([0, 1, 0, 1], [1, 1, 1, 1], None),  # a subset, both above 1
