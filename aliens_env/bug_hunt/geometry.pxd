@@ -6,6 +6,9 @@ from aliens_env.bug_hunt.state cimport GameRecords
 # called in C by this module's functions (every kept result goes through it)
 @cython.locals(shared=dict)
 cpdef dict layout_cache(GameRecords game)
+# called in C by marines and observation (their .pxd cimport it): the results kept across layout versions
+@cython.locals(shared=dict, lasting=dict)
+cpdef dict lasting_cache(GameRecords game)
 
 # called in C by policies and tactics (their .pxd cimport it): a walking field's steps at a square
 # (the square a Python int, as the callers hold it, and the steps one until returned: no boxing)

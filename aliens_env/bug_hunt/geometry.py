@@ -81,6 +81,7 @@ def layout_cache(game) -> dict:
 
 
 @cython.locals(game=GameRecords, shared=dict)
+@cython.locals(game=GameRecords)
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
     keyed on exactly what it reads, so a new layout leaves it valid (observation.map_planes' entry

@@ -11,6 +11,8 @@ from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, spend
 from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
 # the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
 from aliens_env.bug_hunt.explore cimport reveal
+# the kept results (per layout version, and across versions), called in C
+from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache
 
 # the door cell codes marine_mask and marine_action compare (colony.py's): C constants in the compiled module (Python sees them only
 # when the module runs as Python)

@@ -8,6 +8,7 @@ from ..core.grid import Grid
 from . import combat, explore, geometry, state
 from .combat import sentries_fire, weapon_range
 from .explore import reveal
+from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, figure_at, occupied,
                     room_of, spend)
@@ -138,7 +139,7 @@ def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     """grenade_squares from square pos, and its slots as an index array (marine_mask sets them
     in one numpy call); kept per layout version and square."""
     key = ("grenade_squares", pos)  # depends only on the layout and the square
-    shared = geometry.layout_cache(game)
+    shared = layout_cache(game)
     cached = shared.get(key)
     if cached is None:
         cached = shared[key] = _grenade_targets_kept(game, pos)
@@ -160,7 +161,7 @@ def _grenade_targets_kept(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
     r0, c0 = divmod(pos, size)
     block = col.cells[max(0, r0 - reach):r0 + reach + 1, max(0, c0 - reach):c0 + reach + 1]
     key = ("grenade_squares", pos, size, reach, game.rules["sight_range"], block.tobytes())
-    lasting = geometry.lasting_cache(game)
+    lasting = lasting_cache(game)
     out = lasting.get(key)
     if out is None:
         out = lasting[key] = _grenade_targets_uncached(game, pos)
@@ -239,7 +240,7 @@ class MaskNumbers:
 def marine_numbers(game) -> MaskNumbers:
     """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
     given other rules, as some tests do, gets its own)."""
-    lasting = geometry.lasting_cache(game)
+    lasting = lasting_cache(game)
     kept = lasting.get("marine_numbers")
     if kept is None or kept.rules is not game.rules or kept.slot is not game._slot:
         kept = lasting["marine_numbers"] = MaskNumbers(game.rules, game._slot)

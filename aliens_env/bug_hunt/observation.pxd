@@ -4,6 +4,8 @@
 # compiled).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# the results kept across layout versions (the map planes, the stripe arrays), called in C
+from aliens_env.bug_hunt.geometry cimport lasting_cache
 # the active figure's targets and their ranges (the target rows), called in C
 from aliens_env.bug_hunt.marines cimport target_ranges, targets
 

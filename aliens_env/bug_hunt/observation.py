@@ -9,6 +9,7 @@ import numpy as np
 
 from . import combat, geometry, marines, state
 from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL
+from .geometry import lasting_cache
 from .marines import target_ranges, targets
 from ..core.actions import ObsLayout
 from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human
@@ -116,7 +117,7 @@ def map_planes(game) -> np.ndarray:
     array is the game's own, rewritten in place when the key changes: keep a copy, not it (kept
     in geometry.lasting_cache, which a new layout version leaves, to be rewritten)."""
     key = (game.colony.version, game.rooms_entered)
-    lasting = geometry.lasting_cache(game)
+    lasting = lasting_cache(game)
     cached = lasting.get("map_planes")
     if cached is not None and cached[0] == key and _same_features(cached[1], game.features):
         return cached[2]
@@ -250,7 +251,7 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
     planes' rewrites and new layout versions) of that shape that `stripes` does not hold, else a new
     one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
     only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
-    arrays = geometry.lasting_cache(game).setdefault("stripe_arrays", [])
+    arrays = lasting_cache(game).setdefault("stripe_arrays", [])
     for out in arrays:
         if out.shape[1] == length and not _is_among(out, stripes):
             return out
