@@ -192,6 +192,9 @@ class Colony(Grid):
         return pid
 
     def add_port(self, cells, d: int, kind: str, parent: int, door=None) -> None:
+        """A new port, pending, appended: the only way a port is pending (once joined, dead or
+        done, a port never becomes pending again; explore.layout_ports reads on from the first
+        port pending at its last reading)."""
         self.ports.append({
             "cells": [list(q) for q in cells], "d": d, "kind": kind, "parent": parent,
             "door": None if door is None else list(door), "state": "pending",

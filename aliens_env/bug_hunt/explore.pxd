@@ -5,6 +5,8 @@ from aliens_env.bug_hunt.state cimport GameRecords
 # the colony's engine (core/grid.pxd): its cpdef queries (has_los) called in C on a typed receiver, and the
 # squares a segment passes through (line_steps) in C
 from aliens_env.core.grid cimport Grid, line_steps
+# the kept results: per layout version (the mouths) and across versions (the ports settled), called in C
+from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache
 
 # called in C by the Marines' moves (marines.after_human_move, the door and APC actions)
 @cython.locals(col=Grid, kept=tuple, blind=set, viewers=list, found=cython.int, piece=dict)
@@ -21,7 +23,7 @@ cdef int _first_seen(GameRecords game, Grid col, list mouths_now, list viewers) 
 cdef bint _sees(Grid col, signed char[:, :] cells, int v, int m, int sight) except -1
 
 # called in C by reveal at every turn of its loop (and by reopen)
-@cython.locals(shared=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
+@cython.locals(shared=dict, lasting=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
                first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.int,
                height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
                mouths=list)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
 from ..core.grid import line_steps
+from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, OPAQUE, TERRAINS, WALL
 from .state import NO, GameRecords
 
@@ -128,11 +129,12 @@ def layout_ports(game) -> tuple:
     see to lay it) for every pending open end and every pending door that stands open; blind: the
     squares ``reveal`` found to see no mouth (a square's view and the mouths follow from the layout
     alone), filled by reveal. The ports read start at the first one pending at the last reading
-    (``settled_ports``: a port is added pending, and once joined, dead or done it stays so).
+    (``settled_ports``, kept across versions in geometry.lasting_cache by the colony: a port is
+    added pending, and once joined, dead or done it stays so).
     (cpdef, explore.pxd: reveal calls it in C at every turn of its loop; its ports typed dict,
     their state and kind str.)"""
     col = game.colony
-    shared = game._shared
+    shared = layout_cache(game)  # (not game._shared itself: the next layout_cache of a new version would empty it)
     cached = shared.get("mouths")
     if cached is not None and cached[0] == col.version:
         return cached
@@ -141,7 +143,8 @@ def layout_ports(game) -> tuple:
     width, height = col.width, col.height
     cells = col.cells
     ports = col.ports
-    settled = shared.get("settled_ports")  # (colony, n): its first n ports were settled at the last reading
+    lasting = lasting_cache(game)
+    settled = lasting.get("settled_ports")  # (colony, n): its first n ports were settled at the last reading
     first = settled[1] if settled is not None and settled[0] is col else 0
     first_pending = len(ports)
     for k in range(first, len(ports)):
@@ -167,7 +170,7 @@ def layout_ports(game) -> tuple:
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
-    shared["settled_ports"] = (col, first_pending)
+    lasting["settled_ports"] = (col, first_pending)
     cached = shared["mouths"] = (col.version, out, pending, set())
     return cached
 

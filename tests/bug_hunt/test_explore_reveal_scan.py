@@ -1,5 +1,6 @@
 """``explore.reveal``'s scan (``_first_seen``: the first pending port a viewer sees a mouth of) and
-``layout_ports``' reading from the first port still pending at its last reading (``settled_ports``),
+``layout_ports``' reading from the first port still pending at its last reading (``settled_ports``,
+kept across layout versions),
 against the plain rules, at random positions of seeded BugHuntTactics play (the figures the tactics
 move, so squares and sections the random BugHunt play of test_reveal_plain seldom reaches)."""
 from __future__ import annotations
@@ -10,6 +11,7 @@ import pytest
 
 from aliens_env.bug_hunt import explore
 from aliens_env.bug_hunt.codec import clone
+from aliens_env.bug_hunt.geometry import lasting_cache
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
 from test_bh_reveal_kept import plain_mouths
@@ -37,7 +39,7 @@ def test_the_ports_read_from_the_first_pending_one_are_the_plain_mouths(seed):
         version, kept_mouths, pending, _ = explore.layout_ports(g)
         assert version == col.version and kept_mouths == plain_mouths(col)
         assert pending == any(p["state"] == "pending" for p in col.ports)
-        settled = g._shared["settled_ports"]
+        settled = lasting_cache(g)["settled_ports"]
         assert settled[0] is col
         assert all(p["state"] != "pending" for p in col.ports[:settled[1]])  # (none left out)
         skipped += settled[1]
