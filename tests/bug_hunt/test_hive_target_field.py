@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, dice_ai, xeno
+from aliens_env.bug_hunt import BugHunt, dice_ai, geometry, xeno
 from aliens_env.bug_hunt.colony import ALIEN, FACE_HUGGER
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
@@ -61,20 +61,24 @@ def hive_steps(seed: int, make, wanted: int):
 
 
 @pytest.mark.parametrize("make,seed", [(BugHunt, 300), (BugHuntTactics, 400), (BugHuntTactics, 500)])
-def test_the_kept_target_field_is_the_field_searched_anew_at_every_hive_step(make, seed):
+def test_the_kept_target_field_is_the_field_searched_anew_at_every_hive_step(make, seed, monkeypatch):
+    searches = []  # the hive's searches (geometry.dijkstra, a module attribute dice_ai calls, compiled too)
+    search = geometry.dijkstra
+    monkeypatch.setattr(geometry, "dijkstra", lambda g, targets, hugger: searches.append(1) or search(g, targets, hugger))
     checked = kept_reads = 0
     targets_seen = set()
     for g in hive_steps(seed, make, 150):
         for hugger in (False, True):
             key = "hive field, face-huggers" if hugger else "hive field"
-            before = g._shared.get(key) if g._shared.get("layout_version") == g.colony.version else None
+            of_this_position = key in g._cache  # (then the field read is the position's, not the layout cache's)
+            searched = len(searches)
             field = dice_ai.target_field(g, hugger)
             assert np.array_equal(field, field_searched_anew(g, hugger)), (seed, g.turn, hugger)
-            kept_reads += before is not None and field is before[1]
+            kept_reads += not of_this_position and len(searches) == searched
             targets_seen.add((g.colony.version, tuple(targets_by_the_rules(g))))
         assert sorted(dice_ai.rulebook_steps(g, g.mover)) == steps_by_the_rules(g, g.mover), (seed, g.turn)
         checked += 1
-    # (fields read from the layout cache, and targets changed within one layout version: what a key
+    # (fields read from the layout cache at a new position, and targets changed within one layout version: what a key
     # without the targets would get wrong)
     versions = [v for v, _ in targets_seen]
     assert checked > 100 and kept_reads > 50 and len(versions) > len(set(versions)), (checked, kept_reads)
