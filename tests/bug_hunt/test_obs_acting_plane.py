@@ -1,8 +1,9 @@
 """observe()'s acting plane (observation._write_features marks it on the window, in C numbers when
 compiled, without a list of marks): over random positions of Bug Hunt's figure decisions (over-watch
 fire among them) and of BugHuntTactics' play, the plane holds, as docs/rules/bug_hunt.md's board view
-says, 1 on the acting figure's square for an act, step, attack or over-watch fire decision, 0.5 on the
-Alien an over-watch fire aims at, and 0 on every other square."""
+(A1) and the observation's own space description say, 1 on the acting figure's square for an act,
+step, attack or over-watch fire decision, 0.5 on the Alien an over-watch fire aims at, and 0 on every
+other square. And the decision kinds _write_features tells apart by number are distinct numbers."""
 import numpy as np
 
 from aliens_env.bug_hunt import observation
@@ -74,3 +75,12 @@ def test_driving_lists_the_targets_from_the_apc_and_marks_no_acting_square():
             assert not _acting(g).any()
             driven += 1
     assert driven >= 20 and with_targets >= 1, (driven, with_targets)
+
+
+def test_the_kinds_told_apart_by_number_are_distinct():
+    """_write_features compares the decision kind as C ints (_KINDS_AT): "drive" must not share a
+    number with another kind or with no decision (None), or the target rows would be listed with no
+    decision (the mutant "drive": -1 passes every observation test played here)."""
+    numbers = list(observation._KINDS_AT) + [observation._KIND_INDEX[None]]
+    assert len(set(numbers)) == len(numbers), observation._KIND_INDEX
+    assert len(set(observation._KIND_INDEX.values())) == len(observation._KIND_INDEX)
