@@ -27,7 +27,18 @@ def rules() -> dict:
     data = read_yaml("rules.yaml")
     for name in SHAPING_KEYS:
         check_shaping(data.get(name), name)
+    check_ap_costs(data.get("ap_cost"))
     return data
+
+
+def check_ap_costs(costs) -> None:
+    """rules.yaml's ap_cost: a whole number of AP >= 0 for each action (the compiled mask reads them
+    as C integers, marines.MaskNumbers: a fraction would be cut there and compared exactly in Python)."""
+    if not isinstance(costs, dict) or not costs:
+        raise ValueError(f"rules.yaml ap_cost must map each action to its AP cost, got {costs!r}")
+    for name, ap in costs.items():
+        if not isinstance(ap, int) or isinstance(ap, bool) or ap < 0:
+            raise ValueError(f"rules.yaml ap_cost {name!r} must be a whole number of AP >= 0, got {ap!r}")
 
 
 def check_shaping(weights, name: str = "shaping") -> None:

@@ -239,7 +239,8 @@ class MaskNumbers:
 @cython.locals(game=GameRecords, lasting=dict, kept=MaskNumbers)
 def marine_numbers(game) -> MaskNumbers:
     """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
-    given other rules, as some tests do, gets its own)."""
+    given other rules, as some tests do, gets its own). The rules and slots are never changed in
+    place (data_files.rules() is one dict every game shares): a changed cost is a new dict."""
     lasting = lasting_cache(game)
     kept = lasting.get("marine_numbers")
     if kept is None or kept.rules is not game.rules or kept.slot is not game._slot:

@@ -92,6 +92,19 @@ def test_malformed_shaping_weights_are_a_clear_error(name, bad):
         check_shaping(bad, name)
 
 
+@pytest.mark.parametrize("bad, named", [
+    (None, "must map each action"), ({}, "must map each action"), ({"move": 1.5}, "'move'"),
+    ({"move": 1, "door": -1}, "'door'"), ({"move": True}, "'move'"), ({"weld": "6"}, "'weld'")])
+def test_malformed_ap_costs_are_a_clear_error(bad, named):
+    """The compiled mask reads the AP costs as C integers (marines.MaskNumbers): rules.yaml's must
+    be whole numbers, or the compiled and the Python mask would differ."""
+    from aliens_env.bug_hunt.data_files import check_ap_costs, rules
+    check_ap_costs(rules()["ap_cost"])  # the shipped costs pass
+    with pytest.raises(ValueError, match="rules.yaml ap_cost") as error:
+        check_ap_costs(bad)
+    assert named in str(error.value)
+
+
 def test_walk_steps_go_through_closed_and_locked_doors_but_not_welded_ones():
     from bh_helpers import build
     rows = ["#########",

@@ -30,7 +30,10 @@ def test_numbers_are_the_rules_and_slots():
     assert {k: getattr(numbers, k) for k in SLOTS} == {k: g._slot[k] for k in SLOTS}
     assert marines.marine_numbers(g) is numbers  # kept while the rules and slots are the same
     g.rules = copy.deepcopy(g.rules)
-    assert marines.marine_numbers(g) is not numbers
+    numbers = marines.marine_numbers(g)
+    assert numbers.rules is g.rules  # remade for other rules
+    g._slot = dict(g._slot)
+    assert marines.marine_numbers(g) is not numbers and marines.marine_numbers(g).slot is g._slot  # and other slots
 
 
 def _able(g):
