@@ -118,7 +118,8 @@ def _kept_steps(field: np.ndarray):
 def _goal_view(game, goal: int, equipped: bool, pods: tuple):
     """The walking field to one goal (``_walk_field(game, [goal], mover)``) of a figure with the
     equipment (WALKER) or without it (UNEQUIPPED_WALKER), round the squares `pods` (bypass's: the
-    pods', _pod_field) or the colony's own field when `pods` is empty; as _kept_steps keeps it.
+    pods', _pod_squares, as _pod_field) or the colony's own field when `pods` is empty; as
+    _kept_steps keeps it.
     Kept in the layout cache by (equipped, pods) and the goal: a goal's field is worked out once a
     layout version, whatever goals it comes with (_goal_fields, spread), each later read one dict
     look-up, no call of the colony. Typed in tactics.pxd."""
@@ -130,7 +131,9 @@ def _goal_view(game, goal: int, equipped: bool, pods: tuple):
     view = views.get(goal)
     if view is None:
         mover = WALKER if equipped else UNEQUIPPED_WALKER
-        view = views[goal] = _kept_steps(_pod_field(game, [goal], mover) if pods else game.colony.field([goal], mover))
+        # (round the squares given, as _pod_field goes round _pod_squares: the key's pods are the ones closed)
+        view = views[goal] = _kept_steps(game.colony.field([goal] if goal != NO else [], mover, False, None, pods)
+                                         if pods else game.colony.field([goal], mover))
     return view
 
 

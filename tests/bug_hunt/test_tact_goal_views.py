@@ -13,7 +13,7 @@ import pytest
 from aliens_env.bug_hunt.colony import UNEQUIPPED_WALKER, WALKER
 from aliens_env.bug_hunt.policies import ScriptedMarines, walkers
 from aliens_env.bug_hunt.state import NO, UNREACHABLE
-from aliens_env.bug_hunt.tactics import STEPS, TacticMarines, _goal_view, _pod_field, _pod_squares
+from aliens_env.bug_hunt.tactics import STEPS, TacticMarines, _goal_view, _pod_squares
 from bh_helpers import positions
 
 #: games with fields that differ from the plain walker's: round a pod (all but 6), at a lock (2, 4, 6)
@@ -21,10 +21,15 @@ SEEDS = [(0, "explore"), (1, "kill_queen"), (2, "explore"), (3, "kill_queen"), (
 
 
 def _field_by_the_rule(game, goal, equipped, pods):
-    """The walking field to `goal` as the share-out reads it: the colony's field of the walker (with
-    or without the equipment), round the pods' squares when `pods` is not empty (_pod_field)."""
+    """The walking field to `goal` as the share-out reads it: the field of the walker (with or
+    without the equipment), round the pods' squares when `pods` is not empty (A73: a goal on a pod
+    still counts), searched anew on a copy of the colony with its kept tables and fields dropped."""
     mover = WALKER if equipped else UNEQUIPPED_WALKER
-    return _pod_field(game, [goal], mover) if pods else game.colony.field([goal], mover)
+    colony = game.colony.copy()
+    colony._cache = {}
+    if pods:  # (_pod_field's call: the pods' squares closed, an off-map goal left out)
+        return colony.field([goal] if goal != NO else [], mover, False, None, pods)
+    return colony.field([goal], mover)
 
 
 @pytest.mark.parametrize("seed,mission", SEEDS)
