@@ -10,12 +10,12 @@ cpdef dict layout_cache(GameRecords game)
 @cython.locals(shared=dict, lasting=dict)
 cpdef dict lasting_cache(GameRecords game)
 
-# called in C by policies and tactics (their .pxd cimport it): a walking field's steps at a square
+# called in C by tactics (its .pxd cimports it): a walking field's steps at a square
 # (the square a Python int, as the callers hold it, and the steps one until returned: no boxing)
 cpdef long steps_on(field, square) except? -2
 
 # called in C by policies and tactics (their .pxd cimport them): the range between two squares (on C longs, its
-# rows and columns read from the colony's lists), the walking field, and the kept tuples of goals
+# rows and columns read from the colony's lists), the walking field and its kept view, and the kept tuples of goals
 @cython.locals(rows=list, cols=list, dr=cython.long, dc=cython.long)
 cpdef long rng(GameRecords game, long a, long b) except? -2
 cpdef walk_field(GameRecords game, goals)

@@ -80,13 +80,13 @@ def layout_cache(game) -> dict:
     return shared
 
 
-@cython.locals(game=GameRecords, shared=dict)
-@cython.locals(game=GameRecords)
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
     keyed on exactly what it reads, so a new layout leaves it valid (observation.map_planes' entry
-    holds its own key, the layout version among it, and an array it rewrites). Emptied when it holds
-    LASTING_LIMIT entries (a bound on a long game's memory)."""
+    holds its own key, the layout version among it, and an array it rewrites; marines.MaskNumbers is
+    keyed by the identity of the game's rules and action slots, which are never changed in place: a
+    game given other rules gets other dicts). Emptied when it holds LASTING_LIMIT entries (a bound on
+    a long game's memory). (cpdef, geometry.pxd: marines and observation call it in C.)"""
     shared = game._shared
     lasting = shared.get("lasting")
     if lasting is None or len(lasting) >= LASTING_LIMIT:
@@ -171,7 +171,7 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
     colony's WALKER field of the sorted goals (flat, read-only). Kept in the layout cache by the
     goals as given (_walk_kept). (cpdef, geometry.pxd, as walk_view, entry_squares, room_centres and
-    exploration_goals: the policies call them in C.)"""
+    exploration_goals: the policies call walk_view and the others in C.)"""
     return _walk_kept(game, goals)[0]
 
 

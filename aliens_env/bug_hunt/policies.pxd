@@ -4,7 +4,7 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the action layout: the slots encoded by C calls (choose, shot)
 from aliens_env.core.actions cimport ActionLayout
-# the rule queries the squad reads, called in C (the game typed): a walking field's steps at a square, the
+# the rule queries the squad reads, called in C (the game typed): the
 # range, the walking field's kept view, the entry squares and the goals (geometry), the targets (marines), a weapon's range
 from aliens_env.bug_hunt.geometry cimport entry_squares, exploration_goals, rng, walk_view
 from aliens_env.bug_hunt.marines cimport targets
@@ -21,6 +21,7 @@ cdef long _closer_step(const int[:] dist, mask, list around, long pos, long move
 cdef list _home_squares(GameRecords game)
 
 # next_figure's pick: the walking field (int32) read as a C array, the figures' squares and steps C longs
-@cython.locals(best=cython.long, best_steps=cython.long, k=cython.Py_ssize_t, i=cython.long, pos=cython.long,
+@cython.locals(no=cython.long, not_walked=cython.long, unreachable=cython.long, best=cython.long, best_steps=cython.long,
+               k=cython.Py_ssize_t, i=cython.long, pos=cython.long,
                steps=cython.long)
 cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) except? -2

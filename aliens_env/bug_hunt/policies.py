@@ -69,15 +69,16 @@ def _nearest_figure(game, figures: list[int], dist) -> int:
     """ScriptedMarines.next_figure's pick among `figures`: the least (steps, figure), the
     steps read from `dist` (walking steps to the goals) as steps_on reads them (NOT_WALKED where the
     walk does not reach or the figure is off the map). Typed in policies.pxd: the field read as a C
-    array, the steps C longs."""
-    best, best_steps = NO, NOT_WALKED + 1  # (above any figure's steps: the first is taken)
+    array, the steps C longs, the module's constants read into C longs once)."""
+    no, not_walked, unreachable = NO, NOT_WALKED, UNREACHABLE
+    best, best_steps = no, not_walked + 1  # (above any figure's steps: the first is taken)
     for k in range(len(figures)):
         i = figures[k]
         h = game.humans[i]
         pos = h.pos
-        steps = NOT_WALKED if pos == NO else dist[pos]
-        if steps >= UNREACHABLE:
-            steps = NOT_WALKED
+        steps = not_walked if pos == no else dist[pos]
+        if steps >= unreachable:
+            steps = not_walked
         if steps < best_steps or (steps == best_steps and i < best):
             best, best_steps = i, steps
     return best

@@ -52,5 +52,6 @@ def test_walk_view_past_its_bound_is_still_the_walking_field(monkeypatch):
         for goals in _goal_sets(rng, g, []) * 2:
             if goals:
                 assert np.array_equal(np.asarray(geometry.walk_view(g, goals)), fresh_walk_field(g, goals))
+                assert len(geometry.layout_cache(g)["walk_fields"]) <= 2  # (the bound held)
                 checked += 1
     assert checked > 50
