@@ -23,7 +23,7 @@ cdef class Alien:
 
 
 # A Bug Hunt game's records (the base of BugHunt, game.pxd): every attribute a BugHunt sets, with
-# the commander's records of core/commander.py and `dice` (no Bug Hunt class makes it a property),
+# the commander's records of core/commander.py (but `_executing`: PhasedGame's, core/game.pxd) and `dice` (no Bug Hunt class makes it a property),
 # so the __dict__ stays empty (BugHuntTactics' `observation` aside, set once: the name would hide
 # the module of that name in BugHunt's class body) and never changes in play (the cpdef methods of
 # game.pxd stay on Cython's cached path). None of these names may be a class attribute or a

@@ -19,8 +19,8 @@ cdef class PhasedGame(Game):
     cdef public Decision decision
     cdef public list events
     cdef public dict stats, _cache
-    # True while a commander's tactic plays (core/commander.py), which script_mask reads; None (compiled) or
-    # False in a game no commander plays
+    # True while a commander's tactic plays (core/commander.py), which script_mask reads, False between its
+    # commands; None in a game no commander plays
     cdef public object _executing
     # cpdef: called at every step by this class's methods and the typed rulesets' (a C call there);
     # no game overrides them (a Python subclass still could: Cython checks for an override)

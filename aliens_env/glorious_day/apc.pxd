@@ -3,7 +3,7 @@
 # that the methods of all of them read the records from the struct; the rest (none today) would
 # live in the __dict__. None of these names may be a class attribute or a property of a class below
 # (tests/test_compiled.py holds them to it). With `dice` (a property in the Movie chains only: core/game.pxd)
-# and GloriousDayTactics' commander's records (core/commander.py), the __dict__ stays empty and never
+# and GloriousDayTactics' commander's records (core/commander.py; `_executing` is PhasedGame's, core/game.pxd), the __dict__ stays empty and never
 # changes in play: Cython's check of a cpdef method for a Python override then stays on its cached path.
 from aliens_env.core.game cimport PhasedGame
 

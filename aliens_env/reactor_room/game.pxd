@@ -13,7 +13,7 @@ cdef class Alien:
 # The game itself: the attributes its methods read at every step, in the struct (the rest in its
 # __dict__). None of these names may be a class attribute or a property of a subclass: a struct
 # field read in these methods would not see it. (Not _obs_record: a class attribute's default.)
-# With the Tactics envs' commander records (core/commander.py) here too, the __dict__ of the
+# With the Tactics envs' commander records (core/commander.py) here too (but `_executing`: PhasedGame's, core/game.pxd), the __dict__ of the
 # Reactor Room, Operations, Hunt for the Queen and their Tactics envs does not change in play (only
 # `dice`, at a reset: the Movie chains make it a property, core/game.pxd; `_obs_record`, at the
 # first observe), which keeps the cpdef methods below on Cython's fast path (Python 3.11: from 3.12

@@ -56,11 +56,18 @@ def play(game, seed: int) -> list:
     return seen
 
 
-# extension types (BugHunt, ReactorRoom: their hooks C overrides of PhasedGame's), a Python class
-# (RipleyQueen) and commanded sides (the commander's _resolve and _compute_mask Python overrides;
-# GloriousDay's own loop)
-@pytest.mark.parametrize("cls", [BugHunt, BugHuntTactics, ReactorRoom, ReactorRoomTactics, RipleyQueen,
-                                 GloriousDayTactics])
+# every registered game on the phase loop: extension types (BugHunt, ReactorRoom, the lairs and
+# Operations below it: their hooks C overrides of PhasedGame's), Python classes (RipleyQueen) and
+# commanded sides (the commander's _resolve and _compute_mask Python overrides; GloriousDay's own loop)
+PHASED_GAMES = sorted({load_object(spec.game) for spec in REGISTRY.values()
+                       if issubclass(load_object(spec.game), PhasedGame)}, key=lambda cls: cls.__name__)
+
+
+def test_the_hooks_are_checked_on_every_kind_of_game():
+    assert {BugHunt, BugHuntTactics, ReactorRoom, ReactorRoomTactics, RipleyQueen, GloriousDayTactics} <= set(PHASED_GAMES)
+
+
+@pytest.mark.parametrize("cls", PHASED_GAMES, ids=lambda cls: cls.__name__)
 @pytest.mark.parametrize("seed", [0, 4])
 def test_a_python_subclass_s_hooks_are_the_ones_called(cls, seed):
     game = counted(cls)()

@@ -1,4 +1,4 @@
-"""The script mask (PhasedGame.script_mask, core/game.py; kept by a commanded side while a tactic
+"""The script mask (PhasedGame.script_mask, core/game.py, which keeps it while a commander's tactic
 plays, core/commander.py): the mask the scripted policies read and the phase loop counts. Its
 contract, checked at every scripted sub-step of seeded games of every Tactics environment of the
 registry: a subset of the whole mask's entries, a count above 1 exactly when the whole mask's is,
