@@ -481,7 +481,7 @@ class Grid:
         return any(sq == b for _, sq in self.neighbour_table(mover)[a])
 
     # -- distance fields -------------------------------------------------------------------------
-    @cython.locals(cache=dict, kept=tuple)
+    @cython.locals(cache=dict, kept=tuple, tables=tuple)
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
               goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
@@ -499,17 +499,25 @@ class Grid:
         kept = cache.get(key)
         if kept is not None and kept[0] is mover:
             return kept[1]
-        _check_cost(goal_cost, "goal_cost")
+        if goal_cost is not None:
+            _check_cost(goal_cost, "goal_cost")
         n = self.n
         # a square counted from the end (Python's negative index) as the square it names: the typed
         # searches read squares 0..n-1 only (one off the grid is an IndexError below, as before)
         sources = [s + n if s < 0 else s for s in sources]
-        keys, offsets = self.step_keys(mover), _direction_offsets(self.width)
+        # what a search reads for this mover at this version, looked up once (by the mover's identity,
+        # as the fields are): its step keys, the steps' offsets and who may enter where
+        tables = cache.get(("search_tables", id(mover)))
+        if tables is None or tables[0] is not mover:
+            tables = cache[("search_tables", id(mover))] = (
+                mover, self.step_keys(mover), _direction_offsets(self.width),
+                self._cached(("enter_bytes", mover), _enterable_bytes, self, mover))
+        keys, offsets = tables[1], tables[2]
         if weighted:
             cost = self.costs(mover)
             frontier = [s for s in sources if cost[s] is not None]
         else:  # (the cost list is not built for a search that reads only who may enter)
-            enter = self._cached(("enter_bytes", mover), _enterable_bytes, self, mover)
+            enter = tables[3]
             frontier = [s for s in sources if enter[s]]
         dist = array("i", [UNREACHABLE]) * self.n
         for s in closed:
