@@ -90,6 +90,18 @@ def plain_marine_mask(game, mask, script=False):
         mask[game._slot[kind] + index] = 1
 
 
+def masks_by_code_and_rule(game, script: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(marine_mask's mask, plain_marine_mask's) of the active figure, each worked out with the
+    position's per-position cache emptied first."""
+    game._cache.clear()
+    want = game.layout.empty_mask()
+    plain_marine_mask(game, want, script)
+    game._cache.clear()
+    got = game.layout.empty_mask()
+    marines.marine_mask(game, got, script)
+    return got, want
+
+
 @pytest.mark.parametrize("seed,options", OPTIONS)
 def test_marine_mask_is_the_plain_mask(seed, options):
     """Each decision as it is, with another squad AP pool (masks at the AP costs' edges) and a

@@ -10,10 +10,10 @@ import random
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, marines
+from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
-from test_bh_marine_mask_typed import plain_marine_mask
+from test_bh_marine_mask_typed import masks_by_code_and_rule
 
 CASES = [(BugHunt, 21, {}), (BugHuntTactics, 22, {}), (BugHuntTactics, 23, {"squad": "predators", "mission": "kill_queen"}),
          (BugHunt, 24, {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True})]
@@ -40,12 +40,7 @@ def test_mask_at_the_move_cost_edge(make, seed, options):
                 for ap in (move_cost - 1, move_cost, move_cost + rng.randrange(1, 4)):
                     h.ap = ap
                     for script in (False, True):
-                        position._cache.clear()
-                        want = position.layout.empty_mask()
-                        plain_marine_mask(position, want, script)
-                        position._cache.clear()
-                        got = position.layout.empty_mask()
-                        marines.marine_mask(position, got, script)
+                        got, want = masks_by_code_and_rule(position, script)
                         assert np.array_equal(got, want), (make.__name__, seed, step, i, ap, script)
                         counts["masks"] += 1
                         counts["below_a_move"] += ap < move_cost

@@ -14,7 +14,7 @@ import pytest
 from aliens_env.bug_hunt import BugHunt, marines
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
-from test_bh_marine_mask_typed import plain_marine_mask
+from test_bh_marine_mask_typed import masks_by_code_and_rule
 
 COSTS = ("move", "door", "weld", "unweld", "equip", "pick_lock", "overwatch", "grenade")
 SLOTS = ("move", "move_diagonal", "door", "weld", "unweld", "equip", "pick_lock", "comms", "fire", "overwatch",
@@ -62,12 +62,7 @@ def test_masks_by_other_costs(make, seed):
                 for i in _able(position):
                     position.active = i
                     for script in (False, True):
-                        position._cache.clear()
-                        want = position.layout.empty_mask()
-                        plain_marine_mask(position, want, script)
-                        position._cache.clear()
-                        got = position.layout.empty_mask()
-                        marines.marine_mask(position, got, script)
+                        got, want = masks_by_code_and_rule(position, script)
                         assert np.array_equal(got, want), (make.__name__, seed, step, i, script)
                         masks += 1
                         changed += given is rules

@@ -19,6 +19,7 @@ from aliens_env.glorious_day.tactics import GloriousDayTactics
 from aliens_env.reactor_room.game import ReactorRoom
 from aliens_env.reactor_room.tactics import ReactorRoomTactics
 from aliens_env.ripley_queen.game import RipleyQueen
+from test_loop_hooks import play  # (its STEPS random legal steps from the seeded start: each step's player and mask)
 
 STEPS = 200
 HOOKS = ("_compute_mask", "_compute_script_mask", "_resolve", "_advance", "script_mask")
@@ -40,20 +41,6 @@ def counted(cls: type) -> type:
 
     return type(f"Counted{cls.__name__}", (cls,), {**{name: hook(name) for name in HOOKS},
                                                    "calls": dict.fromkeys(HOOKS, 0)})
-
-
-def play(game, seed: int) -> list:
-    """STEPS random legal steps from the seeded start: each step's player and mask."""
-    game.reset(seed)
-    rng, seen = random.Random(seed), []
-    for _ in range(STEPS):
-        player = game.current_player()
-        if player is None:
-            break
-        mask = game.legal_mask(player)
-        seen.append((player, mask.tolist()))
-        game.apply(int(rng.choice(np.flatnonzero(mask))))
-    return seen
 
 
 # every registered game on the phase loop: extension types (BugHunt, ReactorRoom, the lairs and
