@@ -79,18 +79,20 @@ def _feature_squares(game, kind: str) -> tuple[int, ...]:
 
 def _pod_squares(game) -> tuple[int, ...]:
     """The squares of the auto sentry pods, in any state (on, off or wrecked): a pod occupies its
-    square (ASSUMPTION A23), so no figure walks through it."""
+    square (ASSUMPTION A23), so no figure walks through it. (cpdef, tactics.pxd: called in C.)"""
     return _feature_squares(game, "sentry")
 
 
-@cython.locals(game=GameRecords)
-def _pod_field(game, goals: list[int], mover=WALKER) -> np.ndarray:
+def _pod_field(game, goals: list[int], mover=WALKER, pods: tuple | None = None) -> np.ndarray:
     """``game.colony.field(goals, mover)`` (orthogonal steps, each 1, to the nearest goal) with the
     squares of the auto sentry pods left out, so a walk goes round a pod instead of through it
     (ASSUMPTION A73). A goal on a pod's square still counts (a figure walks up beside it: an open
     end is laid once it is seen). With no pod laid it is the colony's own field; else the colony's
-    field with the pods' squares closed (kept by the colony per layout version, as every field)."""
-    pods = _pod_squares(game)
+    field with the pods' squares closed (kept by the colony per layout version, as every field).
+    `pods`: the pods' squares when the caller has them (_goal_view's key), _pod_squares when None.
+    (cpdef, tactics.pxd: _goal_view calls it in C.)"""
+    if pods is None:
+        pods = _pod_squares(game)
     if not pods:
         return game.colony.field(list(goals), mover)
     # (the pods' squares closed; weighted and goal_cost given: a C call names no argument after one it skips)
@@ -130,10 +132,8 @@ def _goal_view(game, goal: int, equipped: bool, pods: tuple):
         views = shared[key] = {}
     view = views.get(goal)
     if view is None:
-        mover = WALKER if equipped else UNEQUIPPED_WALKER
-        # (round the squares given, as _pod_field goes round _pod_squares: the key's pods are the ones closed)
-        view = views[goal] = _kept_steps(game.colony.field([goal] if goal != NO else [], mover, False, None, pods)
-                                         if pods else game.colony.field([goal], mover))
+        # (round the key's pods, none when it is empty: bypass's are _pod_squares, _pod_field's own)
+        view = views[goal] = _kept_steps(_pod_field(game, [goal], WALKER if equipped else UNEQUIPPED_WALKER, pods))
     return view
 
 
