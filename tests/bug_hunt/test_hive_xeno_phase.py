@@ -89,7 +89,12 @@ def test_the_xeno_phase_is_the_rules_read_plainly_at_random_positions(seed, miss
                 f["state"] in ("hatched", "opened") for f in base.features)
             burst += sum(f["kind"] == "burst_human" for f in typed.features) - sum(
                 f["kind"] == "burst_human" for f in base.features)
-            for base.xeno_squad in range(-1, base.n_squads):
-                assert xeno.activation_need(base) == activation_need_plainly(base), (seed, g.turn, base.xeno_squad)
-                needs += 1
+            split = base.clone()  # (two squads: every other figure in a second one, which has not fired)
+            for k, h in enumerate(split.humans):
+                h.squad = k % 2
+            split.fired_squads = [split.fired_squads[0], False]
+            for game, squads in ((base, base.n_squads), (split, 2)):
+                for game.xeno_squad in range(-1, squads):
+                    assert xeno.activation_need(game) == activation_need_plainly(game), (seed, g.turn, game.xeno_squad)
+                    needs += 1
     assert hatched > 0 and burst > 0 and needs > 100, (hatched, burst, needs)
