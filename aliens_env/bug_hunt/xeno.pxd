@@ -1,5 +1,24 @@
+cimport cython
+
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them), and the state's queries this module calls in C.
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
 # the colony's engine (core/grid.pxd): its cpdef queries (around) called in C on a typed receiver
 from aliens_env.core.grid cimport Grid
+# what the hive's steps read, called in C: who is in combat and beside the Alien (combat.pxd) and the
+# layout cache and the range between squares (geometry.pxd)
+from aliens_env.bug_hunt.combat cimport humans_beside, in_combat
+from aliens_env.bug_hunt.geometry cimport layout_cache, rng
+
+# the hive's step choices at every hive step: called in C by hive_choices and one another, by
+# dice_ai.dice_ai_action (dice_ai.pxd cimports them); Python calls from the game and the Bug Master
+@cython.locals(a=Alien, colony=Grid, d=cython.long, occ=set, near=tuple, cell=cython.long, cost=cython.long,
+               ap=cython.long, door=cython.long, closed=cython.long, passable=tuple, out=dict, opens=cython.bint,
+               anchored=cython.bint)
+cpdef dict alien_steps(GameRecords game, object i)
+@cython.locals(h=Human, j=cython.Py_ssize_t, humans=list, targets=list, shared=dict, kept=tuple, key=str, field=object)
+cpdef target_field(GameRecords game, bint hugger)
+@cython.locals(a=Alien)
+cpdef list rulebook_steps(GameRecords game, object i)
+@cython.locals(best=cython.long, here_value=cython.long, v=cython.long, out=list, step=tuple, square=cython.Py_ssize_t)
+cdef list _closing_in(const int[:] field, dict moves, Py_ssize_t here)

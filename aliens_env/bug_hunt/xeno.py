@@ -1,11 +1,15 @@
-"""The hive's turn in Bug Hunt: the Aliens' move (their steps, doors they open), and the Xeno
-phase (egg caches, impregnated humans, the activation roll, what appears and where it is
-placed)."""
+"""The hive's turn in Bug Hunt: the Aliens' move (their steps, doors they open, and the steps
+the rulebook lets them make: toward the nearest human not in combat), and the Xeno phase (egg
+caches, impregnated humans, the activation roll, what appears and where it is placed)."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..core.grid import Grid
-from . import combat, dice_ai, explore, geometry, state
+from . import combat, explore, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
+from .combat import humans_beside, in_combat
+from .geometry import layout_cache, rng
 from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
 
 try:
@@ -34,17 +38,17 @@ def step_aliens_move(game) -> None:
     records._decide("order", list(records.queue))
 
 
-@cython.locals(game=GameRecords, a=Alien, colony=Grid, d=cython.long, occ=set, near=tuple, cell=cython.long,
-               cost=cython.long, ap=cython.long, door=cython.long, closed=cython.long, passable=tuple)
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
     instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
-    Queen steps only within her chamber (ASSUMPTION A22)."""
+    Queen steps only within her chamber (ASSUMPTION A22). (cpdef, xeno.pxd: rulebook_steps calls
+    it in C; its typed locals there.)"""
     a = game.aliens[i]
     occ = occupied(game)
     out = {}
     ap = a.ap
     door = game.rules["ap_cost"]["door"]
+    opens = a.kind != "face_hugger"  # (Face-Huggers cannot open doors)
     anchored = a.anchored
     chamber = room_of(game, a.pos) if anchored else NO
     closed, passable = DOOR_CLOSED, PASSABLE_BY_CODE  # (typed locals: no module look-up for every square)
@@ -56,7 +60,7 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
         if anchored and room_of(game, n) != chamber:
             continue
         if cell == closed:
-            if not d & 1 and a.kind != "face_hugger" and ap >= door:  # even d: N, E, S, W
+            if not d & 1 and opens and ap >= door:  # even d: N, E, S, W
                 out[d] = (n, door)
             continue
         if not passable[cell] or n in occ or not corner_ok:
@@ -66,16 +70,73 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
     return out
 
 
+def target_field(game, hugger: bool) -> np.ndarray:
+    """Cost (AP) from every square to the nearest human not in combat (androids ignored),
+    through doors an Alien may open; 1 means adjacent (PRINTED: Aliens make for the nearest
+    human not in combat). Kept for the position (game._cache: the Bug Master's search moves an
+    Alien about on a clone and reads the field as it stood) and, one for the Aliens and one for
+    the Face-Huggers, in the layout cache with the targets it was made for: the position changes
+    at every step of the hive, the humans they make for seldom within a layout version (the
+    targets are found anew in a typed loop, the field searched only when they differ). (cpdef,
+    xeno.pxd: rulebook_steps calls it in C.)"""
+    key = "hive field, face-huggers" if hugger else "hive field"
+    field = game._cache.get(key)
+    if field is not None:
+        return field
+    targets = []
+    humans = game.humans
+    for j in range(len(humans)):  # (the cheap tests first, in_combat last)
+        h = humans[j]
+        if h.pos != NO and h.role != "android" and exposed(game, h) and not in_combat(game, j):
+            targets.append(h.pos)
+    shared = layout_cache(game)
+    kept = shared.get(key)
+    if kept is not None and kept[0] == targets:
+        field = kept[1]
+    else:
+        field = geometry.dijkstra(game, targets, hugger)
+        shared[key] = (targets, field)
+    game._cache[key] = field
+    return field
+
+
+def rulebook_steps(game, i: int) -> list[int]:
+    """The steps the rulebook's Alien makes (dice_ai's, and the Bug Master's by default, A65):
+    toward the nearest human not in combat, as far as its AP allow; none once it stands beside a
+    human (it will attack) or cannot close in. (cpdef, xeno.pxd: humans_beside, target_field and
+    alien_steps C calls, the field read through a typed view by _closing_in.)"""
+    a = game.aliens[i]
+    if humans_beside(game, a.pos):
+        return []
+    return _closing_in(target_field(game, a.kind == "face_hugger"), alien_steps(game, i), a.pos)
+
+
+def _closing_in(field, moves: dict, here: int) -> list[int]:
+    """The directions of `moves` (direction -> (square, cost)) to the squares nearest on `field`,
+    when nearer than square `here` (opening a closed door on the way counts as progress through
+    it), in the moves' order. (cdef, xeno.pxd: compiled, `field` a typed view of C ints.)"""
+    best = here_value = field[here]
+    out = []
+    for d, step in moves.items():
+        square = step[0]
+        v = field[square]
+        if v < best:
+            best, out = v, [d]
+        elif v == best and v < here_value:
+            out.append(d)
+    return out
+
+
 @cython.locals(game=GameRecords)
 def hive_choices(game, i: int) -> tuple[list[int], bool, list[int]]:
     """The moving Alien's legal choices: (step directions, may it stop, door directions it may
     close). PRINTED: "Aliens always move towards the nearest human figure that is not in combat":
-    by default the Bug Master picks among the steps that close in (the dice AI's rulebook_steps:
+    by default the Bug Master picks among the steps that close in (rulebook_steps, the dice AI's:
     ties and paths), and stops or closes a door only when none does (A65); the option
     free_bug_master lifts this (A64)."""
     if game.free_bug_master:
         return list(alien_steps(game, i)), True, closable_doors(game, i)
-    steps = dice_ai.rulebook_steps(game, i)
+    steps = rulebook_steps(game, i)
     return (steps, False, []) if steps else ([], True, closable_doors(game, i))  # (doors read only when kept)
 
 
@@ -130,43 +191,58 @@ def alien_step(game, i: int, d: int) -> None:
         combat.overwatch_chances(game, i)
 
 
+@cython.locals(records=GameRecords, h=Human, rules=dict, f=dict, s=cython.long, egg_range=cython.long, viewers=list,
+               seen=cython.bint, squads=list, sq=cython.Py_ssize_t)
 def xeno_phase(game) -> None:
-    """Eggs, impregnated humans, then the activation roll (PRINTED; A13, A15)."""
-    rules = game.rules
-    for f in game.features:
+    """Eggs, impregnated humans, then the activation roll (PRINTED; A13, A15). (Typed loops: the
+    figures' fields C reads, geometry.rng a C call; records typed and read only, writes: game.)"""
+    records = game
+    rules = records.rules
+    egg_range = rules["egg_range"]
+    for f in records.features:
         if f["kind"] not in ("egg_cache", "crate_eggs") or f["state"] != "intact":
             continue
         s = geometry.sq(game, f["pos"])
-        for h in game.humans:
-            if not exposed(game, h) or h.role == "android" or not h.moved or geometry.rng(game, h.pos, s) > rules["egg_range"]:
+        for h in records.humans:
+            if not exposed(records, h) or h.role == "android" or not h.moved or rng(records, h.pos, s) > egg_range:
                 continue
-            roll = game.dice.d6()
+            roll = records.dice.d6()
             if roll <= rules["egg_hatch_on"]:
                 f["state"] = "hatched" if f["kind"] == "egg_cache" else "opened"
                 spot = geometry.free_near(game, s)
                 if spot != NO:
                     state.add_alien(game, "face_hugger", spot)
-                game.events.append(f"an egg opens ({roll}): a Face-Hugger!")
+                records.events.append(f"an egg opens ({roll}): a Face-Hugger!")
                 break
-    viewers = [h.pos for h in game.humans if h.status == "active"]
-    for f in game.features:
+    viewers = [h.pos for h in records.humans if h.status == "active"]
+    for f in records.features:
         if f["kind"] != "impregnated_human" or f["state"] != "alive":
             continue
         s = geometry.sq(game, f["pos"])
-        if not any(geometry.los(game, v, s) for v in viewers):
+        seen = False
+        for v in viewers:
+            if geometry.los(game, v, s):
+                seen = True
+                break
+        if not seen:
             continue
-        if game.dice.d6() <= rules["impregnated_burst_on"]:
+        if records.dice.d6() <= rules["impregnated_burst_on"]:
             f["kind"], f["state"] = "burst_human", "dead"
             spot = geometry.free_near(game, s)
             if spot != NO:
                 state.add_alien(game, "chest_burster", spot)
-            game.events.append("a Chest-Burster breaks out!")
+            records.events.append("a Chest-Burster breaks out!")
     # then the activation roll once for each squad in play (step_xeno)
-    game.xeno_squads = [sq for sq in range(game.n_squads) if any(
-        h.status == "active" and h.squad == sq for h in game.humans)]
+    squads = []
+    for sq in range(records.n_squads):
+        for h in records.humans:
+            if h.status == "active" and h.squad == sq:
+                squads.append(sq)
+                break
+    game.xeno_squads = squads
     game.placement = None
-    if game.xeno_squads:
-        activation(game, game.xeno_squads.pop(0))
+    if squads:
+        activation(game, squads.pop(0))
 
 
 def activation(game, sq: int) -> None:
@@ -185,10 +261,21 @@ def activation(game, sq: int) -> None:
     approach(game, roll_appears(game), mode)
 
 
+@cython.locals(game=GameRecords, h=Human, moved=cython.bint)
 def activation_need(game) -> int:
+    """The roll the Aliens of squad game.xeno_squad need to come (PRINTED: by what the squad did;
+    moved: a figure of it moved, or the APC with one of it inside). (A typed loop, h typed.)"""
     sq = max(game.xeno_squad, 0)
-    moved = any(h.moved for h in game.humans if h.squad == sq) or (
-        game.apc is not None and game.apc["moved"] and any(game.humans[j].squad == sq for j in state.crew(game)))
+    moved = False
+    for h in game.humans:
+        if h.squad == sq and h.moved:
+            moved = True
+            break
+    if not moved and game.apc is not None and game.apc["moved"]:
+        for j in state.crew(game):  # (a figure of the squad inside the APC)
+            if game.humans[j].squad == sq:
+                moved = True
+                break
     act = game.rules["activation"]
     if game.fired_squads[sq]:
         need = act["fired"]
