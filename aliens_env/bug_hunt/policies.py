@@ -44,7 +44,8 @@ def _closer_step(dist, mask, around, pos: int, move: int, door: int, pick_lock: 
     the goals) than it stands, NO when none does. `around`: the square's neighbours (colony.around).
     Typed in policies.pxd: the field read as a C array (the figure's own steps too, as steps_on reads
     them); the mask read only where a step is closer (most neighbours are not)."""
-    unreachable, door_closed, door_locked = UNREACHABLE, DOOR_CLOSED, DOOR_LOCKED  # (C longs: the loop's tests box nothing)
+    # (C longs: the loop's tests box nothing)
+    unreachable, door_closed, door_locked = UNREACHABLE, DOOR_CLOSED, DOOR_LOCKED
     here = NOT_WALKED if pos == NO else dist[pos]  # (steps_on's steps: at or above UNREACHABLE, no step is closer)
     best, choice = here, NO
     for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
@@ -258,8 +259,8 @@ class ScriptedMarines(SeedablePolicy):
         h = game.humans[game.active]
         pos = h.pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
-                            slices["pick_lock"][0], apc_sq)
+        step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0],
+                            slices["door"][0], slices["pick_lock"][0], apc_sq)
         return None if step == NO else step
 
     @staticmethod
