@@ -20,10 +20,14 @@ cpdef long steps_on(field, square) except? -2
 cpdef long rng(GameRecords game, long a, long b) except? -2
 cpdef walk_field(GameRecords game, goals)
 cpdef walk_view(GameRecords game, goals)
-# the kept (field, view) pair of the goals; the view made from the field (a Cython memoryview once returned)
-@cython.locals(shared=dict, fields=dict, key=tuple, kept=tuple)
-cdef tuple _walk_kept(GameRecords game, goals)
-cdef object _int_view(const int[:] field)
+# a kept walking field: its steps a C slice (made once, when the field is; a typed reader takes it with no buffer
+# check), its view the slice as a Cython memoryview object; final: no class derives from it
+@cython.final
+cdef class WalkKept:
+    cdef readonly object field, view
+    cdef const int[:] steps
+@cython.locals(shared=dict, fields=dict, key=tuple, kept=WalkKept)
+cpdef WalkKept walk_kept(GameRecords game, goals)
 @cython.locals(shared=dict)
 cpdef tuple entry_squares(GameRecords game)
 @cython.locals(shared=dict, kept=tuple)

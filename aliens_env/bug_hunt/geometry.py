@@ -170,23 +170,35 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
     colony's WALKER field of the sorted goals (flat, read-only). Kept in the layout cache by the
-    goals as given (_walk_kept). (cpdef, geometry.pxd, as walk_view, entry_squares, room_centres and
-    exploration_goals: the policies call walk_view and the others in C.)"""
-    return _walk_kept(game, goals)[0]
+    goals as given (walk_kept). (cpdef, geometry.pxd, as walk_view, walk_kept, entry_squares,
+    room_centres and exploration_goals: the policies call walk_kept and the others in C.)"""
+    return walk_kept(game, goals).field
 
 
 def walk_view(game, goals: list[int]):
     """``walk_field``'s field as a typed view (compiled: a Cython memoryview of its int32 steps,
     made once with the field and kept beside it, so a typed reader, ``const int[:]``, makes no
     buffer of the field at each call; the field itself in pure Python)."""
-    return _walk_kept(game, goals)[1]
+    return walk_kept(game, goals).view
 
 
-def _walk_kept(game, goals: list[int]) -> tuple:
-    """(walk_field's field, walk_view's view) of the goals, kept in the layout cache by the goals as
-    given (one tuple of ints hashed, where the colony's own key is a tuple of the sources, the mover
-    and its options built at each call; the order changes nothing but the key), at most
-    WALK_FIELDS_LIMIT of them a layout version."""
+class WalkKept:
+    """A walking field as walk_kept keeps it: ``field``, walk_field's array; ``steps``, its int32
+    steps for a typed reader (compiled, a C slice made once with the field: a C caller reads it
+    as a C array with no buffer asked of the field at each read, geometry.pxd); ``view``, walk_view's
+    (compiled, the slice as a Cython memoryview object). In pure Python all three are the field."""
+
+    def __init__(self, field: np.ndarray):
+        self.field = field
+        self.steps = field
+        self.view = self.steps
+
+
+def walk_kept(game, goals: list[int]) -> WalkKept:
+    """walk_field's field of the goals with its typed steps and view (a WalkKept), kept in the layout
+    cache by the goals as given (one tuple of ints hashed, where the colony's own key is a tuple of
+    the sources, the mover and its options built at each call; the order changes nothing but the
+    key), at most WALK_FIELDS_LIMIT of them a layout version."""
     shared = layout_cache(game)
     fields = shared.get("walk_fields")
     if fields is None:
@@ -196,15 +208,8 @@ def _walk_kept(game, goals: list[int]) -> tuple:
     if kept is None:
         if len(fields) >= WALK_FIELDS_LIMIT:
             fields.clear()
-        field = game.colony.field(sorted(goals), WALKER)
-        kept = fields[key] = (field, _int_view(field))
+        kept = fields[key] = WalkKept(game.colony.field(sorted(goals), WALKER))
     return kept
-
-
-def _int_view(field: np.ndarray):
-    """The int32 field as a typed view: compiled, the argument's type (geometry.pxd) makes the
-    Cython memoryview returned; in pure Python the field itself."""
-    return field
 
 
 #: walk_field's fields kept a layout version (a bound on the memory of a version that lasts long)

@@ -4,16 +4,21 @@ cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the action layout: the slots encoded by C calls (choose, shot)
 from aliens_env.core.actions cimport ActionLayout
-# the rule queries the squad reads, called in C (the game typed): the
-# range, the walking field's kept view, the entry squares and the goals (geometry), the targets (marines), a weapon's range
-from aliens_env.bug_hunt.geometry cimport entry_squares, exploration_goals, rng, walk_view
+# the rule queries the squad reads, called in C (the game typed): the range, the kept walking field (its steps
+# a C slice), the entry squares and the goals (geometry), the targets (marines), a weapon's range
+from aliens_env.bug_hunt.geometry cimport WalkKept, entry_squares, exploration_goals, rng, walk_kept
 from aliens_env.bug_hunt.marines cimport targets
 from aliens_env.bug_hunt.combat cimport weapon_range
 
+# the walking steps step_toward and next_figure read: the kept walk's C slice returned as it is (a field given is
+# checked as a buffer once)
+cdef const int[:] _walk_steps(GameRecords game, goals, field)
+
 # step_toward's look round the figure: the walking field (int32) read as a C array (the action mask read as
-# an object, only where a step is closer)
-@cython.locals(unreachable=cython.long, here=cython.long, best=cython.long, choice=cython.long, dd=cython.int,
-               near=tuple, n=cython.long, cell=cython.int, steps=cython.long)
+# an object, only where a step is closer), the door codes compared as C longs
+@cython.locals(unreachable=cython.long, door_closed=cython.long, door_locked=cython.long, here=cython.long,
+               best=cython.long, choice=cython.long, dd=cython.int, near=tuple, n=cython.long, cell=cython.int,
+               steps=cython.long)
 cdef long _closer_step(const int[:] dist, mask, list around, long pos, long move, long door, long pick_lock,
                        long apc_sq) except? -2
 

@@ -14,7 +14,7 @@ from ..core.board import NO
 from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .combat import target_square, weapon_range
-from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_view
+from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_kept
 from .marines import grenade_slot, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
@@ -44,7 +44,8 @@ def _closer_step(dist, mask, around, pos: int, move: int, door: int, pick_lock: 
     the goals) than it stands, NO when none does. `around`: the square's neighbours (colony.around).
     Typed in policies.pxd: the field read as a C array (the figure's own steps too, as steps_on reads
     them); the mask read only where a step is closer (most neighbours are not)."""
-    unreachable = UNREACHABLE  # (a C long: the loop's tests box nothing)
+    # (C longs: the loop's tests box nothing)
+    unreachable, door_closed, door_locked = UNREACHABLE, DOOR_CLOSED, DOOR_LOCKED
     here = NOT_WALKED if pos == NO else dist[pos]  # (steps_on's steps: at or above UNREACHABLE, no step is closer)
     best, choice = here, NO
     for dd in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
@@ -57,11 +58,20 @@ def _closer_step(dist, mask, around, pos: int, move: int, door: int, pick_lock: 
             continue
         if steps < best and n != apc_sq and mask[move + dd]:
             best, choice = steps, move + dd
-        elif cell == DOOR_CLOSED and steps < here and mask[door + dd]:
+        elif cell == door_closed and steps < here and mask[door + dd]:
             return door + dd
-        elif cell == DOOR_LOCKED and steps < here and mask[pick_lock + dd]:
+        elif cell == door_locked and steps < here and mask[pick_lock + dd]:
             return pick_lock + dd
     return choice
+
+
+def _walk_steps(game, goals: list[int], field) -> np.ndarray:
+    """The walking steps to the goals that step_toward and next_figure read: ``field(sorted(goals))``
+    when a field is given (the tactics' round the pods), else the kept walk's (geometry.walk_kept:
+    compiled, its C slice, handed on to the typed readers with no buffer asked of the field)."""
+    if field is not None:
+        return field(sorted(goals))
+    return walk_kept(game, goals).steps
 
 
 @cython.locals(game=GameRecords, h=Human)
@@ -222,7 +232,7 @@ class ScriptedMarines(SeedablePolicy):
         """The figure the squad activates next: the one nearest its goals, so the file does not
         jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
         steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None (its
-        kept view, walk_view). The nearest is the least (steps, figure): _nearest_figure."""
+        kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure."""
         count, figures = len(game.humans), []
         for i in game.decision.options:
             if i < count:
@@ -232,7 +242,7 @@ class ScriptedMarines(SeedablePolicy):
         goal = ScriptedMarines._goals(game)
         if not goal:
             return min(figures)  # (every figure NOT_WALKED steps away: the first)
-        return _nearest_figure(game, figures, walk_view(game, goal) if field is None else field(sorted(goal)))
+        return _nearest_figure(game, figures, _walk_steps(game, goal, field))
 
     @staticmethod
     @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, slices=dict)
@@ -240,7 +250,7 @@ class ScriptedMarines(SeedablePolicy):
         """The active figure's step (a move, or opening or unlocking the door ahead) that brings
         it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
         (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
-        game.walk_field when None (its kept view, walk_view): five squares are read, so no dict of
+        game.walk_field when None (its kept steps, _walk_steps): five squares are read, so no dict of
         every square is made."""
         if not goals:
             return None
@@ -249,13 +259,12 @@ class ScriptedMarines(SeedablePolicy):
         h = game.humans[game.active]
         pos = h.pos
         apc_sq = game.apc["pos"] if game.apc is not None else NO
-        dist = field(sorted(goals)) if field is not None else walk_view(game, goals)
-        step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
-                            slices["pick_lock"][0], apc_sq)
+        step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0],
+                            slices["door"][0], slices["pick_lock"][0], apc_sq)
         return None if step == NO else step
 
     @staticmethod
-    @cython.locals(game=GameRecords, a=Alien, queens=list, f=dict)
+    @cython.locals(game=GameRecords, a=Alien, queens=list, terminals=list, f=dict)
     def _goals(game) -> list[int]:
         """The squares the squad walks toward: home once the search is done (_home_squares), the
         Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
@@ -277,4 +286,5 @@ class ScriptedMarines(SeedablePolicy):
             for f in game.features:
                 if f["kind"] == "comms_terminal" and f["state"] == "ready":
                     terminals.append(sq(game, f["pos"]))
-        return terminals + list(exploration_goals(game))
+        terminals.extend(exploration_goals(game))  # (the terminals first, then the exploration goals: a new list)
+        return terminals
