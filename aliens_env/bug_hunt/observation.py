@@ -237,11 +237,14 @@ def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     out = stripes.get(key)
     w = game.window
     if out is None:
-        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
-            del stripes[next(iter(stripes))]
         top = band * STRIPE_ROWS
         rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
-        out = _stripe_array(game, stripes, rows * w)
+        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes, its array
+            out = stripes.pop(next(iter(stripes)))  # taken for the new one when it is as long (most are)
+            if out.shape[1] != rows * w:
+                out = None
+        if out is None:
+            out = _stripe_array(game, stripes, rows * w)
         if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
             _halves_c(out, planes, top, fc, w, _MAPPED)  # noqa: F821  (defined in observation.pxd)
         else:
