@@ -175,10 +175,12 @@ def _square_planes(planes, colony, half: int, seen, every_row: bool) -> None:
     holds the cells, hazards and entry squares they were last written from: compiled, only the rows
     that differ from it are written (every row if every_row), and it takes them; run as Python, every
     row is written (the same planes) and `seen` is not read."""
-    cells, hazard, entry = colony.cells, colony.hazard, colony.entry
+    cells, hazard = colony.cells, colony.hazard
     if cython.compiled:  # one loop a plane's row in C (observation.pxd), where numpy takes a dozen calls
-        _square_planes_c(planes, cells, hazard, entry.view(np.uint8), half, _CELL_CODES, seen, every_row)  # noqa: F821
+        # (the entry squares as the bytes the bool array views: no numpy call to view it as uint8)
+        _square_planes_c(planes, cells, hazard, colony.entry_flags, half, _CELL_CODES, seen, every_row)  # noqa: F821
     else:
+        entry = colony.entry
         n = len(cells)
         inner = planes[:, half:half + n, half:half + n]
         for p, (one, other, back) in enumerate(_CELL_PLANES):
