@@ -18,6 +18,8 @@ cpdef focus(GameRecords game)
                r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
 cpdef map_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
+# (called in C by map_planes at each rewrite)
+cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row)
 cpdef band_stripe(GameRecords game, Py_ssize_t fr, Py_ssize_t fc)
 @cython.locals(arrays=list)
 cpdef _stripe_array(GameRecords game, dict stripes, length)
@@ -41,6 +43,7 @@ cdef enum:
 cdef extern from "<string.h>" nogil:
     void *memcpy(void *dest, const void *src, size_t n)
     void *memset(void *dest, int c, size_t n)
+    int memcmp(const void *a, const void *b, size_t n)
 
 
 # (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport only
@@ -217,39 +220,50 @@ cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t st
 # map_planes' first seven planes, compiled: for each of the first len(codes) planes p, over the grid's
 # squares (r, c), planes[p, half + r, half + c] = 2 * (v == codes[p, 0] or v == codes[p, 1]) - (v ==
 # codes[p, 2]) for v = cells[r, c] (observation._CELL_PLANES: the rule), then the hazard plane 2 where
-# hazard > 0 and the entry plane 2 where entry: one plain loop a plane, which the C compiler turns into
-# vector instructions, the bounds checked once (run as Python, _square_planes makes them with numpy)
+# hazard > 0 and the entry plane 2 where entry (`entry`: a byte a square, by flat index), one plain loop a plane's row, which the C compiler turns
+# into vector instructions, the bounds checked once (run as Python, _square_planes makes them with numpy).
+# Only the rows whose cells, hazards or entry squares differ from those `seen` holds (its three planes:
+# what was written last) are written, every row if every_row, and `seen` then takes them: a new layout
+# version changes a few rows (a room laid, a door opened: 85 squares of 4,096 a version on average in
+# BugHuntTactics' random play), and comparing a row is a memcmp where writing it is seven planes' loops
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
 cdef inline int _square_planes_c(unsigned char[:, :, ::1] planes, const signed char[:, ::1] cells,
-                                 const signed char[:, ::1] hazard, const unsigned char[:, ::1] entry,
-                                 Py_ssize_t half, const signed char[:, ::1] codes) except -1:
+                                 const signed char[:, ::1] hazard, const unsigned char[::1] entry,
+                                 Py_ssize_t half, const signed char[:, ::1] codes, signed char[:, :, ::1] seen,
+                                 bint every_row) except -1:
     cdef Py_ssize_t n = cells.shape[0], p, r, c, k = codes.shape[0]
     cdef signed char one, other, back
     cdef unsigned char *to
     cdef const signed char *of
     cdef const unsigned char *flag
-    if (cells.shape[1] != n or hazard.shape[0] != n or hazard.shape[1] != n or entry.shape[0] != n
-            or entry.shape[1] != n or codes.shape[1] != 3 or half < 0 or planes.shape[0] < k + 2
-            or planes.shape[1] < n + half or planes.shape[2] < n + half):
-        raise IndexError("the colony's arrays do not fit the map planes")
+    if (cells.shape[1] != n or hazard.shape[0] != n or hazard.shape[1] != n or entry.shape[0] != n * n
+            or codes.shape[1] != 3 or half < 0 or planes.shape[0] < k + 2
+            or planes.shape[1] < n + half or planes.shape[2] < n + half or seen.shape[0] != 3
+            or seen.shape[1] != n or seen.shape[2] != n):
+        raise IndexError("the colony's arrays do not fit the map planes or the squares seen")
     if n == 0:
         return 0
-    for p in range(k):
-        one, other, back = codes[p, 0], codes[p, 1], codes[p, 2]
-        for r in range(n):  # (row by row on C pointers: the rows are contiguous)
+    for r in range(n):
+        if (not every_row and memcmp(&cells[r, 0], &seen[0, r, 0], n) == 0
+                and memcmp(&hazard[r, 0], &seen[1, r, 0], n) == 0 and memcmp(&entry[r * n], &seen[2, r, 0], n) == 0):
+            continue  # (the row as written last)
+        of = &cells[r, 0]  # (on C pointers: the rows are contiguous)
+        for p in range(k):
+            one, other, back = codes[p, 0], codes[p, 1], codes[p, 2]
             to = &planes[p, half + r, half]
-            of = &cells[r, 0]
             for c in range(n):
                 to[c] = 2 * ((of[c] == one) | (of[c] == other)) - (of[c] == back)
-    for r in range(n):
         to = &planes[k, half + r, half]
         of = &hazard[r, 0]
         for c in range(n):
             to[c] = 2 * (of[c] > 0)
         to = &planes[k + 1, half + r, half]
-        flag = &entry[r, 0]
+        flag = &entry[r * n]
         for c in range(n):
             to[c] = 2 * flag[c]
+        memcpy(&seen[0, r, 0], &cells[r, 0], n)
+        memcpy(&seen[1, r, 0], &hazard[r, 0], n)
+        memcpy(&seen[2, r, 0], &entry[r * n], n)
     return 0

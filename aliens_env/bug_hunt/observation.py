@@ -124,9 +124,10 @@ def map_planes(game) -> np.ndarray:
     n, half = game.size, game.window // 2
     side = n + 2 * half
     if cached is not None and cached[2].shape == (N_PLANES, side, side):
-        # rewritten in place: its margin never changes, and zeroing the grid's squares of the
-        # planes it marks after the first seven costs a fraction of a new array's memset
-        planes = cached[2]
+        # rewritten in place: its margin never changes, the first seven planes' rows whose squares
+        # changed are written again, and zeroing the grid's squares of the planes it marks after the
+        # first seven costs a fraction of a new array's memset
+        planes, seen, every_row = cached[2], cached[3], False
         inner = planes[:, half:half + n, half:half + n]
         inner[_MARKED[0]:_MARKED[4] + 1] = 0
         inner[_MARKED[5]] = 0
@@ -134,8 +135,9 @@ def map_planes(game) -> np.ndarray:
         planes = np.zeros((N_PLANES, side, side), dtype=np.uint8)
         planes[P["wall"]] = 2  # off the grid reads as wall
         inner = planes[:, half:half + n, half:half + n]
+        seen, every_row = np.zeros((3, n, n), dtype=np.int8), True
     game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
-    _square_planes(planes, game.colony, half)
+    _square_planes(planes, game.colony, half, seen, every_row)
     for f in game.features:
         r, c = f["pos"]
         if f["kind"] == "egg_cache" and f["state"] == "intact":
@@ -152,7 +154,7 @@ def map_planes(game) -> np.ndarray:
         if port["state"] == "pending":
             for r, c in port["cells"]:
                 inner[P["open_end"], r, c] = 2
-    lasting["map_planes"] = (key, _feature_marks(game.features), planes)
+    lasting["map_planes"] = (key, _feature_marks(game.features), planes, seen)
     return planes
 
 
@@ -166,14 +168,19 @@ assert len(_CELL_PLANES) + 2 == P["entry"] + 1  # (then hazard and entry: the fi
 _CELL_CODES = np.array(_CELL_PLANES, dtype=np.int8)  # (as _square_planes_c reads them)
 
 
-def _square_planes(planes, colony, half: int) -> None:
+def _square_planes(planes, colony, half: int, seen, every_row: bool) -> None:
     """The first seven map planes (floor, wall, open_door, closed_door, sealed_door, hazard, entry)
     written over the grid's squares of `planes` (the padded map planes, in half steps) from the
-    colony's cells, hazards and entry squares, by _CELL_PLANES' rule."""
-    cells, hazard, entry = colony.cells, colony.hazard, colony.entry
-    if cython.compiled:  # one loop a plane in C (observation.pxd), where numpy takes a dozen calls
-        _square_planes_c(planes, cells, hazard, entry.view(np.uint8), half, _CELL_CODES)  # noqa: F821
+    colony's cells, hazards and entry squares, by _CELL_PLANES' rule. `seen` (int8, 3 x size x size)
+    holds the cells, hazards and entry squares they were last written from: compiled, only the rows
+    that differ from it are written (every row if every_row), and it takes them; run as Python, every
+    row is written (the same planes) and `seen` is not read."""
+    cells, hazard = colony.cells, colony.hazard
+    if cython.compiled:  # one loop a plane's row in C (observation.pxd), where numpy takes a dozen calls
+        # (the entry squares as the bytes the bool array views: no numpy call to view it as uint8)
+        _square_planes_c(planes, cells, hazard, colony.entry_flags, half, _CELL_CODES, seen, every_row)  # noqa: F821
     else:
+        entry = colony.entry
         n = len(cells)
         inner = planes[:, half:half + n, half:half + n]
         for p, (one, other, back) in enumerate(_CELL_PLANES):
@@ -232,11 +239,14 @@ def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     out = stripes.get(key)
     w = game.window
     if out is None:
-        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes
-            del stripes[next(iter(stripes))]
         top = band * STRIPE_ROWS
         rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
-        out = _stripe_array(game, stripes, rows * w)
+        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes, its array
+            out = stripes.pop(next(iter(stripes)))  # taken for the new one when it is as long (most are)
+            if out.shape[1] != rows * w:
+                out = None
+        if out is None:
+            out = _stripe_array(game, stripes, rows * w)
         if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
             _halves_c(out, planes, top, fc, w, _MAPPED)  # noqa: F821  (defined in observation.pxd)
         else:
