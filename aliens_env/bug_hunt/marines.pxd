@@ -18,18 +18,29 @@ from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache
 # when the module runs as Python)
 cdef long DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED
 
-# the action slots and AP costs marine_mask reads, as C fields (looked up once per rules and action layout);
+# the action slots, AP costs and ranges marine_mask and targets read, as C fields (looked up once per rules and action layout);
 # final: no class derives from it
 @cython.final
 cdef class MaskNumbers:
     cdef readonly object rules, slot
-    cdef readonly dict fire_cost
+    cdef readonly dict fire_cost, fire_range
+    cdef readonly long sight_range, grenade_range
     cdef readonly long move_cost, door_cost, weld_cost, unweld_cost, equip_cost, pick_lock_cost, overwatch_cost
     cdef readonly long grenade_cost
     cdef readonly Py_ssize_t move, move_diagonal, door, weld, unweld, equip, pick_lock, comms, fire, overwatch, grenade
     cdef readonly Py_ssize_t end
 
 cpdef MaskNumbers marine_numbers(GameRecords game)
+
+# what targets and marine_mask read of the features, kept while the features list is the same and as long;
+# final: no class derives from it
+@cython.final
+cdef class FeatureIndex:
+    cdef readonly object features
+    cdef readonly Py_ssize_t count
+    cdef readonly tuple sentries, fired_at
+
+cpdef FeatureIndex feature_index(GameRecords game)
 
 # called in C by marine_mask (once per figure's decision), or by each other
 cpdef list targets(GameRecords game)

@@ -50,31 +50,95 @@ def step_marines(game) -> None:
     records._decide("activate", pending)
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid, reach=cython.Py_ssize_t, grenade_reach=cython.Py_ssize_t,
-               sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t,
-               r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, rows=list, cols=list, out=list, f=dict, shot_in=dict, shot=tuple, cache=dict)
+class MaskNumbers:
+    """The action slots, AP costs and ranges marine_mask and targets read, looked up once per rules
+    and action layout (kept in geometry.lasting_cache, which a pickle or clone leaves out: remade on
+    use; compiled, C fields: marines.pxd), not read from their dicts at every mask."""
+
+    def __init__(self, rules: dict, slot: dict):
+        self.rules, self.slot = rules, slot  # (what they were read from: marine_numbers checks them)
+        cost = rules["ap_cost"]
+        self.move_cost, self.door_cost, self.weld_cost = cost["move"], cost["door"], cost["weld"]
+        self.unweld_cost, self.equip_cost, self.pick_lock_cost = cost["unweld"], cost["equip"], cost["pick_lock"]
+        self.overwatch_cost, self.grenade_cost = cost["overwatch"], cost["grenade"]
+        self.fire_cost = {name[len("fire_"):]: ap for name, ap in cost.items() if name.startswith("fire_")}  # by weapon
+        # each weapon's range (combat.weapon_range: 0 for none), the grenade's and the sight range
+        self.fire_range = {name: 0 if w is None else w["range"] for name, w in rules["weapons"].items()}
+        self.grenade_range, self.sight_range = rules["weapons"]["grenade"]["range"], rules["sight_range"]
+        self.move, self.move_diagonal, self.door, self.weld = slot["move"], slot["move_diagonal"], slot["door"], slot["weld"]
+        self.unweld, self.equip, self.pick_lock, self.comms = slot["unweld"], slot["equip"], slot["pick_lock"], slot["comms"]
+        self.fire, self.overwatch, self.grenade, self.end = slot["fire"], slot["overwatch"], slot["grenade"], slot["end"]
+
+
+@cython.locals(game=GameRecords, lasting=dict, kept=MaskNumbers)
+def marine_numbers(game) -> MaskNumbers:
+    """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
+    given other rules, as some tests do, gets its own). The rules and slots are never changed in
+    place (data_files.rules() is one dict every game shares): a changed cost is a new dict."""
+    lasting = lasting_cache(game)
+    kept = lasting.get("marine_numbers")
+    if kept is None or kept.rules is not game.rules or kept.slot is not game._slot:
+        kept = lasting["marine_numbers"] = MaskNumbers(game.rules, game._slot)
+    return kept
+
+
+class FeatureIndex:
+    """What targets and marine_mask read of game.features that never changes: the squares of the
+    auto sentries (`sentries`, in any state) and the features that may be fired at (`fired_at`:
+    (index, the state they are shot in, their target, row, column) in the features' order).
+    Features are only ever added, each keeping its kind and square: the index holds for as long
+    as the list is the same object (a clone or a codec's copy is another) of the same length."""
+
+    def __init__(self, features: list, width: int):
+        self.features, self.count = features, len(features)
+        # (a square from its row and column, as geometry.sq)
+        self.sentries = tuple(f["pos"][0] * width + f["pos"][1] for f in features if f["kind"] == "sentry")
+        fired_at = []
+        for k, f in enumerate(features):
+            shot = FEATURES_FIRED_AT.get(f["kind"])
+            if shot is not None:
+                fired_at.append((k, shot[0], (shot[1], k), f["pos"][0], f["pos"][1]))
+        self.fired_at = tuple(fired_at)
+
+
+@cython.locals(game=GameRecords, lasting=dict, kept=FeatureIndex)
+def feature_index(game) -> FeatureIndex:
+    """game's FeatureIndex, kept (geometry.lasting_cache) while its features list is the one it
+    was made from, as long as it was."""
+    lasting = lasting_cache(game)
+    kept = lasting.get("feature_index")
+    if kept is None or kept.features is not game.features or kept.count != len(game.features):
+        kept = lasting["feature_index"] = FeatureIndex(game.features, game.colony.width)
+    return kept
+
+
+@cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid, numbers=MaskNumbers, index=FeatureIndex,
+               reach=cython.Py_ssize_t, sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t,
+               hc=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple,
+               cache=dict)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
     midi-gun's targets, from its square. Kept per decision state (game._cache). (Compiled: the
-    colony a typed Grid, its has_los a C call; the ranges on C integers.)"""
+    colony a typed Grid, its has_los a C call; the ranges on C integers, read from marine_numbers'
+    C fields; the features fired at and their squares from feature_index, their states alone read.)"""
     cache = game._cache
     cached = cache.get("targets")
     if cached is not None:
         return cached
+    numbers = marine_numbers(game)
     if game.active == NO and game.apc is not None and game.apc["driving"]:
         pos, reach = game.apc["pos"], weapon_range(game, game.rules["apc"]["weapon"])
     else:
         h = game.humans[game.active]
         pos = h.pos
-        reach = weapon_range(game, h.weapon)
-        grenade_reach = game.rules["weapons"]["grenade"]["range"]
-        if grenade_reach > reach and can_grenade(game, game.active):  # (can_grenade asked only when it matters)
-            reach = grenade_reach
+        reach = numbers.fire_range[h.weapon]
+        if numbers.grenade_range > reach and can_grenade(game, game.active):  # (can_grenade asked only when it matters)
+            reach = numbers.grenade_range
     out = []
     if reach > 0:
-        col, sight = game.colony, game.rules["sight_range"]
+        col, sight = game.colony, numbers.sight_range
         width = col.width
         rows, cols = col.rows_cols  # geometry.rng inline, on C integers when compiled (a hot loop)
         hr, hc = rows[pos], cols[pos]
@@ -88,15 +152,16 @@ def targets(game) -> list[tuple[str, int]]:
                 r = max(abs(rows[s] - hr), abs(cols[s] - hc))
                 if r <= reach and col.has_los(pos, s, sight):
                     out.append((r, 0, i, ("alien", i)))
-        shot_in = FEATURES_FIRED_AT
-        for k, f in enumerate(game.features):
-            shot = shot_in.get(f["kind"])
+        features = game.features
+        index = feature_index(game)
+        for shot in index.fired_at:  # (k, the state it is shot in, its target, row, column)
+            k = shot[0]
             # as an Alien: in reach and sight, seen (its range from its row and column)
-            if shot is not None and f["state"] == shot[0]:
-                fr, fc = f["pos"]
+            if features[k]["state"] == shot[1]:
+                fr, fc = shot[3], shot[4]
                 r = max(abs(fr - hr), abs(fc - hc))
                 if r <= reach and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
-                    out.append((r, 1, k, (shot[1], k)))
+                    out.append((r, 1, k, shot[2]))
         out.sort()
         if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
             del out[MAX_TARGETS:]
@@ -219,35 +284,6 @@ def can_use_comms(game, i: int) -> bool:
             and state.available_ap(game, i) >= game.rules["ap_cost"]["comms"] and explore.comms_terminal(game, h.pos) != NO)
 
 
-class MaskNumbers:
-    """The action slots and AP costs marine_mask reads, looked up once per rules and action layout
-    (kept in geometry.lasting_cache, which a pickle or clone leaves out: remade on use; compiled,
-    C fields: marines.pxd), not read from their dicts at every mask."""
-
-    def __init__(self, rules: dict, slot: dict):
-        self.rules, self.slot = rules, slot  # (what they were read from: marine_numbers checks them)
-        cost = rules["ap_cost"]
-        self.move_cost, self.door_cost, self.weld_cost = cost["move"], cost["door"], cost["weld"]
-        self.unweld_cost, self.equip_cost, self.pick_lock_cost = cost["unweld"], cost["equip"], cost["pick_lock"]
-        self.overwatch_cost, self.grenade_cost = cost["overwatch"], cost["grenade"]
-        self.fire_cost = {name[len("fire_"):]: ap for name, ap in cost.items() if name.startswith("fire_")}  # by weapon
-        self.move, self.move_diagonal, self.door, self.weld = slot["move"], slot["move_diagonal"], slot["door"], slot["weld"]
-        self.unweld, self.equip, self.pick_lock, self.comms = slot["unweld"], slot["equip"], slot["pick_lock"], slot["comms"]
-        self.fire, self.overwatch, self.grenade, self.end = slot["fire"], slot["overwatch"], slot["grenade"], slot["end"]
-
-
-@cython.locals(game=GameRecords, lasting=dict, kept=MaskNumbers)
-def marine_numbers(game) -> MaskNumbers:
-    """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
-    given other rules, as some tests do, gets its own). The rules and slots are never changed in
-    place (data_files.rules() is one dict every game shares): a changed cost is a new dict."""
-    lasting = lasting_cache(game)
-    kept = lasting.get("marine_numbers")
-    if kept is None or kept.rules is not game.rules or kept.slot is not game._slot:
-        kept = lasting["marine_numbers"] = MaskNumbers(game.rules, game._slot)
-    return kept
-
-
 def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     """The active figure's legal actions set in `mask`. With `script`, the script mask
     (BugHunt._compute_script_mask): the grenade slots are left out when the squad does not read
@@ -281,8 +317,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                  and len(state.crew(game)) < game.rules["apc"]["capacity"])
     equipment = h.equipment
     # the auto sentries the operator may switch (on a square beside it), when it has the AP
-    sentries = [geometry.sq(game, f["pos"]) for f in game.features if f["kind"] == "sentry"] \
-        if equipment and ap >= numbers.equip_cost else ()
+    sentries = feature_index(game).sentries if equipment and ap >= numbers.equip_cost else ()
     for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
         near = around[2 * d]
         if near is None:
@@ -319,7 +354,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
         if ap >= numbers.fire_cost[h.weapon]:
             ranges = target_ranges(game)  # (the targets in the grenade's reach too: the weapon's alone)
             if ranges:  # (most often none: the weapon's range and the slice are not looked up)
-                rng_w = weapon_range(game, h.weapon)
+                rng_w = numbers.fire_range[h.weapon]
                 fire = numbers.fire
                 for k in range(len(ranges)):
                     if ranges[k] <= rng_w:
