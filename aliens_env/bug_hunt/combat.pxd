@@ -14,7 +14,7 @@ cpdef sentries_fire(GameRecords game, object who)
 cpdef bint could_fire_at(GameRecords game, Human h, object square)
 cpdef bint can_overwatch(GameRecords game, object j, object i)
 
-# called in C by dice_ai.target_field (in_combat, for every human at every hive step) and dice_ai.rulebook_steps
+# called in C by xeno.target_field (in_combat, for every human at every hive step) and xeno.rulebook_steps
 # (humans_beside, at every Alien's step); their squares' rows and columns C integers
 @cython.locals(h=Human, a=Alien, hr=cython.Py_ssize_t, hc=cython.Py_ssize_t, ar=cython.Py_ssize_t,
                ac=cython.Py_ssize_t, s=cython.Py_ssize_t, rows=list, cols=list, aliens=list, i=cython.Py_ssize_t)

@@ -15,7 +15,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 def in_combat(game, j: int, exclude: int = NO) -> bool:
     """Is squad figure j in combat: a Face-Hugger on it, or a live free Alien (other than
-    `exclude`) within range 1? (cpdef, combat.pxd: dice_ai.target_field asks it for every human
+    `exclude`) within range 1? (cpdef, combat.pxd: xeno.target_field asks it for every human
     in C; its typed locals there.)"""
     h = game.humans[j]
     if h.hugger != NO:
@@ -38,7 +38,7 @@ def in_combat(game, j: int, exclude: int = NO) -> bool:
 def humans_beside(game, square: int) -> list[int]:
     """The squad figures an Alien on `square` would attack in close combat: exposed (active, out
     of the APC), not the android (the Aliens ignore it), within range 1. (cpdef, combat.pxd:
-    dice_ai.rulebook_steps calls it in C; its typed locals there.)"""
+    xeno.rulebook_steps calls it in C; its typed locals there.)"""
     rows, cols = game.colony.rows_cols  # state.exposed and geometry.rng, inline (called very often)
     r, c = rows[square], cols[square]  # (squares, rows and columns: C integers when compiled)
     beside = []
