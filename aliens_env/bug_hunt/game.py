@@ -81,6 +81,15 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
+def _mark(mask: np.ndarray, start: int, offsets) -> None:
+    """Marks legal the entries ``start + k`` of `mask` for each k of `offsets` (ints)."""
+    if cython.compiled:  # one C loop, no numpy item assignment an entry (game.pxd)
+        _mark_c(mask, start, offsets)  # noqa: F821
+        return
+    for k in offsets:
+        mask[start + k] = 1
+
+
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
                 "electronic_locks", "satellite_comms", "free_bug_master")
 
@@ -451,29 +460,22 @@ class BugHunt(GameRecords):
             marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = hive_choices(self, self.mover)
-            for dd in steps:
-                mask[s["step"] + dd] = 1
-            for dd in closes:
-                mask[s["close_door"] + dd] = 1
+            _mark(mask, s["step"], steps)
+            _mark(mask, s["close_door"], closes)
             mask[s["stop"]] = stop
         elif kind == "activate":
             for i in d.options:
                 mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
         elif kind == "order":
-            for i in d.options:
-                mask[s["order"] + i] = 1
+            _mark(mask, s["order"], d.options)
         elif kind == "approach":
-            for dd in d.options:
-                mask[s["approach"] + dd] = 1
+            _mark(mask, s["approach"], d.options)
         elif kind == "attack":
-            for j in d.options:
-                mask[s["attack"] + j] = 1
+            _mark(mask, s["attack"], d.options)
         elif kind == "extra_hit":
-            for k in range(len(d.options)):
-                mask[s["extra_hit"] + k] = 1
+            _mark(mask, s["extra_hit"], range(len(d.options)))
         elif kind in ("summon", "appear", "overwatch_fire"):
-            for j in d.options:
-                mask[s[kind] + j] = 1
+            _mark(mask, s[kind], d.options)
         elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask

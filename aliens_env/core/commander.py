@@ -8,20 +8,22 @@ class method over its data file: policies with ``act(game, player)``, tactic 0 t
 themselves), their names (``_tactic_name``; ``tactic_labels()`` lists them without building a game)
 and the two hooks ``_command_start`` and ``_command_over``. The ``tactic`` slice is appended after
 the game's own, so every action of the game keeps its number (its hive policies read the same
-indices); ``self._executing`` is True while a tactic plays (and while the game sets up).
+indices); ``self._executing`` is True while a tactic plays (and while the game sets up), and
+``self._commanded_side`` names the side the tactics play ("marines").
 
-While a tactic plays and the marines decide, the script mask (``script_mask``, core/game.py's
+While a tactic plays and the commanded side decides, the script mask (``script_mask``, core/game.py's
 PhasedGame: what the scripts read and the phase loop counts) is the game's ``_compute_script_mask``,
 kept in ``_cache`` beside the whole mask (the whole mask instead once something asked for it): a
 ruleset leaves out there what its scripts never read (PhasedGame's default: the whole mask).
-PhasedGame's ``script_mask`` reads ``_executing`` (compiled, a field of its struct: core/game.pxd).
+PhasedGame's ``script_mask`` reads ``_executing`` and ``_commanded_side`` (compiled, fields of its struct:
+core/game.pxd).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .actions import MASK_DTYPE, ActionLayout
-from .game import Decision, PhasedGame
+from .game import SIDES, Decision, PhasedGame
 
 try:
     import cython
@@ -69,6 +71,7 @@ class CommandedSide:
         self.tactics = self._make_tactics()
         if len(self.tactics) < 2:  # (one tactic would be no choice: a step offered is a real choice)
             raise ValueError(f"{type(self).__name__} needs two or more tactics; its data file lists {len(self.tactics)}")
+        self._commanded_side = SIDES[0]  # the marines: script_mask answers their decisions while a tactic plays
         self._executing = True  # no commander's mask while the game sets up
         super().__init__(**options)
         self.layout = self.layout.extended("tactic", [self._tactic_name(t) for t in self.tactics])
@@ -118,7 +121,7 @@ class CommandedSide:
         """The marines' mask is the commander's (every tactic: ``command_mask``) unless a tactic
         plays; every other mask is the game's own, whoever commands the marines."""
         game = self  # (typed: the open decision read from the struct, compiled; commander.pxd)
-        if game._executing or game.decision.player != "marines":
+        if game._executing or game.decision.player != game._commanded_side:
             return self._game_compute_mask()
         layout = self.layout
         return command_mask(layout.size, layout.slices["tactic"])
@@ -143,7 +146,8 @@ class CommandedSide:
         if kind != "tactic":
             self._game_resolve(action)
             return
-        game = self  # (typed: the decision and the cache read from the struct, compiled; commander.pxd)
+        game = self  # (typed: the decision, the cache and the side read from the struct, compiled; commander.pxd)
+        side = game._commanded_side
         tactic = self.tactics[index]
         start = self._command_start()
         self._executing = True
@@ -154,17 +158,17 @@ class CommandedSide:
             game._cache.clear()  # the masks cached so far were the commander's
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
-                self._game_resolve(tactic.act(self, "marines"))
+                self._game_resolve(tactic.act(self, side))
                 game._run()  # forced steps and the phase machine, up to the next real choice (typed: a C call)
                 d = game.decision
-                if d is None or d.player != "marines" or self._command_over(start):
+                if d is None or d.player != side or self._command_over(start):
                     break
         except BaseException:
             game._cache.clear()  # (a command broken off keeps nothing)
             raise
         finally:
             self._executing = False
-        if d is not None and d.player == "marines":  # the next command starts here: the cache handed over
+        if d is not None and d.player == side:  # the next command starts here: the cache handed over
             self._primitive, self._cache = (d, game._cache), {}
         # (another side's decision keeps its cache: its masks are the same whoever commands the marines)
 

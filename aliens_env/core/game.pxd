@@ -1,3 +1,5 @@
+cimport cython
+
 # The games' C types when compiled, and their open Decision's (Cython reads this file beside
 # game.py): the attributes a game reads at every step live in the object's struct, read without
 # Python's attribute lookup in the methods of these classes and of the extension types derived from
@@ -22,6 +24,9 @@ cdef class PhasedGame(Game):
     # True while a commander's tactic plays (core/commander.py), which script_mask reads, False between its
     # commands; None in a game no commander plays
     cdef public object _executing
+    # the side a commander commands (core/commander.py sets it: its decisions get the script mask while a
+    # tactic plays); None in a game no commander plays
+    cdef public object _commanded_side
     # cpdef: called at every step by this class's methods and the typed rulesets' (a C call there);
     # no game overrides them (a Python subclass still could: Cython checks for an override)
     cpdef _current_mask(self)
@@ -40,3 +45,54 @@ cdef class PhasedGame(Game):
     cpdef _compute_script_mask(self)
     cpdef _resolve(self, action)
     cpdef _advance(self)
+
+
+# (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport only
+# its own modules, tests/test_compiled.py)
+cdef extern from "Python.h":
+    enum:
+        PyBUF_SIMPLE
+    int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
+    void PyBuffer_Release(Py_buffer *view)
+
+
+cdef extern from "<string.h>" nogil:
+    void *memcpy(void *dest, const void *src, size_t n)
+
+
+# lone_legal's C loop (compiled): the mask's bytes read through its buffer, 8 at a time while they are
+# zero, up to its second legal action
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline Py_ssize_t _lone_legal_c(object mask) except -3:
+    cdef Py_buffer view
+    cdef const unsigned char *entries
+    cdef unsigned long long word
+    cdef Py_ssize_t i = 0, end, size, found = -1
+    PyObject_GetBuffer(mask, &view, PyBUF_SIMPLE)
+    try:
+        if view.itemsize != 1:
+            raise ValueError("a mask is not one byte an action")
+        entries = <const unsigned char *>view.buf
+        size = view.len
+        while i < size:
+            end = size
+            if i + 8 <= size:
+                memcpy(&word, entries + i, 8)
+                if not word:
+                    i += 8
+                    continue
+                end = i + 8
+            while i < end:
+                if entries[i]:
+                    if found >= 0:
+                        return -2
+                    found = i
+                i += 1
+        return found
+    finally:
+        PyBuffer_Release(&view)
+
+
+# PhasedGame._run's question of every mask it counts, a C call there
+cpdef Py_ssize_t lone_legal(object mask) except -3

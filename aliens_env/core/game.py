@@ -41,7 +41,8 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from . import pure_cython as cython
 
-try:  # np.count_nonzero without its Python wrapper (~0.3 us a call; PhasedGame._run counts every mask)
+try:  # np.count_nonzero without its Python wrapper (~0.3 us a call; GloriousDay._run counts every mask, lone_legal
+    # as pure Python)
     from numpy._core.multiarray import count_nonzero as _count_nonzero
 except ImportError:  # (another numpy layout: the public function)
     _count_nonzero = np.count_nonzero
@@ -107,6 +108,15 @@ def check_result_reward(value: dict | None) -> dict[str, float]:
             f"{{'win': 1.0, 'draw': 0.0, 'loss': 0.0}}; got {value!r}"
         )
     return {key: float(v) for key, v in value.items()}
+
+
+def lone_legal(mask: np.ndarray) -> int:
+    """The index of the lone legal action of `mask` (one byte an action, as every mask); -1 when
+    none is legal, -2 when two or more are (``PhasedGame._run`` takes a lone action at once)."""
+    if cython.compiled:  # one C loop over its bytes, no Python call (core/game.pxd)
+        return _lone_legal_c(mask)  # noqa: F821
+    count = _count_nonzero(mask)
+    return -2 if count > 1 else -1 if count == 0 else int(mask.argmax())
 
 
 class IllegalActionError(ValueError):
@@ -408,11 +418,12 @@ class PhasedGame(Game):
     @cython.locals(d=Decision, cache=dict)  # (compiled: the decision's fields and the cache C reads)
     def script_mask(self, player: str) -> np.ndarray:
         """The script mask (see the class's docstring): while a commander's tactic plays
-        (``_executing``, core/commander.py) and the marines decide, the kept ``_compute_script_mask()``
-        (the whole mask instead where it is cached already: no second mask worked out); otherwise
-        the whole mask, ``legal_mask_kept``'s (a commander's own mask while it decides)."""
+        (``_executing``, core/commander.py) and the side it commands (``_commanded_side``) decides,
+        the kept ``_compute_script_mask()`` (the whole mask instead where it is cached already: no
+        second mask worked out); otherwise the whole mask, ``legal_mask_kept``'s (a commander's own
+        mask while it decides)."""
         d = self.decision
-        if self._executing and d is not None and d.player == player == "marines":
+        if self._executing and d is not None and d.player == player and player == self._commanded_side:
             cache = self._cache
             mask = cache.get("mask")
             if mask is None:
@@ -459,20 +470,20 @@ class PhasedGame(Game):
         self._resolve(action)
         self._run()
 
-    @cython.locals(count=cython.Py_ssize_t)  # (compiled: the count compared in C)
+    @cython.locals(lone=cython.Py_ssize_t)  # (compiled: compared in C)
     def _run(self) -> None:
         while True:
             self._cache.clear()  # the position may have changed: masks and views are recomputed
             if not self._settle():
                 return
             if self.decision is not None:
-                mask = self.script_mask(self.decision.player)  # (above 1 exactly when the whole mask is)
-                count = _count_nonzero(mask)
-                if count > 1:
+                mask = self.script_mask(self.decision.player)  # (two or more entries exactly when the whole mask has)
+                lone = lone_legal(mask)
+                if lone == -2:  # a real choice
                     return
-                if count == 0:
+                if lone == -1:
                     raise RuntimeError(f"{type(self).__name__}: no legal action in decision {self.decision}")
-                self._resolve(int(mask.argmax()))
+                self._resolve(lone)
             elif not self._advance():
                 return
 
