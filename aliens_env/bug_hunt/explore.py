@@ -66,7 +66,8 @@ def reveal(game, viewer: int = NO) -> None:
                 if piece.get("brood"):
                     brood_exists = True
                     break
-        new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists)
+        new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists,
+                               _settled_ports(game, col))
         game.stats["sections_laid"] += len(col.pieces) - before
         game.features.extend(new)
         equip_new_pieces(game, before)
@@ -134,18 +135,17 @@ def layout_ports(game) -> tuple:
     (cpdef, explore.pxd: reveal calls it in C at every turn of its loop; its ports typed dict,
     their state and kind str.)"""
     col = game.colony
-    shared = layout_cache(game)  # (not game._shared itself: the next layout_cache of a new version would empty it)
-    cached = shared.get("mouths")
+    shared = game._shared
+    cached = shared.get("mouths")  # (read without layout_cache's check: it holds its own version)
     if cached is not None and cached[0] == col.version:
         return cached
+    shared = layout_cache(game)  # (not game._shared itself: the next layout_cache of a new version would empty it)
     out = []
     pending = False
     width, height = col.width, col.height
     cells = col.cells
     ports = col.ports
-    lasting = lasting_cache(game)
-    settled = lasting.get("settled_ports")  # (colony, n): its first n ports were settled at the last reading
-    first = settled[1] if settled is not None and settled[0] is col else 0
+    first = _settled_ports(game, col)
     first_pending = len(ports)
     for k in range(first, len(ports)):
         port = ports[k]
@@ -170,9 +170,17 @@ def layout_ports(game) -> tuple:
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
-    lasting["settled_ports"] = (col, first_pending)
+    lasting_cache(game)["settled_ports"] = (col, first_pending)
     cached = shared["mouths"] = (col.version, out, pending, set())
     return cached
+
+
+def _settled_ports(game, col) -> int:
+    """How many of the colony's first ports ``layout_ports`` found settled (joined, dead or done) at
+    its last reading, kept in geometry.lasting_cache as (colony, n); 0 when none is kept for `col`.
+    (A port is added pending and, once settled, stays so: they are settled still.)"""
+    settled = lasting_cache(game).get("settled_ports")
+    return settled[1] if settled is not None and settled[0] is col else 0
 
 
 def reopen(game) -> None:
@@ -181,7 +189,7 @@ def reopen(game) -> None:
     room where a section would fit beyond it (picked with dice seeded from the layout seed),
     and exploration goes on through it."""
     col = game.colony
-    if layout_ports(game)[2] or game._shared.get("reopen_failed") == col.version:  # (a port is pending)
+    if layout_ports(game)[2] or "reopen_failed" in layout_cache(game):  # (a port is pending)
         return
     candidates = []
     for pid, piece in enumerate(col.pieces):
@@ -201,7 +209,7 @@ def reopen(game) -> None:
                 if col.fits(col.rect_cells(beyond, d, 2, 2)):
                     candidates.append((r, c, d, pid))
     if not candidates:
-        game._shared["reopen_failed"] = col.version  # the grid is full: look again only once it changes
+        layout_cache(game)["reopen_failed"] = True  # the grid is full: look again only once it changes
         return
     candidates.sort()
     dice = Dice(f"bug-hunt-reopen:{game.layout_seed}:{len(col.ports)}")
