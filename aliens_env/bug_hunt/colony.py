@@ -200,15 +200,11 @@ class Colony(Grid):
             "door": None if door is None else list(door), "state": "pending",
         })
 
-    @cython.locals(first=cython.Py_ssize_t, ports=list, k=cython.Py_ssize_t, port=dict, v=cython.int,
-                   laid=cython.bint, joined=cython.bint)
-    def refresh_ports(self, first: int = 0) -> None:
-        """Ports whose squares were taken by a later section are joined (floor) or dead (wall).
-        The ports before `first` are known settled (not pending) and not read."""
+    @cython.locals(port=dict, v=cython.int, laid=cython.bint, joined=cython.bint)
+    def refresh_ports(self) -> None:
+        """Ports whose squares were taken by a later section are joined (floor) or dead (wall)."""
         cells = self.cells
-        ports = self.ports
-        for k in range(first, len(ports)):
-            port = ports[k]
+        for port in self.ports:
             if port["state"] != "pending":
                 continue
             laid = joined = False  # any square no longer unknown; any of them open to walk through

@@ -23,12 +23,8 @@ cdef int _first_seen(GameRecords game, Grid col, list mouths_now, list viewers) 
 cdef bint _sees(Grid col, signed char[:, :] cells, int v, int m, int sight) except -1
 
 # called in C by reveal at every turn of its loop (and by reopen)
-@cython.locals(shared=dict, ports=list, port=dict, state=str, kind=str, first=cython.Py_ssize_t,
+@cython.locals(shared=dict, lasting=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
                first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.int,
                height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
                mouths=list)
 cpdef tuple layout_ports(GameRecords game)
-
-# the ports layout_ports found settled, read in C by it and by reveal (for the layout's refresh_ports)
-@cython.locals(settled=tuple)
-cdef Py_ssize_t _settled_ports(GameRecords game, Grid col) except -1

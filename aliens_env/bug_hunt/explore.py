@@ -66,8 +66,7 @@ def reveal(game, viewer: int = NO) -> None:
                 if piece.get("brood"):
                     brood_exists = True
                     break
-        new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists,
-                               _settled_ports(game, col))
+        new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists)
         game.stats["sections_laid"] += len(col.pieces) - before
         game.features.extend(new)
         equip_new_pieces(game, before)
@@ -145,7 +144,9 @@ def layout_ports(game) -> tuple:
     width, height = col.width, col.height
     cells = col.cells
     ports = col.ports
-    first = _settled_ports(game, col)
+    lasting = lasting_cache(game)
+    settled = lasting.get("settled_ports")  # (colony, n): its first n ports were settled at the last reading
+    first = settled[1] if settled is not None and settled[0] is col else 0
     first_pending = len(ports)
     for k in range(first, len(ports)):
         port = ports[k]
@@ -170,17 +171,9 @@ def layout_ports(game) -> tuple:
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
-    lasting_cache(game)["settled_ports"] = (col, first_pending)
+    lasting["settled_ports"] = (col, first_pending)
     cached = shared["mouths"] = (col.version, out, pending, set())
     return cached
-
-
-def _settled_ports(game, col) -> int:
-    """How many of the colony's first ports ``layout_ports`` found settled (joined, dead or done) at
-    its last reading, kept in geometry.lasting_cache as (colony, n); 0 when none is kept for `col`.
-    (A port is added pending and, once settled, stays so: they are settled still.)"""
-    settled = lasting_cache(game).get("settled_ports")
-    return settled[1] if settled is not None and settled[0] is col else 0
 
 
 def reopen(game) -> None:

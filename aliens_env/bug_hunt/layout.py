@@ -33,10 +33,9 @@ def lay_entry(col: Colony, rules: dict) -> list[tuple[int, int]]:
     return cells
 
 
-def resolve_port(col: Colony, index: int, dice, rules: dict, brood_exists: bool, settled: int = 0) -> list[dict]:
+def resolve_port(col: Colony, index: int, dice, rules: dict, brood_exists: bool) -> list[dict]:
     """Lay what lies at port `index` (the roll of the tables). Returns the new features
-    (contents) and marks the port done, joined or dead; the ports before `settled` are known
-    settled, and the ports a new section joins or walls off are looked for after them."""
+    (contents) and marks the port done, joined or dead."""
     port = col.ports[index]
     if port["state"] != "pending":
         return []
@@ -44,7 +43,7 @@ def resolve_port(col: Colony, index: int, dice, rules: dict, brood_exists: bool,
         features = _open_end(col, port, dice, rules)
     else:
         features = _beyond_door(col, port, dice, rules, brood_exists)
-    col.refresh_ports(settled)
+    col.refresh_ports()
     return features
 
 
