@@ -134,10 +134,11 @@ def layout_ports(game) -> tuple:
     (cpdef, explore.pxd: reveal calls it in C at every turn of its loop; its ports typed dict,
     their state and kind str.)"""
     col = game.colony
-    shared = layout_cache(game)  # (not game._shared itself: the next layout_cache of a new version would empty it)
-    cached = shared.get("mouths")
+    shared = game._shared
+    cached = shared.get("mouths")  # (read without layout_cache's check: it holds its own version)
     if cached is not None and cached[0] == col.version:
         return cached
+    shared = layout_cache(game)  # (not game._shared itself: the next layout_cache of a new version would empty it)
     out = []
     pending = False
     width, height = col.width, col.height
@@ -181,7 +182,7 @@ def reopen(game) -> None:
     room where a section would fit beyond it (picked with dice seeded from the layout seed),
     and exploration goes on through it."""
     col = game.colony
-    if layout_ports(game)[2] or game._shared.get("reopen_failed") == col.version:  # (a port is pending)
+    if layout_ports(game)[2] or "reopen_failed" in layout_cache(game):  # (a port is pending)
         return
     candidates = []
     for pid, piece in enumerate(col.pieces):
@@ -201,7 +202,7 @@ def reopen(game) -> None:
                 if col.fits(col.rect_cells(beyond, d, 2, 2)):
                     candidates.append((r, c, d, pid))
     if not candidates:
-        game._shared["reopen_failed"] = col.version  # the grid is full: look again only once it changes
+        layout_cache(game)["reopen_failed"] = True  # the grid is full: look again only once it changes
         return
     candidates.sort()
     dice = Dice(f"bug-hunt-reopen:{game.layout_seed}:{len(col.ports)}")
