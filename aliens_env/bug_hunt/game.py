@@ -81,15 +81,6 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
 
-def _mark(mask: np.ndarray, start: int, offsets) -> None:
-    """Marks legal the entries ``start + k`` of `mask` for each k of `offsets` (ints)."""
-    if cython.compiled:  # one C loop, no numpy item assignment an entry (game.pxd)
-        _mark_c(mask, start, offsets)  # noqa: F821
-        return
-    for k in offsets:
-        mask[start + k] = 1
-
-
 OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limit", "bug_master_picks", "apc",
                 "electronic_locks", "satellite_comms", "free_bug_master")
 
@@ -460,22 +451,29 @@ class BugHunt(GameRecords):
             marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = hive_choices(self, self.mover)
-            _mark(mask, s["step"], steps)
-            _mark(mask, s["close_door"], closes)
+            for dd in steps:
+                mask[s["step"] + dd] = 1
+            for dd in closes:
+                mask[s["close_door"] + dd] = 1
             mask[s["stop"]] = stop
         elif kind == "activate":
             for i in d.options:
                 mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
         elif kind == "order":
-            _mark(mask, s["order"], d.options)
+            for i in d.options:
+                mask[s["order"] + i] = 1
         elif kind == "approach":
-            _mark(mask, s["approach"], d.options)
+            for dd in d.options:
+                mask[s["approach"] + dd] = 1
         elif kind == "attack":
-            _mark(mask, s["attack"], d.options)
+            for j in d.options:
+                mask[s["attack"] + j] = 1
         elif kind == "extra_hit":
-            _mark(mask, s["extra_hit"], range(len(d.options)))
+            for k in range(len(d.options)):
+                mask[s["extra_hit"] + k] = 1
         elif kind in ("summon", "appear", "overwatch_fire"):
-            _mark(mask, s[kind], d.options)
+            for j in d.options:
+                mask[s[kind] + j] = 1
         elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask
