@@ -111,8 +111,9 @@ def check_result_reward(value: dict | None) -> dict[str, float]:
 
 
 def lone_legal(mask: np.ndarray) -> int:
-    """The index of the lone legal action of `mask` (one byte an action, as every mask); -1 when
-    none is legal, -2 when two or more are (``PhasedGame._run`` takes a lone action at once)."""
+    """The index of the lone legal action of `mask` (a contiguous array of one byte an action, as
+    every mask: compiled, another is refused); -1 when none is legal, -2 when two or more are
+    (``PhasedGame._run`` takes a lone action at once)."""
     if cython.compiled:  # one C loop over its bytes, no Python call (core/game.pxd)
         return _lone_legal_c(mask)  # noqa: F821
     count = _count_nonzero(mask)
@@ -167,6 +168,10 @@ def rebuild_game(cls: type, state: dict) -> "Game":
     for name in fields:
         setattr(game, name, state.get(name))
     game.__dict__.update({name: value for name, value in state.items() if name not in fields})
+    if "_commanded_side" in fields and "_commanded_side" not in state and state.get("tactics") is not None:
+        # a commanded game (core/commander.py: it alone keeps `tactics`) pickled before the field was
+        # (session 56): its commander commanded the marines, as every commander does
+        game._commanded_side = SIDES[0]
     return game
 
 
@@ -513,5 +518,6 @@ class PhasedGame(Game):
 for _name in ("_compute_mask", "_resolve", "_advance"):  # the loop's hooks every ruleset implements
     abstractmethod(vars(PhasedGame)[_name])  # (sets the function's __isabstractmethod__: abstract_methods finds it)
 del _name
-if not cython.compiled:  # (compiled, the struct's field, None until a commander sets it: core/game.pxd)
+if not cython.compiled:  # (compiled, the struct's fields, None until a commander sets them: core/game.pxd)
     PhasedGame._executing = None
+    PhasedGame._commanded_side = None

@@ -82,9 +82,26 @@ def test_every_commanded_side_names_the_marines_and_keeps_it(name):
         assert other._commanded_side == "marines"
 
 
+@pytest.mark.parametrize("name", TACTICS_ENVS)
+def test_a_commanded_game_pickled_before_the_field_loads_commanded(name):
+    """A pickle from before ``_commanded_side`` (session 56) has no such entry: it loads with the
+    marines commanded (core/game.py's rebuild_game), so the marines choose tactics, not actions."""
+    game = load_object(REGISTRY[name].game)()
+    game.reset(1)
+    rebuild, (cls, state) = game.__reduce__()[:2]
+    assert state.pop("_commanded_side") == "marines"
+    old = rebuild(cls, state)
+    assert old._commanded_side == "marines"
+    while old.current_player() == "hive":  # (some open with the hive's move)
+        old.apply(int(np.flatnonzero(old.legal_mask("hive"))[0]))
+    assert old.current_player() == "marines"
+    tactic = old.layout.slices["tactic"]
+    assert np.flatnonzero(old.legal_mask("marines")).tolist() == list(range(tactic[0], tactic[0] + tactic[1]))
+
+
 def test_a_plain_game_names_no_commanded_side():
     game = BugHunt()
-    assert getattr(game, "_commanded_side", None) is None  # (compiled, the struct's field: None)
+    assert game._commanded_side is None  # (compiled, the struct's field; pure, the class's default)
     assert isinstance(game, PhasedGame) and not game._executing
 
 
