@@ -15,16 +15,15 @@ cpdef dict lasting_cache(GameRecords game)
 cpdef long steps_on(field, square) except? -2
 
 # called in C by policies and tactics (their .pxd cimport them): the range between two squares (on C longs, its
-# rows and columns read from the colony's lists), the walking field and its kept view, and the kept tuples of goals
+# rows and columns read from the colony's lists), the walking field and its kept steps, and the kept tuples of goals
 @cython.locals(rows=list, cols=list, dr=cython.long, dc=cython.long)
 cpdef long rng(GameRecords game, long a, long b) except? -2
 cpdef walk_field(GameRecords game, goals)
-cpdef walk_view(GameRecords game, goals)
 # a kept walking field: its steps a C slice (made once, when the field is; a typed reader takes it with no buffer
-# check), its view the slice as a Cython memoryview object; final: no class derives from it
+# check); final: no class derives from it
 @cython.final
 cdef class WalkKept:
-    cdef readonly object field, view
+    cdef readonly object field
     cdef const int[:] steps
 @cython.locals(shared=dict, fields=dict, key=tuple, kept=WalkKept)
 cpdef WalkKept walk_kept(GameRecords game, goals)

@@ -170,28 +170,20 @@ def walk_field(game, goals: list[int]) -> np.ndarray:
     """Orthogonal steps from every square to the nearest goal for a figure walking (over open
     squares and doors that are not welded: open, closed or locked), UNREACHABLE where none: the
     colony's WALKER field of the sorted goals (flat, read-only). Kept in the layout cache by the
-    goals as given (walk_kept). (cpdef, geometry.pxd, as walk_view, walk_kept, entry_squares,
+    goals as given (walk_kept). (cpdef, geometry.pxd, as walk_kept, entry_squares,
     room_centres and exploration_goals: the policies call walk_kept and the others in C.)"""
     return walk_kept(game, goals).field
-
-
-def walk_view(game, goals: list[int]):
-    """``walk_field``'s field as a typed view (compiled: a Cython memoryview of its int32 steps,
-    made once with the field and kept beside it, so a typed reader, ``const int[:]``, makes no
-    buffer of the field at each call; the field itself in pure Python)."""
-    return walk_kept(game, goals).view
 
 
 class WalkKept:
     """A walking field as walk_kept keeps it: ``field``, walk_field's array; ``steps``, its int32
     steps for a typed reader (compiled, a C slice made once with the field: a C caller reads it
-    as a C array with no buffer asked of the field at each read, geometry.pxd); ``view``, walk_view's
-    (compiled, the slice as a Cython memoryview object). In pure Python all three are the field."""
+    as a C array with no buffer asked of the field at each read, geometry.pxd). In pure Python both
+    are the field."""
 
     def __init__(self, field: np.ndarray):
         self.field = field
         self.steps = field
-        self.view = self.steps
 
 
 def walk_kept(game, goals: list[int]) -> WalkKept:

@@ -191,7 +191,7 @@ def alien_step(game, i: int, d: int) -> None:
         combat.overwatch_chances(game, i)
 
 
-@cython.locals(records=GameRecords, h=Human, rules=dict, f=dict, s=cython.long, egg_range=cython.long, viewers=list,
+@cython.locals(records=GameRecords, h=Human, rules=dict, f=dict, s=cython.long, viewers=list,
                seen=cython.bint, squads=list, sq=cython.Py_ssize_t)
 def xeno_phase(game) -> None:
     """Eggs, impregnated humans, then the activation roll (PRINTED; A13, A15). (Typed loops: the

@@ -62,7 +62,7 @@ def hive_steps(seed: int, make, wanted: int):
 
 @pytest.mark.parametrize("make,seed", [(BugHunt, 300), (BugHuntTactics, 400), (BugHuntTactics, 500)])
 def test_the_kept_target_field_is_the_field_searched_anew_at_every_hive_step(make, seed, monkeypatch):
-    searches = []  # the hive's searches (geometry.dijkstra, a module attribute dice_ai calls, compiled too)
+    searches = []  # the hive's searches (geometry.dijkstra, a module attribute xeno calls, compiled too)
     search = geometry.dijkstra
     monkeypatch.setattr(geometry, "dijkstra", lambda g, targets, hugger: searches.append(1) or search(g, targets, hugger))
     checked = kept_reads = 0

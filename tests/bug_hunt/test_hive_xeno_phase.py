@@ -4,9 +4,12 @@ random Bug Hunt positions: the same dice rolled in the same order, so the same f
 events and squads to roll for."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from aliens_env.bug_hunt import geometry, state, xeno
+from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.state import NO
 from bh_helpers import positions
 
@@ -98,3 +101,43 @@ def test_the_xeno_phase_is_the_rules_read_plainly_at_random_positions(seed, miss
                     assert xeno.activation_need(game) == activation_need_plainly(game), (seed, g.turn, game.xeno_squad)
                     needs += 1
     assert hatched > 0 and burst > 0 and needs > 100, (hatched, burst, needs)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_two_squads_and_the_apc_s_crew_are_rolled_for_as_the_rules_say(seed):
+    """The two-squad roster with the APC (the benchmark's games have one squad, no APC): the Xeno
+    phase's squads to roll for, as played and with one squad's figures all out of action; and the
+    activation need of each squad with a figure of the other squad, or of its own, in the moved APC."""
+    rng = random.Random(seed)
+    checked = rolled_for_one = crew_cases = 0
+    for start in range(6):
+        g = BugHunt(squad="two_squads", apc=True)
+        g.reset(seed * 100 + start)
+        for _ in range(300):
+            if g.is_terminal():
+                break
+            if rng.random() < 0.2:
+                for out in (None, 0, 1):  # as played; then squad `out`'s figures all out of action
+                    base = g.clone()
+                    if out is not None:
+                        for h in base.humans:
+                            if h.squad == out:
+                                h.status = "dead"
+                    typed, plain = base.clone(), base.clone()
+                    xeno.xeno_phase(typed)
+                    xeno_phase_plainly(plain)
+                    assert outcome(typed) == outcome(plain), (seed, g.turn, out)
+                    rolled_for_one += out is not None and plain.xeno_squad == 1 - out
+                    checked += 1
+                for inside in range(len(g.humans)):  # one figure in the moved APC, each in turn
+                    crew = g.clone()
+                    crew.humans[inside].in_apc = True
+                    crew.apc["moved"] = True
+                    crew.fired_squads = [False] * crew.n_squads  # (so the move decides the need)
+                    for h in crew.humans:
+                        h.moved = False
+                    for crew.xeno_squad in range(crew.n_squads):
+                        assert xeno.activation_need(crew) == activation_need_plainly(crew), (seed, g.turn, inside)
+                        crew_cases += crew.humans[inside].status == "active" and crew.humans[inside].squad == crew.xeno_squad
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 50 and rolled_for_one > 10 and crew_cases > 20, (checked, rolled_for_one, crew_cases)

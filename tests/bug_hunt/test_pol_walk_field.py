@@ -1,9 +1,10 @@
-"""geometry.walk_field keeps its fields in the layout cache by the goals as given, and walk_view a typed
-view beside each (what the scripted squad's step and next figure read): at every position of seeded Bug
+"""geometry.walk_field keeps its fields in the layout cache by the goals as given (walk_kept, whose
+typed steps the scripted squad's step and next figure read: test_geo_step_toward, test_bh_next_figure
+check those readers): at every position of seeded Bug
 Hunt and BugHuntTactics play both are the colony's walking field of the sorted goals worked out anew (a
 copy of the colony with no cache), for the squad's goals, their reverse, random goals and goals asked at
-earlier positions (so a field kept from before a change of the layout would show); a view read again is
-the same view."""
+earlier positions (so a field kept from before a change of the layout would show); a field read again
+is the same kept one."""
 from __future__ import annotations
 
 import random
@@ -81,8 +82,8 @@ def test_walk_field_is_the_walking_field_searched_anew(seed, play):
             want = fresh_walk_field(g, goals)
             assert np.array_equal(geometry.walk_field(g, goals), want), (seed, g.turn, goals)
             assert np.array_equal(g.walk_field(list(goals)), want)  # (the kept field, read again)
-            view = geometry.walk_view(g, goals)
-            assert np.array_equal(np.asarray(view), want) and geometry.walk_view(g, goals) is view
+            kept = geometry.walk_kept(g, goals)
+            assert np.array_equal(kept.field, want) and geometry.walk_kept(g, goals) is kept
             earlier.append(list(goals))
             checked += 1
         versions.add((id(g), g.colony.version))
@@ -91,8 +92,8 @@ def test_walk_field_is_the_walking_field_searched_anew(seed, play):
 
 
 def test_walk_field_past_its_bound_is_still_the_walking_field(monkeypatch):
-    """With WALK_FIELDS_LIMIT at 2 the kept fields and views are dropped at every third goal set of a
-    version: each field and view read is still the one searched anew."""
+    """With WALK_FIELDS_LIMIT at 2 the kept fields are dropped at every third goal set of a
+    version: each field read is still the one searched anew."""
     monkeypatch.setattr(geometry, "WALK_FIELDS_LIMIT", 2)
     rng, checked = random.Random(3), 0
     for k, g in enumerate(played_positions(3, BugHunt, random_legal, 300)):
@@ -102,7 +103,7 @@ def test_walk_field_past_its_bound_is_still_the_walking_field(monkeypatch):
             if goals:
                 want = fresh_walk_field(g, goals)
                 assert np.array_equal(geometry.walk_field(g, goals), want)
-                assert np.array_equal(np.asarray(geometry.walk_view(g, goals)), want)
+                assert np.array_equal(geometry.walk_kept(g, goals).field, want)
                 assert len(geometry.layout_cache(g)["walk_fields"]) <= 2
                 checked += 1
     assert checked > 50
