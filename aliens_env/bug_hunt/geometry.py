@@ -82,7 +82,8 @@ def layout_cache(game) -> dict:
 
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
-    keyed on exactly what it reads, so a new layout leaves it valid (observation.map_planes' entry
+    keyed on what it reads, so a new layout leaves it valid (marines.feature_index's entry on its
+    features list's identity and length: see there; observation.map_planes' entry
     holds its own key, the layout version among it, and an array it rewrites; marines.MaskNumbers is
     keyed by the identity of the game's rules and action slots, which are never changed in place: a
     game given other rules gets other dicts). Emptied when it holds LASTING_LIMIT entries (a bound on

@@ -86,8 +86,11 @@ class FeatureIndex:
     """What targets and marine_mask read of game.features that never changes: the squares of the
     auto sentries (`sentries`, in any state) and the features that may be fired at (`fired_at`:
     (index, the state they are shot in, their target, row, column) in the features' order).
-    Features are only ever added, each keeping its kind and square: the index holds for as long
-    as the list is the same object (a clone or a codec's copy is another) of the same length."""
+    The game only ever appends features, and never moves one nor changes the kind of a sentry
+    or an egg cache (an impregnated human's kind turns to burst_human, a kind not read here): the
+    index holds for as long as the list is the same object (a clone or a codec's copy is another)
+    of the same length. (A list edited in place otherwise, a feature removed and another added,
+    would keep a stale index: a test that edits the features gives the game another list.)"""
 
     def __init__(self, features: list, width: int):
         self.features, self.count = features, len(features)

@@ -115,7 +115,9 @@ def map_planes(game) -> np.ndarray:
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
     quarter of the memory of float32; stripe() turns them into the observation's floats. The
     array is the game's own, rewritten in place when the key changes: keep a copy, not it (kept
-    in geometry.lasting_cache, which a new layout version leaves, to be rewritten)."""
+    in geometry.lasting_cache, which a new layout version leaves, to be rewritten; compiled, only
+    the rows of the first seven planes whose squares changed are rewritten, so a write into those
+    planes would never be repaired)."""
     key = (game.colony.version, game.rooms_entered)
     lasting = lasting_cache(game)
     cached = lasting.get("map_planes")
