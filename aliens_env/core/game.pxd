@@ -1,5 +1,3 @@
-cimport cython
-
 # The games' C types when compiled, and their open Decision's (Cython reads this file beside
 # game.py): the attributes a game reads at every step live in the object's struct, read without
 # Python's attribute lookup in the methods of these classes and of the extension types derived from
@@ -62,8 +60,6 @@ cdef extern from "<string.h>" nogil:
 
 # lone_legal's C loop (compiled): the mask's bytes read through its buffer, 8 at a time while they are
 # zero, up to its second legal action
-@cython.boundscheck(False)
-@cython.wraparound(False)
 cdef inline Py_ssize_t _lone_legal_c(object mask) except -3:
     cdef Py_buffer view
     cdef const unsigned char *entries

@@ -111,7 +111,7 @@ class GloriousDayTactics(CommandedSide, GloriousDay):
             self._executing = True  # (writes through self: tests/test_compiled.py)
             try:
                 game._cache.clear()
-                GloriousDay._resolve(self, game.tactics[0].act(self, "marines"))
+                GloriousDay._resolve(self, game.tactics[0].act(self, game._commanded_side))
             finally:
                 self._executing = False
                 game._cache.clear()
