@@ -241,16 +241,22 @@ def test_layout_table_frequencies():
         assert abs(counts.get(k, 0) / n - p) < 4 * sd, (k, counts)
 
 
-def test_a_sealed_colony_finds_a_new_closed_door():
-    """A54: when every open end is sealed, a closed door appears in a laid wall with room beyond."""
+def sealed_game():
+    """A game whose every open end is sealed (A54's case)."""
     from aliens_env.bug_hunt import BugHunt
-    from aliens_env.bug_hunt.colony import DOOR_CLOSED
     g = BugHunt()
     g.reset(4)
-    col = g.colony
-    for port in col.ports:
+    for port in g.colony.ports:
         if port["state"] == "pending":
-            col.seal(port)
+            g.colony.seal(port)
+    return g
+
+
+def test_a_sealed_colony_finds_a_new_closed_door():
+    """A54: when every open end is sealed, a closed door appears in a laid wall with room beyond."""
+    from aliens_env.bug_hunt.colony import DOOR_CLOSED
+    g = sealed_game()
+    col = g.colony
     g._reveal()
     pending = [p for p in col.ports if p["state"] == "pending"]
     assert len(pending) == 1 and pending[0]["kind"] == "door"
@@ -259,11 +265,7 @@ def test_a_sealed_colony_finds_a_new_closed_door():
     beyond = tuple(pending[0]["cells"][0])
     assert col.cells[beyond] == UNKNOWN
     # reproducible from the seed
-    h = BugHunt()
-    h.reset(4)
-    for port in h.colony.ports:
-        if port["state"] == "pending":
-            h.colony.seal(port)
+    h = sealed_game()
     h._reveal()
     assert [p for p in h.colony.ports if p["state"] == "pending"] == pending
 
@@ -281,3 +283,28 @@ def test_junctions_and_bends_roll_their_contents_too(layout_roll, sub):
     feats = resolve(col, layout_roll, sub, 6, 6, 6)  # special, other, active sentry
     assert col.pieces[-1]["contents"] == "sentry_active"
     assert [(f["kind"], f["state"]) for f in feats] == [("sentry", "active")]
+
+
+def test_a_full_grid_is_looked_at_again_once_the_layout_changes():
+    """explore.reopen (A54) on a full grid: nothing found, it is noted in the layout version's cache
+    (geometry.layout_cache) and not looked for again at that version; once the layout changes, the
+    door is looked for again."""
+    from aliens_env.bug_hunt import explore
+    from aliens_env.bug_hunt.colony import DOOR_CLOSED, UNKNOWN, WALL
+    from aliens_env.bug_hunt.geometry import layout_cache
+    g = sealed_game()
+    col = g.colony
+    unknown = col.cells == UNKNOWN
+    col.cells[unknown] = WALL  # no room left for a section anywhere
+    col.changed()
+    ports = len(col.ports)
+    explore.reopen(g)
+    assert len(col.ports) == ports and layout_cache(g)["reopen_failed"]
+    col.cells[unknown] = UNKNOWN  # room again, the failure noted still: not looked for at this version
+    explore.reopen(g)
+    assert len(col.ports) == ports
+    col.changed()
+    explore.reopen(g)
+    assert len(col.ports) == ports + 1 and "reopen_failed" not in layout_cache(g)
+    door = tuple(col.ports[-1]["door"])
+    assert col.cells[door] == DOOR_CLOSED and col.ports[-1]["state"] == "pending"
