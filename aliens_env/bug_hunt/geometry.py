@@ -188,7 +188,7 @@ class WalkKept:
 
 
 def walk_kept(game, goals: list[int]) -> WalkKept:
-    """walk_field's field of the goals with its typed steps and view (a WalkKept), kept in the layout
+    """walk_field's field of the goals with its typed steps (a WalkKept), kept in the layout
     cache by the goals as given (one tuple of ints hashed, where the colony's own key is a tuple of
     the sources, the mover and its options built at each call; the order changes nothing but the
     key), at most WALK_FIELDS_LIMIT of them a layout version."""
