@@ -118,14 +118,15 @@ def feature_index(game) -> FeatureIndex:
 @cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid, numbers=MaskNumbers, index=FeatureIndex,
                reach=cython.Py_ssize_t, sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t,
                hc=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t,
-               i=cython.Py_ssize_t, k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple,
-               cache=dict)
+               pos=cython.Py_ssize_t, sr=cython.Py_ssize_t, sc=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple, cache=dict)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
     midi-gun's targets, from its square. Kept per decision state (game._cache). (Compiled: the
-    colony a typed Grid, its has_los a C call; the ranges on C integers, read from marine_numbers'
-    C fields; the features fired at and their squares from feature_index, their states alone read.)"""
+    colony a typed Grid, its has_los a C call; the squares, rows, columns and ranges C integers,
+    the reaches read from marine_numbers' C fields; the features fired at and their squares from
+    feature_index, their states alone read.)"""
     cache = game._cache
     cached = cache.get("targets")
     if cached is not None:
@@ -152,7 +153,8 @@ def targets(game) -> list[tuple[str, int]]:
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
                 s = a.pos
-                r = max(abs(rows[s] - hr), abs(cols[s] - hc))
+                sr, sc = rows[s], cols[s]  # (compiled: C integers, the range worked out in C)
+                r = max(abs(sr - hr), abs(sc - hc))
                 if r <= reach and col.has_los(pos, s, sight):
                     out.append((r, 0, i, ("alien", i)))
         features = game.features
