@@ -6,7 +6,7 @@ from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the colony's engine (core/grid.pxd): targets' has_los called in C on a typed receiver
 from aliens_env.core.grid cimport Grid
 # the state queries and changes the figures' actions make, called in C
-from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, spend
+from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, spend, taken_beside
 # a weapon's range (targets, marine_mask) and the sentries' fire (after_human_move), called in C
 from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
 # the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
@@ -56,6 +56,6 @@ cpdef bint _grenade_slots_read(GameRecords game, signed char[:] mask)
 # slots read from marine_numbers' C fields)
 @cython.locals(h=Human, m=cython.schar[:], ap=cython.long, move_cost=cython.long, enter=cython.long,
                cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, occ=set,
-               numbers=MaskNumbers)
+               k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, taken=cython.long,
+               numbers=MaskNumbers, index=FeatureIndex)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)

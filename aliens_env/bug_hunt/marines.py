@@ -11,7 +11,7 @@ from .explore import reveal
 from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, figure_at, occupied,
-                    room_of, spend)
+                    room_of, spend, taken_beside)
 
 try:
     import cython
@@ -118,14 +118,15 @@ def feature_index(game) -> FeatureIndex:
 @cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid, numbers=MaskNumbers, index=FeatureIndex,
                reach=cython.Py_ssize_t, sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t,
                hc=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t,
-               i=cython.Py_ssize_t, k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple,
-               cache=dict)
+               pos=cython.Py_ssize_t, sr=cython.Py_ssize_t, sc=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple, cache=dict)
 def targets(game) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
     midi-gun's targets, from its square. Kept per decision state (game._cache). (Compiled: the
-    colony a typed Grid, its has_los a C call; the ranges on C integers, read from marine_numbers'
-    C fields; the features fired at and their squares from feature_index, their states alone read.)"""
+    colony a typed Grid, its has_los a C call; the squares, rows, columns and ranges C integers,
+    the reaches read from marine_numbers' C fields; the features fired at and their squares from
+    feature_index, their states alone read.)"""
     cache = game._cache
     cached = cache.get("targets")
     if cached is not None:
@@ -152,7 +153,8 @@ def targets(game) -> list[tuple[str, int]]:
         for i, a in enumerate(game.aliens):
             if a.alive and a.pos != pos:
                 s = a.pos
-                r = max(abs(rows[s] - hr), abs(cols[s] - hc))
+                sr, sc = rows[s], cols[s]  # (compiled: C integers, the range worked out in C)
+                r = max(abs(sr - hr), abs(sc - hc))
                 if r <= reach and col.has_los(pos, s, sight):
                     out.append((r, 0, i, ("alien", i)))
         features = game.features
@@ -302,14 +304,16 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
     move_cost = numbers.move_cost
     move = numbers.move
-    # the squares taken (state.occupied), worked out only when a move may be afforded at all: no
-    # square costs less than one move to enter (its terrain's cost at least 1, hazards added)
-    occ = occupied(game) if ap >= move_cost else set()
+    index = feature_index(game)
+    # the squares beside taken (state.occupied's, as state.taken_beside's bits: bit d for around's
+    # direction d), worked out only when a move may be afforded at all: no square costs less than
+    # one move to enter (its terrain's cost at least 1, hazards added)
+    taken = taken_beside(game, h.pos, index.sentries) if ap >= move_cost else 0
     around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
         for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
             near = around[2 * d]
-            if near is not None and PASSABLE_BY_CODE[near[1]] and near[0] not in occ and near[2] * move_cost <= ap:
+            if near is not None and PASSABLE_BY_CODE[near[1]] and not taken >> 2 * d & 1 and near[2] * move_cost <= ap:
                 m[move + d] = 1
         m[numbers.end] = 1
         return
@@ -320,13 +324,13 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                  and len(state.crew(game)) < game.rules["apc"]["capacity"])
     equipment = h.equipment
     # the auto sentries the operator may switch (on a square beside it), when it has the AP
-    sentries = feature_index(game).sentries if equipment and ap >= numbers.equip_cost else ()
+    sentries = index.sentries if equipment and ap >= numbers.equip_cost else ()
     for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
         near = around[2 * d]
         if near is None:
             continue
         n, cell, enter, _ = near
-        if PASSABLE_BY_CODE[cell] and n not in occ and enter * move_cost <= ap:
+        if PASSABLE_BY_CODE[cell] and not taken >> 2 * d & 1 and enter * move_cost <= ap:
             m[move + d] = 1
         elif n == apc_sq and board:
             m[move + d] = 1  # board the APC
@@ -351,7 +355,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
             near = around[2 * k + 1]
             if near is not None:
                 n, cell, enter, corner_ok = near
-                if PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and enter * move_cost <= ap:
+                if PASSABLE_BY_CODE[cell] and not taken >> 2 * k + 1 & 1 and corner_ok and enter * move_cost <= ap:
                     m[numbers.move_diagonal + k] = 1
     if h.weapon != "none" and not h.out_of_ammo:
         if ap >= numbers.fire_cost[h.weapon]:

@@ -42,6 +42,8 @@ cdef class GameRecords(PhasedGame):
 # the small queries and changes over the records, called in C by the rule modules that cimport them
 # (their typed locals and return types are state.py's)
 cpdef set occupied(GameRecords game)
+cpdef long taken_beside(GameRecords game, Py_ssize_t s, tuple sentries) except? -1
+cdef inline Py_ssize_t _direction_to(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -2
 cpdef tuple figure_at(GameRecords game, object s)
 cpdef room_of(GameRecords game, object s)
 cpdef bint exposed(GameRecords game, Human h)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ..core.board import NO, UNREACHABLE  # noqa: F401  (importable from here)
+from ..core.board import DIRECTIONS, NO, UNREACHABLE  # noqa: F401  (importable from here)
 from ..core.game import PhasedGame
 from . import data_files
 from .colony import PASSABLE
@@ -22,6 +22,8 @@ MAX_TARGETS = 12
 ALIEN_KINDS = ("face_hugger", "dog", "alien", "queen", "chest_burster")
 APC_OPTION = MAX_SQUAD  # the APC's entry among the options of an "activate" decision
 PASSABLE_BY_CODE = tuple(bool(x) for x in PASSABLE)  # by cell code, as plain bools (cheaper to index)
+#: the direction (DIRECTIONS' index) of the step (dr, dc) by (dr + 1) * 3 + dc + 1; NO for (0, 0)
+STEP_DIRECTION = tuple(DIRECTIONS.index((dr, dc)) if (dr, dc) != (0, 0) else NO for dr in (-1, 0, 1) for dc in (-1, 0, 1))
 
 
 @dataclass
@@ -125,6 +127,52 @@ def occupied(game) -> set[int]:
     if game.apc is not None:
         occ.add(game.apc["pos"])  # the APC's square (figures board it with a move, A55)
     return occ
+
+
+@cython.locals(game=GameRecords, h=Human, a=Alien, p=object, width=cython.Py_ssize_t, r0=cython.Py_ssize_t,
+               c0=cython.Py_ssize_t, d=cython.Py_ssize_t, bits=cython.long)
+def taken_beside(game, s: int, sentries: tuple) -> int:
+    """The squares beside square s that occupied(game) holds, as bits: bit d for the square in
+    direction d (DIRECTIONS' order, as Grid.around's). `sentries`: the auto sentries' squares, in
+    any state (marines.feature_index(game).sentries, kept per features list). For marine_mask's
+    moves: one pass over the figures on C integers, a figure's state read only when it stands
+    beside s, and no set made (occupied's set cost a set add per figure)."""
+    width = game.size
+    r0 = s // width
+    c0 = s - r0 * width
+    bits = 0
+    for h in game.humans:
+        d = _direction_to(h.pos, r0, c0, width)
+        if d >= 0 and h.status == "active":
+            bits |= 1 << d
+    for a in game.aliens:
+        d = _direction_to(a.pos, r0, c0, width)
+        if d >= 0 and a.alive and a.attached == NO:
+            bits |= 1 << d
+    for p in sentries:
+        d = _direction_to(p, r0, c0, width)
+        if d >= 0:
+            bits |= 1 << d
+    if game.apc is not None:
+        d = _direction_to(game.apc["pos"], r0, c0, width)
+        if d >= 0:
+            bits |= 1 << d
+    return bits
+
+
+@cython.locals(p=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, width=cython.Py_ssize_t,
+               r=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t)
+def _direction_to(p: int, r0: int, c0: int, width: int) -> int:
+    """The direction from the square at row r0, column c0 to square p when p is beside it (a
+    step of a king away), else -1 (NO; p NO: a figure off the map). (-1 written out: compiled, a
+    C constant, where NO is a module global.)"""
+    if p < 0:
+        return -1
+    r = p // width
+    dr, dc = r - r0, p - r * width - c0
+    if dr < -1 or dr > 1 or dc < -1 or dc > 1:
+        return -1
+    return STEP_DIRECTION[(dr + 1) * 3 + dc + 1]
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien)
