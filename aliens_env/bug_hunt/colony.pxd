@@ -7,3 +7,12 @@ cdef bint _all_unknown(const signed char[:, :] grid, int r0, int c0, int r1, int
 
 @cython.locals(r=cython.int, c=cython.int, unknown=cython.schar, floor=cython.schar, wall=cython.schar, reopen=list)
 cdef _lay(signed char[:, :] grid, short[:, :] owner, int pid, int r0, int c0, int r1, int c1, keep_open, doors)
+
+# a rectangle's bounds, called in C by Colony.fits and Colony.place
+cdef tuple _bounds(cells)
+
+# the turns and a square's step, called in C by layout (layout.pxd cimports them)
+cpdef int right(int d)
+cpdef int left(int d)
+@cython.locals(dr=cython.int, dc=cython.int)
+cpdef tuple add(p, int d, int k=*)

@@ -72,7 +72,9 @@ def left(d: int) -> int:
 
 
 def add(p, d: int, k: int = 1):
-    return (p[0] + CARDINAL[d][0] * k, p[1] + CARDINAL[d][1] * k)
+    """The square k steps from square p (row, column) in direction d."""
+    dr, dc = CARDINAL[d]
+    return (p[0] + dr * k, p[1] + dc * k)
 
 
 class Colony(Grid):

@@ -12,18 +12,28 @@ from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache
 @cython.locals(col=Grid, kept=tuple, blind=set, viewers=list, found=cython.int, piece=dict)
 cpdef reveal(GameRecords game, object viewer=*)
 
+# the colony's cell codes a typed view, made once for its array (final: no class derives from it)
+@cython.final
+cdef class CellCodes:
+    cdef readonly object array
+    cdef readonly const signed char[:, :] codes
+
+# called in C by _first_seen (the view kept across layout versions)
+@cython.locals(lasting=dict, kept=CellCodes)
+cpdef CellCodes cell_codes(GameRecords game)
+
 # reveal's scan of the mouths, in C
 @cython.locals(rows=list, cols=list, reach=cython.int, sight=cython.int, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
                t=cython.Py_ssize_t, entry=tuple, mouths=list, v=cython.int, vr=cython.int, vc=cython.int, m=cython.int,
-               mr=cython.int, mc=cython.int, cells=cython.schar[:, :])
+               mr=cython.int, mc=cython.int, cells=CellCodes)
 cdef int _first_seen(GameRecords game, Grid col, list mouths_now, list viewers) except? -2
 
 # reveal's sight test of one mouth, in C
 @cython.locals(opaque=bytes, width=cython.int, step=cython.int, s=cython.int)
-cdef bint _sees(Grid col, signed char[:, :] cells, int v, int m, int sight) except -1
+cdef bint _sees(Grid col, const signed char[:, :] cells, int v, int m, int sight) except -1
 
 # called in C by reveal at every turn of its loop (and by reopen)
-@cython.locals(shared=dict, lasting=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
+@cython.locals(col=Grid, shared=dict, lasting=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
                first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.int,
                height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
                mouths=list)

@@ -85,7 +85,7 @@ def _first_seen(game, col, mouths_now: list, viewers: list) -> int:
     sight = game.rules["sight_range"]
     reach = min(game.rules["reveal_range"], sight)
     rows, cols = col.rows_cols  # as col.range, inline
-    cells = None  # the colony's cell codes, once a mouth is in reach (a typed view compiled: made at a cost)
+    cells = None  # the colony's cell codes, once a mouth is in reach (``cell_codes``)
     for i in range(len(mouths_now)):
         entry = mouths_now[i]
         mouths = entry[1]
@@ -97,8 +97,8 @@ def _first_seen(game, col, mouths_now: list, viewers: list) -> int:
                 mr, mc = rows[m], cols[m]
                 if -reach <= mr - vr <= reach and -reach <= mc - vc <= reach:
                     if cells is None:
-                        cells = col.cells
-                    if _sees(col, cells, v, m, sight):
+                        cells = cell_codes(game)
+                    if _sees(col, cells.codes, v, m, sight):
                         return entry[0]
     return NO
 
@@ -123,6 +123,27 @@ def _sees(col, cells, v: int, m: int, sight: int) -> bool:
     return True
 
 
+class CellCodes:
+    """The colony's cell codes as ``_sees`` reads them: ``array``, the colony's array, and ``codes``,
+    compiled a typed view of it (explore.pxd: a view made at each scan cost about 1,700
+    instructions), in pure Python the array itself."""
+
+    def __init__(self, array):
+        self.array = array
+        self.codes = array
+
+
+def cell_codes(game) -> CellCodes:
+    """The colony's cell codes (a CellCodes), kept across layout versions in geometry.lasting_cache
+    while the colony's array is the same object (a view reads the array as it is now: the layout's
+    writes are in place)."""
+    lasting = lasting_cache(game)
+    kept = lasting.get("cell_codes")
+    if kept is None or kept.array is not game.colony.cells:
+        kept = lasting["cell_codes"] = CellCodes(game.colony.cells)
+    return kept
+
+
 def layout_ports(game) -> tuple:
     """(layout version, mouths, whether any port is pending, blind), kept per layout version
     (every change of a port or a door bumps it). mouths: (port index, the squares a figure must
@@ -134,11 +155,10 @@ def layout_ports(game) -> tuple:
     (cpdef, explore.pxd: reveal calls it in C at every turn of its loop; its ports typed dict,
     their state and kind str.)"""
     col = game.colony
-    shared = game._shared
-    cached = shared.get("mouths")  # (read without layout_cache's check: it holds its own version)
-    if cached is not None and cached[0] == col.version:
+    shared = layout_cache(game)  # (emptied at a new layout version: what it holds is this version's)
+    cached = shared.get("mouths")
+    if cached is not None:
         return cached
-    shared = layout_cache(game)  # (not game._shared itself: the next layout_cache of a new version would empty it)
     out = []
     pending = False
     width, height = col.width, col.height
