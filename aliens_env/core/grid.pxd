@@ -25,10 +25,11 @@ cdef class Grid:
 cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, int opened, int height,
                  int width)
 
-@cython.locals(n=cython.int, buckets=list, bucket=list, d0=cython.int, k=cython.int, s=cython.int, nd=cython.int,
-               m=cython.int, key=cython.int, j=cython.int)
-cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, list cost, int[::1] dist, list frontier, set sources,
-               int goal_cost) except -1
+@cython.locals(n=cython.int, span=cython.int, room=cython.int, used=cython.int, waiting=cython.int, d0=cython.int, b=cython.int,
+               e=cython.int, s=cython.int, nd=cython.int, key=cython.int, j=cython.int, m=cython.int, k=cython.int,
+               heads=cython.int[::1], pool=cython.int[::1])
+cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, const int[::1] cost, int[::1] dist, list frontier,
+               set sources, int goal_cost) except -1
 
 @cython.locals(n=cython.int, room=cython.int, head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int,
                j=cython.int)

@@ -369,7 +369,7 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            cost = np.where(self.enterable(mover), self._per_square(mover, self._code_costs(mover)) + self.extra.ravel(), -1)
+            cost = self._cached(("cost_ints", mover), _cost_ints, self, mover)
             base = self._last_built().get(("costs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
                 base = ([None] * self.n, np.full(self.n, -1, dtype=np.int32))
@@ -512,20 +512,16 @@ class Grid:
             tables = cache[("search_tables", id(mover))] = (
                 mover, self.step_keys(mover), _direction_offsets(self.width),
                 self._cached(("enter_bytes", mover), _enterable_bytes, self, mover))
-        keys, offsets = tables[1], tables[2]
-        if weighted:
-            cost = self.costs(mover)
-            frontier = [s for s in sources if cost[s] is not None]
-        else:  # (the cost list is not built for a search that reads only who may enter)
-            enter = tables[3]
-            frontier = [s for s in sources if enter[s]]
+        keys, offsets, enter = tables[1], tables[2], tables[3]
+        frontier = [s for s in sources if enter[s]]  # (who may enter: where costs(mover) is not None)
         dist = array("i", [UNREACHABLE]) * self.n
         for s in closed:
             dist[s] = -1  # (below any distance: never entered; UNREACHABLE again after the search)
         for s in sources:
             dist[s] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
-            _dial(keys, offsets, cost, dist, frontier, set() if goal_cost is None else set(sources),
+            _dial(keys, offsets, self._cached(("cost_ints", mover), _cost_ints, self, mover), dist, frontier,
+                  set() if goal_cost is None else set(sources),
                   -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
             # room for every square queued once at most; the arrays written once each, and the field
@@ -856,42 +852,86 @@ def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, wid
     return out
 
 
+def _cost_ints(grid: Grid, mover: Mover) -> np.ndarray:
+    """``Grid.costs(mover)`` as a flat int32 array (-1 where the mover may not enter; read-only): what
+    ``_dial`` reads (kept per version)."""
+    cost = np.where(grid.enterable(mover), grid._per_square(mover, grid._code_costs(mover)) + grid.extra.ravel(), -1)
+    cost = cost.astype(np.int32, copy=False)
+    cost.flags.writeable = False
+    return cost
+
+
+_DIAL_POOLS: list = [array("i")]  # the one kept pool of Dial's bucket entries (``_dial_pool``)
+
+
+def _dial_pool(size: int) -> array:
+    """An int array of at least `size` entries for ``_dial``'s bucket entries, kept for the process
+    (its contents are written before they are read: nothing is cleared at each search)."""
+    pool = _DIAL_POOLS[0]
+    if len(pool) < size:
+        pool = _DIAL_POOLS[0] = array("i", [0]) * size
+    return pool
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
-def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_cost: int) -> int:
+def _dial(keys, offsets, cost, dist, frontier: list, sources: set, goal_cost: int) -> int:
     """Weighted distances into `dist` (an int array: 0 on the sources, -1 on closed squares, never
     entered, UNREACHABLE elsewhere) from the `frontier` squares (the sources the mover may
     enter), as ``Grid.field`` says: reaching square m from square s costs what entering s costs
-    (`cost`), or `goal_cost` (when >= 0) where s is one of the `sources`. Dial's algorithm:
-    entering costs are whole numbers from 0 to UNREACHABLE (_check_cost: a C int holds any
-    distance plus a cost), so a list of buckets by distance replaces the heap (a square is
-    expanded from the bucket of its final distance; an entry left behind by a later improvement
-    is skipped; a bucket is read while steps of cost 0 add to it). The steps out of s: the directions
-    d of its step key (`keys`, ``Grid.step_keys``), each to s + offsets[d]. Compiled, the loop runs
-    on C ints (grid.pxd), its arrays and lists read with no check of each index: the sizes and the
-    frontier's squares are checked here, and every other index stays in bounds by construction (a step
-    key's bit is set only for a step that stays on the grid, ``_open_bits``; a bucket is added before
-    it is written, and read below the list's length)."""
+    (`cost`, an int array, ``_cost_ints``), or `goal_cost` (when >= 0) where s is one of the
+    `sources`. Dial's algorithm: entering costs are whole numbers from 0 to UNREACHABLE
+    (_check_cost: a C int holds any distance plus a cost), so buckets by distance replace the heap,
+    in a circle of one more than the dearest step (`heads`: each bucket's first entry), so the squares
+    waiting lie less than that beyond the distance read. A bucket is a linked list of entries in
+    `pool` (an int array kept for the process, ``_dial_pool``: entry e's square at 2e, the next entry
+    at 2e + 1, -1 at the end); an entry is added for each square reached or reached cheaper, so the
+    frontier's and 8 a square expanded at most.
+    A square is expanded from the bucket of its final distance (an entry left behind by a later
+    improvement is skipped; a bucket is read while steps of cost 0 add to it). The steps out of s: the
+    directions d of its step key (`keys`, ``Grid.step_keys``), each to s + offsets[d]. The distances
+    do not depend on the order a bucket is read in (each square's least cost).
+    Compiled, the loop runs on C ints (grid.pxd), its arrays read with no check of each index: the
+    sizes and the frontier's squares are checked here, and every other index stays in bounds by
+    construction (a step key's bit is set only for a step that stays on the grid onto a square the
+    mover may enter, ``_step_keys``: a square expanded has a cost >= 0, checked; a bucket is a
+    distance modulo their number; the pool's room is checked as an entry is added)."""
     n = len(dist)
     if len(keys) != n or len(cost) != n or len(offsets) != 8:  # (a None array's length is 0, compiled)
         raise ValueError("the step keys, costs, offsets and distances do not fit one grid")
     for s in frontier:
         if not 0 <= s < n:
             raise IndexError(f"square {s} is not on the grid of {n} squares")
-    buckets = [frontier]
+    span = goal_cost + 1 if goal_cost >= 0 else 1  # buckets: one more than the dearest step
+    for s in range(n):
+        if cost[s] >= span:
+            span = cost[s] + 1
+    heads = array("i", [-1]) * span
+    room = 8 * n + len(frontier)
+    pool = _dial_pool(2 * room)
+    used = 0
+    for s in frontier:
+        pool[2 * used] = s
+        pool[2 * used + 1] = heads[0]
+        heads[0] = used
+        used += 1
+    waiting = used
     d0 = 0
-    while d0 < len(buckets):
-        bucket = buckets[d0]
-        k = 0
-        while k < len(bucket):
-            s = bucket[k]
-            k += 1
+    b = 0  # the bucket of distance d0 (d0 modulo span)
+    while waiting > 0:
+        while heads[b] >= 0:
+            e = heads[b]
+            heads[b] = pool[2 * e + 1]
+            waiting -= 1
+            s = pool[2 * e]
             if dist[s] != d0:
                 continue
             if d0 == 0 and goal_cost >= 0 and s in sources:
                 nd = goal_cost
             else:
+                if cost[s] < 0:
+                    raise ValueError(f"square {s}, reached, may not be entered")
                 nd = d0 + cost[s]  # the step from a neighbour into s
             key = keys[s]
             for j in range(8):
@@ -899,10 +939,18 @@ def _dial(keys, offsets, cost: list, dist, frontier: list, sources: set, goal_co
                     m = s + offsets[j]
                     if nd < dist[m]:
                         dist[m] = nd
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(m)
+                        k = b + nd - d0  # (nd modulo span: nd - d0 is below span)
+                        if k >= span:
+                            k -= span
+                        if used == room:  # (never: see above)
+                            raise IndexError("Dial's pool of bucket entries is full")
+                        pool[2 * used] = m
+                        pool[2 * used + 1] = heads[k]
+                        heads[k] = used
+                        used += 1
+                        waiting += 1
         d0 += 1
+        b = 0 if b == span - 1 else b + 1
     return 0
 
 

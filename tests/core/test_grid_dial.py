@@ -1,0 +1,110 @@
+"""The weighted field (core/grid.py: ``Grid.field(weighted=True)``, Dial's algorithm in ``_dial``:
+buckets of linked entries in a circle one longer than the dearest step, on C ints when compiled,
+reading the int32 costs ``_cost_ints`` keeps per version) over boards whose entering costs spread
+wide: free squares (cost 0, read again from the bucket being read), dear ones, extra costs on top,
+doors opened at a cost, and a goal_cost below, equal to or above every square's cost. Each field
+equals a plain Dijkstra by a heap over the rules' costs (``cost_by_the_rules``: terrain, the mover's
+overrides and door cost, extra, markers), and ``costs()`` (made from the same array) equals them."""
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+import pytest
+
+from aliens_env.core.grid import UNREACHABLE, Grid, Mover, Terrain
+from grid_rules import table_by_the_rules
+
+TERRAINS = [Terrain("floor"), Terrain("wall", cost=None, blocks_sight=True), Terrain("slide", cost=0),
+            Terrain("rubble", cost=7), Terrain("door", blocks_sight=True, door=True), Terrain("mud", cost=3)]
+MOVERS = (Mover("marine"), Mover("heavy", costs={"slide": 4, "mud": 0}, door_cost=9),
+          Mover("hugger", costs={"rubble": None}, door_cost=None), Mover("walker", diagonal=False))
+
+
+def cost_by_the_rules(g: Grid, mover: Mover) -> list:
+    """Per square, what entering costs the mover (None: it may not): its terrain's cost or the
+    mover's own for that terrain, plus the door cost at a closed door, plus the square's extra; no
+    entry where a marker stands."""
+    override = dict(mover.costs)
+    out = []
+    for sq, code in enumerate(g.cells.ravel().tolist()):
+        terrain = g.terrains[code]
+        cost = override.get(terrain.name, terrain.cost)
+        if cost is not None and terrain.door:
+            cost = None if mover.door_cost is None else cost + mover.door_cost
+        out.append(None if cost is None or g.marker.flat[sq] > 0 else cost + int(g.extra.flat[sq]))
+    return out
+
+
+def plain_weighted_field(g: Grid, mover: Mover, sources: list, goal_cost, closed: tuple) -> list:
+    """The weighted field's definition by a heap: distance 0 on every source, spreading from those the
+    mover may enter; a step from s to m costs s's entering cost (goal_cost from a source when
+    given); a closed square is never entered."""
+    cost, table = cost_by_the_rules(g, mover), table_by_the_rules(g, mover)
+    dist = [UNREACHABLE] * g.n
+    for s in sources:
+        dist[s] = 0
+    heap = [(0, s) for s in sources if cost[s] is not None]
+    heapq.heapify(heap)
+    while heap:
+        d, s = heapq.heappop(heap)
+        if d != dist[s]:
+            continue
+        step = goal_cost if goal_cost is not None and s in sources else cost[s]
+        for _, m in table[s]:
+            if m not in closed and d + step < dist[m]:
+                dist[m] = d + step
+                heapq.heappush(heap, (d + step, m))
+    return dist
+
+
+def _edit(g: Grid, rng) -> None:
+    """One random edit: a cell's terrain, an extra cost, a marker set or lifted, or an edge wall."""
+    a = int(rng.integers(g.n))
+    kind = int(rng.integers(4))
+    if kind == 0:
+        g.set_cell(a, int(rng.integers(len(TERRAINS))))
+    elif kind == 1:
+        g.set_extra(a, int(rng.integers(0, 12)))
+    elif kind == 2:
+        g.set_marker(a, int(rng.integers(0, 2)))
+    else:
+        r, c = divmod(a, g.width)
+        if c + 1 < g.width:
+            g.set_edge_wall(a, a + 1, bool(rng.integers(2)))
+
+
+@pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
+def test_weighted_fields_over_wide_costs_are_the_plain_dijkstra(diagonal):
+    rng = np.random.default_rng(5700 if diagonal == "corner" else 5701)
+    for trial in range(6):
+        h, w = int(rng.integers(1, 13)), int(rng.integers(1, 13))
+        g = Grid(h, w, TERRAINS, rng.choice([0] * 6 + list(range(1, len(TERRAINS))), size=(h, w)), diagonal=diagonal)
+        for sq in rng.integers(g.n, size=g.n // 4).tolist():
+            g.extra.flat[sq] = int(rng.integers(0, 12))
+        g.changed()
+        for edit in range(8):
+            target = g.copy() if edit % 3 == 2 else g
+            _edit(target, rng)
+            for mover in MOVERS:
+                assert target.costs(mover) == cost_by_the_rules(target, mover), (trial, edit, mover.name)
+                # (repeated sources: each is one source)
+                sources = [int(s) for s in rng.integers(target.n, size=int(rng.integers(1, 5)))]
+                closed = tuple(sorted({int(s) for s in rng.integers(target.n, size=int(rng.integers(0, 4)))}))
+                for goal_cost in (None, 0, 1, 25):
+                    for shut in ((), closed):
+                        got = target.field(sources, mover, weighted=True, goal_cost=goal_cost, closed=shut)
+                        want = plain_weighted_field(target, mover, sources, goal_cost, shut)
+                        assert got.tolist() == want, (trial, edit, mover.name, sources, goal_cost, shut)
+
+
+def test_a_long_corridor_of_dear_and_free_squares_goes_round_the_bucket_circle_many_times():
+    """One row: distances far beyond the circle's length (its buckets read again and again)."""
+    w = 60
+    codes = [[(0, 2, 3, 5)[c % 4] for c in range(w)]]
+    g = Grid(1, w, TERRAINS, codes)
+    for mover in MOVERS:
+        for sources in ([0], [w - 1], [w // 2, 3]):
+            for goal_cost in (None, 2):
+                got = g.field(sources, mover, weighted=True, goal_cost=goal_cost)
+                assert got.tolist() == plain_weighted_field(g, mover, sources, goal_cost, ()), (mover.name, sources)
