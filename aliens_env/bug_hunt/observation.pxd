@@ -13,9 +13,11 @@ from aliens_env.bug_hunt.marines cimport target_ranges, targets
 # called in C by observe() and band_stripe() at every observation (a Python-level call of a compiled
 # function costs more than focus's or _same_features' work)
 cpdef focus(GameRecords game)
-# (`inner`: the grid's squares of the planes, a typed view: the marks written as C bytes)
-@cython.locals(lasting=dict, inner=cython.uchar[:, :, :], r=cython.Py_ssize_t, c=cython.Py_ssize_t,
-               r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
+# (the key's layout version and rooms entered compared as C longs; `inner`: the grid's squares of the
+# planes, a typed view: the marks written as C bytes)
+@cython.locals(lasting=dict, cached=tuple, version=cython.long, rooms=cython.long, inner=cython.uchar[:, :, :],
+               r=cython.Py_ssize_t, c=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t,
+               r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
 cpdef map_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
 # (called in C by map_planes at each rewrite)

@@ -79,23 +79,28 @@ def layout(window: int) -> ObsLayout:
     ])
 
 
-@cython.locals(game=GameRecords)
+# (the decision kind as its _KIND_INDEX number, compared as C numbers: one dict look-up, not a string
+# comparison for each kind asked about)
+@cython.locals(game=GameRecords, h=Human, kind_at=cython.Py_ssize_t, act=cython.Py_ssize_t, step=cython.Py_ssize_t,
+               attack=cython.Py_ssize_t, overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t,
+               drive=cython.Py_ssize_t)
 def focus(game) -> int:
     """The square the observation window is centred on: the acting figure (the moving or
     attacking Alien for the hive), else the squad's leader, else any squad figure."""
     d = game.decision
-    kind = None if d is None else d.kind
-    if kind == "act" and game.active != NO:
+    kind_at = _KIND_INDEX.get(None if d is None else d.kind, -1)  # (-1: none of those below)
+    act, step, attack, overwatch_fire, extra_hit, drive = _KINDS_AT
+    if kind_at == act and game.active != NO:
         return game.humans[game.active].pos
-    if kind == "step" and game.mover != NO:
+    if kind_at == step and game.mover != NO:
         return game.aliens[game.mover].pos
-    if kind == "attack" and game.queue:
+    if kind_at == attack and game.queue:
         return game.aliens[game.queue[0]].pos
-    if kind == "overwatch_fire" and game.ow_queue:
+    if kind_at == overwatch_fire and game.ow_queue:
         return game.humans[game.ow_queue[0]].pos
-    if kind == "extra_hit" and game.extra is not None:
+    if kind_at == extra_hit and game.extra is not None:
         return game.humans[game.extra["shooter"]].pos
-    if kind == "drive":
+    if kind_at == drive:
         return game.apc["pos"]
     first = None  # the first able leader, else the first able figure
     for h in game.humans:
@@ -118,18 +123,19 @@ def map_planes(game) -> np.ndarray:
     in geometry.lasting_cache, which a new layout version leaves, to be rewritten; compiled, only
     the rows of the first seven planes whose squares changed are rewritten, so a write into those
     planes would never be repaired)."""
-    key = (game.colony.version, game.rooms_entered)
+    version, rooms = game.colony.version, game.rooms_entered
     lasting = lasting_cache(game)
     cached = lasting.get("map_planes")
-    if cached is not None and cached[0] == key and _same_features(cached[1], game.features):
-        return cached[2]
+    # (the version and rooms entered compared as C longs: no key tuple made a call)
+    if cached is not None and cached[0] == version and cached[1] == rooms and _same_features(cached[2], game.features):
+        return cached[3]
     n, half = game.size, game.window // 2
     side = n + 2 * half
-    if cached is not None and cached[2].shape == (N_PLANES, side, side):
+    if cached is not None and cached[3].shape == (N_PLANES, side, side):
         # rewritten in place: its margin never changes, the first seven planes' rows whose squares
         # changed are written again, and zeroing the grid's squares of the planes it marks after the
         # first seven costs a fraction of a new array's memset
-        planes, seen, every_row = cached[2], cached[3], False
+        planes, seen, every_row = cached[3], cached[4], False
         inner = planes[:, half:half + n, half:half + n]
         inner[_MARKED[0]:_MARKED[4] + 1] = 0
         inner[_MARKED[5]] = 0
@@ -156,7 +162,7 @@ def map_planes(game) -> np.ndarray:
         if port["state"] == "pending":
             for r, c in port["cells"]:
                 inner[P["open_end"], r, c] = 2
-    lasting["map_planes"] = (key, _feature_marks(game.features), planes, seen)
+    lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen)
     return planes
 
 
