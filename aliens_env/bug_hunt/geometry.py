@@ -140,6 +140,7 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     cells = col.cells.ravel()
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
+    dist = memoryview(dist)  # (its items Python ints in pure Python, as the pairs hold them; compiled, a typed view)
     out = _quarters(dist, cells, taken, seen.view(np.uint8), 0, size, cr, cc)
     if not out:
         # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
@@ -157,16 +158,16 @@ def _quarters(dist, cells, taken: bytearray, seen, nearest: int, width: int, cr:
     (A30). (cdef, geometry.pxd: one loop over the squares on C ints and doubles, the arrays typed
     views, in place of numpy's index arrays and masks; a float's sums as Python's.)"""
     out: dict[int, list] = {}
-    passable = PASSABLE_BY_CODE  # (a typed local: no module look-up for every square)
+    passable, unreachable = PASSABLE_BY_CODE, UNREACHABLE  # (typed locals: no module look-up or boxing a square)
     for square in range(len(taken)):
         far = dist[square]
-        if far >= UNREACHABLE or far < nearest or not passable[cells[square]] or taken[square]:
+        if far >= unreachable or far < nearest or not passable[cells[square]] or taken[square]:
             continue
         if seen is not None and seen[square]:
             continue
         dr, dc = square // width - cr, square % width - cc
         d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
-        out.setdefault(d, []).append((int(far), square))
+        out.setdefault(d, []).append((far, square))
     return out
 
 
