@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import combat, dice_ai, geometry
+from . import combat, geometry, xeno
 from .colony import DOOR_CLOSED
 from .data_files import read_yaml
 from .policies import BugHuntDiceAI
@@ -63,7 +63,7 @@ class BugMasterHeuristic(BugHuntDiceAI):
 
     def step(self, game) -> int:
         s = game._slot
-        steps = dice_ai.rulebook_steps(game, game.mover)
+        steps = xeno.rulebook_steps(game, game.mover)
         if not steps:
             _, _, closes = game.hive_choices(game.mover)
             if closes:
@@ -94,7 +94,7 @@ class BugMasterHeuristic(BugHuntDiceAI):
         only read), with the distance field to the humans as it stands (doors met end the search)."""
         i = game.mover
         sim = game.clone()
-        dice_ai.rulebook_steps(sim, i)  # its field made from the position as it is, before any move
+        xeno.rulebook_steps(sim, i)  # its field made from the position as it is, before any move
         a = sim.aliens[i]
         pos, ap = a.pos, a.ap
         memo: dict = {}
@@ -106,7 +106,7 @@ class BugMasterHeuristic(BugHuntDiceAI):
             key = (sq, left)
             if key not in memo:
                 a.pos, a.ap = sq, left
-                options = dice_ai.rulebook_steps(sim, i)
+                options = xeno.rulebook_steps(sim, i)
                 here = sim.alien_steps(i)
                 best = end_cost(sq)
                 if options:

@@ -33,3 +33,10 @@ cpdef tuple entry_squares(GameRecords game)
 cpdef tuple room_centres(GameRecords game)
 @cython.locals(shared=dict, kept=tuple)
 cpdef tuple exploration_goals(GameRecords game)
+
+# _placement_candidates_uncached's loop over the squares (the squad's field, the cell codes and the union of the
+# figures' views typed views: one pass on C ints and doubles)
+@cython.locals(out=dict, passable=tuple, unreachable=cython.long, square=cython.Py_ssize_t, far=cython.long,
+               dr=cython.double, dc=cython.double, d=cython.long)
+cdef dict _quarters(const int[:] dist, const signed char[:] cells, bytearray taken, const unsigned char[:] seen,
+                    long nearest, long width, double cr, double cc)

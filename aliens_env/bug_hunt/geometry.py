@@ -9,7 +9,7 @@ import numpy as np
 
 from . import state
 from .colony import ALIEN, CARDINAL, FACE_HUGGER, PASSABLE, WALKER
-from .state import NO, UNREACHABLE, GameRecords
+from .state import NO, PASSABLE_BY_CODE, UNREACHABLE, GameRecords
 
 try:
     import cython
@@ -122,40 +122,52 @@ def placement_candidates(game) -> dict[int, list[tuple[int, int]]]:
     return cached
 
 
-@cython.locals(hidden=list, fars=list, out=dict, k=cython.Py_ssize_t, square=cython.long, width=cython.long,
-               cr=cython.double, cc=cython.double, dr=cython.double, dc=cython.double, d=cython.long)
 def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     sq = max(game.xeno_squad, 0)
     squad = [h.pos for h in game.humans if h.status == "active" and h.squad == sq]
     if not squad:
         return {}
     dist = bfs(game, squad)
-    occ = state.occupied(game)
     col, size = game.colony, game.size
-    reach = np.flatnonzero(dist < UNREACHABLE)  # only the squares the squad reaches are read
-    taken = np.zeros(col.n, dtype=bool)  # the occupied squares (np.isin(reach, list(occ)), cheaper)
-    taken[[s for s in occ if 0 <= s < col.n]] = True
-    free = PASSABLE[col.cells.ravel()[reach]] & ~taken[reach]  # open, not occupied
+    taken = bytearray(col.n)  # the squares no figure may enter (state.occupied's on the grid)
+    for s in state.occupied(game):
+        if 0 <= s < col.n:
+            taken[s] = 1
     sight = game.rules["sight_range"]
     seen = None
     for v in (h.pos for h in game.humans if h.status == "active"):  # out of everyone's view (one at least: squad)
         seen = col.los_from(v, sight) if seen is None else seen | col.los_from(v, sight)
-    hidden = reach[free & ~seen[reach]].tolist()
-    if not hidden:
-        # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
-        # edge of what is laid, at least min_placement squares away
-        far_enough = free & (dist[reach] >= game.rules["min_placement"])
-        hidden = reach[far_enough].tolist()
+    cells = col.cells.ravel()
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
+    dist = memoryview(dist)  # (its items Python ints in pure Python, as the pairs hold them; compiled, a typed view)
+    out = _quarters(dist, cells, taken, seen.view(np.uint8), 0, size, cr, cc)
+    if not out:
+        # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
+        # edge of what is laid, at least min_placement squares away
+        out = _quarters(dist, cells, taken, None, game.rules["min_placement"], size, cr, cc)
+    return out
+
+
+def _quarters(dist, cells, taken: bytearray, seen, nearest: int, width: int, cr: float,
+              cc: float) -> dict[int, list[tuple[int, int]]]:
+    """_placement_candidates_uncached's share-out: direction -> [(path distance, square)], in square
+    order, of the squares the squad reaches (`dist`, its field) at least `nearest` steps away, open
+    (`cells`' codes PASSABLE), not `taken` and not `seen` (a flag a square; None: every square
+    counts); the direction the compass quarter of the square seen from the squad's centre (cr, cc)
+    (A30). (cdef, geometry.pxd: one loop over the squares on C ints and doubles, the arrays typed
+    views, in place of numpy's index arrays and masks; a float's sums as Python's.)"""
     out: dict[int, list] = {}
-    fars = dist[hidden].tolist()
-    width = size  # (a C long for the loop; size stays a Python int, read by the sums' generators)
-    for k in range(len(hidden)):  # (on C longs and doubles: a float's sums as Python's)
-        square = hidden[k]
+    passable, unreachable = PASSABLE_BY_CODE, UNREACHABLE  # (typed locals: no module look-up or boxing a square)
+    for square in range(len(taken)):
+        far = dist[square]
+        if far >= unreachable or far < nearest or not passable[cells[square]] or taken[square]:
+            continue
+        if seen is not None and seen[square]:
+            continue
         dr, dc = square // width - cr, square % width - cc
         d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
-        out.setdefault(d, []).append((fars[k], hidden[k]))
+        out.setdefault(d, []).append((far, square))
     return out
 
 
