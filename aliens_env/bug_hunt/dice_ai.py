@@ -1,14 +1,14 @@
 """The rulebook's own hive (the solo dice AI): every Alien makes for the nearest human not in
 combat (xeno.rulebook_steps, on xeno.target_field's field: the hive's legal steps by default, A65,
-so they live with the hive's turn; target_field is named here too while the game and two tests read
-it from here), and the dice make the choices the rules leave open (ASSUMPTION A25 for the order)."""
+so they live with the hive's turn), and the dice make the choices the rules leave open (ASSUMPTION
+A25 for the order)."""
 from __future__ import annotations
 
 import numpy as np
 
 from . import xeno
 from .state import APPEAR_ROWS, GameRecords
-from .xeno import rulebook_steps, target_field  # noqa: F401  (target_field: game.py and tests read it here)
+from .xeno import rulebook_steps
 
 try:
     import cython

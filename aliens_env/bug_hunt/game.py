@@ -281,7 +281,7 @@ class BugHunt(GameRecords):
     alien_steps, aliens_in_sight, hive_choices = xeno.alien_steps, xeno.aliens_in_sight, xeno.hive_choices
     lock_roll, layout_dice = explore.lock_roll, explore.layout_dice  # the game's seam for these dice
     targets, grenade_slot = marines.targets, marines.grenade_slot
-    target_field, rulebook_steps, dice_ai_action = dice_ai.target_field, dice_ai.rulebook_steps, dice_ai.dice_ai_action
+    target_field, rulebook_steps, dice_ai_action = xeno.target_field, xeno.rulebook_steps, dice_ai.dice_ai_action
     focus, observe = observation.focus, observation.observe
     to_dict, from_dict, clone = codec.to_dict, classmethod(codec.from_dict), codec.clone
     # private steps the tests drive directly

@@ -1,5 +1,5 @@
 """The hive's step choices (xeno.hive_choices, xeno.alien_steps, xeno.closable_doors,
-dice_ai.rulebook_steps and dice_ai.target_field, typed loops since session 51) against the plain
+xeno.rulebook_steps and xeno.target_field, typed loops since session 51) against the plain
 computations they replace, for every Alien that may move at random Bug Hunt positions, with and
 without the option free_bug_master."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import combat, dice_ai, geometry, state, xeno
+from aliens_env.bug_hunt import combat, geometry, state, xeno
 from aliens_env.bug_hunt.colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
 from aliens_env.bug_hunt.state import NO, PASSABLE_BY_CODE
 from bh_helpers import positions
@@ -76,10 +76,10 @@ def test_the_hives_choices_are_the_plain_computations_at_random_positions(seed, 
             for g.free_bug_master in (False, True):
                 g._cache.clear()  # (target_field's field, worked out anew for this position)
                 for hugger in (False, True):
-                    assert np.array_equal(dice_ai.target_field(g, hugger), target_field_plainly(g, hugger))
+                    assert np.array_equal(xeno.target_field(g, hugger), target_field_plainly(g, hugger))
                 assert xeno.alien_steps(g, i) == alien_steps_plainly(g, i), (seed, i)
                 assert xeno.closable_doors(g, i) == closable_doors_plainly(g, i), (seed, i)
-                assert dice_ai.rulebook_steps(g, i) == rulebook_steps_plainly(g, i), (seed, i)
+                assert xeno.rulebook_steps(g, i) == rulebook_steps_plainly(g, i), (seed, i)
                 steps, stop, closes = xeno.hive_choices(g, i)
                 assert (sorted(steps), stop, closes) == hive_choices_plainly(g, i), (seed, i, g.free_bug_master)
                 read += 1

@@ -1,4 +1,4 @@
-"""dice_ai.target_field keeps its field in the layout cache with the targets it was made for (and
+"""xeno.target_field keeps its field in the layout cache with the targets it was made for (and
 for the position in game._cache): at every hive step of seeded Bug Hunt and BugHuntTactics play
 (random legal actions: the kept fields carried from step to step, the per-position cache emptied
 by every apply) it is the rulebook's field worked out anew: the AP from every square to beside the
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, dice_ai, geometry, xeno
+from aliens_env.bug_hunt import BugHunt, geometry, xeno
 from aliens_env.bug_hunt.colony import ALIEN, FACE_HUGGER
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
@@ -72,11 +72,11 @@ def test_the_kept_target_field_is_the_field_searched_anew_at_every_hive_step(mak
             key = "hive field, face-huggers" if hugger else "hive field"
             of_this_position = key in g._cache  # (then the field read is the position's, not the layout cache's)
             searched = len(searches)
-            field = dice_ai.target_field(g, hugger)
+            field = xeno.target_field(g, hugger)
             assert np.array_equal(field, field_searched_anew(g, hugger)), (seed, g.turn, hugger)
             kept_reads += not of_this_position and len(searches) == searched
             targets_seen.add((g.colony.version, tuple(targets_by_the_rules(g))))
-        assert sorted(dice_ai.rulebook_steps(g, g.mover)) == steps_by_the_rules(g, g.mover), (seed, g.turn)
+        assert sorted(xeno.rulebook_steps(g, g.mover)) == steps_by_the_rules(g, g.mover), (seed, g.turn)
         checked += 1
     # (fields read from the layout cache at a new position, and targets changed within one layout version: what a key
     # without the targets would get wrong)
