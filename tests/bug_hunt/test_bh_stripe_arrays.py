@@ -40,7 +40,7 @@ def test_stripes_made_in_reused_arrays_are_their_map_planes_slices_through_rando
                 arrays[id(out)] = out
             planes = observation.map_planes(g)
             assert not planes[figure_ids].any()
-            key = observation.geometry.lasting_cache(g)["map_planes"][0]
+            key = observation.geometry.lasting_cache(g)["map_planes"][:2]  # (the layout version and the rooms entered)
             rewrites += key != last_planes_key
             last_planes_key = key
     assert rewrites > 8 and made > 3 * len(arrays)

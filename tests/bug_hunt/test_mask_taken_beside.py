@@ -70,3 +70,26 @@ def test_taken_beside_is_the_occupied_squares_around(seed, apc):
                 set_bits += bin(bits).count("1")
             checked += 1
     assert checked > 40 and set_bits > 1000  # (positions seen, and taken squares found)
+
+
+def test_a_figure_across_the_row_s_end_is_not_beside():
+    """The board's edge columns, which play never reaches (the margin): a figure in column 0 is not
+    beside the square at the end of the row above or of its own row (their flat numbers differ by
+    one or a row's width less one), and one in the last column not beside column 0 of the next row;
+    figures truly beside an edge square are (the rule against a flat-number difference fails here)."""
+    g = BugHunt()
+    g.reset(1)
+    size = g.size
+    for h in g.humans:
+        h.pos = state.NO
+    for a in g.aliens:
+        a.pos = state.NO
+    g.apc = None
+    first, last = g.humans[0], g.humans[1]
+    first.status = last.status = "active"
+    for r in range(1, size - 1):
+        first.pos, last.pos = r * size, r * size + size - 1  # column 0 and the last column of row r
+        for s in ((r - 1) * size + size - 1, r * size + size - 1, (r + 1) * size, r * size + 1, (r + 1) * size + size - 2):
+            bits = state.taken_beside(g, s, ())
+            assert bits == taken_by_the_rule(g, s), (r, s)
+        assert state.taken_beside(g, r * size + 1, ()) == taken_by_the_rule(g, r * size + 1) != 0

@@ -9,7 +9,7 @@ from aliens_env.bug_hunt import BugHunt, geometry, observation
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
 
-from bh_helpers import random_play
+from bh_helpers import build, random_play
 
 
 def _plain_focus(g) -> int:
@@ -46,3 +46,13 @@ def test_focus_is_the_rule_s_square_over_random_positions(name):
             assert observation.focus(g) == _plain_focus(g), None if g.decision is None else g.decision.kind
             kinds.add(None if g.decision is None else g.decision.kind)
     assert {"activate", "act", "step", "overwatch_fire"} | ({"drive"} if name == "apc" else set()) <= kinds, kinds
+
+
+def test_focus_is_the_attacking_alien_in_close_combat():
+    """Random play above seldom reaches an Alien's attack (the hive's "attack" decision): a built
+    one, an Alien between two marines, the focus on it rather than on the squad's leader."""
+    g = build(["######", "#1A2.#", "######"], phase="aliens_cc")
+    assert g.decision.kind == "attack" and g.queue
+    alien = g.aliens[g.queue[0]].pos
+    assert alien not in [h.pos for h in g.humans]
+    assert observation.focus(g) == alien == _plain_focus(g)
