@@ -379,12 +379,12 @@ def observe(game, player: str) -> np.ndarray:
 
 #: the globals' values before the decision kind's one-hot's end, and each decision kind's place in
 #: it (-1, no decision, and -2, "drive", set none: driving is the optional block's; a kind not here is
-#: an error, KeyError)
+#: a KeyError for _write_features, and focus reads it as -1: no acting figure)
 _AFTER_KINDS = 6 + len(DECISION_KINDS)
 assert _AFTER_KINDS + 10 == GLOBAL_FEATURES
 _KIND_INDEX = {None: -1, "drive": -2, **{kind: i for i, kind in enumerate(DECISION_KINDS)}}
-#: the kinds _write_features asks about, by their _KIND_INDEX values (read into C ints: it compares
-#: numbers, not strings)
+#: the kinds _write_features and focus ask about, by their _KIND_INDEX values (read into C ints: they
+#: compare numbers, not strings)
 _KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overwatch_fire", "extra_hit", "drive"))
 
 
