@@ -30,3 +30,14 @@ cdef list _home_squares(GameRecords game)
                k=cython.Py_ssize_t, i=cython.long, pos=cython.long,
                steps=cython.long)
 cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) except? -2
+
+# the scripted squad's play (ScriptedMarines' static methods shot, next_figure, step_toward and _goals): C calls
+# from choose and the tactics (tactics.pxd)
+@cython.locals(layout=ActionLayout, h=Human, a=Alien, t=tuple, k=cython.Py_ssize_t, crowd=cython.long)
+cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
+@cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
+cpdef object squad_next_figure(GameRecords game, object field=*)
+@cython.locals(layout=ActionLayout, h=Human, slices=dict)
+cpdef object squad_step(GameRecords game, object goals, object mask, object field=*)
+@cython.locals(a=Alien, queens=list, terminals=list, f=dict)
+cpdef list squad_goals(GameRecords game)

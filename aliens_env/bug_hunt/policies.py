@@ -129,6 +129,96 @@ def _home_squares(game) -> list[int]:
     return home
 
 
+# The scripted squad's play, module functions so the squad and the tactics call them in C (policies.pxd);
+# ScriptedMarines' static methods shot, next_figure, step_toward and _goals are these.
+def squad_shot(game, mask: np.ndarray, spare_eggs: bool = False) -> int | None:
+    """The active figure's shot: a grenade at the first Alien (not a Face-Hugger) in a crowd
+    at range 3 or more with no squad figure beside it, else fire at the first target it can
+    hit (a flame-thrower only where no squad figure stands beside the target), in target
+    order; egg caches skipped when `spare_eggs`; None when there is none. (Loops on typed
+    locals: the crowd counted by a loop over the Aliens, no generator.)"""
+    layout, h = game.layout, game.humans[game.active]
+    shots = targets(game)
+    for k in range(len(shots)):
+        t = shots[k]
+        if spare_eggs and t[0] == "egg":
+            continue
+        square = target_square(game, t)
+        slot = grenade_slot(game, game.active, square) if t[0] == "alien" else None
+        if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[layout.encode("grenade", slot)]:
+            crowd = 0
+            for a in game.aliens:
+                if a.alive and rng(game, a.pos, square) <= 1:
+                    crowd += 1
+            if crowd >= 2 and not near_friend(game, square) and rng(game, h.pos, square) >= 3:
+                return layout.encode("grenade", slot)
+        if mask[layout.encode("fire", k)]:
+            if h.weapon == "flame_thrower" and near_friend(game, square):
+                continue
+            return layout.encode("fire", k)
+    return None
+
+
+def squad_next_figure(game, field=None) -> int:
+    """The figure the squad activates next: the one nearest its goals, so the file does not
+    jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
+    steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None (its
+    kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure."""
+    count, figures = len(game.humans), []
+    for i in game.decision.options:
+        if i < count:
+            figures.append(i)
+    if not figures:
+        return NO
+    goal = ScriptedMarines._goals(game)  # (the class's: a test may stand in its own goals)
+    if not goal:
+        return min(figures)  # (every figure NOT_WALKED steps away: the first)
+    return _nearest_figure(game, figures, _walk_steps(game, goal, field))
+
+
+def squad_step(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
+    """The active figure's step (a move, or opening or unlocking the door ahead) that brings
+    it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
+    (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
+    game.walk_field when None (its kept steps, _walk_steps): five squares are read, so no dict of
+    every square is made."""
+    if not goals:
+        return None
+    layout = game.layout
+    slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
+    h = game.humans[game.active]
+    pos = h.pos
+    apc_sq = game.apc["pos"] if game.apc is not None else NO
+    step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0],
+                        slices["door"][0], slices["pick_lock"][0], apc_sq)
+    return None if step == NO else step
+
+
+def squad_goals(game) -> list[int]:
+    """The squares the squad walks toward: home once the search is done (_home_squares), the
+    Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
+    tell something), then the rooms not entered and the open ends (game.exploration_goals()).
+    (Loops over the figures, typed: their fields read from the struct.)"""
+    mission = game.mission
+    objective = mission["objective"]
+    if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
+        return _home_squares(game)
+    if objective == "kill_queen":
+        queens = []
+        for a in game.aliens:
+            if a.alive and a.kind == "queen":
+                queens.append(a.pos)
+        if queens:
+            return queens
+    terminals = []
+    if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
+        for f in game.features:
+            if f["kind"] == "comms_terminal" and f["state"] == "ready":
+                terminals.append(sq(game, f["pos"]))
+    terminals.extend(exploration_goals(game))  # (the terminals first, then the exploration goals: a new list)
+    return terminals
+
+
 class BugHuntDiceAI:
     """Solo play: every hive choice made as the rules say (see BugHunt.dice_ai_action); the
     dice it rolls are the game's own, so a seed fixes the game."""
@@ -179,7 +269,7 @@ class ScriptedMarines(SeedablePolicy):
         h = game.humans[game.active]
         if mask[layout.encode("comms")]:
             return layout.encode("comms")
-        shot = self.shot(game, mask)
+        shot = squad_shot(game, mask)  # (a C call: no tactic changes the scripted shot)
         if shot is not None:
             return shot
         in_reach = False  # an Alien among the targets within the weapon's range
@@ -196,95 +286,10 @@ class ScriptedMarines(SeedablePolicy):
             return layout.encode("overwatch")
         return layout.encode("end")
 
-    @staticmethod
-    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, a=Alien, t=tuple, k=cython.Py_ssize_t,
-                   crowd=cython.long)
-    def shot(game, mask: np.ndarray, spare_eggs: bool = False) -> int | None:
-        """The active figure's shot: a grenade at the first Alien (not a Face-Hugger) in a crowd
-        at range 3 or more with no squad figure beside it, else fire at the first target it can
-        hit (a flame-thrower only where no squad figure stands beside the target), in target
-        order; egg caches skipped when `spare_eggs`; None when there is none. (Loops on typed
-        locals: the crowd counted by a loop over the Aliens, no generator.)"""
-        layout, h = game.layout, game.humans[game.active]
-        shots = targets(game)
-        for k in range(len(shots)):
-            t = shots[k]
-            if spare_eggs and t[0] == "egg":
-                continue
-            square = target_square(game, t)
-            slot = grenade_slot(game, game.active, square) if t[0] == "alien" else None
-            if slot is not None and game.aliens[t[1]].kind != "face_hugger" and mask[layout.encode("grenade", slot)]:
-                crowd = 0
-                for a in game.aliens:
-                    if a.alive and rng(game, a.pos, square) <= 1:
-                        crowd += 1
-                if crowd >= 2 and not near_friend(game, square) and rng(game, h.pos, square) >= 3:
-                    return layout.encode("grenade", slot)
-            if mask[layout.encode("fire", k)]:
-                if h.weapon == "flame_thrower" and near_friend(game, square):
-                    continue
-                return layout.encode("fire", k)
-        return None
+    shot = staticmethod(squad_shot)
 
-    @staticmethod
-    @cython.locals(game=GameRecords, i=cython.long, count=cython.Py_ssize_t, figures=list)
-    def next_figure(game, field=None) -> int:
-        """The figure the squad activates next: the one nearest its goals, so the file does not
-        jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
-        steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None (its
-        kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure."""
-        count, figures = len(game.humans), []
-        for i in game.decision.options:
-            if i < count:
-                figures.append(i)
-        if not figures:
-            return NO
-        goal = ScriptedMarines._goals(game)
-        if not goal:
-            return min(figures)  # (every figure NOT_WALKED steps away: the first)
-        return _nearest_figure(game, figures, _walk_steps(game, goal, field))
+    next_figure = staticmethod(squad_next_figure)
 
-    @staticmethod
-    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, slices=dict)
-    def step_toward(game, goals: list[int], mask: np.ndarray, field=None) -> int | None:
-        """The active figure's step (a move, or opening or unlocking the door ahead) that brings
-        it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
-        (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
-        game.walk_field when None (its kept steps, _walk_steps): five squares are read, so no dict of
-        every square is made."""
-        if not goals:
-            return None
-        layout = game.layout
-        slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
-        h = game.humans[game.active]
-        pos = h.pos
-        apc_sq = game.apc["pos"] if game.apc is not None else NO
-        step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0],
-                            slices["door"][0], slices["pick_lock"][0], apc_sq)
-        return None if step == NO else step
+    step_toward = staticmethod(squad_step)
 
-    @staticmethod
-    @cython.locals(game=GameRecords, a=Alien, queens=list, terminals=list, f=dict)
-    def _goals(game) -> list[int]:
-        """The squares the squad walks toward: home once the search is done (_home_squares), the
-        Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
-        tell something), then the rooms not entered and the open ends (game.exploration_goals()).
-        (Loops over the figures, typed: their fields read from the struct.)"""
-        mission = game.mission
-        objective = mission["objective"]
-        if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
-            return _home_squares(game)
-        if objective == "kill_queen":
-            queens = []
-            for a in game.aliens:
-                if a.alive and a.kind == "queen":
-                    queens.append(a.pos)
-            if queens:
-                return queens
-        terminals = []
-        if game.satellite_comms and mission["brood_chamber"] and not (game.brood_found or game.brood_located):
-            for f in game.features:
-                if f["kind"] == "comms_terminal" and f["state"] == "ready":
-                    terminals.append(sq(game, f["pos"]))
-        terminals.extend(exploration_goals(game))  # (the terminals first, then the exploration goals: a new list)
-        return terminals
+    _goals = staticmethod(squad_goals)

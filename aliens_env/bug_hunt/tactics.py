@@ -29,7 +29,7 @@ from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
 from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
-from .policies import ScriptedMarines, near_friend, walkers
+from .policies import ScriptedMarines, near_friend, squad_next_figure, squad_step, walkers
 from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
@@ -267,20 +267,20 @@ class TacticMarines(ScriptedMarines):
         self.tactic = tactic
         self.name = f"tactic {tactic}"
 
-    #: while act() runs, what it has worked out for its position: the goals (_goals), read by the
-    #: scripted squad's play and again by the tactic (a policy changes nothing, so the position
-    #: stays as it is until act() returns); None outside act()
+    #: while act() plays a tactic, what it has worked out for its position: the goals (_goals), read
+    #: by the scripted squad's play and again by the tactic (a policy changes nothing, so the
+    #: position stays as it is until act() returns); None outside act() and where the scripted
+    #: squad's play alone is the action (it reads the goals once at most)
     _within_act = None
 
     @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
+        mask = game.script_mask(player)
+        if self.tactic == "heuristic" or game.decision.kind != "act":
+            return self.choose(game, mask)
         self._within_act = {}
         try:
-            mask = game.script_mask(player)
-            action = self.choose(game, mask)
-            if self.tactic == "heuristic" or game.decision.kind != "act":
-                return action
-            return getattr(self, self.tactic)(game, mask, action)
+            return getattr(self, self.tactic)(game, mask, self.choose(game, mask))
         finally:
             self._within_act = None
 
@@ -303,12 +303,14 @@ class TacticMarines(ScriptedMarines):
         return _pod_field(game, goals, mover) if self.tactic == "bypass" else game.colony.field(goals, mover)
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
-        """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.step_toward(game, goals, mask, partial(_pod_field, game) if self.tactic == "bypass" else None)
+        """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass.
+        (Compiled: policies' squad_step a C call.)"""
+        return squad_step(game, goals, mask, partial(_pod_field, game) if self.tactic == "bypass" else None)
 
     def next_figure(self, game) -> int:
-        """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass."""
-        return ScriptedMarines.next_figure(game, partial(_pod_field, game) if self.tactic == "bypass" else None)
+        """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass.
+        (Compiled: policies' squad_next_figure a C call.)"""
+        return squad_next_figure(game, partial(_pod_field, game) if self.tactic == "bypass" else None)
 
     @staticmethod
     @cython.locals(game=GameRecords, layout=ActionLayout, h=Human)

@@ -79,6 +79,15 @@ class CommandedSide:
         self._cache.clear()
 
     @classmethod
+    def _upgrade_state(cls, state: dict) -> dict:
+        """A game pickled before ``_commanded_side`` was (session 56) loads with it: its commander
+        commanded the marines, as every commander does."""
+        state = super()._upgrade_state(state)
+        if "_commanded_side" not in state:
+            state = {**state, "_commanded_side": SIDES[0]}
+        return state
+
+    @classmethod
     def _make_tactics(cls) -> list:
         """The tactics, tactic 0 the scripted marines' own play (from the class's data file: no
         option changes them)."""

@@ -41,8 +41,7 @@ try:
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from . import pure_cython as cython
 
-try:  # np.count_nonzero without its Python wrapper (~0.3 us a call; GloriousDay._run counts every mask, lone_legal
-    # as pure Python)
+try:  # np.count_nonzero without its Python wrapper (~0.3 us a call; lone_legal as pure Python counts every mask)
     from numpy._core.multiarray import count_nonzero as _count_nonzero
 except ImportError:  # (another numpy layout: the public function)
     _count_nonzero = np.count_nonzero
@@ -163,15 +162,12 @@ def rebuild_game(cls: type, state: dict) -> "Game":
     """A game from its pickle (``Game.__reduce__``): each declared attribute set by name (into the
     struct, compiled; None where the pickle leaves it out), the others into the ``__dict__``; so a
     game pickled compiled loads in a pure-Python process and the other way round."""
+    state = cls._upgrade_state(state)
     game = cls.__new__(cls)
     fields = struct_fields(cls)
     for name in fields:
         setattr(game, name, state.get(name))
     game.__dict__.update({name: value for name, value in state.items() if name not in fields})
-    if "_commanded_side" in fields and "_commanded_side" not in state and state.get("tactics") is not None:
-        # a commanded game (core/commander.py: it alone keeps `tactics`) pickled before the field was
-        # (session 56): its commander commanded the marines, as every commander does
-        game._commanded_side = SIDES[0]
     return game
 
 
@@ -190,6 +186,12 @@ class Game:
             raise TypeError(f"can't instantiate {type(self).__name__}: it implements no {', '.join(missing)} "
                             f"(abstract methods of the Game contract)")
         self.dice = Dice()
+
+    @classmethod
+    def _upgrade_state(cls, state: dict) -> dict:
+        """A pickle's state as this version of the class loads it (``rebuild_game``): a class whose
+        attributes changed fills in what an older pickle lacks. Here, the state as it is."""
+        return state
 
     @property
     def observation_shape(self) -> tuple[int, ...]:

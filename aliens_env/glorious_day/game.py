@@ -52,7 +52,7 @@ import numpy as np
 from ..core.actions import MASK_DTYPE, ActionLayout, ObsLayout  # (MASK_DTYPE: the masks' frombuffer)
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
-from ..core.game import Decision, _count_nonzero
+from ..core.game import Decision, lone_legal
 
 try:
     import cython
@@ -297,21 +297,21 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # the phase machine
     # ------------------------------------------------------------------------------------------
-    @cython.locals(count=cython.Py_ssize_t)  # (compiled: the count compared in C)
+    @cython.locals(lone=cython.Py_ssize_t)  # (compiled: compared in C)
     def _run(self) -> None:
         """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
         taking a lone 'decline' at once would tell the marines the Hive holds no such card). As
-        PhasedGame's, it counts the script mask (``script_mask``)."""
+        PhasedGame's, it asks core's lone_legal of the script mask (``script_mask``)."""
         while True:
             self._cache.clear()
             if self.decision is not None:
                 mask = self.script_mask(self.decision.player)
-                count = _count_nonzero(mask)
-                if count > 1 or (count == 1 and self.decision.kind == "react"):
+                lone = lone_legal(mask)
+                if lone == -2 or (lone >= 0 and self.decision.kind == "react"):  # a real choice, or a window
                     return
-                if count == 0:
+                if lone == -1:
                     raise RuntimeError(f"GloriousDay: no legal action in decision {self.decision}")
-                self._resolve(int(mask.argmax()))
+                self._resolve(lone)
             elif not self._advance():
                 return
 

@@ -92,7 +92,8 @@ def _past_doors(game):
 
 @pytest.mark.parametrize("seed,mission", SEEDS)
 def test_step_toward_is_the_rules_step_at_random_positions(seed, mission):
-    rng, checked, kinds = random.Random(seed), 0, {"move": 0, "door": 0, "pick_lock": 0}
+    # (the moves and door openings chosen counted; unlocking is too rare here to count on: 0-2 a seed)
+    rng, checked, kinds = random.Random(seed), 0, {"move": 0, "door": 0}
     for g in scripted_positions(seed, mission, 2000):
         if g.current_player() != "marines" or g.decision.kind != "act":
             continue
@@ -103,7 +104,7 @@ def test_step_toward_is_the_rules_step_at_random_positions(seed, mission):
             for field in (None, partial(_pod_field, g)):
                 want = _step_by_the_rule(g, goals, mask, field)
                 assert ScriptedMarines.step_toward(g, goals, mask, field) == want, (seed, g.turn, goals)
-                if want is not None:
+                if want is not None and g.layout.decode(want)[0] in kinds:
                     kinds[g.layout.decode(want)[0]] += 1
             checked += 1
     assert checked > 1000
