@@ -172,13 +172,13 @@ def assert_no_step_back(g, chosen, last: dict) -> tuple:
     return key, pos, kind, to
 
 
-def positions(seed: int, mission: str, every: int, steps: int = 1500):
+def positions(seed: int, mission: str, every: int, steps: int = 1500, **options):
     """Every `every`-th position of random legal games (the colony laid as it is explored), a
-    new game (the next seed) after each end, `steps` moves in all."""
+    new game (the next seed) after each end, `steps` moves in all; `options`, BugHunt's (squad, apc...)."""
     rng = random.Random(seed)
     game = 0
     while steps > 0:
-        g = BugHunt(mission=mission, electronic_locks=bool(game % 2))
+        g = BugHunt(mission=mission, electronic_locks=bool(game % 2), **options)
         g.reset(seed * 1000 + game)
         game += 1
         while not g.is_terminal() and steps > 0:

@@ -4,8 +4,9 @@ worked out plainly: the walking field searched anew (a copy of the colony with n
 neighbours by step_sq, their cells from the colony, the slots by the layout. Over the positions of
 Bug Hunt games the scripted squad plays with a random legal action now and then (electronic locks laid
 in every other game; the scripted squad walks up to doors, random play seldom), for the squad's
-goals, random squares and the squares past the doors beside the active figure (so opening and
-unlocking doors is chosen often), and with a field given (the tactics' round the pods)."""
+goals, random squares and the squares past the doors beside the active figure (so opening doors is
+chosen often; unlocking is rare here, and test_bh_tactics_typed asserts it), and with a field given
+(the tactics' round the pods)."""
 from __future__ import annotations
 
 import random

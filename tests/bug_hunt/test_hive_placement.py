@@ -43,10 +43,14 @@ def candidates_square_by_square(game) -> tuple[dict, bool]:
     return out, dark
 
 
-@pytest.mark.parametrize("seed,mission", [(5, "explore"), (6, "kill_queen")])
-def test_placement_candidates_follow_the_rules_square_by_square(seed, mission):
-    hidden = dark = 0
-    for g in positions(seed, mission, every=7, steps=1000):
+@pytest.mark.parametrize("seed,mission,options", [(5, "explore", {}), (6, "kill_queen", {}),
+                                                 (7, "explore", {"squad": "two_squads"}),
+                                                 (8, "kill_queen", {"apc": True, "squad": "apc_crew"})])
+def test_placement_candidates_follow_the_rules_square_by_square(seed, mission, options):
+    """With two squads the squad searched from and centred on is not every figure that watches; with
+    the APC its square is taken and its crew watches from it: each read as the rules say."""
+    hidden = dark = apart = apc = 0
+    for g in positions(seed, mission, every=7, steps=1000, **options):
         kept = g.xeno_squad
         try:
             for squad in range(-1, g.n_squads):
@@ -58,7 +62,12 @@ def test_placement_candidates_follow_the_rules_square_by_square(seed, mission):
                 if want:
                     dark += in_the_dark
                     hidden += not in_the_dark
+                    active = [h for h in g.humans if h.status == "active"]
+                    apart += any(h.squad != max(squad, 0) for h in active)
+                    apc += g.apc is not None
         finally:
             g.xeno_squad = kept
     assert hidden > 50
     assert dark > 5
+    assert (apart > 20) == (options.get("squad") == "two_squads"), apart  # (the squad is not every watcher)
+    assert (apc > 20) == bool(options.get("apc")), apc
