@@ -866,7 +866,11 @@ _DIAL_POOLS: list = [array("i")]  # the one kept pool of Dial's bucket entries (
 
 def _dial_pool(size: int) -> array:
     """An int array of at least `size` entries for ``_dial``'s bucket entries, kept for the process
-    (its contents are written before they are read: nothing is cleared at each search)."""
+    (its contents are written before they are read: nothing is cleared at each search). Compiled
+    alone: the search then runs in C holding the GIL, so no other thread writes the pool meanwhile;
+    run as Python a thread switch may fall inside a search, so each search has its own pool."""
+    if not cython.compiled:
+        return array("i", [0]) * size
     pool = _DIAL_POOLS[0]
     if len(pool) < size:
         pool = _DIAL_POOLS[0] = array("i", [0]) * size

@@ -62,7 +62,7 @@ def test_the_searches_check_what_they_are_given():
     queue[0] = -1
     with pytest.raises(IndexError):  # a square counted from the end (Grid.field names it first)
         grid_module._breadth_first(keys, offsets, dist, queue, 1, UNREACHABLE)
-    cost = g.costs()
+    cost = grid_module._cost_ints(g, grid_module.DEFAULT_MOVER)  # (what Grid.field hands _dial)
     with pytest.raises(ValueError):
         grid_module._dial(keys, offsets, cost[:-1], dist, [0], set(), -1)
     with pytest.raises(IndexError):
