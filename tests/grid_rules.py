@@ -3,9 +3,11 @@ without the engine's table code: the plain readings that tests/core and tests/bu
 engine's kept tables with."""
 from __future__ import annotations
 
+import heapq
+
 import numpy as np
 
-from aliens_env.core.grid import DIRECTIONS, Grid, Mover, Terrain
+from aliens_env.core.grid import DIRECTIONS, UNREACHABLE, Grid, Mover, Terrain
 
 TERRAINS = [
     Terrain("floor"),
@@ -117,3 +119,25 @@ def around_by_the_rules(grid, i: int) -> list:
             code = int(grid.cells.flat[n])
             row.append((n, code, (grid.terrains[code].cost or 1) + int(grid.extra.flat[n]), bool(opened[d, i])))
     return row
+
+
+def field_by_the_rules(table: list, cost: list, sources: list, weighted: bool, goal_cost, closed: tuple) -> list:
+    """The field's definition by a heap over the rules' `table` (``table_by_the_rules``) and entering
+    costs `cost` (None: no entry): from each source the mover may enter (distance 0 on every source),
+    a step from s to m costs s's entering cost (goal_cost from a source when given), or 1 when not
+    weighted; a closed square is never entered (UNREACHABLE, a source on one excepted)."""
+    dist = [UNREACHABLE] * len(table)
+    for s in sources:
+        dist[s] = 0
+    heap = [(0, s) for s in sources if cost[s] is not None]
+    heapq.heapify(heap)
+    while heap:
+        d, s = heapq.heappop(heap)
+        if d != dist[s]:
+            continue
+        step = (goal_cost if goal_cost is not None and s in sources else cost[s]) if weighted else 1
+        for _, m in table[s]:
+            if m not in closed and d + step < dist[m]:
+                dist[m] = d + step
+                heapq.heappush(heap, (d + step, m))
+    return dist

@@ -14,6 +14,8 @@ import pytest
 from aliens_env.bug_hunt import BugHunt, geometry, state
 from aliens_env.core.grid import DIRECTIONS
 
+from bh_helpers import positions
+
 STATUSES = ("active", "dead", "captured", "unconscious")
 
 
@@ -25,20 +27,6 @@ def taken_by_the_rule(g, s: int) -> int:
         if 0 <= r + dr < size and 0 <= c + dc < size and (r + dr) * size + c + dc in occ:
             bits |= 1 << d
     return bits
-
-
-def played(seed: int, apc: bool, steps: int = 600, every: int = 20):
-    """Every `every`-th position of random legal play (a new game after each end)."""
-    rng, game = random.Random(seed), 0
-    while steps > 0:
-        g = BugHunt(mission="kill_queen" if game % 2 else "explore", apc=apc)
-        g.reset(seed * 100 + game)
-        game += 1
-        while not g.is_terminal() and steps > 0:
-            g.apply(rng.choice(g.legal_actions()))
-            steps -= 1
-            if steps % every == 0:
-                yield g
 
 
 def shuffled_states(g, rng):
@@ -61,7 +49,7 @@ def shuffled_states(g, rng):
 @pytest.mark.parametrize("seed,apc", [(3, False), (8, True)])
 def test_taken_beside_is_the_occupied_squares_around(seed, apc):
     rng, checked, set_bits = random.Random(seed), 0, 0
-    for g in played(seed, apc):
+    for g in positions(seed, "kill_queen" if apc else "explore", every=20, steps=600, apc=apc):
         for variant in (g, shuffled_states(g, rng)):
             sentries = tuple(geometry.sq(variant, f["pos"]) for f in variant.features if f["kind"] == "sentry")
             for s in range(variant.size * variant.size):

@@ -7,13 +7,11 @@ equals a plain Dijkstra by a heap over the rules' costs (``cost_by_the_rules``: 
 overrides and door cost, extra, markers), and ``costs()`` (made from the same array) equals them."""
 from __future__ import annotations
 
-import heapq
-
 import numpy as np
 import pytest
 
-from aliens_env.core.grid import UNREACHABLE, Grid, Mover, Terrain
-from grid_rules import table_by_the_rules
+from aliens_env.core.grid import Grid, Mover, Terrain
+from grid_rules import field_by_the_rules, table_by_the_rules
 
 TERRAINS = [Terrain("floor"), Terrain("wall", cost=None, blocks_sight=True), Terrain("slide", cost=0),
             Terrain("rubble", cost=7), Terrain("door", blocks_sight=True, door=True), Terrain("mud", cost=3)]
@@ -37,25 +35,8 @@ def cost_by_the_rules(g: Grid, mover: Mover) -> list:
 
 
 def plain_weighted_field(g: Grid, mover: Mover, sources: list, goal_cost, closed: tuple) -> list:
-    """The weighted field's definition by a heap: distance 0 on every source, spreading from those the
-    mover may enter; a step from s to m costs s's entering cost (goal_cost from a source when
-    given); a closed square is never entered."""
-    cost, table = cost_by_the_rules(g, mover), table_by_the_rules(g, mover)
-    dist = [UNREACHABLE] * g.n
-    for s in sources:
-        dist[s] = 0
-    heap = [(0, s) for s in sources if cost[s] is not None]
-    heapq.heapify(heap)
-    while heap:
-        d, s = heapq.heappop(heap)
-        if d != dist[s]:
-            continue
-        step = goal_cost if goal_cost is not None and s in sources else cost[s]
-        for _, m in table[s]:
-            if m not in closed and d + step < dist[m]:
-                dist[m] = d + step
-                heapq.heappush(heap, (d + step, m))
-    return dist
+    """The weighted field's definition by a heap (``field_by_the_rules``) over the rules' costs."""
+    return field_by_the_rules(table_by_the_rules(g, mover), cost_by_the_rules(g, mover), sources, True, goal_cost, closed)
 
 
 def _edit(g: Grid, rng) -> None:

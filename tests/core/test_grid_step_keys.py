@@ -6,35 +6,10 @@ weighted, with goal_cost, with closed squares) equals a plain Dijkstra over the 
 the engine's tables."""
 from __future__ import annotations
 
-import heapq
-
 import numpy as np
 import pytest
 
-from aliens_env.core.grid import UNREACHABLE, Grid, Mover
-from grid_rules import MOVERS, edited, random_grid, table_by_the_rules
-
-
-def plain_field(g: Grid, table: list, sources: list, mover: Mover, weighted: bool, goal_cost, closed: tuple) -> list:
-    """The field's definition by a heap: from each source the mover may enter (distance 0 on every
-    source), a step from s to m costs s's entering cost (goal_cost from a source when given), or 1
-    when not weighted; a closed square is never entered (UNREACHABLE, a source on one excepted)."""
-    cost = g.costs(mover)
-    dist = [UNREACHABLE] * g.n
-    for s in sources:
-        dist[s] = 0
-    heap = [(0, s) for s in sources if cost[s] is not None]
-    heapq.heapify(heap)
-    while heap:
-        d, s = heapq.heappop(heap)
-        if d != dist[s]:
-            continue
-        step = (goal_cost if goal_cost is not None and s in sources else cost[s]) if weighted else 1
-        for _, m in table[s]:
-            if m not in closed and d + step < dist[m]:
-                dist[m] = d + step
-                heapq.heappush(heap, (d + step, m))
-    return dist
+from grid_rules import MOVERS, edited, field_by_the_rules, random_grid, table_by_the_rules
 
 
 @pytest.mark.parametrize("diagonal", ["corner", "squeeze"])
@@ -52,5 +27,5 @@ def test_the_step_keys_and_the_fields_read_from_them_are_the_rules_after_each_ed
                 for weighted, goal_cost in ((False, None), (True, None), (True, 1), (True, 0)):
                     for shut in ((), closed):
                         got = target.field(sources, mover, weighted=weighted, goal_cost=goal_cost, closed=shut)
-                        want = plain_field(target, table, sources, mover, weighted, goal_cost, shut)
+                        want = field_by_the_rules(table, target.costs(mover), sources, weighted, goal_cost, shut)
                         assert got.tolist() == want, (trial, edit, mover.name, weighted, goal_cost, shut)
