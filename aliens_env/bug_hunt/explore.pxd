@@ -1,7 +1,7 @@
 cimport cython
 
-# The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
-from aliens_env.bug_hunt.state cimport GameRecords
+# The C types of Bug Hunt's game records and figures for this module's typed locals (bug_hunt/state.pxd declares them).
+from aliens_env.bug_hunt.state cimport GameRecords, Human
 # the colony's engine (core/grid.pxd): its cpdef queries (has_los) called in C on a typed receiver, and the
 # squares a segment passes through (line_steps) in C
 from aliens_env.core.grid cimport Grid, line_steps
@@ -9,7 +9,7 @@ from aliens_env.core.grid cimport Grid, line_steps
 from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache
 
 # called in C by the Marines' moves (marines.after_human_move, the door and APC actions)
-@cython.locals(col=Grid, kept=tuple, blind=set, viewers=list, found=cython.int, piece=dict)
+@cython.locals(col=Grid, kept=tuple, blind=set, viewers=list, found=cython.int, piece=dict, h=Human)
 cpdef reveal(GameRecords game, object viewer=*)
 
 # the colony's cell codes a typed view, made once for its array (final: no class derives from it)

@@ -50,8 +50,11 @@ def reveal(game, viewer: int = NO) -> None:
         if viewer != NO:  # (after a move: a square found blind already, the common case, is not scanned)
             viewers = [] if viewer in blind else [viewer]
             viewer = NO
-        else:
-            viewers = [h.pos for h in game.humans if h.status == "active" and h.pos != NO and h.pos not in blind]
+        else:  # (a loop, h typed: its fields read from its struct, compiled)
+            viewers = []
+            for h in game.humans:
+                if h.status == "active" and h.pos != NO and h.pos not in blind:
+                    viewers.append(h.pos)
         found = _first_seen(game, col, kept[1], viewers) if viewers else NO
         if found == NO:
             for v in viewers:  # (add, a C call: update was a method call even for none)

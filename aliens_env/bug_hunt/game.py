@@ -345,14 +345,16 @@ class BugHunt(GameRecords):
         return True
 
     def _advance(self) -> bool:
+        # the phases by how often they advance (the Marines' steps most): compiled, a phase that is not
+        # the one compared costs a call of PyUnicode_Compare (two different str objects)
         if self.ow_queue:
             next_overwatch(self)
+        elif self.phase == "marines":
+            step_marines(self)
         elif self.phase == "aliens_move":
             step_aliens_move(self)
         elif self.phase == "aliens_cc":
             step_aliens_cc(self)
-        elif self.phase == "marines":
-            step_marines(self)
         elif self.phase == "xeno":
             step_xeno(self)
         return True
@@ -403,15 +405,15 @@ class BugHunt(GameRecords):
         decision, self.decision = self.decision, None
         self._cache.clear()
         decision_kind = decision.kind
-        if decision_kind == "activate":
+        if decision_kind == "act":  # (the kinds by how often they are resolved, as in _compute_mask)
+            marine_action(self, kind, index)
+        elif decision_kind == "activate":
             if kind == "activate_apc":
                 self.apc.update(activated=True, driving=True, moves=self.rules["apc"]["movement"])
                 self.events.append("the APC moves out")
             else:
                 self.active = index
                 self.humans[index].activated = True
-        elif decision_kind == "act":
-            marine_action(self, kind, index)
         elif decision_kind == "drive":
             apc_action(self, kind, index)
         elif decision_kind == "order":
