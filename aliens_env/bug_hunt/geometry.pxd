@@ -4,7 +4,7 @@ cimport cython
 from aliens_env.bug_hunt.state cimport GameRecords
 
 # called in C by this module's functions (every kept result goes through it)
-@cython.locals(shared=dict)
+@cython.locals(shared=dict, kept=cython.long)
 cpdef dict layout_cache(GameRecords game)
 # called in C by marines and observation (their .pxd cimport it): the results kept across layout versions
 @cython.locals(shared=dict, lasting=dict)
@@ -35,8 +35,9 @@ cpdef tuple room_centres(GameRecords game)
 cpdef tuple exploration_goals(GameRecords game)
 
 # _placement_candidates_uncached's loop over the squares (the squad's field, the cell codes and the union of the
-# figures' views typed views: one pass on C ints and doubles)
-@cython.locals(out=dict, passable=tuple, unreachable=cython.long, square=cython.Py_ssize_t, far=cython.long,
+# figures' views typed views, read unchecked once their lengths are: one pass on C ints and doubles)
+@cython.locals(n=cython.Py_ssize_t, found=tuple, order=list, pairs=list, passable=bytes, codes=cython.Py_ssize_t,
+               code=cython.Py_ssize_t, unreachable=cython.long, square=cython.Py_ssize_t, far=cython.long,
                dr=cython.double, dc=cython.double, d=cython.long)
 cdef dict _quarters(const int[:] dist, const signed char[:] cells, bytearray taken, const unsigned char[:] seen,
                     long nearest, long width, double cr, double cc)

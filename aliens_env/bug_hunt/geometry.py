@@ -71,7 +71,8 @@ def layout_cache(game) -> dict:
     its "lasting" dict: see lasting_cache). (cpdef, geometry.pxd: this module's functions call it
     in C, and read the dict it returns by C calls: `shared` typed dict.)"""
     shared = game._shared
-    if shared.get("layout_version") != game.colony.version:
+    kept = shared.get("layout_version", NO)  # (compiled, a C long compared with the colony's C int: no boxing)
+    if kept != game.colony.version:
         lasting = shared.get("lasting")
         shared.clear()
         shared["layout_version"] = game.colony.version
@@ -149,26 +150,46 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     return out
 
 
+#: per cell code, 1 where a figure may stand (PASSABLE_BY_CODE as bytes: a typed loop reads a code's in C)
+PASSABLE_CODES = bytes(PASSABLE_BY_CODE)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 def _quarters(dist, cells, taken: bytearray, seen, nearest: int, width: int, cr: float,
               cc: float) -> dict[int, list[tuple[int, int]]]:
     """_placement_candidates_uncached's share-out: direction -> [(path distance, square)], in square
     order, of the squares the squad reaches (`dist`, its field) at least `nearest` steps away, open
     (`cells`' codes PASSABLE), not `taken` and not `seen` (a flag a square; None: every square
     counts); the direction the compass quarter of the square seen from the squad's centre (cr, cc)
-    (A30). (cdef, geometry.pxd: one loop over the squares on C ints and doubles, the arrays typed
-    views, in place of numpy's index arrays and masks; a float's sums as Python's.)"""
-    out: dict[int, list] = {}
-    passable, unreachable = PASSABLE_BY_CODE, UNREACHABLE  # (typed locals: no module look-up or boxing a square)
-    for square in range(len(taken)):
+    (A30); the directions in the order of their first square. (cdef, geometry.pxd: one loop over
+    the squares on C ints and doubles, the arrays typed views read unchecked once their lengths are,
+    in place of numpy's index arrays and masks; a float's sums as Python's.)"""
+    n = len(taken)
+    if len(dist) < n or len(cells) < n or (seen is not None and len(seen) < n):
+        raise ValueError("the field, cells and view do not cover every square")
+    found = ([], [], [], [])  # the pairs by direction
+    order = []  # the directions in the order of their first square
+    passable, unreachable = PASSABLE_CODES, UNREACHABLE  # (typed locals: no module look-up or boxing a square)
+    codes = len(passable)
+    for square in range(n):
         far = dist[square]
-        if far >= unreachable or far < nearest or not passable[cells[square]] or taken[square]:
+        if far >= unreachable or far < nearest:
+            continue
+        code = cells[square]
+        if not 0 <= code < codes:
+            raise IndexError(f"square {square}'s cell code {code} has no terrain")
+        if not passable[code] or taken[square]:
             continue
         if seen is not None and seen[square]:
             continue
         dr, dc = square // width - cr, square % width - cc
         d = (0 if dr < 0 else 2) if abs(dr) >= abs(dc) else (1 if dc > 0 else 3)
-        out.setdefault(d, []).append((far, square))
-    return out
+        pairs = found[d]
+        if not pairs:
+            order.append(d)
+        pairs.append((far, square))
+    return {d: found[d] for d in order}
 
 
 @cython.locals(game=GameRecords)

@@ -6,8 +6,10 @@ from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human, exposed, figur
 # the colony's engine (core/grid.pxd): its cpdef queries (around) called in C on a typed receiver
 from aliens_env.core.grid cimport Grid
 # what the hive's steps read, called in C: who is in combat and beside the Alien (combat.pxd) and the
-# layout cache and the range between squares (geometry.pxd)
-from aliens_env.bug_hunt.combat cimport humans_beside, in_combat
+# layout cache and the range between squares (geometry.pxd); and what an Alien's step sets off, called in C
+# by alien_step: the sentries' fire (combat.pxd) and what a door opened reveals (explore.pxd)
+from aliens_env.bug_hunt.combat cimport humans_beside, in_combat, sentries_fire
+from aliens_env.bug_hunt.explore cimport reveal
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng
 
 # the hive's step choices at every hive step: called in C by hive_choices and one another, by

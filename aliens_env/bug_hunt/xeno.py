@@ -6,9 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.grid import Grid
-from . import combat, explore, geometry, state
+from . import combat, geometry, state
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from .combat import humans_beside, in_combat
+from .combat import humans_beside, in_combat, sentries_fire
+from .explore import reveal
 from .geometry import layout_cache, rng
 from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
 
@@ -171,7 +172,8 @@ def alien_close_door(game, i: int, d: int) -> None:
 def alien_step(game, i: int, d: int) -> None:
     """Alien i's step in direction d (one of alien_steps', as the mask holds): onto the square,
     or opening the closed door there. It pays alien_steps' cost, read from the same colony.around
-    row (the door's cost or the square's), without listing every direction again."""
+    row (the door's cost or the square's), without listing every direction again. (reveal and
+    sentries_fire C calls: xeno.pxd cimports them.)"""
     a = game.aliens[i]
     colony = game.colony  # (a typed receiver: around is a C call)
     n, cell, cost, _ = colony.around(a.pos)[d]
@@ -180,11 +182,11 @@ def alien_step(game, i: int, d: int) -> None:
         colony.cells.flat[n] = DOOR_OPEN
         colony.changed()
         game.events.append(f"{a.kind} {i} opens a door")
-        explore.reveal(game)
+        reveal(game)
     else:
         a.ap -= cost
         a.pos = n
-        combat.sentries_fire(game, ("alien", i))
+        sentries_fire(game, ("alien", i))
     if a.alive and game.apc is not None:
         combat.apc_auto_fire(game, i)
     if a.alive:
