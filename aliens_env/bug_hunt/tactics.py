@@ -266,11 +266,26 @@ class TacticMarines(ScriptedMarines):
         super().__init__()  # (a seedable policy: evaluate.py reseeds it; the squad draws nothing)
         self.tactic = tactic
         self.name = f"tactic {tactic}"
-        #: the tactic's play (its method, looked up once: act calls it), None for the scripted squad
-        #: itself; a bound method pickles and deep-copies as (the copied policy, its name)
-        self._play = None if tactic == "heuristic" else getattr(self, tactic)
-        #: every walking distance the squad reads goes round the sentry pods (bypass, A73)
-        self._round_pods = tactic == "bypass"
+        self._keep_play()
+
+    def _keep_play(self) -> None:
+        """What the policy reads of its tactic at every act, worked out once from ``tactic``: its play
+        (``_play``: the tactic's method, which act calls; None for the scripted squad itself) and
+        whether every walking distance the squad reads goes round the sentry pods (``_round_pods``:
+        bypass, A73)."""
+        self._play = None if self.tactic == "heuristic" else getattr(self, self.tactic)
+        self._round_pods = self.tactic == "bypass"
+
+    def __getstate__(self) -> dict:
+        """The pickled (and deep-copied) state: the tactic without what _keep_play works out from it
+        (a pickle as before they were kept; the copy's play is bound to the copy, __setstate__)."""
+        state = dict(self.__dict__)
+        del state["_play"], state["_round_pods"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._keep_play()
 
     #: while act() plays a tactic, what it has worked out for its position: the goals (_goals), read
     #: by the scripted squad's play and again by the tactic (a policy changes nothing, so the
