@@ -11,8 +11,8 @@ from aliens_env.core.game cimport Decision
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# the scripted squad's step and next figure (policies), called in C
-from aliens_env.bug_hunt.policies cimport squad_next_figure, squad_step
+# the scripted squad's step, next figure and goals (policies), called in C
+from aliens_env.bug_hunt.policies cimport squad_goals, squad_next_figure, squad_step
 # an action's kind (its slice's name): decode a C call
 @cython.locals(layout=ActionLayout)
 cpdef object _kind(GameRecords game, object action)

@@ -29,7 +29,7 @@ from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
 from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
-from .policies import ScriptedMarines, near_friend, squad_next_figure, squad_step, walkers
+from .policies import ScriptedMarines, near_friend, squad_goals, squad_next_figure, squad_step, walkers
 from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
@@ -266,6 +266,26 @@ class TacticMarines(ScriptedMarines):
         super().__init__()  # (a seedable policy: evaluate.py reseeds it; the squad draws nothing)
         self.tactic = tactic
         self.name = f"tactic {tactic}"
+        self._keep_play()
+
+    def _keep_play(self) -> None:
+        """What the policy reads of its tactic at every act, worked out once from ``tactic``: its play
+        (``_play``: the tactic's method, which act calls; None for the scripted squad itself) and
+        whether every walking distance the squad reads goes round the sentry pods (``_round_pods``:
+        bypass, A73)."""
+        self._play = None if self.tactic == "heuristic" else getattr(self, self.tactic)
+        self._round_pods = self.tactic == "bypass"
+
+    def __getstate__(self) -> dict:
+        """The pickled (and deep-copied) state: the tactic without what _keep_play works out from it
+        (a pickle as before they were kept; the copy's play is bound to the copy, __setstate__)."""
+        state = dict(self.__dict__)
+        del state["_play"], state["_round_pods"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._keep_play()
 
     #: while act() plays a tactic, what it has worked out for its position: the goals (_goals), read
     #: by the scripted squad's play and again by the tactic (a policy changes nothing, so the
@@ -276,41 +296,42 @@ class TacticMarines(ScriptedMarines):
     @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
         mask = game.script_mask(player)
-        if self.tactic == "heuristic" or game.decision.kind != "act":
+        play = self._play
+        if play is None or game.decision.kind != "act":
             return self.choose(game, mask)
         self._within_act = {}
         try:
-            return getattr(self, self.tactic)(game, mask, self.choose(game, mask))
+            return play(game, mask, self.choose(game, mask))
         finally:
             self._within_act = None
 
-    @cython.locals(kept=dict)
+    @cython.locals(game=GameRecords, kept=dict)
     def _goals(self, game) -> list[int]:
-        """ScriptedMarines._goals, worked out once within act() (a list its readers share: none
-        changes it)."""
+        """ScriptedMarines._goals (policies' squad_goals, a C call), worked out once within act() (a
+        list its readers share: none changes it)."""
         kept = self._within_act
         if kept is None:
-            return ScriptedMarines._goals(game)
+            return squad_goals(game)
         goals = kept.get("goals")
         if goals is None:
-            goals = kept["goals"] = ScriptedMarines._goals(game)
+            goals = kept["goals"] = squad_goals(game)
         return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)
     @cython.locals(game=GameRecords)
     def _walk_field(self, game, goals: list[int], mover=WALKER) -> np.ndarray:
-        return _pod_field(game, goals, mover) if self.tactic == "bypass" else game.colony.field(goals, mover)
+        return _pod_field(game, goals, mover) if self._round_pods else game.colony.field(goals, mover)
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
         """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass.
         (Compiled: policies' squad_step a C call.)"""
-        return squad_step(game, goals, mask, partial(_pod_field, game) if self.tactic == "bypass" else None)
+        return squad_step(game, goals, mask, partial(_pod_field, game) if self._round_pods else None)
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass.
         (Compiled: policies' squad_next_figure a C call.)"""
-        return squad_next_figure(game, partial(_pod_field, game) if self.tactic == "bypass" else None)
+        return squad_next_figure(game, partial(_pod_field, game) if self._round_pods else None)
 
     @staticmethod
     @cython.locals(game=GameRecords, layout=ActionLayout, h=Human)
@@ -468,7 +489,7 @@ class TacticMarines(ScriptedMarines):
     def _pods(self, game) -> tuple[int, ...]:
         """The squares every walking distance the squad reads goes round: the pods' for bypass, none
         else (_goal_view's `pods`)."""
-        return _pod_squares(game) if self.tactic == "bypass" else ()
+        return _pod_squares(game) if self._round_pods else ()
 
     @cython.locals(game=GameRecords, t=tuple)
     def _fan(self, game, mask, action, per_goal: int) -> int:
