@@ -11,7 +11,7 @@ from .explore import reveal
 from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, figure_at, occupied,
-                    room_of, spend, taken_beside)
+                    room_of, sentry_squares, spend, taken_beside)
 
 try:
     import cython
@@ -94,8 +94,7 @@ class FeatureIndex:
 
     def __init__(self, features: list, width: int):
         self.features, self.count = features, len(features)
-        # (a square from its row and column, as geometry.sq)
-        self.sentries = tuple(f["pos"][0] * width + f["pos"][1] for f in features if f["kind"] == "sentry")
+        self.sentries = sentry_squares(features, width)
         fired_at = []
         for k, f in enumerate(features):
             shot = FEATURES_FIRED_AT.get(f["kind"])
