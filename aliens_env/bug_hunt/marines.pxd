@@ -43,8 +43,8 @@ cdef class FeatureIndex:
 cpdef FeatureIndex feature_index(GameRecords game)
 
 # called in C by marine_mask (once per figure's decision), or by each other
-cpdef list targets(GameRecords game)
-cpdef list target_ranges(GameRecords game)
+cpdef list targets(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
+cpdef list target_ranges(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 cpdef bint can_grenade(GameRecords game, object i)
 cpdef can_use_comms(GameRecords game, object i)
 cpdef tuple _grenade_targets(GameRecords game, object pos)

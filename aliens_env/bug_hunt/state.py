@@ -132,47 +132,55 @@ def taken_beside(game, s: int, sentries: tuple) -> int:
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien, p=object, width=cython.Py_ssize_t, r0=cython.Py_ssize_t,
-               c0=cython.Py_ssize_t, bits=cython.long)
+               c0=cython.Py_ssize_t, bits=cython.long, bit=cython.long, collect=cython.bint)
 def _occupancy(game, sentries: tuple, s: int, occ: set | None) -> int:
     """The one listing of the squares figures hold, which no figure may enter: active squad figures
     (one off the map holds none), live Aliens but an attached Face-Hugger (it rides its victim),
     the auto sentry pods in any state (ASSUMPTION A23; `sentries`: their squares, sentry_squares)
     and the APC's square (figures board it with a move, A55). Each held square is added to `occ`
     when it is a set (occupied), and the bits of those beside square s are returned
-    (taken_beside's; s NO: none is beside it)."""
+    (taken_beside's; s NO: none is beside it). Without a set, a figure's state is read only when
+    it stands beside s (on C integers when compiled)."""
     width = game.size
     if s >= 0:
         r0 = s // width
         c0 = s - r0 * width
     else:
         r0 = c0 = -2  # (no square of the board is beside it)
+    collect = occ is not None
     bits = 0
     for h in game.humans:
-        if h.status == "active":
-            bits |= _hold(h.pos, r0, c0, width, occ)
+        bit = _bit(h.pos, r0, c0, width)
+        if (bit or collect) and h.status == "active":
+            bits |= _held(h.pos, bit, occ)
     for a in game.aliens:
-        if a.alive and a.attached == NO:
-            bits |= _hold(a.pos, r0, c0, width, occ)
+        bit = _bit(a.pos, r0, c0, width)
+        if (bit or collect) and a.alive and a.attached == -1:  # (NO written out: compiled, a C constant)
+            bits |= _held(a.pos, bit, occ)
     for p in sentries:
-        bits |= _hold(p, r0, c0, width, occ)
+        bits |= _held(p, _bit(p, r0, c0, width), occ)
     if game.apc is not None:
-        bits |= _hold(game.apc["pos"], r0, c0, width, occ)
+        p = game.apc["pos"]
+        bits |= _held(p, _bit(p, r0, c0, width), occ)
     return bits
 
 
-@cython.locals(q=cython.Py_ssize_t, r=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t,
-               d=cython.Py_ssize_t)
-def _hold(p: int, r0: int, c0: int, width: int, occ: set | None) -> int:
-    """_occupancy's mark of square p: added to `occ` (when a set), and its bit returned when p is
-    beside the square at row r0, column c0 (a king's step away: bit d for direction d), else 0
-    (and for p NO: a figure off the map holds no square)."""
-    q = p
-    if q < 0:
-        return 0
-    if occ is not None:
+def _held(p: int, bit: int, occ: set | None) -> int:
+    """_occupancy's mark of a held square p: added to `occ` (when a set; p NO, a figure off the
+    map, holds none); `bit`, its bit beside _occupancy's square, returned."""
+    if occ is not None and p >= 0:
         occ.add(p)
-    r = q // width
-    dr, dc = r - r0, q - r * width - c0
+    return bit
+
+
+@cython.locals(r=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t, d=cython.Py_ssize_t)
+def _bit(p: int, r0: int, c0: int, width: int) -> int:
+    """Bit d when square p is beside the square at row r0, column c0 in direction d (a king's step
+    away, DIRECTIONS' order), else 0 (and for p NO, a figure off the map, or the square itself)."""
+    if p < 0:
+        return 0
+    r = p // width
+    dr, dc = r - r0, p - r * width - c0
     if dr < -1 or dr > 1 or dc < -1 or dc > 1:
         return 0
     d = STEP_DIRECTION[(dr + 1) * 3 + dc + 1]

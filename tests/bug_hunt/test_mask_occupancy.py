@@ -4,14 +4,17 @@ two no longer checks the listing itself) against the rule written out: active sq
 map, live Aliens but an attached Face-Hugger, the auto sentries in any state and the APC's square
 (a live Alien off the map, which play never leaves, holds none: varied() revives dead ones).
 Over random positions of random legal games (with the APC and without), the figures' states
-drawn at random and an auto sentry added in a random state (random play seldom meets one)."""
+drawn at random and an auto sentry added in a random state (random play seldom meets one). And
+marines.after_human_move, which asks the sentries' fire only when the features hold an auto
+sentry: a figure that moves onto an active sentry's sight is fired at (the dice roll)."""
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
-from aliens_env.bug_hunt import geometry, state
+from aliens_env.bug_hunt import geometry, marines, state
 
 from bh_helpers import positions
 
@@ -55,3 +58,29 @@ def test_occupied_is_the_rule(seed, apc):
             counts.add(len(occ))
             checked += 1
     assert checked > 40 and len(counts) > 5  # (positions seen, with different numbers of squares held)
+
+
+def dice_state(g) -> bytes:
+    return pickle.dumps(g.dice)
+
+
+@pytest.mark.parametrize("seed", [2, 6])
+def test_a_figure_that_moves_in_an_active_sentry_s_sight_is_fired_at(seed):
+    """An auto sentry on the moved figure's own square (in its range and sight) fires when active
+    (its dice are rolled) and not when switched off: the same move, the same game otherwise."""
+    fired = 0
+    for g in positions(seed, "explore", every=25, steps=500):
+        movers = [i for i, h in enumerate(g.humans) if h.status == "active" and h.pos != state.NO and not h.in_apc]
+        if not movers:
+            continue
+        i = movers[0]
+        after = {}
+        for sentry_state in ("active", "inactive"):
+            copy = g.clone()
+            sentry = {"kind": "sentry", "pos": list(copy.rc(copy.humans[i].pos)), "state": sentry_state}
+            copy.features = copy.features + [sentry]
+            marines.after_human_move(copy, i)
+            after[sentry_state] = dice_state(copy)
+        assert after["active"] != after["inactive"], (seed, g.turn)
+        fired += 1
+    assert fired > 10
