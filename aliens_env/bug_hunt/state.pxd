@@ -47,8 +47,8 @@ cpdef long taken_beside(GameRecords game, Py_ssize_t s, tuple sentries) except? 
 # the one listing of the squares figures hold (occupied's and taken_beside's), its mark of a held square and a
 # square's bit beside another, in C
 cdef long _occupancy(GameRecords game, tuple sentries, Py_ssize_t s, set occ) except? -1
-cdef long _held(object p, long bit, set occ) except? -1
-cdef long _bit(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -1
+cdef inline long _held(object p, long bit, set occ) except? -1
+cdef inline long _bit(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -1
 cpdef tuple figure_at(GameRecords game, object s)
 cpdef room_of(GameRecords game, object s)
 cpdef bint exposed(GameRecords game, Human h)

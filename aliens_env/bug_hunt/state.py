@@ -158,10 +158,14 @@ def _occupancy(game, sentries: tuple, s: int, occ: set | None) -> int:
         if (bit or collect) and a.alive and a.attached == -1:  # (NO written out: compiled, a C constant)
             bits |= _held(a.pos, bit, occ)
     for p in sentries:
-        bits |= _held(p, _bit(p, r0, c0, width), occ)
+        bit = _bit(p, r0, c0, width)
+        if bit or collect:
+            bits |= _held(p, bit, occ)
     if game.apc is not None:
         p = game.apc["pos"]
-        bits |= _held(p, _bit(p, r0, c0, width), occ)
+        bit = _bit(p, r0, c0, width)
+        if bit or collect:
+            bits |= _held(p, bit, occ)
     return bits
 
 
