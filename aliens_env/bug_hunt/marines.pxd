@@ -6,7 +6,7 @@ from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the colony's engine (core/grid.pxd): targets' has_los called in C on a typed receiver
 from aliens_env.core.grid cimport Grid
 # the state queries and changes the figures' actions make, called in C
-from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, spend, taken_beside
+from aliens_env.bug_hunt.state cimport figure_at, occupied, room_of, sentry_squares, spend, taken_beside
 # a weapon's range (targets, marine_mask) and the sentries' fire (after_human_move), called in C
 from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
 # the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
@@ -43,8 +43,8 @@ cdef class FeatureIndex:
 cpdef FeatureIndex feature_index(GameRecords game)
 
 # called in C by marine_mask (once per figure's decision), or by each other
-cpdef list targets(GameRecords game)
-cpdef list target_ranges(GameRecords game)
+cpdef list targets(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
+cpdef list target_ranges(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 cpdef bint can_grenade(GameRecords game, object i)
 cpdef can_use_comms(GameRecords game, object i)
 cpdef tuple _grenade_targets(GameRecords game, object pos)

@@ -11,7 +11,7 @@ from .explore import reveal
 from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, figure_at, occupied,
-                    room_of, spend, taken_beside)
+                    room_of, sentry_squares, spend, taken_beside)
 
 try:
     import cython
@@ -94,8 +94,7 @@ class FeatureIndex:
 
     def __init__(self, features: list, width: int):
         self.features, self.count = features, len(features)
-        # (a square from its row and column, as geometry.sq)
-        self.sentries = tuple(f["pos"][0] * width + f["pos"][1] for f in features if f["kind"] == "sentry")
+        self.sentries = sentry_squares(features, width)
         fired_at = []
         for k, f in enumerate(features):
             shot = FEATURES_FIRED_AT.get(f["kind"])
@@ -115,15 +114,17 @@ def feature_index(game) -> FeatureIndex:
     return kept
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid, numbers=MaskNumbers, index=FeatureIndex,
+@cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid,
                reach=cython.Py_ssize_t, sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t,
                hc=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t,
                pos=cython.Py_ssize_t, sr=cython.Py_ssize_t, sc=cython.Py_ssize_t, i=cython.Py_ssize_t,
                k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple, cache=dict)
-def targets(game) -> list[tuple[str, int]]:
+def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
-    midi-gun's targets, from its square. Kept per decision state (game._cache). (Compiled: the
+    midi-gun's targets, from its square. Kept per decision state (game._cache). `numbers` and
+    `index`: marine_numbers(game) and feature_index(game) where the caller has them (marine_mask),
+    else looked up here. (Compiled: the
     colony a typed Grid, its has_los a C call; the squares, rows, columns and ranges C integers,
     the reaches read from marine_numbers' C fields; the features fired at and their squares from
     feature_index, their states alone read.)"""
@@ -131,7 +132,8 @@ def targets(game) -> list[tuple[str, int]]:
     cached = cache.get("targets")
     if cached is not None:
         return cached
-    numbers = marine_numbers(game)
+    if numbers is None:
+        numbers = marine_numbers(game)
     if game.active == NO and game.apc is not None and game.apc["driving"]:
         pos, reach = game.apc["pos"], weapon_range(game, game.rules["apc"]["weapon"])
     else:
@@ -151,21 +153,23 @@ def targets(game) -> list[tuple[str, int]]:
         # sight asked per square in reach (has_los: the one segment's squares unless the figure's
         # whole view is kept, as los_from's answer): a new square's whole view is not worked out
         for i, a in enumerate(game.aliens):
-            if a.alive and a.pos != pos:
-                s = a.pos
-                sr, sc = rows[s], cols[s]  # (compiled: C integers, the range worked out in C)
-                r = max(abs(sr - hr), abs(sc - hc))
-                if r <= reach and col.has_los(pos, s, sight):
-                    out.append((r, 0, i, ("alien", i)))
+            if a.alive:
+                s = a.pos  # (compiled: a C integer, compared and its range worked out in C, none boxed)
+                if s != pos:
+                    sr, sc = rows[s], cols[s]
+                    r = max(abs(sr - hr), abs(sc - hc))
+                    if r <= reach and col.has_los(pos, s, sight):
+                        out.append((r, 0, i, ("alien", i)))
         features = game.features
-        index = feature_index(game)
+        if index is None:
+            index = feature_index(game)
         for shot in index.fired_at:  # (k, the state it is shot in, its target, row, column)
-            k = shot[0]
-            # as an Alien: in reach and sight, seen (its range from its row and column)
-            if features[k]["state"] == shot[1]:
-                fr, fc = shot[3], shot[4]
-                r = max(abs(fr - hr), abs(fc - hc))
-                if r <= reach and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
+            # as an Alien: in reach (its range from its row and column: its state read only then), seen
+            fr, fc = shot[3], shot[4]
+            r = max(abs(fr - hr), abs(fc - hc))
+            if r <= reach:
+                k = shot[0]
+                if features[k]["state"] == shot[1] and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
                     out.append((r, 1, k, shot[2]))
         out.sort()
         if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
@@ -176,10 +180,10 @@ def targets(game) -> list[tuple[str, int]]:
     return cached
 
 
-def target_ranges(game) -> list[int]:
+def target_ranges(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[int]:
     """The range of each of targets(game), in its order, from the square they are seen from
-    (worked out with them: kept beside them)."""
-    targets(game)
+    (worked out with them: kept beside them). `numbers`, `index`: as targets'."""
+    targets(game, numbers, index)
     return game._cache["target_ranges"]
 
 
@@ -359,7 +363,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                     m[numbers.move_diagonal + k] = 1
     if h.weapon != "none" and not h.out_of_ammo:
         if ap >= numbers.fire_cost[h.weapon]:
-            ranges = target_ranges(game)  # (the targets in the grenade's reach too: the weapon's alone)
+            ranges = target_ranges(game, numbers, index)  # (the targets in the grenade's reach too: the weapon's alone)
             if ranges:  # (most often none: the weapon's range and the slice are not looked up)
                 rng_w = numbers.fire_range[h.weapon]
                 fire = numbers.fire
@@ -368,7 +372,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                         m[fire + k] = 1
         if ap >= numbers.overwatch_cost and not h.overwatch:
             m[numbers.overwatch] = 1
-        if can_grenade(game, i) and ap >= numbers.grenade_cost and (not script or _grenade_slots_read(game, m)):
+        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m)):
             mask[numbers.grenade + _grenade_targets(game, h.pos)[1]] = 1
     m[numbers.end] = 1
 
@@ -537,7 +541,8 @@ def apc_action(game, kind: str, index: int) -> None:
 @cython.locals(game=GameRecords, h=Human)
 def after_human_move(game, i: int) -> None:
     h = game.humans[i]
-    sentries_fire(game, ("human", i))
+    if feature_index(game).sentries:  # (most colonies have no auto sentry: its fire not asked)
+        sentries_fire(game, ("human", i))
     if h.status != "active":
         return
     reveal(game, h.pos)

@@ -42,8 +42,13 @@ cdef class GameRecords(PhasedGame):
 # the small queries and changes over the records, called in C by the rule modules that cimport them
 # (their typed locals and return types are state.py's)
 cpdef set occupied(GameRecords game)
+cpdef tuple sentry_squares(list features, Py_ssize_t width)
 cpdef long taken_beside(GameRecords game, Py_ssize_t s, tuple sentries) except? -1
-cdef inline Py_ssize_t _direction_to(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -2
+# the one listing of the squares figures hold (occupied's and taken_beside's), its mark of a held square and a
+# square's bit beside another, in C
+cdef long _occupancy(GameRecords game, tuple sentries, Py_ssize_t s, set occ) except? -1
+cdef inline long _held(object p, long bit, set occ) except? -1
+cdef inline long _bit(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -1
 cpdef tuple figure_at(GameRecords game, object s)
 cpdef room_of(GameRecords game, object s)
 cpdef bint exposed(GameRecords game, Human h)

@@ -108,71 +108,87 @@ def live_aliens(game) -> list[int]:
     return live
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien, occ=set)
+@cython.locals(game=GameRecords, occ=set)
 def occupied(game) -> set[int]:
-    """Squares no figure may enter: figures (an attached Face-Hugger rides its victim) and
-    auto sentry pods (ASSUMPTION A23). (occ typed: compiled, its adds are C calls, not method calls.)"""
+    """Squares no figure may enter: those _occupancy lists. (occ typed: compiled, its adds are C
+    calls, not method calls.)"""
     occ = set()
-    for h in game.humans:
-        if h.status == "active":
-            occ.add(h.pos)
-    occ.discard(NO)  # (an able figure off the map)
-    for a in game.aliens:
-        if a.alive and a.attached == NO:
-            occ.add(a.pos)
-    for f in game.features:
-        if f["kind"] == "sentry":
-            r, c = f["pos"]
-            occ.add(r * game.size + c)
-    if game.apc is not None:
-        occ.add(game.apc["pos"])  # the APC's square (figures board it with a move, A55)
+    _occupancy(game, sentry_squares(game.features, game.size), NO, occ)
     return occ
 
 
-@cython.locals(game=GameRecords, h=Human, a=Alien, p=object, width=cython.Py_ssize_t, r0=cython.Py_ssize_t,
-               c0=cython.Py_ssize_t, d=cython.Py_ssize_t, bits=cython.long)
+def sentry_squares(features: list, width: int) -> tuple[int, ...]:
+    """The squares of the auto sentries among `features`, in any state (a square from its row and
+    column, as geometry.sq)."""
+    return tuple([f["pos"][0] * width + f["pos"][1] for f in features if f["kind"] == "sentry"])
+
+
 def taken_beside(game, s: int, sentries: tuple) -> int:
     """The squares beside square s that occupied(game) holds, as bits: bit d for the square in
-    direction d (DIRECTIONS' order, as Grid.around's). `sentries`: the auto sentries' squares, in
-    any state (marines.feature_index(game).sentries, kept per features list). For marine_mask's
-    moves: one pass over the figures on C integers, a figure's state read only when it stands
-    beside s, and no set made (occupied's set cost a set add per figure)."""
+    direction d (DIRECTIONS' order, as Grid.around's). `sentries`: the auto sentries' squares
+    (sentry_squares, as marines.feature_index(game).sentries keeps them per features list). For
+    marine_mask's moves: _occupancy's one pass over the figures on C integers, no set made."""
+    return _occupancy(game, sentries, s, None)
+
+
+@cython.locals(game=GameRecords, h=Human, a=Alien, p=object, width=cython.Py_ssize_t, r0=cython.Py_ssize_t,
+               c0=cython.Py_ssize_t, bits=cython.long, bit=cython.long, collect=cython.bint)
+def _occupancy(game, sentries: tuple, s: int, occ: set | None) -> int:
+    """The one listing of the squares figures hold, which no figure may enter: active squad figures
+    (one off the map holds none), live Aliens but an attached Face-Hugger (it rides its victim),
+    the auto sentry pods in any state (ASSUMPTION A23; `sentries`: their squares, sentry_squares)
+    and the APC's square (figures board it with a move, A55). Each held square is added to `occ`
+    when it is a set (occupied), and the bits of those beside square s are returned
+    (taken_beside's; s NO: none is beside it). Without a set, a figure's state is read only when
+    it stands beside s (on C integers when compiled)."""
     width = game.size
-    r0 = s // width
-    c0 = s - r0 * width
+    if s >= 0:
+        r0 = s // width
+        c0 = s - r0 * width
+    else:
+        r0 = c0 = -2  # (no square of the board is beside it)
+    collect = occ is not None
     bits = 0
     for h in game.humans:
-        d = _direction_to(h.pos, r0, c0, width)
-        if d >= 0 and h.status == "active":
-            bits |= 1 << d
+        bit = _bit(h.pos, r0, c0, width)
+        if (bit or collect) and h.status == "active":
+            bits |= _held(h.pos, bit, occ)
     for a in game.aliens:
-        d = _direction_to(a.pos, r0, c0, width)
-        if d >= 0 and a.alive and a.attached == NO:
-            bits |= 1 << d
+        bit = _bit(a.pos, r0, c0, width)
+        if (bit or collect) and a.alive and a.attached == -1:  # (NO written out: compiled, a C constant)
+            bits |= _held(a.pos, bit, occ)
     for p in sentries:
-        d = _direction_to(p, r0, c0, width)
-        if d >= 0:
-            bits |= 1 << d
+        bit = _bit(p, r0, c0, width)
+        if bit or collect:
+            bits |= _held(p, bit, occ)
     if game.apc is not None:
-        d = _direction_to(game.apc["pos"], r0, c0, width)
-        if d >= 0:
-            bits |= 1 << d
+        p = game.apc["pos"]
+        bit = _bit(p, r0, c0, width)
+        if bit or collect:
+            bits |= _held(p, bit, occ)
     return bits
 
 
-@cython.locals(p=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, width=cython.Py_ssize_t,
-               r=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t)
-def _direction_to(p: int, r0: int, c0: int, width: int) -> int:
-    """The direction from the square at row r0, column c0 to square p when p is beside it (a
-    step of a king away), else -1 (NO; p NO: a figure off the map). (-1 written out: compiled, a
-    C constant, where NO is a module global.)"""
+def _held(p: int, bit: int, occ: set | None) -> int:
+    """_occupancy's mark of a held square p: added to `occ` (when a set; p NO, a figure off the
+    map, holds none); `bit`, its bit beside _occupancy's square, returned."""
+    if occ is not None and p >= 0:
+        occ.add(p)
+    return bit
+
+
+@cython.locals(r=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t, d=cython.Py_ssize_t)
+def _bit(p: int, r0: int, c0: int, width: int) -> int:
+    """Bit d when square p is beside the square at row r0, column c0 in direction d (a king's step
+    away, DIRECTIONS' order), else 0 (and for p NO, a figure off the map, or the square itself)."""
     if p < 0:
-        return -1
+        return 0
     r = p // width
     dr, dc = r - r0, p - r * width - c0
     if dr < -1 or dr > 1 or dc < -1 or dc > 1:
-        return -1
-    return STEP_DIRECTION[(dr + 1) * 3 + dc + 1]
+        return 0
+    d = STEP_DIRECTION[(dr + 1) * 3 + dc + 1]
+    return 0 if d < 0 else 1 << d  # (d NO: p is the square itself)
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien)
