@@ -26,7 +26,31 @@ cpdef band_stripe(GameRecords game, Py_ssize_t fr, Py_ssize_t fc)
 @cython.locals(arrays=list)
 cpdef _stripe_array(GameRecords game, dict stripes, length)
 cpdef bint _is_among(x, dict items)
+# a squad figure's row as observe() last wrote it: the figure's fields compared as pointers, the marks
+# read as C ints (final: written through typed locals)
+@cython.final
+cdef class SquadRow:
+    cdef object status, pos, hugger, ap, activated, overwatch, leader, lp, squad, role, weapon
+    cdef tuple flags
+    cdef int role_plane
+    cdef bytes values
+    cdef int plane, r, c
+    cdef bint on_watch
+cpdef list squad_rows(GameRecords game)
+cpdef read_row(GameRecords game, Human h, SquadRow row)
 cpdef tuple squad_entry(GameRecords game, Human h)
+# the numbers _write_features reads of a game that stay for it, as C numbers (final: written through typed
+# locals)
+@cython.final
+cdef class ObsNumbers:
+    cdef object rules, mission, layout, optional_of
+    cdef Py_ssize_t squad_at, globals_at, targets_at, optional_at
+    cdef double queen_lp, grenade_pool, rooms_goal
+    cdef bint explore, kill_queen
+    cdef bytes optional
+    cdef Py_ssize_t act, step, attack, overwatch_fire, extra_hit, drive
+cpdef ObsNumbers obs_numbers(GameRecords game)
+cpdef bytes optional_packed(ObsNumbers numbers, tuple values)
 # (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
 cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w)
 # (its runs of floats, written with no check of each index: the span checked once)
@@ -34,7 +58,6 @@ cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus
 cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1
 @cython.locals(n=Py_ssize_t)
 cpdef int _put_packed(float[::1] out, Py_ssize_t at, bytes packed) except -1
-@cython.locals(k=Py_ssize_t)
 cpdef int _zero(float[::1] out, Py_ssize_t start, Py_ssize_t end) except -1
 
 
@@ -156,6 +179,15 @@ cdef inline bytes _pack_row_c(double active, double dead, double captured, doubl
         to[9 + k] = flags[k]
     to[16], to[17], to[18], to[19] = row, column, lp_left, squad_at
     return packed
+
+
+# _zero's run, compiled: out[start:end] = 0 as one memset (the span checked by _zero)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+cdef inline void _zero_c(float[::1] out, Py_ssize_t start, Py_ssize_t end):
+    if end > start:
+        memset(&out[start], 0, (end - start) * sizeof(float))
 
 
 # _put_packed's copy, compiled: the bytes of `packed` (float32 values) into out from `at` on, one memcpy
