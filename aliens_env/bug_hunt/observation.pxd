@@ -22,6 +22,7 @@ cpdef map_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
 # (called in C by map_planes at each rewrite)
 cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row)
+cpdef _zero_planes(array, planes)
 cpdef band_stripe(GameRecords game, Py_ssize_t fr, Py_ssize_t fc)
 @cython.locals(arrays=list)
 cpdef _stripe_array(GameRecords game, dict stripes, length)
@@ -200,6 +201,29 @@ cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
         memcpy(&out[at], <const char *>packed, len(packed))
 
 
+# `length` bytes from `at` set to 0, `piece` bytes a memset (a memset longer than glibc's threshold, 2 KB,
+# is one `rep stosb`, which callgrind counts an instruction a byte: see _board_c)
+cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noexcept:
+    while length > 0:
+        memset(at, 0, piece if length > piece else length)
+        at += piece
+        length -= piece
+
+
+# _zero_planes' bytes, compiled: bytes start..end of `array`'s buffer (C-contiguous) set to 0 by
+# _zero_pieces, the span checked once
+cdef inline int _zero_bytes_c(object array, Py_ssize_t start, Py_ssize_t end, Py_ssize_t piece) except -1:
+    cdef Py_buffer b
+    PyObject_GetBuffer(array, &b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    try:
+        if start < 0 or end > b.len or start > end or piece <= 0:
+            raise IndexError("the bytes to zero lie outside the array")
+        _zero_pieces(<char *>b.buf + start, end - start, piece)
+    finally:
+        PyBuffer_Release(&b)
+    return 0
+
+
 # observe()'s board, compiled: the window of each plane that map_planes marks (marked[p] true: the area
 # floats from `start` in its row of the stripe, band_stripe's contiguous float32 array of shape (planes,
 # length)) copied into the observation (contiguous float32) from `at` on, one memcpy a plane, and the
@@ -212,9 +236,8 @@ cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
 cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t start, Py_ssize_t area,
                          bytes marked, Py_ssize_t piece) except -1:
     cdef Py_buffer o, s
-    cdef Py_ssize_t p, q, planes, length, left, item = sizeof(float)
+    cdef Py_ssize_t p, q, planes, length, item = sizeof(float)
     cdef const unsigned char *flags = marked
-    cdef char *zero
     planes = len(stripe)
     PyObject_GetBuffer(out, &o, PyBUF_WRITABLE)
     try:
@@ -237,12 +260,7 @@ cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t st
                     q = p + 1
                     while q < planes and not flags[q]:
                         q += 1
-                    zero = <char *>(<float *>o.buf + at + p * area)
-                    left = (q - p) * area * item
-                    while left > 0:
-                        memset(zero, 0, piece if left > piece else left)
-                        zero += piece
-                        left -= piece
+                    _zero_pieces(<char *>(<float *>o.buf + at + p * area), (q - p) * area * item, piece)
                     p = q
         finally:
             PyBuffer_Release(&s)

@@ -29,7 +29,6 @@ assert PLANES[:7] == ("floor", "wall", "open_door", "closed_door", "sealed_door"
 #: the planes after the first seven that map_planes marks (the others stay 0 in its planes: the
 #: figures are marked on the window by observe())
 _MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["room"], P["open_end"])
-assert _MARKED[:5] == tuple(range(P["egg_cache"], P["room"] + 1))  # (zeroed as one slice and one plane)
 #: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled stripe
 #: converts only these (the figures' planes are 0 in the map planes, and so in a stripe from its making)
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
@@ -76,28 +75,67 @@ def layout(window: int) -> ObsLayout:
     ])
 
 
+class ObsNumbers:
+    """What _write_features reads of a game that stays for it (obs_numbers): the observation layout's
+    offsets of the squad, globals, targets and optional views, the Queen's LP and the grenade pool
+    (the rules'), the rooms to enter and the objective (the mission's), read from the very rules,
+    mission and layout objects it holds; the optional block packed as float32 (optional_packed) from
+    the very tuple optional_of; and the decision kinds' numbers of _KINDS_AT (C ints when compiled)."""
+
+    def __init__(self, rules: dict, mission: dict, layout: ObsLayout):
+        self.rules, self.mission, self.layout = rules, mission, layout
+        offsets = layout.offsets
+        self.squad_at, self.globals_at = offsets["squad"], offsets["globals"]
+        self.targets_at, self.optional_at = offsets["targets"], offsets["optional"]
+        self.queen_lp, self.grenade_pool = float(rules["queen_lp"]), float(rules["grenade_pool"])
+        self.rooms_goal = float(mission.get("rooms", 0))
+        objective = mission["objective"]
+        self.explore, self.kill_queen = objective == "explore_and_return", objective == "kill_queen"
+        self.optional_of, self.optional = None, b""
+        self.act, self.step, self.attack, self.overwatch_fire, self.extra_hit, self.drive = _KINDS_AT
+
+
+@cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
+def obs_numbers(game) -> ObsNumbers:
+    """The game's ObsNumbers, in the layout caches (game._shared), made again when the game's rules,
+    mission or observation layout is another object than those it was read from."""
+    shared = game._shared
+    numbers = shared.get("obs_numbers")
+    if (numbers is None or numbers.rules is not game.rules or numbers.mission is not game.mission
+            or numbers.layout is not game.obs_layout):
+        numbers = shared["obs_numbers"] = ObsNumbers(game.rules, game.mission, game.obs_layout)
+    return numbers
+
+
+@cython.locals(numbers=ObsNumbers)
+def optional_packed(numbers: ObsNumbers, values: tuple) -> bytes:
+    """The optional block's values kept for the game (game._optional_static, a tuple of floats)
+    packed as float32: kept in `numbers` while they are the very tuple they were packed from."""
+    if values is not numbers.optional_of:
+        numbers.optional_of, numbers.optional = values, struct.pack(f"{len(values)}f", *values)
+    return numbers.optional
+
+
 # (the decision kind as its _KIND_INDEX number, compared as C numbers: one dict look-up, not a string
 # comparison for each kind asked about)
-@cython.locals(game=GameRecords, h=Human, kind_at=cython.Py_ssize_t, act=cython.Py_ssize_t, step=cython.Py_ssize_t,
-               attack=cython.Py_ssize_t, overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t,
-               drive=cython.Py_ssize_t)
+@cython.locals(game=GameRecords, h=Human, kinds=dict, numbers=ObsNumbers, kind_at=cython.Py_ssize_t)
 def focus(game) -> int:
     """The square the observation window is centred on: the acting figure (the moving or
     attacking Alien for the hive), else the squad's leader, else any squad figure."""
     d = game.decision
-    kind_at = _KIND_INDEX.get(None if d is None else d.kind, -1)  # (-1: none of those below)
-    act, step, attack, overwatch_fire, extra_hit, drive = _KINDS_AT
-    if kind_at == act and game.active != NO:
+    kinds, numbers = _KIND_INDEX, obs_numbers(game)  # (the kinds' numbers as C ints)
+    kind_at = kinds.get(None if d is None else d.kind, -1)  # (-1: none of those below)
+    if kind_at == numbers.act and game.active != NO:
         return game.humans[game.active].pos
-    if kind_at == step and game.mover != NO:
+    if kind_at == numbers.step and game.mover != NO:
         return game.aliens[game.mover].pos
-    if kind_at == attack and game.queue:
+    if kind_at == numbers.attack and game.queue:
         return game.aliens[game.queue[0]].pos
-    if kind_at == overwatch_fire and game.ow_queue:
+    if kind_at == numbers.overwatch_fire and game.ow_queue:
         return game.humans[game.ow_queue[0]].pos
-    if kind_at == extra_hit and game.extra is not None:
+    if kind_at == numbers.extra_hit and game.extra is not None:
         return game.humans[game.extra["shooter"]].pos
-    if kind_at == drive:
+    if kind_at == numbers.drive:
         return game.apc["pos"]
     first = None  # the first able leader, else the first able figure
     for h in game.humans:
@@ -130,17 +168,17 @@ def map_planes(game) -> np.ndarray:
     side = n + 2 * half
     if cached is not None and cached[3].shape == (N_PLANES, side, side):
         # rewritten in place: its margin never changes, the first seven planes' rows whose squares
-        # changed are written again, and zeroing the grid's squares of the planes it marks after the
-        # first seven costs a fraction of a new array's memset
+        # changed are written again, and the planes it marks after the first seven are zeroed (their
+        # margin is 0 too), a fraction of a new array's memset
         planes, seen, every_row = cached[3], cached[4], False
-        inner = planes[:, half:half + n, half:half + n]
-        inner[_MARKED[0]:_MARKED[4] + 1] = 0
-        inner[_MARKED[5]] = 0
+        _zero_planes(planes, _MARKED)
     else:
-        planes = np.zeros((N_PLANES, side, side), dtype=np.uint8)
+        planes = np.empty((N_PLANES, side, side), dtype=np.uint8)
+        _zero_planes(planes, range(N_PLANES))
         planes[P["wall"]] = 2  # off the grid reads as wall
-        inner = planes[:, half:half + n, half:half + n]
-        seen, every_row = np.zeros((3, n, n), dtype=np.int8), True
+        # (`seen` is written whole with every row: compiled, _square_planes_c; as Python it is not read)
+        seen, every_row = np.empty((3, n, n), dtype=np.int8), True
+    inner = planes[:, half:half + n, half:half + n]
     game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
     _square_planes(planes, game.colony, half, seen, every_row)
     for f in game.features:
@@ -161,6 +199,18 @@ def map_planes(game) -> np.ndarray:
                 inner[P["open_end"], r, c] = 2
     lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen)
     return planes
+
+
+@cython.locals(plane=cython.Py_ssize_t, p=cython.Py_ssize_t)
+def _zero_planes(array, planes) -> None:
+    """The planes of `array` (C-contiguous, planes along its first axis) whose indices `planes` lists
+    set to 0: compiled, _ZERO_PIECE bytes a memset (_zero_bytes_c, observation.pxd)."""
+    if cython.compiled:
+        plane = array.nbytes // len(array)
+        for p in planes:
+            _zero_bytes_c(array, p * plane, (p + 1) * plane, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
+    else:
+        array[list(planes)] = 0
 
 
 #: the first five map planes (floor, wall, open_door, closed_door, sealed_door) by cell code: per
@@ -206,12 +256,15 @@ def _feature_marks(features: list) -> list:
 
 @cython.locals(marks=list, features=list, f=dict, i=cython.Py_ssize_t)
 def _same_features(marks, features) -> bool:
-    """Have `features` still the kinds and states _feature_marks kept?"""
+    """Have `features` still the kinds and states _feature_marks kept? (Each the very object kept,
+    most often: a pointer comparison before the strings'.)"""
     if len(marks) != 2 * len(features):
         return False
     for i in range(len(features)):
         f = features[i]
-        if f["kind"] != marks[2 * i] or f["state"] != marks[2 * i + 1]:
+        kind, state = f["kind"], f["state"]
+        if (kind is not marks[2 * i] and kind != marks[2 * i]) or (state is not marks[2 * i + 1]
+                                                                 and state != marks[2 * i + 1]):
             return False
     return True
 
@@ -271,7 +324,7 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
         if out.shape[1] == length and not _is_among(out, stripes):
             return out
     out = np.empty((N_PLANES, length), dtype=np.float32)
-    out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
+    _zero_planes(out, _UNMAPPED)  # (zeroing all 23 planes cost twice: np.zeros' memset)
     if len(arrays) >= 2 * STRIPES:
         del arrays[0]
     arrays.append(out)
@@ -419,47 +472,6 @@ def observe(game, player: str) -> np.ndarray:
         board_at, w = 0, 0
     _write_features(game, player, obs, focus_sq, board_at, w)
     return obs
-
-
-class ObsNumbers:
-    """What _write_features reads of a game that stays for it (obs_numbers): the observation layout's
-    offsets of the squad, globals, targets and optional views, the Queen's LP and the grenade pool
-    (the rules'), the rooms to enter and the objective (the mission's), read from the very rules,
-    mission and layout objects it holds; the optional block packed as float32 (optional_packed) from
-    the very tuple optional_of; and the decision kinds' numbers of _KINDS_AT (C ints when compiled)."""
-
-    def __init__(self, rules: dict, mission: dict, layout: ObsLayout):
-        self.rules, self.mission, self.layout = rules, mission, layout
-        offsets = layout.offsets
-        self.squad_at, self.globals_at = offsets["squad"], offsets["globals"]
-        self.targets_at, self.optional_at = offsets["targets"], offsets["optional"]
-        self.queen_lp, self.grenade_pool = float(rules["queen_lp"]), float(rules["grenade_pool"])
-        self.rooms_goal = float(mission.get("rooms", 0))
-        objective = mission["objective"]
-        self.explore, self.kill_queen = objective == "explore_and_return", objective == "kill_queen"
-        self.optional_of, self.optional = None, b""
-        self.act, self.step, self.attack, self.overwatch_fire, self.extra_hit, self.drive = _KINDS_AT
-
-
-@cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
-def obs_numbers(game) -> ObsNumbers:
-    """The game's ObsNumbers, in the layout caches (game._shared), made again when the game's rules,
-    mission or observation layout is another object than those it was read from."""
-    shared = game._shared
-    numbers = shared.get("obs_numbers")
-    if (numbers is None or numbers.rules is not game.rules or numbers.mission is not game.mission
-            or numbers.layout is not game.obs_layout):
-        numbers = shared["obs_numbers"] = ObsNumbers(game.rules, game.mission, game.obs_layout)
-    return numbers
-
-
-@cython.locals(numbers=ObsNumbers)
-def optional_packed(numbers: ObsNumbers, values: tuple) -> bytes:
-    """The optional block's values kept for the game (game._optional_static, a tuple of floats)
-    packed as float32: kept in `numbers` while they are the very tuple they were packed from."""
-    if values is not numbers.optional_of:
-        numbers.optional_of, numbers.optional = values, struct.pack(f"{len(values)}f", *values)
-    return numbers.optional
 
 
 #: the globals' values before the decision kind's one-hot's end, and each decision kind's place in
