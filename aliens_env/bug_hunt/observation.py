@@ -256,15 +256,12 @@ def _feature_marks(features: list) -> list:
 
 @cython.locals(marks=list, features=list, f=dict, i=cython.Py_ssize_t)
 def _same_features(marks, features) -> bool:
-    """Have `features` still the kinds and states _feature_marks kept? (Each the very object kept,
-    most often: a pointer comparison before the strings'.)"""
+    """Have `features` still the kinds and states _feature_marks kept?"""
     if len(marks) != 2 * len(features):
         return False
     for i in range(len(features)):
         f = features[i]
-        kind, state = f["kind"], f["state"]
-        if (kind is not marks[2 * i] and kind != marks[2 * i]) or (state is not marks[2 * i + 1]
-                                                                 and state != marks[2 * i + 1]):
+        if f["kind"] != marks[2 * i] or f["state"] != marks[2 * i + 1]:
             return False
     return True
 
