@@ -361,10 +361,9 @@ _UNSEEN = object()
 class SquadRow:
     """A squad figure's row as observe() last wrote it (kept per figure, squad_rows): the figure's
     fields it was made from (the very objects: while a figure's fields are all still these, its row
-    is reused after a few pointer comparisons), its role and weapon flags and its role's map plane, its
-    SQUAD_FEATURES values
-    packed as float32 (_PACK_ROW), and for an active figure its map plane, row and column and whether
-    it is on over-watch (plane -1: a figure not on the map)."""
+    is reused after a few pointer comparisons), its role and weapon flags and its role's map plane,
+    its SQUAD_FEATURES values packed as float32 (_PACK_ROW), and for an active figure its map plane,
+    row and column and whether it is on over-watch (plane -1: a figure not on the map)."""
 
     def __init__(self):
         self.status = self.pos = self.hugger = self.ap = self.activated = self.overwatch = _UNSEEN
