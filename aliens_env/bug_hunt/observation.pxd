@@ -22,11 +22,36 @@ cpdef map_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
 # (called in C by map_planes at each rewrite)
 cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row)
+cpdef _zero_planes(array, planes)
 cpdef band_stripe(GameRecords game, Py_ssize_t fr, Py_ssize_t fc)
 @cython.locals(arrays=list)
 cpdef _stripe_array(GameRecords game, dict stripes, length)
 cpdef bint _is_among(x, dict items)
+# a squad figure's row as observe() last wrote it: the figure's fields compared as pointers, the marks
+# read as C ints (final: written through typed locals)
+@cython.final
+cdef class SquadRow:
+    cdef object status, pos, hugger, ap, activated, overwatch, leader, lp, squad, role, weapon
+    cdef tuple flags
+    cdef int role_plane
+    cdef bytes values
+    cdef int plane, r, c
+    cdef bint on_watch
+cpdef list squad_rows(GameRecords game)
+cpdef read_row(GameRecords game, Human h, SquadRow row)
 cpdef tuple squad_entry(GameRecords game, Human h)
+# the numbers _write_features reads of a game that stay for it, as C numbers (final: written through typed
+# locals)
+@cython.final
+cdef class ObsNumbers:
+    cdef object rules, mission, layout, optional_of
+    cdef Py_ssize_t squad_at, globals_at, targets_at, optional_at
+    cdef double queen_lp, grenade_pool, rooms_goal
+    cdef bint explore, kill_queen
+    cdef bytes optional
+    cdef Py_ssize_t act, step, attack, overwatch_fire, extra_hit, drive
+cpdef ObsNumbers obs_numbers(GameRecords game)
+cpdef bytes optional_packed(ObsNumbers numbers, tuple values)
 # (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
 cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w)
 # (its runs of floats, written with no check of each index: the span checked once)
@@ -34,7 +59,6 @@ cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus
 cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1
 @cython.locals(n=Py_ssize_t)
 cpdef int _put_packed(float[::1] out, Py_ssize_t at, bytes packed) except -1
-@cython.locals(k=Py_ssize_t)
 cpdef int _zero(float[::1] out, Py_ssize_t start, Py_ssize_t end) except -1
 
 
@@ -158,6 +182,15 @@ cdef inline bytes _pack_row_c(double active, double dead, double captured, doubl
     return packed
 
 
+# _zero's run, compiled: out[start:end] = 0 as one memset (the span checked by _zero)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+cdef inline void _zero_c(float[::1] out, Py_ssize_t start, Py_ssize_t end):
+    if end > start:
+        memset(&out[start], 0, (end - start) * sizeof(float))
+
+
 # _put_packed's copy, compiled: the bytes of `packed` (float32 values) into out from `at` on, one memcpy
 # (the span checked by _put_packed)
 @cython.boundscheck(False)
@@ -166,6 +199,29 @@ cdef inline bytes _pack_row_c(double active, double dead, double captured, doubl
 cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
     if len(packed):
         memcpy(&out[at], <const char *>packed, len(packed))
+
+
+# `length` bytes from `at` set to 0, `piece` bytes a memset (a memset longer than glibc's threshold, 2 KB,
+# is one `rep stosb`, which callgrind counts an instruction a byte: see _board_c)
+cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noexcept:
+    while length > 0:
+        memset(at, 0, piece if length > piece else length)
+        at += piece
+        length -= piece
+
+
+# _zero_planes' bytes, compiled: bytes start..end of `array`'s buffer (C-contiguous) set to 0 by
+# _zero_pieces, the span checked once
+cdef inline int _zero_bytes_c(object array, Py_ssize_t start, Py_ssize_t end, Py_ssize_t piece) except -1:
+    cdef Py_buffer b
+    PyObject_GetBuffer(array, &b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    try:
+        if start < 0 or end > b.len or start > end or piece <= 0:
+            raise IndexError("the bytes to zero lie outside the array")
+        _zero_pieces(<char *>b.buf + start, end - start, piece)
+    finally:
+        PyBuffer_Release(&b)
+    return 0
 
 
 # observe()'s board, compiled: the window of each plane that map_planes marks (marked[p] true: the area
@@ -180,9 +236,8 @@ cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
 cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t start, Py_ssize_t area,
                          bytes marked, Py_ssize_t piece) except -1:
     cdef Py_buffer o, s
-    cdef Py_ssize_t p, q, planes, length, left, item = sizeof(float)
+    cdef Py_ssize_t p, q, planes, length, item = sizeof(float)
     cdef const unsigned char *flags = marked
-    cdef char *zero
     planes = len(stripe)
     PyObject_GetBuffer(out, &o, PyBUF_WRITABLE)
     try:
@@ -205,12 +260,7 @@ cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t st
                     q = p + 1
                     while q < planes and not flags[q]:
                         q += 1
-                    zero = <char *>(<float *>o.buf + at + p * area)
-                    left = (q - p) * area * item
-                    while left > 0:
-                        memset(zero, 0, piece if left > piece else left)
-                        zero += piece
-                        left -= piece
+                    _zero_pieces(<char *>(<float *>o.buf + at + p * area), (q - p) * area * item, piece)
                     p = q
         finally:
             PyBuffer_Release(&s)

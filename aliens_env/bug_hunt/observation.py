@@ -29,7 +29,6 @@ assert PLANES[:7] == ("floor", "wall", "open_door", "closed_door", "sealed_door"
 #: the planes after the first seven that map_planes marks (the others stay 0 in its planes: the
 #: figures are marked on the window by observe())
 _MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["room"], P["open_end"])
-assert _MARKED[:5] == tuple(range(P["egg_cache"], P["room"] + 1))  # (zeroed as one slice and one plane)
 #: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled stripe
 #: converts only these (the figures' planes are 0 in the map planes, and so in a stripe from its making)
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
@@ -49,9 +48,6 @@ _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P
 #: 16 / 3: 4.2 and 16.1; 8 / 4: 4.0 and 13.3; 8 / 5: 3.4 and 12.5. 64 BugHunt envs' resident memory
 #: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each)
 STRIPES = 4
-#: observe(): the squad rows kept per figure state (game._rows, emptied past this many; a game
-#: of random play keeps about 100): a bound for long games, as BugHuntTactics' activations
-ROWS_KEPT = 256
 #: observe(), compiled: the figures' planes are zeroed this many bytes at a time (glibc's memset
 #: takes a vector loop up to 2 KB, above it `rep stosb`, which callgrind counts an instruction a byte)
 _ZERO_PIECE = 2048
@@ -79,28 +75,67 @@ def layout(window: int) -> ObsLayout:
     ])
 
 
+class ObsNumbers:
+    """What _write_features reads of a game that stays for it (obs_numbers): the observation layout's
+    offsets of the squad, globals, targets and optional views, the Queen's LP and the grenade pool
+    (the rules'), the rooms to enter and the objective (the mission's), read from the very rules,
+    mission and layout objects it holds; the optional block packed as float32 (optional_packed) from
+    the very tuple optional_of; and the decision kinds' numbers of _KINDS_AT (C ints when compiled)."""
+
+    def __init__(self, rules: dict, mission: dict, layout: ObsLayout):
+        self.rules, self.mission, self.layout = rules, mission, layout
+        offsets = layout.offsets
+        self.squad_at, self.globals_at = offsets["squad"], offsets["globals"]
+        self.targets_at, self.optional_at = offsets["targets"], offsets["optional"]
+        self.queen_lp, self.grenade_pool = float(rules["queen_lp"]), float(rules["grenade_pool"])
+        self.rooms_goal = float(mission.get("rooms", 0))
+        objective = mission["objective"]
+        self.explore, self.kill_queen = objective == "explore_and_return", objective == "kill_queen"
+        self.optional_of, self.optional = None, b""
+        self.act, self.step, self.attack, self.overwatch_fire, self.extra_hit, self.drive = _KINDS_AT
+
+
+@cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
+def obs_numbers(game) -> ObsNumbers:
+    """The game's ObsNumbers, in the layout caches (game._shared), made again when the game's rules,
+    mission or observation layout is another object than those it was read from."""
+    shared = game._shared
+    numbers = shared.get("obs_numbers")
+    if (numbers is None or numbers.rules is not game.rules or numbers.mission is not game.mission
+            or numbers.layout is not game.obs_layout):
+        numbers = shared["obs_numbers"] = ObsNumbers(game.rules, game.mission, game.obs_layout)
+    return numbers
+
+
+@cython.locals(numbers=ObsNumbers)
+def optional_packed(numbers: ObsNumbers, values: tuple) -> bytes:
+    """The optional block's values kept for the game (game._optional_static, a tuple of floats)
+    packed as float32: kept in `numbers` while they are the very tuple they were packed from."""
+    if values is not numbers.optional_of:
+        numbers.optional_of, numbers.optional = values, struct.pack(f"{len(values)}f", *values)
+    return numbers.optional
+
+
 # (the decision kind as its _KIND_INDEX number, compared as C numbers: one dict look-up, not a string
 # comparison for each kind asked about)
-@cython.locals(game=GameRecords, h=Human, kind_at=cython.Py_ssize_t, act=cython.Py_ssize_t, step=cython.Py_ssize_t,
-               attack=cython.Py_ssize_t, overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t,
-               drive=cython.Py_ssize_t)
+@cython.locals(game=GameRecords, h=Human, kinds=dict, numbers=ObsNumbers, kind_at=cython.Py_ssize_t)
 def focus(game) -> int:
     """The square the observation window is centred on: the acting figure (the moving or
     attacking Alien for the hive), else the squad's leader, else any squad figure."""
     d = game.decision
-    kind_at = _KIND_INDEX.get(None if d is None else d.kind, -1)  # (-1: none of those below)
-    act, step, attack, overwatch_fire, extra_hit, drive = _KINDS_AT
-    if kind_at == act and game.active != NO:
+    kinds, numbers = _KIND_INDEX, obs_numbers(game)  # (the kinds' numbers as C ints)
+    kind_at = kinds.get(None if d is None else d.kind, -1)  # (-1: none of those below)
+    if kind_at == numbers.act and game.active != NO:
         return game.humans[game.active].pos
-    if kind_at == step and game.mover != NO:
+    if kind_at == numbers.step and game.mover != NO:
         return game.aliens[game.mover].pos
-    if kind_at == attack and game.queue:
+    if kind_at == numbers.attack and game.queue:
         return game.aliens[game.queue[0]].pos
-    if kind_at == overwatch_fire and game.ow_queue:
+    if kind_at == numbers.overwatch_fire and game.ow_queue:
         return game.humans[game.ow_queue[0]].pos
-    if kind_at == extra_hit and game.extra is not None:
+    if kind_at == numbers.extra_hit and game.extra is not None:
         return game.humans[game.extra["shooter"]].pos
-    if kind_at == drive:
+    if kind_at == numbers.drive:
         return game.apc["pos"]
     first = None  # the first able leader, else the first able figure
     for h in game.humans:
@@ -133,17 +168,17 @@ def map_planes(game) -> np.ndarray:
     side = n + 2 * half
     if cached is not None and cached[3].shape == (N_PLANES, side, side):
         # rewritten in place: its margin never changes, the first seven planes' rows whose squares
-        # changed are written again, and zeroing the grid's squares of the planes it marks after the
-        # first seven costs a fraction of a new array's memset
+        # changed are written again, and the planes it marks after the first seven are zeroed (their
+        # margin is 0 too), a fraction of a new array's memset
         planes, seen, every_row = cached[3], cached[4], False
-        inner = planes[:, half:half + n, half:half + n]
-        inner[_MARKED[0]:_MARKED[4] + 1] = 0
-        inner[_MARKED[5]] = 0
+        _zero_planes(planes, _MARKED)
     else:
-        planes = np.zeros((N_PLANES, side, side), dtype=np.uint8)
+        planes = np.empty((N_PLANES, side, side), dtype=np.uint8)
+        _zero_planes(planes, range(N_PLANES))
         planes[P["wall"]] = 2  # off the grid reads as wall
-        inner = planes[:, half:half + n, half:half + n]
-        seen, every_row = np.zeros((3, n, n), dtype=np.int8), True
+        # (`seen` is written whole with every row: compiled, _square_planes_c; as Python it is not read)
+        seen, every_row = np.empty((3, n, n), dtype=np.int8), True
+    inner = planes[:, half:half + n, half:half + n]
     game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
     _square_planes(planes, game.colony, half, seen, every_row)
     for f in game.features:
@@ -164,6 +199,18 @@ def map_planes(game) -> np.ndarray:
                 inner[P["open_end"], r, c] = 2
     lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen)
     return planes
+
+
+@cython.locals(plane=cython.Py_ssize_t, p=cython.Py_ssize_t)
+def _zero_planes(array, planes) -> None:
+    """The planes of `array` (C-contiguous, planes along its first axis) whose indices `planes` lists
+    set to 0: compiled, _ZERO_PIECE bytes a memset (_zero_bytes_c, observation.pxd)."""
+    if cython.compiled:
+        plane = array.nbytes // len(array)
+        for p in planes:
+            _zero_bytes_c(array, p * plane, (p + 1) * plane, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
+    else:
+        array[list(planes)] = 0
 
 
 #: the first five map planes (floor, wall, open_door, closed_door, sealed_door) by cell code: per
@@ -274,7 +321,7 @@ def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
         if out.shape[1] == length and not _is_among(out, stripes):
             return out
     out = np.empty((N_PLANES, length), dtype=np.float32)
-    out[_UNMAPPED] = 0  # (zeroing all 23 planes cost twice: np.zeros' memset)
+    _zero_planes(out, _UNMAPPED)  # (zeroing all 23 planes cost twice: np.zeros' memset)
     if len(arrays) >= 2 * STRIPES:
         del arrays[0]
     arrays.append(out)
@@ -291,14 +338,14 @@ def _is_among(x, items: dict) -> bool:
 
 def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
     """A squad row's role (marine, civilian, android) and weapon (pulse rifle, pistol, smart-gun,
-    flame-thrower) flags, as floats (kept per role and weapon in _FLAGS by squad_entry: a handful of pairs)."""
+    flame-thrower) flags, as floats (kept per role and weapon in _FLAGS by read_row: a handful of pairs)."""
     return tuple(map(float, (role in ("marine", "predator"), role in ("civilian", "power_loader"),
                              role in ("android", "predator", "power_loader"),
                              weapon in ("pulse_rifle", "combi_weapon"), weapon in ("pistol", "midi_guns"),
                              weapon in ("smart_gun", "combi_weapon", "midi_guns"), weapon == "flame_thrower")))
 
 
-#: squad_entry's _role_flags per (role, weapon) (a dict look-up: a functools.cache call cost more)
+#: read_row's _role_flags per (role, weapon) (a dict look-up: a functools.cache call cost more)
 _FLAGS: dict = {}
 
 
@@ -307,46 +354,92 @@ _FLAGS: dict = {}
 _PACK_ROW = struct.Struct(f"{SQUAD_FEATURES}f").pack
 
 
-@cython.locals(game=GameRecords, h=Human, flags=tuple, size=cython.long, pos=cython.long, r=cython.long,
-               c=cython.long, active=cython.double, dead=cython.double, captured=cython.double, other=cython.double,
-               row=cython.double, column=cython.double, ap=cython.long, lp=cython.long, squad=cython.long,
-               squads=cython.long, kept=dict, hugged=cython.double, ap_left=cython.double, activated=cython.double,
-               overwatch=cython.double, leader=cython.double, lp_left=cython.double, squad_at=cython.double)
-def squad_entry(game, h: Human) -> tuple:
-    """What observe() needs of a squad figure, kept per figure state in game._rows: its row of
-    SQUAD_FEATURES values (status: active, dead, captured, unconscious; hugged, AP, activated,
-    over-watch, leader, role: marine, civilian, android; weapon: pulse rifle, pistol, smart-gun,
-    flame-thrower; row, column, LP, squad) packed as float32 (_PACK_ROW), then for an active figure its
-    map plane, row and column and whether it is on over-watch (plane -1 for a figure not on the map).
-    (AP, LP, the squads and the square are C longs when compiled, each quotient a C double: small
-    ints, exact as doubles, so it is the one Python's int division gives.)"""
+#: SquadRow's fields before a figure is first read into it (no figure's field is this object)
+_UNSEEN = object()
+
+
+class SquadRow:
+    """A squad figure's row as observe() last wrote it (kept per figure, squad_rows): the figure's
+    fields it was made from (the very objects: while a figure's fields are all still these, its row
+    is reused after a few pointer comparisons), its role and weapon flags and its role's map plane,
+    its SQUAD_FEATURES values packed as float32 (_PACK_ROW), and for an active figure its map plane,
+    row and column and whether it is on over-watch (plane -1: a figure not on the map)."""
+
+    def __init__(self):
+        self.status = self.pos = self.hugger = self.ap = self.activated = self.overwatch = _UNSEEN
+        self.leader = self.lp = self.squad = self.role = self.weapon = _UNSEEN
+        self.flags = ()
+        self.role_plane = -1
+        self.values = b""
+        self.plane, self.r, self.c, self.on_watch = -1, 0, 0, False
+
+
+@cython.locals(game=GameRecords, shared=dict, rows=list)
+def squad_rows(game) -> list:
+    """A SquadRow per squad figure, in the layout caches (game._shared: a clone, a pickled game and a
+    new game start with none)."""
+    shared = game._shared
+    rows = shared.get("squad_rows")
+    if rows is None or len(rows) != len(game.humans):
+        rows = shared["squad_rows"] = [SquadRow() for _ in game.humans]
+    return rows
+
+
+@cython.locals(game=GameRecords, h=Human, row=SquadRow, kept=dict, flags=tuple, size=cython.long, pos=cython.long,
+               r=cython.long, c=cython.long, active=cython.double, dead=cython.double, captured=cython.double,
+               other=cython.double, row_at=cython.double, column=cython.double, ap=cython.long, lp=cython.long,
+               squad=cython.long, squads=cython.long, hugged=cython.double, ap_left=cython.double,
+               activated=cython.double, overwatch=cython.double, leader=cython.double, lp_left=cython.double,
+               squad_at=cython.double)
+def read_row(game, h: Human, row: SquadRow) -> None:
+    """`row` made from figure h: its fields, then its row of SQUAD_FEATURES values (status: active,
+    dead, captured, unconscious; hugged, AP, activated, over-watch, leader, role: marine, civilian,
+    android; weapon: pulse rifle, pistol, smart-gun, flame-thrower; row, column, LP, squad) and where
+    an active figure is marked. (AP, LP, the squads and the square are C longs when compiled, each
+    quotient a C double: small ints, exact as doubles, so it is the one Python's int division gives.)"""
     role, weapon = h.role, h.weapon
-    kept = _FLAGS
-    flags = kept.get((role, weapon))
-    if flags is None:
-        flags = kept[role, weapon] = _role_flags(role, weapon)
+    if role is not row.role or weapon is not row.weapon:  # (the flags and plane of the role and weapon read last kept)
+        kept = _FLAGS
+        flags = kept.get((role, weapon))
+        if flags is None:
+            flags = kept[role, weapon] = _role_flags(role, weapon)
+        row.flags, row.role_plane = flags, _ROLE_PLANE[role]
+    flags = row.flags
+    row.status, row.pos, row.hugger, row.ap, row.activated = h.status, h.pos, h.hugger, h.ap, h.activated
+    row.overwatch, row.leader, row.lp, row.squad, row.role, row.weapon = h.overwatch, h.leader, h.lp, h.squad, role, weapon
     status = h.status
     r = c = 0
     if status == "active":
         size, pos = game.size, h.pos
         r, c = pos // size, pos % size
-        active, dead, captured, other, row, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
+        active, dead, captured, other, row_at, column = 1.0, 0.0, 0.0, 0.0, r / size, c / size
     else:
         dead, captured = 1.0 if status == "dead" else 0.0, 1.0 if status == "captured" else 0.0
-        active, other, row, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
+        active, other, row_at, column = 0.0, 1.0 - dead - captured, 0.0, 0.0
     ap, lp, squad, squads = h.ap, h.lp, h.squad, game.n_squads
     hugged, ap_left = 1.0 if h.hugger != NO else 0.0, min(ap, 4) / 4
     activated, overwatch, leader = 1.0 if h.activated else 0.0, 1.0 if h.overwatch else 0.0, 1.0 if h.leader else 0.0
     lp_left, squad_at = min(lp, 4) / 4, squad / max(1, squads - 1)
     if cython.compiled:  # the C doubles packed as they are: no tuple of Python floats made and freed
-        values = _pack_row_c(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader,  # noqa: F821
-                             flags, row, column, lp_left, squad_at)  # (defined in observation.pxd)
+        row.values = _pack_row_c(active, dead, captured, other, hugged, ap_left, activated, overwatch,  # noqa: F821
+                                 leader, flags, row_at, column, lp_left, squad_at)  # (defined in observation.pxd)
     else:
-        values = _PACK_ROW(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader, *flags, row,
-                           column, lp_left, squad_at)
-    if status != "active":
-        return values, -1, 0, 0, False
-    return values, _ROLE_PLANE[role], r, c, h.overwatch
+        row.values = _PACK_ROW(active, dead, captured, other, hugged, ap_left, activated, overwatch, leader, *flags,
+                               row_at, column, lp_left, squad_at)
+    if status == "active":
+        row.plane, row.r, row.c, row.on_watch = row.role_plane, r, c, bool(h.overwatch)
+    else:
+        row.plane, row.r, row.c, row.on_watch = -1, 0, 0, False
+
+
+@cython.locals(row=SquadRow)
+def squad_entry(game, h: Human) -> tuple:
+    """What observe() reads of a squad figure (read_row's): its row of SQUAD_FEATURES values packed
+    as float32, then for an active figure its map plane, row and column and whether it is on
+    over-watch (plane -1, 0, 0, False for a figure not on the map)."""
+    row = SquadRow()
+    read_row(game, h, row)
+    return row.values, row.plane, row.r, row.c, row.on_watch
 
 
 @cython.locals(game=GameRecords, w=cython.Py_ssize_t, size=cython.Py_ssize_t, focus_sq=cython.Py_ssize_t,
@@ -393,13 +486,14 @@ _KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overw
 @cython.locals(game=GameRecords, h=Human, a=Alien, size=cython.int, fr=cython.int, fc=cython.int, r0=cython.int,
                c0=cython.int, area=cython.int, overwatch_at=cython.Py_ssize_t, acting_at=cython.Py_ssize_t,
                at=cython.Py_ssize_t, end=cython.Py_ssize_t, plane=cython.int, r=cython.int, c=cython.int,
-               k=cython.Py_ssize_t, i=cython.Py_ssize_t, kind_at=cython.Py_ssize_t, seen=tuple, last=list,
-               entry=tuple, square=cython.long, alive=cython.int, lp=cython.double, queen=cython.double,
+               k=cython.Py_ssize_t, i=cython.Py_ssize_t, kind_at=cython.Py_ssize_t, kept=list, row=SquadRow,
+               square=cython.long, alive=cython.int, lp=cython.double, queen=cython.double,
                queen_lp=cython.double, value=cython.double, turn=cython.double, turn_limit=cython.double,
                pool=cython.double, grenades=cython.double, grenade_pool=cython.double, rooms=cython.double,
                rooms_goal=cython.double, max_aliens=cython.double, distance=cython.double, row_size=cython.Py_ssize_t,
-               target_size=cython.Py_ssize_t, offsets=dict, rules=dict, mission=dict,
-               rows=dict, s=cython.long, act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
+               target_size=cython.Py_ssize_t, numbers=ObsNumbers, alien_planes=dict, queen_plane=cython.int,
+               squads=cython.Py_ssize_t, target_rows=cython.Py_ssize_t, static=tuple, s=cython.long,
+               act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
                overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t)
 def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
@@ -410,54 +504,38 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
     area = w * w
-    offsets = game.obs_layout.offsets
+    numbers = obs_numbers(game)
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE
     overwatch_at, acting_at = board_at + overwatch_at * area, board_at + acting_at * area
     humans, aliens, d = game.humans, game.aliens, game.decision
-    # the squad: on the map planes, and its rows of features (kept per figure state)
-    at = offsets["squad"]
-    end = at + MAX_SQUAD * row_size
-    rows = game._rows
-    if len(rows) > ROWS_KEPT:
-        rows.clear()
-    # each figure's last key and entry (rows[None][i]): a figure whose fields are the very objects
-    # of its last key (most figures, most steps) reuses its entry without building a key
-    last = rows.get(None)
-    if last is None or len(last) != len(humans):
-        last = rows[None] = [None] * len(humans)
+    # the squad: on the map planes, and its rows of features (each figure's kept while its fields are
+    # the very objects it was read from: an identity test, a few pointer comparisons)
+    at = numbers.squad_at
+    squads = MAX_SQUAD
+    end = at + squads * row_size
+    kept = squad_rows(game)
     i = 0
     for h in humans:
-        seen = last[i]
-        # the fields' very objects (an identity test, not equality: a few pointer comparisons where
-        # a key costs a tuple, its hash and a dict look-up; a field set anew to an equal value only
-        # costs that key, its entry found in rows)
-        if (seen is not None and seen[0] is h.status and seen[1] is h.pos and seen[2] is h.hugger
-                and seen[3] is h.ap and seen[4] is h.activated and seen[5] is h.overwatch and seen[6] is h.leader
-                and seen[7] is h.lp and seen[8] is h.squad and seen[9] is h.role and seen[10] is h.weapon):
-            entry = seen[11]
-        else:
-            key = (h.status, h.pos, h.hugger, h.ap, h.activated, h.overwatch, h.leader, h.lp, h.squad, h.role, h.weapon)  # all squad_entry reads
-            entry = rows.get(key)
-            if entry is None:
-                entry = rows[key] = squad_entry(game, h)
-            last[i] = key + (entry,)
+        row = kept[i]
         i += 1
-        _put_packed(out, at, entry[0])
+        if not (row.status is h.status and row.pos is h.pos and row.hugger is h.hugger and row.ap is h.ap
+                and row.activated is h.activated and row.overwatch is h.overwatch and row.leader is h.leader
+                and row.lp is h.lp and row.squad is h.squad and row.role is h.role and row.weapon is h.weapon):
+            read_row(game, h, row)
+        _put_packed(out, at, row.values)
         at += row_size
-        if entry[1] >= 0:  # active: marked on its role's plane (and the over-watch plane)
-            _, plane, r, c, overwatch = entry
-            r -= r0
-            c -= c0
+        if row.plane >= 0:  # active: marked on its role's plane (and the over-watch plane)
+            r, c = row.r - r0, row.c - c0
             if 0 <= r < w and 0 <= c < w:
                 k = r * w + c
-                out[board_at + plane * area + k] = 1.0
-                if overwatch:
+                out[board_at + row.plane * area + k] = 1.0
+                if row.on_watch:
                     out[overwatch_at + k] = 1.0
     _zero(out, at, end)  # (the rows of no figure)
-    rules = game.rules
-    queen_lp = float(rules["queen_lp"])  # (float(): an int read as a C double by a direct call when compiled)
+    queen_lp = numbers.queen_lp
+    alien_planes, queen_plane = _ALIEN_PLANE, _ALIEN_PLANE["queen"]
     queen = 0.0
     alive = 0
     for a in aliens:
@@ -465,19 +543,20 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             alive += 1
             square = a.pos  # (a C long: its row and column without a Python divmod)
             r, c = square // size - r0, square % size - c0
-            if a.kind == "queen":
-                lp = float(a.lp)
+            plane = alien_planes[a.kind]
+            if plane == queen_plane:
+                lp = float(a.lp)  # (float(): an int read as a C double by a direct call when compiled)
                 if lp > queen:
                     queen = lp
                 value = lp / queen_lp
             else:
                 value = 1.0
             if 0 <= r < w and 0 <= c < w:
-                plane = _ALIEN_PLANE[a.kind]
                 out[board_at + plane * area + r * w + c] = value
     kind = None if d is None else d.kind
     kind_at = _KIND_INDEX[kind]
-    act, step, attack, overwatch_fire, extra_hit, drive = _KINDS_AT
+    act, step, attack, overwatch_fire = numbers.act, numbers.step, numbers.attack, numbers.overwatch_fire
+    extra_hit, drive = numbers.extra_hit, numbers.drive
     if kind_at == act or kind_at == step or kind_at == attack or kind_at == overwatch_fire:
         # the acting figure 1, an over-watch target 0.5
         r, c = fr - r0, fc - c0
@@ -489,19 +568,17 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             if 0 <= r < w and 0 <= c < w:
                 out[acting_at + r * w + c] = 0.5
     # global features
-    mission = game.mission
-    objective = mission["objective"]
     active = game.active
     my_squad = 0
     if active != NO:
         h = humans[active]
         my_squad = h.squad
     mover = game.mover
-    at = offsets["globals"]
+    at = numbers.globals_at
     # (float(): as above; these are ints)
     turn, turn_limit, pool = float(game.turn), float(game.turn_limit), float(game.pools[my_squad])
-    grenades, grenade_pool = float(game.grenade_pools[my_squad]), float(rules["grenade_pool"])
-    rooms, rooms_goal, max_aliens = float(game.rooms_entered), float(mission.get("rooms", 0)), float(game.max_aliens)
+    grenades, grenade_pool = float(game.grenade_pools[my_squad]), numbers.grenade_pool
+    rooms, rooms_goal, max_aliens = float(game.rooms_entered), numbers.rooms_goal, float(game.max_aliens)
     out[at] = min(turn / turn_limit, 1.0)
     out[at + 1] = min(pool, 6.0) / 6
     out[at + 2] = grenades / grenade_pool
@@ -514,8 +591,8 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
         out[at + 6 + kind_at] = 1.0
     at += end
     out[at] = 1.0 if player == "marines" else 0.0
-    out[at + 1] = 1.0 if objective == "explore_and_return" else 0.0
-    out[at + 2] = 1.0 if objective == "kill_queen" else 0.0
+    out[at + 1] = 1.0 if numbers.explore else 0.0
+    out[at + 2] = 1.0 if numbers.kill_queen else 0.0
     out[at + 3] = game.pools_lost[my_squad]
     out[at + 4] = aliens[mover].ap / 6 if (mover != NO and kind_at == step) else 0.0
     out[at + 5] = alive / max_aliens
@@ -524,8 +601,9 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 8] = fr / size
     out[at + 9] = fc / size
     # target features, MAX_TARGETS rows (those of no target 0)
-    at = offsets["targets"]
-    _zero(out, at, at + MAX_TARGETS * target_size)
+    at = numbers.targets_at
+    target_rows = MAX_TARGETS
+    _zero(out, at, at + target_rows * target_size)
     listed, ranges = (), ()
     if (kind_at == act or kind_at == extra_hit or kind_at == drive) and (active != NO or game.extra is not None
                                                                          or kind_at == drive):
@@ -552,7 +630,11 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             out[at + 7] = 1.0 if t[0] == "egg" else 0.5
         at += target_size
     # every feature is built inside [0, 1] (the property tests check it)
-    _put(out, offsets["optional"], game._optional_static or optional_values(game))
+    static = game._optional_static
+    if static is None:  # (the block may change: written value by value)
+        _put(out, numbers.optional_at, optional_values(game))
+    else:
+        _put_packed(out, numbers.optional_at, optional_packed(numbers, static))
 
 
 @cython.boundscheck(False)
@@ -582,15 +664,14 @@ def _put_packed(out, at: int, packed: bytes) -> int:
     return 0
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.nonecheck(False)
 def _zero(out, start: int, end: int) -> int:
-    """out[start:end] = 0: compiled, with no check of each index, the span checked here once."""
+    """out[start:end] = 0: compiled, one memset (_zero_c, observation.pxd), the span checked here once."""
     if start < 0 or end > len(out):
         raise IndexError(f"{start}..{end} is not inside an observation of {len(out)}")
-    for k in range(start, end):
-        out[k] = 0.0
+    if cython.compiled:
+        _zero_c(out, start, end)  # noqa: F821  (defined in observation.pxd)
+    else:
+        out[start:end] = 0.0
     return 0
 
 
