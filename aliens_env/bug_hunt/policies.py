@@ -170,7 +170,7 @@ def squad_next_figure(game, field=None) -> int:
             figures.append(i)
     if not figures:
         return NO
-    goal = ScriptedMarines._goals(game)  # (the class's: a test may stand in its own goals)
+    goal = squad_goals(game)  # (a C call)
     if not goal:
         return min(figures)  # (every figure NOT_WALKED steps away: the first)
     return _nearest_figure(game, figures, _walk_steps(game, goal, field))

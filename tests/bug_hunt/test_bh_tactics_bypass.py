@@ -6,7 +6,7 @@ import pytest
 
 from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import CARDINAL, UNEQUIPPED_WALKER, WALKER, WALL
-from aliens_env.bug_hunt.policies import ScriptedMarines
+from aliens_env.bug_hunt.policies import ScriptedMarines, squad_goals
 from aliens_env.bug_hunt.state import NO, UNREACHABLE
 from aliens_env.bug_hunt.tactics import TacticMarines, _pod_field, _pod_squares
 
@@ -120,13 +120,15 @@ def test_the_check_against_a_step_away_from_the_claimed_goal_reads_the_steps_rou
     assert ambush.act(g, "marines") == g.layout.encode("move", NORTH)
 
 
-def test_the_figure_activated_next_is_the_one_nearest_the_goals_round_the_pods(monkeypatch):
-    # the goal at the top of the east lane, a pod in that lane. Apone (1) right behind the pod:
+def test_the_figure_activated_next_is_the_one_nearest_the_goals_round_the_pods():
+    # the squad on its way home (every room of the explore mission entered): its goal is the entry
+    # square at the top of the east lane, a pod in that lane. Apone (1) right behind the pod:
     # 3 steps by the game's steps, 5 round it; Hicks (2) beside him in the west lane: 4 either way
-    g = build(["####", "#..#", "#..#", "#..#", "#21#", "####"], features=[_pod((3, 2))])
+    g = build(["####", "#.E#", "#..#", "#..#", "#21#", "####"], features=[_pod((3, 2))])
     assert g.decision.kind == "activate"
+    g.rooms_entered = g.mission["rooms"]
     goal = g.sq((1, 2))
-    monkeypatch.setattr(ScriptedMarines, "_goals", staticmethod(lambda game: [goal]))
+    assert squad_goals(g) == [goal]
     scripted, bypass = TacticMarines("heuristic"), TacticMarines("bypass")
     assert scripted.act(g, "marines") == g.layout.encode("activate", 0)
     assert bypass.act(g, "marines") == g.layout.encode("activate", 1)
