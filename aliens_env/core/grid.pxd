@@ -55,8 +55,8 @@ cpdef double _segment_entry(double ax, double ay, double bx, double by, double x
                square=cython.int, t=cython.double, entered=list)
 cpdef list _line_squares(int width, tuple a, tuple b)
 
-@cython.locals(n=cython.int, r=cython.int, c=cython.int, at=cython.int, differ=cython.uchar, rr=cython.int, cc=cython.int,
-               t=cython.int)
+@cython.locals(n=cython.int, r=cython.int, c=cython.Py_ssize_t, at=cython.Py_ssize_t, differ=cython.uchar, rr=cython.int,
+               cc=cython.int, t=cython.int)
 cdef int _near_differences(const unsigned char[::1] now, const unsigned char[::1] was, int height, int width,
                            unsigned char[::1] marked, list out) except -1
 

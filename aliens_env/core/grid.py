@@ -468,12 +468,12 @@ class Grid:
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way). Kept per version with what a
         row is read from (one lookup, no closure, per call)."""
-        # (not "around", "around_rows" nor "around_codes": older pickles keep {square: row} and rows read
-        # from lists, or from step_open's columns, there)
+        # (not "around", "around_rows", "around_codes" nor "around_bits": older pickles keep {square: row} and
+        # rows read from lists, from step_open's columns, or from array("b") copies, there)
         cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
-        kept = cache.get("around_bits")
-        if kept is None:  # the cell codes and extras as they are now (bytes copies: read as ints, in C too; pickled)
-            kept = cache["around_bits"] = ({}, self.cells.astype(np.int8, copy=False).tobytes(),
+        kept = cache.get("around_bytes")
+        if kept is None:  # the cell codes (the movement tables' copy) and extras as they are now (bytes: read as ints, in C too; pickled)
+            kept = cache["around_bytes"] = ({}, self._cached("square_bytes", _square_bytes, self)[0],
                                            self.extra.astype(np.int8, copy=False).tobytes(),
                                            [t.cost or 1 for t in self.terrains],
                                            self._cached("open_bits", _step_open_bits, self))
@@ -1096,7 +1096,8 @@ def _near_differences(now, was, height: int, width: int, marked, out: list) -> i
     and `was` (bytes, one a square) differ, each once (`marked`: a bytearray, one a square, 1 where a
     square is in `out` already; written). A row is read square by square only where it differs at
     all (compiled, on C ints, grid.pxd: the test of a row, an OR of XORs with no branch, runs on
-    vector registers, where numpy's compare, nonzero and tolist made three arrays). Compiled, the
+    vector registers, where numpy's compare, nonzero and tolist made three arrays; its indices are
+    Py_ssize_t: a C int wraps under -fwrapv, and gcc then reads the row a byte at a time). Compiled, the
     arrays are read with no check of each index: their sizes are checked here, and the rows and
     columns round a square are kept on the grid."""
     n = height * width
