@@ -531,10 +531,11 @@ class Grid:
                   -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
             # the queue: room for every square queued once at most, after the frontier, in the kept
-            # scratch ints (written before read); the field's array written once, and read without a
-            # copy (libc's memset and memcpy of a large block count about an instruction a byte under
-            # callgrind, the measure of docs/speed.md)
-            queue = _search_pool(len(frontier) + n)
+            # scratch ints (written before read; a view of exactly that room: a square queued again, on
+            # a grid of more than UNREACHABLE squares, fills it, an IndexError); the field's array
+            # written once, and read without a copy (libc's memset and memcpy of a large block count
+            # about an instruction a byte under callgrind, the measure of docs/speed.md)
+            queue = memoryview(_search_pool(len(frontier) + n))[:len(frontier) + n]
             for j in range(len(frontier)):
                 queue[j] = frontier[j]
             _breadth_first(keys, offsets, dist, queue, len(frontier), UNREACHABLE)
