@@ -22,14 +22,13 @@ cdef class Grid:
 
 @cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
                n=cython.int, code=cython.int)
-cdef list _around(int i, const signed char[:] cells, const signed char[:] extra, list code_cost, int opened, int height,
-                 int width)
+cdef list _around(int i, bytes cells, bytes extra, list code_cost, int opened, int height, int width)
 
 @cython.locals(n=cython.int, span=cython.int, room=cython.int, used=cython.int, waiting=cython.int, d0=cython.int, b=cython.int,
-               e=cython.int, s=cython.int, nd=cython.int, key=cython.int, j=cython.int, m=cython.int, k=cython.int,
+               e=cython.int, s=cython.int, step=cython.int, nd=cython.int, key=cython.int, j=cython.int, m=cython.int, k=cython.int,
                heads=cython.int[::1], pool=cython.int[::1])
-cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, const int[::1] cost, int[::1] dist, list frontier,
-               set sources, int goal_cost) except -1
+cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, const int[::1] cost, int dearest, int[::1] dist,
+               list frontier, set sources, int goal_cost) except -1
 
 @cython.locals(n=cython.int, room=cython.int, head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int,
                j=cython.int)
@@ -56,8 +55,10 @@ cpdef double _segment_entry(double ax, double ay, double bx, double by, double x
                square=cython.int, t=cython.double, entered=list)
 cpdef list _line_squares(int width, tuple a, tuple b)
 
-@cython.locals(out=list, s=cython.int, r=cython.int, c=cython.int, rr=cython.int, cc=cython.int, t=cython.int)
-cdef list _near(list changed, int height, int width, unsigned char[::1] marked)
+@cython.locals(n=cython.int, r=cython.int, c=cython.Py_ssize_t, at=cython.Py_ssize_t, differ=cython.uchar, rr=cython.int,
+               cc=cython.int, t=cython.int)
+cdef int _near_differences(const unsigned char[::1] now, const unsigned char[::1] was, int height, int width,
+                           unsigned char[::1] marked, list out) except -1
 
 @cython.locals(sq=cython.int)
 cdef int _enter_bytes(list squares, const unsigned char[:] cells, const unsigned char[:] marker, const int[:] code_cost,

@@ -369,7 +369,7 @@ class Grid:
         """Per square, what entering it costs the mover (terrain, extra and door opening), or
         None where it may not enter."""
         def build():
-            cost = self._cached(("cost_ints", mover), _cost_ints, self, mover)
+            cost = self._cost_table(mover)[0]
             base = self._last_built().get(("costs", mover, self.width))
             if base is None or len(base[1]) != self.n:  # (none built yet: from no square entered)
                 base = ([None] * self.n, np.full(self.n, -1, dtype=np.int32))
@@ -380,6 +380,12 @@ class Grid:
             self._last_built()[("costs", mover, self.width)] = (out, cost)
             return out
         return self._cached(("costs", mover), build)
+
+    def _cost_table(self, mover: Mover) -> tuple:
+        """What entering each square costs the mover, as a flat int32 array (-1: may not enter;
+        ``_cost_ints``), and the dearest of those costs: kept per version (``costs`` reads the array,
+        the weighted ``field`` both)."""
+        return self._cached(("cost_ints", mover), _cost_ints, self, mover)
 
     def _last_built(self) -> dict:
         """The last tables built (movement tables, cost lists and tables read through the
@@ -462,15 +468,15 @@ class Grid:
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way). Kept per version with what a
         row is read from (one lookup, no closure, per call)."""
-        # (not "around", "around_rows" nor "around_codes": older pickles keep {square: row} and rows read
-        # from lists, or from step_open's columns, there)
+        # (not "around", "around_rows", "around_codes" nor "around_bits": older pickles keep {square: row} and
+        # rows read from lists, from step_open's columns, or from array("b") copies, there)
         cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
-        kept = cache.get("around_bits")
-        if kept is None:  # the cell codes and extras as they are now (array("b") copies: read as ints, pickled)
-            kept = cache["around_bits"] = ({}, array("b", self.cells.astype(np.int8, copy=False).tobytes()),
-                                                 array("b", self.extra.astype(np.int8, copy=False).tobytes()),
-                                                 [t.cost or 1 for t in self.terrains],
-                                                 self._cached("open_bits", _step_open_bits, self))
+        kept = cache.get("around_bytes")
+        if kept is None:  # the cell codes (the movement tables' copy) and extras as they are now (bytes: read as ints, in C too; pickled)
+            kept = cache["around_bytes"] = ({}, self._cached("square_bytes", _square_bytes, self)[0],
+                                           self.extra.astype(np.int8, copy=False).tobytes(),
+                                           [t.cost or 1 for t in self.terrains],
+                                           self._cached("open_bits", _step_open_bits, self))
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
         out = table.get(i)
         if out is None:
@@ -481,7 +487,7 @@ class Grid:
         return any(sq == b for _, sq in self.neighbour_table(mover)[a])
 
     # -- distance fields -------------------------------------------------------------------------
-    @cython.locals(cache=dict, kept=tuple, tables=tuple)
+    @cython.locals(cache=dict, kept=tuple, tables=tuple, frontier=list, j=cython.Py_ssize_t)
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
               goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
@@ -520,15 +526,18 @@ class Grid:
         for s in sources:
             dist[s] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
-            _dial(keys, offsets, self._cached(("cost_ints", mover), _cost_ints, self, mover), dist, frontier,
-                  set() if goal_cost is None else set(sources),
+            cost, dearest = self._cost_table(mover)
+            _dial(keys, offsets, cost, dearest, dist, frontier, set() if goal_cost is None else set(sources),
                   -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
-            # room for every square queued once at most; the arrays written once each, and the field
-            # read without a copy (libc's memset and memcpy of a large block count about an
-            # instruction a byte under callgrind, the measure of docs/speed.md)
-            queue = array("i", [0]) * (len(frontier) + self.n)
-            queue[:len(frontier)] = array("i", frontier)
+            # the queue: room for every square queued once at most, after the frontier, in the kept
+            # scratch ints (written before read; a view of exactly that room: a square queued again, on
+            # a grid of more than UNREACHABLE squares, fills it, an IndexError); the field's array
+            # written once, and read without a copy (libc's memset and memcpy of a large block count
+            # about an instruction a byte under callgrind, the measure of docs/speed.md)
+            queue = memoryview(_search_pool(len(frontier) + n))[:len(frontier) + n]
+            for j in range(len(frontier)):
+                queue[j] = frontier[j]
             _breadth_first(keys, offsets, dist, queue, len(frontier), UNREACHABLE)
         for s in closed:
             if dist[s] < 0:
@@ -833,15 +842,17 @@ def _pad(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, width: int) -> list:
-    """``Grid.around``'s row of square i from the grid's cell codes and extras (flat array("b")), each
-    code's cost to enter and square i's open steps (``_open_bits``: bit d, the step in direction d;
-    compiled, on C ints: grid.pxd)."""
+def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int) -> list:
+    """``Grid.around``'s row of square i from the grid's cell codes and extras (flat bytes, one a square;
+    both are 0..127), each code's cost to enter and square i's open steps (``_open_bits``: bit d, the step
+    in direction d; compiled, on C ints: grid.pxd)."""
     r = i // width
     c = i - r * width
     out = []
     for d in range(8):
-        dr, dc = DIRECTIONS[d]
+        # DIRECTIONS[d] worked out on C ints (N, NE, E, SE, S, SW, W, NW): no tuple read and unpacked
+        dr = -1 if d <= 1 or d == 7 else (0 if d == 2 or d == 6 else 1)
+        dc = 0 if d == 0 or d == 4 else (1 if d < 4 else -1)
         rr, cc = r + dr, c + dc
         if 0 <= rr < height and 0 <= cc < width:
             n = rr * width + cc
@@ -852,44 +863,45 @@ def _around(i: int, cells, extra, code_cost: list, opened: int, height: int, wid
     return out
 
 
-def _cost_ints(grid: Grid, mover: Mover) -> np.ndarray:
-    """``Grid.costs(mover)`` as a flat int32 array (-1 where the mover may not enter; read-only): what
-    ``_dial`` reads (kept per version)."""
+def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
+    """``Grid.costs(mover)`` as a flat int32 array (-1 where the mover may not enter; read-only) and the
+    dearest of its costs (-1 if none): what ``_dial`` reads (``Grid._cost_table``, kept per version)."""
     cost = np.where(grid.enterable(mover), grid._per_square(mover, grid._code_costs(mover)) + grid.extra.ravel(), -1)
     cost = cost.astype(np.int32, copy=False)
     cost.flags.writeable = False
-    return cost
+    return cost, int(cost.max())
 
 
-_DIAL_POOLS: list = [array("i")]  # the one kept pool of Dial's bucket entries (``_dial_pool``)
+_SEARCH_POOLS: list = [array("i")]  # the one kept pool of the searches' scratch ints (``_search_pool``)
 
 
-def _dial_pool(size: int) -> array:
-    """An int array of at least `size` entries for ``_dial``'s bucket entries, kept for the process
-    (its contents are written before they are read: nothing is cleared at each search). Compiled
-    alone: the search then runs in C holding the GIL, so no other thread writes the pool meanwhile;
-    run as Python a thread switch may fall inside a search, so each search has its own pool."""
+def _search_pool(size: int) -> array:
+    """An int array of at least `size` entries for a search's scratch (``_dial``'s bucket entries, the
+    breadth-first queue of ``Grid.field``), kept for the process (its contents are written before they
+    are read: nothing is cleared at each search; one search runs at a time, none calls another).
+    Compiled alone: the search then runs in C holding the GIL, so no other thread writes the pool
+    meanwhile; run as Python a thread switch may fall inside a search, so each search has its own."""
     if not cython.compiled:
         return array("i", [0]) * size
-    pool = _DIAL_POOLS[0]
+    pool = _SEARCH_POOLS[0]
     if len(pool) < size:
-        pool = _DIAL_POOLS[0] = array("i", [0]) * size
+        pool = _SEARCH_POOLS[0] = array("i", [0]) * size
     return pool
 
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
-def _dial(keys, offsets, cost, dist, frontier: list, sources: set, goal_cost: int) -> int:
+def _dial(keys, offsets, cost, dearest: int, dist, frontier: list, sources: set, goal_cost: int) -> int:
     """Weighted distances into `dist` (an int array: 0 on the sources, -1 on closed squares, never
     entered, UNREACHABLE elsewhere) from the `frontier` squares (the sources the mover may
     enter), as ``Grid.field`` says: reaching square m from square s costs what entering s costs
-    (`cost`, an int array, ``_cost_ints``), or `goal_cost` (when >= 0) where s is one of the
-    `sources`. Dial's algorithm: entering costs are whole numbers from 0 to UNREACHABLE
+    (`cost`, an int array, ``_cost_ints``, none dearer than `dearest`), or `goal_cost` (when >= 0)
+    where s is one of the `sources`. Dial's algorithm: entering costs are whole numbers from 0 to UNREACHABLE
     (_check_cost: a C int holds any distance plus a cost), so buckets by distance replace the heap,
     in a circle of one more than the dearest step (`heads`: each bucket's first entry), so the squares
     waiting lie less than that beyond the distance read. A bucket is a linked list of entries in
-    `pool` (an int array kept for the process, ``_dial_pool``: entry e's square at 2e, the next entry
+    `pool` (an int array kept for the process, ``_search_pool``: entry e's square at 2e, the next entry
     at 2e + 1, -1 at the end); an entry is added for each square reached or reached cheaper, so the
     frontier's and 8 a square expanded at most.
     A square is expanded from the bucket of its final distance (an entry left behind by a later
@@ -899,21 +911,18 @@ def _dial(keys, offsets, cost, dist, frontier: list, sources: set, goal_cost: in
     Compiled, the loop runs on C ints (grid.pxd), its arrays read with no check of each index: the
     sizes and the frontier's squares are checked here, and every other index stays in bounds by
     construction (a step key's bit is set only for a step that stays on the grid onto a square the
-    mover may enter, ``_step_keys``: a square expanded has a cost >= 0, checked; a bucket is a
-    distance modulo their number; the pool's room is checked as an entry is added)."""
+    mover may enter, ``_step_keys``: a square expanded has a cost from 0 to `dearest`, checked; a bucket
+    is a distance modulo their number; the pool's room is checked as an entry is added)."""
     n = len(dist)
     if len(keys) != n or len(cost) != n or len(offsets) != 8:  # (a None array's length is 0, compiled)
         raise ValueError("the step keys, costs, offsets and distances do not fit one grid")
     for s in frontier:
         if not 0 <= s < n:
             raise IndexError(f"square {s} is not on the grid of {n} squares")
-    span = goal_cost + 1 if goal_cost >= 0 else 1  # buckets: one more than the dearest step
-    for s in range(n):
-        if cost[s] >= span:
-            span = cost[s] + 1
+    span = max(goal_cost, dearest, 0) + 1  # buckets: one more than the dearest step
     heads = array("i", [-1]) * span
     room = 8 * n + len(frontier)
-    pool = _dial_pool(2 * room)
+    pool = _search_pool(2 * room)
     used = 0
     for s in frontier:
         pool[2 * used] = s
@@ -934,9 +943,10 @@ def _dial(keys, offsets, cost, dist, frontier: list, sources: set, goal_cost: in
             if d0 == 0 and goal_cost >= 0 and s in sources:
                 nd = goal_cost
             else:
-                if cost[s] < 0:
-                    raise ValueError(f"square {s}, reached, may not be entered")
-                nd = d0 + cost[s]  # the step from a neighbour into s
+                step = cost[s]
+                if not 0 <= step <= dearest:
+                    raise ValueError(f"square {s}, reached, may not be entered, or costs more than the dearest {dearest}")
+                nd = d0 + step  # the step from a neighbour into s
             key = keys[s]
             for j in range(8):
                 if key >> j & 1:
@@ -1043,23 +1053,22 @@ def _kept_table(grid: Grid, kind: tuple, now: tuple, out: bytearray) -> bytes:
 def _near_changes(grid: Grid, before: tuple) -> list:
     """The squares within a step (8 directions) of a square whose cell code, marker or edge walls
     differ from `before` (a ``_square_bytes`` of this grid, a copy or the blank grid, of any
-    version): a movement table's entry reads nothing farther. Every square when more than an
-    eighth changed (most squares are near one). Kept per version by before's identity (the tables
-    of a version are mostly made from ones of the same last version)."""
+    version): a movement table's entry reads nothing farther (``_near_differences``). Every square
+    (one shared list) when more than half of them are. Kept per version by before's identity (the
+    tables of a version are mostly made from ones of the same last version)."""
     kept = grid._cache.get(("near", id(before)))
     if kept is not None and kept[0] is before:  # (it holds `before`: no other object has its id)
         return kept[1]
     n = grid.n
-    differ = None
+    out = []
+    marked = None
     for table, was in zip(grid._cached("square_bytes", _square_bytes, grid), before):
-        if table != was:
-            at = np.frombuffer(table, dtype=np.uint8) != np.frombuffer(was, dtype=np.uint8)
-            differ = at if differ is None else differ | at
-    if differ is None:
-        out = []
-    else:
-        changed = differ.nonzero()[0].tolist()
-        out = _all_squares(n) if 8 * len(changed) > n else _near(changed, grid.height, grid.width, bytearray(n))
+        if table != was:  # (bytes compared whole first: most of them are unchanged)
+            if marked is None:
+                marked = bytearray(n)
+            _near_differences(table, was, grid.height, grid.width, marked, out)
+    if 2 * len(out) > n:
+        out = _all_squares(n)
     grid._cache[("near", id(before))] = (before, out)
     return out
 
@@ -1083,26 +1092,34 @@ def _blank_grid(grid: Grid) -> Grid:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
-def _near(changed: list, height: int, width: int, marked) -> list:
-    """The squares within a step (8 directions, on the grid) of the `changed` squares, each once
-    (`marked`: a bytearray of zeros, one a square, written). Compiled, on C ints (grid.pxd), `marked`
-    read with no check of each index: each changed square is checked here, and the rows and columns
-    round it are kept on the grid."""
-    if len(marked) != height * width:  # (a None array's length is 0, compiled)
-        raise ValueError("the marks do not fit the grid")
-    out = []
-    for s in changed:
-        if not 0 <= s < height * width:
-            raise IndexError(f"square {s} is not on the grid of {height * width} squares")
-        r = s // width
-        c = s - r * width
-        for rr in range(max(r - 1, 0), min(r + 2, height)):
-            for cc in range(max(c - 1, 0), min(c + 2, width)):
-                t = rr * width + cc
-                if not marked[t]:
-                    marked[t] = 1
-                    out.append(t)
-    return out
+def _near_differences(now, was, height: int, width: int, marked, out: list) -> int:
+    """Appends to `out` the squares within a step (8 directions, on the grid) of a square where `now`
+    and `was` (bytes, one a square) differ, each once (`marked`: a bytearray, one a square, 1 where a
+    square is in `out` already; written). A row is read square by square only where it differs at
+    all (compiled, on C ints, grid.pxd: the test of a row, an OR of XORs with no branch, runs on
+    vector registers, where numpy's compare, nonzero and tolist made three arrays; its indices are
+    Py_ssize_t: a C int wraps under -fwrapv, and gcc then reads the row a byte at a time). Compiled, the
+    arrays are read with no check of each index: their sizes are checked here, and the rows and
+    columns round a square are kept on the grid."""
+    n = height * width
+    if len(now) != n or len(was) != n or len(marked) != n:  # (a None array's length is 0, compiled)
+        raise ValueError("the tables and marks do not fit the grid")
+    for r in range(height):
+        at = r * width
+        differ = 0
+        for c in range(width):
+            differ |= now[at + c] ^ was[at + c]
+        if differ == 0:
+            continue
+        for c in range(width):
+            if now[at + c] != was[at + c]:
+                for rr in range(max(r - 1, 0), min(r + 2, height)):
+                    for cc in range(max(c - 1, 0), min(c + 2, width)):
+                        t = rr * width + cc
+                        if not marked[t]:
+                            marked[t] = 1
+                            out.append(t)
+    return 0
 
 
 def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:

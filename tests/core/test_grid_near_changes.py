@@ -1,5 +1,5 @@
 """``_near_changes`` (core/grid.py): the squares a movement table must work out again (the byte tables
-compared, then ``_near``'s typed loop when compiled) against the rule (the squares within a step of a change, each once),
+compared, then ``_near_differences``' typed loop when compiled) against the rule (the squares within a step of a change, each once),
 over many random grids and random earlier states of them."""
 from __future__ import annotations
 
@@ -15,13 +15,12 @@ TERRAINS = [Terrain("floor"), Terrain("wall", cost=None, blocks_sight=True), Ter
 
 def _plain_near_changes(g: Grid, before: tuple) -> set:
     """The rule: the squares at most one step (8 directions) from a square where a table differs, by
-    their rows and columns; every square when more than an eighth changed (``_near_changes``' cut-off)."""
+    their rows and columns; every square when more than half of them are (``_near_changes``' cut-off)."""
     now = grid_module._square_bytes(g)
     changed = [s for s in range(g.n) if any(table[s] != was[s] for table, was in zip(now, before))]
-    if 8 * len(changed) > g.n:
-        return set(range(g.n))
-    return {t for t in range(g.n)
+    near = {t for t in range(g.n)
             if any(max(abs(t // g.width - s // g.width), abs(t % g.width - s % g.width)) <= 1 for s in changed)}
+    return set(range(g.n)) if 2 * len(near) > g.n else near
 
 
 def _check(got: list, plain: set) -> None:

@@ -62,11 +62,17 @@ def test_the_searches_check_what_they_are_given():
     queue[0] = -1
     with pytest.raises(IndexError):  # a square counted from the end (Grid.field names it first)
         grid_module._breadth_first(keys, offsets, dist, queue, 1, UNREACHABLE)
-    cost = grid_module._cost_ints(g, grid_module.DEFAULT_MOVER)  # (what Grid.field hands _dial)
+    cost, dearest = grid_module._cost_ints(g, grid_module.DEFAULT_MOVER)  # (what Grid.field hands _dial)
     with pytest.raises(ValueError):
-        grid_module._dial(keys, offsets, cost[:-1], dist, [0], set(), -1)
+        grid_module._dial(keys, offsets, cost[:-1], dearest, dist, [0], set(), -1)
     with pytest.raises(IndexError):
-        grid_module._dial(keys, offsets, cost, dist, [g.n], set(), -1)
+        grid_module._dial(keys, offsets, cost, dearest, dist, [g.n], set(), -1)
+    line = Grid(1, 3, TERRAINS, [[0, 2, 0]])  # floor, rubble (cost 3), floor
+    cost, dearest = grid_module._cost_ints(line, grid_module.DEFAULT_MOVER)
+    assert dearest == 3
+    dist = array("i", [0, UNREACHABLE, UNREACHABLE])
+    with pytest.raises(ValueError):  # the rubble dearer than the dearest given (its step's bucket off the circle)
+        grid_module._dial(line.step_keys(), grid_module._direction_offsets(3), cost, 2, dist, [0], set(), -1)
 
 
 def test_a_full_breadth_first_queue_is_an_index_error():
@@ -113,10 +119,9 @@ def test_the_table_loops_check_what_they_are_given():
         grid_module._step_keys([0], opened, cells, enter[:-1], door, True, offsets, out)
     with pytest.raises(IndexError):
         grid_module._step_keys([g.n], opened, cells, enter, door, True, offsets, out)
-    with pytest.raises(ValueError):
-        grid_module._near([0], g.height, g.width, bytearray(g.n - 1))
-    with pytest.raises(IndexError):
-        grid_module._near([-1], g.height, g.width, bytearray(g.n))
+    for short in ((cells[:-1], cells, bytearray(g.n)), (cells, cells[:-1], bytearray(g.n)), (cells, cells, bytearray(g.n - 1))):
+        with pytest.raises(ValueError):
+            grid_module._near_differences(*short, g.height, g.width, [])
     opaque, edge = grid_module._padded_sight(g, 2)
     hidden_by, words = grid_module._hidden_by(2)
     with pytest.raises(ValueError):
