@@ -155,7 +155,7 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
         for i, a in enumerate(game.aliens):
             if a.alive:
                 s = a.pos  # (compiled: a C integer, compared and its range worked out in C, none boxed)
-                if s != pos:
+                if s != pos and s >= 0:  # (one off the map, NO, is not seen: as it holds no square, state._occupancy)
                     sr, sc = rows[s], cols[s]
                     r = max(abs(sr - hr), abs(sc - hc))
                     if r <= reach and col.has_los(pos, s, sight):
@@ -541,7 +541,9 @@ def apc_action(game, kind: str, index: int) -> None:
 @cython.locals(game=GameRecords, h=Human)
 def after_human_move(game, i: int) -> None:
     h = game.humans[i]
-    if feature_index(game).sentries:  # (most colonies have no auto sentry: its fire not asked)
+    # (most colonies have no auto sentry: its fire, and its dice, not asked. Exact while a sentry comes
+    # only with a feature appended: feature_index is made again when the list is replaced or grows)
+    if feature_index(game).sentries:
         sentries_fire(game, ("human", i))
     if h.status != "active":
         return

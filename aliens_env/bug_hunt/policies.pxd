@@ -32,8 +32,8 @@ cdef list _home_squares(GameRecords game)
 cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) except? -2
 
 # the scripted squad's play (ScriptedMarines' static methods shot, next_figure, step_toward and _goals): squad_shot
-# a C call from choose, squad_goals from squad_next_figure, squad_step and squad_next_figure C calls from the
-# tactics (tactics.pxd)
+# a C call from choose, squad_goals from squad_next_figure and TacticMarines._goals, squad_step and
+# squad_next_figure C calls from the tactics (tactics.pxd)
 @cython.locals(layout=ActionLayout, h=Human, a=Alien, t=tuple, k=cython.Py_ssize_t, crowd=cython.long)
 cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
 @cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)

@@ -36,7 +36,7 @@ cdef class GameRecords(PhasedGame):
     cdef public object humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn
     cdef public object turn, phase, pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
     cdef public object ow_queue, ow_target, extra, active, mover, queue, placement, rooms_entered, brood_found
-    cdef public object queen_killed_in_chamber, result, _shared, _rows, tactics, _primitive
+    cdef public object queen_killed_in_chamber, result, _shared, tactics, _primitive
 
 
 # the small queries and changes over the records, called in C by the rule modules that cimport them
@@ -44,11 +44,11 @@ cdef class GameRecords(PhasedGame):
 cpdef set occupied(GameRecords game)
 cpdef tuple sentry_squares(list features, Py_ssize_t width)
 cpdef long taken_beside(GameRecords game, Py_ssize_t s, tuple sentries) except? -1
-# the one listing of the squares figures hold (occupied's and taken_beside's), its mark of a held square and a
-# square's bit beside another, in C
+# the one listing of the squares figures hold (occupied's and taken_beside's), its adding of a held square to
+# occupied's set and a square's bit beside another, in C
 cdef long _occupancy(GameRecords game, tuple sentries, Py_ssize_t s, set occ) except? -1
-cdef inline long _held(object p, long bit, set occ) except? -1
-cdef inline long _bit(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -1
+cdef int _hold(set occ, object p) except -1
+cdef long _bit(Py_ssize_t p, Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t width) except? -1
 cpdef tuple figure_at(GameRecords game, object s)
 cpdef room_of(GameRecords game, object s)
 cpdef bint exposed(GameRecords game, Human h)

@@ -152,29 +152,32 @@ def _occupancy(game, sentries: tuple, s: int, occ: set | None) -> int:
     for h in game.humans:
         bit = _bit(h.pos, r0, c0, width)
         if (bit or collect) and h.status == "active":
-            bits |= _held(h.pos, bit, occ)
+            bits |= bit
+            _hold(occ, h.pos)
     for a in game.aliens:
         bit = _bit(a.pos, r0, c0, width)
         if (bit or collect) and a.alive and a.attached == -1:  # (NO written out: compiled, a C constant)
-            bits |= _held(a.pos, bit, occ)
+            bits |= bit
+            _hold(occ, a.pos)
     for p in sentries:
         bit = _bit(p, r0, c0, width)
         if bit or collect:
-            bits |= _held(p, bit, occ)
+            bits |= bit
+            _hold(occ, p)
     if game.apc is not None:
         p = game.apc["pos"]
         bit = _bit(p, r0, c0, width)
         if bit or collect:
-            bits |= _held(p, bit, occ)
+            bits |= bit
+            _hold(occ, p)
     return bits
 
 
-def _held(p: int, bit: int, occ: set | None) -> int:
-    """_occupancy's mark of a held square p: added to `occ` (when a set; p NO, a figure off the
-    map, holds none); `bit`, its bit beside _occupancy's square, returned."""
+def _hold(occ: set | None, p: int) -> None:
+    """_occupancy's held square p added to `occ` when it is a set (occupied's; p NO, a figure off
+    the map, holds none)."""
     if occ is not None and p >= 0:
         occ.add(p)
-    return bit
 
 
 @cython.locals(r=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t, d=cython.Py_ssize_t)

@@ -280,7 +280,8 @@ class TacticMarines(ScriptedMarines):
         """The pickled (and deep-copied) state: the tactic without what _keep_play works out from it
         (a pickle as before they were kept; the copy's play is bound to the copy, __setstate__)."""
         state = dict(self.__dict__)
-        del state["_play"], state["_round_pods"]
+        state.pop("_play", None)
+        state.pop("_round_pods", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
