@@ -170,6 +170,15 @@ class BugHunt(GameRecords):
                 "electronic_locks": self.electronic_locks, "satellite_comms": self.satellite_comms,
                 "free_bug_master": self.free_bug_master}
 
+    @classmethod
+    def _upgrade_state(cls, state: dict) -> dict:
+        """A game pickled before session 58 carries ``_rows`` (observe()'s squad rows, now in the
+        layout caches: observation.squad_rows): dropped, not left in the loaded game's ``__dict__``."""
+        state = super()._upgrade_state(state)
+        if "_rows" in state:
+            state = {name: value for name, value in state.items() if name != "_rows"}
+        return state
+
     def __reduce__(self):
         """Game.__reduce__'s, the layout caches (``_shared``) left out, as a clone leaves them
         (codec.clone): remade on use. Compiled they hold typed views (tactics' goal views) and
@@ -236,7 +245,6 @@ class BugHunt(GameRecords):
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
         self._shared: dict = {}  # layout-derived caches (graph, path fields); a clone gets its own (codec.py)
-        self._rows: dict = {}  # observe()'s entry per squad figure state (shared by clones: pure)
         explore.reveal(self)
         self._start_phase("aliens_move")
         self._run()
@@ -405,7 +413,7 @@ class BugHunt(GameRecords):
         decision, self.decision = self.decision, None
         self._cache.clear()
         decision_kind = decision.kind
-        if decision_kind == "act":  # (the kinds by how often they are resolved, as in _compute_mask)
+        if decision_kind == "act":  # (the commonest kind first: compiled, each kind compared in vain is a str compare)
             marine_action(self, kind, index)
         elif decision_kind == "activate":
             if kind == "activate_apc":

@@ -160,10 +160,10 @@ cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t 
     return 0
 
 
-# squad_entry's row packed, compiled: its SQUAD_FEATURES values (the nine before the role and weapon
+# a squad row packed (read_row's; squad_entry's too), compiled: its SQUAD_FEATURES values (the nine before the role and weapon
 # flags, the seven flags, a tuple of floats, then the four after) as float32 in a new bytes object, each
 # the C float of its double, as struct packs it (run as Python, _PACK_ROW packs them): the doubles as
-# squad_entry worked them out, without a Python float made for each
+# worked out, without a Python float made for each
 @cython.boundscheck(False)
 @cython.wraparound(False)
 cdef inline bytes _pack_row_c(double active, double dead, double captured, double other, double hugged,

@@ -48,7 +48,7 @@ _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P
 #: 16 / 3: 4.2 and 16.1; 8 / 4: 4.0 and 13.3; 8 / 5: 3.4 and 12.5. 64 BugHunt envs' resident memory
 #: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each)
 STRIPES = 4
-#: observe(), compiled: the figures' planes are zeroed this many bytes at a time (glibc's memset
+#: compiled, the planes (the figures', the map planes, new stripe arrays: _zero_planes) are zeroed this many bytes at a time (glibc's memset
 #: takes a vector loop up to 2 KB, above it `rep stosb`, which callgrind counts an instruction a byte)
 _ZERO_PIECE = 2048
 #: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows; the figures
@@ -97,8 +97,9 @@ class ObsNumbers:
 
 @cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
 def obs_numbers(game) -> ObsNumbers:
-    """The game's ObsNumbers, in the layout caches (game._shared), made again when the game's rules,
-    mission or observation layout is another object than those it was read from."""
+    """The game's ObsNumbers, in the layout caches (game._shared: emptied at each layout version, so
+    read again then), made again when the game's rules, mission or observation layout is another
+    object than those it was read from."""
     shared = game._shared
     numbers = shared.get("obs_numbers")
     if (numbers is None or numbers.rules is not game.rules or numbers.mission is not game.mission
@@ -376,8 +377,8 @@ class SquadRow:
 
 @cython.locals(game=GameRecords, shared=dict, rows=list)
 def squad_rows(game) -> list:
-    """A SquadRow per squad figure, in the layout caches (game._shared: a clone, a pickled game and a
-    new game start with none)."""
+    """A SquadRow per squad figure, in the layout caches (game._shared: emptied at each layout
+    version; a clone, a pickled game and a new game start with none)."""
     shared = game._shared
     rows = shared.get("squad_rows")
     if rows is None or len(rows) != len(game.humans):

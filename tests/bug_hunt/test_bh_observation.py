@@ -82,7 +82,8 @@ def test_every_figure_in_the_window_is_marked_at_its_square_through_play():
 
 
 #: squad fields that observe()'s squad rows read, each with a way to set it to another value the
-#: row shows (a fresh object, as the game sets it; a same-valued fresh object is a key hit)
+#: row shows (a fresh object, as the game sets it; a same-valued fresh object is a new object: the
+#: row is read again)
 _FIELD_EDITS = {
     "status": lambda g, h: "dead" if h.status == "active" else "active",
     "pos": lambda g, h: (h.pos + 1) % (g.size * g.size),
@@ -99,10 +100,11 @@ _FIELD_EDITS = {
 
 
 def test_the_squad_rows_kept_per_figure_follow_every_field_they_read():
-    """observe() reuses a figure's squad entry while its fields are the very objects of its last
-    key (game._rows[None]): through random play, with one field of one figure set to another value
-    before every other observation (each field in turn, an equal fresh int now and then), the
-    observation equals one made afresh (the kept rows emptied), so no field is left unchecked."""
+    """observe() reuses a figure's squad row while its fields are the very objects it was made from
+    (observation.squad_rows, in the layout cache): through random play, with one field of one figure
+    set to another value before every other observation (each field in turn, an equal fresh int now
+    and then), the observation equals one made afresh (the kept rows emptied), so no field is left
+    unchecked."""
     g = BugHunt()
     g.reset(4)
     rng = np.random.default_rng(1)
@@ -120,16 +122,15 @@ def test_the_squad_rows_kept_per_figure_follow_every_field_they_read():
             saved = getattr(h, name)
             setattr(h, name, _FIELD_EDITS[name](g, h))
             edited_obs = g.observe(player)
-            rows = g._rows
-            g._rows = {}
+            rows = g._shared.pop("squad_rows")  # (the kept rows emptied: observation.squad_rows)
             fresh = g.observe(player)
-            g._rows = rows
+            g._shared["squad_rows"] = rows
             assert np.array_equal(edited_obs, fresh), (turn, name)
             if not np.array_equal(edited_obs, kept):
                 edited.add(name)
             setattr(h, name, saved)
-            assert np.array_equal(g.observe(player), kept), (turn, name)  # back: the old entry again
-            setattr(h, name, int(str(saved)) if type(saved) is int else saved)  # an equal fresh int: a key hit
+            assert np.array_equal(g.observe(player), kept), (turn, name)  # back: the row read again, as before
+            setattr(h, name, int(str(saved)) if type(saved) is int else saved)  # an equal fresh int: read again, the same row
             assert np.array_equal(g.observe(player), kept), (turn, name)
         legal = np.flatnonzero(g.legal_mask(player))
         g.apply(int(legal[rng.integers(len(legal))]))

@@ -28,9 +28,10 @@ def _fresh(g, player: str) -> np.ndarray:
 
 @pytest.mark.parametrize("make", [BugHunt, BugHuntTactics])
 def test_kept_rows_and_numbers_give_the_observation_made_afresh_through_random_play(make):
-    """Every figure moves, is wounded, activated and spends AP through random play: a kept row left
-    as it was read (a field not compared) shows as an observation that differs from the fresh one,
-    and so do squad rows that do not equal their plain computation (bh_helpers.plain_squad_row)."""
+    """Through random play (figures move, are wounded, activated and spend AP), each observation
+    with its kept rows and numbers equals one made afresh, and its squad rows equal their plain
+    computation (bh_helpers.plain_squad_row). Random play does not change every field a row
+    compares: test_bh_observation's squad-rows test edits each field in turn."""
     checked = 0
     for seed in range(3):
         for g in random_play(seed, 300, make=make):
@@ -45,8 +46,8 @@ def test_kept_rows_and_numbers_give_the_observation_made_afresh_through_random_p
 
 
 def test_kept_numbers_follow_other_rules_and_mission_objects():
-    """A game given another mission (objective, rooms to enter) or other rules (the Queen's LP, the
-    grenade pool) as new objects is observed with their numbers, as the plain globals read them."""
+    """A game given another mission (objective, rooms to enter) or other rules (the grenade pool)
+    as new objects is observed with their numbers, as the plain globals read them."""
     g = BugHunt()
     g.reset(3)
     player = g.current_player()

@@ -31,3 +31,17 @@ def test_a_commanded_games_side_is_filled_in_only_where_its_pickle_lacks_it():
     assert set(upgraded) == set(state) | {"_commanded_side"} and upgraded["_commanded_side"] == "marines"
     assert all(upgraded[name] is value for name, value in state.items())
     assert rebuild(cls, state)._commanded_side == "marines"
+
+
+def test_a_bug_hunt_pickle_from_before_its_squad_rows_moved_loads_without_them():
+    """Bug Hunt's observe() kept its squad rows in ``_rows`` until session 58 (now in the layout
+    caches): a pickle carrying it loads without it, and its other fields as they were."""
+    game = BugHuntTactics()
+    game.reset(2)
+    rebuild, (cls, state) = game.__reduce__()[:2]
+    state["_rows"] = {None: ()}  # (as an older pickle held it)
+    loaded = rebuild(cls, state)
+    assert "_rows" not in vars(loaded) and not hasattr(loaded, "_rows")
+    assert "_rows" in state  # (the pickle's own dict is left as it was)
+    assert loaded.turn == game.turn and loaded.observe(loaded.current_player()).tobytes() == \
+        game.observe(game.current_player()).tobytes()
