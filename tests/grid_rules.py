@@ -121,6 +121,21 @@ def around_by_the_rules(grid, i: int) -> list:
     return row
 
 
+def cost_by_the_rules(g: Grid, mover: Mover) -> list:
+    """Per square, what entering costs the mover (None: it may not): its terrain's cost or the
+    mover's own for that terrain, plus the door cost at a closed door, plus the square's extra; no
+    entry where a marker stands."""
+    override = dict(mover.costs)
+    out = []
+    for sq, code in enumerate(g.cells.ravel().tolist()):
+        terrain = g.terrains[code]
+        cost = override.get(terrain.name, terrain.cost)
+        if cost is not None and terrain.door:
+            cost = None if mover.door_cost is None else cost + mover.door_cost
+        out.append(None if cost is None or g.marker.flat[sq] > 0 else cost + int(g.extra.flat[sq]))
+    return out
+
+
 def field_by_the_rules(table: list, cost: list, sources: list, weighted: bool, goal_cost, closed: tuple) -> list:
     """The field's definition by a heap over the rules' `table` (``table_by_the_rules``) and entering
     costs `cost` (None: no entry): from each source the mover may enter (distance 0 on every source),

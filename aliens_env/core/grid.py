@@ -384,8 +384,9 @@ class Grid:
     def _cost_table(self, mover: Mover) -> tuple:
         """What entering each square costs the mover, as a flat int32 array (-1: may not enter;
         ``_cost_ints``), and the dearest of those costs: kept per version (``costs`` reads the array,
-        the weighted ``field`` both)."""
-        return self._cached(("cost_ints", mover), _cost_ints, self, mover)
+        the weighted ``field`` both). Its key is not "cost_ints": a grid pickled by an older tree keeps
+        the bare array under that one."""
+        return self._cached(("cost_table", mover), _cost_ints, self, mover)
 
     def _last_built(self) -> dict:
         """The last tables built (movement tables, cost lists and tables read through the
@@ -880,7 +881,10 @@ def _search_pool(size: int) -> array:
     breadth-first queue of ``Grid.field``), kept for the process (its contents are written before they
     are read: nothing is cleared at each search; one search runs at a time, none calls another).
     Compiled alone: the search then runs in C holding the GIL, so no other thread writes the pool
-    meanwhile; run as Python a thread switch may fall inside a search, so each search has its own."""
+    meanwhile; run as Python a thread switch may fall inside a search, so each search has its own.
+    (``_dial`` writes its frontier after its typed views are taken. ``Grid.field`` writes the
+    breadth-first frontier before ``_breadth_first``'s are: a garbage collection there whose finalizer
+    ran a search would overwrite it. Nothing in the package has a finalizer that searches.)"""
     if not cython.compiled:
         return array("i", [0]) * size
     pool = _SEARCH_POOLS[0]
@@ -976,8 +980,9 @@ def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> i
     whose dist is `unreachable` are entered, so closed ones, at -1, never are): a square first
     reached from square s gets dist[s] + 1 (the least, breadth first), and is queued after the
     rest; the steps out of s are the directions d of its step key (`keys`, ``Grid.step_keys``),
-    in DIRECTIONS order, each to s + offsets[d]. dist and queue are int arrays (``array("i")``;
-    queue long enough for every square once more); compiled, the loop runs on C ints (grid.pxd).
+    in DIRECTIONS order, each to s + offsets[d]. dist is an int array (``array("i")``), queue an int
+    buffer (``Grid.field``'s: a view of the kept scratch ints, ``_search_pool``) long enough for every
+    square once more; compiled, the loop runs on C ints (grid.pxd).
     Returns the squares queued in all.
     Compiled, the arrays are read with no check of each index (a square's dist read three times,
     its key once and the queue twice, per square reached): the sizes and the squares queued first are

@@ -11,27 +11,12 @@ import numpy as np
 import pytest
 
 from aliens_env.core.grid import Grid, Mover, Terrain
-from grid_rules import field_by_the_rules, table_by_the_rules
+from grid_rules import cost_by_the_rules, field_by_the_rules, table_by_the_rules
 
 TERRAINS = [Terrain("floor"), Terrain("wall", cost=None, blocks_sight=True), Terrain("slide", cost=0),
             Terrain("rubble", cost=7), Terrain("door", blocks_sight=True, door=True), Terrain("mud", cost=3)]
 MOVERS = (Mover("marine"), Mover("heavy", costs={"slide": 4, "mud": 0}, door_cost=9),
           Mover("hugger", costs={"rubble": None}, door_cost=None), Mover("walker", diagonal=False))
-
-
-def cost_by_the_rules(g: Grid, mover: Mover) -> list:
-    """Per square, what entering costs the mover (None: it may not): its terrain's cost or the
-    mover's own for that terrain, plus the door cost at a closed door, plus the square's extra; no
-    entry where a marker stands."""
-    override = dict(mover.costs)
-    out = []
-    for sq, code in enumerate(g.cells.ravel().tolist()):
-        terrain = g.terrains[code]
-        cost = override.get(terrain.name, terrain.cost)
-        if cost is not None and terrain.door:
-            cost = None if mover.door_cost is None else cost + mover.door_cost
-        out.append(None if cost is None or g.marker.flat[sq] > 0 else cost + int(g.extra.flat[sq]))
-    return out
 
 
 def plain_weighted_field(g: Grid, mover: Mover, sources: list, goal_cost, closed: tuple) -> list:

@@ -78,8 +78,10 @@ def test_the_searches_check_what_they_are_given():
 def test_a_full_breadth_first_queue_is_an_index_error():
     """A square reached at distance UNREACHABLE looks unreached and is queued again (a grid of more
     squares than that): the queue (room for each square once, and the sources) fills up, its end
-    checked as it is written (compiled too)."""
+    checked as it is written (compiled too), whatever room the kept scratch pool has (grown first
+    beyond the queue's: the queue is a view of its own room alone)."""
     g = Grid(3, UNREACHABLE + 3, TERRAINS)
+    grid_module._search_pool(4 * (g.n + 1))
     with pytest.raises(IndexError):
         g.field([0])
 
