@@ -219,6 +219,39 @@ def squad_goals(game) -> list[int]:
     return terminals
 
 
+#: squad_act's answer where the scripted choice is the walk toward the goals (ScriptedMarines._walk), not yet
+#: worked out: a tactic that throws the scripted step away never works it out (no action has this number)
+WALK = -2
+
+
+def squad_act(game, mask: np.ndarray) -> int:
+    """ScriptedMarines.choose at an act decision, short of the walk: the comms uplink when it is legal,
+    else the shot (squad_shot), else over-watch when an Alien among the targets is within the weapon's
+    range (no shot left this turn: watch them), else WALK (the step toward the goals, else hold:
+    ScriptedMarines._walk). Reads only: no dice rolled, nothing kept."""
+    layout, h = game.layout, game.humans[game.active]
+    if mask[layout.encode("comms")]:
+        return layout.encode("comms")
+    shot = squad_shot(game, mask)  # (a C call: no tactic changes the scripted shot)
+    if shot is not None:
+        return shot
+    in_reach = False  # an Alien among the targets within the weapon's range
+    for t in targets(game):
+        if t[0] == "alien" and rng(game, h.pos, target_square(game, t)) <= weapon_range(game, h.weapon):
+            in_reach = True
+            break
+    if in_reach and mask[layout.encode("overwatch")]:
+        return layout.encode("overwatch")
+    return WALK
+
+
+def squad_hold(game, mask: np.ndarray) -> int:
+    """Over-watch when it can be paid for with AP to spare, else end the activation (the scripted
+    walk with no step, and the tactics' hold)."""
+    layout, h = game.layout, game.humans[game.active]
+    return layout.encode("overwatch") if mask[layout.encode("overwatch")] and h.ap >= 2 else layout.encode("end")
+
+
 class BugHuntDiceAI:
     """Solo play: every hive choice made as the rules say (see BugHunt.dice_ai_action); the
     dice it rolls are the game's own, so a seed fixes the game."""
@@ -249,42 +282,31 @@ class ScriptedMarines(SeedablePolicy):
     def act(self, game, player: str) -> int:
         return self.choose(game, game.script_mask(player))
 
-    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, t=tuple, in_reach=cython.bint)
+    @cython.locals(game=GameRecords, layout=ActionLayout)
     def choose(self, game, mask) -> int:
         """act's choice, reading the position's script mask `mask` (read only, here and in the
         tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
         layout = game.layout  # layout.encode(name, index): the action of slice name, index (0 unless given)
         kind = game.decision.kind
-        if kind != "act":  # (the other kinds are rarer: an act decision makes one comparison)
-            if kind == "activate":
-                figure = self.next_figure(game)
-                return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
-            if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
-                return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
-            if kind == "overwatch_fire":
-                return layout.encode("overwatch_fire", 1)  # always takes the shot
-            if kind == "extra_hit":
-                return layout.encode("extra_hit")  # the nearest to a target already hit
-            return int(np.flatnonzero(mask)[0])
-        h = game.humans[game.active]
-        if mask[layout.encode("comms")]:
-            return layout.encode("comms")
-        shot = squad_shot(game, mask)  # (a C call: no tactic changes the scripted shot)
-        if shot is not None:
-            return shot
-        in_reach = False  # an Alien among the targets within the weapon's range
-        for t in targets(game):
-            if t[0] == "alien" and rng(game, h.pos, target_square(game, t)) <= weapon_range(game, h.weapon):
-                in_reach = True
-                break
-        if in_reach and mask[layout.encode("overwatch")]:
-            return layout.encode("overwatch")  # Aliens in reach but no shot left this turn: watch them
+        if kind == "act":  # (the other kinds are rarer: an act decision makes one comparison)
+            action = squad_act(game, mask)  # (a C call)
+            return self._walk(game, mask) if action == WALK else action
+        if kind == "activate":
+            figure = self.next_figure(game)
+            return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
+        if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+            return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
+        if kind == "overwatch_fire":
+            return layout.encode("overwatch_fire", 1)  # always takes the shot
+        if kind == "extra_hit":
+            return layout.encode("extra_hit")  # the nearest to a target already hit
+        return int(np.flatnonzero(mask)[0])
+
+    def _walk(self, game, mask) -> int:
+        """choose's walk (where squad_act answers WALK): the step toward the goals, else hold
+        (squad_hold)."""
         step = self.step_toward(game, self._goals(game), mask)
-        if step is not None:
-            return step
-        if mask[layout.encode("overwatch")] and h.ap >= 2:
-            return layout.encode("overwatch")
-        return layout.encode("end")
+        return squad_hold(game, mask) if step is None else step
 
     shot = staticmethod(squad_shot)
 
