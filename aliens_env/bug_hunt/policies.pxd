@@ -38,8 +38,10 @@ cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) exc
 cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
 @cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
 cpdef object squad_next_figure(GameRecords game, object field=*)
-@cython.locals(layout=ActionLayout, h=Human, slices=dict)
 cpdef object squad_step(GameRecords game, object goals, object mask, object field=*)
+# squad_step along given walking steps (the field a C slice: the tactics hand a goal's kept view)
+@cython.locals(layout=ActionLayout, h=Human, slices=dict)
+cpdef object squad_step_along(GameRecords game, const int[:] dist, object mask)
 @cython.locals(a=Alien, queens=list, terminals=list, f=dict)
 cpdef list squad_goals(GameRecords game)
 # ScriptedMarines.choose's act choice short of its walk (squad_act) and its hold with no step (squad_hold): C calls

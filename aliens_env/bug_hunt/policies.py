@@ -180,17 +180,23 @@ def squad_step(game, goals: list[int], mask: np.ndarray, field=None) -> int | No
     """The active figure's step (a move, or opening or unlocking the door ahead) that brings
     it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
     (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
-    game.walk_field when None (its kept steps, _walk_steps): five squares are read, so no dict of
-    every square is made."""
+    game.walk_field when None (its kept steps, _walk_steps): squad_step_along them."""
     if not goals:
         return None
+    return squad_step_along(game, _walk_steps(game, goals, field), mask)
+
+
+def squad_step_along(game, dist, mask: np.ndarray) -> int | None:
+    """squad_step along `dist`, the walking steps to the goals (a field of int32 steps per square,
+    UNREACHABLE where none: the tactics hand a goal's kept field): five squares are read, so no dict
+    of every square is made."""
     layout = game.layout
     slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
     h = game.humans[game.active]
     pos = h.pos
     apc_sq = game.apc["pos"] if game.apc is not None else NO
-    step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0],
-                        slices["door"][0], slices["pick_lock"][0], apc_sq)
+    step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
+                        slices["pick_lock"][0], apc_sq)
     return None if step == NO else step
 
 

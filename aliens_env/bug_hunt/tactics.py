@@ -30,7 +30,7 @@ from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import (WALK, ScriptedMarines, near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
-                       squad_step, walkers)
+                       squad_step, squad_step_along, walkers)
 from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
@@ -170,7 +170,8 @@ def _goal_fields(game, goals, pods: tuple) -> list[tuple]:
 
 def _claim(game, goals, per_goal: int, pods: tuple):
     """TacticMarines._claimed_goal with the walking fields round `pods` (bypass's pods, else none):
-    the goal the active figure claims, None when it is left without one. Typed in tactics.pxd: the
+    the goal the active figure claims with its fields, (goal, the unequipped walker's field, the
+    equipped walker's: WALKER's) as _goal_fields keeps them, None when it is left without one. Typed in tactics.pxd: the
     figures read from the typed Humans, the kept fields and the share-out C calls."""
     me = game.active
     figures, squares, equipment = [], [], []
@@ -206,7 +207,7 @@ def _claim(game, goals, per_goal: int, pods: tuple):
             if any_equipped:
                 _read_walks(walks, row, equipped_field, squares, equipment, False, True)
     j = _share_out(walks, figures, goal_fields, me, per_goal)
-    return None if j == NO else goal_fields[j][0]
+    return None if j == NO else goal_fields[j]
 
 
 def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
@@ -505,7 +506,8 @@ class TacticMarines(ScriptedMarines):
         _goal_fields (round the pods for bypass), not one search per figure: each field kept as a
         typed view and read as a C array by _read_walks (one call a goal for the whole squad where
         the walkers' fields are one), the pairs taken by _share_out's C loops (_claim)."""
-        return _claim(game, goals, per_goal, self._pods(game))
+        claimed = _claim(game, goals, per_goal, self._pods(game))
+        return None if claimed is None else claimed[0]
 
     def _pods(self, game) -> tuple[int, ...]:
         """The squares every walking distance the squad reads goes round: the pods' for bypass, none
@@ -530,10 +532,12 @@ class TacticMarines(ScriptedMarines):
         goals = self._goals(game)
         if len(goals) < 2:
             return self._scripted(game, mask, action)
-        goal = _claim(game, goals, per_goal, self._pods(game))
-        if goal is None:
+        claimed = _claim(game, goals, per_goal, self._pods(game))
+        if claimed is None:
             return self._scripted(game, mask, action)
-        step = self.step_toward(game, [goal], mask)
+        # step_toward the claimed goal, along WALKER's walk to it (round the pods for bypass) as the share-out read it
+        goal, walk = claimed[0], claimed[2]
+        step = squad_step_along(game, walk, mask)
         if step is not None:
             return step
         action = self._scripted(game, mask, action)

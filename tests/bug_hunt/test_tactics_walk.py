@@ -11,7 +11,8 @@ import pytest
 
 from aliens_env.bug_hunt.policies import WALK, ScriptedMarines, squad_act
 from aliens_env.bug_hunt.state import NO
-from aliens_env.bug_hunt.tactics import TACTICS, TacticMarines
+from aliens_env.bug_hunt.geometry import steps_on
+from aliens_env.bug_hunt.tactics import STEPS, TACTICS, TacticMarines
 from bh_helpers import positions
 
 #: games with pods (all but 6) and electronic locks (2, 4, 6), the Queen seen in the kill_queen ones
@@ -62,3 +63,37 @@ def test_every_tactic_plays_the_scripted_squads_whole_choice(seed, mission):
     # every tactic met the scripted walk, and those that replace it replaced it somewhere
     assert all(walked[t.tactic] > 20 for t in tactics), walked
     assert all(changed[name] > 0 for name in ("hold", "regroup", "fan_out")), changed
+
+
+@pytest.mark.parametrize("seed,mission", SEEDS)
+def test_the_fan_steps_toward_the_claimed_goal_as_step_toward_does(seed, mission):
+    # _fan walks along the claimed goal's field as the share-out kept it: its step is step_toward's to that goal
+    # (round the pods for bypass), searched anew on a copy of the colony with its kept fields dropped; with no
+    # such step, the scripted choice, or hold where that is a step lengthening the walk to the claimed goal
+    fans, seen = {"fan_out": 1, "fire_teams": 2, "bypass": 1}, Counter()
+    for g in _acts(seed, mission):
+        mask = g.script_mask("marines")
+        if any(a.alive and a.kind == "queen" for a in g.aliens) or squad_act(g, mask) != WALK:
+            continue
+        for name, per_goal in fans.items():
+            t = TacticMarines(name)
+            goals = t._goals(g)
+            goal = t._claimed_goal(g, goals, per_goal) if len(goals) >= 2 else None
+            if goal is None:
+                continue
+            fresh = g.colony.copy()
+            fresh._cache = {}
+            kept, g.colony = g.colony, fresh
+            try:
+                step, field = t.step_toward(g, [goal], mask), t._walk_field(g, [goal])
+            finally:
+                g.colony = kept
+            if step is None:
+                step = t.choose(g, mask)
+                if g.layout.decode(step)[0] in STEPS and \
+                        steps_on(field, t._leads_to(g, step)) > steps_on(field, g.humans[g.active].pos):
+                    step = TacticMarines._hold(g, mask)
+                seen[name, "no step"] += 1
+            assert t.act(g, "marines") == step, (seed, g.turn, name)
+            seen[name] += 1
+    assert all(seen[name] > 5 for name in fans), seen
