@@ -10,6 +10,13 @@ from aliens_env.bug_hunt.geometry cimport WalkKept, entry_squares, exploration_g
 from aliens_env.bug_hunt.marines cimport targets
 from aliens_env.bug_hunt.combat cimport weapon_range
 
+# an able squad figure on or beside a square, and the walking figures: loops over the typed figures (C calls from
+# the squad's shot and the tactics)
+@cython.locals(o=Human)
+cpdef bint near_friend(GameRecords game, long square) except -1
+@cython.locals(h=Human, i=cython.Py_ssize_t)
+cpdef list walkers(GameRecords game)
+
 # the walking steps step_toward and next_figure read: the kept walk's C slice returned as it is (a field given is
 # checked as a buffer once)
 cdef const int[:] _walk_steps(GameRecords game, goals, field)

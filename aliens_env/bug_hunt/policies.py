@@ -19,18 +19,18 @@ from .marines import grenade_slot, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
 
-@cython.locals(game=GameRecords, o=Human)
 def near_friend(game, square: int) -> bool:
-    """An able squad figure stands on or beside `square` (a loop: its figures typed)."""
+    """An able squad figure stands on or beside `square` (a loop: its figures typed; cpdef, policies.pxd:
+    the squad's shot and the tactics call it in C)."""
     for o in game.humans:
         if o.status == "active" and rng(game, o.pos, square) <= 1:
             return True
     return False
 
 
-@cython.locals(game=GameRecords, h=Human)
 def walkers(game) -> list[int]:
-    """The squad figures that walk: active, on the map and outside the APC (a loop: its figures typed)."""
+    """The squad figures that walk: active, on the map and outside the APC (a loop: its figures typed;
+    cpdef, policies.pxd: the tactics' share-out calls it in C)."""
     out = []
     for i, h in enumerate(game.humans):
         if h.status == "active" and h.pos != NO and not h.in_apc:
