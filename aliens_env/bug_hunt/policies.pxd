@@ -10,6 +10,13 @@ from aliens_env.bug_hunt.geometry cimport WalkKept, entry_squares, exploration_g
 from aliens_env.bug_hunt.marines cimport targets
 from aliens_env.bug_hunt.combat cimport weapon_range
 
+# an able squad figure on or beside a square, and the walking figures: loops over the typed figures (C calls from
+# the squad's shot and the tactics)
+@cython.locals(o=Human)
+cpdef bint near_friend(GameRecords game, long square) except -1
+@cython.locals(h=Human, i=cython.Py_ssize_t)
+cpdef list walkers(GameRecords game)
+
 # the walking steps step_toward and next_figure read: the kept walk's C slice returned as it is (a field given is
 # checked as a buffer once)
 cdef const int[:] _walk_steps(GameRecords game, goals, field)
@@ -38,7 +45,15 @@ cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) exc
 cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
 @cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
 cpdef object squad_next_figure(GameRecords game, object field=*)
-@cython.locals(layout=ActionLayout, h=Human, slices=dict)
 cpdef object squad_step(GameRecords game, object goals, object mask, object field=*)
+# squad_step along given walking steps (the field a C slice: the tactics hand a goal's kept view)
+@cython.locals(layout=ActionLayout, h=Human, slices=dict)
+cpdef object squad_step_along(GameRecords game, const int[:] dist, object mask)
 @cython.locals(a=Alien, queens=list, terminals=list, f=dict)
 cpdef list squad_goals(GameRecords game)
+# ScriptedMarines.choose's act choice short of its walk (squad_act) and its hold with no step (squad_hold): C calls
+# from choose and from the tactics (TacticMarines.act hands squad_act's answer to its tactic)
+@cython.locals(layout=ActionLayout, h=Human, t=tuple, in_reach=cython.bint)
+cpdef object squad_act(GameRecords game, object mask)
+@cython.locals(layout=ActionLayout, h=Human)
+cpdef object squad_hold(GameRecords game, object mask)

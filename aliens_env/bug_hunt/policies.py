@@ -19,18 +19,18 @@ from .marines import grenade_slot, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
 
-@cython.locals(game=GameRecords, o=Human)
 def near_friend(game, square: int) -> bool:
-    """An able squad figure stands on or beside `square` (a loop: its figures typed)."""
+    """An able squad figure stands on or beside `square` (a loop: its figures typed; cpdef, policies.pxd:
+    the squad's shot and the tactics call it in C)."""
     for o in game.humans:
         if o.status == "active" and rng(game, o.pos, square) <= 1:
             return True
     return False
 
 
-@cython.locals(game=GameRecords, h=Human)
 def walkers(game) -> list[int]:
-    """The squad figures that walk: active, on the map and outside the APC (a loop: its figures typed)."""
+    """The squad figures that walk: active, on the map and outside the APC (a loop: its figures typed;
+    cpdef, policies.pxd: the tactics' share-out calls it in C)."""
     out = []
     for i, h in enumerate(game.humans):
         if h.status == "active" and h.pos != NO and not h.in_apc:
@@ -180,17 +180,23 @@ def squad_step(game, goals: list[int], mask: np.ndarray, field=None) -> int | No
     """The active figure's step (a move, or opening or unlocking the door ahead) that brings
     it closer to the nearest of `goals` (squares), or None when no legal step does. `field`
     (sorted goals -> walking steps per square, UNREACHABLE where none) reads the steps,
-    game.walk_field when None (its kept steps, _walk_steps): five squares are read, so no dict of
-    every square is made."""
+    game.walk_field when None (its kept steps, _walk_steps): squad_step_along them."""
     if not goals:
         return None
+    return squad_step_along(game, _walk_steps(game, goals, field), mask)
+
+
+def squad_step_along(game, dist, mask: np.ndarray) -> int | None:
+    """squad_step along `dist`, the walking steps to the goals (a field of int32 steps per square,
+    UNREACHABLE where none: the tactics hand a goal's kept field): five squares are read, so no dict
+    of every square is made."""
     layout = game.layout
     slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
     h = game.humans[game.active]
     pos = h.pos
     apc_sq = game.apc["pos"] if game.apc is not None else NO
-    step = _closer_step(_walk_steps(game, goals, field), mask, game.colony.around(pos), pos, slices["move"][0],
-                        slices["door"][0], slices["pick_lock"][0], apc_sq)
+    step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
+                        slices["pick_lock"][0], apc_sq)
     return None if step == NO else step
 
 
@@ -217,6 +223,39 @@ def squad_goals(game) -> list[int]:
                 terminals.append(sq(game, f["pos"]))
     terminals.extend(exploration_goals(game))  # (the terminals first, then the exploration goals: a new list)
     return terminals
+
+
+#: squad_act's answer where the scripted choice is the walk toward the goals (ScriptedMarines._walk), not yet
+#: worked out: a tactic that throws the scripted step away never works it out (no action has this number)
+WALK = -2
+
+
+def squad_act(game, mask: np.ndarray) -> int:
+    """ScriptedMarines.choose at an act decision, short of the walk: the comms uplink when it is legal,
+    else the shot (squad_shot), else over-watch when an Alien among the targets is within the weapon's
+    range (no shot left this turn: watch them), else WALK (the step toward the goals, else hold:
+    ScriptedMarines._walk). Reads only: no dice rolled, nothing kept."""
+    layout, h = game.layout, game.humans[game.active]
+    if mask[layout.encode("comms")]:
+        return layout.encode("comms")
+    shot = squad_shot(game, mask)  # (a C call: no tactic changes the scripted shot)
+    if shot is not None:
+        return shot
+    in_reach = False  # an Alien among the targets within the weapon's range
+    for t in targets(game):
+        if t[0] == "alien" and rng(game, h.pos, target_square(game, t)) <= weapon_range(game, h.weapon):
+            in_reach = True
+            break
+    if in_reach and mask[layout.encode("overwatch")]:
+        return layout.encode("overwatch")
+    return WALK
+
+
+def squad_hold(game, mask: np.ndarray) -> int:
+    """Over-watch when it can be paid for with AP to spare, else end the activation (the scripted
+    walk with no step, and the tactics' hold)."""
+    layout, h = game.layout, game.humans[game.active]
+    return layout.encode("overwatch") if mask[layout.encode("overwatch")] and h.ap >= 2 else layout.encode("end")
 
 
 class BugHuntDiceAI:
@@ -249,42 +288,31 @@ class ScriptedMarines(SeedablePolicy):
     def act(self, game, player: str) -> int:
         return self.choose(game, game.script_mask(player))
 
-    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, t=tuple, in_reach=cython.bint)
+    @cython.locals(game=GameRecords, layout=ActionLayout)
     def choose(self, game, mask) -> int:
         """act's choice, reading the position's script mask `mask` (read only, here and in the
         tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""
         layout = game.layout  # layout.encode(name, index): the action of slice name, index (0 unless given)
         kind = game.decision.kind
-        if kind != "act":  # (the other kinds are rarer: an act decision makes one comparison)
-            if kind == "activate":
-                figure = self.next_figure(game)
-                return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
-            if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
-                return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
-            if kind == "overwatch_fire":
-                return layout.encode("overwatch_fire", 1)  # always takes the shot
-            if kind == "extra_hit":
-                return layout.encode("extra_hit")  # the nearest to a target already hit
-            return int(np.flatnonzero(mask)[0])
-        h = game.humans[game.active]
-        if mask[layout.encode("comms")]:
-            return layout.encode("comms")
-        shot = squad_shot(game, mask)  # (a C call: no tactic changes the scripted shot)
-        if shot is not None:
-            return shot
-        in_reach = False  # an Alien among the targets within the weapon's range
-        for t in targets(game):
-            if t[0] == "alien" and rng(game, h.pos, target_square(game, t)) <= weapon_range(game, h.weapon):
-                in_reach = True
-                break
-        if in_reach and mask[layout.encode("overwatch")]:
-            return layout.encode("overwatch")  # Aliens in reach but no shot left this turn: watch them
+        if kind == "act":  # (the other kinds are rarer: an act decision makes one comparison)
+            action = squad_act(game, mask)  # (a C call)
+            return self._walk(game, mask) if action == WALK else action
+        if kind == "activate":
+            figure = self.next_figure(game)
+            return layout.encode("activate_apc") if figure == NO else layout.encode("activate", figure)
+        if kind == "drive":  # the APC: its midi-gun at the nearest target, then it stops
+            return layout.encode("fire") if mask[layout.encode("fire")] else layout.encode("end")
+        if kind == "overwatch_fire":
+            return layout.encode("overwatch_fire", 1)  # always takes the shot
+        if kind == "extra_hit":
+            return layout.encode("extra_hit")  # the nearest to a target already hit
+        return int(np.flatnonzero(mask)[0])
+
+    def _walk(self, game, mask) -> int:
+        """choose's walk (where squad_act answers WALK): the step toward the goals, else hold
+        (squad_hold)."""
         step = self.step_toward(game, self._goals(game), mask)
-        if step is not None:
-            return step
-        if mask[layout.encode("overwatch")] and h.ap >= 2:
-            return layout.encode("overwatch")
-        return layout.encode("end")
+        return squad_hold(game, mask) if step is None else step
 
     shot = staticmethod(squad_shot)
 

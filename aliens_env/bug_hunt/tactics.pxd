@@ -11,14 +11,19 @@ from aliens_env.core.game cimport Decision
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# the scripted squad's step, next figure and goals (policies), called in C
-from aliens_env.bug_hunt.policies cimport squad_goals, squad_next_figure, squad_step
+# the scripted squad's act choice short of its walk, its hold, step, next figure and goals, the walking figures and
+# the test of a squad figure beside a square (policies), called in C
+from aliens_env.bug_hunt.policies cimport (near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
+    squad_step, squad_step_along, walkers)
 # an action's kind (its slice's name): decode a C call
 @cython.locals(layout=ActionLayout)
 cpdef object _kind(GameRecords game, object action)
 # a live Queen on the map: a loop over the typed Aliens
 @cython.locals(a=Alien)
 cpdef bint _queen_seen(GameRecords game) except -1
+# an Alien among the active figure's targets: a loop over the typed targets
+@cython.locals(t=tuple)
+cpdef bint _alien_targeted(GameRecords game) except -1
 # the squares of a kind of feature, kept per layout version (called in C by the share-out)
 @cython.locals(shared=dict, key=tuple, found=list)
 cpdef tuple _feature_squares(GameRecords game, str kind)

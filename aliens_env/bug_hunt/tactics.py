@@ -29,7 +29,8 @@ from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
 from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
-from .policies import ScriptedMarines, near_friend, squad_goals, squad_next_figure, squad_step, walkers
+from .policies import (WALK, ScriptedMarines, near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
+                       squad_step, squad_step_along, walkers)
 from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
@@ -56,6 +57,15 @@ def _queen_seen(game) -> bool:
     activation table brings before it is found. (cpdef, tactics.pxd: a loop, the Aliens typed.)"""
     for a in game.aliens:
         if a.alive and a.kind == "queen":
+            return True
+    return False
+
+
+def _alien_targeted(game) -> bool:
+    """An Alien among the active figure's targets (marines.targets). (cpdef, tactics.pxd: a loop, the
+    targets typed.)"""
+    for t in targets(game):
+        if t[0] == "alien":
             return True
     return False
 
@@ -160,7 +170,8 @@ def _goal_fields(game, goals, pods: tuple) -> list[tuple]:
 
 def _claim(game, goals, per_goal: int, pods: tuple):
     """TacticMarines._claimed_goal with the walking fields round `pods` (bypass's pods, else none):
-    the goal the active figure claims, None when it is left without one. Typed in tactics.pxd: the
+    the goal the active figure claims with its fields, (goal, the unequipped walker's field, the
+    equipped walker's: WALKER's) as _goal_fields keeps them, None when it is left without one. Typed in tactics.pxd: the
     figures read from the typed Humans, the kept fields and the share-out C calls."""
     me = game.active
     figures, squares, equipment = [], [], []
@@ -196,7 +207,7 @@ def _claim(game, goals, per_goal: int, pods: tuple):
             if any_equipped:
                 _read_walks(walks, row, equipped_field, squares, equipment, False, True)
     j = _share_out(walks, figures, goal_fields, me, per_goal)
-    return None if j == NO else goal_fields[j][0]
+    return None if j == NO else goal_fields[j]
 
 
 def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
@@ -296,15 +307,22 @@ class TacticMarines(ScriptedMarines):
 
     @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
+        """The tactic's play of the scripted squad's act choice: squad_act's, WALK where the scripted squad would
+        walk (its step worked out only by a play that keeps it: _scripted), so a play that walks or holds
+        its own way never works the scripted step out."""
         mask = game.script_mask(player)
         play = self._play
         if play is None or game.decision.kind != "act":
             return self.choose(game, mask)
         self._within_act = {}
         try:
-            return play(game, mask, self.choose(game, mask))
+            return play(game, mask, squad_act(game, mask))
         finally:
             self._within_act = None
+
+    def _scripted(self, game, mask, action) -> int:
+        """The scripted squad's choice: `action` (squad_act's), its walk worked out (_walk) where it is WALK."""
+        return self._walk(game, mask) if action == WALK else action
 
     @cython.locals(game=GameRecords, kept=dict)
     def _goals(self, game) -> list[int]:
@@ -334,24 +352,20 @@ class TacticMarines(ScriptedMarines):
         (Compiled: policies' squad_next_figure a C call.)"""
         return squad_next_figure(game, partial(_pod_field, game) if self._round_pods else None)
 
-    @staticmethod
-    @cython.locals(game=GameRecords, layout=ActionLayout, h=Human)
-    def _hold(game, mask) -> int:
-        """Over-watch when it can be paid for with AP to spare, else end the activation."""
-        layout, h = game.layout, game.humans[game.active]
-        return layout.encode("overwatch") if mask[layout.encode("overwatch")] and h.ap >= 2 else layout.encode("end")
+    _hold = staticmethod(squad_hold)
 
     def _walk_or(self, game, mask, goals, otherwise) -> int:
         step = self.step_toward(game, goals, mask)
         return otherwise if step is None else step
 
     def hold(self, game, mask, action) -> int:
-        """hold: shoot as scripted, never step."""
-        return self._hold(game, mask) if _kind(game, action) in STEPS else action
+        """hold: shoot as scripted, never step (where the scripted squad walks it holds, as the walk does
+        with no step)."""
+        return self._hold(game, mask) if action == WALK or _kind(game, action) in STEPS else action
 
     def regroup(self, game, mask, action) -> int:
         """regroup: shoot as scripted, else walk to the nearest squad mate, else hold."""
-        if _kind(game, action) in SHOTS:
+        if action != WALK and _kind(game, action) in SHOTS:
             return action
         mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
         return self._walk_or(game, mask, mates, self._hold(game, mask))
@@ -359,7 +373,10 @@ class TacticMarines(ScriptedMarines):
     def press(self, game, mask, action) -> int:
         """press: walk on toward the goals while a step gets closer, shooting only when none does.
         A scripted step is that walk already (the scripted squad steps only toward the goals,
-        step_toward), so it is kept rather than worked out again."""
+        step_toward), so it is kept rather than worked out again; so is the scripted walk's hold (a
+        step toward the goals again would find none)."""
+        if action == WALK:
+            return self._walk(game, mask)
         kind = _kind(game, action)
         if kind == "comms" or kind in STEPS:
             return action
@@ -368,7 +385,7 @@ class TacticMarines(ScriptedMarines):
     def rooms(self, game, mask, action) -> int:
         """rooms: shoot as scripted, else toward the nearest room not entered until the Queen is
         seen; with no such step, as press."""
-        if _kind(game, action) in SHOTS:
+        if action != WALK and _kind(game, action) in SHOTS:
             return action
         if not _queen_seen(game):
             step = self.step_toward(game, room_centres(game), mask)
@@ -384,6 +401,7 @@ class TacticMarines(ScriptedMarines):
         (_goal_view; a walking step costs 1 both ways between squares a walker may enter, so a goal's field
         at a figure's square is the figure's walk to the goal; from a square a walker may not
         enter it reads UNREACHABLE, as a walk from there would)."""
+        action = self._scripted(game, mask, action)
         goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
@@ -407,12 +425,13 @@ class TacticMarines(ScriptedMarines):
             if slot is not None and mask[layout.encode("grenade", slot)] and rng(game, h.pos, square) >= 3 \
                     and not near_friend(game, square):
                 return layout.encode("grenade", slot)
-        return action
+        return self._scripted(game, mask, action)
 
     def spare_eggs(self, game, mask, action) -> int:
         """spare_eggs: never shoot an egg cache (firing makes the Aliens' activation likelier,
         rules.yaml activation): the scripted squad's shot at another target, else walk on
         toward the goals, else hold; else as scripted."""
+        action = self._scripted(game, mask, action)
         kind, index = game.layout.decode(action)
         if kind != "fire" or targets(game)[index][0] != "egg":
             return action
@@ -456,6 +475,7 @@ class TacticMarines(ScriptedMarines):
         to: where the scripted squad would, step toward the nearest goal a legal step gets closer
         to (round a blocking squad mate to the next goal) without lengthening the walk to the
         nearest goal (_detour); else as scripted."""
+        action = self._scripted(game, mask, action)
         if _kind(game, action) not in ("end", "overwatch") or game.humans[game.active].ap < 1:
             return action
         step = self._detour(game, mask, self._goals(game))
@@ -465,6 +485,7 @@ class TacticMarines(ScriptedMarines):
         """run_past: with no Alien within 2 squares, walk on toward the goals as push does instead
         of shooting, over-watching or ending (a comms terminal is still used, as press does); else
         as scripted."""
+        action = self._scripted(game, mask, action)
         pos = game.humans[game.active].pos
         kind = _kind(game, action)
         if kind in STEPS or kind == "comms" or any(a.alive and game.rng(a.pos, pos) <= 2 for a in game.aliens):
@@ -485,36 +506,42 @@ class TacticMarines(ScriptedMarines):
         _goal_fields (round the pods for bypass), not one search per figure: each field kept as a
         typed view and read as a C array by _read_walks (one call a goal for the whole squad where
         the walkers' fields are one), the pairs taken by _share_out's C loops (_claim)."""
-        return _claim(game, goals, per_goal, self._pods(game))
+        claimed = _claim(game, goals, per_goal, self._pods(game))
+        return None if claimed is None else claimed[0]
 
     def _pods(self, game) -> tuple[int, ...]:
         """The squares every walking distance the squad reads goes round: the pods' for bypass, none
         else (_goal_view's `pods`)."""
         return _pod_squares(game) if self._round_pods else ()
 
-    @cython.locals(game=GameRecords, t=tuple)
+    @cython.locals(game=GameRecords)
     def _fan(self, game, mask, action, per_goal: int) -> int:
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
         or over-watch with nothing in reach, until the Queen is seen; with no step toward it
         (blocked, or the AP short), hold rather than take a scripted step away from it; else
-        as scripted."""
-        kind = _kind(game, action)
-        if _queen_seen(game) or kind in SHOTS or (kind not in STEPS and kind != "end" and kind != "overwatch"):
-            return action
-        if kind == "overwatch":
-            for t in targets(game):
-                if t[0] == "alien":
-                    return action  # the scripted squad watches Aliens in reach
+        as scripted. The scripted walk (WALK) is worked out only where its kind decides: with the Queen
+        seen or an Alien among the targets (its over-watch kept), or with no step toward the claimed goal."""
+        if action == WALK and (_queen_seen(game) or _alien_targeted(game)):
+            action = self._walk(game, mask)
+        if action != WALK:  # (else a step, over-watch with no Alien among the targets, or the end)
+            kind = _kind(game, action)
+            if _queen_seen(game) or kind in SHOTS or (kind not in STEPS and kind != "end" and kind != "overwatch"):
+                return action
+            if kind == "overwatch" and _alien_targeted(game):
+                return action  # the scripted squad watches Aliens in reach
         goals = self._goals(game)
         if len(goals) < 2:
-            return action
-        goal = _claim(game, goals, per_goal, self._pods(game))
-        if goal is None:
-            return action
-        step = self.step_toward(game, [goal], mask)
+            return self._scripted(game, mask, action)
+        claimed = _claim(game, goals, per_goal, self._pods(game))
+        if claimed is None:
+            return self._scripted(game, mask, action)
+        # step_toward the claimed goal, along WALKER's walk to it (round the pods for bypass) as the share-out read it
+        goal, walk = claimed[0], claimed[2]
+        step = squad_step_along(game, walk, mask)
         if step is not None:
             return step
-        if kind in STEPS and self._lengthens(game, action, self._walk_field(game, [goal])):
+        action = self._scripted(game, mask, action)
+        if _kind(game, action) in STEPS and self._lengthens(game, action, self._walk_field(game, [goal])):
             return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
         return action
 
