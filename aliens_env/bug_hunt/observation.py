@@ -474,7 +474,7 @@ def observe(game, player: str) -> np.ndarray:
     else:  # no planes: every square reads as outside the window (w 0)
         obs = np.zeros(numbers.obs_size, _FLOAT32)
         board_at, w = 0, 0
-    _write_features(game, player, obs, focus_sq, board_at, w)
+    _write_features(game, player, obs, focus_sq, board_at, w, numbers)
     return obs
 
 
@@ -503,16 +503,17 @@ _KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overw
                squads=cython.Py_ssize_t, target_rows=cython.Py_ssize_t, static=tuple, s=cython.long,
                act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
                overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t)
-def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
+def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int, numbers=None) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
     optional block at the layout's offsets, every value of them written (`out` is the observation,
-    its board already in place)."""
+    its board already in place; `numbers`: the game's obs_numbers, read here if not given)."""
     size = game.size
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
     area = w * w
-    numbers = obs_numbers(game)
+    if numbers is None:
+        numbers = obs_numbers(game)
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE
