@@ -10,8 +10,9 @@ from aliens_env.bug_hunt.geometry cimport lasting_cache
 from aliens_env.bug_hunt.marines cimport target_ranges, targets
 
 
-# called in C by observe() and band_stripe() at every observation (a Python-level call of a compiled
-# function costs more than focus's or _same_features' work)
+# called in C at every observation, map_planes by band_stripe() (a Python-level call of a compiled
+# function costs more than its or _same_features' work); focus by optional_features (observe() calls
+# _focus, below, with the numbers it has read)
 cpdef focus(GameRecords game)
 # (the key's layout version and rooms entered compared as C longs; `inner`: the grid's squares of the
 # planes, a typed view: the marks written as C bytes)
@@ -40,20 +41,23 @@ cdef class SquadRow:
 cpdef list squad_rows(GameRecords game)
 cpdef read_row(GameRecords game, Human h, SquadRow row)
 cpdef tuple squad_entry(GameRecords game, Human h)
-# the numbers _write_features reads of a game that stay for it, as C numbers (final: written through typed
-# locals)
+# the numbers observe() and _write_features read of a game that stay for it, as C numbers (final: written
+# through typed locals)
 @cython.final
 cdef class ObsNumbers:
     cdef object rules, mission, layout, optional_of
-    cdef Py_ssize_t squad_at, globals_at, targets_at, optional_at
+    cdef Py_ssize_t obs_size, board_at, squad_at, globals_at, targets_at, optional_at
     cdef double queen_lp, grenade_pool, rooms_goal
     cdef bint explore, kill_queen
     cdef bytes optional
     cdef Py_ssize_t act, step, attack, overwatch_fire, extra_hit, drive
 cpdef ObsNumbers obs_numbers(GameRecords game)
+# (focus's work, the game's ObsNumbers handed in: observe() reads them once)
+cpdef _focus(GameRecords game, ObsNumbers numbers)
 cpdef bytes optional_packed(ObsNumbers numbers, tuple values)
 # (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
-cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w)
+cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w,
+                      ObsNumbers numbers=*)
 # (its runs of floats, written with no check of each index: the span checked once)
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t)
 cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1
@@ -210,15 +214,20 @@ cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noe
         length -= piece
 
 
-# _zero_planes' bytes, compiled: bytes start..end of `array`'s buffer (C-contiguous) set to 0 by
-# _zero_pieces, the span checked once
-cdef inline int _zero_bytes_c(object array, Py_ssize_t start, Py_ssize_t end, Py_ssize_t piece) except -1:
+# _zero_planes' bytes, compiled: each plane p that `planes` lists (indices along the first axis of
+# `array`, C-contiguous) set to 0 by _zero_pieces, through one buffer, each index checked
+cdef inline int _zero_planes_c(object array, object planes, Py_ssize_t piece) except -1:
     cdef Py_buffer b
+    cdef Py_ssize_t p, plane
     PyObject_GetBuffer(array, &b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
     try:
-        if start < 0 or end > b.len or start > end or piece <= 0:
-            raise IndexError("the bytes to zero lie outside the array")
-        _zero_pieces(<char *>b.buf + start, end - start, piece)
+        if b.ndim < 1 or b.shape[0] <= 0 or piece <= 0:
+            raise ValueError("no planes to zero, or no zeroed pieces")
+        plane = b.len // b.shape[0]
+        for p in planes:
+            if p < 0 or p >= b.shape[0]:
+                raise IndexError("a plane to zero lies outside the array")
+            _zero_pieces(<char *>b.buf + p * plane, plane, piece)
     finally:
         PyBuffer_Release(&b)
     return 0

@@ -76,8 +76,9 @@ def layout(window: int) -> ObsLayout:
 
 
 class ObsNumbers:
-    """What _write_features reads of a game that stays for it (obs_numbers): the observation layout's
-    offsets of the squad, globals, targets and optional views, the Queen's LP and the grenade pool
+    """What observe() and _write_features read of a game that stays for it (obs_numbers): the
+    observation layout's size and offsets of the board (-1: no board), squad, globals, targets and
+    optional views, the Queen's LP and the grenade pool
     (the rules'), the rooms to enter and the objective (the mission's), read from the very rules,
     mission and layout objects it holds; the optional block packed as float32 (optional_packed) from
     the very tuple optional_of; and the decision kinds' numbers of _KINDS_AT (C ints when compiled)."""
@@ -85,6 +86,7 @@ class ObsNumbers:
     def __init__(self, rules: dict, mission: dict, layout: ObsLayout):
         self.rules, self.mission, self.layout = rules, mission, layout
         offsets = layout.offsets
+        self.obs_size, self.board_at = layout.size, offsets.get("board", -1)
         self.squad_at, self.globals_at = offsets["squad"], offsets["globals"]
         self.targets_at, self.optional_at = offsets["targets"], offsets["optional"]
         self.queen_lp, self.grenade_pool = float(rules["queen_lp"]), float(rules["grenade_pool"])
@@ -119,12 +121,17 @@ def optional_packed(numbers: ObsNumbers, values: tuple) -> bytes:
 
 # (the decision kind as its _KIND_INDEX number, compared as C numbers: one dict look-up, not a string
 # comparison for each kind asked about)
-@cython.locals(game=GameRecords, h=Human, kinds=dict, numbers=ObsNumbers, kind_at=cython.Py_ssize_t)
 def focus(game) -> int:
     """The square the observation window is centred on: the acting figure (the moving or
     attacking Alien for the hive), else the squad's leader, else any squad figure."""
+    return _focus(game, obs_numbers(game))
+
+
+@cython.locals(game=GameRecords, h=Human, kinds=dict, numbers=ObsNumbers, kind_at=cython.Py_ssize_t)
+def _focus(game, numbers) -> int:
+    """focus(game), the kinds' numbers read from `numbers` (the game's obs_numbers: observe() has them)."""
     d = game.decision
-    kinds, numbers = _KIND_INDEX, obs_numbers(game)  # (the kinds' numbers as C ints)
+    kinds = _KIND_INDEX  # (the kinds' numbers as C ints in `numbers`)
     kind_at = kinds.get(None if d is None else d.kind, -1)  # (-1: none of those below)
     if kind_at == numbers.act and game.active != NO:
         return game.humans[game.active].pos
@@ -202,14 +209,11 @@ def map_planes(game) -> np.ndarray:
     return planes
 
 
-@cython.locals(plane=cython.Py_ssize_t, p=cython.Py_ssize_t)
 def _zero_planes(array, planes) -> None:
     """The planes of `array` (C-contiguous, planes along its first axis) whose indices `planes` lists
-    set to 0: compiled, _ZERO_PIECE bytes a memset (_zero_bytes_c, observation.pxd)."""
+    set to 0: compiled, through one buffer, _ZERO_PIECE bytes a memset (_zero_planes_c, observation.pxd)."""
     if cython.compiled:
-        plane = array.nbytes // len(array)
-        for p in planes:
-            _zero_bytes_c(array, p * plane, (p + 1) * plane, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
+        _zero_planes_c(array, planes, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
     else:
         array[list(planes)] = 0
 
@@ -278,7 +282,7 @@ def stripe(game, fr: int, fc: int) -> np.ndarray:
 
 
 @cython.locals(game=GameRecords, shared=dict, stripes=dict, band=cython.Py_ssize_t, top=cython.Py_ssize_t,
-               rows=cython.Py_ssize_t, w=cython.Py_ssize_t)
+               rows=cython.Py_ssize_t, w=cython.Py_ssize_t, band_rows=cython.Py_ssize_t)
 def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
     over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
@@ -290,13 +294,14 @@ def band_stripe(game, fr: int, fc: int) -> np.ndarray:
     if kept is None:  # (map_planes drops them when it rewrites the planes)
         kept = shared["stripes"] = (planes, {})
     stripes = kept[1]
-    band = fr // STRIPE_ROWS
+    band_rows = STRIPE_ROWS  # (a C number: the band worked out in C)
+    band = fr // band_rows
     key = (fc, band)
     out = stripes.get(key)
-    w = game.window
     if out is None:
-        top = band * STRIPE_ROWS
-        rows = min(STRIPE_ROWS + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
+        w = game.window
+        top = band * band_rows
+        rows = min(band_rows + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
         if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes, its array
             out = stripes.pop(next(iter(stripes)))  # taken for the new one when it is as long (most are)
             if out.shape[1] != rows * w:
@@ -444,30 +449,32 @@ def squad_entry(game, h: Human) -> tuple:
 
 
 @cython.locals(game=GameRecords, w=cython.Py_ssize_t, size=cython.Py_ssize_t, focus_sq=cython.Py_ssize_t,
-               fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, offsets=dict)
+               fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, numbers=ObsNumbers,
+               band_rows=cython.Py_ssize_t)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are sliced from the cached map planes (a fresh array each call, of
     game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
     compact one) the planes are left out, and the views this function does not write (other than
     Bug Hunt's) are zeros. (The game's fields and the window's numbers typed when compiled: C reads
-    and C arithmetic, not Python attribute look-ups and int objects.)"""
+    and C arithmetic, not Python attribute look-ups and int objects; the layout's size and board offset
+    read from the game's ObsNumbers.)"""
     w, size = game.window, game.size
-    focus_sq = focus(game)
+    numbers = obs_numbers(game)
+    focus_sq = _focus(game, numbers)
     fr, fc = focus_sq // size, focus_sq % size
-    lay = game.obs_layout
-    offsets = lay.offsets
-    if "board" in offsets:
-        obs = np.empty(lay.size, _FLOAT32)
-        board_at = offsets["board"]
+    board_at = numbers.board_at
+    if board_at >= 0:
+        obs = np.empty(numbers.obs_size, _FLOAT32)
         if cython.compiled:  # a memcpy a mapped plane, the figures' zeroed, in C (observation.pxd): no numpy slices
-            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % STRIPE_ROWS) * w, w * w, _MAPPED,  # noqa: F821
+            band_rows = STRIPE_ROWS  # (a C number: the window's row in its stripe worked out in C)
+            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % band_rows) * w, w * w, _MAPPED,  # noqa: F821
                      _ZERO_PIECE)
         else:
             obs[board_at:board_at + N_PLANES * w * w].reshape(N_PLANES, w * w)[...] = stripe(game, fr, fc)
     else:  # no planes: every square reads as outside the window (w 0)
-        obs = np.zeros(lay.size, _FLOAT32)
+        obs = np.zeros(numbers.obs_size, _FLOAT32)
         board_at, w = 0, 0
-    _write_features(game, player, obs, focus_sq, board_at, w)
+    _write_features(game, player, obs, focus_sq, board_at, w, numbers)
     return obs
 
 
@@ -496,16 +503,17 @@ _KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overw
                squads=cython.Py_ssize_t, target_rows=cython.Py_ssize_t, static=tuple, s=cython.long,
                act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
                overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t)
-def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int) -> None:
+def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int, numbers=None) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
     optional block at the layout's offsets, every value of them written (`out` is the observation,
-    its board already in place)."""
+    its board already in place; `numbers`: the game's obs_numbers, read here if not given)."""
     size = game.size
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
     area = w * w
-    numbers = obs_numbers(game)
+    if numbers is None:
+        numbers = obs_numbers(game)
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE
