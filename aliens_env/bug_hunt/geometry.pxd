@@ -7,7 +7,7 @@ from aliens_env.bug_hunt.state cimport GameRecords
 @cython.locals(shared=dict, kept=cython.long)
 cpdef dict layout_cache(GameRecords game)
 # called in C by marines and observation (their .pxd cimport it): the results kept across layout versions
-@cython.locals(shared=dict, lasting=dict)
+@cython.locals(shared=dict, lasting=dict, limit=cython.Py_ssize_t)
 cpdef dict lasting_cache(GameRecords game)
 
 # called in C by tactics (its .pxd cimports it): a walking field's steps at a square
@@ -29,9 +29,13 @@ cdef class WalkKept:
 cpdef WalkKept walk_kept(GameRecords game, goals)
 @cython.locals(shared=dict)
 cpdef tuple entry_squares(GameRecords game)
-@cython.locals(shared=dict, kept=tuple)
+@cython.locals(shared=dict, kept=tuple, p=dict)
 cpdef tuple room_centres(GameRecords game)
-@cython.locals(shared=dict, kept=tuple)
+# the room pieces, kept across layout versions and read on from the last piece read (room_centres')
+@cython.locals(pieces=list, lasting=dict, kept=tuple, p=dict)
+cdef tuple _rooms(GameRecords game)
+@cython.locals(shared=dict, kept=tuple, lasting=dict, settled=tuple, ports=list, port=dict, first=cython.Py_ssize_t,
+               first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef tuple exploration_goals(GameRecords game)
 
 # _placement_candidates_uncached's loop over the squares (the squad's field, the cell codes and the union of the

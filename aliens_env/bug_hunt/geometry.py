@@ -91,7 +91,8 @@ def lasting_cache(game) -> dict:
     a long game's memory). (cpdef, geometry.pxd: marines and observation call it in C.)"""
     shared = game._shared
     lasting = shared.get("lasting")
-    if lasting is None or len(lasting) >= LASTING_LIMIT:
+    limit = LASTING_LIMIT  # (compiled, a C int: the dict's length compared in C, not boxed)
+    if lasting is None or len(lasting) >= limit:
         lasting = shared["lasting"] = {}
     return lasting
 
@@ -291,12 +292,28 @@ def room_centres(game) -> tuple[int, ...]:
     if kept is not None and kept[0] == game.rooms_entered:
         return kept[1]
     width, centres = game.colony.width, []
-    for p in game.colony.pieces:
-        if p["kind"] == "room" and not p["entered"]:
+    for p in _rooms(game):
+        if not p["entered"]:
             r0, c0, r1, c1 = p["rect"]
             centres.append((r0 + r1) // 2 * width + (c0 + c1) // 2)
     kept = shared["room_centres"] = (game.rooms_entered, tuple(centres))
     return kept[1]
+
+
+def _rooms(game) -> tuple[dict, ...]:
+    """The colony's room pieces in the order laid. Kept across layout versions (lasting_cache) with
+    the pieces list and how many of its pieces were read: the colony only ever appends a piece
+    (Colony.place) and never changes a piece's kind, so only the pieces added since are read (a
+    copied colony, or one read from a file, has another list)."""
+    pieces = game.colony.pieces
+    lasting = lasting_cache(game)
+    kept = lasting.get("room_pieces")  # (pieces list, pieces read, the rooms among them)
+    if kept is None or kept[0] is not pieces or kept[1] > len(pieces):
+        kept = (pieces, 0, ())
+    if kept[1] < len(pieces):
+        added = tuple([p for p in pieces[kept[1]:] if p["kind"] == "room"])
+        kept = lasting["room_pieces"] = (pieces, len(pieces), kept[2] + added)
+    return kept[2]
 
 
 def exploration_goals(game) -> tuple[int, ...]:
@@ -304,23 +321,34 @@ def exploration_goals(game) -> tuple[int, ...]:
     in port order, every pending door and the square inside every pending open end (a step back
     from its first square; NO off the grid). A tuple, kept per layout version and rooms entered
     (a port changes only with the layout; kept as (rooms entered, goals) under one name, as
-    room_centres)."""
+    room_centres). The ports read start at the first one pending at the last reading (kept in
+    lasting_cache with the ports list: a port is added pending, and once joined, dead or done it
+    stays so, Colony.add_port)."""
     shared = layout_cache(game)
     kept = shared.get("exploration_goals")
     if kept is not None and kept[0] == game.rooms_entered:
         return kept[1]
     col = game.colony
     goals = list(room_centres(game))
-    for port in col.ports:
-        if port["state"] == "pending":
-            if port["kind"] == "door":
-                r, c = port["door"]
-                goals.append(r * col.width + c)
-            else:
-                dr, dc = CARDINAL[port["d"]]
-                r, c = port["cells"][0]
-                r, c = r - dr, c - dc
-                goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
+    ports = col.ports
+    lasting = lasting_cache(game)
+    settled = lasting.get("goal_ports")  # (ports list, n): its first n ports were settled at the last reading
+    first = settled[1] if settled is not None and settled[0] is ports and settled[1] <= len(ports) else 0
+    first_pending = len(ports)
+    for k in range(first, len(ports)):
+        port = ports[k]
+        if port["state"] != "pending":
+            continue
+        first_pending = min(first_pending, k)
+        if port["kind"] == "door":
+            r, c = port["door"]
+            goals.append(r * col.width + c)
+        else:
+            dr, dc = CARDINAL[port["d"]]
+            r, c = port["cells"][0]
+            r, c = r - dr, c - dc
+            goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
+    lasting["goal_ports"] = (ports, first_pending)
     kept = shared["exploration_goals"] = (game.rooms_entered, tuple(goals))
     return kept[1]
 

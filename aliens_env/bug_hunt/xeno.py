@@ -11,7 +11,8 @@ from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
 from .combat import humans_beside, in_combat, sentries_fire
 from .explore import reveal
 from .geometry import layout_cache, rng
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, occupied, room_of
+from .marines import feature_index
+from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, room_of, taken_beside
 
 try:
     import cython
@@ -40,21 +41,38 @@ def step_aliens_move(game) -> None:
 
 
 def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
-    """direction -> (square, AP cost) for the moving Alien; a closed door there is opened
-    instead (1 AP; Face-Huggers cannot open doors; welded doors stay shut). The Brood Chamber's
-    Queen steps only within her chamber (ASSUMPTION A22). (cpdef, xeno.pxd: rulebook_steps calls
-    it in C; its typed locals there.)"""
+    """direction -> (square, AP cost) for the moving Alien, in direction order: the steps
+    _open_steps allows (a closed door there is opened instead, for the door's AP). (cpdef, xeno.pxd:
+    the game's and the Bug Master's; rulebook_steps reads _open_steps' bits itself, no dict made.)"""
     a = game.aliens[i]
-    occ = occupied(game)
-    out = {}
-    ap = a.ap
     door = game.rules["ap_cost"]["door"]
+    around = game.colony.around(a.pos)
+    moves = _open_steps(game, a, around, door)
+    out = {}
+    for d in range(len(around)):
+        if moves >> d & 1:
+            near = around[d]
+            out[d] = (near[0], door if near[1] == DOOR_CLOSED else near[2])
+    return out
+
+
+def _open_steps(game, a: Alien, around: list, door: int) -> int:
+    """The directions Alien a may step in, as bits (bit d for row d of `around`, its square's
+    colony.around; `door`: the AP opening a door costs): onto a closed door's square it opens the
+    door instead (N/E/S/W only, 1 AP; Face-Huggers cannot open doors; welded doors stay shut);
+    else onto a square a figure may stand on, that no figure holds (state.occupied's squares, as
+    taken_beside's bits: no set of them made), with no wall in the way, when its AP cover the
+    square's cost. The Brood Chamber's Queen steps only within her chamber (ASSUMPTION A22).
+    (cdef, xeno.pxd: on C longs, around's rows read in a typed loop.)"""
+    ap = a.ap
     opens = a.kind != "face_hugger"  # (Face-Huggers cannot open doors)
     anchored = a.anchored
     chamber = room_of(game, a.pos) if anchored else NO
+    taken = taken_beside(game, a.pos, feature_index(game).sentries)
     closed, passable = DOOR_CLOSED, PASSABLE_BY_CODE  # (typed locals: no module look-up for every square)
-    colony = game.colony  # (a typed receiver: around is a C call)
-    for d, near in enumerate(colony.around(a.pos)):
+    moves = 0
+    for d in range(len(around)):
+        near = around[d]
         if near is None:
             continue
         n, cell, cost, corner_ok = near
@@ -62,13 +80,13 @@ def alien_steps(game, i: int) -> dict[int, tuple[int, int]]:
             continue
         if cell == closed:
             if not d & 1 and opens and ap >= door:  # even d: N, E, S, W
-                out[d] = (n, door)
+                moves |= 1 << d
             continue
-        if not passable[cell] or n in occ or not corner_ok:
+        if not passable[cell] or taken >> d & 1 or not corner_ok:
             continue
         if cost <= ap:
-            out[d] = (n, cost)
-    return out
+            moves |= 1 << d
+    return moves
 
 
 def target_field(game, hugger: bool) -> np.ndarray:
@@ -109,17 +127,22 @@ def rulebook_steps(game, i: int) -> list[int]:
     a = game.aliens[i]
     if humans_beside(game, a.pos):
         return []
-    return _closing_in(target_field(game, a.kind == "face_hugger"), alien_steps(game, i), a.pos)
+    field = target_field(game, a.kind == "face_hugger")
+    around = game.colony.around(a.pos)
+    return _closing_in(field, _open_steps(game, a, around, game.rules["ap_cost"]["door"]), around, a.pos)
 
 
-def _closing_in(field, moves: dict, here: int) -> list[int]:
-    """The directions of `moves` (direction -> (square, cost)) to the squares nearest on `field`,
-    when nearer than square `here` (opening a closed door on the way counts as progress through
-    it), in the moves' order. (cdef, xeno.pxd: compiled, `field` a typed view of C ints.)"""
+def _closing_in(field, moves: int, around: list, here: int) -> list[int]:
+    """The directions of `moves` (_open_steps' bits: bit d for row d of `around`, the square's
+    colony.around) to the squares nearest on `field`, when nearer than square `here` (opening a
+    closed door on the way counts as progress through it), in direction order. (cdef, xeno.pxd:
+    compiled, `field` a typed view of C ints.)"""
     best = here_value = field[here]
     out = []
-    for d, step in moves.items():
-        square = step[0]
+    for d in range(len(around)):
+        if not moves >> d & 1:
+            continue
+        square = around[d][0]
         v = field[square]
         if v < best:
             best, out = v, [d]
