@@ -61,7 +61,7 @@ cdef extern from "Python.h":
 # marine_mask's mask (int8, MASK_DTYPE: a fresh array of the action layout's size) as a C pointer to its bytes,
 # checked once to be one dimension of int8, contiguous and at least `written` long (every slot marine_mask writes
 # through the pointer is below MaskNumbers.written): no bounds checked at each write. A typed memoryview cost
-# about 1,200 instructions a mask to set up and free, the buffer about 300. The buffer is released at once: the
+# about 1,200 instructions a mask to set up (its release more), the buffer about 450. The buffer is released at once: the
 # pointer stays valid while the caller holds the array (numpy's data does not move; nothing resizes it meanwhile).
 cdef inline signed char *_mask_bytes(object mask, Py_ssize_t written) except NULL:
     cdef Py_buffer view

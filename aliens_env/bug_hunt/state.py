@@ -276,12 +276,15 @@ def available_ap(game, i: int) -> int:
     return game.humans[i].ap + (0 if game.pools_lost[sq] else game.pools[sq])
 
 
-@cython.locals(game=GameRecords, h=Human)  # (h's writes C writes: Human is final, state.pxd)
+@cython.locals(game=GameRecords, h=Human, ap=cython.long, spent=cython.long, own=cython.long,
+               pools=list)  # (h's writes C writes: Human is final, state.pxd; the AP C longs)
 def spend(game, i: int, cost: int) -> None:
     h = game.humans[i]
-    own = min(h.ap, cost)
-    h.ap -= own
-    game.pools[h.squad] -= cost - own
+    ap, spent = h.ap, cost
+    own = spent if spent < ap else ap  # (the figure's own AP first: min(ap, cost))
+    h.ap = ap - own
+    pools = game.pools
+    pools[h.squad] -= spent - own
     h.overwatch = False  # expending AP in its own phase ends over-watch (PRINTED)
 
 
