@@ -3,6 +3,8 @@ cimport cython
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them).
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+# the range between two squares (could_fire_at, at every over-watching figure's check), called in C
+from aliens_env.bug_hunt.geometry cimport rng
 
 # a weapon's range, called in C by this module's functions and marines'
 cpdef weapon_range(GameRecords game, object weapon)

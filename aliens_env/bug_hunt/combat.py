@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.board import DIRECTIONS
 from . import geometry, state
+from .geometry import rng  # (compiled, a C call: combat.pxd cimports it)
 from .colony import PASSABLE
 from .state import MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human
 
@@ -46,9 +47,9 @@ def humans_beside(game, square: int) -> list[int]:
         if h.status == "active" and not h.in_apc and h.role != "android":
             s = h.pos
             hr = rows[s]
-            if abs(hr - r) <= 1:
+            if -1 <= hr - r <= 1:  # (not abs(): compiled, abs of a C difference boxes it)
                 hc = cols[s]
-                if abs(hc - c) <= 1:
+                if -1 <= hc - c <= 1:
                     beside.append(j)
     return beside
 
@@ -240,7 +241,7 @@ def apc_auto_fire(game, i: int) -> None:
         return
     a = game.aliens[i]
     rng_w = weapon_range(game, game.rules["apc"]["weapon"])
-    if not a.alive or geometry.rng(game, apc["pos"], a.pos) > rng_w or not geometry.los(game, apc["pos"], a.pos):
+    if not a.alive or rng(game, apc["pos"], a.pos) > rng_w or not geometry.los(game, apc["pos"], a.pos):
         return
     apc["auto"] -= 1
     game.events.append(f"the APC's onboard computer fires at the {a.kind} {i}")
@@ -295,8 +296,8 @@ def extra_hit_options(game) -> list[int]:
     for k, a in enumerate(game.aliens):
         if not a.alive or k in e["done"]:
             continue
-        near = min(geometry.rng(game, a.pos, s) for s in e["squares"])
-        if near <= w["extra_hit_radius"] and geometry.rng(game, h.pos, a.pos) <= w["range"] and geometry.los(game, h.pos, a.pos):
+        near = min(rng(game, a.pos, s) for s in e["squares"])
+        if near <= w["extra_hit_radius"] and rng(game, h.pos, a.pos) <= w["range"] and geometry.los(game, h.pos, a.pos):
             out.append((near, k))
     return [k for _, k in sorted(out)][:MAX_TARGETS]
 
@@ -364,7 +365,7 @@ def acid_splash(game, square: int, victim: int) -> None:
     """PRINTED: non-aliens beside a hit Alien are splashed on 1-2; Marines' armour fails on
     1-3, civilians die; a Face-Hugger's host is splashed by any attack but close combat."""
     for j, h in enumerate(game.humans):
-        if not state.exposed(game, h) or geometry.rng(game, h.pos, square) > 1:
+        if not state.exposed(game, h) or rng(game, h.pos, square) > 1:
             continue
         if j != victim and game.dice.d6() > game.rules["acid_splash_on"]:
             continue
@@ -501,7 +502,7 @@ def could_fire_at(game, h, square: int) -> bool:
     """An active, armed figure with ammunition that has `square` in its weapon's range and sight."""
     if h.status != "active" or h.weapon == "none" or h.out_of_ammo:
         return False
-    return geometry.rng(game, h.pos, square) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square)
+    return rng(game, h.pos, square) <= weapon_range(game, h.weapon) and geometry.los(game, h.pos, square)
 
 
 @cython.locals(game=GameRecords, h=Human, a=Alien)
@@ -555,7 +556,7 @@ def sentries_fire(game, who: tuple[str, int]) -> None:
         if not alive:
             return
         s = geometry.sq(game, f["pos"])
-        if geometry.rng(game, s, fig.pos) > w["range"] or not geometry.los(game, s, fig.pos):
+        if rng(game, s, fig.pos) > w["range"] or not geometry.los(game, s, fig.pos):
             continue
         rolls = [game.dice.d6() for _ in range(w["dice"])]
         if max(rolls) >= w["hit"]:

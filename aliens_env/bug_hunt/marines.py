@@ -10,17 +10,13 @@ from .combat import sentries_fire, weapon_range
 from .explore import reveal
 from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
-from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, figure_at, occupied,
-                    room_of, sentry_squares, spend, taken_beside)
+from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, FeatureIndex, GameRecords, Human,
+                    feature_index, figure_at, occupied, room_of, spend, taken_beside)
 
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
-
-# the features a figure may fire at: kind -> (the state they are shot in, their targets' name)
-FEATURES_FIRED_AT = {"egg_cache": ("intact", "egg"), "sentry": ("active", "sentry")}
-
 
 @cython.locals(records=GameRecords, h=Human)
 def step_marines(game) -> None:
@@ -68,6 +64,12 @@ class MaskNumbers:
         self.move, self.move_diagonal, self.door, self.weld = slot["move"], slot["move_diagonal"], slot["door"], slot["weld"]
         self.unweld, self.equip, self.pick_lock, self.comms = slot["unweld"], slot["equip"], slot["pick_lock"], slot["comms"]
         self.fire, self.overwatch, self.grenade, self.end = slot["fire"], slot["overwatch"], slot["grenade"], slot["end"]
+        # one past the last slot marine_mask writes by index (4 sides or diagonals from each such
+        # slot, MAX_TARGETS fire slots; the grenade slots it sets through numpy): compiled, the mask
+        # it writes through a C pointer is checked to be that long (marines.pxd's _mask_bytes)
+        self.written = max(max(self.move, self.move_diagonal, self.door, self.weld, self.unweld, self.equip,
+                               self.pick_lock) + 4, self.fire + MAX_TARGETS,
+                           max(self.comms, self.overwatch, self.end) + 1)
 
 
 @cython.locals(game=GameRecords, lasting=dict, kept=MaskNumbers)
@@ -82,43 +84,11 @@ def marine_numbers(game) -> MaskNumbers:
     return kept
 
 
-class FeatureIndex:
-    """What targets and marine_mask read of game.features that never changes: the squares of the
-    auto sentries (`sentries`, in any state) and the features that may be fired at (`fired_at`:
-    (index, the state they are shot in, their target, row, column) in the features' order).
-    The game only ever appends features, and never moves one nor changes the kind of a sentry
-    or an egg cache (an impregnated human's kind turns to burst_human, a kind not read here): the
-    index holds for as long as the list is the same object (a clone or a codec's copy is another)
-    of the same length. (A list edited in place otherwise, a feature removed and another added,
-    would keep a stale index: a test that edits the features gives the game another list.)"""
-
-    def __init__(self, features: list, width: int):
-        self.features, self.count = features, len(features)
-        self.sentries = sentry_squares(features, width)
-        fired_at = []
-        for k, f in enumerate(features):
-            shot = FEATURES_FIRED_AT.get(f["kind"])
-            if shot is not None:
-                fired_at.append((k, shot[0], (shot[1], k), f["pos"][0], f["pos"][1]))
-        self.fired_at = tuple(fired_at)
-
-
-@cython.locals(game=GameRecords, lasting=dict, kept=FeatureIndex)
-def feature_index(game) -> FeatureIndex:
-    """game's FeatureIndex, kept (geometry.lasting_cache) while its features list is the one it
-    was made from, as long as it was."""
-    lasting = lasting_cache(game)
-    kept = lasting.get("feature_index")
-    if kept is None or kept.features is not game.features or kept.count != len(game.features):
-        kept = lasting["feature_index"] = FeatureIndex(game.features, game.colony.width)
-    return kept
-
-
 @cython.locals(game=GameRecords, h=Human, a=Alien, col=Grid,
                reach=cython.Py_ssize_t, sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t,
                hc=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t,
-               pos=cython.Py_ssize_t, sr=cython.Py_ssize_t, sc=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, rows=list, cols=list, out=list, features=list, shot=tuple, cache=dict)
+               pos=cython.Py_ssize_t, sr=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, out=list, features=list, shot=tuple, cache=dict)
 def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[tuple[str, int]]:
     """Visible targets of the active figure within its weapon's (or the grenade's) reach:
     ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
@@ -146,8 +116,8 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
     if reach > 0:
         col, sight = game.colony, numbers.sight_range
         width = col.width
-        rows, cols = col.rows_cols  # geometry.rng inline, on C integers when compiled (a hot loop)
-        hr, hc = rows[pos], cols[pos]
+        hr = pos // width  # (the rows and columns of the squares, as geometry.rc: on C integers when compiled)
+        hc = pos - hr * width
         if sight < reach:  # (in reach and in sight: within the nearer of the two)
             reach = sight
         # sight asked per square in reach (has_los: the one segment's squares unless the figure's
@@ -156,8 +126,8 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
             if a.alive:
                 s = a.pos  # (compiled: a C integer, compared and its range worked out in C, none boxed)
                 if s != pos and s >= 0:  # (one off the map, NO, is not seen: as it holds no square, state._occupancy)
-                    sr, sc = rows[s], cols[s]
-                    r = max(abs(sr - hr), abs(sc - hc))
+                    sr = s // width
+                    r = _step_range(sr - hr, s - sr * width - hc)
                     if r <= reach and col.has_los(pos, s, sight):
                         out.append((r, 0, i, ("alien", i)))
         features = game.features
@@ -166,7 +136,7 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
         for shot in index.fired_at:  # (k, the state it is shot in, its target, row, column)
             # as an Alien: in reach (its range from its row and column: its state read only then), seen
             fr, fc = shot[3], shot[4]
-            r = max(abs(fr - hr), abs(fc - hc))
+            r = _step_range(fr - hr, fc - hc)
             if r <= reach:
                 k = shot[0]
                 if features[k]["state"] == shot[1] and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
@@ -178,6 +148,16 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
     cache["target_ranges"] = [t[0] for t in out]
     cache["targets"] = cached
     return cached
+
+
+def _step_range(dr: int, dc: int) -> int:
+    """The range of a step of dr rows and dc columns: max(|dr|, |dc|), as geometry.rng (on C longs
+    when compiled, marines.pxd: Python's abs and max of C integers box them)."""
+    if dr < 0:
+        dr = -dr
+    if dc < 0:
+        dc = -dc
+    return dr if dr > dc else dc
 
 
 def target_ranges(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[int]:
@@ -299,10 +279,14 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     them (_grenade_slots_read): it reads a grenade slot at an Alien's square alone
     (ScriptedMarines.shot, TacticMarines.grenades), and working the slots out costs the figure's
     whole view within grenade range (most scripted actions have no Alien in reach). (Typed in
-    marines.pxd: compiled, the int8 mask written through `m` as a C array, the AP, costs and slots
-    C integers (the costs and slots C fields of marine_numbers), this module's functions C calls.)"""
+    marines.pxd: compiled, the int8 mask written through `m`, a C pointer to its bytes, the AP,
+    costs and slots C integers (the costs and slots C fields of marine_numbers), this module's
+    functions C calls.)"""
     numbers = marine_numbers(game)
-    m = mask
+    if cython.compiled:  # (its buffer checked once: int8, contiguous, as long as the slots written)
+        m = _mask_bytes(mask, numbers.written)  # noqa: F821  (defined in marines.pxd)
+    else:
+        m = mask
     i = game.active
     h = game.humans[i]
     ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
@@ -372,23 +356,24 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                         m[fire + k] = 1
         if ap >= numbers.overwatch_cost and not h.overwatch:
             m[numbers.overwatch] = 1
-        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m)):
+        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m, len(mask))):
             mask[numbers.grenade + _grenade_targets(game, h.pos)[1]] = 1
     m[numbers.end] = 1
 
 
-def _grenade_slots_read(game, mask: np.ndarray) -> bool:
+def _grenade_slots_read(game, mask: np.ndarray, size: int) -> bool:
     """Must marine_mask set the grenade slots (the last it sets before end) in a script mask? When
     an Alien is among the targets (the squad reads a grenade slot at an Alien's square alone), or
     when no other action than end is legal so far (the phase machine takes a decision with one
     legal action itself: the count must be above 1 exactly when the whole mask's is). The targets
     first (marine_mask has them already: a grenade's AP buys a pulse rifle's shot), then the mask
-    read up to its first legal action (typed in marines.pxd: a C loop, most often over the first
-    slots, where the moves are; numpy's count_nonzero was a call of several thousand instructions)."""
+    read up to its first legal action, of its `size` slots (typed in marines.pxd: a C loop over
+    marine_mask's pointer, most often over the first slots, where the moves are; numpy's
+    count_nonzero was a call of several thousand instructions)."""
     for t in targets(game):
         if t[0] == "alien":
             return True
-    for k in range(len(mask)):
+    for k in range(size):
         if mask[k]:
             return False
     return True

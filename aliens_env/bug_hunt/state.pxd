@@ -43,6 +43,17 @@ cdef class GameRecords(PhasedGame):
 # (their typed locals and return types are state.py's)
 cpdef set occupied(GameRecords game)
 cpdef tuple sentry_squares(list features, Py_ssize_t width)
+
+# what occupied, marines.targets and marines.marine_mask read of the features, kept while the features list is the
+# same and as long; final: no class derives from it
+@cython.final
+cdef class FeatureIndex:
+    cdef readonly object features
+    cdef readonly Py_ssize_t count
+    cdef readonly tuple sentries, fired_at
+
+cpdef FeatureIndex feature_index(GameRecords game)
+
 cpdef long taken_beside(GameRecords game, Py_ssize_t s, tuple sentries) except? -1
 # the one listing of the squares figures hold (occupied's and taken_beside's), its adding of a held square to
 # occupied's set and a square's bit beside another, in C

@@ -113,7 +113,7 @@ def occupied(game) -> set[int]:
     """Squares no figure may enter: those _occupancy lists. (occ typed: compiled, its adds are C
     calls, not method calls.)"""
     occ = set()
-    _occupancy(game, sentry_squares(game.features, game.size), NO, occ)
+    _occupancy(game, feature_index(game).sentries, NO, occ)
     return occ
 
 
@@ -123,11 +123,54 @@ def sentry_squares(features: list, width: int) -> tuple[int, ...]:
     return tuple([f["pos"][0] * width + f["pos"][1] for f in features if f["kind"] == "sentry"])
 
 
+# the features a figure may fire at: kind -> (the state they are shot in, their targets' name)
+FEATURES_FIRED_AT = {"egg_cache": ("intact", "egg"), "sentry": ("active", "sentry")}
+
+
+class FeatureIndex:
+    """What occupied, marines.targets and marines.marine_mask read of game.features that never
+    changes: the squares of the auto sentries (`sentries`, in any state: sentry_squares) and the
+    features that may be fired at (`fired_at`: (index, the state they are shot in, their target,
+    row, column) in the features' order). The game only ever appends features, and never moves
+    one nor changes the kind of a sentry or an egg cache (an impregnated human's kind turns to
+    burst_human, a kind not read here; a destroyed sentry stays, in state "destroyed"): the index
+    holds for as long as the list is the same object (a clone or a codec's copy is another) of
+    the same length (`fits`). (A list edited in place otherwise, a feature removed and another
+    added, would keep a stale index: a test that edits the features gives the game another list.)"""
+
+    def __init__(self, features: list, width: int):
+        self.features, self.count = features, len(features)
+        self.sentries = sentry_squares(features, width)
+        fired_at = []
+        for k, f in enumerate(features):
+            shot = FEATURES_FIRED_AT.get(f["kind"])
+            if shot is not None:
+                fired_at.append((k, shot[0], (shot[1], k), f["pos"][0], f["pos"][1]))
+        self.fired_at = tuple(fired_at)
+
+
+@cython.locals(game=GameRecords, shared=dict, lasting=dict, kept=FeatureIndex)
+def feature_index(game) -> FeatureIndex:
+    """game's FeatureIndex, kept among the results kept across layout versions (the dict
+    geometry.lasting_cache keeps in game._shared, under "lasting") while its features list is the
+    one it was made from, as long as it was. Made afresh, and not kept, while the game has no such
+    dict yet (a new game or a clone before its first kept result: geometry, which imports this
+    module, makes it)."""
+    shared = game._shared
+    lasting = shared.get("lasting")
+    kept = None if lasting is None else lasting.get("feature_index")
+    if kept is None or kept.features is not game.features or kept.count != len(game.features):
+        kept = FeatureIndex(game.features, game.size)
+        if lasting is not None:
+            lasting["feature_index"] = kept
+    return kept
+
+
 def taken_beside(game, s: int, sentries: tuple) -> int:
     """The squares beside square s that occupied(game) holds, as bits: bit d for the square in
     direction d (DIRECTIONS' order, as Grid.around's). `sentries`: the auto sentries' squares
-    (sentry_squares, as marines.feature_index(game).sentries keeps them per features list). For
-    marine_mask's moves: _occupancy's one pass over the figures on C integers, no set made."""
+    (feature_index(game).sentries, which the caller has). For marine_mask's moves: _occupancy's
+    one pass over the figures on C integers, no set made."""
     return _occupancy(game, sentries, s, None)
 
 
@@ -233,12 +276,15 @@ def available_ap(game, i: int) -> int:
     return game.humans[i].ap + (0 if game.pools_lost[sq] else game.pools[sq])
 
 
-@cython.locals(game=GameRecords, h=Human)  # (h's writes C writes: Human is final, state.pxd)
+@cython.locals(game=GameRecords, h=Human, ap=cython.long, spent=cython.long, own=cython.long,
+               pools=list)  # (h's writes C writes: Human is final, state.pxd; the AP C longs)
 def spend(game, i: int, cost: int) -> None:
     h = game.humans[i]
-    own = min(h.ap, cost)
-    h.ap -= own
-    game.pools[h.squad] -= cost - own
+    ap, spent = h.ap, cost
+    own = spent if spent < ap else ap  # (the figure's own AP first: min(ap, cost))
+    h.ap = ap - own
+    pools = game.pools
+    pools[h.squad] -= spent - own
     h.overwatch = False  # expending AP in its own phase ends over-watch (PRINTED)
 
 

@@ -1,7 +1,7 @@
-"""marines.feature_index (session 56: what targets and marine_mask read of the features, kept in
+"""state.feature_index (session 56: what targets and marine_mask read of the features, kept in
 the lasting cache while the features list is the same object of the same length) against the
 features read anew by the rule (the auto sentries' squares, as geometry.sq; the egg caches and
-sentries with the state they are shot in, marines.FEATURES_FIRED_AT), at random positions: as
+sentries with the state they are shot in, state.FEATURES_FIRED_AT), at random positions: as
 kept, after a feature is appended to the same list (the kept index must not be the old one), and
 for a list replaced by a copy with a feature more (another object of another length)."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from aliens_env.bug_hunt import geometry, marines
+from aliens_env.bug_hunt import geometry, state
 from bh_helpers import positions
 
 KINDS = ("sentry", "egg_cache", "comms_terminal")
@@ -23,14 +23,14 @@ def sentries_read_anew(g) -> tuple:
 def fired_at_read_anew(g) -> tuple:
     out = []
     for k, f in enumerate(g.features):
-        if f["kind"] in marines.FEATURES_FIRED_AT:
-            state, name = marines.FEATURES_FIRED_AT[f["kind"]]
-            out.append((k, state, (name, k), f["pos"][0], f["pos"][1]))
+        if f["kind"] in state.FEATURES_FIRED_AT:
+            shot_in, name = state.FEATURES_FIRED_AT[f["kind"]]
+            out.append((k, shot_in, (name, k), f["pos"][0], f["pos"][1]))
     return tuple(out)
 
 
 def assert_index_is_the_features(g, where):
-    index = marines.feature_index(g)
+    index = state.feature_index(g)
     assert index.sentries == sentries_read_anew(g), where
     assert index.fired_at == fired_at_read_anew(g), where
 
