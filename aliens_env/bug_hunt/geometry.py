@@ -83,7 +83,7 @@ def layout_cache(game) -> dict:
 
 def lasting_cache(game) -> dict:
     """Results kept across layout versions (in game._shared, which a clone does not share): each
-    keyed on what it reads, so a new layout leaves it valid (marines.feature_index's entry on its
+    keyed on what it reads, so a new layout leaves it valid (state.feature_index's entry on its
     features list's identity and length: see there; observation.map_planes' entry
     holds its own key, the layout version among it, and an array it rewrites; marines.MaskNumbers is
     keyed by the identity of the game's rules and action slots, which are never changed in place: a

@@ -11,8 +11,8 @@ from aliens_env.core.grid cimport Grid
 from aliens_env.bug_hunt.combat cimport humans_beside, in_combat, sentries_fire
 from aliens_env.bug_hunt.explore cimport reveal
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng
-# the auto sentries' squares, kept per features list (marines.pxd), for the squares beside an Alien figures hold
-from aliens_env.bug_hunt.marines cimport feature_index
+# the auto sentries' squares, kept per features list (state.pxd), for the squares beside an Alien figures hold
+from aliens_env.bug_hunt.state cimport feature_index
 
 # the hive's step choices at every hive step: called in C by hive_choices and one another, by
 # dice_ai.dice_ai_action (dice_ai.pxd cimports them); Python calls from the game and the Bug Master

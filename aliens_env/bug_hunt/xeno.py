@@ -11,8 +11,9 @@ from .colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
 from .combat import humans_beside, in_combat, sentries_fire
 from .explore import reveal
 from .geometry import layout_cache, rng
-from .marines import feature_index
-from .state import APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, figure_at, room_of, taken_beside
+from .state import (
+    APPEAR_ROWS, NO, PASSABLE_BY_CODE, Alien, GameRecords, Human, exposed, feature_index, figure_at, room_of, taken_beside,
+)
 
 try:
     import cython
