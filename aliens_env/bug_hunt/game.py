@@ -489,13 +489,20 @@ class BugHunt(GameRecords):
             marines.apc_mask(self, mask)
         return mask
 
-    @cython.locals(layout=ActionLayout)
+    @cython.locals(layout=ActionLayout, cache=dict)
     def _compute_script_mask(self) -> np.ndarray:
         """The script mask (PhasedGame.script_mask; BugHuntTactics' while a tactic plays): a
         figure's action without the grenade slots the squad never reads (marines.marine_mask), the
-        other decisions' whole masks."""
+        other decisions' whole masks, kept as the whole mask too (``_current_mask``'s). Those are this
+        class's own ``_compute_mask``, named: while a tactic plays the commander's override
+        (core/commander.py) hands them to it anyway, and compiled the call is a C call, not two
+        Python-level calls through that override."""
         if self.decision.kind != "act":
-            return self._current_mask()
+            cache = self._cache
+            mask = cache.get("mask")
+            if mask is None:
+                mask = cache["mask"] = BugHunt._compute_mask(self)
+            return mask
         layout = self.layout
         mask = layout.empty_mask()
         marine_mask(self, mask, True)
