@@ -183,7 +183,7 @@ class BugHunt(GameRecords):
         """Game.__reduce__'s, the layout caches (``_shared``) left out, as a clone leaves them
         (codec.clone): remade on use. Compiled they hold typed views (tactics' goal views) and
         cdef-class objects holding them or C fields (geometry.WalkKept, explore.CellCodes,
-        marines.MaskNumbers and FeatureIndex), which do not pickle."""
+        marines.MaskNumbers, state.FeatureIndex), which do not pickle."""
         rebuild, (cls, state) = super().__reduce__()
         state["_shared"] = {}
         return rebuild, (cls, state)
