@@ -6,6 +6,10 @@
 # in the __dict__ (pickles and copies carry both: Grid.__reduce__).
 cimport cython
 
+#: DIRECTIONS' row and column steps (grid.py): typed views made once, handed to the typed loops with no
+#: conversion at each call (compiled, they are C globals, not attributes of the module)
+cdef const signed char[::1] _ROW_STEPS, _COLUMN_STEPS
+
 cdef class Grid:
     cdef dict __dict__
     cdef object __weakref__
@@ -20,9 +24,9 @@ cdef class Grid:
     cpdef bint has_los(self, src, dst, radius=*) except -1
     cpdef bytes step_keys(self, mover=*)
 
-@cython.locals(r=cython.int, c=cython.int, d=cython.int, dr=cython.int, dc=cython.int, rr=cython.int, cc=cython.int,
-               n=cython.int, code=cython.int)
-cdef list _around(int i, bytes cells, bytes extra, list code_cost, int opened, int height, int width)
+@cython.locals(r=cython.int, c=cython.int, d=cython.int, rr=cython.int, cc=cython.int, n=cython.int, code=cython.int)
+cdef list _around(int i, bytes cells, bytes extra, list code_cost, int opened, int height, int width,
+                  const signed char[::1] row_steps, const signed char[::1] column_steps)
 
 @cython.locals(n=cython.int, span=cython.int, room=cython.int, used=cython.int, waiting=cython.int, d0=cython.int, b=cython.int,
                e=cython.int, s=cython.int, step=cython.int, nd=cython.int, key=cython.int, j=cython.int, m=cython.int, k=cython.int,
@@ -30,9 +34,9 @@ cdef list _around(int i, bytes cells, bytes extra, list code_cost, int opened, i
 cdef int _dial(const unsigned char[::1] keys, const int[::1] offsets, const int[::1] cost, int dearest, int[::1] dist,
                list frontier, set sources, int goal_cost) except -1
 
-@cython.locals(n=cython.int, room=cython.int, head=cython.int, s=cython.int, m=cython.int, d=cython.int, key=cython.int,
-               j=cython.int)
-cdef int _breadth_first(const unsigned char[::1] keys, const int[::1] offsets, int[::1] dist, int[::1] queue, int tail,
+@cython.locals(n=cython.int, room=cython.int, tail=cython.int, head=cython.int, s=cython.int, m=cython.int, d=cython.int,
+               key=cython.int, j=cython.int, queue=cython.int[::1])
+cdef int _breadth_first(const unsigned char[::1] keys, const int[::1] offsets, int[::1] dist, list frontier,
                         int unreachable) except -1
 
 @cython.locals(n=cython.int, s=cython.int, i=cython.int, j=cython.int, a=cython.int, tail=cython.int, head=cython.int,

@@ -481,14 +481,15 @@ class Grid:
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
         out = table.get(i)
         if out is None:
-            out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][i], self.height, self.width)
+            out = table[i] = _around(i, kept[1], kept[2], kept[3], kept[4][i], self.height, self.width, _ROW_STEPS,
+                                     _COLUMN_STEPS)
         return out
 
     def can_step(self, a: int, b: int, mover: Mover = DEFAULT_MOVER) -> bool:
         return any(sq == b for _, sq in self.neighbour_table(mover)[a])
 
     # -- distance fields -------------------------------------------------------------------------
-    @cython.locals(cache=dict, kept=tuple, tables=tuple, frontier=list, j=cython.Py_ssize_t)
+    @cython.locals(cache=dict, kept=tuple, tables=tuple, frontier=list, dist=cython.int[::1], sq=cython.Py_ssize_t)
     def field(self, sources: Sequence[int], mover: Mover = DEFAULT_MOVER, weighted: bool = False,
               goal_cost: int | None = None, closed: tuple[int, ...] = ()) -> np.ndarray:
         """Cost from every square to the nearest source for the mover (int32, UNREACHABLE where
@@ -521,30 +522,27 @@ class Grid:
                 self._cached(("enter_bytes", mover), _enterable_bytes, self, mover))
         keys, offsets, enter = tables[1], tables[2], tables[3]
         frontier = [s for s in sources if enter[s]]  # (who may enter: where costs(mover) is not None)
-        dist = array("i", [UNREACHABLE]) * self.n
-        for s in closed:
-            dist[s] = -1  # (below any distance: never entered; UNREACHABLE again after the search)
-        for s in sources:
-            dist[s] = 0
+        # the field's own array (UNREACHABLE repeated: a slice of a kept array of them, one memcpy of
+        # the whole, counted about an instruction a byte under callgrind, cost six times as much); `dist`,
+        # its typed view, written on C ints compiled
+        distances = _ONE_UNREACHABLE * n
+        dist = distances
+        for sq in closed:
+            dist[sq] = -1  # (below any distance: never entered; UNREACHABLE again after the search)
+        for sq in sources:
+            dist[sq] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
             cost, dearest = self._cost_table(mover)
             _dial(keys, offsets, cost, dearest, dist, frontier, set() if goal_cost is None else set(sources),
                   -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
-            # the queue: room for every square queued once at most, after the frontier, in the kept
-            # scratch ints (written before read; a view of exactly that room: a square queued again, on
-            # a grid of more than UNREACHABLE squares, fills it, an IndexError); the field's array
-            # written once, and read without a copy (libc's memset and memcpy of a large block count
-            # about an instruction a byte under callgrind, the measure of docs/speed.md)
-            queue = memoryview(_search_pool(len(frontier) + n))[:len(frontier) + n]
-            for j in range(len(frontier)):
-                queue[j] = frontier[j]
-            _breadth_first(keys, offsets, dist, queue, len(frontier), UNREACHABLE)
-        for s in closed:
-            if dist[s] < 0:
-                dist[s] = UNREACHABLE
-        # read-only as its buffer is (setting the flag on a writeable view cost about five times as much)
-        out = np.frombuffer(memoryview(dist).toreadonly(), dtype=np.int32)
+            _breadth_first(keys, offsets, dist, frontier, UNREACHABLE)
+        for sq in closed:
+            if dist[sq] < 0:
+                dist[sq] = UNREACHABLE
+        # the field's array read without a copy, read-only as its buffer is (setting the flag on a
+        # writeable view cost about five times as much)
+        out = np.frombuffer(memoryview(distances).toreadonly(), dtype=np.int32)
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
         self._cache[key] = (mover, out)
@@ -811,7 +809,9 @@ class Grid:
 
 
 _EPS = 1e-9
-#: per direction, its row and column steps (signed bytes, read by ``_open_bits``'s typed loop)
+_ONE_UNREACHABLE = array("i", [UNREACHABLE])  # (repeated: a field's distances before its search)
+#: per direction, its row and column steps (signed bytes, read by ``_open_bits``'s and ``_around``'s typed loops;
+#: compiled, typed views kept in C globals, grid.pxd)
 _ROW_STEPS = array("b", [dr for dr, _ in DIRECTIONS])
 _COLUMN_STEPS = array("b", [dc for _, dc in DIRECTIONS])
 #: the directions open, per step key (bit d: the step in direction d, ``Grid.step_keys``)
@@ -843,18 +843,17 @@ def _pad(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int) -> list:
+def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int, row_steps,
+            column_steps) -> list:
     """``Grid.around``'s row of square i from the grid's cell codes and extras (flat bytes, one a square;
-    both are 0..127), each code's cost to enter and square i's open steps (``_open_bits``: bit d, the step
-    in direction d; compiled, on C ints: grid.pxd)."""
+    both are 0..127), each code's cost to enter, square i's open steps (``_open_bits``: bit d, the step
+    in direction d) and the directions' steps (``_ROW_STEPS``, ``_COLUMN_STEPS``; compiled, on C ints:
+    grid.pxd)."""
     r = i // width
     c = i - r * width
     out = []
     for d in range(8):
-        # DIRECTIONS[d] worked out on C ints (N, NE, E, SE, S, SW, W, NW): no tuple read and unpacked
-        dr = -1 if d <= 1 or d == 7 else (0 if d == 2 or d == 6 else 1)
-        dc = 0 if d == 0 or d == 4 else (1 if d < 4 else -1)
-        rr, cc = r + dr, c + dc
+        rr, cc = r + row_steps[d], c + column_steps[d]
         if 0 <= rr < height and 0 <= cc < width:
             n = rr * width + cc
             code = cells[n]
@@ -882,9 +881,9 @@ def _search_pool(size: int) -> array:
     are read: nothing is cleared at each search; one search runs at a time, none calls another).
     Compiled alone: the search then runs in C holding the GIL, so no other thread writes the pool
     meanwhile; run as Python a thread switch may fall inside a search, so each search has its own.
-    (``_dial`` writes its frontier after its typed views are taken. ``Grid.field`` writes the
-    breadth-first frontier before ``_breadth_first``'s are: a garbage collection there whose finalizer
-    ran a search would overwrite it. Nothing in the package has a finalizer that searches.)"""
+    (``_dial`` and ``_breadth_first`` write their frontiers into it after their typed views are taken
+    and nothing is written to it outside a search: a garbage collection in between, whose finalizer ran
+    a search, cannot overwrite a frontier.)"""
     if not cython.compiled:
         return array("i", [0]) * size
     pool = _SEARCH_POOLS[0]
@@ -975,28 +974,32 @@ def _dial(keys, offsets, cost, dearest: int, dist, frontier: list, sources: set,
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
-def _breadth_first(keys, offsets, dist, queue, tail: int, unreachable: int) -> int:
-    """Breadth first from the first `tail` squares of `queue` (their `dist` set; only squares
-    whose dist is `unreachable` are entered, so closed ones, at -1, never are): a square first
-    reached from square s gets dist[s] + 1 (the least, breadth first), and is queued after the
-    rest; the steps out of s are the directions d of its step key (`keys`, ``Grid.step_keys``),
-    in DIRECTIONS order, each to s + offsets[d]. dist is an int array (``array("i")``), queue an int
-    buffer (``Grid.field``'s: a view of the kept scratch ints, ``_search_pool``) long enough for every
-    square once more; compiled, the loop runs on C ints (grid.pxd).
+def _breadth_first(keys, offsets, dist, frontier: list, unreachable: int) -> int:
+    """Breadth first from the `frontier` squares (their `dist` set; only squares whose dist is
+    `unreachable` are entered, so closed ones, at -1, never are): a square first reached from square
+    s gets dist[s] + 1 (the least, breadth first), and is queued after the rest; the steps out of s
+    are the directions d of its step key (`keys`, ``Grid.step_keys``), in DIRECTIONS order, each to
+    s + offsets[d]. dist is an int array (``array("i")``). The queue: the frontier, then room for
+    every square once, in the kept scratch ints (``_search_pool``; the frontier written after its
+    typed view is taken); compiled, the loop runs on C ints (grid.pxd).
     Returns the squares queued in all.
     Compiled, the arrays are read with no check of each index (a square's dist read three times,
-    its key once and the queue twice, per square reached): the sizes and the squares queued first are
+    its key once and the queue twice, per square reached): the sizes and the frontier's squares are
     checked here, and every other index stays in bounds by construction: a step key's bit is set only
     for a step that stays on the grid (``_open_bits``), so s + offsets[d] is a square of it, and a
-    square is queued once at most (when entered), the queue's end checked as it is written."""
+    square is queued once at most (when entered), the queue's end (its room, not the pool's: a square
+    queued again, on a grid of more than `unreachable` squares, fills it) checked as it is written."""
     n = len(dist)
-    room = len(queue)
-    if len(keys) != n or len(offsets) != 8 or not 0 <= tail <= room:  # (a None array's length is 0, compiled)
-        raise ValueError("the step keys, offsets, distances and queue do not fit one grid")
+    if len(keys) != n or len(offsets) != 8:  # (a None array's length is 0, compiled)
+        raise ValueError("the step keys, offsets and distances do not fit one grid")
+    tail = len(frontier)
+    room = tail + n
+    queue = _search_pool(room)
     for head in range(tail):
-        s = queue[head]
+        s = frontier[head]
         if not 0 <= s < n:
             raise IndexError(f"square {s} is not on the grid of {n} squares")
+        queue[head] = s
     head = 0
     while head < tail:
         s = queue[head]

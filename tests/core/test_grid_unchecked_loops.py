@@ -54,14 +54,12 @@ def test_the_searches_check_what_they_are_given():
     g = _board(5)
     keys, offsets = g.step_keys(), grid_module._direction_offsets(g.width)
     dist = array("i", [UNREACHABLE]) * g.n
-    queue = array("i", [0]) * (g.n + 1)
     with pytest.raises(ValueError):  # keys of another grid
-        grid_module._breadth_first(keys + b"\0", offsets, dist, queue, 1, UNREACHABLE)
-    with pytest.raises(ValueError):  # more squares queued than the queue holds
-        grid_module._breadth_first(keys, offsets, dist, queue, g.n + 2, UNREACHABLE)
-    queue[0] = -1
+        grid_module._breadth_first(keys + b"\0", offsets, dist, [0], UNREACHABLE)
     with pytest.raises(IndexError):  # a square counted from the end (Grid.field names it first)
-        grid_module._breadth_first(keys, offsets, dist, queue, 1, UNREACHABLE)
+        grid_module._breadth_first(keys, offsets, dist, [-1], UNREACHABLE)
+    with pytest.raises(IndexError):  # one off the grid
+        grid_module._breadth_first(keys, offsets, dist, [g.n], UNREACHABLE)
     cost, dearest = grid_module._cost_ints(g, grid_module.DEFAULT_MOVER)  # (what Grid.field hands _dial)
     with pytest.raises(ValueError):
         grid_module._dial(keys, offsets, cost[:-1], dearest, dist, [0], set(), -1)
