@@ -351,7 +351,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
             if ranges:  # (most often none: the weapon's range and the slice are not looked up)
                 rng_w = numbers.fire_range[h.weapon]
                 fire = numbers.fire
-                for k in range(len(ranges)):
+                for k in range(min(len(ranges), MAX_TARGETS)):  # (targets keeps MAX_TARGETS: m is a raw pointer)
                     if ranges[k] <= rng_w:
                         m[fire + k] = 1
         if ap >= numbers.overwatch_cost and not h.overwatch:

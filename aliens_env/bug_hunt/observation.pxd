@@ -10,7 +10,7 @@ from aliens_env.bug_hunt.geometry cimport lasting_cache
 from aliens_env.bug_hunt.marines cimport target_ranges, targets
 
 
-# called in C at every observation, map_planes by band_stripe() (a Python-level call of a compiled
+# called in C by observe(), map_planes by band_stripe() (a Python-level call of a compiled
 # function costs more than its or _same_features' work); focus by optional_features (observe() calls
 # _focus, below, with the numbers it has read)
 cpdef focus(GameRecords game)

@@ -44,7 +44,7 @@ cdef class GameRecords(PhasedGame):
 cpdef set occupied(GameRecords game)
 cpdef tuple sentry_squares(list features, Py_ssize_t width)
 
-# what occupied, marines.targets and marines.marine_mask read of the features, kept while the features list is the
+# what occupied, marines.targets, marines.marine_mask and xeno._open_steps read of the features, kept while the features list is the
 # same and as long; final: no class derives from it
 @cython.final
 cdef class FeatureIndex:

@@ -128,7 +128,7 @@ FEATURES_FIRED_AT = {"egg_cache": ("intact", "egg"), "sentry": ("active", "sentr
 
 
 class FeatureIndex:
-    """What occupied, marines.targets and marines.marine_mask read of game.features that never
+    """What occupied, marines.targets, marines.marine_mask and xeno._open_steps read of game.features that never
     changes: the squares of the auto sentries (`sentries`, in any state: sentry_squares) and the
     features that may be fired at (`fired_at`: (index, the state they are shot in, their target,
     row, column) in the features' order). The game only ever appends features, and never moves

@@ -519,8 +519,9 @@ class TacticMarines(ScriptedMarines):
         """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
         or over-watch with nothing in reach, until the Queen is seen; with no step toward it
         (blocked, or the AP short), hold rather than take a scripted step away from it; else
-        as scripted. The scripted walk (WALK) is worked out only where its kind decides: with the Queen
-        seen or an Alien among the targets (its over-watch kept), or with no step toward the claimed goal."""
+        as scripted. The scripted walk (WALK) is worked out only where it decides: with the Queen seen or
+        an Alien among the targets (its over-watch kept), with fewer than two goals or none claimed, or
+        with no step toward the claimed goal."""
         if action == WALK and (_queen_seen(game) or _alien_targeted(game)):
             action = self._walk(game, mask)
         if action != WALK:  # (else a step, over-watch with no Alien among the targets, or the end)
@@ -535,7 +536,7 @@ class TacticMarines(ScriptedMarines):
         claimed = _claim(game, goals, per_goal, self._pods(game))
         if claimed is None:
             return self._scripted(game, mask, action)
-        # step_toward the claimed goal, along WALKER's walk to it (round the pods for bypass) as the share-out read it
+        # step_toward the claimed goal, along WALKER's walk to it (round the pods for bypass) as step_toward read it
         goal, walk = claimed[0], claimed[2]
         step = squad_step_along(game, walk, mask)
         if step is not None:

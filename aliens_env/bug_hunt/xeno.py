@@ -124,7 +124,7 @@ def rulebook_steps(game, i: int) -> list[int]:
     """The steps the rulebook's Alien makes (dice_ai's, and the Bug Master's by default, A65):
     toward the nearest human not in combat, as far as its AP allow; none once it stands beside a
     human (it will attack) or cannot close in. (cpdef, xeno.pxd: humans_beside, target_field and
-    alien_steps C calls, the field read through a typed view by _closing_in.)"""
+    _open_steps C calls, the field read through a typed view by _closing_in.)"""
     a = game.aliens[i]
     if humans_beside(game, a.pos):
         return []

@@ -44,5 +44,8 @@ def test_a_copied_colony_is_read_from_its_own_lists():
             assert geometry.exploration_goals(g) == plain_exploration_goals(g)
         finally:
             g.colony, g.rooms_entered = colony, entered
+            kept = geometry.layout_cache(g)  # (the copy's answers, kept for this layout version: not the game's)
+            kept.pop("room_centres", None)
+            kept.pop("exploration_goals", None)
         checked += 1
     assert checked > 10

@@ -1,5 +1,5 @@
 """xeno.alien_steps and xeno.rulebook_steps read the squares beside the moving Alien that figures
-hold from state.taken_beside's bits (the auto sentries' squares from marines.feature_index) and
+hold from state.taken_beside's bits (the auto sentries' squares from state.feature_index) and
 share one rule, xeno._open_steps, as bits by direction: against the rule written out with
 state.occupied's set, at random Bug Hunt positions (with and without the APC), and with an auto
 sentry pod set down beside each Alien (a square the set holds and no figure stands on)."""
@@ -76,7 +76,7 @@ def test_a_sentry_pod_beside_an_alien_bars_the_step():
                 continue
             r, c = g.colony.rc(free[0])
             features = g.features
-            # (another list, as the game's own edits never make: marines.FeatureIndex is kept per list and length)
+            # (another list, as the game's own edits never make: state.FeatureIndex is kept per list and length)
             g.features = features + [{"kind": "sentry", "pos": [r, c], "state": "intact"}]
             try:
                 got = xeno.alien_steps(g, i)
