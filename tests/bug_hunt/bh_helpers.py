@@ -12,12 +12,12 @@ import random
 
 import numpy as np
 
-from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation
+from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation, state
 from aliens_env.bug_hunt.colony import (
     CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
 )
 from aliens_env.bug_hunt.game import Alien
-from aliens_env.bug_hunt.state import MAX_TARGETS, NO
+from aliens_env.bug_hunt.state import MAX_TARGETS, NO, PASSABLE_BY_CODE
 
 CELL = {"#": WALL, ".": FLOOR, "+": DOOR_CLOSED, "/": DOOR_OPEN, "X": DOOR_WELDED, "L": DOOR_LOCKED, ":": FLOOR,
         ";": FLOOR, "E": FLOOR, "V": FLOOR}
@@ -324,3 +324,42 @@ def plain_squad_row(g, h) -> list[float]:
             float(h.weapon in ("smart_gun", "combi_weapon", "midi_guns")), float(h.weapon == "flame_thrower"),
             r / g.size if active else 0.0, c / g.size if active else 0.0, min(h.lp, 4) / 4,
             h.squad / max(1, g.n_squads - 1)]
+
+
+# the hive's step rule written out plainly (state.occupied's set, geometry.dijkstra's field): what
+# xeno.alien_steps, xeno.rulebook_steps and xeno.target_field are held to (test_bh_hive_choices,
+# test_hive_open_steps)
+def target_field_plainly(game, hugger: bool) -> np.ndarray:
+    targets = [h.pos for i, h in enumerate(game.humans) if state.exposed(game, h) and h.role != "android"
+               and h.pos != NO and not combat.in_combat(game, i)]
+    return geometry.dijkstra(game, targets, hugger)
+
+
+def alien_steps_plainly(game, i: int) -> dict:
+    a = game.aliens[i]
+    occ, door, out = state.occupied(game), game.rules["ap_cost"]["door"], {}
+    chamber = state.room_of(game, a.pos) if a.anchored else NO
+    for d, near in enumerate(game.colony.around(a.pos)):
+        if near is None:
+            continue
+        n, cell, cost, corner_ok = near
+        if a.anchored and state.room_of(game, n) != chamber:
+            continue
+        if cell == DOOR_CLOSED:
+            if d % 2 == 0 and a.kind != "face_hugger" and a.ap >= door:
+                out[d] = (n, door)
+        elif PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and cost <= a.ap:
+            out[d] = (n, cost)
+    return out
+
+
+def rulebook_steps_plainly(game, i: int) -> list[int]:
+    a = game.aliens[i]
+    if combat.humans_beside(game, a.pos):
+        return []
+    field = target_field_plainly(game, a.kind == "face_hugger")
+    here = int(field[a.pos])
+    best = min([here] + [int(field[n]) for n, _ in alien_steps_plainly(game, i).values()])
+    if best == here:
+        return []
+    return [d for d, (n, _) in sorted(alien_steps_plainly(game, i).items()) if int(field[n]) == best]

@@ -7,46 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import combat, geometry, state, xeno
-from aliens_env.bug_hunt.colony import CARDINAL, DOOR_CLOSED, DOOR_OPEN
-from aliens_env.bug_hunt.state import NO, PASSABLE_BY_CODE
-from bh_helpers import positions
-
-
-def target_field_plainly(game, hugger: bool) -> np.ndarray:
-    targets = [h.pos for i, h in enumerate(game.humans) if state.exposed(game, h) and h.role != "android"
-               and h.pos != NO and not combat.in_combat(game, i)]
-    return geometry.dijkstra(game, targets, hugger)
-
-
-def alien_steps_plainly(game, i: int) -> dict:
-    a = game.aliens[i]
-    occ, door, out = state.occupied(game), game.rules["ap_cost"]["door"], {}
-    chamber = state.room_of(game, a.pos) if a.anchored else NO
-    for d, near in enumerate(game.colony.around(a.pos)):
-        if near is None:
-            continue
-        n, cell, cost, corner_ok = near
-        if a.anchored and state.room_of(game, n) != chamber:
-            continue
-        if cell == DOOR_CLOSED:
-            if d % 2 == 0 and a.kind != "face_hugger" and a.ap >= door:
-                out[d] = (n, door)
-        elif PASSABLE_BY_CODE[cell] and n not in occ and corner_ok and cost <= a.ap:
-            out[d] = (n, cost)
-    return out
-
-
-def rulebook_steps_plainly(game, i: int) -> list[int]:
-    a = game.aliens[i]
-    if combat.humans_beside(game, a.pos):
-        return []
-    field = target_field_plainly(game, a.kind == "face_hugger")
-    here = int(field[a.pos])
-    best = min([here] + [int(field[n]) for n, _ in alien_steps_plainly(game, i).values()])
-    if best == here:
-        return []
-    return [d for d, (n, _) in sorted(alien_steps_plainly(game, i).items()) if int(field[n]) == best]
+from aliens_env.bug_hunt import geometry, state, xeno
+from aliens_env.bug_hunt.colony import CARDINAL, DOOR_OPEN
+from aliens_env.bug_hunt.state import NO
+from bh_helpers import alien_steps_plainly, positions, rulebook_steps_plainly, target_field_plainly
 
 
 def closable_doors_plainly(game, i: int) -> list[int]:
