@@ -130,6 +130,7 @@ def focus(game) -> int:
 @cython.locals(game=GameRecords, h=Human, kinds=dict, numbers=ObsNumbers, kind_at=cython.Py_ssize_t)
 def _focus(game, numbers) -> int:
     """focus(game), the kinds' numbers read from `numbers` (the game's obs_numbers: observe() has them)."""
+    _need_numbers(numbers)
     d = game.decision
     kinds = _KIND_INDEX  # (the kinds' numbers as C ints in `numbers`)
     kind_at = kinds.get(None if d is None else d.kind, -1)  # (-1: none of those below)
@@ -153,6 +154,14 @@ def _focus(game, numbers) -> int:
             if first is None:
                 first = h
     return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
+
+
+def _need_numbers(numbers) -> None:
+    """A TypeError unless `numbers` is an ObsNumbers: compiled, a function typed to take one is handed
+    None by a Python caller without a word (a cpdef cannot refuse it: `not None` is def's), and would
+    read its fields through None."""
+    if not isinstance(numbers, ObsNumbers):
+        raise TypeError(f"the game's ObsNumbers (obs_numbers(game)) are needed, not {type(numbers).__name__}")
 
 
 def map_planes(game) -> np.ndarray:
@@ -503,17 +512,16 @@ _KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overw
                squads=cython.Py_ssize_t, target_rows=cython.Py_ssize_t, static=tuple, s=cython.long,
                act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
                overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t)
-def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int, numbers=None) -> None:
+def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int, numbers: ObsNumbers) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
     optional block at the layout's offsets, every value of them written (`out` is the observation,
-    its board already in place; `numbers`: the game's obs_numbers, read here if not given)."""
+    its board already in place; `numbers`: the game's obs_numbers)."""
+    _need_numbers(numbers)
     size = game.size
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
     area = w * w
-    if numbers is None:
-        numbers = obs_numbers(game)
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE

@@ -104,7 +104,7 @@ def _check(g, player: str) -> bool:
         at, n = g.obs_layout.offsets["board"], views["board"].size
         again[at:at + n] = obs[at:at + n]
         again[at:at + n].reshape(N_PLANES, -1)[np.frombuffer(observation._MAPPED, np.uint8) == 0] = 0
-        observation._write_features(g, player, again, observation.focus(g), at, g.window)
+        observation._write_features(g, player, again, observation.focus(g), at, g.window, observation.obs_numbers(g))
         assert again.tobytes() == obs.tobytes()
     return plain["targets"][:4] != bytes(4)
 
