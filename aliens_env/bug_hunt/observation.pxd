@@ -54,10 +54,12 @@ cdef class ObsNumbers:
 cpdef ObsNumbers obs_numbers(GameRecords game)
 # (focus's work, the game's ObsNumbers handed in: observe() reads them once)
 cpdef _focus(GameRecords game, ObsNumbers numbers)
+# (a TypeError unless an ObsNumbers: _focus and _write_features take None from a Python caller)
+cpdef _need_numbers(numbers)
 cpdef bytes optional_packed(ObsNumbers numbers, tuple values)
 # (`out`: the observation's floats, a typed view: written as C floats; run as Python, the array itself)
 cpdef _write_features(GameRecords game, player, float[::1] out, Py_ssize_t focus_sq, Py_ssize_t board_at, int w,
-                      ObsNumbers numbers=*)
+                      ObsNumbers numbers)
 # (its runs of floats, written with no check of each index: the span checked once)
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t)
 cpdef int _put(float[::1] out, Py_ssize_t at, tuple values) except -1

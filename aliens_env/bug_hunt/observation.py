@@ -35,6 +35,7 @@ _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
 _UNMAPPED = [p for p in range(N_PLANES) if not _MAPPED[p]]  # (the figures' planes)
 SQUAD_FEATURES = 20
 _FLOAT32 = np.dtype(np.float32)  # (the observation's dtype, passed by position: no keyword dict a call)
+_EMPTY = np.empty  # (observe()'s allocation: read once here, not looked up on numpy's module at each call)
 GLOBAL_FEATURES = 26
 TARGET_FEATURES = 9
 EXTRA_FEATURES = 32  # the optional APC and equipment, at the end of the observation (optional_features)
@@ -130,6 +131,7 @@ def focus(game) -> int:
 @cython.locals(game=GameRecords, h=Human, kinds=dict, numbers=ObsNumbers, kind_at=cython.Py_ssize_t)
 def _focus(game, numbers) -> int:
     """focus(game), the kinds' numbers read from `numbers` (the game's obs_numbers: observe() has them)."""
+    _need_numbers(numbers)
     d = game.decision
     kinds = _KIND_INDEX  # (the kinds' numbers as C ints in `numbers`)
     kind_at = kinds.get(None if d is None else d.kind, -1)  # (-1: none of those below)
@@ -153,6 +155,14 @@ def _focus(game, numbers) -> int:
             if first is None:
                 first = h
     return first.pos if first is not None else geometry.sq(game, (game.size - 2, game.size // 2))
+
+
+def _need_numbers(numbers) -> None:
+    """A TypeError unless `numbers` is an ObsNumbers: compiled, a function typed to take one is handed
+    None by a Python caller without a word (a cpdef cannot refuse it: `not None` is def's), and would
+    read its fields through None."""
+    if not isinstance(numbers, ObsNumbers):
+        raise TypeError(f"the game's ObsNumbers (obs_numbers(game)) are needed, not {type(numbers).__name__}")
 
 
 def map_planes(game) -> np.ndarray:
@@ -464,7 +474,7 @@ def observe(game, player: str) -> np.ndarray:
     fr, fc = focus_sq // size, focus_sq % size
     board_at = numbers.board_at
     if board_at >= 0:
-        obs = np.empty(numbers.obs_size, _FLOAT32)
+        obs = _EMPTY(numbers.obs_size, _FLOAT32)
         if cython.compiled:  # a memcpy a mapped plane, the figures' zeroed, in C (observation.pxd): no numpy slices
             band_rows = STRIPE_ROWS  # (a C number: the window's row in its stripe worked out in C)
             _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % band_rows) * w, w * w, _MAPPED,  # noqa: F821
@@ -502,18 +512,18 @@ _KINDS_AT = tuple(_KIND_INDEX[kind] for kind in ("act", "step", "attack", "overw
                target_size=cython.Py_ssize_t, numbers=ObsNumbers, alien_planes=dict, queen_plane=cython.int,
                squads=cython.Py_ssize_t, target_rows=cython.Py_ssize_t, static=tuple, s=cython.long,
                act=cython.Py_ssize_t, step=cython.Py_ssize_t, attack=cython.Py_ssize_t,
-               overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t)
-def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int, numbers=None) -> None:
+               overwatch_fire=cython.Py_ssize_t, extra_hit=cython.Py_ssize_t, drive=cython.Py_ssize_t,
+               active=cython.Py_ssize_t, mover=cython.Py_ssize_t, my_squad=cython.Py_ssize_t)
+def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int, numbers: ObsNumbers) -> None:
     """observe()'s figures on the window's planes (plane p's square (r, c) is out[board_at + p *
     w * w + r * w + c]; w 0: no planes), then the squad rows, the globals, the target rows and the
     optional block at the layout's offsets, every value of them written (`out` is the observation,
-    its board already in place; `numbers`: the game's obs_numbers, read here if not given)."""
+    its board already in place; `numbers`: the game's obs_numbers)."""
+    _need_numbers(numbers)
     size = game.size
     fr, fc = divmod(focus_sq, size)
     r0, c0 = fr - w // 2, fc - w // 2
     area = w * w
-    if numbers is None:
-        numbers = obs_numbers(game)
     # (the sizes and planes as C numbers first: the offsets are then worked out without Python ints)
     row_size, target_size = SQUAD_FEATURES, TARGET_FEATURES
     overwatch_at, acting_at = _OVERWATCH_PLANE, _ACTING_PLANE
@@ -592,7 +602,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 1] = min(pool, 6.0) / 6
     out[at + 2] = grenades / grenade_pool
     out[at + 3] = min(rooms, 10.0) / 10
-    out[at + 4] = game.brood_found  # (as float() reads it)
+    out[at + 4] = 1.0 if game.brood_found else 0.0  # (a flag: no float conversion of a bool object)
     out[at + 5] = queen / queen_lp
     end = _AFTER_KINDS
     _zero(out, at + 6, at + end)
@@ -602,7 +612,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at] = 1.0 if player == "marines" else 0.0
     out[at + 1] = 1.0 if numbers.explore else 0.0
     out[at + 2] = 1.0 if numbers.kill_queen else 0.0
-    out[at + 3] = game.pools_lost[my_squad]
+    out[at + 3] = 1.0 if game.pools_lost[my_squad] else 0.0  # (the squad's flags: read by a C index)
     out[at + 4] = aliens[mover].ap / 6 if (mover != NO and kind_at == step) else 0.0
     out[at + 5] = alive / max_aliens
     out[at + 6] = 1.0 if active == NO else 0.0

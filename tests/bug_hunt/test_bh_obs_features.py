@@ -104,7 +104,7 @@ def _check(g, player: str) -> bool:
         at, n = g.obs_layout.offsets["board"], views["board"].size
         again[at:at + n] = obs[at:at + n]
         again[at:at + n].reshape(N_PLANES, -1)[np.frombuffer(observation._MAPPED, np.uint8) == 0] = 0
-        observation._write_features(g, player, again, observation.focus(g), at, g.window)
+        observation._write_features(g, player, again, observation.focus(g), at, g.window, observation.obs_numbers(g))
         assert again.tobytes() == obs.tobytes()
     return plain["targets"][:4] != bytes(4)
 
@@ -130,6 +130,10 @@ def test_observe_writes_the_plain_features_over_random_positions(name):
             _check(g, "marines")
             for a, lp in zip(g.aliens, kept):
                 a.lp = lp
+            flags = g.brood_found, g.pools_lost  # the globals' flags turned over (random play seldom sets them)
+            g.brood_found, g.pools_lost = not g.brood_found, [not lost for lost in g.pools_lost]
+            _check(g, "marines")
+            g.brood_found, g.pools_lost = flags
             checked += 1
             kinds.add(None if g.decision is None else g.decision.kind)
     assert checked > 150 and with_targets >= fewest and {"act", "activate"} <= kinds, (checked, with_targets, kinds)
