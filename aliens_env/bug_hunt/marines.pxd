@@ -32,10 +32,14 @@ cdef class MaskNumbers:
     cdef readonly Py_ssize_t move, move_diagonal, door, weld, unweld, equip, pick_lock, comms, fire, overwatch, grenade
     cdef readonly Py_ssize_t end, written
 
+# the MaskNumbers marine_numbers handed out last (checked first: two identity checks)
+cdef MaskNumbers _last_numbers
 cpdef MaskNumbers marine_numbers(GameRecords game)
 
 # called in C by marine_mask (once per figure's decision), or by each other
 cpdef list targets(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
+# targets and their ranges, kept as one entry of the game's cache (targets' and target_ranges')
+cdef tuple _targets_kept(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 # the range of a step (targets'), on C longs
 cdef long _step_range(long dr, long dc) noexcept
 cpdef list target_ranges(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)

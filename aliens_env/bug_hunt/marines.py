@@ -72,15 +72,27 @@ class MaskNumbers:
                            max(self.comms, self.overwatch, self.end) + 1)
 
 
+# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): most often every game of
+# the process plays with the same rules and action slots, and this one is read at every mask
+_last_numbers = None
+
+
 @cython.locals(game=GameRecords, lasting=dict, kept=MaskNumbers)
 def marine_numbers(game) -> MaskNumbers:
     """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
     given other rules, as some tests do, gets its own). The rules and slots are never changed in
-    place (data_files.rules() is one dict every game shares): a changed cost is a new dict."""
+    place (data_files.rules() is one dict every game shares): a changed cost is a new dict. The
+    one handed out last is checked first (two identity checks, no cache look-up); games of other
+    rules keep theirs in the lasting cache."""
+    global _last_numbers
+    kept = _last_numbers
+    if kept is not None and kept.rules is game.rules and kept.slot is game._slot:
+        return kept
     lasting = lasting_cache(game)
     kept = lasting.get("marine_numbers")
     if kept is None or kept.rules is not game.rules or kept.slot is not game._slot:
         kept = lasting["marine_numbers"] = MaskNumbers(game.rules, game._slot)
+    _last_numbers = kept
     return kept
 
 
@@ -88,20 +100,17 @@ def marine_numbers(game) -> MaskNumbers:
                reach=cython.Py_ssize_t, sight=cython.Py_ssize_t, width=cython.Py_ssize_t, hr=cython.Py_ssize_t,
                hc=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t, fr=cython.Py_ssize_t, fc=cython.Py_ssize_t,
                pos=cython.Py_ssize_t, sr=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, out=list, features=list, shot=tuple, cache=dict)
-def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[tuple[str, int]]:
-    """Visible targets of the active figure within its weapon's (or the grenade's) reach:
-    ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
-    midi-gun's targets, from its square. Kept per decision state (game._cache). `numbers` and
-    `index`: marine_numbers(game) and feature_index(game) where the caller has them (marine_mask),
-    else looked up here. (Compiled: the
-    colony a typed Grid, its has_los a C call; the squares, rows, columns and ranges C integers,
-    the reaches read from marine_numbers' C fields; the features fired at and their squares from
-    feature_index, their states alone read.)"""
+               k=cython.Py_ssize_t, out=list, features=list, shot=tuple, cache=dict, kept=tuple)
+def _targets_kept(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> tuple[list, list]:
+    """(targets, their ranges), as targets and target_ranges give them: worked out together and
+    kept as one entry of game._cache (one look-up, one entry written). `numbers`, `index`: as
+    targets'. (Compiled: the colony a typed Grid, its has_los a C call; the squares, rows, columns
+    and ranges C integers, the reaches read from marine_numbers' C fields; the features fired at
+    and their squares from feature_index, their states alone read.)"""
     cache = game._cache
-    cached = cache.get("targets")
-    if cached is not None:
-        return cached
+    kept = cache.get("targets")
+    if kept is not None:
+        return kept
     if numbers is None:
         numbers = marine_numbers(game)
     if game.active == NO and game.apc is not None and game.apc["driving"]:
@@ -141,13 +150,24 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
                 k = shot[0]
                 if features[k]["state"] == shot[1] and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
                     out.append((r, 1, k, shot[2]))
+    if out:  # (most often none in reach: nothing sorted nor read)
         out.sort()
         if len(out) > MAX_TARGETS:  # (most often fewer: no slice made)
             del out[MAX_TARGETS:]
-    cached = [t[3] for t in out]
-    cache["target_ranges"] = [t[0] for t in out]
-    cache["targets"] = cached
-    return cached
+        kept = ([t[3] for t in out], [t[0] for t in out])
+    else:
+        kept = ([], [])
+    cache["targets"] = kept
+    return kept
+
+
+def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[tuple[str, int]]:
+    """Visible targets of the active figure within its weapon's (or the grenade's) reach:
+    ("alien", i), ("egg", feature) and ("sentry", feature), by (range, kind, id). While the APC is driven: its
+    midi-gun's targets, from its square. Kept per decision state (game._cache, _targets_kept's). `numbers` and
+    `index`: marine_numbers(game) and feature_index(game) where the caller has them (marine_mask),
+    else looked up here."""
+    return _targets_kept(game, numbers, index)[0]
 
 
 def _step_range(dr: int, dc: int) -> int:
@@ -162,9 +182,8 @@ def _step_range(dr: int, dc: int) -> int:
 
 def target_ranges(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[int]:
     """The range of each of targets(game), in its order, from the square they are seen from
-    (worked out with them: kept beside them). `numbers`, `index`: as targets'."""
-    targets(game, numbers, index)
-    return game._cache["target_ranges"]
+    (worked out with them: kept beside them, _targets_kept). `numbers`, `index`: as targets'."""
+    return _targets_kept(game, numbers, index)[1]
 
 
 @cython.locals(game=GameRecords, h=Human)
@@ -379,12 +398,12 @@ def _grenade_slots_read(game, mask: np.ndarray, size: int) -> bool:
     return True
 
 
-@cython.locals(records=GameRecords, h=Human)
+@cython.locals(records=GameRecords, h=Human, numbers=MaskNumbers, enter=cython.long)
 def marine_action(game, kind: str, index: int) -> None:
     records = game  # (typed, read only: compiled, its records read from the struct, spend a C call; writes: game)
     i = records.active
     h = records.humans[i]  # (h typed: its fields read and written in the struct; Human is final, state.pxd)
-    cost = records.rules["ap_cost"]
+    numbers = marine_numbers(game)  # (the AP costs: compiled, C fields, not the rules' dicts)
     if kind == "end":
         records.events.append(f"{h.name} ends")
         game.active = NO
@@ -395,11 +414,11 @@ def marine_action(game, kind: str, index: int) -> None:
         n, _, enter, _ = records.colony.around(h.pos)[2 * index if kind == "move" else 2 * index + 1]
         apc = records.apc
         if apc is not None and n == apc["pos"]:  # boarding the APC (PRINTED 1 AP)
-            spend(records, i, records.rules["apc"]["board_cost"] * cost["move"])
+            spend(records, i, records.rules["apc"]["board_cost"] * numbers.move_cost)
             h.pos, h.in_apc, h.moved = n, True, True
             records.events.append(f"{h.name} boards the APC")
             return
-        spend(records, i, enter * cost["move"])
+        spend(records, i, enter * numbers.move_cost)
         if h.in_apc:
             h.in_apc = False
             records.events.append(f"{h.name} leaves the APC")
@@ -408,7 +427,7 @@ def marine_action(game, kind: str, index: int) -> None:
         after_human_move(game, i)
     elif kind == "door":
         n = adjacent_door(game, i, index)
-        spend(records, i, cost["door"])
+        spend(records, i, numbers.door_cost)
         opening = geometry.cell(game, n) == DOOR_CLOSED
         game.colony.cells.flat[n] = DOOR_OPEN if opening else DOOR_CLOSED
         game.colony.changed()
@@ -416,14 +435,14 @@ def marine_action(game, kind: str, index: int) -> None:
         reveal(game)
     elif kind == "weld":
         n = adjacent_door(game, i, index)
-        spend(records, i, cost["weld"])
+        spend(records, i, numbers.weld_cost)
         game.colony.cells.flat[n] = DOOR_WELDED
         game.welds[str(n)] = 0
         game.colony.changed()
         game.events.append(f"{h.name} welds a door shut")
     elif kind == "unweld":
         n = adjacent_door(game, i, index)
-        spend(records, i, cost["unweld"])
+        spend(records, i, numbers.unweld_cost)
         done = game.welds.get(str(n), 0) + 1
         game.unweld_turn[str(n)] = game.turn
         if done >= game.rules["unweld_turns"]:
@@ -436,13 +455,13 @@ def marine_action(game, kind: str, index: int) -> None:
             game.events.append(f"{h.name} works on the weld ({done}/{game.rules['unweld_turns']})")
     elif kind == "equip":
         n = adjacent_door(game, i, index)
-        spend(records, i, cost["equip"])
+        spend(records, i, numbers.equip_cost)
         f = next(f for f in game.features if f["kind"] == "sentry" and geometry.sq(game, f["pos"]) == n)
         f["state"] = "inactive" if f["state"] == "active" else "active"
         game.events.append(f"{h.name} switches an auto sentry {'on' if f['state'] == 'active' else 'off'}")
     elif kind == "pick_lock":
         n = adjacent_door(game, i, index)
-        spend(records, i, cost["pick_lock"])
+        spend(records, i, numbers.pick_lock_cost)
         roll = game.dice.d6()
         if roll >= game.rules["electronic_locks"]["pick_on"]:
             game.colony.cells.flat[n] = DOOR_CLOSED
@@ -452,23 +471,23 @@ def marine_action(game, kind: str, index: int) -> None:
             game.events.append(f"{h.name} fails to pick the lock ({roll})")
     elif kind == "comms":
         k = explore.comms_terminal(game, h.pos)
-        spend(records, i, cost["comms"])
+        spend(records, i, records.rules["ap_cost"]["comms"])
         game.features[k]["state"] = "used"
         game.brood_located = True
         game.events.append(f"{h.name} makes the satellite uplink: the scan locates the Brood Chamber")
     elif kind == "overwatch":
-        spend(records, i, cost["overwatch"])
+        spend(records, i, numbers.overwatch_cost)
         h.overwatch = True
         game.events.append(f"{h.name} goes into over-watch")
         game.active = NO
     elif kind == "fire":
         t = targets(game)[index]
-        spend(records, i, cost[f"fire_{h.weapon}"])
+        spend(records, i, numbers.fire_cost[h.weapon])
         game.fired_squads[h.squad] = True
         combat.fire(game, i, t)
     elif kind == "grenade":
         square = grenade_squares(game, i)[index]
-        spend(records, i, cost["grenade"])
+        spend(records, i, numbers.grenade_cost)
         game.fired_squads[h.squad] = True
         game.grenade_pools[h.squad] -= 1
         combat.grenade(game, i, square)
