@@ -2,6 +2,8 @@ cimport cython
 
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
 from aliens_env.bug_hunt.state cimport GameRecords
+# the rule of a kept reading of an append-only list (the room pieces', the exploration goals' ports), in C
+from aliens_env.bug_hunt.state cimport items_read
 
 # called in C by this module's functions (every kept result goes through it)
 @cython.locals(shared=dict, kept=cython.long)
@@ -35,7 +37,7 @@ cpdef tuple room_centres(GameRecords game)
 @cython.locals(pieces=list, lasting=dict, kept=tuple, p=dict)
 cdef tuple _rooms(GameRecords game)
 @cython.locals(shared=dict, kept=tuple, lasting=dict, settled=tuple, ports=list, port=dict, first=cython.Py_ssize_t,
-               first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t)
+               kept_first=cython.Py_ssize_t, first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef tuple exploration_goals(GameRecords game)
 
 # _placement_candidates_uncached's loop over the squares (the squad's field, the cell codes and the union of the

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import state
 from .colony import ALIEN, CARDINAL, FACE_HUGGER, PASSABLE, WALKER
-from .state import NO, PASSABLE_BY_CODE, UNREACHABLE, GameRecords
+from .state import NO, PASSABLE_BY_CODE, UNREACHABLE, GameRecords, items_read
 
 try:
     import cython
@@ -308,7 +308,7 @@ def _rooms(game) -> tuple[dict, ...]:
     pieces = game.colony.pieces
     lasting = lasting_cache(game)
     kept = lasting.get("room_pieces")  # (pieces list, pieces read, the rooms among them)
-    if kept is None or kept[0] is not pieces or kept[1] > len(pieces):
+    if kept is None or items_read(kept[0], kept[1], pieces) == NO:
         kept = (pieces, 0, ())
     if kept[1] < len(pieces):
         added = tuple([p for p in pieces[kept[1]:] if p["kind"] == "room"])
@@ -333,7 +333,10 @@ def exploration_goals(game) -> tuple[int, ...]:
     ports = col.ports
     lasting = lasting_cache(game)
     settled = lasting.get("goal_ports")  # (ports list, n): its first n ports were settled at the last reading
-    first = settled[1] if settled is not None and settled[0] is ports and settled[1] <= len(ports) else 0
+    first = NO if settled is None else items_read(settled[0], settled[1], ports)
+    kept_first = first
+    if first == NO:
+        first = 0
     first_pending = len(ports)
     for k in range(first, len(ports)):
         port = ports[k]
@@ -348,7 +351,8 @@ def exploration_goals(game) -> tuple[int, ...]:
             r, c = port["cells"][0]
             r, c = r - dr, c - dc
             goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
-    lasting["goal_ports"] = (ports, first_pending)
+    if first_pending != kept_first:  # (written only when it changes: a new list, or a port settled or added)
+        lasting["goal_ports"] = (ports, first_pending)
     kept = shared["exploration_goals"] = (game.rooms_entered, tuple(goals))
     return kept[1]
 
