@@ -40,10 +40,11 @@ cdef tuple _rooms(GameRecords game)
                kept_first=cython.Py_ssize_t, first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef tuple exploration_goals(GameRecords game)
 
-# _placement_candidates_uncached's loop over the squares (the squad's field, the cell codes and the union of the
-# figures' views typed views, read unchecked once their lengths are: one pass on C ints and doubles)
+# _placement_candidates_uncached's loop over the squares the squad reaches (those squares, the squad's field, the
+# cell codes and the union of the figures' views typed views, read unchecked once their lengths and each square
+# are checked: one pass on C ints and doubles)
 @cython.locals(n=cython.Py_ssize_t, found=tuple, order=list, pairs=list, passable=bytes, codes=cython.Py_ssize_t,
-               code=cython.Py_ssize_t, unreachable=cython.long, square=cython.Py_ssize_t, far=cython.long,
-               dr=cython.double, dc=cython.double, d=cython.long)
-cdef dict _quarters(const int[:] dist, const signed char[:] cells, bytearray taken, const unsigned char[:] seen,
-                    long nearest, long width, double cr, double cc)
+               code=cython.Py_ssize_t, unreachable=cython.long, i=cython.Py_ssize_t, square=cython.Py_ssize_t,
+               far=cython.long, dr=cython.double, dc=cython.double, d=cython.long)
+cdef dict _quarters(const int[:] reached, const int[:] dist, const signed char[:] cells, bytearray taken,
+                    const unsigned char[:] seen, long nearest, long width, double cr, double cc)
