@@ -142,8 +142,9 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     cells = col.cells.ravel()
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
-    # the squares the squad reaches, in square order (a few dozen of the grid's thousands, found by numpy)
-    reached = memoryview(np.flatnonzero(dist < UNREACHABLE).astype(np.int32))
+    # the squares the squad reaches, in square order (some dozens of the grid's thousands, found by numpy's C methods:
+    # np.flatnonzero is a Python function)
+    reached = memoryview((dist < UNREACHABLE).nonzero()[0].astype(np.int32))
     dist = memoryview(dist)  # (their items Python ints in pure Python, as the pairs hold them; compiled, typed views)
     out = _quarters(reached, dist, cells, taken, seen.view(np.uint8), 0, size, cr, cc)
     if not out:
