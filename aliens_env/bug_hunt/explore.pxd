@@ -2,6 +2,8 @@ cimport cython
 
 # The C types of Bug Hunt's game records and figures for this module's typed locals (bug_hunt/state.pxd declares them).
 from aliens_env.bug_hunt.state cimport GameRecords, Human
+# the rule of a kept reading of an append-only list (layout_ports' settled ports), in C
+from aliens_env.bug_hunt.state cimport items_read
 # the colony's engine (core/grid.pxd): its cpdef queries (has_los) called in C on a typed receiver, and the
 # squares a segment passes through (line_steps) in C
 from aliens_env.core.grid cimport Grid, line_steps
@@ -34,7 +36,7 @@ cdef bint _sees(Grid col, const signed char[:, :] cells, int v, int m, int sight
 
 # called in C by reveal at every turn of its loop (and by reopen)
 @cython.locals(col=Grid, shared=dict, lasting=dict, ports=list, port=dict, state=str, kind=str, settled=tuple, first=cython.Py_ssize_t,
-               first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.int,
+               kept_first=cython.Py_ssize_t, first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t, width=cython.int,
                height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
                mouths=list)
 cpdef tuple layout_ports(GameRecords game)

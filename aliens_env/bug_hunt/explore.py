@@ -8,7 +8,7 @@ from . import geometry, layout as lay, state
 from ..core.grid import line_steps
 from .geometry import lasting_cache, layout_cache
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, OPAQUE, TERRAINS, WALL
-from .state import NO, GameRecords
+from .state import NO, GameRecords, items_read
 
 try:
     import cython
@@ -153,8 +153,8 @@ def layout_ports(game) -> tuple:
     see to lay it) for every pending open end and every pending door that stands open; blind: the
     squares ``reveal`` found to see no mouth (a square's view and the mouths follow from the layout
     alone), filled by reveal. The ports read start at the first one pending at the last reading
-    (``settled_ports``, kept across versions in geometry.lasting_cache by the colony: a port is
-    added pending, and once joined, dead or done it stays so).
+    (``settled_ports``, kept across versions in geometry.lasting_cache with the ports list, read on
+    by state.items_read's rule: a port is added pending, and once joined, dead or done it stays so).
     (cpdef, explore.pxd: reveal calls it in C at every turn of its loop; its ports typed dict,
     their state and kind str.)"""
     col = game.colony
@@ -168,8 +168,11 @@ def layout_ports(game) -> tuple:
     cells = col.cells
     ports = col.ports
     lasting = lasting_cache(game)
-    settled = lasting.get("settled_ports")  # (colony, n): its first n ports were settled at the last reading
-    first = settled[1] if settled is not None and settled[0] is col else 0
+    settled = lasting.get("settled_ports")  # (ports list, n): its first n ports were settled at the last reading
+    first = NO if settled is None else items_read(settled[0], settled[1], ports)
+    kept_first = first
+    if first == NO:
+        first = 0
     first_pending = len(ports)
     for k in range(first, len(ports)):
         port = ports[k]
@@ -194,7 +197,8 @@ def layout_ports(game) -> tuple:
                 r, c = s // width - dr, s % width - dc
                 mouths.append(r * width + c if 0 <= r < height and 0 <= c < width else NO)
             out.append((k, mouths))
-    lasting["settled_ports"] = (col, first_pending)
+    if first_pending != kept_first:  # (written only when it changes: a new list, or a port settled or added)
+        lasting["settled_ports"] = (ports, first_pending)
     cached = shared["mouths"] = (col.version, out, pending, set())
     return cached
 

@@ -2,6 +2,8 @@ cimport cython
 
 # The C type of Bug Hunt's game records for this module's typed locals (bug_hunt/state.pxd declares it).
 from aliens_env.bug_hunt.state cimport GameRecords
+# the rule of a kept reading of an append-only list (the room pieces', the exploration goals' ports), in C
+from aliens_env.bug_hunt.state cimport items_read
 
 # called in C by this module's functions (every kept result goes through it)
 @cython.locals(shared=dict, kept=cython.long)
@@ -35,13 +37,14 @@ cpdef tuple room_centres(GameRecords game)
 @cython.locals(pieces=list, lasting=dict, kept=tuple, p=dict)
 cdef tuple _rooms(GameRecords game)
 @cython.locals(shared=dict, kept=tuple, lasting=dict, settled=tuple, ports=list, port=dict, first=cython.Py_ssize_t,
-               first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t)
+               kept_first=cython.Py_ssize_t, first_pending=cython.Py_ssize_t, k=cython.Py_ssize_t)
 cpdef tuple exploration_goals(GameRecords game)
 
-# _placement_candidates_uncached's loop over the squares (the squad's field, the cell codes and the union of the
-# figures' views typed views, read unchecked once their lengths are: one pass on C ints and doubles)
+# _placement_candidates_uncached's loop over the squares the squad reaches (those squares, the squad's field, the
+# cell codes and the union of the figures' views typed views, read unchecked once their lengths and each square
+# are checked: one pass on C ints and doubles)
 @cython.locals(n=cython.Py_ssize_t, found=tuple, order=list, pairs=list, passable=bytes, codes=cython.Py_ssize_t,
-               code=cython.Py_ssize_t, unreachable=cython.long, square=cython.Py_ssize_t, far=cython.long,
-               dr=cython.double, dc=cython.double, d=cython.long)
-cdef dict _quarters(const int[:] dist, const signed char[:] cells, bytearray taken, const unsigned char[:] seen,
-                    long nearest, long width, double cr, double cc)
+               code=cython.Py_ssize_t, unreachable=cython.long, i=cython.Py_ssize_t, square=cython.Py_ssize_t,
+               far=cython.long, dr=cython.double, dc=cython.double, d=cython.long)
+cdef dict _quarters(const int[:] reached, const int[:] dist, const signed char[:] cells, bytearray taken,
+                    const unsigned char[:] seen, long nearest, long width, double cr, double cc)

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import state
 from .colony import ALIEN, CARDINAL, FACE_HUGGER, PASSABLE, WALKER
-from .state import NO, PASSABLE_BY_CODE, UNREACHABLE, GameRecords
+from .state import NO, PASSABLE_BY_CODE, UNREACHABLE, GameRecords, items_read
 
 try:
     import cython
@@ -142,12 +142,15 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     cells = col.cells.ravel()
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
-    dist = memoryview(dist)  # (its items Python ints in pure Python, as the pairs hold them; compiled, a typed view)
-    out = _quarters(dist, cells, taken, seen.view(np.uint8), 0, size, cr, cc)
+    # the squares the squad reaches, in square order (some dozens of the grid's thousands, found by numpy's C methods:
+    # np.flatnonzero is a Python function)
+    reached = memoryview((dist < UNREACHABLE).nonzero()[0].astype(np.int32))
+    dist = memoryview(dist)  # (their items Python ints in pure Python, as the pairs hold them; compiled, typed views)
+    out = _quarters(reached, dist, cells, taken, seen.view(np.uint8), 0, size, cr, cc)
     if not out:
         # ASSUMPTION A31: no laid square is out of view: they come out of the dark at the
         # edge of what is laid, at least min_placement squares away
-        out = _quarters(dist, cells, taken, None, game.rules["min_placement"], size, cr, cc)
+        out = _quarters(reached, dist, cells, taken, None, game.rules["min_placement"], size, cr, cc)
     return out
 
 
@@ -157,15 +160,16 @@ PASSABLE_CODES = bytes(PASSABLE_BY_CODE)
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _quarters(dist, cells, taken: bytearray, seen, nearest: int, width: int, cr: float,
+def _quarters(reached, dist, cells, taken: bytearray, seen, nearest: int, width: int, cr: float,
               cc: float) -> dict[int, list[tuple[int, int]]]:
-    """_placement_candidates_uncached's share-out: direction -> [(path distance, square)], in square
-    order, of the squares the squad reaches (`dist`, its field) at least `nearest` steps away, open
-    (`cells`' codes PASSABLE), not `taken` and not `seen` (a flag a square; None: every square
-    counts); the direction the compass quarter of the square seen from the squad's centre (cr, cc)
-    (A30); the directions in the order of their first square. (cdef, geometry.pxd: one loop over
-    the squares on C ints and doubles, the arrays typed views read unchecked once their lengths are,
-    in place of numpy's index arrays and masks; a float's sums as Python's.)"""
+    """_placement_candidates_uncached's share-out: direction -> [(path distance, square)], in the
+    order of `reached` (the squares the squad reaches, in square order), of those squares the squad's
+    field `dist` finds at least `nearest` steps away, open (`cells`' codes PASSABLE), not `taken`
+    and not `seen` (a flag a square; None: every square counts); the direction the compass quarter
+    of the square seen from the squad's centre (cr, cc) (A30); the directions in the order of their
+    first square. (cdef, geometry.pxd: one loop over the reached squares on C ints and doubles, the
+    arrays typed views read unchecked once their lengths and each square are checked, in place of
+    numpy's index arrays and masks; a float's sums as Python's.)"""
     n = len(taken)
     if len(dist) < n or len(cells) < n or (seen is not None and len(seen) < n):
         raise ValueError("the field, cells and view do not cover every square")
@@ -173,7 +177,10 @@ def _quarters(dist, cells, taken: bytearray, seen, nearest: int, width: int, cr:
     order = []  # the directions in the order of their first square
     passable, unreachable = PASSABLE_CODES, UNREACHABLE  # (typed locals: no module look-up or boxing a square)
     codes = len(passable)
-    for square in range(n):
+    for i in range(len(reached)):
+        square = reached[i]
+        if not 0 <= square < n:
+            raise IndexError(f"reached square {square} is off the grid")
         far = dist[square]
         if far >= unreachable or far < nearest:
             continue
@@ -308,7 +315,7 @@ def _rooms(game) -> tuple[dict, ...]:
     pieces = game.colony.pieces
     lasting = lasting_cache(game)
     kept = lasting.get("room_pieces")  # (pieces list, pieces read, the rooms among them)
-    if kept is None or kept[0] is not pieces or kept[1] > len(pieces):
+    if kept is None or items_read(kept[0], kept[1], pieces) == NO:
         kept = (pieces, 0, ())
     if kept[1] < len(pieces):
         added = tuple([p for p in pieces[kept[1]:] if p["kind"] == "room"])
@@ -333,7 +340,10 @@ def exploration_goals(game) -> tuple[int, ...]:
     ports = col.ports
     lasting = lasting_cache(game)
     settled = lasting.get("goal_ports")  # (ports list, n): its first n ports were settled at the last reading
-    first = settled[1] if settled is not None and settled[0] is ports and settled[1] <= len(ports) else 0
+    first = NO if settled is None else items_read(settled[0], settled[1], ports)
+    kept_first = first
+    if first == NO:
+        first = 0
     first_pending = len(ports)
     for k in range(first, len(ports)):
         port = ports[k]
@@ -348,7 +358,8 @@ def exploration_goals(game) -> tuple[int, ...]:
             r, c = port["cells"][0]
             r, c = r - dr, c - dc
             goals.append(r * col.width + c if 0 <= r < col.height and 0 <= c < col.width else NO)
-    lasting["goal_ports"] = (ports, first_pending)
+    if first_pending != kept_first:  # (written only when it changes: a new list, or a port settled or added)
+        lasting["goal_ports"] = (ports, first_pending)
     kept = shared["exploration_goals"] = (game.rooms_entered, tuple(goals))
     return kept[1]
 

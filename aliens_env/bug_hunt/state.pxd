@@ -53,6 +53,9 @@ cdef class FeatureIndex:
     cdef readonly tuple sentries, fired_at
 
 cpdef FeatureIndex feature_index(GameRecords game)
+# how far a kept reading of an append-only list holds (feature_index's, geometry's room pieces' and exploration
+# goals' rule), called in C by them
+cpdef Py_ssize_t items_read(object kept_list, Py_ssize_t count, list items) except? -2
 
 cpdef long taken_beside(GameRecords game, Py_ssize_t s, tuple sentries) except? -1
 # the one listing of the squares figures hold (occupied's and taken_beside's), its adding of a held square to

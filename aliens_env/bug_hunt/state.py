@@ -149,6 +149,15 @@ class FeatureIndex:
         self.fired_at = tuple(fired_at)
 
 
+def items_read(kept_list, count: int, items: list) -> int:
+    """The rule of a reading kept of an append-only list (a list the game only ever appends to; a
+    copied game, or one read from a file, holds another list): how many of `items`' first items
+    a reading of `count` items of `kept_list` holds: `count` when kept_list is items itself (by
+    identity) and items holds that many, else NO (it is not a reading of this list: read anew).
+    (cpdef, state.pxd: feature_index, geometry's room pieces and exploration goals call it in C.)"""
+    return count if kept_list is items and count <= len(items) else NO
+
+
 @cython.locals(game=GameRecords, shared=dict, lasting=dict, kept=FeatureIndex)
 def feature_index(game) -> FeatureIndex:
     """game's FeatureIndex, kept among the results kept across layout versions (the dict
@@ -159,7 +168,7 @@ def feature_index(game) -> FeatureIndex:
     shared = game._shared
     lasting = shared.get("lasting")
     kept = None if lasting is None else lasting.get("feature_index")
-    if kept is None or kept.features is not game.features or kept.count != len(game.features):
+    if kept is None or items_read(kept.features, kept.count, game.features) != len(game.features):
         kept = FeatureIndex(game.features, game.size)
         if lasting is not None:
             lasting["feature_index"] = kept
