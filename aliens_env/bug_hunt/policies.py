@@ -94,7 +94,7 @@ def _nearest_figure(game, figures: list[int], dist) -> int:
     return best
 
 
-@cython.locals(game=GameRecords, h=Human, no=cython.long, me=cython.long, taken=list, rows=list, entry=tuple,
+@cython.locals(game=GameRecords, h=Human, no=cython.long, me=object, taken=list, rows=list, entry=tuple,
                k=cython.Py_ssize_t, j=cython.Py_ssize_t, x=cython.long, held=cython.long, row=cython.long,
                deep=cython.long, home=list, free=cython.bint)
 def _home_squares(game) -> list[int]:
@@ -103,7 +103,7 @@ def _home_squares(game) -> list[int]:
     entry square back: they are in square order, so the rows only fall (or stay) along the way, and
     the deepest free row is the first free square's. (Loops on C longs: the few squares held
     compared one by one, no set made; the figures typed.)"""
-    no = me = NO  # (C longs: the loops' tests box nothing)
+    no = me = NO  # (no a C long: the rows' test boxes nothing; me an int, as the figures' squares it is compared with)
     if game.active != no:
         h = game.humans[game.active]
         me = h.pos

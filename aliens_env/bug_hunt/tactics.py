@@ -16,7 +16,6 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 """
 from __future__ import annotations
 
-from array import array
 from functools import partial
 
 import numpy as np
@@ -195,7 +194,7 @@ def _claim(game, goals, per_goal: int, pods: tuple):
         return None
     goal_fields = _goal_fields(game, goals, pods)
     count = len(figures)
-    walks = array("l", [NO]) * (len(goal_fields) * count)  # (C longs: compiled, a typed view read and written in C)
+    walks = [NO] * (len(goal_fields) * count)
     for j in range(len(goal_fields)):
         g, unequipped_field, equipped_field, terminal = goal_fields[j]
         row = j * count
@@ -213,21 +212,21 @@ def _claim(game, goals, per_goal: int, pods: tuple):
     return None if j == NO else goal_fields[j]
 
 
-def _read_walks(walks: array, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
+def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
                 equipped: bool) -> None:
     """_claimed_goal's walks to one goal along `field` (the goal's walking field): for each figure k
     (on squares[k]) without the equipment when `plain`, with it when `equipped`, walks[row + k] =
     its walking steps, NO where the walk does not reach the goal. Typed in tactics.pxd: the field
     read as a C array."""
-    unreachable, no = UNREACHABLE, NO  # (C longs: the loop's test and writes box nothing)
+    unreachable = UNREACHABLE  # (a C long: the loop's test boxes nothing)
     for k in range(len(squares)):
         if equipped if equipment[k] else plain:
             square = squares[k]
             steps = int(field[square])  # (a Python int in pure Python: no int32 arithmetic below)
-            walks[row + k] = steps if steps < unreachable else no
+            walks[row + k] = steps if steps < unreachable else NO
 
 
-def _share_out(walks: array, figures: list, goal_fields: list, me: int, per_goal: int) -> int:
+def _share_out(walks: list, figures: list, goal_fields: list, me: int, per_goal: int) -> int:
     """_claimed_goal's share-out: the index (in goal_fields: (goal, ...) each) of the goal figure `me`
     claims, NO when it is left without one. walks[j * len(figures) + k]: figure k's walking steps to
     goal j, NO where it has no walk there (figures in ascending order; the list is spent). The
