@@ -270,8 +270,8 @@ def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
 
 
 # The tactics' play of the scripted squad: module functions, so the plays call them in C (tactics.pxd), each
-# handed the tactic (`tactic`: its _goals, an instance's own read, and _round_pods); TacticMarines' methods of
-# the same names are these.
+# handed the tactic (`tactic`: its _goals, an instance's own read, and _round_pods); TacticMarines' _walk,
+# step_toward and _leads_to are these.
 def _walking_steps(tactic, game):
     """The walking steps the tactic's squad reads, as squad_step and squad_next_figure take them
     (`field`): round the sentry pods for bypass (A73, _pod_field), the game's own (None) else."""
@@ -686,22 +686,24 @@ class BugHuntTactics(CommandedSide, BugHunt):
         return super().observe(player)
 
     @cython.locals(game=GameRecords)
-    def _command_start(self) -> dict:
+    def _command_start(self) -> list:
+        """What _command_over compares against: [the turn, the acting figure, None before an act
+        decision] (a list: _command_over reads it by index and fills the figure in at the first act)."""
         game = self  # (typed: the records read from the struct)
-        return {"turn": game.turn, "figure": game.active if game.decision.kind == "act" else None}
+        return [game.turn, game.active if game.decision.kind == "act" else None]
 
-    @cython.locals(game=GameRecords, d=Decision)
-    def _command_over(self, start: dict) -> bool:
+    @cython.locals(game=GameRecords, d=Decision, start=list)
+    def _command_over(self, start: list) -> bool:
         """A tactic plays on until the next figure's activation (its activate, or the act of
         another figure when the activate was forced) or the next turn. (The game typed: its
         decision, turn and figure read from the struct.)"""
         game = self
         d = game.decision
-        if d.kind == "activate" or game.turn != start["turn"]:
+        if d.kind == "activate" or game.turn != start[0]:
             return True
         if d.kind == "act":
-            if start["figure"] is None:
-                start["figure"] = game.active
-            elif game.active != start["figure"]:
+            if start[1] is None:
+                start[1] = game.active
+            elif game.active != start[1]:
                 return True
         return False
