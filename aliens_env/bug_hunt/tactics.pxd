@@ -55,12 +55,11 @@ cdef Py_ssize_t _share_out(list walks, list figures, list goal_fields, long me, 
 # spread's test of one goal: its walking field (int32) read as a C array
 @cython.locals(mine=cython.long, k=cython.Py_ssize_t)
 cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1
-# the tactics' play of the scripted squad, called in C by the plays (each handed the tactic, an object: its _goals
-# and _round_pods read as Python attributes): the walking steps it reads, its step toward goals, its walk, the
-# scripted choice, a step else another action, the pods it walks round, a step's square (cpdef: TacticMarines'
-# _leads_to) and its test against a field, and the share-out's play (fan_out, fire_teams, ambush)
+# the tactics' play of the scripted squad, called in C by the plays (each handed the tactic, an object: its _goals,
+# step_toward and _round_pods read as Python attributes): the walking steps it reads, its walk, the scripted
+# choice, a step else another action, the pods it walks round, a step's square (cpdef: TacticMarines' _leads_to)
+# and its test against a field, and the share-out's play (fan_out, fire_teams, ambush)
 cdef object _walking_steps(object tactic, GameRecords game)
-cdef object _step_toward(object tactic, GameRecords game, object goals, object mask)
 cdef object _walk(object tactic, GameRecords game, object mask)
 cdef object _scripted(object tactic, GameRecords game, object mask, object action)
 cdef object _walk_or(object tactic, GameRecords game, object mask, object goals, object otherwise)

@@ -270,17 +270,12 @@ def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
 
 
 # The tactics' play of the scripted squad: module functions, so the plays call them in C (tactics.pxd), each
-# handed the tactic (`tactic`: its _goals, an instance's own read, and _round_pods); TacticMarines' _walk,
-# step_toward and _leads_to are these.
+# handed the tactic (`tactic`: its _goals and step_toward, an instance's own read, and _round_pods);
+# TacticMarines' _walk and _leads_to are these.
 def _walking_steps(tactic, game):
     """The walking steps the tactic's squad reads, as squad_step and squad_next_figure take them
     (`field`): round the sentry pods for bypass (A73, _pod_field), the game's own (None) else."""
     return partial(_pod_field, game) if tactic._round_pods else None
-
-
-def _step_toward(tactic, game, goals: list[int], mask) -> int | None:
-    """ScriptedMarines.step_toward, reading the tactic's walking steps (_walking_steps)."""
-    return squad_step(game, goals, mask, _walking_steps(tactic, game))
 
 
 def _walk(tactic, game, mask) -> int:
@@ -294,8 +289,8 @@ def _scripted(tactic, game, mask, action) -> int:
 
 
 def _walk_or(tactic, game, mask, goals, otherwise) -> int:
-    """The step toward `goals` (_step_toward), else `otherwise`."""
-    step = _step_toward(tactic, game, goals, mask)
+    """The step toward `goals` (the tactic's step_toward, an instance's own read), else `otherwise`."""
+    step = tactic.step_toward(game, goals, mask)
     return otherwise if step is None else step
 
 
@@ -432,9 +427,9 @@ class TacticMarines(ScriptedMarines):
         return _pod_field(game, goals, mover) if self._round_pods else game.colony.field(goals, mover)
 
     def step_toward(self, game, goals: list[int], mask) -> int | None:
-        """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass
-        (_step_toward: the plays call it in C)."""
-        return _step_toward(self, game, goals, mask)
+        """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass.
+        (Compiled: policies' squad_step a C call.)"""
+        return squad_step(game, goals, mask, _walking_steps(self, game))
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass.
@@ -473,7 +468,7 @@ class TacticMarines(ScriptedMarines):
         if action != WALK and _kind(game, action) in SHOTS:
             return action
         if not _queen_seen(game):
-            step = _step_toward(self, game, room_centres(game), mask)
+            step = self.step_toward(game, room_centres(game), mask)
             if step is not None:
                 return step
         return self.press(game, mask, action)
@@ -537,7 +532,7 @@ class TacticMarines(ScriptedMarines):
         nearest = game.walk_field(goals)  # (the walk to the nearest of them: one field for every goal's step)
         for g in sorted(goals, key=lambda x: (steps_on(mine, x), x)):
             if steps_on(mine, g) < NOT_WALKED:  # (a goal the figure can walk to)
-                step = _step_toward(self, game, [g], mask)
+                step = self.step_toward(game, [g], mask)
                 if step is not None and not _lengthens(game, step, nearest):
                     return step
         return None

@@ -1,5 +1,5 @@
-"""The tactics' scripted walk, worked out by C calls (tactics._walk, _step_toward and _walking_steps,
-policies.squad_walk) rather than through the methods: at random positions of played games (pods laid
+"""The tactics' scripted walk, worked out by C calls (tactics._walk and _walking_steps, policies.squad_walk)
+rather than through the methods: at random positions of played games (pods laid
 in most, electronic locks in half) each tactic's walk (TacticMarines._walk, the walk ScriptedMarines.choose
 and every play reads) is the rule written out here: the step toward the tactic's goals along its walking
 steps (round the sentry pods for bypass, A73), else over-watch with 2 AP or more when legal, else the
