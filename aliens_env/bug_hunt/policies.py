@@ -94,27 +94,30 @@ def _nearest_figure(game, figures: list[int], dist) -> int:
     return best
 
 
-@cython.locals(game=GameRecords, h=Human, me=object, taken=list, rows=list, entry=tuple, k=cython.Py_ssize_t,
-               j=cython.Py_ssize_t, x=cython.long, held=cython.long, row=cython.long, deep=cython.long, home=list,
-               free=cython.bint)
+@cython.locals(game=GameRecords, h=Human, no=cython.long, me=object, taken=list, rows=list, entry=tuple,
+               k=cython.Py_ssize_t, j=cython.Py_ssize_t, x=cython.long, held=cython.long, row=cython.long,
+               deep=cython.long, home=list, free=cython.bint)
 def _home_squares(game) -> list[int]:
     """ScriptedMarines._goals once the search is done: the deepest entry squares no other active
     figure holds (in square order), so the first back make room for the rest. Read from the last
     entry square back: they are in square order, so the rows only fall (or stay) along the way, and
     the deepest free row is the first free square's. (Loops on C longs: the few squares held
     compared one by one, no set made; the figures typed.)"""
-    me = game.humans[game.active].pos if game.active != NO else NO
+    no = me = NO  # (no a C long: the rows' test boxes nothing; me an int, as the figures' squares it is compared with)
+    if game.active != no:
+        h = game.humans[game.active]
+        me = h.pos
     taken = []
     for h in game.humans:
         if h.status == "active" and h.pos != me:
             taken.append(h.pos)
     rows = game.colony.rows_cols[0]  # each square's row (as game.rc(x)[0])
     entry = entry_squares(game)
-    deep, home = NO, []
+    deep, home = no, []
     for k in range(len(entry) - 1, -1, -1):
         x = entry[k]
         row = rows[x]
-        if deep != NO and row != deep:
+        if deep != no and row != deep:
             break
         free = True
         for j in range(len(taken)):
@@ -189,7 +192,9 @@ def squad_step(game, goals: list[int], mask: np.ndarray, field=None) -> int | No
 def squad_step_along(game, dist, mask: np.ndarray) -> int | None:
     """squad_step along `dist`, the walking steps to the goals (a field of int32 steps per square,
     UNREACHABLE where none: the tactics hand a goal's kept field): five squares are read, so no dict
-    of every square is made."""
+    of every square is made. None is refused (compiled, a typed view takes None as an empty one)."""
+    if dist is None:
+        raise TypeError("squad_step_along: dist must be a walking field (steps per square), not None")
     layout = game.layout
     slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
     h = game.humans[game.active]
@@ -251,6 +256,13 @@ def squad_act(game, mask: np.ndarray) -> int:
     return WALK
 
 
+def squad_walk(game, goals: list[int], mask: np.ndarray, field=None) -> int:
+    """ScriptedMarines._walk toward `goals`: the step toward them (squad_step, reading `field` as it
+    does), else hold (squad_hold). (A C call from the squad and the tactics.)"""
+    step = squad_step(game, goals, mask, field)
+    return squad_hold(game, mask) if step is None else step
+
+
 def squad_hold(game, mask: np.ndarray) -> int:
     """Over-watch when it can be paid for with AP to spare, else end the activation (the scripted
     walk with no step, and the tactics' hold)."""
@@ -310,9 +322,8 @@ class ScriptedMarines(SeedablePolicy):
 
     def _walk(self, game, mask) -> int:
         """choose's walk (where squad_act answers WALK): the step toward the goals, else hold
-        (squad_hold)."""
-        step = self.step_toward(game, self._goals(game), mask)
-        return squad_hold(game, mask) if step is None else step
+        (squad_walk; TacticMarines' reads its own walking steps)."""
+        return squad_walk(game, self._goals(game), mask)
 
     shot = staticmethod(squad_shot)
 

@@ -11,10 +11,10 @@ from aliens_env.core.game cimport Decision
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# the scripted squad's act choice short of its walk, its hold, step, next figure and goals, the walking figures and
-# the test of a squad figure beside a square (policies), called in C
+# the scripted squad's act choice short of its walk, its walk, hold, step, next figure and goals, the walking figures
+# and the test of a squad figure beside a square (policies), called in C
 from aliens_env.bug_hunt.policies cimport (near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
-    squad_step, squad_step_along, walkers)
+    squad_step, squad_step_along, squad_walk, walkers)
 # an action's kind (its slice's name): decode a C call
 @cython.locals(layout=ActionLayout)
 cpdef object _kind(GameRecords game, object action)
@@ -36,10 +36,10 @@ cdef object _kept_steps(const int[:] field)
 @cython.locals(shared=dict, views=dict, key=tuple)
 cpdef object _goal_view(GameRecords game, object goal, bint equipped, tuple pods)
 # the share-out's fields per distinct goal, kept by the goals (called in C by _claim)
-@cython.locals(shared=dict, key=tuple, fields=list, seen=set)
+@cython.locals(shared=dict, key=tuple, fields=list, seen=set, terminals=tuple)
 cdef list _goal_fields(GameRecords game, object goals, tuple pods)
 # the share-out: the squad read from the typed Humans, the kept fields and the C loops called in C
-@cython.locals(h=Human, terminals=tuple, figures=list, squares=list, equipment=list, walks=list, goal_fields=list,
+@cython.locals(h=Human, figures=list, squares=list, equipment=list, walks=list, goal_fields=list,
                count=cython.Py_ssize_t, j=cython.Py_ssize_t, row=cython.Py_ssize_t, i=cython.Py_ssize_t,
                me=cython.long, mine=cython.bint, any_plain=cython.bint, any_equipped=cython.bint)
 cdef object _claim(GameRecords game, object goals, long per_goal, tuple pods)
@@ -55,3 +55,16 @@ cdef Py_ssize_t _share_out(list walks, list figures, list goal_fields, long me, 
 # spread's test of one goal: its walking field (int32) read as a C array
 @cython.locals(mine=cython.long, k=cython.Py_ssize_t)
 cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1
+# the tactics' play of the scripted squad, called in C by the plays (each handed the tactic, an object: its _goals,
+# step_toward and _round_pods read as Python attributes): the walking steps it reads, its walk, the scripted
+# choice, a step else another action, the pods it walks round, a step's square (cpdef: TacticMarines' _leads_to)
+# and its test against a field, and the share-out's play (fan_out, fire_teams, ambush)
+cdef object _walking_steps(object tactic, GameRecords game)
+cdef object _walk(object tactic, GameRecords game, object mask)
+cdef object _scripted(object tactic, GameRecords game, object mask, object action)
+cdef object _walk_or(object tactic, GameRecords game, object mask, object goals, object otherwise)
+cdef tuple _pods(object tactic, GameRecords game)
+cpdef object _leads_to(GameRecords game, object step)
+cdef bint _lengthens(GameRecords game, object step, object field) except -1
+@cython.locals(queen=cython.bint, claimed=tuple)
+cdef object _fan(object tactic, GameRecords game, object mask, object action, long per_goal)

@@ -30,7 +30,7 @@ from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
 from .policies import (WALK, ScriptedMarines, near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
-                       squad_step, squad_step_along, walkers)
+                       squad_step, squad_step_along, squad_walk, walkers)
 from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
@@ -149,21 +149,23 @@ def _goal_view(game, goal: int, equipped: bool, pods: tuple):
 
 def _goal_fields(game, goals, pods: tuple) -> list[tuple]:
     """Per distinct goal, (goal, the walking field to it of a figure without the equipment, of one
-    with it), each a _goal_view round `pods`; with no electronic lock laid the two walkers' fields
-    are one. Kept in the layout cache by the goals and `pods`, so _claimed_goal looks them up once a
-    call. (A repeated goal is left out: its pairs would repeat the first's, each passed over as the
-    first was.) Typed in tactics.pxd."""
+    with it, is it a comms terminal's square), each field a _goal_view round `pods`; with no
+    electronic lock laid the two walkers' fields are one. Kept in the layout cache by the goals,
+    `pods` and the number of features (as _feature_squares keeps the terminals'), so _claimed_goal
+    looks them up once a call. (A repeated goal is left out: its pairs would repeat the first's,
+    each passed over as the first was.) Typed in tactics.pxd."""
     shared = layout_cache(game)
-    key = ("goal_fields", tuple(goals), pods)
+    key = ("goal_fields", tuple(goals), pods, len(game.features))
     fields = shared.get(key)
     if fields is None:
         locks = _locks_laid(game)  # (the two walkers differ only at electronic locks)
+        terminals = _feature_squares(game, "comms_terminal")
         fields, seen = [], set()
         for g in goals:
             if g not in seen:
                 seen.add(g)
                 walked = _goal_view(game, g, True, pods)
-                fields.append((g, _goal_view(game, g, False, pods) if locks else walked, walked))
+                fields.append((g, _goal_view(game, g, False, pods) if locks else walked, walked, g in terminals))
         shared[key] = fields
     return fields
 
@@ -171,8 +173,9 @@ def _goal_fields(game, goals, pods: tuple) -> list[tuple]:
 def _claim(game, goals, per_goal: int, pods: tuple):
     """TacticMarines._claimed_goal with the walking fields round `pods` (bypass's pods, else none):
     the goal the active figure claims with its fields, (goal, the unequipped walker's field, the
-    equipped walker's: WALKER's) as _goal_fields keeps them, None when it is left without one. Typed in tactics.pxd: the
-    figures read from the typed Humans, the kept fields and the share-out C calls."""
+    equipped walker's: WALKER's, is it a terminal) as _goal_fields keeps them, None when it is left
+    without one. Typed in tactics.pxd: the figures read from the typed Humans, the kept fields and
+    the share-out C calls."""
     me = game.active
     figures, squares, equipment = [], [], []
     mine, any_plain, any_equipped = False, False, False
@@ -189,14 +192,13 @@ def _claim(game, goals, per_goal: int, pods: tuple):
                 any_plain = True
     if not mine:
         return None
-    terminals = _feature_squares(game, "comms_terminal")
     goal_fields = _goal_fields(game, goals, pods)
     count = len(figures)
     walks = [NO] * (len(goal_fields) * count)
     for j in range(len(goal_fields)):
-        g, unequipped_field, equipped_field = goal_fields[j]
+        g, unequipped_field, equipped_field, terminal = goal_fields[j]
         row = j * count
-        if g in terminals:  # (only a figure with the equipment uses a comms terminal)
+        if terminal:  # (only a figure with the equipment uses a comms terminal)
             if any_equipped:
                 _read_walks(walks, row, equipped_field, squares, equipment, False, True)
         elif unequipped_field is equipped_field:  # (no electronic lock laid: one field for every figure)
@@ -267,6 +269,88 @@ def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
     return True
 
 
+# The tactics' play of the scripted squad: module functions, so the plays call them in C (tactics.pxd), each
+# handed the tactic (`tactic`: its _goals and step_toward, an instance's own read, and _round_pods);
+# TacticMarines' _walk and _leads_to are these.
+def _walking_steps(tactic, game):
+    """The walking steps the tactic's squad reads, as squad_step and squad_next_figure take them
+    (`field`): round the sentry pods for bypass (A73, _pod_field), the game's own (None) else."""
+    return partial(_pod_field, game) if tactic._round_pods else None
+
+
+def _walk(tactic, game, mask) -> int:
+    """ScriptedMarines._walk of the tactic: toward its goals along its walking steps (squad_walk)."""
+    return squad_walk(game, tactic._goals(game), mask, _walking_steps(tactic, game))
+
+
+def _scripted(tactic, game, mask, action) -> int:
+    """The scripted squad's choice: `action` (squad_act's), its walk worked out (_walk) where it is WALK."""
+    return _walk(tactic, game, mask) if action == WALK else action
+
+
+def _walk_or(tactic, game, mask, goals, otherwise) -> int:
+    """The step toward `goals` (the tactic's step_toward, an instance's own read), else `otherwise`."""
+    step = tactic.step_toward(game, goals, mask)
+    return otherwise if step is None else step
+
+
+def _pods(tactic, game) -> tuple[int, ...]:
+    """The squares every walking distance the squad reads goes round: the pods' for bypass, none
+    else (_goal_view's `pods`)."""
+    return _pod_squares(game) if tactic._round_pods else ()
+
+
+def _leads_to(game, step) -> int:
+    """The square a step (a move, or the door it opens or unlocks) of the active figure leads to."""
+    dr, dc = CARDINAL[game.layout.decode(step)[1]]
+    return game.step_sq(game.humans[game.active].pos, dr, dc)
+
+
+def _lengthens(game, step, field: np.ndarray) -> bool:
+    """Does the step lead the active figure farther along `field` (walking steps to the
+    nearest of some goals, ``game.walk_field``: the scripted squad's field) than it stands?
+    Such a step would be walked straight back by the script at its next action."""
+    return steps_on(field, _leads_to(game, step)) > steps_on(field, game.humans[game.active].pos)
+
+
+def _fan(tactic, game, mask, action, per_goal: int) -> int:
+    """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
+    or over-watch with nothing in reach, until the Queen is seen; with no step toward it
+    (blocked, or the AP short), hold rather than take a scripted step away from it; else
+    as scripted. The scripted walk (WALK) is worked out only where it decides: with the Queen seen or
+    an Alien among the targets (its over-watch kept), with fewer than two goals or none claimed, or
+    with no step toward the claimed goal. (_queen_seen and _alien_targeted worked out once each.)"""
+    queen = _queen_seen(game)
+    if action == WALK:
+        if queen:
+            return _walk(tactic, game, mask)
+        if _alien_targeted(game):
+            action = _walk(tactic, game, mask)
+            if _kind(game, action) == "overwatch":
+                return action  # the scripted squad watches Aliens in reach
+    else:  # (a shot, comms, over-watch with an Alien in reach or the hold: squad_act's)
+        kind = _kind(game, action)
+        if queen or kind in SHOTS or (kind not in STEPS and kind != "end" and kind != "overwatch"):
+            return action
+        if kind == "overwatch" and _alien_targeted(game):
+            return action  # the scripted squad watches Aliens in reach
+    goals = tactic._goals(game)
+    if len(goals) < 2:
+        return _scripted(tactic, game, mask, action)
+    claimed = _claim(game, goals, per_goal, _pods(tactic, game))
+    if claimed is None:
+        return _scripted(tactic, game, mask, action)
+    # step_toward the claimed goal, along WALKER's walk to it (round the pods for bypass) as step_toward read it
+    goal, walk = claimed[0], claimed[2]
+    step = squad_step_along(game, walk, mask)
+    if step is not None:
+        return step
+    action = _scripted(tactic, game, mask, action)
+    if _kind(game, action) in STEPS and _lengthens(game, action, tactic._walk_field(game, [goal])):
+        return squad_hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
+    return action
+
+
 class TacticMarines(ScriptedMarines):
     """The scripted squad playing one tactic (see rules.yaml: tactics); "heuristic" is
     ScriptedMarines move for move."""
@@ -320,9 +404,9 @@ class TacticMarines(ScriptedMarines):
         finally:
             self._within_act = None
 
-    def _scripted(self, game, mask, action) -> int:
-        """The scripted squad's choice: `action` (squad_act's), its walk worked out (_walk) where it is WALK."""
-        return self._walk(game, mask) if action == WALK else action
+    def _walk(self, game, mask) -> int:
+        """ScriptedMarines._walk along the tactic's walking steps (choose's; the plays call _walk in C)."""
+        return _walk(self, game, mask)
 
     @cython.locals(game=GameRecords, kept=dict)
     def _goals(self, game) -> list[int]:
@@ -345,30 +429,26 @@ class TacticMarines(ScriptedMarines):
     def step_toward(self, game, goals: list[int], mask) -> int | None:
         """ScriptedMarines.step_toward, reading the walking steps round the pods for bypass.
         (Compiled: policies' squad_step a C call.)"""
-        return squad_step(game, goals, mask, partial(_pod_field, game) if self._round_pods else None)
+        return squad_step(game, goals, mask, _walking_steps(self, game))
 
     def next_figure(self, game) -> int:
         """ScriptedMarines.next_figure, reading the walking steps round the pods for bypass.
         (Compiled: policies' squad_next_figure a C call.)"""
-        return squad_next_figure(game, partial(_pod_field, game) if self._round_pods else None)
+        return squad_next_figure(game, _walking_steps(self, game))
 
     _hold = staticmethod(squad_hold)
-
-    def _walk_or(self, game, mask, goals, otherwise) -> int:
-        step = self.step_toward(game, goals, mask)
-        return otherwise if step is None else step
 
     def hold(self, game, mask, action) -> int:
         """hold: shoot as scripted, never step (where the scripted squad walks it holds, as the walk does
         with no step)."""
-        return self._hold(game, mask) if action == WALK or _kind(game, action) in STEPS else action
+        return squad_hold(game, mask) if action == WALK or _kind(game, action) in STEPS else action
 
     def regroup(self, game, mask, action) -> int:
         """regroup: shoot as scripted, else walk to the nearest squad mate, else hold."""
         if action != WALK and _kind(game, action) in SHOTS:
             return action
         mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
-        return self._walk_or(game, mask, mates, self._hold(game, mask))
+        return _walk_or(self, game, mask, mates, squad_hold(game, mask))
 
     def press(self, game, mask, action) -> int:
         """press: walk on toward the goals while a step gets closer, shooting only when none does.
@@ -376,11 +456,11 @@ class TacticMarines(ScriptedMarines):
         step_toward), so it is kept rather than worked out again; so is the scripted walk's hold (a
         step toward the goals again would find none)."""
         if action == WALK:
-            return self._walk(game, mask)
+            return _walk(self, game, mask)
         kind = _kind(game, action)
         if kind == "comms" or kind in STEPS:
             return action
-        return self._walk_or(game, mask, self._goals(game), action)
+        return _walk_or(self, game, mask, self._goals(game), action)
 
     def rooms(self, game, mask, action) -> int:
         """rooms: shoot as scripted, else toward the nearest room not entered until the Queen is
@@ -401,7 +481,7 @@ class TacticMarines(ScriptedMarines):
         (_goal_view; a walking step costs 1 both ways between squares a walker may enter, so a goal's field
         at a figure's square is the figure's walk to the goal; from a square a walker may not
         enter it reads UNREACHABLE, as a walk from there would)."""
-        action = self._scripted(game, mask, action)
+        action = _scripted(self, game, mask, action)
         goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
@@ -410,7 +490,7 @@ class TacticMarines(ScriptedMarines):
         for g in goals:
             if _nearest_of(_goal_view(game, g, True, ()), pos, mates):  # (the colony's WALKER field to g)
                 rest.append(g)
-        return self._walk_or(game, mask, rest, action)
+        return _walk_or(self, game, mask, rest, action)
 
     @cython.locals(game=GameRecords, layout=ActionLayout, h=Human, t=tuple)
     def grenades(self, game, mask, action) -> int:
@@ -425,20 +505,20 @@ class TacticMarines(ScriptedMarines):
             if slot is not None and mask[layout.encode("grenade", slot)] and rng(game, h.pos, square) >= 3 \
                     and not near_friend(game, square):
                 return layout.encode("grenade", slot)
-        return self._scripted(game, mask, action)
+        return _scripted(self, game, mask, action)
 
     def spare_eggs(self, game, mask, action) -> int:
         """spare_eggs: never shoot an egg cache (firing makes the Aliens' activation likelier,
         rules.yaml activation): the scripted squad's shot at another target, else walk on
         toward the goals, else hold; else as scripted."""
-        action = self._scripted(game, mask, action)
+        action = _scripted(self, game, mask, action)
         kind, index = game.layout.decode(action)
         if kind != "fire" or targets(game)[index][0] != "egg":
             return action
         shot = self.shot(game, mask, spare_eggs=True)
         if shot is not None:
             return shot
-        return self._walk_or(game, mask, self._goals(game), self._hold(game, mask))
+        return _walk_or(self, game, mask, self._goals(game), squad_hold(game, mask))
 
     def _detour(self, game, mask, goals) -> int | None:
         """A step toward the nearest goal (by the active figure's walking steps) that a legal step
@@ -453,29 +533,18 @@ class TacticMarines(ScriptedMarines):
         for g in sorted(goals, key=lambda x: (steps_on(mine, x), x)):
             if steps_on(mine, g) < NOT_WALKED:  # (a goal the figure can walk to)
                 step = self.step_toward(game, [g], mask)
-                if step is not None and not self._lengthens(game, step, nearest):
+                if step is not None and not _lengthens(game, step, nearest):
                     return step
         return None
 
-    @classmethod
-    def _lengthens(cls, game, step, field: np.ndarray) -> bool:
-        """Does the step lead the active figure farther along `field` (walking steps to the
-        nearest of some goals, ``game.walk_field``: the scripted squad's field) than it stands?
-        Such a step would be walked straight back by the script at its next action."""
-        return steps_on(field, cls._leads_to(game, step)) > steps_on(field, game.humans[game.active].pos)
-
-    @staticmethod
-    def _leads_to(game, step) -> int:
-        """The square a step (a move, or the door it opens or unlocks) leads to."""
-        dr, dc = CARDINAL[game.layout.decode(step)[1]]
-        return game.step_sq(game.humans[game.active].pos, dr, dc)
+    _leads_to = staticmethod(_leads_to)
 
     def push(self, game, mask, action) -> int:
         """push: never end an activation or over-watch with AP left while some goal can be walked
         to: where the scripted squad would, step toward the nearest goal a legal step gets closer
         to (round a blocking squad mate to the next goal) without lengthening the walk to the
         nearest goal (_detour); else as scripted."""
-        action = self._scripted(game, mask, action)
+        action = _scripted(self, game, mask, action)
         if _kind(game, action) not in ("end", "overwatch") or game.humans[game.active].ap < 1:
             return action
         step = self._detour(game, mask, self._goals(game))
@@ -485,7 +554,7 @@ class TacticMarines(ScriptedMarines):
         """run_past: with no Alien within 2 squares, walk on toward the goals as push does instead
         of shooting, over-watching or ending (a comms terminal is still used, as press does); else
         as scripted."""
-        action = self._scripted(game, mask, action)
+        action = _scripted(self, game, mask, action)
         pos = game.humans[game.active].pos
         kind = _kind(game, action)
         if kind in STEPS or kind == "comms" or any(a.alive and game.rng(a.pos, pos) <= 2 for a in game.aliens):
@@ -506,54 +575,17 @@ class TacticMarines(ScriptedMarines):
         _goal_fields (round the pods for bypass), not one search per figure: each field kept as a
         typed view and read as a C array by _read_walks (one call a goal for the whole squad where
         the walkers' fields are one), the pairs taken by _share_out's C loops (_claim)."""
-        claimed = _claim(game, goals, per_goal, self._pods(game))
+        claimed = _claim(game, goals, per_goal, _pods(self, game))
         return None if claimed is None else claimed[0]
-
-    def _pods(self, game) -> tuple[int, ...]:
-        """The squares every walking distance the squad reads goes round: the pods' for bypass, none
-        else (_goal_view's `pods`)."""
-        return _pod_squares(game) if self._round_pods else ()
-
-    @cython.locals(game=GameRecords)
-    def _fan(self, game, mask, action, per_goal: int) -> int:
-        """Walk to the claimed goal (_claimed_goal) where the scripted squad would walk, wait
-        or over-watch with nothing in reach, until the Queen is seen; with no step toward it
-        (blocked, or the AP short), hold rather than take a scripted step away from it; else
-        as scripted. The scripted walk (WALK) is worked out only where it decides: with the Queen seen or
-        an Alien among the targets (its over-watch kept), with fewer than two goals or none claimed, or
-        with no step toward the claimed goal."""
-        if action == WALK and (_queen_seen(game) or _alien_targeted(game)):
-            action = self._walk(game, mask)
-        if action != WALK:  # (else a step, over-watch with no Alien among the targets, or the end)
-            kind = _kind(game, action)
-            if _queen_seen(game) or kind in SHOTS or (kind not in STEPS and kind != "end" and kind != "overwatch"):
-                return action
-            if kind == "overwatch" and _alien_targeted(game):
-                return action  # the scripted squad watches Aliens in reach
-        goals = self._goals(game)
-        if len(goals) < 2:
-            return self._scripted(game, mask, action)
-        claimed = _claim(game, goals, per_goal, self._pods(game))
-        if claimed is None:
-            return self._scripted(game, mask, action)
-        # step_toward the claimed goal, along WALKER's walk to it (round the pods for bypass) as step_toward read it
-        goal, walk = claimed[0], claimed[2]
-        step = squad_step_along(game, walk, mask)
-        if step is not None:
-            return step
-        action = self._scripted(game, mask, action)
-        if _kind(game, action) in STEPS and self._lengthens(game, action, self._walk_field(game, [goal])):
-            return self._hold(game, mask)  # not the scripted step away from the claimed goal (it would undo this one's)
-        return action
 
     def fan_out(self, game, mask, action) -> int:
         """fan_out: each walking figure makes for a goal of its own (rooms, doors and open ends
         entered in parallel, A70), one figure to a goal; else as scripted."""
-        return self._fan(game, mask, action, 1)
+        return _fan(self, game, mask, action, 1)
 
     def fire_teams(self, game, mask, action) -> int:
         """fire_teams: as fan_out with two figures to a goal (the squad splits into pairs)."""
-        return self._fan(game, mask, action, 2)
+        return _fan(self, game, mask, action, 2)
 
     @cython.locals(game=GameRecords, layout=ActionLayout, h=Human)
     def ambush(self, game, mask, action) -> int:
@@ -574,8 +606,8 @@ class TacticMarines(ScriptedMarines):
         figure beside her), else as fan_out."""
         if _queen_seen(game):
             shot = self._queen_shot(game, mask)
-            return self.fan_out(game, mask, action) if shot is None else shot
-        action = self.fan_out(game, mask, action)
+            return _fan(self, game, mask, action, 1) if shot is None else shot  # (fan_out's)
+        action = _fan(self, game, mask, action, 1)
         h, layout = game.humans[game.active], game.layout
         if _kind(game, action) not in ("fire", "grenade") or game.fired_squads[h.squad] \
                 or not mask[layout.encode("overwatch")]:
@@ -649,22 +681,24 @@ class BugHuntTactics(CommandedSide, BugHunt):
         return super().observe(player)
 
     @cython.locals(game=GameRecords)
-    def _command_start(self) -> dict:
+    def _command_start(self) -> list:
+        """What _command_over compares against: [the turn, the acting figure, None before an act
+        decision] (a list: _command_over reads it by index and fills the figure in at the first act)."""
         game = self  # (typed: the records read from the struct)
-        return {"turn": game.turn, "figure": game.active if game.decision.kind == "act" else None}
+        return [game.turn, game.active if game.decision.kind == "act" else None]
 
-    @cython.locals(game=GameRecords, d=Decision)
-    def _command_over(self, start: dict) -> bool:
+    @cython.locals(game=GameRecords, d=Decision, start=list)
+    def _command_over(self, start: list) -> bool:
         """A tactic plays on until the next figure's activation (its activate, or the act of
         another figure when the activate was forced) or the next turn. (The game typed: its
         decision, turn and figure read from the struct.)"""
         game = self
         d = game.decision
-        if d.kind == "activate" or game.turn != start["turn"]:
+        if d.kind == "activate" or game.turn != start[0]:
             return True
         if d.kind == "act":
-            if start["figure"] is None:
-                start["figure"] = game.active
-            elif game.active != start["figure"]:
+            if start[1] is None:
+                start[1] = game.active
+            elif game.active != start[1]:
                 return True
         return False
