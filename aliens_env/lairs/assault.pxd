@@ -2,3 +2,8 @@
 # the lairs' games (lairs/rooms.pxd: RoomRules, the base of every lairs scenario's game).
 from aliens_env.reactor_room.game cimport Marine
 from aliens_env.lairs.rooms cimport RoomRules
+
+# MarineAssault.rescue_options: a C call from its _compute_marine_mask
+cpdef list rescue_options_of(RoomRules game, cocooned, unarmed, Py_ssize_t i)
+# the rescue layer of the mask (elevator.pxd): a C call from _compute_marine_mask
+from aliens_env.lairs.elevator cimport rescue_mask

@@ -31,7 +31,7 @@ from ..core.positions import Fields, position_error
 from ..reactor_room import codec as reactor_codec
 from ..reactor_room.game import Marine, ReactorRoom
 from . import codec as lairs_codec, data_files
-from .elevator import ElevatorRescue
+from .elevator import ElevatorRescue, rescue_mask
 from .rooms import RoomRules
 
 try:
@@ -147,12 +147,12 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # turns and the end
     # ------------------------------------------------------------------------------------------
-    @cython.locals(game=RoomRules)
-    def _settle(self) -> bool:
-        game = self  # (compiled: the phase read from the struct; called before every move of the phase loop)
-        if game.phase == "over":
-            self.decision = None  # (written through self: a typed local only reads, tests/test_compiled.py)
-        return game.phase not in ("over", "truncated")
+    def _settle_end(self) -> bool:
+        """The Queen's death does not end the assault (HuntForTheQueen._settle calls this only when
+        the game may be over: not at every move of the phase loop)."""
+        if self.phase == "over":
+            self.decision = None
+        return self.phase not in ("over", "truncated")
 
     # (The steps the phase machine takes at every step or mask name the next class that has them,
     # HuntForTheQueen (ElevatorRescue, before it, has none of them), rather than super(): the same
@@ -218,53 +218,24 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     # ------------------------------------------------------------------------------------------
     # the Marines: rescue, exit, unarmed
     # ------------------------------------------------------------------------------------------
-    @cython.locals(game=RoomRules, m=Marine, o=Marine, ranges=list, marines=list, beside=list)
     def rescue_options(self, i: int) -> list[int]:
         """The Marines that Marine i may spend its whole activation on now: cocooned ones beside it
         (when it is healthy) and unarmed ones beside it (when it is armed)."""
-        cocooned, unarmed = self.cocooned, self.unarmed
-        if not cocooned and not unarmed:
-            return []  # (nobody to spend it on: without the tests below)
-        game = self  # (compiled: the game's fields read from the struct, not looked up by name)
-        marines = game.marines
-        m = marines[i]
-        ranges = game._ranges[m.pos]  # (board.range_row(m.pos))
-        # the cocooned and unarmed on the map beside it first: at most steps there are none, and the
-        # tests of Marine i below (its activation, In Combat, a teammate's square) need not be made
-        beside = []
-        for j in cocooned:
-            o = marines[j]
-            if o.status == "on_map" and ranges[o.pos] == 1:
-                beside.append(j)
-        for j in unarmed:
-            o = marines[j]
-            if o.status == "on_map" and ranges[o.pos] == 1:
-                beside.append(j)
-        if not beside:
-            return []
-        char = game.characters[m.name]
-        if m.actions_left < char.actions or m.aim or game._in_combat(m) or i in unarmed:
-            return []
-        out = []
-        for j in sorted(set(beside)):
-            o = marines[j]
-            if (j in cocooned and not m.wounded) or (j in unarmed and o.carried_by == NO):
-                out.append(j)
-        if out and m.pos in game._standing_squares(exclude=i):  # (the costlier test last)
-            return []
-        return out
+        return rescue_options_of(self, self.cocooned, self.unarmed, i)
 
     @cython.locals(game=RoomRules)
     def _compute_marine_mask(self) -> np.ndarray:
         mask = HuntForTheQueen._compute_marine_mask(self)  # (not super(): see _marines_gone)
         game = self  # (compiled: the game's fields read from the struct)
         i = game.active
-        unarmed = self.unarmed
-        self._rescue_mask(mask, self.cocooned + self.freed)
+        cocooned, freed, unarmed = self.cocooned, self.freed, self.unarmed
+        # (the rescue layer and the options: C calls, compiled, not the methods' Python-level calls;
+        # the held are the cocooned alone while nobody is freed, most steps: no list made)
+        rescue_mask(game, mask, cocooned + freed if freed else cocooned)
         if i in unarmed:
             for kind in NOT_ARMED:
                 mask[game.layout.span(kind)] = 0
-        for j in self.rescue_options(i):
+        for j in rescue_options_of(game, cocooned, unarmed, i):
             mask[game._slot["rescue"] + j] = 1
         return mask
 
@@ -380,3 +351,38 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         return (super().render_text(viewer).replace("Queen damage", "Marine Assault: " + chart + f"; out {self.marines_out()}"
                                                      f"; cocooned {names(self.cocooned)}; unarmed {names(self.unarmed)}\nQueen damage"))
 
+
+@cython.locals(m=Marine, o=Marine, ranges=list, marines=list, beside=list, out=list)
+def rescue_options_of(game: RoomRules, cocooned: list[int], unarmed: list[int], i: int) -> list[int]:
+    """MarineAssault.rescue_options(i) of ``game``, whose ``cocooned`` and ``unarmed`` these are:
+    compiled, a C function (assault.pxd) that the mask calls without a Python-level call, the
+    game's fields read from its struct."""
+    if not cocooned and not unarmed:
+        return []  # (nobody to spend it on: without the tests below)
+    marines = game.marines
+    m = marines[i]
+    ranges = game._ranges[m.pos]  # (board.range_row(m.pos))
+    # the cocooned and unarmed on the map beside it first: at most steps there are none, and the
+    # tests of Marine i below (its activation, In Combat, a teammate's square) need not be made
+    beside = []
+    for j in cocooned:
+        o = marines[j]
+        if o.status == "on_map" and ranges[o.pos] == 1:
+            beside.append(j)
+    for j in unarmed:
+        o = marines[j]
+        if o.status == "on_map" and ranges[o.pos] == 1:
+            beside.append(j)
+    if not beside:
+        return []
+    char = game.characters[m.name]
+    if m.actions_left < char.actions or m.aim or game._in_combat(m) or i in unarmed:
+        return []
+    out = []
+    for j in sorted(set(beside)):
+        o = marines[j]
+        if (j in cocooned and not m.wounded) or (j in unarmed and o.carried_by == NO):
+            out.append(j)
+    if out and m.pos in game._standing_squares(exclude=i):  # (the costlier test last)
+        return []
+    return out

@@ -3,3 +3,7 @@
 # ElevatorRescue mixin is mixed into).
 from aliens_env.reactor_room.game cimport Marine
 from aliens_env.lairs.rooms cimport RoomRules
+
+# The rescue scenarios' rescue layer of the mask (ElevatorRescue._rescue_mask): a C call from their
+# _compute_marine_mask
+cpdef rescue_mask(RoomRules game, mask, held)

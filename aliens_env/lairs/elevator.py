@@ -16,6 +16,7 @@ import numpy as np
 
 from ..core.board import DIRECTIONS, NO
 from ..reactor_room.game import Marine
+from .game import HuntForTheQueen
 from .rooms import RoomRules
 
 try:
@@ -29,29 +30,17 @@ DIRECTION_OF = {offset: d for d, offset in enumerate(DIRECTIONS)}  # (row, colum
 class ElevatorRescue:
     """A mixin for a subclass of HuntForTheQueen: add ``("exit", 1)`` to its action slices, call
     ``_rescue_mask`` from its ``_compute_marine_mask`` and route the ``exit`` action to
-    ``_leave``."""
+    ``_leave``. (Its steps of the phase machine name the next class that has them, HuntForTheQueen
+    or RoomRules, rather than super(): the class after this mixin in every subclass's method
+    resolution order is HuntForTheQueen, and no super object walks the chain at each call.)"""
 
     def on_elevator(self, i: int) -> bool:
         return self.marines[i].pos in self.elevator
 
-    @cython.locals(game=RoomRules, m=Marine, ranges=list, marines=list, j=cython.Py_ssize_t, sq=cython.Py_ssize_t,
-                   pos=cython.Py_ssize_t, width=cython.Py_ssize_t)
     def _rescue_mask(self, mask: np.ndarray, held: list[int]) -> None:
         """The acting Marine: no step into the square of a Marine of ``held`` (a cocoon; a square
-        may come twice); ``exit`` on the Elevator."""
-        game = self  # (a lairs game: compiled, its fields read from the struct, not looked up by name)
-        s = game._slot
-        m = game.marines[game.active]
-        pos = m.pos
-        if held:  # (a move bit is set only for a step onto the board's neighbour in that direction)
-            ranges, width, marines = game._ranges[pos], game.board.width, game.marines
-            for j in held:
-                sq = marines[j].pos
-                if ranges[sq] == 1:  # (a neighbour: its direction from the offset)
-                    mask[s["move"] + DIRECTION_OF[(sq // width - pos // width, sq % width - pos % width)]] = 0
-        # (on_elevator(i) inlined and tested before _in_combat: the cheap test that fails at most steps first)
-        if m.actions_left > 0 and pos in game.elevator and self.elevator_here() and not game._in_combat(m):
-            mask[s["exit"]] = 1
+        may come twice); ``exit`` on the Elevator (``rescue_mask``)."""
+        rescue_mask(self, mask, held)
 
     def elevator_here(self) -> bool:
         """The Elevator may be left by (always, unless elevator_delay: from the turn it comes)."""
@@ -60,7 +49,7 @@ class ElevatorRescue:
     def _start_phase(self, phase: str) -> None:
         if phase == "aliens_appear" and self.options["egg_facehuggers"]:
             self._eggs_hatch()
-        super()._start_phase(phase)
+        HuntForTheQueen._start_phase(self, phase)
 
     def _eggs_hatch(self) -> None:
         for j in sorted(self.cocooned):
@@ -82,7 +71,7 @@ class ElevatorRescue:
 
     def _move_marine(self, i: int, direction: int) -> None:
         start = self.marines[i].pos
-        super()._move_marine(i, direction)
+        RoomRules._move_marine(self, i, direction)  # (HuntForTheQueen's: RoomRules' own)
         m = self.marines[i]
         if (self.options["elevator_delay"] and self.elevator_at == NO and m.status == "on_map"
                 and self.on_elevator(i) and start not in self.elevator):
@@ -94,3 +83,23 @@ class ElevatorRescue:
         """Out by the Elevator (one Action), with anyone carried."""
         self.marines[i].actions_left -= 1
         self._exit(i)
+
+
+@cython.locals(m=Marine, ranges=list, marines=list, j=cython.Py_ssize_t, sq=cython.Py_ssize_t, pos=cython.Py_ssize_t,
+               width=cython.Py_ssize_t)
+def rescue_mask(game: RoomRules, mask: np.ndarray, held: list[int]) -> None:
+    """ElevatorRescue._rescue_mask of ``game`` (an ElevatorRescue game): compiled, a C function
+    (elevator.pxd) that the scenarios' masks call without a Python-level call, the game's fields
+    read from its struct."""
+    s = game._slot
+    m = game.marines[game.active]
+    pos = m.pos
+    if held:  # (a move bit is set only for a step onto the board's neighbour in that direction)
+        ranges, width, marines = game._ranges[pos], game.board.width, game.marines
+        for j in held:
+            sq = marines[j].pos
+            if ranges[sq] == 1:  # (a neighbour: its direction from the offset)
+                mask[s["move"] + DIRECTION_OF[(sq // width - pos // width, sq % width - pos % width)]] = 0
+    # (on_elevator(i) inlined and tested before _in_combat: the cheap test that fails at most steps first)
+    if m.actions_left > 0 and pos in game.elevator and game.elevator_here() and not game._in_combat(m):
+        mask[s["exit"]] = 1

@@ -256,6 +256,15 @@ class HuntForTheQueen(LairsObservation):
     # turns and phases
     # ------------------------------------------------------------------------------------------
     def _settle(self) -> bool:
+        # (compiled: the fields read from the struct. At most steps the game goes on and the Queen
+        # lives: nothing to settle, without a call of the scenario's _settle_end)
+        if not self.queen_dead and self.phase != "over" and self.phase != "truncated":
+            return True
+        return self._settle_end()
+
+    def _settle_end(self) -> bool:
+        """``_settle`` once the game may be over (over, truncated, or the Queen dead): the hunt ends
+        when the Queen dies; a scenario whose end is not hers overrides this."""
         if self.queen_dead and self.phase != "over":
             self.phase, self.decision = "over", None
             self.events.append("the Queen is dead: the hunt is over")

@@ -2,3 +2,5 @@
 # the lairs' games (lairs/rooms.pxd: RoomRules, the base of every lairs scenario's game).
 from aliens_env.reactor_room.game cimport Marine
 from aliens_env.lairs.rooms cimport RoomRules
+# the rescue layer of the mask (elevator.pxd): a C call from _compute_marine_mask
+from aliens_env.lairs.elevator cimport rescue_mask

@@ -27,7 +27,7 @@ from ..core.positions import Fields, position_error
 from ..reactor_room import codec as reactor_codec
 from ..reactor_room.game import Marine, ReactorRoom
 from . import codec as lairs_codec, data_files
-from .elevator import ElevatorRescue
+from .elevator import ElevatorRescue, rescue_mask
 from .game import QUEEN, HuntForTheQueen
 from .rooms import RoomRules
 
@@ -108,7 +108,9 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         ElevatorRescue._move_marine(self, i, direction)
         self._reach_newt()
 
-    def _settle(self) -> bool:
+    def _settle_end(self) -> bool:
+        """The Queen's death does not end the rescue (HuntForTheQueen._settle calls this only when
+        the game may be over)."""
         if self.phase == "over":
             self.decision = None
         return self.phase not in ("over", "truncated")
@@ -211,7 +213,7 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
         game = self  # (compiled: the game's fields read from the struct, not looked up by name)
         i, s = game.active, game._slot
         m = game.marines[i]
-        self._rescue_mask(mask, self.cocooned)
+        rescue_mask(game, mask, self.cocooned)  # (a C call, compiled)
         if m.name == "Ripley" and m.aim > 0 and not game._in_combat(m) and m.pos not in game._standing_squares(exclude=i):
             numbers = self._with_flame(lambda: [self._fire_number(i, a) for a in self.targets()])
             for k, number in enumerate(numbers):
