@@ -1387,11 +1387,16 @@ def line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
     return out
 
 
+@cython.locals(width=cython.int, r0=cython.int, c0=cython.int, span=cython.int, sq=cython.int, out=list)
 def _make_line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
-    """``line_steps``' answer worked out (from ``_line_squares`` on the segment's own small box)."""
+    """``line_steps``' answer worked out (from ``_line_squares`` on the segment's own small box; a loop
+    on C ints compiled, where a generator expression did the arithmetic on Python ints)."""
     r0, c0 = max(0, -dr), max(0, -dc)
     span = abs(dc) + 1
-    return tuple(((sq // span) - r0) * width + (sq % span) - c0 for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)))
+    out = []
+    for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)):
+        out.append((sq // span - r0) * width + sq % span - c0)
+    return tuple(out)
 
 
 def _line_clear(blocked: bytes, src: int, dst: int, radius: int, width: int) -> bool:
