@@ -59,6 +59,19 @@ cpdef double _segment_entry(double ax, double ay, double bx, double by, double x
                square=cython.int, t=cython.double, entered=list)
 cpdef list _line_squares(int width, tuple a, tuple b)
 
+# the movement tables of a version (step keys, open steps, who may enter), kept per version and made from the
+# last ones built: their builders and kept copies called in C (grid.py), with no Python-level call between them
+cdef tuple _kept_square_bytes(Grid grid)
+cdef bytes _kept_open_bits(Grid grid)
+cdef bytes _kept_enterable(Grid grid, mover)
+cpdef bytes _step_key_bytes(Grid grid, mover)
+cpdef bytes _step_open_bits(Grid grid)
+cpdef bytes _enterable_bytes(Grid grid, mover)
+cdef tuple _remade(Grid grid, tuple kind, make, tuple args)
+cdef bytes _kept_table(Grid grid, tuple kind, tuple now, bytearray out)
+@cython.locals(cache=dict, kept=tuple, n=cython.int)
+cpdef list _near_changes(Grid grid, before)
+
 @cython.locals(n=cython.int, r=cython.int, c=cython.Py_ssize_t, at=cython.Py_ssize_t, differ=cython.uchar, rr=cython.int,
                cc=cython.int, t=cython.int)
 cdef int _near_differences(const unsigned char[::1] now, const unsigned char[::1] was, int height, int width,

@@ -434,14 +434,14 @@ class Grid:
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there; read-only)."""
-        return np.frombuffer(self._cached(("enter_bytes", mover), _enterable_bytes, self, mover), dtype=bool)
+        return np.frombuffer(_kept_enterable(self, mover), _BOOL)
 
     def step_open(self) -> np.ndarray:
         """(8, n) bool: is the step from each square in each direction on the grid and free of
         walls (edge walls and the diagonal rule), whatever stands on the squares (``_open_bits``
         unpacked)."""
         def build():
-            bits = np.frombuffer(self._cached("open_bits", _step_open_bits, self), dtype=np.uint8)
+            bits = np.frombuffer(_kept_open_bits(self), dtype=np.uint8)
             return np.unpackbits(bits[:, None], axis=1, bitorder="little").T.astype(bool)
         return self._cached("step_open", build)
 
@@ -456,12 +456,18 @@ class Grid:
             return table
         return self._cached(("pairs", mover), build)
 
+    @cython.locals(cache=dict)
     def step_keys(self, mover: Mover = DEFAULT_MOVER) -> bytes:
         """Per square, its step key for the mover (a byte: bit d is set when the step in direction
         d is open to the mover, ``_step_keys``): the movement table the distance searches read,
         with the squares the steps lead to (``_direction_offsets``). Kept per version; made from the
-        last one built (``_remade``)."""
-        return self._cached(("step_keys", mover), _step_key_bytes, self, mover)
+        last one built (``_remade``; compiled, the builders are C calls)."""
+        cache = self._cache  # (a typed dict local: the look-up is a C call, not a method call)
+        key = ("step_keys", mover)
+        out = cache.get(key)
+        if out is None:
+            out = cache[key] = _step_key_bytes(self, mover)
+        return out
 
     @cython.locals(cache=dict, kept=tuple, table=dict)
     def around(self, i: int) -> list:
@@ -474,10 +480,10 @@ class Grid:
         cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
         kept = cache.get("around_bytes")
         if kept is None:  # the cell codes (the movement tables' copy) and extras as they are now (bytes: read as ints, in C too; pickled)
-            kept = cache["around_bytes"] = ({}, self._cached("square_bytes", _square_bytes, self)[0],
+            kept = cache["around_bytes"] = ({}, _kept_square_bytes(self)[0],
                                            self.extra.astype(np.int8, copy=False).tobytes(),
                                            [t.cost or 1 for t in self.terrains],
-                                           self._cached("open_bits", _step_open_bits, self))
+                                           _kept_open_bits(self))
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
         out = table.get(i)
         if out is None:
@@ -519,7 +525,7 @@ class Grid:
         if tables is None or tables[0] is not mover:
             tables = cache[("search_tables", id(mover))] = (
                 mover, self.step_keys(mover), _direction_offsets(self.width),
-                self._cached(("enter_bytes", mover), _enterable_bytes, self, mover))
+                _kept_enterable(self, mover))
         keys, offsets, enter = tables[1], tables[2], tables[3]
         frontier = [s for s in sources if enter[s]]  # (who may enter: where costs(mover) is not None)
         # the field's own array (UNREACHABLE repeated: a slice of a kept array of them, one memcpy of
@@ -542,7 +548,8 @@ class Grid:
                 dist[sq] = UNREACHABLE
         # the field's array read without a copy, read-only as its buffer is (setting the flag on a
         # writeable view cost about five times as much)
-        out = np.frombuffer(memoryview(distances).toreadonly(), dtype=np.int32)
+        out = np.frombuffer(memoryview(distances).toreadonly(), _INT32)  # (a dtype object, by position: no keyword
+        # dict, no conversion of the type np.int32 to its dtype at each call)
         if len(self._cache) > _FIELD_CACHE_LIMIT:
             self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "field")}
         self._cache[key] = (mover, out)
@@ -795,7 +802,7 @@ class Grid:
         hidden_by, words = _hidden_by(radius)
         seen = bytearray(self.n)
         _window_sight(opaque, edge, hidden_by, array("Q", [0]) * words, r, c, radius, self.height, w, seen)
-        return np.frombuffer(seen, dtype=bool)
+        return np.frombuffer(seen, _BOOL)
 
     def line_squares(self, src: int, dst: int) -> list[int]:
         """Squares whose inside the centre-to-centre segment passes through, nearest first,
@@ -809,6 +816,10 @@ class Grid:
 
 
 _EPS = 1e-9
+#: the dtypes of the arrays made over kept buffers (np.frombuffer reads a dtype object given by position at
+#: no cost; the type np.int32 or bool by keyword cost it a dict and a conversion at each call)
+_INT32 = np.dtype(np.int32)
+_BOOL = np.dtype(bool)
 _ONE_UNREACHABLE = array("i", [UNREACHABLE])  # (repeated: a field's distances before its search)
 #: per direction, its row and column steps (signed bytes, read by ``_open_bits``'s and ``_around``'s typed loops;
 #: compiled, typed views kept in C globals, grid.pxd)
@@ -1024,30 +1035,59 @@ def _square_bytes(grid: Grid) -> tuple[bytes, bytes, bytes, bytes]:
     return grid.cells.tobytes(), grid.marker.tobytes(), grid.wall_e.tobytes(), grid.wall_s.tobytes()
 
 
+# The movement tables of a version, kept per version: read and made by C calls when compiled (grid.pxd: the
+# builders are C functions, called with no Python-level call through ``Grid._cached`` and a function object)
+def _kept_square_bytes(grid: Grid) -> tuple:
+    """``_square_bytes`` of the grid's version (kept per version)."""
+    cache = grid._cache
+    out = cache.get("square_bytes")
+    if out is None:
+        out = cache["square_bytes"] = _square_bytes(grid)
+    return out
+
+
+def _kept_open_bits(grid: Grid) -> bytes:
+    """``_step_open_bits`` of the grid's version (kept per version)."""
+    cache = grid._cache
+    out = cache.get("open_bits")
+    if out is None:
+        out = cache["open_bits"] = _step_open_bits(grid)
+    return out
+
+
+def _kept_enterable(grid: Grid, mover: Mover) -> bytes:
+    """``_enterable_bytes(grid, mover)`` of the grid's version (kept per version)."""
+    cache = grid._cache
+    key = ("enter_bytes", mover)
+    out = cache.get(key)
+    if out is None:
+        out = cache[key] = _enterable_bytes(grid, mover)
+    return out
+
+
 @lru_cache(maxsize=None)
 def _all_squares(n: int) -> list[int]:
     """Every square of a grid of n squares (shared: do not modify)."""
     return list(range(n))
 
 
-def _remade(grid: Grid, kind: tuple, make, *args) -> tuple[bytearray, list, tuple | None]:
+def _remade(grid: Grid, kind: tuple, make, args: tuple) -> tuple[bytearray, list]:
     """A movement table of one byte a square to make from the last one of `kind` built
-    (``_last_built``: kept with the ``_square_bytes`` it was read from): a copy of the last one,
-    the squares to work out again (``_near_changes``) and the last entry kept ((what it was read
-    from, the table, ...)). A grid with none of this size starts from the blank grid's
-    (``_blank_grid``: ``make(blank, *args)`` makes it there); the blank grid itself from every
-    square of a table of zeros (and None for the last entry)."""
+    (``_last_built``: kept with the ``_square_bytes`` it was read from): a copy of the last one and
+    the squares to work out again (``_near_changes``). A grid with none of this size starts from
+    the blank grid's (``_blank_grid``: ``make(blank, *args)`` makes it there); the blank grid itself
+    from every square of a table of zeros."""
     n = grid.n
     last = grid._last_built().get(kind)
     if last is None or len(last[1]) != n:
         blank = _blank_grid(grid)
         if grid is blank:
-            return bytearray(n), _all_squares(n), None
+            return bytearray(n), _all_squares(n)
         last = blank._last_built().get(kind)
         if last is None:
             make(blank, *args)
             last = blank._last_built()[kind]
-    return bytearray(last[1]), _near_changes(grid, last[0]), last
+    return bytearray(last[1]), _near_changes(grid, last[0])
 
 
 def _kept_table(grid: Grid, kind: tuple, now: tuple, out: bytearray) -> bytes:
@@ -1064,20 +1104,21 @@ def _near_changes(grid: Grid, before: tuple) -> list:
     version): a movement table's entry reads nothing farther (``_near_differences``). Every square
     (one shared list) when more than half of them are. Kept per version by before's identity (the
     tables of a version are mostly made from ones of the same last version)."""
-    kept = grid._cache.get(("near", id(before)))
+    cache = grid._cache
+    kept = cache.get(("near", id(before)))
     if kept is not None and kept[0] is before:  # (it holds `before`: no other object has its id)
         return kept[1]
     n = grid.n
     out = []
     marked = None
-    for table, was in zip(grid._cached("square_bytes", _square_bytes, grid), before):
+    for table, was in zip(_kept_square_bytes(grid), before):
         if table != was:  # (bytes compared whole first: most of them are unchanged)
             if marked is None:
                 marked = bytearray(n)
             _near_differences(table, was, grid.height, grid.width, marked, out)
     if 2 * len(out) > n:
         out = _all_squares(n)
-    grid._cache[("near", id(before))] = (before, out)
+    cache[("near", id(before))] = (before, out)
     return out
 
 
@@ -1135,9 +1176,9 @@ def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:
     its cell code's cost, ``_code_costs``, is >= 0 and no marker stands there), read a square at
     a time by the breadth-first ``Grid.field`` and by ``_step_keys`` (made from the last one
     built, ``_remade``)."""
-    now = grid._cached("square_bytes", _square_bytes, grid)
+    now = _kept_square_bytes(grid)
     kind = ("enter_bytes", mover, grid.width)
-    out, redo, _ = _remade(grid, kind, _enterable_bytes, mover)
+    out, redo = _remade(grid, kind, _enterable_bytes, (mover,))
     _enter_bytes(redo, now[0], now[1], grid._code_costs(mover), out)
     return _kept_table(grid, kind, now, out)
 
@@ -1154,10 +1195,10 @@ def _enter_bytes(squares: list, cells, marker, code_cost, out) -> int:
 def _step_open_bits(grid: Grid) -> bytes:
     """``Grid.step_open`` as one byte a square (bit d: the step in direction d), by ``_open_bits``
     (made from the last one built, ``_remade``)."""
-    now = grid._cached("square_bytes", _square_bytes, grid)
+    now = _kept_square_bytes(grid)
     cells, _, wall_e, wall_s = now
     kind = ("open_bits", grid.width)
-    out, redo, _ = _remade(grid, kind, _step_open_bits)
+    out, redo = _remade(grid, kind, _step_open_bits, ())
     squeeze = grid.diagonal == "squeeze"
     _open_bits(redo, cells, wall_e, wall_s, grid._code_bytes("joined" if squeeze else "walkable"), squeeze,
                grid.height, grid.width, _ROW_STEPS, _COLUMN_STEPS, out)
@@ -1218,13 +1259,12 @@ def _open_bits(squares: list, cells, wall_e, wall_s, side, squeeze: bool, height
 
 
 def _step_key_bytes(grid: Grid, mover: Mover) -> bytes:
-    """``Grid.step_keys``'s table (kept per version by ``_cached``), by ``_step_keys`` (made from the
-    last one built, ``_remade``)."""
-    now = grid._cached("square_bytes", _square_bytes, grid)
+    """``Grid.step_keys``'s table (kept per version by it), by ``_step_keys`` (made from the last one
+    built, ``_remade``)."""
+    now = _kept_square_bytes(grid)
     kind = ("step_keys", mover, grid.width)
-    out, redo, _ = _remade(grid, kind, _step_key_bytes, mover)
-    _step_keys(redo, grid._cached("open_bits", _step_open_bits, grid), now[0],
-               grid._cached(("enter_bytes", mover), _enterable_bytes, grid, mover), grid._code_bytes("door"),
+    out, redo = _remade(grid, kind, _step_key_bytes, (mover,))
+    _step_keys(redo, _kept_open_bits(grid), now[0], _kept_enterable(grid, mover), grid._code_bytes("door"),
                mover.diagonal, _direction_offsets(grid.width), out)
     return _kept_table(grid, kind, now, out)
 
@@ -1347,11 +1387,16 @@ def line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
     return out
 
 
+@cython.locals(width=cython.int, r0=cython.int, c0=cython.int, span=cython.int, sq=cython.int, out=list)
 def _make_line_steps(dr: int, dc: int, width: int) -> tuple[int, ...]:
-    """``line_steps``' answer worked out (from ``_line_squares`` on the segment's own small box)."""
+    """``line_steps``' answer worked out (from ``_line_squares`` on the segment's own small box; a loop
+    on C ints compiled, where a generator expression did the arithmetic on Python ints)."""
     r0, c0 = max(0, -dr), max(0, -dc)
     span = abs(dc) + 1
-    return tuple(((sq // span) - r0) * width + (sq % span) - c0 for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)))
+    out = []
+    for sq in _line_squares(span, (r0, c0), (r0 + dr, c0 + dc)):
+        out.append((sq // span - r0) * width + sq % span - c0)
+    return tuple(out)
 
 
 def _line_clear(blocked: bytes, src: int, dst: int, radius: int, width: int) -> bool:
