@@ -9,3 +9,25 @@ from aliens_env.bug_hunt.marines cimport marine_mask
 cdef class BugHunt(GameRecords):
     # cpdef: called in C from this class's own methods (_settle, at every step of the phase machine)
     cpdef _check_end(self)
+
+
+# _compute_script_mask's zeroing of its kept mask (compiled): one memset over the mask's bytes, through
+# its buffer (declared here, not cimported from Cython's cpython.buffer: the package's .pxd files cimport
+# only its own modules, tests/test_compiled.py)
+cdef extern from "Python.h":
+    enum:
+        PyBUF_WRITABLE
+    int PyObject_GetBuffer(object obj, Py_buffer *view, int flags) except -1
+    void PyBuffer_Release(Py_buffer *view)
+
+
+cdef extern from "<string.h>" nogil:
+    void *memset(void *s, int c, size_t n)
+
+
+cdef inline int _zero_mask(object mask) except -1:
+    cdef Py_buffer view
+    PyObject_GetBuffer(mask, &view, PyBUF_WRITABLE)
+    memset(view.buf, 0, view.len)
+    PyBuffer_Release(&view)
+    return 0
