@@ -85,6 +85,16 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
                 "electronic_locks", "satellite_comms", "free_bug_master")
 
 
+def _mark(mask: np.ndarray, start: int, indices) -> None:
+    """``mask[start + i] = 1`` for each i of `indices` (compiled: the mask's bytes written in C through
+    its buffer, bounds checked: _mark_bytes, game.pxd)."""
+    if cython.compiled:
+        _mark_bytes(mask, start, indices)  # noqa: F821
+        return
+    for i in indices:
+        mask[start + i] = 1
+
+
 class BugHunt(GameRecords):
     name = "BugHunt"
     marine_decisions = MARINE_DECISIONS
@@ -464,29 +474,19 @@ class BugHunt(GameRecords):
             marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = hive_choices(self, self.mover)
-            for dd in steps:
-                mask[s["step"] + dd] = 1
-            for dd in closes:
-                mask[s["close_door"] + dd] = 1
+            _mark(mask, s["step"], steps)
+            _mark(mask, s["close_door"], closes)
             mask[s["stop"]] = stop
         elif kind == "activate":
-            for i in d.options:
-                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
-        elif kind == "order":
-            for i in d.options:
-                mask[s["order"] + i] = 1
-        elif kind == "approach":
-            for dd in d.options:
-                mask[s["approach"] + dd] = 1
-        elif kind == "attack":
-            for j in d.options:
-                mask[s["attack"] + j] = 1
+            figures = d.options
+            if APC_OPTION in figures:  # (the APC's own slot; option apc)
+                mask[s["activate_apc"]] = 1
+                figures = [i for i in figures if i != APC_OPTION]
+            _mark(mask, s["activate"], figures)
         elif kind == "extra_hit":
-            for k in range(len(d.options)):
-                mask[s["extra_hit"] + k] = 1
-        elif kind in ("summon", "appear", "overwatch_fire"):
-            for j in d.options:
-                mask[s[kind] + j] = 1
+            _mark(mask, s["extra_hit"], range(len(d.options)))
+        elif kind in ("order", "approach", "attack", "summon", "appear", "overwatch_fire"):
+            _mark(mask, s[kind], d.options)
         elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask
