@@ -85,6 +85,16 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
                 "electronic_locks", "satellite_comms", "free_bug_master")
 
 
+def _mark(mask: np.ndarray, start: int, indices) -> None:
+    """``mask[start + i] = 1`` for each i of `indices` (compiled: the mask's bytes written in C through
+    its buffer, bounds checked: _mark_bytes, game.pxd)."""
+    if cython.compiled:
+        _mark_bytes(mask, start, indices)  # noqa: F821
+        return
+    for i in indices:
+        mask[start + i] = 1
+
+
 class BugHunt(GameRecords):
     name = "BugHunt"
     marine_decisions = MARINE_DECISIONS
@@ -244,7 +254,9 @@ class BugHunt(GameRecords):
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
-        self._shared: dict = {}  # layout-derived caches (graph, path fields); a clone gets its own (codec.py)
+        # layout-derived caches (graph, path fields) and the kept script mask (_compute_script_mask); a clone
+        # gets its own (codec.py)
+        self._shared: dict = {}
         explore.reveal(self)
         self._start_phase("aliens_move")
         self._run()
@@ -462,41 +474,36 @@ class BugHunt(GameRecords):
             marine_mask(self, mask)
         elif kind == "step":
             steps, stop, closes = hive_choices(self, self.mover)
-            for dd in steps:
-                mask[s["step"] + dd] = 1
-            for dd in closes:
-                mask[s["close_door"] + dd] = 1
+            _mark(mask, s["step"], steps)
+            _mark(mask, s["close_door"], closes)
             mask[s["stop"]] = stop
         elif kind == "activate":
-            for i in d.options:
-                mask[s["activate_apc"] if i == APC_OPTION else s["activate"] + i] = 1
-        elif kind == "order":
-            for i in d.options:
-                mask[s["order"] + i] = 1
-        elif kind == "approach":
-            for dd in d.options:
-                mask[s["approach"] + dd] = 1
-        elif kind == "attack":
-            for j in d.options:
-                mask[s["attack"] + j] = 1
+            figures = d.options
+            if APC_OPTION in figures:  # (the APC's own slot; option apc)
+                mask[s["activate_apc"]] = 1
+                figures = [i for i in figures if i != APC_OPTION]
+            _mark(mask, s["activate"], figures)
         elif kind == "extra_hit":
-            for k in range(len(d.options)):
-                mask[s["extra_hit"] + k] = 1
-        elif kind in ("summon", "appear", "overwatch_fire"):
-            for j in d.options:
-                mask[s[kind] + j] = 1
+            _mark(mask, s["extra_hit"], range(len(d.options)))
+        elif kind in ("order", "approach", "attack", "summon", "appear", "overwatch_fire"):
+            _mark(mask, s[kind], d.options)
         elif kind == "drive":
             marines.apc_mask(self, mask)
         return mask
 
-    @cython.locals(layout=ActionLayout, cache=dict)
+    @cython.locals(layout=ActionLayout, cache=dict, shared=dict)
     def _compute_script_mask(self) -> np.ndarray:
         """The script mask (PhasedGame.script_mask; BugHuntTactics' while a tactic plays): a
         figure's action without the grenade slots the squad never reads (marines.marine_mask), the
         other decisions' whole masks, kept as the whole mask too (``_current_mask``'s). Those are this
         class's own ``_compute_mask``, named: while a tactic plays the commander's override
         (core/commander.py) hands them to it anyway, and compiled the call is a C call, not two
-        Python-level calls through that override."""
+        Python-level calls through that override.
+
+        A figure's script mask is written into one array the game keeps (in ``_shared``, which a
+        clone or a pickle does not share), zeroed first: a new array at every sub-step of a tactic
+        cost more than its zeroing. The script mask is valid until the next step only (PhasedGame),
+        and only the open decision's is read: the last position's is no longer."""
         if self.decision.kind != "act":
             cache = self._cache
             mask = cache.get("mask")
@@ -504,7 +511,14 @@ class BugHunt(GameRecords):
                 mask = cache["mask"] = BugHunt._compute_mask(self)
             return mask
         layout = self.layout
-        mask = layout.empty_mask()
+        shared = self._shared
+        mask = shared.get("act_script_mask")
+        if mask is None or len(mask) != layout.size:  # (a commander extends the layout after the set-up's masks)
+            mask = shared["act_script_mask"] = layout.empty_mask()
+        elif cython.compiled:  # one memset over its bytes (game.pxd)
+            _zero_mask(mask)  # noqa: F821
+        else:
+            mask.fill(0)
         marine_mask(self, mask, True)
         return mask
 

@@ -58,7 +58,7 @@ class CommandedSide:
         # (the next class after CommandedSide in cls's MRO), without building a super object at each
         # call (a mixin cannot name its base). None in a mixin derived from this one without a game.
         base = super(CommandedSide, cls)
-        for name in ("_compute_mask", "_apply", "_resolve"):
+        for name in ("_compute_mask", "_apply"):
             setattr(cls, "_game" + name, getattr(base, name, None))
 
     def __init__(self, **options):
@@ -135,27 +135,23 @@ class CommandedSide:
         layout = self.layout
         return command_mask(layout.size, layout.slices["tactic"])
 
-    @cython.locals(layout=ActionLayout)  # (compiled: decode a C call)
+    @cython.locals(game=PhasedGame, d=Decision, layout=ActionLayout)
     def _apply(self, action: int) -> None:
-        """A tactic's command plays on up to the next real choice itself (``_resolve``'s last
-        ``_run``): no ``_run`` follows it, which would only work the open decision's mask out again
-        (the marines' next decision is a real choice: two or more tactics, ``__init__``; and the
-        game's own ``_run`` stops at the same decisions whether a tactic plays or not)."""
-        layout = self.layout
-        if layout.decode(action)[0] != "tactic":
+        """A tactic's command: the tactic's primitive actions, each carried out by the game's own
+        ``_resolve`` and ``_run``, until the game's rule says the command is over (``_command_over``)
+        or another side decides; every other action is the game's own ``_apply``. The command plays
+        on up to the next real choice itself (its last ``_run``): no ``_run`` follows it, which would
+        only work the open decision's mask out again (the marines' next decision is a real choice:
+        two or more tactics, ``__init__``; and the game's own ``_run`` stops at the same decisions
+        whether a tactic plays or not). (The commander overrides no ``_resolve``: the phase loop's
+        lone actions and the tactic's reach the game's own, a C call where it is an extension type's.)"""
+        layout = self.layout  # (typed: decode a C call, compiled)
+        kind, index = layout.decode(action)
+        if kind != "tactic":
             self._game_apply(action)
             return
         self.events = []
-        self._resolve(action)
-
-    @cython.locals(game=PhasedGame, d=Decision, layout=ActionLayout)
-    def _resolve(self, action: int) -> None:
-        layout = self.layout
-        kind, index = layout.decode(action)
-        if kind != "tactic":
-            self._game_resolve(action)
-            return
-        game = self  # (typed: the decision, the cache and the side read from the struct, compiled; commander.pxd)
+        game = self  # (typed: the decision, the cache and the side read from the struct, the loop's hooks C calls, compiled; commander.pxd)
         side = game._commanded_side
         tactic = self.tactics[index]
         start = self._command_start()
@@ -167,8 +163,8 @@ class CommandedSide:
             game._cache.clear()  # the masks cached so far were the commander's
         try:
             while True:  # after _run() the cache holds this position's primitive mask: act() reuses it
-                self._game_resolve(tactic.act(self, side))
-                game._run()  # forced steps and the phase machine, up to the next real choice (typed: a C call)
+                game._resolve(tactic.act(self, side))
+                game._run()  # forced steps and the phase machine, up to the next real choice
                 d = game.decision
                 if d is None or d.player != side or self._command_over(start):
                     break

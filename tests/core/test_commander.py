@@ -10,7 +10,7 @@ from aliens_env.envs import REGISTRY
 from aliens_env.envs.registry import load_object
 
 TACTICS_ENVS = sorted(name for name, spec in REGISTRY.items() if issubclass(load_object(spec.game), CommandedSide))
-FALLBACKS = ("_compute_mask", "_apply", "_resolve")
+FALLBACKS = ("_compute_mask", "_apply")
 
 
 def plain_command_mask(layout) -> np.ndarray:
@@ -43,7 +43,7 @@ def test_the_game_methods_the_commander_falls_back_on_are_super_s(name):
     """In the class, in a subclass overriding one of them (its own comes first; the commander's
     fallback stays the game's), and in a mixin that names no game (None)."""
     cls = load_object(REGISTRY[name].game)
-    sub = type(f"Sub{cls.__name__}", (cls,), {"_resolve": lambda self, action: None})
+    sub = type(f"Sub{cls.__name__}", (cls,), {"_apply": lambda self, action: None})
     assert wrong_fallbacks(cls) == wrong_fallbacks(sub) == []
     mixin = type("Mixin", (CommandedSide,), {})
     assert all(getattr(mixin, "_game" + method) is None for method in FALLBACKS)
@@ -53,8 +53,8 @@ def test_a_wrong_fallback_is_seen():
     """The check above against a mutant: a fallback bound to the commander's own method."""
     cls = load_object(REGISTRY["GloriousDayTactics"].game)
     mutant = type("Mutant", (cls,), {})
-    mutant._game_resolve = CommandedSide._resolve
-    assert wrong_fallbacks(mutant) == ["_resolve"]
+    mutant._game_apply = CommandedSide._apply
+    assert wrong_fallbacks(mutant) == ["_apply"]
 
 
 @pytest.mark.parametrize("name", TACTICS_ENVS)
