@@ -18,7 +18,8 @@ cpdef long steps_on(field, square) except? -2
 
 # called in C by policies and tactics (their .pxd cimport them): the range between two squares (on C longs, its
 # rows and columns read from the colony's lists), the walking field and its kept steps, and the kept tuples of goals
-@cython.locals(rows=list, cols=list, dr=cython.long, dc=cython.long)
+cpdef long step_range(long dr, long dc) noexcept
+@cython.locals(rows=list, cols=list)
 cpdef long rng(GameRecords game, long a, long b) except? -2
 cpdef walk_field(GameRecords game, goals)
 # a kept walking field: its steps a C slice (made once, when the field is; a typed reader takes it with no buffer

@@ -43,12 +43,20 @@ def step_sq(game, s: int, dr: int, dc: int) -> int:
     return r * width + c if 0 <= r < game.colony.height and 0 <= c < width else NO
 
 
+def step_range(dr: int, dc: int) -> int:
+    """The range of a step of dr rows and dc columns: max(|dr|, |dc|), the one rule of range (on C
+    longs when compiled, geometry.pxd: Python's abs and max of C integers box them)."""
+    if dr < 0:
+        dr = -dr
+    if dc < 0:
+        dc = -dc
+    return dr if dr > dc else dc
+
+
 def rng(game, a: int, b: int) -> int:
     """The range from square a to square b (cpdef, geometry.pxd: the policies call it in C)."""
     rows, cols = game.colony.rows_cols  # as colony.range, inline (called very often; on C longs)
-    dr = abs(rows[a] - rows[b])
-    dc = abs(cols[a] - cols[b])
-    return max(dr, dc)
+    return step_range(rows[a] - rows[b], cols[a] - cols[b])
 
 
 @cython.locals(game=GameRecords)
@@ -56,7 +64,7 @@ def los(game, a: int, b: int, radius: int | None = None) -> bool:
     """Line of sight from a to b within `radius` (at most the sight range)."""
     sight = game.rules["sight_range"]
     rows, cols = game.colony.rows_cols
-    if max(abs(rows[a] - rows[b]), abs(cols[a] - cols[b])) > (sight if radius is None else min(radius, sight)):
+    if step_range(rows[a] - rows[b], cols[a] - cols[b]) > (sight if radius is None else min(radius, sight)):
         return False
     return bool(game.colony.has_los(a, b, sight))  # (los_from(a, sight)[b], without making a's whole view)
 
@@ -142,7 +150,7 @@ def _placement_candidates_uncached(game) -> dict[int, list[tuple[int, int]]]:
     cells = col.cells.ravel()
     cr = sum(s // size for s in squad) / len(squad)  # the squad's centre
     cc = sum(s % size for s in squad) / len(squad)
-    # the squares the squad reaches, in square order (some dozens of the grid's thousands, found by numpy's C methods:
+    # the squares the squad reaches, in square order (dozens to hundreds of the grid's thousands, found by numpy's C methods:
     # np.flatnonzero is a Python function)
     reached = memoryview((dist < UNREACHABLE).nonzero()[0].astype(np.int32))
     dist = memoryview(dist)  # (their items Python ints in pure Python, as the pairs hold them; compiled, typed views)

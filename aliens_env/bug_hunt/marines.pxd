@@ -14,7 +14,7 @@ from aliens_env.bug_hunt.combat cimport sentries_fire, weapon_range
 # the layout laid as the squad sees it (after_human_move, the door and APC actions), called in C
 from aliens_env.bug_hunt.explore cimport reveal
 # the kept results (per layout version, and across versions), called in C
-from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache
+from aliens_env.bug_hunt.geometry cimport lasting_cache, layout_cache, step_range
 
 # the door cell codes marine_mask and marine_action compare (colony.py's): C constants in the compiled module (Python sees them only
 # when the module runs as Python)
@@ -41,7 +41,6 @@ cpdef list targets(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*
 # targets and their ranges, kept as one entry of the game's cache (targets' and target_ranges')
 cdef tuple _targets_kept(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 # the range of a step (targets'), on C longs
-cdef long _step_range(long dr, long dc) noexcept
 cpdef list target_ranges(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 cpdef bint can_grenade(GameRecords game, object i)
 cpdef can_use_comms(GameRecords game, object i)

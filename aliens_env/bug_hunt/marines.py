@@ -8,7 +8,7 @@ from ..core.grid import Grid
 from . import combat, explore, geometry, state
 from .combat import sentries_fire, weapon_range
 from .explore import reveal
-from .geometry import lasting_cache, layout_cache
+from .geometry import lasting_cache, layout_cache, step_range
 from .colony import CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR
 from .state import (APC_OPTION, MAX_TARGETS, NO, PASSABLE_BY_CODE, Alien, FeatureIndex, GameRecords, Human,
                     feature_index, figure_at, occupied, room_of, spend, taken_beside)
@@ -136,7 +136,7 @@ def _targets_kept(game, numbers: MaskNumbers = None, index: FeatureIndex = None)
                 s = a.pos  # (compiled: a C integer, compared and its range worked out in C, none boxed)
                 if s != pos and s >= 0:  # (one off the map, NO, is not seen: as it holds no square, state._occupancy)
                     sr = s // width
-                    r = _step_range(sr - hr, s - sr * width - hc)
+                    r = step_range(sr - hr, s - sr * width - hc)
                     if r <= reach and col.has_los(pos, s, sight):
                         out.append((r, 0, i, ("alien", i)))
         features = game.features
@@ -145,7 +145,7 @@ def _targets_kept(game, numbers: MaskNumbers = None, index: FeatureIndex = None)
         for shot in index.fired_at:  # (k, the state it is shot in, its target, row, column)
             # as an Alien: in reach (its range from its row and column: its state read only then), seen
             fr, fc = shot[3], shot[4]
-            r = _step_range(fr - hr, fc - hc)
+            r = step_range(fr - hr, fc - hc)
             if r <= reach:
                 k = shot[0]
                 if features[k]["state"] == shot[1] and col.has_los(pos, fr * width + fc, sight):  # (its square, as geometry.sq)
@@ -168,16 +168,6 @@ def targets(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> li
     `index`: marine_numbers(game) and feature_index(game) where the caller has them (marine_mask),
     else looked up here."""
     return _targets_kept(game, numbers, index)[0]
-
-
-def _step_range(dr: int, dc: int) -> int:
-    """The range of a step of dr rows and dc columns: max(|dr|, |dc|), as geometry.rng (on C longs
-    when compiled, marines.pxd: Python's abs and max of C integers box them)."""
-    if dr < 0:
-        dr = -dr
-    if dc < 0:
-        dc = -dc
-    return dr if dr > dc else dc
 
 
 def target_ranges(game, numbers: MaskNumbers = None, index: FeatureIndex = None) -> list[int]:
