@@ -32,7 +32,7 @@ cdef class PhasedGame(Game):
     cpdef current_player(self)
     cpdef _decide(self, kind, options=*)
     cpdef script_mask(self, player)
-    # the phase loop and its end check, C calls where the game is typed (_apply, a commander's _resolve; _run
+    # the phase loop and its end check, C calls where the game is typed (_apply, a commander's _apply; _run
     # calls _settle): a ruleset's own _settle or _run, an extension type's or a Python class's, overrides them
     # (compiled, an extension type's def of the same name is a C override)
     cpdef _run(self)

@@ -159,8 +159,7 @@ def test_target_ranges_are_each_targets_range(seed, options):
     for g in decisions(seed, 2000, ("act", "drive"), **options):
         for fresh in (True, False):  # worked out by target_ranges, or kept already by targets
             if fresh:
-                g._cache.pop("targets", None)
-                g._cache.pop("target_ranges", None)
+                g._cache.pop("targets", None)  # (targets and their ranges: one entry)
             ranges = marines.target_ranges(g)
             pos, _ = shooter_and_reach(g)
             listed = marines.targets(g)

@@ -45,7 +45,7 @@ def counted(cls: type) -> type:
 
 # every registered game on the phase loop: extension types (BugHunt, ReactorRoom, the lairs and
 # Operations below it: their hooks C overrides of PhasedGame's), Python classes (RipleyQueen) and
-# commanded sides (the commander's _resolve and _compute_mask Python overrides; GloriousDay's own loop)
+# commanded sides (the commander's _apply and _compute_mask Python overrides; GloriousDay's own loop)
 PHASED_GAMES = sorted({load_object(spec.game) for spec in REGISTRY.values()
                        if issubclass(load_object(spec.game), PhasedGame)}, key=lambda cls: cls.__name__)
 

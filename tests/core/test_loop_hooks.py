@@ -2,7 +2,7 @@
 where the game is typed (core/game.pxd), and a ruleset's own ``_settle`` or ``_run``, whether an
 extension type's or a Python class's, still overrides PhasedGame's. Checked on seeded games: a
 Python subclass's overrides are the ones called (by the phase loop, by ``_apply`` and by a
-commander's ``_resolve``), and they change nothing in the games played."""
+commander's ``_apply``), and they change nothing in the games played."""
 import random
 
 import numpy as np
