@@ -47,14 +47,16 @@ _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P
 #: 23 planes of 32 x 25 float32 for the 25-square window). Stripe rows built per observation in the
 #: benchmark's random play (BugHunt 20,000 steps, BugHuntTactics 3,000), STRIPE_ROWS / STRIPES
 #: 16 / 3: 4.2 and 16.1; 8 / 4: 4.0 and 13.3; 8 / 5: 3.4 and 12.5. 64 BugHunt envs' resident memory
-#: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each)
-STRIPES = 4
+#: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each).
+#: Session 60 took 8 / 8 for speed: band_stripe 17.3 -> 16.0 M instructions per 1,000 BugHuntTactics
+#: steps (BugHunt's total 110.5 -> 108.9), the stripes held per env at most 0.29 -> 0.59 MB
+STRIPES = 8
 #: compiled, the planes (the figures', the map planes, new stripe arrays: _zero_planes) are zeroed this many bytes at a time (glibc's memset
 #: takes a vector loop up to 2 KB, above it `rep stosb`, which callgrind counts an instruction a byte)
 _ZERO_PIECE = 2048
 #: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows; the figures
-#: at STRIPES): 8 keep at most 0.3 MB of stripes per env (whole columns of 88 rows kept 0.6 MB and
-#: built twice the floats per observation)
+#: at STRIPES): 8 kept at most 0.3 MB of stripes per env with 4 stripes (whole columns of 88 rows kept
+#: 0.6 MB and built twice the floats per observation)
 STRIPE_ROWS = 8
 
 
