@@ -254,8 +254,8 @@ class BugHunt(GameRecords):
                       "activations": 0, "sections_laid": 0, "rescued": 0, "lost_at_rescue": 0}
         self.events: list[str] = []
         self._cache: dict[str, Any] = {}
-        # layout-derived caches (graph, path fields) and the kept script mask (_compute_script_mask); a clone
-        # gets its own (codec.py)
+        # layout-derived caches (graph, path fields) and the kept script mask (_compute_script_mask; all remade
+        # after a new layout version empties it); a clone gets its own (codec.py)
         self._shared: dict = {}
         explore.reveal(self)
         self._start_phase("aliens_move")
@@ -501,7 +501,7 @@ class BugHunt(GameRecords):
         Python-level calls through that override.
 
         A figure's script mask is written into one array the game keeps (in ``_shared``, which a
-        clone or a pickle does not share), zeroed first: a new array at every sub-step of a tactic
+        clone or a pickle does not share, and a new layout version empties: then made anew), zeroed first: a new array at every sub-step of a tactic
         cost more than its zeroing. The script mask is valid until the next step only (PhasedGame),
         and only the open decision's is read: the last position's is no longer."""
         if self.decision.kind != "act":

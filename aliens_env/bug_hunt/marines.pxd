@@ -40,7 +40,6 @@ cpdef MaskNumbers marine_numbers(GameRecords game)
 cpdef list targets(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 # targets and their ranges, kept as one entry of the game's cache (targets' and target_ranges')
 cdef tuple _targets_kept(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
-# the range of a step (targets'), on C longs
 cpdef list target_ranges(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 cpdef bint can_grenade(GameRecords game, object i)
 cpdef can_use_comms(GameRecords game, object i)

@@ -72,8 +72,9 @@ class MaskNumbers:
                            max(self.comms, self.overwatch, self.end) + 1)
 
 
-# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): most often every game of
-# the process plays with the same rules and action slots, and this one is read at every mask
+# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): it serves the game played
+# last and its clones (each game builds its own action slots); games stepped in turn (a vector of envs) miss it
+# and read their own from the lasting cache
 _last_numbers = None
 
 
@@ -393,7 +394,7 @@ def marine_action(game, kind: str, index: int) -> None:
     records = game  # (typed, read only: compiled, its records read from the struct, spend a C call; writes: game)
     i = records.active
     h = records.humans[i]  # (h typed: its fields read and written in the struct; Human is final, state.pxd)
-    numbers = marine_numbers(game)  # (the AP costs: compiled, C fields, not the rules' dicts)
+    numbers = marine_numbers(game)  # (the AP costs but comms' and boarding's: compiled, C fields, not the rules' dicts)
     if kind == "end":
         records.events.append(f"{h.name} ends")
         game.active = NO

@@ -49,7 +49,8 @@ _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P
 #: 16 / 3: 4.2 and 16.1; 8 / 4: 4.0 and 13.3; 8 / 5: 3.4 and 12.5. 64 BugHunt envs' resident memory
 #: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each).
 #: Session 60 took 8 / 8 for speed: band_stripe 17.3 -> 16.0 M instructions per 1,000 BugHuntTactics
-#: steps (BugHunt's total 110.5 -> 108.9), the stripes held per env at most 0.29 -> 0.59 MB
+#: steps (BugHunt's total 110.5 -> 108.9); per env, the stripes held at most 0.29 -> 0.59 MB and the arrays
+#: kept to make them in (2 * STRIPES, _stripe_array) at most 0.59 -> 1.18 MB (64 envs: up to +38 MB)
 STRIPES = 8
 #: compiled, the planes (the figures', the map planes, new stripe arrays: _zero_planes) are zeroed this many bytes at a time (glibc's memset
 #: takes a vector loop up to 2 KB, above it `rep stosb`, which callgrind counts an instruction a byte)

@@ -56,7 +56,7 @@ cdef Py_ssize_t _share_out(list walks, list figures, list goal_fields, long me, 
 @cython.locals(mine=cython.long, k=cython.Py_ssize_t)
 cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1
 # the tactics' play of the scripted squad, called in C by the plays (each handed the tactic, an object: its _goals,
-# step_toward and _round_pods read as Python attributes): the walking steps it reads, its walk, the scripted
+# step_toward, _walk_field and _round_pods read as Python attributes): the walking steps it reads, its walk, the scripted
 # choice, a step else another action, the pods it walks round, a step's square (cpdef: TacticMarines' _leads_to)
 # and its test against a field, and the share-out's play (fan_out, fire_teams, ambush)
 cdef object _walking_steps(object tactic, GameRecords game)

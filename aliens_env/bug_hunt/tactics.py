@@ -270,8 +270,8 @@ def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
 
 
 # The tactics' play of the scripted squad: module functions, so the plays call them in C (tactics.pxd), each
-# handed the tactic (`tactic`: its _goals and step_toward, an instance's own read, and _round_pods);
-# TacticMarines' _walk and _leads_to are these.
+# handed the tactic (`tactic`: its _goals and step_toward, an instance's own read, _walk_field and _round_pods);
+# TacticMarines' _walk and _leads_to are these (an instance's own _walk, _scripted or fan_out is not read by the plays).
 def _walking_steps(tactic, game):
     """The walking steps the tactic's squad reads, as squad_step and squad_next_figure take them
     (`field`): round the sentry pods for bypass (A73, _pod_field), the game's own (None) else."""
@@ -436,7 +436,6 @@ class TacticMarines(ScriptedMarines):
         (Compiled: policies' squad_next_figure a C call.)"""
         return squad_next_figure(game, _walking_steps(self, game))
 
-    _hold = staticmethod(squad_hold)
 
     def hold(self, game, mask, action) -> int:
         """hold: shoot as scripted, never step (where the scripted squad walks it holds, as the walk does

@@ -29,7 +29,8 @@ DIRECTION_OF = {offset: d for d, offset in enumerate(DIRECTIONS)}  # (row, colum
 
 class ElevatorRescue:
     """A mixin for a subclass of HuntForTheQueen: add ``("exit", 1)`` to its action slices, call
-    ``_rescue_mask`` from its ``_compute_marine_mask`` and route the ``exit`` action to
+    the module's ``rescue_mask`` from its ``_compute_marine_mask`` (a C call compiled;
+    ``_rescue_mask`` is the same for a Python caller) and route the ``exit`` action to
     ``_leave``. (Its steps of the phase machine name the next class that has them, HuntForTheQueen
     or RoomRules, rather than super(): the class after this mixin in every subclass's method
     resolution order is HuntForTheQueen, and no super object walks the chain at each call.)"""

@@ -25,7 +25,7 @@ def test_stripes_made_in_reused_arrays_are_their_map_planes_slices_through_rando
     """Through random play (BugHuntTactics' activations move the window's column often, and doors,
     rooms and features rewrite the map planes), every kept stripe is its slice after every
     observation, the map planes never mark a figure's plane, and the stripes go to a handful of
-    arrays, each reused."""
+    arrays, reused (more than twice as many stripes made as arrays)."""
     figure_ids = [P[name] for name in _FIGURE_PLANES]
     arrays: dict[int, np.ndarray] = {}  # (held: their ids stay theirs)
     made = rewrites = 0

@@ -6,7 +6,7 @@ import pytest
 
 from aliens_env.bug_hunt import BugHunt
 from aliens_env.bug_hunt.colony import CARDINAL, UNEQUIPPED_WALKER, WALKER, WALL
-from aliens_env.bug_hunt.policies import ScriptedMarines, squad_goals
+from aliens_env.bug_hunt.policies import ScriptedMarines, squad_goals, squad_hold
 from aliens_env.bug_hunt.state import NO, UNREACHABLE
 from aliens_env.bug_hunt.tactics import TacticMarines, _pod_field, _pod_squares
 
@@ -116,7 +116,7 @@ def test_the_check_against_a_step_away_from_the_claimed_goal_reads_the_steps_rou
     g.active = 0
     assert bypass.step_toward(g, [goal], mask) is None
     assert ScriptedMarines.act(bypass, g, "marines") == g.layout.encode("move", NORTH)
-    assert bypass.act(g, "marines") == TacticMarines._hold(g, mask) == g.layout.encode("end")
+    assert bypass.act(g, "marines") == squad_hold(g, mask) == g.layout.encode("end")
     assert ambush.act(g, "marines") == g.layout.encode("move", NORTH)
 
 

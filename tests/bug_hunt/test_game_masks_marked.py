@@ -1,7 +1,8 @@
 """BugHunt._compute_mask's entries of the decisions other than a figure's act and the APC's drive
 (bug_hunt/game.py: set by _mark, compiled in C through the mask's buffer): at every such decision of
 seeded games (plain, with the APC, with the Bug Master's picks) the mask is the rule's, worked out
-here from the decision's options and the hive's choices (xeno.hive_choices) by slot name."""
+here from the decision's options and the hive's choices (xeno.hive_choices) by slot name. (An attack
+seldom comes in these games: test_bh_aliens' test_hive_picks_which_human_to_attack builds one.)"""
 import random
 
 import numpy as np

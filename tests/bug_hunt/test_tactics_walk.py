@@ -12,7 +12,7 @@ import pytest
 from aliens_env.bug_hunt.combat import target_square, weapon_range
 from aliens_env.bug_hunt.geometry import rng, steps_on
 from aliens_env.bug_hunt.marines import targets
-from aliens_env.bug_hunt.policies import WALK, ScriptedMarines, squad_act, squad_shot
+from aliens_env.bug_hunt.policies import WALK, ScriptedMarines, squad_act, squad_hold, squad_shot
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import STEPS, TACTICS, TacticMarines
 from bh_helpers import positions
@@ -108,7 +108,7 @@ def test_the_fan_steps_toward_the_claimed_goal_as_step_toward_does(seed, mission
                 step = t.choose(g, mask)
                 if g.layout.decode(step)[0] in STEPS and \
                         steps_on(field, t._leads_to(g, step)) > steps_on(field, g.humans[g.active].pos):
-                    step = TacticMarines._hold(g, mask)
+                    step = squad_hold(g, mask)
                 seen[name, "no step"] += 1
             assert t.act(g, "marines") == step, (seed, g.turn, name)
             seen[name] += 1

@@ -44,7 +44,7 @@ def test_settle_is_the_scenarios_end_rule_over_random_play(game):
     rng = np.random.default_rng(11)
     g = game()
     g.reset(5)
-    checked, ends = 0, 0
+    checked, goes_on = 0, 0
     for step in range(400):
         if g.decision is None:
             g.reset(int(rng.integers(1000)))
@@ -53,6 +53,6 @@ def test_settle_is_the_scenarios_end_rule_over_random_play(game):
                 want = plain_settle(v)
                 assert settled(v) == want, (game.__name__, step, v.phase, v.queen_dead)
                 checked += 1
-                ends += not want[0]
+                goes_on += want[0]  # (the check's common case: the game on, the Queen alive)
         g.apply(int(rng.choice(g.legal_actions())))
-    assert checked >= 400 and ends >= 300
+    assert checked == 500 and goes_on >= 80, (checked, goes_on)  # (the as-is positions, mostly going on)
