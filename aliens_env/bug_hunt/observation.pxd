@@ -3,7 +3,7 @@
 # planes' squares, the stripes' floats, the board's copy: observation.py runs the numpy forms when not
 # compiled).
 cimport cython
-from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
+from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human, items_read
 # the results kept across layout versions (the map planes, the stripe arrays), called in C
 from aliens_env.bug_hunt.geometry cimport lasting_cache
 # the active figure's targets and their ranges (the target rows), called in C
@@ -14,9 +14,11 @@ from aliens_env.bug_hunt.marines cimport target_ranges, targets
 # function costs more than its or _same_features' work); focus by optional_features (observe() calls
 # _focus, below, with the numbers it has read)
 cpdef focus(GameRecords game)
-# (the key's layout version and rooms entered compared as C longs; `inner`: the grid's squares of the
-# planes, a typed view: the marks written as C bytes)
-@cython.locals(lasting=dict, cached=tuple, version=cython.long, rooms=cython.long, inner=cython.uchar[:, :, :],
+# (the key's layout version, rooms entered and pieces compared as C longs, the ports read by C indices;
+# `inner`: the grid's squares of the planes, a typed view: the marks written as C bytes)
+@cython.locals(lasting=dict, cached=tuple, version=cython.long, rooms=cython.long, pieces=cython.Py_ssize_t,
+               features=bint, room=bint, ports=list, port=dict, first=cython.Py_ssize_t, first_pending=cython.Py_ssize_t,
+               k=cython.Py_ssize_t, inner=cython.uchar[:, :, :],
                r=cython.Py_ssize_t, c=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t,
                r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
 cpdef map_planes(GameRecords game)

@@ -12,7 +12,7 @@ from .colony import DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WAL
 from .geometry import lasting_cache
 from .marines import target_ranges, targets
 from ..core.actions import ObsLayout
-from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human
+from .state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO, Alien, GameRecords, Human, items_read
 
 try:
     import cython
@@ -29,6 +29,11 @@ assert PLANES[:7] == ("floor", "wall", "open_door", "closed_door", "sealed_door"
 #: the planes after the first seven that map_planes marks (the others stay 0 in its planes: the
 #: figures are marked on the window by observe())
 _MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["room"], P["open_end"])
+#: _MARKED as map_planes' three kinds of marks, each rewritten on its own key: the features', the
+#: rooms', the open ends'
+_FEATURE_PLANES = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"])
+_ROOM_PLANE, _OPEN_END_PLANE = P["room"], P["open_end"]
+assert _FEATURE_PLANES + (_ROOM_PLANE, _OPEN_END_PLANE) == _MARKED
 #: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled stripe
 #: converts only these (the figures' planes are 0 in the map planes, and so in a stripe from its making)
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
@@ -176,49 +181,68 @@ def map_planes(game) -> np.ndarray:
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
     quarter of the memory of float32; stripe() turns them into the observation's floats. The
     array is the game's own, rewritten in place when the key changes: keep a copy, not it (kept
-    in geometry.lasting_cache, which a new layout version leaves, to be rewritten; compiled, only
-    the rows of the first seven planes whose squares changed are rewritten, so a write into those
-    planes would never be repaired)."""
-    version, rooms = game.colony.version, game.rooms_entered
+    in geometry.lasting_cache, which a new layout version leaves, to be rewritten). A rewrite in
+    place writes only what may have changed, so a write into the planes would never be repaired:
+    compiled, the rows of the first seven planes whose squares changed; the features' planes
+    (egg_cache, sentry_on, sentry_off, scenery) only when their kinds and states changed (the game
+    only appends features and never moves one: state.FeatureIndex); the room plane only when the
+    rooms entered or the number of pieces changed (the colony only appends pieces, never changes a
+    rect, and marks a room entered only with rooms_entered counted up); the open ends' plane each
+    time, from the port pending first at the last rewrite (ports are only appended, and a port
+    that is not pending never is again: state.items_read's rule)."""
+    version, rooms = game.colony.version, game.rooms_entered  # (compiled, read as C ints through the typed game)
     lasting = lasting_cache(game)
+    # (version, rooms entered, _feature_marks, planes, seen, pieces, colony, ports list, its first pending)
     cached = lasting.get("map_planes")
     # (the version and rooms entered compared as C longs: no key tuple made a call)
     if cached is not None and cached[0] == version and cached[1] == rooms and _same_features(cached[2], game.features):
         return cached[3]
     n, half = game.size, game.window // 2
     side = n + 2 * half
-    if cached is not None and cached[3].shape == (N_PLANES, side, side):
+    colony = game.colony
+    pieces, ports = len(colony.pieces), colony.ports
+    if cached is not None and cached[3].shape == (N_PLANES, side, side) and cached[6] is colony:
         # rewritten in place: its margin never changes, the first seven planes' rows whose squares
-        # changed are written again, and the planes it marks after the first seven are zeroed (their
-        # margin is 0 too), a fraction of a new array's memset
+        # changed are written again, and of the planes it marks after the first seven those whose
+        # marks may have changed are zeroed (their margin is 0 too) and written again
         planes, seen, every_row = cached[3], cached[4], False
-        _zero_planes(planes, _MARKED)
+        features = not _same_features(cached[2], game.features)
+        room = cached[1] != rooms or cached[5] != pieces
+        first = items_read(cached[7], cached[8], ports)
+        _zero_planes(planes, (_FEATURE_PLANES if features else ()) + ((_ROOM_PLANE,) if room else ())
+                     + (_OPEN_END_PLANE,))
     else:
         planes = np.empty((N_PLANES, side, side), dtype=np.uint8)
         _zero_planes(planes, range(N_PLANES))
         planes[P["wall"]] = 2  # off the grid reads as wall
         # (`seen` is written whole with every row: compiled, _square_planes_c; as Python it is not read)
-        seen, every_row = np.empty((3, n, n), dtype=np.int8), True
+        seen, every_row, features, room, first = np.empty((3, n, n), dtype=np.int8), True, True, True, NO
     inner = planes[:, half:half + n, half:half + n]
     game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
-    _square_planes(planes, game.colony, half, seen, every_row)
-    for f in game.features:
-        r, c = f["pos"]
-        if f["kind"] == "egg_cache" and f["state"] == "intact":
-            inner[P["egg_cache"], r, c] = 2
-        elif f["kind"] == "sentry" and f["state"] != "destroyed":
-            inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
-        else:
-            inner[P["scenery"], r, c] = 2
-    for p in game.colony.pieces:
-        if p["kind"] == "room":
-            r0, c0, r1, c1 = p["rect"]
-            inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
-    for port in game.colony.ports:
+    _square_planes(planes, colony, half, seen, every_row)
+    if features:
+        for f in game.features:
+            r, c = f["pos"]
+            if f["kind"] == "egg_cache" and f["state"] == "intact":
+                inner[P["egg_cache"], r, c] = 2
+            elif f["kind"] == "sentry" and f["state"] != "destroyed":
+                inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
+            else:
+                inner[P["scenery"], r, c] = 2
+    if room:
+        for p in colony.pieces:
+            if p["kind"] == "room":
+                r0, c0, r1, c1 = p["rect"]
+                inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
+    first_pending = len(ports)
+    for k in range(0 if first == NO else first, len(ports)):
+        port = ports[k]
         if port["state"] == "pending":
+            first_pending = min(first_pending, k)
             for r, c in port["cells"]:
                 inner[P["open_end"], r, c] = 2
-    lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen)
+    lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen, pieces, colony, ports,
+                             first_pending)
     return planes
 
 

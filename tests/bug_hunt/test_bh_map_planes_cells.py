@@ -1,8 +1,8 @@
-"""observation.map_planes rewrites its planes in place when the layout changes, zeroing only the
-planes it marks after the first seven (_MARKED): on random grids of every cell code and through
-random play, its planes must be those a fresh build makes, the squares' planes (floor, wall,
-open_door, closed_door, sealed_door, hazard, entry) those the plain comparisons of each plane's rule
-give, and the planes it never marks 0."""
+"""observation.map_planes rewrites its planes in place when the layout changes, zeroing only those
+of the planes it marks after the first seven (_MARKED) whose marks may have changed: on random grids
+of every cell code and through random play, its planes must be those a fresh build makes, the
+squares' planes (floor, wall, open_door, closed_door, sealed_door, hazard, entry) those the plain
+comparisons of each plane's rule give, and the planes it never marks 0."""
 import numpy as np
 
 from aliens_env.bug_hunt import BugHunt, observation
@@ -30,13 +30,15 @@ def _grid(g, planes) -> np.ndarray:
 def test_the_cell_planes_on_random_grids_are_the_plain_comparisons():
     """Random cell codes (all of them), hazards and entry squares, laid over a game's colony: the
     map planes made again in place each time (the layout version bumped) match the plain rules, and
-    are those a fresh build makes, whatever the marked planes held before (scribbled on here)."""
+    are those a fresh build makes, whatever the open ends' plane held before (scribbled on here: it is
+    made again at each new layout version; the other marked planes are kept while their marks stay,
+    test_bh_map_planes_marks)."""
     g = BugHunt()
     g.reset(4)
     rng = np.random.default_rng(4)
     col = g.colony
     seen = set()
-    marked = list(observation._MARKED)
+    marked = [observation._OPEN_END_PLANE]
     for _ in range(40):
         kept = observation.map_planes(g)
         grid = _grid(g, kept)  # (the margin is never marked: a rebuild leaves it)

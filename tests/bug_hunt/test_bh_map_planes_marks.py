@@ -2,7 +2,9 @@
 pending ports: written as C bytes through a typed view of the grid's squares when compiled) equal the
 plain computation written out from the features, the colony's pieces and its ports, through random
 play (with features of every kind and state added at random squares) and after the marked planes
-were scribbled on and the layout changed (a rebuild in place zeroes them first)."""
+were scribbled on and their keys changed (a rebuild in place zeroes and writes again only the planes
+whose marks may have changed: the open ends' at each new layout version, the room plane when the rooms
+entered or the pieces change, the features' planes when their kinds or states change)."""
 import numpy as np
 
 from aliens_env.bug_hunt import observation
@@ -61,11 +63,23 @@ def test_the_marks_through_random_play_are_the_plain_ones():
                 seen.update(name for name, plane in zip(NAMES, more) if plane.any())
                 g.features = features
                 assert np.array_equal(_marked(g, observation.map_planes(g)), want)
-            if checked % 25 == 0:  # scribbled on, then made again in place for a new layout version
+            if checked % 25 == 0:  # scribbled on, then made again in place as each plane's key changes
                 half, n = g.window // 2, g.size
                 for p in observation._MARKED:
                     planes[p, half:half + n, half:half + n] = rng.integers(0, 3, (n, n))
-                g.colony.changed()
+                scribbled = _marked(g, planes).copy()
+                g.colony.changed()  # a new layout version: the open ends made again, the others kept as they are
+                assert observation.map_planes(g) is planes
+                assert np.array_equal(_marked(g, planes)[:5], scribbled[:5])
+                assert np.array_equal(_marked(g, planes)[5], want[5])
+                g.rooms_entered += 1  # (the rooms' key: their plane made again)
+                assert observation.map_planes(g) is planes
+                assert np.array_equal(_marked(g, planes)[:4], scribbled[:4])
+                assert np.array_equal(_marked(g, planes)[4:], want[4:])
+                g.rooms_entered -= 1
+                g.features = list(features) + [{"kind": "crate", "state": "intact", "pos": [0, 0]}]  # (the features' key)
+                observation.map_planes(g)
+                g.features = features
                 assert observation.map_planes(g) is planes
                 assert np.array_equal(_marked(g, planes), want)
     assert checked > 600 and seen == set(NAMES), (checked, seen)
