@@ -28,6 +28,16 @@ cdef class Grid:
 cdef list _around(int i, bytes cells, bytes extra, list code_cost, int opened, int height, int width,
                   const signed char[::1] row_steps, const signed char[::1] column_steps)
 
+#: the searches' kept scratch ints, step keys and offsets (typed views of ``_search_pool``, ``_keys_view`` and
+#: ``_offsets_view``, with the objects the last two were taken from)
+cdef int[::1] _SEARCH_POOL
+cdef const unsigned char[::1] _KEYS_VIEW
+cdef const int[::1] _OFFSETS_VIEW
+cdef object _KEYS_VIEWED, _OFFSETS_VIEWED
+cpdef int[::1] _search_pool(int size)
+cdef const unsigned char[::1] _keys_view(bytes keys)
+cdef const int[::1] _offsets_view(offsets)
+
 @cython.locals(n=cython.int, span=cython.int, room=cython.int, used=cython.int, waiting=cython.int, d0=cython.int, b=cython.int,
                e=cython.int, s=cython.int, step=cython.int, nd=cython.int, key=cython.int, j=cython.int, m=cython.int, k=cython.int,
                heads=cython.int[::1], pool=cython.int[::1])

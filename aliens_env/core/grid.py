@@ -508,7 +508,8 @@ class Grid:
         # the mover in the key by identity (a Mover's own hash is a Python-level call); the entry holds
         # the mover, so its id names no other object while the entry lives (an equal mover of another
         # identity, or one unpickled, misses and makes the same field again)
-        key = ("field", tuple(sources), id(mover), weighted, goal_cost, closed)
+        mover_id = id(mover)  # (one call of id: the search tables below are kept under it too)
+        key = ("field", tuple(sources), mover_id, weighted, goal_cost, closed)
         cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
         kept = cache.get(key)
         if kept is not None and kept[0] is mover:
@@ -521,9 +522,9 @@ class Grid:
         sources = [s + n if s < 0 else s for s in sources]
         # what a search reads for this mover at this version, looked up once (by the mover's identity,
         # as the fields are): its step keys, the steps' offsets and who may enter where
-        tables = cache.get(("search_tables", id(mover)))
+        tables = cache.get(("search_tables", mover_id))
         if tables is None or tables[0] is not mover:
-            tables = cache[("search_tables", id(mover))] = (
+            tables = cache[("search_tables", mover_id)] = (
                 mover, self.step_keys(mover), _direction_offsets(self.width),
                 _kept_enterable(self, mover))
         keys, offsets, enter = tables[1], tables[2], tables[3]
@@ -539,10 +540,11 @@ class Grid:
             dist[sq] = 0
         if weighted:  # Dial's algorithm on C ints (_dial's loop is typed, grid.pxd)
             cost, dearest = self._cost_table(mover)
-            _dial(keys, offsets, cost, dearest, dist, frontier, set() if goal_cost is None else set(sources),
+            _dial(_keys_view(keys), _offsets_view(offsets), cost, dearest, dist, frontier,
+                  set() if goal_cost is None else set(sources),
                   -1 if goal_cost is None else goal_cost)  # (the sources read only with goal_cost)
         else:  # breadth first on C ints (_breadth_first's loop is typed, grid.pxd)
-            _breadth_first(keys, offsets, dist, frontier, UNREACHABLE)
+            _breadth_first(_keys_view(keys), _offsets_view(offsets), dist, frontier, UNREACHABLE)
         for sq in closed:
             if dist[sq] < 0:
                 dist[sq] = UNREACHABLE
@@ -883,7 +885,7 @@ def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
     return cost, int(cost.max())
 
 
-_SEARCH_POOLS: list = [array("i")]  # the one kept pool of the searches' scratch ints (``_search_pool``)
+_SEARCH_POOL = array("i")  # the one kept pool of the searches' scratch ints (``_search_pool``; compiled, a typed view)
 
 
 def _search_pool(size: int) -> array:
@@ -894,13 +896,45 @@ def _search_pool(size: int) -> array:
     meanwhile; run as Python a thread switch may fall inside a search, so each search has its own.
     (``_dial`` and ``_breadth_first`` write their frontiers into it after their typed views are taken
     and nothing is written to it outside a search: a garbage collection in between, whose finalizer ran
-    a search, cannot overwrite a frontier.)"""
+    a search, cannot overwrite a frontier.) Compiled, a cpdef function returning the kept typed view
+    (grid.pxd): a search takes it with no buffer asked of the array at each call."""
+    global _SEARCH_POOL
     if not cython.compiled:
         return array("i", [0]) * size
-    pool = _SEARCH_POOLS[0]
-    if len(pool) < size:
-        pool = _SEARCH_POOLS[0] = array("i", [0]) * size
-    return pool
+    if len(_SEARCH_POOL) < size:
+        _SEARCH_POOL = array("i", [0]) * size
+    return _SEARCH_POOL
+
+
+# The step keys and offsets the last search read, as typed views (grid.pxd: compiled, C globals): the fields of a
+# version are mostly asked one after another for one mover, so each search after the first takes its tables with no
+# buffer asked of the bytes or the array nor their format read again. Each kept view holds the object it was taken
+# from (`*_VIEWED`): compared by identity, no other object can be mistaken for it while it is kept.
+_KEYS_VIEWED = b""
+_KEYS_VIEW = _KEYS_VIEWED
+_OFFSETS_VIEWED = array("i")
+_OFFSETS_VIEW = _OFFSETS_VIEWED
+
+
+def _keys_view(keys: bytes):
+    """`keys` (``Grid.step_keys``) as the searches read them: the kept view when it was taken from these
+    bytes, else a new view kept in its place (as Python, the bytes themselves). It is returned, not read
+    from the global by the caller: a search started by a finalizer while a later view is taken can
+    replace the kept one, never the one handed out."""
+    global _KEYS_VIEWED, _KEYS_VIEW
+    if keys is not _KEYS_VIEWED:
+        _KEYS_VIEW = keys
+        _KEYS_VIEWED = keys
+    return _KEYS_VIEW
+
+
+def _offsets_view(offsets: array):
+    """`offsets` (``_direction_offsets``) as the searches read them, kept as ``_keys_view`` keeps the keys."""
+    global _OFFSETS_VIEWED, _OFFSETS_VIEW
+    if offsets is not _OFFSETS_VIEWED:
+        _OFFSETS_VIEW = offsets
+        _OFFSETS_VIEWED = offsets
+    return _OFFSETS_VIEW
 
 
 @cython.boundscheck(False)
