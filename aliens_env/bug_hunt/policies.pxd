@@ -49,7 +49,7 @@ cpdef object squad_step(GameRecords game, object goals, object mask, object fiel
 # squad_step along given walking steps (the field a C slice: the tactics hand a goal's kept view)
 @cython.locals(layout=ActionLayout, h=Human, slices=dict)
 cpdef object squad_step_along(GameRecords game, const int[:] dist, object mask)
-@cython.locals(a=Alien, queens=list, terminals=list, f=dict)
+@cython.locals(a=Alien, queens=list, terminals=list, f=dict, mission=dict, objective=str)
 cpdef list squad_goals(GameRecords game)
 # ScriptedMarines.choose's act choice short of its walk (squad_act) and its hold with no step (squad_hold): C calls
 # from choose and from the tactics (TacticMarines.act hands squad_act's answer to its tactic)

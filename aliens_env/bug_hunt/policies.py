@@ -300,7 +300,7 @@ class ScriptedMarines(SeedablePolicy):
     def act(self, game, player: str) -> int:
         return self.choose(game, game.script_mask(player))
 
-    @cython.locals(game=GameRecords, layout=ActionLayout)
+    @cython.locals(game=GameRecords, layout=ActionLayout, kind=str)
     def choose(self, game, mask) -> int:
         """act's choice, reading the position's script mask `mask` (read only, here and in the
         tactics: no copy; no unread grenade slot; TacticMarines.act hands its tactic the same)."""

@@ -27,6 +27,9 @@ cpdef bint _alien_targeted(GameRecords game) except -1
 # the squares of a kind of feature, kept per layout version (called in C by the share-out)
 @cython.locals(shared=dict, key=tuple, found=list)
 cpdef tuple _feature_squares(GameRecords game, str kind)
+# an electronic lock laid anywhere: a dict look-up in the layout cache (called in C by _goal_fields)
+@cython.locals(shared=dict)
+cpdef bint _locks_laid(GameRecords game) except -1
 # the pods' squares (called in C by _pod_field and _pods), the walking field round them (called in C by _goal_view)
 cpdef tuple _pod_squares(GameRecords game)
 cpdef object _pod_field(GameRecords game, object goals, object mover=*, tuple pods=*)
@@ -39,19 +42,19 @@ cpdef object _goal_view(GameRecords game, object goal, bint equipped, tuple pods
 @cython.locals(shared=dict, key=tuple, fields=list, seen=set, terminals=tuple)
 cdef list _goal_fields(GameRecords game, object goals, tuple pods)
 # the share-out: the squad read from the typed Humans, the kept fields and the C loops called in C
-@cython.locals(h=Human, figures=list, squares=list, equipment=list, walks=list, goal_fields=list,
+@cython.locals(h=Human, figures=list, squares=list, equipment=list, walks=cython.long[::1], goal_fields=list,
                count=cython.Py_ssize_t, j=cython.Py_ssize_t, row=cython.Py_ssize_t, i=cython.Py_ssize_t,
                me=cython.long, mine=cython.bint, any_plain=cython.bint, any_equipped=cython.bint)
 cdef object _claim(GameRecords game, object goals, long per_goal, tuple pods)
-# _claimed_goal's walks to one goal: its walking field (int32) read as a C array
+# _claimed_goal's walks to one goal: its walking field (int32) read as a C array, the walks (C longs) written as one
 @cython.locals(k=cython.Py_ssize_t, square=cython.Py_ssize_t, steps=cython.long, unreachable=cython.long)
-cdef void _read_walks(list walks, Py_ssize_t row, const int[:] field, list squares, list equipment, bint plain,
+cdef void _read_walks(long[::1] walks, Py_ssize_t row, const int[:] field, list squares, list equipment, bint plain,
                       bint equipped) except *
 # _claimed_goal's share-out: the pairs taken by C loops over the walks
 @cython.locals(count=cython.Py_ssize_t, goals=cython.Py_ssize_t, load=list, j=cython.Py_ssize_t,
                k=cython.Py_ssize_t, best_j=cython.Py_ssize_t, best_k=cython.Py_ssize_t, steps=cython.long,
                best_steps=cython.long, goal=cython.long, best_goal=cython.long, none=cython.long)
-cdef Py_ssize_t _share_out(list walks, list figures, list goal_fields, long me, long per_goal) except? -2
+cdef Py_ssize_t _share_out(long[::1] walks, list figures, list goal_fields, long me, long per_goal) except? -2
 # spread's test of one goal: its walking field (int32) read as a C array
 @cython.locals(mine=cython.long, k=cython.Py_ssize_t)
 cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1

@@ -16,6 +16,7 @@ As ReactorRoomTactics: the network chooses, the script carries out (docs/trainin
 """
 from __future__ import annotations
 
+from array import array
 from functools import partial
 
 import numpy as np
@@ -41,6 +42,9 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
            "fan_out", "fire_teams", "ambush", "bypass")
 OBSERVATIONS = ("full", "compact")
+
+#: one walk not walked (NO) as a C long: _claim's walks are copies of it, one a (figure, goal) pair
+_NO_WALK = array("l", [NO])
 
 STEPS = ("move", "door", "pick_lock")
 SHOTS = ("comms", "fire", "grenade")
@@ -109,10 +113,9 @@ def _pod_field(game, goals: list[int], mover=WALKER, pods: tuple | None = None) 
     return game.colony.field([s for s in goals if s != NO], mover, False, None, pods)
 
 
-@cython.locals(game=GameRecords, shared=dict)
 def _locks_laid(game) -> bool:
     """Is an electronic lock laid anywhere (a DOOR_LOCKED square)? Kept in the layout cache (a lock
-    is laid, picked or cut only with a change of the layout)."""
+    is laid, picked or cut only with a change of the layout). (cpdef, tactics.pxd: _goal_fields calls it in C.)"""
     shared = layout_cache(game)
     laid = shared.get("locks_laid")
     if laid is None:
@@ -194,7 +197,7 @@ def _claim(game, goals, per_goal: int, pods: tuple):
         return None
     goal_fields = _goal_fields(game, goals, pods)
     count = len(figures)
-    walks = [NO] * (len(goal_fields) * count)
+    walks = _NO_WALK * (len(goal_fields) * count)  # (C longs: read and written in C by the typed view)
     for j in range(len(goal_fields)):
         g, unequipped_field, equipped_field, terminal = goal_fields[j]
         row = j * count
@@ -212,12 +215,12 @@ def _claim(game, goals, per_goal: int, pods: tuple):
     return None if j == NO else goal_fields[j]
 
 
-def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
+def _read_walks(walks, row: int, field: np.ndarray, squares: list, equipment: list, plain: bool,
                 equipped: bool) -> None:
     """_claimed_goal's walks to one goal along `field` (the goal's walking field): for each figure k
     (on squares[k]) without the equipment when `plain`, with it when `equipped`, walks[row + k] =
     its walking steps, NO where the walk does not reach the goal. Typed in tactics.pxd: the field
-    read as a C array."""
+    and the walks (an array of C longs) read and written as C arrays."""
     unreachable = UNREACHABLE  # (a C long: the loop's test boxes nothing)
     for k in range(len(squares)):
         if equipped if equipment[k] else plain:
@@ -226,15 +229,15 @@ def _read_walks(walks: list, row: int, field: np.ndarray, squares: list, equipme
             walks[row + k] = steps if steps < unreachable else NO
 
 
-def _share_out(walks: list, figures: list, goal_fields: list, me: int, per_goal: int) -> int:
+def _share_out(walks, figures: list, goal_fields: list, me: int, per_goal: int) -> int:
     """_claimed_goal's share-out: the index (in goal_fields: (goal, ...) each) of the goal figure `me`
     claims, NO when it is left without one. walks[j * len(figures) + k]: figure k's walking steps to
-    goal j, NO where it has no walk there (figures in ascending order; the list is spent). The
+    goal j, NO where it has no walk there (an array of C longs, figures in ascending order; it is spent). The
     (steps, figure, goal) pairs are taken in order while the figure has no goal and the goal has
     fewer than `per_goal`: each round takes the least pair left whose goal has room, and the walks
     of the figure it gives a goal are struck out (a pair passed over stays so: figures only get
     goals and goals only fill), until me's is taken. The goals are distinct (_goal_fields). Typed
-    in tactics.pxd: C loops, no pair made."""
+    in tactics.pxd: C loops over the walks read as a C array, no pair made."""
     none = NO  # (a C long: the loops' tests box nothing)
     count, goals = len(figures), len(goal_fields)
     load = [0] * goals
@@ -679,23 +682,25 @@ class BugHuntTactics(CommandedSide, BugHunt):
             return tactics_obs.observe(self, player)
         return super().observe(player)
 
-    @cython.locals(game=GameRecords)
+    @cython.locals(game=GameRecords, kind=str)
     def _command_start(self) -> list:
         """What _command_over compares against: [the turn, the acting figure, None before an act
         decision] (a list: _command_over reads it by index and fills the figure in at the first act)."""
         game = self  # (typed: the records read from the struct)
-        return [game.turn, game.active if game.decision.kind == "act" else None]
+        kind = game.decision.kind  # (a str: compared as one)
+        return [game.turn, game.active if kind == "act" else None]
 
-    @cython.locals(game=GameRecords, d=Decision, start=list)
+    @cython.locals(game=GameRecords, d=Decision, start=list, kind=str)
     def _command_over(self, start: list) -> bool:
         """A tactic plays on until the next figure's activation (its activate, or the act of
         another figure when the activate was forced) or the next turn. (The game typed: its
         decision, turn and figure read from the struct.)"""
         game = self
         d = game.decision
-        if d.kind == "activate" or game.turn != start[0]:
+        kind = d.kind  # (a str: compared as one)
+        if kind == "activate" or game.turn != start[0]:
             return True
-        if d.kind == "act":
+        if kind == "act":
             if start[1] is None:
                 start[1] = game.active
             elif game.active != start[1]:
