@@ -291,12 +291,18 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     whole view within grenade range (most scripted actions have no Alien in reach). (Typed in
     marines.pxd: compiled, the int8 mask written through `m`, a C pointer to its bytes, the AP,
     costs and slots C integers (the costs and slots C fields of marine_numbers), this module's
-    functions C calls.)"""
+    functions C calls.) With `script` the mask is zeroed first (the script mask's array is one the
+    game keeps and writes anew: compiled, through `m`, its buffer not asked for a second time)."""
     numbers = marine_numbers(game)
     if cython.compiled:  # (its buffer checked once: int8, contiguous, as long as the slots written)
-        m = _mask_bytes(mask, numbers.written)  # noqa: F821  (defined in marines.pxd)
+        m = _mask_bytes(mask, numbers.written, cython.address(size))  # noqa: F821  (defined in marines.pxd)
+        if script:
+            memset(m, 0, size)  # noqa: F821  (declared in marines.pxd)
     else:
         m = mask
+        size = len(mask)
+        if script:
+            mask.fill(0)
     i = game.active
     h = game.humans[i]
     ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
@@ -366,7 +372,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                         m[fire + k] = 1
         if ap >= numbers.overwatch_cost and not h.overwatch:
             m[numbers.overwatch] = 1
-        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m, len(mask))):
+        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m, size)):
             mask[numbers.grenade + _grenade_targets(game, h.pos)[1]] = 1
     m[numbers.end] = 1
 
