@@ -101,6 +101,18 @@ def _mark(mask: np.ndarray, start: int, indices) -> None:
         mask[at] = 1
 
 
+# the action slots by action layout (the slices' names and starts): one dict shared by every game of
+# a layout, so that marines.marine_numbers' last MaskNumbers (keyed on the slots' identity) serves
+# them all, games stepped in turn too. Read only: a game's slots are never changed in place.
+_SLOTS_BY_LAYOUT: dict[tuple, dict[str, int]] = {}
+
+
+def _shared_slots(layout: ActionLayout) -> dict[str, int]:
+    """{slice name: its first action} of `layout`, the one dict of every layout of these slices."""
+    slots = {name: span[0] for name, span in layout.slices.items()}
+    return _SLOTS_BY_LAYOUT.setdefault(tuple(slots.items()), slots)
+
+
 class BugHunt(GameRecords):
     name = "BugHunt"
     marine_decisions = MARINE_DECISIONS
@@ -171,7 +183,7 @@ class BugHunt(GameRecords):
             ("drive", CARDINAL_NAMES),
             ("close_door", CARDINAL_NAMES),
         ])
-        self._slot = {k: v[0] for k, v in self.layout.slices.items()}
+        self._slot = _shared_slots(self.layout)
         self.window = self.rules["obs_window"]
         self.obs_layout = observation.layout(self.window)
         self.reset(0)

@@ -32,7 +32,8 @@ cdef class MaskNumbers:
     cdef readonly Py_ssize_t move, move_diagonal, door, weld, unweld, equip, pick_lock, comms, fire, overwatch, grenade
     cdef readonly Py_ssize_t end, written
 
-# the MaskNumbers marine_numbers handed out last (checked first: two identity checks)
+# the MaskNumbers marine_numbers handed out last (checked first: two identity checks; it serves every game of
+# the same rules and action layout, whose slots are one dict: BugHunt's _shared_slots)
 cdef MaskNumbers _last_numbers
 cpdef MaskNumbers marine_numbers(GameRecords game)
 

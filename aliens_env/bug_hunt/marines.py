@@ -72,9 +72,10 @@ class MaskNumbers:
                            max(self.comms, self.overwatch, self.end) + 1)
 
 
-# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): it serves the game played
-# last and its clones (each game builds its own action slots); games stepped in turn (a vector of envs) miss it
-# and read their own from the lasting cache
+# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): it serves every game of
+# the same rules and action layout, games stepped in turn (a vector of envs) too: the games of a layout share
+# one action-slot dict (BugHunt's _shared_slots). A game of other rules or slots reads its own from the lasting
+# cache
 _last_numbers = None
 
 
@@ -83,8 +84,9 @@ def marine_numbers(game) -> MaskNumbers:
     """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
     given other rules, as some tests do, gets its own). The rules and slots are never changed in
     place (data_files.rules() is one dict every game shares): a changed cost is a new dict. The
-    one handed out last is checked first (two identity checks, no cache look-up); games of other
-    rules keep theirs in the lasting cache."""
+    one handed out last is checked first (two identity checks, no cache look-up: it serves every
+    game of the same rules and layout, whose slots are one dict); games of other rules or layouts
+    keep theirs in the lasting cache."""
     global _last_numbers
     kept = _last_numbers
     if kept is not None and kept.rules is game.rules and kept.slot is game._slot:
