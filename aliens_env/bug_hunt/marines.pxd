@@ -65,10 +65,11 @@ cdef extern from "<string.h>" nogil:
     void *memset(void *s, int c, size_t n)
 
 
-# marine_mask's mask (int8, MASK_DTYPE: a fresh array of the action layout's size) as a C pointer to its bytes,
+# marine_mask's mask (int8, MASK_DTYPE: an array of the action layout's size) as a C pointer to its bytes,
 # checked once to be one dimension of int8, contiguous and at least `written` long (every slot marine_mask writes
 # through the pointer is below MaskNumbers.written): no bounds checked at each write. Its length is written to
-# `size` where one is given (the game's mask writers, bug_hunt/game.pxd, check their entries against it). A typed
+# `size` where one is given (marine_mask zeroes a script mask's that many bytes; the game's _mark_bytes,
+# bug_hunt/game.pxd, checks its entries against it, `written` 0). A typed
 # memoryview cost about 1,200 instructions a mask to set up (its release more), the buffer about 450. The buffer is
 # released at once: the pointer stays valid while the caller holds the array (numpy's data does not move; nothing
 # resizes it meanwhile).
@@ -88,10 +89,10 @@ cdef inline signed char *_mask_bytes(object mask, Py_ssize_t written, Py_ssize_t
     return out
 
 
-# the mask (int8, MASK_DTYPE) written through m, a C pointer to its bytes (_mask_bytes), of size entries; the AP, costs and slots
-# C integers (the costs and slots read from marine_numbers' C fields)
-@cython.locals(h=Human, m=cython.p_schar, size=cython.Py_ssize_t, ap=cython.long, move_cost=cython.long, enter=cython.long,
-               cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
+# the mask (int8, MASK_DTYPE) written through m, a C pointer to its bytes (_mask_bytes), of size entries; the
+# AP, costs and slots C integers (the costs and slots read from marine_numbers' C fields)
+@cython.locals(h=Human, m=cython.p_schar, size=cython.Py_ssize_t, ap=cython.long, move_cost=cython.long,
+               enter=cython.long, cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
                k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, taken=cython.long,
                numbers=MaskNumbers, index=FeatureIndex)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)
