@@ -86,13 +86,31 @@ OPTION_NAMES = ("mission", "squad", "ripley_leads", "ripley_four_lp", "turn_limi
 
 
 def _mark(mask: np.ndarray, start: int, indices) -> None:
-    """``mask[start + i] = 1`` for each i of `indices` (compiled: the mask's bytes written in C through
-    its buffer, bounds checked: _mark_bytes, game.pxd)."""
+    """``mask[start + i] = 1`` for each i of `indices`; IndexError for an entry off the mask (a
+    negative one too: not wrapped to the mask's end). Compiled: the mask's bytes written in C
+    through the pointer marines.pxd's _mask_bytes hands out (int8, one dimension checked there):
+    _mark_bytes, game.pxd."""
     if cython.compiled:
         _mark_bytes(mask, start, indices)  # noqa: F821
         return
+    size = len(mask)
     for i in indices:
-        mask[start + i] = 1
+        at = start + i
+        if not 0 <= at < size:
+            raise IndexError(f"mask entry {at} is out of range 0-{size - 1}")
+        mask[at] = 1
+
+
+# the action slots by action layout (the slices' names and starts): one dict shared by every game of
+# a layout, so that marines.marine_numbers' last MaskNumbers (keyed on the slots' identity) serves
+# them all, games stepped in turn too. Read only: a game's slots are never changed in place.
+_SLOTS_BY_LAYOUT: dict[tuple, dict[str, int]] = {}
+
+
+def _shared_slots(layout: ActionLayout) -> dict[str, int]:
+    """{slice name: its first action} of `layout`, the one dict of every layout of these slices."""
+    slots = {name: span[0] for name, span in layout.slices.items()}
+    return _SLOTS_BY_LAYOUT.setdefault(tuple(slots.items()), slots)
 
 
 class BugHunt(GameRecords):
@@ -165,7 +183,7 @@ class BugHunt(GameRecords):
             ("drive", CARDINAL_NAMES),
             ("close_door", CARDINAL_NAMES),
         ])
-        self._slot = {k: v[0] for k, v in self.layout.slices.items()}
+        self._slot = _shared_slots(self.layout)
         self.window = self.rules["obs_window"]
         self.obs_layout = observation.layout(self.window)
         self.reset(0)
@@ -501,9 +519,12 @@ class BugHunt(GameRecords):
         Python-level calls through that override.
 
         A figure's script mask is written into one array the game keeps (in ``_shared``, which a
-        clone or a pickle does not share, and a new layout version empties: then made anew), zeroed first: a new array at every sub-step of a tactic
-        cost more than its zeroing. The script mask is valid until the next step only (PhasedGame),
-        and only the open decision's is read: the last position's is no longer."""
+        clone or a pickle does not share, and a new layout version empties: then made anew; made
+        anew too when its size is not the layout's, which a commander extends after the set-up's
+        masks), zeroed first by marine_mask (script: through the pointer it writes by): a new array
+        at every sub-step of a tactic cost more than its zeroing. The script mask is valid until the
+        next step only (PhasedGame), and only the open decision's is read: the last position's is
+        no longer."""
         if self.decision.kind != "act":
             cache = self._cache
             mask = cache.get("mask")
@@ -513,12 +534,8 @@ class BugHunt(GameRecords):
         layout = self.layout
         shared = self._shared
         mask = shared.get("act_script_mask")
-        if mask is None or len(mask) != layout.size:  # (a commander extends the layout after the set-up's masks)
+        if mask is None or len(mask) != layout.size:
             mask = shared["act_script_mask"] = layout.empty_mask()
-        elif cython.compiled:  # one memset over its bytes (game.pxd)
-            _zero_mask(mask)  # noqa: F821
-        else:
-            mask.fill(0)
         marine_mask(self, mask, True)
         return mask
 

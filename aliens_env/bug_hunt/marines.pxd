@@ -32,7 +32,8 @@ cdef class MaskNumbers:
     cdef readonly Py_ssize_t move, move_diagonal, door, weld, unweld, equip, pick_lock, comms, fire, overwatch, grenade
     cdef readonly Py_ssize_t end, written
 
-# the MaskNumbers marine_numbers handed out last (checked first: two identity checks)
+# the MaskNumbers marine_numbers handed out last (checked first: two identity checks; it serves every game of
+# the same rules and action layout, whose slots are one dict: BugHunt's _shared_slots)
 cdef MaskNumbers _last_numbers
 cpdef MaskNumbers marine_numbers(GameRecords game)
 
@@ -60,29 +61,38 @@ cdef extern from "Python.h":
     void PyBuffer_Release(Py_buffer *view)
 
 
-# marine_mask's mask (int8, MASK_DTYPE: a fresh array of the action layout's size) as a C pointer to its bytes,
+cdef extern from "<string.h>" nogil:
+    void *memset(void *s, int c, size_t n)
+
+
+# marine_mask's mask (int8, MASK_DTYPE: an array of the action layout's size) as a C pointer to its bytes,
 # checked once to be one dimension of int8, contiguous and at least `written` long (every slot marine_mask writes
-# through the pointer is below MaskNumbers.written): no bounds checked at each write. A typed memoryview cost
-# about 1,200 instructions a mask to set up (its release more), the buffer about 450. The buffer is released at once: the
-# pointer stays valid while the caller holds the array (numpy's data does not move; nothing resizes it meanwhile).
-cdef inline signed char *_mask_bytes(object mask, Py_ssize_t written) except NULL:
+# through the pointer is below MaskNumbers.written): no bounds checked at each write. Its length is written to
+# `size` where one is given (marine_mask zeroes a script mask's that many bytes; the game's _mark_bytes,
+# bug_hunt/game.pxd, checks its entries against it, `written` 0). A typed
+# memoryview cost about 1,200 instructions a mask to set up (its release more), the buffer about 450. The buffer is
+# released at once: the pointer stays valid while the caller holds the array (numpy's data does not move; nothing
+# resizes it meanwhile).
+cdef inline signed char *_mask_bytes(object mask, Py_ssize_t written, Py_ssize_t *size=NULL) except NULL:
     cdef Py_buffer view
     cdef signed char *out
     PyObject_GetBuffer(mask, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
     try:
         if (view.ndim != 1 or view.itemsize != 1 or view.format[0] != c'b' or view.format[1] != 0
                 or view.shape[0] < written):
-            raise ValueError("a marine mask is not int8 in one dimension as long as the action layout's slots")
+            raise ValueError("an action mask is not int8 in one dimension as long as the action layout's slots")
         out = <signed char *>view.buf
+        if size != NULL:
+            size[0] = view.shape[0]
     finally:
         PyBuffer_Release(&view)
     return out
 
 
-# the mask (int8, MASK_DTYPE) written through m, a C pointer to its bytes (_mask_bytes); the AP, costs and slots
-# C integers (the costs and slots read from marine_numbers' C fields)
-@cython.locals(h=Human, m=cython.p_schar, ap=cython.long, move_cost=cython.long, enter=cython.long,
-               cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
+# the mask (int8, MASK_DTYPE) written through m, a C pointer to its bytes (_mask_bytes), of size entries; the
+# AP, costs and slots C integers (the costs and slots read from marine_numbers' C fields)
+@cython.locals(h=Human, m=cython.p_schar, size=cython.Py_ssize_t, ap=cython.long, move_cost=cython.long,
+               enter=cython.long, cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
                k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, taken=cython.long,
                numbers=MaskNumbers, index=FeatureIndex)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)

@@ -72,9 +72,10 @@ class MaskNumbers:
                            max(self.comms, self.overwatch, self.end) + 1)
 
 
-# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): it serves the game played
-# last and its clones (each game builds its own action slots); games stepped in turn (a vector of envs) miss it
-# and read their own from the lasting cache
+# the MaskNumbers marine_numbers handed out last (compiled: a C global, marines.pxd): it serves every game of
+# the same rules and action layout, games stepped in turn (a vector of envs) too: the games of a layout share
+# one action-slot dict (BugHunt's _shared_slots). A game of other rules or slots reads its own from the lasting
+# cache
 _last_numbers = None
 
 
@@ -83,8 +84,9 @@ def marine_numbers(game) -> MaskNumbers:
     """game's MaskNumbers: kept while its rules and action slots are the same objects (a game
     given other rules, as some tests do, gets its own). The rules and slots are never changed in
     place (data_files.rules() is one dict every game shares): a changed cost is a new dict. The
-    one handed out last is checked first (two identity checks, no cache look-up); games of other
-    rules keep theirs in the lasting cache."""
+    one handed out last is checked first (two identity checks, no cache look-up: it serves every
+    game of the same rules and layout, whose slots are one dict); games of other rules or layouts
+    keep theirs in the lasting cache."""
     global _last_numbers
     kept = _last_numbers
     if kept is not None and kept.rules is game.rules and kept.slot is game._slot:
@@ -291,12 +293,18 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     whole view within grenade range (most scripted actions have no Alien in reach). (Typed in
     marines.pxd: compiled, the int8 mask written through `m`, a C pointer to its bytes, the AP,
     costs and slots C integers (the costs and slots C fields of marine_numbers), this module's
-    functions C calls.)"""
+    functions C calls.) With `script` the mask is zeroed first (the script mask's array is one the
+    game keeps and writes anew: compiled, through `m`, its buffer not asked for a second time)."""
     numbers = marine_numbers(game)
     if cython.compiled:  # (its buffer checked once: int8, contiguous, as long as the slots written)
-        m = _mask_bytes(mask, numbers.written)  # noqa: F821  (defined in marines.pxd)
+        m = _mask_bytes(mask, numbers.written, cython.address(size))  # noqa: F821  (defined in marines.pxd)
+        if script:
+            memset(m, 0, size)  # noqa: F821  (declared in marines.pxd)
     else:
         m = mask
+        size = len(mask)
+        if script:
+            mask.fill(0)
     i = game.active
     h = game.humans[i]
     ap = h.ap + (0 if game.pools_lost[h.squad] else game.pools[h.squad])  # as state.available_ap
@@ -366,7 +374,7 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
                         m[fire + k] = 1
         if ap >= numbers.overwatch_cost and not h.overwatch:
             m[numbers.overwatch] = 1
-        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m, len(mask))):
+        if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m, size)):
             mask[numbers.grenade + _grenade_targets(game, h.pos)[1]] = 1
     m[numbers.end] = 1
 

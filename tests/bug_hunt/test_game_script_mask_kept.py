@@ -12,6 +12,7 @@ from aliens_env.bug_hunt.game import BugHunt
 from aliens_env.bug_hunt.tactics import BugHuntTactics
 from aliens_env.core.policy import RandomPolicy
 from aliens_env.envs import make_policy
+from bh_helpers import decisions
 
 STEPS = 120  # player steps of each seeded game (a tactic plays many sub-steps in each)
 
@@ -74,3 +75,18 @@ def test_a_copy_s_script_masks_leave_the_game_s_own_alone():
                 game._cache.clear()  # (the script mask kept there: the commander's own mask again)
         game.apply(RandomPolicy(step).act(game, player))
     assert copies >= 6
+
+
+def test_the_kept_script_mask_is_made_anew_for_a_layout_extended_after_it():
+    """A commander extends the layout after the set-up's masks (core/commander.py): the kept array,
+    of the old size, is not reused for the wider layout (the layout version, which empties the
+    kept results, is the colony's and does not change)."""
+    game = next(decisions(31, 400, ("act",)))
+    first = game._compute_script_mask()
+    assert len(first) == game.layout.size
+    kept = first.copy()
+    game.layout = game.layout.extended("extra", 3)
+    game._cache.clear()
+    mask = game._compute_script_mask()
+    assert len(mask) == game.layout.size == len(kept) + 3
+    assert np.array_equal(mask[:len(kept)], kept) and not mask[len(kept):].any()
