@@ -71,6 +71,8 @@ cdef tuple _remade(Grid grid, tuple kind, make, tuple args)
 cdef bytes _kept_table(Grid grid, tuple kind, tuple now, bytearray out)
 @cython.locals(cache=dict, kept=tuple, n=cython.int)
 cpdef list _near_changes(Grid grid, before)
+@cython.locals(last=tuple, rows=dict, stale=list)
+cdef tuple _around_kept(Grid grid)
 
 @cython.locals(n=cython.int, r=cython.int, c=cython.Py_ssize_t, at=cython.Py_ssize_t, differ=cython.uchar, rr=cython.int,
                cc=cython.int, t=cython.int)

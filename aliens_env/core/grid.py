@@ -389,8 +389,8 @@ class Grid:
         return self._cached(("cost_table", mover), _cost_ints, self, mover)
 
     def _last_built(self) -> dict:
-        """The last tables built (movement tables, cost lists and tables read through the
-        cells, and the per-code tables they read), by kind, mover and width, with
+        """The last tables built (movement tables, ``around``'s rows, cost lists and tables read
+        through the cells, and the per-code tables they read), by kind, mover and width, with
         what they follow from (of any version, of this grid or a copy: a changed version redoes
         only the squares near a change, or whose cost, value or cell code differ from them; a
         pickle leaves them out)."""
@@ -474,16 +474,14 @@ class Grid:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way). Kept per version with what a
-        row is read from (one lookup, no closure, per call)."""
+        row is read from (one lookup, no closure, per call); the rows of the last version built
+        that no edit can have changed are carried over (``_around_kept``)."""
         # (not "around", "around_rows", "around_codes" nor "around_bits": older pickles keep {square: row} and
         # rows read from lists, from step_open's columns, or from array("b") copies, there)
         cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
         kept = cache.get("around_bytes")
-        if kept is None:  # the cell codes (the movement tables' copy) and extras as they are now (bytes: read as ints, in C too; pickled)
-            kept = cache["around_bytes"] = ({}, _kept_square_bytes(self)[0],
-                                           self.extra.astype(np.int8, copy=False).tobytes(),
-                                           [t.cost or 1 for t in self.terrains],
-                                           _kept_open_bits(self))
+        if kept is None:
+            kept = cache["around_bytes"] = _around_kept(self)
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
         out = table.get(i)
         if out is None:
@@ -872,6 +870,35 @@ def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, he
         else:
             out.append(None)
     return out
+
+
+def _around_kept(grid: Grid) -> tuple:
+    """``Grid.around``'s kept rows by square at the grid's version, and what a row is read from (``_around``'s
+    args): the cell codes (the movement tables' copy), extras (bytes: read as ints, in C too; pickled), each
+    code's cost and the open steps. The rows start as those of the last version built (``_last_built``, of
+    this grid or a copy, with the cell codes, markers, edge walls and extras they were read from) but for
+    the squares within a step of one whose cell code, marker, edge walls or extra differ: a row reads
+    nothing else (its neighbours' codes and extras, and its own open steps, which read the codes and edge
+    walls within a step, ``_open_bits``; the codes' costs are the terrains', which a grid never changes).
+    The dict is the version's own (a copy): the rows added later, read from these bytes, are kept with them."""
+    now = _kept_square_bytes(grid)
+    extra = grid.extra.astype(np.int8, copy=False).tobytes()
+    kind = ("around", grid.width)
+    last = grid._last_built().get(kind)
+    rows = {}
+    if last is not None and len(last[1]) == grid.n:
+        stale = _near_changes(grid, last[0])
+        if len(stale) < grid.n:  # (every square: nothing to carry)
+            rows = dict(last[2])
+            for sq in stale:
+                rows.pop(sq, None)
+            if extra != last[1]:
+                stale = []
+                _near_differences(extra, last[1], grid.height, grid.width, bytearray(grid.n), stale)
+                for sq in stale:
+                    rows.pop(sq, None)
+    grid._last_built()[kind] = (now, extra, rows)
+    return rows, now[0], extra, [t.cost or 1 for t in grid.terrains], _kept_open_bits(grid)
 
 
 def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
