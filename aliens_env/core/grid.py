@@ -401,7 +401,7 @@ class Grid:
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
         """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
         the table), made from the last one built (``_last_built``) when it was made from the same
-        per_code (the same object: ``_by_code`` and ``_code_costs`` keep theirs): only the
+        per_code (the same object: ``_by_code`` keeps its tables): only the
         squares whose code differs are redone. Shared: do not modify."""
         cells = self.cells.ravel()
         last = self._last_built().get(("per_square", kind, self.width))
@@ -845,13 +845,6 @@ def _any_edge_wall(grid: Grid) -> bool:
     return bool(np.count_nonzero(grid.wall_e) or np.count_nonzero(grid.wall_s))
 
 
-def _pad(a: np.ndarray) -> np.ndarray:
-    """a with a border of one zero (False) square on every side (np.pad(a, 1), cheaper)."""
-    out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
-    out[1:-1, 1:-1] = a
-    return out
-
-
 def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int, row_steps,
             column_steps) -> list:
     """``Grid.around``'s row of square i from the grid's cell codes and extras (flat bytes, one a square;
@@ -903,11 +896,45 @@ def _around_kept(grid: Grid) -> tuple:
 
 def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
     """``Grid.costs(mover)`` as a flat int32 array (-1 where the mover may not enter; read-only) and the
-    dearest of its costs (-1 if none): what ``_dial`` reads (``Grid._cost_table``, kept per version)."""
-    cost = np.where(grid.enterable(mover), grid._per_square(mover, grid._code_costs(mover)) + grid.extra.ravel(), -1)
-    cost = cost.astype(np.int32, copy=False)
+    dearest of its costs (-1 if none): what ``_dial`` reads (``Grid._cost_table``, kept per version).
+    Worked out square by square (``_square_costs``, a typed loop: the numpy expression it replaces made
+    five arrays), from the cell codes and markers the movement tables read (``_kept_square_bytes``) and
+    the extras as they are now."""
+    cells, marker = _kept_square_bytes(grid)[:2]
+    cost = np.empty(grid.n, _INT32)
+    dearest = _square_costs(cells, marker, grid.extra.astype(np.int8, copy=False).ravel(), grid._code_costs(mover),
+                            cost)
     cost.flags.writeable = False
-    return cost, int(cost.max())
+    return cost, int(dearest)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _square_costs(cells, marker, extra, code_cost, out) -> int:
+    """Per square into `out` (an int32 array, one entry a square), what entering it costs a mover: its
+    cell code's cost (`code_cost`, an int32 array per code, -1: may not enter) plus its extra, or -1 where
+    that cost is -1 or a marker stands (cells and marker: flat bytes, one a square; extra: flat int8).
+    Returns the dearest (-1 if none). Compiled, on C ints (grid.pxd), the arrays read with no check of each
+    index: the sizes and each cell code read are checked here."""
+    n = len(out)
+    codes = len(code_cost)
+    if len(cells) != n or len(marker) != n or len(extra) != n:  # (a None array's length is 0, compiled)
+        raise ValueError("the cells, markers, extras and costs do not fit one grid")
+    dearest = -1
+    for sq in range(n):
+        code = cells[sq]
+        if code >= codes:
+            raise IndexError(f"the cell code of square {sq} has no terrain")
+        step = code_cost[code]
+        if step < 0 or marker[sq] != 0:
+            step = -1
+        else:
+            step += extra[sq]
+        out[sq] = step
+        if step > dearest:
+            dearest = step
+    return dearest
 
 
 _SEARCH_POOLS: list = [array("i")]  # the one kept pool of the searches' scratch ints (``_search_pool``)
@@ -1515,15 +1542,43 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
     """The grid's sight-blocking squares padded by `radius` on every side (so a window of the
     viewer's square is the block from (r, c) on), and those of them beside a see-through square
     (8 directions): each (height + 2 radius) x (width + 2 radius) flat, one byte a square. The
-    padding (off the grid) blocks, and never lies on a segment between two squares of the grid."""
+    padding (off the grid) blocks, and never lies on a segment between two squares of the grid.
+    Written by ``_pad_sight``'s typed loops (in place of numpy's padding and ORs over the whole padded
+    grid: only the grid's squares and the blocking ones beside them are read)."""
     h, w = grid.height, grid.width
-    opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-    opaque[radius:radius + h, radius:radius + w] = grid.sight_blocked().reshape(h, w)
-    clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
-    # a see-through square among the 3 x 3 around: along the row, then down the column (four ORs, not nine)
-    across = clear[:, :-2] | clear[:, 1:-1] | clear[:, 2:]
-    near_clear = across[:-2] | across[1:-1] | across[2:]
-    return opaque.tobytes(), (opaque & near_clear).tobytes()
+    size = (h + 2 * radius) * (w + 2 * radius)
+    opaque = bytearray(b"\1") * size
+    edge = bytearray(size)
+    _pad_sight(grid.sight_blocked().view(np.uint8), h, w, radius, opaque, edge)
+    return bytes(opaque), bytes(edge)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _pad_sight(blocked, height: int, width: int, radius: int, opaque, edge) -> int:
+    """``_padded_sight``'s tables written into `opaque` (all 1 on entry: the padding blocks) and `edge`
+    (all 0 on entry) from `blocked` (one byte a square of the grid, 1 where it blocks sight): the grid's
+    squares copied in, then every blocking square within a step of a see-through one (only squares of the
+    grid see through) marked in `edge`. Compiled, on C ints (grid.pxd), the arrays read with no check of
+    each index: the sizes are checked here, and the rows and columns round a square kept on the padded grid."""
+    padded_width = width + 2 * radius
+    padded_height = height + 2 * radius
+    if radius < 0 or len(blocked) != height * width or len(opaque) != padded_height * padded_width \
+            or len(edge) != padded_height * padded_width:  # (a None array's length is 0, compiled)
+        raise ValueError("the blocking squares and the padded tables do not fit one grid")
+    for r in range(height):
+        at = (r + radius) * padded_width + radius
+        for c in range(width):
+            opaque[at + c] = blocked[r * width + c]
+    for r in range(height):
+        for c in range(width):
+            if not blocked[r * width + c]:
+                for rr in range(max(r + radius - 1, 0), min(r + radius + 2, padded_height)):
+                    for cc in range(max(c + radius - 1, 0), min(c + radius + 2, padded_width)):
+                        if opaque[rr * padded_width + cc]:
+                            edge[rr * padded_width + cc] = 1
+    return 0
 
 
 @cython.boundscheck(False)
