@@ -11,7 +11,8 @@ made from the last ones built (`_last_built`), redoing only the squares whose co
 code differ (a square's entry follows from its own: this cannot go stale); the movement tables
 (steps free of walls, who may enter, step keys: what the distance searches read) are worked out again by typed loops
 only near the squares whose cell code, marker or edge walls differ from what they were read from,
-and a grid with none built starts from those of the blank grid of its size.
+and a grid with none built starts from those of the blank grid of its size; ``Grid.around``'s rows
+of the last version are kept but near such a square or one whose extra differs.
 Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
@@ -845,6 +846,13 @@ def _any_edge_wall(grid: Grid) -> bool:
     return bool(np.count_nonzero(grid.wall_e) or np.count_nonzero(grid.wall_s))
 
 
+def _pad(a: np.ndarray) -> np.ndarray:
+    """a with a border of one zero (False) square on every side (np.pad(a, 1), cheaper)."""
+    out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
+    out[1:-1, 1:-1] = a
+    return out
+
+
 def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int, row_steps,
             column_steps) -> list:
     """``Grid.around``'s row of square i from the grid's cell codes and extras (flat bytes, one a square;
@@ -1542,43 +1550,15 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
     """The grid's sight-blocking squares padded by `radius` on every side (so a window of the
     viewer's square is the block from (r, c) on), and those of them beside a see-through square
     (8 directions): each (height + 2 radius) x (width + 2 radius) flat, one byte a square. The
-    padding (off the grid) blocks, and never lies on a segment between two squares of the grid.
-    Written by ``_pad_sight``'s typed loops (in place of numpy's padding and ORs over the whole padded
-    grid: only the grid's squares and the blocking ones beside them are read)."""
+    padding (off the grid) blocks, and never lies on a segment between two squares of the grid."""
     h, w = grid.height, grid.width
-    size = (h + 2 * radius) * (w + 2 * radius)
-    opaque = bytearray(b"\1") * size
-    edge = bytearray(size)
-    _pad_sight(grid.sight_blocked().view(np.uint8), h, w, radius, opaque, edge)
-    return bytes(opaque), bytes(edge)
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.nonecheck(False)
-def _pad_sight(blocked, height: int, width: int, radius: int, opaque, edge) -> int:
-    """``_padded_sight``'s tables written into `opaque` (all 1 on entry: the padding blocks) and `edge`
-    (all 0 on entry) from `blocked` (one byte a square of the grid, 1 where it blocks sight): the grid's
-    squares copied in, then every blocking square within a step of a see-through one (only squares of the
-    grid see through) marked in `edge`. Compiled, on C ints (grid.pxd), the arrays read with no check of
-    each index: the sizes are checked here, and the rows and columns round a square kept on the padded grid."""
-    padded_width = width + 2 * radius
-    padded_height = height + 2 * radius
-    if radius < 0 or len(blocked) != height * width or len(opaque) != padded_height * padded_width \
-            or len(edge) != padded_height * padded_width:  # (a None array's length is 0, compiled)
-        raise ValueError("the blocking squares and the padded tables do not fit one grid")
-    for r in range(height):
-        at = (r + radius) * padded_width + radius
-        for c in range(width):
-            opaque[at + c] = blocked[r * width + c]
-    for r in range(height):
-        for c in range(width):
-            if not blocked[r * width + c]:
-                for rr in range(max(r + radius - 1, 0), min(r + radius + 2, padded_height)):
-                    for cc in range(max(c + radius - 1, 0), min(c + radius + 2, padded_width)):
-                        if opaque[rr * padded_width + cc]:
-                            edge[rr * padded_width + cc] = 1
-    return 0
+    opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
+    opaque[radius:radius + h, radius:radius + w] = grid.sight_blocked().reshape(h, w)
+    clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
+    # a see-through square among the 3 x 3 around: along the row, then down the column (four ORs, not nine)
+    across = clear[:, :-2] | clear[:, 1:-1] | clear[:, 2:]
+    near_clear = across[:-2] | across[1:-1] | across[2:]
+    return opaque.tobytes(), (opaque & near_clear).tobytes()
 
 
 @cython.boundscheck(False)
