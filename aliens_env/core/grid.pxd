@@ -81,6 +81,8 @@ cdef tuple _remade(Grid grid, tuple kind, make, tuple args)
 cdef bytes _kept_table(Grid grid, tuple kind, tuple now, bytearray out)
 @cython.locals(cache=dict, kept=tuple, n=cython.int)
 cpdef list _near_changes(Grid grid, before)
+@cython.locals(last=tuple, rows=dict, stale=list)
+cdef tuple _around_kept(Grid grid)
 
 @cython.locals(n=cython.int, r=cython.int, c=cython.Py_ssize_t, at=cython.Py_ssize_t, differ=cython.uchar, rr=cython.int,
                cc=cython.int, t=cython.int)
@@ -104,6 +106,10 @@ cdef int _open_bits(list squares, const unsigned char[::1] cells, const unsigned
 cdef int _step_keys(list squares, const unsigned char[::1] opened, const unsigned char[::1] cells,
                     const unsigned char[::1] enter, const unsigned char[::1] door, bint diagonal,
                     const int[::1] offsets, unsigned char[::1] out) except -1
+
+@cython.locals(n=cython.int, codes=cython.int, sq=cython.int, code=cython.int, step=cython.int, dearest=cython.int)
+cdef int _square_costs(const unsigned char[::1] cells, const unsigned char[::1] marker, const signed char[::1] extra,
+                       const int[::1] code_cost, int[::1] out) except? -2
 
 @cython.locals(kept=dict, out=tuple)
 cpdef tuple line_steps(dr, dc, width)

@@ -11,7 +11,8 @@ made from the last ones built (`_last_built`), redoing only the squares whose co
 code differ (a square's entry follows from its own: this cannot go stale); the movement tables
 (steps free of walls, who may enter, step keys: what the distance searches read) are worked out again by typed loops
 only near the squares whose cell code, marker or edge walls differ from what they were read from,
-and a grid with none built starts from those of the blank grid of its size.
+and a grid with none built starts from those of the blank grid of its size; ``Grid.around``'s rows
+of the last version are kept but near such a square or one whose extra differs.
 Like OpenSpiel's `ChessBoard` (one engine, with
 switches for chess variants), the rules differences are switches, not subclasses:
 
@@ -389,8 +390,8 @@ class Grid:
         return self._cached(("cost_table", mover), _cost_ints, self, mover)
 
     def _last_built(self) -> dict:
-        """The last tables built (movement tables, cost lists and tables read through the
-        cells, and the per-code tables they read), by kind, mover and width, with
+        """The last tables built (movement tables, ``around``'s rows, cost lists and tables read
+        through the cells, and the per-code tables they read), by kind, mover and width, with
         what they follow from (of any version, of this grid or a copy: a changed version redoes
         only the squares near a change, or whose cost, value or cell code differ from them; a
         pickle leaves them out)."""
@@ -401,7 +402,7 @@ class Grid:
     def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
         """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
         the table), made from the last one built (``_last_built``) when it was made from the same
-        per_code (the same object: ``_by_code`` and ``_code_costs`` keep theirs): only the
+        per_code (the same object: ``_by_code`` keeps its tables): only the
         squares whose code differs are redone. Shared: do not modify."""
         cells = self.cells.ravel()
         last = self._last_built().get(("per_square", kind, self.width))
@@ -474,16 +475,14 @@ class Grid:
         """Square i's 8 neighbours in DIRECTIONS order, each (square, cell code, cost to enter by
         terrain and extra, the step is free of walls) or None off the grid; for rules that read
         the squares themselves (doors to open, figures in the way). Kept per version with what a
-        row is read from (one lookup, no closure, per call)."""
+        row is read from (one lookup, no closure, per call); the rows of the last version built
+        that no edit can have changed are carried over (``_around_kept``)."""
         # (not "around", "around_rows", "around_codes" nor "around_bits": older pickles keep {square: row} and
         # rows read from lists, from step_open's columns, or from array("b") copies, there)
         cache = self._cache  # (typed dict and tuple locals: their look-ups are C calls, not method calls)
         kept = cache.get("around_bytes")
-        if kept is None:  # the cell codes (the movement tables' copy) and extras as they are now (bytes: read as ints, in C too; pickled)
-            kept = cache["around_bytes"] = ({}, _kept_square_bytes(self)[0],
-                                           self.extra.astype(np.int8, copy=False).tobytes(),
-                                           [t.cost or 1 for t in self.terrains],
-                                           _kept_open_bits(self))
+        if kept is None:
+            kept = cache["around_bytes"] = _around_kept(self)
         table = kept[0]  # kept: (rows made so far by square, cells, extra, code_cost, open bits), _around's args
         out = table.get(i)
         if out is None:
@@ -876,13 +875,76 @@ def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, he
     return out
 
 
+def _around_kept(grid: Grid) -> tuple:
+    """``Grid.around``'s kept rows by square at the grid's version, and what a row is read from (``_around``'s
+    args): the cell codes (the movement tables' copy), extras (bytes: read as ints, in C too; pickled), each
+    code's cost and the open steps. The rows start as those of the last version built (``_last_built``, of
+    this grid or a copy, with the cell codes, markers, edge walls and extras they were read from) but for
+    the squares within a step of one whose cell code, marker, edge walls or extra differ: a row reads
+    nothing else (its neighbours' codes and extras, and its own open steps, which read the codes and edge
+    walls within a step, ``_open_bits``; the codes' costs are the terrains', which a grid never changes).
+    The dict is the version's own (a copy): the rows added later, read from these bytes, are kept with them."""
+    now = _kept_square_bytes(grid)
+    extra = grid.extra.astype(np.int8, copy=False).tobytes()
+    kind = ("around", grid.width)
+    last = grid._last_built().get(kind)
+    rows = {}
+    if last is not None and len(last[1]) == grid.n:
+        stale = _near_changes(grid, last[0])
+        if len(stale) < grid.n:  # (every square: nothing to carry)
+            rows = dict(last[2])
+            for sq in stale:
+                rows.pop(sq, None)
+            if extra != last[1]:
+                stale = []
+                _near_differences(extra, last[1], grid.height, grid.width, bytearray(grid.n), stale)
+                for sq in stale:
+                    rows.pop(sq, None)
+    grid._last_built()[kind] = (now, extra, rows)
+    return rows, now[0], extra, [t.cost or 1 for t in grid.terrains], _kept_open_bits(grid)
+
+
 def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
     """``Grid.costs(mover)`` as a flat int32 array (-1 where the mover may not enter; read-only) and the
-    dearest of its costs (-1 if none): what ``_dial`` reads (``Grid._cost_table``, kept per version)."""
-    cost = np.where(grid.enterable(mover), grid._per_square(mover, grid._code_costs(mover)) + grid.extra.ravel(), -1)
-    cost = cost.astype(np.int32, copy=False)
+    dearest of its costs (-1 if none): what ``_dial`` reads (``Grid._cost_table``, kept per version).
+    Worked out square by square (``_square_costs``, a typed loop: the numpy expression it replaces made
+    five arrays), from the cell codes and markers the movement tables read (``_kept_square_bytes``) and
+    the extras as they are now."""
+    cells, marker = _kept_square_bytes(grid)[:2]
+    cost = np.empty(grid.n, _INT32)
+    dearest = _square_costs(cells, marker, grid.extra.astype(np.int8, copy=False).ravel(), grid._code_costs(mover),
+                            cost)
     cost.flags.writeable = False
-    return cost, int(cost.max())
+    return cost, int(dearest)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _square_costs(cells, marker, extra, code_cost, out) -> int:
+    """Per square into `out` (an int32 array, one entry a square), what entering it costs a mover: its
+    cell code's cost (`code_cost`, an int32 array per code, -1: may not enter) plus its extra, or -1 where
+    that cost is -1 or a marker stands (cells and marker: flat bytes, one a square; extra: flat int8).
+    Returns the dearest (-1 if none). Compiled, on C ints (grid.pxd), the arrays read with no check of each
+    index: the sizes and each cell code read are checked here."""
+    n = len(out)
+    codes = len(code_cost)
+    if len(cells) != n or len(marker) != n or len(extra) != n:  # (a None array's length is 0, compiled)
+        raise ValueError("the cells, markers, extras and costs do not fit one grid")
+    dearest = -1
+    for sq in range(n):
+        code = cells[sq]
+        if code >= codes:
+            raise IndexError(f"the cell code of square {sq} has no terrain")
+        step = code_cost[code]
+        if step < 0 or marker[sq] != 0:
+            step = -1
+        else:
+            step += extra[sq]
+        out[sq] = step
+        if step > dearest:
+            dearest = step
+    return dearest
 
 
 _SEARCH_POOL = array("i")  # the one kept pool of the searches' scratch ints (``_search_pool``; compiled, a typed view)
