@@ -156,17 +156,20 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
 
     # (The steps the phase machine takes at every step or mask name the next class that has them,
     # HuntForTheQueen (ElevatorRescue, before it, has none of them), rather than super(): the same
-    # method for MarineAssault and its subclasses, without a super object walking the chain.)
+    # method for MarineAssault and its subclasses, without a super object walking the chain;
+    # compiled, on ``game``, the game typed (assault.pxd), a C call of HuntForTheQueen's.)
+    @cython.locals(game=HuntForTheQueen)
     def _marines_gone(self) -> bool:
-        return HuntForTheQueen._marines_gone(self) and not self.freed
+        game = self
+        return HuntForTheQueen._marines_gone(game) and not self.freed
 
-    @cython.locals(game=RoomRules)
+    @cython.locals(game=HuntForTheQueen)
     def _next_marine(self) -> None:
         game = self  # (compiled: the phase read from the struct)
         if game.phase == "over":  # (the reactor blew in this activation)
             self.active = NO
             return
-        HuntForTheQueen._next_marine(self)
+        HuntForTheQueen._next_marine(game)
 
     def _end_turn(self) -> None:
         for j in self.freed:  # "then rejoin (Wounded, unarmed ...) the following turn"
@@ -223,10 +226,10 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
         (when it is healthy) and unarmed ones beside it (when it is armed)."""
         return rescue_options_of(self, self.cocooned, self.unarmed, i)
 
-    @cython.locals(game=RoomRules)
+    @cython.locals(game=HuntForTheQueen)
     def _compute_marine_mask(self) -> np.ndarray:
-        mask = HuntForTheQueen._compute_marine_mask(self)  # (not super(): see _marines_gone)
         game = self  # (compiled: the game's fields read from the struct)
+        mask = HuntForTheQueen._compute_marine_mask(game)  # (not super(): see _marines_gone)
         i = game.active
         cocooned, freed, unarmed = self.cocooned, self.freed, self.unarmed
         # (the rescue layer and the options: C calls, compiled, not the methods' Python-level calls;
@@ -239,9 +242,11 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
             mask[game._slot["rescue"] + j] = 1
         return mask
 
+    @cython.locals(game=HuntForTheQueen)
     def _marine_action(self, kind: str, index: int) -> None:
         if kind != "exit" and kind != "rescue":  # (most actions: straight on)
-            HuntForTheQueen._marine_action(self, kind, index)
+            game = self
+            HuntForTheQueen._marine_action(game, kind, index)  # (not super(): see _marines_gone)
             return
         i = self.active
         m = self.marines[i]

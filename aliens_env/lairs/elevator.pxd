@@ -3,6 +3,8 @@
 # ElevatorRescue mixin is mixed into).
 from aliens_env.reactor_room.game cimport Marine
 from aliens_env.lairs.rooms cimport RoomRules
+# HuntForTheQueen, cimported: ElevatorRescue's _start_phase call its steps by name in C
+from aliens_env.lairs.game cimport HuntForTheQueen
 
 # The rescue scenarios' rescue layer of the mask (ElevatorRescue._rescue_mask): a C call from their
 # _compute_marine_mask

@@ -8,3 +8,6 @@ cdef class HuntForTheQueen(LairsObservation):
     cpdef _destinations(self, start, goal, steps)
     cpdef _compute_marine_mask(self)
     cpdef _marine_action(self, kind, index)
+    cpdef _marines_gone(self)
+    # LairsObservation's hook (observation.pxd)
+    cpdef _observe_lairs(self, state, survivors)

@@ -15,4 +15,9 @@ cdef class LairsRecord(ObsRecord):
 
 # The lairs' chain (lairs/game.py): its records are declared in RoomRules' struct (lairs/rooms.pxd).
 cdef class LairsObservation(QueenRules):
-    pass
+    # the hooks _observe_record calls at every observe: cpdef, called in C (HuntForTheQueen's
+    # _observe_lairs, lairs/game.pxd); a Python scenario (MarineAssault, RescueOfNewt) overrides
+    # the scenario's two as a def, found by Cython's check for one
+    cpdef _observe_lairs(self, state, survivors)
+    cpdef _scenario_key(self)
+    cpdef _observe_scenario(self, buf, key)

@@ -158,6 +158,11 @@ class LairsObservation(QueenRules):
             state.scenario = key
         return buf
 
+    def _observe_lairs(self, state, survivors: int) -> None:
+        """The lairs' features into the kept observation: HuntForTheQueen's (game.py), the front
+        class of every lairs game; declared here, cpdef (observation.pxd), for _observe_record's C call."""
+        raise NotImplementedError("HuntForTheQueen._observe_lairs writes the lairs' features")
+
     def _scenario_key(self) -> tuple:
         """What a lairs scenario's own views are made of: they are rewritten when it changes
         (compared with ``!=`` to last time's; the package's scenarios give tuples, and another

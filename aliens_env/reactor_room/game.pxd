@@ -73,6 +73,7 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _destinations(self, start, goal, steps)
     cpdef _step_aliens_move(self)
     cpdef _step_mover(self)
+    cpdef _marines_gone(self)  # (called from _advance at every move of the phase loop)
     # cpdef, not overridden: the squares the acting Marine's steps avoid (_open_steps' callers, when a
     # step meets a teammate)
     cpdef _blocked_squares(self)
