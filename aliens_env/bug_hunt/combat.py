@@ -542,12 +542,13 @@ def overwatch_shot(game, shoot: bool) -> None:
         game.ow_target = NO
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, f=dict, kind=str)  # (kind a str: compiled, compared with the literal in C)
 def sentries_fire(game, who: tuple[str, int]) -> None:
     """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
     w = None  # the sentries' weapon, looked up once an active sentry is found (most colonies have none)
     for f in game.features:
-        if f["kind"] != "sentry" or f["state"] != "active":
+        kind = f["kind"]
+        if kind != "sentry" or f["state"] != "active":
             continue
         if w is None:
             w = game.rules["weapons"]["sentry"]
