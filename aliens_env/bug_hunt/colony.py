@@ -212,14 +212,12 @@ class Colony(Grid):
             "door": None if door is None else list(door), "state": "pending",
         })
 
-    @cython.locals(port=dict, port_state=str, v=cython.int, laid=cython.bint, joined=cython.bint)
+    @cython.locals(port=dict, v=cython.int, laid=cython.bint, joined=cython.bint)
     def refresh_ports(self) -> None:
-        """Ports whose squares were taken by a later section are joined (floor) or dead (wall).
-        (port_state a str: compiled, compared with the literal in C.)"""
+        """Ports whose squares were taken by a later section are joined (floor) or dead (wall)."""
         cells = self.cells
         for port in self.ports:
-            port_state = port["state"]
-            if port_state != "pending":
+            if port["state"] != "pending":
                 continue
             laid = joined = False  # any square no longer unknown; any of them open to walk through
             for q in port["cells"]:

@@ -542,13 +542,12 @@ def overwatch_shot(game, shoot: bool) -> None:
         game.ow_target = NO
 
 
-@cython.locals(game=GameRecords, f=dict, kind=str)  # (kind a str: compiled, compared with the literal in C)
+@cython.locals(game=GameRecords)
 def sentries_fire(game, who: tuple[str, int]) -> None:
     """Active auto sentries fire at anything that moves in their sight (ASSUMPTION A10)."""
     w = None  # the sentries' weapon, looked up once an active sentry is found (most colonies have none)
     for f in game.features:
-        kind = f["kind"]
-        if kind != "sentry" or f["state"] != "active":
+        if f["kind"] != "sentry" or f["state"] != "active":
             continue
         if w is None:
             w = game.rules["weapons"]["sentry"]
