@@ -25,6 +25,7 @@ entering their squares.
 from __future__ import annotations
 
 import copy
+from array import array
 
 import numpy as np
 
@@ -83,7 +84,7 @@ class Colony(Grid):
         self.size = size
         self.hazard_ap = hazard_ap
         self.hazard = np.zeros((size, size), dtype=np.int8)  # 0 none, 1 acid holes, 2 debris
-        self.piece = np.full((size, size), -1, dtype=np.int16)
+        self._share_piece(np.full((size, size), -1, dtype=np.int16))
         self._share_entry(np.zeros((size, size), dtype=bool))
         self.pieces: list[dict] = []
         self.ports: list[dict] = []
@@ -101,9 +102,18 @@ class Colony(Grid):
         self.entry_flags = bytearray(np.asarray(marks, dtype=bool).tobytes())
         self.entry = np.frombuffer(self.entry_flags, dtype=bool).reshape(self.size, self.size)
 
+    def _share_piece(self, ids) -> None:
+        """The piece ids (-1 where no section lies) become `ids` (size x size), held in the
+        array("h") ``piece_ids`` (an int16 a square, by flat index) that the int16 array ``piece``
+        views: one memory, so a write to the array (Colony.place's, a test's) is the array("h")'s
+        too, and state.room_of reads a square's id by indexing it, not by ndarray.item."""
+        self.piece_ids = array("h", np.asarray(ids, dtype=np.int16).tobytes())
+        self.piece = np.frombuffer(self.piece_ids, dtype=np.int16).reshape(self.size, self.size)
+
     def __setstate__(self, state: dict) -> None:
-        """From a pickle or a deep copy, which hold the array and the bytes apart: views again."""
+        """From a pickle or a deep copy, which hold the arrays and their flat copies apart: views again."""
         self.__dict__.update(state)
+        self._share_piece(self.piece)
         self._share_entry(self.entry)
 
     # -- state --------------------------------------------------------------------------------
@@ -128,7 +138,7 @@ class Colony(Grid):
         col.ports = [_read_port(p, len(col.pieces), n) for p in f.records("ports", keys=PORT_KEYS)]
         col.cells = _read_grid(f, "cells", 0, len(CELL_NAMES) - 1, n, np.int8)
         col.hazard = _read_grid(f, "hazard", 0, 2, n, np.int8)
-        col.piece = _read_grid(f, "piece", -1, len(col.pieces) - 1, n, np.int16)
+        col._share_piece(_read_grid(f, "piece", -1, len(col.pieces) - 1, n, np.int16))
         col._share_entry(_read_grid(f, "entry", 0, 1, n, bool))
         col.version = f.int("version", 0)
         col.extra = np.where(col.hazard > 0, hazard_ap, 0).astype(np.int8)
@@ -137,7 +147,7 @@ class Colony(Grid):
     def copy(self) -> "Colony":
         new = super().copy()  # shares the engine's caches (Grid.copy: what they may share)
         new.hazard = self.hazard.copy()
-        new.piece = self.piece.copy()
+        new._share_piece(self.piece)
         new._share_entry(self.entry)
         new.pieces = [dict(p) for p in self.pieces]
         new.ports = [dict(p) for p in self.ports]

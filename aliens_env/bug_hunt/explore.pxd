@@ -24,6 +24,10 @@ cdef class CellCodes:
 @cython.locals(lasting=dict, kept=CellCodes)
 cpdef CellCodes cell_codes(GameRecords game)
 
+# the rules _first_seen read its sight and reveal ranges from last (checked by identity), and those ranges
+cdef object _ranges_rules
+cdef int _sight_range, _reveal_reach
+
 # reveal's scan of the mouths, in C
 @cython.locals(rows=list, cols=list, reach=cython.int, sight=cython.int, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
                t=cython.Py_ssize_t, entry=tuple, mouths=list, v=cython.int, vr=cython.int, vc=cython.int, m=cython.int,

@@ -81,12 +81,21 @@ def reveal(game, viewer: int = NO) -> None:
                 fill_brood(game, pid, geometry.sq(game, entrance))
 
 
+# the rules _first_seen read its ranges from last, and those ranges (compiled: C globals, explore.pxd)
+_ranges_rules = None
+_sight_range = _reveal_reach = 0
+
+
 def _first_seen(game, col, mouths_now: list, viewers: list) -> int:
     """The first port of `mouths_now` (``layout_ports``' mouths, in their order) that a square of
     `viewers` sees a mouth of within reveal range (``geometry.los``), or NO. (cdef, explore.pxd: C
     ints, and the rows and columns read from the colony's lists, no number boxed.)"""
-    sight = game.rules["sight_range"]
-    reach = min(game.rules["reveal_range"], sight)
+    global _ranges_rules, _sight_range, _reveal_reach
+    if game.rules is not _ranges_rules:  # (the rules are never changed in place: another dict is other rules)
+        _sight_range = game.rules["sight_range"]
+        _reveal_reach = min(game.rules["reveal_range"], _sight_range)
+        _ranges_rules = game.rules
+    sight, reach = _sight_range, _reveal_reach
     rows, cols = col.rows_cols  # as col.range, inline
     cells = None  # the colony's cell codes, once a mouth is in reach (``cell_codes``)
     for i in range(len(mouths_now)):

@@ -2,24 +2,32 @@
 # beside state.py: its classes become C structs): a function that names them in @cython.locals
 # reads their attributes from the struct, not by Python's attribute lookup (docs/speed.md "Typed
 # figures"). Every field is a Python object, as in the source; the figures' in the dataclasses' order; but
-# the colony, a Grid (core/grid.pxd: its cpdef methods, around, field, has_los..., called in C through it).
+# the few typed str below and the colony, a Grid (core/grid.pxd: its cpdef methods, around, field, has_los..., called in C through it).
 cimport cython
 
 from aliens_env.core.game cimport PhasedGame
 from aliens_env.core.grid cimport Grid
 
+# The fields the rules compare with string literals (a figure's role, weapon, status and kind, the phase) are
+# typed str: compiled, those comparisons are Cython's own C test (identity, then length and characters),
+# not PyUnicode_Compare; a field so typed holds a str or None alone (another value raises a TypeError).
 # final: no class derives from a figure (compiled, Python cannot subclass them), so a write through a
 # local typed as one goes to the struct of that very class, which has no __setattr__ of its own
 # (tests/test_compiled.py::test_typed_locals_only_read allows such writes, and only these)
 @cython.final
 cdef class Human:
-    cdef public object name, role, weapon, leader, can_lead, equipment, pos, status, lp, ap, activated, overwatch, moved
+    cdef public object name
+    cdef public str role, weapon
+    cdef public object leader, can_lead, equipment, pos
+    cdef public str status
+    cdef public object lp, ap, activated, overwatch, moved
     cdef public object hugger, squad, dreadnaught, out_of_ammo, in_apc
 
 
 @cython.final
 cdef class Alien:
-    cdef public object kind, pos, alive, lp, ap, new, attached, attached_turn, anchored
+    cdef public str kind
+    cdef public object pos, alive, lp, ap, new, attached, attached_turn, anchored
 
 
 # A Bug Hunt game's records (the base of BugHunt, game.pxd): every attribute a BugHunt sets, with
@@ -34,7 +42,9 @@ cdef class GameRecords(PhasedGame):
     cdef public object free_bug_master, size, max_aliens, layout, _slot, window, obs_layout, dice, layout_seed
     cdef public Grid colony
     cdef public object humans, apc, brood_located, _optional_static, aliens, features, welds, unweld_turn
-    cdef public object turn, phase, pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
+    cdef public object turn
+    cdef public str phase
+    cdef public object pools, pools_lost, grenade_pools, fired_squads, xeno_squads, xeno_squad
     cdef public object ow_queue, ow_target, extra, active, mover, queue, placement, rooms_entered, brood_found
     cdef public object queen_killed_in_chamber, result, _shared, tactics, _primitive
 
@@ -52,6 +62,8 @@ cdef class FeatureIndex:
     cdef readonly Py_ssize_t count
     cdef readonly tuple sentries, fired_at
 
+# the FeatureIndex feature_index handed out last (checked first: an identity and a length)
+cdef FeatureIndex _last_feature_index
 cpdef FeatureIndex feature_index(GameRecords game)
 # how far a kept reading of an append-only list holds (feature_index's, geometry's room pieces' and exploration
 # goals' rule), called in C by them

@@ -158,13 +158,24 @@ def items_read(kept_list, count: int, items: list) -> int:
     return count if kept_list is items and count <= len(items) else NO
 
 
+# the FeatureIndex feature_index handed out last (compiled: a C global, state.pxd): it serves the game played last
+# (a features list is one game's: a clone or a codec's copy has its own); games stepped in turn (a vector of envs)
+# miss it and read theirs from the lasting cache
+_last_feature_index = None
+
+
 @cython.locals(game=GameRecords, shared=dict, lasting=dict, kept=FeatureIndex)
 def feature_index(game) -> FeatureIndex:
     """game's FeatureIndex, kept among the results kept across layout versions (the dict
     geometry.lasting_cache keeps in game._shared, under "lasting") while its features list is the
-    one it was made from, as long as it was. Made afresh, and not kept, while the game has no such
-    dict yet (a new game or a clone before its first kept result: geometry, which imports this
-    module, makes it)."""
+    one it was made from, as long as it was. Made afresh, and not kept there, while the game has no
+    such dict yet (a new game or a clone before its first kept result: geometry, which imports this
+    module, makes it). The one handed out last is checked first, on the same rule (an identity and
+    a length, no cache look-up)."""
+    global _last_feature_index
+    kept = _last_feature_index
+    if kept is not None and items_read(kept.features, kept.count, game.features) == len(game.features):
+        return kept
     shared = game._shared
     lasting = shared.get("lasting")
     kept = None if lasting is None else lasting.get("feature_index")
@@ -172,6 +183,7 @@ def feature_index(game) -> FeatureIndex:
         kept = FeatureIndex(game.features, game.size)
         if lasting is not None:
             lasting["feature_index"] = kept
+    _last_feature_index = kept
     return kept
 
 
@@ -258,9 +270,9 @@ def figure_at(game, s: int) -> tuple[str, int] | None:
     return None
 
 
-@cython.locals(game=GameRecords)
+@cython.locals(game=GameRecords, pid=cython.Py_ssize_t)
 def room_of(game, s: int) -> int:
-    pid = game.colony.piece.item(s)  # (a flat index, as .flat's: a Python int, no numpy scalar made)
+    pid = game.colony.piece_ids[s]  # (the piece ids by flat index, Colony._share_piece: s NO reads the last, as .flat's)
     if pid >= 0 and game.colony.pieces[pid]["kind"] == "room":
         return pid
     return NO
