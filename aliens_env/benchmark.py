@@ -7,7 +7,11 @@ measured in the same run, training throughput (--train) and resident memory (--m
     python -m aliens_env.benchmark --memory [--memory-steps 100000]     # resident memory
 
 Step speed: the environments are measured in interleaved quarter-second slices, so that other
-load on the machine falls on the peer and on each environment alike. Two figures per environment:
+load on the machine falls on the peer and on each environment alike, and each environment's AEC
+slice right after one of the peer's: its ratio is the median of the ratios of those pairs of
+slices, their quartiles printed beside it (the host's speed moves by up to 2x within a minute on a
+shared machine, docs/speed.md: a pair of adjacent slices sees one speed, where the ratio of two
+totals mixes the speeds of slices seconds apart). Two figures per environment:
 - "AEC steps/s": PettingZoo AEC env, random legal actions for both agents, every agent step
   counted (the same loop as for connect_four_v3, so the ratio compares like with like);
 - "Gym steps/s": Gymnasium env for the marines with a random legal opponent inside step()
@@ -35,6 +39,7 @@ import importlib
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -134,6 +139,30 @@ def measure(runners: dict, seconds: float, slice_seconds: float = 0.25) -> dict[
     return {name: steps / elapsed for name, (steps, elapsed) in totals.items()}
 
 
+def measure_paired(peer, runners: dict, seconds: float, slice_seconds: float = 0.25) -> tuple[dict, dict]:
+    """Steps/s of the peer and of each runner (as ``measure``: interleaved slices, one untimed
+    warm-up slice each first), and the ratios of the runners named in ``runners``' keys without
+    " (gym)": each such slice right after a slice of the peer's, its ratio its rate over that
+    peer slice's. Returns (rates by name, the peer's under PEER; ratios by name, one a round)."""
+    peer.run(slice_seconds)
+    for runner in runners.values():
+        runner.run(slice_seconds)
+    totals = {name: [0, 0.0] for name in (PEER, *runners)}
+    ratios = {name: [] for name in runners if not name.endswith(" (gym)")}
+    for _ in range(max(1, round(seconds / slice_seconds))):
+        for name, runner in runners.items():
+            if name in ratios:
+                peer_steps, peer_elapsed = peer.run(slice_seconds)
+                totals[PEER][0] += peer_steps
+                totals[PEER][1] += peer_elapsed
+            steps, elapsed = runner.run(slice_seconds)
+            totals[name][0] += steps
+            totals[name][1] += elapsed
+            if name in ratios:
+                ratios[name].append((steps / elapsed) / (peer_steps / peer_elapsed))
+    return {name: steps / elapsed for name, (steps, elapsed) in totals.items()}, ratios
+
+
 def aec_env_function(name: str):
     """The PettingZoo env() of a registered environment."""
     return importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}").env
@@ -152,26 +181,32 @@ def peer_env_function():
 
 # -- step speed ---------------------------------------------------------------------------------
 def step_speed(seconds: float, names: list[str] | None = None) -> dict:
-    """The step-speed rows of the environments `names` (every registered one when None)."""
+    """The step-speed rows of the environments `names` (every registered one when None): each
+    one's AEC and Gym steps/s and its ratio, the median of its pairs of slices' (``measure_paired``;
+    all of them kept, "ratios")."""
     names = sorted(aliens_env.REGISTRY) if names is None else names
     runners = {}
-    peer_env = peer_env_function()
-    if peer_env is not None:
-        runners[PEER] = AECRunner(peer_env)
     for name in names:
         runners[name] = AECRunner(aec_env_function(name))
         runners[f"{name} (gym)"] = GymRunner(f"aliens_env/{name}-v0")
-    rates = measure(runners, seconds)
-    peer = rates.get(PEER)
-    rows = {PEER: {"aec_steps_per_s": peer, "ratio": 1.0}} if peer else {}
+    peer_env = peer_env_function()
+    if peer_env is None:
+        rates, ratios = measure(runners, seconds), {}
+    else:
+        rates, ratios = measure_paired(AECRunner(peer_env), runners, seconds)
+    rows = {PEER: {"aec_steps_per_s": rates[PEER], "ratio": 1.0}} if ratios else {}
     for name in names:
-        ratio = {"ratio": rates[name] / peer} if peer else {}
+        ratio = {"ratio": statistics.median(ratios[name]), "ratios": ratios[name]} if ratios else {}
         rows[name] = {"aec_steps_per_s": rates[name], **ratio, "gym_steps_per_s": rates[f"{name} (gym)"]}
-    print(f"{'environment':<18}{'AEC steps/s':>14}{'vs ' + PEER:>20}{'Gym steps/s':>14}")
+    print(f"{'environment':<18}{'AEC steps/s':>14}{'vs ' + PEER:>20}{'quartiles':>16}{'Gym steps/s':>14}")
     for name, row in rows.items():
         gym_col = f"{row['gym_steps_per_s']:>14,.0f}" if "gym_steps_per_s" in row else f"{'':>14}"
         ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
-        print(f"{name:<18}{row['aec_steps_per_s']:>14,.0f}{ratio}{gym_col}")
+        quartiles = f"{'':>16}"
+        if len(row.get("ratios", ())) > 1:
+            low, _, high = statistics.quantiles(row["ratios"], n=4)
+            quartiles = f"{low:>10.2f}-{high:.2f}"
+        print(f"{name:<18}{row['aec_steps_per_s']:>14,.0f}{ratio}{quartiles}{gym_col}")
     return rows
 
 

@@ -1,6 +1,7 @@
 """The benchmark command runs and reports every registered environment against the peer."""
 import json
 import random
+import statistics
 
 import numpy as np
 import pytest
@@ -16,7 +17,8 @@ def test_benchmark_reports_every_environment_against_connect_four(tmp_path, caps
     assert set(rows) == {"connect_four_v3", *aliens_env.REGISTRY}
     for name in aliens_env.REGISTRY:
         assert rows[name]["aec_steps_per_s"] > 0 and rows[name]["gym_steps_per_s"] > 0
-        assert abs(rows[name]["ratio"] - rows[name]["aec_steps_per_s"] / rows["connect_four_v3"]["aec_steps_per_s"]) < 1e-9
+        assert len(rows[name]["ratios"]) == 2  # (0.5 s in quarter-second slices: two pairs)
+        assert rows[name]["ratio"] == statistics.median(rows[name]["ratios"])
     assert json.loads(out.read_text()) == rows
     printed = capsys.readouterr().out
     assert "vs connect_four_v3" in printed and all(name in printed for name in aliens_env.REGISTRY)
@@ -123,6 +125,31 @@ def test_help_says_how_long_a_run_takes(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert f"takes about {2 * len(aliens_env.REGISTRY) + 2} x --seconds" in text
     assert "--train" in text and "--memory" in text
+
+
+class ScriptedRunner:
+    """A runner whose slices play the scripted (steps, seconds) in turn, each slice logged by name."""
+
+    def __init__(self, name, slices, log):
+        self.name, self.slices, self.log = name, iter(slices), log
+
+    def run(self, seconds):
+        self.log.append(self.name)
+        return next(self.slices)
+
+
+def test_paired_slices_each_ratio_its_own_slice_over_the_peer_slice_right_before_it():
+    """Each AEC runner's slice follows one of the peer's, and its ratio is the pair's (not the ratio
+    of totals, which mixes host speeds of slices seconds apart); a Gym runner is measured with no
+    peer slice before it and has no ratio; the rates are totals over the timed slices."""
+    log = []
+    peer = ScriptedRunner("peer", [(1, 1.0), (100, 1.0), (400, 1.0)], log)  # warm-up, then a slow and a fast host
+    env = ScriptedRunner("env", [(1, 1.0), (90, 1.0), (300, 1.0)], log)
+    gym = ScriptedRunner("env (gym)", [(1, 1.0), (50, 1.0), (70, 1.0)], log)
+    rates, ratios = benchmark.measure_paired(peer, {"env": env, "env (gym)": gym}, seconds=0.5)
+    assert log == ["peer", "env", "env (gym)"] + ["peer", "env", "env (gym)"] * 2
+    assert ratios == {"env": [0.9, 0.75]}
+    assert rates == {"connect_four_v3": 250.0, "env": 195.0, "env (gym)": 60.0}  # (the totals' 195 / 250: 0.78)
 
 
 @pytest.mark.parametrize("argv", [["--seconds", "0"], ["--memory-steps", "-5"], ["--train", "--memory"],

@@ -14,10 +14,11 @@ from aliens_env.bug_hunt.marines cimport target_ranges, targets
 # function costs more than its or _same_features' work); focus by optional_features (observe() calls
 # _focus, below, with the numbers it has read)
 cpdef focus(GameRecords game)
-# (the key's layout version, rooms entered and pieces compared as C longs, the ports read by C indices;
+# (the key's layout version and rooms entered compared as C longs, the pieces counted as a C index, the ports read
+# by C indices;
 # `inner`: the grid's squares of the planes, a typed view: the marks written as C bytes)
 @cython.locals(lasting=dict, cached=tuple, version=cython.long, rooms=cython.long, pieces=cython.Py_ssize_t,
-               features=bint, room=bint, ports=list, port=dict, first=cython.Py_ssize_t, first_pending=cython.Py_ssize_t,
+               features_changed=bint, rooms_changed=bint, ports=list, port=dict, first_unread=cython.Py_ssize_t, first_pending=cython.Py_ssize_t,
                k=cython.Py_ssize_t, inner=cython.uchar[:, :, :],
                r=cython.Py_ssize_t, c=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t,
                r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)

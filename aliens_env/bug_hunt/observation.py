@@ -184,7 +184,7 @@ def map_planes(game) -> np.ndarray:
     in geometry.lasting_cache, which a new layout version leaves, to be rewritten). A rewrite in
     place writes only what may have changed, so a write into the planes would never be repaired:
     compiled, the rows of the first seven planes whose squares changed; the features' planes
-    (egg_cache, sentry_on, sentry_off, scenery) only when their kinds and states changed (the game
+    (egg_cache, sentry_on, sentry_off, scenery) only when their kinds or states changed (the game
     only appends features and never moves one: state.FeatureIndex); the room plane only when the
     rooms entered or the number of pieces changed (the colony only appends pieces, never changes a
     rect, and marks a room entered only with rooms_entered counted up); the open ends' plane each
@@ -206,21 +206,21 @@ def map_planes(game) -> np.ndarray:
         # changed are written again, and of the planes it marks after the first seven those whose
         # marks may have changed are zeroed (their margin is 0 too) and written again
         planes, seen, every_row = cached[3], cached[4], False
-        features = not _same_features(cached[2], game.features)
-        room = cached[1] != rooms or cached[5] != pieces
-        first = items_read(cached[7], cached[8], ports)
-        _zero_planes(planes, (_FEATURE_PLANES if features else ()) + ((_ROOM_PLANE,) if room else ())
+        features_changed = not _same_features(cached[2], game.features)
+        rooms_changed = cached[1] != rooms or cached[5] != pieces
+        first_unread = items_read(cached[7], cached[8], ports)
+        _zero_planes(planes, (_FEATURE_PLANES if features_changed else ()) + ((_ROOM_PLANE,) if rooms_changed else ())
                      + (_OPEN_END_PLANE,))
     else:
         planes = np.empty((N_PLANES, side, side), dtype=np.uint8)
         _zero_planes(planes, range(N_PLANES))
         planes[P["wall"]] = 2  # off the grid reads as wall
         # (`seen` is written whole with every row: compiled, _square_planes_c; as Python it is not read)
-        seen, every_row, features, room, first = np.empty((3, n, n), dtype=np.int8), True, True, True, NO
+        seen, every_row, features_changed, rooms_changed, first_unread = np.empty((3, n, n), dtype=np.int8), True, True, True, NO
     inner = planes[:, half:half + n, half:half + n]
     game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
     _square_planes(planes, colony, half, seen, every_row)
-    if features:
+    if features_changed:
         for f in game.features:
             r, c = f["pos"]
             if f["kind"] == "egg_cache" and f["state"] == "intact":
@@ -229,13 +229,13 @@ def map_planes(game) -> np.ndarray:
                 inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
             else:
                 inner[P["scenery"], r, c] = 2
-    if room:
+    if rooms_changed:
         for p in colony.pieces:
             if p["kind"] == "room":
                 r0, c0, r1, c1 = p["rect"]
                 inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
     first_pending = len(ports)
-    for k in range(0 if first == NO else first, len(ports)):
+    for k in range(0 if first_unread == NO else first_unread, len(ports)):
         port = ports[k]
         if port["state"] == "pending":
             first_pending = min(first_pending, k)

@@ -9,8 +9,9 @@ from aliens_env.core.game cimport PhasedGame
 from aliens_env.core.grid cimport Grid
 
 # The fields the rules compare with string literals (a figure's role, weapon, status and kind, the phase) are
-# typed str: compiled, those comparisons are Cython's own C test (identity, then length and characters),
-# not PyUnicode_Compare; a field so typed holds a str or None alone (another value raises a TypeError).
+# typed str: compiled, those comparisons test identity first (the same interned string: no call), else call
+# PyUnicode_Compare (PyUnicode_Equal on Python 3.14+); a field so typed holds an exact str or None alone (a
+# subclass of str, numpy's str_ or a StrEnum member, or another value raises a TypeError).
 # final: no class derives from a figure (compiled, Python cannot subclass them), so a write through a
 # local typed as one goes to the struct of that very class, which has no __setattr__ of its own
 # (tests/test_compiled.py::test_typed_locals_only_read allows such writes, and only these)

@@ -150,15 +150,17 @@ class CommandedSide:
         if kind != "tactic":
             self._game_apply(action)
             return
-        game = self  # (typed: the decision, the cache, the events and the side read and written in the struct, the loop's hooks C calls, compiled; commander.pxd)
-        game.events = []
+        # (typed, compiled: the decision, the cache and the side read from the struct, the loop's hooks C calls,
+        # commander.pxd; written through self: a typed local is for reading, tests/test_compiled.py)
+        game = self
+        self.events = []
         side = game._commanded_side
         tactic = self.tactics[index]
         start = self._command_start()
-        game._executing = True
+        self._executing = True
         kept, self._primitive = self._primitive, None
         if kept is not None and kept[0] is game.decision:  # still the position the last command ended in
-            game._cache = kept[1]  # (its primitive cache; the commander's mask cached since is dropped)
+            self._cache = kept[1]  # (its primitive cache; the commander's mask cached since is dropped)
         else:
             game._cache.clear()  # the masks cached so far were the commander's
         try:
@@ -172,9 +174,9 @@ class CommandedSide:
             game._cache.clear()  # (a command broken off keeps nothing)
             raise
         finally:
-            game._executing = False
+            self._executing = False
         if d is not None and d.player == side:  # the next command starts here: the cache handed over
-            self._primitive, game._cache = (d, game._cache), {}
+            self._primitive, self._cache = (d, game._cache), {}
         # (another side's decision keeps its cache: its masks are the same whoever commands the marines)
 
 

@@ -1,5 +1,6 @@
 """Cython's pure-Python-mode decorators ``locals``, ``boundscheck``, ``wraparound`` and ``nonecheck``,
-and the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``), for a
+the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``) and ``address``
+(read on compiled paths only), for a
 pure-Python install without Cython (a test checks that every name the package reads from ``cython``
 is here).
 
@@ -61,3 +62,9 @@ double = float
 #: Cython's compile-time flag (``if cython.compiled:``, a C path beside the Python one); run as
 #: Python, False
 compiled = False
+
+
+def address(value):
+    """Cython's address-of (``cython.address(size)``: a C pointer to a typed local), read only on
+    a compiled path (``if cython.compiled:``); run as Python there is no C variable to point at."""
+    raise TypeError("cython.address is for compiled code only (under `if cython.compiled:`)")

@@ -63,7 +63,10 @@ def test_the_marks_through_random_play_are_the_plain_ones():
                 seen.update(name for name, plane in zip(NAMES, more) if plane.any())
                 g.features = features
                 assert np.array_equal(_marked(g, observation.map_planes(g)), want)
-            if checked % 25 == 0:  # scribbled on, then made again in place as each plane's key changes
+            # scribbled on, then made again in place as each plane's key changes: the planes whose key did not
+            # change keep the scribbles (a pin on map_planes' rewriting only what may have changed; that the
+            # planes kept are the rule's, through play, is test_bh_map_planes_groups')
+            if checked % 25 == 0:
                 half, n = g.window // 2, g.size
                 for p in observation._MARKED:
                     planes[p, half:half + n, half:half + n] = rng.integers(0, 3, (n, n))

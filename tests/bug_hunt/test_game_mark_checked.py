@@ -32,11 +32,11 @@ def test_the_options_are_marked():
     assert np.flatnonzero(game._compute_mask()).tolist() == [start, start + 2]
 
 
-@pytest.mark.parametrize("past", [-1, 0])
-def test_an_entry_off_the_mask_raises_compiled_and_pure(past):
+@pytest.mark.parametrize("end", ["before", "after"])
+def test_an_entry_off_the_mask_raises_compiled_and_pure(end):
     game = with_order([0])
     start, size = game.layout.slices["order"][0], game.layout.size
-    at = -1 if past < 0 else size  # (one before the mask's first entry, or its last's next)
+    at = -1 if end == "before" else size  # (one before the mask's first entry, or its last's next)
     game.decision = Decision("hive", "order", [at - start])
     with pytest.raises(IndexError, match=f"mask entry {at} is out of range 0-{size - 1}"):
         game._compute_mask()

@@ -34,7 +34,6 @@ def test_a_tactic_chosen_at_an_act_plays_on_to_the_next_activation_or_turn(seed)
     assert commands > 30
 
 
-
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_tactic_chosen_at_an_activate_ends_at_the_act_of_another_figure_than_its_first(seed):
     # A command started at an activate decision starts without a figure (None): its first act fills it in, and an

@@ -1,8 +1,7 @@
 """What a command (CommandedSide._apply, core/commander.py) leaves in the game, in every Tactics environment of the
 registry: the command's own events (the list made anew, not the last step's added to), no tactic playing
 (``_executing`` False), and, where the commanded side decides next, the primitive cache handed over (``_primitive``:
-the open decision and its cache) and an empty cache for the commander's masks. (_apply writes the events,
-``_executing`` and the cache through the typed game: its struct's fields.)"""
+the open decision and its cache) and an empty cache for the commander's masks."""
 import numpy as np
 import pytest
 
