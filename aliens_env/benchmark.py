@@ -425,11 +425,11 @@ def memory(steps: int) -> dict:
 
 
 def main(argv=None) -> dict:
-    runners = 1 + 2 * len(aliens_env.REGISTRY)
+    slices = 3 * len(aliens_env.REGISTRY)  # a round: each environment's AEC and Gym slices and the peer's before the AEC
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0] + " " + __doc__.splitlines()[1],
-        epilog=f"A step-speed run takes about {runners + 1} x --seconds (the peer and {len(aliens_env.REGISTRY)} "
-               f"environments, AEC and Gym, and a warm-up slice each). --train takes at least "
+        epilog=f"A step-speed run takes about {slices + 1} x --seconds ({len(aliens_env.REGISTRY)} environments, AEC "
+               f"and Gym, the peer measured before each AEC slice, and a warm-up slice each). --train takes at least "
                f"{len(aliens_env.REGISTRY) + 2} x --seconds, and more where one rollout of "
                f"{TRAIN_ENVS * TRAIN_N_STEPS} steps and its update outlast a slice: every env is measured over a "
                f"warm-up rollout and then --seconds or two rollouts, whichever is longer (several minutes in all on a "

@@ -123,7 +123,7 @@ def test_help_says_how_long_a_run_takes(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert f"takes about {2 * len(aliens_env.REGISTRY) + 2} x --seconds" in text
+    assert f"takes about {3 * len(aliens_env.REGISTRY) + 1} x --seconds" in text
     assert "--train" in text and "--memory" in text
 
 
