@@ -127,39 +127,35 @@ class GymRunner:
 
 def measure(runners: dict, seconds: float, slice_seconds: float = 0.25) -> dict[str, float]:
     """Steps/s of each runner, measured in interleaved slices so that a change of load on the
-    machine touches every runner alike; one untimed warm-up slice each first."""
-    for runner in runners.values():
-        runner.run(slice_seconds)
-    totals = {name: [0, 0.0] for name in runners}
-    for _ in range(max(1, round(seconds / slice_seconds))):
-        for name, runner in runners.items():
-            steps, elapsed = runner.run(slice_seconds)
-            totals[name][0] += steps
-            totals[name][1] += elapsed
-    return {name: steps / elapsed for name, (steps, elapsed) in totals.items()}
+    machine touches every runner alike; one untimed warm-up slice each first (``measure_paired``
+    with no peer)."""
+    return measure_paired(None, runners, (), seconds, slice_seconds)[0]
 
 
-def measure_paired(peer, runners: dict, seconds: float, slice_seconds: float = 0.25) -> tuple[dict, dict]:
-    """Steps/s of the peer and of each runner (as ``measure``: interleaved slices, one untimed
-    warm-up slice each first), and the ratios of the runners named in ``runners``' keys without
-    " (gym)": each such slice right after a slice of the peer's, its ratio its rate over that
-    peer slice's. Returns (rates by name, the peer's under PEER; ratios by name, one a round)."""
-    peer.run(slice_seconds)
-    for runner in runners.values():
+def measure_paired(peer, runners: dict, paired, seconds: float, slice_seconds: float = 0.25) -> tuple[dict, dict]:
+    """Steps/s of each runner, and of the peer under PEER when one is given, in interleaved slices
+    (one untimed warm-up slice each first), and the ratios of the runners named in `paired`: each
+    of their slices right after a slice of the peer's, its ratio its rate over that peer slice's.
+    Returns (rates by name; ratios by name of the paired runners, one a round)."""
+    everyone = {PEER: peer, **runners} if peer is not None else dict(runners)
+    for runner in everyone.values():
         runner.run(slice_seconds)
-    totals = {name: [0, 0.0] for name in (PEER, *runners)}
-    ratios = {name: [] for name in runners if not name.endswith(" (gym)")}
+    totals = {name: [0, 0.0] for name in everyone}
+    ratios = {name: [] for name in paired}
+
+    def timed(name: str) -> float:
+        steps, elapsed = everyone[name].run(slice_seconds)
+        totals[name][0] += steps
+        totals[name][1] += elapsed
+        return steps / elapsed
+
     for _ in range(max(1, round(seconds / slice_seconds))):
-        for name, runner in runners.items():
+        for name in runners:
             if name in ratios:
-                peer_steps, peer_elapsed = peer.run(slice_seconds)
-                totals[PEER][0] += peer_steps
-                totals[PEER][1] += peer_elapsed
-            steps, elapsed = runner.run(slice_seconds)
-            totals[name][0] += steps
-            totals[name][1] += elapsed
-            if name in ratios:
-                ratios[name].append((steps / elapsed) / (peer_steps / peer_elapsed))
+                peer_rate = timed(PEER)
+                ratios[name].append(timed(name) / peer_rate)
+            else:
+                timed(name)
     return {name: steps / elapsed for name, (steps, elapsed) in totals.items()}, ratios
 
 
@@ -190,10 +186,8 @@ def step_speed(seconds: float, names: list[str] | None = None) -> dict:
         runners[name] = AECRunner(aec_env_function(name))
         runners[f"{name} (gym)"] = GymRunner(f"aliens_env/{name}-v0")
     peer_env = peer_env_function()
-    if peer_env is None:
-        rates, ratios = measure(runners, seconds), {}
-    else:
-        rates, ratios = measure_paired(AECRunner(peer_env), runners, seconds)
+    peer = None if peer_env is None else AECRunner(peer_env)
+    rates, ratios = measure_paired(peer, runners, names if peer is not None else (), seconds)
     rows = {PEER: {"aec_steps_per_s": rates[PEER], "ratio": 1.0}} if ratios else {}
     for name in names:
         ratio = {"ratio": statistics.median(ratios[name]), "ratios": ratios[name]} if ratios else {}

@@ -140,13 +140,13 @@ class ScriptedRunner:
 
 def test_paired_slices_each_ratio_its_own_slice_over_the_peer_slice_right_before_it():
     """Each AEC runner's slice follows one of the peer's, and its ratio is the pair's (not the ratio
-    of totals, which mixes host speeds of slices seconds apart); a Gym runner is measured with no
-    peer slice before it and has no ratio; the rates are totals over the timed slices."""
+    of totals, which mixes host speeds of slices seconds apart); a runner not paired (the Gym one) is
+    measured with no peer slice before it and has no ratio; the rates are totals over the timed slices."""
     log = []
     peer = ScriptedRunner("peer", [(1, 1.0), (100, 1.0), (400, 1.0)], log)  # warm-up, then a slow and a fast host
     env = ScriptedRunner("env", [(1, 1.0), (90, 1.0), (300, 1.0)], log)
     gym = ScriptedRunner("env (gym)", [(1, 1.0), (50, 1.0), (70, 1.0)], log)
-    rates, ratios = benchmark.measure_paired(peer, {"env": env, "env (gym)": gym}, seconds=0.5)
+    rates, ratios = benchmark.measure_paired(peer, {"env": env, "env (gym)": gym}, ["env"], seconds=0.5)
     assert log == ["peer", "env", "env (gym)"] + ["peer", "env", "env (gym)"] * 2
     assert ratios == {"env": [0.9, 0.75]}
     assert rates == {"connect_four_v3": 250.0, "env": 195.0, "env (gym)": 60.0}  # (the totals' 195 / 250: 0.78)

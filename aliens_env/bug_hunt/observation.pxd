@@ -1,16 +1,15 @@
 # The C types of Bug Hunt's figures and game records for this module's typed locals (bug_hunt/state.pxd
 # declares them), and the C loops the compiled observation runs in place of numpy's calls (the map
-# planes' squares, the stripes' floats, the board's copy: observation.py runs the numpy forms when not
-# compiled).
+# planes' squares, the board's floats: observation.py runs the numpy forms when not compiled).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human, items_read
-# the results kept across layout versions (the map planes, the stripe arrays), called in C
+# the results kept across layout versions (the map planes), called in C
 from aliens_env.bug_hunt.geometry cimport lasting_cache
 # the active figure's targets and their ranges (the target rows), called in C
 from aliens_env.bug_hunt.marines cimport target_ranges, targets
 
 
-# called in C by observe(), map_planes by band_stripe() (a Python-level call of a compiled
+# called in C by observe(), map_planes by write_board() (a Python-level call of a compiled
 # function costs more than its or _same_features' work); focus by optional_features (observe() calls
 # _focus, below, with the numbers it has read)
 cpdef focus(GameRecords game)
@@ -27,10 +26,7 @@ cpdef bint _same_features(list marks, list features)
 # (called in C by map_planes at each rewrite)
 cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row)
 cpdef _zero_planes(array, planes)
-cpdef band_stripe(GameRecords game, Py_ssize_t fr, Py_ssize_t fc)
-@cython.locals(arrays=list)
-cpdef _stripe_array(GameRecords game, dict stripes, length)
-cpdef bint _is_among(x, dict items)
+cpdef write_board(GameRecords game, out, Py_ssize_t at, Py_ssize_t fr, Py_ssize_t fc)
 # a squad figure's row as observe() last wrote it: the figure's fields compared as pointers, the marks
 # read as C ints (final: written through typed locals)
 @cython.final
@@ -72,7 +68,7 @@ cpdef int _zero(float[::1] out, Py_ssize_t start, Py_ssize_t end) except -1
 
 
 cdef enum:
-    CHUNK = 16  # _halves_c's squares a step: 16 bytes, a vector register
+    CHUNK = 16  # _window_c's squares a step: 16 bytes, a vector register
 
 
 cdef extern from "<string.h>" nogil:
@@ -93,80 +89,6 @@ cdef extern from "Python.h":
     void PyBuffer_Release(Py_buffer *view)
     bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t length)
     char *PyBytes_AS_STRING(object o)
-
-
-# stripe()'s floats, compiled: out[p, r * w + c] = planes[p, top + r, left + c] / 2 (the padded map
-# planes' half steps) for the out.shape[1] // w rows from top and the w columns from left, in one loop on
-# C pointers, the bounds checked once (run as Python, stripe() multiplies the slice with numpy), for the
-# planes p that map_planes marks (marked[p] true): the others are 0 in the planes, and out's stay as
-# they are (band_stripe's arrays are made zero and only ever written here). `out` (contiguous float32,
-# 2 dimensions) and `planes` (contiguous uint8, 3) are read through their buffers (typed memoryviews
-# cost about 4,000 instructions a stripe to set up and release, a tenth of its floats' loop). A row
-# wider than CHUNK goes CHUNK squares at a time, the last CHUNK overlapping the one before (its squares
-# written twice, alike): the compiler makes a chunk a few vector instructions (its bytes copied into a
-# local array first: the floats written could otherwise be the bytes read next), where a loop of the
-# row's width ran a vector loop and then its remainder square by square: a row of 25 squares took about
-# 110 instructions that way, 63 this way. A chunk whose 16 bytes are all zero (OR-ed as two 8-byte words)
-# is written as zeros without converting (about 15 instructions, not 31): most chunks of a window's rows
-# are (83% of the marked planes' rows in BugHuntTactics' random play, 87% in Bug Hunt's)
-@cython.boundscheck(False)
-@cython.wraparound(False)
-@cython.nonecheck(False)
-cdef inline int _halves_c(object out, object planes, Py_ssize_t top, Py_ssize_t left, Py_ssize_t w,
-                          bytes marked) except -1:
-    cdef Py_buffer o, s
-    cdef Py_ssize_t p, r, c, k, rows, length, depth, height, side
-    cdef float *to
-    cdef const unsigned char *of
-    cdef const unsigned char *flags = marked
-    cdef unsigned char chunk[CHUNK]
-    cdef unsigned long long words[2]  # (a chunk's bytes: sizeof(words) == CHUNK, checked below)
-    PyObject_GetBuffer(out, &o, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-    try:
-        PyObject_GetBuffer(planes, &s, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-        try:
-            if (o.ndim != 2 or o.itemsize != sizeof(float) or o.format[0] != c'f' or o.format[1] != 0
-                    or s.ndim != 3 or s.itemsize != 1 or s.format[0] != c'B' or s.format[1] != 0):
-                raise ValueError("a stripe is not float32 in 2 dimensions or the map planes not uint8 in 3")
-            depth, height, side = s.shape[0], s.shape[1], s.shape[2]
-            length = o.shape[1]
-            if w <= 0 or length % w or o.shape[0] != depth or len(marked) != depth:
-                raise ValueError("a stripe is not whole rows of the window's width for each map plane")
-            rows = length // w
-            if top < 0 or left < 0 or top + rows > height or left + w > side:
-                raise IndexError("a stripe lies outside the map planes")
-            if sizeof(words) != CHUNK:
-                raise SystemError("a chunk is not two 8-byte words on this platform")
-            for p in range(depth):
-                if not flags[p]:
-                    continue
-                to = <float *>o.buf + p * length
-                of = <const unsigned char *>s.buf + (p * height + top) * side + left
-                for r in range(rows):
-                    if w < CHUNK:
-                        for c in range(w):
-                            to[c] = of[c] * <float>0.5
-                    else:
-                        c = 0
-                        while c < w:
-                            if c > w - CHUNK:
-                                c = w - CHUNK
-                            memcpy(words, of + c, CHUNK)
-                            if words[0] | words[1]:  # (any of its squares marked: its bytes OR-ed, 8 at a time)
-                                memcpy(chunk, of + c, CHUNK)
-                                for k in range(CHUNK):
-                                    to[c + k] = chunk[k] * <float>0.5
-                            else:  # a chunk of zeros (most of the doors', hazards' and features' planes)
-                                for k in range(CHUNK):
-                                    to[c + k] = 0
-                            c += CHUNK
-                    to += w
-                    of += side  # (the next row: the planes are C-contiguous)
-        finally:
-            PyBuffer_Release(&s)
-    finally:
-        PyBuffer_Release(&o)
-    return 0
 
 
 # a squad row packed (read_row's; squad_entry's too), compiled: its SQUAD_FEATURES values (the nine before the role and weapon
@@ -211,12 +133,96 @@ cdef inline void _copy_c(float[::1] out, Py_ssize_t at, bytes packed):
 
 
 # `length` bytes from `at` set to 0, `piece` bytes a memset (a memset longer than glibc's threshold, 2 KB,
-# is one `rep stosb`, which callgrind counts an instruction a byte: see _board_c)
+# is one `rep stosb`, which callgrind counts an instruction a byte: 25 KB of figure planes cost 25,000
+# counted instructions that way, about 1,300 in 2 KB pieces. `piece` comes from the caller, not a C
+# constant: the C compiler, bounding a memset's length, inlines it as `rep stos` itself)
 cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noexcept:
     while length > 0:
         memset(at, 0, piece if length > piece else length)
         at += piece
         length -= piece
+
+
+# write_board()'s floats, compiled (observe()'s board): for each plane p that map_planes marks
+# (marked[p] true), out[at + (p * w + r) * w + c] = planes[p, top + r, left + c] / 2 (the padded map
+# planes' half steps) for the window's w rows and columns, in one loop on C pointers, straight from
+# the uint8 planes; the other planes (the figures': 0 in the map planes) zeroed, each run of them
+# `piece` bytes at a time (_zero_pieces). `out` (contiguous float32) and `planes` (contiguous uint8,
+# 3 dimensions) are read through their buffers, the bounds checked once (typed memoryviews cost
+# about 4,000 instructions to set up and release). A row wider than CHUNK goes CHUNK squares at a
+# time, the last CHUNK overlapping the one before (its squares written twice, alike): the compiler
+# makes a chunk a few vector instructions (its bytes copied into a local array first: the floats
+# written could otherwise be the bytes read next), where a loop of the row's width ran a vector loop
+# and then its remainder square by square (about 110 instructions a row of 25 squares, 63 this
+# way). A chunk whose 16 bytes are all zero (OR-ed as two 8-byte words) is written as zeros without
+# converting (about 15 instructions, not 31): most chunks of a window's rows are (83% of the marked
+# planes' rows in BugHuntTactics' random play, 87% in Bug Hunt's)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+cdef inline int _window_c(object out, Py_ssize_t at, object planes, Py_ssize_t top, Py_ssize_t left, Py_ssize_t w,
+                          bytes marked, Py_ssize_t piece) except -1:
+    cdef Py_buffer o, s
+    cdef Py_ssize_t p, q, r, c, k, depth, height, side, area
+    cdef float *to
+    cdef const unsigned char *of
+    cdef const unsigned char *flags = marked
+    cdef unsigned char chunk[CHUNK]
+    cdef unsigned long long words[2]
+    PyObject_GetBuffer(out, &o, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    try:
+        PyObject_GetBuffer(planes, &s, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            if (o.itemsize != sizeof(float) or o.format[0] != c'f' or o.format[1] != 0
+                    or s.ndim != 3 or s.itemsize != 1 or s.format[0] != c'B' or s.format[1] != 0):
+                raise ValueError("the observation is not float32 or the map planes not uint8 in 3 dimensions")
+            depth, height, side = s.shape[0], s.shape[1], s.shape[2]
+            area = w * w
+            if len(marked) != depth or piece <= 0:
+                raise ValueError("a flag for each map plane and zeroed pieces of a byte or more are needed")
+            if w <= 0 or top < 0 or left < 0 or top + w > height or left + w > side:
+                raise IndexError("the window lies outside the map planes")
+            if at < 0 or (at + depth * area) * <Py_ssize_t>sizeof(float) > o.len:
+                raise IndexError("the board lies outside the observation")
+            if sizeof(words) != CHUNK:
+                raise SystemError("a chunk is not two 8-byte words on this platform")
+            p = 0
+            while p < depth:
+                if not flags[p]:  # the run of unmarked planes from p
+                    q = p + 1
+                    while q < depth and not flags[q]:
+                        q += 1
+                    _zero_pieces(<char *>(<float *>o.buf + at + p * area), (q - p) * area * sizeof(float), piece)
+                    p = q
+                    continue
+                to = <float *>o.buf + at + p * area
+                of = <const unsigned char *>s.buf + (p * height + top) * side + left
+                for r in range(w):
+                    if w < CHUNK:
+                        for c in range(w):
+                            to[c] = of[c] * <float>0.5
+                    else:
+                        c = 0
+                        while c < w:
+                            if c > w - CHUNK:
+                                c = w - CHUNK
+                            memcpy(words, of + c, CHUNK)
+                            if words[0] | words[1]:
+                                memcpy(chunk, of + c, CHUNK)
+                                for k in range(CHUNK):
+                                    to[c + k] = chunk[k] * <float>0.5
+                            else:
+                                for k in range(CHUNK):
+                                    to[c + k] = 0
+                            c += CHUNK
+                    to += w
+                    of += side
+                p += 1
+        finally:
+            PyBuffer_Release(&s)
+    finally:
+        PyBuffer_Release(&o)
+    return 0
 
 
 # _zero_planes' bytes, compiled: each plane p that `planes` lists (indices along the first axis of
@@ -235,51 +241,6 @@ cdef inline int _zero_planes_c(object array, object planes, Py_ssize_t piece) ex
             _zero_pieces(<char *>b.buf + p * plane, plane, piece)
     finally:
         PyBuffer_Release(&b)
-    return 0
-
-
-# observe()'s board, compiled: the window of each plane that map_planes marks (marked[p] true: the area
-# floats from `start` in its row of the stripe, band_stripe's contiguous float32 array of shape (planes,
-# length)) copied into the observation (contiguous float32) from `at` on, one memcpy a plane, and the
-# other planes (the figures': 0 in every stripe) zeroed, each run of them `piece` bytes at a time,
-# through their buffers, the bounds checked once. (A memset longer than glibc's threshold, 2 KB, is one
-# `rep stosb`, which callgrind counts an instruction a byte: 25 KB of figure planes cost 25,000 counted
-# instructions that way, about 1,300 in pieces, against 2,700 for copying their zeros from the stripe.
-# `piece` comes from the caller, not a C constant: the C compiler, bounding a memset's length, inlines
-# it as `rep stos` itself)
-cdef inline int _board_c(object out, Py_ssize_t at, object stripe, Py_ssize_t start, Py_ssize_t area,
-                         bytes marked, Py_ssize_t piece) except -1:
-    cdef Py_buffer o, s
-    cdef Py_ssize_t p, q, planes, length, item = sizeof(float)
-    cdef const unsigned char *flags = marked
-    planes = len(stripe)
-    PyObject_GetBuffer(out, &o, PyBUF_WRITABLE)
-    try:
-        PyObject_GetBuffer(stripe, &s, PyBUF_SIMPLE)
-        try:
-            if (o.itemsize != item or s.itemsize != item or planes <= 0 or s.len % (planes * item)
-                    or len(marked) != planes):
-                raise ValueError("the stripe or the observation is not rows of 4-byte (float32) items for each plane")
-            length = s.len // (planes * item)
-            if piece <= 0:
-                raise ValueError("the zeroed pieces of the board must be at least a byte")
-            if area < 0 or start < 0 or start + area > length or at < 0 or (at + planes * area) * item > o.len:
-                raise IndexError("the window lies outside its stripe or the board outside the observation")
-            p = 0
-            while p < planes:
-                if flags[p]:
-                    memcpy(<float *>o.buf + at + p * area, <const float *>s.buf + p * length + start, area * item)
-                    p += 1
-                else:  # the run of unmarked planes from p
-                    q = p + 1
-                    while q < planes and not flags[q]:
-                        q += 1
-                    _zero_pieces(<char *>(<float *>o.buf + at + p * area), (q - p) * area * item, piece)
-                    p = q
-        finally:
-            PyBuffer_Release(&s)
-    finally:
-        PyBuffer_Release(&o)
     return 0
 
 

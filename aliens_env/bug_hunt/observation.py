@@ -34,8 +34,8 @@ _MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["roo
 _FEATURE_PLANES = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"])
 _ROOM_PLANE, _OPEN_END_PLANE = P["room"], P["open_end"]
 assert _FEATURE_PLANES + (_ROOM_PLANE, _OPEN_END_PLANE) == _MARKED
-#: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled stripe
-#: converts only these (the figures' planes are 0 in the map planes, and so in a stripe from its making)
+#: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled board
+#: converts only these (the figures' planes are 0 in the map planes: it zeroes them in the board)
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
 _UNMAPPED = [p for p in range(N_PLANES) if not _MAPPED[p]]  # (the figures' planes)
 SQUAD_FEATURES = 20
@@ -48,22 +48,9 @@ _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
 _OVERWATCH_PLANE, _ACTING_PLANE = P["overwatch"], P["acting"]  # (_write_features': no dict look-ups)
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
-#: stripe(): the stripes kept per layout, the one made first dropped when full (each about 74 KB:
-#: 23 planes of 32 x 25 float32 for the 25-square window). Stripe rows built per observation in the
-#: benchmark's random play (BugHunt 20,000 steps, BugHuntTactics 3,000), STRIPE_ROWS / STRIPES
-#: 16 / 3: 4.2 and 16.1; 8 / 4: 4.0 and 13.3; 8 / 5: 3.4 and 12.5. 64 BugHunt envs' resident memory
-#: once warm (benchmark.memory_row, 100,000 steps): 126.6, 127.9 and 130.6 MB (then +0.3 MB each).
-#: Session 60 took 8 / 8 for speed: band_stripe 17.3 -> 16.0 M instructions per 1,000 BugHuntTactics
-#: steps (BugHunt's total 110.5 -> 108.9); per env, the stripes held at most 0.29 -> 0.59 MB and the arrays
-#: kept to make them in (2 * STRIPES, _stripe_array) at most 0.59 -> 1.18 MB (64 envs: up to +38 MB)
-STRIPES = 8
-#: compiled, the planes (the figures', the map planes, new stripe arrays: _zero_planes) are zeroed this many bytes at a time (glibc's memset
+#: compiled, the planes (the board's figure planes, the map planes: _zero_planes) are zeroed this many bytes at a time (glibc's memset
 #: takes a vector loop up to 2 KB, above it `rep stosb`, which callgrind counts an instruction a byte)
 _ZERO_PIECE = 2048
-#: stripe(): the window rows a stripe serves (it holds STRIPE_ROWS + window - 1 rows; the figures
-#: at STRIPES): 8 kept at most 0.3 MB of stripes per env with 4 stripes (whole columns of 88 rows kept
-#: 0.6 MB and built twice the floats per observation)
-STRIPE_ROWS = 8
 
 
 def layout(window: int) -> ObsLayout:
@@ -179,7 +166,7 @@ def map_planes(game) -> np.ndarray:
     version (every change of a square, a port or a hazard bumps it), rooms entered (only
     `explore.enter_room` marks a room) and the features' kinds and states. Kept in half
     steps, as uint8 (2 is 1.0, 1 is 0.5: every map-plane value is one of 0, 0.5 and 1), a
-    quarter of the memory of float32; stripe() turns them into the observation's floats. The
+    quarter of the memory of float32; write_board() turns a window of them into the observation's floats. The
     array is the game's own, rewritten in place when the key changes: keep a copy, not it (kept
     in geometry.lasting_cache, which a new layout version leaves, to be rewritten). A rewrite in
     place writes only what may have changed, so a write into the planes would never be repaired:
@@ -218,7 +205,6 @@ def map_planes(game) -> np.ndarray:
         # (`seen` is written whole with every row: compiled, _square_planes_c; as Python it is not read)
         seen, every_row, features_changed, rooms_changed, first_unread = np.empty((3, n, n), dtype=np.int8), True, True, True, NO
     inner = planes[:, half:half + n, half:half + n]
-    game._shared.pop("stripes", None)  # (band_stripe's, made from the planes before)
     _square_planes(planes, colony, half, seen, every_row)
     if features_changed:
         for f in game.features:
@@ -308,75 +294,21 @@ def _same_features(marks, features) -> bool:
     return True
 
 
-@cython.locals(game=GameRecords)
-def stripe(game, fr: int, fc: int) -> np.ndarray:
-    """The window at (fr, fc) of the padded map planes (its top-left square), as N_PLANES
-    contiguous blocks: a slice of band_stripe's stripe (a slice of the map planes is window short
-    rows per plane, several times slower to copy)."""
+def write_board(game, out, at: int, fr: int, fc: int) -> None:
+    """The window whose top-left square is (fr, fc) in the padded map planes written into `out`
+    (float32) from `at` on: N_PLANES blocks of window x window floats, the map planes' half steps / 2,
+    so the figures' planes 0 (observe() marks the figures after). Compiled, in one C loop straight
+    from the uint8 planes (_window_c, observation.pxd: it raises IndexError for a window outside
+    them); as Python, with numpy. (Session 62: this replaced float32 stripes of the planes kept per
+    column and band of rows, which saved converting but held about 1 MB per env and missed the cache
+    more than the conversion costs, docs/speed.md.)"""
     w = game.window
-    row = fr % STRIPE_ROWS
-    return band_stripe(game, fr, fc)[:, row * w:(row + w) * w]
-
-
-@cython.locals(game=GameRecords, shared=dict, stripes=dict, band=cython.Py_ssize_t, top=cython.Py_ssize_t,
-               rows=cython.Py_ssize_t, w=cython.Py_ssize_t, band_rows=cython.Py_ssize_t)
-def band_stripe(game, fr: int, fc: int) -> np.ndarray:
-    """The stripe that holds the window at (fr, fc): the padded planes' columns fc..fc + window - 1
-    over the rows of fr's band (STRIPE_ROWS + window - 1 rows from the band's first), one
-    contiguous array of shape (N_PLANES, rows * window). Kept per column and band with the map
-    planes (a new layout version starts afresh)."""
     planes = map_planes(game)
-    shared = game._shared
-    kept = shared.get("stripes")
-    if kept is None:  # (map_planes drops them when it rewrites the planes)
-        kept = shared["stripes"] = (planes, {})
-    stripes = kept[1]
-    band_rows = STRIPE_ROWS  # (a C number: the band worked out in C)
-    band = fr // band_rows
-    key = (fc, band)
-    out = stripes.get(key)
-    if out is None:
-        w = game.window
-        top = band * band_rows
-        rows = min(band_rows + w - 1, planes.shape[1] - top)  # (the last band's: to the planes' end)
-        if len(stripes) >= STRIPES:  # at most STRIPES stripes kept: the one made first goes, its array
-            out = stripes.pop(next(iter(stripes)))  # taken for the new one when it is as long (most are)
-            if out.shape[1] != rows * w:
-                out = None
-        if out is None:
-            out = _stripe_array(game, stripes, rows * w)
-        if cython.compiled:  # one loop in C (observation.pxd), where numpy casts N_PLANES * rows short rows one by one
-            _halves_c(out, planes, top, fc, w, _MAPPED)  # noqa: F821  (defined in observation.pxd)
-        else:
-            np.multiply(planes[:, top:top + rows, fc:fc + w], np.float32(0.5), out=out.reshape(N_PLANES, rows, w))
-        stripes[key] = out
-    return out
-
-
-def _stripe_array(game, stripes: dict, length: int) -> np.ndarray:
-    """A float32 array of shape (N_PLANES, length) for a new stripe, whose planes that _MAPPED does
-    not flag are 0: one of the game's stripe arrays (geometry.lasting_cache: they outlast the map
-    planes' rewrites and new layout versions) of that shape that `stripes` does not hold, else a new
-    one, those planes zeroed, kept among them (at most 2 * STRIPES kept: the compiled stripe rewrites
-    only the marked planes, and a new array's zeros cost more than a stripe's floats)."""
-    arrays = lasting_cache(game).setdefault("stripe_arrays", [])
-    for out in arrays:
-        if out.shape[1] == length and not _is_among(out, stripes):
-            return out
-    out = np.empty((N_PLANES, length), dtype=np.float32)
-    _zero_planes(out, _UNMAPPED)  # (zeroing all 23 planes cost twice: np.zeros' memset)
-    if len(arrays) >= 2 * STRIPES:
-        del arrays[0]
-    arrays.append(out)
-    return out
-
-
-def _is_among(x, items: dict) -> bool:
-    """Is `x` itself one of the values of `items` (the very object: == compares an array's items)?"""
-    for item in items.values():
-        if item is x:
-            return True
-    return False
+    if cython.compiled:
+        _window_c(out, at, planes, fr, fc, w, _MAPPED, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
+    else:
+        np.multiply(planes[:, fr:fr + w, fc:fc + w], np.float32(0.5),
+                    out=out[at:at + N_PLANES * w * w].reshape(N_PLANES, w, w))
 
 
 def _role_flags(role: str, weapon: str) -> tuple[float, ...]:
@@ -486,11 +418,10 @@ def squad_entry(game, h: Human) -> tuple:
 
 
 @cython.locals(game=GameRecords, w=cython.Py_ssize_t, size=cython.Py_ssize_t, focus_sq=cython.Py_ssize_t,
-               fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, numbers=ObsNumbers,
-               band_rows=cython.Py_ssize_t)
+               fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, numbers=ObsNumbers)
 def observe(game, player: str) -> np.ndarray:
-    """The window's planes are sliced from the cached map planes (a fresh array each call, of
-    game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
+    """The window's planes are converted from the cached map planes (write_board; a fresh array
+    each call, of game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
     compact one) the planes are left out, and the views this function does not write (other than
     Bug Hunt's) are zeros. (The game's fields and the window's numbers typed when compiled: C reads
     and C arithmetic, not Python attribute look-ups and int objects; the layout's size and board offset
@@ -502,12 +433,7 @@ def observe(game, player: str) -> np.ndarray:
     board_at = numbers.board_at
     if board_at >= 0:
         obs = _EMPTY(numbers.obs_size, _FLOAT32)
-        if cython.compiled:  # a memcpy a mapped plane, the figures' zeroed, in C (observation.pxd): no numpy slices
-            band_rows = STRIPE_ROWS  # (a C number: the window's row in its stripe worked out in C)
-            _board_c(obs, board_at, band_stripe(game, fr, fc), (fr % band_rows) * w, w * w, _MAPPED,  # noqa: F821
-                     _ZERO_PIECE)
-        else:
-            obs[board_at:board_at + N_PLANES * w * w].reshape(N_PLANES, w * w)[...] = stripe(game, fr, fc)
+        write_board(game, obs, board_at, fr, fc)
     else:  # no planes: every square reads as outside the window (w 0)
         obs = np.zeros(numbers.obs_size, _FLOAT32)
         board_at, w = 0, 0

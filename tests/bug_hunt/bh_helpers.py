@@ -202,20 +202,6 @@ def random_play(seed: int, moves: int, make=BugHunt):
         g.apply(int(legal[rng.integers(len(legal))]))
 
 
-def check_kept_stripes(g) -> list:
-    """Every stripe g keeps against the plain computation (a C-contiguous float32 slice of the map
-    planes / 2); the arrays that hold them."""
-    planes, stripes = g._shared["stripes"]
-    assert planes is observation.map_planes(g)
-    w, rows = g.window, observation.STRIPE_ROWS
-    for (fc, band), out in stripes.items():
-        top = band * rows
-        want = planes[:, top:top + rows + w - 1, fc:fc + w].astype(np.float32) / 2
-        assert out.dtype == np.float32 and out.flags.c_contiguous
-        assert np.array_equal(out, want.reshape(observation.N_PLANES, -1)), (fc, band)
-    return list(stripes.values())
-
-
 def shooter_and_reach(g) -> tuple:
     """The square the active figure (or, none active, the driven APC) shoots from and its reach:
     the weapon's range, or the grenade's when the figure may throw one and it is longer."""

@@ -86,7 +86,7 @@ def _plain(g, player: str) -> dict:
 
 
 def _figure_planes(board):
-    """The planes _write_features marks (the map planes' are the stripe's, tests/test_bh_obs_stripes.py)."""
+    """The planes _write_features marks (the map planes' are write_board's, tests/bug_hunt/test_bh_obs_window.py)."""
     return board[np.frombuffer(observation._MAPPED, np.uint8) == 0]
 
 

@@ -25,23 +25,6 @@ def test_the_views_hold_what_they_name():
     assert views["targets"][:, 0].sum() == len(marines.targets(g))  # a row per target in sight
 
 
-def test_every_window_of_the_kept_stripes_is_the_map_planes_window():
-    """observe() copies its window's map planes from stripes kept per column and band of rows
-    (observation.stripe): every window on the grid, the edges and the last band included, is the
-    padded map planes' slice in floats, and no more than STRIPES stripes are kept."""
-    from aliens_env.bug_hunt import observation
-
-    g = BugHunt()
-    g.reset(5)
-    planes = observation.map_planes(g).astype(np.float32) / 2
-    w = g.window
-    for fr in range(g.size):
-        for fc in (0, 1, g.size // 2, g.size - 1):
-            window = observation.stripe(g, fr, fc).reshape(len(PLANES), w, w)
-            assert np.array_equal(window, planes[:, fr:fr + w, fc:fc + w]), (fr, fc)
-            assert len(g._shared["stripes"][1]) <= observation.STRIPES
-
-
 def test_every_figure_in_the_window_is_marked_at_its_square_through_play():
     """observe() marks the figures on their planes at (row, column) - the window's top-left
     square (C ints, compiled): through random play, every able squad figure and live Alien within

@@ -1,9 +1,11 @@
 """observe()'s board, whatever the new array held: the planes map_planes marks are the padded map
 planes' window in floats (half steps / 2) and every other value is written too, so an observation
-made in an array of NaNs equals one made in an array of zeros. (Compiled, _board_c copies the marked
-planes from the stripe and zeroes the figures' planes in pieces of _ZERO_PIECE bytes: pieces that do
-not divide a plane and one longer than every run are checked too.) Over seeded random play of Bug
-Hunt (with the options that add to the observation) and BugHuntTactics, both observations."""
+made in an array of NaNs equals one made in an array of zeros. (Compiled, _window_c converts the
+marked planes straight from the map planes and zeroes the figures' planes in pieces of _ZERO_PIECE
+bytes: pieces that do not divide a plane and one longer than every run are checked too.) Over
+seeded random play of Bug Hunt (with the options that add to the observation) and BugHuntTactics,
+both observations.
+"""
 import numpy as np
 import pytest
 
@@ -18,23 +20,20 @@ GAMES = {"BugHunt": (BugHunt, 150),
          "BugHuntTactics": (BugHuntTactics, 40), "compact": (lambda: BugHuntTactics(observation="compact"), 40)}
 
 
-class _Filled:
-    """numpy, its `empty` giving arrays full of `fill` (observe() makes its observation with it)."""
-
-    def __init__(self, fill: float):
-        self.fill = fill
-
-    def empty(self, shape, dtype):
-        return np.full(shape, self.fill, dtype=dtype)
-
-    def __getattr__(self, name):
-        return getattr(np, name)
-
-
 def _observe_in(monkeypatch, g, player: str, fill: float) -> np.ndarray:
+    """g's observation made in a new array full of `fill` (observe() makes one with observation._EMPTY
+    where it has a board; without one, it starts from zeros)."""
+    made = []
+
+    def empty(shape, dtype):
+        made.append(shape)
+        return np.full(shape, fill, dtype=dtype)
+
     with monkeypatch.context() as m:
-        m.setattr(observation, "np", _Filled(fill))
-        return g.observe(player)
+        m.setattr(observation, "_EMPTY", empty)
+        obs = g.observe(player)
+    assert len(made) == ("board" in g.obs_layout.offsets)
+    return obs
 
 
 @pytest.mark.parametrize("piece", [observation._ZERO_PIECE, 3, 1000, 10 ** 9])

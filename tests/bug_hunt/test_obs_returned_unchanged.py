@@ -1,8 +1,8 @@
 """An observation returned never changes afterwards (session 56: the kept map planes are rewritten in
-place only where squares changed, and a new band stripe may take a dropped stripe's array): every
+place only where squares changed): every
 observation of random legal play of BugHunt and BugHuntTactics, through the PettingZoo env, is kept
 beside a copy taken when it was returned, and all still equal their copies at the end (over new
-layout versions, rooms entered and stripes dropped along the way)."""
+layout versions and rooms entered along the way)."""
 from __future__ import annotations
 
 import numpy as np
