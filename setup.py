@@ -75,9 +75,13 @@ class CythonBuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def build_extensions(self):
-        if self.compiler.compiler_type == "unix":  # -O3 without debug information (docs/speed.md)
+        if self.compiler.compiler_type == "unix":
+            # -O3 without debug information (docs/speed.md); calls into libpython through the GOT
+            # rather than through each module's PLT stubs, and each function starting on a 64-byte
+            # cache line: in session 62's callgrind runs, 5-6% fewer first-level instruction-cache
+            # misses and 1-2% less of Ir + 70 x second-level misses (BugHunt, BugHuntTactics, MarineAssault)
             for ext in self.extensions:
-                ext.extra_compile_args = ["-O3", "-g0"]
+                ext.extra_compile_args = ["-O3", "-g0", "-fno-plt", "-falign-functions=64"]
         super().build_extensions()
 
 

@@ -208,6 +208,35 @@ def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_p
     assert imported() == ("2 True", False)
 
 
+def test_a_real_build_calls_python_through_the_got_and_starts_functions_on_cache_lines(tmp_path):
+    """setup.py's code-layout flags reach the compiler (GCC on Linux): -fno-plt leaves no PLT slot
+    to relocate (a call into libpython reads its address from the GOT, no stub between), and
+    -falign-functions=64 starts each function of the module's code on a 64-byte line (GCC leaves
+    the module's set-up and its cold parts unaligned; the Python wrappers, __pyx_pw_*, are checked)."""
+    pytest.importorskip("Cython", reason="the extra 'dev' installs Cython (a build requirement otherwise)")
+    setup_py = Path(__file__).resolve().parent.parent / "setup.py"
+    readelf = shutil.which("readelf")
+    if not setup_py.exists() or readelf is None or not sys.platform.startswith("linux"):
+        pytest.skip("needs a source checkout, Linux and readelf (binutils)")
+    root = tmp_path / "project"
+    package = root / "aliens_env"
+    package.mkdir(parents=True)
+    shutil.copy(setup_py, root / "setup.py")
+    shutil.copy(Path(compiled.__file__), package / "compiled.py")
+    (package / "__init__.py").write_text("")
+    (package / "mod.py").write_text("def first(x):\n    return [x] * 2\n\n\ndef second(x, y):\n    return {x: y}\n")
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=root,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (extension,) = package.glob("mod.*.so")
+    relocations = subprocess.run([readelf, "-rW", str(extension)], capture_output=True, text=True, check=True).stdout
+    assert "GLOB_DAT" in relocations and "JUMP_SLOT" not in relocations
+    symbols = subprocess.run([readelf, "-sW", str(extension)], capture_output=True, text=True, check=True).stdout
+    wrappers = {fields[7]: int(fields[1], 16) for fields in map(str.split, symbols.splitlines())
+                if len(fields) >= 8 and fields[3] == "FUNC" and fields[7].startswith("__pyx_pw_")}
+    assert len(wrappers) == 2 and all(address % 64 == 0 for address in wrappers.values()), wrappers
+
+
 def _typed_writes(source: str, final=frozenset()) -> list[str]:
     """The attribute writes and deletions through a typed local (a name in a function's
     ``@cython.locals``), in any form: assignments, tuple targets, for and with targets, del; but
