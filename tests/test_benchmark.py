@@ -145,11 +145,29 @@ def test_paired_slices_each_ratio_its_own_slice_over_the_peer_slice_right_before
     log = []
     peer = ScriptedRunner("peer", [(1, 1.0), (100, 1.0), (400, 1.0)], log)  # warm-up, then a slow and a fast host
     env = ScriptedRunner("env", [(1, 1.0), (90, 1.0), (300, 1.0)], log)
-    gym = ScriptedRunner("env (gym)", [(1, 1.0), (50, 1.0), (70, 1.0)], log)
-    rates, ratios = benchmark.measure_paired(peer, {"env": env, "env (gym)": gym}, ["env"], seconds=0.5)
-    assert log == ["peer", "env", "env (gym)"] + ["peer", "env", "env (gym)"] * 2
+    gym = ScriptedRunner("gym", [(1, 1.0), (50, 1.0), (70, 1.0)], log)
+    rates, ratios = benchmark.measure_paired(peer, {"env": env, "gym": gym}, ["env"], seconds=0.5)
+    assert log == ["peer", "env", "gym"] + ["peer", "env", "gym"] * 2
     assert ratios == {"env": [0.9, 0.75]}
-    assert rates == {"connect_four_v3": 250.0, "env": 195.0, "env (gym)": 60.0}  # (the totals' 195 / 250: 0.78)
+    assert rates == {"connect_four_v3": 250.0, "env": 195.0, "gym": 60.0}  # (the totals' 195 / 250: 0.78)
+
+
+def test_measure_with_no_peer_interleaves_the_runners_and_pairs_none():
+    """measure (measure_paired with no peer): a warm-up slice each, then the runners in turn, each
+    rate its timed slices' totals; no peer slice, no ratio."""
+    log = []
+    a = ScriptedRunner("a", [(1, 1.0), (10, 1.0), (30, 2.0)], log)
+    b = ScriptedRunner("b", [(1, 1.0), (5, 1.0), (5, 1.0)], log)
+    assert benchmark.measure({"a": a, "b": b}, seconds=0.5) == {"a": 40 / 3, "b": 5.0}
+    assert log == ["a", "b"] * 3
+
+
+@pytest.mark.parametrize("peer, runners, paired", [(True, {"connect_four_v3": 1}, ["connect_four_v3"]),
+                                                   (True, {"env": 1}, ["other"]), (None, {"env": 1}, ["env"]),
+                                                   (True, {"env": 1}, [])])
+def test_measure_paired_refuses_pairs_it_cannot_measure(peer, runners, paired):
+    with pytest.raises(ValueError):
+        benchmark.measure_paired(peer, runners, paired, seconds=0.5)
 
 
 @pytest.mark.parametrize("argv", [["--seconds", "0"], ["--memory-steps", "-5"], ["--train", "--memory"],
@@ -171,3 +189,13 @@ def test_random_legal_draws_as_flatnonzero_would_list_the_legal_actions():
     one = np.zeros(1264, dtype=np.int8)
     one[1263] = 1
     assert benchmark.random_legal(picks, one) == 1263
+
+
+def test_step_speed_without_the_peer_measures_the_environments_alone(monkeypatch):
+    """No peer (PettingZoo's classic games need pygame): the environments' rates, no ratio and no
+    peer row."""
+    monkeypatch.setattr(benchmark, "peer_env_function", lambda: None)
+    rows = benchmark.step_speed(0.25, ["BugHunt"])
+    assert list(rows) == ["BugHunt"]
+    assert rows["BugHunt"]["aec_steps_per_s"] > 0 and rows["BugHunt"]["gym_steps_per_s"] > 0
+    assert "ratio" not in rows["BugHunt"]

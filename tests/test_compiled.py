@@ -5,6 +5,7 @@ import importlib
 import importlib.machinery
 import os
 import pkgutil
+import platform
 import re
 import shutil
 import subprocess
@@ -167,27 +168,37 @@ def test_a_module_become_a_package_and_another_pythons_extension_are_not_orphans
     assert (fake_package / "other.cpython-39-x86_64-linux-gnu.so").exists()
 
 
-def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_path):
-    """setup.py's build in a copy holding one module and one script: the record written after the
-    build, the script left as source, and a source edited with an older time stamp (as a copy with
-    its times makes it) compiled again rather than passed by Cython's time check."""
+def _project(tmp_path, init: str, modules: dict) -> Path:
+    """A copy of setup.py and compiled.py beside an aliens_env package of `init` and `modules` (file
+    name: source), for a real build; its package directory. Skips without Cython or a source checkout."""
     pytest.importorskip("Cython", reason="the extra 'dev' installs Cython (a build requirement otherwise)")
     setup_py = Path(__file__).resolve().parent.parent / "setup.py"
     if not setup_py.exists():
         pytest.skip("not a source checkout: no setup.py")
-    root = tmp_path / "project"
-    package = root / "aliens_env"
+    package = tmp_path / "project" / "aliens_env"
     package.mkdir(parents=True)
-    shutil.copy(setup_py, root / "setup.py")
+    shutil.copy(setup_py, package.parent / "setup.py")
     shutil.copy(Path(compiled.__file__), package / "compiled.py")
-    (package / "__init__.py").write_text("from .compiled import use_source_where_stale\n\nuse_source_where_stale()\n")
-    (package / "mod.py").write_text("VALUE = 1\n")
-    (package / "tool.py").write_text('if __name__ == "__main__":\n    print("a script")\n')
+    (package / "__init__.py").write_text(init)
+    for name, source in modules.items():
+        (package / name).write_text(source)
+    return package
 
-    def build():
-        done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=root,
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, done.stderr[-2000:]
+
+def _build(package: Path) -> None:
+    """setup.py build_ext --inplace in the project of `package`."""
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=package.parent,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_path):
+    """setup.py's build in a copy holding one module and one script: the record written after the
+    build, the script left as source, and a source edited with an older time stamp (as a copy with
+    its times makes it) compiled again rather than passed by Cython's time check."""
+    package = _project(tmp_path, "from .compiled import use_source_where_stale\n\nuse_source_where_stale()\n",
+                       {"mod.py": "VALUE = 1\n", "tool.py": 'if __name__ == "__main__":\n    print("a script")\n'})
+    root = package.parent
 
     def imported():
         code = "import importlib.machinery as m, aliens_env.mod as mod; print(mod.VALUE, isinstance(mod.__loader__, m.ExtensionFileLoader))"
@@ -196,7 +207,7 @@ def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_p
         assert done.returncode == 0, done.stderr[-2000:]
         return done.stdout.strip(), "do not match their source" in done.stderr
 
-    build()
+    _build(package)
     assert set(compiled.read_record(package)) == {"mod.py"}
     assert set(compiled.extensions(package)) == {"mod.py"}  # the script stays source
     assert imported() == ("1 True", False)
@@ -204,7 +215,7 @@ def test_a_real_build_compiles_records_and_compiles_a_changed_source_again(tmp_p
     (package / "mod.py").write_text("VALUE = 2\n")
     os.utime(package / "mod.py", (c_file.stat().st_atime - 100, c_file.stat().st_mtime - 100))
     assert imported() == ("2 False", True)  # edited: the source, with the warning
-    build()
+    _build(package)
     assert imported() == ("2 True", False)
 
 
@@ -213,21 +224,11 @@ def test_a_real_build_calls_python_through_the_got_and_starts_functions_on_cache
     to relocate (a call into libpython reads its address from the GOT, no stub between), and
     -falign-functions=64 starts each function of the module's code on a 64-byte line (GCC leaves
     the module's set-up and its cold parts unaligned; the Python wrappers, __pyx_pw_*, are checked)."""
-    pytest.importorskip("Cython", reason="the extra 'dev' installs Cython (a build requirement otherwise)")
-    setup_py = Path(__file__).resolve().parent.parent / "setup.py"
     readelf = shutil.which("readelf")
-    if not setup_py.exists() or readelf is None or not sys.platform.startswith("linux"):
-        pytest.skip("needs a source checkout, Linux and readelf (binutils)")
-    root = tmp_path / "project"
-    package = root / "aliens_env"
-    package.mkdir(parents=True)
-    shutil.copy(setup_py, root / "setup.py")
-    shutil.copy(Path(compiled.__file__), package / "compiled.py")
-    (package / "__init__.py").write_text("")
-    (package / "mod.py").write_text("def first(x):\n    return [x] * 2\n\n\ndef second(x, y):\n    return {x: y}\n")
-    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=root,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
+    if readelf is None or not sys.platform.startswith("linux") or platform.machine() != "x86_64":
+        pytest.skip("needs Linux on x86-64 (the relocations' names) and readelf (binutils)")
+    package = _project(tmp_path, "", {"mod.py": "def first(x):\n    return [x] * 2\n\n\ndef second(x, y):\n    return {x: y}\n"})
+    _build(package)
     (extension,) = package.glob("mod.*.so")
     relocations = subprocess.run([readelf, "-rW", str(extension)], capture_output=True, text=True, check=True).stdout
     assert "GLOB_DAT" in relocations and "JUMP_SLOT" not in relocations

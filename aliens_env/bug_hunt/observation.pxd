@@ -26,6 +26,7 @@ cpdef bint _same_features(list marks, list features)
 # (called in C by map_planes at each rewrite)
 cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row)
 cpdef _zero_planes(array, planes)
+@cython.locals(w=cython.Py_ssize_t, side=cython.Py_ssize_t)
 cpdef write_board(GameRecords game, out, Py_ssize_t at, Py_ssize_t fr, Py_ssize_t fc)
 # a squad figure's row as observe() last wrote it: the figure's fields compared as pointers, the marks
 # read as C ints (final: written through typed locals)
@@ -81,7 +82,6 @@ cdef extern from "<string.h>" nogil:
 # its own modules, tests/test_compiled.py)
 cdef extern from "Python.h":
     enum:
-        PyBUF_SIMPLE
         PyBUF_WRITABLE
         PyBUF_FORMAT
         PyBUF_C_CONTIGUOUS
@@ -177,12 +177,13 @@ cdef inline int _window_c(object out, Py_ssize_t at, object planes, Py_ssize_t t
                     or s.ndim != 3 or s.itemsize != 1 or s.format[0] != c'B' or s.format[1] != 0):
                 raise ValueError("the observation is not float32 or the map planes not uint8 in 3 dimensions")
             depth, height, side = s.shape[0], s.shape[1], s.shape[2]
-            area = w * w
             if len(marked) != depth or piece <= 0:
                 raise ValueError("a flag for each map plane and zeroed pieces of a byte or more are needed")
-            if w <= 0 or top < 0 or left < 0 or top + w > height or left + w > side:
+            # (compared by subtraction: a sum of large arguments would wrap past the check)
+            if w <= 0 or top < 0 or left < 0 or w > height - top or w > side - left:
                 raise IndexError("the window lies outside the map planes")
-            if at < 0 or (at + depth * area) * <Py_ssize_t>sizeof(float) > o.len:
+            area = w * w
+            if at < 0 or depth * area > o.len // <Py_ssize_t>sizeof(float) - at:
                 raise IndexError("the board lies outside the observation")
             if sizeof(words) != CHUNK:
                 raise SystemError("a chunk is not two 8-byte words on this platform")

@@ -37,7 +37,6 @@ assert _FEATURE_PLANES + (_ROOM_PLANE, _OPEN_END_PLANE) == _MARKED
 #: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled board
 #: converts only these (the figures' planes are 0 in the map planes: it zeroes them in the board)
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
-_UNMAPPED = [p for p in range(N_PLANES) if not _MAPPED[p]]  # (the figures' planes)
 SQUAD_FEATURES = 20
 _FLOAT32 = np.dtype(np.float32)  # (the observation's dtype, passed by position: no keyword dict a call)
 _EMPTY = np.empty  # (observe()'s allocation: read once here, not looked up on numpy's module at each call)
@@ -297,13 +296,18 @@ def _same_features(marks, features) -> bool:
 def write_board(game, out, at: int, fr: int, fc: int) -> None:
     """The window whose top-left square is (fr, fc) in the padded map planes written into `out`
     (float32) from `at` on: N_PLANES blocks of window x window floats, the map planes' half steps / 2,
-    so the figures' planes 0 (observe() marks the figures after). Compiled, in one C loop straight
-    from the uint8 planes (_window_c, observation.pxd: it raises IndexError for a window outside
-    them); as Python, with numpy. (Session 62: this replaced float32 stripes of the planes kept per
-    column and band of rows, which saved converting but held about 1 MB per env and missed the cache
-    more than the conversion costs, docs/speed.md.)"""
+    so the figures' planes 0 (observe() marks the figures after). An IndexError, nothing written, for
+    a window outside the planes or a board outside `out`. Compiled, in one C loop straight from the
+    uint8 planes (_window_c, observation.pxd, which checks its bounds again on the buffers it reads);
+    as Python, with numpy. (Session 62: this replaced float32 stripes of the planes kept per column
+    and band of rows, which saved converting but held about 1 MB per env and missed the cache more
+    than the conversion costs, docs/speed.md.)"""
     w = game.window
     planes = map_planes(game)
+    side = planes.shape[1]  # (the padded planes are square)
+    if not (0 <= fr <= side - w and 0 <= fc <= side - w and 0 <= at <= len(out) - N_PLANES * w * w):
+        raise IndexError(f"the window at ({fr}, {fc}) of width {w} lies outside the map planes ({side} squares a "
+                         f"side), or its board from {at} outside the observation ({len(out)} values)")
     if cython.compiled:
         _window_c(out, at, planes, fr, fc, w, _MAPPED, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
     else:

@@ -12,7 +12,7 @@ import random
 
 import numpy as np
 
-from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation, state
+from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, state
 from aliens_env.bug_hunt.colony import (
     CARDINAL, DOOR_CLOSED, DOOR_LOCKED, DOOR_OPEN, DOOR_WELDED, FLOOR, WALL, Colony,
 )

@@ -91,16 +91,23 @@ def test_windows_of_sparse_planes_are_written_whole_whatever_the_array_held(w, d
 
 
 def test_a_window_or_a_board_outside_their_arrays_raises_and_writes_nothing():
-    """write_board reads and writes no index it was not given room for: a window past the padded
-    planes' right or left edge, or a board past the observation's end, raises (IndexError
-    compiled, numpy's ValueError as Python) before writing anything."""
+    """write_board reads and writes no index it was not given room for: a window past any edge of
+    the padded planes (negative places too, which a numpy slice would wrap round), or a board
+    starting before the observation or running past its end, raises IndexError, compiled and as
+    Python, before writing anything; places far out of range too (compiled, a sum of them would
+    wrap past a check written as one)."""
     g = BugHunt()
     g.reset(1)
     planes, w = observation.map_planes(g), g.window
-    size = N_PLANES * w * w
-    for fr, fc, length, at in ((0, planes.shape[2] - w + 1, size, 0), (0, -1, size, 0), (planes.shape[1] - w + 1, 0, size, 0),
-                               (0, 0, size + 5, 6)):
+    side, size = planes.shape[1], N_PLANES * w * w
+    far = 2 ** 62
+    cases = [(0, side - w + 1, size, 0), (0, -1, size, 0), (side - w + 1, 0, size, 0), (-w - 5, 0, size, 0),
+             (far, 0, size, 0), (0, far, size, 0), (0, 0, size + 5, 6), (0, 0, size, -1), (0, 0, size, far)]
+    for fr, fc, length, at in cases:
         out = np.full(length, np.nan, dtype=np.float32)
-        with pytest.raises((IndexError, ValueError)):
+        with pytest.raises(IndexError):
             observation.write_board(g, out, at, fr, fc)
         assert np.isnan(out).all(), (fr, fc, at)
+    out = np.full(size + 5, np.nan, dtype=np.float32)  # (the last place that fits, either way, writes)
+    observation.write_board(g, out, 5, side - w, side - w)
+    assert np.array_equal(out[5:].reshape(N_PLANES, w, w), _want(g, side - w, side - w))

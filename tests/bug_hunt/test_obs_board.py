@@ -49,6 +49,7 @@ def test_the_board_is_the_map_planes_window_and_every_value_is_written(monkeypat
             in_nans = _observe_in(monkeypatch, g, player, np.nan)
             in_zeros = _observe_in(monkeypatch, g, player, 0.0)
             assert in_nans.tobytes() == in_zeros.tobytes()
+            assert not observation.map_planes(g)[~mapped].any()  # (the planes _MAPPED leaves out: 0 in the map planes)
             views = g.obs_layout.views(in_nans)
             if "board" in views:
                 w = g.window
@@ -58,3 +59,12 @@ def test_the_board_is_the_map_planes_window_and_every_value_is_written(monkeypat
                 assert np.array_equal(views["board"][mapped], want[mapped])
             checked += 1
     assert checked > 30
+
+
+def test_the_mapped_planes_are_all_but_the_figures():
+    """_MAPPED flags every plane map_planes may mark and none of the figures' (the compiled board
+    zeroes the planes it leaves out, where numpy copies them from the map planes: the two agree
+    only while map_planes leaves those planes 0, which the play above checks)."""
+    figures = {"marine", "civilian", "android", *observation.ALIEN_KINDS, "overwatch", "acting"}
+    assert [name for name, flag in zip(observation.PLANES, observation._MAPPED) if not flag] == [
+        name for name in observation.PLANES if name in figures]

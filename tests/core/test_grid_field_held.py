@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from aliens_env.core.grid import Grid, Mover
-from tests.grid_rules import TERRAINS, random_edit, random_grid
+from grid_rules import TERRAINS, random_edit, random_grid
 
 #: fields made after the held ones (more than a pool of recent fields would keep)
 MADE = 128
@@ -28,8 +28,9 @@ def test_a_held_field_never_changes(seed):
     rng = np.random.default_rng(seed)
     g = random_grid(rng, "corner", 6, 12, 12)
     mover = Mover("m")
-    made = {how: g.field([int(rng.integers(g.n))], mover, bool(rng.integers(2))) for how in
-            ("field", "view", "buffer", "base")}
+    sources = rng.choice(g.n, 4, replace=False)  # (four squares: four fields, none the cache's same object)
+    made = {how: g.field([int(s)], mover, bool(rng.integers(2))) for how, s in zip(("field", "view", "buffer", "base"), sources)}
+    assert len({id(f) for f in made.values()}) == 4
     was = {how: f.copy() for how, f in made.items()}
     # each field held one way only
     held = {"field": made["field"], "view": made["view"][1:], "buffer": memoryview(made["buffer"]),
