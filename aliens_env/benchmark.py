@@ -137,10 +137,10 @@ def measure_paired(peer, runners: dict, paired, seconds: float, slice_seconds: f
     (one untimed warm-up slice each first), and the ratios of the runners named in `paired`: each
     of their slices right after a slice of the peer's, its ratio its rate over that peer slice's.
     Returns (rates by name; ratios by name of the paired runners, one a round). A ValueError for
-    a runner named PEER, a paired name that is not a runner's, or runners paired with no peer (or a
-    peer with none paired: it would never be timed)."""
-    if PEER in runners:
-        raise ValueError(f"{PEER!r} names the peer; a runner may not take it")
+    a runner named PEER beside a peer, a paired name that is not a runner's, or runners paired with
+    no peer (or a peer with none paired: it would never be timed)."""
+    if peer is not None and PEER in runners:
+        raise ValueError(f"{PEER!r} names the peer; a runner beside it may not take it")
     if not set(paired) <= set(runners):
         raise ValueError(f"paired names that are not runners: {sorted(set(paired) - set(runners))}; runners: {sorted(runners)}")
     if (peer is None) != (not paired):
