@@ -162,11 +162,13 @@ def test_measure_with_no_peer_interleaves_the_runners_and_pairs_none():
     assert log == ["a", "b"] * 3
 
 
-@pytest.mark.parametrize("peer, runners, paired", [(True, {"connect_four_v3": 1}, ["connect_four_v3"]),
-                                                   (True, {"env": 1}, ["other"]), (None, {"env": 1}, ["env"]),
-                                                   (True, {"env": 1}, [])])
-def test_measure_paired_refuses_pairs_it_cannot_measure(peer, runners, paired):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("peer, runners, paired, reason", [
+    (True, {"connect_four_v3": 1}, ["connect_four_v3"], "names the peer"),
+    (True, {"env": 1}, ["other"], "not runners"),
+    (None, {"env": 1}, ["env"], "no peer"),
+    (True, {"env": 1}, [], "never be timed")])
+def test_measure_paired_refuses_pairs_it_cannot_measure(peer, runners, paired, reason):
+    with pytest.raises(ValueError, match=reason):
         benchmark.measure_paired(peer, runners, paired, seconds=0.5)
 
 
