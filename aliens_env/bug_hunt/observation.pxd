@@ -25,7 +25,7 @@ cpdef map_planes(GameRecords game)
                r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
 cpdef tuple _kept_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
-# (called in C by map_planes at each rewrite)
+# (called in C by _kept_planes at each rewrite)
 cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row, spans)
 cpdef _zero_planes(array, planes)
 # (the map planes' row spans: made, cleared with their planes, widened by a mark; each a C loop below)
@@ -158,7 +158,7 @@ cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noe
 # in one loop on C pointers, straight from the uint8 planes. Most rows hold none: 59 of the 325
 # marked rows of a window hold a nonzero square in BugHuntTactics' random play, 45 in Bug Hunt's.
 # (Zeroing the runs between converted rows as it went, each a memset call with the registers
-# spilled around it, cost more than zeroing the 58.8 KB once.) `out` (contiguous float32) and
+# spilled around it, cost more than zeroing the whole board once.) `out` (contiguous float32) and
 # `planes` (contiguous uint8, 3 dimensions) are read through their buffers, the bounds checked once
 # (typed memoryviews cost about 4,000 instructions to set up and release); a span is clipped to the
 # window, whatever it holds. A span wider than CHUNK goes CHUNK squares at a time, the last CHUNK

@@ -49,8 +49,8 @@ _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
 _OVERWATCH_PLANE, _ACTING_PLANE = P["overwatch"], P["acting"]  # (_write_features': no dict look-ups)
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
-#: compiled, the board's zeros (the figures' planes, the rows and columns no span holds) and new map planes
-#: (_zero_planes) are written this many bytes at a time (glibc's memset takes a vector loop up to 2 KB, above
+#: compiled, the board (zeroed whole before the spans' columns are converted: _window_c) and new map planes
+#: (_zero_planes) are zeroed this many bytes at a time (glibc's memset takes a vector loop up to 2 KB, above
 #: it `rep stosb`, which callgrind counts an instruction a byte)
 _ZERO_PIECE = 2048
 
