@@ -95,16 +95,16 @@ class ObsNumbers:
         self.act, self.step, self.attack, self.overwatch_fire, self.extra_hit, self.drive = _KINDS_AT
 
 
-@cython.locals(game=GameRecords, lasting=dict, numbers=ObsNumbers)
+@cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
 def obs_numbers(game) -> ObsNumbers:
-    """The game's ObsNumbers, kept across layout versions (geometry.lasting_cache: they read no
-    layout; a clone, a pickled game and a new game start with none), made again when the game's
-    rules, mission or observation layout is another object than those it was read from."""
-    lasting = lasting_cache(game)
-    numbers = lasting.get("obs_numbers")
+    """The game's ObsNumbers, in the layout caches (game._shared: emptied at each layout version, so
+    read again then), made again when the game's rules, mission or observation layout is another
+    object than those it was read from."""
+    shared = game._shared
+    numbers = shared.get("obs_numbers")
     if (numbers is None or numbers.rules is not game.rules or numbers.mission is not game.mission
             or numbers.layout is not game.obs_layout):
-        numbers = lasting["obs_numbers"] = ObsNumbers(game.rules, game.mission, game.obs_layout)
+        numbers = shared["obs_numbers"] = ObsNumbers(game.rules, game.mission, game.obs_layout)
     return numbers
 
 
@@ -423,15 +423,14 @@ class SquadRow:
         self.plane, self.r, self.c, self.on_watch = -1, 0, 0, False
 
 
-@cython.locals(game=GameRecords, lasting=dict, rows=list)
+@cython.locals(game=GameRecords, shared=dict, rows=list)
 def squad_rows(game) -> list:
-    """A SquadRow per squad figure, kept across layout versions (geometry.lasting_cache: a row reads
-    its figure's fields, the grid's size and the number of squads, no layout; a clone, a pickled game
-    and a new game start with none)."""
-    lasting = lasting_cache(game)
-    rows = lasting.get("squad_rows")
+    """A SquadRow per squad figure, in the layout caches (game._shared: emptied at each layout
+    version; a clone, a pickled game and a new game start with none)."""
+    shared = game._shared
+    rows = shared.get("squad_rows")
     if rows is None or len(rows) != len(game.humans):
-        rows = lasting["squad_rows"] = [SquadRow() for _ in game.humans]
+        rows = shared["squad_rows"] = [SquadRow() for _ in game.humans]
     return rows
 
 

@@ -1,7 +1,7 @@
 """Bug Hunt's observation views (observation.layout) hold what their names say."""
 import numpy as np
 
-from aliens_env.bug_hunt import BugHunt, geometry, marines
+from aliens_env.bug_hunt import BugHunt, marines
 from aliens_env.bug_hunt.observation import PLANES, optional_features
 from aliens_env.bug_hunt.state import NO
 
@@ -84,7 +84,7 @@ _FIELD_EDITS = {
 
 def test_the_squad_rows_kept_per_figure_follow_every_field_they_read():
     """observe() reuses a figure's squad row while its fields are the very objects it was made from
-    (observation.squad_rows, in the lasting cache): through random play, with one field of one figure
+    (observation.squad_rows, in the layout cache): through random play, with one field of one figure
     set to another value before every other observation (each field in turn, an equal fresh int now
     and then), the observation equals one made afresh (the kept rows emptied), so no field is left
     unchecked."""
@@ -105,10 +105,9 @@ def test_the_squad_rows_kept_per_figure_follow_every_field_they_read():
             saved = getattr(h, name)
             setattr(h, name, _FIELD_EDITS[name](g, h))
             edited_obs = g.observe(player)
-            lasting = geometry.lasting_cache(g)
-            rows = lasting.pop("squad_rows")  # (the kept rows emptied: observation.squad_rows)
+            rows = g._shared.pop("squad_rows")  # (the kept rows emptied: observation.squad_rows)
             fresh = g.observe(player)
-            lasting["squad_rows"] = rows
+            g._shared["squad_rows"] = rows
             assert np.array_equal(edited_obs, fresh), (turn, name)
             if not np.array_equal(edited_obs, kept):
                 edited.add(name)

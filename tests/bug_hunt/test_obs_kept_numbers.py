@@ -1,4 +1,4 @@
-"""What observe() keeps between calls across layout versions (geometry.lasting_cache): a SquadRow per figure,
+"""What observe() keeps between calls in the layout caches (game._shared): a SquadRow per figure,
 reused while the figure's fields are the very objects it was read from (observation.squad_rows,
 read_row), and the game's ObsNumbers (observation.obs_numbers: the layout's offsets, the rules' and
 the mission's numbers, the optional block packed while it is kept). Through random play each
@@ -9,7 +9,7 @@ import struct
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, geometry, observation
+from aliens_env.bug_hunt import BugHunt, observation
 from aliens_env.bug_hunt.observation import DECISION_KINDS, EXTRA_FEATURES
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics
@@ -21,10 +21,8 @@ _KEPT = ("squad_rows", "obs_numbers")
 
 def _fresh(g, player: str) -> np.ndarray:
     """g's observation for `player` made with observe()'s kept rows and numbers dropped first."""
-    lasting = geometry.lasting_cache(g)
     for name in _KEPT:
-        assert name in lasting  # (kept there, across layout versions)
-        lasting.pop(name)
+        g._shared.pop(name, None)
     return g.observe(player)
 
 
@@ -79,22 +77,3 @@ def test_the_kept_optional_block_is_the_tuple_the_game_keeps():
         values = tuple(float((k + i) % 4) / 4 for i in range(EXTRA_FEATURES))
         g._optional_static = values
         assert tuple(g.obs_layout.views(g.observe(player))["optional"].tolist()) == values
-
-
-@pytest.mark.parametrize("make", [BugHunt, BugHuntTactics])
-def test_the_kept_rows_and_numbers_outlast_a_new_layout_version(make):
-    """They read no layout: a new layout version (which empties the layout caches) keeps the very
-    rows and numbers, and the observation made with them equals one made afresh; a new game (reset)
-    starts with none."""
-    for g in random_play(2, 40, make=make):
-        pass
-    player = g.current_player()
-    g.observe(player)
-    rows, numbers = observation.squad_rows(g), observation.obs_numbers(g)
-    g.colony.changed()
-    geometry.layout_cache(g)  # (the layout caches emptied for the new version)
-    kept = g.observe(player)
-    assert observation.squad_rows(g) is rows and observation.obs_numbers(g) is numbers
-    assert kept.tobytes() == _fresh(g, player).tobytes()
-    g.reset(9)
-    assert observation.squad_rows(g) is not rows and observation.obs_numbers(g) is not numbers
