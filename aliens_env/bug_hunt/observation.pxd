@@ -9,24 +9,30 @@ from aliens_env.bug_hunt.geometry cimport lasting_cache
 from aliens_env.bug_hunt.marines cimport target_ranges, targets
 
 
-# called in C by observe(), map_planes by write_board() (a Python-level call of a compiled
-# function costs more than its or _same_features' work); focus by optional_features (observe() calls
-# _focus, below, with the numbers it has read)
+# called in C by observe(), _kept_planes by write_board() and map_planes (a Python-level call of a
+# compiled function costs more than its or _same_features' work); focus by optional_features (observe()
+# calls _focus, below, with the numbers it has read)
 cpdef focus(GameRecords game)
+cpdef map_planes(GameRecords game)
 # (the key's layout version and rooms entered compared as C longs, the pieces counted as a C index, the ports read
-# by C indices;
+# by C indices, the planes' sizes and the marks' rows and columns C indices;
 # `inner`: the grid's squares of the planes, a typed view: the marks written as C bytes)
 @cython.locals(lasting=dict, cached=tuple, version=cython.long, rooms=cython.long, pieces=cython.Py_ssize_t,
                features_changed=bint, rooms_changed=bint, ports=list, port=dict, first_unread=cython.Py_ssize_t, first_pending=cython.Py_ssize_t,
-               k=cython.Py_ssize_t, inner=cython.uchar[:, :, :],
+               k=cython.Py_ssize_t, inner=cython.uchar[:, :, :], plane=cython.Py_ssize_t, n=cython.Py_ssize_t,
+               half=cython.Py_ssize_t, side=cython.Py_ssize_t,
                r=cython.Py_ssize_t, c=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t,
                r1=cython.Py_ssize_t, c1=cython.Py_ssize_t)
-cpdef map_planes(GameRecords game)
+cpdef tuple _kept_planes(GameRecords game)
 cpdef bint _same_features(list marks, list features)
-# (called in C by map_planes at each rewrite)
-cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row)
+# (called in C by _kept_planes at each rewrite)
+cpdef _square_planes(planes, colony, Py_ssize_t half, seen, bint every_row, spans)
 cpdef _zero_planes(array, planes)
-@cython.locals(w=cython.Py_ssize_t, side=cython.Py_ssize_t)
+# (the map planes' row spans: made, cleared with their planes, widened by a mark; each a C loop below)
+cpdef _scan_spans(planes, spans, listed)
+cpdef _clear_planes(planes, spans, listed)
+cpdef _widen(spans, Py_ssize_t height, Py_ssize_t plane, Py_ssize_t y0, Py_ssize_t y1, Py_ssize_t x0, Py_ssize_t x1)
+@cython.locals(w=cython.Py_ssize_t, side=cython.Py_ssize_t, kept=tuple)
 cpdef write_board(GameRecords game, out, Py_ssize_t at, Py_ssize_t fr, Py_ssize_t fc)
 # a squad figure's row as observe() last wrote it: the figure's fields compared as pointers, the marks
 # read as C ints (final: written through typed locals)
@@ -89,6 +95,8 @@ cdef extern from "Python.h":
     void PyBuffer_Release(Py_buffer *view)
     bytes PyBytes_FromStringAndSize(const char *v, Py_ssize_t length)
     char *PyBytes_AS_STRING(object o)
+    char *PyByteArray_AS_STRING(object o)
+    Py_ssize_t PyByteArray_GET_SIZE(object o)
 
 
 # a squad row packed (read_row's; squad_entry's too), compiled: its SQUAD_FEATURES values (the nine before the role and weapon
@@ -143,39 +151,39 @@ cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noe
         length -= piece
 
 
-# write_board()'s floats, compiled (observe()'s board): for each plane p that map_planes marks
-# (marked[p] true), out[at + (p * w + r) * w + c] = planes[p, top + r, left + c] / 2 (the padded map
-# planes' half steps) for the window's w rows and columns, in one loop on C pointers, straight from
-# the uint8 planes; the other planes (the figures': 0 in the map planes) zeroed, each run of them
-# `piece` bytes at a time (_zero_pieces). `out` (contiguous float32) and `planes` (contiguous uint8,
-# 3 dimensions) are read through their buffers, the bounds checked once (typed memoryviews cost
-# about 4,000 instructions to set up and release). A row wider than CHUNK goes CHUNK squares at a
-# time, the last CHUNK overlapping the one before (its squares written twice, alike): the compiler
-# makes a chunk a few vector instructions (its bytes copied into a local array first: the floats
-# written could otherwise be the bytes read next), where a loop of the row's width ran a vector loop
-# and then its remainder square by square (about 110 instructions a row of 25 squares, 63 this
-# way). A chunk whose 16 bytes are all zero (OR-ed as two 8-byte words) is written as zeros without
-# converting (about 15 instructions, not 31): most chunks of a window's rows are (83% of the marked
-# planes' rows in BugHuntTactics' random play, 87% in Bug Hunt's)
+# write_board()'s floats, compiled (observe()'s board): the board zeroed, `piece` bytes at a time
+# (_zero_pieces), then for each plane p that map_planes marks (marked[p] true), out[at + (p * w + r) *
+# w + c] = planes[p, top + r, left + c] / 2 (the padded map planes' half steps) over the columns of
+# the window's row r that the row's span holds (`spans`, _scan_spans: where the row may be nonzero),
+# in one loop on C pointers, straight from the uint8 planes. Most rows hold none: 59 of the 325
+# marked rows of a window hold a nonzero square in BugHuntTactics' random play, 45 in Bug Hunt's.
+# (Zeroing the runs between converted rows as it went, each a memset call with the registers
+# spilled around it, cost more than zeroing the whole board once.) `out` (contiguous float32) and
+# `planes` (contiguous uint8, 3 dimensions) are read through their buffers, the bounds checked once
+# (typed memoryviews cost about 4,000 instructions to set up and release); a span is clipped to the
+# window, whatever it holds. A span wider than CHUNK goes CHUNK squares at a time, the last CHUNK
+# inside the row overlapping the one before (its squares written twice, alike): the compiler makes
+# a chunk a few vector instructions (its bytes copied into a local array first: the floats written
+# could otherwise be the bytes read next)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
-cdef inline int _window_c(object out, Py_ssize_t at, object planes, Py_ssize_t top, Py_ssize_t left, Py_ssize_t w,
-                          bytes marked, Py_ssize_t piece) except -1:
+cdef inline int _window_c(object out, Py_ssize_t at, object planes, object spans, Py_ssize_t top, Py_ssize_t left,
+                          Py_ssize_t w, bytes marked, Py_ssize_t piece) except -1:
     cdef Py_buffer o, s
-    cdef Py_ssize_t p, q, r, c, k, depth, height, side, area
+    cdef Py_ssize_t p, r, c, k, a, e, depth, height, side, area, right
     cdef float *to
     cdef const unsigned char *of
+    cdef const short *span
     cdef const unsigned char *flags = marked
     cdef unsigned char chunk[CHUNK]
-    cdef unsigned long long words[2]
     PyObject_GetBuffer(out, &o, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
     try:
         PyObject_GetBuffer(planes, &s, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
         try:
-            if (o.itemsize != sizeof(float) or o.format[0] != c'f' or o.format[1] != 0
-                    or s.ndim != 3 or s.itemsize != 1 or s.format[0] != c'B' or s.format[1] != 0):
-                raise ValueError("the observation is not float32 or the map planes not uint8 in 3 dimensions")
+            if o.itemsize != sizeof(float) or o.format[0] != c'f' or o.format[1] != 0:
+                raise ValueError("the observation is not float32")
+            _check_spans_c(&s, spans)
             depth, height, side = s.shape[0], s.shape[1], s.shape[2]
             if len(marked) != depth or piece <= 0:
                 raise ValueError("a flag for each map plane and zeroed pieces of a byte or more are needed")
@@ -185,44 +193,146 @@ cdef inline int _window_c(object out, Py_ssize_t at, object planes, Py_ssize_t t
             area = w * w
             if at < 0 or depth * area > o.len // <Py_ssize_t>sizeof(float) - at:
                 raise IndexError("the board lies outside the observation")
-            if sizeof(words) != CHUNK:
-                raise SystemError("a chunk is not two 8-byte words on this platform")
-            p = 0
-            while p < depth:
-                if not flags[p]:  # the run of unmarked planes from p
-                    q = p + 1
-                    while q < depth and not flags[q]:
-                        q += 1
-                    _zero_pieces(<char *>(<float *>o.buf + at + p * area), (q - p) * area * sizeof(float), piece)
-                    p = q
+            _zero_pieces(<char *>(<float *>o.buf + at), depth * area * sizeof(float), piece)
+            right = left + w
+            for p in range(depth):
+                if not flags[p]:
                     continue
-                to = <float *>o.buf + at + p * area
-                of = <const unsigned char *>s.buf + (p * height + top) * side + left
-                for r in range(w):
+                span = <const short *>PyByteArray_AS_STRING(spans) + 2 * (p * height + top)
+                r = 0
+                while True:
+                    while r < w and (span[2 * r + 1] <= left or span[2 * r] >= right):
+                        r += 1  # (no column of the row's span in the window: a row of zeros)
+                    if r == w:
+                        break
+                    a, e = max(span[2 * r] - left, 0), min(span[2 * r + 1] - left, w)  # (the span in the window)
+                    to = <float *>o.buf + at + (p * w + r) * w
+                    of = <const unsigned char *>s.buf + (p * height + top + r) * side + left
+                    r += 1
                     if w < CHUNK:
-                        for c in range(w):
+                        for c in range(a, e):
                             to[c] = of[c] * <float>0.5
-                    else:
-                        c = 0
-                        while c < w:
-                            if c > w - CHUNK:
-                                c = w - CHUNK
-                            memcpy(words, of + c, CHUNK)
-                            if words[0] | words[1]:
-                                memcpy(chunk, of + c, CHUNK)
-                                for k in range(CHUNK):
-                                    to[c + k] = chunk[k] * <float>0.5
-                            else:
-                                for k in range(CHUNK):
-                                    to[c + k] = 0
+                    elif a < e:
+                        c = min(a, w - CHUNK)
+                        while True:
+                            memcpy(chunk, of + c, CHUNK)
+                            for k in range(CHUNK):
+                                to[c + k] = chunk[k] * <float>0.5
                             c += CHUNK
-                    to += w
-                    of += side
-                p += 1
+                            if c >= e:
+                                break
+                            c = min(c, w - CHUNK)
         finally:
             PyBuffer_Release(&s)
     finally:
         PyBuffer_Release(&o)
+    return 0
+
+
+# the map planes' buffer (uint8, 3 dimensions) and their row spans (`spans`: a bytearray of two int16,
+# a row's first nonzero column and one past its last, for each plane's rows; _scan_spans) checked to
+# fit each other, a ValueError if not
+cdef inline int _check_spans_c(Py_buffer *b, object spans) except -1:
+    if b.ndim != 3 or b.itemsize != 1 or b.format[0] != c'B' or b.format[1] != 0:
+        raise ValueError("the map planes are not uint8 in 3 dimensions")
+    if (not isinstance(spans, bytearray)
+            or PyByteArray_GET_SIZE(spans) != b.shape[0] * b.shape[1] * 2 * <Py_ssize_t>sizeof(short)):
+        raise ValueError("the spans are not a bytearray of two int16 for each row of the map planes")
+    if b.shape[2] > 32767:
+        raise ValueError("the map planes' rows are too long for int16 spans")
+    return 0
+
+
+# a row's span (_scan_spans): span[0] the first column of `row` (side bytes) holding a nonzero byte,
+# span[1] one past the last; (0, 0) for a row of zeros. Eight bytes a step from either end, then byte
+# by byte (the rows of the marked planes after the first seven are mostly zeros)
+cdef inline void _row_span_c(const unsigned char *row, Py_ssize_t side, short *span) noexcept:
+    cdef Py_ssize_t lo = 0, end = side
+    cdef unsigned long long word
+    while lo + 8 <= side:
+        memcpy(&word, row + lo, 8)
+        if word:
+            break
+        lo += 8
+    while lo < side and row[lo] == 0:
+        lo += 1
+    if lo == side:
+        span[0] = span[1] = 0
+        return
+    while end - 8 > lo:  # (row[lo] is nonzero: the loops below stop after it)
+        memcpy(&word, row + end - 8, 8)
+        if word:
+            break
+        end -= 8
+    while row[end - 1] == 0:
+        end -= 1
+    span[0], span[1] = <short>lo, <short>end
+
+
+# _scan_spans' work, compiled: the spans of every row of each listed plane of the map planes, through
+# one buffer, each index checked
+cdef inline int _scan_spans_c(object planes, object spans, object listed) except -1:
+    cdef Py_buffer b
+    cdef Py_ssize_t p, y, height, side
+    cdef short *to
+    PyObject_GetBuffer(planes, &b, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    try:
+        _check_spans_c(&b, spans)
+        height, side = b.shape[1], b.shape[2]
+        to = <short *>PyByteArray_AS_STRING(spans)
+        for p in listed:
+            if p < 0 or p >= b.shape[0]:
+                raise IndexError("a plane listed lies outside the map planes")
+            for y in range(height):
+                _row_span_c(<const unsigned char *>b.buf + (p * height + y) * side, side, to + 2 * (p * height + y))
+    finally:
+        PyBuffer_Release(&b)
+    return 0
+
+
+# _clear_planes' work, compiled: each listed plane's rows set to 0 over the columns their spans hold
+# (clipped to the row) and the spans to (0, 0), through one buffer, each index checked
+cdef inline int _clear_planes_c(object planes, object spans, object listed) except -1:
+    cdef Py_buffer b
+    cdef Py_ssize_t p, y, lo, end, height, side
+    cdef short *span
+    PyObject_GetBuffer(planes, &b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    try:
+        _check_spans_c(&b, spans)
+        height, side = b.shape[1], b.shape[2]
+        for p in listed:
+            if p < 0 or p >= b.shape[0]:
+                raise IndexError("a plane listed lies outside the map planes")
+            span = <short *>PyByteArray_AS_STRING(spans) + 2 * p * height
+            for y in range(height):
+                lo, end = max(<Py_ssize_t>span[0], 0), min(<Py_ssize_t>span[1], side)
+                if end > lo:
+                    memset(<char *>b.buf + (p * height + y) * side + lo, 0, end - lo)
+                span[0] = span[1] = 0
+                span += 2
+    finally:
+        PyBuffer_Release(&b)
+    return 0
+
+
+# _widen's work, compiled: the spans of rows y0..y1 - 1 of `plane` (`height` rows a plane) widened to
+# hold columns x0..x1 - 1, each index checked
+cdef inline int _widen_c(object spans, Py_ssize_t height, Py_ssize_t plane, Py_ssize_t y0, Py_ssize_t y1,
+                         Py_ssize_t x0, Py_ssize_t x1) except -1:
+    cdef Py_ssize_t y
+    cdef short *span
+    if not isinstance(spans, bytearray):
+        raise TypeError("the spans are a bytearray")
+    if (plane < 0 or y0 < 0 or y1 < y0 or y1 > height or x0 < 0 or x1 <= x0 or x1 > 32767
+            or (plane + 1) * height * 2 * <Py_ssize_t>sizeof(short) > PyByteArray_GET_SIZE(spans)):
+        raise IndexError("the rows and columns widened are no span of the planes")
+    span = <short *>PyByteArray_AS_STRING(spans) + 2 * (plane * height + y0)
+    for y in range(y0, y1):
+        if span[1] <= span[0]:
+            span[0], span[1] = <short>x0, <short>x1
+        else:
+            span[0], span[1] = min(span[0], <short>x0), max(span[1], <short>x1)
+        span += 2
     return 0
 
 
@@ -253,15 +363,19 @@ cdef inline int _zero_planes_c(object array, object planes, Py_ssize_t piece) ex
 # Only the rows whose cells, hazards or entry squares differ from those `seen` holds (its three planes:
 # what was written last) are written, every row if every_row, and `seen` then takes them: a new layout
 # version changes a few rows (a room laid, a door opened: 85 squares of 4,096 a version on average in
-# BugHuntTactics' random play), and comparing a row is a memcmp where writing it is seven planes' loops
+# BugHuntTactics' random play), and comparing a row is a memcmp where writing it is seven planes' loops.
+# The seven planes' spans of each row written (its whole padded row, the margin too) are made again
+# (_row_span_c; `spans` as _check_spans_c takes them)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.nonecheck(False)
 cdef inline int _square_planes_c(unsigned char[:, :, ::1] planes, const signed char[:, ::1] cells,
                                  const signed char[:, ::1] hazard, const unsigned char[::1] entry,
                                  Py_ssize_t half, const signed char[:, ::1] codes, signed char[:, :, ::1] seen,
-                                 bint every_row) except -1:
+                                 bint every_row, object spans) except -1:
     cdef Py_ssize_t n = cells.shape[0], p, r, c, k = codes.shape[0]
+    cdef Py_ssize_t height = planes.shape[1], side = planes.shape[2]
+    cdef short *span
     cdef signed char one, other, back
     cdef unsigned char *to
     cdef const signed char *of
@@ -271,6 +385,9 @@ cdef inline int _square_planes_c(unsigned char[:, :, ::1] planes, const signed c
             or planes.shape[1] < n + half or planes.shape[2] < n + half or seen.shape[0] != 3
             or seen.shape[1] != n or seen.shape[2] != n):
         raise IndexError("the colony's arrays do not fit the map planes or the squares seen")
+    if (not isinstance(spans, bytearray) or side > 32767
+            or PyByteArray_GET_SIZE(spans) != planes.shape[0] * height * 2 * <Py_ssize_t>sizeof(short)):
+        raise ValueError("the spans are not a bytearray of two int16 for each row of the map planes")
     if n == 0:
         return 0
     for r in range(n):
@@ -294,4 +411,7 @@ cdef inline int _square_planes_c(unsigned char[:, :, ::1] planes, const signed c
         memcpy(&seen[0, r, 0], &cells[r, 0], n)
         memcpy(&seen[1, r, 0], &hazard[r, 0], n)
         memcpy(&seen[2, r, 0], &entry[r * n], n)
+        for p in range(k + 2):
+            span = <short *>PyByteArray_AS_STRING(spans) + 2 * (p * height + half + r)
+            _row_span_c(&planes[p, half + r, 0], side, span)
     return 0

@@ -34,6 +34,8 @@ _MARKED = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"], P["roo
 _FEATURE_PLANES = (P["egg_cache"], P["sentry_on"], P["sentry_off"], P["scenery"])
 _ROOM_PLANE, _OPEN_END_PLANE = P["room"], P["open_end"]
 assert _FEATURE_PLANES + (_ROOM_PLANE, _OPEN_END_PLANE) == _MARKED
+_EGG_CACHE_PLANE, _SENTRY_ON_PLANE, _SENTRY_OFF_PLANE, _SCENERY_PLANE = _FEATURE_PLANES
+_WALL_PLANE = P["wall"]
 #: per plane, 1 where map_planes may mark it (the first seven and _MARKED): the compiled board
 #: converts only these (the figures' planes are 0 in the map planes: it zeroes them in the board)
 _MAPPED = bytes(p < 7 or p in _MARKED for p in range(N_PLANES))
@@ -47,8 +49,9 @@ _ALIEN_PLANE = {kind: P[kind] for kind in ALIEN_KINDS}
 _OVERWATCH_PLANE, _ACTING_PLANE = P["overwatch"], P["acting"]  # (_write_features': no dict look-ups)
 _ROLE_PLANE = {"marine": P["marine"], "predator": P["marine"], "power_loader": P["marine"], "civilian": P["civilian"],
                "android": P["android"]}
-#: compiled, the planes (the board's figure planes, the map planes: _zero_planes) are zeroed this many bytes at a time (glibc's memset
-#: takes a vector loop up to 2 KB, above it `rep stosb`, which callgrind counts an instruction a byte)
+#: compiled, the board (zeroed whole before the spans' columns are converted: _window_c) and new map planes
+#: (_zero_planes) are zeroed this many bytes at a time (glibc's memset takes a vector loop up to 2 KB, above
+#: it `rep stosb`, which callgrind counts an instruction a byte)
 _ZERO_PIECE = 2048
 
 
@@ -168,21 +171,29 @@ def map_planes(game) -> np.ndarray:
     quarter of the memory of float32; write_board() turns a window of them into the observation's floats. The
     array is the game's own, rewritten in place when the key changes: keep a copy, not it (kept
     in geometry.lasting_cache, which a new layout version leaves, to be rewritten). A rewrite in
-    place writes only what may have changed, so a write into the planes would never be repaired:
-    compiled, the rows of the first seven planes whose squares changed; the features' planes
-    (egg_cache, sentry_on, sentry_off, scenery) only when their kinds or states changed (the game
-    only appends features and never moves one: state.FeatureIndex); the room plane only when the
-    rooms entered or the number of pieces changed (the colony only appends pieces, never changes a
-    rect, and marks a room entered only with rooms_entered counted up); the open ends' plane each
-    time, from the port pending first at the last rewrite (ports are only appended, and a port
-    that is not pending never is again: state.items_read's rule)."""
+    place writes only what may have changed, so a write into the planes would never be repaired
+    (nor would one that leaves their row spans, _scan_spans, behind: they say where a row may be
+    nonzero): compiled, the rows of the first seven planes whose squares changed; the features'
+    planes (egg_cache, sentry_on, sentry_off, scenery) only when their kinds or states changed (the
+    game only appends features and never moves one: state.FeatureIndex); the room plane only when
+    the rooms entered or the number of pieces changed (the colony only appends pieces, never
+    changes a rect, and marks a room entered only with rooms_entered counted up); the open ends'
+    plane each time, from the port pending first at the last rewrite (ports are only appended, and
+    a port that is not pending never is again: state.items_read's rule)."""
+    return _kept_planes(game)[3]
+
+
+def _kept_planes(game) -> tuple:
+    """map_planes' entry in the lasting cache, made or rewritten as map_planes says: (version, rooms
+    entered, _feature_marks, planes, seen, pieces, colony, ports list, its first pending, spans), the
+    last the planes' row spans (_scan_spans: compiled, write_board converts only the columns they
+    span, and the marked planes after the first seven are cleared only there)."""
     version, rooms = game.colony.version, game.rooms_entered  # (compiled, read as C ints through the typed game)
     lasting = lasting_cache(game)
-    # (version, rooms entered, _feature_marks, planes, seen, pieces, colony, ports list, its first pending)
     cached = lasting.get("map_planes")
     # (the version and rooms entered compared as C longs: no key tuple made a call)
     if cached is not None and cached[0] == version and cached[1] == rooms and _same_features(cached[2], game.features):
-        return cached[3]
+        return cached
     n, half = game.size, game.window // 2
     side = n + 2 * half
     colony = game.colony
@@ -190,45 +201,52 @@ def map_planes(game) -> np.ndarray:
     if cached is not None and cached[3].shape == (N_PLANES, side, side) and cached[6] is colony:
         # rewritten in place: its margin never changes, the first seven planes' rows whose squares
         # changed are written again, and of the planes it marks after the first seven those whose
-        # marks may have changed are zeroed (their margin is 0 too) and written again
-        planes, seen, every_row = cached[3], cached[4], False
+        # marks may have changed are cleared (their margin is 0 too) and written again
+        planes, seen, spans, every_row = cached[3], cached[4], cached[9], False
         features_changed = not _same_features(cached[2], game.features)
         rooms_changed = cached[1] != rooms or cached[5] != pieces
         first_unread = items_read(cached[7], cached[8], ports)
-        _zero_planes(planes, (_FEATURE_PLANES if features_changed else ()) + ((_ROOM_PLANE,) if rooms_changed else ())
-                     + (_OPEN_END_PLANE,))
+        _clear_planes(planes, spans, (_FEATURE_PLANES if features_changed else ())
+                      + ((_ROOM_PLANE,) if rooms_changed else ()) + (_OPEN_END_PLANE,))
     else:
         planes = np.empty((N_PLANES, side, side), dtype=np.uint8)
         _zero_planes(planes, range(N_PLANES))
-        planes[P["wall"]] = 2  # off the grid reads as wall
+        planes[_WALL_PLANE] = 2  # off the grid reads as wall
+        spans = bytearray(4 * N_PLANES * side)  # (every row empty, (0, 0), but the wall plane's:)
+        _scan_spans(planes, spans, (_WALL_PLANE,))
         # (`seen` is written whole with every row: compiled, _square_planes_c; as Python it is not read)
         seen, every_row, features_changed, rooms_changed, first_unread = np.empty((3, n, n), dtype=np.int8), True, True, True, NO
     inner = planes[:, half:half + n, half:half + n]
-    _square_planes(planes, colony, half, seen, every_row)
+    _square_planes(planes, colony, half, seen, every_row, spans)
+    # each mark written into `inner`, its padded row's span widened to hold it
     if features_changed:
         for f in game.features:
             r, c = f["pos"]
             if f["kind"] == "egg_cache" and f["state"] == "intact":
-                inner[P["egg_cache"], r, c] = 2
+                plane = _EGG_CACHE_PLANE
             elif f["kind"] == "sentry" and f["state"] != "destroyed":
-                inner[P["sentry_on"] if f["state"] == "active" else P["sentry_off"], r, c] = 2
+                plane = _SENTRY_ON_PLANE if f["state"] == "active" else _SENTRY_OFF_PLANE
             else:
-                inner[P["scenery"], r, c] = 2
+                plane = _SCENERY_PLANE
+            inner[plane, r, c] = 2
+            _widen(spans, side, plane, half + r, half + r + 1, half + c, half + c + 1)
     if rooms_changed:
         for p in colony.pieces:
             if p["kind"] == "room":
                 r0, c0, r1, c1 = p["rect"]
-                inner[P["room"], r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
+                inner[_ROOM_PLANE, r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
+                _widen(spans, side, _ROOM_PLANE, half + r0, half + r1 + 1, half + c0, half + c1 + 1)
     first_pending = len(ports)
     for k in range(0 if first_unread == NO else first_unread, len(ports)):
         port = ports[k]
         if port["state"] == "pending":
             first_pending = min(first_pending, k)
             for r, c in port["cells"]:
-                inner[P["open_end"], r, c] = 2
-    lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen, pieces, colony, ports,
-                             first_pending)
-    return planes
+                inner[_OPEN_END_PLANE, r, c] = 2
+                _widen(spans, side, _OPEN_END_PLANE, half + r, half + r + 1, half + c, half + c + 1)
+    cached = lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen, pieces, colony, ports,
+                                      first_pending, spans)
+    return cached
 
 
 def _zero_planes(array, planes) -> None:
@@ -238,6 +256,54 @@ def _zero_planes(array, planes) -> None:
         _zero_planes_c(array, planes, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
     else:
         array[list(planes)] = 0
+
+
+def _span_view(planes, spans: bytearray) -> np.ndarray:
+    """`spans` as the int16 array (planes, rows, 2) it holds for `planes` (a ValueError unless its
+    size is that)."""
+    return np.frombuffer(spans, dtype=np.int16).reshape(planes.shape[0], planes.shape[1], 2)
+
+
+def _scan_spans(planes, spans: bytearray, listed) -> None:
+    """The row spans of each plane of the map planes that `listed` names, made from its bytes: in
+    `spans` (a bytearray of two int16 a row, planes by rows), for plane p's row y, the first column
+    holding a nonzero byte and one past the last, (0, 0) for a row of zeros. Compiled, eight bytes a
+    step from either end (_scan_spans_c, observation.pxd)."""
+    if cython.compiled:
+        _scan_spans_c(planes, spans, listed)  # noqa: F821  (defined in observation.pxd)
+    else:
+        view = _span_view(planes, spans)
+        for p in listed:
+            nonzero = planes[p] != 0
+            held, side = nonzero.any(axis=1), nonzero.shape[1]
+            view[p, :, 0] = np.where(held, nonzero.argmax(axis=1), 0)
+            view[p, :, 1] = np.where(held, side - nonzero[:, ::-1].argmax(axis=1), 0)
+
+
+def _clear_planes(planes, spans: bytearray, listed) -> None:
+    """The planes `listed` names set to 0 and their row spans to (0, 0): compiled, only the columns
+    each row's span holds are written (_clear_planes_c, observation.pxd; the spans say where a row may
+    be nonzero, _scan_spans), where a plane is 7.7 KB of which a few squares are marked."""
+    if cython.compiled:
+        _clear_planes_c(planes, spans, listed)  # noqa: F821  (defined in observation.pxd)
+    else:
+        listed = list(listed)
+        planes[listed] = 0
+        _span_view(planes, spans)[listed] = 0
+
+
+def _widen(spans: bytearray, height: int, plane: int, y0: int, y1: int, x0: int, x1: int) -> None:
+    """The spans of the rows y0..y1 - 1 of `plane` (in `spans`, `height` rows a plane, _scan_spans)
+    widened to hold the columns x0..x1 - 1 (a mark written there: x1 > x0)."""
+    if cython.compiled:
+        _widen_c(spans, height, plane, y0, y1, x0, x1)  # noqa: F821  (defined in observation.pxd)
+    else:
+        if not (plane >= 0 and 0 <= y0 <= y1 <= height and 0 <= x0 < x1 < 2 ** 15):
+            raise IndexError(f"rows {y0}..{y1} and columns {x0}..{x1} are no span of a plane of {height} rows")
+        rows = np.frombuffer(spans, dtype=np.int16).reshape(-1, height, 2)[plane, y0:y1]
+        empty = rows[:, 1] <= rows[:, 0]
+        rows[:, 0] = np.where(empty, x0, np.minimum(rows[:, 0], x0))
+        rows[:, 1] = np.where(empty, x1, np.maximum(rows[:, 1], x1))
 
 
 #: the first five map planes (floor, wall, open_door, closed_door, sealed_door) by cell code: per
@@ -250,17 +316,19 @@ assert len(_CELL_PLANES) + 2 == P["entry"] + 1  # (then hazard and entry: the fi
 _CELL_CODES = np.array(_CELL_PLANES, dtype=np.int8)  # (as _square_planes_c reads them)
 
 
-def _square_planes(planes, colony, half: int, seen, every_row: bool) -> None:
+def _square_planes(planes, colony, half: int, seen, every_row: bool, spans: bytearray) -> None:
     """The first seven map planes (floor, wall, open_door, closed_door, sealed_door, hazard, entry)
     written over the grid's squares of `planes` (the padded map planes, in half steps) from the
-    colony's cells, hazards and entry squares, by _CELL_PLANES' rule. `seen` (int8, 3 x size x size)
-    holds the cells, hazards and entry squares they were last written from: compiled, only the rows
-    that differ from it are written (every row if every_row), and it takes them; run as Python, every
-    row is written (the same planes) and `seen` is not read."""
+    colony's cells, hazards and entry squares, by _CELL_PLANES' rule, and the spans of the rows written
+    made again (_scan_spans). `seen` (int8, 3 x size x size) holds the cells, hazards and entry squares
+    they were last written from: compiled, only the rows that differ from it are written (every row if
+    every_row), and it takes them; run as Python, every row is written (the same planes) and `seen` is
+    not read."""
     cells, hazard = colony.cells, colony.hazard
     if cython.compiled:  # one loop a plane's row in C (observation.pxd), where numpy takes a dozen calls
         # (the entry squares as the bytes the bool array views: no numpy call to view it as uint8)
-        _square_planes_c(planes, cells, hazard, colony.entry_flags, half, _CELL_CODES, seen, every_row)  # noqa: F821
+        _square_planes_c(planes, cells, hazard, colony.entry_flags, half, _CELL_CODES, seen, every_row,  # noqa: F821
+                         spans)
     else:
         entry = colony.entry
         n = len(cells)
@@ -269,6 +337,7 @@ def _square_planes(planes, colony, half: int, seen, every_row: bool) -> None:
             inner[p] = 2 * ((cells == one) | (cells == other)) - (cells == back)
         inner[len(_CELL_PLANES)] = 2 * (hazard > 0)
         inner[len(_CELL_PLANES) + 1] = 2 * entry
+        _scan_spans(planes, spans, range(len(_CELL_PLANES) + 2))
 
 
 def _feature_marks(features: list) -> list:
@@ -298,19 +367,20 @@ def write_board(game, out, at: int, fr: int, fc: int) -> None:
     (float32) from `at` on: N_PLANES blocks of window x window floats, the map planes' half steps / 2,
     so the figures' planes 0 (observe() marks the figures after). An IndexError, nothing written, for
     a window outside the planes or a board outside `out`. Compiled, in one C loop straight from the
-    uint8 planes (_window_c, observation.pxd, which checks its bounds again on the buffers it reads);
-    as Python, with numpy. (Session 62: this replaced float32 stripes of the planes kept per column
-    and band of rows, which saved converting but held about 1 MB per env and missed the cache more
-    than the conversion costs, docs/speed.md.)"""
+    uint8 planes, converting only the columns the rows' spans hold (_window_c, observation.pxd, which
+    checks the bounds on the buffers it reads); as Python, with numpy. (Session 62: this replaced
+    float32 stripes of the planes kept per column and band of rows, which saved converting but held
+    about 1 MB per env and missed the cache more than the conversion costs, docs/speed.md.)"""
     w = game.window
-    planes = map_planes(game)
-    side = planes.shape[1]  # (the padded planes are square)
-    if not (0 <= fr <= side - w and 0 <= fc <= side - w and 0 <= at <= len(out) - N_PLANES * w * w):
-        raise IndexError(f"the window at ({fr}, {fc}) of width {w} lies outside the map planes ({side} squares a "
-                         f"side), or its board from {at} outside the observation ({len(out)} values)")
+    kept = _kept_planes(game)
+    planes = kept[3]
     if cython.compiled:
-        _window_c(out, at, planes, fr, fc, w, _MAPPED, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
+        _window_c(out, at, planes, kept[9], fr, fc, w, _MAPPED, _ZERO_PIECE)  # noqa: F821  (defined in observation.pxd)
     else:
+        side = planes.shape[1]  # (the padded planes are square)
+        if not (0 <= fr <= side - w and 0 <= fc <= side - w and 0 <= at <= len(out) - N_PLANES * w * w):
+            raise IndexError(f"the window at ({fr}, {fc}) of width {w} lies outside the map planes ({side} squares a "
+                             f"side), or its board from {at} outside the observation ({len(out)} values)")
         np.multiply(planes[:, fr:fr + w, fc:fc + w], np.float32(0.5),
                     out=out[at:at + N_PLANES * w * w].reshape(N_PLANES, w, w))
 

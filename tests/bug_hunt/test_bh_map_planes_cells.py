@@ -30,8 +30,8 @@ def _grid(g, planes) -> np.ndarray:
 def test_the_cell_planes_on_random_grids_are_the_plain_comparisons():
     """Random cell codes (all of them), hazards and entry squares, laid over a game's colony: the
     map planes made again in place each time (the layout version bumped) match the plain rules, and
-    are those a fresh build makes, whatever the open ends' plane held before (scribbled on here: it is
-    made again at each new layout version; the other marked planes are kept while their marks stay,
+    are those a fresh build makes, whatever the open ends' plane held before (scribbled on here, its
+    row spans made again with it: it is made again at each new layout version; the other marked planes are kept while their marks stay,
     test_bh_map_planes_marks)."""
     g = BugHunt()
     g.reset(4)
@@ -43,6 +43,7 @@ def test_the_cell_planes_on_random_grids_are_the_plain_comparisons():
         kept = observation.map_planes(g)
         grid = _grid(g, kept)  # (the margin is never marked: a rebuild leaves it)
         grid[marked] = rng.integers(0, 3, grid[marked].shape)
+        observation._scan_spans(kept, observation._kept_planes(g)[-1], marked)  # (a write goes with its spans)
         col.cells[...] = rng.integers(0, len(CELL_NAMES), col.cells.shape)
         col.hazard[...] = rng.integers(0, 3, col.hazard.shape) * (rng.random(col.hazard.shape) < 0.3)
         col.entry[...] = rng.random(col.entry.shape) < 0.1

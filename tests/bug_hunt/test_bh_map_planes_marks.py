@@ -70,6 +70,7 @@ def test_the_marks_through_random_play_are_the_plain_ones():
                 half, n = g.window // 2, g.size
                 for p in observation._MARKED:
                     planes[p, half:half + n, half:half + n] = rng.integers(0, 3, (n, n))
+                observation._scan_spans(planes, observation._kept_planes(g)[-1], observation._MARKED)  # (with its spans)
                 scribbled = _marked(g, planes).copy()
                 g.colony.changed()  # a new layout version: the open ends made again, the others kept as they are
                 assert observation.map_planes(g) is planes

@@ -53,6 +53,7 @@ def test_a_window_of_any_width_is_the_map_planes_window_in_floats(w):
     planes = observation.map_planes(g)
     planes[...] = rng.integers(0, 256, planes.shape, dtype=np.uint8)  # (kept: the layout has not changed)
     planes[~_MAPPED] = 0  # (the figures' planes: map_planes leaves them 0)
+    observation._scan_spans(planes, observation._kept_planes(g)[-1], range(N_PLANES))  # (a write goes with its spans)
     side = planes.shape[2]
     for fc in (0, side - w, *rng.integers(0, side - w + 1, 8)):
         for fr in (0, side - w, *rng.integers(0, side - w + 1, 3)):
@@ -63,11 +64,11 @@ def test_a_window_of_any_width_is_the_map_planes_window_in_floats(w):
 @pytest.mark.parametrize("density", [0.003, 0.02, 0.06])
 @pytest.mark.parametrize("w", [16, 17, 25, 33, 41])
 def test_windows_of_sparse_planes_are_written_whole_whatever_the_array_held(w, density):
-    """Compiled, a chunk of 16 squares whose bytes are all zero is written as zeros without
-    converting, and any other converted. On random planes with a few marked squares (chunks of
-    zeros, and chunks marked only in their first or only in their last eight bytes), the board
-    equals the planes' window / 2 in an array of NaNs (a chunk of zeros is written, not left) and
-    in one of ones."""
+    """Compiled, a row is converted only over the columns its span holds (chunks of 16 squares from
+    the span's first column, the last one pulled back inside the row) and every other float is
+    written as a zero. On random planes with a few marked squares (rows of zeros, rows marked in a
+    few columns anywhere, at either edge of the window too), the board equals the planes' window / 2
+    in an array of NaNs (a zero is written, not left) and in one of ones."""
     g = BugHunt()
     g.reset(3)
     g.window = w
@@ -77,6 +78,7 @@ def test_windows_of_sparse_planes_are_written_whole_whatever_the_array_held(w, d
     marked = rng.random(planes.shape) < density
     planes[...] = np.where(marked, rng.integers(1, 3, planes.shape), 0)  # (half steps: 0.5 and 1)
     planes[~_MAPPED] = 0
+    observation._scan_spans(planes, observation._kept_planes(g)[-1], range(N_PLANES))
     side = planes.shape[2]
     zero_rows = rows = 0
     for fc in (0, side - w, *rng.integers(0, side - w + 1, 6)):
