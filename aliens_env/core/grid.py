@@ -345,7 +345,7 @@ class Grid:
 
     def _by_code(self, attr: str) -> np.ndarray:
         """Per cell code, the terrain's `attr` (kept with the last tables built: shared and read-only;
-        the same object at every call, as ``_per_square`` reads it; a grid's terrains never change)."""
+        a grid's terrains never change)."""
         kept = self._last_built()
         out = kept.get(("by_code", attr))
         if out is None:
@@ -355,15 +355,11 @@ class Grid:
 
     def _code_bytes(self, attr: str) -> bytes:
         """``_by_code(attr)`` as bytes, one a cell code (1 where the terrain's attr is true), for the
-        typed loops (kept as ``_by_code``)."""
-        kept = self._last_built()
-        out = kept.get(("code_bytes", attr))
-        if out is None:
-            out = kept[("code_bytes", attr)] = self._by_code(attr).astype(np.uint8).tobytes()
-        return out
+        typed loops (``_kept_code_bytes``)."""
+        return _kept_code_bytes(self, attr)
 
     def sight_blocked(self) -> np.ndarray:
-        """Flat bool: squares that block line of sight."""
+        """Flat bool: squares that block line of sight (read-only: over ``_kept_sight_bytes``)."""
         return self._cached("sight", _sight_blocked, self)
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
@@ -395,43 +391,11 @@ class Grid:
         what they follow from (of any version, of this grid or a copy: a changed version redoes
         only the squares near a change, or whose cost, value or cell code differ from them; a
         pickle leaves them out)."""
-        if self._last is None:
-            self._last = {}
-        return self._last
-
-    def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
-        """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
-        the table), made from the last one built (``_last_built``) when it was made from the same
-        per_code (the same object: ``_by_code`` keeps its tables): only the
-        squares whose code differs are redone. Shared: do not modify."""
-        cells = self.cells.ravel()
-        last = self._last_built().get(("per_square", kind, self.width))
-        if last is None or len(last[0]) != self.n or last[2] is not per_code:
-            out = per_code[cells]
-        else:
-            codes, out, _ = last
-            redo = (cells != codes).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
-            if len(redo):
-                out = out.copy()
-                out[redo] = per_code[cells[redo]]
-        self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out, per_code)
-        return out
+        return _last_tables(self)
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
-        """Per cell code, what entering costs the mover (-1: may not enter; kept as ``_by_code``)."""
-        kept = self._last_built()
-        out = kept.get(("code_costs", mover))
-        if out is None:
-            override = dict(mover.costs)
-            per_code = []
-            for t in self.terrains:
-                base = override.get(t.name, t.cost)
-                if base is not None and t.door:
-                    base = None if mover.door_cost is None else base + mover.door_cost
-                per_code.append(-1 if base is None else base)
-            out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int32)  # (0..UNREACHABLE plus a door)
-            out.flags.writeable = False
-        return out
+        """Per cell code, what entering costs the mover (-1: may not enter; ``_kept_code_costs``)."""
+        return _kept_code_costs(self, mover)
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there; read-only)."""
@@ -676,7 +640,7 @@ class Grid:
             return self.los_list(src, radius)[dst]
         kept = cache.get("line_sight")  # (sight_blocked as bytes, any edge wall): read per square
         if kept is None:
-            kept = cache["line_sight"] = (self.sight_blocked().tobytes(), self._has_edge_walls())
+            kept = cache["line_sight"] = (_kept_sight_bytes(self), self._has_edge_walls())
         blocked, walls = kept
         if blocked[src] or walls:
             return self.los_list(src, radius)[dst]
@@ -838,8 +802,8 @@ def _direction_offsets(width: int) -> array:
 
 
 def _sight_blocked(grid: Grid) -> np.ndarray:
-    """``Grid.sight_blocked``'s table (kept per version by ``_cached``)."""
-    return grid._per_square("blocks_sight", grid._by_code("blocks_sight"))
+    """``Grid.sight_blocked``'s table (kept per version by ``_cached``): the sight bytes as bools."""
+    return np.frombuffer(_kept_sight_bytes(grid), _BOOL)
 
 
 def _any_edge_wall(grid: Grid) -> bool:
@@ -887,7 +851,7 @@ def _around_kept(grid: Grid) -> tuple:
     now = _kept_square_bytes(grid)
     extra = grid.extra.astype(np.int8, copy=False).tobytes()
     kind = ("around", grid.width)
-    last = grid._last_built().get(kind)
+    last = _last_tables(grid).get(kind)
     rows = {}
     if last is not None and len(last[1]) == grid.n:
         stale = _near_changes(grid, last[0])
@@ -900,7 +864,7 @@ def _around_kept(grid: Grid) -> tuple:
                 _near_differences(extra, last[1], grid.height, grid.width, bytearray(grid.n), stale)
                 for sq in stale:
                     rows.pop(sq, None)
-    grid._last_built()[kind] = (now, extra, rows)
+    _last_tables(grid)[kind] = (now, extra, rows)
     return rows, now[0], extra, [t.cost or 1 for t in grid.terrains], _kept_open_bits(grid)
 
 
@@ -912,7 +876,7 @@ def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
     the extras as they are now."""
     cells, marker = _kept_square_bytes(grid)[:2]
     cost = np.empty(grid.n, _INT32)
-    dearest = _square_costs(cells, marker, grid.extra.astype(np.int8, copy=False).ravel(), grid._code_costs(mover),
+    dearest = _square_costs(cells, marker, grid.extra.astype(np.int8, copy=False).ravel(), _kept_code_costs(grid, mover),
                             cost)
     cost.flags.writeable = False
     return cost, int(dearest)
@@ -1161,6 +1125,66 @@ def _kept_enterable(grid: Grid, mover: Mover) -> bytes:
     return out
 
 
+def _kept_sight_bytes(grid: Grid) -> bytes:
+    """Per square, one byte: 1 where its terrain blocks sight (the cell codes, ``_kept_square_bytes``,
+    translated by ``_code_table``: one pass in C, no numpy array made; kept per version; ``Grid.sight_blocked``
+    reads it as bools, ``Grid.has_los`` as it is)."""
+    cache = grid._cache
+    out = cache.get("sight_bytes")
+    if out is None:
+        out = cache["sight_bytes"] = _kept_square_bytes(grid)[0].translate(_code_table(grid, "blocks_sight"))
+    return out
+
+
+# The last tables built and the per-code tables, read by C calls when compiled (grid.pxd): ``Grid._last_built``,
+# ``Grid._code_bytes`` and ``Grid._code_costs`` are these, for other modules and the tests
+def _last_tables(grid: Grid) -> dict:
+    """``Grid._last_built``: the grid's last tables built (made empty at the first call)."""
+    last = grid._last
+    if last is None:
+        last = grid._last = {}
+    return last
+
+
+def _kept_code_bytes(grid: Grid, attr: str) -> bytes:
+    """``Grid._code_bytes``: per cell code, one byte, 1 where the terrain's `attr` is true (kept with the
+    last tables built, as ``Grid._by_code``)."""
+    kept = _last_tables(grid)
+    out = kept.get(("code_bytes", attr))
+    if out is None:
+        out = kept[("code_bytes", attr)] = grid._by_code(attr).astype(np.uint8).tobytes()
+    return out
+
+
+def _code_table(grid: Grid, attr: str) -> bytes:
+    """``_kept_code_bytes(grid, attr)`` as a table of ``bytes.translate`` (one byte for each of the 256
+    byte values; a value past the terrains, a cell code ``Grid._check_codes`` refuses, reads 0), kept
+    as it is."""
+    kept = _last_tables(grid)
+    out = kept.get(("code_table", attr))
+    if out is None:
+        out = kept[("code_table", attr)] = _kept_code_bytes(grid, attr).ljust(256, b"\0")
+    return out
+
+
+def _kept_code_costs(grid: Grid, mover: Mover) -> np.ndarray:
+    """``Grid._code_costs``: per cell code, what entering costs the mover (-1: may not enter; an int32
+    array, read-only, kept with the last tables built as ``Grid._by_code``)."""
+    kept = _last_tables(grid)
+    out = kept.get(("code_costs", mover))
+    if out is None:
+        override = dict(mover.costs)
+        per_code = []
+        for t in grid.terrains:
+            base = override.get(t.name, t.cost)
+            if base is not None and t.door:
+                base = None if mover.door_cost is None else base + mover.door_cost
+            per_code.append(-1 if base is None else base)
+        out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int32)  # (0..UNREACHABLE plus a door)
+        out.flags.writeable = False
+    return out
+
+
 @lru_cache(maxsize=None)
 def _all_squares(n: int) -> list[int]:
     """Every square of a grid of n squares (shared: do not modify)."""
@@ -1169,28 +1193,34 @@ def _all_squares(n: int) -> list[int]:
 
 def _remade(grid: Grid, kind: tuple, make, args: tuple) -> tuple[bytearray, list]:
     """A movement table of one byte a square to make from the last one of `kind` built
-    (``_last_built``: kept with the ``_square_bytes`` it was read from): a copy of the last one and
-    the squares to work out again (``_near_changes``). A grid with none of this size starts from
-    the blank grid's (``_blank_grid``: ``make(blank, *args)`` makes it there); the blank grid itself
-    from every square of a table of zeros."""
+    (``_last_built``: kept with the ``_square_bytes`` it was read from and a bytearray equal to it,
+    its work copy): that work copy, to write the new table into, and the squares to work out again
+    (``_near_changes``). The work copy is taken out of the last tables built (no new copy of the
+    table a version: the last one is cold by then); whoever takes it (this grid or a copy sharing
+    them, in any thread) is the only one to write it, and a build an error leaves half done leaves
+    no entry (a frozen grid's, shared, is copied and left in place). A grid with none of this size
+    starts from a copy of the blank grid's (``_blank_grid``: ``make(blank, *args)`` makes it there);
+    the blank grid itself from every square of a table of zeros."""
     n = grid.n
-    last = grid._last_built().get(kind)
-    if last is None or len(last[1]) != n:
-        blank = _blank_grid(grid)
-        if grid is blank:
-            return bytearray(n), _all_squares(n)
-        last = blank._last_built().get(kind)
-        if last is None:
-            make(blank, *args)
-            last = blank._last_built()[kind]
+    tables = _last_tables(grid)
+    last = tables.get(kind) if grid.frozen else tables.pop(kind, None)
+    if last is not None and len(last[1]) == n:
+        return (bytearray(last[1]) if grid.frozen else last[2]), _near_changes(grid, last[0])
+    blank = _blank_grid(grid)
+    if grid is blank:
+        return bytearray(n), _all_squares(n)
+    last = _last_tables(blank).get(kind)
+    if last is None:
+        make(blank, *args)
+        last = _last_tables(blank)[kind]
     return bytearray(last[1]), _near_changes(grid, last[0])
 
 
 def _kept_table(grid: Grid, kind: tuple, now: tuple, out: bytearray) -> bytes:
     """A movement table `_remade` made and filled, as bytes, kept as the last one of `kind` built
-    with the ``_square_bytes`` it was read from (`now`)."""
+    with the ``_square_bytes`` it was read from (`now`) and `out`, its work copy (``_remade``)."""
     table = bytes(out)
-    grid._last_built()[kind] = (now, table)
+    _last_tables(grid)[kind] = (now, table, out)
     return table
 
 
@@ -1275,7 +1305,7 @@ def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:
     now = _kept_square_bytes(grid)
     kind = ("enter_bytes", mover, grid.width)
     out, redo = _remade(grid, kind, _enterable_bytes, (mover,))
-    _enter_bytes(redo, now[0], now[1], grid._code_costs(mover), out)
+    _enter_bytes(redo, now[0], now[1], _kept_code_costs(grid, mover), out)
     return _kept_table(grid, kind, now, out)
 
 
@@ -1296,7 +1326,7 @@ def _step_open_bits(grid: Grid) -> bytes:
     kind = ("open_bits", grid.width)
     out, redo = _remade(grid, kind, _step_open_bits, ())
     squeeze = grid.diagonal == "squeeze"
-    _open_bits(redo, cells, wall_e, wall_s, grid._code_bytes("joined" if squeeze else "walkable"), squeeze,
+    _open_bits(redo, cells, wall_e, wall_s, _kept_code_bytes(grid, "joined" if squeeze else "walkable"), squeeze,
                grid.height, grid.width, _ROW_STEPS, _COLUMN_STEPS, out)
     return _kept_table(grid, kind, now, out)
 
@@ -1360,7 +1390,7 @@ def _step_key_bytes(grid: Grid, mover: Mover) -> bytes:
     now = _kept_square_bytes(grid)
     kind = ("step_keys", mover, grid.width)
     out, redo = _remade(grid, kind, _step_key_bytes, (mover,))
-    _step_keys(redo, _kept_open_bits(grid), now[0], _kept_enterable(grid, mover), grid._code_bytes("door"),
+    _step_keys(redo, _kept_open_bits(grid), now[0], _kept_enterable(grid, mover), _kept_code_bytes(grid, "door"),
                mover.diagonal, _direction_offsets(grid.width), out)
     return _kept_table(grid, kind, now, out)
 
