@@ -54,6 +54,12 @@ cdef int _breadth_first(const unsigned char[::1] keys, const int[::1] offsets, i
 cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, object closed, int width, int size, list starts,
                         bint barred_starts, int limit, int unreachable)
 
+@cython.locals(padded_width=cython.Py_ssize_t, padded_height=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               at=cython.Py_ssize_t, start=cython.Py_ssize_t, p=cython.Py_ssize_t, near=cython.uchar, rr=cython.Py_ssize_t,
+               cc=cython.Py_ssize_t)
+cdef int _pad_sight(const unsigned char[::1] blocked, int height, int width, int radius, unsigned char[::1] opaque,
+                    unsigned char[::1] edge) except -1
+
 @cython.locals(side=cython.int, words=cython.int, padded_width=cython.int, i=cython.int, j=cython.int, k=cython.int,
                word=cython.int, at=cython.int, to=cython.int)
 cdef int _window_sight(const unsigned char[::1] opaque, const unsigned char[::1] edge,

@@ -812,13 +812,6 @@ def _any_edge_wall(grid: Grid) -> bool:
     return bool(np.count_nonzero(grid.wall_e) or np.count_nonzero(grid.wall_s))
 
 
-def _pad(a: np.ndarray) -> np.ndarray:
-    """a with a border of one zero (False) square on every side (np.pad(a, 1), cheaper)."""
-    out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
-    out[1:-1, 1:-1] = a
-    return out
-
-
 def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int, row_steps,
             column_steps) -> list:
     """``Grid.around``'s row of square i from the grid's cell codes and extras (flat bytes, one a square;
@@ -1614,15 +1607,59 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
     """The grid's sight-blocking squares padded by `radius` on every side (so a window of the
     viewer's square is the block from (r, c) on), and those of them beside a see-through square
     (8 directions): each (height + 2 radius) x (width + 2 radius) flat, one byte a square. The
-    padding (off the grid) blocks, and never lies on a segment between two squares of the grid."""
+    padding (off the grid) blocks, and never lies on a segment between two squares of the grid.
+    Written by ``_pad_sight``'s typed loops from the sight bytes (``_kept_sight_bytes``): the numpy
+    padding and ORs they replace made about a dozen arrays of the padded size, each written cold."""
     h, w = grid.height, grid.width
-    opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-    opaque[radius:radius + h, radius:radius + w] = grid.sight_blocked().reshape(h, w)
-    clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
-    # a see-through square among the 3 x 3 around: along the row, then down the column (four ORs, not nine)
-    across = clear[:, :-2] | clear[:, 1:-1] | clear[:, 2:]
-    near_clear = across[:-2] | across[1:-1] | across[2:]
-    return opaque.tobytes(), (opaque & near_clear).tobytes()
+    size = (h + 2 * radius) * (w + 2 * radius)
+    opaque = bytearray(b"\1") * size
+    edge = bytearray(size)
+    _pad_sight(_kept_sight_bytes(grid), h, w, radius, opaque, edge)
+    return bytes(opaque), bytes(edge)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _pad_sight(blocked, height: int, width: int, radius: int, opaque, edge) -> int:
+    """``_padded_sight``'s tables written into `opaque` (all 1 on entry: the padding blocks) and `edge`
+    (all 0 on entry) from `blocked` (one byte a square of the grid, 1 where it blocks sight): the grid's
+    squares copied in, then each blocking square with a see-through one among the 3 x 3 round it (a
+    square off the padded grid blocks) marked in `edge`: inside the padded grid's border by an AND of
+    the nine, with no branch (only in the rows and columns within a step of the grid's: the padding
+    beyond has no see-through square near it), and on the border, reached only when the radius is
+    below 2, square by square. Compiled, on C ints (grid.pxd; Py_ssize_t indices, as
+    ``_near_differences``'), the arrays read with no check of each index: the sizes are checked here,
+    and the rows and columns read are kept on the padded grid."""
+    padded_width = width + 2 * radius
+    padded_height = height + 2 * radius
+    if radius < 0 or len(blocked) != height * width or len(opaque) != padded_height * padded_width \
+            or len(edge) != padded_height * padded_width:  # (a None array's length is 0, compiled)
+        raise ValueError("the blocking squares and the padded tables do not fit one grid")
+    for r in range(height):
+        at = (r + radius) * padded_width + radius
+        start = r * width
+        for c in range(width):
+            opaque[at + c] = blocked[start + c]
+    for r in range(max(radius - 1, 1), min(radius + height + 1, padded_height - 1)):
+        at = r * padded_width
+        for c in range(max(radius - 1, 1), min(radius + width + 1, padded_width - 1)):
+            p = at + c
+            edge[p] = opaque[p] & ~(opaque[p - padded_width - 1] & opaque[p - padded_width] & opaque[p - padded_width + 1]
+                                    & opaque[p - 1] & opaque[p + 1] & opaque[p + padded_width - 1]
+                                    & opaque[p + padded_width] & opaque[p + padded_width + 1]) & 1
+    if radius < 2:
+        for r in range(padded_height):
+            for c in range(padded_width):
+                if 0 < r < padded_height - 1 and 0 < c < padded_width - 1:
+                    continue
+                near = 0
+                for rr in range(max(r - 1, 0), min(r + 2, padded_height)):
+                    for cc in range(max(c - 1, 0), min(c + 2, padded_width)):
+                        if not opaque[rr * padded_width + cc]:
+                            near = 1
+                edge[r * padded_width + c] = opaque[r * padded_width + c] & near
+    return 0
 
 
 @cython.boundscheck(False)
