@@ -54,6 +54,12 @@ cdef int _breadth_first(const unsigned char[::1] keys, const int[::1] offsets, i
 cdef dict _large_search(int[:] first, int[:] nexts, int[:] dist, int[:] queue, object closed, int width, int size, list starts,
                         bint barred_starts, int limit, int unreachable)
 
+@cython.locals(padded_width=cython.Py_ssize_t, padded_height=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
+               at=cython.Py_ssize_t, start=cython.Py_ssize_t, p=cython.Py_ssize_t, near=cython.uchar, rr=cython.Py_ssize_t,
+               cc=cython.Py_ssize_t)
+cdef int _pad_sight(const unsigned char[::1] blocked, int height, int width, int radius, unsigned char[::1] opaque,
+                    unsigned char[::1] edge) except -1
+
 @cython.locals(side=cython.int, words=cython.int, padded_width=cython.int, i=cython.int, j=cython.int, k=cython.int,
                word=cython.int, at=cython.int, to=cython.int)
 cdef int _window_sight(const unsigned char[::1] opaque, const unsigned char[::1] edge,
@@ -74,9 +80,20 @@ cpdef list _line_squares(int width, tuple a, tuple b)
 cdef tuple _kept_square_bytes(Grid grid)
 cdef bytes _kept_open_bits(Grid grid)
 cdef bytes _kept_enterable(Grid grid, mover)
+cdef bytes _kept_sight_bytes(Grid grid)
+# the last tables built and the per-code tables (Grid._last_built, _code_bytes, _code_costs), read in C
+@cython.locals(last=dict)
+cdef dict _last_tables(Grid grid)
+@cython.locals(kept=dict)
+cdef bytes _kept_code_bytes(Grid grid, attr)
+@cython.locals(kept=dict)
+cdef bytes _code_table(Grid grid, attr)
+@cython.locals(kept=dict)
+cdef object _kept_code_costs(Grid grid, mover)
 cpdef bytes _step_key_bytes(Grid grid, mover)
 cpdef bytes _step_open_bits(Grid grid)
 cpdef bytes _enterable_bytes(Grid grid, mover)
+@cython.locals(tables=dict)
 cdef tuple _remade(Grid grid, tuple kind, make, tuple args)
 cdef bytes _kept_table(Grid grid, tuple kind, tuple now, bytearray out)
 @cython.locals(cache=dict, kept=tuple, n=cython.int)

@@ -345,7 +345,7 @@ class Grid:
 
     def _by_code(self, attr: str) -> np.ndarray:
         """Per cell code, the terrain's `attr` (kept with the last tables built: shared and read-only;
-        the same object at every call, as ``_per_square`` reads it; a grid's terrains never change)."""
+        a grid's terrains never change)."""
         kept = self._last_built()
         out = kept.get(("by_code", attr))
         if out is None:
@@ -355,15 +355,11 @@ class Grid:
 
     def _code_bytes(self, attr: str) -> bytes:
         """``_by_code(attr)`` as bytes, one a cell code (1 where the terrain's attr is true), for the
-        typed loops (kept as ``_by_code``)."""
-        kept = self._last_built()
-        out = kept.get(("code_bytes", attr))
-        if out is None:
-            out = kept[("code_bytes", attr)] = self._by_code(attr).astype(np.uint8).tobytes()
-        return out
+        typed loops (``_kept_code_bytes``)."""
+        return _kept_code_bytes(self, attr)
 
     def sight_blocked(self) -> np.ndarray:
-        """Flat bool: squares that block line of sight."""
+        """Flat bool: squares that block line of sight (read-only: over ``_kept_sight_bytes``)."""
         return self._cached("sight", _sight_blocked, self)
 
     def costs(self, mover: Mover = DEFAULT_MOVER) -> list:
@@ -395,43 +391,11 @@ class Grid:
         what they follow from (of any version, of this grid or a copy: a changed version redoes
         only the squares near a change, or whose cost, value or cell code differ from them; a
         pickle leaves them out)."""
-        if self._last is None:
-            self._last = {}
-        return self._last
-
-    def _per_square(self, kind, per_code: np.ndarray) -> np.ndarray:
-        """Flat: per_code[code] for each square's cell code (``per_code[self.cells]``; kind names
-        the table), made from the last one built (``_last_built``) when it was made from the same
-        per_code (the same object: ``_by_code`` keeps its tables): only the
-        squares whose code differs are redone. Shared: do not modify."""
-        cells = self.cells.ravel()
-        last = self._last_built().get(("per_square", kind, self.width))
-        if last is None or len(last[0]) != self.n or last[2] is not per_code:
-            out = per_code[cells]
-        else:
-            codes, out, _ = last
-            redo = (cells != codes).nonzero()[0]  # (np.flatnonzero, without its Python-level call)
-            if len(redo):
-                out = out.copy()
-                out[redo] = per_code[cells[redo]]
-        self._last_built()[("per_square", kind, self.width)] = (cells.copy(), out, per_code)
-        return out
+        return _last_tables(self)
 
     def _code_costs(self, mover: Mover) -> np.ndarray:
-        """Per cell code, what entering costs the mover (-1: may not enter; kept as ``_by_code``)."""
-        kept = self._last_built()
-        out = kept.get(("code_costs", mover))
-        if out is None:
-            override = dict(mover.costs)
-            per_code = []
-            for t in self.terrains:
-                base = override.get(t.name, t.cost)
-                if base is not None and t.door:
-                    base = None if mover.door_cost is None else base + mover.door_cost
-                per_code.append(-1 if base is None else base)
-            out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int32)  # (0..UNREACHABLE plus a door)
-            out.flags.writeable = False
-        return out
+        """Per cell code, what entering costs the mover (-1: may not enter; ``_kept_code_costs``)."""
+        return _kept_code_costs(self, mover)
 
     def enterable(self, mover: Mover = DEFAULT_MOVER) -> np.ndarray:
         """Flat bool: squares the mover may enter (its terrain allows it, no marker there; read-only)."""
@@ -676,7 +640,7 @@ class Grid:
             return self.los_list(src, radius)[dst]
         kept = cache.get("line_sight")  # (sight_blocked as bytes, any edge wall): read per square
         if kept is None:
-            kept = cache["line_sight"] = (self.sight_blocked().tobytes(), self._has_edge_walls())
+            kept = cache["line_sight"] = (_kept_sight_bytes(self), self._has_edge_walls())
         blocked, walls = kept
         if blocked[src] or walls:
             return self.los_list(src, radius)[dst]
@@ -838,21 +802,14 @@ def _direction_offsets(width: int) -> array:
 
 
 def _sight_blocked(grid: Grid) -> np.ndarray:
-    """``Grid.sight_blocked``'s table (kept per version by ``_cached``)."""
-    return grid._per_square("blocks_sight", grid._by_code("blocks_sight"))
+    """``Grid.sight_blocked``'s table (kept per version by ``_cached``): the sight bytes as bools."""
+    return np.frombuffer(_kept_sight_bytes(grid), _BOOL)
 
 
 def _any_edge_wall(grid: Grid) -> bool:
     """Whether the grid has an edge wall (``Grid._has_edge_walls``, kept per version by ``_cached``;
     np.count_nonzero costs a third of what ndarray.any() does)."""
     return bool(np.count_nonzero(grid.wall_e) or np.count_nonzero(grid.wall_s))
-
-
-def _pad(a: np.ndarray) -> np.ndarray:
-    """a with a border of one zero (False) square on every side (np.pad(a, 1), cheaper)."""
-    out = np.zeros((a.shape[0] + 2, a.shape[1] + 2), dtype=a.dtype)
-    out[1:-1, 1:-1] = a
-    return out
 
 
 def _around(i: int, cells: bytes, extra: bytes, code_cost: list, opened: int, height: int, width: int, row_steps,
@@ -887,7 +844,7 @@ def _around_kept(grid: Grid) -> tuple:
     now = _kept_square_bytes(grid)
     extra = grid.extra.astype(np.int8, copy=False).tobytes()
     kind = ("around", grid.width)
-    last = grid._last_built().get(kind)
+    last = _last_tables(grid).get(kind)
     rows = {}
     if last is not None and len(last[1]) == grid.n:
         stale = _near_changes(grid, last[0])
@@ -900,7 +857,7 @@ def _around_kept(grid: Grid) -> tuple:
                 _near_differences(extra, last[1], grid.height, grid.width, bytearray(grid.n), stale)
                 for sq in stale:
                     rows.pop(sq, None)
-    grid._last_built()[kind] = (now, extra, rows)
+    _last_tables(grid)[kind] = (now, extra, rows)
     return rows, now[0], extra, [t.cost or 1 for t in grid.terrains], _kept_open_bits(grid)
 
 
@@ -912,7 +869,7 @@ def _cost_ints(grid: Grid, mover: Mover) -> tuple[np.ndarray, int]:
     the extras as they are now."""
     cells, marker = _kept_square_bytes(grid)[:2]
     cost = np.empty(grid.n, _INT32)
-    dearest = _square_costs(cells, marker, grid.extra.astype(np.int8, copy=False).ravel(), grid._code_costs(mover),
+    dearest = _square_costs(cells, marker, grid.extra.astype(np.int8, copy=False).ravel(), _kept_code_costs(grid, mover),
                             cost)
     cost.flags.writeable = False
     return cost, int(dearest)
@@ -1161,6 +1118,66 @@ def _kept_enterable(grid: Grid, mover: Mover) -> bytes:
     return out
 
 
+def _kept_sight_bytes(grid: Grid) -> bytes:
+    """Per square, one byte: 1 where its terrain blocks sight (the cell codes, ``_kept_square_bytes``,
+    translated by ``_code_table``: one pass in C, no numpy array made; kept per version; ``Grid.sight_blocked``
+    reads it as bools, ``Grid.has_los`` as it is)."""
+    cache = grid._cache
+    out = cache.get("sight_bytes")
+    if out is None:
+        out = cache["sight_bytes"] = _kept_square_bytes(grid)[0].translate(_code_table(grid, "blocks_sight"))
+    return out
+
+
+# The last tables built and the per-code tables, read by C calls when compiled (grid.pxd): ``Grid._last_built``,
+# ``Grid._code_bytes`` and ``Grid._code_costs`` are these, for other modules and the tests
+def _last_tables(grid: Grid) -> dict:
+    """``Grid._last_built``: the grid's last tables built (made empty at the first call)."""
+    last = grid._last
+    if last is None:
+        last = grid._last = {}
+    return last
+
+
+def _kept_code_bytes(grid: Grid, attr: str) -> bytes:
+    """``Grid._code_bytes``: per cell code, one byte, 1 where the terrain's `attr` is true (kept with the
+    last tables built, as ``Grid._by_code``)."""
+    kept = _last_tables(grid)
+    out = kept.get(("code_bytes", attr))
+    if out is None:
+        out = kept[("code_bytes", attr)] = grid._by_code(attr).astype(np.uint8).tobytes()
+    return out
+
+
+def _code_table(grid: Grid, attr: str) -> bytes:
+    """``_kept_code_bytes(grid, attr)`` as a table of ``bytes.translate`` (one byte for each of the 256
+    byte values; a value past the terrains, a cell code ``Grid._check_codes`` refuses, reads 0), kept
+    as it is."""
+    kept = _last_tables(grid)
+    out = kept.get(("code_table", attr))
+    if out is None:
+        out = kept[("code_table", attr)] = _kept_code_bytes(grid, attr).ljust(256, b"\0")
+    return out
+
+
+def _kept_code_costs(grid: Grid, mover: Mover) -> np.ndarray:
+    """``Grid._code_costs``: per cell code, what entering costs the mover (-1: may not enter; an int32
+    array, read-only, kept with the last tables built as ``Grid._by_code``)."""
+    kept = _last_tables(grid)
+    out = kept.get(("code_costs", mover))
+    if out is None:
+        override = dict(mover.costs)
+        per_code = []
+        for t in grid.terrains:
+            base = override.get(t.name, t.cost)
+            if base is not None and t.door:
+                base = None if mover.door_cost is None else base + mover.door_cost
+            per_code.append(-1 if base is None else base)
+        out = kept[("code_costs", mover)] = np.array(per_code, dtype=np.int32)  # (0..UNREACHABLE plus a door)
+        out.flags.writeable = False
+    return out
+
+
 @lru_cache(maxsize=None)
 def _all_squares(n: int) -> list[int]:
     """Every square of a grid of n squares (shared: do not modify)."""
@@ -1169,28 +1186,34 @@ def _all_squares(n: int) -> list[int]:
 
 def _remade(grid: Grid, kind: tuple, make, args: tuple) -> tuple[bytearray, list]:
     """A movement table of one byte a square to make from the last one of `kind` built
-    (``_last_built``: kept with the ``_square_bytes`` it was read from): a copy of the last one and
-    the squares to work out again (``_near_changes``). A grid with none of this size starts from
-    the blank grid's (``_blank_grid``: ``make(blank, *args)`` makes it there); the blank grid itself
-    from every square of a table of zeros."""
+    (``_last_built``: kept with the ``_square_bytes`` it was read from and a bytearray equal to it,
+    its work copy): that work copy, to write the new table into, and the squares to work out again
+    (``_near_changes``). The work copy is taken out of the last tables built (no new copy of the
+    table a version: the last one is cold by then); whoever takes it (this grid or a copy sharing
+    them, in any thread) is the only one to write it, and a build an error leaves half done leaves
+    no entry (a frozen grid's, shared, is copied and left in place). A grid with none of this size
+    starts from a copy of the blank grid's (``_blank_grid``: ``make(blank, *args)`` makes it there);
+    the blank grid itself from every square of a table of zeros."""
     n = grid.n
-    last = grid._last_built().get(kind)
-    if last is None or len(last[1]) != n:
-        blank = _blank_grid(grid)
-        if grid is blank:
-            return bytearray(n), _all_squares(n)
-        last = blank._last_built().get(kind)
-        if last is None:
-            make(blank, *args)
-            last = blank._last_built()[kind]
+    tables = _last_tables(grid)
+    last = tables.get(kind) if grid.frozen else tables.pop(kind, None)
+    if last is not None and len(last[1]) == n:
+        return (bytearray(last[1]) if grid.frozen else last[2]), _near_changes(grid, last[0])
+    blank = _blank_grid(grid)
+    if grid is blank:
+        return bytearray(n), _all_squares(n)
+    last = _last_tables(blank).get(kind)
+    if last is None:
+        make(blank, *args)
+        last = _last_tables(blank)[kind]
     return bytearray(last[1]), _near_changes(grid, last[0])
 
 
 def _kept_table(grid: Grid, kind: tuple, now: tuple, out: bytearray) -> bytes:
     """A movement table `_remade` made and filled, as bytes, kept as the last one of `kind` built
-    with the ``_square_bytes`` it was read from (`now`)."""
+    with the ``_square_bytes`` it was read from (`now`) and `out`, its work copy (``_remade``)."""
     table = bytes(out)
-    grid._last_built()[kind] = (now, table)
+    _last_tables(grid)[kind] = (now, table, out)
     return table
 
 
@@ -1275,7 +1298,7 @@ def _enterable_bytes(grid: Grid, mover: Mover) -> bytes:
     now = _kept_square_bytes(grid)
     kind = ("enter_bytes", mover, grid.width)
     out, redo = _remade(grid, kind, _enterable_bytes, (mover,))
-    _enter_bytes(redo, now[0], now[1], grid._code_costs(mover), out)
+    _enter_bytes(redo, now[0], now[1], _kept_code_costs(grid, mover), out)
     return _kept_table(grid, kind, now, out)
 
 
@@ -1296,7 +1319,7 @@ def _step_open_bits(grid: Grid) -> bytes:
     kind = ("open_bits", grid.width)
     out, redo = _remade(grid, kind, _step_open_bits, ())
     squeeze = grid.diagonal == "squeeze"
-    _open_bits(redo, cells, wall_e, wall_s, grid._code_bytes("joined" if squeeze else "walkable"), squeeze,
+    _open_bits(redo, cells, wall_e, wall_s, _kept_code_bytes(grid, "joined" if squeeze else "walkable"), squeeze,
                grid.height, grid.width, _ROW_STEPS, _COLUMN_STEPS, out)
     return _kept_table(grid, kind, now, out)
 
@@ -1360,7 +1383,7 @@ def _step_key_bytes(grid: Grid, mover: Mover) -> bytes:
     now = _kept_square_bytes(grid)
     kind = ("step_keys", mover, grid.width)
     out, redo = _remade(grid, kind, _step_key_bytes, (mover,))
-    _step_keys(redo, _kept_open_bits(grid), now[0], _kept_enterable(grid, mover), grid._code_bytes("door"),
+    _step_keys(redo, _kept_open_bits(grid), now[0], _kept_enterable(grid, mover), _kept_code_bytes(grid, "door"),
                mover.diagonal, _direction_offsets(grid.width), out)
     return _kept_table(grid, kind, now, out)
 
@@ -1584,15 +1607,59 @@ def _padded_sight(grid: Grid, radius: int) -> tuple[bytes, bytes]:
     """The grid's sight-blocking squares padded by `radius` on every side (so a window of the
     viewer's square is the block from (r, c) on), and those of them beside a see-through square
     (8 directions): each (height + 2 radius) x (width + 2 radius) flat, one byte a square. The
-    padding (off the grid) blocks, and never lies on a segment between two squares of the grid."""
+    padding (off the grid) blocks, and never lies on a segment between two squares of the grid.
+    Written by ``_pad_sight``'s typed loops from the sight bytes (``_kept_sight_bytes``): the numpy
+    padding and ORs they replace made about a dozen arrays of the padded size, each written cold."""
     h, w = grid.height, grid.width
-    opaque = np.ones((h + 2 * radius, w + 2 * radius), dtype=bool)
-    opaque[radius:radius + h, radius:radius + w] = grid.sight_blocked().reshape(h, w)
-    clear = _pad(~opaque)  # (a border of blocking squares, as the padding)
-    # a see-through square among the 3 x 3 around: along the row, then down the column (four ORs, not nine)
-    across = clear[:, :-2] | clear[:, 1:-1] | clear[:, 2:]
-    near_clear = across[:-2] | across[1:-1] | across[2:]
-    return opaque.tobytes(), (opaque & near_clear).tobytes()
+    size = (h + 2 * radius) * (w + 2 * radius)
+    opaque = bytearray(b"\1") * size
+    edge = bytearray(size)
+    _pad_sight(_kept_sight_bytes(grid), h, w, radius, opaque, edge)
+    return bytes(opaque), bytes(edge)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
+def _pad_sight(blocked, height: int, width: int, radius: int, opaque, edge) -> int:
+    """``_padded_sight``'s tables written into `opaque` (all 1 on entry: the padding blocks) and `edge`
+    (all 0 on entry) from `blocked` (one byte a square of the grid, 1 where it blocks sight): the grid's
+    squares copied in, then each blocking square with a see-through one among the 3 x 3 round it (a
+    square off the padded grid blocks) marked in `edge`: inside the padded grid's border by an AND of
+    the nine, with no branch (only in the rows and columns within a step of the grid's: the padding
+    beyond has no see-through square near it), and on the border, reached only when the radius is
+    below 2, square by square. Compiled, on C ints (grid.pxd; Py_ssize_t indices, as
+    ``_near_differences``'), the arrays read with no check of each index: the sizes are checked here,
+    and the rows and columns read are kept on the padded grid."""
+    padded_width = width + 2 * radius
+    padded_height = height + 2 * radius
+    if radius < 0 or len(blocked) != height * width or len(opaque) != padded_height * padded_width \
+            or len(edge) != padded_height * padded_width:  # (a None array's length is 0, compiled)
+        raise ValueError("the blocking squares and the padded tables do not fit one grid")
+    for r in range(height):
+        at = (r + radius) * padded_width + radius
+        start = r * width
+        for c in range(width):
+            opaque[at + c] = blocked[start + c]
+    for r in range(max(radius - 1, 1), min(radius + height + 1, padded_height - 1)):
+        at = r * padded_width
+        for c in range(max(radius - 1, 1), min(radius + width + 1, padded_width - 1)):
+            p = at + c
+            edge[p] = opaque[p] & ~(opaque[p - padded_width - 1] & opaque[p - padded_width] & opaque[p - padded_width + 1]
+                                    & opaque[p - 1] & opaque[p + 1] & opaque[p + padded_width - 1]
+                                    & opaque[p + padded_width] & opaque[p + padded_width + 1]) & 1
+    if radius < 2:
+        for r in range(padded_height):
+            for c in range(padded_width):
+                if 0 < r < padded_height - 1 and 0 < c < padded_width - 1:
+                    continue
+                near = 0
+                for rr in range(max(r - 1, 0), min(r + 2, padded_height)):
+                    for cc in range(max(c - 1, 0), min(c + 2, padded_width)):
+                        if not opaque[rr * padded_width + cc]:
+                            near = 1
+                edge[r * padded_width + c] = opaque[r * padded_width + c] & near
+    return 0
 
 
 @cython.boundscheck(False)

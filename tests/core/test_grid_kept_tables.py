@@ -36,11 +36,12 @@ def test_the_reader_first_at_a_version_makes_the_tables_every_reader_shares(diag
             assert cache["around_bytes"][4] is opened
             assert cache[("search_tables", id(mover))][1] is keys
             assert cache[("search_tables", id(mover))][3] is enter
-            # and the last ones built, read from this version's squares
+            # and the last ones built, read from this version's squares, with their work copies (equal, not shared)
             now = cache["square_bytes"]
-            assert last[("step_keys", mover, g.width)] == (now, keys)
-            assert last[("open_bits", g.width)] == (now, opened)
-            assert last[("enter_bytes", mover, g.width)] == (now, enter)
+            for kind, table in ((("step_keys", mover, g.width), keys), (("open_bits", g.width), opened),
+                                (("enter_bytes", mover, g.width), enter)):
+                assert last[kind][:2] == (now, table)
+                assert type(last[kind][2]) is bytearray and last[kind][2] == table
             rules = step_open_by_the_rules(g)
             assert np.array_equal(g.step_open(), rules)
             table = table_by_the_rules(g, mover, rules)

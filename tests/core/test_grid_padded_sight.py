@@ -1,6 +1,7 @@
 """The sight window's padded tables (core/grid.py ``_padded_sight``: the blocking squares padded by the
-radius, and those of them beside a see-through square, found by ORs along the rows then down the
-columns) equal the rule read square by square, over random grids and radii."""
+radius, and those of them beside a see-through square, written by ``_pad_sight``'s loops: the squares
+inside the padded border by an AND of the nine round them, those on it, at radii 0 and 1, one by one)
+equal the rule read square by square, over random grids and radii."""
 from __future__ import annotations
 
 import numpy as np
