@@ -364,9 +364,8 @@ class LayoutDice:
             mt[i] = start[i]
         i, j = 1, 0
         for k in range(max(n, n_key)):  # init_by_array
-            at = last - 4 * j  # the lowest byte of the key's word j
-            w = kp[at - 3]
-            w = (w << 8 | kp[at - 2]) << 16 | kp[at - 1] << 8 | kp[at]
+            at = last - 4 * j - 3  # the key's word j, its bytes from the highest
+            w = cython.cast(cython.uint, kp[at]) << 24 | kp[at + 1] << 16 | kp[at + 2] << 8 | kp[at + 3]
             prev = mt[i - 1]
             mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & word)) + w + j) & word
             i += 1
