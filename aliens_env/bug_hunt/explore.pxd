@@ -44,3 +44,26 @@ cdef bint _sees(Grid col, const signed char[:, :] cells, int v, int m, int sight
                height=cython.int, r=cython.int, c=cython.int, dr=cython.int, dc=cython.int, s=cython.int, q=list,
                mouths=list)
 cpdef tuple layout_ports(GameRecords game)
+
+# the layout's seeded dice (LayoutDice): the Mersenne Twister's constants and init_genrand's state, C globals
+cdef Py_ssize_t _N, _M
+cdef unsigned int _MATRIX_A, _UPPER_MASK, _LOWER_MASK, _TEMPER_B, _TEMPER_C, _WORD
+cdef unsigned int _TWISTER_START[624]
+
+# its state a C array, seeded and drawn in C (final: no class derives from it)
+@cython.final
+cdef class LayoutDice:
+    cdef unsigned int mt[624]
+    cdef Py_ssize_t index
+    @cython.locals(data=bytes, key=bytes, last=cython.Py_ssize_t, top=cython.Py_ssize_t, n_key=cython.Py_ssize_t, kp=cython.p_uchar,
+                   mt=cython.p_uint, start=cython.p_uint, n=cython.Py_ssize_t, word=cython.uint, i=cython.Py_ssize_t,
+                   j=cython.Py_ssize_t, k=cython.Py_ssize_t, at=cython.Py_ssize_t, w=cython.uint, prev=cython.uint)
+    cpdef seed(self, str seed)
+    @cython.locals(mt=cython.p_uint, k=cython.Py_ssize_t, y=cython.uint)
+    cdef unsigned int _draw(self)
+    @cython.locals(r=cython.uint)
+    cpdef int d6(self) except -1
+
+# called in C by lock_roll
+@cython.locals(lasting=dict, dice=LayoutDice)
+cpdef LayoutDice seeded_dice(GameRecords game, str seed)

@@ -3,6 +3,11 @@ sealed-grid door (A54), equipment laid with new sections (electronic locks, comm
 rooms entered and the Brood Chamber's contents."""
 from __future__ import annotations
 
+try:
+    from _sha512 import sha512  # (random.py's own: hashlib's goes through OpenSSL, about 5,000 instructions more)
+except ImportError:
+    from hashlib import sha512
+
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
 from ..core.grid import line_steps
@@ -271,7 +276,7 @@ def equip_new_pieces(game, before: int) -> None:
 
 def lock_roll(game, door: tuple[int, int]) -> int:
     """The d6 that says whether a closed door laid at `door` is electronically locked."""
-    return Dice(f"bug-hunt-lock:{game.layout_seed}:{door[0]}:{door[1]}").d6()
+    return seeded_dice(game, f"bug-hunt-lock:{game.layout_seed}:{door[0]}:{door[1]}").d6()
 
 
 @cython.locals(game=GameRecords)
@@ -286,11 +291,118 @@ def comms_terminal(game, pos: int) -> int:
     return NO
 
 
-def layout_dice(game, port: dict) -> Dice:
-    """The dice that lay what lies at an open end: seeded by the game's layout seed and the
-    end's first square and direction."""
+def layout_dice(game, port: dict) -> LayoutDice:
+    """The dice that lay what lies at an open end (its d6 alone: layout.py's rolls): seeded by the
+    game's layout seed and the end's first square and direction (``seeded_dice``: valid until the
+    game's next seeded dice)."""
     r, c = port["cells"][0]
-    return Dice(f"bug-hunt-layout:{game.layout_seed}:{r}:{c}:{port['d']}")
+    return seeded_dice(game, f"bug-hunt-layout:{game.layout_seed}:{r}:{c}:{port['d']}")
+
+
+def seeded_dice(game, seed: str) -> LayoutDice:
+    """The game's LayoutDice (kept in geometry.lasting_cache) seeded with `seed`: its d6 rolls as
+    ``Dice(seed).d6()`` would, until the game's next call (each caller rolls what it needs first)."""
+    lasting = lasting_cache(game)
+    dice = lasting.get("layout_dice")
+    if dice is None:
+        dice = lasting["layout_dice"] = LayoutDice()
+    dice.seed(seed)
+    return dice
+
+
+# Python's Mersenne Twister (MT19937, CPython's Modules/_randommodule.c), for LayoutDice
+_N, _M = 624, 397
+_MATRIX_A, _UPPER_MASK, _LOWER_MASK = 0x9908B0DF, 0x80000000, 0x7FFFFFFF
+_TEMPER_B, _TEMPER_C = 0x9D2C5680, 0xEFC60000
+# a word's bits (compiled, these constants are C unsigned ints: a literal past 2**31 would be a Python int)
+_WORD = 0xFFFFFFFF
+
+
+def _twister_start() -> list:
+    """The state init_genrand(19650218) makes: init_by_array's first step, the same for every key."""
+    mt = [19650218]
+    for i in range(1, _N):
+        mt.append((1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF)
+    return mt
+
+
+#: init_genrand(19650218)'s state (compiled, a C array: explore.pxd); read only
+_TWISTER_START = _twister_start()
+
+
+class LayoutDice:
+    """The dice of the layout's seeded rolls (the layout and lock dice: each seeded by a string
+    of the layout seed and a square, d6 alone rolled): ``seed(s)`` then ``d6()`` roll what
+    ``Dice(s).d6()`` rolls, Python's Mersenne Twister seeded from a str as random.Random.seed seeds
+    it (version 2: the int of the str's UTF-8 bytes followed by their SHA-512, its 32-bit words
+    from the lowest, init_by_array; read here from the bytes, no int made), and d6 as Dice._below draws it (3 bits, drawn again while 6
+    or more). Compiled (explore.pxd), the state is a C array and a word is twisted only when it
+    is drawn (the same words: a word's twist reads the words after it untwisted, those before it
+    twisted, as the batch twist does): a Dice(s) was a new random.Random, 2.5 KB seeded through
+    random.py's Python code, then all 624 words twisted for the few a section rolls."""
+
+    def __init__(self):
+        if not cython.compiled:  # (compiled, a C array in the object, written whole by seed)
+            self.mt = [0] * _N
+        self.index = _N
+
+    def seed(self, seed: str) -> None:
+        data = seed.encode()
+        # the int random.Random.seed makes of the str, its bytes from the highest (three zero bytes
+        # first: every byte of its highest word is there); its 32-bit words, the lowest first, are the key
+        key = b"\0\0\0" + data + sha512(data).digest()
+        last = len(key) - 1
+        top = 3
+        while top < last and key[top] == 0:  # (leading zero bytes are no words of the int: at least one word)
+            top += 1
+        n_key = (last - top + 4) // 4
+        kp = key  # (compiled, its bytes read in C)
+        mt = self.mt
+        start = _TWISTER_START
+        n, word = _N, _WORD  # (compiled, C locals: the state's writes cannot change them)
+        for i in range(n):
+            mt[i] = start[i]
+        i, j = 1, 0
+        for k in range(max(n, n_key)):  # init_by_array
+            at = last - 4 * j - 3  # the key's word j, its bytes from the highest
+            w = cython.cast(cython.uint, kp[at]) << 24 | kp[at + 1] << 16 | kp[at + 2] << 8 | kp[at + 3]
+            prev = mt[i - 1]
+            mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & word)) + w + j) & word
+            i += 1
+            j += 1
+            if i >= n:
+                mt[0] = mt[n - 1]
+                i = 1
+            if j >= n_key:
+                j = 0
+        for k in range(n - 1):
+            prev = mt[i - 1]
+            mt[i] = ((mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & word)) - i) & word
+            i += 1
+            if i >= n:
+                mt[0] = mt[n - 1]
+                i = 1
+        mt[0] = _UPPER_MASK  # (init_by_array's last step: the top bit set, the state not all zero)
+        self.index = 0
+
+    def _draw(self) -> int:
+        """The next 32-bit output (genrand_uint32), its word twisted now."""
+        mt = self.mt
+        k = self.index
+        y = (mt[k] & _UPPER_MASK) | (mt[(k + 1) % _N] & _LOWER_MASK)
+        mt[k] = mt[(k + _M) % _N] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        self.index = (k + 1) % _N
+        y = mt[k]
+        y ^= y >> 11
+        y ^= (y << 7) & _TEMPER_B
+        y ^= (y << 15) & _TEMPER_C
+        return y ^ (y >> 18)
+
+    def d6(self) -> int:
+        while True:
+            r = self._draw() >> 29
+            if r < 6:
+                return r + 1
 
 
 def fill_brood(game, room: int, entrance: int) -> None:
