@@ -67,10 +67,12 @@ def test_the_tactics_goals_are_the_scripted_squads_kept_once_a_position(seed, mi
         seen_goals.add(len(want))
         for t in tactics:
             goals = t._goals(g)
+            if g.decision is None:  # (a game over: no decision to keep them with, worked out at each read)
+                assert goals == want and t._goals(g) is not goals and t._goals(g) == want
+                continue
             assert goals == want and t._goals(g) is goals, (seed, g.turn, t.tactic)
             assert t._goals_kept[0] is g.decision and t._goals_kept[1] is goals
             changed += t.tactic in last and last[t.tactic] != want
             last[t.tactic] = goals
         checked += 1
-    print(checked, len(seen_goals), changed)
-    assert checked > 300 and len(seen_goals) > 2 and changed > 100
+    assert checked > 300 and len(seen_goals) > 2 and changed > 50
