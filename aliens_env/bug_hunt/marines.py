@@ -323,7 +323,8 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
             around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
             for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
                 near = around[2 * d]
-                if near is not None and PASSABLE_BY_CODE[near[1]] and not taken >> 2 * d & 1 and near[2] * move_cost <= ap:
+                if (near is not None and PASSABLE_BY_CODE[near[1]] and not taken >> 2 * d & 1
+                        and near[2] * move_cost <= ap):
                     m[move + d] = 1
         m[numbers.end] = 1
         return
