@@ -273,25 +273,8 @@ def _nearest_of(field: np.ndarray, square: int, others: list) -> bool:
 
 
 # The tactics' play of the scripted squad: module functions, so the plays call them in C (tactics.pxd), each
-# handed the tactic (`tactic`: its step_toward, an instance's own read, _walk_field, _round_pods and _goals_kept);
-# TacticMarines' _walk, _goals and _leads_to are these (an instance's own _walk, _goals, _scripted or fan_out is not
-# read by the plays).
-def _goals_of(tactic, game) -> list[int]:
-    """The tactic's goals (ScriptedMarines._goals: policies' squad_goals, a C call), worked out once a
-    position (a list its readers share: none changes it), read by the scripted squad's play and again
-    by the tactic: kept in the tactic's _goals_kept with the decision open at the position. No position
-    changes while its decision object stays open (core/game.py, PhasedGame: a new position opens a new
-    one), and the kept decision cannot be another's while it is held, so the goals kept hold while
-    game.decision is that object. (cdef, tactics.pxd: one attribute of the tactic read, no method call.)"""
-    kept = tactic._goals_kept
-    decision = game.decision
-    if decision is not None and kept[0] is decision:
-        return kept[1]
-    goals = squad_goals(game)
-    kept[0], kept[1] = decision, goals
-    return goals
-
-
+# handed the tactic (`tactic`: its _goals and step_toward, an instance's own read, _walk_field and _round_pods);
+# TacticMarines' _walk and _leads_to are these (an instance's own _walk, _scripted or fan_out is not read by the plays).
 def _walking_steps(tactic, game):
     """The walking steps the tactic's squad reads, as squad_step and squad_next_figure take them
     (`field`): round the sentry pods for bypass (A73, _pod_field), the game's own (None) else."""
@@ -300,7 +283,7 @@ def _walking_steps(tactic, game):
 
 def _walk(tactic, game, mask) -> int:
     """ScriptedMarines._walk of the tactic: toward its goals along its walking steps (squad_walk)."""
-    return squad_walk(game, _goals_of(tactic, game), mask, _walking_steps(tactic, game))
+    return squad_walk(game, tactic._goals(game), mask, _walking_steps(tactic, game))
 
 
 def _scripted(tactic, game, mask, action) -> int:
@@ -354,7 +337,7 @@ def _fan(tactic, game, mask, action, per_goal: int) -> int:
             return action
         if kind == "overwatch" and _alien_targeted(game):
             return action  # the scripted squad watches Aliens in reach
-    goals = _goals_of(tactic, game)
+    goals = tactic._goals(game)
     if len(goals) < 2:
         return _scripted(tactic, game, mask, action)
     claimed = _claim(game, goals, per_goal, _pods(tactic, game))
@@ -387,7 +370,7 @@ class TacticMarines(ScriptedMarines):
         """What the policy reads of its tactic at every act, worked out once from ``tactic``: its play
         (``_play``: the tactic's method, which act calls; None for the scripted squad itself) and
         whether every walking distance the squad reads goes round the sentry pods (``_round_pods``:
-        bypass, A73); and where _goals_of keeps the goals of the position last read (``_goals_kept``:
+        bypass, A73); and where _goals keeps the goals of the position last read (``_goals_kept``:
         [the decision open there, its goals], written in place: no attribute set at each position)."""
         self._play = None if self.tactic == "heuristic" else getattr(self, self.tactic)
         self._round_pods = self.tactic == "bypass"
@@ -421,9 +404,22 @@ class TacticMarines(ScriptedMarines):
         """ScriptedMarines._walk along the tactic's walking steps (choose's; the plays call _walk in C)."""
         return _walk(self, game, mask)
 
+    @cython.locals(game=GameRecords, kept=list)
     def _goals(self, game) -> list[int]:
-        """ScriptedMarines._goals, kept once a position (_goals_of: the plays call it in C)."""
-        return _goals_of(self, game)
+        """ScriptedMarines._goals (policies' squad_goals, a C call), worked out once a position (a list
+        its readers share: none changes it), read by the scripted squad's play and again by the tactic:
+        kept in _goals_kept with the decision open at the position. No position changes while its
+        decision object stays open (core/game.py, PhasedGame: a new position opens a new one), and the
+        kept decision cannot be another's while it is held, so the goals kept hold while game.decision
+        is that object. (A list written in place: no attribute set and dropped at each act, which
+        slowed the look-ups of the instance's other attributes too.)"""
+        kept = self._goals_kept
+        decision = game.decision
+        if decision is not None and kept[0] is decision:
+            return kept[1]
+        goals = squad_goals(game)
+        kept[0], kept[1] = decision, goals
+        return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)
@@ -464,7 +460,7 @@ class TacticMarines(ScriptedMarines):
         kind = _kind(game, action)
         if kind == "comms" or kind in STEPS:
             return action
-        return _walk_or(self, game, mask, _goals_of(self, game), action)
+        return _walk_or(self, game, mask, self._goals(game), action)
 
     def rooms(self, game, mask, action) -> int:
         """rooms: shoot as scripted, else toward the nearest room not entered until the Queen is
@@ -486,7 +482,7 @@ class TacticMarines(ScriptedMarines):
         at a figure's square is the figure's walk to the goal; from a square a walker may not
         enter it reads UNREACHABLE, as a walk from there would)."""
         action = _scripted(self, game, mask, action)
-        goals = _goals_of(self, game)
+        goals = self._goals(game)
         if _kind(game, action) not in STEPS or len(goals) < 2 or _queen_seen(game):
             return action
         mates = [game.humans[i].pos for i in walkers(game) if i != game.active]
@@ -522,7 +518,7 @@ class TacticMarines(ScriptedMarines):
         shot = self.shot(game, mask, spare_eggs=True)
         if shot is not None:
             return shot
-        return _walk_or(self, game, mask, _goals_of(self, game), squad_hold(game, mask))
+        return _walk_or(self, game, mask, self._goals(game), squad_hold(game, mask))
 
     def _detour(self, game, mask, goals) -> int | None:
         """A step toward the nearest goal (by the active figure's walking steps) that a legal step
@@ -551,7 +547,7 @@ class TacticMarines(ScriptedMarines):
         action = _scripted(self, game, mask, action)
         if _kind(game, action) not in ("end", "overwatch") or game.humans[game.active].ap < 1:
             return action
-        step = self._detour(game, mask, _goals_of(self, game))
+        step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
     def run_past(self, game, mask, action) -> int:
@@ -563,7 +559,7 @@ class TacticMarines(ScriptedMarines):
         kind = _kind(game, action)
         if kind in STEPS or kind == "comms" or any(a.alive and game.rng(a.pos, pos) <= 2 for a in game.aliens):
             return action
-        step = self._detour(game, mask, _goals_of(self, game))
+        step = self._detour(game, mask, self._goals(game))
         return action if step is None else step
 
     def _claimed_goal(self, game, goals, per_goal: int) -> int | None:
