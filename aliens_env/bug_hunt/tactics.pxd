@@ -58,13 +58,10 @@ cdef Py_ssize_t _share_out(long[::1] walks, list figures, list goal_fields, long
 # spread's test of one goal: its walking field (int32) read as a C array
 @cython.locals(mine=cython.long, k=cython.Py_ssize_t)
 cdef bint _nearest_of(const int[:] field, Py_ssize_t square, list others) except -1
-# the tactics' play of the scripted squad, called in C by the plays (each handed the tactic, an object: its
-# step_toward, _walk_field, _round_pods and _goals_kept read as Python attributes): its goals kept once a position,
-# the walking steps it reads, its walk, the scripted choice, a step else another action, the pods it walks round, a
-# step's square (cpdef: TacticMarines' _leads_to) and its test against a field, and the share-out's play (fan_out,
-# fire_teams, ambush)
-@cython.locals(kept=list)
-cdef list _goals_of(object tactic, GameRecords game)
+# the tactics' play of the scripted squad, called in C by the plays (each handed the tactic, an object: its _goals,
+# step_toward, _walk_field and _round_pods read as Python attributes): the walking steps it reads, its walk, the scripted
+# choice, a step else another action, the pods it walks round, a step's square (cpdef: TacticMarines' _leads_to)
+# and its test against a field, and the share-out's play (fan_out, fire_teams, ambush)
 cdef object _walking_steps(object tactic, GameRecords game)
 cdef object _walk(object tactic, GameRecords game, object mask)
 cdef object _scripted(object tactic, GameRecords game, object mask, object action)
