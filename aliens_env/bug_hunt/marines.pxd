@@ -28,7 +28,7 @@ cdef class MaskNumbers:
     cdef readonly dict fire_cost, fire_range
     cdef readonly long sight_range, grenade_range
     cdef readonly long move_cost, door_cost, weld_cost, unweld_cost, equip_cost, pick_lock_cost, overwatch_cost
-    cdef readonly long grenade_cost
+    cdef readonly long grenade_cost, step_cost
     cdef readonly Py_ssize_t move, move_diagonal, door, weld, unweld, equip, pick_lock, comms, fire, overwatch, grenade
     cdef readonly Py_ssize_t end, written
 
@@ -44,7 +44,7 @@ cdef tuple _targets_kept(GameRecords game, MaskNumbers numbers=*, FeatureIndex i
 cpdef list target_ranges(GameRecords game, MaskNumbers numbers=*, FeatureIndex index=*)
 cpdef bint can_grenade(GameRecords game, object i)
 cpdef can_use_comms(GameRecords game, object i)
-cpdef tuple _grenade_targets(GameRecords game, object pos)
+cpdef dict _grenade_targets(GameRecords game, object pos)
 cpdef after_human_move(GameRecords game, object i)
 @cython.locals(t=tuple, k=cython.Py_ssize_t)
 cdef bint _grenade_slots_read(GameRecords game, const signed char *mask, Py_ssize_t size) except -1
@@ -94,5 +94,6 @@ cdef inline signed char *_mask_bytes(object mask, Py_ssize_t written, Py_ssize_t
 @cython.locals(h=Human, m=cython.p_schar, size=cython.Py_ssize_t, ap=cython.long, move_cost=cython.long,
                enter=cython.long, cell=cython.int, move=cython.Py_ssize_t, fire=cython.Py_ssize_t, d=cython.Py_ssize_t,
                k=cython.Py_ssize_t, rng_w=cython.long, ranges=list, near=tuple, around=list, taken=cython.long,
-               numbers=MaskNumbers, index=FeatureIndex)
+               numbers=MaskNumbers, index=FeatureIndex, beside=cython.bint, grenade=cython.Py_ssize_t,
+               slot=cython.Py_ssize_t)
 cpdef marine_mask(GameRecords game, object mask, bint script=*)

@@ -57,6 +57,10 @@ class MaskNumbers:
         self.move_cost, self.door_cost, self.weld_cost = cost["move"], cost["door"], cost["weld"]
         self.unweld_cost, self.equip_cost, self.pick_lock_cost = cost["unweld"], cost["equip"], cost["pick_lock"]
         self.overwatch_cost, self.grenade_cost = cost["overwatch"], cost["grenade"]
+        # the least AP of an action on a square beside the figure (a move, door, weld, cut, sentry or
+        # lock; boarding the APC aside): with fewer, marine_mask reads none of those squares
+        self.step_cost = min(self.move_cost, self.door_cost, self.weld_cost, self.unweld_cost, self.equip_cost,
+                             self.pick_lock_cost)
         self.fire_cost = {name[len("fire_"):]: ap for name, ap in cost.items() if name.startswith("fire_")}  # by weapon
         # each weapon's range (combat.weapon_range: 0 for none), the grenade's and the sight range
         self.fire_range = {name: 0 if w is None else w["range"] for name, w in rules["weapons"].items()}
@@ -65,7 +69,7 @@ class MaskNumbers:
         self.unweld, self.equip, self.pick_lock, self.comms = slot["unweld"], slot["equip"], slot["pick_lock"], slot["comms"]
         self.fire, self.overwatch, self.grenade, self.end = slot["fire"], slot["overwatch"], slot["grenade"], slot["end"]
         # one past the last slot marine_mask writes by index (4 sides or diagonals from each such
-        # slot, MAX_TARGETS fire slots; the grenade slots it sets through numpy): compiled, the mask
+        # slot, MAX_TARGETS fire slots; the grenade slots it checks one by one): compiled, the mask
         # it writes through a C pointer is checked to be that long (marines.pxd's _mask_bytes)
         self.written = max(max(self.move, self.move_diagonal, self.door, self.weld, self.unweld, self.equip,
                                self.pick_lock) + 4, self.fire + MAX_TARGETS,
@@ -198,12 +202,12 @@ def grenade_squares(game, i: int) -> dict[int, int]:
     """slot -> square a grenade of figure i may be nominated at (PRINTED: "the firer nominates
     the square"): every open square (floor or open doorway) the figure sees within the grenade's
     range, its own excepted (ASSUMPTION A47)."""
-    return _grenade_targets(game, game.humans[i].pos)[0]
+    return _grenade_targets(game, game.humans[i].pos)
 
 
-def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
-    """grenade_squares from square pos, and its slots as an index array (marine_mask sets them
-    in one numpy call); kept per layout version and square."""
+def _grenade_targets(game, pos: int) -> dict[int, int]:
+    """grenade_squares from square pos (marine_mask sets its slots, the keys); kept per layout
+    version and square."""
     key = ("grenade_squares", pos)  # depends only on the layout and the square
     shared = layout_cache(game)
     cached = shared.get(key)
@@ -213,7 +217,7 @@ def _grenade_targets(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
 
 
 @cython.locals(game=GameRecords)
-def _grenade_targets_kept(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
+def _grenade_targets_kept(game, pos: int) -> dict[int, int]:
     """_grenade_targets_uncached, kept across layout versions (geometry.lasting_cache) keyed on
     the cells of the block within grenade range of pos: all it reads. A square of the block is
     a target when it is passable and seen, and whether pos sees it depends on the opaque squares
@@ -237,12 +241,12 @@ def _grenade_targets_kept(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
 @cython.locals(game=GameRecords, size=cython.Py_ssize_t, reach=cython.Py_ssize_t, side=cython.Py_ssize_t,
                r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, rs=cython.Py_ssize_t, re=cython.Py_ssize_t,
                cs=cython.Py_ssize_t, ce=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t,
-               at=cython.Py_ssize_t, slot=cython.Py_ssize_t, seen=bytes, cells=bytes, squares=dict, slots=list)
-def _grenade_targets_uncached(game, pos: int) -> tuple[dict[int, int], np.ndarray]:
+               at=cython.Py_ssize_t, slot=cython.Py_ssize_t, seen=bytes, cells=bytes, squares=dict)
+def _grenade_targets_uncached(game, pos: int) -> dict[int, int]:
     """The squares within grenade range of pos (its block of 2 reach + 1 a side) that pos sees
-    and that are passable, pos itself excepted: {slot: square} and the slots (int64), row by
-    row; a slot is the square's place in the block. One loop over the block's squares, read
-    from bytes of the block's rows (on C ints when compiled)."""
+    and that are passable, pos itself excepted: {slot: square}, row by row; a slot is the
+    square's place in the block. One loop over the block's squares, read from bytes of the
+    block's rows (on C ints when compiled)."""
     size, reach = game.size, game.rules["weapons"]["grenade"]["range"]
     side = 2 * reach + 1
     r0, c0 = divmod(pos, size)
@@ -250,15 +254,14 @@ def _grenade_targets_uncached(game, pos: int) -> tuple[dict[int, int], np.ndarra
     re, ce = min(size, r0 + reach + 1), min(size, c0 + reach + 1)
     seen = game.colony.los_from(pos, game.rules["sight_range"])[rs * size:re * size].tobytes()
     cells = game.colony.cells[rs:re].tobytes()  # (codes 0..6: a byte each, as unsigned)
-    squares, slots = {}, []
+    squares = {}
     for r in range(rs, re):
         for c in range(cs, ce):
             at = (r - rs) * size + c
             if seen[at] and PASSABLE_BY_CODE[cells[at]] and (r != r0 or c != c0):
                 slot = (r - r0 + reach) * side + (c - c0 + reach)
                 squares[slot] = r * size + c
-                slots.append(slot)
-    return squares, np.array(slots, dtype=np.int64)
+    return squares
 
 
 def grenade_slot(game, i: int, square: int) -> int | None:
@@ -315,12 +318,14 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     # direction d), worked out only when a move may be afforded at all: no square costs less than
     # one move to enter (its terrain's cost at least 1, hazards added)
     taken = taken_beside(game, h.pos, index.sentries) if ap >= move_cost else 0
-    around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
     if h.in_apc:  # inside the APC: only leaving it (a move, PRINTED 1 AP like a normal square)
-        for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
-            near = around[2 * d]
-            if near is not None and PASSABLE_BY_CODE[near[1]] and not taken >> 2 * d & 1 and near[2] * move_cost <= ap:
-                m[move + d] = 1
+        if ap >= move_cost:  # (the square's around row read only when a move may be afforded)
+            around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
+            for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+                near = around[2 * d]
+                if (near is not None and PASSABLE_BY_CODE[near[1]] and not taken >> 2 * d & 1
+                        and near[2] * move_cost <= ap):
+                    m[move + d] = 1
         m[numbers.end] = 1
         return
     apc_sq, board = NO, False
@@ -331,32 +336,38 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
     equipment = h.equipment
     # the auto sentries the operator may switch (on a square beside it), when it has the AP
     sentries = index.sentries if equipment and ap >= numbers.equip_cost else ()
-    for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
-        near = around[2 * d]
-        if near is None:
-            continue
-        n, cell, enter, _ = near
-        if PASSABLE_BY_CODE[cell] and not taken >> 2 * d & 1 and enter * move_cost <= ap:
-            m[move + d] = 1
-        elif n == apc_sq and board:
-            m[move + d] = 1  # board the APC
-        if cell == DOOR_OPEN or cell == DOOR_CLOSED:
-            if ap >= numbers.door_cost and (cell == DOOR_CLOSED or figure_at(game, n) is None):
-                m[numbers.door + d] = 1
-            if cell == DOOR_CLOSED and ap >= numbers.weld_cost:
-                m[numbers.weld + d] = 1
-        if cell == DOOR_WELDED and ap >= numbers.unweld_cost and game.unweld_turn.get(str(n)) != game.turn:
-            m[numbers.unweld + d] = 1
-        if n in sentries:
-            m[numbers.equip + d] = 1
-        if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
-            if ap >= numbers.unweld_cost and game.unweld_turn.get(str(n)) != game.turn:
+    # the sides (and a Predator's diagonals) read from the square's around row only when some action
+    # on a square beside it may be afforded (step_cost: the least of their AP costs, boarding aside):
+    # with too few AP left (a figure's last AP spent, its squad's pool too) none is legal
+    beside = ap >= numbers.step_cost or board
+    if beside:
+        around = game.colony.around(h.pos)  # (square, cell, AP to enter, no corner cut) by direction
+        for d in range(4):  # CARDINAL (N, E, S, W) are DIRECTIONS 0, 2, 4, 6
+            near = around[2 * d]
+            if near is None:
+                continue
+            n, cell, enter, _ = near
+            if PASSABLE_BY_CODE[cell] and not taken >> 2 * d & 1 and enter * move_cost <= ap:
+                m[move + d] = 1
+            elif n == apc_sq and board:
+                m[move + d] = 1  # board the APC
+            if cell == DOOR_OPEN or cell == DOOR_CLOSED:
+                if ap >= numbers.door_cost and (cell == DOOR_CLOSED or figure_at(game, n) is None):
+                    m[numbers.door + d] = 1
+                if cell == DOOR_CLOSED and ap >= numbers.weld_cost:
+                    m[numbers.weld + d] = 1
+            if cell == DOOR_WELDED and ap >= numbers.unweld_cost and game.unweld_turn.get(str(n)) != game.turn:
                 m[numbers.unweld + d] = 1
-            if equipment and ap >= numbers.pick_lock_cost:
-                m[numbers.pick_lock + d] = 1
+            if sentries and n in sentries:  # (most often none: no look-up in an empty tuple)
+                m[numbers.equip + d] = 1
+            if cell == DOOR_LOCKED:  # (option electronic_locks, A58) cut like a weld, or picked by the operator
+                if ap >= numbers.unweld_cost and game.unweld_turn.get(str(n)) != game.turn:
+                    m[numbers.unweld + d] = 1
+                if equipment and ap >= numbers.pick_lock_cost:
+                    m[numbers.pick_lock + d] = 1
     if can_use_comms(game, i):
         m[numbers.comms] = 1
-    if h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
+    if beside and h.role == "predator":  # Predators move as Alien Warriors: diagonals too (PRINTED, optional)
         for k in range(4):  # DIAGONALS (NE, SE, SW, NW) are DIRECTIONS 1, 3, 5, 7
             near = around[2 * k + 1]
             if near is not None:
@@ -375,7 +386,11 @@ def marine_mask(game, mask: np.ndarray, script: bool = False) -> None:
         if ap >= numbers.overwatch_cost and not h.overwatch:
             m[numbers.overwatch] = 1
         if ap >= numbers.grenade_cost and can_grenade(game, i) and (not script or _grenade_slots_read(game, m, size)):
-            mask[numbers.grenade + _grenade_targets(game, h.pos)[1]] = 1
+            grenade = numbers.grenade  # (the slots set one by one through m, each checked against the mask's size)
+            for slot in _grenade_targets(game, h.pos):
+                if not 0 <= grenade + slot < size:
+                    raise IndexError(f"grenade slot {slot} lies beyond the action mask ({size} slots)")
+                m[grenade + slot] = 1
     m[numbers.end] = 1
 
 

@@ -5,9 +5,9 @@ from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 # the action layout: the slots encoded by C calls (choose, shot)
 from aliens_env.core.actions cimport ActionLayout
 # the rule queries the squad reads, called in C (the game typed): the range, the kept walking field (its steps
-# a C slice), the entry squares and the goals (geometry), the targets (marines), a weapon's range
+# a C slice), the entry squares and the goals (geometry), the targets and the action slots (marines), a weapon's range
 from aliens_env.bug_hunt.geometry cimport WalkKept, entry_squares, exploration_goals, rng, walk_kept
-from aliens_env.bug_hunt.marines cimport targets
+from aliens_env.bug_hunt.marines cimport MaskNumbers, marine_numbers, targets
 from aliens_env.bug_hunt.combat cimport weapon_range
 
 # an able squad figure on or beside a square, and the walking figures: loops over the typed figures (C calls from
@@ -46,8 +46,9 @@ cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
 @cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
 cpdef object squad_next_figure(GameRecords game, object field=*)
 cpdef object squad_step(GameRecords game, object goals, object mask, object field=*)
-# squad_step along given walking steps (the field a C slice: the tactics hand a goal's kept view)
-@cython.locals(layout=ActionLayout, h=Human, slices=dict)
+# squad_step along given walking steps (the field a C slice: the tactics hand a goal's kept view; the slots
+# marine_numbers' C fields)
+@cython.locals(numbers=MaskNumbers, h=Human)
 cpdef object squad_step_along(GameRecords game, const int[:] dist, object mask)
 @cython.locals(a=Alien, queens=list, terminals=list, f=dict, mission=dict, objective=str)
 cpdef list squad_goals(GameRecords game)

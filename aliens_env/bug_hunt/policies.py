@@ -15,7 +15,7 @@ from ..core.policy import SeedablePolicy
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .combat import target_square, weapon_range
 from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_kept
-from .marines import grenade_slot, targets
+from .marines import grenade_slot, marine_numbers, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
 
@@ -195,13 +195,12 @@ def squad_step_along(game, dist, mask: np.ndarray) -> int | None:
     of every square is made. None is refused (compiled, a typed view takes None as an empty one)."""
     if dist is None:
         raise TypeError("squad_step_along: dist must be a walking field (steps per square), not None")
-    layout = game.layout
-    slices = layout.slices  # name -> (first action, count): as layout.encode (read from the typed layout's struct)
+    numbers = marine_numbers(game)  # the move, door and pick-lock slots as marine_mask reads them (C fields)
     h = game.humans[game.active]
     pos = h.pos
     apc_sq = game.apc["pos"] if game.apc is not None else NO
-    step = _closer_step(dist, mask, game.colony.around(pos), pos, slices["move"][0], slices["door"][0],
-                        slices["pick_lock"][0], apc_sq)
+    step = _closer_step(dist, mask, game.colony.around(pos), pos, numbers.move, numbers.door, numbers.pick_lock,
+                        apc_sq)
     return None if step == NO else step
 
 

@@ -370,27 +370,24 @@ class TacticMarines(ScriptedMarines):
         """What the policy reads of its tactic at every act, worked out once from ``tactic``: its play
         (``_play``: the tactic's method, which act calls; None for the scripted squad itself) and
         whether every walking distance the squad reads goes round the sentry pods (``_round_pods``:
-        bypass, A73)."""
+        bypass, A73); and where _goals keeps the goals of the position last read (``_goals_kept``:
+        [the decision open there, its goals], written in place: no attribute set at each position)."""
         self._play = None if self.tactic == "heuristic" else getattr(self, self.tactic)
         self._round_pods = self.tactic == "bypass"
+        self._goals_kept = [None, None]
 
     def __getstate__(self) -> dict:
         """The pickled (and deep-copied) state: the tactic without what _keep_play works out from it
-        (a pickle as before they were kept; the copy's play is bound to the copy, __setstate__)."""
+        or keeps (a pickle as before they were kept; the copy's play is bound to the copy, __setstate__)."""
         state = dict(self.__dict__)
         state.pop("_play", None)
         state.pop("_round_pods", None)
+        state.pop("_goals_kept", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         self._keep_play()
-
-    #: while act() plays a tactic, what it has worked out for its position: the goals (_goals), read
-    #: by the scripted squad's play and again by the tactic (a policy changes nothing, so the
-    #: position stays as it is until act() returns); None outside act() and where the scripted
-    #: squad's play alone is the action (it reads the goals once at most)
-    _within_act = None
 
     @cython.locals(game=GameRecords)
     def act(self, game, player: str) -> int:
@@ -401,26 +398,27 @@ class TacticMarines(ScriptedMarines):
         play = self._play
         if play is None or game.decision.kind != "act":
             return self.choose(game, mask)
-        self._within_act = {}
-        try:
-            return play(game, mask, squad_act(game, mask))
-        finally:
-            self._within_act = None
+        return play(game, mask, squad_act(game, mask))
 
     def _walk(self, game, mask) -> int:
         """ScriptedMarines._walk along the tactic's walking steps (choose's; the plays call _walk in C)."""
         return _walk(self, game, mask)
 
-    @cython.locals(game=GameRecords, kept=dict)
+    @cython.locals(game=GameRecords, kept=list)
     def _goals(self, game) -> list[int]:
-        """ScriptedMarines._goals (policies' squad_goals, a C call), worked out once within act() (a
-        list its readers share: none changes it)."""
-        kept = self._within_act
-        if kept is None:
-            return squad_goals(game)
-        goals = kept.get("goals")
-        if goals is None:
-            goals = kept["goals"] = squad_goals(game)
+        """ScriptedMarines._goals (policies' squad_goals, a C call), worked out once a position (a list
+        its readers share: none changes it), read by the scripted squad's play and again by the tactic:
+        kept in _goals_kept with the decision open at the position. No position changes while its
+        decision object stays open (core/game.py, PhasedGame: a new position opens a new one), and the
+        kept decision cannot be another's while it is held, so the goals kept hold while game.decision
+        is that object. (A list written in place: no attribute set and dropped at each act, which
+        slowed the look-ups of the instance's other attributes too.)"""
+        kept = self._goals_kept
+        decision = game.decision
+        if decision is not None and kept[0] is decision:
+            return kept[1]
+        goals = squad_goals(game)
+        kept[0], kept[1] = decision, goals
         return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's

@@ -106,10 +106,13 @@ def masks_by_code_and_rule(game, script: bool) -> tuple[np.ndarray, np.ndarray]:
 def test_marine_mask_is_the_plain_mask(seed, options):
     """Each decision as it is, with another squad AP pool (masks at the AP costs' edges) and a
     grenade (random play throws the squad's few early), and with the pulse rifle's range cut to 3
-    (the grenade's reach, 10, then holds targets beyond the weapon's)."""
+    (the grenade's reach, 10, then holds targets beyond the weapon's) and a move dearer (2 AP) than
+    a door (1 AP): marine_mask reads the squares beside only from the least AP of an action there
+    (MaskNumbers.step_cost), so masks short of that, and masks short of a move alone, are met."""
     rng = random.Random(seed)
-    counts = {"masks": 0, "fire": 0, "beyond_weapon": 0, "grenade": 0, "in_apc": 0}
-    short = {}  # the rules with the pulse rifle's range cut, by the game's rules
+    counts = {"masks": 0, "fire": 0, "beyond_weapon": 0, "grenade": 0, "in_apc": 0, "short_of_a_step": 0,
+              "door_not_move": 0}
+    short = {}  # the rules with the pulse rifle's range cut and a move at 2 AP, by the game's rules
     for g in decisions(seed, 3000, ("act", "drive"), **options):
         if g.decision.kind != "act":
             continue
@@ -118,6 +121,7 @@ def test_marine_mask_is_the_plain_mask(seed, options):
         if id(rules) not in short:
             short[id(rules)] = copy.deepcopy(rules)
             short[id(rules)]["weapons"]["pulse_rifle"]["range"] = 3
+            short[id(rules)]["ap_cost"]["move"] = 2
         for pool, cut in ((None, False), (rng.randrange(0, 4), False), (None, True)):
             if pool is not None:
                 g.grenade_pools[h.squad] = 1
@@ -142,9 +146,14 @@ def test_marine_mask_is_the_plain_mask(seed, options):
             start, count = g.layout.slices["grenade"]
             counts["grenade"] += bool(want[start:start + count].any())
             counts["in_apc"] += h.in_apc
+            ap, cost = state.available_ap(g, g.active), g.rules["ap_cost"]
+            counts["short_of_a_step"] += ap < min(cost[kind] for kind in ("move", "door", "weld", "unweld", "equip",
+                                                                          "pick_lock"))
+            counts["door_not_move"] += cost["door"] <= ap < cost["move"]
             g.pools[:], g.grenade_pools[:], g.rules = pools, grenades, rules
             g._cache.clear()
     assert counts["masks"] > 5000 and counts["fire"] > 100, counts
+    assert counts["short_of_a_step"] > 20 and counts["door_not_move"] > 20, counts
     if options.get("squad") != "predators":  # (no pulse rifle, no grenade among the Predators)
         assert counts["grenade"] > 50 and counts["beyond_weapon"] > 5, counts
     if "apc" in options:

@@ -1,7 +1,7 @@
 """The squad's and the hive's shortcuts (session 50) against the plain computations they replace,
 over random Bug Hunt games: combat.throw_squares (the block within reach of the thrower read,
-not every square of the colony), what TacticMarines.act keeps while it runs (its goals, worked
-out once for the scripted squad's play and the tactic's) and state.occupied's typed set."""
+not every square of the colony), what TacticMarines keeps of a position (its goals, worked out
+once for the scripted squad's play and the tactic's) and state.occupied's typed set."""
 from __future__ import annotations
 
 import random
@@ -69,9 +69,9 @@ def test_the_occupied_squares_are_the_figures_the_pods_and_the_apc_at_random_pos
 
 
 def act_worked_out_afresh(tactic, game, player: str) -> int:
-    """TacticMarines.act with nothing kept: the scripted squad's action, then the tactic's, the
-    goals worked out at each read (outside act() the tactic keeps nothing)."""
-    assert tactic._within_act is None
+    """TacticMarines.act with nothing kept from before: the scripted squad's action, then the
+    tactic's, the goals the tactic kept (at this position or another) dropped first."""
+    tactic._goals_kept[:] = [None, None]
     action = ScriptedMarines.act(tactic, game, player)
     if tactic.tactic == "heuristic" or game.decision.kind != "act":
         return action
@@ -82,8 +82,9 @@ def act_worked_out_afresh(tactic, game, player: str) -> int:
                                           (2, {"mission": "explore"})])
 def test_every_tactics_act_is_its_play_with_the_goals_worked_out_afresh_at_random_positions(seed, options):
     """At every Marine decision of games the tactics take turns to play (against the dice AI), each
-    tactic's act() equals its play with the goals worked out afresh at each read, and keeps
-    nothing once it returns."""
+    tactic's act() (its goals kept from a read at the position before, the tactics' test below:
+    a kept reading of another position would differ somewhere) equals its play with the goals
+    worked out afresh, and keeps no other position's goals once it returns."""
     tactics = [TacticMarines(name) for name in TACTICS]
     hive, rng = BugHuntDiceAI(), random.Random(seed)
     checked, differ = 0, set()
@@ -98,8 +99,9 @@ def test_every_tactics_act_is_its_play_with_the_goals_worked_out_afresh_at_rando
                 continue
             actions = {}
             for t in tactics:
+                t._goals(g)  # (kept at this position: act reads them back)
                 actions[t.tactic] = t.act(g, player)
-                assert t._within_act is None
+                assert t._goals_kept[0] is g.decision
                 assert actions[t.tactic] == act_worked_out_afresh(t, g, player), (seed, g.turn, t.tactic)
             checked += g.decision.kind == "act"
             differ |= {name for name, a in actions.items() if a != actions["heuristic"]}

@@ -48,11 +48,8 @@ def test_spread_with_the_typed_goal_test_is_the_plain_spread_at_random_positions
         pool = scripted + [near[0] for near in g.colony.around(g.humans[g.active].pos) if near is not None]
         for goals in (scripted, [rng.choice(pool) for _ in range(rng.randint(2, 6))]):
             for action in (g.layout.encode("move", rng.randrange(4)), g.layout.encode("end")):
-                spread._within_act = {"goals": goals}  # (the goals act() would have worked out)
-                try:
-                    chosen = spread.spread(g, mask, action)
-                finally:
-                    spread._within_act = None
+                spread._goals_kept[:] = [g.decision, goals]  # (the goals kept for the position, as _goals keeps them)
+                chosen = spread.spread(g, mask, action)
                 if g.layout.decode(action)[0] != "move" or len(goals) < 2 or _queen_seen(g):
                     assert chosen == action and not walked
                     continue

@@ -2,7 +2,7 @@
 the pods, _round_pods) and its goals read from policies' squad_goals in C: each tactic plays its own
 method on itself, also in a pickled or deep-copied game and loaded from a pickle made before they
 were kept (they are not pickled: worked out again on loading), and its goals are the scripted squad's
-(ScriptedMarines._goals) at random positions, outside act() and within it (kept once)."""
+(ScriptedMarines._goals) at random positions, kept once a position (with its open decision)."""
 from __future__ import annotations
 
 import copy
@@ -40,8 +40,9 @@ def test_a_tactic_pickles_without_its_play_and_one_pickled_before_it_was_kept_pl
     olds = []
     for t in tactics:
         assert b"_play" not in pickle.dumps(t) and b"_round_pods" not in pickle.dumps(t)
+        assert b"_goals_kept" not in pickle.dumps(t)
         old = TacticMarines.__new__(TacticMarines)  # (as a pickle of session 57 loads: the state alone)
-        old.__setstate__({k: v for k, v in vars(t).items() if k not in ("_play", "_round_pods")})
+        old.__setstate__({k: v for k, v in vars(t).items() if k not in ("_play", "_round_pods", "_goals_kept")})
         assert old._round_pods == t._round_pods and (old._play is None) == (t._play is None)
         olds.append(old)
     checked = 0
@@ -54,20 +55,24 @@ def test_a_tactic_pickles_without_its_play_and_one_pickled_before_it_was_kept_pl
 
 
 @pytest.mark.parametrize("seed,mission,options", [(5, "kill_queen", {}), (8, "explore", {"satellite_comms": True})])
-def test_the_tactics_goals_are_the_scripted_squads_outside_act_and_within_it(seed, mission, options):
+def test_the_tactics_goals_are_the_scripted_squads_kept_once_a_position(seed, mission, options):
+    """Each tactic reads the scripted squad's goals, kept while the position's decision stays open:
+    read again, the same list; at the next position (the same game played on: a new decision)
+    worked out afresh, so goals that change from one position to the next are never read stale."""
     tactics = [TacticMarines(name) for name in TACTICS]
-    checked, seen_goals = 0, set()
-    for g in positions(seed, mission, every=7, steps=700, **options):
+    checked, seen_goals, changed = 0, set(), 0
+    last = {}  # the goals each tactic read at the last position
+    for g in positions(seed, mission, every=1, steps=700, **options):
         want = ScriptedMarines._goals(g)
         seen_goals.add(len(want))
         for t in tactics:
-            outside = t._goals(g)
-            assert outside == want and t._goals(g) is not outside, (seed, g.turn, t.tactic)  # (a new list each time)
-            t._within_act = {}  # (as act() sets it: the goals worked out once, then read back)
-            try:
-                within = t._goals(g)
-                assert within == want and t._within_act["goals"] is within and t._goals(g) is within
-            finally:
-                t._within_act = None
+            goals = t._goals(g)
+            if g.decision is None:  # (a game over: no decision to keep them with, worked out at each read)
+                assert goals == want and t._goals(g) is not goals and t._goals(g) == want
+                continue
+            assert goals == want and t._goals(g) is goals, (seed, g.turn, t.tactic)
+            assert t._goals_kept[0] is g.decision and t._goals_kept[1] is goals
+            changed += t.tactic in last and last[t.tactic] != want
+            last[t.tactic] = goals
         checked += 1
-    assert checked > 50 and len(seen_goals) > 2
+    assert checked > 300 and len(seen_goals) > 2 and changed > 50
