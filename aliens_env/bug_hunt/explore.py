@@ -3,10 +3,13 @@ sealed-grid door (A54), equipment laid with new sections (electronic locks, comm
 rooms entered and the Brood Chamber's contents."""
 from __future__ import annotations
 
-try:
-    from _sha512 import sha512  # (random.py's own: hashlib's goes through OpenSSL, about 5,000 instructions more)
+try:  # random.py's own SHA-512 (hashlib's goes through OpenSSL: about 5,000 instructions more a call)
+    from _sha512 import sha512  # (Python 3.10-3.11)
 except ImportError:
-    from hashlib import sha512
+    try:
+        from _sha2 import sha512  # (Python 3.12 on)
+    except ImportError:
+        from hashlib import sha512
 
 from ..core.dice import Dice
 from . import geometry, layout as lay, state
@@ -74,7 +77,9 @@ def reveal(game, viewer: int = NO) -> None:
                 if piece.get("brood"):
                     brood_exists = True
                     break
-        new = lay.resolve_port(col, found, layout_dice(game, col.ports[found]), game.rules, brood_exists)
+        # (laid with the game's kept LayoutDice: the d6 of layout_dice's own Dice, no random.Random made)
+        new = lay.resolve_port(col, found, seeded_dice(game, layout_seed(game, col.ports[found])), game.rules,
+                               brood_exists)
         game.stats["sections_laid"] += len(col.pieces) - before
         game.features.extend(new)
         equip_new_pieces(game, before)
@@ -291,12 +296,18 @@ def comms_terminal(game, pos: int) -> int:
     return NO
 
 
-def layout_dice(game, port: dict) -> LayoutDice:
-    """The dice that lay what lies at an open end (its d6 alone: layout.py's rolls): seeded by the
-    game's layout seed and the end's first square and direction (``seeded_dice``: valid until the
-    game's next seeded dice)."""
+def layout_seed(game, port: dict) -> str:
+    """The seed of the dice that lay what lies at an open end: the game's layout seed and the end's
+    first square and direction."""
     r, c = port["cells"][0]
-    return seeded_dice(game, f"bug-hunt-layout:{game.layout_seed}:{r}:{c}:{port['d']}")
+    return f"bug-hunt-layout:{game.layout_seed}:{r}:{c}:{port['d']}"
+
+
+def layout_dice(game, port: dict) -> Dice:
+    """The dice that lay what lies at an open end (a Dice of its own, seeded by ``layout_seed``).
+    reveal lays with the game's kept LayoutDice seeded alike, which rolls the same d6 (layout.py's
+    only rolls)."""
+    return Dice(layout_seed(game, port))
 
 
 def seeded_dice(game, seed: str) -> LayoutDice:
@@ -399,6 +410,8 @@ class LayoutDice:
         return y ^ (y >> 18)
 
     def d6(self) -> int:
+        if self.index >= _N:  # (as made: no state until seeded; once seeded, the index stays below _N)
+            raise ValueError("a LayoutDice rolls only once seeded: call seed(s) first")
         while True:
             r = self._draw() >> 29
             if r < 6:

@@ -31,6 +31,8 @@ cpdef _zero_planes(array, planes)
 # (the map planes' row spans: made, cleared with their planes, widened by a mark; each a C loop below)
 cpdef _scan_spans(planes, spans, listed)
 cpdef _clear_planes(planes, spans, listed)
+cpdef int _mark(inner, bytearray spans, Py_ssize_t side, Py_ssize_t half, Py_ssize_t plane, Py_ssize_t r0, Py_ssize_t c0,
+                 Py_ssize_t r1, Py_ssize_t c1, value) except -1
 cpdef _widen(spans, Py_ssize_t height, Py_ssize_t plane, Py_ssize_t y0, Py_ssize_t y1, Py_ssize_t x0, Py_ssize_t x1)
 @cython.locals(w=cython.Py_ssize_t, side=cython.Py_ssize_t, kept=tuple)
 cpdef write_board(GameRecords game, out, Py_ssize_t at, Py_ssize_t fr, Py_ssize_t fc)
@@ -161,8 +163,9 @@ cdef inline void _zero_pieces(char *at, Py_ssize_t length, Py_ssize_t piece) noe
 # spilled around it, cost more than zeroing the whole board once.) `out` (contiguous float32) and
 # `planes` (contiguous uint8, 3 dimensions) are read through their buffers, the bounds checked once
 # (typed memoryviews cost about 4,000 instructions to set up and release); a span is clipped to the
-# window, whatever it holds. A span wider than CHUNK goes CHUNK squares at a time, the last CHUNK
-# inside the row overlapping the one before (its squares written twice, alike): the compiler makes
+# window, whatever it holds. In a window of CHUNK or more columns, a span goes CHUNK squares at a
+# time, the last CHUNK inside the row overlapping the one before (its squares written twice, alike:
+# the planes are 0 outside a row's span, so a chunk past the span writes zeros): the compiler makes
 # a chunk a few vector instructions (its bytes copied into a local array first: the floats written
 # could otherwise be the bytes read next)
 @cython.boundscheck(False)

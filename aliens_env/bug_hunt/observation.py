@@ -228,22 +228,19 @@ def _kept_planes(game) -> tuple:
                 plane = _SENTRY_ON_PLANE if f["state"] == "active" else _SENTRY_OFF_PLANE
             else:
                 plane = _SCENERY_PLANE
-            inner[plane, r, c] = 2
-            _widen(spans, side, plane, half + r, half + r + 1, half + c, half + c + 1)
+            _mark(inner, spans, side, half, plane, r, c, r, c, 2)
     if rooms_changed:
         for p in colony.pieces:
             if p["kind"] == "room":
                 r0, c0, r1, c1 = p["rect"]
-                inner[_ROOM_PLANE, r0:r1 + 1, c0:c1 + 1] = 1 + bool(p["entered"])  # 0.5 unentered, 1 entered
-                _widen(spans, side, _ROOM_PLANE, half + r0, half + r1 + 1, half + c0, half + c1 + 1)
+                _mark(inner, spans, side, half, _ROOM_PLANE, r0, c0, r1, c1, 1 + bool(p["entered"]))  # 0.5 unentered, 1 entered
     first_pending = len(ports)
     for k in range(0 if first_unread == NO else first_unread, len(ports)):
         port = ports[k]
         if port["state"] == "pending":
             first_pending = min(first_pending, k)
             for r, c in port["cells"]:
-                inner[_OPEN_END_PLANE, r, c] = 2
-                _widen(spans, side, _OPEN_END_PLANE, half + r, half + r + 1, half + c, half + c + 1)
+                _mark(inner, spans, side, half, _OPEN_END_PLANE, r, c, r, c, 2)
     cached = lasting["map_planes"] = (version, rooms, _feature_marks(game.features), planes, seen, pieces, colony, ports,
                                       first_pending, spans)
     return cached
@@ -292,15 +289,29 @@ def _clear_planes(planes, spans: bytearray, listed) -> None:
         _span_view(planes, spans)[listed] = 0
 
 
+def _mark(inner, spans: bytearray, side: int, half: int, plane: int, r0: int, c0: int, r1: int, c1: int, value: int) -> int:
+    """`value` written into `inner` (the colony's squares of the padded planes, half squares in from
+    each edge: `side` rows a plane) over plane's rows r0..r1 and columns c0..c1, the spans of its padded
+    rows widened to hold it (``_widen``). A place off the colony is refused: numpy would wrap a negative
+    one, or clip a rectangle past the edge, where the spans widened would not hold what it wrote."""
+    n = inner.shape[1]
+    if not (0 <= r0 <= r1 < n and 0 <= c0 <= c1 < n):
+        raise IndexError(f"rows {r0}..{r1} and columns {c0}..{c1} are not on the {n}x{n} colony")
+    inner[plane, r0:r1 + 1, c0:c1 + 1] = value
+    _widen(spans, side, plane, half + r0, half + r1 + 1, half + c0, half + c1 + 1)
+    return 0
+
+
 def _widen(spans: bytearray, height: int, plane: int, y0: int, y1: int, x0: int, x1: int) -> None:
     """The spans of the rows y0..y1 - 1 of `plane` (in `spans`, `height` rows a plane, _scan_spans)
     widened to hold the columns x0..x1 - 1 (a mark written there: x1 > x0)."""
     if cython.compiled:
         _widen_c(spans, height, plane, y0, y1, x0, x1)  # noqa: F821  (defined in observation.pxd)
     else:
-        if not (plane >= 0 and 0 <= y0 <= y1 <= height and 0 <= x0 < x1 < 2 ** 15):
+        if not (plane >= 0 and 0 <= y0 <= y1 <= height and 0 <= x0 < x1 < 2 ** 15
+                and (plane + 1) * height * 4 <= len(spans)):  # (two int16 a row, as compiled)
             raise IndexError(f"rows {y0}..{y1} and columns {x0}..{x1} are no span of a plane of {height} rows")
-        rows = np.frombuffer(spans, dtype=np.int16).reshape(-1, height, 2)[plane, y0:y1]
+        rows = np.frombuffer(spans, dtype=np.int16, count=(plane + 1) * height * 2).reshape(-1, height, 2)[plane, y0:y1]
         empty = rows[:, 1] <= rows[:, 0]
         rows[:, 0] = np.where(empty, x0, np.minimum(rows[:, 0], x0))
         rows[:, 1] = np.where(empty, x1, np.maximum(rows[:, 1], x1))

@@ -371,10 +371,11 @@ class TacticMarines(ScriptedMarines):
         (``_play``: the tactic's method, which act calls; None for the scripted squad itself) and
         whether every walking distance the squad reads goes round the sentry pods (``_round_pods``:
         bypass, A73); and where _goals keeps the goals of the position last read (``_goals_kept``:
-        [the decision open there, its goals], written in place: no attribute set at each position)."""
+        a list of one (the decision open there, its goals), its item written in place: no attribute set
+        at each position)."""
         self._play = None if self.tactic == "heuristic" else getattr(self, self.tactic)
         self._round_pods = self.tactic == "bypass"
-        self._goals_kept = [None, None]
+        self._goals_kept = [(None, None)]
 
     def __getstate__(self) -> dict:
         """The pickled (and deep-copied) state: the tactic without what _keep_play works out from it
@@ -404,21 +405,22 @@ class TacticMarines(ScriptedMarines):
         """ScriptedMarines._walk along the tactic's walking steps (choose's; the plays call _walk in C)."""
         return _walk(self, game, mask)
 
-    @cython.locals(game=GameRecords, kept=list)
+    @cython.locals(game=GameRecords, kept=tuple)
     def _goals(self, game) -> list[int]:
         """ScriptedMarines._goals (policies' squad_goals, a C call), worked out once a position (a list
         its readers share: none changes it), read by the scripted squad's play and again by the tactic:
         kept in _goals_kept with the decision open at the position. No position changes while its
         decision object stays open (core/game.py, PhasedGame: a new position opens a new one), and the
         kept decision cannot be another's while it is held, so the goals kept hold while game.decision
-        is that object. (A list written in place: no attribute set and dropped at each act, which
-        slowed the look-ups of the instance's other attributes too.)"""
-        kept = self._goals_kept
+        is that object. (The pair written as one item: a policy two threads share never pairs one
+        game's decision with another's goals. In a list written in place: no attribute set and dropped
+        at each act, which slowed the look-ups of the instance's other attributes too.)"""
+        kept = self._goals_kept[0]
         decision = game.decision
         if decision is not None and kept[0] is decision:
             return kept[1]
         goals = squad_goals(game)
-        kept[0], kept[1] = decision, goals
+        self._goals_kept[0] = (decision, goals)
         return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's

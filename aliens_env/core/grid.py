@@ -785,6 +785,7 @@ _EPS = 1e-9
 #: no cost; the type np.int32 or bool by keyword cost it a dict and a conversion at each call)
 _INT32 = np.dtype(np.int32)
 _BOOL = np.dtype(bool)
+_NO_TERRAIN = b"\x02"  # (``_code_table``'s byte for a cell code with no terrain: neither 0 nor 1)
 _ONE_UNREACHABLE = array("i", [UNREACHABLE])  # (repeated: a field's distances before its search)
 #: per direction, its row and column steps (signed bytes, read by ``_open_bits``'s and ``_around``'s typed loops;
 #: compiled, typed views kept in C globals, grid.pxd)
@@ -1125,7 +1126,10 @@ def _kept_sight_bytes(grid: Grid) -> bytes:
     cache = grid._cache
     out = cache.get("sight_bytes")
     if out is None:
-        out = cache["sight_bytes"] = _kept_square_bytes(grid)[0].translate(_code_table(grid, "blocks_sight"))
+        out = _kept_square_bytes(grid)[0].translate(_code_table(grid, "blocks_sight"))
+        if _NO_TERRAIN in out:  # (a cell code written straight into the array, past the setters' check)
+            raise IndexError(f"a cell code of the grid has no terrain (codes 0..{len(grid.terrains) - 1})")
+        cache["sight_bytes"] = out
     return out
 
 
@@ -1151,12 +1155,12 @@ def _kept_code_bytes(grid: Grid, attr: str) -> bytes:
 
 def _code_table(grid: Grid, attr: str) -> bytes:
     """``_kept_code_bytes(grid, attr)`` as a table of ``bytes.translate`` (one byte for each of the 256
-    byte values; a value past the terrains, a cell code ``Grid._check_codes`` refuses, reads 0), kept
-    as it is."""
+    byte values; a value past the terrains, a cell code ``Grid._check_codes`` refuses, negative ones
+    included, reads ``_NO_TERRAIN``), kept as it is."""
     kept = _last_tables(grid)
     out = kept.get(("code_table", attr))
     if out is None:
-        out = kept[("code_table", attr)] = _kept_code_bytes(grid, attr).ljust(256, b"\0")
+        out = kept[("code_table", attr)] = _kept_code_bytes(grid, attr).ljust(256, _NO_TERRAIN)
     return out
 
 

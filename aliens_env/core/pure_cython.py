@@ -1,8 +1,7 @@
 """Cython's pure-Python-mode decorators ``locals``, ``boundscheck``, ``wraparound`` and ``nonecheck``,
-the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``) and ``address``
-(read on compiled paths only), for a
-pure-Python install without Cython (a test checks that every name the package reads from ``cython``
-is here).
+the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``, ``uint``),
+``cast``, and ``address`` (read on compiled paths only), for a pure-Python install without Cython (a
+test checks that every name the package reads from ``cython`` is here).
 
 A module whose hot loops read typed figures (extension types declared in the ``.pxd`` file beside
 it) imports ``cython`` this way:
@@ -59,9 +58,18 @@ Py_ssize_t = int
 bint = bool
 #: Cython's C double (``@cython.locals(p=cython.double)``); run as Python, Python's float
 double = float
+#: Cython's C unsigned int (``cython.cast(cython.uint, byte) << 24``: compiled, a shift that cannot
+#: overflow a signed int); run as Python, Python's int
+uint = int
 #: Cython's compile-time flag (``if cython.compiled:``, a C path beside the Python one); run as
 #: Python, False
 compiled = False
+
+
+def cast(type_, value):
+    """Cython's C cast (``cython.cast(cython.uint, b)``); run as Python, the value made of the type
+    (Python's int for the C integer types: a cast that would wrap in C is for compiled paths only)."""
+    return type_(value)
 
 
 def address(value):

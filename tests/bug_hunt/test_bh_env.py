@@ -226,7 +226,7 @@ def test_the_scripted_squad_uses_only_public_rule_queries():
                          ("from . import geometry\ngeometry._x(1)\n", "geometry._x"),
                          ("from .marines import targets, _grenade_targets\n", "marines._grenade_targets")):
         assert _private_reads(source) == [read], source  # (a private read is found)
-    assert _private_reads("def f(self, game):\n    return self._within_act, game.targets()\n") == []
+    assert _private_reads("def f(self, game):\n    return self._goals_kept, game.targets()\n") == []
     for options in ({}, {"apc": True, "squad": "apc_crew", "electronic_locks": True, "satellite_comms": True}):
         g = BugHunt(**options)
         g.reset(3)

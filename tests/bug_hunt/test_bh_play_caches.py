@@ -71,7 +71,7 @@ def test_the_occupied_squares_are_the_figures_the_pods_and_the_apc_at_random_pos
 def act_worked_out_afresh(tactic, game, player: str) -> int:
     """TacticMarines.act with nothing kept from before: the scripted squad's action, then the
     tactic's, the goals the tactic kept (at this position or another) dropped first."""
-    tactic._goals_kept[:] = [None, None]
+    tactic._goals_kept[0] = (None, None)
     action = ScriptedMarines.act(tactic, game, player)
     if tactic.tactic == "heuristic" or game.decision.kind != "act":
         return action
@@ -101,7 +101,7 @@ def test_every_tactics_act_is_its_play_with_the_goals_worked_out_afresh_at_rando
             for t in tactics:
                 t._goals(g)  # (kept at this position: act reads them back)
                 actions[t.tactic] = t.act(g, player)
-                assert t._goals_kept[0] is g.decision
+                assert t._goals_kept[0][0] is g.decision
                 assert actions[t.tactic] == act_worked_out_afresh(t, g, player), (seed, g.turn, t.tactic)
             checked += g.decision.kind == "act"
             differ |= {name for name, a in actions.items() if a != actions["heuristic"]}

@@ -39,6 +39,12 @@ def test_layout_dice_roll_as_a_dice_seeded_alike(seed):
         assert [dice.d6() for _ in range(rolls)] == [plain.d6() for _ in range(rolls)], repr(s)
 
 
+def test_a_layout_dice_rolls_only_once_seeded():
+    """Made, a LayoutDice has no state to draw from (compiled, its index would read past the state)."""
+    with pytest.raises(ValueError, match="seed"):
+        explore.LayoutDice().d6()
+
+
 def test_the_layout_and_lock_dice_of_played_games():
     checked = 0
     for seed in range(3):
@@ -46,8 +52,10 @@ def test_the_layout_and_lock_dice_of_played_games():
             for port in g.colony.ports[-3:]:
                 r, c = port["cells"][0]
                 plain = Dice(f"bug-hunt-layout:{g.layout_seed}:{r}:{c}:{port['d']}")
-                dice = explore.layout_dice(g, port)
-                assert [dice.d6() for _ in range(12)] == [plain.d6() for _ in range(12)]
+                own = explore.layout_dice(g, port)  # (the game's seam: a Dice of its own)
+                dice = explore.seeded_dice(g, explore.layout_seed(g, port))  # (what reveal lays with)
+                want = [plain.d6() for _ in range(12)]
+                assert [dice.d6() for _ in range(12)] == want and [own.d6() for _ in range(12)] == want
                 assert explore.lock_roll(g, (r, c)) == Dice(f"bug-hunt-lock:{g.layout_seed}:{r}:{c}").d6()
                 checked += 1
     assert checked > 500

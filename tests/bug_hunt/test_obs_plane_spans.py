@@ -96,7 +96,28 @@ def test_clear_and_widen_keep_the_spans_of_what_they_write():
         with pytest.raises(IndexError):
             observation._widen(spans, 20, plane, y0, y1, x0, x1)
     with pytest.raises(IndexError):
+        observation._widen(spans, 20, 4, 0, 1, 0, 1)  # (a plane past the spans)
+    with pytest.raises(IndexError):
         observation._clear_planes(planes, spans, [4])
+
+
+def test_a_mark_is_written_with_its_spans_and_one_off_the_colony_refused_with_nothing_written():
+    """_mark writes a rectangle of the colony's squares (the padded planes' inner part) and widens its
+    rows' spans; a place off the colony (a negative one numpy would wrap, a rectangle past the edge
+    numpy would clip, an empty one) is an IndexError, the planes and spans as they were."""
+    half, n = 2, 8
+    planes = np.zeros((3, n + 2 * half, n + 2 * half), dtype=np.uint8)
+    inner = planes[:, half:half + n, half:half + n]
+    spans = bytearray(4 * 3 * (n + 2 * half))
+    observation._mark(inner, spans, n + 2 * half, half, 1, 3, 4, 5, 6, 1)
+    observation._mark(inner, spans, n + 2 * half, half, 2, 7, 0, 7, 0, 2)
+    assert (planes[1, 5:8, 6:9] == 1).all() and planes[2, 9, 2] == 2 and planes.sum() == 9 + 2
+    assert np.array_equal(observation._span_view(planes, spans), _plain_spans(planes))
+    for r0, c0, r1, c1 in [(-1, 0, -1, 0), (0, -1, 0, -1), (6, 6, 8, 7), (0, 0, 0, 8), (3, 3, 2, 3)]:
+        before, kept = planes.copy(), bytes(spans)
+        with pytest.raises(IndexError, match="not on the 8x8 colony"):
+            observation._mark(inner, spans, n + 2 * half, half, 2, r0, c0, r1, c1, 2)
+        assert np.array_equal(planes, before) and bytes(spans) == kept
 
 
 def test_the_board_stays_in_its_window_whatever_the_spans_hold():

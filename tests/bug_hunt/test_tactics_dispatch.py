@@ -71,7 +71,7 @@ def test_the_tactics_goals_are_the_scripted_squads_kept_once_a_position(seed, mi
                 assert goals == want and t._goals(g) is not goals and t._goals(g) == want
                 continue
             assert goals == want and t._goals(g) is goals, (seed, g.turn, t.tactic)
-            assert t._goals_kept[0] is g.decision and t._goals_kept[1] is goals
+            assert t._goals_kept[0][0] is g.decision and t._goals_kept[0][1] is goals
             changed += t.tactic in last and last[t.tactic] != want
             last[t.tactic] = goals
         checked += 1

@@ -56,3 +56,18 @@ def test_the_sight_table_is_the_rules_and_read_only():
         assert blocked.dtype == np.bool_ and not blocked.flags.writeable
         assert np.array_equal(blocked, by_code[g.cells.ravel()]), edit
         g.set_cell(int(rng.integers(g.n)), int(rng.integers(len(TERRAINS))))
+
+
+@pytest.mark.parametrize("code", [NO_TERRAIN, 127, -1, -128])
+def test_the_sight_table_refuses_a_cell_code_with_no_terrain(code):
+    """A cell code written straight into the grid's array, past the setters' check, is refused by the
+    sight table as by the movement tables (not read as a square that lets sight through, nor, negative,
+    as the last terrain)."""
+    g = Grid(5, 6, TERRAINS)
+    g.cells[2, 3] = code
+    g.changed()
+    with pytest.raises(IndexError, match="no terrain"):
+        g.sight_blocked()
+    for radius in (None, 8):  # (the whole view, and the one segment's squares)
+        with pytest.raises(IndexError, match="no terrain"):
+            g.has_los(0, 29, radius)
