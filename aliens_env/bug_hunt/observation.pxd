@@ -31,8 +31,10 @@ cpdef _zero_planes(array, planes)
 # (the map planes' row spans: made, cleared with their planes, widened by a mark; each a C loop below)
 cpdef _scan_spans(planes, spans, listed)
 cpdef _clear_planes(planes, spans, listed)
-cpdef int _mark(inner, bytearray spans, Py_ssize_t side, Py_ssize_t half, Py_ssize_t plane, Py_ssize_t r0, Py_ssize_t c0,
-                 Py_ssize_t r1, Py_ssize_t c1, value) except -1
+# (a mark written into map_planes' typed view of the colony's squares: handed over as it is, no Python object)
+@cython.locals(n=cython.Py_ssize_t, r=cython.Py_ssize_t, c=cython.Py_ssize_t)
+cpdef int _mark(unsigned char[:, :, :] inner, bytearray spans, Py_ssize_t side, Py_ssize_t half, Py_ssize_t plane,
+                Py_ssize_t r0, Py_ssize_t c0, Py_ssize_t r1, Py_ssize_t c1, unsigned char value) except -1
 cpdef _widen(spans, Py_ssize_t height, Py_ssize_t plane, Py_ssize_t y0, Py_ssize_t y1, Py_ssize_t x0, Py_ssize_t x1)
 @cython.locals(w=cython.Py_ssize_t, side=cython.Py_ssize_t, kept=tuple)
 cpdef write_board(GameRecords game, out, Py_ssize_t at, Py_ssize_t fr, Py_ssize_t fc)
