@@ -58,6 +58,8 @@ TRAIN_ENVS, TRAIN_N_STEPS, TRAIN_NET = 4, 256, [64, 64]
 #: --train: overrides of the default config's keys (none: the config as train.py runs it; tests shrink it)
 DEFAULT_CONFIG_SET: dict = {}
 MEMORY_COPIES = 64
+#: the printed tables' first column: the longest environment name and a space
+NAME_WIDTH = 1 + max(len(name) for name in (PEER, *aliens_env.REGISTRY))
 #: --memory: env k of the 64 starts at seed (k + 1) x this, so that no env replays another's games
 #: (a cache shared by the envs and keyed by the game would not grow if they did)
 MEMORY_SEED_STRIDE = 1_000_003
@@ -202,7 +204,7 @@ def step_speed(seconds: float, names: list[str] | None = None) -> dict:
     for name in names:
         ratio = {"ratio": statistics.median(ratios[name]), "ratios": ratios[name]} if ratios else {}
         rows[name] = {"aec_steps_per_s": rates[name], **ratio, "gym_steps_per_s": rates[f"{name} (gym)"]}
-    print(f"{'environment':<18}{'AEC steps/s':>14}{'vs ' + PEER:>20}{'quartiles':>16}{'Gym steps/s':>14}")
+    print(f"{'environment':<{NAME_WIDTH}}{'AEC steps/s':>14}{'vs ' + PEER:>20}{'quartiles':>16}{'Gym steps/s':>14}")
     for name, row in rows.items():
         gym_col = f"{row['gym_steps_per_s']:>14,.0f}" if "gym_steps_per_s" in row else f"{'':>14}"
         ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
@@ -210,7 +212,7 @@ def step_speed(seconds: float, names: list[str] | None = None) -> dict:
         if len(row.get("ratios", ())) > 1:
             low, _, high = statistics.quantiles(row["ratios"], n=4)
             quartiles = f"{low:>10.2f}-{high:.2f}"
-        print(f"{name:<18}{row['aec_steps_per_s']:>14,.0f}{ratio}{quartiles}{gym_col}")
+        print(f"{name:<{NAME_WIDTH}}{row['aec_steps_per_s']:>14,.0f}{ratio}{quartiles}{gym_col}")
     return rows
 
 
@@ -337,10 +339,10 @@ def train_speed(seconds: float, default_config: str | None = None) -> dict:
         rows[name] = {"train_steps_per_s": rates[name], **({"ratio": rates[name] / peer} if peer else {})}
     title = f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread"
     print(title)
-    print(f"{'environment':<18}{'train steps/s':>14}{'vs ' + PEER:>20}")
+    print(f"{'environment':<{NAME_WIDTH}}{'train steps/s':>14}{'vs ' + PEER:>20}")
     for name, row in rows.items():
         ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
-        print(f"{name:<18}{row['train_steps_per_s']:>14,.0f}{ratio}")
+        print(f"{name:<{NAME_WIDTH}}{row['train_steps_per_s']:>14,.0f}{ratio}")
     runner = default_config_model(default_config)
     if runner is not None:
         rate = measure({"default": runner}, seconds, slice_seconds=seconds / 2)["default"]
@@ -418,13 +420,13 @@ def memory(steps: int) -> dict:
     print(f"resident memory (MB, each environment in a process of its own): added by building one env, then {n} more at "
           f"once; added by at least {warm:,} warm-up turns of each env; RSS at the start and end of about {steps:,} random legal "
           f"steps of the one, then of the {n} in turn")
-    print(f"{'environment':<18}{'one env':>9}{f'{n} envs':>9}{'one: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}"
+    print(f"{'environment':<{NAME_WIDTH}}{'one env':>9}{f'{n} envs':>9}{'one: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}"
           f"{f'{n}: warm-up':>14}{'start':>8}{'end':>8}{'grew':>7}")
     for name, r in rows.items():
         cols = "".join(f"{r[f'{k}_rss_start_mb'] - r[f'{k}_rss_before_warm_up_mb']:>+14.1f}{r[f'{k}_rss_start_mb']:>8.1f}"
                        f"{r[f'{k}_rss_end_mb']:>8.1f}{r[f'{k}_rss_end_mb'] - r[f'{k}_rss_start_mb']:>+7.1f}"
                        for k in ("one", "envs"))
-        print(f"{name:<18}{r['one_env_mb']:>9.1f}{r['envs_mb']:>9.1f}{cols}")
+        print(f"{name:<{NAME_WIDTH}}{r['one_env_mb']:>9.1f}{r['envs_mb']:>9.1f}{cols}")
     return rows
 
 
