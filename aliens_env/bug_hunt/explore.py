@@ -333,7 +333,7 @@ def _twister_start() -> list:
     """The state init_genrand(19650218) makes: init_by_array's first step, the same for every key."""
     mt = [19650218]
     for i in range(1, _N):
-        mt.append((1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF)
+        mt.append((1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _WORD)
     return mt
 
 
