@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import NO
+from ..core.compact import plane_names
 from ..core.data import read_yaml
 from ..core.game import Game
 from ..core.positions import Fields
@@ -218,7 +219,7 @@ class CompleteMovie(StageChain):
             for name, shape, _, desc in g.obs_layout.rows():
                 key = PREFIX.get(stage, "") + name
                 if name == "board":
-                    planes += [p for p in _plane_names(desc) if p not in planes]
+                    planes += [p for p in plane_names(desc) if p not in planes]
                     old = shapes.get(key, (0, 0, 0))
                     shapes[key] = (0, max(old[1], shape[1]), max(old[2], shape[2]))
                     text[key] = "planes: {planes} (the stage's map at the top left; squares off it are obstruction)"
@@ -371,7 +372,7 @@ class CompleteMovie(StageChain):
             if name == "board":
                 h, w = shape[1:]
                 board[0, :h, :w] = 0.0
-                board[[self.planes.index(p) for p in _plane_names(desc)], :h, :w] = inner[name]
+                board[[self.planes.index(p) for p in plane_names(desc)], :h, :w] = inner[name]
             elif key in self._per_marine:
                 out[key][[self.roster.index(n) for n in names]] = inner[name]
             else:
@@ -447,8 +448,3 @@ class CompleteMovie(StageChain):
                 + (f" (done: {done})" if done else "") + f"; tally {self.victory_points()}"
                 + ("; the Queen is dead" if self.queen_killed() else ""))
         return head + "\n" + self.stage_game.render_text(viewer)
-
-
-def _plane_names(desc: str) -> list[str]:
-    """The board planes a view's description lists ("planes: a, b, c (...)")."""
-    return [p.strip() for p in desc.split("planes: ", 1)[1].split(" (", 1)[0].split(",")]

@@ -1,0 +1,270 @@
+"""The compact observation (``observation="compact"`` of the adapters): a few hundred values made
+from a side's full observation, for networks that would spend most of their time on thousands
+of map values.
+
+It is computed from ``game.observe(side)`` alone, so it holds only what that side may know. Its
+parts, in this order, declared per game in compact.yaml (the one place of its numbers):
+
+- ``centre`` (3): whether a centre was found, its row / (height - 1) and column / (width - 1). The
+  centre is the first marked square (the highest value; the first in reading order on a tie) of
+  the first of the spec's ``centre`` planes that holds a mark (the acting figure, then a fallback);
+  with none marked it is the middle of the board.
+- ``around`` (planes x (2r + 1) x (2r + 1)): the squares of the ``around`` planes within r rows
+  and columns of the centre; a square off the board reads 1 on the planes listed as ``off_board``
+  (walls), 0 on the others.
+- ``nearest_<group>`` (count x (4 + kinds)): the ``count`` marked squares of the group's planes
+  nearest the centre (Chebyshev distance, then reading order), each as present, (row offset +
+  height - 1) / (2 (height - 1)), the same for the column, distance / (max(height, width) - 1), and
+  one-hot which plane marks it when the group has more than one.
+- every other view of the full observation as it is, except those the spec ``drop``s and the
+  row views it cuts to their first rows (``rows``).
+
+The board is the full observation's ``board`` view, its planes named by its description
+("planes: a, b, c (...)"); 2-D views of the board's height and width listed as ``maps`` are planes
+too (Glorious Day's objective tokens).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from .actions import ObsLayout
+from .data import read_yaml
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from . import pure_cython as cython
+
+SPEC_FILE = Path(__file__).with_name("compact.yaml")
+BOARD = "board"
+SPEC_KEYS = ("centre", "around", "nearest", "rows", "drop", "maps")
+
+
+def plane_names(description: str) -> list[str]:
+    """The board planes a view's description lists ("planes: a, b, c (...)")."""
+    if "planes: " not in description:
+        raise ValueError(f"a board view's description must list its planes as 'planes: a, b, c', got {description!r}")
+    return [p.strip() for p in description.split("planes: ", 1)[1].split(" (", 1)[0].split(",")]
+
+
+def compact_specs(path: Path = SPEC_FILE) -> dict[str, dict]:
+    """{registered env name: its compact spec} from the data file (one entry may name several envs
+    under ``envs``)."""
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping of compact specs, got {type(data).__name__}")
+    specs: dict[str, dict] = {}
+    for key, spec in data.items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("envs"), list) or not spec["envs"]:
+            raise ValueError(f"{path}: spec {key!r} must be a mapping with a non-empty list 'envs'")
+        unknown = sorted(set(spec) - set(SPEC_KEYS) - {"envs"})
+        if unknown:
+            raise ValueError(f"{path}: spec {key!r} has unknown key(s) {unknown}; allowed: {['envs', *SPEC_KEYS]}")
+        for env in spec["envs"]:
+            if env in specs:
+                raise ValueError(f"{path}: env {env!r} has two compact specs")
+            specs[env] = spec
+    return specs
+
+
+_SPECS: dict[str, dict] | None = None
+
+
+def compact_observation(game) -> "CompactObservation | None":
+    """The compact observation of ``game`` (a registered game, by ``game.name``), or None when its
+    full observation is compact already (no spec: Alien Menace, the Drop Ship, Ripley vs. the Queen)."""
+    global _SPECS
+    if _SPECS is None:
+        _SPECS = compact_specs()
+    spec = _SPECS.get(game.name)
+    return None if spec is None else CompactObservation(game.obs_layout, spec, game.name)
+
+
+class CompactObservation:
+    """The compact transform of one full observation layout (see the module's docstring)."""
+
+    def __init__(self, full: ObsLayout, spec: dict, name: str = "game"):
+        self.full = full
+        where = f"compact spec of {name}"
+        if BOARD not in full.shapes or len(full.shapes[BOARD]) != 3:
+            raise ValueError(f"{where}: the full observation has no (planes, height, width) view {BOARD!r}; views: {full.names()}")
+        _, self.height, self.width = full.shapes[BOARD]
+        names = plane_names(full.descriptions[BOARD])
+        maps = list(spec.get("maps", []))
+        for view in maps:
+            if full.shapes.get(view) != (self.height, self.width):
+                raise ValueError(f"{where}: map {view!r} must be a view of shape {(self.height, self.width)}; "
+                                 f"views: {({v: s for v, s in full.shapes.items()})}")
+        self.maps = maps
+        self.plane_index = {p: i for i, p in enumerate(names + maps)}
+
+        def planes(key: str, values) -> list[int]:
+            if not isinstance(values, list) or not values:
+                raise ValueError(f"{where}: {key} must be a non-empty list of planes")
+            unknown = [p for p in values if p not in self.plane_index]
+            if unknown:
+                raise ValueError(f"{where}: unknown plane(s) {unknown} in {key}; planes: {list(self.plane_index)}")
+            return [self.plane_index[p] for p in values]
+
+        self.centre_planes = planes("centre", spec.get("centre"))
+        around = spec.get("around") or {}
+        self.radius = int(around.get("radius", 0))
+        if self.radius < 1:
+            raise ValueError(f"{where}: around.radius must be a whole number >= 1, got {around.get('radius')!r}")
+        self.around_planes = planes("around.planes", around.get("planes"))
+        off_board = planes("around.off_board", around["off_board"]) if around.get("off_board") else []
+        if not set(off_board) <= set(self.around_planes):
+            raise ValueError(f"{where}: around.off_board must name planes of around.planes {around.get('planes')}")
+        self.off_board = [self.around_planes.index(i) for i in off_board]
+        self.groups = []
+        for group in spec.get("nearest", []):
+            if not isinstance(group, dict) or set(group) != {"name", "planes", "count"}:
+                raise ValueError(f"{where}: each nearest group needs exactly name, planes, count; got {group!r}")
+            count = group["count"]
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                raise ValueError(f"{where}: nearest {group['name']!r} count must be a whole number >= 1, got {count!r}")
+            self.groups.append((str(group["name"]), planes(f"nearest {group['name']!r}", group["planes"]), count))
+        drop = list(spec.get("drop", []))
+        rows = dict(spec.get("rows", {}))
+        for view in drop + list(rows):
+            if view not in full.shapes or view == BOARD:
+                raise ValueError(f"{where}: unknown view {view!r} in drop or rows; views: {full.names()}")
+        for view, k in rows.items():
+            if len(full.shapes[view]) != 2 or not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= full.shapes[view][0]:
+                raise ValueError(f"{where}: rows[{view!r}] must cut a row view to 1..{full.shapes[view][0]} rows, got {k!r}")
+        self.kept = [(v, full.span(v), full.shapes[v], rows.get(v)) for v in full.names()
+                     if v != BOARD and v not in drop and v not in maps]
+
+        side = 2 * self.radius + 1
+        views = [("centre", 3, "found, row/(height-1), column/(width-1)"),
+                 ("around", (len(self.around_planes), side, side), "planes: " + ", ".join(
+                     p for p, i in self.plane_index.items() if i in self.around_planes) + f" (within {self.radius} of the centre)")]
+        for gname, gplanes, count in self.groups:
+            kinds = len(gplanes) if len(gplanes) > 1 else 0
+            views.append((f"nearest_{gname}", (count, 4 + kinds), "present, row offset, column offset, distance"
+                          + (", one-hot plane" if kinds else "")))
+        for v, _, shape, cut in self.kept:
+            views.append((v, (cut,) + shape[1:] if cut else shape, full.descriptions[v]))
+        self.layout = ObsLayout(views)
+        self.shape = self.layout.shape
+        hw = self.height * self.width
+        # where each plane starts in the full observation (a map: at its own view)
+        plane_start = [full.offset(BOARD) + i * hw for i in range(len(names))] + [full.offset(m) for m in maps]
+        intp = np.intp
+        self._centre_starts = np.array([plane_start[p] for p in self.centre_planes], intp)
+        # per around plane: where it starts in the full observation, and 1 when off-board squares read 1
+        self._around = np.array([(plane_start[p], k in self.off_board) for k, p in enumerate(self.around_planes)], intp)
+        # per nearest group: its table's offset, count, row width, and its planes' first row in _group_starts
+        self._groups = np.array([(self.layout.offset(f"nearest_{g}"), count, self.layout.shapes[f"nearest_{g}"][1],
+                                  sum(len(q) for _, q, _ in self.groups[:i])) for i, (g, _, count) in enumerate(self.groups)]
+                                or np.zeros((0, 4)), intp).reshape(-1, 4)
+        self._group_starts = np.array([plane_start[p] for _, q, _ in self.groups for p in q] + [0], intp)
+        self._group_kinds = np.array([len(q) for _, q, _ in self.groups] + [0], intp)
+        self._most = max([count for _, _, count in self.groups], default=1)  # the longest nearest table
+        # the views kept: runs of (full offset, compact offset, values)
+        self._kept = np.array([(span.start, self.layout.offset(v),
+                                int(np.prod(shape[1:], dtype=int)) * cut if cut else span.stop - span.start)
+                               for v, span, shape, cut in self.kept] or np.zeros((0, 3)), intp).reshape(-1, 3)
+
+    def __call__(self, full: np.ndarray) -> np.ndarray:
+        full = np.ascontiguousarray(full, dtype=np.float32)
+        if full.shape != self.full.shape:
+            raise ValueError(f"a full observation of this game has shape {self.full.shape}, got {full.shape}")
+        out = np.zeros(self.layout.size, np.float32)
+        _fill(full, out, self.height, self.width, self.radius, self.layout.offset("around"), self._centre_starts,
+              self._around, self._groups, self._group_starts, self._group_kinds, self._kept, np.empty(self._most, np.intp))
+        return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _fill(full, out, height, width, radius, around_at, centre_starts, around, groups, group_starts, group_kinds, kept,
+          distances):
+    """Writes the compact observation of ``full`` into ``out`` (zeros) by the plan of a CompactObservation
+    (``distances``: room for the distances of a nearest table's rows)."""
+    hw = height * width
+    h1 = height - 1 if height > 1 else 1
+    w1 = width - 1 if width > 1 else 1
+    scale = (height if height > width else width) - 1
+    if scale < 1:
+        scale = 1
+    # the centre: the first square holding the highest value of the first centre plane with a mark
+    found = 0
+    row = (height - 1) // 2
+    col = (width - 1) // 2
+    for i in range(centre_starts.shape[0]):
+        start = centre_starts[i]
+        best = 0
+        for sq in range(1, hw):
+            if full[start + sq] > full[start + best]:
+                best = sq
+        if full[start + best] > 0:
+            found = 1
+            row = best // width
+            col = best % width
+            break
+    out[0] = found
+    out[1] = row / h1
+    out[2] = col / w1
+    # around: the squares within radius of the centre, plane by plane
+    side = 2 * radius + 1
+    at = around_at
+    for k in range(around.shape[0]):
+        start = around[k, 0]
+        for dr in range(-radius, radius + 1):
+            r = row + dr
+            for dc in range(-radius, radius + 1):
+                c = col + dc
+                if 0 <= r < height and 0 <= c < width:
+                    out[at] = full[start + r * width + c]
+                elif around[k, 1]:
+                    out[at] = 1.0
+                at += 1
+    # nearest: every square of the board in reading order, the count nearest kept by insertion
+    # (a later square at the same distance goes after: distance, then reading order)
+    for g in range(groups.shape[0]):
+        table = groups[g, 0]
+        count = groups[g, 1]
+        row_width = groups[g, 2]
+        first = groups[g, 3]
+        kinds = group_kinds[g]
+        n = 0
+        for sq in range(hw):
+            kind = -1
+            for j in range(kinds):
+                if full[group_starts[first + j] + sq] > 0:
+                    kind = j
+                    break
+            if kind < 0:
+                continue
+            dr = sq // width - row
+            dc = sq % width - col
+            distance = (dr if dr >= 0 else -dr)
+            if (dc if dc >= 0 else -dc) > distance:
+                distance = dc if dc >= 0 else -dc
+            if n == count and distance >= distances[count - 1]:
+                continue  # no nearer than the last kept
+            # insert at its place among the kept rows, shifting the farther ones down (the last drops)
+            place = n if n < count else count - 1
+            while place > 0 and distances[place - 1] > distance:
+                distances[place] = distances[place - 1]
+                for x in range(row_width):
+                    out[table + place * row_width + x] = out[table + (place - 1) * row_width + x]
+                place -= 1
+            distances[place] = distance
+            for x in range(row_width):
+                out[table + place * row_width + x] = 0.0
+            out[table + place * row_width] = 1.0
+            out[table + place * row_width + 1] = (dr + h1) / (2.0 * h1)
+            out[table + place * row_width + 2] = (dc + w1) / (2.0 * w1)
+            out[table + place * row_width + 3] = distance / scale
+            if kinds > 1:
+                out[table + place * row_width + 4 + kind] = 1.0
+            if n < count:
+                n += 1
+    # the views kept, run by run
+    for i in range(kept.shape[0]):
+        for x in range(kept[i, 2]):
+            out[kept[i, 1] + x] = full[kept[i, 0] + x]

@@ -1,0 +1,178 @@
+"""The compact observation (aliens_env/core/compact.py): each part against a plain numpy reference
+written independently here, on hand-made boards and on positions of every game that has one."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import aliens_env  # noqa: F401  (registers the games)
+from aliens_env.core.actions import ObsLayout
+from aliens_env.core.compact import CompactObservation, compact_observation, compact_specs, plane_names
+from aliens_env.envs.registry import REGISTRY
+
+H, W = 5, 7
+LAYOUT = ObsLayout([("board", (4, H, W), "planes: wall, marine, alien, queen (test)"), ("rows", (3, 2)), ("flags", 2)])
+SPEC = {"envs": ["Test"], "centre": ["marine", "wall"],
+        "around": {"radius": 1, "planes": ["wall", "alien"], "off_board": ["wall"]},
+        "nearest": [{"name": "enemies", "planes": ["alien", "queen"], "count": 2}], "rows": {"rows": 2}}
+
+
+def board(obs: np.ndarray) -> np.ndarray:
+    return LAYOUT.view(obs, "board")
+
+
+def reference(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
+    """The compact observation by the module docstring's words, in plain numpy."""
+    L = comp.full
+    planes = [L.view(full, "board")[i] for i in range(L.shapes["board"][0])] + [L.view(full, m) for m in comp.maps]
+    names = list(comp.plane_index)
+    h, w = comp.height, comp.width
+    parts = []
+    centre = None
+    for p in comp.centre_planes:
+        if planes[p].max() > 0:
+            at = int(np.argmax(planes[p]))
+            centre = (at // w, at % w)
+            break
+    found = centre is not None
+    row, col = centre if found else ((h - 1) // 2, (w - 1) // 2)
+    parts.append([float(found), row / max(h - 1, 1), col / max(w - 1, 1)])
+    r = comp.radius
+    for k, p in enumerate(comp.around_planes):
+        pad = 1.0 if k in comp.off_board else 0.0
+        padded = np.pad(planes[p], r, constant_values=pad)
+        parts.append(padded[row:row + 2 * r + 1, col:col + 2 * r + 1].ravel())
+    for _, gplanes, count in comp.groups:
+        rows = []
+        for sq in range(h * w):
+            kinds = [j for j, p in enumerate(gplanes) if planes[p].ravel()[sq] > 0]
+            if kinds:
+                dr, dc = sq // w - row, sq % w - col
+                rows.append((max(abs(dr), abs(dc)), sq, kinds[0], dr, dc))
+        rows.sort()
+        table = np.zeros((count, 4 + (len(gplanes) if len(gplanes) > 1 else 0)), np.float32)
+        for i, (d, _, kind, dr, dc) in enumerate(rows[:count]):
+            h1, w1 = max(h - 1, 1), max(w - 1, 1)
+            table[i, :4] = (1.0, (dr + h1) / (2 * h1), (dc + w1) / (2 * w1), d / max(max(h, w) - 1, 1))
+            if len(gplanes) > 1:
+                table[i, 4 + kind] = 1.0
+        parts.append(table.ravel())
+    for v, span, shape, cut in comp.kept:
+        parts.append(full[span].reshape(shape)[:cut].ravel() if cut else full[span])
+    assert names  # (the planes are named)
+    return np.concatenate([np.asarray(p, np.float32).ravel() for p in parts])
+
+
+def test_plane_names_read_from_the_board_description():
+    assert plane_names("planes: wall, marine, alien, queen (test)") == ["wall", "marine", "alien", "queen"]
+    with pytest.raises(ValueError, match="planes: a, b, c"):
+        plane_names("per Marine: on_map")
+
+
+def test_hand_made_board_every_part():
+    comp = CompactObservation(LAYOUT, SPEC, "Test")
+    full = LAYOUT.zeros()
+    b = board(full)
+    b[1, 0, 1] = 1.0                        # the marine in the top row: the around view runs off the board
+    b[0, 1, 0] = b[0, 1, 2] = 1.0           # walls
+    b[2, 4, 6] = 0.5                        # a far alien
+    b[2, 1, 1] = 1.0                        # an alien beside the marine
+    b[3, 1, 1] = 1.0                        # the Queen on the same square (counts once, as an alien: its first plane)
+    b[3, 0, 4] = 1.0                        # the Queen at distance 3
+    LAYOUT.view(full, "rows")[:] = [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]
+    LAYOUT.view(full, "flags")[:] = [1.0, 0.25]
+    out = comp(full)
+    views = comp.layout.views(out)
+    assert views["centre"].tolist() == pytest.approx([1.0, 0.0, 1 / 6])
+    # around: rows -1..1, columns 0..2 of the marine at (0, 1); the top row is off the board
+    assert views["around"][0].tolist() == [[1, 1, 1], [0, 0, 0], [1, 0, 1]]  # wall plane: off-board reads 1
+    assert views["around"][1].tolist() == [[0, 0, 0], [0, 0, 0], [0, 1, 0]]  # alien plane: off-board reads 0
+    enemies = views["nearest_enemies"]
+    assert enemies[0].tolist() == pytest.approx([1.0, (1 + 4) / 8, (0 + 6) / 12, 1 / 6, 1.0, 0.0])  # the alien, once
+    assert enemies[1].tolist() == pytest.approx([1.0, (0 + 4) / 8, (3 + 6) / 12, 3 / 6, 0.0, 1.0])  # the Queen
+    assert views["rows"].ravel().tolist() == pytest.approx([0.1, 0.2, 0.3, 0.4])  # cut to its first 2 rows
+    assert views["flags"].tolist() == [1.0, 0.25]
+    assert np.array_equal(out, reference(comp, full))
+
+
+def test_centre_falls_back_then_takes_the_middle():
+    comp = CompactObservation(LAYOUT, SPEC, "Test")
+    full = LAYOUT.zeros()
+    board(full)[0, 3, 5] = 1.0  # no marine: the first wall
+    assert comp.layout.view(comp(full), "centre").tolist() == pytest.approx([1.0, 3 / 4, 5 / 6])
+    out = comp(LAYOUT.zeros())  # nothing marked: the middle, found 0
+    assert comp.layout.view(out, "centre").tolist() == pytest.approx([0.0, 2 / 4, 3 / 6])
+
+
+def test_nearest_ties_go_in_reading_order_and_the_farthest_drop():
+    comp = CompactObservation(LAYOUT, SPEC, "Test")
+    full = LAYOUT.zeros()
+    b = board(full)
+    b[1, 2, 3] = 1.0  # the marine
+    b[2, 3, 4] = b[2, 1, 2] = b[2, 2, 1] = 1.0  # distances 1, 1, 2: the two at 1, the upper first
+    table = comp.layout.view(comp(full), "nearest_enemies")
+    assert [(round(t[1] * 8) - 4, round(t[2] * 12) - 6) for t in table] == [(-1, -1), (1, 1)]
+    assert np.array_equal(comp(full), reference(comp, full))
+
+
+@pytest.mark.parametrize("bad, match", [
+    ({"centre": ["nobody"]}, r"unknown plane\(s\) \['nobody'\] in centre; planes: \['wall'"),
+    ({"around": {"radius": 0, "planes": ["wall"]}}, "radius must be a whole number >= 1"),
+    ({"around": {"radius": 1, "planes": ["alien"], "off_board": ["wall"]}}, "off_board must name planes of around.planes"),
+    ({"nearest": [{"name": "x", "planes": ["alien"]}]}, "needs exactly name, planes, count"),
+    ({"nearest": [{"name": "x", "planes": ["alien"], "count": 0}]}, "count must be a whole number >= 1"),
+    ({"rows": {"rows": 4}}, r"must cut a row view to 1..3 rows"),
+    ({"drop": ["nothing"]}, r"unknown view 'nothing' in drop or rows; views: \['board'"),
+    ({"maps": ["flags"]}, r"map 'flags' must be a view of shape \(5, 7\)"),
+])
+def test_a_bad_spec_names_what_is_wrong(bad, match):
+    with pytest.raises(ValueError, match=match):
+        CompactObservation(LAYOUT, {**SPEC, **bad}, "Test")
+
+
+def test_a_wrong_full_observation_is_refused():
+    comp = CompactObservation(LAYOUT, SPEC, "Test")
+    with pytest.raises(ValueError, match=r"has shape \(148,\), got \(144,\)"):
+        comp(np.zeros(144, np.float32))
+
+
+def test_the_data_file_names_registered_games_only(tmp_path):
+    assert set(compact_specs()) <= set(REGISTRY)
+    bad = tmp_path / "compact.yaml"
+    bad.write_text("a: {envs: [ReactorRoom], centre: [acting], colour: red}\n")
+    with pytest.raises(ValueError, match=r"unknown key\(s\) \['colour'\]"):
+        compact_specs(bad)
+    bad.write_text("a: {envs: [ReactorRoom], centre: [acting]}\nb: {envs: [ReactorRoom], centre: [acting]}\n")
+    with pytest.raises(ValueError, match="'ReactorRoom' has two compact specs"):
+        compact_specs(bad)
+
+
+COMPACT_GAMES = sorted(compact_specs())
+
+
+@pytest.mark.parametrize("name", COMPACT_GAMES)
+def test_every_game_with_a_spec_matches_the_reference_in_play(name):
+    """Random legal play of both sides: every compact observation equals the reference's, lies in
+    [0, 1] and is a few hundred values where the full one is thousands."""
+    game = REGISTRY[name].make_game()
+    comp = compact_observation(game)
+    assert comp.shape[0] <= 800 < game.observation_shape[0]
+    rng = random.Random(7)
+    game.reset(7)
+    for _ in range(150):
+        if game.is_terminal():
+            game.reset(rng.randrange(10**6))
+        player = game.current_player()
+        full = game.observe(player)
+        out = comp(full)
+        assert out.dtype == np.float32 and out.shape == comp.shape
+        assert out.min() >= 0.0 and out.max() <= 1.0
+        assert np.array_equal(out, reference(comp, full))
+        game.apply(rng.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
+
+
+def test_games_without_a_spec_have_no_compact_transform():
+    for name in ("AlienMenace", "DropShip", "RipleyQueen", "GloriousDay", "GloriousDayTactics"):
+        assert compact_observation(REGISTRY[name].make_game()) is None
