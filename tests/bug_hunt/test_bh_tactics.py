@@ -274,17 +274,20 @@ def test_an_unknown_observation_is_refused_with_the_allowed_names():
         BugHuntTactics(observation="planes")
 
 
-def test_the_compact_observation_passes_the_gymnasium_and_sb3_checkers():
+def test_the_environments_compact_observation_is_theirs_not_the_games_option():
+    """observation="compact" of the environments is core/compact.py's, made from the full
+    observation (envs/observations.py); the game's own option observation="compact" (A67) is
+    reached through the Game API only."""
     import gymnasium as gym
-    from gymnasium.utils.env_checker import check_env as gym_check_env
-    from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
     import aliens_env  # noqa: F401  (registers the environments)
+    from aliens_env.envs.observations import Observer
 
     env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation="compact")
-    assert env.observation_space["observation"].shape == BugHuntTactics(observation="compact").observation_shape
-    gym_check_env(env.unwrapped, skip_render_check=True)
-    sb3_check_env(env.unwrapped, warn=False)
+    game = env.unwrapped.game
+    assert game.observation == "full"
+    assert env.observation_space["observation"].shape == Observer(game, "compact").shape
+    assert env.observation_space["observation"].shape != BugHuntTactics(observation="compact").observation_shape
 
 
 def test_a_game_that_ended_in_an_aliens_move_saves_and_loads():
