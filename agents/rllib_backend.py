@@ -76,7 +76,8 @@ class AliensMultiAgentEnv(MultiAgentEnv):
     observation and reward. A side that does not learn is played inside step() by a fixed policy.
 
     env_config: game, learners (list of sides), opponent (policy spec of the other side in single
-    mode, None: the game's default), shaping, result_reward, env_options, seed."""
+    mode, None: the game's default), shaping, result_reward, observation (its kind, default "full"),
+    env_options, seed."""
 
     def __init__(self, env_config: dict):
         super().__init__()
@@ -85,7 +86,7 @@ class AliensMultiAgentEnv(MultiAgentEnv):
         game = env_config["game"]
         module = importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(get_spec(game).name)}")
         self.aec = module.env(shaping=env_config.get("shaping", False), result_reward=env_config.get("result_reward"),
-                              **env_config.get("env_options", {}))
+                              observation=env_config.get("observation", "full"), **env_config.get("env_options", {}))
         self.raw = self.aec.unwrapped
         self.learners = list(env_config["learners"])
         self.agents = self.possible_agents = list(self.learners)
@@ -238,7 +239,8 @@ def algo_config(config: dict):
     p, sides = config["ppo"], learners(config)
     model = DefaultModelConfig(fcnet_hiddens=list(p["net_arch"]), fcnet_activation="tanh", vf_share_layers=False, head_fcnet_hiddens=[])
     env_config = {"game": config["env"], "learners": sides, "opponent": config["opponent"], "shaping": config["shaping"],
-                  "result_reward": config["result_reward"], "env_options": config["env_options"], "seed": config["seed"]}
+                  "result_reward": config["result_reward"], "observation": config["observation"],
+                  "env_options": config["env_options"], "seed": config["seed"]}
     return (
         PPOConfig()
         .environment(AliensMultiAgentEnv, env_config=env_config)
@@ -287,8 +289,8 @@ def to_sb3_policy(module, config: dict, side: str):
     net = {"type": policy_file.NETWORK_TYPE, "pi": list(config["ppo"]["net_arch"]), "vf": list(config["ppo"]["net_arch"]),
            "activation": "tanh"}
     header = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "game": config["env"], "side": side,
-              "observation_size": int(spaces["observation"].shape[0]), "n_actions": int(spaces["action_mask"].shape[0]),
-              "network": net, "made_by": ""}
+              "observation": config["observation"], "observation_size": int(spaces["observation"].shape[0]),
+              "n_actions": int(spaces["action_mask"].shape[0]), "network": net, "made_by": ""}
     policy_file.check_header(header, "the RLlib export")
     policy = policy_file.build_policy(header)
     # the columns of the observation in SB3's concatenated input
@@ -326,7 +328,8 @@ def export_policy(module, config: dict, side: str, path: str, made_by: str = "")
     from . import policy_file
 
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    policy_file.save(to_sb3_policy(module, config, side), path, config["env"], side, made_by=made_by)
+    policy_file.save(to_sb3_policy(module, config, side), path, config["env"], side, made_by=made_by,
+                     observation=config["observation"])
     return path
 
 
@@ -458,7 +461,8 @@ class Evaluation:
         for stage in self.stages:
             module = algo.get_module(stage.side)
             model = _PolicyOnly(to_sb3_policy(module, config, stage.side))
-            players = {stage.side: PPOPolicy(model, deterministic=e["deterministic"]), other_side(stage.side): stage.opponent_spec}
+            players = {stage.side: PPOPolicy(model, deterministic=e["deterministic"], observation=config["observation"]),
+                       other_side(stage.side): stage.opponent_spec}
             summary = play_matchup(config["env"], players["marines"], players["hive"], e["episodes"],
                                    seed=10_000_000 + config["seed"], env_options=config["env_options"])
             view = side_view(summary, stage.side)
