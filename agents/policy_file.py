@@ -17,8 +17,8 @@ crafted file runs code when it is loaded. A policy file holds only the policy ne
 compact observations plays in any environment. Files written before the key existed are "full".
 
 ``network`` may also hold ``"extractor"``: the features extractor of agents.extractors (its JSON
-spec: the observation's named views and the layer sizes); without it the observation is
-flattened (CombinedExtractor). The extractor is shared by the policy and value nets, so its
+spec: ``{"type": "observation"}``, or the observation's named views and the layer sizes); without
+it the observation and the mask are flattened (CombinedExtractor). The extractor is shared by the policy and value nets, so its
 weights are stored once, under ``features_extractor.``.
 
 The network is sb3-contrib's MaskableMultiInputActorCriticPolicy (Dict observation
