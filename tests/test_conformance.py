@@ -12,9 +12,9 @@ from pettingzoo.test import api_test, seed_test
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import aliens_env
-from aliens_env.core.compact import compact_observation
 from aliens_env.core.game import IllegalActionError
 from aliens_env.core.policy import RandomPolicy
+from aliens_env.envs.observations import Observer
 from aliens_env.pettingzoo_names import pettingzoo_module_name
 
 NAMES = sorted(aliens_env.REGISTRY)
@@ -26,7 +26,8 @@ def pz_module(name):
 
 
 # the environments whose compact observation (observation="compact") is not their full one
-COMPACT = [name for name in NAMES if compact_observation(aliens_env.envs.get_spec(name).make_game()) is not None]
+COMPACT = [name for name in NAMES if Observer(game := aliens_env.envs.get_spec(name).make_game(), "compact").layout
+           is not game.obs_layout]
 
 
 def test_something_is_registered():

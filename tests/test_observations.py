@@ -19,6 +19,7 @@ from agents import config as cfglib
 from agents import extractors, make_policy, policy_file
 from agents.ppo import PPOPolicy
 from agents.pretrained import HERE, PRETRAINED
+from aliens_env.bug_hunt import tactics_obs
 from aliens_env.core.compact import compact_observation
 from aliens_env.envs.observations import OBSERVATIONS, Observer
 from aliens_env.envs.registry import get_spec
@@ -52,8 +53,8 @@ def test_the_kind_is_the_top_level_key_never_an_env_option():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_observer_of_each_kind(name):
-    """full: the game's observation and layout; compact: the transform's, or the full ones where
-    the game has none (its observation is already small)."""
+    """full: the game's observation and layout; compact: the game's own (BugHuntTactics': A67), else
+    the transform's, else the full ones (the observation is already small)."""
     game = get_spec(name).make_game()
     game.reset(5)
     player = game.current_player()
@@ -61,7 +62,10 @@ def test_the_observer_of_each_kind(name):
     assert full.layout is game.obs_layout and full.shape == game.observation_shape
     assert np.array_equal(full(game, player), game.observe(player))
     transform = compact_observation(game)
-    if transform is None:
+    if name == "BugHuntTactics":  # its own compact observation, not a transform of the full one
+        assert transform is None and compact.layout is game.compact_layout and compact.shape == (392,)
+        assert np.array_equal(compact(game, player), tactics_obs.observe(game, player))
+    elif transform is None:
         assert compact.layout is game.obs_layout and np.array_equal(compact(game, player), game.observe(player))
     else:
         obs = compact(game, player)
@@ -203,11 +207,43 @@ def test_a_header_without_the_kind_is_full_and_the_size_check_stays_clear(compac
         policy_file.check_header(bad, old)
 
 
-def test_the_shipped_policies_are_full():
+#: the shipped policy trained on a compact observation (BugHuntTactics' own, A67); the others: full
+SHIPPED_COMPACT = {"bug_hunt_marines"}
+
+
+def test_the_shipped_policies_are_full_but_bug_hunt_marines():
     for name, entry in PRETRAINED.items():
         header = policy_file.read_header(os.path.join(HERE, entry["file"]))
-        assert "observation" not in header and policy_file.observation_of(header) == "full", name
-        assert make_policy(f"pretrained:{name}", game=entry["game"], side=entry["side"]).observation == "full"
+        if name in SHIPPED_COMPACT:
+            assert header["observation"] == "compact", name
+        else:
+            assert "observation" not in header and policy_file.observation_of(header) == "full", name
+        want = "compact" if name in SHIPPED_COMPACT else "full"
+        assert make_policy(f"pretrained:{name}", game=entry["game"], side=entry["side"]).observation == want
+
+
+@pytest.mark.parametrize("kind", OBSERVATIONS)
+def test_the_shipped_compact_policy_plays_in_either_environment(kind):
+    """pretrained:bug_hunt_marines observes A67 (BugHuntTactics' observe_compact) wherever it plays:
+    as the opponent inside step() of an environment of either kind, and as the learner's policy
+    fed the compact environment's observation."""
+    policy = make_policy("pretrained:bug_hunt_marines", game="BugHuntTactics", side="marines")
+    env = gym.make("aliens_env/BugHuntTactics-v0", side="hive", opponent="pretrained:bug_hunt_marines",
+                   mission="kill_queen", observation=kind)
+    obs, _ = env.reset(seed=4)
+    rng, done = np.random.default_rng(4), False
+    while not done:
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        done = terminated or truncated
+    assert "outcome" in info
+    if kind == "compact":
+        env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", opponent="dice", mission="kill_queen",
+                       observation="compact")
+        obs, _ = env.reset(seed=5)
+        game = env.unwrapped.game
+        assert np.array_equal(obs["observation"], tactics_obs.observe(game, "marines"))
+        greedy = policy.model.policy.predict(obs, action_masks=obs["action_mask"].astype(bool), deterministic=True)[0]
+        assert policy.act(game, "marines") == int(greedy)
 
 
 # -- train.py ------------------------------------------------------------------------------------

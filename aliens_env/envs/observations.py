@@ -2,9 +2,11 @@
 config key ``observation``, a policy file's header):
 
 - "full" (the default): the game's own observation, ``game.observe(side)``;
-- "compact": a few hundred values made from the full observation (aliens_env.core.compact), so it
-  holds only what the side may know: for an MLP that trains fast. A game whose full observation
-  is already that small (``compact_observation(game)`` is None) gives its full one.
+- "compact": a few hundred values, so that an MLP trains fast: the game's own compact observation
+  where it has one (``game.compact_layout`` and ``game.observe_compact(side)``, the Game contract:
+  BugHuntTactics' A67), else made from the full observation (aliens_env.core.compact), so it holds
+  only what the side may know; a game whose full observation is already that small
+  (``compact_observation(game)`` is None) gives its full one.
 
 An ``Observer`` is made once per environment (or policy) and game; ``observer(game, side)`` is
 one observation of that kind, float32 in [0, 1] of shape ``observer.shape``, whose views
@@ -25,20 +27,24 @@ def check_observation(kind) -> str:
 
 
 class Observer:
-    """The observations of one kind of ``game`` (and of games of the same config: its transform
-    reads only the full observation)."""
+    """The observations of one kind of ``game`` (and of games of the same config: a game's own
+    compact layout and the transform depend on the config only)."""
 
     def __init__(self, game, kind: str = "full"):
         self.kind = check_observation(kind)
-        self.transform = compact_observation(game) if kind == "compact" else None  # None: the full observation
-        if self.transform is None:
-            self.layout = game.obs_layout
-            self.shape = tuple(game.observation_shape)
+        #: the game's own compact observation (observe_compact), else the transform of the full one, else the full one
+        self.own = kind == "compact" and getattr(game, "compact_layout", None) is not None
+        self.transform = compact_observation(game) if kind == "compact" and not self.own else None
+        if self.own:
+            self.layout, self.shape = game.compact_layout, tuple(game.compact_layout.shape)
+        elif self.transform is not None:
+            self.layout, self.shape = self.transform.layout, tuple(self.transform.shape)
         else:
-            self.layout = self.transform.layout
-            self.shape = tuple(self.transform.shape)
+            self.layout, self.shape = game.obs_layout, tuple(game.observation_shape)
 
     def __call__(self, game, side: str):
+        if self.own:
+            return game.observe_compact(side)
         full = game.observe(side)
         return full if self.transform is None else self.transform(full)
 
