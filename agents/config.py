@@ -64,7 +64,8 @@ SCHEMA: dict[str, Any] = {
     "init_model": Field(STR + NONE, None, "start from this saved model (fine-tuning) instead of a fresh network"),
     "env_options": Field((dict,), {}, "options passed to the game (e.g. turn_limit, optional rules)"),
     "observation": Field(STR, "full", "what the network observes: full (the game's observation) or compact (a few hundred "
-                         "values made from it; aliens_env/envs/observations.py), in training, imitation and evaluation",
+                         "values: the game's own compact observation, else made from the full one; "
+                         "aliens_env/envs/observations.py), in training, imitation and evaluation",
                          choices=_observations),
     "shaping": Field(BOOL, True, "add the game's shaping reward each step"),
     "result_reward": {

@@ -3,7 +3,8 @@ plays inside ``step()``.
 
 Observation: Dict(observation=Box float32 in [0, 1], action_mask=Box int8 in {0, 1}); the mask is
 also returned by ``action_masks()`` for sb3-contrib's MaskablePPO. ``observation="full"`` (default)
-gives the game's own observation, ``"compact"`` a few hundred values made from it (envs/observations.py).
+gives the game's own observation, ``"compact"`` a few hundred values: the game's own compact
+observation where it has one, else made from the full one (envs/observations.py).
 
 Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or what
 ``result_reward={"win": .., "draw": .., "loss": ..}`` gives; with ``reward="victory_points"`` (the
