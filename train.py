@@ -100,7 +100,7 @@ def train_stage(config: dict, run_dir: str, stage: Stage, resume: bool) -> None:
             learning_rate=p["learning_rate"], n_steps=p["n_steps"], batch_size=p["batch_size"], n_epochs=p["n_epochs"],
             gamma=p["gamma"], gae_lambda=p["gae_lambda"], clip_range=p["clip_range"], ent_coef=p["ent_coef"],
             vf_coef=p["vf_coef"], max_grad_norm=p["max_grad_norm"], target_kl=p["target_kl"],
-            policy_kwargs={"net_arch": list(p["net_arch"]), **extractors.policy_kwargs(extractors.spec_for(p["extractor"], config["env"]))},
+            policy_kwargs={"net_arch": list(p["net_arch"]), **extractors.policy_kwargs(extractors.spec_for(p["extractor"], config["env"], config["observation"]))},
             tensorboard_log=os.path.join(run_dir, "tb"),
             seed=config["seed"], device="cpu", verbose=0,
         )

@@ -41,6 +41,12 @@ def _envs() -> list[str]:
     return sorted(REGISTRY)
 
 
+def _observations() -> tuple:
+    from aliens_env.envs.observations import OBSERVATIONS
+
+    return OBSERVATIONS
+
+
 def _extractors() -> tuple:
     from .extractors import EXTRACTORS
 
@@ -57,6 +63,10 @@ SCHEMA: dict[str, Any] = {
     "opponent": Field(STR + NONE, None, "policy spec of the other side; null: the game's default opponent"),
     "init_model": Field(STR + NONE, None, "start from this saved model (fine-tuning) instead of a fresh network"),
     "env_options": Field((dict,), {}, "options passed to the game (e.g. turn_limit, optional rules)"),
+    "observation": Field(STR, "full", "what the network observes: full (the game's observation) or compact (a few hundred "
+                         "values: the game's own compact observation, else made from the full one; "
+                         "aliens_env/envs/observations.py), in training, imitation and evaluation",
+                         choices=_observations),
     "shaping": Field(BOOL, True, "add the game's shaping reward each step"),
     "result_reward": {
         result: Field(FLOAT, reward, f"reward of a {result} for the learning side at the end")
@@ -86,8 +96,9 @@ SCHEMA: dict[str, Any] = {
         "max_grad_norm": Field(FLOAT, 0.5, minimum=0),
         "target_kl": Field(FLOAT + NONE, None),
         "net_arch": Field((list,), [128, 128], "hidden layer sizes of the policy and value MLPs", items=int),
-        "extractor": Field(STR, "flat", "features extractor before the MLPs: flat (the observation as one vector) or views "
-                           "(the game's named views: map planes through a CNN, the rest through an MLP; agents/extractors.py)",
+        "extractor": Field(STR, "flat", "features extractor before the MLPs: flat (the observation and the action mask as one "
+                           "vector), observation (the observation alone as one vector) or views (the game's named views: "
+                           "map planes through a CNN, the rest through an MLP; agents/extractors.py)",
                            choices=_extractors),
     },
     "bc": {
@@ -174,6 +185,9 @@ def validate(config: dict | None, schema: dict = SCHEMA, prefix: str = "") -> di
             out[key] = _check_value(name, field, config[key])
         else:
             out[key] = copy.deepcopy(field.default)
+    if schema is SCHEMA and "observation" in out["env_options"]:  # one way to choose it, which every part of a run reads
+        raise ConfigError(f"config key 'env_options.observation': the kind of observation is the top-level key 'observation' "
+                          f"(allowed values: {list(_observations())}); env_options are the game's options")
     return out
 
 

@@ -1,7 +1,12 @@
 """Features extractors for the policy networks, chosen by the config key ``ppo.extractor``.
 
 ``flat`` (the default): stable-baselines3's CombinedExtractor, the whole observation flattened
-into the policy and value MLPs.
+into the policy and value MLPs: the Dict's "observation" and its "action_mask" concatenated.
+
+``observation``: the Dict's "observation" alone, flattened; the action mask stays out of the
+network (MaskablePPO applies it to the logits through ``action_masks()`` all the same). For a
+small observation (``observation: compact``) the mask's 180-1,264 values would be most of the
+network's input, and each input value costs training time.
 
 ``views``: reads the observation through the game's named views (``game.obs_layout``, listed by
 ``python -m aliens_env``): every plane view ``(c, h, w)`` through a small CNN (3x3 convolutions,
@@ -21,8 +26,10 @@ import torch
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
-EXTRACTORS = ("flat", "views")
+EXTRACTORS = ("flat", "observation", "views")
 VIEWS_TYPE = "views"
+OBSERVATION_TYPE = "observation"
+OBSERVATION_SPEC = {"type": OBSERVATION_TYPE}  # no sizes: the network takes the observation as it is
 # the sizes of the ``views`` network (one place: the config chooses the kind, not the sizes)
 CHANNELS = (32, 32, 32)  # convolutions: the first keeps the map size, the next halve it
 PLANES_FEATURES = 256  # the linear layer after the convolutions
@@ -35,26 +42,34 @@ def views_spec(layout) -> dict:
             "channels": list(CHANNELS), "planes_features": PLANES_FEATURES, "vector_features": VECTOR_FEATURES}
 
 
-def spec_for(extractor: str, game_name: str) -> dict | None:
-    """The extractor spec a config asks for (None: flat) for a registered game; a ValueError
-    names the allowed extractors, or says why the game's observation does not fit."""
+def spec_for(extractor: str, game_name: str, observation: str = "full") -> dict | None:
+    """The extractor spec a config asks for (None: flat) for a registered game and the kind of
+    observation it trains on (aliens_env.envs.observations); a ValueError names the allowed
+    extractors, or says why the game's observation does not fit."""
     if extractor not in EXTRACTORS:
         raise ValueError(f"unknown extractor {extractor!r}; allowed: {list(EXTRACTORS)}")
     if extractor == "flat":
         return None
+    if extractor == OBSERVATION_TYPE:
+        return dict(OBSERVATION_SPEC)
+    from aliens_env.envs.observations import Observer
     from aliens_env.envs.registry import get_spec
 
-    layout = getattr(get_spec(game_name).make_game(), "obs_layout", None)
-    if layout is None:
+    game = get_spec(game_name).make_game()
+    if getattr(game, "obs_layout", None) is None:
         raise ValueError(f"extractor 'views' needs the game's named observation views; {game_name} declares none (use 'flat')")
-    return views_spec(layout)
+    return views_spec(Observer(game, observation).layout)
 
 
 def check_spec(spec, observation_size: int | None = None) -> None:
     """A ValueError naming the first field of an extractor spec that is wrong (it comes from a
     config or a policy file's header)."""
-    if not isinstance(spec, dict) or spec.get("type") != VIEWS_TYPE:
-        raise ValueError(f"an extractor spec must be an object with type {VIEWS_TYPE!r}")
+    if not isinstance(spec, dict) or spec.get("type") not in (VIEWS_TYPE, OBSERVATION_TYPE):
+        raise ValueError(f"an extractor spec must be an object with type {VIEWS_TYPE!r} or {OBSERVATION_TYPE!r}")
+    if spec["type"] == OBSERVATION_TYPE:
+        if spec != OBSERVATION_SPEC:
+            raise ValueError(f"extractor {OBSERVATION_TYPE!r} has no other field than 'type', got {sorted(spec)}")
+        return
     views = spec.get("views")
     if not isinstance(views, list) or not views:
         raise ValueError("extractor 'views' must list the views as [name, shape] pairs")
@@ -83,7 +98,20 @@ def policy_kwargs(spec: dict | None) -> dict:
     """The extra policy_kwargs of a MaskablePPO policy using this extractor (none for flat)."""
     if spec is None:
         return {}
+    if spec.get("type") == OBSERVATION_TYPE:
+        return {"features_extractor_class": ObservationExtractor}
     return {"features_extractor_class": ViewsExtractor, "features_extractor_kwargs": {"spec": spec}}
+
+
+class ObservationExtractor(BaseFeaturesExtractor):
+    """The Dict observation's "observation" flattened, without its "action_mask" (see the module doc)."""
+
+    def __init__(self, observation_space):
+        super().__init__(observation_space, features_dim=int(np.prod(observation_space["observation"].shape)))
+        self.spec = dict(OBSERVATION_SPEC)  # what a policy file's header stores (agents.policy_file)
+
+    def forward(self, observations):
+        return torch.flatten(observations["observation"], start_dim=1)
 
 
 class ViewsExtractor(BaseFeaturesExtractor):

@@ -14,16 +14,19 @@ import numpy as np
 
 def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: int, seed: int,
             gamma: float, shaping: bool, env_options: dict | None = None, driver=None,
-            result_reward: dict | None = None) -> dict[str, np.ndarray]:
-    """The teacher's action at every decision of ``side`` in ``episodes`` seeded games. The
+            result_reward: dict | None = None, observation: str = "full") -> dict[str, np.ndarray]:
+    """The teacher's action at every decision of ``side`` in ``episodes`` seeded games, with the
+    ``observation`` (a kind of aliens_env.envs.observations) the learner trains on. The
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
     this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
     from aliens_env.core.game import check_result_reward, final_reward, other_side
+    from aliens_env.envs.observations import Observer
     from aliens_env.envs.registry import get_spec
 
     from . import make_policy
 
     game = get_spec(game_name).make_game(**(env_options or {}))
+    observer = Observer(game, observation)
     policies = {side: make_policy(teacher, game=game_name, side=side, seed=seed),
                 other_side(side): make_policy(opponent, game=game_name, side=other_side(side), seed=seed)}
     mover = policies[side] if driver is None else driver
@@ -43,7 +46,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 if before is not None:
                     rewards.append(v - before)
                 before = v
-                obs.append(game.observe(side))
+                obs.append(observer(game, side))
                 mask = game.legal_mask(side)
                 masks.append(mask)
                 action = policies[side].act(game, side)

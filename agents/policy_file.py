@@ -7,13 +7,18 @@ crafted file runs code when it is loaded. A policy file holds only the policy ne
 
     {"format": "aliens_env.policy", "format_version": 1,
      "game": "ReactorRoom", "side": "hive",            # registered env name and the side it plays
+     "observation": "full",                            # the kind of observation (absent: "full")
      "observation_size": 4067, "n_actions": 181,       # what the game gives and takes
      "network": {"type": "maskable_ppo_mlp", "pi": [64, 64], "vf": [64, 64], "activation": "tanh"},
      "made_by": "..."}                                 # free text: how it was made
 
+``observation`` is the kind of observation the policy was trained on (aliens_env.envs.observations:
+"full" or "compact"); a PPO policy observes every game through that kind, so a policy trained on
+compact observations plays in any environment. Files written before the key existed are "full".
+
 ``network`` may also hold ``"extractor"``: the features extractor of agents.extractors (its JSON
-spec: the observation's named views and the layer sizes); without it the observation is
-flattened (CombinedExtractor). The extractor is shared by the policy and value nets, so its
+spec: ``{"type": "observation"}``, or the observation's named views and the layer sizes); without
+it the observation and the mask are flattened (CombinedExtractor). The extractor is shared by the policy and value nets, so its
 weights are stored once, under ``features_extractor.``.
 
 The network is sb3-contrib's MaskableMultiInputActorCriticPolicy (Dict observation
@@ -43,9 +48,11 @@ def is_policy_file(path: str) -> bool:
 
 
 # -- writing -------------------------------------------------------------------------------------
-def header_of(policy, game: str, side: str, made_by: str = "") -> dict:
-    """The header describing an sb3-contrib MaskableMultiInputActorCriticPolicy."""
+def header_of(policy, game: str, side: str, made_by: str = "", observation: str = "full") -> dict:
+    """The header describing an sb3-contrib MaskableMultiInputActorCriticPolicy trained on
+    ``observation`` (a kind of aliens_env.envs.observations)."""
     import torch
+    from aliens_env.envs.observations import check_observation
 
     space = policy.observation_space
     arch = policy.net_arch
@@ -63,6 +70,7 @@ def header_of(policy, game: str, side: str, made_by: str = "") -> dict:
         network["extractor"] = spec
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "side": side,
+        "observation": check_observation(observation),
         "observation_size": int(space["observation"].shape[0]), "n_actions": int(space["action_mask"].shape[0]),
         "network": network, "made_by": made_by,
     }
@@ -86,11 +94,12 @@ def _expanded(state: dict) -> dict:
     return out
 
 
-def save(policy, path: str, game: str, side: str, made_by: str = "", half: bool = False) -> int:
-    """Write ``policy`` (its weights, float16 if ``half``) with its header; returns the file size."""
+def save(policy, path: str, game: str, side: str, made_by: str = "", half: bool = False, observation: str = "full") -> int:
+    """Write ``policy`` (its weights, float16 if ``half``) with its header, trained on
+    ``observation``; returns the file size."""
     from safetensors.torch import save_file
 
-    header = header_of(policy, game, side, made_by)
+    header = header_of(policy, game, side, made_by, observation)
     state = {k: (v.half() if half and v.is_floating_point() else v).detach().contiguous().cpu()
              for k, v in _stored(policy.state_dict()).items()}
     tmp = os.fspath(path) + ".tmp"
@@ -138,6 +147,10 @@ def check_header(header, path: str = "policy file") -> None:
             fail(f"needs a non-empty string {key!r}")
     if header["side"] not in ("marines", "hive"):
         fail(f"'side' must be 'marines' or 'hive', got {header['side']!r}")
+    from aliens_env.envs.observations import OBSERVATIONS
+
+    if header.get("observation", "full") not in OBSERVATIONS:
+        fail(f"'observation' must be one of {list(OBSERVATIONS)}, got {header['observation']!r}")
     for key in ("observation_size", "n_actions"):
         value = header.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -205,3 +218,8 @@ def load(path: str):
     policy.load_state_dict(_expanded({k: v.float() for k, v in state.items()}), strict=True)
     policy.set_training_mode(False)
     return policy, header
+
+
+def observation_of(header: dict) -> str:
+    """The kind of observation a checked header's policy was trained on ("full" when it does not say)."""
+    return header.get("observation", "full")

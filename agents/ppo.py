@@ -1,6 +1,7 @@
 """A trained MaskablePPO model as a policy: ``act(game, player)`` builds the same Dict observation
-the environments give ({"observation", "action_mask"}) and always predicts with the mask, so a
-trained policy can never choose an illegal action."""
+the environments give ({"observation", "action_mask"}), of the kind the model was trained on
+(a policy file's header says; aliens_env.envs.observations), and always predicts with the mask, so
+a trained policy can never choose an illegal action."""
 from __future__ import annotations
 
 import os
@@ -30,15 +31,18 @@ ZIP_WARNING = ("{path}: a stable-baselines3 .zip is unpickled when loaded, which
                "load only zips you trust (your own runs); share policies as .safetensors (agents.ppo.export_policy)")
 
 
-def export_policy(model_path: str, out_path: str, game: str, side: str, half: bool = True, made_by: str = "") -> int:
+def export_policy(model_path: str, out_path: str, game: str, side: str, half: bool = True, made_by: str = "",
+                  observation: str = "full") -> int:
     """Write the policy network of a saved MaskablePPO model alone as a policy file
     (agents.policy_file: .safetensors with a checked JSON header; no optimizer state, no
-    rollout settings), in float16 if ``half`` (the small files of agents/pretrained). Returns the file size."""
+    rollout settings), in float16 if ``half`` (the small files of agents/pretrained), for the
+    kind of ``observation`` it was trained on (a .zip does not record it). Returns the file size."""
     from . import policy_file
 
     if not policy_file.is_policy_file(out_path):
         raise ValueError(f"a policy file is written as {policy_file.SUFFIX}, not {out_path!r}")
-    return policy_file.save(load_model(model_path).policy, out_path, game, side, made_by=made_by, half=half)
+    return policy_file.save(load_model(model_path).policy, out_path, game, side, made_by=made_by, half=half,
+                            observation=observation)
 
 
 class _PolicyOnly:
@@ -68,11 +72,18 @@ def _cached_model(path: str, mtime: float):
 
 class PPOPolicy:
     """Plays ``side`` with a MaskablePPO model: the most likely legal action (``deterministic``),
-    or a sample from the masked distribution drawn with this policy's own seeded generator."""
+    or a sample from the masked distribution drawn with this policy's own seeded generator.
+
+    It observes each game as the model was trained: a policy file's header names the kind of
+    observation; a model without a header (a .zip, a model in memory) is taken as trained on
+    ``observation`` (default "full"), which may not contradict a header."""
 
     name = "ppo"
 
-    def __init__(self, path_or_model, game: str | None = None, side: str | None = None, seed: int | None = None, deterministic: bool = True):
+    def __init__(self, path_or_model, game: str | None = None, side: str | None = None, seed: int | None = None,
+                 deterministic: bool = True, observation: str | None = None):
+        from aliens_env.envs.observations import check_observation
+
         if isinstance(path_or_model, (str, os.PathLike)):
             path = os.path.abspath(os.fspath(path_or_model))
             if not os.path.exists(path):
@@ -82,10 +93,20 @@ class PPOPolicy:
             self._check_header(game, side)
         else:
             self.model, self.path = path_or_model, None
+        header = getattr(self.model, "header", None)
+        if header is None:
+            self.observation = check_observation(observation or "full")
+        else:
+            from .policy_file import observation_of
+
+            self.observation = observation_of(header)
+            if observation is not None and check_observation(observation) != self.observation:
+                raise ValueError(f"model {self.path or ''} was trained on {self.observation} observations, not {observation}")
         self.side = side
         self.deterministic = deterministic
         self.rng = random.Random(seed)
         self._game = game
+        self._observer = self._observed = None  # the Observer of the last game played, and that game
         self._checked = False
 
     def seed(self, seed: int | None) -> None:
@@ -104,7 +125,16 @@ class PPOPolicy:
     def check(self, game, player: str) -> None:
         """A ValueError unless the model fits ``game`` (its observation and action sizes): a
         model trained for another game or other options is refused before it plays."""
-        self._check(game, game.observe(player), len(game.legal_mask(player)))
+        self._check(game, self._observer_of(game)(game, player), len(game.legal_mask(player)))
+
+    def _observer_of(self, game):
+        """The Observer of the model's kind for ``game``, made again (and the sizes checked again)
+        when the game is another object than the last one's."""
+        if game is not self._observed:
+            from aliens_env.envs.observations import Observer
+
+            self._observer, self._observed, self._checked = Observer(game, self.observation), game, False
+        return self._observer
 
     def _check(self, game, obs: np.ndarray, n_actions: int) -> None:
         space = self.model.observation_space
@@ -116,7 +146,8 @@ class PPOPolicy:
         if tuple(want_obs) != tuple(obs.shape) or tuple(want_mask) != (n_actions,):
             raise ValueError(
                 f"model {self.path or ''} expects observation {tuple(want_obs)} and {want_mask[0]} actions, "
-                f"but {type(game).__name__} gives {tuple(obs.shape)} and {n_actions}: trained for another game or options"
+                f"but {type(game).__name__} gives {tuple(obs.shape)} ({self.observation} observation) and {n_actions}: "
+                f"trained for another game, options or kind of observation"
             )
         self._checked = True
 
@@ -124,7 +155,7 @@ class PPOPolicy:
         """The masked action distribution of the model for ``player`` in ``game``."""
         import torch
 
-        obs = game.observe(player).astype(np.float32)
+        obs = self._observer_of(game)(game, player).astype(np.float32)
         mask = game.legal_mask(player)
         if not self._checked:
             self._check(game, obs, len(mask))

@@ -7,7 +7,9 @@ RLlib's PPO on the PettingZoo AEC environment, on a local Ray or a cluster.
 The action mask is honoured by ``MaskedPPOModule``: RLlib's default PPO network on the
 "observation" part of the Dict observation, with the logits of illegal actions set to
 FLOAT_MIN (RLlib's own action-masking example, new API stack), so no illegal action is ever
-sampled, in training or in play.
+sampled, in training or in play. That network is the ``observation`` extractor's (the mask out
+of it), which ``ppo.extractor: observation`` names in the exported policy file; ``flat`` exports
+it as SB3's flat network, the mask's input columns zero.
 
 A run directory follows the SB3 backend's conventions (agents/runs.py): config.yaml, train.lock,
 metrics.csv (evaluations through the Game API every `eval.freq` steps), final_eval.json, and
@@ -46,6 +48,8 @@ from . import runs
 from .stages import Stage, final_table, plan_stages, result_value
 
 RLLIB_EXTRA = 'pip install -e ".[rllib]"'
+#: the extractors (ppo.extractor) whose network MaskedPPOModule is (see the module doc)
+RLLIB_EXTRACTORS = ("flat", "observation")
 # the folder holding the aliens_env package (a checkout's root; site-packages when installed):
 # this module is aliens_env/agents/rllib_backend.py, and aliens_env/ itself must not be on the path
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(aliens_env.__file__)))
@@ -76,7 +80,8 @@ class AliensMultiAgentEnv(MultiAgentEnv):
     observation and reward. A side that does not learn is played inside step() by a fixed policy.
 
     env_config: game, learners (list of sides), opponent (policy spec of the other side in single
-    mode, None: the game's default), shaping, result_reward, env_options, seed."""
+    mode, None: the game's default), shaping, result_reward, observation (its kind, default "full"),
+    env_options, seed."""
 
     def __init__(self, env_config: dict):
         super().__init__()
@@ -85,7 +90,7 @@ class AliensMultiAgentEnv(MultiAgentEnv):
         game = env_config["game"]
         module = importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(get_spec(game).name)}")
         self.aec = module.env(shaping=env_config.get("shaping", False), result_reward=env_config.get("result_reward"),
-                              **env_config.get("env_options", {}))
+                              observation=env_config.get("observation", "full"), **env_config.get("env_options", {}))
         self.raw = self.aec.unwrapped
         self.learners = list(env_config["learners"])
         self.agents = self.possible_agents = list(self.learners)
@@ -202,11 +207,12 @@ def check_config(config: dict, address: str | None = None) -> None:
         raise cfglib.ConfigError("backend 'rllib': mode 'selfplay' (alternating rounds) is the sb3 backend's; "
                                  "use mode 'both' (both sides learn at once) or 'single'")
     unsupported = {"init_model": config["init_model"], "bc.teacher": config["bc"]["teacher"], "ppo.target_kl": config["ppo"]["target_kl"],
-                   "ppo.extractor": None if config["ppo"]["extractor"] == "flat" else config["ppo"]["extractor"]}
+                   "ppo.extractor": None if config["ppo"]["extractor"] in RLLIB_EXTRACTORS else config["ppo"]["extractor"]}
     for key, value in unsupported.items():
         if value is not None:
             raise cfglib.ConfigError(f"backend 'rllib' does not support config key {key!r} (got {value!r}); "
-                                     f"set it to {'flat' if key == 'ppo.extractor' else 'null'} or use backend 'sb3'")
+                                     f"set it to {' or '.join(RLLIB_EXTRACTORS) if key == 'ppo.extractor' else 'null'} "
+                                     f"or use backend 'sb3'")
     cpus = config["rllib"]["num_cpus"] or os.cpu_count()
     if not (address or os.environ.get("RAY_ADDRESS")) and config["rllib"]["env_runners"] > cpus:
         raise cfglib.ConfigError(f"config key 'rllib.env_runners': {config['rllib']['env_runners']} env runners need a CPU each "
@@ -238,7 +244,8 @@ def algo_config(config: dict):
     p, sides = config["ppo"], learners(config)
     model = DefaultModelConfig(fcnet_hiddens=list(p["net_arch"]), fcnet_activation="tanh", vf_share_layers=False, head_fcnet_hiddens=[])
     env_config = {"game": config["env"], "learners": sides, "opponent": config["opponent"], "shaping": config["shaping"],
-                  "result_reward": config["result_reward"], "env_options": config["env_options"], "seed": config["seed"]}
+                  "result_reward": config["result_reward"], "observation": config["observation"],
+                  "env_options": config["env_options"], "seed": config["seed"]}
     return (
         PPOConfig()
         .environment(AliensMultiAgentEnv, env_config=env_config)
@@ -278,17 +285,22 @@ def to_sb3_policy(module, config: dict, side: str):
     """The MaskablePPO policy network (agents.policy_file's, built from a header) that computes
     what ``module`` (a MaskedPPOModule) computes.
 
-    That network reads the flattened observation and mask concatenated (SB3's CombinedExtractor),
-    then separate tanh MLPs for the policy and the value and a linear head each; the RLlib module
-    has the same MLPs on the observation alone, so the first layers' columns of the mask are zero."""
-    from . import policy_file
+    With ``ppo.extractor: flat`` that network reads the flattened observation and mask
+    concatenated (SB3's CombinedExtractor), then separate tanh MLPs for the policy and the value
+    and a linear head each; the RLlib module has the same MLPs on the observation alone, so the
+    first layers' columns of the mask are zero. With ``observation`` it reads the observation
+    alone (extractors.ObservationExtractor), as the module does."""
+    from . import extractors, policy_file
 
     spaces = module.observation_space
     net = {"type": policy_file.NETWORK_TYPE, "pi": list(config["ppo"]["net_arch"]), "vf": list(config["ppo"]["net_arch"]),
            "activation": "tanh"}
+    spec = extractors.spec_for(config["ppo"]["extractor"], config["env"], config["observation"])
+    if spec is not None:
+        net["extractor"] = spec
     header = {"format": policy_file.FORMAT, "format_version": policy_file.FORMAT_VERSION, "game": config["env"], "side": side,
-              "observation_size": int(spaces["observation"].shape[0]), "n_actions": int(spaces["action_mask"].shape[0]),
-              "network": net, "made_by": ""}
+              "observation": config["observation"], "observation_size": int(spaces["observation"].shape[0]),
+              "n_actions": int(spaces["action_mask"].shape[0]), "network": net, "made_by": ""}
     policy_file.check_header(header, "the RLlib export")
     policy = policy_file.build_policy(header)
     # the columns of the observation in SB3's concatenated input
@@ -326,7 +338,8 @@ def export_policy(module, config: dict, side: str, path: str, made_by: str = "")
     from . import policy_file
 
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    policy_file.save(to_sb3_policy(module, config, side), path, config["env"], side, made_by=made_by)
+    policy_file.save(to_sb3_policy(module, config, side), path, config["env"], side, made_by=made_by,
+                     observation=config["observation"])
     return path
 
 
@@ -458,7 +471,8 @@ class Evaluation:
         for stage in self.stages:
             module = algo.get_module(stage.side)
             model = _PolicyOnly(to_sb3_policy(module, config, stage.side))
-            players = {stage.side: PPOPolicy(model, deterministic=e["deterministic"]), other_side(stage.side): stage.opponent_spec}
+            players = {stage.side: PPOPolicy(model, deterministic=e["deterministic"], observation=config["observation"]),
+                       other_side(stage.side): stage.opponent_spec}
             summary = play_matchup(config["env"], players["marines"], players["hive"], e["episodes"],
                                    seed=10_000_000 + config["seed"], env_options=config["env_options"])
             view = side_view(summary, stage.side)

@@ -56,7 +56,8 @@ def export(config: dict, run_dir: str, model, model_path: str, side: str) -> str
     """Write ``model``'s policy as a policy file in the run's policies/ (float32: it plays exactly as the model)."""
     path = policy_path(run_dir, model_path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    policy_file.save(model.policy, path, config["env"], side, made_by=f"train.py {run_dir}: {os.path.basename(model_path)}")
+    policy_file.save(model.policy, path, config["env"], side, made_by=f"train.py {run_dir}: {os.path.basename(model_path)}",
+                     observation=config["observation"])
     return path
 
 
@@ -97,7 +98,7 @@ def check_policies(config: dict) -> None:
     try:
         from .extractors import spec_for
 
-        spec_for(config["ppo"]["extractor"], config["env"])
+        spec_for(config["ppo"]["extractor"], config["env"], config["observation"])
     except ValueError as exc:
         raise ConfigError(f"config key 'ppo.extractor': {exc}") from None
     for key, spec, side in named:
@@ -147,7 +148,7 @@ def make_env_fn(config: dict, side: str, opponent: str | None, rank: int):
 
         torch.set_num_threads(1)
         env = gym.make(get_spec(config["env"]).env_id, side=side, opponent=opponent, shaping=config["shaping"],
-                       result_reward=config["result_reward"], **config["env_options"])
+                       result_reward=config["result_reward"], observation=config["observation"], **config["env_options"])
         env = Monitor(env)
         env.reset(seed=config["seed"] * 1000 + rank)
         return env
@@ -192,7 +193,7 @@ def make_evaluation(config: dict, run_dir: str, stage: Stage):
 
         def evaluate(self):
             e = config["eval"]
-            policy = PPOPolicy(self.model, deterministic=e["deterministic"])
+            policy = PPOPolicy(self.model, deterministic=e["deterministic"], observation=config["observation"])
             players = {stage.side: policy, other_side(stage.side): stage.opponent_spec}
             summary = play_matchup(config["env"], players["marines"], players["hive"], e["episodes"],
                                    seed=10_000_000 + config["seed"], env_options=config["env_options"])
@@ -279,11 +280,12 @@ def collect_round(config: dict, stage: Stage, k: int, learner=None) -> dict:
     from .imitation import collect
 
     bc = config["bc"]
-    driver = None if learner is None else PPOPolicy(learner, game=config["env"], side=stage.side, seed=config["seed"] + k)
+    driver = None if learner is None else PPOPolicy(learner, game=config["env"], side=stage.side, seed=config["seed"] + k,
+                                                    observation=config["observation"])
     return collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"],
                    seed=30_000_000 + config["seed"] + 1_000_000 * k, gamma=config["ppo"]["gamma"],
                    shaping=config["shaping"], env_options=config["env_options"], driver=driver,
-                   result_reward=config["result_reward"])
+                   result_reward=config["result_reward"], observation=config["observation"])
 
 
 def merge(a: dict, b: dict) -> dict:

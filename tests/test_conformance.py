@@ -14,6 +14,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 import aliens_env
 from aliens_env.core.game import IllegalActionError
 from aliens_env.core.policy import RandomPolicy
+from aliens_env.envs.observations import Observer
 from aliens_env.pettingzoo_names import pettingzoo_module_name
 
 NAMES = sorted(aliens_env.REGISTRY)
@@ -22,6 +23,11 @@ SIDES = ["marines", "hive"]
 
 def pz_module(name):
     return importlib.import_module(f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}")
+
+
+# the environments whose compact observation (observation="compact") is not their full one
+COMPACT = [name for name in NAMES if Observer(game := aliens_env.envs.get_spec(name).make_game(), "compact").layout
+           is not game.obs_layout]
 
 
 def test_something_is_registered():
@@ -59,6 +65,41 @@ def test_masked_ppo_runs(name, side):
 
     env = gym.make(f"aliens_env/{name}-v0", side=side)
     model = MaskablePPO("MultiInputPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0, verbose=0)
+    model.learn(total_timesteps=256)
+    obs, _ = env.reset(seed=1)
+    action, _ = model.predict(obs, action_masks=env.unwrapped.action_masks(), deterministic=True)
+    assert env.unwrapped.action_masks()[int(action)] == 1
+
+
+# The compact observation: the API checks again (the Gymnasium and SB3 ones of both sides; the
+# PettingZoo ones observe both agents) and a short MaskablePPO run with the observation extractor
+# (the mask kept out of the network), on one side: its observations are its full ones transformed.
+@pytest.mark.parametrize("name", COMPACT)
+@pytest.mark.parametrize("side", SIDES)
+def test_compact_passes_the_gymnasium_and_sb3_checks(name, side):
+    env = gym.make(f"aliens_env/{name}-v0", side=side, observation="compact")
+    gym_check_env(env.unwrapped, skip_render_check=True)
+    sb3_check_env(env.unwrapped, warn=False)
+
+
+@pytest.mark.parametrize("name", COMPACT)
+def test_compact_passes_the_pettingzoo_api_and_seed_tests(name):
+    import functools
+
+    api_test(pz_module(name).env(observation="compact"), num_cycles=300)
+    seed_test(functools.partial(pz_module(name).env, observation="compact"), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", COMPACT)
+def test_masked_ppo_runs_on_compact_observations(name):
+    from sb3_contrib import MaskablePPO
+
+    from aliens_env.agents.extractors import policy_kwargs, spec_for
+
+    env = gym.make(f"aliens_env/{name}-v0", side="marines", observation="compact")
+    model = MaskablePPO("MultiInputPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0, verbose=0,
+                        policy_kwargs=policy_kwargs(spec_for("observation", name)))
+    assert model.policy.mlp_extractor.policy_net[0].in_features == env.observation_space["observation"].shape[0]
     model.learn(total_timesteps=256)
     obs, _ = env.reset(seed=1)
     action, _ = model.predict(obs, action_masks=env.unwrapped.action_masks(), deterministic=True)

@@ -70,9 +70,9 @@ def test_map_planes_reach_only_the_cnn_and_other_views_only_the_mlp(bug_hunt):
 def test_the_config_key_is_validated():
     assert cfglib.validate({})["ppo"]["extractor"] == "flat"
     assert cfglib.validate({"ppo": {"extractor": "views"}})["ppo"]["extractor"] == "views"
-    with pytest.raises(cfglib.ConfigError, match=r"'ppo.extractor': 'cnn' is not allowed; allowed values: \['flat', 'views'\]"):
+    with pytest.raises(cfglib.ConfigError, match=r"'ppo.extractor': 'cnn' is not allowed; allowed values: \['flat', 'observation', 'views'\]"):
         cfglib.validate({"ppo": {"extractor": "cnn"}})
-    with pytest.raises(ValueError, match=r"unknown extractor 'cnn'; allowed: \['flat', 'views'\]"):
+    with pytest.raises(ValueError, match=r"unknown extractor 'cnn'; allowed: \['flat', 'observation', 'views'\]"):
         extractors.spec_for("cnn", "BugHunt")
 
 

@@ -139,6 +139,36 @@ def test_the_module_never_samples_an_illegal_action():
         assert mask[np.arange(64)[None, :].repeat(20, 0), sampled.numpy()].all()
 
 
+@pytest.mark.parametrize("extractor", ["flat", "observation"])
+def test_the_env_and_the_export_observe_the_configs_kind(tmp_path, extractor):
+    """observation: compact reaches the RLlib env (the PettingZoo env's observations) and the
+    exported policy file, whose policy observes compact observations in any game; with
+    ppo.extractor observation the file's network reads the observation alone, as the module."""
+    from ray.rllib.core.rl_module.default_model_config import DefaultModelConfig
+
+    from aliens_env.envs.observations import Observer
+
+    env = rllib_backend.AliensMultiAgentEnv({"game": "ReactorRoom", "learners": ["marines"], "opponent": "random",
+                                             "observation": "compact", "seed": 1})
+    size = Observer(get_spec("ReactorRoom").make_game(), "compact").shape
+    obs, _ = env.reset(seed=0)
+    assert env.observation_spaces["marines"]["observation"].shape == size == obs["marines"]["observation"].shape
+    module = rllib_backend.MaskedPPOModule(observation_space=env.raw.observation_space("marines"), action_space=env.raw.action_space("marines"),
+                                           model_config=DefaultModelConfig(fcnet_hiddens=[8], vf_share_layers=False))
+    config = cfglib.validate({**TINY, "observation": "compact", "ppo": {**TINY["ppo"], "net_arch": [8], "extractor": extractor}})
+    rllib_backend.check_config(config)
+    path = rllib_backend.export_policy(module, config, "marines", str(tmp_path / "m.safetensors"))
+    header = policy_file.read_header(path)
+    assert header["observation"] == "compact"
+    assert header["network"].get("extractor") == (None if extractor == "flat" else {"type": "observation"})
+    policy = PPOPolicy(path, game="ReactorRoom", side="marines")
+    game = env.raw.game
+    obs = {"observation": torch.tensor(obs["marines"]["observation"][None]), "action_mask": torch.tensor(game.legal_mask("marines")[None])}
+    with torch.no_grad():
+        logits = module.forward_inference({Columns.OBS: obs})[Columns.ACTION_DIST_INPUTS]
+    np.testing.assert_allclose(torch.softmax(logits, -1)[0].numpy(), policy.probabilities(game, "marines"), atol=1e-5)
+
+
 # -- a tiny local run: trains, checkpoints, resumes, exports --------------------------------------
 @pytest.fixture(scope="module")
 def tiny_run(tmp_path_factory):
@@ -250,3 +280,10 @@ def test_ray_is_local_by_default_and_joins_a_cluster_when_given_an_address(monke
     assert calls[-1] == {"address": "10.1.2.4:6379"}
     config = cfglib.override(config, {"rllib.env_runners": 5})  # more runners than local CPUs: fine on a cluster
     rllib_backend.check_config(config, "10.1.2.3:6379")
+
+
+def test_the_views_extractor_is_refused_naming_the_two_it_supports():
+    config = cfglib.validate({**TINY, "ppo": {**TINY["ppo"], "extractor": "views"}})
+    with pytest.raises(cfglib.ConfigError, match=r"does not support config key 'ppo.extractor' \(got 'views'\); "
+                                                 r"set it to flat or observation"):
+        rllib_backend.check_config(config)

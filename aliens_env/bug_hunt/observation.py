@@ -508,23 +508,38 @@ def squad_entry(game, h: Human) -> tuple:
                fr=cython.Py_ssize_t, fc=cython.Py_ssize_t, board_at=cython.Py_ssize_t, numbers=ObsNumbers)
 def observe(game, player: str) -> np.ndarray:
     """The window's planes are converted from the cached map planes (write_board; a fresh array
-    each call, of game.obs_layout), then _write_features writes the rest: with no "board" view (BugHuntTactics'
-    compact one) the planes are left out, and the views this function does not write (other than
-    Bug Hunt's) are zeros. (The game's fields and the window's numbers typed when compiled: C reads
-    and C arithmetic, not Python attribute look-ups and int objects; the layout's size and board offset
-    read from the game's ObsNumbers.)"""
+    each call, of game.obs_layout), then _write_features writes the rest. (The game's fields and the
+    window's numbers typed when compiled: C reads and C arithmetic, not Python attribute look-ups and
+    int objects; the layout's size and board offset read from the game's ObsNumbers.)"""
     w, size = game.window, game.size
     numbers = obs_numbers(game)
     focus_sq = _focus(game, numbers)
     fr, fc = focus_sq // size, focus_sq % size
     board_at = numbers.board_at
-    if board_at >= 0:
-        obs = _EMPTY(numbers.obs_size, _FLOAT32)
-        write_board(game, obs, board_at, fr, fc)
-    else:  # no planes: every square reads as outside the window (w 0)
-        obs = np.zeros(numbers.obs_size, _FLOAT32)
-        board_at, w = 0, 0
+    if board_at < 0:
+        raise ValueError(f"observe() needs a layout with the board view, got {game.obs_layout.names()} "
+                         f"(a layout without it: observe_without_planes)")
+    obs = _EMPTY(numbers.obs_size, _FLOAT32)
+    write_board(game, obs, board_at, fr, fc)
     _write_features(game, player, obs, focus_sq, board_at, w, numbers)
+    return obs
+
+
+@cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
+def observe_without_planes(game, player: str, layout: ObsLayout) -> np.ndarray:
+    """observe()'s squad rows, globals, target rows and optional block at their places in
+    `layout`, a layout without the "board" view (BugHuntTactics' compact observation, A67): every
+    square reads as outside the window, and the views this function does not write are zeros. Its
+    ObsNumbers kept in the layout caches beside observe()'s, made again for another rules, mission
+    or layout object."""
+    shared = game._shared
+    numbers = shared.get("numbers_without_planes")
+    if numbers is None or numbers.rules is not game.rules or numbers.mission is not game.mission or numbers.layout is not layout:
+        if "board" in layout.offsets:
+            raise ValueError(f"observe_without_planes takes a layout without the board view, got {layout.names()}")
+        numbers = shared["numbers_without_planes"] = ObsNumbers(game.rules, game.mission, layout)
+    obs = np.zeros(numbers.obs_size, _FLOAT32)
+    _write_features(game, player, obs, _focus(game, numbers), 0, 0, numbers)
     return obs
 
 

@@ -10,7 +10,10 @@ rules.yaml: tactics. The tactic slice is appended after Bug Hunt's slices, so ev
 action keeps its number (the dice AI and hive policies read the same indices). With
 ``shaping=True`` the commander's potential pays progress only, rules.yaml ``tactics_shaping``:
 rooms entered and the Brood Chamber found (ASSUMPTION A69, ``shaping_value``), not Bug Hunt's
-shaping with its kills and losses.
+shaping with its kills and losses. Its compact observation (the environments'
+``observation="compact"``, through the Game contract's ``compact_layout`` and ``observe_compact``)
+is its own: Bug Hunt's views after the map planes and the tactical distances (ASSUMPTION A67,
+tactics_obs).
 
 As ReactorRoomTactics: the network chooses, the script carries out (docs/training.md).
 """
@@ -24,7 +27,7 @@ import numpy as np
 from ..core.actions import ActionLayout
 from ..core.commander import CommandedSide, HeuristicCommander  # noqa: F401  (HeuristicCommander: the registry's heuristic)
 from ..core.game import Decision
-from . import data_files, tactics_obs
+from . import data_files, observation, tactics_obs
 from .combat import target_square
 from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
 from .marines import grenade_slot, targets
@@ -41,7 +44,10 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 TACTICS = ("heuristic", "hold", "regroup", "press", "rooms", "spread", "grenades", "spare_eggs", "push", "run_past",
            "fan_out", "fire_teams", "ambush", "bypass")
-OBSERVATIONS = ("full", "compact")
+#: the refusal of the game option observation (it was one until session 64)
+OBSERVATION_MOVED = ("observation is no longer an option of BugHuntTactics: its compact observation (A67) is the "
+                     "environments' observation=\"compact\" (gym.make / the PettingZoo env(), train.py's top-level config "
+                     "key observation, a policy file's header)")
 
 #: one walk not walked (NO) as a C long: _claim's walks are copies of it, one a (figure, goal) pair
 _NO_WALK = array("l", [NO])
@@ -651,13 +657,23 @@ class TacticMarines(ScriptedMarines):
 class BugHuntTactics(CommandedSide, BugHunt):
     name = "BugHuntTactics"
 
-    def __init__(self, observation: str = "full", **options):
-        if observation not in OBSERVATIONS:
-            raise ValueError(f"unknown BugHuntTactics observation {observation!r}; allowed: {list(OBSERVATIONS)}")
-        self.observation = observation
+    def __init__(self, **options):
+        if "observation" in options:
+            raise ValueError(OBSERVATION_MOVED)
         super().__init__(**options)
-        if observation == "compact":  # ASSUMPTION A67: no map planes, the tactical distances instead
-            self.obs_layout = tactics_obs.layout(self.obs_layout)
+        #: the game's own compact observation (the Game contract's hook, observe_compact): ASSUMPTION A67
+        self.compact_layout = tactics_obs.layout(self.obs_layout)
+
+    @classmethod
+    def _upgrade_state(cls, state: dict) -> dict:
+        """A game pickled while observation was its option (before session 64) loads without it,
+        with Bug Hunt's observation (A67's layout when it was "compact") and its compact_layout."""
+        state = super()._upgrade_state(state)
+        if "compact_layout" not in state:
+            state = {name: value for name, value in state.items() if name != "observation"}
+            state["obs_layout"] = observation.layout(state["window"])
+            state["compact_layout"] = tactics_obs.layout(state["obs_layout"])
+        return state
 
     @classmethod
     def _make_tactics(cls) -> list:
@@ -665,9 +681,6 @@ class BugHuntTactics(CommandedSide, BugHunt):
         if names[0] != "heuristic" or len(set(names)) != len(names):
             raise ValueError(f"rules.yaml tactics must start with 'heuristic' and not repeat, got {names!r}")
         return [TacticMarines(n) for n in names]
-
-    def config(self) -> dict:
-        return {**super().config(), "observation": self.observation}
 
     def shaping_value(self, side: str) -> float:
         """ASSUMPTION A69: the commander's potential pays progress only, rules.yaml
@@ -677,10 +690,9 @@ class BugHuntTactics(CommandedSide, BugHunt):
         v = w["room_entered"] * self.rooms_entered + w["brood_found"] * self.brood_found
         return v if side == "marines" else -v
 
-    def observe(self, player: str):
-        if self.observation == "compact":
-            return tactics_obs.observe(self, player)
-        return super().observe(player)
+    def observe_compact(self, player: str):
+        """ASSUMPTION A67: Bug Hunt's views after the map planes, then the tactical distances (tactics_obs)."""
+        return tactics_obs.observe(self, player)
 
     @cython.locals(game=GameRecords, kind=str)
     def _command_start(self) -> list:

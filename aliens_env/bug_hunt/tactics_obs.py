@@ -1,4 +1,6 @@
-"""The compact observation of BugHuntTactics (option ``observation="compact"``, ASSUMPTION A67).
+"""The compact observation of BugHuntTactics (ASSUMPTION A67): the environments'
+``observation="compact"`` (aliens_env/envs/observations.py) through the game's ``compact_layout``
+and ``observe_compact``.
 
 A commander picks one tactic per figure activation; it needs the squad's state and how far the
 squad is from its goals, the Aliens and the Queen, not the 23 map planes of the window (14,375
@@ -37,9 +39,9 @@ def layout(full: ObsLayout) -> ObsLayout:
 
 
 def observe(game, player: str) -> np.ndarray:
-    """Bug Hunt's observation without its planes, then the tactical views."""
-    lay = game.obs_layout
-    obs = observation.observe(game, player)
+    """Bug Hunt's observation without its planes, then the tactical views (of game.compact_layout)."""
+    lay = game.compact_layout
+    obs = observation.observe_without_planes(game, player, lay)
     limit = game.rules["compact_limits"]
     steps = limit["steps"]
 

@@ -178,7 +178,12 @@ class Game:
     What every ruleset sets (comments, not annotations: an extension type's class body declares no
     attributes): ``name`` (a class attribute: the name used in env ids and in position files),
     ``layout`` (the ActionLayout) and ``obs_layout`` (the ObsLayout: the named views of
-    ``observe()``'s flat array, declared once per ruleset)."""
+    ``observe()``'s flat array, declared once per ruleset).
+
+    What a ruleset may add: its own compact observation (the environments' ``observation="compact"``,
+    aliens_env/envs/observations.py), ``compact_layout`` (an ObsLayout) and ``observe_compact(player)``
+    (float32 in [0, 1], that layout's size). Without them "compact" is core/compact.py's transform of
+    the full observation, or the full one."""
 
     def __init__(self):
         missing = abstract_methods(type(self))

@@ -2,7 +2,9 @@
 plays inside ``step()``.
 
 Observation: Dict(observation=Box float32 in [0, 1], action_mask=Box int8 in {0, 1}); the mask is
-also returned by ``action_masks()`` for sb3-contrib's MaskablePPO.
+also returned by ``action_masks()`` for sb3-contrib's MaskablePPO. ``observation="full"`` (default)
+gives the game's own observation, ``"compact"`` a few hundred values: the game's own compact
+observation where it has one, else made from the full one (envs/observations.py).
 
 Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or what
 ``result_reward={"win": .., "draw": .., "loss": ..}`` gives; with ``reward="victory_points"`` (the
@@ -29,6 +31,7 @@ from gymnasium import spaces
 
 from ..core.game import SIDES, Game, IllegalActionError, check_result_reward, check_reward, final_reward, other_side
 from ..render import render
+from .observations import Observer, check_observation
 from .registry import get_spec, make_policy
 
 ILLEGAL_MODES = ("penalize", "raise")
@@ -79,9 +82,11 @@ class AliensEnv(gym.Env):
         shaping: bool = False,
         result_reward: dict | None = None,
         reward: str = "result",
+        observation: str = "full",
         **game_options,
     ):
         self.spec_entry = get_spec(game)
+        check_observation(observation)
         self.result_reward = check_result_reward(result_reward)
         if side not in SIDES:
             raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
@@ -98,11 +103,12 @@ class AliensEnv(gym.Env):
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.shaping = bool(shaping)
+        self.observer = Observer(self.game, observation)
         n = self.game.layout.size
         self.action_space = spaces.Discrete(n)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, self.game.observation_shape, dtype=np.float32),
+                "observation": spaces.Box(0.0, 1.0, self.observer.shape, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
             }
         )
@@ -111,6 +117,8 @@ class AliensEnv(gym.Env):
     # -- gymnasium API -------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         position = position_from_options(self.game, options)  # checked first: a bad one changes nothing
+        if position is not None:
+            self.observer = self.observer.for_game(position)
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31 - 1))
@@ -181,7 +189,7 @@ class AliensEnv(gym.Env):
         return self.game.legal_mask(self.side)
 
     def _obs(self) -> dict[str, np.ndarray]:
-        return {"observation": self.game.observe(self.side), "action_mask": self._mask()}
+        return {"observation": self.observer(self.game, self.side), "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask()}

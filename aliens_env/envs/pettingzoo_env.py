@@ -1,7 +1,8 @@
 """One PettingZoo AEC adapter for every registered ruleset: agents "marines" and "hive".
 
 Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
-zero for the agent not to move. Rewards come at the end (+1 / 0 / -1 per side, or what
+zero for the agent not to move. ``observation="full"`` (default) or ``"compact"`` as in the
+Gymnasium adapter. Rewards come at the end (+1 / 0 / -1 per side, or what
 ``result_reward`` gives each result, or with ``reward="victory_points"`` the scaled Tournament
 Victory Points, as in the Gymnasium adapter), and each step
 with ``shaping=True`` as in the Gymnasium adapter. A game the rules end sets ``terminations``;
@@ -19,6 +20,7 @@ from pettingzoo.utils import wrappers
 
 from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, check_reward, final_reward, other_side
 from .gym_env import ILLEGAL_MODES, position_from_options
+from .observations import Observer, check_observation
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
 from .registry import get_spec
@@ -28,9 +30,10 @@ class AliensAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "aliens_v0", "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, game: str, render_mode=None, illegal_action="penalize", illegal_penalty=-1.0, shaping=False,
-                 result_reward=None, reward="result", **game_options):
+                 result_reward=None, reward="result", observation="full", **game_options):
         super().__init__()
         spec = get_spec(game)
+        check_observation(observation)
         self.result_reward = check_result_reward(result_reward)
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"unknown illegal_action {illegal_action!r}; allowed: {list(ILLEGAL_MODES)}")
@@ -43,11 +46,12 @@ class AliensAEC(AECEnv):
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.shaping = bool(shaping)
+        self.observer = Observer(self.game, observation)
         self.possible_agents = list(SIDES)
         n = self.game.layout.size
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, self.game.observation_shape, dtype=np.float32),
+                "observation": spaces.Box(0.0, 1.0, self.observer.shape, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
             }
         )
@@ -66,7 +70,7 @@ class AliensAEC(AECEnv):
             mask = game.legal_mask(agent)
         else:
             mask = np.zeros(game.layout.size, dtype=np.int8)
-        return {"observation": game.observe(agent), "action_mask": mask}
+        return {"observation": self.observer(game, agent), "action_mask": mask}
 
     def last(self, observe: bool = True):
         """AECEnv.last() without its indirection (it is called once per step)."""
@@ -80,6 +84,7 @@ class AliensAEC(AECEnv):
         ignored with a warning that names the allowed ones (see position_from_options)."""
         position = position_from_options(self.game, options, unknown="warn")  # checked first
         if position is not None:
+            self.observer = self.observer.for_game(position)
             self.game = position
         else:
             if seed is None:

@@ -33,11 +33,12 @@ SQUAD = [
 ]
 
 
-def build(rows, squad=None, phase="marines", pool=0, mission="explore", features=(), start=True, inside=(), **options):
-    """A game at the start of `phase` on the given map. Squad figures not on the map are dead.
+def build(rows, squad=None, phase="marines", pool=0, mission="explore", features=(), start=True, inside=(),
+          game_class=BugHunt, **options):
+    """A game (of `game_class`) at the start of `phase` on the given map. Squad figures not on the map are dead.
     With start=True the phase is started (the Marines' pool d6 is scripted to `pool`)."""
     squad = squad or SQUAD
-    g = BugHunt(mission=mission, squad=squad, **options)
+    g = game_class(mission=mission, squad=squad, **options)
     col = Colony(g.size, g.rules["hazard_extra_ap"])
     humans_at, aliens_at = {}, []
     for r, row in enumerate(rows):

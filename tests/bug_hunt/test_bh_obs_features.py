@@ -90,10 +90,11 @@ def _figure_planes(board):
     return board[np.frombuffer(observation._MAPPED, np.uint8) == 0]
 
 
-def _check(g, player: str) -> bool:
-    """g's observation for `player` against the plain computation; were targets listed?"""
-    obs = g.observe(player)
-    views = g.obs_layout.views(obs)
+def _check(g, player: str, compact: bool = False) -> bool:
+    """g's observation for `player` (its compact one, A67's, if `compact`) against the plain
+    computation; were targets listed?"""
+    obs = g.observe_compact(player) if compact else g.observe(player)
+    views = (g.compact_layout if compact else g.obs_layout).views(obs)
     plain = _plain(g, player)
     for view in ("squad", "globals", "targets", "optional"):
         assert views[view].tobytes() == plain[view], view
@@ -110,29 +111,30 @@ def _check(g, player: str) -> bool:
 
 
 #: the games played: how, how many moves a game (a tactic is several of Bug Hunt's steps), the
-#: fewest positions with targets listed (the commander's act decisions list none)
-GAMES = {"BugHunt": (BugHunt, 200, 10),
-         "kill_queen": (lambda: BugHunt(mission="kill_queen", electronic_locks=True), 200, 10),
-         "BugHuntTactics": (BugHuntTactics, 40, 0), "compact": (lambda: BugHuntTactics(observation="compact"), 40, 0)}
+#: fewest positions with targets listed (the commander's act decisions list none), whether its
+#: compact observation is checked (BugHuntTactics' own, A67: observe_compact)
+GAMES = {"BugHunt": (BugHunt, 200, 10, False),
+         "kill_queen": (lambda: BugHunt(mission="kill_queen", electronic_locks=True), 200, 10, False),
+         "BugHuntTactics": (BugHuntTactics, 40, 0, False), "compact": (BugHuntTactics, 40, 0, True)}
 
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_observe_writes_the_plain_features_over_random_positions(name):
-    make, moves, fewest = GAMES[name]
+    make, moves, fewest, compact = GAMES[name]
     checked, kinds, with_targets = 0, set(), 0
     for seed in range(6):
         for g in random_play(seed, moves, make=make):
             for player in ("marines", "hive"):
-                with_targets += _check(g, player)
+                with_targets += _check(g, player, compact)
             kept = [a.lp for a in g.aliens]  # the Aliens wounded (the Queen's mark, target row and global)
             for a in g.aliens:
                 a.lp = 1 + (a.lp + seed) % 5
-            _check(g, "marines")
+            _check(g, "marines", compact)
             for a, lp in zip(g.aliens, kept):
                 a.lp = lp
             flags = g.brood_found, g.pools_lost  # the globals' flags turned over (random play seldom sets them)
             g.brood_found, g.pools_lost = not g.brood_found, [not lost for lost in g.pools_lost]
-            _check(g, "marines")
+            _check(g, "marines", compact)
             g.brood_found, g.pools_lost = flags
             checked += 1
             kinds.add(None if g.decision is None else g.decision.kind)

@@ -216,46 +216,46 @@ def test_spare_eggs_never_shoots_an_egg_cache_where_the_scripted_squad_does():
 
 
 def test_the_compact_observation_keeps_bug_hunts_rows_and_adds_the_tactical_distances():
-    full, compact = BugHuntTactics(mission="kill_queen"), BugHuntTactics(mission="kill_queen", observation="compact")
-    assert compact.obs_layout.names() == ["squad", "globals", "targets", "optional", "tactical", "situation"]
-    assert compact.observation_shape[0] < 500 < full.observation_shape[0]
+    """A67 through the Game contract's hook: compact_layout and observe_compact."""
+    game = BugHuntTactics(mission="kill_queen")
+    compact = game.compact_layout
+    assert compact.names() == ["squad", "globals", "targets", "optional", "tactical", "situation"]
+    assert compact.size == 392 < 500 < game.observation_shape[0]
     seen = {"checked": 0}
     for seed in range(2):
-        full.reset(seed)
-        compact.reset(seed)
-        while not compact.is_terminal():
-            player = compact.current_player()
-            a, b = full.observe(player), compact.observe(player)
-            assert 0.0 <= b.min() and b.max() <= 1.0
-            rest = a[full.obs_layout.offset("squad"):]
+        game.reset(seed)
+        while not game.is_terminal():
+            player = game.current_player()
+            a, b = game.observe(player), game.observe_compact(player)
+            assert b.dtype == np.float32 and b.shape == compact.shape and 0.0 <= b.min() and b.max() <= 1.0
+            rest = a[game.obs_layout.offset("squad"):]
             assert np.array_equal(b[:rest.size], rest)  # Bug Hunt's values after the map planes
-            tactical = compact.obs_layout.views(b)["tactical"]
-            d = compact.decision
+            tactical = compact.views(b)["tactical"]
+            d = game.decision
             if player == "marines" and d.kind == "activate":
-                nxt = compact.layout.decode(ScriptedMarines().act(compact, "marines"))[1]
-                goals = ScriptedMarines()._goals(compact)
-                steps = compact.walk_steps(goals) if goals else {}
-                if nxt < len(compact.humans):
+                nxt = game.layout.decode(ScriptedMarines().act(game, "marines"))[1]
+                goals = ScriptedMarines()._goals(game)
+                steps = game.walk_steps(goals) if goals else {}
+                if nxt < len(game.humans):
                     assert tactical[nxt, 1] == 1.0 and tactical[:, 1].sum() == 1.0
-                    assert tactical[nxt, 2] == pytest.approx(min(steps.get(compact.humans[nxt].pos, 30), 30) / 30)
+                    assert tactical[nxt, 2] == pytest.approx(min(steps.get(game.humans[nxt].pos, 30), 30) / 30)
                     seen["checked"] += 1
-            for i, h in enumerate(compact.humans):
+            for i, h in enumerate(game.humans):
                 assert tactical[i, 0] == float(h.status == "active" and h.pos != -1 and not h.in_apc)
             policy = HeuristicCommander() if player == "marines" else HIVE  # the dice AI rolls each game's own dice
-            full.apply(policy.act(full, player))
-            compact.apply(policy.act(compact, player))
+            game.apply(policy.act(game, player))
     assert seen["checked"] > 10
-    again = BugHuntTactics.from_dict(compact.to_dict())
-    assert again.observation == "compact" and np.array_equal(again.observe("marines"), compact.observe("marines"))
+    again = BugHuntTactics.from_dict(game.to_dict())
+    assert np.array_equal(again.observe_compact("marines"), game.observe_compact("marines"))
 
 
 def test_the_compact_tactical_and_situation_values_of_a_built_position():
     egg = {"kind": "egg_cache", "pos": [2, 5], "state": "intact"}
-    g = build(["############", "#1.A...Q...#", "#2.........#", "############"], mission="kill_queen", features=[egg])
+    g = build(["############", "#1.A...Q...#", "#2.........#", "############"], mission="kill_queen", features=[egg],
+              game_class=BugHuntTactics)
     g.colony.pieces.append({"kind": "room", "rect": (1, 8, 2, 10), "entered": False})  # centre (1, 9)
     g.grenade_pools[0] = 3
-    g.obs_layout = tactics_obs.layout(g.obs_layout)
-    views = g.obs_layout.views(tactics_obs.observe(g, "marines"))
+    views = g.compact_layout.views(g.observe_compact("marines"))
     lim = g.rules["compact_limits"]
     steps, near = lim["steps"], lim["aliens_near"]
     # figure 1 at (1,1): 6 steps to the Queen (the goal), 8 to the room centre, the Alien at range 2
@@ -269,22 +269,45 @@ def test_the_compact_tactical_and_situation_values_of_a_built_position():
     assert views["situation"] == pytest.approx(np.array(situation, dtype=np.float32))
 
 
-def test_an_unknown_observation_is_refused_with_the_allowed_names():
-    with pytest.raises(ValueError, match="unknown BugHuntTactics observation 'planes'.*compact"):
-        BugHuntTactics(observation="planes")
-
-
-def test_the_compact_observation_passes_the_gymnasium_and_sb3_checkers():
+@pytest.mark.parametrize("kind", ["compact", "full"])
+def test_the_former_game_option_observation_is_refused_naming_the_environments_option(kind):
+    """observation was a BugHuntTactics option until session 64: as an argument, in a position's
+    config or as an environment's game option (evaluate.py's --env-option) it is refused with a
+    ValueError that names the environments' option."""
     import gymnasium as gym
-    from gymnasium.utils.env_checker import check_env as gym_check_env
-    from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
     import aliens_env  # noqa: F401  (registers the environments)
+    from aliens_env.envs.registry import get_spec
 
-    env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation="compact")
-    assert env.observation_space["observation"].shape == BugHuntTactics(observation="compact").observation_shape
-    gym_check_env(env.unwrapped, skip_render_check=True)
-    sb3_check_env(env.unwrapped, warn=False)
+    moved = r"observation is no longer an option of BugHuntTactics.*environments' observation=\"compact\""
+    with pytest.raises(ValueError, match=moved):
+        BugHuntTactics(observation=kind)
+    with pytest.raises(ValueError, match=moved):
+        get_spec("BugHuntTactics").make_game(observation=kind)
+    data = BugHuntTactics(mission="kill_queen").to_dict()
+    assert "observation" not in data["config"]
+    data["config"]["observation"] = kind
+    with pytest.raises(ValueError, match=moved):
+        BugHuntTactics.from_dict(data)
+    env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation=kind)
+    assert env.observation_space["observation"].shape == ((392,) if kind == "compact" else (14701,))
+
+
+def test_a_game_pickled_with_the_former_option_loads_with_the_hook():
+    """A pickle's state from before session 64 (the option observation kept, no compact_layout;
+    A67's layout as obs_layout when it was "compact") loads as a game of this version."""
+    from aliens_env.core.game import rebuild_game
+
+    game = BugHuntTactics(mission="kill_queen")
+    game.reset(3)
+    rebuild, (cls, state) = game.__reduce__()
+    del state["compact_layout"]
+    state.update(observation="compact", obs_layout=tactics_obs.layout(game.obs_layout))
+    old = rebuild_game(cls, state)
+    assert not hasattr(old, "observation")
+    assert old.obs_layout.shape == game.obs_layout.shape and old.compact_layout.shape == (392,)
+    assert np.array_equal(old.observe("marines"), game.observe("marines"))
+    assert np.array_equal(old.observe_compact("marines"), game.observe_compact("marines"))
 
 
 def test_a_game_that_ended_in_an_aliens_move_saves_and_loads():

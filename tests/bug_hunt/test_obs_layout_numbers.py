@@ -1,8 +1,9 @@
 """observe() reads the observation's size and the board's offset from the game's ObsNumbers (observation.
 obs_numbers, made again when the layout is another object), and _zero_planes zeroes the planes it lists
 through one buffer when compiled. A game given a layout of the same views in another order is observed
-with each view where that layout puts it (the same values as under the default layout), and one given
-a layout without a board gets no planes; _zero_planes zeroes exactly the planes listed (as numpy's
+with each view where that layout puts it (the same values as under the default layout); a layout without
+a board is refused by observe() and observed by observe_without_planes (BugHuntTactics' compact
+observation's base) with the other views' values; _zero_planes zeroes exactly the planes listed (as numpy's
 indexing does) in arrays of several shapes, and an index outside the array is an IndexError."""
 import numpy as np
 import pytest
@@ -21,8 +22,8 @@ def _views(layout: ObsLayout) -> list:
 @pytest.mark.parametrize("make", [BugHunt, BugHuntTactics])
 def test_each_view_is_observed_where_the_games_layout_puts_it(make):
     """Through random play, the observation under a layout of the views reversed (the board last)
-    holds each view's values of the default layout's observation, and under a layout without the
-    board the other views' values with no board at all (the window's figures are then not marked)."""
+    holds each view's values of the default layout's observation; a layout without the board is
+    refused by observe() and observe_without_planes writes the other views' values under it."""
     checked = 0
     for g in random_play(2, 120, make=make):
         player = g.current_player() or "marines"
@@ -36,11 +37,15 @@ def test_each_view_is_observed_where_the_games_layout_puts_it(make):
             assert got.shape == (default.size,)
             for name, view in reversed_layout.views(got).items():
                 assert np.array_equal(view, want[name]), name
-            g.obs_layout = no_board
-            got = g.observe(player)
+            got = observation.observe_without_planes(g, player, no_board)
             assert got.shape == (no_board.size,)
             for name, view in no_board.views(got).items():
                 assert np.array_equal(view, want[name]), name
+            g.obs_layout = no_board
+            with pytest.raises(ValueError, match="observe\\(\\) needs a layout with the board view"):
+                g.observe(player)
+            with pytest.raises(ValueError, match="observe_without_planes takes a layout without the board view"):
+                observation.observe_without_planes(g, player, default)
         finally:
             g.obs_layout = default
         for name, view in default.views(g.observe(player)).items():  # (the default layout's again)
