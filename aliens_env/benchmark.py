@@ -289,13 +289,21 @@ def _training_stack():
     return MaskablePPO, DummyVecEnv
 
 
-def bench_model(make_env) -> TrainRunner:
-    """The --train setting: MaskablePPO on TRAIN_ENVS DummyVecEnv copies of make_env()."""
+#: --train's two settings: (observation kind, features extractor); the issue's is the first: the
+#: full observation and the action mask flattened into the MLP (sb3's MultiInputPolicy as it is)
+TRAIN_SETTINGS = {"full": ("full", "flat"), "compact": ("compact", "observation")}
+
+
+def bench_model(make_env, extractor: str = "flat") -> TrainRunner:
+    """The --train setting: MaskablePPO on TRAIN_ENVS DummyVecEnv copies of make_env(); the
+    extractor "flat" feeds observation and mask to the MLP, "observation" the observation only."""
     MaskablePPO, DummyVecEnv = _training_stack()
+    from aliens_env.agents.extractors import OBSERVATION_SPEC, policy_kwargs
+
     envs = DummyVecEnv([make_env] * TRAIN_ENVS)
     envs.seed(0)
-    model = MaskablePPO("MultiInputPolicy", envs, n_steps=TRAIN_N_STEPS, policy_kwargs={"net_arch": TRAIN_NET},
-                        seed=0, device="cpu", verbose=0)
+    kwargs = {"net_arch": TRAIN_NET, **policy_kwargs(OBSERVATION_SPEC if extractor == "observation" else None)}
+    model = MaskablePPO("MultiInputPolicy", envs, n_steps=TRAIN_N_STEPS, policy_kwargs=kwargs, seed=0, device="cpu", verbose=0)
     return TrainRunner(model)
 
 
@@ -325,24 +333,41 @@ def default_config_model(path: str | None = None) -> TrainRunner | None:
     return TrainRunner(model)
 
 
-def train_speed(seconds: float, default_config: str | None = None) -> dict:
-    runners = {}
+def train_speed(seconds: float, default_config: str | None = None, names: list[str] | None = None) -> dict:
+    """Training steps/s of each environment in both TRAIN_SETTINGS against the peer's in the same
+    setting, measured in one run; then the default config's."""
+    names = names or sorted(aliens_env.REGISTRY)
+    runners, sizes = {}, {}  # sizes: (observation values, actions) by (name, setting)
     peer_env = peer_env_function()
-    if peer_env is not None:
-        runners[PEER] = bench_model(lambda: ConnectFourGym(peer_env))
-    for name in sorted(aliens_env.REGISTRY):
-        runners[name] = bench_model(lambda env_id=f"aliens_env/{name}-v0": gym.make(env_id))
+    for setting, (kind, extractor) in TRAIN_SETTINGS.items():
+        if peer_env is not None:
+            runners[(PEER, setting)] = bench_model(lambda: ConnectFourGym(peer_env), extractor)
+        for name in names:
+            make = lambda env_id=f"aliens_env/{name}-v0", kind=kind: gym.make(env_id, observation=kind)  # noqa: E731
+            runners[(name, setting)] = bench_model(make, extractor)
+    for key, runner in runners.items():
+        space = runner.model.observation_space
+        sizes[key] = (space["observation"].shape[0], space["action_mask"].shape[0])
     rates = measure(runners, seconds, slice_seconds=seconds / 2)
-    peer = rates.get(PEER)
-    rows = {PEER: {"train_steps_per_s": peer, "ratio": 1.0}} if peer else {}
-    for name in sorted(aliens_env.REGISTRY):
-        rows[name] = {"train_steps_per_s": rates[name], **({"ratio": rates[name] / peer} if peer else {})}
-    title = f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread"
-    print(title)
-    print(f"{'environment':<{NAME_WIDTH}}{'train steps/s':>14}{'vs ' + PEER:>20}")
+    rows = {}
+    for name in ([PEER] if peer_env is not None else []) + names:
+        row = rows[name] = {}
+        for setting in TRAIN_SETTINGS:
+            rate = rates[(name, setting)]
+            peer = rates.get((PEER, setting))
+            row[setting] = {"train_steps_per_s": rate, **({"ratio": rate / peer} if peer else {})}
+            if (name, setting) in sizes:
+                row[setting]["observation"], row[setting]["actions"] = sizes[(name, setting)]
+    print(f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread; "
+          f"full: the full observation and the action mask into the MLP (sb3's MultiInputPolicy); compact: the compact "
+          f"observation alone (observation=\"compact\", extractor observation: the mask applied to the logits only). "
+          f"Each ratio against {PEER} in the same setting.")
+    print(f"{'environment':<{NAME_WIDTH}}{'actions':>8}{'full obs':>10}{'steps/s':>9}{'ratio':>8}{'compact obs':>13}{'steps/s':>9}{'ratio':>8}")
     for name, row in rows.items():
-        ratio = f"{row['ratio']:>19.2f}x" if "ratio" in row else f"{'-':>20}"
-        print(f"{name:<{NAME_WIDTH}}{row['train_steps_per_s']:>14,.0f}{ratio}")
+        full, compact = row["full"], row["compact"]
+        cells = "".join(f"{r.get('observation', 0):>{w},}{r['train_steps_per_s']:>9,.0f}"
+                        + (f"{r['ratio']:>7.2f}x" if "ratio" in r else f"{'-':>8}") for r, w in ((full, 10), (compact, 13)))
+        print(f"{name:<{NAME_WIDTH}}{full.get('actions', 0):>8,}{cells}")
     runner = default_config_model(default_config)
     if runner is not None:
         rate = measure({"default": runner}, seconds, slice_seconds=seconds / 2)["default"]
@@ -447,18 +472,18 @@ def main(argv=None) -> dict:
     parser.add_argument("--seconds", type=float, default=5.0, help="measured time per environment (default 5)")
     parser.add_argument("--memory-steps", type=int, default=100_000, help="steps played by --memory (default 100000)")
     parser.add_argument("--env", action="append", metavar="NAME",
-                        help="step speed of this environment only, beside the peer (repeatable; default: every one)")
+                        help="this environment only, beside the peer (step speed or --train; repeatable; default: every one)")
     parser.add_argument("--json", help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.memory_steps <= 0:
         parser.error(f"--seconds and --memory-steps must be above 0, got {args.seconds} and {args.memory_steps}")
-    if args.env and (args.train or args.memory):
-        parser.error("--env measures step speed only: not with --train or --memory")
+    if args.env and args.memory:
+        parser.error("--env measures step speed or training (--train) only: not with --memory")
     unknown = sorted(set(args.env or ()) - set(aliens_env.REGISTRY))
     if unknown:
         parser.error(f"unknown environment(s) {unknown}; registered: {sorted(aliens_env.REGISTRY)}")
     if args.train:
-        rows = train_speed(args.seconds)
+        rows = train_speed(args.seconds, names=sorted(set(args.env)) if args.env else None)
     elif args.memory:
         rows = memory(args.memory_steps)
     else:

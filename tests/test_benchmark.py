@@ -36,22 +36,59 @@ def test_env_measures_the_named_environments_only_beside_the_peer(capsys):
     assert "'BugHnut'" in error and "BugHuntTactics" in error  # the unknown name, and the allowed ones
 
 
-def test_train_mode_reports_every_environment_and_the_default_config(monkeypatch, capsys):
+def test_train_mode_reports_every_environment_in_both_settings_and_the_default_config(monkeypatch, capsys):
     """--train with tiny rollouts (16 steps x 4 envs, one update each): the structure, not the speed."""
     from aliens_env import benchmark
+    from aliens_env.envs.observations import Observer
 
     monkeypatch.setattr(benchmark, "TRAIN_N_STEPS", 16)
     monkeypatch.setattr(benchmark, "DEFAULT_CONFIG_SET", {"ppo.n_steps": 16, "ppo.batch_size": 64})
     rows = main(["--train", "--seconds", "0.01"])
     assert set(rows) == {"connect_four_v3", *aliens_env.REGISTRY, "default config"}
-    for name in aliens_env.REGISTRY:
-        assert rows[name]["train_steps_per_s"] > 0
-        assert abs(rows[name]["ratio"] - rows[name]["train_steps_per_s"] / rows["connect_four_v3"]["train_steps_per_s"]) < 1e-9
+    for name in ("connect_four_v3", *aliens_env.REGISTRY):
+        for setting in ("full", "compact"):
+            row, peer = rows[name][setting], rows["connect_four_v3"][setting]
+            assert row["train_steps_per_s"] > 0
+            assert abs(row["ratio"] - row["train_steps_per_s"] / peer["train_steps_per_s"]) < 1e-9
+    for name, spec in aliens_env.REGISTRY.items():  # each setting trains on its own kind of observation
+        game = spec.make_game()
+        assert rows[name]["full"]["observation"] == game.observation_shape[0]
+        assert rows[name]["compact"]["observation"] == Observer(game, "compact").shape[0]
+        assert rows[name]["full"]["actions"] == rows[name]["compact"]["actions"] == game.layout.size
+    assert rows["connect_four_v3"]["full"]["observation"] == 84 and rows["connect_four_v3"]["full"]["actions"] == 7
     assert rows["default config"]["train_steps_per_s"] > 0
     printed = capsys.readouterr().out
     assert "MaskablePPO, 4 DummyVecEnv, n_steps 16, MLP 64x64, 1 torch thread" in printed
-    assert "vs connect_four_v3" in printed and "default training config" in printed
+    assert "compact obs" in printed and "default training config" in printed
     assert all(name in printed for name in aliens_env.REGISTRY)
+
+
+def test_train_mode_measures_the_environments_named(monkeypatch):
+    from aliens_env import benchmark
+
+    monkeypatch.setattr(benchmark, "TRAIN_N_STEPS", 16)
+    monkeypatch.setattr(benchmark, "default_config_model", lambda path=None: None)
+    rows = main(["--train", "--seconds", "0.01", "--env", "DropShip"])
+    assert set(rows) == {"connect_four_v3", "DropShip"}
+
+
+def test_the_train_cost_tool_measures_a_do_nothing_env(capsys):
+    """tools/train_cost.py: one row per OBSERVATIONxACTIONS pair; a bad pair names the form."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).parent.parent / "tools" / "train_cost.py"
+    spec = importlib.util.spec_from_file_location("train_cost", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    env = tool.NullEnv(5, 3)
+    obs, _ = env.reset(seed=0)
+    assert obs["observation"].shape == (5,) and obs["action_mask"].tolist() == [1, 1, 1]
+    with pytest.raises(SystemExit, match="OBSERVATIONxACTIONS"):
+        tool.parse("12by3")
+    with pytest.raises(SystemExit, match="OBSERVATIONxACTIONS"):
+        tool.parse("0x3")
+    assert tool.parse("312x181") == (312, 181)
 
 
 def test_connect_four_gym_plays_whole_games_against_a_random_opponent():
@@ -173,7 +210,7 @@ def test_measure_paired_refuses_pairs_it_cannot_measure(peer, runners, paired, r
 
 
 @pytest.mark.parametrize("argv", [["--seconds", "0"], ["--memory-steps", "-5"], ["--train", "--memory"],
-                                  ["--env", "NoSuchGame"], ["--env", "BugHunt", "--train"]])
+                                  ["--env", "NoSuchGame"], ["--env", "BugHunt", "--memory"]])
 def test_bad_arguments_are_refused(argv, capsys):
     with pytest.raises(SystemExit):
         main(argv)
