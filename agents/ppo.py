@@ -76,7 +76,9 @@ class PPOPolicy:
 
     It observes each game as the model was trained: a policy file's header names the kind of
     observation; a model without a header (a .zip, a model in memory) is taken as trained on
-    ``observation`` (default "full"), which may not contradict a header."""
+    ``observation``, which may not contradict a header, or when none is given on the kind whose
+    observations have the model's size in the first game it plays (the full one if neither has:
+    the size error then says so). The kinds' sizes differ wherever a game has a compact one."""
 
     name = "ppo"
 
@@ -95,7 +97,7 @@ class PPOPolicy:
             self.model, self.path = path_or_model, None
         header = getattr(self.model, "header", None)
         if header is None:
-            self.observation = check_observation(observation or "full")
+            self.observation = None if observation is None else check_observation(observation)  # None: by size
         else:
             from .policy_file import observation_of
 
@@ -131,8 +133,11 @@ class PPOPolicy:
         """The Observer of the model's kind for ``game``, made again (and the sizes checked again)
         when the game is another object than the last one's."""
         if game is not self._observed:
-            from aliens_env.envs.observations import Observer
+            from aliens_env.envs.observations import OBSERVATIONS, Observer
 
+            if self.observation is None:  # a model without a header: the kind whose size it has
+                size = tuple(self.model.observation_space["observation"].shape)
+                self.observation = next((kind for kind in OBSERVATIONS if Observer(game, kind).shape == size), OBSERVATIONS[0])
             self._observer, self._observed, self._checked = Observer(game, self.observation), game, False
         return self._observer
 

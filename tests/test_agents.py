@@ -118,7 +118,7 @@ def test_ppo_spec_as_env_opponent(tiny_model):
 
 def test_model_for_another_side_shape_is_checked(tiny_model):
     class FakeGame:
-        obs_layout, observation_shape = None, (3,)  # (what a full Observer reads of a game)
+        name, obs_layout, observation_shape = "FakeGame", None, (3,)  # (what an Observer reads of a game)
 
         def observe(self, player):
             return np.zeros(3, dtype=np.float32)

@@ -188,6 +188,24 @@ def test_a_policy_file_records_the_kind_and_the_extractor(compact_model, tmp_pat
         PPOPolicy(path, observation="full")
 
 
+def test_a_model_without_a_header_observes_the_kind_of_its_size(compact_model, tmp_path):
+    """A .zip records no kind: a compact-trained one plays compact observations (its size), in a
+    full environment too; a model whose size no kind gives is refused as a full one."""
+    path = str(tmp_path / "compact.zip")
+    compact_model.save(path)
+    game = marines_to_move()
+    policy = PPOPolicy(path)
+    assert policy.observation is None  # read from the first game it plays
+    expected = PPOPolicy(compact_model, observation="compact").probabilities(game, "marines")
+    assert np.allclose(policy.probabilities(game, "marines"), expected, atol=1e-6)
+    assert policy.observation == "compact"
+    other = get_spec("OperationsAirDucts").make_game()  # no kind of it has the model's size
+    other.reset(0)
+    fresh = PPOPolicy(path)
+    with pytest.raises(ValueError, match=r"gives \(7250,\) \(full observation\)"):
+        fresh.act(other, other.current_player())
+
+
 def test_a_header_without_the_kind_is_full_and_the_size_check_stays_clear(compact_model, tmp_path):
     from safetensors.torch import load_file, save_file
 

@@ -658,7 +658,9 @@ class BugHuntTactics(CommandedSide, BugHunt):
     name = "BugHuntTactics"
 
     def __init__(self, **options):
-        if "observation" in options:
+        # a position saved before session 64 holds observation "full" (then the default: this
+        # game's observation as it is); "compact" is the environments' option now
+        if options.pop("observation", "full") != "full":
             raise ValueError(OBSERVATION_MOVED)
         super().__init__(**options)
         #: the game's own compact observation (the Game contract's hook, observe_compact): ASSUMPTION A67

@@ -269,11 +269,11 @@ def test_the_compact_tactical_and_situation_values_of_a_built_position():
     assert views["situation"] == pytest.approx(np.array(situation, dtype=np.float32))
 
 
-@pytest.mark.parametrize("kind", ["compact", "full"])
-def test_the_former_game_option_observation_is_refused_naming_the_environments_option(kind):
-    """observation was a BugHuntTactics option until session 64: as an argument, in a position's
-    config or as an environment's game option (evaluate.py's --env-option) it is refused with a
-    ValueError that names the environments' option."""
+def test_the_former_game_option_observation_compact_is_refused_naming_the_environments_option():
+    """observation was a BugHuntTactics option until session 64: "compact" as an argument, in a
+    position's config or as an environment's game option (evaluate.py's --env-option) is refused
+    with a ValueError that names the environments' option; "full" (then the default, which every
+    position saved before holds) loads as the game it was."""
     import gymnasium as gym
 
     import aliens_env  # noqa: F401  (registers the environments)
@@ -281,16 +281,22 @@ def test_the_former_game_option_observation_is_refused_naming_the_environments_o
 
     moved = r"observation is no longer an option of BugHuntTactics.*environments' observation=\"compact\""
     with pytest.raises(ValueError, match=moved):
-        BugHuntTactics(observation=kind)
+        BugHuntTactics(observation="compact")
     with pytest.raises(ValueError, match=moved):
-        get_spec("BugHuntTactics").make_game(observation=kind)
-    data = BugHuntTactics(mission="kill_queen").to_dict()
+        get_spec("BugHuntTactics").make_game(observation="compact")
+    game = BugHuntTactics(mission="kill_queen")
+    game.reset(3)
+    data = game.to_dict()
     assert "observation" not in data["config"]
-    data["config"]["observation"] = kind
+    data["config"]["observation"] = "compact"
     with pytest.raises(ValueError, match=moved):
         BugHuntTactics.from_dict(data)
-    env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation=kind)
-    assert env.observation_space["observation"].shape == ((392,) if kind == "compact" else (14701,))
+    data["config"]["observation"] = "full"  # a position saved before session 64
+    old = BugHuntTactics.from_dict(data)
+    assert old.to_dict() == game.to_dict() and np.array_equal(old.observe("marines"), game.observe("marines"))
+    for kind, size in (("compact", 392), ("full", 14701)):
+        env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation=kind)
+        assert env.observation_space["observation"].shape == (size,)
 
 
 def test_a_game_pickled_with_the_former_option_loads_with_the_hook():
