@@ -5,8 +5,9 @@ into the policy and value MLPs: the Dict's "observation" and its "action_mask" c
 
 ``observation``: the Dict's "observation" alone, flattened; the action mask stays out of the
 network (MaskablePPO applies it to the logits through ``action_masks()`` all the same). For a
-small observation (``observation: compact``) the mask's 180-1,264 values would be most of the
-network's input, and each input value costs training time.
+small observation (``observation: compact``) the mask's hundreds of values (181-598 in the
+games with a compact transform) would be most of the network's input, and each input value
+costs training time.
 
 ``views``: reads the observation through the game's named views (``game.obs_layout``, listed by
 ``python -m aliens_env``): every plane view ``(c, h, w)`` through a small CNN (3x3 convolutions,

@@ -32,17 +32,31 @@ ZIP_WARNING = ("{path}: a stable-baselines3 .zip is unpickled when loaded, which
 
 
 def export_policy(model_path: str, out_path: str, game: str, side: str, half: bool = True, made_by: str = "",
-                  observation: str = "full") -> int:
+                  observation: str | None = None) -> int:
     """Write the policy network of a saved MaskablePPO model alone as a policy file
     (agents.policy_file: .safetensors with a checked JSON header; no optimizer state, no
     rollout settings), in float16 if ``half`` (the small files of agents/pretrained), for the
-    kind of ``observation`` it was trained on (a .zip does not record it). Returns the file size."""
+    kind of ``observation`` it was trained on. A .zip does not record it: None takes the kind
+    whose observations of ``game`` (its default options) have the model's size, and refuses a
+    model no kind fits (trained with other options: then name the kind). Returns the file size."""
+    from aliens_env.envs.observations import OBSERVATIONS, Observer, check_observation
+    from aliens_env.envs.registry import get_spec
+
     from . import policy_file
 
     if not policy_file.is_policy_file(out_path):
         raise ValueError(f"a policy file is written as {policy_file.SUFFIX}, not {out_path!r}")
-    return policy_file.save(load_model(model_path).policy, out_path, game, side, made_by=made_by, half=half,
-                            observation=observation)
+    model = load_model(model_path)
+    if observation is None:
+        size = tuple(model.observation_space["observation"].shape)
+        made = get_spec(game).make_game()
+        fits = [kind for kind in OBSERVATIONS if Observer(made, kind).shape == size]
+        if not fits:
+            raise ValueError(f"{model_path}: no kind of observation of {game} with its default options has the model's "
+                             f"size {size}; pass observation= (one of {list(OBSERVATIONS)}) for the options it was trained with")
+        observation = fits[0]
+    return policy_file.save(model.policy, out_path, game, side, made_by=made_by, half=half,
+                            observation=check_observation(observation))
 
 
 class _PolicyOnly:

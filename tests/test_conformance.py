@@ -73,7 +73,7 @@ def test_masked_ppo_runs(name, side):
 
 # The compact observation: the API checks again (the Gymnasium and SB3 ones of both sides; the
 # PettingZoo ones observe both agents) and a short MaskablePPO run with the observation extractor
-# (the mask kept out of the network), on one side: its observations are its full ones transformed.
+# (the mask kept out of the network), on one side.
 @pytest.mark.parametrize("name", COMPACT)
 @pytest.mark.parametrize("side", SIDES)
 def test_compact_passes_the_gymnasium_and_sb3_checks(name, side):

@@ -206,6 +206,22 @@ def test_a_model_without_a_header_observes_the_kind_of_its_size(compact_model, t
         fresh.act(other, other.current_player())
 
 
+def test_an_exported_zip_records_the_kind_of_its_size(compact_model, tmp_path):
+    """export_policy reads the kind of a .zip from its size (a compact run's zip is written as
+    compact); a kind named that does not exist is refused, one no size fits too."""
+    from agents.ppo import export_policy
+
+    zipped = str(tmp_path / "compact.zip")
+    compact_model.save(zipped)
+    out = str(tmp_path / "compact.safetensors")
+    export_policy(zipped, out, game=GAME, side="marines", half=False)
+    assert policy_file.read_header(out)["observation"] == "compact"
+    with pytest.raises(ValueError, match=r"unknown observation 'tiny'; allowed: \['full', 'compact'\]"):
+        export_policy(zipped, str(tmp_path / "x.safetensors"), game=GAME, side="marines", observation="tiny")
+    with pytest.raises(ValueError, match=r"no kind of observation of OperationsAirDucts .* pass observation="):
+        export_policy(zipped, str(tmp_path / "y.safetensors"), game="OperationsAirDucts", side="marines")
+
+
 def test_a_header_without_the_kind_is_full_and_the_size_check_stays_clear(compact_model, tmp_path):
     from safetensors.torch import load_file, save_file
 

@@ -1,15 +1,16 @@
 """What one MaskablePPO training step costs by the network's input size and the action count,
 on an environment that does nothing (so the figures are the learner's alone), in the --train
-setting of ``python -m aliens_env.benchmark`` (4 DummyVecEnv, n_steps 256, MLP 64x64, 1 thread):
+setting of ``python -m aliens_env.benchmark`` (its TRAIN_ENVS, TRAIN_N_STEPS and TRAIN_NET, printed):
 
     python tools/train_cost.py                        # the default grid of sizes
     python tools/train_cost.py 84x7 312x181 312x6     # OBSERVATIONxACTIONS pairs
 
 prints steps/s and microseconds a step for each pair, with the action mask kept out of the
 network (extractor ``observation``). It shows the floor an environment's own step adds to: a
-ratio against connect_four_v3 (84 values, 7 actions) of 1.0 needs the whole step, environment
-and learner, to cost what the peer's does, and each action costs the learner about as much as
-one or two observation values (its logit, forward and back, for each of the update's epochs).
+ratio against connect_four_v3 (its 84 values and 7 actions: the first default row) of 1.0 needs
+the whole step, environment and learner, to cost what the peer's does, and each action costs the
+learner about as much as one or two observation values (its logit, forward and back, for each
+of the update's epochs).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from aliens_env.benchmark import bench_model
+from aliens_env.benchmark import TRAIN_ENVS, TRAIN_N_STEPS, TRAIN_NET, bench_model
 
 DEFAULT = ("84x7", "300x7", "1000x7", "84x100", "84x300", "84x1000", "300x180")
 EPISODE = 30  # steps a do-nothing episode lasts
@@ -60,6 +61,8 @@ def parse(pair: str) -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> None:
+    print(f"MaskablePPO on {TRAIN_ENVS} do-nothing envs (DummyVecEnv), n_steps {TRAIN_N_STEPS}, MLP "
+          f"{'x'.join(map(str, TRAIN_NET))}, 1 torch thread, the mask out of the network")
     print(f"{'observation':>12}{'actions':>9}{'steps/s':>9}{'us a step':>11}")
     for size, actions in map(parse, argv or DEFAULT):
         runner = bench_model(lambda: NullEnv(size, actions), extractor="observation")

@@ -660,8 +660,9 @@ class BugHuntTactics(CommandedSide, BugHunt):
     def __init__(self, **options):
         # a position saved before session 64 holds observation "full" (then the default: this
         # game's observation as it is); "compact" is the environments' option now
-        if options.pop("observation", "full") != "full":
-            raise ValueError(OBSERVATION_MOVED)
+        kind = options.pop("observation", "full")
+        if kind != "full":
+            raise ValueError(f"{OBSERVATION_MOVED}; got observation={kind!r} (only 'full', as positions saved before hold, is accepted)")
         super().__init__(**options)
         #: the game's own compact observation (the Game contract's hook, observe_compact): ASSUMPTION A67
         self.compact_layout = tactics_obs.layout(self.obs_layout)

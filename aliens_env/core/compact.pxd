@@ -3,7 +3,7 @@
 cimport cython
 
 @cython.locals(hw=Py_ssize_t, h1=Py_ssize_t, w1=Py_ssize_t, scale=Py_ssize_t, found=int, row=Py_ssize_t,
-               col=Py_ssize_t, i=Py_ssize_t, start=Py_ssize_t, best=Py_ssize_t, sq=Py_ssize_t, side=Py_ssize_t,
+               col=Py_ssize_t, i=Py_ssize_t, start=Py_ssize_t, best=Py_ssize_t, sq=Py_ssize_t,
                at=Py_ssize_t, k=Py_ssize_t, dr=Py_ssize_t, dc=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, g=Py_ssize_t,
                table=Py_ssize_t, count=Py_ssize_t, row_width=Py_ssize_t, first=Py_ssize_t, kinds=Py_ssize_t,
                n=Py_ssize_t, kind=Py_ssize_t, j=Py_ssize_t, distance=Py_ssize_t, place=Py_ssize_t, x=Py_ssize_t)

@@ -16,12 +16,11 @@ parts, in this order, declared per game in compact.yaml (the one place of its nu
   nearest the centre (Chebyshev distance, then reading order), each as present, (row offset +
   height - 1) / (2 (height - 1)), the same for the column, distance / (max(height, width) - 1), and
   one-hot which plane marks it when the group has more than one.
-- every other view of the full observation as it is, except those the spec ``drop``s and the
-  row views it cuts to their first rows (``rows``).
+- every other view of the full observation as it is, but the row views the spec cuts to their
+  first rows (``rows``).
 
 The board is the full observation's ``board`` view, its planes named by its description
-("planes: a, b, c (...)"); 2-D views of the board's height and width listed as ``maps`` are planes
-too (Glorious Day's objective tokens).
+("planes: a, b, c (...)").
 """
 from __future__ import annotations
 
@@ -39,7 +38,8 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 SPEC_FILE = Path(__file__).with_name("compact.yaml")
 BOARD = "board"
-SPEC_KEYS = ("centre", "around", "nearest", "rows", "drop", "maps")
+SPEC_KEYS = ("centre", "around", "nearest", "rows")
+AROUND_KEYS = ("radius", "planes", "off_board")
 
 
 def plane_names(description: str) -> list[str]:
@@ -88,59 +88,59 @@ class CompactObservation:
     def __init__(self, full: ObsLayout, spec: dict, name: str = "game"):
         self.full = full
         where = f"compact spec of {name}"
-        if BOARD not in full.shapes or len(full.shapes[BOARD]) != 3:
-            raise ValueError(f"{where}: the full observation has no (planes, height, width) view {BOARD!r}; views: {full.names()}")
-        _, self.height, self.width = full.shapes[BOARD]
+        if BOARD not in full.shapes or len(full.shapes[BOARD]) != 3 or min(full.shapes[BOARD]) < 1:
+            raise ValueError(f"{where}: the full observation needs a view {BOARD!r} of (planes, height, width), each "
+                             f"at least 1; views: {full.shapes}")
+        n_planes, self.height, self.width = full.shapes[BOARD]
         names = plane_names(full.descriptions[BOARD])
-        maps = list(spec.get("maps", []))
-        for view in maps:
-            if full.shapes.get(view) != (self.height, self.width):
-                raise ValueError(f"{where}: map {view!r} must be a view of shape {(self.height, self.width)}; "
-                                 f"views: {({v: s for v, s in full.shapes.items()})}")
-        self.maps = maps
-        self.plane_index = {p: i for i, p in enumerate(names + maps)}
+        if len(names) != n_planes or len(set(names)) != n_planes:
+            raise ValueError(f"{where}: the board's description must name each of its {n_planes} planes once, got {names}")
+        self.plane_index = {p: i for i, p in enumerate(names)}
 
         def planes(key: str, values) -> list[int]:
             if not isinstance(values, list) or not values:
-                raise ValueError(f"{where}: {key} must be a non-empty list of planes")
+                raise ValueError(f"{where}: {key} must be a non-empty list of planes, got {values!r}")
             unknown = [p for p in values if p not in self.plane_index]
             if unknown:
-                raise ValueError(f"{where}: unknown plane(s) {unknown} in {key}; planes: {list(self.plane_index)}")
+                raise ValueError(f"{where}: unknown plane(s) {unknown} in {key}; planes: {names}")
             return [self.plane_index[p] for p in values]
 
+        def whole(key: str, value, low: int, high: int | None = None) -> int:
+            if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
+                bounds = f"{low}..{high}" if high is not None else f">= {low}"
+                raise ValueError(f"{where}: {key} must be a whole number {bounds}, got {value!r}")
+            return value
+
         self.centre_planes = planes("centre", spec.get("centre"))
-        around = spec.get("around") or {}
-        self.radius = int(around.get("radius", 0))
-        if self.radius < 1:
-            raise ValueError(f"{where}: around.radius must be a whole number >= 1, got {around.get('radius')!r}")
+        around = spec.get("around")
+        if not isinstance(around, dict) or not set(around) <= set(AROUND_KEYS):
+            raise ValueError(f"{where}: around must be a mapping with keys among {list(AROUND_KEYS)}, got {around!r}")
+        self.radius = whole("around.radius", around.get("radius"), 1)
         self.around_planes = planes("around.planes", around.get("planes"))
-        off_board = planes("around.off_board", around["off_board"]) if around.get("off_board") else []
+        off_board = planes("around.off_board", around["off_board"]) if "off_board" in around else []
         if not set(off_board) <= set(self.around_planes):
-            raise ValueError(f"{where}: around.off_board must name planes of around.planes {around.get('planes')}")
+            raise ValueError(f"{where}: around.off_board must name planes of around.planes {around['planes']}")
         self.off_board = [self.around_planes.index(i) for i in off_board]
         self.groups = []
         for group in spec.get("nearest", []):
             if not isinstance(group, dict) or set(group) != {"name", "planes", "count"}:
                 raise ValueError(f"{where}: each nearest group needs exactly name, planes, count; got {group!r}")
-            count = group["count"]
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                raise ValueError(f"{where}: nearest {group['name']!r} count must be a whole number >= 1, got {count!r}")
+            count = whole(f"nearest {group['name']!r} count", group["count"], 1)
             self.groups.append((str(group["name"]), planes(f"nearest {group['name']!r}", group["planes"]), count))
-        drop = list(spec.get("drop", []))
-        rows = dict(spec.get("rows", {}))
-        for view in drop + list(rows):
-            if view not in full.shapes or view == BOARD:
-                raise ValueError(f"{where}: unknown view {view!r} in drop or rows; views: {full.names()}")
+        rows = spec.get("rows", {})
+        if not isinstance(rows, dict):
+            raise ValueError(f"{where}: rows must map row views to a number of rows, got {rows!r}")
         for view, k in rows.items():
-            if len(full.shapes[view]) != 2 or not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= full.shapes[view][0]:
-                raise ValueError(f"{where}: rows[{view!r}] must cut a row view to 1..{full.shapes[view][0]} rows, got {k!r}")
-        self.kept = [(v, full.span(v), full.shapes[v], rows.get(v)) for v in full.names()
-                     if v != BOARD and v not in drop and v not in maps]
+            if view not in full.shapes or len(full.shapes[view]) != 2:
+                raise ValueError(f"{where}: rows names {view!r}, not a row view; row views: "
+                                 f"{[v for v, shape in full.shapes.items() if len(shape) == 2]}")
+            whole(f"rows[{view!r}]", k, 1, full.shapes[view][0])
+        self.kept = [(v, full.span(v), full.shapes[v], rows.get(v)) for v in full.names() if v != BOARD]
 
         side = 2 * self.radius + 1
         views = [("centre", 3, "found, row/(height-1), column/(width-1)"),
                  ("around", (len(self.around_planes), side, side), "planes: " + ", ".join(
-                     p for p, i in self.plane_index.items() if i in self.around_planes) + f" (within {self.radius} of the centre)")]
+                     names[i] for i in self.around_planes) + f" (within {self.radius} of the centre)")]
         for gname, gplanes, count in self.groups:
             kinds = len(gplanes) if len(gplanes) > 1 else 0
             views.append((f"nearest_{gname}", (count, 4 + kinds), "present, row offset, column offset, distance"
@@ -150,8 +150,7 @@ class CompactObservation:
         self.layout = ObsLayout(views)
         self.shape = self.layout.shape
         hw = self.height * self.width
-        # where each plane starts in the full observation (a map: at its own view)
-        plane_start = [full.offset(BOARD) + i * hw for i in range(len(names))] + [full.offset(m) for m in maps]
+        plane_start = [full.offset(BOARD) + i * hw for i in range(n_planes)]  # where each plane starts in the full observation
         intp = np.intp
         self._centre_starts = np.array([plane_start[p] for p in self.centre_planes], intp)
         # per around plane: where it starts in the full observation, and 1 when off-board squares read 1
@@ -209,7 +208,6 @@ def _fill(full, out, height, width, radius, around_at, centre_starts, around, gr
     out[1] = row / h1
     out[2] = col / w1
     # around: the squares within radius of the centre, plane by plane
-    side = 2 * radius + 1
     at = around_at
     for k in range(around.shape[0]):
         start = around[k, 0]
@@ -264,7 +262,7 @@ def _fill(full, out, height, width, radius, around_at, centre_starts, around, gr
                 out[table + place * row_width + 4 + kind] = 1.0
             if n < count:
                 n += 1
-    # the views kept, run by run
+    # the other views, run by run
     for i in range(kept.shape[0]):
         for x in range(kept[i, 2]):
             out[kept[i, 1] + x] = full[kept[i, 0] + x]

@@ -59,7 +59,8 @@ def position_from_options(game: Game, options: dict[str, Any] | None, unknown: s
     if options.get("position") is None:
         return None
     loaded = type(game).from_dict(options["position"])
-    if loaded.observation_shape != game.observation_shape or loaded.layout.size != game.layout.size:
+    if loaded.obs_layout.shapes != game.obs_layout.shapes or loaded.layout.size != game.layout.size:
+        # (the same views: the environment's Observer, made for its game, reads the position's too)
         raise ValueError(
             f"the position's config gives observations of shape {loaded.observation_shape} and "
             f"{loaded.layout.size} actions; this environment has {game.observation_shape} and "
@@ -117,8 +118,6 @@ class AliensEnv(gym.Env):
     # -- gymnasium API -------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         position = position_from_options(self.game, options)  # checked first: a bad one changes nothing
-        if position is not None:
-            self.observer = self.observer.for_game(position)
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**31 - 1))

@@ -34,6 +34,9 @@ class Observer:
         self.kind = check_observation(kind)
         #: the game's own compact observation (observe_compact), else the transform of the full one, else the full one
         self.own = kind == "compact" and getattr(game, "compact_layout", None) is not None
+        if self.own and not callable(getattr(game, "observe_compact", None)):
+            raise TypeError(f"{type(game).__name__} declares compact_layout without observe_compact(player): "
+                            f"the Game contract's hook is the pair")
         self.transform = compact_observation(game) if kind == "compact" and not self.own else None
         if self.own:
             self.layout, self.shape = game.compact_layout, tuple(game.compact_layout.shape)
@@ -47,12 +50,3 @@ class Observer:
             return game.observe_compact(side)
         full = game.observe(side)
         return full if self.transform is None else self.transform(full)
-
-    def for_game(self, game) -> "Observer":
-        """An observer of this kind for ``game`` (a loaded position), whose observations have this
-        one's shape: else a ValueError (an environment's observation space cannot change)."""
-        observer = Observer(game, self.kind)
-        if observer.shape != self.shape:
-            raise ValueError(f"the position gives {self.kind} observations of shape {observer.shape}; this environment "
-                             f"has {self.shape}: make the environment with the position's config")
-        return observer

@@ -84,7 +84,6 @@ class AliensAEC(AECEnv):
         ignored with a warning that names the allowed ones (see position_from_options)."""
         position = position_from_options(self.game, options, unknown="warn")  # checked first
         if position is not None:
-            self.observer = self.observer.for_game(position)
             self.game = position
         else:
             if seed is None:

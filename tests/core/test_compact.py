@@ -26,8 +26,7 @@ def board(obs: np.ndarray) -> np.ndarray:
 def reference(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
     """The compact observation by the module docstring's words, in plain numpy."""
     L = comp.full
-    planes = [L.view(full, "board")[i] for i in range(L.shapes["board"][0])] + [L.view(full, m) for m in comp.maps]
-    names = list(comp.plane_index)
+    planes = [L.view(full, "board")[i] for i in range(L.shapes["board"][0])]
     h, w = comp.height, comp.width
     parts = []
     centre = None
@@ -61,7 +60,6 @@ def reference(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
         parts.append(table.ravel())
     for v, span, shape, cut in comp.kept:
         parts.append(full[span].reshape(shape)[:cut].ravel() if cut else full[span])
-    assert names  # (the planes are named)
     return np.concatenate([np.asarray(p, np.float32).ravel() for p in parts])
 
 
@@ -119,17 +117,35 @@ def test_nearest_ties_go_in_reading_order_and_the_farthest_drop():
 
 @pytest.mark.parametrize("bad, match", [
     ({"centre": ["nobody"]}, r"unknown plane\(s\) \['nobody'\] in centre; planes: \['wall'"),
-    ({"around": {"radius": 0, "planes": ["wall"]}}, "radius must be a whole number >= 1"),
+    ({"centre": "marine"}, r"centre must be a non-empty list of planes, got 'marine'"),
+    ({"around": {"radius": 0, "planes": ["wall"]}}, r"around.radius must be a whole number >= 1, got 0"),
+    ({"around": {"radius": 2.7, "planes": ["wall"]}}, r"around.radius must be a whole number >= 1, got 2.7"),
+    ({"around": {"radius": True, "planes": ["wall"]}}, r"around.radius must be a whole number >= 1, got True"),
+    ({"around": {"radius": 1, "planes": ["wall"], "off_bord": ["wall"]}}, r"around must be a mapping with keys among \['radius'"),
+    ({"around": [1, ["wall"]]}, r"around must be a mapping with keys among"),
     ({"around": {"radius": 1, "planes": ["alien"], "off_board": ["wall"]}}, "off_board must name planes of around.planes"),
     ({"nearest": [{"name": "x", "planes": ["alien"]}]}, "needs exactly name, planes, count"),
-    ({"nearest": [{"name": "x", "planes": ["alien"], "count": 0}]}, "count must be a whole number >= 1"),
-    ({"rows": {"rows": 4}}, r"must cut a row view to 1..3 rows"),
-    ({"drop": ["nothing"]}, r"unknown view 'nothing' in drop or rows; views: \['board'"),
-    ({"maps": ["flags"]}, r"map 'flags' must be a view of shape \(5, 7\)"),
+    ({"nearest": [{"name": "x", "planes": ["alien"], "count": 0}]}, r"nearest 'x' count must be a whole number >= 1, got 0"),
+    ({"rows": {"rows": 4}}, r"rows\['rows'\] must be a whole number 1..3, got 4"),
+    ({"rows": {"flags": 1}}, r"rows names 'flags', not a row view; row views: \['rows'\]"),
+    ({"rows": ["rows"]}, r"rows must map row views to a number of rows"),
 ])
 def test_a_bad_spec_names_what_is_wrong(bad, match):
     with pytest.raises(ValueError, match=match):
         CompactObservation(LAYOUT, {**SPEC, **bad}, "Test")
+
+
+@pytest.mark.parametrize("board, description, match", [
+    ((3, H, W), "planes: wall, marine (two named, three planes)", r"must name each of its 3 planes once, got \['wall', 'marine'\]"),
+    ((2, H, W), "planes: wall, wall", r"must name each of its 2 planes once"),
+    ((2, 0, W), "planes: wall, marine", r"needs a view 'board' of \(planes, height, width\), each at least 1"),
+])
+def test_a_board_the_transform_cannot_read_is_refused(board, description, match):
+    """The kernel reads the planes by the description's names (compiled, without bounds checks):
+    a description that does not name every plane once, or an empty board, is refused first."""
+    layout = ObsLayout([("board", board, description), ("flags", 2)])
+    with pytest.raises(ValueError, match=match):
+        CompactObservation(layout, {"envs": ["Test"], "centre": ["wall"], "around": {"radius": 1, "planes": ["wall"]}}, "Test")
 
 
 def test_a_wrong_full_observation_is_refused():
@@ -171,6 +187,50 @@ def test_every_game_with_a_spec_matches_the_reference_in_play(name):
         assert out.min() >= 0.0 and out.max() <= 1.0
         assert np.array_equal(out, reference(comp, full))
         game.apply(rng.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
+
+
+@pytest.mark.parametrize("name", COMPACT_GAMES)
+def test_the_around_view_names_its_planes_in_the_spec_order(name):
+    comp = compact_observation(REGISTRY[name].make_game())
+    assert plane_names(comp.layout.descriptions["around"]) == compact_specs()[name]["around"]["planes"]
+
+
+def test_the_pure_python_kernel_equals_the_compiled_one():
+    """core/compact.py loaded from its source as a second module (pure Python) gives the same
+    values as the imported one (compiled where built), in play and on the edge cases of a small
+    board: a radius beyond it, more nearest rows than marks, one row."""
+    import importlib.util
+    import pathlib
+
+    import aliens_env.core.compact as imported
+
+    path = pathlib.Path(imported.__file__).with_name("compact.py")
+    spec = importlib.util.spec_from_file_location("aliens_env.core.compact_source", path)  # (its package: relative imports)
+    source = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(source)
+    tiny = ObsLayout([("board", (2, 1, 3), "planes: wall, alien"), ("rows", (2, 2)), ("flags", 1)])
+    cases = [(tiny, {"envs": ["T"], "centre": ["alien"], "around": {"radius": 4, "planes": ["wall", "alien"], "off_board": ["wall"]},
+                     "nearest": [{"name": "a", "planes": ["alien", "wall"], "count": 5}], "rows": {"rows": 1}}),
+             (LAYOUT, {**SPEC, "nearest": [{"name": "one", "planes": ["queen"], "count": 1}]})]
+    rng = np.random.default_rng(3)
+    for layout, spec_ in cases:
+        ours, theirs = imported.CompactObservation(layout, spec_), source.CompactObservation(layout, spec_)
+        for _ in range(50):
+            full = (rng.random(layout.size) < 0.3).astype(np.float32) * rng.random(layout.size).astype(np.float32)
+            assert np.array_equal(ours(full), theirs(full))
+    for name in COMPACT_GAMES:
+        game = REGISTRY[name].make_game()
+        game.reset(11)
+        ours = imported.compact_observation(game)
+        theirs = source.CompactObservation(game.obs_layout, compact_specs()[name], name)
+        play = random.Random(11)
+        for _ in range(40):
+            if game.is_terminal():
+                game.reset(play.randrange(10**6))
+            player = game.current_player()
+            full = game.observe(player)
+            assert np.array_equal(ours(full), theirs(full))
+            game.apply(play.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
 
 
 def test_games_without_a_spec_have_no_compact_transform():
