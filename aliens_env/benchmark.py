@@ -3,7 +3,7 @@ measured in the same run, training throughput (--train) and resident memory (--m
 
     python -m aliens_env.benchmark [--seconds 5] [--json out.json]    # step speed (default)
     python -m aliens_env.benchmark --env BugHunt [--env ...]          # step speed of some envs only
-    python -m aliens_env.benchmark --train [--seconds 5]                # MaskablePPO steps/s
+    python -m aliens_env.benchmark --train [--seconds 5] [--env ...]    # MaskablePPO steps/s, two settings
     python -m aliens_env.benchmark --memory [--memory-steps 100000]     # resident memory
 
 Step speed: the environments are measured in interleaved quarter-second slices, so that other
@@ -20,8 +20,12 @@ totals mixes the speeds of slices seconds apart). Two figures per environment:
 Training (--train; needs the training extra): MaskablePPO (4 DummyVecEnv, n_steps 256, an MLP
 64x64, torch on 1 thread, the other settings sb3-contrib's defaults) on each registered Gym env
 with its default opponent, and the same on connect_four_v3 (as a Gym env with action masks,
-against a random legal opponent), in interleaved slices of one rollout and its update each;
-then the default training config (configs/default.yaml, what `python train.py` trains) alone.
+against a random legal opponent), in interleaved slices of one rollout and its update each, in
+two settings, each ratio against the peer in the same setting: "full" (the full observation and
+the action mask flattened into the MLP: sb3's MultiInputPolicy as it is) and "compact"
+(``observation="compact"`` and the extractor ``observation``: the mask applied to the logits
+only); then the default training config (configs/default.yaml, what `python train.py` trains)
+alone. With --env, only those environments (and the peer).
 
 Memory (--memory): resident memory (RSS, Linux /proc) added by building one AEC env, then by 64
 more built at once; then what each env's first turns add (a hundredth of the steps, 1,000 at the
