@@ -47,6 +47,12 @@ def _observations() -> tuple:
     return OBSERVATIONS
 
 
+def _actions() -> tuple:
+    from aliens_env.envs.actions import ACTIONS
+
+    return ACTIONS
+
+
 def _extractors() -> tuple:
     from .extractors import EXTRACTORS
 
@@ -67,6 +73,9 @@ SCHEMA: dict[str, Any] = {
                          "values: the game's own compact observation, else made from the full one; "
                          "aliens_env/envs/observations.py), in training, imitation and evaluation",
                          choices=_observations),
+    "actions": Field(STR, "all", "the learning side's action space: all (the game's flat space, both sides') or side (only "
+                     "the slices that side may ever take, numbered 0..n-1: a smaller policy head; aliens_env/envs/actions.py), "
+                     "in training, imitation and evaluation", choices=_actions),
     "shaping": Field(BOOL, True, "add the game's shaping reward each step"),
     "result_reward": {
         result: Field(FLOAT, reward, f"reward of a {result} for the learning side at the end")
@@ -188,6 +197,9 @@ def validate(config: dict | None, schema: dict = SCHEMA, prefix: str = "") -> di
     if schema is SCHEMA and "observation" in out["env_options"]:  # one way to choose it, which every part of a run reads
         raise ConfigError(f"config key 'env_options.observation': the kind of observation is the top-level key 'observation' "
                           f"(allowed values: {list(_observations())}); env_options are the game's options")
+    if schema is SCHEMA and "actions" in out["env_options"]:  # (the same for the kind of action space)
+        raise ConfigError(f"config key 'env_options.actions': the kind of action space is the top-level key 'actions' "
+                          f"(allowed values: {list(_actions())}); env_options are the game's options")
     return out
 
 

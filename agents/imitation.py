@@ -14,12 +14,14 @@ import numpy as np
 
 def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: int, seed: int,
             gamma: float, shaping: bool, env_options: dict | None = None, driver=None,
-            result_reward: dict | None = None, observation: str = "full") -> dict[str, np.ndarray]:
+            result_reward: dict | None = None, observation: str = "full", actions: str = "all") -> dict[str, np.ndarray]:
     """The teacher's action at every decision of ``side`` in ``episodes`` seeded games, with the
-    ``observation`` (a kind of aliens_env.envs.observations) the learner trains on. The
+    ``observation`` (a kind of aliens_env.envs.observations) the learner trains on, its mask and the
+    teacher's action in the learner's kind of ``actions`` (aliens_env.envs.actions). The
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
     this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
     from aliens_env.core.game import check_result_reward, final_reward, other_side
+    from aliens_env.envs.actions import SideActions
     from aliens_env.envs.observations import Observer
     from aliens_env.envs.registry import get_spec
 
@@ -27,10 +29,11 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
 
     game = get_spec(game_name).make_game(**(env_options or {}))
     observer = Observer(game, observation)
+    side_actions = SideActions(game, side, actions)
     policies = {side: make_policy(teacher, game=game_name, side=side, seed=seed),
                 other_side(side): make_policy(opponent, game=game_name, side=other_side(side), seed=seed)}
     mover = policies[side] if driver is None else driver
-    obs, masks, actions, returns = [], [], [], []
+    obs, masks, taken, returns = [], [], [], []
     value = (lambda: float(game.shaping_value(side))) if shaping else (lambda: 0.0)
     result_reward = check_result_reward(result_reward)
     for i in range(episodes):
@@ -47,10 +50,9 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                     rewards.append(v - before)
                 before = v
                 obs.append(observer(game, side))
-                mask = game.legal_mask(side)
-                masks.append(mask)
+                masks.append(side_actions.mask(game))
                 action = policies[side].act(game, side)
-                actions.append(action)
+                taken.append(side_actions.from_game(action))
                 if mover is not policies[side]:
                     action = mover.act(game, side)
             else:
@@ -64,7 +66,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
             out.append(g)
         returns.extend(reversed(out))
     return {"observation": np.asarray(obs, dtype=np.float32), "action_mask": np.asarray(masks, dtype=np.int8),
-            "action": np.asarray(actions, dtype=np.int64), "return": np.asarray(returns, dtype=np.float32)}
+            "action": np.asarray(taken, dtype=np.int64), "return": np.asarray(returns, dtype=np.float32)}
 
 
 def teacher_batch(policy, data: dict[str, np.ndarray], idx) -> tuple:

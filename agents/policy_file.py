@@ -8,6 +8,7 @@ crafted file runs code when it is loaded. A policy file holds only the policy ne
     {"format": "aliens_env.policy", "format_version": 1,
      "game": "ReactorRoom", "side": "hive",            # registered env name and the side it plays
      "observation": "full",                            # the kind of observation (absent: "full")
+     "actions": "all",                                 # the kind of action space (absent: "all")
      "observation_size": 4067, "n_actions": 181,       # what the game gives and takes
      "network": {"type": "maskable_ppo_mlp", "pi": [64, 64], "vf": [64, 64], "activation": "tanh"},
      "made_by": "..."}                                 # free text: how it was made
@@ -15,6 +16,9 @@ crafted file runs code when it is loaded. A policy file holds only the policy ne
 ``observation`` is the kind of observation the policy was trained on (aliens_env.envs.observations:
 "full" or "compact"); a PPO policy observes every game through that kind, so a policy trained on
 compact observations plays in any environment. Files written before the key existed are "full".
+``actions`` is the kind of action space it was trained on (aliens_env.envs.actions: "all", the
+game's flat space, or "side", only the slices its side may take; ``n_actions`` counts that space):
+a PPO policy acts through that kind in any environment. Files written before the key existed are "all".
 
 ``network`` may also hold ``"extractor"``: the features extractor of agents.extractors (its JSON
 spec: ``{"type": "observation"}``, or the observation's named views and the layer sizes); without
@@ -48,10 +52,12 @@ def is_policy_file(path: str) -> bool:
 
 
 # -- writing -------------------------------------------------------------------------------------
-def header_of(policy, game: str, side: str, made_by: str = "", observation: str = "full") -> dict:
+def header_of(policy, game: str, side: str, made_by: str = "", observation: str = "full", actions: str = "all") -> dict:
     """The header describing an sb3-contrib MaskableMultiInputActorCriticPolicy trained on
-    ``observation`` (a kind of aliens_env.envs.observations)."""
+    ``observation`` (a kind of aliens_env.envs.observations) and ``actions`` (a kind of
+    aliens_env.envs.actions)."""
     import torch
+    from aliens_env.envs.actions import check_actions
     from aliens_env.envs.observations import check_observation
 
     space = policy.observation_space
@@ -70,7 +76,7 @@ def header_of(policy, game: str, side: str, made_by: str = "", observation: str 
         network["extractor"] = spec
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "side": side,
-        "observation": check_observation(observation),
+        "observation": check_observation(observation), "actions": check_actions(actions),
         "observation_size": int(space["observation"].shape[0]), "n_actions": int(space["action_mask"].shape[0]),
         "network": network, "made_by": made_by,
     }
@@ -94,12 +100,13 @@ def _expanded(state: dict) -> dict:
     return out
 
 
-def save(policy, path: str, game: str, side: str, made_by: str = "", half: bool = False, observation: str = "full") -> int:
+def save(policy, path: str, game: str, side: str, made_by: str = "", half: bool = False, observation: str = "full",
+         actions: str = "all") -> int:
     """Write ``policy`` (its weights, float16 if ``half``) with its header, trained on
-    ``observation``; returns the file size."""
+    ``observation`` and ``actions``; returns the file size."""
     from safetensors.torch import save_file
 
-    header = header_of(policy, game, side, made_by, observation)
+    header = header_of(policy, game, side, made_by, observation, actions)
     state = {k: (v.half() if half and v.is_floating_point() else v).detach().contiguous().cpu()
              for k, v in _stored(policy.state_dict()).items()}
     tmp = os.fspath(path) + ".tmp"
@@ -151,6 +158,10 @@ def check_header(header, path: str = "policy file") -> None:
 
     if header.get("observation", "full") not in OBSERVATIONS:
         fail(f"'observation' must be one of {list(OBSERVATIONS)}, got {header['observation']!r}")
+    from aliens_env.envs.actions import ACTIONS
+
+    if header.get("actions", "all") not in ACTIONS:
+        fail(f"'actions' must be one of {list(ACTIONS)}, got {header['actions']!r}")
     for key in ("observation_size", "n_actions"):
         value = header.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -223,3 +234,8 @@ def load(path: str):
 def observation_of(header: dict) -> str:
     """The kind of observation a checked header's policy was trained on ("full" when it does not say)."""
     return header.get("observation", "full")
+
+
+def actions_of(header: dict) -> str:
+    """The kind of action space a checked header's policy was trained on ("all" when it does not say)."""
+    return header.get("actions", "all")

@@ -1,7 +1,8 @@
 """A trained MaskablePPO model as a policy: ``act(game, player)`` builds the same Dict observation
-the environments give ({"observation", "action_mask"}), of the kind the model was trained on
-(a policy file's header says; aliens_env.envs.observations), and always predicts with the mask, so
-a trained policy can never choose an illegal action."""
+the environments give ({"observation", "action_mask"}), of the kinds of observation and action
+space the model was trained on (a policy file's header says; aliens_env.envs.observations,
+aliens_env.envs.actions), and always predicts with the mask, so a trained policy can never choose
+an illegal action. It answers with the game's own actions whatever its kind of action space."""
 from __future__ import annotations
 
 import os
@@ -32,13 +33,15 @@ ZIP_WARNING = ("{path}: a stable-baselines3 .zip is unpickled when loaded, which
 
 
 def export_policy(model_path: str, out_path: str, game: str, side: str, half: bool = True, made_by: str = "",
-                  observation: str | None = None) -> int:
+                  observation: str | None = None, actions: str | None = None) -> int:
     """Write the policy network of a saved MaskablePPO model alone as a policy file
     (agents.policy_file: .safetensors with a checked JSON header; no optimizer state, no
     rollout settings), in float16 if ``half`` (the small files of agents/pretrained), for the
-    kind of ``observation`` it was trained on. A .zip does not record it: None takes the kind
-    whose observations of ``game`` (its default options) have the model's size, and refuses a
-    model no kind fits (trained with other options: then name the kind). Returns the file size."""
+    kinds of ``observation`` and ``actions`` it was trained on. A .zip does not record them: None
+    takes the kind whose observations (actions of ``side``) of ``game`` (its default options) have
+    the model's size, and refuses a model no kind fits (trained with other options: then name the
+    kind). Returns the file size."""
+    from aliens_env.envs.actions import ACTIONS, SideActions, check_actions
     from aliens_env.envs.observations import OBSERVATIONS, Observer, check_observation
     from aliens_env.envs.registry import get_spec
 
@@ -47,16 +50,23 @@ def export_policy(model_path: str, out_path: str, game: str, side: str, half: bo
     if not policy_file.is_policy_file(out_path):
         raise ValueError(f"a policy file is written as {policy_file.SUFFIX}, not {out_path!r}")
     model = load_model(model_path)
+    made = get_spec(game).make_game() if observation is None or actions is None else None
     if observation is None:
         size = tuple(model.observation_space["observation"].shape)
-        made = get_spec(game).make_game()
         fits = [kind for kind in OBSERVATIONS if Observer(made, kind).shape == size]
         if not fits:
             raise ValueError(f"{model_path}: no kind of observation of {game} with its default options has the model's "
                              f"size {size}; pass observation= (one of {list(OBSERVATIONS)}) for the options it was trained with")
         observation = fits[0]
+    if actions is None:
+        n = int(model.observation_space["action_mask"].shape[0])
+        fits = [kind for kind in ACTIONS if SideActions(made, side, kind).n == n]
+        if not fits:
+            raise ValueError(f"{model_path}: no kind of action space of the {side} of {game} with its default options has "
+                             f"the model's {n} actions; pass actions= (one of {list(ACTIONS)}) for the options it was trained with")
+        actions = fits[0]
     return policy_file.save(model.policy, out_path, game, side, made_by=made_by, half=half,
-                            observation=check_observation(observation))
+                            observation=check_observation(observation), actions=check_actions(actions))
 
 
 class _PolicyOnly:
@@ -92,12 +102,18 @@ class PPOPolicy:
     observation; a model without a header (a .zip, a model in memory) is taken as trained on
     ``observation``, which may not contradict a header, or when none is given on the kind whose
     observations have the model's size in the first game it plays (the full one if neither has:
-    the size error then says so). The kinds' sizes differ wherever a game has a compact one."""
+    the size error then says so). The kinds' sizes differ wherever a game has a compact one.
+
+    It acts through the model's kind of action space in the same way (a header's ``actions``, else
+    ``actions``, else the kind whose action count for the side it plays is the model's, "all" if
+    neither is); ``probabilities`` is always a vector over the game's flat actions, and ``act``
+    answers a game action."""
 
     name = "ppo"
 
     def __init__(self, path_or_model, game: str | None = None, side: str | None = None, seed: int | None = None,
-                 deterministic: bool = True, observation: str | None = None):
+                 deterministic: bool = True, observation: str | None = None, actions: str | None = None):
+        from aliens_env.envs.actions import check_actions
         from aliens_env.envs.observations import check_observation
 
         if isinstance(path_or_model, (str, os.PathLike)):
@@ -112,17 +128,22 @@ class PPOPolicy:
         header = getattr(self.model, "header", None)
         if header is None:
             self.observation = None if observation is None else check_observation(observation)  # None: by size
+            self.actions = None if actions is None else check_actions(actions)  # None: by size
         else:
-            from .policy_file import observation_of
+            from .policy_file import actions_of, observation_of
 
             self.observation = observation_of(header)
             if observation is not None and check_observation(observation) != self.observation:
                 raise ValueError(f"model {self.path or ''} was trained on {self.observation} observations, not {observation}")
+            self.actions = actions_of(header)
+            if actions is not None and check_actions(actions) != self.actions:
+                raise ValueError(f"model {self.path or ''} was trained on actions={self.actions!r}, not {actions!r}")
         self.side = side
         self.deterministic = deterministic
         self.rng = random.Random(seed)
         self._game = game
         self._observer = self._observed = None  # the Observer of the last game played, and that game
+        self._side_actions = {}  # the SideActions of each side played in that game
         self._checked = False
 
     def seed(self, seed: int | None) -> None:
@@ -141,7 +162,7 @@ class PPOPolicy:
     def check(self, game, player: str) -> None:
         """A ValueError unless the model fits ``game`` (its observation and action sizes): a
         model trained for another game or other options is refused before it plays."""
-        self._check(game, self._observer_of(game)(game, player), len(game.legal_mask(player)))
+        self._check(game, self._observer_of(game)(game, player), self._actions_of(game, player).n)
 
     def _observer_of(self, game):
         """The Observer of the model's kind for ``game``, made again (and the sizes checked again)
@@ -153,7 +174,21 @@ class PPOPolicy:
                 size = tuple(self.model.observation_space["observation"].shape)
                 self.observation = next((kind for kind in OBSERVATIONS if Observer(game, kind).shape == size), OBSERVATIONS[0])
             self._observer, self._observed, self._checked = Observer(game, self.observation), game, False
+            self._side_actions = {}
         return self._observer
+
+    def _actions_of(self, game, player: str):
+        """The SideActions of the model's kind for ``player`` in ``game`` (the game of ``_observer_of``)."""
+        side_actions = self._side_actions.get(player)
+        if side_actions is None:
+            from aliens_env.envs.actions import ACTIONS, SideActions
+
+            if self.actions is None:  # a model without a header: the kind whose action count it has
+                n = int(self.model.observation_space["action_mask"].shape[0])
+                self.actions = next((kind for kind in ACTIONS if SideActions(game, player, kind).n == n), ACTIONS[0])
+            side_actions = self._side_actions[player] = SideActions(game, player, self.actions)
+            self._checked = False
+        return side_actions
 
     def _check(self, game, obs: np.ndarray, n_actions: int) -> None:
         space = self.model.observation_space
@@ -165,17 +200,19 @@ class PPOPolicy:
         if tuple(want_obs) != tuple(obs.shape) or tuple(want_mask) != (n_actions,):
             raise ValueError(
                 f"model {self.path or ''} expects observation {tuple(want_obs)} and {want_mask[0]} actions, "
-                f"but {type(game).__name__} gives {tuple(obs.shape)} ({self.observation} observation) and {n_actions}: "
-                f"trained for another game, options or kind of observation"
+                f"but {type(game).__name__} gives {tuple(obs.shape)} ({self.observation} observation) and {n_actions} "
+                f"(actions={self.actions!r}): trained for another game, options, side or kind of observation or actions"
             )
         self._checked = True
 
     def probabilities(self, game, player: str) -> np.ndarray:
-        """The masked action distribution of the model for ``player`` in ``game``."""
+        """The masked action distribution of the model for ``player`` in ``game``, over the game's
+        flat actions (a side-space model's put in place: 0 elsewhere)."""
         import torch
 
         obs = self._observer_of(game)(game, player).astype(np.float32)
-        mask = game.legal_mask(player)
+        side_actions = self._actions_of(game, player)
+        mask = side_actions.mask(game)
         if not self._checked:
             self._check(game, obs, len(mask))
         policy = self.model.policy
@@ -188,7 +225,7 @@ class PPOPolicy:
         if total <= 0:  # cannot happen with a proper mask; fall back to uniform over legal
             probs = mask.astype(np.float64)
             total = probs.sum()
-        return probs / total
+        return side_actions.expand(probs / total)
 
     def act(self, game, player: str) -> int:
         probs = self.probabilities(game, player)

@@ -206,6 +206,9 @@ def check_config(config: dict, address: str | None = None) -> None:
     if config["mode"] == "selfplay":
         raise cfglib.ConfigError("backend 'rllib': mode 'selfplay' (alternating rounds) is the sb3 backend's; "
                                  "use mode 'both' (both sides learn at once) or 'single'")
+    if config["actions"] != "all":  # (its env, module and export read the game's flat space)
+        raise cfglib.ConfigError(f"actions: {config['actions']} is not supported by the rllib backend yet (config key "
+                                 f"'actions'); use actions: all, or backend: sb3")
     unsupported = {"init_model": config["init_model"], "bc.teacher": config["bc"]["teacher"], "ppo.target_kl": config["ppo"]["target_kl"],
                    "ppo.extractor": None if config["ppo"]["extractor"] in RLLIB_EXTRACTORS else config["ppo"]["extractor"]}
     for key, value in unsupported.items():

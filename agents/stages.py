@@ -57,7 +57,7 @@ def export(config: dict, run_dir: str, model, model_path: str, side: str) -> str
     path = policy_path(run_dir, model_path)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     policy_file.save(model.policy, path, config["env"], side, made_by=f"train.py {run_dir}: {os.path.basename(model_path)}",
-                     observation=config["observation"])
+                     observation=config["observation"], actions=config["actions"])
     return path
 
 
@@ -148,7 +148,8 @@ def make_env_fn(config: dict, side: str, opponent: str | None, rank: int):
 
         torch.set_num_threads(1)
         env = gym.make(get_spec(config["env"]).env_id, side=side, opponent=opponent, shaping=config["shaping"],
-                       result_reward=config["result_reward"], observation=config["observation"], **config["env_options"])
+                       result_reward=config["result_reward"], observation=config["observation"],
+                       actions=config["actions"], **config["env_options"])
         env = Monitor(env)
         env.reset(seed=config["seed"] * 1000 + rank)
         return env
@@ -193,7 +194,8 @@ def make_evaluation(config: dict, run_dir: str, stage: Stage):
 
         def evaluate(self):
             e = config["eval"]
-            policy = PPOPolicy(self.model, deterministic=e["deterministic"], observation=config["observation"])
+            policy = PPOPolicy(self.model, deterministic=e["deterministic"], observation=config["observation"],
+                               actions=config["actions"])
             players = {stage.side: policy, other_side(stage.side): stage.opponent_spec}
             summary = play_matchup(config["env"], players["marines"], players["hive"], e["episodes"],
                                    seed=10_000_000 + config["seed"], env_options=config["env_options"])
@@ -281,11 +283,11 @@ def collect_round(config: dict, stage: Stage, k: int, learner=None) -> dict:
 
     bc = config["bc"]
     driver = None if learner is None else PPOPolicy(learner, game=config["env"], side=stage.side, seed=config["seed"] + k,
-                                                    observation=config["observation"])
+                                                    observation=config["observation"], actions=config["actions"])
     return collect(config["env"], stage.side, bc["teacher"], stage.opponent_spec, bc["episodes"],
                    seed=30_000_000 + config["seed"] + 1_000_000 * k, gamma=config["ppo"]["gamma"],
                    shaping=config["shaping"], env_options=config["env_options"], driver=driver,
-                   result_reward=config["result_reward"], observation=config["observation"])
+                   result_reward=config["result_reward"], observation=config["observation"], actions=config["actions"])
 
 
 def merge(a: dict, b: dict) -> dict:

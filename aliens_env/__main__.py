@@ -1,9 +1,10 @@
-"""`python -m aliens_env`: the table of registered environments (id, sides, actions, observation,
-compact observation), then each environment's observation views (name, shape, offset in the flat
+"""`python -m aliens_env`: the table of registered environments (id, sides, actions, each side's
+actions with ``actions="side"``, observation, compact observation), then each environment's observation views (name, shape, offset in the flat
 array, meaning)."""
 from __future__ import annotations
 
 import aliens_env
+from aliens_env.envs.actions import SideActions
 from aliens_env.envs.observations import Observer
 from aliens_env.pettingzoo_names import pettingzoo_module_name
 
@@ -16,7 +17,8 @@ def markdown(rows: list[tuple[str, ...]]) -> str:
 
 
 def table() -> str:
-    rows = [("Gymnasium id", "PettingZoo module", "sides", "actions", "observation", "compact", "built-in policies")]
+    rows = [("Gymnasium id", "PettingZoo module", "sides", "actions", "side: marines", "side: hive", "observation", "compact",
+             "built-in policies")]
     for name in sorted(aliens_env.REGISTRY):
         spec = aliens_env.REGISTRY[name]
         game = spec.make_game()
@@ -25,6 +27,7 @@ def table() -> str:
             f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}",
             "marines, hive",
             str(game.layout.size),
+            *(str(SideActions(game, side, "side").n) for side in ("marines", "hive")),
             f"{game.observation_shape[0]} floats",
             f"{Observer(game, 'compact').shape[0]} floats",  # (the full one where that is already small)
             ", ".join(["random", *spec.policies]),

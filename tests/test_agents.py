@@ -117,8 +117,14 @@ def test_ppo_spec_as_env_opponent(tiny_model):
 
 
 def test_model_for_another_side_shape_is_checked(tiny_model):
+    from aliens_env.core.actions import ActionLayout
+
     class FakeGame:
         name, obs_layout, observation_shape = "FakeGame", None, (3,)  # (what an Observer reads of a game)
+        layout = ActionLayout([("act", 2)])  # (and a SideActions)
+
+        def side_slices(self, side):
+            return ("act",)
 
         def observe(self, player):
             return np.zeros(3, dtype=np.float32)

@@ -14,6 +14,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 import aliens_env
 from aliens_env.core.game import IllegalActionError
 from aliens_env.core.policy import RandomPolicy
+from aliens_env.envs.actions import SideActions
 from aliens_env.envs.observations import Observer
 from aliens_env.pettingzoo_names import pettingzoo_module_name
 
@@ -28,6 +29,13 @@ def pz_module(name):
 # the environments whose compact observation (observation="compact") is not their full one
 COMPACT = [name for name in NAMES if Observer(game := aliens_env.envs.get_spec(name).make_game(), "compact").layout
            is not game.obs_layout]
+# the environments where a side's own action space (actions="side") is not the game's whole one
+def side_actions_differ(name: str) -> bool:
+    game = aliens_env.envs.get_spec(name).make_game()
+    return any(SideActions(game, side, "side").n < game.layout.size for side in SIDES)
+
+
+SIDE_ACTIONS = [name for name in NAMES if side_actions_differ(name)]
 
 
 def test_something_is_registered():
@@ -101,6 +109,66 @@ def test_masked_ppo_runs_on_compact_observations(name):
                         policy_kwargs=policy_kwargs(spec_for("observation", name)))
     assert model.policy.mlp_extractor.policy_net[0].in_features == env.observation_space["observation"].shape[0]
     model.learn(total_timesteps=256)
+    obs, _ = env.reset(seed=1)
+    action, _ = model.predict(obs, action_masks=env.unwrapped.action_masks(), deterministic=True)
+    assert env.unwrapped.action_masks()[int(action)] == 1
+
+
+# Each side's own action space: the legal actions random play meets lie in the slices the ruleset
+# declares for their side (what makes the declarations trustworthy: a side-space policy could not
+# take another) and the side's mask maps back to the game's exactly; then the API checks again with
+# actions="side" (the Gymnasium and SB3 ones of both sides; the PettingZoo ones act for both).
+@pytest.mark.parametrize("name", NAMES)
+def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name):
+    game = aliens_env.envs.get_spec(name).make_game()
+    actions = {side: SideActions(game, side, "side") for side in SIDES}
+    declared = {side: np.zeros(game.layout.size, dtype=bool) for side in SIDES}
+    for side in SIDES:
+        declared[side][actions[side].actions] = True
+    policy = RandomPolicy(3)
+    rng = np.random.default_rng(3)
+    game.reset(3)
+    for _ in range(3000):
+        if game.is_terminal():
+            game.reset(int(rng.integers(10**6)))
+        player = game.current_player()
+        mask = game.legal_mask(player)
+        outside = np.flatnonzero(mask.astype(bool) & ~declared[player])
+        assert not len(outside), f"{name}: {player} may take {[game.layout.name(a) for a in outside]}, outside " \
+                                 f"its declared slices {game.side_slices(player)}"
+        side_mask = actions[player].mask(game)
+        assert side_mask.dtype == np.int8 and np.array_equal(actions[player].expand(side_mask), mask)
+        game.apply(policy.act(game, player))
+
+
+@pytest.mark.parametrize("name", SIDE_ACTIONS)
+@pytest.mark.parametrize("side", SIDES)
+def test_side_actions_pass_the_gymnasium_and_sb3_checks(name, side):
+    env = gym.make(f"aliens_env/{name}-v0", side=side, actions="side")
+    assert env.action_space.n == SideActions(env.unwrapped.game, side, "side").n
+    gym_check_env(env.unwrapped, skip_render_check=True)
+    sb3_check_env(env.unwrapped, warn=False)
+
+
+@pytest.mark.parametrize("name", SIDE_ACTIONS)
+def test_side_actions_pass_the_pettingzoo_api_and_seed_tests(name):
+    import functools
+
+    api_test(pz_module(name).env(actions="side"), num_cycles=100)
+    seed_test(functools.partial(pz_module(name).env, actions="side"), num_cycles=50)
+
+
+def test_masked_ppo_runs_on_side_actions_and_compact_observations():
+    from sb3_contrib import MaskablePPO
+
+    from aliens_env.agents.extractors import policy_kwargs, spec_for
+
+    name = "BugHuntTactics"  # the marines: 14 tactics of 598 actions
+    env = gym.make(f"aliens_env/{name}-v0", side="marines", observation="compact", actions="side")
+    model = MaskablePPO("MultiInputPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0, verbose=0,
+                        policy_kwargs=policy_kwargs(spec_for("observation", name, "compact")))
+    assert model.policy.action_net.out_features == 14
+    model.learn(total_timesteps=128)
     obs, _ = env.reset(seed=1)
     action, _ = model.predict(obs, action_masks=env.unwrapped.action_masks(), deterministic=True)
     assert env.unwrapped.action_masks()[int(action)] == 1

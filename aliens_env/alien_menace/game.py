@@ -83,6 +83,12 @@ ENTRY_CARD, ENTRY_BOUT, ENTRY_TARGET = 0, 1, 2  # a card in play: [card id, bout
 
 class AlienMenace(Game):
     name = "AlienMenace"
+    #: the slices of each side's plays: both play the set-up, rooms (the chooser), events, combat actions, tokens
+    #: (flip) and pass; only the Marine weapons and retreat, only the Alien creatures and stop
+    side_slice_names = {
+        "marines": ("keep", "mulligan", "room", "event", "weapon", "combat", "flip", "retreat", "pass"),
+        "hive": ("keep", "mulligan", "room", "event", "creature", "combat", "flip", "stop", "pass"),
+    }
 
     def __init__(self, **options):
         super().__init__()

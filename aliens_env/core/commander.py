@@ -117,6 +117,13 @@ class CommandedSide:
             return f"{self._commanded()}: tactic {index} ({self.tactic_label(index)})"
         return super().describe_action(action)
 
+    def side_slices(self, side: str) -> tuple[str, ...]:
+        """The commanded side takes only tactics (``_compute_mask``: its every mask is the
+        commander's); the other side the game's own slices."""
+        if side == self._commanded_side:
+            return ("tactic",)
+        return super().side_slices(side)
+
     def _command_start(self):
         """What ``_command_over`` compares against: taken as a tactic is chosen."""
         raise NotImplementedError

@@ -15,7 +15,10 @@ A game is a state plus a few verbs (in the spirit of OpenSpiel):
 - ``illegal_reason(action)`` says why an action is not legal now (for errors and info dicts);
 - declared hooks the adapters call, with defaults: ``shaping_value(side)`` (0.0),
   ``render_text(viewer)`` (repr), ``render_rgb(viewer)`` (none: a registered ruleset provides it),
-  ``determinize(side, rng)`` (a plain clone: what a side cannot know is re-dealt where there is some).
+  ``determinize(side, rng)`` (a plain clone: what a side cannot know is re-dealt where there is some),
+  ``side_slices(side)`` (the names of the slices of ``layout`` that side may ever take: every slice
+  for both sides unless a ruleset declares its split, ``side_slice_names``; the adapters'
+  ``actions="side"``, aliens_env/envs/actions.py).
 
 All randomness goes through ``self.dice``, owned by the state.
 """
@@ -180,10 +183,18 @@ class Game:
     ``layout`` (the ActionLayout) and ``obs_layout`` (the ObsLayout: the named views of
     ``observe()``'s flat array, declared once per ruleset).
 
+    What a ruleset declares of its action space: ``side_slice_names`` (a class attribute, read by
+    ``side_slices``), ``{side: names of the slices that side may ever take}`` by the rules (which
+    decisions are whose); a side it leaves out takes every slice the other side's entry does not
+    name; a name may be both sides' (a card both decks hold), and may be missing from a layout (an
+    option that adds the slice). None (the default): every slice for both sides.
+
     What a ruleset may add: its own compact observation (the environments' ``observation="compact"``,
     aliens_env/envs/observations.py), ``compact_layout`` (an ObsLayout) and ``observe_compact(player)``
     (float32 in [0, 1], that layout's size). Without them "compact" is core/compact.py's transform of
     the full observation, or the full one."""
+
+    side_slice_names = None  # (see the class's docstring: every slice for both sides)
 
     def __init__(self):
         missing = abstract_methods(type(self))
@@ -322,6 +333,20 @@ class Game:
         add its change to `side`'s reward at every step (potential-based shaping); a ruleset
         documents its potential and keeps its weights in its YAML. Default 0.0: no shaping."""
         return 0.0
+
+    def side_slices(self, side: str) -> tuple[str, ...]:
+        """The names of the slices of ``layout`` that `side` may ever take, in the layout's order
+        (``side_slice_names``, the ruleset's declaration): a legal action of `side` always lies in
+        one of them (tests/test_side_actions.py checks it by random play of every registered
+        environment). Default: every slice, for both sides."""
+        other = other_side(side)  # (checks the side's name)
+        names = tuple(self.layout.slices)
+        declared = self.side_slice_names
+        if declared is None:
+            return names
+        if side in declared:
+            return tuple(name for name in names if name in declared[side])
+        return tuple(name for name in names if name not in declared[other])
 
     def determinize(self, side: str, rng: random.Random) -> "Game":
         """A clone in which only what `side` cannot know is re-dealt with `rng` (the other

@@ -69,6 +69,8 @@ class Crew:
 
 class DropShip(Game):
     name = "DropShip"
+    #: the hive's decisions (target, pass) take their own slices; the marines' every other (MARINE_ACTIONS)
+    side_slice_names = {"hive": ("target", "pass")}
 
     def __init__(self, **options):
         super().__init__()

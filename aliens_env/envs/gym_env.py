@@ -6,6 +6,10 @@ also returned by ``action_masks()`` for sb3-contrib's MaskablePPO. ``observation
 gives the game's own observation, ``"compact"`` a few hundred values: the game's own compact
 observation where it has one, else made from the full one (envs/observations.py).
 
+Actions: ``actions="all"`` (default) the game's one flat Discrete space, both sides'; ``"side"``
+only the slices the learning side may ever take (``game.side_slices``), numbered 0..n-1: the
+action space, the mask and ``step(i)``'s action are the side's (envs/actions.py).
+
 Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or what
 ``result_reward={"win": .., "draw": .., "loss": ..}`` gives; with ``reward="victory_points"`` (the
 Aliens 1989 scenarios) instead the Tournament Victory Points scaled to [0, 1] (the hive: their
@@ -17,7 +21,8 @@ cap the user asked for (e.g. ``turn_limit=``) cuts it, with ``info["truncated_by
 
 Illegal actions (``illegal_action=``):
 - "penalize" (default): the game is left untouched, the episode ends (terminated) with reward
-  ``illegal_penalty`` and ``info["illegal_action"]`` names the action and why it is illegal;
+  ``illegal_penalty`` and ``info["illegal_action"]`` names the action (with ``actions="side"`` the
+  side's index and the game's action) and why it is illegal;
 - "raise": ``IllegalActionError`` (a ValueError) with the same message, state untouched.
 """
 from __future__ import annotations
@@ -31,6 +36,7 @@ from gymnasium import spaces
 
 from ..core.game import SIDES, Game, IllegalActionError, check_result_reward, check_reward, final_reward, other_side
 from ..render import render
+from .actions import SideActions, check_actions
 from .observations import Observer, check_observation
 from .registry import get_spec, make_policy
 
@@ -84,10 +90,12 @@ class AliensEnv(gym.Env):
         result_reward: dict | None = None,
         reward: str = "result",
         observation: str = "full",
+        actions: str = "all",
         **game_options,
     ):
         self.spec_entry = get_spec(game)
         check_observation(observation)
+        check_actions(actions)
         self.result_reward = check_result_reward(result_reward)
         if side not in SIDES:
             raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
@@ -105,7 +113,9 @@ class AliensEnv(gym.Env):
         self.illegal_penalty = float(illegal_penalty)
         self.shaping = bool(shaping)
         self.observer = Observer(self.game, observation)
-        n = self.game.layout.size
+        self.actions = SideActions(self.game, side, actions)
+        self._mapped = actions != "all"  # (the game's own actions: step and the mask as they always were)
+        n = self.actions.n
         self.action_space = spaces.Discrete(n)
         self.observation_space = spaces.Dict(
             {
@@ -145,7 +155,10 @@ class AliensEnv(gym.Env):
         if self.game.current_player() != self.side:
             raise RuntimeError(f"it is {self.game.current_player()}'s move, not {self.side}'s")
         try:
-            self.game.apply(action)  # checks legality first; an illegal action changes nothing
+            if self._mapped:
+                self._apply_side_action(action)
+            else:
+                self.game.apply(action)  # checks legality first; an illegal action changes nothing
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
                 raise
@@ -172,6 +185,16 @@ class AliensEnv(gym.Env):
         return render(self.game, self.render_mode, viewer=self.side)
 
     # -- helpers -------------------------------------------------------------------------------
+    def _apply_side_action(self, index) -> None:
+        """Apply the game's action of the side's ``index``; an IllegalActionError (nothing changed)
+        names both."""
+        action = self.actions.to_game(index)  # (an index out of range: its own IllegalActionError)
+        try:
+            self.game.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{self.side} action {index} (the game's {action}, "
+                                     f"{self.game.layout.name(action)}): {exc}") from None
+
     def _play_opponent(self) -> None:
         game = self.game
         while not game.is_terminal() and game.current_player() == self.opponent_side:
@@ -182,10 +205,10 @@ class AliensEnv(gym.Env):
 
     def _mask(self) -> np.ndarray:
         if self.game.is_terminal():
-            mask = np.zeros(self.game.layout.size, dtype=np.int8)
+            mask = np.zeros(self.actions.n, dtype=np.int8)
             mask[0] = 1  # gymnasium wants a sample-able space after the end; any action is ignored
             return mask
-        return self.game.legal_mask(self.side)
+        return self.actions.mask(self.game) if self._mapped else self.game.legal_mask(self.side)
 
     def _obs(self) -> dict[str, np.ndarray]:
         return {"observation": self.observer(self.game, self.side), "action_mask": self._mask()}

@@ -2,7 +2,9 @@
 
 Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
 zero for the agent not to move. ``observation="full"`` (default) or ``"compact"`` as in the
-Gymnasium adapter. Rewards come at the end (+1 / 0 / -1 per side, or what
+Gymnasium adapter, and ``actions="all"`` (default: both agents the game's one flat Discrete space)
+or ``"side"`` (each agent only the slices it may ever take, numbered 0..n-1: the agents' action
+spaces and masks then differ; envs/actions.py). Rewards come at the end (+1 / 0 / -1 per side, or what
 ``result_reward`` gives each result, or with ``reward="victory_points"`` the scaled Tournament
 Victory Points, as in the Gymnasium adapter), and each step
 with ``shaping=True`` as in the Gymnasium adapter. A game the rules end sets ``terminations``;
@@ -20,6 +22,7 @@ from pettingzoo.utils import wrappers
 
 from ..core.game import RESULTS, SIDES, Game, IllegalActionError, check_result_reward, check_reward, final_reward, other_side
 from .gym_env import ILLEGAL_MODES, position_from_options
+from .actions import SideActions, check_actions
 from .observations import Observer, check_observation
 from ..pettingzoo_names import pettingzoo_module_name
 from ..render import render
@@ -30,10 +33,11 @@ class AliensAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "rgb_array"], "name": "aliens_v0", "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, game: str, render_mode=None, illegal_action="penalize", illegal_penalty=-1.0, shaping=False,
-                 result_reward=None, reward="result", observation="full", **game_options):
+                 result_reward=None, reward="result", observation="full", actions="all", **game_options):
         super().__init__()
         spec = get_spec(game)
         check_observation(observation)
+        check_actions(actions)
         self.result_reward = check_result_reward(result_reward)
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"unknown illegal_action {illegal_action!r}; allowed: {list(ILLEGAL_MODES)}")
@@ -48,15 +52,18 @@ class AliensAEC(AECEnv):
         self.shaping = bool(shaping)
         self.observer = Observer(self.game, observation)
         self.possible_agents = list(SIDES)
-        n = self.game.layout.size
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, self.observer.shape, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-            }
-        )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self.actions = {a: SideActions(self.game, a, actions) for a in self.possible_agents}
+        self._mapped = actions != "all"  # (the game's own actions: step and the masks as they always were)
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, self.observer.shape, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.actions[a].n,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.actions[a].n) for a in self.possible_agents}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -67,9 +74,9 @@ class AliensAEC(AECEnv):
     def observe(self, agent):
         game = self.game
         if agent == game.current_player():  # None once the game is over
-            mask = game.legal_mask(agent)
+            mask = self.actions[agent].mask(game) if self._mapped else game.legal_mask(agent)
         else:
-            mask = np.zeros(game.layout.size, dtype=np.int8)
+            mask = np.zeros(self.actions[agent].n, dtype=np.int8)
         return {"observation": self.observer(game, agent), "action_mask": mask}
 
     def last(self, observe: bool = True):
@@ -110,7 +117,10 @@ class AliensAEC(AECEnv):
         cumulative[agent] = 0.0  # last() gives what was earned since the agent last acted
         game = self.game
         try:
-            game.apply(action)  # checks legality first; an illegal action changes nothing
+            if self._mapped:
+                self._apply_side_action(agent, action)
+            else:
+                game.apply(action)  # checks legality first; an illegal action changes nothing
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
                 raise
@@ -141,6 +151,16 @@ class AliensAEC(AECEnv):
         if self.shaping or player is None:  # (else every reward is 0.0, as every cumulative one is: nothing to add)
             for a, reward in rewards.items():
                 cumulative[a] += reward
+
+    def _apply_side_action(self, agent, index) -> None:
+        """Apply the game's action of ``agent``'s ``index``; an IllegalActionError (nothing changed)
+        names both."""
+        action = self.actions[agent].to_game(index)  # (an index out of range: its own IllegalActionError)
+        try:
+            self.game.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{agent} action {index} (the game's {action}, "
+                                     f"{self.game.layout.name(action)}): {exc}") from None
 
     def _value(self, agent) -> float:
         return float(self.game.shaping_value(agent)) if self.shaping else 0.0

@@ -81,6 +81,11 @@ MARINE_DECISIONS = frozenset(k for k, side in DECISIONS.items() if side == "mari
 class GloriousDay(LoaderRules):
     name = "GloriousDay"
     marine_decisions = MARINE_DECISIONS
+    #: the hive's decisions' slices (place; target: target, target_apc; hivemind: wp_move, wp_draw, wp_reorder,
+    #: play, end_step, wp_move_queen, heal_queen; swap_second: swap; discard; react: react, decline); the
+    #: marines' every other (activate, action)
+    side_slice_names = {"hive": ("place", "target", "target_apc", "wp_move", "wp_draw", "wp_reorder", "play", "end_step",
+                                 "wp_move_queen", "heal_queen", "swap", "discard", "react", "decline")}
 
     def __init__(self, mission: str = "newt", hive_player: bool = True, campaign: bool = False,
                  fireteam: list[str] | None = None, heroes: list[str] | None = None, apc_chase: bool = False):

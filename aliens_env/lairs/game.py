@@ -78,6 +78,9 @@ class HuntForTheQueen(LairsObservation):
     scenario = "hunt"  # the scenario's section of the data (marines, Elevator start, turns)
     marine_decisions = frozenset({"marine", "push"})
     decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
+    #: the Reactor Room's hive slices and the Queen's (queen_move: queen_step, queen_stop; queen_attack); the
+    #: marines' every other (grenade, and the scenarios' exit, rescue, flame)
+    side_slice_names = {"hive": ReactorRoom.side_slice_names["hive"] + ("queen_step", "queen_stop", "queen_attack")}
 
     #: the Closing Notes' variants this scenario takes as options (all off by default; a tuple of str)
     option_names = ("thrown_grenades",)

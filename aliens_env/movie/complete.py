@@ -153,6 +153,9 @@ def exit_points(stage: str, g: Game) -> int:
 
 class CompleteMovie(StageChain):
     name = "CompleteMovie"
+    #: its stages' hive slices (the Drop Ship's prefixed); the marines' every other
+    side_slice_names = {"hive": HuntForTheQueen.side_slice_names["hive"] + tuple(
+        PREFIX["drop_ship"] + name for name in DropShip.side_slice_names["hive"])}
 
     def __init__(self, **options):
         if options:

@@ -120,6 +120,7 @@ class MovieScenario(StageChain):
     """The Movie Scenario (``healing=True``) or the Tournament pairing (``healing=False``)."""
 
     name = "MovieScenario"
+    side_slice_names = ReactorRoom.side_slice_names  # (its stages' hive slices; Operations' own are the marines')
 
     def __init__(self, healing: bool = True, **options):
         if options:

@@ -92,6 +92,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
     shaping_key = "shaping"  # the weights of shaping_value in reactor_room.yaml
     #: decision kinds: marine | push (the marines'), order | target | move_to | place (the hive's)
     marine_decisions = frozenset({"marine", "push"})
+    #: the hive's decisions take these slices (order, target, move_to, place: one each); the marines'
+    #: every other (the marine's actions, push; Operations' grenade, torch, ask_burke)
+    side_slice_names = {"hive": ("order", "target", "move_to", "place")}
     #: every decision kind a position may hold (a subclass adds its own, see _extra_decision_needs)
     decision_kinds = ("marine", "push", "order", "target", "move_to", "place")
 

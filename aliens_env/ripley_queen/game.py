@@ -87,6 +87,8 @@ def scenario() -> dict:
 class RipleyQueen(PhasedGame):
     name = "RipleyQueen"
     marine_decisions = frozenset(k for k, side in DECISIONS.items() if side == "marines")
+    #: the hive's decisions' slices (queen: queen_move; queen_action); the marines' every other (ripley, combat)
+    side_slice_names = {"hive": ("queen_move", "queen_action")}
 
     def __init__(self, turn_limit: int | None = None):
         super().__init__()

@@ -1,0 +1,306 @@
+"""Each side's own action space (aliens_env/envs/actions.py) end to end: the Game contract's
+``side_slices``, the adapters' option ``actions=``, policy files that record the kind, PPO policies
+that act through it, imitation and train.py's config key. (The conformance suite checks every
+environment's declared slices by random play and runs the API checks with ``actions="side"``.)"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import gymnasium as gym
+import numpy as np
+import pytest
+import torch
+
+import aliens_env
+from agents import config as cfglib
+from agents import extractors, make_policy, policy_file
+from agents.imitation import collect
+from agents.ppo import PPOPolicy, export_policy
+from agents.pretrained import HERE, PRETRAINED
+from aliens_env.core.game import IllegalActionError
+from aliens_env.core.policy import RandomPolicy
+from aliens_env.envs.actions import ACTIONS, SideActions
+from aliens_env.envs.registry import get_spec
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAME = "ReactorRoomTactics"  # the marines take 6 of its 187 actions, the hive 114
+NAMES = sorted(aliens_env.REGISTRY)
+
+
+# -- the declarations and SideActions --------------------------------------------------------------
+#: the splits the rules give (declared by each ruleset: side_slice_names, CommandedSide.side_slices)
+TACTICS_MARINES = ("tactic",)
+
+
+@pytest.mark.parametrize("name", ["ReactorRoomTactics", "BugHuntTactics", "GloriousDayTactics",
+                                  "HuntForTheQueenTactics", "OperationsAirDuctsTactics"])
+def test_commanded_marines_take_only_tactics(name):
+    game = get_spec(name).make_game()
+    assert game.side_slices("marines") == TACTICS_MARINES
+    assert "tactic" not in game.side_slices("hive")
+    assert SideActions(game, "marines", "side").n == len(game.tactics)
+
+
+def test_the_declared_splits_of_a_few_rulesets():
+    rr = get_spec("ReactorRoom").make_game()
+    assert rr.side_slices("hive") == ("order", "target", "move_to", "place")
+    assert rr.side_slices("marines") == ("move", "aim", "fire", "fire_pair", "melee", "push", "hand_off", "end")
+    bh = get_spec("BugHuntTactics").make_game()
+    assert bh.side_slices("hive") == ("order", "step", "stop", "approach", "attack", "summon", "appear", "close_door")
+    am = get_spec("AlienMenace").make_game()  # both decks hold events and combat actions
+    assert set(am.side_slices("marines")) & set(am.side_slices("hive")) == {"keep", "mulligan", "room", "event", "combat",
+                                                                            "flip", "pass"}
+    with pytest.raises(ValueError, match="unknown side 'aliens'"):
+        rr.side_slices("aliens")
+
+
+def test_the_default_is_every_slice_for_both_sides():
+    from aliens_env.core.game import Game
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    class Undeclared(ReactorRoom):
+        side_slice_names = None
+
+    assert Game.side_slice_names is None
+    game = Undeclared()
+    assert game.side_slices("marines") == game.side_slices("hive") == tuple(game.layout.slices)
+    assert SideActions(game, "hive", "side").n == game.layout.size
+
+
+def test_side_actions_map_both_ways():
+    game = get_spec(GAME).make_game()
+    marines, hive = SideActions(game, "marines", "side"), SideActions(game, "hive", "side")
+    start, count = game.layout.slices["tactic"]
+    assert marines.n == count and [marines.to_game(i) for i in range(count)] == list(range(start, start + count))
+    assert hive.n == sum(game.layout.slices[s][1] for s in game.side_slices("hive"))
+    for side_actions in (marines, hive):
+        for i in range(side_actions.n):
+            assert side_actions.from_game(side_actions.to_game(i)) == i
+    assert marines.to_game(np.int64(2)) == start + 2 and marines.to_game(np.array(1)) == start + 1
+    everything = SideActions(game, "marines", "all")
+    assert everything.n == game.layout.size and everything.to_game(5) == 5 and everything.from_game(7) == 7
+
+
+def test_an_index_out_of_range_and_a_foreign_action_are_clear_errors():
+    game = get_spec(GAME).make_game()
+    marines = SideActions(game, "marines", "side")
+    for bad in (6, -1, 2.0, True, "1"):
+        with pytest.raises(IllegalActionError, match=r"is not an index of the 6 actions of the marines \(0-5, actions='side'\)"):
+            marines.to_game(bad)
+    with pytest.raises(ValueError, match="game action 0 is not one of the actions of the marines"):
+        marines.from_game(0)
+
+
+def test_a_bad_kind_is_refused_naming_the_kinds():
+    from aliens_env.pettingzoo import reactor_room_tactics_v0
+
+    assert ACTIONS == ("all", "side")
+    message = r"unknown actions 'mine'; allowed: \['all', 'side'\]"
+    with pytest.raises(ValueError, match=message):
+        gym.make(f"aliens_env/{GAME}-v0", actions="mine")
+    with pytest.raises(ValueError, match=message):
+        reactor_room_tactics_v0.raw_env(actions="mine")
+    with pytest.raises(ValueError, match=message):
+        SideActions(get_spec(GAME).make_game(), "marines", "mine")
+    with pytest.raises(cfglib.ConfigError, match=r"'actions': 'mine' is not allowed; allowed values: \['all', 'side'\]"):
+        cfglib.validate({"actions": "mine"})
+    assert cfglib.validate({})["actions"] == "all"
+    with pytest.raises(cfglib.ConfigError, match="'env_options.actions': the kind of action space is the top-level key 'actions'"):
+        cfglib.validate({"env": GAME, "env_options": {"actions": "side"}})
+
+
+# -- the adapters ----------------------------------------------------------------------------------
+def test_the_gymnasium_adapter_acts_in_the_sides_space():
+    env = gym.make(f"aliens_env/{GAME}-v0", side="marines", opponent="random", actions="side")
+    obs, _ = env.reset(seed=1)
+    game = env.unwrapped.game
+    assert env.action_space.n == 6 and obs["action_mask"].shape == (6,)
+    full = game.legal_mask("marines")
+    assert np.array_equal(obs["action_mask"], full[env.unwrapped.actions.actions])
+    assert np.array_equal(env.unwrapped.action_masks(), obs["action_mask"])
+    before = game.to_dict()
+    obs, _, _, _, _ = env.step(3)  # tactic 3
+    assert game.to_dict() != before
+    # the hive: an illegal action's message names the side's index and the game's action
+    env = gym.make(f"aliens_env/{GAME}-v0", side="hive", opponent="random", actions="side", illegal_action="raise")
+    obs, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    action = env.unwrapped.actions.to_game(illegal)
+    name = env.unwrapped.game.layout.name(action)
+    with pytest.raises(IllegalActionError, match=re.escape(f"hive action {illegal} (the game's {action}, {name}): {name} "
+                                                           f"is not legal for hive now")):
+        env.step(illegal)
+    with pytest.raises(IllegalActionError, match="is not an index of the 114 actions of the hive"):
+        env.step(114)
+    penalized = gym.make(f"aliens_env/{GAME}-v0", side="hive", opponent="random", actions="side")
+    penalized.reset(seed=2)
+    _, reward, terminated, _, info = penalized.step(illegal)
+    assert terminated and reward == -1.0 and info["illegal_action"].startswith(f"hive action {illegal} (the game's {action}")
+
+
+def test_the_pettingzoo_adapter_gives_each_agent_its_space():
+    from aliens_env.pettingzoo import reactor_room_tactics_v0
+
+    aec = reactor_room_tactics_v0.env(actions="side")
+    aec.reset(seed=3)
+    assert aec.action_space("marines").n == 6 and aec.action_space("hive").n == 114
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        agent = aec.agent_selection
+        obs, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            break
+        other = "hive" if agent == "marines" else "marines"
+        assert aec.observation_space(agent).contains(obs) and obs["action_mask"].shape == (aec.action_space(agent).n,)
+        assert not aec.observe(other)["action_mask"].any()
+        game = aec.unwrapped.game
+        assert np.array_equal(aec.unwrapped.actions[agent].expand(obs["action_mask"]), game.legal_mask(agent))
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_a_position_reset_keeps_the_sides_space():
+    from aliens_env.pettingzoo import reactor_room_tactics_v0
+
+    env = gym.make(f"aliens_env/{GAME}-v0", side="marines", actions="side")
+    env.reset(seed=3)
+    position = env.unwrapped.game.to_dict()
+    obs, _ = env.reset(options={"position": position})
+    game = env.unwrapped.game
+    assert np.array_equal(obs["action_mask"], SideActions(game, "marines", "side").mask(game))
+    aec = reactor_room_tactics_v0.env(actions="side")
+    aec.reset(options={"position": position})
+    agent = aec.agent_selection
+    game = aec.unwrapped.game
+    assert np.array_equal(aec.observe(agent)["action_mask"], SideActions(game, agent, "side").mask(game))
+
+
+# -- PPO: training, policy files, policies ----------------------------------------------------------
+@pytest.fixture(scope="module")
+def side_model():
+    """A MaskablePPO model of the Reactor Room Tactics marines' 6 tactics on compact observations
+    (a short run: it learns a few hundred steps)."""
+    from sb3_contrib import MaskablePPO
+
+    torch.manual_seed(0)
+    env = gym.make(f"aliens_env/{GAME}-v0", side="marines", opponent="random", observation="compact", actions="side")
+    spec = extractors.spec_for("observation", GAME, "compact")
+    model = MaskablePPO("MultiInputPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8], **extractors.policy_kwargs(spec)})
+    model.learn(128)
+    assert model.action_space.n == 6 and model.policy.action_net.out_features == 6
+    return model
+
+
+def marines_to_move():
+    game = get_spec(GAME).make_game()
+    hive = RandomPolicy(0)
+    game.reset(3)
+    while game.current_player() != "marines":
+        game.apply(hive.act(game, "hive"))
+    return game
+
+
+def test_a_side_policy_gives_probabilities_over_the_games_actions(side_model):
+    game = marines_to_move()
+    policy = PPOPolicy(side_model, observation="compact", actions="side")
+    probs = policy.probabilities(game, "marines")
+    assert probs.shape == (game.layout.size,) and np.isclose(probs.sum(), 1.0)
+    start, count = game.layout.slices["tactic"]
+    assert probs[start:start + count].sum() == pytest.approx(1.0) and not probs[:start].any()
+    assert game.legal_mask("marines")[policy.act(game, "marines")]
+    # a model without a header acts through the kind whose action count it has
+    by_size = PPOPolicy(side_model, observation="compact")
+    assert np.allclose(by_size.probabilities(game, "marines"), probs) and by_size.actions == "side"
+
+
+def test_a_policy_file_records_the_kind_and_plays_as_an_opponent(side_model, tmp_path):
+    path = str(tmp_path / "side.safetensors")
+    policy_file.save(side_model.policy, path, GAME, "marines", observation="compact", actions="side")
+    header = policy_file.read_header(path)
+    assert header["actions"] == "side" and header["n_actions"] == 6
+    loaded = make_policy(f"ppo:{path}", game=GAME, side="marines")
+    assert loaded.actions == "side"
+    game = marines_to_move()
+    in_memory = PPOPolicy(side_model, observation="compact", actions="side").probabilities(game, "marines")
+    assert np.allclose(in_memory, loaded.probabilities(game, "marines"), atol=1e-6)
+    # a side-space policy plays as the opponent inside step() of an "all" environment
+    env = gym.make(f"aliens_env/{GAME}-v0", side="hive", opponent=f"ppo:{path}")
+    obs, _ = env.reset(seed=0)
+    assert env.action_space.n == game.layout.size
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if terminated or truncated:
+            break
+    with pytest.raises(ValueError, match="was trained on actions='side', not 'all'"):
+        PPOPolicy(path, actions="all")
+    # a header without the key: "all" (as every file written before it)
+    from safetensors.torch import load_file, save_file
+
+    del header["actions"]
+    old = str(tmp_path / "old.safetensors")
+    save_file(load_file(path), old, metadata={policy_file.HEADER_KEY: json.dumps(header)})
+    policy = PPOPolicy(old, game=GAME, side="marines")
+    assert policy.actions == "all"
+    with pytest.raises(ValueError, match=r"expects .* and 6 actions, .* and 187 \(actions='all'\)"):
+        policy.act(game, "marines")
+    with pytest.raises(policy_file.PolicyFileError, match=r"'actions' must be one of \['all', 'side'\], got 'mine'"):
+        policy_file.check_header({**header, "actions": "mine"}, old)
+
+
+def test_an_exported_zip_records_the_kind_of_its_action_count(side_model, tmp_path):
+    zipped = str(tmp_path / "side.zip")
+    side_model.save(zipped)
+    out = str(tmp_path / "side.safetensors")
+    export_policy(zipped, out, game=GAME, side="marines", half=False)
+    header = policy_file.read_header(out)
+    assert header["actions"] == "side" and header["observation"] == "compact"
+    with pytest.raises(ValueError, match=r"no kind of action space of the hive of ReactorRoomTactics .* pass actions="):
+        export_policy(zipped, str(tmp_path / "x.safetensors"), game=GAME, side="hive")
+
+
+def test_the_shipped_policies_act_in_the_games_whole_space():
+    for name, entry in PRETRAINED.items():
+        header = policy_file.read_header(os.path.join(HERE, entry["file"]))
+        assert "actions" not in header and policy_file.actions_of(header) == "all", name
+        assert make_policy(f"pretrained:{name}", game=entry["game"], side=entry["side"]).actions == "all"
+
+
+def test_imitation_maps_the_teachers_actions_into_the_sides_space():
+    data = collect(GAME, "marines", "heuristic", "random", episodes=1, seed=0, gamma=0.99, shaping=False,
+                   observation="compact", actions="side")
+    assert data["action_mask"].shape[1] == 6 and len(data["action"]) > 0
+    assert all(mask[a] for mask, a in zip(data["action_mask"], data["action"]))  # each a legal index
+
+
+def test_the_rllib_backend_refuses_side_actions():
+    from agents import rllib_backend
+
+    config = cfglib.validate({"backend": "rllib", "actions": "side"})
+    with pytest.raises(cfglib.ConfigError, match="actions: side is not supported by the rllib backend yet"):
+        rllib_backend.check_config(config)
+
+
+# -- train.py ------------------------------------------------------------------------------------
+def test_a_side_config_imitates_trains_evaluates_and_exports(tmp_path):
+    """The smoke config (Reactor Room marines: 67 of 181 actions) with actions: side, imitation and a
+    DAgger round first: every mask and action train.py hands the network (environments, the
+    teacher's games, evaluations, the final table through the policy file) is the side's, else
+    the network refuses its size."""
+    tiny = ["actions=side", "bc.teacher=heuristic", "bc.episodes=1", "bc.epochs=1", "bc.dagger=1"]
+    args = [sys.executable, "train.py", "--config", "configs/smoke.yaml", "--output-dir", str(tmp_path), "--run-name", "s"]
+    for item in tiny:
+        args += ["--set", item]
+    proc = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    run = tmp_path / "s"
+    header = policy_file.read_header(str(run / "policies" / "model.safetensors"))
+    game = get_spec("ReactorRoom").make_game()
+    assert header["actions"] == "side" and header["n_actions"] == SideActions(game, "marines", "side").n == 67
+    rows = json.loads((run / "final_eval.json").read_text())
+    assert [r["agent"] for r in rows] == ["trained", "random"] and all(r["episodes"] == 4 for r in rows)
+    assert "evaluation at 128 steps" in proc.stdout and "evaluation at 256 steps" in proc.stdout
