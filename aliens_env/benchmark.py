@@ -22,9 +22,9 @@ Training (--train; needs the training extra): MaskablePPO (4 DummyVecEnv, n_step
 with its default opponent, and the same on connect_four_v3 (as a Gym env with action masks,
 against a random legal opponent), in interleaved slices of one rollout and its update each, in
 two settings, each ratio against the peer in the same setting: "full" (the full observation and
-the action mask flattened into the MLP: sb3's MultiInputPolicy as it is) and "compact"
-(``observation="compact"`` and the extractor ``observation``: the mask applied to the logits
-only); then the default training config (configs/default.yaml, what `python train.py` trains)
+the mask over every action flattened into the MLP: sb3's MultiInputPolicy as it is) and
+"compact" (``observation="compact"``, ``actions="side"``: the learning side's own actions, and
+the extractor ``observation``: the mask applied to the logits only); then the default training config (configs/default.yaml, what `python train.py` trains)
 alone. With --env, only those environments (and the peer).
 
 Memory (--memory): resident memory (RSS, Linux /proc) added by building one AEC env, then by 64
@@ -293,9 +293,11 @@ def _training_stack():
     return MaskablePPO, DummyVecEnv
 
 
-#: --train's two settings: (observation kind, features extractor); the issue's is the first: the
-#: full observation and the action mask flattened into the MLP (sb3's MultiInputPolicy as it is)
-TRAIN_SETTINGS = {"full": ("full", "flat"), "compact": ("compact", "observation")}
+#: --train's two settings: (observation kind, action space, features extractor); the issue's is the
+#: first: the full observation and the action mask over every action flattened into the MLP (sb3's
+#: MultiInputPolicy as it is); the second: the compact observation, the learning side's own actions
+#: and the observation alone into the MLP (the mask applied to the logits only)
+TRAIN_SETTINGS = {"full": ("full", "all", "flat"), "compact": ("compact", "side", "observation")}
 
 
 def bench_model(make_env, extractor: str = "flat") -> TrainRunner:
@@ -343,11 +345,12 @@ def train_speed(seconds: float, default_config: str | None = None, names: list[s
     names = names or sorted(aliens_env.REGISTRY)
     runners, sizes = {}, {}  # sizes: (observation values, actions) by (name, setting)
     peer_env = peer_env_function()
-    for setting, (kind, extractor) in TRAIN_SETTINGS.items():
-        if peer_env is not None:
+    for setting, (kind, actions, extractor) in TRAIN_SETTINGS.items():
+        if peer_env is not None:  # (its players share the 7 columns: its actions are each side's)
             runners[(PEER, setting)] = bench_model(lambda: ConnectFourGym(peer_env), extractor)
         for name in names:
-            make = lambda env_id=f"aliens_env/{name}-v0", kind=kind: gym.make(env_id, observation=kind)  # noqa: E731
+            make = lambda env_id=f"aliens_env/{name}-v0", kind=kind, actions=actions: gym.make(  # noqa: E731
+                env_id, observation=kind, actions=actions)
             runners[(name, setting)] = bench_model(make, extractor)
     for key, runner in runners.items():
         space = runner.model.observation_space
@@ -363,15 +366,15 @@ def train_speed(seconds: float, default_config: str | None = None, names: list[s
             if (name, setting) in sizes:
                 row[setting]["observation"], row[setting]["actions"] = sizes[(name, setting)]
     print(f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread; "
-          f"full: the full observation and the action mask into the MLP (sb3's MultiInputPolicy); compact: the compact "
-          f"observation alone (observation=\"compact\", extractor observation: the mask applied to the logits only). "
-          f"Each ratio against {PEER} in the same setting.")
-    print(f"{'environment':<{NAME_WIDTH}}{'actions':>8}{'full obs':>10}{'steps/s':>9}{'ratio':>8}{'compact obs':>13}{'steps/s':>9}{'ratio':>8}")
+          f"full: the full observation and the mask over every action into the MLP (sb3's MultiInputPolicy); compact: "
+          f"the compact observation alone and the learning side's own actions (observation=\"compact\", actions=\"side\", "
+          f"extractor observation: the mask applied to the logits only). Each ratio against {PEER} in the same setting.")
+    print(f"{'':<{NAME_WIDTH}}{'full':^35}{'compact':^35}")
+    print(f"{'environment':<{NAME_WIDTH}}" + f"{'obs':>8}{'actions':>9}{'steps/s':>9}{'ratio':>9}" * 2)
     for name, row in rows.items():
-        full, compact = row["full"], row["compact"]
-        cells = "".join(f"{r.get('observation', 0):>{w},}{r['train_steps_per_s']:>9,.0f}"
-                        + (f"{r['ratio']:>7.2f}x" if "ratio" in r else f"{'-':>8}") for r, w in ((full, 10), (compact, 13)))
-        print(f"{name:<{NAME_WIDTH}}{full.get('actions', 0):>8,}{cells}")
+        cells = "".join(f"{r['observation']:>8,}{r['actions']:>9,}{r['train_steps_per_s']:>9,.0f}"
+                        + (f"{r['ratio']:>8.2f}x" if "ratio" in r else f"{'-':>9}") for r in (row["full"], row["compact"]))
+        print(f"{name:<{NAME_WIDTH}}{cells}")
     runner = default_config_model(default_config)
     if runner is not None:
         rate = measure({"default": runner}, seconds, slice_seconds=seconds / 2)["default"]

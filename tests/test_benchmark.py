@@ -39,6 +39,7 @@ def test_env_measures_the_named_environments_only_beside_the_peer(capsys):
 def test_train_mode_reports_every_environment_in_both_settings_and_the_default_config(monkeypatch, capsys):
     """--train with tiny rollouts (16 steps x 4 envs, one update each): the structure, not the speed."""
     from aliens_env import benchmark
+    from aliens_env.envs.actions import SideActions
     from aliens_env.envs.observations import Observer
 
     monkeypatch.setattr(benchmark, "TRAIN_N_STEPS", 16)
@@ -50,16 +51,17 @@ def test_train_mode_reports_every_environment_in_both_settings_and_the_default_c
             row, peer = rows[name][setting], rows["connect_four_v3"][setting]
             assert row["train_steps_per_s"] > 0
             assert abs(row["ratio"] - row["train_steps_per_s"] / peer["train_steps_per_s"]) < 1e-9
-    for name, spec in aliens_env.REGISTRY.items():  # each setting trains on its own kind of observation
+    for name, spec in aliens_env.REGISTRY.items():  # each setting trains on its own observation and actions
         game = spec.make_game()
         assert rows[name]["full"]["observation"] == game.observation_shape[0]
         assert rows[name]["compact"]["observation"] == Observer(game, "compact").shape[0]
-        assert rows[name]["full"]["actions"] == rows[name]["compact"]["actions"] == game.layout.size
+        assert rows[name]["full"]["actions"] == game.layout.size
+        assert rows[name]["compact"]["actions"] == SideActions(game, "marines", "side").n
     assert rows["connect_four_v3"]["full"]["observation"] == 84 and rows["connect_four_v3"]["full"]["actions"] == 7
     assert rows["default config"]["train_steps_per_s"] > 0
     printed = capsys.readouterr().out
     assert "MaskablePPO, 4 DummyVecEnv, n_steps 16, MLP 64x64, 1 torch thread" in printed
-    assert "compact obs" in printed and "default training config" in printed
+    assert "compact" in printed and "actions=\"side\"" in printed and "default training config" in printed
     assert all(name in printed for name in aliens_env.REGISTRY)
 
 
