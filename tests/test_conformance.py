@@ -79,25 +79,32 @@ def test_masked_ppo_runs(name, side):
     assert env.unwrapped.action_masks()[int(action)] == 1
 
 
-# The compact observation: the API checks again (the Gymnasium and SB3 ones of both sides; the
-# PettingZoo ones observe both agents) and a short MaskablePPO run with the observation extractor
-# (the mask kept out of the network), on one side.
-@pytest.mark.parametrize("name", COMPACT)
+# The environments' variants (observation="compact", actions="side"): the API checks again (the
+# Gymnasium and SB3 ones of both sides; the PettingZoo ones observe and act for both agents).
+VARIANTS = [(name, {"observation": "compact"}) for name in COMPACT] + [(name, {"actions": "side"}) for name in SIDE_ACTIONS]
+VARIANT_IDS = [f"{name}-{'-'.join(options.values())}" for name, options in VARIANTS]
+
+
+@pytest.mark.parametrize("name, options", VARIANTS, ids=VARIANT_IDS)
 @pytest.mark.parametrize("side", SIDES)
-def test_compact_passes_the_gymnasium_and_sb3_checks(name, side):
-    env = gym.make(f"aliens_env/{name}-v0", side=side, observation="compact")
+def test_variants_pass_the_gymnasium_and_sb3_checks(name, options, side):
+    env = gym.make(f"aliens_env/{name}-v0", side=side, **options)
+    if "actions" in options:
+        assert env.action_space.n == SideActions(env.unwrapped.game, side, "side").n
     gym_check_env(env.unwrapped, skip_render_check=True)
     sb3_check_env(env.unwrapped, warn=False)
 
 
-@pytest.mark.parametrize("name", COMPACT)
-def test_compact_passes_the_pettingzoo_api_and_seed_tests(name):
+@pytest.mark.parametrize("name, options", VARIANTS, ids=VARIANT_IDS)
+def test_variants_pass_the_pettingzoo_api_and_seed_tests(name, options):
     import functools
 
-    api_test(pz_module(name).env(observation="compact"), num_cycles=300)
-    seed_test(functools.partial(pz_module(name).env, observation="compact"), num_cycles=100)
+    api_test(pz_module(name).env(**options), num_cycles=300 if "observation" in options else 100)
+    seed_test(functools.partial(pz_module(name).env, **options), num_cycles=100 if "observation" in options else 50)
 
 
+# A short MaskablePPO run on compact observations with the observation extractor (the mask kept out
+# of the network), on one side.
 @pytest.mark.parametrize("name", COMPACT)
 def test_masked_ppo_runs_on_compact_observations(name):
     from sb3_contrib import MaskablePPO
@@ -116,8 +123,7 @@ def test_masked_ppo_runs_on_compact_observations(name):
 
 # Each side's own action space: the legal actions random play meets lie in the slices the ruleset
 # declares for their side (what makes the declarations trustworthy: a side-space policy could not
-# take another) and the side's mask maps back to the game's exactly; then the API checks again with
-# actions="side" (the Gymnasium and SB3 ones of both sides; the PettingZoo ones act for both).
+# take another) and the side's mask maps back to the game's exactly (the API checks: VARIANTS above).
 @pytest.mark.parametrize("name", NAMES)
 def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name):
     game = aliens_env.envs.get_spec(name).make_game()
@@ -139,23 +145,6 @@ def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name
         side_mask = actions[player].mask(game)
         assert side_mask.dtype == np.int8 and np.array_equal(actions[player].expand(side_mask), mask)
         game.apply(policy.act(game, player))
-
-
-@pytest.mark.parametrize("name", SIDE_ACTIONS)
-@pytest.mark.parametrize("side", SIDES)
-def test_side_actions_pass_the_gymnasium_and_sb3_checks(name, side):
-    env = gym.make(f"aliens_env/{name}-v0", side=side, actions="side")
-    assert env.action_space.n == SideActions(env.unwrapped.game, side, "side").n
-    gym_check_env(env.unwrapped, skip_render_check=True)
-    sb3_check_env(env.unwrapped, warn=False)
-
-
-@pytest.mark.parametrize("name", SIDE_ACTIONS)
-def test_side_actions_pass_the_pettingzoo_api_and_seed_tests(name):
-    import functools
-
-    api_test(pz_module(name).env(actions="side"), num_cycles=100)
-    seed_test(functools.partial(pz_module(name).env, actions="side"), num_cycles=50)
 
 
 def test_masked_ppo_runs_on_side_actions_and_compact_observations():
