@@ -304,3 +304,33 @@ def test_a_side_config_imitates_trains_evaluates_and_exports(tmp_path):
     rows = json.loads((run / "final_eval.json").read_text())
     assert [r["agent"] for r in rows] == ["trained", "random"] and all(r["episodes"] == 4 for r in rows)
     assert "evaluation at 128 steps" in proc.stdout and "evaluation at 256 steps" in proc.stdout
+
+
+def test_a_position_whose_action_slices_differ_is_refused(monkeypatch):
+    """A position of another config whose layout has as many actions in other slices would be
+    mapped wrongly by the environment's side actions: it is refused before anything changes."""
+    from aliens_env.core.actions import ActionLayout
+    from aliens_env.envs import gym_env
+
+    env = gym.make(f"aliens_env/{GAME}-v0", side="marines", actions="side")
+    env.reset(seed=0)
+    game = env.unwrapped.game
+    position = game.to_dict()
+    other = type(game).from_dict(position)
+    other.layout = ActionLayout([("renamed", game.layout.size)])  # as many actions, other slices
+    monkeypatch.setattr(type(game), "from_dict", classmethod(lambda cls, data: other))
+    before = game.to_dict()
+    with pytest.raises(ValueError, match="make the environment with the position's config"):
+        gym_env.position_from_options(game, {"position": position})
+    with pytest.raises(ValueError, match="make the environment with the position's config"):
+        env.reset(options={"position": position})
+    assert env.unwrapped.game.to_dict() == before
+
+
+def test_from_game_takes_whole_numbers_only():
+    marines = SideActions(get_spec(GAME).make_game(), "marines", "side")
+    first = marines.to_game(0)
+    assert marines.from_game(first) == marines.from_game(np.int64(first)) == marines.from_game(np.array(first)) == 0
+    for bad in (float(first) + 0.7, str(first), True):
+        with pytest.raises(ValueError, match="a game action is a whole number"):
+            marines.from_game(bad)

@@ -74,6 +74,10 @@ class SideActions:
 
     def from_game(self, action) -> int:
         """The index of the game's action ``action``; a ValueError where the side never takes it."""
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+            raise ValueError(f"a game action is a whole number, got {action!r}")
         action = int(action)
         if not 0 <= action < self.game_size or self._index[action] < 0:
             raise ValueError(f"game action {action} is not one of the actions of the {self.side} (actions={self.kind!r})")

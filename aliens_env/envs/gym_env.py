@@ -65,8 +65,9 @@ def position_from_options(game: Game, options: dict[str, Any] | None, unknown: s
     if options.get("position") is None:
         return None
     loaded = type(game).from_dict(options["position"])
-    if loaded.obs_layout.shapes != game.obs_layout.shapes or loaded.layout.size != game.layout.size:
-        # (the same views: the environment's Observer, made for its game, reads the position's too)
+    if loaded.obs_layout.shapes != game.obs_layout.shapes or loaded.layout.slices != game.layout.slices:
+        # (the same views and action slices: the environment's Observer and its side's actions, made
+        # for its game, read and map the position's too)
         raise ValueError(
             f"the position's config gives observations of shape {loaded.observation_shape} and "
             f"{loaded.layout.size} actions; this environment has {game.observation_shape} and "
