@@ -72,6 +72,19 @@ class SideActions:
                                      f"(0-{self.n - 1}, actions='side')")
         return self._to_game[i]
 
+    def apply(self, game, i) -> None:
+        """Apply the game's action of index ``i``; an IllegalActionError (nothing changed) names both
+        the index and the game's action. ("all": the game's own apply.)"""
+        if self.kind == "all":
+            game.apply(i)
+            return
+        action = self.to_game(i)  # (an index out of range: its own IllegalActionError)
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"{self.side} action {i} (the game's {action}, "
+                                     f"{game.layout.name(action)}): {exc}") from None
+
     def from_game(self, action) -> int:
         """The index of the game's action ``action``; a ValueError where the side never takes it."""
         if isinstance(action, np.ndarray) and action.shape == ():

@@ -157,7 +157,7 @@ class AliensEnv(gym.Env):
             raise RuntimeError(f"it is {self.game.current_player()}'s move, not {self.side}'s")
         try:
             if self._mapped:
-                self._apply_side_action(action)
+                self.actions.apply(self.game, action)
             else:
                 self.game.apply(action)  # checks legality first; an illegal action changes nothing
         except IllegalActionError as exc:
@@ -186,16 +186,6 @@ class AliensEnv(gym.Env):
         return render(self.game, self.render_mode, viewer=self.side)
 
     # -- helpers -------------------------------------------------------------------------------
-    def _apply_side_action(self, index) -> None:
-        """Apply the game's action of the side's ``index``; an IllegalActionError (nothing changed)
-        names both."""
-        action = self.actions.to_game(index)  # (an index out of range: its own IllegalActionError)
-        try:
-            self.game.apply(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"{self.side} action {index} (the game's {action}, "
-                                     f"{self.game.layout.name(action)}): {exc}") from None
-
     def _play_opponent(self) -> None:
         game = self.game
         while not game.is_terminal() and game.current_player() == self.opponent_side:

@@ -118,7 +118,7 @@ class AliensAEC(AECEnv):
         game = self.game
         try:
             if self._mapped:
-                self._apply_side_action(agent, action)
+                self.actions[agent].apply(game, action)
             else:
                 game.apply(action)  # checks legality first; an illegal action changes nothing
         except IllegalActionError as exc:
@@ -151,16 +151,6 @@ class AliensAEC(AECEnv):
         if self.shaping or player is None:  # (else every reward is 0.0, as every cumulative one is: nothing to add)
             for a, reward in rewards.items():
                 cumulative[a] += reward
-
-    def _apply_side_action(self, agent, index) -> None:
-        """Apply the game's action of ``agent``'s ``index``; an IllegalActionError (nothing changed)
-        names both."""
-        action = self.actions[agent].to_game(index)  # (an index out of range: its own IllegalActionError)
-        try:
-            self.game.apply(action)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"{agent} action {index} (the game's {action}, "
-                                     f"{self.game.layout.name(action)}): {exc}") from None
 
     def _value(self, agent) -> float:
         return float(self.game.shaping_value(agent)) if self.shaping else 0.0
