@@ -19,7 +19,9 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     ``observation`` (a kind of aliens_env.envs.observations) the learner trains on, its mask and the
     teacher's action in the learner's kind of ``actions`` (aliens_env.envs.actions). The
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
-    this is DAgger's labelling of the learner's own positions (Ross et al. 2011)."""
+    this is DAgger's labelling of the learner's own positions (Ross et al. 2011). A decision whose
+    teacher's action the learner's kind cannot take (actions="side" with the compact observation: a
+    target past the nearest it shows) is left out of the data, its return kept in the others'."""
     from aliens_env.core.game import check_result_reward, final_reward, other_side
     from aliens_env.envs.actions import SideActions
     from aliens_env.envs.observations import Observer
@@ -29,7 +31,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
 
     game = get_spec(game_name).make_game(**(env_options or {}))
     observer = Observer(game, observation)
-    side_actions = SideActions(game, side, actions)
+    side_actions = SideActions(game, side, actions, observer.shown_rows)
     policies = {side: make_policy(teacher, game=game_name, side=side, seed=seed),
                 other_side(side): make_policy(opponent, game=game_name, side=other_side(side), seed=seed)}
     mover = policies[side] if driver is None else driver
@@ -52,7 +54,10 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 obs.append(observer(game, side))
                 masks.append(side_actions.mask(game))
                 action = policies[side].act(game, side)
-                taken.append(side_actions.from_game(action))
+                try:
+                    taken.append(side_actions.from_game(action))
+                except ValueError:
+                    taken.append(-1)  # (not the learner's: left out below)
                 if mover is not policies[side]:
                     action = mover.act(game, side)
             else:
@@ -65,8 +70,11 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
             g = r + gamma * g
             out.append(g)
         returns.extend(reversed(out))
-    return {"observation": np.asarray(obs, dtype=np.float32), "action_mask": np.asarray(masks, dtype=np.int8),
-            "action": np.asarray(taken, dtype=np.int64), "return": np.asarray(returns, dtype=np.float32)}
+    kept = [i for i, action in enumerate(taken) if action >= 0]
+    return {"observation": np.asarray([obs[i] for i in kept], dtype=np.float32),
+            "action_mask": np.asarray([masks[i] for i in kept], dtype=np.int8),
+            "action": np.asarray([taken[i] for i in kept], dtype=np.int64),
+            "return": np.asarray([returns[i] for i in kept], dtype=np.float32)}
 
 
 def teacher_batch(policy, data: dict[str, np.ndarray], idx) -> tuple:

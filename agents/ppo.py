@@ -41,8 +41,8 @@ def export_policy(model_path: str, out_path: str, game: str, side: str, half: bo
     takes the kind whose observations (actions of ``side``) of ``game`` (its default options) have
     the model's size, and refuses a model no kind fits (trained with other options: then name the
     kind). Returns the file size."""
-    from aliens_env.envs.actions import ACTIONS, SideActions, check_actions
-    from aliens_env.envs.observations import OBSERVATIONS, Observer, check_observation
+    from aliens_env.envs.actions import ACTIONS, check_actions, kind_of_count
+    from aliens_env.envs.observations import OBSERVATIONS, Observer, check_observation, kind_of_shape
     from aliens_env.envs.registry import get_spec
 
     from . import policy_file
@@ -53,18 +53,17 @@ def export_policy(model_path: str, out_path: str, game: str, side: str, half: bo
     made = get_spec(game).make_game() if observation is None or actions is None else None
     if observation is None:
         size = tuple(model.observation_space["observation"].shape)
-        fits = [kind for kind in OBSERVATIONS if Observer(made, kind).shape == size]
-        if not fits:
+        observation = kind_of_shape(made, size)
+        if observation is None:
             raise ValueError(f"{model_path}: no kind of observation of {game} with its default options has the model's "
                              f"size {size}; pass observation= (one of {list(OBSERVATIONS)}) for the options it was trained with")
-        observation = fits[0]
     if actions is None:
         n = int(model.observation_space["action_mask"].shape[0])
-        fits = [kind for kind in ACTIONS if SideActions(made, side, kind).n == n]
-        if not fits:
+        made = made or get_spec(game).make_game()
+        actions = kind_of_count(made, side, n, Observer(made, check_observation(observation)).shown_rows)
+        if actions is None:
             raise ValueError(f"{model_path}: no kind of action space of the {side} of {game} with its default options has "
                              f"the model's {n} actions; pass actions= (one of {list(ACTIONS)}) for the options it was trained with")
-        actions = fits[0]
     return policy_file.save(model.policy, out_path, game, side, made_by=made_by, half=half,
                             observation=check_observation(observation), actions=check_actions(actions))
 
@@ -168,25 +167,27 @@ class PPOPolicy:
         """The Observer of the model's kind for ``game``, made again (and the sizes checked again)
         when the game is another object than the last one's."""
         if game is not self._observed:
-            from aliens_env.envs.observations import OBSERVATIONS, Observer
+            from aliens_env.envs.observations import OBSERVATIONS, Observer, kind_of_shape
 
             if self.observation is None:  # a model without a header: the kind whose size it has
                 size = tuple(self.model.observation_space["observation"].shape)
-                self.observation = next((kind for kind in OBSERVATIONS if Observer(game, kind).shape == size), OBSERVATIONS[0])
+                self.observation = kind_of_shape(game, size) or OBSERVATIONS[0]
             self._observer, self._observed, self._checked = Observer(game, self.observation), game, False
             self._side_actions = {}
         return self._observer
 
     def _actions_of(self, game, player: str):
-        """The SideActions of the model's kind for ``player`` in ``game`` (the game of ``_observer_of``)."""
+        """The SideActions of the model's kind for ``player`` in ``game`` (the game of ``_observer_of``:
+        its observation's shown rows)."""
         side_actions = self._side_actions.get(player)
         if side_actions is None:
-            from aliens_env.envs.actions import ACTIONS, SideActions
+            from aliens_env.envs.actions import ACTIONS, SideActions, kind_of_count
 
+            shown_rows = self._observer_of(game).shown_rows
             if self.actions is None:  # a model without a header: the kind whose action count it has
                 n = int(self.model.observation_space["action_mask"].shape[0])
-                self.actions = next((kind for kind in ACTIONS if SideActions(game, player, kind).n == n), ACTIONS[0])
-            side_actions = self._side_actions[player] = SideActions(game, player, self.actions)
+                self.actions = kind_of_count(game, player, n, shown_rows) or ACTIONS[0]
+            side_actions = self._side_actions[player] = SideActions(game, player, self.actions, shown_rows)
             self._checked = False
         return side_actions
 

@@ -27,12 +27,20 @@ def table() -> str:
             f"aliens_env.pettingzoo.{pettingzoo_module_name(name)}",
             "marines, hive",
             str(game.layout.size),
-            *(str(SideActions(game, side, "side").n) for side in ("marines", "hive")),
+            *(side_count(game, side) for side in ("marines", "hive")),
             f"{game.observation_shape[0]} floats",
             f"{Observer(game, 'compact').shape[0]} floats",  # (the full one where that is already small)
             ", ".join(["random", *spec.policies]),
         ))
     return markdown(rows)
+
+
+def side_count(game, side: str) -> str:
+    """The count of ``side``'s actions="side" actions, and with the compact observation where that
+    shows fewer targets (the actions at the others left out)."""
+    full = SideActions(game, side, "side").n
+    compact = SideActions(game, side, "side", Observer(game, "compact").shown_rows).n
+    return str(full) if compact == full else f"{full} ({compact} with compact)"
 
 
 def views() -> str:

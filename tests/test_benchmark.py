@@ -56,7 +56,7 @@ def test_train_mode_reports_every_environment_in_both_settings_and_the_default_c
         assert rows[name]["full"]["observation"] == game.observation_shape[0]
         assert rows[name]["compact"]["observation"] == Observer(game, "compact").shape[0]
         assert rows[name]["full"]["actions"] == game.layout.size
-        assert rows[name]["compact"]["actions"] == SideActions(game, "marines", "side").n
+        assert rows[name]["compact"]["actions"] == SideActions(game, "marines", "side", Observer(game, "compact").shown_rows).n
     assert rows["connect_four_v3"]["full"]["observation"] == 84 and rows["connect_four_v3"]["full"]["actions"] == 7
     assert rows["default config"]["train_steps_per_s"] > 0
     printed = capsys.readouterr().out

@@ -123,11 +123,14 @@ def test_masked_ppo_runs_on_compact_observations(name):
 
 # Each side's own action space: the legal actions random play meets lie in the slices the ruleset
 # declares for their side (what makes the declarations trustworthy: a side-space policy could not
-# take another) and the side's mask maps back to the game's exactly (the API checks: VARIANTS above).
+# take another) and the side's mask maps back to the game's exactly (the API checks: VARIANTS above);
+# with the compact observation's rows (the actions at targets it does not show left out) a side to
+# move always has a legal action left.
 @pytest.mark.parametrize("name", NAMES)
 def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name):
     game = aliens_env.envs.get_spec(name).make_game()
     actions = {side: SideActions(game, side, "side") for side in SIDES}
+    shown = {side: SideActions(game, side, "side", Observer(game, "compact").shown_rows) for side in SIDES}
     declared = {side: np.zeros(game.layout.size, dtype=bool) for side in SIDES}
     for side in SIDES:
         declared[side][actions[side].actions] = True
@@ -144,6 +147,8 @@ def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name
                                  f"its declared slices {game.side_slices(player)}"
         side_mask = actions[player].mask(game)
         assert side_mask.dtype == np.int8 and np.array_equal(actions[player].expand(side_mask), mask)
+        assert shown[player].mask(game).any(), f"{name}: the {player}' legal actions {game.legal_actions(player)} all " \
+                                               f"lie at rows the compact observation does not show"
         game.apply(policy.act(game, player))
 
 

@@ -85,6 +85,77 @@ def test_side_actions_map_both_ways():
     assert everything.n == game.layout.size and everything.to_game(5) == 5 and everything.from_game(7) == 7
 
 
+# -- the actions at rows the observation does not show (Game.row_slice_names) ----------------------
+def test_with_the_compact_observation_the_marines_fire_only_at_the_targets_it_shows():
+    from aliens_env.envs.observations import Observer
+
+    game = get_spec("ReactorRoom").make_game()
+    assert game.row_slice_names["targets"][:3] == ("fire", "fire_pair", "melee")
+    shown = Observer(game, "compact").shown_rows
+    assert shown == {"targets": 8} and game.obs_layout.shapes["targets"][0] == 16
+    full, compact = SideActions(game, "marines", "side"), SideActions(game, "marines", "side", shown)
+    assert full.n == 67 and compact.n == 67 - 3 * 8  # fire, fire_pair, melee at targets 8-15 left out
+    kept = {game.layout.name(a) for a in compact.actions}
+    for kind in ("fire", "fire_pair", "melee"):
+        start = game.layout.slices[kind][0]
+        assert {f"{kind}[{k}]" for k in range(8)} <= kept and f"{kind}[8]" not in kept
+        with pytest.raises(ValueError, match="is not one of the actions of the marines"):
+            compact.from_game(start + 8)
+        assert compact.to_game(compact.from_game(start + 7)) == start + 7
+    hive = SideActions(game, "hive", "side", shown)  # (the hive's slices name no target row)
+    assert hive.n == SideActions(game, "hive", "side").n
+    assert SideActions(game, "marines", "all", shown).n == game.layout.size  # "all": the game's every action
+    assert Observer(game, "full").shown_rows == {}
+
+
+def test_the_adapters_with_compact_and_side_give_the_cut_space():
+    from aliens_env.pettingzoo import reactor_room_v0
+
+    env = gym.make("aliens_env/ReactorRoom-v0", observation="compact", actions="side")
+    assert env.action_space.n == 43
+    obs, _ = env.reset(seed=2)
+    game = env.unwrapped.game
+    assert np.array_equal(obs["action_mask"], game.legal_mask("marines")[env.unwrapped.actions.actions])
+    aec = reactor_room_v0.env(observation="compact", actions="side")
+    assert aec.action_space("marines").n == 43 and aec.action_space("hive").n == SideActions(game, "hive", "side").n
+
+
+def test_a_row_slice_whose_size_is_not_its_views_rows_is_refused():
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    class Misdeclared(ReactorRoom):
+        row_slice_names = {"targets": ("move",)}  # 8 directions, not 16 targets
+
+    game = Misdeclared()
+    with pytest.raises(ValueError, match=r"names 'move' for view 'targets', but the slice has 8 actions and the view "
+                                         r"16 rows"):
+        SideActions(game, "marines", "side", {"targets": 8})
+
+
+def test_imitation_leaves_out_a_teacher_action_the_learner_cannot_take():
+    from aliens_env.core.policy import Policy
+
+    class FarthestFirst(Policy):  # fires at the farthest target it may, else takes the first legal action
+        def act(self, game, player):
+            legal = np.flatnonzero(game.legal_mask(player))
+            start, count = game.layout.slices["fire"]
+            shots = [a for a in legal if start <= a < start + count]
+            return int(shots[-1] if shots else legal[0])
+
+    kwargs = dict(game_name="ReactorRoom", side="marines", teacher=FarthestFirst(), opponent="dice", episodes=20, seed=0,
+                  gamma=0.99, shaping=False, actions="side")
+    everything = collect(observation="full", **kwargs)
+    compact = collect(observation="compact", **kwargs)
+    game = get_spec("ReactorRoom").make_game()
+    side = SideActions(game, "marines", "side")
+    aimed = [game.layout.decode(side.to_game(int(i))) for i in everything["action"]]
+    far = sum(1 for kind, k in aimed if kind == "fire" and k >= 8)
+    assert far > 0  # (the teacher fired past the 8th target in these games)
+    assert len(compact["action"]) == len(everything["action"]) - far
+    assert len(compact["observation"]) == len(compact["action_mask"]) == len(compact["return"]) == len(compact["action"])
+    assert compact["action_mask"].shape[1] == 43 and compact["action"].max() < 43
+
+
 def test_an_index_out_of_range_and_a_foreign_action_are_clear_errors():
     game = get_spec(GAME).make_game()
     marines = SideActions(game, "marines", "side")

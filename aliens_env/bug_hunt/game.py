@@ -119,6 +119,8 @@ class BugHunt(GameRecords):
     #: the hive's decisions' slices (step: step, stop, close_door; order, approach, attack, summon, appear);
     #: the marines' every other (activate: activate, activate_apc; act; extra_hit; overwatch_fire; drive)
     side_slice_names = {"hive": ("order", "step", "stop", "approach", "attack", "summon", "appear", "close_door")}
+    #: a figure's fire at its k-th target (the ``targets`` view's k-th row)
+    row_slice_names = {"targets": ("fire",)}
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,

@@ -188,6 +188,11 @@ class Game:
     decisions are whose); a side it leaves out takes every slice the other side's entry does not
     name; a name may be both sides' (a card both decks hold), and may be missing from a layout (an
     option that adds the slice). None (the default): every slice for both sides.
+    ``row_slice_names`` (a class attribute), ``{row view: names of the slices whose k-th action is
+    aimed at that view's k-th row}`` (a Marine's fire at its k-th target): where an observation
+    shows only the first rows of the view (``observation="compact"``), ``actions="side"`` leaves out
+    the actions aimed at the rows it does not show (aliens_env/envs/actions.py). A name may be
+    missing from a layout, as above. None (the default): no such slices.
 
     What a ruleset may add: its own compact observation (the environments' ``observation="compact"``,
     aliens_env/envs/observations.py), ``compact_layout`` (an ObsLayout) and ``observe_compact(player)``
@@ -195,6 +200,7 @@ class Game:
     the full observation, or the full one."""
 
     side_slice_names = None  # (see the class's docstring: every slice for both sides)
+    row_slice_names = None  # (see the class's docstring: no slice aimed at a view's rows)
 
     def __init__(self):
         missing = abstract_methods(type(self))
@@ -337,7 +343,7 @@ class Game:
     def side_slices(self, side: str) -> tuple[str, ...]:
         """The names of the slices of ``layout`` that `side` may ever take, in the layout's order
         (``side_slice_names``, the ruleset's declaration): a legal action of `side` always lies in
-        one of them (tests/test_side_actions.py checks it by random play of every registered
+        one of them (tests/test_conformance.py checks it by random play of every registered
         environment). Default: every slice, for both sides."""
         other = other_side(side)  # (checks the side's name)
         names = tuple(self.layout.slices)

@@ -4,7 +4,10 @@ config key ``actions``, a policy file's header):
 - "all" (the default): the game's one flat Discrete space, ``game.layout``, shared by both sides;
 - "side": only the slices of the layout that side may ever take (``game.side_slices(side)``, the
   Game contract), numbered 0..n-1 in the layout's order: e.g. the Tactics environments' marines take
-  only their tactics. A network's action head is that much smaller.
+  only their tactics. A network's action head is that much smaller. Where the observation shows only
+  the first rows of a view (``Observer.shown_rows``: the compact observation's nearest targets), the
+  actions aimed at the rows it does not show are left out too (``game.row_slice_names``): a network
+  acts on what it sees (ReactorRoom's marines fire at their 8 nearest targets, not their 16).
 
 A ``SideActions`` is made once per environment (or policy), game and side: ``n`` actions,
 ``mask(game)`` the side's legal ones, ``to_game(i)`` the game's action of index ``i``,
@@ -27,11 +30,37 @@ def check_actions(kind) -> str:
     return kind
 
 
+def kind_of_count(game, side: str, n: int, shown_rows: dict[str, int] | None = None) -> str | None:
+    """The first kind of actions whose count for ``side`` of ``game`` (with the observation's
+    ``shown_rows``) is ``n`` (a model's without a header), None if none is."""
+    return next((kind for kind in ACTIONS if SideActions(game, side, kind, shown_rows).n == n), None)
+
+
+def _kept_counts(game, names, shown_rows: dict[str, int]) -> dict[str, int]:
+    """{slice of ``names`` aimed at a view's rows: its actions kept}: as many as ``shown_rows``
+    shows of the view (``game.row_slice_names``); a declared slice whose size is not its view's
+    row count is a ValueError (its k-th action could not be the k-th row's)."""
+    declared = game.row_slice_names or {}
+    kept = {}
+    for view, shown in shown_rows.items():
+        for name in declared.get(view, ()):
+            if name not in names:
+                continue  # (another side's, or an option's slice this layout has not)
+            count, rows = game.layout.slices[name][1], game.obs_layout.shapes[view][0]
+            if count != rows:
+                raise ValueError(f"{type(game).__name__}.row_slice_names names {name!r} for view {view!r}, but the "
+                                 f"slice has {count} actions and the view {rows} rows: its k-th action must be the k-th row's")
+            kept[name] = min(shown, count)
+    return kept
+
+
 class SideActions:
     """The actions of one kind that ``side`` takes in ``game`` (and in games of the same config:
     the layout and the declared slices depend on the config only)."""
 
-    def __init__(self, game, side: str, kind: str = "all"):
+    def __init__(self, game, side: str, kind: str = "all", shown_rows: dict[str, int] | None = None):
+        """``shown_rows``: {row view: how many of its first rows the observation shows}
+        (``Observer.shown_rows``; None: all of every view; "all" keeps every action whatever it is)."""
         self.kind = check_actions(kind)
         if side not in SIDES:
             raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
@@ -46,8 +75,9 @@ class SideActions:
             if unknown or not names:
                 raise ValueError(f"{type(game).__name__}.side_slices({side!r}) gives {list(names)}: "
                                  f"{'none' if not names else unknown} not slices of its layout {list(layout.slices)}")
-            self.actions = np.concatenate([np.arange(start, start + count) for start, count in
-                                           (layout.slices[name] for name in names)]).astype(np.int64)
+            kept = _kept_counts(game, names, shown_rows or {})
+            self.actions = np.concatenate([np.arange(start, start + kept.get(name, count)) for name, (start, count) in
+                                           ((name, layout.slices[name]) for name in names)]).astype(np.int64)
         self.n = len(self.actions)
         #: (the game's action of each index as a Python int: to_game's look-up without numpy)
         self._to_game = self.actions.tolist()

@@ -7,7 +7,8 @@ gives the game's own observation, ``"compact"`` a few hundred values: the game's
 observation where it has one, else made from the full one (envs/observations.py).
 
 Actions: ``actions="all"`` (default) the game's one flat Discrete space, both sides'; ``"side"``
-only the slices the learning side may ever take (``game.side_slices``), numbered 0..n-1: the
+only the slices the learning side may ever take (``game.side_slices``), numbered 0..n-1, less the
+actions at rows the observation does not show (with "compact": targets past the nearest): the
 action space, the mask and ``step(i)``'s action are the side's (envs/actions.py).
 
 Rewards: at the end, the learning side's result: +1 win, 0 draw, -1 loss, or what
@@ -114,7 +115,7 @@ class AliensEnv(gym.Env):
         self.illegal_penalty = float(illegal_penalty)
         self.shaping = bool(shaping)
         self.observer = Observer(self.game, observation)
-        self.actions = SideActions(self.game, side, actions)
+        self.actions = SideActions(self.game, side, actions, self.observer.shown_rows)
         self._mapped = actions != "all"  # (the game's own actions: step and the mask as they always were)
         n = self.actions.n
         self.action_space = spaces.Discrete(n)

@@ -26,6 +26,12 @@ def check_observation(kind) -> str:
     return kind
 
 
+def kind_of_shape(game, shape: tuple) -> str | None:
+    """The first kind of observation of ``game`` whose shape is ``shape`` (a model's without a
+    header: the kinds' shapes differ wherever a game has a compact one), None if none is."""
+    return next((kind for kind in OBSERVATIONS if Observer(game, kind).shape == tuple(shape)), None)
+
+
 class Observer:
     """The observations of one kind of ``game`` (and of games of the same config: a game's own
     compact layout and the transform depend on the config only)."""
@@ -44,6 +50,9 @@ class Observer:
             self.layout, self.shape = self.transform.layout, tuple(self.transform.shape)
         else:
             self.layout, self.shape = game.obs_layout, tuple(game.observation_shape)
+        #: {row view: how many of its first rows this observation shows}, for the views it cuts (the
+        #: transform's ``rows``: the nearest targets); SideActions leaves out the actions at the others
+        self.shown_rows = {} if self.transform is None else {view: cut for view, _, _, cut in self.transform.kept if cut}
 
     def __call__(self, game, side: str):
         if self.own:

@@ -3,8 +3,8 @@
 Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the mask is all
 zero for the agent not to move. ``observation="full"`` (default) or ``"compact"`` as in the
 Gymnasium adapter, and ``actions="all"`` (default: both agents the game's one flat Discrete space)
-or ``"side"`` (each agent only the slices it may ever take, numbered 0..n-1: the agents' action
-spaces and masks then differ; envs/actions.py). Rewards come at the end (+1 / 0 / -1 per side, or what
+or ``"side"`` (each agent only the slices it may ever take, numbered 0..n-1, less the actions at
+rows the observation does not show: the agents' action spaces and masks then differ; envs/actions.py). Rewards come at the end (+1 / 0 / -1 per side, or what
 ``result_reward`` gives each result, or with ``reward="victory_points"`` the scaled Tournament
 Victory Points, as in the Gymnasium adapter), and each step
 with ``shaping=True`` as in the Gymnasium adapter. A game the rules end sets ``terminations``;
@@ -52,7 +52,7 @@ class AliensAEC(AECEnv):
         self.shaping = bool(shaping)
         self.observer = Observer(self.game, observation)
         self.possible_agents = list(SIDES)
-        self.actions = {a: SideActions(self.game, a, actions) for a in self.possible_agents}
+        self.actions = {a: SideActions(self.game, a, actions, self.observer.shown_rows) for a in self.possible_agents}
         self._mapped = actions != "all"  # (the game's own actions: step and the masks as they always were)
         self.observation_spaces = {
             a: spaces.Dict(

@@ -156,6 +156,7 @@ class CompleteMovie(StageChain):
     #: its stages' hive slices (the Drop Ship's prefixed); the marines' every other
     side_slice_names = {"hive": HuntForTheQueen.side_slice_names["hive"] + tuple(
         PREFIX["drop_ship"] + name for name in DropShip.side_slice_names["hive"])}
+    row_slice_names = HuntForTheQueen.row_slice_names  # (its lair stages' actions at a target)
 
     def __init__(self, **options):
         if options:

@@ -121,6 +121,7 @@ class MovieScenario(StageChain):
 
     name = "MovieScenario"
     side_slice_names = ReactorRoom.side_slice_names  # (its stages' hive slices; Operations' own are the marines')
+    row_slice_names = ReactorRoom.row_slice_names  # (its stages' actions at a target)
 
     def __init__(self, healing: bool = True, **options):
         if options:

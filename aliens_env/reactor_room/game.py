@@ -95,6 +95,9 @@ class ReactorRoom(PhasedGame, WeaponRules):
     #: the hive's decisions take these slices (order, target, move_to, place: one each); the marines'
     #: every other (the marine's actions, push; Operations' grenade, torch, ask_burke)
     side_slice_names = {"hive": ("order", "target", "move_to", "place")}
+    #: the marines' actions at their k-th target (the ``targets`` view's k-th row; Operations' and
+    #: the lairs' grenade, the Rescue's flame)
+    row_slice_names = {"targets": ("fire", "fire_pair", "melee", "grenade", "flame")}
     #: every decision kind a position may hold (a subclass adds its own, see _extra_decision_needs)
     decision_kinds = ("marine", "push", "order", "target", "move_to", "place")
 
