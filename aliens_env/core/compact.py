@@ -6,9 +6,11 @@ It is computed from ``game.observe(side)`` alone, so it holds only what that sid
 parts, in this order, declared per game in compact.yaml (the one place of its numbers):
 
 - ``centre`` (3): whether a centre was found, its row / (height - 1) and column / (width - 1). The
-  centre is the first marked square (the highest value; the first in reading order on a tie) of
-  the first of the spec's ``centre`` planes that holds a mark (the acting figure, then a fallback);
-  with none marked it is the middle of the board.
+  spec's ``centre`` lists where to look, in order (the acting figure, then a fallback): a plane
+  gives its first marked square (the highest value; the first in reading order on a tie), a row
+  view (``{view, flag, row, column}``) the square of its first row whose ``flag`` column is set,
+  read from its ``row`` (row / height) and ``column`` (column / width) columns; the first that
+  gives one is the centre, and with none it is the middle of the board.
 - ``around`` (planes x (2r + 1) x (2r + 1)): the squares of the ``around`` planes within r rows
   and columns of the centre; a square off the board reads 1 on the planes listed as ``off_board``
   (walls), 0 on the others.
@@ -17,13 +19,16 @@ parts, in this order, declared per game in compact.yaml (the one place of its nu
   height - 1) / (2 (height - 1)), the same for the column, distance / (max(height, width) - 1), and
   one-hot which plane marks it when the group has more than one.
 - every other view of the full observation as it is, but the row views the spec cuts to their
-  first rows (``rows``).
+  first rows (``rows``), the views it leaves out (``drop``) and its ``board_views``.
 
 The board is the full observation's ``board`` view, its planes named by its description
-("planes: a, b, c (...)").
+("planes: a, b, c (...)"), then the spec's ``board_views``: other views of the board's height and
+width, read as more planes by their names (a game without one, such as a Glorious Day mission
+without the APC's ``scanned``, reads it as a plane of zeros).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -38,15 +43,18 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 SPEC_FILE = Path(__file__).with_name("compact.yaml")
 BOARD = "board"
-SPEC_KEYS = ("centre", "around", "nearest", "rows")
+SPEC_KEYS = ("centre", "board_views", "around", "nearest", "rows", "drop")
 AROUND_KEYS = ("radius", "planes", "off_board")
+#: a centre read from a row view: its flag column, and the columns of row / height and column / width
+CENTRE_ROW_KEYS = ("view", "flag", "row", "column")
 
 
 def plane_names(description: str) -> list[str]:
-    """The board planes a view's description lists ("planes: a, b, c (...)")."""
+    """The board planes a view's description lists ("planes: a, b, c (...)"; a note in brackets,
+    after a plane or after them all, is not part of a name)."""
     if "planes: " not in description:
         raise ValueError(f"a board view's description must list its planes as 'planes: a, b, c', got {description!r}")
-    return [p.strip() for p in description.split("planes: ", 1)[1].split(" (", 1)[0].split(",")]
+    return [p.strip() for p in re.sub(r"\s*\([^()]*\)", "", description.split("planes: ", 1)[1]).split(",")]
 
 
 def compact_specs(path: Path = SPEC_FILE) -> dict[str, dict]:
@@ -95,14 +103,26 @@ class CompactObservation:
         names = plane_names(full.descriptions[BOARD])
         if len(names) != n_planes or len(set(names)) != n_planes:
             raise ValueError(f"{where}: the board's description must name each of its {n_planes} planes once, got {names}")
-        self.plane_index = {p: i for i, p in enumerate(names)}
+        board_size = (self.height, self.width)
+        board_views = spec.get("board_views", [])
+        boards = [v for v, shape in full.shapes.items() if v != BOARD and tuple(shape) == board_size]
+        if not isinstance(board_views, list) or len(set(board_views)) != len(board_views):
+            raise ValueError(f"{where}: board_views must be a list of views (each once), got {board_views!r}")
+        for v in board_views:
+            if not isinstance(v, str) or v in full.shapes and v not in boards or v in names or v == BOARD:
+                raise ValueError(f"{where}: board_views names {v!r}, not a view of the board's size {board_size} "
+                                 f"(nor a plane's name); such views: {boards}")
+        self.board_views = list(board_views)
+        #: the board's planes, then the board views' (each read as one more plane)
+        self.plane_names = names + self.board_views
+        self.plane_index = {p: i for i, p in enumerate(self.plane_names)}
 
         def planes(key: str, values) -> list[int]:
             if not isinstance(values, list) or not values:
                 raise ValueError(f"{where}: {key} must be a non-empty list of planes, got {values!r}")
             unknown = [p for p in values if p not in self.plane_index]
             if unknown:
-                raise ValueError(f"{where}: unknown plane(s) {unknown} in {key}; planes: {names}")
+                raise ValueError(f"{where}: unknown plane(s) {unknown} in {key}; planes: {self.plane_names}")
             return [self.plane_index[p] for p in values]
 
         def whole(key: str, value, low: int, high: int | None = None) -> int:
@@ -111,7 +131,42 @@ class CompactObservation:
                 raise ValueError(f"{where}: {key} must be a whole number {bounds}, got {value!r}")
             return value
 
-        self.centre_planes = planes("centre", spec.get("centre"))
+        # (a row view of no rows is none: the kernel reads a centre source of 0 rows as a plane)
+        row_views = [v for v, shape in full.shapes.items()
+                     if len(shape) == 2 and min(shape) >= 1 and v not in self.board_views]
+
+        def row_source(entry: dict) -> tuple:
+            """A centre read from a row view: ("rows", view, flag, row and column columns' indices)."""
+            if set(entry) != set(CENTRE_ROW_KEYS):
+                raise ValueError(f"{where}: a centre read from a row view needs exactly {list(CENTRE_ROW_KEYS)}, got {entry!r}")
+            view = entry["view"]
+            if view not in row_views:
+                raise ValueError(f"{where}: centre names view {view!r}, not a row view; row views: {row_views}")
+            columns = [c.strip() for c in full.descriptions[view].split(",")]
+            if len(columns) != full.shapes[view][1]:
+                raise ValueError(f"{where}: the description of {view!r} must name each of its {full.shapes[view][1]} "
+                                 f"columns, got {columns}")
+            found = []
+            for key, ending in (("flag", ""), ("row", "/h"), ("column", "/w")):
+                name = entry[key]
+                allowed = [c for c in columns if c.endswith(ending)]
+                if name not in allowed:
+                    what = {"flag": "a column", "row": "a column of row / height (its name ending '/h')",
+                            "column": "a column of column / width (its name ending '/w')"}[key]
+                    raise ValueError(f"{where}: centre {key} must name {what} of {view!r}, got {name!r}; allowed: {allowed}")
+                found.append(columns.index(name))
+            return ("rows", view, *found)
+
+        centre = spec.get("centre")
+        if not isinstance(centre, list) or not centre:
+            raise ValueError(f"{where}: centre must be a non-empty list of planes and row views, got {centre!r}")
+        #: where the centre is looked for, in order: ("plane", index) or ("rows", view, flag, row, column)
+        self.centre = []
+        for entry in centre:
+            if not isinstance(entry, (str, dict)):
+                raise ValueError(f"{where}: each centre entry must be a plane or a row view {list(CENTRE_ROW_KEYS)}, "
+                                 f"got {entry!r}")
+            self.centre.append(row_source(entry) if isinstance(entry, dict) else ("plane", planes("centre", [entry])[0]))
         around = spec.get("around")
         if not isinstance(around, dict) or not set(around) <= set(AROUND_KEYS):
             raise ValueError(f"{where}: around must be a mapping with keys among {list(AROUND_KEYS)}, got {around!r}")
@@ -127,20 +182,25 @@ class CompactObservation:
                 raise ValueError(f"{where}: each nearest group needs exactly name, planes, count; got {group!r}")
             count = whole(f"nearest {group['name']!r} count", group["count"], 1)
             self.groups.append((str(group["name"]), planes(f"nearest {group['name']!r}", group["planes"]), count))
+        others = [v for v in full.names() if v != BOARD and v not in self.board_views]
+        drop = spec.get("drop", [])
+        if not isinstance(drop, list) or not all(isinstance(v, str) and v in others for v in drop):
+            raise ValueError(f"{where}: drop must list views of the full observation (not the board nor a board view), "
+                             f"got {drop!r}; views: {others}")
         rows = spec.get("rows", {})
         if not isinstance(rows, dict):
             raise ValueError(f"{where}: rows must map row views to a number of rows, got {rows!r}")
         for view, k in rows.items():
-            if view not in full.shapes or len(full.shapes[view]) != 2:
-                raise ValueError(f"{where}: rows names {view!r}, not a row view; row views: "
-                                 f"{[v for v, shape in full.shapes.items() if len(shape) == 2]}")
+            if view not in row_views or view in drop:
+                raise ValueError(f"{where}: rows names {view!r}, not a row view kept; row views: "
+                                 f"{[v for v in row_views if v not in drop]}")
             whole(f"rows[{view!r}]", k, 1, full.shapes[view][0])
-        self.kept = [(v, full.span(v), full.shapes[v], rows.get(v)) for v in full.names() if v != BOARD]
+        self.kept = [(v, full.span(v), full.shapes[v], rows.get(v)) for v in others if v not in drop]
 
         side = 2 * self.radius + 1
         views = [("centre", 3, "found, row/(height-1), column/(width-1)"),
                  ("around", (len(self.around_planes), side, side), "planes: " + ", ".join(
-                     names[i] for i in self.around_planes) + f" (within {self.radius} of the centre)")]
+                     self.plane_names[i] for i in self.around_planes) + f" (within {self.radius} of the centre)")]
         for gname, gplanes, count in self.groups:
             kinds = len(gplanes) if len(gplanes) > 1 else 0
             views.append((f"nearest_{gname}", (count, 4 + kinds), "present, row offset, column offset, distance"
@@ -150,9 +210,14 @@ class CompactObservation:
         self.layout = ObsLayout(views)
         self.shape = self.layout.shape
         hw = self.height * self.width
-        plane_start = [full.offset(BOARD) + i * hw for i in range(n_planes)]  # where each plane starts in the full observation
+        # where each plane starts in the full observation (-1: a board view the game has not, read as zeros)
+        plane_start = ([full.offset(BOARD) + i * hw for i in range(n_planes)]
+                       + [full.offset(v) if v in full.shapes else -1 for v in self.board_views])
         intp = np.intp
-        self._centre_starts = np.array([plane_start[p] for p in self.centre_planes], intp)
+        # per centre source: its start, then for a row view its rows, row width and flag, row and column
+        # columns (a plane: rows 0)
+        self._centre = np.array([(plane_start[c[1]], 0, 0, 0, 0, 0) if c[0] == "plane" else
+                                 (full.offset(c[1]), *full.shapes[c[1]], *c[2:]) for c in self.centre], intp)
         # per around plane: where it starts in the full observation, and 1 when off-board squares read 1
         self._around = np.array([(plane_start[p], k in self.off_board) for k, p in enumerate(self.around_planes)], intp)
         # per nearest group: its table's offset, count, row width, and its planes' first row in _group_starts
@@ -172,37 +237,53 @@ class CompactObservation:
         if full.shape != self.full.shape:
             raise ValueError(f"a full observation of this game has shape {self.full.shape}, got {full.shape}")
         out = np.zeros(self.layout.size, np.float32)
-        _fill(full, out, self.height, self.width, self.radius, self.layout.offset("around"), self._centre_starts,
+        _fill(full, out, self.height, self.width, self.radius, self.layout.offset("around"), self._centre,
               self._around, self._groups, self._group_starts, self._group_kinds, self._kept, np.empty(self._most, np.intp))
         return out
 
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _fill(full, out, height, width, radius, around_at, centre_starts, around, groups, group_starts, group_kinds, kept,
+def _fill(full, out, height, width, radius, around_at, centre, around, groups, group_starts, group_kinds, kept,
           distances):
     """Writes the compact observation of ``full`` into ``out`` (zeros) by the plan of a CompactObservation
-    (``distances``: room for the distances of a nearest table's rows)."""
+    (``distances``: room for the distances of a nearest table's rows; a plane starting at -1 reads 0)."""
     hw = height * width
     h1 = height - 1 if height > 1 else 1
     w1 = width - 1 if width > 1 else 1
     scale = (height if height > width else width) - 1
     if scale < 1:
         scale = 1
-    # the centre: the first square holding the highest value of the first centre plane with a mark
+    # the centre: from the first source that gives one, a plane's first square holding its highest
+    # value, or a row view's first flagged row's row and column (read as row/height, column/width,
+    # rounded, kept on the board)
     found = 0
     row = (height - 1) // 2
     col = (width - 1) // 2
-    for i in range(centre_starts.shape[0]):
-        start = centre_starts[i]
-        best = 0
-        for sq in range(1, hw):
-            if full[start + sq] > full[start + best]:
-                best = sq
-        if full[start + best] > 0:
-            found = 1
-            row = best // width
-            col = best % width
+    for i in range(centre.shape[0]):
+        start = centre[i, 0]
+        if centre[i, 1] == 0:  # a plane
+            if start < 0:
+                continue
+            best = 0
+            for sq in range(1, hw):
+                if full[start + sq] > full[start + best]:
+                    best = sq
+            if full[start + best] > 0:
+                found = 1
+                row = best // width
+                col = best % width
+        else:  # a row view: (rows, row width, flag, row and column columns)
+            for j in range(centre[i, 1]):
+                at = start + j * centre[i, 2]
+                if full[at + centre[i, 3]] > 0:
+                    found = 1
+                    scaled = full[at + centre[i, 4]] * height + 0.5
+                    row = min(max(cython.cast(cython.Py_ssize_t, scaled), 0), height - 1)
+                    scaled = full[at + centre[i, 5]] * width + 0.5
+                    col = min(max(cython.cast(cython.Py_ssize_t, scaled), 0), width - 1)
+                    break
+        if found:
             break
     out[0] = found
     out[1] = row / h1
@@ -216,7 +297,8 @@ def _fill(full, out, height, width, radius, around_at, centre_starts, around, gr
             for dc in range(-radius, radius + 1):
                 c = col + dc
                 if 0 <= r < height and 0 <= c < width:
-                    out[at] = full[start + r * width + c]
+                    if start >= 0:
+                        out[at] = full[start + r * width + c]
                 elif around[k, 1]:
                     out[at] = 1.0
                 at += 1
@@ -232,7 +314,7 @@ def _fill(full, out, height, width, radius, around_at, centre_starts, around, gr
         for sq in range(hw):
             kind = -1
             for j in range(kinds):
-                if full[group_starts[first + j] + sq] > 0:
+                if group_starts[first + j] >= 0 and full[group_starts[first + j] + sq] > 0:
                     kind = j
                     break
             if kind < 0:

@@ -17,6 +17,14 @@ LAYOUT = ObsLayout([("board", (4, H, W), "planes: wall, marine, alien, queen (te
 SPEC = {"envs": ["Test"], "centre": ["marine", "wall"],
         "around": {"radius": 1, "planes": ["wall", "alien"], "off_board": ["wall"]},
         "nearest": [{"name": "enemies", "planes": ["alien", "queen"], "count": 2}], "rows": {"rows": 2}}
+# a centre read from a row view, board views (one the layout has not: read as zeros), a view dropped
+LAYOUT2 = ObsLayout([("board", (3, H, W), "planes: wall (a note, with a comma), marine, alien"),
+                     ("figures", (3, 4), "alive, active, row/h, col/w"), ("tokens", (H, W), "objective tokens"),
+                     ("scanned", (H, W), "scanned"), ("flags", 2)])
+SPEC2 = {"envs": ["Test"], "centre": ["absent", {"view": "figures", "flag": "active", "row": "row/h", "column": "col/w"}, "marine"],
+         "board_views": ["tokens", "absent"],
+         "around": {"radius": 1, "planes": ["wall", "tokens", "absent"], "off_board": ["wall", "absent"]},
+         "nearest": [{"name": "marks", "planes": ["absent", "tokens", "alien"], "count": 2}], "drop": ["scanned"]}
 
 
 def board(obs: np.ndarray) -> np.ndarray:
@@ -26,14 +34,22 @@ def board(obs: np.ndarray) -> np.ndarray:
 def reference(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
     """The compact observation by the module docstring's words, in plain numpy."""
     L = comp.full
-    planes = [L.view(full, "board")[i] for i in range(L.shapes["board"][0])]
     h, w = comp.height, comp.width
+    planes = [L.view(full, "board")[i] for i in range(L.shapes["board"][0])]
+    planes += [L.view(full, v) if v in L.shapes else np.zeros((h, w), np.float32) for v in comp.board_views]
     parts = []
     centre = None
-    for p in comp.centre_planes:
-        if planes[p].max() > 0:
-            at = int(np.argmax(planes[p]))
+    for source in comp.centre:
+        if source[0] == "plane" and planes[source[1]].max() > 0:
+            at = int(np.argmax(planes[source[1]]))
             centre = (at // w, at % w)
+        elif source[0] == "rows":
+            table = L.view(full, source[1])
+            flagged = np.flatnonzero(table[:, source[2]] > 0)
+            if len(flagged):
+                r, c = table[flagged[0], source[3]], table[flagged[0], source[4]]
+                centre = (min(max(int(np.floor(r * h + 0.5)), 0), h - 1), min(max(int(np.floor(c * w + 0.5)), 0), w - 1))
+        if centre is not None:
             break
     found = centre is not None
     row, col = centre if found else ((h - 1) // 2, (w - 1) // 2)
@@ -65,6 +81,8 @@ def reference(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
 
 def test_plane_names_read_from_the_board_description():
     assert plane_names("planes: wall, marine, alien, queen (test)") == ["wall", "marine", "alien", "queen"]
+    # a note after a plane (Glorious Day's "blip_value/3 (hive only)"), one with a comma
+    assert plane_names("planes: alien, blip_value/3 (hive only), newt (a, b)") == ["alien", "blip_value/3", "newt"]
     with pytest.raises(ValueError, match="planes: a, b, c"):
         plane_names("per Marine: on_map")
 
@@ -95,6 +113,43 @@ def test_hand_made_board_every_part():
     assert np.array_equal(out, reference(comp, full))
 
 
+def test_centre_from_a_row_view_board_views_and_a_view_dropped():
+    comp = CompactObservation(LAYOUT2, SPEC2, "Test")
+    assert comp.layout.names() == ["centre", "around", "nearest_marks", "figures", "flags"]  # scanned dropped, tokens read as a plane
+    full = LAYOUT2.zeros()
+    figures = LAYOUT2.view(full, "figures")
+    figures[0] = [1.0, 0.0, 1 / 5, 1 / 7]   # not active
+    figures[1] = [1.0, 1.0, 4 / 5, 6 / 7]   # active, at (4, 6): the corner, the around view runs off the board
+    figures[2] = [1.0, 1.0, 0.0, 0.0]       # active too: the first row flagged wins
+    b = LAYOUT2.view(full, "board")
+    b[1, 0, 0] = 1.0                        # a marine (not the centre: the row view comes first)
+    b[0, 3, 5] = 1.0                        # a wall
+    b[2, 4, 4] = 1.0                        # an alien at distance 2
+    tokens = LAYOUT2.view(full, "tokens")
+    tokens[3, 6] = tokens[0, 0] = 1.0       # tokens at distances 1 and 6
+    LAYOUT2.view(full, "scanned")[:] = 0.5
+    LAYOUT2.view(full, "flags")[:] = [1.0, 0.25]
+    out = comp(full)
+    views = comp.layout.views(out)
+    assert views["centre"].tolist() == pytest.approx([1.0, 1.0, 1.0])
+    assert views["around"][0].tolist() == [[1, 0, 1], [0, 0, 1], [1, 1, 1]]  # walls, off the board 1
+    assert views["around"][1].tolist() == [[0, 1, 0], [0, 0, 0], [0, 0, 0]]  # tokens
+    assert views["around"][2].tolist() == [[0, 0, 1], [0, 0, 1], [1, 1, 1]]  # absent: zeros, off the board 1
+    marks = views["nearest_marks"]
+    assert marks[0].tolist() == pytest.approx([1.0, (-1 + 4) / 8, (0 + 6) / 12, 1 / 6, 0.0, 1.0, 0.0])  # the token
+    assert marks[1].tolist() == pytest.approx([1.0, (0 + 4) / 8, (-2 + 6) / 12, 2 / 6, 0.0, 0.0, 1.0])  # the alien
+    assert np.array_equal(views["figures"], figures)
+    assert views["flags"].tolist() == [1.0, 0.25]
+    assert np.array_equal(out, reference(comp, full))
+    figures[1, 1] = figures[2, 1] = 0.0    # none active: the marine plane
+    assert comp.layout.view(comp(full), "centre").tolist() == pytest.approx([1.0, 0.0, 0.0])
+    b[1, 0, 0] = 0.0                        # nothing: the middle
+    assert comp.layout.view(comp(full), "centre").tolist() == pytest.approx([0.0, 2 / 4, 3 / 6])
+    figures[0, 1:] = [1.0, 1.0, 1.0]        # row/h and col/w of 1 (h, w): kept on the board
+    assert comp.layout.view(comp(full), "centre").tolist() == pytest.approx([1.0, 1.0, 1.0])
+    assert np.array_equal(comp(full), reference(comp, full))
+
+
 def test_centre_falls_back_then_takes_the_middle():
     comp = CompactObservation(LAYOUT, SPEC, "Test")
     full = LAYOUT.zeros()
@@ -117,7 +172,7 @@ def test_nearest_ties_go_in_reading_order_and_the_farthest_drop():
 
 @pytest.mark.parametrize("bad, match", [
     ({"centre": ["nobody"]}, r"unknown plane\(s\) \['nobody'\] in centre; planes: \['wall'"),
-    ({"centre": "marine"}, r"centre must be a non-empty list of planes, got 'marine'"),
+    ({"centre": "marine"}, r"centre must be a non-empty list of planes and row views, got 'marine'"),
     ({"around": {"radius": 0, "planes": ["wall"]}}, r"around.radius must be a whole number >= 1, got 0"),
     ({"around": {"radius": 2.7, "planes": ["wall"]}}, r"around.radius must be a whole number >= 1, got 2.7"),
     ({"around": {"radius": True, "planes": ["wall"]}}, r"around.radius must be a whole number >= 1, got True"),
@@ -127,12 +182,49 @@ def test_nearest_ties_go_in_reading_order_and_the_farthest_drop():
     ({"nearest": [{"name": "x", "planes": ["alien"]}]}, "needs exactly name, planes, count"),
     ({"nearest": [{"name": "x", "planes": ["alien"], "count": 0}]}, r"nearest 'x' count must be a whole number >= 1, got 0"),
     ({"rows": {"rows": 4}}, r"rows\['rows'\] must be a whole number 1..3, got 4"),
-    ({"rows": {"flags": 1}}, r"rows names 'flags', not a row view; row views: \['rows'\]"),
+    ({"rows": {"flags": 1}}, r"rows names 'flags', not a row view kept; row views: \['rows'\]"),
+    ({"centre": [3]}, r"each centre entry must be a plane or a row view \['view', 'flag', 'row', 'column'\], got 3"),
+    ({"centre": [{"view": "rows"}]}, r"a centre read from a row view needs exactly \['view', 'flag', 'row', 'column'\]"),
+    ({"drop": ["board"]}, r"drop must list views of the full observation .*got \['board'\]; views: \['rows', 'flags'\]"),
+    ({"drop": ["rows"]}, r"rows names 'rows', not a row view kept; row views: \[\]"),
+    ({"board_views": ["flags"]}, r"board_views names 'flags', not a view of the board's size \(5, 7\) .*; such views: \[\]"),
+    ({"board_views": "flags"}, r"board_views must be a list of views \(each once\), got 'flags'"),
     ({"rows": ["rows"]}, r"rows must map row views to a number of rows"),
 ])
 def test_a_bad_spec_names_what_is_wrong(bad, match):
     with pytest.raises(ValueError, match=match):
         CompactObservation(LAYOUT, {**SPEC, **bad}, "Test")
+
+
+ROW_CENTRE = {"view": "figures", "flag": "active", "row": "row/h", "column": "col/w"}
+
+
+@pytest.mark.parametrize("bad, match", [
+    ({"centre": [{**ROW_CENTRE, "view": "flags"}]}, r"centre names view 'flags', not a row view; row views: \['figures', 'scanned'\]"),
+    ({"centre": [{**ROW_CENTRE, "view": "tokens"}]}, r"centre names view 'tokens', not a row view; row views: \['figures', 'scanned'\]"),
+    ({"centre": [{**ROW_CENTRE, "flag": "awake"}]},
+     r"centre flag must name a column of 'figures', got 'awake'; allowed: \['alive', 'active', 'row/h', 'col/w'\]"),
+    ({"centre": [{**ROW_CENTRE, "row": "col/w"}]},
+     r"centre row must name a column of row / height \(its name ending '/h'\) of 'figures', got 'col/w'; allowed: \['row/h'\]"),
+    ({"centre": [{**ROW_CENTRE, "column": "row/h"}]}, r"centre column must name a column of column / width .*allowed: \['col/w'\]"),
+    ({"centre": [{**ROW_CENTRE, "color": "red"}]}, r"needs exactly \['view', 'flag', 'row', 'column'\], got"),
+    ({"board_views": ["flags"]}, r"board_views names 'flags', not a view of the board's size \(5, 7\) \(nor a plane's name\); "
+                                 r"such views: \['tokens', 'scanned'\]"),
+    ({"board_views": ["marine"]}, r"board_views names 'marine', not a view of the board's size"),
+    ({"board_views": ["tokens", "tokens"]}, r"board_views must be a list of views \(each once\)"),
+    ({"board_views": []}, r"unknown plane\(s\) \['absent'\] in centre; planes: \['wall', 'marine', 'alien'\]"),
+    ({"drop": ["tokens"]}, r"drop must list views .*; views: \['figures', 'scanned', 'flags'\]"),
+    ({"rows": {"tokens": 1}}, r"rows names 'tokens', not a row view kept; row views: \['figures'\]"),
+])
+def test_a_bad_centre_row_view_board_view_or_drop_names_what_is_wrong(bad, match):
+    with pytest.raises(ValueError, match=match):
+        CompactObservation(LAYOUT2, {**SPEC2, **bad}, "Test")
+
+
+def test_a_row_view_whose_description_does_not_name_its_columns_cannot_be_a_centre():
+    layout = ObsLayout([("board", (1, H, W), "planes: wall"), ("figures", (3, 4), "alive, active")])
+    with pytest.raises(ValueError, match=r"the description of 'figures' must name each of its 4 columns, got \['alive', 'active'\]"):
+        CompactObservation(layout, {"envs": ["T"], "centre": [ROW_CENTRE], "around": {"radius": 1, "planes": ["wall"]}}, "T")
 
 
 @pytest.mark.parametrize("board, description, match", [
@@ -156,6 +248,8 @@ def test_a_wrong_full_observation_is_refused():
 
 def test_the_data_file_names_registered_games_only(tmp_path):
     assert set(compact_specs()) <= set(REGISTRY)
+    for name, spec in compact_specs().items():  # (a board view a game lacks reads zeros: a misspelt one would too)
+        assert set(spec.get("board_views", [])) <= set(REGISTRY[name].make_game().obs_layout.shapes), name
     bad = tmp_path / "compact.yaml"
     bad.write_text("a: {envs: [ReactorRoom], centre: [acting], colour: red}\n")
     with pytest.raises(ValueError, match=r"unknown key\(s\) \['colour'\]"):
@@ -211,15 +305,15 @@ def test_the_pure_python_kernel_equals_the_compiled_one():
     tiny = ObsLayout([("board", (2, 1, 3), "planes: wall, alien"), ("rows", (2, 2)), ("flags", 1)])
     cases = [(tiny, {"envs": ["T"], "centre": ["alien"], "around": {"radius": 4, "planes": ["wall", "alien"], "off_board": ["wall"]},
                      "nearest": [{"name": "a", "planes": ["alien", "wall"], "count": 5}], "rows": {"rows": 1}}),
-             (LAYOUT, {**SPEC, "nearest": [{"name": "one", "planes": ["queen"], "count": 1}]})]
+             (LAYOUT, {**SPEC, "nearest": [{"name": "one", "planes": ["queen"], "count": 1}]}), (LAYOUT2, SPEC2)]
     rng = np.random.default_rng(3)
     for layout, spec_ in cases:
         ours, theirs = imported.CompactObservation(layout, spec_), source.CompactObservation(layout, spec_)
         for _ in range(50):
             full = (rng.random(layout.size) < 0.3).astype(np.float32) * rng.random(layout.size).astype(np.float32)
             assert np.array_equal(ours(full), theirs(full))
-    for name in COMPACT_GAMES:
-        game = REGISTRY[name].make_game()
+    for name, options in [(name, {}) for name in COMPACT_GAMES] + [("GloriousDayTactics", {"mission": "newt"})]:
+        game = REGISTRY[name].make_game(**options)
         game.reset(11)
         ours = imported.compact_observation(game)
         theirs = source.CompactObservation(game.obs_layout, compact_specs()[name], name)
@@ -236,5 +330,40 @@ def test_the_pure_python_kernel_equals_the_compiled_one():
 def test_games_without_a_spec_have_no_compact_transform():
     """The small full observations, Glorious Day's (its actions name board squares) and
     BugHuntTactics' (a compact observation of its own, A67: compact.yaml's comment)."""
-    for name in ("AlienMenace", "DropShip", "RipleyQueen", "GloriousDay", "GloriousDayTactics", "BugHuntTactics"):
+    for name in ("AlienMenace", "DropShip", "RipleyQueen", "GloriousDay", "BugHuntTactics"):
         assert compact_observation(REGISTRY[name].make_game()) is None
+
+
+@pytest.mark.parametrize("mission", ["queen_apc", "newt", "nest"])
+def test_glorious_day_tactics_centres_on_the_active_character(mission):
+    """The commander's compact observation: its centre is the activating Character's square (the
+    characters row marked active), the Aliens' slot rows and the hive's knowledge are left out, and
+    a mission without the tokens' or the Scanner's views (newt) reads them as zeros, as the reference."""
+    game = REGISTRY["GloriousDayTactics"].make_game(mission=mission)
+    comp = compact_observation(game)
+    layout = game.obs_layout
+    assert "aliens" not in comp.layout.names() and "hive_knowledge" not in comp.layout.names()
+    assert comp.shape[0] <= 450 if mission == "queen_apc" else comp.shape[0] < game.observation_shape[0] / 5
+    columns = layout.descriptions["characters"].split(", ")
+    active, row, col = columns.index("active"), columns.index("row/h"), columns.index("col/w")
+    rng = random.Random(5)
+    game.reset(5)
+    centred = 0
+    for _ in range(300):
+        if game.is_terminal():
+            game.reset(rng.randrange(10**6))
+        player = game.current_player()
+        full = game.observe(player)
+        out = comp(full)
+        assert np.array_equal(out, reference(comp, full))
+        if player == "marines":
+            chars = layout.view(full, "characters")
+            pos = game.chars[game.active]["pos"]
+            assert chars[game.active, active] == 1.0
+            assert comp.layout.view(out, "centre").tolist() == pytest.approx(
+                [1.0, (pos // game.width) / (game.height - 1), (pos % game.width) / (game.width - 1)])
+            assert round(chars[game.active, row] * game.height) == pos // game.width  # (the row view's scale: row/h)
+            assert round(chars[game.active, col] * game.width) == pos % game.width
+            centred += 1
+        game.apply(rng.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
+    assert centred > 20
