@@ -22,7 +22,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 from ..core.actions import ObsLayout
 from . import observation
-from .geometry import rng, room_centres, walk_kept
+from .geometry import room_centres, step_range, walk_kept
 from .policies import squad_goals, squad_next_figure, walkers
 from .state import MAX_SQUAD, NO, UNREACHABLE, Alien, GameRecords, Human
 
@@ -63,32 +63,40 @@ def _write_tactical(game, out, tactical: int, situation: int) -> int:
     able = walkers(game)
     goals = squad_goals(game)
     rooms = room_centres(game)
-    to_goal = walk_kept(game, goals).steps if goals else None
-    to_room = walk_kept(game, rooms).steps if rooms else None
-    squares, queens = [], []  # the live Aliens' squares, the Queens' among them
+    to_goal = to_room = to_queen = None  # (no goals: no field; set by statements, a conditional expression would
+    if goals:                            # make a Python object of each C slice)
+        to_goal = walk_kept(game, goals).steps
+    if rooms:
+        to_room = walk_kept(game, rooms).steps
+    rows, cols = game.colony.rows_cols  # each square's row and column (the range read as geometry.rng reads it)
+    alien_rows, alien_cols, queens = [], [], []  # the live Aliens' rows and columns, the Queens' squares
     for a in game.aliens:
         if a.alive:
-            squares.append(a.pos)
+            alien_rows.append(rows[a.pos])
+            alien_cols.append(cols[a.pos])
             if a.kind == "queen":
                 queens.append(a.pos)
-    to_queen = walk_kept(game, queens).steps if queens else None
+    if queens:
+        to_queen = walk_kept(game, queens).steps
     d = game.decision
     nxt = squad_next_figure(game) if d is not None and d.kind == "activate" else NO
-    squad_to_queen = steps
+    squad_to_queen, features = steps, FIGURE_FEATURES  # (features a C index: the rows' places unboxed)
     for k in range(len(able)):
         i = able[k]
         h = game.humans[i]
         pos = h.pos
+        row, col = rows[pos], cols[pos]
         nearest, within_2, within_5 = alien_range, 0, 0
-        for j in range(len(squares)):
-            r = rng(game, pos, squares[j])
+        for j in range(len(alien_rows)):
+            alien_row, alien_col = alien_rows[j], alien_cols[j]
+            r = step_range(row - alien_row, col - alien_col)
             if r < nearest:
                 nearest = r
             if r <= 2:
                 within_2 += 1
             if r <= 5:
                 within_5 += 1
-        at = tactical + i * FIGURE_FEATURES
+        at = tactical + i * features
         out[at] = 1.0
         out[at + 1] = 1.0 if i == nxt else 0.0
         out[at + 2] = _scaled(_walked(to_goal, pos, steps), steps)
@@ -106,7 +114,7 @@ def _write_tactical(game, out, tactical: int, situation: int) -> int:
     out[situation + 1] = _scaled(len(rooms), limit["rooms"])
     out[situation + 2] = 1.0 if queens else 0.0
     out[situation + 3] = _scaled(squad_to_queen, steps)
-    out[situation + 4] = _scaled(len(squares), limit["aliens"])
+    out[situation + 4] = _scaled(len(alien_rows), limit["aliens"])
     out[situation + 5] = _scaled(eggs, limit["egg_caches"])
     out[situation + 6] = max(game.turn_limit - game.turn, 0) / game.turn_limit
     out[situation + 7] = 1.0 if game.rooms_entered >= game.rules["brood_check_after_rooms"] else 0.0
