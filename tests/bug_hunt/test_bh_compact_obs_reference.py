@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 
 from aliens_env.bug_hunt import observation, state
+from aliens_env.bug_hunt.colony import DOOR_OPEN, DOOR_WELDED
 from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines, walkers
 from aliens_env.bug_hunt.state import MAX_SQUAD, NO
 from aliens_env.bug_hunt.tactics import BugHuntTactics, HeuristicCommander
 from aliens_env.bug_hunt.tactics_obs import FIGURE_FEATURES, SITUATION_FEATURES
+
+from bh_helpers import build
 
 
 def reference_observe(game, player: str) -> np.ndarray:
@@ -97,3 +100,26 @@ def test_the_compact_observation_equals_the_reference_over_played_games(options,
     # the squad's next figure, rooms not entered, figures at the steps' limit or beyond the walk
     assert seen["positions"] > 50 and seen["layout_changed"] > 5 and seen["next_figure"] > 5, seen
     assert seen["rooms"] > 5 and seen["queen"] > 5 and seen["far"] > 5, seen
+
+
+def test_a_door_welded_and_opened_between_two_observations_changes_the_walking_steps_read():
+    """The walking steps are read from fields kept per layout version: a door welded between two
+    observations (a new version) cuts the figure off from the Queen and the room (the steps' limit), opened
+    again it walks through (the first values again), each observation the reference's."""
+    g = build(["##########", "#1..+...Q#", "##########"], mission="kill_queen", game_class=BugHuntTactics)
+    g.colony.pieces.append({"kind": "room", "rect": (1, 5, 1, 7), "entered": False})  # centre (1, 6)
+    steps = g.rules["compact_limits"]["steps"]
+    door = g.sq((1, 4))
+
+    def observed():
+        got = g.observe_compact("marines")
+        assert got.tobytes() == reference_observe(g, "marines").tobytes()
+        views = g.compact_layout.views(got)
+        return tuple(views["tactical"][0, 2:4]) + (views["situation"][3],)  # to the goal (the Queen), room, Queen
+
+    walked = (np.float32(7 / steps), np.float32(5 / steps), np.float32(7 / steps))
+    assert observed() == walked
+    g.colony.set_cell(door, DOOR_WELDED)
+    assert observed() == (1.0, 1.0, 1.0)
+    g.colony.set_cell(door, DOOR_OPEN)
+    assert observed() == walked
