@@ -4,7 +4,7 @@
 # goals and its next figure (policies).
 cimport cython
 from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
-from aliens_env.bug_hunt.geometry cimport WalkKept, room_centres, step_range, walk_kept
+from aliens_env.bug_hunt.geometry cimport room_centres, step_range, walk_kept
 from aliens_env.bug_hunt.policies cimport squad_goals, squad_next_figure, walkers
 
 # the tactical rows and the situation: the figures and Aliens typed, the ranges, counts and distances C numbers
@@ -14,8 +14,8 @@ from aliens_env.bug_hunt.policies cimport squad_goals, squad_next_figure, walker
                cols=list, alien_rows=list, alien_cols=list, queens=list, a=Alien, h=Human, nxt=cython.long,
                squad_to_queen=cython.double, features=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.long,
                pos=cython.long, row=cython.long, col=cython.long, nearest=cython.double, within_2=cython.long,
-               within_5=cython.long, j=cython.Py_ssize_t, alien_row=cython.long,
-               alien_col=cython.long, r=cython.long, at=cython.Py_ssize_t, eggs=cython.long)
+               within_5=cython.long, j=cython.Py_ssize_t, alien_row=cython.long, alien_col=cython.long, r=cython.long,
+               at=cython.Py_ssize_t, eggs=cython.long)
 cdef int _write_tactical(GameRecords game, float[::1] out, Py_ssize_t tactical, Py_ssize_t situation) except -1
 cdef double _scaled(double value, double limit) except? -1
 # (None: no goals; the steps at or above UNREACHABLE where the walk does not reach: `beyond`)
