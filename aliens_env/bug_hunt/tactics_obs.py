@@ -15,10 +15,16 @@ from __future__ import annotations
 
 import numpy as np
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 from ..core.actions import ObsLayout
-from . import observation, state
-from .policies import ScriptedMarines, walkers
-from .state import MAX_SQUAD, NO
+from . import observation
+from .geometry import room_centres, step_range, walk_kept
+from .policies import squad_goals, squad_next_figure, walkers
+from .state import MAX_SQUAD, NO, UNREACHABLE, Alien, GameRecords, Human
 
 FIGURE_FEATURES = 7
 SITUATION_FEATURES = 10
@@ -41,41 +47,91 @@ def layout(full: ObsLayout) -> ObsLayout:
 def observe(game, player: str) -> np.ndarray:
     """Bug Hunt's observation without its planes, then the tactical views (of game.compact_layout)."""
     lay = game.compact_layout
-    obs = observation.observe_without_planes(game, player, lay)
-    limit = game.rules["compact_limits"]
-    steps = limit["steps"]
-
-    def scaled(value, name):
-        return min(value, limit[name]) / limit[name]
-
-    humans = game.humans
-    able = walkers(game)
-    goals = ScriptedMarines._goals(game)
-    rooms = game.room_centres()
-    to_goal = game.walk_steps(goals) if goals else {}
-    to_room = game.walk_steps(rooms) if rooms else {}
-    live = [game.aliens[k] for k in state.live_aliens(game)]
-    d = game.decision
-    nxt = ScriptedMarines.next_figure(game) if d is not None and d.kind == "activate" else NO
-    rows = np.zeros((MAX_SQUAD, FIGURE_FEATURES), dtype=np.float32)
-    for i in able:
-        pos = humans[i].pos
-        ranges = [game.rng(pos, a.pos) for a in live]
-        rows[i] = (1.0, float(i == nxt), scaled(to_goal.get(pos, steps), "steps"), scaled(to_room.get(pos, steps), "steps"),
-                   scaled(min(ranges, default=limit["alien_range"]), "alien_range"),
-                   scaled(sum(r <= 2 for r in ranges), "aliens_near"), scaled(sum(r <= 5 for r in ranges), "aliens_near"))
-    queens = [a.pos for a in live if a.kind == "queen"]
-    to_queen = game.walk_steps(queens) if queens else {}
-    squad_to_queen = min((to_queen.get(humans[i].pos, steps) for i in able), default=steps)
-    eggs = sum(1 for f in game.features if f["kind"] == "egg_cache" and f.get("state") == "intact")
-    squad = humans[game.active].squad if game.active != NO else 0
-    situation = (scaled(len(goals), "goals"), scaled(len(rooms), "rooms"), float(bool(queens)),
-                 scaled(squad_to_queen, "steps"), scaled(len(live), "aliens"), scaled(eggs, "egg_caches"),
-                 max(game.turn_limit - game.turn, 0) / game.turn_limit,
-                 float(game.rooms_entered >= game.rules["brood_check_after_rooms"]), len(able) / MAX_SQUAD,
-                 game.grenade_pools[squad] / game.rules["grenade_pool"])
-    at = lay.offsets["tactical"]
-    obs[at:at + rows.size] = rows.ravel()
-    at = lay.offsets["situation"]
-    obs[at:at + SITUATION_FEATURES] = situation
+    obs = observation.observe_without_planes(game, player, lay)  # (the tactical views zeros)
+    _write_tactical(game, obs, lay.offsets["tactical"], lay.offsets["situation"])
     return obs
+
+
+def _write_tactical(game, out, tactical: int, situation: int) -> int:
+    """The tactical rows of the able figures (the others stay zeros) and the situation into `out` (float32),
+    at their offsets. The walking steps read from the kept walking fields (geometry.walk_kept: the goals'
+    is the one the scripted squad's next figure reads), at the figures' squares alone. (cdef,
+    tactics_obs.pxd: the figures and Aliens typed, the ranges, counts and distances C numbers, `out` a C
+    array: no row, tuple or dict of every walked square made.)"""
+    limit = game.rules["compact_limits"]
+    steps, alien_range, near = limit["steps"], limit["alien_range"], limit["aliens_near"]
+    able = walkers(game)
+    goals = squad_goals(game)
+    rooms = room_centres(game)
+    to_goal = to_room = to_queen = None  # (no goals: no field; set by statements, a conditional expression would
+    if goals:                            # make a Python object of each C slice)
+        to_goal = walk_kept(game, goals).steps
+    if rooms:
+        to_room = walk_kept(game, rooms).steps
+    rows, cols = game.colony.rows_cols  # each square's row and column (the range read as geometry.rng reads it)
+    alien_rows, alien_cols, queens = [], [], []  # the live Aliens' rows and columns, the Queens' squares
+    for a in game.aliens:
+        if a.alive:
+            alien_rows.append(rows[a.pos])
+            alien_cols.append(cols[a.pos])
+            if a.kind == "queen":
+                queens.append(a.pos)
+    if queens:
+        to_queen = walk_kept(game, queens).steps
+    d = game.decision
+    nxt = squad_next_figure(game) if d is not None and d.kind == "activate" else NO
+    squad_to_queen, features = steps, FIGURE_FEATURES  # (features a C index: the rows' places unboxed)
+    for k in range(len(able)):
+        i = able[k]
+        h = game.humans[i]
+        pos = h.pos
+        row, col = rows[pos], cols[pos]
+        nearest, within_2, within_5 = alien_range, 0, 0
+        for j in range(len(alien_rows)):
+            alien_row, alien_col = alien_rows[j], alien_cols[j]
+            r = step_range(row - alien_row, col - alien_col)
+            if r < nearest:
+                nearest = r
+            if r <= 2:
+                within_2 += 1
+            if r <= 5:
+                within_5 += 1
+        at = tactical + i * features
+        out[at] = 1.0
+        out[at + 1] = 1.0 if i == nxt else 0.0
+        out[at + 2] = _scaled(_walked(to_goal, pos, steps), steps)
+        out[at + 3] = _scaled(_walked(to_room, pos, steps), steps)
+        out[at + 4] = _scaled(nearest, alien_range)
+        out[at + 5] = _scaled(within_2, near)
+        out[at + 6] = _scaled(within_5, near)
+        squad_to_queen = min(squad_to_queen, _walked(to_queen, pos, steps))
+    eggs = 0
+    for f in game.features:
+        if f["kind"] == "egg_cache" and f.get("state") == "intact":
+            eggs += 1
+    squad = game.humans[game.active].squad if game.active != NO else 0
+    out[situation] = _scaled(len(goals), limit["goals"])
+    out[situation + 1] = _scaled(len(rooms), limit["rooms"])
+    out[situation + 2] = 1.0 if queens else 0.0
+    out[situation + 3] = _scaled(squad_to_queen, steps)
+    out[situation + 4] = _scaled(len(alien_rows), limit["aliens"])
+    out[situation + 5] = _scaled(eggs, limit["egg_caches"])
+    out[situation + 6] = max(game.turn_limit - game.turn, 0) / game.turn_limit
+    out[situation + 7] = 1.0 if game.rooms_entered >= game.rules["brood_check_after_rooms"] else 0.0
+    out[situation + 8] = len(able) / MAX_SQUAD
+    out[situation + 9] = game.grenade_pools[squad] / game.rules["grenade_pool"]
+    return 0
+
+
+def _scaled(value: float, limit: float) -> float:
+    """A count or distance read as min(value, limit) / limit."""
+    return min(value, limit) / limit
+
+
+def _walked(field, square: int, beyond: float) -> float:
+    """The walking steps at `square` on a kept walking field, `beyond` where the walk does not reach it or
+    there is no field (no goals)."""
+    if field is None:
+        return beyond
+    walked, unreachable = field[square], UNREACHABLE  # (C longs: compared unboxed)
+    return walked if walked < unreachable else beyond
