@@ -25,7 +25,10 @@ def load_model(path: str, env=None, **kwargs):
     try:
         return MaskablePPO.load(path, env=env, device="cpu", **kwargs)
     except Exception as exc:  # sb3 raises many kinds on a damaged archive
-        raise ValueError(f"cannot load the MaskablePPO model {path!r}: {type(exc).__name__}: {exc}") from exc
+        hint = (" (the model was trained on another environment, options, or kind of observation or actions: the "
+                "config's env, env_options, observation and actions must be the model's)"
+                if "spaces do not match" in str(exc) else "")
+        raise ValueError(f"cannot load the MaskablePPO model {path!r}: {type(exc).__name__}: {exc}{hint}") from exc
 
 
 ZIP_WARNING = ("{path}: a stable-baselines3 .zip is unpickled when loaded, which can run code from the file: "

@@ -221,6 +221,21 @@ def test_illegal_action_raise_mode_names_the_action(name):
         env.step(10**6)
 
 
+def test_aec_illegal_action_raise_mode_leaves_the_rewards_as_they_were():
+    env = aliens_env.envs.registry.make_aec_env("ReactorRoom", illegal_action="raise", shaping=True)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while not any(env.unwrapped.rewards.values()):  # until a step has paid shaping rewards
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    raw = env.unwrapped
+    rewards, cumulative = dict(raw.rewards), dict(raw._cumulative_rewards)
+    illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match="not legal"):
+        env.step(illegal)
+    assert raw.rewards == rewards and raw._cumulative_rewards == cumulative
+
+
 def test_unknown_env_id_and_options_are_clear_errors():
     with pytest.raises(gym.error.Error):
         gym.make("aliens_env/NoSuchGame-v0")

@@ -405,3 +405,18 @@ def test_from_game_takes_whole_numbers_only():
     for bad in (float(first) + 0.7, str(first), True):
         with pytest.raises(ValueError, match="a game action is a whole number"):
             marines.from_game(bad)
+
+
+def test_a_model_of_another_kind_of_actions_is_refused_naming_the_config_keys(tmp_path):
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from agents.ppo import load_model
+
+    make = lambda actions: gym.make("aliens_env/ReactorRoom-v0", observation="compact", actions=actions)  # noqa: E731
+    path = str(tmp_path / "side.zip")
+    MaskablePPO("MultiInputPolicy", make("side"), n_steps=32, seed=0, device="cpu").save(path)
+    assert load_model(path, env=DummyVecEnv([lambda: make("side")])).action_space.n == 43
+    with pytest.raises(ValueError, match=r"spaces do not match: .*\(43,\).* != .*\(181,\).* \(the model was trained on "
+                                         r".* the config's env, env_options, observation and actions must be the model's"):
+        load_model(path, env=DummyVecEnv([lambda: make("all")]))

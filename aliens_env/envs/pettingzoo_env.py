@@ -112,10 +112,8 @@ class AliensAEC(AECEnv):
             self._was_dead_step(action)
             return
         rewards, cumulative = self.rewards, self._cumulative_rewards
-        for a in rewards:
-            rewards[a] = 0.0
-        cumulative[agent] = 0.0  # last() gives what was earned since the agent last acted
         game = self.game
+        illegal = None
         try:
             if self._mapped:
                 self.actions[agent].apply(game, action)
@@ -123,10 +121,14 @@ class AliensAEC(AECEnv):
                 game.apply(action)  # checks legality first; an illegal action changes nothing
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
-                raise
-            self.rewards[agent] = self.illegal_penalty
-            self.rewards[other_side(agent)] = 0.0
-            self.infos[agent] = {"illegal_action": str(exc)}
+                raise  # (before the step's rewards are cleared: the env is as it was)
+            illegal = exc
+        for a in rewards:
+            rewards[a] = 0.0
+        cumulative[agent] = 0.0  # last() gives what was earned since the agent last acted
+        if illegal is not None:
+            rewards[agent] = self.illegal_penalty
+            self.infos[agent] = {"illegal_action": str(illegal)}
             self.terminations = {a: True for a in self.agents}
             self._accumulate_rewards()
             return
