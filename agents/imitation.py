@@ -32,6 +32,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     game = get_spec(game_name).make_game(**(env_options or {}))
     observer = Observer(game, observation)
     side_actions = SideActions(game, side, actions, observer.shown_rows)
+    uncut = SideActions(game, side, actions)  # (the side's every action: the teacher's must be one)
     policies = {side: make_policy(teacher, game=game_name, side=side, seed=seed),
                 other_side(side): make_policy(opponent, game=game_name, side=other_side(side), seed=seed)}
     mover = policies[side] if driver is None else driver
@@ -57,7 +58,8 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 try:
                     taken.append(side_actions.from_game(action))
                 except ValueError:
-                    taken.append(-1)  # (not the learner's: left out below)
+                    uncut.from_game(action)  # (an action not the side's at all: its error)
+                    taken.append(-1)  # (at a row the learner does not see: left out below)
                 if mover is not policies[side]:
                     action = mover.act(game, side)
             else:
@@ -71,8 +73,8 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
             out.append(g)
         returns.extend(reversed(out))
     kept = [i for i, action in enumerate(taken) if action >= 0]
-    return {"observation": np.asarray([obs[i] for i in kept], dtype=np.float32),
-            "action_mask": np.asarray([masks[i] for i in kept], dtype=np.int8),
+    return {"observation": np.asarray([obs[i] for i in kept], dtype=np.float32).reshape(len(kept), *observer.shape),
+            "action_mask": np.asarray([masks[i] for i in kept], dtype=np.int8).reshape(len(kept), side_actions.n),
             "action": np.asarray([taken[i] for i in kept], dtype=np.int64),
             "return": np.asarray([returns[i] for i in kept], dtype=np.float32)}
 

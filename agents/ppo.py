@@ -62,7 +62,6 @@ def export_policy(model_path: str, out_path: str, game: str, side: str, half: bo
                              f"size {size}; pass observation= (one of {list(OBSERVATIONS)}) for the options it was trained with")
     if actions is None:
         n = int(model.observation_space["action_mask"].shape[0])
-        made = made or get_spec(game).make_game()
         actions = kind_of_count(made, side, n, Observer(made, check_observation(observation)).shown_rows)
         if actions is None:
             raise ValueError(f"{model_path}: no kind of action space of the {side} of {game} with its default options has "

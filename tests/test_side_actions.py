@@ -108,6 +108,44 @@ def test_with_the_compact_observation_the_marines_fire_only_at_the_targets_it_sh
     assert Observer(game, "full").shown_rows == {}
 
 
+@pytest.mark.parametrize("name, declared, full, compact", [
+    ("ReactorRoom", "fire fire_pair melee", 67, 43),
+    ("OperationsAirDucts", "fire fire_pair melee grenade", 85, 53),
+    ("MovieScenario", "fire fire_pair melee grenade", 85, 53),
+    ("HuntForTheQueen", "fire fire_pair melee grenade", 115, 51),
+    ("MarineAssault", "fire fire_pair melee grenade", 126, 62),
+    ("RescueOfNewt", "fire fire_pair melee grenade flame", 140, 60),
+    ("CompleteMovie", "fire fire_pair melee grenade flame", 158, 78),
+    ("BugHunt", "fire", 511, 505),
+])
+def test_each_rulesets_actions_at_targets_are_cut_to_the_targets_shown(name, declared, full, compact):
+    from aliens_env.envs.observations import Observer
+
+    game = get_spec(name).make_game()
+    shown = Observer(game, "compact").shown_rows
+    cut = SideActions(game, "marines", "side", shown)
+    assert [s for s in game.row_slice_names["targets"] if s in game.side_slices("marines")] == declared.split()
+    assert SideActions(game, "marines", "side").n == full and cut.n == compact
+    for kind in declared.split():  # the first shown rows' actions kept, the others' not
+        start, _ = game.layout.slices[kind]
+        assert cut.from_game(start + shown["targets"] - 1) >= 0
+        with pytest.raises(ValueError, match="is not one of the actions of the marines"):
+            cut.from_game(start + shown["targets"])
+
+
+def test_every_declared_slice_name_is_a_slice_of_some_registered_layout():
+    """(A misspelt name in side_slice_names or row_slice_names would be dropped silently: a name may
+    be missing from one layout, an option's slice, but not from every registered game's.)"""
+    slices, declared = set(), {}
+    for name in NAMES:
+        game = get_spec(name).make_game()
+        slices |= set(game.layout.slices)
+        for table in (game.side_slice_names or {}), (game.row_slice_names or {}):
+            for names in table.values():
+                declared.update({slice_name: name for slice_name in names})
+    assert {s: n for s, n in declared.items() if s not in slices} == {}
+
+
 def test_the_adapters_with_compact_and_side_give_the_cut_space():
     from aliens_env.pettingzoo import reactor_room_v0
 
@@ -154,6 +192,13 @@ def test_imitation_leaves_out_a_teacher_action_the_learner_cannot_take():
     assert len(compact["action"]) == len(everything["action"]) - far
     assert len(compact["observation"]) == len(compact["action_mask"]) == len(compact["return"]) == len(compact["action"])
     assert compact["action_mask"].shape[1] == 43 and compact["action"].max() < 43
+
+    class Garbled(Policy):  # an action that is no game action at all is still an error, not left out
+        def act(self, game, player):
+            return 1.5
+
+    with pytest.raises(ValueError, match="a game action is a whole number, got 1.5"):
+        collect(observation="compact", **{**kwargs, "teacher": Garbled(), "episodes": 1})
 
 
 def test_an_index_out_of_range_and_a_foreign_action_are_clear_errors():
@@ -420,3 +465,32 @@ def test_a_model_of_another_kind_of_actions_is_refused_naming_the_config_keys(tm
     with pytest.raises(ValueError, match=r"spaces do not match: .*\(43,\).* != .*\(181,\).* \(the model was trained on "
                                          r".* the config's env, env_options, observation and actions must be the model's"):
         load_model(path, env=DummyVecEnv([lambda: make("all")]))
+
+
+def test_a_headerless_compact_side_model_is_read_as_its_kinds(tmp_path):
+    """A .zip records neither kind: export_policy and PPOPolicy take the kinds whose sizes it has,
+    the side's count with the compact observation's shown rows (43 of ReactorRoom's 67)."""
+    from sb3_contrib import MaskablePPO
+
+    path, out = str(tmp_path / "m.zip"), str(tmp_path / "m.safetensors")
+    env = gym.make("aliens_env/ReactorRoom-v0", observation="compact", actions="side")
+    MaskablePPO("MultiInputPolicy", env, n_steps=32, seed=0, device="cpu").save(path)
+    export_policy(path, out, "ReactorRoom", "marines")
+    header = policy_file.read_header(out)
+    assert (header["observation"], header["actions"], header["n_actions"]) == ("compact", "side", 43)
+    game = get_spec("ReactorRoom").make_game()
+    game.reset(4)
+    with pytest.warns(UserWarning, match="unpickled"):
+        policy = PPOPolicy(path, game="ReactorRoom", side="marines")
+    while game.current_player() != "marines":
+        game.apply(RandomPolicy(4).act(game, game.current_player()))
+    assert game.legal_mask("marines")[policy.act(game, "marines")] == 1
+    assert (policy.observation, policy.actions) == ("compact", "side")
+
+
+def test_python_m_aliens_env_lists_both_counts_where_compact_cuts():
+    from aliens_env.__main__ import side_count
+
+    game = get_spec("ReactorRoom").make_game()
+    assert side_count(game, "marines") == "67 (43 with compact)" and side_count(game, "hive") == "114"
+    assert side_count(get_spec("ReactorRoomTactics").make_game(), "marines") == "6"

@@ -15,11 +15,6 @@ from __future__ import annotations
 
 import numpy as np
 
-try:
-    import cython
-except ImportError:  # a pure-Python install without Cython: the decorators change nothing
-    from ..core import pure_cython as cython
-
 from ..core.actions import ObsLayout
 from . import observation
 from .geometry import room_centres, step_range, walk_kept

@@ -4,7 +4,8 @@ Each agent observes {"observation": float32 in [0, 1], "action_mask": int8}; the
 zero for the agent not to move. ``observation="full"`` (default) or ``"compact"`` as in the
 Gymnasium adapter, and ``actions="all"`` (default: both agents the game's one flat Discrete space)
 or ``"side"`` (each agent only the slices it may ever take, numbered 0..n-1, less the actions at
-rows the observation does not show: the agents' action spaces and masks then differ; envs/actions.py). Rewards come at the end (+1 / 0 / -1 per side, or what
+rows the observation does not show: the agents' action spaces and masks then differ;
+envs/actions.py). Rewards come at the end (+1 / 0 / -1 per side, or what
 ``result_reward`` gives each result, or with ``reward="victory_points"`` the scaled Tournament
 Victory Points, as in the Gymnasium adapter), and each step
 with ``shaping=True`` as in the Gymnasium adapter. A game the rules end sets ``terminations``;

@@ -156,7 +156,7 @@ class CompleteMovie(StageChain):
     #: its stages' hive slices (the Drop Ship's prefixed); the marines' every other
     side_slice_names = {"hive": HuntForTheQueen.side_slice_names["hive"] + tuple(
         PREFIX["drop_ship"] + name for name in DropShip.side_slice_names["hive"])}
-    row_slice_names = HuntForTheQueen.row_slice_names  # (its lair stages' actions at a target)
+    row_slice_names = HuntForTheQueen.row_slice_names  # (its stages' actions at a target: the Reactor Room's, Operations', the lairs')
 
     def __init__(self, **options):
         if options:

@@ -337,13 +337,14 @@ def test_games_without_a_spec_have_no_compact_transform():
 @pytest.mark.parametrize("mission", ["queen_apc", "newt", "nest"])
 def test_glorious_day_tactics_centres_on_the_active_character(mission):
     """The commander's compact observation: its centre is the activating Character's square (the
-    characters row marked active), the Aliens' slot rows and the hive's knowledge are left out, and
+    characters row marked active), the Aliens' slot rows are left out (not the hive's knowledge: the
+    Hive sees this observation too), and
     a mission without the tokens' or the Scanner's views (newt) reads them as zeros, as the reference."""
     game = REGISTRY["GloriousDayTactics"].make_game(mission=mission)
     comp = compact_observation(game)
     layout = game.obs_layout
-    assert "aliens" not in comp.layout.names() and "hive_knowledge" not in comp.layout.names()
-    assert comp.shape[0] <= 450 if mission == "queen_apc" else comp.shape[0] < game.observation_shape[0] / 5
+    assert "aliens" not in comp.layout.names() and "hive_knowledge" in comp.layout.names()
+    assert comp.shape[0] == 463 if mission == "queen_apc" else comp.shape[0] < game.observation_shape[0] / 5
     columns = layout.descriptions["characters"].split(", ")
     active, row, col = columns.index("active"), columns.index("row/h"), columns.index("col/w")
     rng = random.Random(5)
