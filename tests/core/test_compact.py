@@ -262,6 +262,20 @@ def test_the_data_file_names_registered_games_only(tmp_path):
 COMPACT_GAMES = sorted(compact_specs())
 
 
+def played(game, seed: int, turns: int):
+    """(player, full observation) of ``turns`` turns of random legal play from ``game.reset(seed)``
+    (a new game, seeded from the same generator, after each end); each turn's action is taken when
+    the next is asked for."""
+    rng = random.Random(seed)
+    game.reset(seed)
+    for _ in range(turns):
+        if game.is_terminal():
+            game.reset(rng.randrange(10**6))
+        player = game.current_player()
+        yield player, game.observe(player)
+        game.apply(rng.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
+
+
 @pytest.mark.parametrize("name", COMPACT_GAMES)
 def test_every_game_with_a_spec_matches_the_reference_in_play(name):
     """Random legal play of both sides: every compact observation equals the reference's, lies in
@@ -269,18 +283,11 @@ def test_every_game_with_a_spec_matches_the_reference_in_play(name):
     game = REGISTRY[name].make_game()
     comp = compact_observation(game)
     assert comp.shape[0] <= 800 < game.observation_shape[0]
-    rng = random.Random(7)
-    game.reset(7)
-    for _ in range(150):
-        if game.is_terminal():
-            game.reset(rng.randrange(10**6))
-        player = game.current_player()
-        full = game.observe(player)
+    for _, full in played(game, 7, 150):
         out = comp(full)
         assert out.dtype == np.float32 and out.shape == comp.shape
         assert out.min() >= 0.0 and out.max() <= 1.0
         assert np.array_equal(out, reference(comp, full))
-        game.apply(rng.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
 
 
 @pytest.mark.parametrize("name", COMPACT_GAMES)
@@ -314,17 +321,10 @@ def test_the_pure_python_kernel_equals_the_compiled_one():
             assert np.array_equal(ours(full), theirs(full))
     for name, options in [(name, {}) for name in COMPACT_GAMES] + [("GloriousDayTactics", {"mission": "newt"})]:
         game = REGISTRY[name].make_game(**options)
-        game.reset(11)
         ours = imported.compact_observation(game)
         theirs = source.CompactObservation(game.obs_layout, compact_specs()[name], name)
-        play = random.Random(11)
-        for _ in range(40):
-            if game.is_terminal():
-                game.reset(play.randrange(10**6))
-            player = game.current_player()
-            full = game.observe(player)
+        for _, full in played(game, 11, 40):
             assert np.array_equal(ours(full), theirs(full))
-            game.apply(play.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
 
 
 def test_games_without_a_spec_have_no_compact_transform():
@@ -347,14 +347,8 @@ def test_glorious_day_tactics_centres_on_the_active_character(mission):
     assert comp.shape[0] == 463 if mission == "queen_apc" else comp.shape[0] < game.observation_shape[0] / 5
     columns = layout.descriptions["characters"].split(", ")
     active, row, col = columns.index("active"), columns.index("row/h"), columns.index("col/w")
-    rng = random.Random(5)
-    game.reset(5)
     centred = 0
-    for _ in range(300):
-        if game.is_terminal():
-            game.reset(rng.randrange(10**6))
-        player = game.current_player()
-        full = game.observe(player)
+    for player, full in played(game, 5, 300):
         out = comp(full)
         assert np.array_equal(out, reference(comp, full))
         if player == "marines":
@@ -366,5 +360,4 @@ def test_glorious_day_tactics_centres_on_the_active_character(mission):
             assert round(chars[game.active, row] * game.height) == pos // game.width  # (the row view's scale: row/h)
             assert round(chars[game.active, col] * game.width) == pos % game.width
             centred += 1
-        game.apply(rng.choice(np.flatnonzero(game.legal_mask(player)).tolist()))
     assert centred > 20
