@@ -21,6 +21,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import aliens_env  # noqa: E402
+from aliens_env.__main__ import side_count  # noqa: E402
 from aliens_env.core.game import DEFAULT_RESULT_REWARD, Game  # noqa: E402
 from aliens_env.envs.gym_env import AliensEnv  # noqa: E402
 from aliens_env.envs.observations import Observer  # noqa: E402
@@ -127,6 +128,13 @@ def action_rows(game: Game) -> list[list]:
     return rows
 
 
+def side_sentence(game: Game) -> str:
+    """Each side's count and slices with ``actions="side"`` (aliens_env/envs/actions.py)."""
+    sides = "; ".join(f"the {side} {side_count(game, side)}: " + ", ".join(f"`{s}`" for s in game.side_slices(side))
+                      for side in ("marines", "hive"))
+    return f'With `actions="side"` each side gets only its own slices, numbered from 0: {sides}.'
+
+
 def page(name: str) -> str:
     spec = get_spec(name)
     game = spec.make_game()
@@ -153,6 +161,7 @@ def page(name: str) -> str:
                for side, other in (("marines", "hive"), ("hive", "marines"))]), "",
         f"## Actions: {game.layout.size}, one Discrete space for both sides, masked", "",
         table(["slice", "actions", "indices", "names"], action_rows(game)), "",
+        side_sentence(game), "",
         f"## Observation: {game.obs_layout.size} float32 in [0, 1], what the side may know", "",
         table(["view", "shape", "offset", "what it holds"],
               [[f"`{v}`", " x ".join(map(str, shape)), offset, text] for v, shape, offset, text in game.obs_layout.rows()]), "",
