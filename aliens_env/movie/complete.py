@@ -213,12 +213,13 @@ class CompleteMovie(StageChain):
 
     def _union_views(self, templates: dict) -> list[tuple]:
         """Every stage's views by (prefixed) name: the board's planes by name over the largest map,
-        per-Marine rows by character (the episode's roster), any other view its largest shape;
-        then the campaign's own view."""
+        per-character rows (a stage's per-Marine or per-crew view) for the characters some stage
+        having the view can place in it (``view_characters``, in the roster's order), any other
+        view its largest shape; then the campaign's own view."""
         planes: list[str] = []
         shapes: dict[str, tuple] = {}
         text: dict[str, str] = {}
-        self._per_marine: set[str] = set()
+        placed: dict[str, set[str]] = {}  # (a per-character view: the characters of the stages having it)
         for stage, g in templates.items():
             for name, shape, _, desc in g.obs_layout.rows():
                 key = PREFIX.get(stage, "") + name
@@ -228,10 +229,9 @@ class CompleteMovie(StageChain):
                     shapes[key] = (0, max(old[1], shape[1]), max(old[2], shape[2]))
                     text[key] = "planes: {planes} (the stage's map at the top left; squares off it are obstruction)"
                 elif desc.startswith(("per Marine", "per crew member")):
-                    self._per_marine.add(key)
+                    placed.setdefault(key, set()).update(self._names(g))
                     shapes[key] = (0, shape[1])
-                    text.setdefault(key, "per character, in the roster's order (all 0 while not in the stage): "
-                                    + desc.split(": ", 1)[1])
+                    text.setdefault(key, desc.split(": ", 1)[1])  # (its features)
                 else:
                     old = shapes.get(key, (0,) * len(shape))
                     shapes[key] = tuple(max(a, b) for a, b in zip(old, shape))
@@ -239,8 +239,15 @@ class CompleteMovie(StageChain):
         self.planes = planes
         shapes["board"] = (len(planes), *shapes["board"][1:])
         text["board"] = text["board"].format(planes=", ".join(planes))
-        for key in self._per_marine:
-            shapes[key] = (len(self.roster), shapes[key][1])
+        # {per-character view: the characters of its rows}
+        self.view_characters: dict[str, tuple[str, ...]] = {}
+        for key, names in placed.items():
+            rows = tuple(n for n in self.roster if n in names)
+            if not rows:
+                raise ValueError(f"per-character view {key!r}: no stage having it has a character to place in it")
+            self.view_characters[key] = rows
+            shapes[key] = (len(rows), shapes[key][1])
+            text[key] = f"per character (all 0 while not in the stage), in the order {', '.join(rows)}: {text[key]}"
         features = [f"stage={s}" for s in self.stages] + ["victory_points/max", "queen_killed", "stages_done/3"]
         views = [(key, shapes[key], text[key]) for key in shapes]
         views.append(("campaign", len(features), ", ".join(features) + "; roster: " + ", ".join(self.roster)))
@@ -363,7 +370,7 @@ class CompleteMovie(StageChain):
     def _copy_views(self, inner_obs: np.ndarray, obs: np.ndarray) -> np.ndarray:
         """The stage's views into the episode's by name: board planes by name at the top left
         (squares off the stage's map, or every square in the Drop Ship, are obstruction), per-
-        Marine rows by character, the others at their start."""
+        character rows by character (the view's own, ``view_characters``), the others at their start."""
         g = self.stage_game
         inner = g.obs_layout.views(inner_obs)
         out = self.obs_layout.views(obs)
@@ -377,8 +384,9 @@ class CompleteMovie(StageChain):
                 h, w = shape[1:]
                 board[0, :h, :w] = 0.0
                 board[[self.planes.index(p) for p in plane_names(desc)], :h, :w] = inner[name]
-            elif key in self._per_marine:
-                out[key][[self.roster.index(n) for n in names]] = inner[name]
+            elif key in self.view_characters:
+                rows = self.view_characters[key]
+                out[key][[rows.index(n) for n in names]] = inner[name]
             else:
                 out[key][tuple(slice(0, n) for n in shape)] = inner[name]
         return obs

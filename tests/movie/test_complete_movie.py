@@ -15,6 +15,7 @@ from aliens_env.lairs.rescue import RescueOfNewt
 from aliens_env.movie.complete import CompleteMovie, campaign, healed
 from aliens_env.movie.game import MovieOperations
 from aliens_env.reactor_room.game import NO
+from movie_helpers import OUT, end_drop_ship, end_marines_stage
 
 VP = {"Ripley": 6, "Newt": 5, "Hicks": 5, "Apone": 4, "Vasquez": 4, "Hudson": 4, "Drake": 3, "Burke": 1}
 
@@ -23,45 +24,8 @@ def vp(name):
     return VP.get(name, 2)
 
 
-def end_marines_stage(g: CompleteMovie, statuses: dict, **flags) -> CompleteMovie:
-    """End the stage being played (a Reactor Room, Operations or lairs game) with {name: (status,
-    wounded, incapacitated)} (the others dead), then go on as the campaign does."""
-    stage = g.stage_game
-    for m in stage.marines:
-        m.status, m.wounded, m.incapacitated = statuses.get(m.name, ("dead", False, False))
-        m.pos, m.carried_by, m.carrying, m.alien = NO, NO, NO, NO
-    stage.stats.update(exited=sum(m.status == "exited" for m in stage.marines),
-                       dead=sum(m.status == "dead" for m in stage.marines))
-    for records in ("cocooned", "freed", "unarmed", "riders"):  # (the lairs' records of Marines on the map)
-        if hasattr(stage, records):
-            setattr(stage, records, [j for j in getattr(stage, records) if stage.marines[j].status == "on_map"])
-    for key, value in flags.items():
-        setattr(stage, key, value)
-    stage.phase, stage.decision = "over", None
-    assert g.stage_game.is_terminal()
-    g._stage_over()
-    return g
-
-
-def end_drop_ship(g: CompleteMovie, killed: bool, crashed: bool, crew: dict | None = None) -> CompleteMovie:
-    ds = g.stage_game
-    assert g.stage == "drop_ship"
-    for m in ds.crew:
-        m.status, m.wounded, m.incapacitated = (crew or {}).get(m.name, ("aboard", False, False))
-        if crashed:
-            m.status = "dead"
-    ds.killed, ds.crashed, ds.alien_alive = killed, crashed, False
-    ds.phase, ds.decision = "over", None
-    assert ds.outcome()["marines"] == (1 if killed and not crashed else 0 if killed else -1)
-    g._stage_over()
-    return g
-
-
 def marine(g, name):
     return next(m for m in g.stage_game.marines if m.name == name)
-
-
-OUT = ("exited", False, False)
 
 
 def test_no_options_and_a_wrong_one_is_named():
@@ -242,7 +206,7 @@ def test_each_stage_s_views_and_actions_land_in_the_episode_s_by_name():
     g.reset(3)
     views = g.obs_layout.views(g.observe("marines"))
     inner = g.stage_game.obs_layout.views(g.stage_game.observe("marines"))
-    rows = [g.roster.index(n) for n in g.stage_game.marine_order]
+    rows = [g.view_characters["marines"].index(n) for n in g.stage_game.marine_order]
     assert (views["marines"][rows] == inner["marines"]).all()
     h, w = g.stage_game.board.height, g.stage_game.board.width
     assert (views["board"][g.planes.index("marine"), :h, :w] == inner["board"][3]).all()  # the Reactor Room planes: obstruction, stairwell, exit, marine
@@ -251,7 +215,7 @@ def test_each_stage_s_views_and_actions_land_in_the_episode_s_by_name():
     assert g.stage == "drop_ship"
     views = g.obs_layout.views(g.observe("hive"))
     inner = g.stage_game.obs_layout.views(g.stage_game.observe("hive"))
-    crew = [g.roster.index(n) for n in ("Spunkmeyer", "Ferro")]
+    crew = [g.view_characters["drop_ship_crew"].index(n) for n in ("Spunkmeyer", "Ferro")]
     assert (views["drop_ship_crew"][crew] == inner["crew"]).all() and views["drop_ship_crew"].sum() == inner["crew"].sum()
     assert views["board"][0].all() and not views["marines"].any() and views["campaign"][1] == 1
     for a in np.flatnonzero(g.legal_mask(g.current_player())):  # the stage's legal actions, by name
