@@ -154,8 +154,10 @@ class SideActions:
         if not isinstance(i, (int, np.integer)) or isinstance(i, bool) or not 0 <= i < self.n:
             raise IllegalActionError(f"action {i!r} is not an index of the {self.n} actions of the {self.side} "
                                      f"(0-{self.n - 1}, actions='side')")
-        self._check_game(game, "to_game")
         action = self._to_game[i]
+        if not self.aimed:
+            return action
+        self._check_game(game, "to_game")
         if action >= 0:
             return action
         name, first, rows, _ = next(aimed for aimed in self.aimed if aimed[1] <= i < aimed[1] + aimed[2])
