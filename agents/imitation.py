@@ -21,7 +21,8 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
     games follow ``driver`` (a policy; default the teacher itself): with the learner as driver
     this is DAgger's labelling of the learner's own positions (Ross et al. 2011). A decision whose
     teacher's action the learner's kind cannot take (actions="side" with the compact observation: a
-    target past the nearest it shows) is left out of the data, its return kept in the others'."""
+    target past the nearest it shows, a Bug Hunt grenade at a square none of them stands on) is left
+    out of the data, its return kept in the others'."""
     from aliens_env.core.game import check_result_reward, final_reward, other_side
     from aliens_env.envs.actions import SideActions
     from aliens_env.envs.observations import Observer
@@ -56,7 +57,7 @@ def collect(game_name: str, side: str, teacher: str, opponent: str, episodes: in
                 masks.append(side_actions.mask(game))
                 action = policies[side].act(game, side)
                 try:
-                    taken.append(side_actions.from_game(action))
+                    taken.append(side_actions.from_game(action, game))
                 except ValueError:
                     uncut.from_game(action)  # (an action not the side's at all: its error)
                     taken.append(-1)  # (at a row the learner does not see: left out below)

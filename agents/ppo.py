@@ -228,7 +228,7 @@ class PPOPolicy:
         if total <= 0:  # cannot happen with a proper mask; fall back to uniform over legal
             probs = mask.astype(np.float64)
             total = probs.sum()
-        return side_actions.expand(probs / total)
+        return side_actions.expand(probs / total, game)
 
     def act(self, game, player: str) -> int:
         probs = self.probabilities(game, player)

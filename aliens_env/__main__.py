@@ -37,7 +37,7 @@ def table() -> str:
 
 def side_count(game, side: str) -> str:
     """The count of ``side``'s actions="side" actions, and with the compact observation where that
-    shows fewer targets (the actions at the others left out)."""
+    shows fewer targets (the actions at the others left out; Bug Hunt's grenade: one per target shown)."""
     full = SideActions(game, side, "side").n
     compact = SideActions(game, side, "side", Observer(game, "compact").shown_rows).n
     return str(full) if compact == full else f"{full} ({compact} with compact)"

@@ -166,6 +166,13 @@ def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name
             view = next(v for v, names in game.row_slice_names.items() if kind in names)
             assert game.obs_layout.views(game.observe(player))[view][k, 0] > 0, f"{name}: {kind}[{k}] is legal without " \
                                                                                 f"{view} row {k} present"
+        for slice_name, first, rows, _ in shown[player].aimed:  # one aimed at row k now (row_aimed_slice_names): legal
+            view = next(v for v, names in game.row_aimed_slice_names.items() if slice_name in names)  # as its game action,
+            for k in np.flatnonzero(shown[player].mask(game)[first:first + rows]):  # with that row present
+                action = shown[player].to_game(first + int(k), game)
+                assert mask[action] and game.layout.decode(action)[0] == slice_name, f"{name}: {slice_name} row {k}"
+                assert game.obs_layout.views(game.observe(player))[view][k, 0] > 0, f"{name}: {slice_name} row {k} is " \
+                                                                                    f"legal without {view} row {k} present"
         game.apply(policy.act(game, player))
 
 

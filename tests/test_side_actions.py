@@ -116,7 +116,7 @@ def test_with_the_compact_observation_the_marines_fire_only_at_the_targets_it_sh
     ("MarineAssault", "fire fire_pair melee grenade", 126, 62),
     ("RescueOfNewt", "fire fire_pair melee grenade flame", 140, 60),
     ("CompleteMovie", "fire fire_pair melee grenade flame", 158, 78),
-    ("BugHunt", "fire", 511, 505),
+    ("BugHunt", "fire", 511, 70),  # (and its 441 grenade offsets: one grenade per target shown, below)
 ])
 def test_each_rulesets_actions_at_targets_are_cut_to_the_targets_shown(name, declared, full, compact):
     from aliens_env.envs.observations import Observer
@@ -128,9 +128,9 @@ def test_each_rulesets_actions_at_targets_are_cut_to_the_targets_shown(name, dec
     assert SideActions(game, "marines", "side").n == full and cut.n == compact
     for kind in declared.split():  # the first shown rows' actions kept, the others' not
         start, _ = game.layout.slices[kind]
-        assert cut.from_game(start + shown["targets"] - 1) >= 0
+        assert cut.from_game(start + shown["targets"] - 1, game) >= 0
         with pytest.raises(ValueError, match="is not one of the actions of the marines"):
-            cut.from_game(start + shown["targets"])
+            cut.from_game(start + shown["targets"], game)
 
 
 def test_every_declared_slice_name_is_a_slice_of_some_registered_layout():
@@ -494,3 +494,132 @@ def test_python_m_aliens_env_lists_both_counts_where_compact_cuts():
     game = get_spec("ReactorRoom").make_game()
     assert side_count(game, "marines") == "67 (43 with compact)" and side_count(game, "hive") == "114"
     assert side_count(get_spec("ReactorRoomTactics").make_game(), "marines") == "6"
+    assert side_count(get_spec("BugHunt").make_game(), "marines") == "511 (70 with compact)"
+
+
+# -- the actions aimed at a view's rows decision by decision (Game.row_aimed_slice_names) ------------
+# (Bug Hunt's grenade at target k's square at a forced position: tests/bug_hunt/test_bh_grenade_rows.py)
+def test_a_misdeclared_aimed_slice_is_refused_and_an_undeclared_mapping_is_a_clear_error():
+    from aliens_env.reactor_room.game import ReactorRoom
+
+    class NoView(ReactorRoom):
+        row_aimed_slice_names = {"squares": ("move",)}
+
+    class Twice(ReactorRoom):
+        row_aimed_slice_names = {"targets": ("fire",)}  # (fire is a row slice already)
+
+    class Unmapped(ReactorRoom):
+        row_aimed_slice_names = {"targets": ("move",)}
+
+    with pytest.raises(ValueError, match=r"NoView.row_aimed_slice_names names view 'squares'; its views: \['board'"):
+        SideActions(NoView(), "marines", "side", {"targets": 8})
+    with pytest.raises(ValueError, match="Twice declares 'fire' both in row_slice_names and in row_aimed_slice_names"):
+        SideActions(Twice(), "marines", "side", {"targets": 8})
+    game = Unmapped()
+    assert SideActions(game, "marines", "side").n == 67  # (every row shown: the slice as it is)
+    side = SideActions(game, "marines", "side", {"targets": 8})
+    assert side.n == 67 - 3 * 8 - 8 + 8  # (move's 8 directions: 8 rows)
+    with pytest.raises(NotImplementedError, match=r"Unmapped declares row_aimed_slice_names \{'targets': \('move',\)\} "
+                                                  r"but implements no row_aimed_actions"):
+        side.mask(game)
+
+
+def grenade_positions(seed: int, count: int):
+    """BugHunt games in random play, at each of the first ``count`` marines' decisions where a shown
+    target row's grenade is legal (with the compact observation's rows): (game, side actions)."""
+    from aliens_env.envs.observations import Observer
+
+    game = get_spec("BugHunt").make_game()
+    side = SideActions(game, "marines", "side", Observer(game, "compact").shown_rows)
+    (_, first, rows, _), = side.aimed
+    policy, found = RandomPolicy(seed), 0
+    game.reset(seed)
+    while found < count:
+        if game.is_terminal():
+            seed += 1
+            game.reset(seed)
+        player = game.current_player()
+        if player == "marines" and side.mask(game)[first:first + rows].any():
+            found += 1
+            yield game, side
+        game.apply(policy.act(game, player))
+
+
+def test_the_gym_environment_throws_grenades_at_the_shown_targets():
+    env = gym.make("aliens_env/BugHunt-v0", observation="compact", actions="side", illegal_action="raise")
+    env.reset(seed=0)
+    actions = env.unwrapped.actions
+    assert env.action_space.n == actions.n == 70
+    (_, first, rows, _), = actions.aimed
+    game, _ = next(grenade_positions(0, 1))
+    env.reset(options={"position": game.to_dict()})
+    game = env.unwrapped.game
+    mask = env.unwrapped.action_masks()
+    k = int(np.flatnonzero(mask[first:first + rows])[0])
+    action = game.row_aimed_actions("grenade", rows)[k]
+    assert mask[first + k] == game.legal_mask("marines")[action] == 1 and game.layout.decode(action)[0] == "grenade"
+    squad = game.humans[game.active].squad
+    grenades = game.grenade_pools[squad]
+    env.step(first + k)
+    assert game.grenade_pools[squad] == grenades - 1
+
+
+def test_a_compact_side_bughunt_model_and_its_policy_file_act_legally(tmp_path):
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    env = gym.make("aliens_env/BugHunt-v0", observation="compact", actions="side")
+    path, out = str(tmp_path / "m.zip"), str(tmp_path / "m.safetensors")
+    MaskablePPO("MultiInputPolicy", env, n_steps=32, policy_kwargs={"net_arch": [8]}, seed=0, device="cpu").save(path)
+    export_policy(path, out, "BugHunt", "marines")
+    assert policy_file.read_header(out)["n_actions"] == 70
+    with pytest.warns(UserWarning, match="unpickled"):
+        from_zip = PPOPolicy(path, game="BugHunt", side="marines")
+    policies = (from_zip, PPOPolicy(out, game="BugHunt", side="marines", deterministic=False, seed=1))
+    for game, side in grenade_positions(1, 6):
+        first, rows = side.aimed[0][1:3]
+        legal = game.legal_mask("marines").astype(bool)
+        aimed = [a for a in game.row_aimed_actions("grenade", rows) if a >= 0 and legal[a]]
+        for policy in policies:
+            probs = policy.probabilities(game, "marines")
+            assert abs(probs.sum() - 1) < 1e-6 and probs[~legal].sum() == 0
+            assert all(probs[a] > 0 for a in aimed)  # (the network's mass at row k: at its grenade)
+            assert legal[policy.act(game, "marines")]
+        assert (from_zip.observation, from_zip.actions) == ("compact", "side")
+
+
+def test_imitation_leaves_out_a_grenade_at_a_square_no_shown_target_stands_on():
+    from aliens_env.core.policy import Policy
+
+    class Grenadier(Policy):  # with a shown target in grenade reach: a grenade at its square and at another
+        def __init__(self):   # by turns; else the heuristic marines' action
+            self.heuristic = make_policy("heuristic", game="BugHunt", side="marines", seed=0)
+            self.at_targets = self.unseen = self.turn = 0
+
+        def act(self, game, player):
+            legal = np.flatnonzero(game.legal_mask(player))
+            start, count = game.layout.slices["grenade"]
+            aimed = set(game.row_aimed_actions("grenade", 6))
+            at_targets = sorted(a for a in aimed if a >= 0 and game.legal_mask(player)[a])
+            others = [int(a) for a in legal if start <= a < start + count and a not in aimed]
+            if at_targets and others:
+                self.turn += 1
+                action = at_targets[0] if self.turn % 2 else others[0]
+            else:
+                action = self.heuristic.act(game, player)
+            kind, k = game.layout.decode(action)  # what the learner cannot take: a grenade at no shown target's
+            self.at_targets += kind == "grenade" and action in aimed  # square, a shot past the 6th target
+            self.unseen += (kind == "grenade" and action not in aimed) or (kind == "fire" and k >= 6)
+            return action
+
+    kwargs = dict(game_name="BugHunt", side="marines", opponent="dice", episodes=2, seed=0, gamma=0.99, shaping=False,
+                  actions="side")
+    everything = collect(observation="full", teacher=Grenadier(), **kwargs)
+    teacher = Grenadier()
+    compact = collect(observation="compact", teacher=teacher, **kwargs)
+    assert teacher.unseen > 0 and teacher.at_targets > 0
+    assert len(compact["action"]) == len(everything["action"]) - teacher.unseen
+    game = get_spec("BugHunt").make_game()
+    first = SideActions(game, "marines", "side", {"targets": 6}).aimed[0][1]
+    assert int(((compact["action"] >= first) & (compact["action"] < first + 6)).sum()) == teacher.at_targets
+    assert compact["action_mask"].shape[1] == 70

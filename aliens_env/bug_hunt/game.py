@@ -121,6 +121,8 @@ class BugHunt(GameRecords):
     side_slice_names = {"hive": ("order", "step", "stop", "approach", "attack", "summon", "appear", "close_door")}
     #: a figure's fire at its k-th target (the ``targets`` view's k-th row)
     row_slice_names = {"targets": ("fire",)}
+    #: a figure's grenade at its k-th target's square (the slice's offset from the firer: row_aimed_actions)
+    row_aimed_slice_names = {"targets": ("grenade",)}
 
     def __init__(self, mission: str = "explore", squad: list | str = "colonial_marines", ripley_leads: bool = True,
                  ripley_four_lp: bool = False, turn_limit: int | None = None, bug_master_picks: bool = False,
@@ -601,6 +603,14 @@ class BugHunt(GameRecords):
         if kind == "attack" and index < len(self.humans) and self.queue:
             return f"{self.aliens[self.queue[0]].kind} {self.queue[0]} attacks {self.humans[index].name}"
         return label
+
+    def row_aimed_actions(self, name: str, rows: int) -> list[int]:
+        """(The Game contract's) the grenade at each of the acting figure's first `rows` targets'
+        squares now (marines.grenades_at_targets)."""
+        if name != "grenade":
+            raise ValueError(f"BugHunt aims no {name!r} at the targets' rows; row_aimed_slice_names: "
+                             f"{self.row_aimed_slice_names}")
+        return marines.grenades_at_targets(self, rows)
 
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         from .render import render_rgb

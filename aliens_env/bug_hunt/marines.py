@@ -264,6 +264,38 @@ def _grenade_targets_uncached(game, pos: int) -> dict[int, int]:
     return squares
 
 
+@cython.locals(game=GameRecords, h=Human, numbers=MaskNumbers, reach=cython.Py_ssize_t, side=cython.Py_ssize_t,
+               width=cython.Py_ssize_t, r0=cython.Py_ssize_t, c0=cython.Py_ssize_t, s=cython.Py_ssize_t,
+               dr=cython.Py_ssize_t, dc=cython.Py_ssize_t, k=cython.Py_ssize_t, action=cython.Py_ssize_t, out=list,
+               listed=list)
+def grenades_at_targets(game, rows: int) -> list[int]:
+    """The game's grenade action at the square of each of the acting figure's first `rows` targets
+    (the observation's ``targets`` rows; BugHunt.row_aimed_actions), -1 where there is none: no
+    figure acting (another decision: the rows are then no figure's targets, or none), an empty row,
+    a target beyond the grenade's range (a weapon may reach farther), or a square an earlier row's
+    grenade already lands on (an Alien on an egg cache: one row per action). The action is the slot
+    of the square's offset (grenade_offsets' order), legal or not: the mask says which is."""
+    out = [-1] * rows
+    if game.decision.kind != "act" or game.active == NO:
+        return out
+    h = game.humans[game.active]
+    numbers = marine_numbers(game)
+    reach = numbers.grenade_range
+    side, width = 2 * reach + 1, game.size
+    r0 = h.pos // width
+    c0 = h.pos - r0 * width
+    listed = targets(game, numbers)
+    for k in range(min(rows, len(listed))):
+        s = combat.target_square(game, listed[k])
+        dr = s // width - r0
+        dc = s - (s // width) * width - c0
+        if -reach <= dr <= reach and -reach <= dc <= reach:
+            action = numbers.grenade + (dr + reach) * side + (dc + reach)  # (the slot as _grenade_targets_uncached's)
+            if action not in out:
+                out[k] = action
+    return out
+
+
 def grenade_slot(game, i: int, square: int) -> int | None:
     """The grenade action (its index in the slice) of figure i at `square`, None if not legal."""
     for k, s in grenade_squares(game, i).items():

@@ -193,6 +193,12 @@ class Game:
     shows only the first rows of the view (``observation="compact"``), ``actions="side"`` leaves out
     the actions aimed at the rows it does not show (aliens_env/envs/actions.py). A name may be
     missing from a layout, as above. None (the default): no such slices.
+    ``row_aimed_slice_names`` (a class attribute), ``{row view: names of slices whose actions are
+    aimed, decision by decision, at that view's rows}`` (a Bug Hunt Marine's grenade, a slice of
+    offsets from the firer, at its k-th target's square): where an observation shows only the first
+    rows of the view, ``actions="side"`` gives the side one action per shown row instead of the
+    slice, mapped at each decision by ``row_aimed_actions(name, rows)``, which a ruleset declaring
+    any implements. Otherwise as ``row_slice_names``; None (the default): no such slices.
 
     What a ruleset may add: its own compact observation (the environments' ``observation="compact"``,
     aliens_env/envs/observations.py), ``compact_layout`` (an ObsLayout) and ``observe_compact(player)``
@@ -201,6 +207,7 @@ class Game:
 
     side_slice_names = None  # (see the class's docstring: every slice for both sides)
     row_slice_names = None  # (see the class's docstring: no slice aimed at a view's rows)
+    row_aimed_slice_names = None  # (see the class's docstring: no slice aimed at them decision by decision)
 
     def __init__(self):
         missing = abstract_methods(type(self))
@@ -353,6 +360,14 @@ class Game:
         if side in declared:
             return tuple(name for name in names if name in declared[side])
         return tuple(name for name in names if name not in declared[other])
+
+    def row_aimed_actions(self, name: str, rows: int) -> list[int]:
+        """The game's action of slice `name` (one of ``row_aimed_slice_names``') aimed now at each
+        of the first `rows` rows of its view, -1 where none is (an empty row, one the slice cannot
+        reach, a row whose action an earlier row's already is: each action at most once). Its
+        legality is the game's mask's. A ruleset that declares ``row_aimed_slice_names`` implements it."""
+        raise NotImplementedError(f"{type(self).__name__} declares row_aimed_slice_names {self.row_aimed_slice_names!r} "
+                                  f"but implements no row_aimed_actions (the game's action aimed at each row now)")
 
     def determinize(self, side: str, rng: random.Random) -> "Game":
         """A clone in which only what `side` cannot know is re-dealt with `rng` (the other

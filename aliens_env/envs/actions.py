@@ -7,11 +7,16 @@ config key ``actions``, a policy file's header):
   only their tactics. A network's action head is that much smaller. Where the observation shows only
   the first rows of a view (``Observer.shown_rows``: the compact observation's nearest targets), the
   actions aimed at the rows it does not show are left out too (``game.row_slice_names``): a network
-  acts on what it sees (ReactorRoom's marines fire at their 8 nearest targets, not their 16).
+  acts on what it sees (ReactorRoom's marines fire at their 8 nearest targets, not their 16). A
+  slice whose actions are aimed at a view's rows decision by decision (``game.row_aimed_slice_names``:
+  Bug Hunt's grenade, one action per offset from the firer) is there one action per shown row
+  instead, mapped at each decision (``game.row_aimed_actions``): a grenade at target k's square.
 
 A ``SideActions`` is made once per environment (or policy), game and side: ``n`` actions,
-``mask(game)`` the side's legal ones, ``to_game(i)`` the game's action of index ``i``,
-``from_game(a)`` the index of the game's action ``a``. For "all" each is the game's own (indices are
+``mask(game)`` the side's legal ones, ``to_game(i, game)`` the game's action of index ``i``,
+``from_game(a, game)`` the index of the game's action ``a``, ``expand(values, game)`` a vector over
+the side's actions as one over the game's. ``game`` (the game now) is needed where the side has
+aimed actions (``aimed``), else it may be left out. For "all" each is the game's own (indices are
 the game's actions).
 """
 from __future__ import annotations
@@ -54,6 +59,26 @@ def _kept_counts(game, names, shown_rows: dict[str, int]) -> dict[str, int]:
     return kept
 
 
+def _aimed_rows(game, names, shown_rows: dict[str, int]) -> dict[str, int]:
+    """{slice of ``names`` aimed at a view's rows decision by decision: the rows ``shown_rows``
+    shows of that view} (``game.row_aimed_slice_names``); a slice declared aimed at a
+    view the game has not, or also at fixed rows (``row_slice_names``), is a ValueError."""
+    declared = game.row_aimed_slice_names or {}
+    fixed = {name for slices in (game.row_slice_names or {}).values() for name in slices}
+    aimed = {}
+    for view, slices in declared.items():
+        if view not in game.obs_layout.shapes:
+            raise ValueError(f"{type(game).__name__}.row_aimed_slice_names names view {view!r}; its views: "
+                             f"{list(game.obs_layout.shapes)}")
+        for name in slices:
+            if name in fixed:
+                raise ValueError(f"{type(game).__name__} declares {name!r} both in row_slice_names and in "
+                                 f"row_aimed_slice_names: a slice's actions are aimed at fixed rows or decision by decision")
+            if name in names and view in shown_rows:  # (else: another side's, an option's, or every row shown)
+                aimed[name] = min(shown_rows[view], game.obs_layout.shapes[view][0])
+    return aimed
+
+
 class SideActions:
     """The actions of one kind that ``side`` takes in ``game`` (and in games of the same config:
     the layout and the declared slices depend on the config only)."""
@@ -66,7 +91,9 @@ class SideActions:
             raise ValueError(f"unknown side {side!r}; sides are {list(SIDES)}")
         self.side = side
         layout = game.layout
-        self.game_size = layout.size
+        self.layout, self.game_size = layout, layout.size
+        #: the aimed slices: (name, its first index, the rows shown, its game actions' span) each
+        self.aimed = ()
         if kind == "all":
             self.actions = np.arange(layout.size, dtype=np.int64)
         else:
@@ -76,23 +103,50 @@ class SideActions:
                 raise ValueError(f"{type(game).__name__}.side_slices({side!r}) gives {list(names)}: "
                                  f"{'none' if not names else unknown} not slices of its layout {list(layout.slices)}")
             kept = _kept_counts(game, names, shown_rows or {})
-            self.actions = np.concatenate([np.arange(start, start + kept.get(name, count)) for name, (start, count) in
-                                           ((name, layout.slices[name]) for name in names)]).astype(np.int64)
-        self.n = len(self.actions)
-        #: (the game's action of each index as a Python int: to_game's look-up without numpy)
+            aimed_rows = _aimed_rows(game, names, shown_rows or {})
+            pieces, aimed, first = [], [], 0
+            for name in names:
+                start, count = layout.slices[name]
+                if name in aimed_rows:
+                    aimed.append((name, first, aimed_rows[name], range(start, start + count)))
+                    pieces.append(np.full(aimed_rows[name], -1))  # (the decision's: row_aimed_actions)
+                else:
+                    pieces.append(np.arange(start, start + kept.get(name, count)))
+                first += len(pieces[-1])
+            self.actions = np.concatenate(pieces).astype(np.int64)
+            self.aimed = tuple(aimed)
+        #: the game's action of each index, -1 at an aimed one (to_game's look-up, as Python ints: without numpy)
         self._to_game = self.actions.tolist()
-        #: the index of each of the game's actions, -1 where the side never takes it
+        self.n = len(self.actions)
+        #: the indices whose game action is fixed (every index but the aimed ones)
+        self._fixed = np.flatnonzero(self.actions >= 0)
+        #: the index of each of the game's actions, -1 where the side never takes it (or takes it aimed)
         self._index = np.full(layout.size, -1, dtype=np.int64)
-        self._index[self.actions] = np.arange(self.n)
+        self._index[self.actions[self._fixed]] = self._fixed
+
+    def _check_game(self, game, what: str) -> None:
+        """A TypeError when the side has aimed actions and ``game`` is None: ``what`` needs it."""
+        if game is None and self.aimed:
+            raise TypeError(f"SideActions.{what} needs the game (game=): the {self.side}' "
+                            f"{', '.join(name for name, *_ in self.aimed)} actions are aimed at the rows of a view, "
+                            f"which change at every decision")
 
     def mask(self, game) -> np.ndarray:
-        """The side's legal actions now (int8, ``n`` values): its part of ``game.legal_mask(side)``."""
+        """The side's legal actions now (int8, ``n`` values): its part of ``game.legal_mask(side)``
+        (an aimed index: its game action's entry now, 0 where its row aims at none)."""
         mask = game.legal_mask(self.side)
-        return mask if self.kind == "all" else mask[self.actions]
+        if self.kind == "all":
+            return mask
+        out = mask[self.actions]  # (an aimed index reads the last action here: set below)
+        for name, first, rows, _ in self.aimed:
+            for k, action in enumerate(game.row_aimed_actions(name, rows)):
+                out[first + k] = mask[action] if action >= 0 else 0
+        return out
 
-    def to_game(self, i) -> int:
-        """The game's action of index ``i``; an index out of 0..n-1 is an IllegalActionError (a
-        ValueError) that names the side's range. ("all": ``i`` as it is: the game checks it.)"""
+    def to_game(self, i, game=None) -> int:
+        """The game's action of index ``i`` (in ``game`` now: needed where the side has aimed
+        actions); an index out of 0..n-1, or an aimed one whose row aims at nothing now, is an
+        IllegalActionError (a ValueError) that names it. ("all": ``i`` as it is: the game checks it.)"""
         if self.kind == "all":
             return i
         if isinstance(i, np.ndarray) and i.shape == ():
@@ -100,7 +154,17 @@ class SideActions:
         if not isinstance(i, (int, np.integer)) or isinstance(i, bool) or not 0 <= i < self.n:
             raise IllegalActionError(f"action {i!r} is not an index of the {self.n} actions of the {self.side} "
                                      f"(0-{self.n - 1}, actions='side')")
-        return self._to_game[i]
+        action = self._to_game[i]
+        if not self.aimed:
+            return action
+        self._check_game(game, "to_game")
+        if action >= 0:
+            return action
+        name, first, rows, _ = next(aimed for aimed in self.aimed if aimed[1] <= i < aimed[1] + aimed[2])
+        action = game.row_aimed_actions(name, rows)[i - first]
+        if action < 0:
+            raise IllegalActionError(f"{self.side} action {i} ({name} at row {i - first}) is aimed at nothing now")
+        return action
 
     def apply(self, game, i) -> None:
         """Apply the game's action of index ``i``; an IllegalActionError (nothing changed) names both
@@ -108,28 +172,47 @@ class SideActions:
         if self.kind == "all":
             game.apply(i)
             return
-        action = self.to_game(i)  # (an index out of range: its own IllegalActionError)
+        action = self.to_game(i, game)  # (an index out of range: its own IllegalActionError)
         try:
             game.apply(action)
         except IllegalActionError as exc:
             raise IllegalActionError(f"{self.side} action {i} (the game's {action}, "
                                      f"{game.layout.name(action)}): {exc}") from None
 
-    def from_game(self, action) -> int:
-        """The index of the game's action ``action``; a ValueError where the side never takes it."""
+    def from_game(self, action, game=None) -> int:
+        """The index of the game's action ``action`` (in ``game`` now: needed where the side has
+        aimed actions); a ValueError where the side never takes it, or (an aimed slice's) no row
+        the side's actions show is aimed at it now."""
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
             raise ValueError(f"a game action is a whole number, got {action!r}")
         action = int(action)
-        if not 0 <= action < self.game_size or self._index[action] < 0:
-            raise ValueError(f"game action {action} is not one of the actions of the {self.side} (actions={self.kind!r})")
-        return int(self._index[action])
+        self._check_game(game, "from_game")
+        if 0 <= action < self.game_size:
+            if self._index[action] >= 0:
+                return int(self._index[action])
+            for name, first, rows, span in self.aimed:
+                if action in span:
+                    actions = game.row_aimed_actions(name, rows)
+                    if action in actions:
+                        return first + actions.index(action)
+                    raise ValueError(f"game action {action} ({self.layout.name(action)}) is not one of the actions of "
+                                     f"the {self.side} now (actions={self.kind!r}): no row they show is aimed at it")
+        raise ValueError(f"game action {action} is not one of the actions of the {self.side} (actions={self.kind!r})")
 
-    def expand(self, values: np.ndarray, fill=0) -> np.ndarray:
-        """A vector over the side's ``n`` actions as one over the game's actions (``fill`` elsewhere)."""
+    def expand(self, values: np.ndarray, game=None, fill=0) -> np.ndarray:
+        """A vector over the side's ``n`` actions as one over the game's actions (``fill``
+        elsewhere; an aimed index's value at its game action in ``game`` now, needed where the side
+        has aimed actions: dropped where its row aims at none)."""
         if self.kind == "all":
             return values
-        out = np.full(self.game_size, fill, dtype=np.asarray(values).dtype)
-        out[self.actions] = values
+        self._check_game(game, "expand")
+        values = np.asarray(values)
+        out = np.full(self.game_size, fill, dtype=values.dtype)
+        out[self.actions[self._fixed]] = values[self._fixed]
+        for name, first, rows, _ in self.aimed:
+            for k, action in enumerate(game.row_aimed_actions(name, rows)):
+                if action >= 0:
+                    out[action] = values[first + k]
         return out
