@@ -15,6 +15,17 @@ import numpy as np
 from .game import Game
 
 
+def legal_actions(game: Game, player: str) -> np.ndarray:
+    """The player's legal actions, ascending: ``np.flatnonzero(game.legal_mask(player))``, read from
+    the game's kept mask (``legal_mask_kept``: no copy) as booleans (numpy lists the ones of a
+    one-byte mask read so in a fifth of flatnonzero's time, a Python function over a copy: a few
+    microseconds a decision of the dice AI)."""
+    mask = game.legal_mask_kept(player)
+    if mask.itemsize != 1:
+        raise ValueError(f"a legal mask has one byte an action (int8 0/1), got dtype {mask.dtype}")
+    return mask.view(np.bool_).nonzero()[0]
+
+
 @runtime_checkable
 class Policy(Protocol):
     def act(self, game: Game, player: str) -> int: ...
@@ -47,7 +58,7 @@ class RandomPolicy(SeedablePolicy):
     name = "random"
 
     def act(self, game: Game, player: str) -> int:
-        legal = np.flatnonzero(game.legal_mask(player))
+        legal = legal_actions(game, player)
         return int(legal[self.rng.randrange(len(legal))])
 
 
@@ -59,5 +70,5 @@ class DicePolicy:
     name = "dice"
 
     def act(self, game: Game, player: str) -> int:
-        legal = np.flatnonzero(game.legal_mask(player))
+        legal = legal_actions(game, player)
         return int(legal[game.dice.pick(len(legal))])

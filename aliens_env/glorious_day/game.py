@@ -52,7 +52,7 @@ import numpy as np
 from ..core.actions import MASK_DTYPE, ActionLayout, ObsLayout  # (MASK_DTYPE: the masks' frombuffer)
 from ..core.board import DIRECTION_NAMES, NO, board_from_rows
 from ..core.dice import Dice
-from ..core.game import Decision, lone_legal
+from ..core.game import Decision, PhasedGame, lone_legal
 
 try:
     import cython
@@ -306,10 +306,13 @@ class GloriousDay(LoaderRules):
     def _run(self) -> None:
         """PhasedGame's loop, but a Reaction window is always offered (its opening is public, so
         taking a lone 'decline' at once would tell the marines the Hive holds no such card). As
-        PhasedGame's, it asks core's lone_legal of the script mask (``script_mask``)."""
+        PhasedGame's, it asks core's lone_legal of the script mask (``script_mask``), but a Hivemind
+        Step known to be a real choice from part of its mask (``_hivemind_choice``) before that."""
         while True:
             self._cache.clear()
             if self.decision is not None:
+                if self.decision.kind == "hivemind" and self._hivemind_choice():
+                    return
                 mask = self.script_mask(self.decision.player)
                 lone = lone_legal(mask)
                 if lone == -2 or (lone >= 0 and self.decision.kind == "react"):  # a real choice, or a window
@@ -319,6 +322,24 @@ class GloriousDay(LoaderRules):
                 self._resolve(lone)
             elif not self._advance():
                 return
+
+    def _hivemind_choice(self) -> bool:
+        """Whether the Hivemind Step's mask holds two or more actions, known from its Willpower's and
+        cards' part (``_hivemind_mask``: End Step and another) without the Queen's (``_queen_hive_mask``,
+        her Moves' search): both only mark actions legal, so two there are two in the whole mask.
+        False: the whole mask decides (``_run``). The dice AI's End Step needs no mask either
+        (``illegal_reason``): against it, the Step's whole mask is worked out only when asked for."""
+        mask = bytearray(self.layout.size)
+        self._hivemind_mask(mask)
+        return lone_legal(_frombuffer(mask, MASK_DTYPE)) == -2
+
+    def illegal_reason(self, action: int) -> str | None:
+        """PhasedGame's, but End Step in the Hivemind Step is legal without the mask worked out
+        (``_hivemind_mask`` always marks it)."""
+        d = self.decision
+        if d is not None and d.kind == "hivemind" and type(action) is int and action == self._slot["end_step"]:
+            return None
+        return PhasedGame.illegal_reason(self, action)
 
     def _advance(self) -> bool:
         if self.phase == "over":

@@ -92,6 +92,9 @@ _REACH_QUEUES: dict[int, array] = {}
 CHARACTER_MARK, OTHER_MARK, MOVE_MARK = 1, 2, 4
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.nonecheck(False)
 def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytearray, left: int, queue, hi: int,
                           limit) -> int:
     """``StateQueries.bfs``'s search, layer by layer from `queue[:hi]` (the sources: steps 0,
@@ -99,7 +102,10 @@ def _breadth_first_layers(first, nexts, dist: list, mark: bytearray, want: bytea
     appended to `queue` (an int array with room for every square after the sources); the search
     stops after the layer where the last of the `left` squares of `want` is reached (left -1:
     never). Returns the steps of the last layer. Compiled, the loops run on C ints (state.pxd): no
-    list made per layer, no Python int made per square but its steps."""
+    list made per layer, no Python int made per square but its steps; and no index checked (none is
+    None; the sources are squares of the board, ``bfs`` checks them; every other index is a square of
+    `first` and `nexts`, ``flat_table``'s of the board, or a place in `queue`, which holds each square
+    once at most after the sources)."""
     d, lo, tail = 0, 0, hi
     while lo < hi and d < limit:
         d += 1
@@ -328,6 +334,8 @@ class StateQueries(VehicleRules):
         sources = list(sources)
         queue, hi = array("i", [0]) * (len(sources) + n), 0  # (the sources, then each square reached)
         for s in sources:
+            if not 0 <= s < n:  # (the search reads its squares' neighbours unchecked)
+                raise IndexError(f"bfs: source {s} is not a square of the board's {n}")
             dist[s] = 0
             mark[s] = 1
             queue[hi] = s
