@@ -13,6 +13,7 @@ import yaml
 
 import aliens_env
 from aliens_env.envs.actions import SideActions
+from aliens_env.envs.observations import Observer
 from aliens_env.envs.registry import REGISTRY, builtin_policy_names
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -45,7 +46,9 @@ def test_a_page_holds_what_the_registry_says(pages, name):
     assert f"## Actions: {game.layout.size}," in text
     for side in ("marines", "hive"):  # each side's own actions (actions="side"), their count and slices
         slices = ", ".join(f"`{s}`" for s in game.side_slices(side))
-        assert f"the {side} {SideActions(game, side, 'side').n}" in text and f": {slices}" in text
+        n, compact = (SideActions(game, side, "side", rows).n for rows in (None, Observer(game, "compact").shown_rows))
+        count = str(n) if compact == n else f"{n} ({compact} with compact)"
+        assert f"the {side} {count}: {slices}" in text
     named = "\n".join(line for line in text.splitlines() if line.startswith("| `"))
     for slice_name, (start, count) in game.layout.slices.items():
         labels = [game.layout.name(a) for a in range(start, start + count)]

@@ -132,7 +132,11 @@ def side_sentence(game: Game) -> str:
     """Each side's count and slices with ``actions="side"`` (aliens_env/envs/actions.py)."""
     sides = "; ".join(f"the {side} {side_count(game, side)}: " + ", ".join(f"`{s}`" for s in game.side_slices(side))
                       for side in ("marines", "hive"))
-    return f'With `actions="side"` each side gets only its own slices, numbered from 0: {sides}.'
+    aimed = [f"`{name}` is one action per `{view}` row shown, aimed at it decision by decision"
+             for view, names in (game.row_aimed_slice_names or {}).items() for name in names
+             if any(name in game.side_slices(side) for side in ("marines", "hive"))]
+    return (f'With `actions="side"` each side gets only its own slices, numbered from 0: {sides}.'
+            + (f" With the compact observation {', '.join(aimed)}." if aimed else ""))
 
 
 def page(name: str) -> str:

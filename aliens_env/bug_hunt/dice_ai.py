@@ -4,7 +4,7 @@ so they live with the hive's turn), and the dice make the choices the rules leav
 A25 for the order)."""
 from __future__ import annotations
 
-from ..core.policy import legal_actions
+from ..core.policy import legal_action_array
 from . import xeno
 from .state import APPEAR_ROWS, GameRecords
 from .xeno import rulebook_steps
@@ -37,5 +37,5 @@ def dice_ai_action(game) -> int:
     if d.kind == "appear":
         row = xeno.roll_appears(game)
         return s["appear"] + next(k for k, r in enumerate(APPEAR_ROWS) if r == row)
-    legal = legal_actions(game, d.player)
+    legal = legal_action_array(game, d.player)
     return int(legal[game.dice.pick(len(legal))])

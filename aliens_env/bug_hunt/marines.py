@@ -271,12 +271,12 @@ def _grenade_targets_uncached(game, pos: int) -> dict[int, int]:
 def grenades_at_targets(game, rows: int) -> list[int]:
     """The game's grenade action at the square of each of the acting figure's first `rows` targets
     (the observation's ``targets`` rows; BugHunt.row_aimed_actions), -1 where there is none: no
-    figure acting (another decision: the rows are then no figure's targets, or none), an empty row,
+    figure acting (another decision, or the game over: the rows are then no figure's targets, or none), an empty row,
     a target beyond the grenade's range (a weapon may reach farther), or a square an earlier row's
     grenade already lands on (an Alien on an egg cache: one row per action). The action is the slot
     of the square's offset (grenade_offsets' order), legal or not: the mask says which is."""
     out = [-1] * rows
-    if game.decision.kind != "act" or game.active == NO:
+    if game.decision is None or game.decision.kind != "act" or game.active == NO:  # (None: the game is over)
         return out
     h = game.humans[game.active]
     numbers = marine_numbers(game)

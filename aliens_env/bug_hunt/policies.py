@@ -11,7 +11,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 from ..core.actions import ActionLayout
 from ..core.board import NO
-from ..core.policy import SeedablePolicy
+from ..core.policy import SeedablePolicy, legal_action_array
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .combat import target_square, weapon_range
 from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_kept
@@ -278,7 +278,7 @@ class BugHuntDiceAI:
     def act(self, game, player: str) -> int:
         if player == "hive":
             return game.dice_ai_action()
-        legal = np.flatnonzero(game.legal_mask_kept(player))
+        legal = legal_action_array(game, player)
         return int(legal[game.dice.pick(len(legal))])
 
 

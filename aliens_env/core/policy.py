@@ -15,8 +15,9 @@ import numpy as np
 from .game import Game
 
 
-def legal_actions(game: Game, player: str) -> np.ndarray:
-    """The player's legal actions, ascending: ``np.flatnonzero(game.legal_mask(player))``, read from
+def legal_action_array(game: Game, player: str) -> np.ndarray:
+    """The player's legal actions, ascending, as an array (``Game.legal_actions`` gives a list, of
+    the player to move by default): ``np.flatnonzero(game.legal_mask(player))``, read from
     the game's kept mask (``legal_mask_kept``: no copy) as booleans (numpy lists the ones of a
     one-byte mask read so in a fifth of flatnonzero's time, a Python function over a copy: a few
     microseconds a decision of the dice AI)."""
@@ -58,7 +59,7 @@ class RandomPolicy(SeedablePolicy):
     name = "random"
 
     def act(self, game: Game, player: str) -> int:
-        legal = legal_actions(game, player)
+        legal = legal_action_array(game, player)
         return int(legal[self.rng.randrange(len(legal))])
 
 
@@ -70,5 +71,5 @@ class DicePolicy:
     name = "dice"
 
     def act(self, game: Game, player: str) -> int:
-        legal = legal_actions(game, player)
+        legal = legal_action_array(game, player)
         return int(legal[game.dice.pick(len(legal))])

@@ -81,7 +81,8 @@ def _aimed_rows(game, names, shown_rows: dict[str, int]) -> dict[str, int]:
 
 class SideActions:
     """The actions of one kind that ``side`` takes in ``game`` (and in games of the same config:
-    the layout and the declared slices depend on the config only)."""
+    the layout and the declared slices depend on the config only). ``actions`` holds the game's
+    action of each index, -1 at an aimed one (its action is the decision's: ``to_game(i, game)``)."""
 
     def __init__(self, game, side: str, kind: str = "all", shown_rows: dict[str, int] | None = None):
         """``shown_rows``: {row view: how many of its first rows the observation shows}
@@ -127,9 +128,9 @@ class SideActions:
     def _check_game(self, game, what: str) -> None:
         """A TypeError when the side has aimed actions and ``game`` is None: ``what`` needs it."""
         if game is None and self.aimed:
-            raise TypeError(f"SideActions.{what} needs the game (game=): the {self.side}' "
-                            f"{', '.join(name for name, *_ in self.aimed)} actions are aimed at the rows of a view, "
-                            f"which change at every decision")
+            raise TypeError(f"SideActions.{what} needs the game (game=): the "
+                            f"{', '.join(name for name, *_ in self.aimed)} actions of the {self.side} are aimed at the "
+                            f"rows of a view, which change at every decision")
 
     def mask(self, game) -> np.ndarray:
         """The side's legal actions now (int8, ``n`` values): its part of ``game.legal_mask(side)``

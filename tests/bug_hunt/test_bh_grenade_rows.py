@@ -89,7 +89,7 @@ def test_a_grenade_at_a_square_no_shown_target_stands_on_is_not_the_sides(game):
 def test_the_mapping_needs_the_game(game):
     g = game
     side = SideActions(g, "marines", "side", Observer(g, "compact").shown_rows)
-    message = r"SideActions.{} needs the game \(game=\): the marines' grenade actions are aimed at the rows of a view"
+    message = r"SideActions.{} needs the game \(game=\): the grenade actions of the marines are aimed at the rows of a view"
     with pytest.raises(TypeError, match=message.format("to_game")):
         side.to_game(0)  # (a fixed index too: one rule for every call)
     with pytest.raises(TypeError, match=message.format("from_game")):
@@ -109,6 +109,15 @@ def test_apply_throws_the_grenade_at_the_rows_target(game):
     side.apply(g, first + 2)
     assert g.grenades == 5 and g.humans[0].ap + g.pool == ap - g.rules["ap_cost"]["grenade"]
     assert not g.aliens[1].alive and g.aliens[0].alive and g.aliens[2].alive
+
+
+def test_a_finished_game_aims_at_no_row_and_the_side_has_no_legal_action(game):
+    g = game
+    side = SideActions(g, "marines", "side", Observer(g, "compact").shown_rows)
+    while not g.is_terminal():
+        g.apply(int(np.flatnonzero(g.legal_mask(g.current_player()))[-1]))
+    assert g.decision is None and g.row_aimed_actions("grenade", 6) == [-1] * 6
+    assert side.mask(g).sum() == 0
 
 
 def test_no_figure_acting_no_row_is_aimed_at():

@@ -1,4 +1,4 @@
-"""core.policy.legal_actions, the dice AI's and the random policy's legal actions: the kept mask
+"""core.policy.legal_action_array, the dice AI's and the random policy's legal actions: the kept mask
 read as booleans, the same actions in the same order as ``np.flatnonzero(game.legal_mask(player))``
 (the code before), at positions of random play of every registered environment."""
 import random
@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from aliens_env.core.policy import DicePolicy, RandomPolicy, legal_actions
+from aliens_env.core.policy import DicePolicy, RandomPolicy, legal_action_array
 from aliens_env.envs import REGISTRY
 
 
@@ -19,7 +19,7 @@ def test_the_legal_actions_are_flatnonzero_of_the_mask(name):
             game.reset(rng.randrange(1000))
         player = game.current_player()
         expected = np.flatnonzero(game.legal_mask(player))
-        legal = legal_actions(game, player)
+        legal = legal_action_array(game, player)
         assert legal.tolist() == expected.tolist()
         game.apply(int(legal[rng.randrange(len(legal))]))
 
@@ -53,4 +53,4 @@ class WideMask:
 
 def test_a_mask_of_more_than_a_byte_an_action_is_refused():
     with pytest.raises(ValueError, match="one byte an action.*int64"):
-        legal_actions(WideMask(), "marines")
+        legal_action_array(WideMask(), "marines")
