@@ -43,7 +43,7 @@ cdef class ReactorRoom(PhasedGame):
     cpdef _standing_squares(self, exclude=*)
     cpdef _occupied(self, exclude_alien=*)
     cpdef _open_steps(self)
-    cpdef _target_mask(self, mask, Marine m, object char, in_combat, targets)
+    cpdef _target_mask(self, bytearray flags, Marine m, object char, in_combat, list targets)
     cpdef _shot(self, m, a)
     cpdef _first_in_line(self, src, dst)
     cpdef _band_at(self, squares)

@@ -31,7 +31,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..core.actions import ActionLayout, ObsLayout
+from ..core.actions import MASK_DTYPE, ActionLayout, ObsLayout
 from ..core.board import DIRECTION_NAMES, DIRECTIONS, NO, UNREACHABLE, Board, board_from_rows
 from ..core.dice import Dice
 from ..core.game import PhasedGame
@@ -49,6 +49,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 OFFSETS = [(dr, dc) for dr in range(-4, 5) for dc in range(-4, 5)]
 OFFSET_INDEX = {off: i for i, off in enumerate(OFFSETS)}
 MOVE_TO_LABELS = tuple(f"{dr:+d},{dc:+d}" for dr, dc in OFFSETS)  # the move_to slice's labels (shared by every layout)
+_frombuffer = np.frombuffer  # (the Marines' mask: its bytearray wrapped as the layout's int8 array)
 
 
 @dataclass
@@ -700,9 +701,12 @@ class ReactorRoom(PhasedGame, WeaponRules):
                 cached.append(key % n)
         return cached
 
-    @cython.locals(m=Marine)
+    @cython.locals(m=Marine, flags=bytearray, at=cython.Py_ssize_t, direction=cython.Py_ssize_t)
     def _compute_marine_mask(self) -> np.ndarray:
-        mask = self.layout.empty_mask()
+        """The acting Marine's mask: its flags written into a bytearray (a C write each, compiled)
+        and wrapped once as the layout's int8 array (writable: the weapon rules and the derived
+        rulesets add theirs to it)."""
+        flags = bytearray(self.layout.size)
         i = self.active
         m = self.marines[i]
         s = self._slot
@@ -712,49 +716,55 @@ class ReactorRoom(PhasedGame, WeaponRules):
         if free:
             at = s["move"]
             for direction, _ in self._legal_steps(i, standing):
-                mask[at + direction] = 1
+                flags[at + direction] = 1
         if m.pos in standing:
             if self._can_hand_off(i):
-                mask[s["hand_off"]] = 1
-            return mask  # passing through a teammate: only move on (or hand off)
+                flags[s["hand_off"]] = 1
+            return _frombuffer(flags, MASK_DTYPE)  # passing through a teammate: only move on (or hand off)
         char = self.characters[m.name]
         if free and (m.aim < char.max_aim or self._can_bank(i)):
-            mask[s["aim"]] = 1
+            flags[s["aim"]] = 1
         if m.actions_left > 0 or m.aim > 0:  # (else no Melee and no fire)
             targets = self.targets()
             if targets:
-                self._target_mask(mask, m, char, in_combat, targets)
+                self._target_mask(flags, m, char, in_combat, targets)
+        flags[s["end"]] = 1
+        mask = _frombuffer(flags, MASK_DTYPE)
         if self.armed_rules:
-            self._weapon_mask(mask, i, in_combat)
-        mask[s["end"]] = 1
+            self._weapon_mask(mask, i, in_combat)  # (it clears slices too: on the array)
         return mask
 
-    def _target_mask(self, mask: np.ndarray, m: Marine, char, in_combat: bool, targets: list[int]) -> None:
-        """The acting Marine m's Melee, fire and paired-fire actions at its targets."""
+    @cython.locals(seen=list, ranges=list, k=cython.Py_ssize_t, sq=cython.long, rng=cython.long, reach=cython.long,
+                   melee_at=cython.Py_ssize_t, fire_at=cython.Py_ssize_t, pair_at=cython.Py_ssize_t)
+    def _target_mask(self, flags: bytearray, m: Marine, char, in_combat: bool, targets: list[int]) -> None:
+        """The acting Marine m's Melee, fire and paired-fire flags at its targets (in the mask's
+        bytearray, ``_compute_marine_mask``'s)."""
         s, i, aliens = self._slot, self.active, self.aliens
         melee_ok = m.actions_left > 0
         firing = m.aim > 0 and not in_combat
         ranges = self._ranges[m.pos]
         reach = max(1, self._weapon_reach(char, m.wounded, m.aim)) if firing else 1
+        melee_at, fire_at, pair_at = s["melee"], s["fire"], s["fire_pair"]
         # the Marine's sight (has_los(m.pos, square) is seen[square], kept by the board): a target
         # out of sight has no shot (``_shot`` None), so neither fire action is asked about
         seen = self.board.los_list(m.pos) if firing else None
-        for k, a in enumerate(targets):
+        for k in range(len(targets)):
+            a = targets[k]
             sq = aliens[a].pos
             rng = ranges[sq]
             if rng > reach:
                 break  # targets are sorted by range: nothing further can be hit or reached
             if melee_ok and rng <= 1:
-                mask[s["melee"] + k] = 1
+                flags[melee_at + k] = 1
             if firing and seen[sq]:
                 number = self._fire_number(i, a)
                 if number is not None and number >= 0:
-                    mask[s["fire"] + k] = 1
+                    flags[fire_at + k] = 1
                 if self.options["machine_gun_special"] and char.weapon == "Machine Gun":
                     b = self._pair_partner(i, a)
                     pair = None if b == NO else self._pair_number(i, a, b)
                     if pair is not None and pair >= 0:
-                        mask[s["fire_pair"] + k] = 1
+                        flags[pair_at + k] = 1
 
     @cython.locals(step=tuple)
     def _legal_steps(self, i: int, standing: set[int]) -> Sequence[tuple[int, int]]:
