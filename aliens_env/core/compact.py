@@ -284,6 +284,8 @@ class Kernel:
     def fill(self, full, out) -> None:
         """Writes the compact observation of ``full`` (float32, the full layout's size) into ``out``
         (zeros, the compact layout's size); a plane starting at -1 reads 0."""
+        if full is None or out is None:  # (compiled, the views are read unchecked below)
+            raise TypeError("Kernel.fill needs a full observation and an array to write, got None")
         height = self.height
         width = self.width
         hw = height * width

@@ -547,3 +547,17 @@ def test_a_transform_pickles_and_copies_with_its_plan():
     for again in (pickle.loads(pickle.dumps(comp)), copy.deepcopy(comp)):
         for _, full in played(game, 3, 20):
             assert np.array_equal(again(full), comp(full))
+
+
+def test_the_kernel_reads_a_read_only_observation_and_refuses_none():
+    """The kernel only reads the full observation (compiled: a const view), so a read-only one is
+    transformed too; compiled, it reads its views unchecked, so None is refused first."""
+    comp = CompactObservation(LAYOUT, SPEC, "Test")
+    full = LAYOUT.zeros()
+    board(full)[1, 2, 3] = board(full)[2, 4, 4] = 1.0
+    expected = comp(full)
+    full.flags.writeable = False
+    assert np.array_equal(comp(full), expected)
+    for args in [(None, np.zeros(comp.layout.size, np.float32)), (full, None)]:
+        with pytest.raises(TypeError):
+            comp._kernel.fill(*args)
