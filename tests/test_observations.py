@@ -74,6 +74,38 @@ def test_the_observer_of_each_kind(name):
         assert 0 < compact.shape[0] < full.shape[0]
 
 
+def test_the_compact_transform_reads_the_kept_observation_and_leaves_it_as_it_was():
+    """Where the game keeps its observation (observe_kept: the Reactor Room family) the transform
+    reads that buffer, observe's copy spared, and gives a new array, the buffer unchanged; a game
+    that keeps none (observe_kept None) is read through observe."""
+    game = get_spec(GAME).make_game()
+    game.reset(4)
+    player = game.current_player()
+    observer = Observer(game, "compact")
+    expected = compact_observation(game)(game.observe(player))
+
+    class KeptOnly:  # the game, its observe refused
+        def observe_kept(self, side):
+            return game.observe_kept(side)
+
+        def observe(self, side):
+            raise AssertionError("observe's copy was read")
+
+    class KeepsNone:
+        def observe_kept(self, side):
+            return None
+
+        def observe(self, side):
+            return game.observe(side)
+
+    kept = game.observe_kept(player)
+    before = kept.copy()
+    obs = observer(KeptOnly(), player)
+    assert np.array_equal(obs, expected) and not np.shares_memory(obs, kept)
+    assert game.observe_kept(player) is kept and np.array_equal(kept, before)
+    assert np.array_equal(observer(KeepsNone(), player), expected)
+
+
 @pytest.mark.parametrize("kind", OBSERVATIONS)
 def test_both_adapters_observe_through_the_observer(kind):
     from aliens_env.pettingzoo import reactor_room_v0

@@ -214,137 +214,194 @@ class CompactObservation:
         plane_start = ([full.offset(BOARD) + i * hw for i in range(n_planes)]
                        + [full.offset(v) if v in full.shapes else -1 for v in self.board_views])
         intp = np.intp
-        # per centre source: its start, then for a row view its rows, row width and flag, row and column
-        # columns (a plane: rows 0)
-        self._centre = np.array([(plane_start[c[1]], 0, 0, 0, 0, 0) if c[0] == "plane" else
-                                 (full.offset(c[1]), *full.shapes[c[1]], *c[2:]) for c in self.centre], intp)
-        # per around plane: where it starts in the full observation, and 1 when off-board squares read 1
-        self._around = np.array([(plane_start[p], k in self.off_board) for k, p in enumerate(self.around_planes)], intp)
-        # per nearest group: its table's offset, count, row width, and its planes' first row in _group_starts
-        self._groups = np.array([(self.layout.offset(f"nearest_{g}"), count, self.layout.shapes[f"nearest_{g}"][1],
-                                  sum(len(q) for _, q, _ in self.groups[:i])) for i, (g, _, count) in enumerate(self.groups)]
-                                or np.zeros((0, 4)), intp).reshape(-1, 4)
-        self._group_starts = np.array([plane_start[p] for _, q, _ in self.groups for p in q] + [0], intp)
-        self._group_kinds = np.array([len(q) for _, q, _ in self.groups] + [0], intp)
-        self._most = max([count for _, _, count in self.groups], default=1)  # the longest nearest table
-        # the views kept: runs of (full offset, compact offset, values)
-        self._kept = np.array([(span.start, self.layout.offset(v),
-                                int(np.prod(shape[1:], dtype=int)) * cut if cut else span.stop - span.start)
-                               for v, span, shape, cut in self.kept] or np.zeros((0, 3)), intp).reshape(-1, 3)
+        most = max([count for _, _, count in self.groups], default=1)  # the longest nearest table
+        self._kernel = Kernel(
+            self.height, self.width, self.radius, self.layout.offset("around"),
+            # per centre source: its start, then for a row view its rows, row width and flag, row and
+            # column columns (a plane: rows 0)
+            np.array([(plane_start[c[1]], 0, 0, 0, 0, 0) if c[0] == "plane" else
+                      (full.offset(c[1]), *full.shapes[c[1]], *c[2:]) for c in self.centre], intp),
+            # per around plane: where it starts in the full observation, and 1 when off-board squares read 1
+            np.array([(plane_start[p], k in self.off_board) for k, p in enumerate(self.around_planes)], intp),
+            # per nearest group: its table's offset, count, row width, and its planes' first row in group_starts
+            np.array([(self.layout.offset(f"nearest_{g}"), count, self.layout.shapes[f"nearest_{g}"][1],
+                       sum(len(q) for _, q, _ in self.groups[:i])) for i, (g, _, count) in enumerate(self.groups)]
+                     or np.zeros((0, 4)), intp).reshape(-1, 4),
+            np.array([plane_start[p] for _, q, _ in self.groups for p in q] + [0], intp),
+            np.array([len(q) for _, q, _ in self.groups] + [0], intp),
+            # the views kept: runs of (full offset, compact offset, values)
+            np.array([(span.start, self.layout.offset(v),
+                       int(np.prod(shape[1:], dtype=int)) * cut if cut else span.stop - span.start)
+                      for v, span, shape, cut in self.kept] or np.zeros((0, 3)), intp).reshape(-1, 3),
+            np.empty((most, 3), intp))
 
     def __call__(self, full: np.ndarray) -> np.ndarray:
         full = np.ascontiguousarray(full, dtype=np.float32)
         if full.shape != self.full.shape:
             raise ValueError(f"a full observation of this game has shape {self.full.shape}, got {full.shape}")
         out = np.zeros(self.layout.size, np.float32)
-        _fill(full, out, self.height, self.width, self.radius, self.layout.offset("around"), self._centre,
-              self._around, self._groups, self._group_starts, self._group_kinds, self._kept, np.empty(self._most, np.intp))
+        self._kernel.fill(full, out)
         return out
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def _fill(full, out, height, width, radius, around_at, centre, around, groups, group_starts, group_kinds, kept,
-          distances):
-    """Writes the compact observation of ``full`` into ``out`` (zeros) by the plan of a CompactObservation
-    (``distances``: room for the distances of a nearest table's rows; a plane starting at -1 reads 0)."""
-    hw = height * width
-    h1 = height - 1 if height > 1 else 1
-    w1 = width - 1 if width > 1 else 1
-    scale = (height if height > width else width) - 1
-    if scale < 1:
-        scale = 1
-    # the centre: from the first source that gives one, a plane's first square holding its highest
-    # value, or a row view's first flagged row's row and column (read as row/height, column/width,
-    # rounded, kept on the board)
-    found = 0
-    row = (height - 1) // 2
-    col = (width - 1) // 2
-    for i in range(centre.shape[0]):
-        start = centre[i, 0]
-        if centre[i, 1] == 0:  # a plane
-            if start < 0:
-                continue
-            best = 0
-            for sq in range(1, hw):
-                if full[start + sq] > full[start + best]:
-                    best = sq
-            if full[start + best] > 0:
-                found = 1
-                row = best // width
-                col = best % width
-        else:  # a row view: (rows, row width, flag, row and column columns)
-            for j in range(centre[i, 1]):
-                at = start + j * centre[i, 2]
-                if full[at + centre[i, 3]] > 0:
+class Kernel:
+    """A CompactObservation's plan as index tables (compiled, typed views made once: compact.pxd),
+    and ``fill``, which writes the transform of a full observation by it. Its scratch, ``ranked``,
+    is its own: one per transform, none shared by the games of a process."""
+
+    def __init__(self, height: int, width: int, radius: int, around_at: int, centre: np.ndarray, around: np.ndarray,
+                 groups: np.ndarray, group_starts: np.ndarray, group_kinds: np.ndarray, kept: np.ndarray,
+                 ranked: np.ndarray):
+        self.height = height
+        self.width = width
+        self.radius = radius
+        self.around_at = around_at  # where the around view starts in the compact observation
+        self.centre = centre
+        self.around = around
+        self.groups = groups
+        self.group_starts = group_starts
+        self.group_kinds = group_kinds
+        self.kept = kept
+        #: scratch: the rows of a nearest table found so far, nearest first: (distance, square, kind)
+        self.ranked = ranked
+
+    def __reduce__(self):  # (compiled, its typed views do not pickle: the tables as arrays)
+        return Kernel, (self.height, self.width, self.radius, self.around_at, *(np.asarray(a) for a in (
+            self.centre, self.around, self.groups, self.group_starts, self.group_kinds, self.kept, self.ranked)))
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    @cython.nonecheck(False)
+    @cython.locals(height=cython.Py_ssize_t, width=cython.Py_ssize_t, hw=cython.Py_ssize_t, h1=cython.Py_ssize_t,
+                   w1=cython.Py_ssize_t, scale=cython.Py_ssize_t, found=cython.int, row=cython.Py_ssize_t,
+                   col=cython.Py_ssize_t, i=cython.Py_ssize_t, start=cython.Py_ssize_t, best=cython.Py_ssize_t,
+                   top=cython.double, sq=cython.Py_ssize_t, scaled=cython.double, at=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t, radius=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t,
+                   r=cython.Py_ssize_t, c=cython.Py_ssize_t, g=cython.Py_ssize_t, table=cython.Py_ssize_t,
+                   count=cython.Py_ssize_t, row_width=cython.Py_ssize_t, first=cython.Py_ssize_t,
+                   kinds=cython.Py_ssize_t, n=cython.Py_ssize_t, j=cython.Py_ssize_t, earlier=cython.Py_ssize_t,
+                   distance=cython.Py_ssize_t, place=cython.Py_ssize_t, x=cython.Py_ssize_t)
+    def fill(self, full, out) -> None:
+        """Writes the compact observation of ``full`` (float32, the full layout's size) into ``out``
+        (zeros, the compact layout's size); a plane starting at -1 reads 0."""
+        if full is None or out is None:  # (compiled, the views are read unchecked below)
+            raise TypeError("Kernel.fill needs a full observation and an array to write, got None")
+        height = self.height
+        width = self.width
+        hw = height * width
+        h1 = height - 1 if height > 1 else 1
+        w1 = width - 1 if width > 1 else 1
+        scale = (height if height > width else width) - 1
+        if scale < 1:
+            scale = 1
+        # the centre: from the first source that gives one, a plane's first square holding its highest
+        # value, or a row view's first flagged row's row and column (read as row/height, column/width,
+        # rounded, kept on the board)
+        found = 0
+        row = (height - 1) // 2
+        col = (width - 1) // 2
+        for i in range(self.centre.shape[0]):
+            start = self.centre[i, 0]
+            if self.centre[i, 1] == 0:  # a plane
+                if start < 0:
+                    continue
+                best = 0
+                top = full[start]
+                for sq in range(1, hw):
+                    if full[start + sq] > top:
+                        top = full[start + sq]
+                        best = sq
+                if top > 0:
                     found = 1
-                    scaled = full[at + centre[i, 4]] * height + 0.5
-                    row = min(max(cython.cast(cython.Py_ssize_t, scaled), 0), height - 1)
-                    scaled = full[at + centre[i, 5]] * width + 0.5
-                    col = min(max(cython.cast(cython.Py_ssize_t, scaled), 0), width - 1)
-                    break
-        if found:
-            break
-    out[0] = found
-    out[1] = row / h1
-    out[2] = col / w1
-    # around: the squares within radius of the centre, plane by plane
-    at = around_at
-    for k in range(around.shape[0]):
-        start = around[k, 0]
-        for dr in range(-radius, radius + 1):
-            r = row + dr
-            for dc in range(-radius, radius + 1):
-                c = col + dc
-                if 0 <= r < height and 0 <= c < width:
-                    if start >= 0:
-                        out[at] = full[start + r * width + c]
-                elif around[k, 1]:
-                    out[at] = 1.0
-                at += 1
-    # nearest: every square of the board in reading order, the count nearest kept by insertion
-    # (a later square at the same distance goes after: distance, then reading order)
-    for g in range(groups.shape[0]):
-        table = groups[g, 0]
-        count = groups[g, 1]
-        row_width = groups[g, 2]
-        first = groups[g, 3]
-        kinds = group_kinds[g]
-        n = 0
-        for sq in range(hw):
-            kind = -1
+                    row = best // width
+                    col = best % width
+            else:  # a row view: (rows, row width, flag, row and column columns)
+                for j in range(self.centre[i, 1]):
+                    at = start + j * self.centre[i, 2]
+                    if full[at + self.centre[i, 3]] > 0:
+                        found = 1
+                        scaled = full[at + self.centre[i, 4]] * height + 0.5
+                        row = min(max(cython.cast(cython.Py_ssize_t, scaled), 0), height - 1)
+                        scaled = full[at + self.centre[i, 5]] * width + 0.5
+                        col = min(max(cython.cast(cython.Py_ssize_t, scaled), 0), width - 1)
+                        break
+            if found:
+                break
+        out[0] = found
+        out[1] = row / h1
+        out[2] = col / w1
+        # around: the squares within radius of the centre, plane by plane
+        at = self.around_at
+        radius = self.radius
+        for k in range(self.around.shape[0]):
+            start = self.around[k, 0]
+            for dr in range(-radius, radius + 1):
+                r = row + dr
+                for dc in range(-radius, radius + 1):
+                    c = col + dc
+                    if 0 <= r < height and 0 <= c < width:
+                        if start >= 0:
+                            out[at] = full[start + r * width + c]
+                    elif self.around[k, 1]:
+                        out[at] = 1.0
+                    at += 1
+        # nearest: each plane of a group read once, its marked squares ranked by distance, then
+        # reading order, the count nearest kept (a square an earlier plane of the group marks is that
+        # plane's: the first plane wins)
+        for g in range(self.groups.shape[0]):
+            table = self.groups[g, 0]
+            count = self.groups[g, 1]
+            row_width = self.groups[g, 2]
+            first = self.groups[g, 3]
+            kinds = self.group_kinds[g]
+            n = 0
             for j in range(kinds):
-                if group_starts[first + j] >= 0 and full[group_starts[first + j] + sq] > 0:
-                    kind = j
-                    break
-            if kind < 0:
-                continue
-            dr = sq // width - row
-            dc = sq % width - col
-            distance = (dr if dr >= 0 else -dr)
-            if (dc if dc >= 0 else -dc) > distance:
-                distance = dc if dc >= 0 else -dc
-            if n == count and distance >= distances[count - 1]:
-                continue  # no nearer than the last kept
-            # insert at its place among the kept rows, shifting the farther ones down (the last drops)
-            place = n if n < count else count - 1
-            while place > 0 and distances[place - 1] > distance:
-                distances[place] = distances[place - 1]
-                for x in range(row_width):
-                    out[table + place * row_width + x] = out[table + (place - 1) * row_width + x]
-                place -= 1
-            distances[place] = distance
-            for x in range(row_width):
-                out[table + place * row_width + x] = 0.0
-            out[table + place * row_width] = 1.0
-            out[table + place * row_width + 1] = (dr + h1) / (2.0 * h1)
-            out[table + place * row_width + 2] = (dc + w1) / (2.0 * w1)
-            out[table + place * row_width + 3] = distance / scale
-            if kinds > 1:
-                out[table + place * row_width + 4 + kind] = 1.0
-            if n < count:
-                n += 1
-    # the other views, run by run
-    for i in range(kept.shape[0]):
-        for x in range(kept[i, 2]):
-            out[kept[i, 1] + x] = full[kept[i, 0] + x]
+                start = self.group_starts[first + j]
+                if start < 0:
+                    continue
+                for sq in range(hw):
+                    if not full[start + sq] > 0:
+                        continue
+                    earlier = 0
+                    for k in range(j):
+                        if self.group_starts[first + k] >= 0 and full[self.group_starts[first + k] + sq] > 0:
+                            earlier = 1
+                            break
+                    if earlier:
+                        continue
+                    dr = sq // width - row
+                    dc = sq % width - col
+                    distance = dr if dr >= 0 else -dr
+                    if (dc if dc >= 0 else -dc) > distance:
+                        distance = dc if dc >= 0 else -dc
+                    if n == count and (distance > self.ranked[n - 1, 0]
+                                       or distance == self.ranked[n - 1, 0] and sq > self.ranked[n - 1, 1]):
+                        continue  # no nearer than the last kept
+                    # its place among the kept, the farther ones shifted down (the last drops)
+                    place = n if n < count else count - 1
+                    while place > 0 and (self.ranked[place - 1, 0] > distance
+                                         or self.ranked[place - 1, 0] == distance and self.ranked[place - 1, 1] > sq):
+                        self.ranked[place, 0] = self.ranked[place - 1, 0]
+                        self.ranked[place, 1] = self.ranked[place - 1, 1]
+                        self.ranked[place, 2] = self.ranked[place - 1, 2]
+                        place -= 1
+                    self.ranked[place, 0] = distance
+                    self.ranked[place, 1] = sq
+                    self.ranked[place, 2] = j
+                    if n < count:
+                        n += 1
+            for place in range(n):
+                at = table + place * row_width
+                sq = self.ranked[place, 1]
+                dr = sq // width - row
+                dc = sq % width - col
+                out[at] = 1.0
+                out[at + 1] = (dr + h1) / (2.0 * h1)
+                out[at + 2] = (dc + w1) / (2.0 * w1)
+                out[at + 3] = self.ranked[place, 0] / scale
+                if kinds > 1:
+                    out[at + 4 + self.ranked[place, 2]] = 1.0
+        # the other views, run by run
+        for i in range(self.kept.shape[0]):
+            for x in range(self.kept[i, 2]):
+                out[self.kept[i, 1] + x] = full[self.kept[i, 0] + x]

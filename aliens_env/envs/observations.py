@@ -57,5 +57,9 @@ class Observer:
     def __call__(self, game, side: str):
         if self.own:
             return game.observe_compact(side)
-        full = game.observe(side)
-        return full if self.transform is None else self.transform(full)
+        if self.transform is None:
+            return game.observe(side)
+        # the transform only reads the full observation and gives a new array: it reads the game's
+        # kept one where the game keeps one (the Reactor Room family), without observe's copy
+        kept = game.observe_kept(side)
+        return self.transform(game.observe(side) if kept is None else kept)

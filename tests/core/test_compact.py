@@ -361,3 +361,203 @@ def test_glorious_day_tactics_centres_on_the_active_character(mission):
             assert round(chars[game.active, col] * game.width) == pos % game.width
             centred += 1
     assert centred > 20
+
+
+# -- the kernel against the one it replaced (session 66) ---------------------------------------
+# The kernel before session 66 (CompactObservation's ``_fill``, which read every square of the board
+# for each plane of a nearest group and kept the nearest by insertion in reading order), kept here
+# word for word but its decorators and ``cython.cast`` (C's cast toward zero: ``int``): the kernel
+# must give the same bytes.
+def former_fill(full, out, height, width, radius, around_at, centre, around, groups, group_starts, group_kinds, kept,
+          distances):
+    """Writes the compact observation of ``full`` into ``out`` (zeros) by the plan of a CompactObservation
+    (``distances``: room for the distances of a nearest table's rows; a plane starting at -1 reads 0)."""
+    hw = height * width
+    h1 = height - 1 if height > 1 else 1
+    w1 = width - 1 if width > 1 else 1
+    scale = (height if height > width else width) - 1
+    if scale < 1:
+        scale = 1
+    # the centre: from the first source that gives one, a plane's first square holding its highest
+    # value, or a row view's first flagged row's row and column (read as row/height, column/width,
+    # rounded, kept on the board)
+    found = 0
+    row = (height - 1) // 2
+    col = (width - 1) // 2
+    for i in range(centre.shape[0]):
+        start = centre[i, 0]
+        if centre[i, 1] == 0:  # a plane
+            if start < 0:
+                continue
+            best = 0
+            for sq in range(1, hw):
+                if full[start + sq] > full[start + best]:
+                    best = sq
+            if full[start + best] > 0:
+                found = 1
+                row = best // width
+                col = best % width
+        else:  # a row view: (rows, row width, flag, row and column columns)
+            for j in range(centre[i, 1]):
+                at = start + j * centre[i, 2]
+                if full[at + centre[i, 3]] > 0:
+                    found = 1
+                    scaled = full[at + centre[i, 4]] * height + 0.5
+                    row = min(max(int(scaled), 0), height - 1)
+                    scaled = full[at + centre[i, 5]] * width + 0.5
+                    col = min(max(int(scaled), 0), width - 1)
+                    break
+        if found:
+            break
+    out[0] = found
+    out[1] = row / h1
+    out[2] = col / w1
+    # around: the squares within radius of the centre, plane by plane
+    at = around_at
+    for k in range(around.shape[0]):
+        start = around[k, 0]
+        for dr in range(-radius, radius + 1):
+            r = row + dr
+            for dc in range(-radius, radius + 1):
+                c = col + dc
+                if 0 <= r < height and 0 <= c < width:
+                    if start >= 0:
+                        out[at] = full[start + r * width + c]
+                elif around[k, 1]:
+                    out[at] = 1.0
+                at += 1
+    # nearest: every square of the board in reading order, the count nearest kept by insertion
+    # (a later square at the same distance goes after: distance, then reading order)
+    for g in range(groups.shape[0]):
+        table = groups[g, 0]
+        count = groups[g, 1]
+        row_width = groups[g, 2]
+        first = groups[g, 3]
+        kinds = group_kinds[g]
+        n = 0
+        for sq in range(hw):
+            kind = -1
+            for j in range(kinds):
+                if group_starts[first + j] >= 0 and full[group_starts[first + j] + sq] > 0:
+                    kind = j
+                    break
+            if kind < 0:
+                continue
+            dr = sq // width - row
+            dc = sq % width - col
+            distance = (dr if dr >= 0 else -dr)
+            if (dc if dc >= 0 else -dc) > distance:
+                distance = dc if dc >= 0 else -dc
+            if n == count and distance >= distances[count - 1]:
+                continue  # no nearer than the last kept
+            # insert at its place among the kept rows, shifting the farther ones down (the last drops)
+            place = n if n < count else count - 1
+            while place > 0 and distances[place - 1] > distance:
+                distances[place] = distances[place - 1]
+                for x in range(row_width):
+                    out[table + place * row_width + x] = out[table + (place - 1) * row_width + x]
+                place -= 1
+            distances[place] = distance
+            for x in range(row_width):
+                out[table + place * row_width + x] = 0.0
+            out[table + place * row_width] = 1.0
+            out[table + place * row_width + 1] = (dr + h1) / (2.0 * h1)
+            out[table + place * row_width + 2] = (dc + w1) / (2.0 * w1)
+            out[table + place * row_width + 3] = distance / scale
+            if kinds > 1:
+                out[table + place * row_width + 4 + kind] = 1.0
+            if n < count:
+                n += 1
+    # the other views, run by run
+    for i in range(kept.shape[0]):
+        for x in range(kept[i, 2]):
+            out[kept[i, 1] + x] = full[kept[i, 0] + x]
+
+
+def former(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
+    """The compact observation of ``full`` by ``former_fill``, from the plan's tables."""
+    k = comp._kernel
+    out = np.zeros(comp.layout.size, np.float32)
+    former_fill(np.ascontiguousarray(full, np.float32), out, comp.height, comp.width, comp.radius, k.around_at,
+                *(np.asarray(t) for t in (k.centre, k.around, k.groups, k.group_starts, k.group_kinds, k.kept)),
+                np.empty(len(np.asarray(k.ranked)), np.intp))
+    return out
+
+
+@pytest.mark.parametrize("name, options", [(name, {}) for name in COMPACT_GAMES]
+                         + [("GloriousDayTactics", {"mission": "newt"}), ("GloriousDayTactics", {"mission": "nest"})])
+def test_the_kernel_gives_the_former_ones_bytes_in_play(name, options):
+    """Seeded random legal play, each turn observed by both sides: the same bytes as the former
+    kernel's."""
+    from aliens_env.core.game import SIDES
+
+    game = REGISTRY[name].make_game(**options)
+    comp = compact_observation(game)
+    for turn, _ in enumerate(played(game, 66, 60)):
+        for side in SIDES:
+            full = game.observe(side)
+            assert comp(full).tobytes() == former(comp, full).tobytes(), (name, turn, side)
+
+
+def test_the_kernel_gives_the_former_ones_bytes_at_the_edges():
+    """The centre at each corner and none found, more marks than a group's count at one distance
+    (in several planes, a later plane's first in reading order), a square two planes mark, a plane
+    starting at -1 (a board view the game has not), and random boards dense with marks, ties,
+    negative values and -0.0."""
+    comp = CompactObservation(LAYOUT, {**SPEC, "nearest": [{"name": "enemies", "planes": ["alien", "queen"], "count": 3}]})
+    cases = []
+    for corner in [(0, 0), (0, W - 1), (H - 1, 0), (H - 1, W - 1), None]:
+        full = LAYOUT.zeros()
+        b = board(full)
+        b[0, :, 0] = b[0, 0, :] = 1.0                # walls along two sides
+        if corner is not None:
+            b[1][corner] = 1.0                       # the marine
+        b[2, ::2, ::3] = 0.5                         # aliens on a grid
+        b[3, 1::2, 1::3] = 1.0                       # the Queen's plane too
+        b[3, 0, 0] = b[3, 2, 3] = 1.0                # on an alien's square: counts as the alien
+        cases.append(full)
+    full = LAYOUT.zeros()
+    b = board(full)
+    b[1, 2, 3] = 1.0                                 # the marine in the middle
+    b[2, 3, 2:5] = b[2, 2, 4] = 1.0                  # 4 aliens at distance 1 (count 3) ...
+    b[3, 1, 2:5] = b[3, 2, 2] = 1.0                  # ... and 4 Queen marks at distance 1, first in reading order
+    cases.append(full)
+    assert [round(t[1] * 8) - 4 for t in comp.layout.view(comp(full), "nearest_enemies")] == [-1, -1, -1]
+    rng = np.random.default_rng(66)
+    for _ in range(100):
+        full = rng.choice(np.array([0.0, -0.0, 0.25, 1.0, -0.5], np.float32), LAYOUT.size, p=[0.5, 0.1, 0.2, 0.15, 0.05])
+        cases.append(full)
+    for full in cases:
+        assert comp(full).tobytes() == former(comp, full).tobytes()
+    comp2 = CompactObservation(LAYOUT2, SPEC2)  # "absent" (start -1) first in the centre, around and the group
+    assert np.asarray(comp2._kernel.centre)[0, 0] == -1 and np.asarray(comp2._kernel.group_starts)[0] == -1
+    for _ in range(100):
+        full = (rng.random(LAYOUT2.size) < 0.3).astype(np.float32) * rng.random(LAYOUT2.size).astype(np.float32)
+        assert comp2(full).tobytes() == former(comp2, full).tobytes()
+
+
+def test_a_transform_pickles_and_copies_with_its_plan():
+    """Compiled, the plan's tables are typed views (the kernel's ``__reduce__`` gives them as arrays):
+    a pickled or deep-copied transform gives the same values."""
+    import copy
+    import pickle
+
+    game = REGISTRY["HuntForTheQueen"].make_game()
+    comp = compact_observation(game)
+    for again in (pickle.loads(pickle.dumps(comp)), copy.deepcopy(comp)):
+        for _, full in played(game, 3, 20):
+            assert np.array_equal(again(full), comp(full))
+
+
+def test_the_kernel_reads_a_read_only_observation_and_refuses_none():
+    """The kernel only reads the full observation (compiled: a const view), so a read-only one is
+    transformed too; compiled, it reads its views unchecked, so None is refused first."""
+    comp = CompactObservation(LAYOUT, SPEC, "Test")
+    full = LAYOUT.zeros()
+    board(full)[1, 2, 3] = board(full)[2, 4, 4] = 1.0
+    expected = comp(full)
+    full.flags.writeable = False
+    assert np.array_equal(comp(full), expected)
+    for args in [(None, np.zeros(comp.layout.size, np.float32)), (full, None)]:
+        with pytest.raises(TypeError):
+            comp._kernel.fill(*args)
