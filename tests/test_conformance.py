@@ -473,3 +473,19 @@ def test_env_wrapper_answers_as_pettingzoos_order_enforcing_wrapper(name):
             break
     assert steps > 10
     assert str(ours) == str(stock)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("actions", ["all", "side"])
+def test_the_gym_info_mask_is_the_observations_and_its_own_copy(name, actions):
+    """The Gymnasium env works the mask out once a step: info's is a copy of the observation's,
+    and both are action_masks()'s."""
+    env = gym.make(f"aliens_env/{name}-v0", actions=actions)
+    obs, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        assert np.array_equal(info["action_mask"], obs["action_mask"]) and info["action_mask"] is not obs["action_mask"]
+        assert np.array_equal(env.unwrapped.action_masks(), obs["action_mask"])
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if terminated or truncated:
+            obs, info = env.reset(seed=int(rng.integers(1000)))

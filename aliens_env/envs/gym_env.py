@@ -149,7 +149,8 @@ class AliensEnv(gym.Env):
             seed = int(self.np_random.integers(2**31 - 1))
         else:
             raise RuntimeError(f"100 games in a row ended before {self.side} could move")
-        return self._obs(), self._info()
+        obs = self._obs()
+        return obs, self._info(obs)
 
     def step(self, action):
         if self.game.is_terminal():
@@ -164,9 +165,10 @@ class AliensEnv(gym.Env):
         except IllegalActionError as exc:
             if self.illegal_action == "raise":
                 raise
-            info = self._info()
+            obs = self._obs()
+            info = self._info(obs)
             info["illegal_action"] = str(exc)
-            return self._obs(), self.illegal_penalty, True, False, info
+            return obs, self.illegal_penalty, True, False, info
         self._play_opponent()
         reward = 0.0
         if self.shaping:
@@ -177,7 +179,8 @@ class AliensEnv(gym.Env):
         truncated = self.game.truncated_by() is not None
         if over:
             reward += final_reward(self.game, self.side, self.result_reward, self.reward)
-        return self._obs(), reward, over and not truncated, truncated, self._info()
+        obs = self._obs()
+        return obs, reward, over and not truncated, truncated, self._info(obs)
 
     def action_masks(self) -> np.ndarray:
         return self._mask()
@@ -205,8 +208,9 @@ class AliensEnv(gym.Env):
     def _obs(self) -> dict[str, np.ndarray]:
         return {"observation": self.observer(self.game, self.side), "action_mask": self._mask()}
 
-    def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self._mask()}
+    def _info(self, obs: dict[str, np.ndarray]) -> dict[str, Any]:
+        """The info of the position ``obs`` observes: its mask a copy of the observation's (worked out once a step)."""
+        info: dict[str, Any] = {"action_mask": obs["action_mask"].copy()}
         if self.game.is_terminal():
             info["outcome"] = self.game.outcome()
             if self.game.truncated_by() is not None:
