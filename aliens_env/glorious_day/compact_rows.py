@@ -5,8 +5,9 @@ row, instead of one per square (240) and per Alien slot (24). ASSUMPTION A74 of
 docs/rules/glorious_day.md: a network moves to and attacks what these rows show.
 
 - ``moves``: squares the acting Character's Move may end on (``move_targets``), worked out at each
-  decision: the one nearest the mission's goal by path (the heuristic marines' Move:
-  ``goal_squares``, ``nearest_square``), the one farthest from the foes (Aliens, Blips, the Queen:
+  decision: the heuristic marines' Move when their action now is one (their rules of thumb: the
+  mission's goal, the Queen, the APC, the Power Loader), else the one nearest the mission's goal by
+  path (``goal_squares``, ``nearest_square``), the one farthest from the foes (Aliens, Blips, the Queen:
   the least Chebyshev distance to any, greatest), the one nearest another Character on the board,
   then the one nearest each foe, nearest foe first; a square an earlier row holds is not repeated
   (that row is empty). Columns: present, row and column offset from the Character ((offset +
@@ -72,6 +73,15 @@ def _foe_squares(game) -> tuple[list[int], list[int]]:
     return squares, owner
 
 
+def _advised_move(game, moves: list[int]) -> int:
+    """The square of the heuristic marines' Move now (their rules of thumb: the mission's goal, the
+    Queen, the APC, the Power Loader), -1 when their action now is no Move."""
+    from .policies import HeuristicMarines  # (here: policies imports the game, which imports this module)
+
+    kind, square = game.layout.decode(HeuristicMarines().act(game, "marines"))
+    return square if kind == "move" and square in moves else -1
+
+
 @cython.locals(width=cython.int, height=cython.int, origin=cython.int, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
                f=cython.Py_ssize_t, nfoes=cython.Py_ssize_t, s=cython.int, d=cython.int, sr=cython.int, sc=cython.int,
                nearest=cython.int, away=cython.int, away_at=cython.int, ally=cython.int, ally_d=cython.int,
@@ -94,7 +104,8 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
         reach = sorted(moves)  # (ascending, each best kept on a strict improvement: the lowest square on a tie)
         goal = goal_squares(game, c)
         dist = game.bfs(goal, game.barricades, UNREACHABLE, [origin, *moves]) if goal else None
-        picks = [nearest_square(moves, dist) if dist is not None else -1]
+        advised = _advised_move(game, moves)
+        picks = [advised if advised >= 0 else nearest_square(moves, dist) if dist is not None else -1]
         foe_squares, owner = _foe_squares(game)
         nfoes = owner[-1] + 1 if owner else 0
         foe_rows = [q // width for q in foe_squares]
