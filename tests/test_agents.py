@@ -122,7 +122,7 @@ def test_model_for_another_side_shape_is_checked(tiny_model):
     class FakeGame:
         name, obs_layout, observation_shape = "FakeGame", None, (3,)  # (what an Observer reads of a game)
         layout = ActionLayout([("act", 2)])  # (and a SideActions)
-        row_slice_names = row_aimed_slice_names = None
+        row_slice_names = row_aimed_slice_names = compact_row_columns = None
 
         def side_slices(self, side):
             return ("act",)

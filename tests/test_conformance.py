@@ -136,7 +136,8 @@ def test_masked_ppo_runs_on_compact_observations(name):
 def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name):
     game = aliens_env.envs.get_spec(name).make_game()
     actions = {side: SideActions(game, side, "side") for side in SIDES}
-    shown = {side: SideActions(game, side, "side", Observer(game, "compact").shown_rows) for side in SIDES}
+    compact = Observer(game, "compact")
+    shown = {side: SideActions(game, side, "side", compact.shown_rows) for side in SIDES}
     declared = {side: np.zeros(game.layout.size, dtype=bool) for side in SIDES}
     aimed = np.zeros(game.layout.size, dtype=bool)  # the actions at a view's k-th row (row_slice_names)
     for names in (game.row_slice_names or {}).values():
@@ -173,7 +174,7 @@ def test_random_play_meets_legal_actions_only_in_each_sides_declared_slices(name
                 action = shown[player].to_game(first + int(k), game)
                 aimed_checked += 1
                 assert mask[action] and game.layout.decode(action)[0] == slice_name, f"{name}: {slice_name} row {k}"
-                assert game.obs_layout.views(game.observe(player))[view][k, 0] > 0, f"{name}: {slice_name} row {k} is " \
+                assert compact.layout.views(compact(game, player))[view][k, 0] > 0, f"{name}: {slice_name} row {k} is " \
                                                                                     f"legal without {view} row {k} present"
         game.apply(policy.act(game, player))
     if any(shown[side].aimed for side in SIDES):  # (the seeded play meets one: else the check above checked nothing)

@@ -19,7 +19,11 @@ parts, in this order, declared per game in compact.yaml (the one place of its nu
   height - 1) / (2 (height - 1)), the same for the column, distance / (max(height, width) - 1), and
   one-hot which plane marks it when the group has more than one.
 - every other view of the full observation as it is, but the row views the spec cuts to their
-  first rows (``rows``), the views it leaves out (``drop``) and its ``board_views``.
+  first rows (``rows``), the views it leaves out (``drop``) and its ``board_views``;
+- the game's own row views (``game_rows``, {view: rows}): rows a game works out itself at each
+  decision (``game.compact_rows(view, rows, player)``, the Game contract; their columns
+  ``game.compact_row_columns[view]``), such as the squares a Glorious Day Character's Move may end
+  on, to which its aimed actions point (``row_aimed_slice_names``).
 
 The board is the full observation's ``board`` view, its planes named by its description
 ("planes: a, b, c (...)"), then the spec's ``board_views``: other views of the board's height and
@@ -43,7 +47,7 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 
 SPEC_FILE = Path(__file__).with_name("compact.yaml")
 BOARD = "board"
-SPEC_KEYS = ("centre", "board_views", "around", "nearest", "rows", "drop")
+SPEC_KEYS = ("centre", "board_views", "around", "nearest", "rows", "drop", "game_rows")
 AROUND_KEYS = ("radius", "planes", "off_board")
 #: a centre read from a row view: its flag column, and the columns of row / height and column / width
 CENTRE_ROW_KEYS = ("view", "flag", "row", "column")
@@ -87,13 +91,15 @@ def compact_observation(game) -> "CompactObservation | None":
     if _SPECS is None:
         _SPECS = compact_specs()
     spec = _SPECS.get(game.name)
-    return None if spec is None else CompactObservation(game.obs_layout, spec, game.name)
+    return None if spec is None else CompactObservation(game.obs_layout, spec, game.name, game.compact_row_columns)
 
 
 class CompactObservation:
     """The compact transform of one full observation layout (see the module's docstring)."""
 
-    def __init__(self, full: ObsLayout, spec: dict, name: str = "game"):
+    def __init__(self, full: ObsLayout, spec: dict, name: str = "game", row_columns: dict | None = None):
+        """``row_columns``: the game's ``compact_row_columns`` ({view: its columns' names}), the
+        row views its ``game_rows`` may name."""
         self.full = full
         where = f"compact spec of {name}"
         if BOARD not in full.shapes or len(full.shapes[BOARD]) != 3 or min(full.shapes[BOARD]) < 1:
@@ -196,6 +202,12 @@ class CompactObservation:
                                  f"{[v for v in row_views if v not in drop]}")
             whole(f"rows[{view!r}]", k, 1, full.shapes[view][0])
         self.kept = [(v, full.span(v), full.shapes[v], rows.get(v)) for v in others if v not in drop]
+        game_rows, row_columns = spec.get("game_rows", {}), row_columns or {}
+        if not isinstance(game_rows, dict) or not all(v in row_columns for v in game_rows):
+            raise ValueError(f"{where}: game_rows must map the game's own row views to a number of rows, got "
+                             f"{game_rows!r}; the game's row views: {list(row_columns)}")
+        #: the game's own row views: (view, rows, its columns' names)
+        self.game_rows = [(v, whole(f"game_rows[{v!r}]", k, 1), tuple(row_columns[v])) for v, k in game_rows.items()]
 
         side = 2 * self.radius + 1
         views = [("centre", 3, "found, row/(height-1), column/(width-1)"),
@@ -207,6 +219,8 @@ class CompactObservation:
                           + (", one-hot plane" if kinds else "")))
         for v, _, shape, cut in self.kept:
             views.append((v, (cut,) + shape[1:] if cut else shape, full.descriptions[v]))
+        for v, k, columns in self.game_rows:
+            views.append((v, (k, len(columns)), ", ".join(columns)))
         self.layout = ObsLayout(views)
         self.shape = self.layout.shape
         hw = self.height * self.width
@@ -242,6 +256,21 @@ class CompactObservation:
         out = np.zeros(self.layout.size, np.float32)
         self._kernel.fill(full, out)
         return out
+
+    def observe(self, game, player: str) -> np.ndarray:
+        """The compact observation of ``game`` for ``player``: the transform of its full observation
+        (the game's kept one where it keeps one: the transform only reads it), then its own rows."""
+        kept = game.observe_kept(player)
+        out = self(game.observe(player) if kept is None else kept)
+        for view, rows, _ in self.game_rows:
+            out[self.layout.span(view)] = game.compact_rows(view, rows, player).ravel()
+        return out
+
+    @property
+    def shown_rows(self) -> dict[str, int]:
+        """{row view: how many of its first rows this observation shows}: the views it cuts (``rows``)
+        and the game's own (``game_rows``)."""
+        return {**{view: cut for view, _, _, cut in self.kept if cut}, **{view: rows for view, rows, _ in self.game_rows}}
 
 
 class Kernel:

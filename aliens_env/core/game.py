@@ -198,16 +198,22 @@ class Game:
     offsets from the firer, at its k-th target's square): where an observation shows only the first
     rows of the view, ``actions="side"`` gives the side one action per shown row instead of the
     slice, mapped at each decision by ``row_aimed_actions(name, rows)``, which a ruleset declaring
-    any implements. Otherwise as ``row_slice_names``; None (the default): no such slices.
+    any implements. Otherwise as ``row_slice_names``; None (the default): no such slices. The view
+    may be one of the game's own row views of the compact observation (below) rather than of the
+    full one (Glorious Day's Move at the squares of its ``moves`` rows).
 
     What a ruleset may add: its own compact observation (the environments' ``observation="compact"``,
     aliens_env/envs/observations.py), ``compact_layout`` (an ObsLayout) and ``observe_compact(player)``
     (float32 in [0, 1], that layout's size). Without them "compact" is core/compact.py's transform of
-    the full observation, or the full one."""
+    the full observation, or the full one. That transform may end with row views the game works out
+    itself (core/compact.yaml's ``game_rows``): ``compact_row_columns`` (a class attribute, ``{view:
+    its columns' names}``) and ``compact_rows(view, rows, player)`` (float32 in [0, 1] of shape
+    ``(rows, columns)``, only what `player` may know). None (the default): no such views."""
 
     side_slice_names = None  # (see the class's docstring: every slice for both sides)
     row_slice_names = None  # (see the class's docstring: no slice aimed at a view's rows)
     row_aimed_slice_names = None  # (see the class's docstring: no slice aimed at them decision by decision)
+    compact_row_columns = None  # (see the class's docstring: no row view of the game's own in the compact observation)
 
     def __init__(self):
         missing = abstract_methods(type(self))
@@ -368,6 +374,13 @@ class Game:
         legality is the game's mask's. A ruleset that declares ``row_aimed_slice_names`` implements it."""
         raise NotImplementedError(f"{type(self).__name__} declares row_aimed_slice_names {self.row_aimed_slice_names!r} "
                                   f"but implements no row_aimed_actions (the game's action aimed at each row now)")
+
+    def compact_rows(self, view: str, rows: int, player: str) -> np.ndarray:
+        """The first `rows` rows of the game's own row view `view` of the compact observation now, as
+        `player` may know them (float32 in [0, 1], ``(rows, len(compact_row_columns[view]))``). A
+        ruleset that declares ``compact_row_columns`` implements it."""
+        raise NotImplementedError(f"{type(self).__name__} declares compact_row_columns {self.compact_row_columns!r} "
+                                  f"but implements no compact_rows (the rows of its own views now)")
 
     def determinize(self, side: str, rng: random.Random) -> "Game":
         """A clone in which only what `side` cannot know is re-dealt with `rng` (the other

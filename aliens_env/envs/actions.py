@@ -65,17 +65,19 @@ def _aimed_rows(game, names, shown_rows: dict[str, int]) -> dict[str, int]:
     view the game has not, or also at fixed rows (``row_slice_names``), is a ValueError."""
     declared = game.row_aimed_slice_names or {}
     fixed = {name for slices in (game.row_slice_names or {}).values() for name in slices}
+    own = game.compact_row_columns or {}  # (the game's own row views of the compact observation)
     aimed = {}
     for view, slices in declared.items():
-        if view not in game.obs_layout.shapes:
+        if view not in game.obs_layout.shapes and view not in own:
             raise ValueError(f"{type(game).__name__}.row_aimed_slice_names names view {view!r}; its views: "
-                             f"{list(game.obs_layout.shapes)}")
+                             f"{list(game.obs_layout.shapes)}, its own compact row views: {list(own)}")
         for name in slices:
             if name in fixed:
                 raise ValueError(f"{type(game).__name__} declares {name!r} both in row_slice_names and in "
                                  f"row_aimed_slice_names: a slice's actions are aimed at fixed rows or decision by decision")
             if name in names and view in shown_rows:  # (else: another side's, an option's, or every row shown)
-                aimed[name] = min(shown_rows[view], game.obs_layout.shapes[view][0])
+                full_rows = game.obs_layout.shapes[view][0] if view in game.obs_layout.shapes else shown_rows[view]
+                aimed[name] = min(shown_rows[view], full_rows)
     return aimed
 
 

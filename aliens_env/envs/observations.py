@@ -52,14 +52,11 @@ class Observer:
             self.layout, self.shape = game.obs_layout, tuple(game.observation_shape)
         #: {row view: how many of its first rows this observation shows}, for the views it cuts (the
         #: transform's ``rows``: the nearest targets); SideActions leaves out the actions at the others
-        self.shown_rows = {} if self.transform is None else {view: cut for view, _, _, cut in self.transform.kept if cut}
+        self.shown_rows = {} if self.transform is None else self.transform.shown_rows
 
     def __call__(self, game, side: str):
         if self.own:
             return game.observe_compact(side)
         if self.transform is None:
             return game.observe(side)
-        # the transform only reads the full observation and gives a new array: it reads the game's
-        # kept one where the game keeps one (the Reactor Room family), without observe's copy
-        kept = game.observe_kept(side)
-        return self.transform(game.observe(side) if kept is None else kept)
+        return self.transform.observe(game, side)

@@ -58,6 +58,7 @@ try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
+from . import compact_rows as own_rows
 from . import missions as objectives
 from .missions import check as mission_end  # (compiled: a C call, game.pxd)
 from .apc import APC_TARGET
@@ -86,6 +87,10 @@ class GloriousDay(LoaderRules):
     #: marines' every other (activate, action)
     side_slice_names = {"hive": ("place", "target", "target_apc", "wp_move", "wp_draw", "wp_reorder", "play", "end_step",
                                  "wp_move_queen", "heal_queen", "swap", "discard", "react", "decline")}
+    #: the compact observation's own rows (core/compact.yaml's game_rows: the acting Character's move
+    #: options and targets) and the Move and Attack aimed at them (glorious_day/compact_rows.py, A74)
+    compact_row_columns = own_rows.ROW_COLUMNS
+    row_aimed_slice_names = own_rows.AIMED
 
     def __init__(self, mission: str = "newt", hive_player: bool = True, campaign: bool = False,
                  fireteam: list[str] | None = None, heroes: list[str] | None = None, apc_chase: bool = False):
@@ -589,6 +594,15 @@ class GloriousDay(LoaderRules):
     # ------------------------------------------------------------------------------------------
     # rendering (the text view: text.py)
     # ------------------------------------------------------------------------------------------
+    def compact_rows(self, view: str, rows: int, player: str) -> np.ndarray:
+        """(The Game contract's) the move options' and targets' rows (glorious_day/compact_rows.py)."""
+        return own_rows.compact_rows(self, view, rows, player)
+
+    def row_aimed_actions(self, name: str, rows: int) -> list[int]:
+        """(The Game contract's) the Move to each move row's square, the Attack on each target row's
+        Alien (glorious_day/compact_rows.py)."""
+        return own_rows.row_aimed_actions(self, name, rows)
+
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         """The board and the figures as render_text shows them to ``viewer`` (Blip values to the hive only)."""
         from ..render.glorious_day import render

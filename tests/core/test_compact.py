@@ -76,6 +76,8 @@ def reference(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
         parts.append(table.ravel())
     for v, span, shape, cut in comp.kept:
         parts.append(full[span].reshape(shape)[:cut].ravel() if cut else full[span])
+    for _, rows, columns in comp.game_rows:  # (the game's own rows: written by observe, not by the transform)
+        parts.append(np.zeros(rows * len(columns)))
     return np.concatenate([np.asarray(p, np.float32).ravel() for p in parts])
 
 
@@ -196,6 +198,48 @@ def test_a_bad_spec_names_what_is_wrong(bad, match):
         CompactObservation(LAYOUT, {**SPEC, **bad}, "Test")
 
 
+@pytest.mark.parametrize("game_rows, match", [
+    ({"options": 2}, r"game_rows must map the game's own row views to a number of rows, got \{'options': 2\}; "
+                     r"the game's row views: \['moves'\]"),
+    (["moves"], r"game_rows must map the game's own row views"),
+    ({"moves": 0}, r"game_rows\['moves'\] must be a whole number >= 1, got 0"),
+])
+def test_a_bad_game_rows_entry_names_what_is_wrong(game_rows, match):
+    with pytest.raises(ValueError, match=match):
+        CompactObservation(LAYOUT, {**SPEC, "game_rows": game_rows}, "Test", {"moves": ("present", "row")})
+
+
+class RowsGame:
+    """A stand-in game for observe: its full observation, and its own rows (row k: k + 1 / 10)."""
+    compact_row_columns = {"moves": ("present", "row")}
+
+    def __init__(self, full):
+        self.full, self.asked = full, []
+
+    def observe_kept(self, player):
+        return None
+
+    def observe(self, player):
+        return self.full
+
+    def compact_rows(self, view, rows, player):
+        self.asked.append((view, rows, player))
+        return np.arange(1, 2 * rows + 1, dtype=np.float32).reshape(rows, 2) / 10
+
+
+def test_the_games_own_rows_follow_the_transform_and_are_shown_rows():
+    comp = CompactObservation(LAYOUT, {**SPEC, "game_rows": {"moves": 3}}, "Test", RowsGame.compact_row_columns)
+    assert comp.layout.names()[-1] == "moves" and comp.layout.shapes["moves"] == (3, 2)
+    assert comp.layout.descriptions["moves"] == "present, row"
+    assert comp.shown_rows == {"rows": 2, "moves": 3}
+    full = np.random.default_rng(0).random(LAYOUT.size).astype(np.float32)
+    game = RowsGame(full)
+    out = comp.observe(game, "hive")
+    assert game.asked == [("moves", 3, "hive")]
+    assert np.array_equal(out[:comp.layout.offset("moves")], comp(full)[:comp.layout.offset("moves")])
+    assert np.array_equal(comp.layout.views(out)["moves"], np.array([[1, 2], [3, 4], [5, 6]], np.float32) / 10)
+
+
 ROW_CENTRE = {"view": "figures", "flag": "active", "row": "row/h", "column": "col/w"}
 
 
@@ -249,7 +293,12 @@ def test_a_wrong_full_observation_is_refused():
 def test_the_data_file_names_registered_games_only(tmp_path):
     assert set(compact_specs()) <= set(REGISTRY)
     for name, spec in compact_specs().items():  # (a board view a game lacks reads zeros: a misspelt one would too)
-        assert set(spec.get("board_views", [])) <= set(REGISTRY[name].make_game().obs_layout.shapes), name
+        game = REGISTRY[name].make_game()
+        views = set(game.obs_layout.shapes)
+        if name.startswith("GloriousDay"):  # (the tokens and the Scanner's views: missions other than the default's)
+            for mission in game.data["missions"]:
+                views |= set(REGISTRY[name].make_game(mission=mission).obs_layout.shapes)
+        assert set(spec.get("board_views", [])) <= views, name
     bad = tmp_path / "compact.yaml"
     bad.write_text("a: {envs: [ReactorRoom], centre: [acting], colour: red}\n")
     with pytest.raises(ValueError, match=r"unknown key\(s\) \['colour'\]"):
@@ -322,15 +371,15 @@ def test_the_pure_python_kernel_equals_the_compiled_one():
     for name, options in [(name, {}) for name in COMPACT_GAMES] + [("GloriousDayTactics", {"mission": "newt"})]:
         game = REGISTRY[name].make_game(**options)
         ours = imported.compact_observation(game)
-        theirs = source.CompactObservation(game.obs_layout, compact_specs()[name], name)
+        theirs = source.CompactObservation(game.obs_layout, compact_specs()[name], name, game.compact_row_columns)
         for _, full in played(game, 11, 40):
             assert np.array_equal(ours(full), theirs(full))
 
 
 def test_games_without_a_spec_have_no_compact_transform():
-    """The small full observations, Glorious Day's (its actions name board squares) and
-    BugHuntTactics' (a compact observation of its own, A67: compact.yaml's comment)."""
-    for name in ("AlienMenace", "DropShip", "RipleyQueen", "GloriousDay", "BugHuntTactics"):
+    """The small full observations and BugHuntTactics' (a compact observation of its own, A67:
+    compact.yaml's comment)."""
+    for name in ("AlienMenace", "DropShip", "RipleyQueen", "BugHuntTactics"):
         assert compact_observation(REGISTRY[name].make_game()) is None
 
 

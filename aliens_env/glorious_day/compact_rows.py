@@ -1,0 +1,219 @@
+"""Glorious Day's own rows of its compact observation (core/compact.yaml's ``game_rows``, the Game
+contract's ``compact_rows``) and the actions aimed at them (``row_aimed_actions``): with
+``observation="compact"`` and ``actions="side"`` the marines' Move and Attack are one action per
+row, instead of one per square (240) and per Alien slot (24). ASSUMPTION A74 of
+docs/rules/glorious_day.md: a network moves to and attacks what these rows show.
+
+- ``moves``: squares the acting Character's Move may end on (``move_targets``), worked out at each
+  decision: the heuristic marines' Move when their action now is one (their rules of thumb: the
+  mission's goal, the Queen, the APC, the Power Loader), else the one nearest the mission's goal by
+  path (``goal_squares``, ``nearest_square``), the one farthest from the foes (Aliens, Blips, the Queen:
+  the least Chebyshev distance to any, greatest), the one nearest another Character on the board,
+  then the one nearest each foe, nearest foe first; a square an earlier row holds is not repeated
+  (that row is empty). Columns: present, row and column offset from the Character ((offset +
+  size - 1) / (2 (size - 1))), steps to the goal after it (/ (height + width), 1 beyond or
+  without a goal), distance to the nearest foe (/ (max(height, width) - 1), 1 without one), an exit.
+- ``targets``: the Aliens its Attack may target (``attack_targets``), the nearest first (range,
+  then slot). Columns: present, row and column offset, range (/ (max(height, width) - 1)), the
+  Aliens in the slot (/ 3).
+
+Both are empty (zeros, no action) when no Character acts (the Hive's decisions, an activation's
+choice, the game's end). They read only what the board shows both sides (positions, Barricades,
+the mission's goal), never a Blip's value.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.board import NO, UNREACHABLE
+
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+from .missions import goal_squares
+from .state import nearest_square
+
+MOVE_COLUMNS = ("present", "row offset", "column offset", "goal steps", "foe distance", "exit")
+TARGET_COLUMNS = ("present", "row offset", "column offset", "range", "count/3")
+#: the game's own row views and their columns (GloriousDay.compact_row_columns)
+ROW_COLUMNS = {"moves": MOVE_COLUMNS, "targets": TARGET_COLUMNS}
+#: the aimed slice of each row view (GloriousDay.row_aimed_slice_names)
+AIMED = {"moves": ("move",), "targets": ("attack",)}
+SLICE_VIEW = {name: view for view, names in AIMED.items() for name in names}
+MOST_ALIENS = 3  # the Aliens a slot holds at most (the full observation's count/3)
+
+
+def _acting(game) -> int:
+    """The Character whose action is decided now, NO when none is (or it stands on no square)."""
+    decision = game.decision
+    if decision is None or decision.kind != "action" or game.active == NO:
+        return NO
+    return game.active if game.chars[game.active]["pos"] != NO else NO
+
+
+def _foe_squares(game) -> tuple[list[int], list[int]]:
+    """(every foe's squares, the foe each is of, numbered from 0): the Aliens' (slot order), the
+    Blips' (slot order), the Queen's."""
+    squares, owner, n = [], [], 0
+    for a in game.aliens:
+        if a is not None:
+            squares.append(a["pos"])
+            owner.append(n)
+            n += 1
+    for b in game.blips:
+        if b is not None:
+            squares.append(b["pos"])
+            owner.append(n)
+            n += 1
+    if game.queen is not None:
+        for q in game.queen_squares():
+            squares.append(q)
+            owner.append(n)
+    return squares, owner
+
+
+def _advised_move(game, moves: list[int]) -> int:
+    """The square of the heuristic marines' Move now (their rules of thumb: the mission's goal, the
+    Queen, the APC, the Power Loader), -1 when their action now is no Move."""
+    from .policies import HeuristicMarines  # (here: policies imports the game, which imports this module)
+
+    kind, square = game.layout.decode(HeuristicMarines().act(game, "marines"))
+    return square if kind == "move" and square in moves else -1
+
+
+@cython.locals(width=cython.int, height=cython.int, origin=cython.int, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+               f=cython.Py_ssize_t, nfoes=cython.Py_ssize_t, s=cython.int, d=cython.int, sr=cython.int, sc=cython.int,
+               nearest=cython.int, away=cython.int, away_at=cython.int, ally=cython.int, ally_d=cython.int,
+               ally_at=cython.int, far=cython.int, steps=cython.int, r0=cython.int, c0=cython.int,
+               k=cython.Py_ssize_t, reach=list, foe_squares=list, owner=list, foe_rows=list, foe_cols=list,
+               to_foe=list, best_d=list, best_at=list, foe_distance=dict)
+def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
+    """([the square of each of the first `rows` move rows, -1 for an empty one], their values).
+    Distances are Chebyshev's (C ints compiled: a few hundred squares compared at each decision)."""
+    key = ("compact_moves", rows)
+    kept = game._cache.get(key)
+    if kept is not None:
+        return kept
+    squares, values = [-1] * rows, np.zeros((rows, len(MOVE_COLUMNS)), np.float32)
+    c = _acting(game)
+    moves = game.move_targets(c) if c != NO else []
+    if moves:
+        width, height = game.width, game.height
+        origin = game.chars[c]["pos"]
+        reach = sorted(moves)  # (ascending, each best kept on a strict improvement: the lowest square on a tie)
+        goal = goal_squares(game, c)
+        dist = game.bfs(goal, game.barricades, UNREACHABLE, [origin, *moves]) if goal else None
+        advised = _advised_move(game, moves)
+        picks = [advised if advised >= 0 else nearest_square(moves, dist) if dist is not None else -1]
+        foe_squares, owner = _foe_squares(game)
+        nfoes = owner[-1] + 1 if owner else 0
+        foe_rows = [q // width for q in foe_squares]
+        foe_cols = [q % width for q in foe_squares]
+        # per foe: the Move ending nearest it (best_at) and how near (best_d); per Move: its nearest
+        # foe's distance (foe_distance); the Move farthest from every foe (away_at)
+        best_d, best_at, foe_distance, away, away_at = [UNREACHABLE] * nfoes, [-1] * nfoes, {}, -1, -1
+        to_foe = [UNREACHABLE] * nfoes
+        for i in range(len(reach)):
+            s = reach[i]
+            sr, sc = s // width, s % width
+            for f in range(nfoes):
+                to_foe[f] = UNREACHABLE
+            for j in range(len(foe_squares)):
+                d = max(abs(sr - foe_rows[j]), abs(sc - foe_cols[j]))
+                f = owner[j]
+                if d < to_foe[f]:
+                    to_foe[f] = d
+            nearest = UNREACHABLE
+            for f in range(nfoes):
+                d = to_foe[f]
+                if d < best_d[f]:
+                    best_d[f], best_at[f] = d, s
+                if d < nearest:
+                    nearest = d
+            foe_distance[s] = nearest
+            if nfoes and nearest > away:
+                away, away_at = nearest, s
+        picks.append(away_at)
+        r0, c0 = origin // width, origin % width
+        ally, ally_d, ally_at = -1, UNREACHABLE, -1
+        for k in range(len(game.chars)):  # the other Character nearest, the first on a tie
+            s = game.chars[k]["pos"]
+            if k != c and s != NO:
+                d = max(abs(s // width - r0), abs(s % width - c0))
+                if d < ally_d:
+                    ally_d, ally = d, s
+        if ally >= 0:
+            ally_d = UNREACHABLE
+            for i in range(len(reach)):
+                s = reach[i]
+                d = max(abs(s // width - ally // width), abs(s % width - ally % width))
+                if d < ally_d:
+                    ally_d, ally_at = d, s
+        picks.append(ally_at)
+        for f in range(nfoes):  # (now: each foe's distance from the Character)
+            to_foe[f] = UNREACHABLE
+        for j in range(len(foe_squares)):
+            d = max(abs(r0 - foe_rows[j]), abs(c0 - foe_cols[j]))
+            f = owner[j]
+            if d < to_foe[f]:
+                to_foe[f] = d
+        for f in sorted(range(nfoes), key=to_foe.__getitem__)[:max(rows - len(picks), 0)]:  # (nearest first; stable)
+            picks.append(best_at[f])
+        far, steps = max(height, width) - 1, height + width
+        for k in range(min(rows, len(picks))):
+            s = picks[k]
+            if s < 0 or s in squares[:k]:
+                continue
+            squares[k] = s
+            values[k] = (1.0, (s // width - r0 + height - 1) / (2 * max(height - 1, 1)),
+                         (s % width - c0 + width - 1) / (2 * max(width - 1, 1)),
+                         min(dist[s], steps) / steps if dist is not None else 1.0,
+                         min(foe_distance[s], far) / far if nfoes else 1.0, float(s in game.exits))
+    out = game._cache[key] = (squares, values)
+    return out
+
+
+def target_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
+    """([the Alien slot of each of the first `rows` target rows, -1 for an empty one], their values)."""
+    key = ("compact_targets", rows)
+    kept = game._cache.get(key)
+    if kept is not None:
+        return kept
+    slots, values = [-1] * rows, np.zeros((rows, len(TARGET_COLUMNS)), np.float32)
+    c = _acting(game)
+    if c != NO:
+        origin, width, height = game.chars[c]["pos"], game.width, game.height
+        ranges = game.board.range_row(origin)
+        targets = sorted(game.attack_targets(c), key=lambda k: (ranges[game.aliens[k]["pos"]], k))
+        far = max(height, width) - 1
+        r0, c0 = divmod(origin, width)
+        for row, k in enumerate(targets[:rows]):
+            alien = game.aliens[k]
+            r, col = divmod(alien["pos"], width)
+            slots[row] = k
+            values[row] = (1.0, (r - r0 + height - 1) / (2 * max(height - 1, 1)), (col - c0 + width - 1) / (2 * max(width - 1, 1)),
+                           min(ranges[alien["pos"]], far) / far, min(alien["count"], MOST_ALIENS) / MOST_ALIENS)
+    out = game._cache[key] = (slots, values)
+    return out
+
+
+def compact_rows(game, view: str, rows: int, player: str) -> np.ndarray:
+    """(GloriousDay.compact_rows) the rows of `view`; the same for both sides: they show what the
+    board shows both."""
+    if view == "moves":
+        return move_rows(game, rows)[1]
+    if view == "targets":
+        return target_rows(game, rows)[1]
+    raise ValueError(f"GloriousDay has no compact row view {view!r}; its row views: {list(ROW_COLUMNS)}")
+
+
+def row_aimed_actions(game, name: str, rows: int) -> list[int]:
+    """(GloriousDay.row_aimed_actions) the Move to each move row's square, the Attack on each target
+    row's Alien, -1 for an empty row."""
+    layout = game.layout
+    if name == "move":
+        return [layout.encode("move", s) if s >= 0 else -1 for s in move_rows(game, rows)[0]]
+    if name == "attack":
+        return [layout.encode("attack", k) if k >= 0 else -1 for k in target_rows(game, rows)[0]]
+    raise ValueError(f"GloriousDay aims no {name!r} at its compact rows; row_aimed_slice_names: {AIMED}")
