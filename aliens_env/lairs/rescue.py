@@ -47,6 +47,8 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     scenario = "rescue"
 
     option_names = ("elevator_delay", "egg_facehuggers")  # not thrown_grenades: Ripley, not a Colonial Marine, carries none (A47)
+    side_slice_names = {**HuntForTheQueen.side_slice_names,
+                        "marines": HuntForTheQueen.side_slice_names["marines"] + ("exit", "flame")}
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")
