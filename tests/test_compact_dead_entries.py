@@ -137,6 +137,7 @@ def test_a_complete_movie_position_whose_reactor_room_has_options_is_refused():
     game = get_spec("CompleteMovie").make_game()
     position = game.to_dict()
     assert position["stage"] == "reactor_room"
+    assert type(game).from_dict(position).to_dict() == position  # (the campaign's own loads)
     position["position"]["config"]["machine_gun_special"] = True
     with pytest.raises(ValueError, match="default options"):
         type(game).from_dict(position)
