@@ -7,16 +7,19 @@ state of the environment can set it:
   ``_target_mask``), which none of their stages can turn on (the lairs and Operations take no
   such option, the chains build the Reactor Room with its defaults and load no other); the
   rulesets' ``side_slice_names`` give the marines every slice but it and the hive's.
+- ``hand_off`` among the Rescue of Newt's marines' side actions: its Marines are Ripley and Newt
+  (its ``marine_order`` orders them), and a hand-off is never Newt's (reactor_room/game.py's
+  ``_can_hand_off``).
 - the Complete Movie's compact ``assault_marines``: its first 6 rows (Apone ... Dietrich) alone:
   Marine Assault's cocooned, freed and unarmed are its captured, Apone and Dietrich, whatever its
   order (lairs/assault.py's set-up, and its loader's checks), and the later rows are others'
   (core/compact.yaml's ``rows``).
 
-compact_dead_entries.json holds what the compact observations and the side actions were before
-those cuts: played on main at 4159e9d, every value cut since was checked to be 0 at every step
-(the marines' fire_pair actions never legal, the 4 rows' values 0 in both sides' observations),
-then deleted before it was hashed (``walk``'s ``shown_obs`` and ``shown_actions``). Replayed here,
-the observations, masks and side actions hashed as they are now must be those."""
+tests/data/compact_dead_entries.json holds what the compact observations and the side actions were
+before those cuts: played on main at 4159e9d, every value cut since was checked to be 0 at every
+step (the marines' fire_pair and hand_off actions never legal, the 4 rows' values 0 in both sides'
+observations), then deleted before it was hashed (``walk``'s ``shown_obs`` and ``shown_actions``).
+Replayed here, the observations, masks and side actions hashed as they are now must be those."""
 from __future__ import annotations
 
 import hashlib
@@ -49,6 +52,8 @@ NO_PAIRED_FIRE = {"HuntForTheQueen": ("thrown_grenades",),
                   "MarineAssault": ("thrown_grenades", "elevator_delay", "egg_facehuggers"),
                   "RescueOfNewt": ("elevator_delay", "egg_facehuggers"), "MovieScenario": ("healing",),
                   "CompleteMovie": ()}
+#: the marines' slices left out besides fire_pair
+ALSO_LEFT_OUT = {"RescueOfNewt": ("hand_off",)}
 #: the Complete Movie's compact assault_marines rows kept
 ASSAULT_ROWS = 6
 
@@ -115,7 +120,8 @@ def test_the_marines_take_every_slice_but_the_hives_and_fire_pair_under_every_op
         game = get_spec(name).make_game(**dict(zip(options, values)))
         hive = game.side_slices("hive")
         assert "fire_pair" in game.layout.slices and "fire_pair" not in hive
-        assert game.side_slices("marines") == tuple(s for s in game.layout.slices if s not in hive and s != "fire_pair")
+        left_out = ("fire_pair", *ALSO_LEFT_OUT.get(name, ()))
+        assert game.side_slices("marines") == tuple(s for s in game.layout.slices if s not in hive and s not in left_out)
 
 
 def test_only_the_reactor_room_takes_the_machine_guns_special_ability_and_the_chains_build_it_without():
@@ -131,6 +137,14 @@ def test_only_the_reactor_room_takes_the_machine_guns_special_ability_and_the_ch
     assert ReactorRoom().options["machine_gun_special"] is False  # (the chains' first stage: ReactorRoom())
     game = get_spec("ReactorRoom").make_game(machine_gun_special=True)  # (its own option: its marines' still)
     assert "fire_pair" in game.side_slices("marines")
+
+
+def test_the_rescue_of_newt_has_ripley_and_newt_alone():
+    from aliens_env.lairs.rescue import RescueOfNewt
+
+    assert sorted(RescueOfNewt().marine_order) == ["Newt", "Ripley"]
+    with pytest.raises(ValueError, match="marine_order"):
+        RescueOfNewt(marine_order=["Ripley", "Newt", "Hicks"])
 
 
 def test_a_complete_movie_position_whose_reactor_room_has_options_is_refused():
