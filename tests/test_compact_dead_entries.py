@@ -114,7 +114,7 @@ def test_the_complete_movies_seeds_play_every_stage():
 
 
 @pytest.mark.parametrize("name", list(NO_PAIRED_FIRE))
-def test_the_marines_take_every_slice_but_the_hives_and_fire_pair_under_every_option(name):
+def test_the_marines_take_every_slice_but_the_hives_and_those_never_legal_under_every_option(name):
     options = NO_PAIRED_FIRE[name]
     for values in itertools.product((False, True), repeat=len(options)):
         game = get_spec(name).make_game(**dict(zip(options, values)))
