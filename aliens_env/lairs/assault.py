@@ -51,6 +51,8 @@ class MarineAssault(ElevatorRescue, HuntForTheQueen):
     name = "MarineAssault"
     scenario = "assault"
     option_names = ("thrown_grenades", "elevator_delay", "egg_facehuggers")
+    side_slice_names = {**HuntForTheQueen.side_slice_names,
+                        "marines": HuntForTheQueen.side_slice_names["marines"] + ("exit", "rescue")}
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None,
                  weapons: dict[str, str] | None = None, **options):

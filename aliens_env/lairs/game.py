@@ -79,8 +79,11 @@ class HuntForTheQueen(LairsObservation):
     marine_decisions = frozenset({"marine", "push"})
     decision_kinds = ReactorRoom.decision_kinds + LAIRS_DECISIONS
     #: the Reactor Room's hive slices and the Queen's (queen_move: queen_step, queen_stop; queen_attack); the
-    #: marines' every other (grenade, and the scenarios' exit, rescue, flame)
-    side_slice_names = {"hive": ReactorRoom.side_slice_names["hive"] + ("queen_step", "queen_stop", "queen_attack")}
+    #: marines' every other (grenade, thrown_grenades' prime and throw; Marine Assault and the Rescue of Newt add
+    #: theirs) but fire_pair: the Machine Gun's special ability, the Reactor Room's option machine_gun_special,
+    #: which no lairs scenario takes (never legal)
+    side_slice_names = {"hive": ReactorRoom.side_slice_names["hive"] + ("queen_step", "queen_stop", "queen_attack"),
+                        "marines": ("move", "aim", "fire", "melee", "push", "hand_off", "end", "grenade", "prime", "throw")}
 
     #: the Closing Notes' variants this scenario takes as options (all off by default; a tuple of str)
     option_names = ("thrown_grenades",)

@@ -47,6 +47,10 @@ class RescueOfNewt(ElevatorRescue, HuntForTheQueen):
     scenario = "rescue"
 
     option_names = ("elevator_delay", "egg_facehuggers")  # not thrown_grenades: Ripley, not a Colonial Marine, carries none (A47)
+    #: the hunt's marines' slices but hand_off (Newt is never handed off nor takes one, and Ripley has no
+    #: other teammate: never legal), and its exit and flame
+    side_slice_names = {**HuntForTheQueen.side_slice_names, "marines": tuple(
+        s for s in HuntForTheQueen.side_slice_names["marines"] if s != "hand_off") + ("exit", "flame")}
 
     def __init__(self, turn_limit: int | None = None, marine_order: list[str] | None = None, **options):
         self.flame_card = data_files.second_weapon("Ripley")

@@ -35,7 +35,7 @@ from ..lairs.rooms import RoomRules
 from ..reactor_room import data_files as reactor_files
 from ..reactor_room.game import Marine, ReactorRoom, float_struct
 from .chain import StageChain
-from .game import MovieOperations, condition, movie_data
+from .game import MovieOperations, MovieScenario, condition, movie_data
 
 try:
     import cython
@@ -49,6 +49,8 @@ STAGE_ENVS = {"reactor_room": "ReactorRoom", "drop_ship": "DropShip", "operation
               "rescue_of_newt": "RescueOfNewt", "marine_assault": "MarineAssault",
               "hunt_for_the_queen": "HuntForTheQueen"}
 PREFIX = {"drop_ship": "drop_ship_"}  # the Drop Ship's actions and views share no name with the others
+#: the Drop Ship's marines' slices (its every one but its hive's: DropShip.side_slice_names)
+DROP_SHIP_MARINES = ("warn", "draw", "aim", "fire", "melee", "end")
 RECORD_KEYS = ("stage", "result", "victory_points", "queen_dead", "turns")
 #: the stages whose characters come through by leaving the map (their points count as they leave)
 EXIT_STAGES = ("reactor_room", "operations", "rescue_of_newt", "marine_assault")
@@ -153,9 +155,14 @@ def exit_points(stage: str, g: Game) -> int:
 
 class CompleteMovie(StageChain):
     name = "CompleteMovie"
-    #: its stages' hive slices (the Drop Ship's prefixed); the marines' every other
-    side_slice_names = {"hive": HuntForTheQueen.side_slice_names["hive"] + tuple(
-        PREFIX["drop_ship"] + name for name in DropShip.side_slice_names["hive"])}
+    #: its stages' hive slices and marines' slices (the Drop Ship's prefixed): none takes fire_pair (its
+    #: Reactor Room is built and loaded with the default options)
+    side_slice_names = {
+        "hive": HuntForTheQueen.side_slice_names["hive"] + tuple(
+            PREFIX["drop_ship"] + name for name in DropShip.side_slice_names["hive"]),
+        "marines": tuple(dict.fromkeys(MovieScenario.side_slice_names["marines"] + MarineAssault.side_slice_names["marines"]
+                                       + RescueOfNewt.side_slice_names["marines"]))
+        + tuple(PREFIX["drop_ship"] + name for name in DROP_SHIP_MARINES)}
     row_slice_names = HuntForTheQueen.row_slice_names  # (its stages' actions at a target: the Reactor Room's, Operations', the lairs')
 
     def __init__(self, **options):
@@ -446,6 +453,8 @@ class CompleteMovie(StageChain):
         if over and game.next_stage() is not None:
             raise f.fail("stage", f"is finished, but the branch rules go on to {game.next_stage()!r}", stage)
         inner = LOADERS[stage].from_dict(f.raw("position"))
+        if stage == "reactor_room" and inner.to_dict()["config"] != ReactorRoom().to_dict()["config"]:
+            raise f.fail("position", "must be a Reactor Room with the default options (the campaign's: it has none)")
         if over != inner.is_terminal():
             raise f.fail("position", "must be finished exactly when the last record is its stage's")
         game.stage, game.stage_game = stage, inner

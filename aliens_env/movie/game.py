@@ -120,7 +120,11 @@ class MovieScenario(StageChain):
     """The Movie Scenario (``healing=True``) or the Tournament pairing (``healing=False``)."""
 
     name = "MovieScenario"
-    side_slice_names = ReactorRoom.side_slice_names  # (its stages' hive slices; Operations' own are the marines')
+    #: its stages' hive slices; the marines' every other (Operations' own grenade, torch and ask_burke among them)
+    #: but fire_pair: the Machine Gun's special ability, the Reactor Room's option machine_gun_special, off in
+    #: its Reactor Room (built and loaded with the defaults) and no option of Operations (never legal)
+    side_slice_names = {**ReactorRoom.side_slice_names,
+                        "marines": ("move", "aim", "fire", "melee", "push", "hand_off", "end", "grenade", "torch", "ask_burke")}
     row_slice_names = ReactorRoom.row_slice_names  # (its stages' actions at a target)
 
     def __init__(self, healing: bool = True, **options):
