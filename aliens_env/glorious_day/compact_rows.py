@@ -23,6 +23,8 @@ the mission's goal), never a Blip's value.
 """
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from ..core.board import NO, UNREACHABLE
@@ -41,6 +43,7 @@ ROW_COLUMNS = {"moves": MOVE_COLUMNS, "targets": TARGET_COLUMNS}
 #: the aimed slice of each row view (GloriousDay.row_aimed_slice_names)
 AIMED = {"moves": ("move",), "targets": ("attack",)}
 SLICE_VIEW = {name: view for view, names in AIMED.items() for name in names}
+_EMPTY_MOVE = (0.0,) * len(MOVE_COLUMNS)  # (an empty row)
 MOST_ALIENS = 3  # the Aliens a slot holds at most (the full observation's count/3)
 
 
@@ -52,10 +55,10 @@ def _acting(game) -> int:
     return game.active if game.chars[game.active]["pos"] != NO else NO
 
 
-def _foe_squares(game) -> tuple[list[int], list[int]]:
+def _foe_squares(game) -> tuple[array, array]:
     """(every foe's squares, the foe each is of, numbered from 0): the Aliens' (slot order), the
     Blips' (slot order), the Queen's."""
-    squares, owner, n = [], [], 0
+    squares, owner, n = array("i"), array("i"), 0
     for a in game.aliens:
         if a is not None:
             squares.append(a["pos"])
@@ -82,12 +85,13 @@ def _advised_move(game, moves: list[int]) -> int:
     return square if kind == "move" and square in moves else -1
 
 
-@cython.locals(width=cython.int, height=cython.int, origin=cython.int, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
-               f=cython.Py_ssize_t, nfoes=cython.Py_ssize_t, s=cython.int, d=cython.int, sr=cython.int, sc=cython.int,
-               nearest=cython.int, away=cython.int, away_at=cython.int, ally=cython.int, ally_d=cython.int,
-               ally_at=cython.int, far=cython.int, steps=cython.int, r0=cython.int, c0=cython.int,
-               k=cython.Py_ssize_t, reach=list, foe_squares=list, owner=list, foe_rows=list, foe_cols=list,
-               to_foe=list, best_d=list, best_at=list, foe_distance=dict)
+@cython.locals(width=cython.int, height=cython.int, origin=cython.int, n=cython.Py_ssize_t, m=cython.Py_ssize_t,
+               i=cython.Py_ssize_t, j=cython.Py_ssize_t, f=cython.Py_ssize_t, nfoes=cython.Py_ssize_t, s=cython.int,
+               q=cython.int, d=cython.int, e=cython.int, sr=cython.int, sc=cython.int, nearest=cython.int,
+               away=cython.int, away_at=cython.int, ally=cython.int, ally_d=cython.int, ally_at=cython.int,
+               far=cython.int, steps=cython.int, r0=cython.int, c0=cython.int, k=cython.Py_ssize_t,
+               reach=cython.int[:], foe=cython.int[:], owner=cython.int[:], to_foe=cython.int[:],
+               best_d=cython.int[:], best_at=cython.int[:], foe_distance=cython.int[:])
 def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     """([the square of each of the first `rows` move rows, -1 for an empty one], their values).
     Distances are Chebyshev's (C ints compiled: a few hundred squares compared at each decision)."""
@@ -95,32 +99,38 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     kept = game._cache.get(key)
     if kept is not None:
         return kept
-    squares, values = [-1] * rows, np.zeros((rows, len(MOVE_COLUMNS)), np.float32)
+    squares, table = [-1] * rows, [_EMPTY_MOVE] * rows
     c = _acting(game)
     moves = game.move_targets(c) if c != NO else []
     if moves:
         width, height = game.width, game.height
         origin = game.chars[c]["pos"]
-        reach = sorted(moves)  # (ascending, each best kept on a strict improvement: the lowest square on a tie)
+        r0, c0 = origin // width, origin % width
+        # ascending, each best kept on a strict improvement: the lowest square on a tie
+        reach = array("i", sorted(moves))
+        m = len(moves)
         goal = goal_squares(game, c)
         dist = game.bfs(goal, game.barricades, UNREACHABLE, [origin, *moves]) if goal else None
         advised = _advised_move(game, moves)
         picks = [advised if advised >= 0 else nearest_square(moves, dist) if dist is not None else -1]
-        foe_squares, owner = _foe_squares(game)
-        nfoes = owner[-1] + 1 if owner else 0
-        foe_rows = [q // width for q in foe_squares]
-        foe_cols = [q % width for q in foe_squares]
+        foe, owner = _foe_squares(game)
+        n = len(foe)
+        nfoes = owner[n - 1] + 1 if n else 0
         # per foe: the Move ending nearest it (best_at) and how near (best_d); per Move: its nearest
         # foe's distance (foe_distance); the Move farthest from every foe (away_at)
-        best_d, best_at, foe_distance, away, away_at = [UNREACHABLE] * nfoes, [-1] * nfoes, {}, -1, -1
-        to_foe = [UNREACHABLE] * nfoes
-        for i in range(len(reach)):
+        best_d, best_at = array("i", [UNREACHABLE]) * nfoes, array("i", [-1]) * nfoes
+        to_foe, foe_distance = array("i", [0]) * nfoes, array("i", [0]) * m
+        away, away_at = -1, -1
+        for i in range(m):
             s = reach[i]
             sr, sc = s // width, s % width
             for f in range(nfoes):
                 to_foe[f] = UNREACHABLE
-            for j in range(len(foe_squares)):
-                d = max(abs(sr - foe_rows[j]), abs(sc - foe_cols[j]))
+            for j in range(n):
+                q = foe[j]
+                d = sr - q // width
+                e = sc - q % width
+                d = max(abs(d), abs(e))
                 f = owner[j]
                 if d < to_foe[f]:
                     to_foe[f] = d
@@ -131,11 +141,10 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
                     best_d[f], best_at[f] = d, s
                 if d < nearest:
                     nearest = d
-            foe_distance[s] = nearest
+            foe_distance[i] = nearest
             if nfoes and nearest > away:
                 away, away_at = nearest, s
         picks.append(away_at)
-        r0, c0 = origin // width, origin % width
         ally, ally_d, ally_at = -1, UNREACHABLE, -1
         for k in range(len(game.chars)):  # the other Character nearest, the first on a tie
             s = game.chars[k]["pos"]
@@ -145,7 +154,7 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
                     ally_d, ally = d, s
         if ally >= 0:
             ally_d = UNREACHABLE
-            for i in range(len(reach)):
+            for i in range(m):
                 s = reach[i]
                 d = max(abs(s // width - ally // width), abs(s % width - ally % width))
                 if d < ally_d:
@@ -153,24 +162,27 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
         picks.append(ally_at)
         for f in range(nfoes):  # (now: each foe's distance from the Character)
             to_foe[f] = UNREACHABLE
-        for j in range(len(foe_squares)):
-            d = max(abs(r0 - foe_rows[j]), abs(c0 - foe_cols[j]))
+        for j in range(n):
+            q = foe[j]
+            d = max(abs(r0 - q // width), abs(c0 - q % width))
             f = owner[j]
             if d < to_foe[f]:
                 to_foe[f] = d
-        for f in sorted(range(nfoes), key=to_foe.__getitem__)[:max(rows - len(picks), 0)]:  # (nearest first; stable)
+        nearest_first = sorted([(to_foe[f], f) for f in range(nfoes)])  # (the first foe on a tie)
+        for _, f in nearest_first[:max(rows - len(picks), 0)]:
             picks.append(best_at[f])
         far, steps = max(height, width) - 1, height + width
+        index = {reach[i]: i for i in range(m)}
         for k in range(min(rows, len(picks))):
             s = picks[k]
             if s < 0 or s in squares[:k]:
                 continue
             squares[k] = s
-            values[k] = (1.0, (s // width - r0 + height - 1) / (2 * max(height - 1, 1)),
-                         (s % width - c0 + width - 1) / (2 * max(width - 1, 1)),
-                         min(dist[s], steps) / steps if dist is not None else 1.0,
-                         min(foe_distance[s], far) / far if nfoes else 1.0, float(s in game.exits))
-    out = game._cache[key] = (squares, values)
+            table[k] = (1.0, (s // width - r0 + height - 1) / (2 * max(height - 1, 1)),
+                        (s % width - c0 + width - 1) / (2 * max(width - 1, 1)),
+                        min(dist[s], steps) / steps if dist is not None else 1.0,
+                        min(foe_distance[index[s]], far) / far if nfoes else 1.0, float(s in game.exits))
+    out = game._cache[key] = (squares, np.array(table, np.float32))
     return out
 
 
