@@ -5,6 +5,7 @@ cimport cython
 
 from aliens_env.core.actions cimport ActionLayout
 from aliens_env.glorious_day.game cimport GloriousDay
+from aliens_env.glorious_day.large_policies cimport closed_squares
 
 # the first seat a Character outside boards (apc_policy.py): a C call from _outside; cpdef, so that tests ask it
 @cython.locals(best=cython.int, s=cython.int, rank=cython.Py_ssize_t, least=cython.Py_ssize_t)

@@ -17,7 +17,7 @@ from ..core.actions import ActionLayout
 from ..core.board import DIRECTIONS, NO, UNREACHABLE
 from . import missions as objectives
 from .game import GloriousDay
-from .large_policies import _firing_squares, goal_steps
+from .large_policies import _firing_squares, closed_squares, goal_steps
 from .state import nearest_square
 
 try:
@@ -148,7 +148,8 @@ def _get_out(game, c: int) -> int:
     out = [s for s in game.move_targets(c) if s not in inside]
     if not out:
         return game.layout.encode("end")
-    closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares()) | inside
+    closed = closed_squares(game)
+    closed.update(inside)
     dist = game.bfs(_firing_squares(game, c), closed, UNREACHABLE, out)  # (no limit; the squares read)
     return game.layout.encode("move", nearest_square(out, dist))
 
@@ -188,7 +189,8 @@ def _outside(game, c: int, mask, crew: int | None) -> int | None:
     step = game.door_step()
     if step == NO:
         return None
-    closed = inside | game.barricades | {a["pos"] for a in game.aliens if a is not None}
+    closed = closed_squares(game, False)
+    closed.update(inside)
     outside = [s for s in game.move_targets(c) if s not in inside]
     dist = goal_steps(game, (step,), closed)
     here = dist[game.chars[c]["pos"]]

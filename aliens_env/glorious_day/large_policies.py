@@ -44,11 +44,23 @@ def goal_steps(game, goal, closed: set[int]) -> list[int]:
     return out
 
 
+def closed_squares(game, queen: bool = True) -> set[int]:
+    """A new set of the squares a small model's walk may not enter: the Barricades', the Aliens' and,
+    with `queen`, the Queen's (``barricades | aliens | queen_squares()`` without the sets joined)."""
+    closed = set(game.barricades)
+    for a in game.aliens:
+        if a is not None:
+            closed.add(a["pos"])
+    if queen:
+        closed.update(game.queen_squares())
+    return closed
+
+
 @cython.locals(game=GloriousDay)
 def _toward(game, c: int, goal: list[int]) -> int | None:
     """The move target of Character c nearest `goal` (a small model's steps), if it gets nearer."""
     ch = game.chars[c]
-    closed = game.barricades | {a["pos"] for a in game.aliens if a is not None} | set(game.queen_squares())
+    closed = closed_squares(game)
     aboard = game.vehicle_set()  # (the APC's crew boards by apc_policy.py only)
     moves = [s for s in game.move_targets(c) if s not in aboard]
     dist = goal_steps(game, goal, closed)
@@ -94,7 +106,7 @@ def marines_large_action(game, mask) -> int | None:
         if game.queen is None:
             return None
         goal = _pilot_goal(game)
-        closed = {a["pos"] for a in game.aliens if a is not None} | game.barricades | set(game.queen_squares())
+        closed = closed_squares(game)
         field = game.board.large_field(goal, closed, size=game.size)
         here = field.get(game.loader["pos"], UNREACHABLE)
         best = min(game.move_targets(c), key=lambda a: (field.get(a, UNREACHABLE), a), default=None)

@@ -8,6 +8,7 @@ from aliens_env.glorious_day.missions cimport progress as mission_progress
 cdef class Observation(AlienRules):
     # cpdef: called in C from observe and _observe_public (each step; glorious_day/apc.pxd says how)
     cpdef _observe_public(self)
+    cpdef _public(self)
     # values, blank: the kept array's and the template's floats (_Views), written and read in C;
     # shown_aliens: the Aliens' squares and counts as shown (an array of C longs), likewise
     @cython.locals(shown_aliens=long[::1])

@@ -81,13 +81,24 @@ class Observation(AlienRules):
         (not their values), the piles' sizes, Willpower, the Nature in play and the open
         decision; only the hive's view holds Hive Knowledge: the Blips' values, its hand and the
         top Motion Tracker card."""
-        public = self._cache.get("obs_public")  # a numpy view of the game's kept array, written for this position
-        if public is None:
-            public = self._cache["obs_public"] = self._observe_public()
-        obs = public.copy()  # a copy of its own: the caller may change it
+        obs = self._public().copy()  # a copy of its own: the caller may change it
         if player == "hive":
             self._add_hive_knowledge(obs)
         return obs
+
+    def observe_kept(self, player: str) -> np.ndarray | None:
+        """The marines' observation in the game's kept array (core/game.py's contract: read only,
+        valid until the next step; no copy: the compact observation reads it at once). The public
+        views are all the marines see; the hive's adds its own knowledge to a copy: None (call
+        ``observe``)."""
+        return None if player == "hive" else self._public()
+
+    def _public(self) -> np.ndarray:
+        """The public views of this position: a numpy view of the game's kept array (read only)."""
+        public = self._cache.get("obs_public")
+        if public is None:
+            public = self._cache["obs_public"] = self._observe_public()
+        return public
 
     def _global_values(self, counts: list) -> list:
         """The globals' first values (before the Nature's and the decision's one-hots), from the

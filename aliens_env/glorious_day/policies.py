@@ -36,13 +36,14 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 class GloriousDiceAI(DicePolicy):
     name = "dice"
 
+    @cython.locals(game=GloriousDay, layout=ActionLayout)  # (compiled: the decision read from the struct, encode a C call)
     def act(self, game: GloriousDay, player: str) -> int:
         kind, layout = game.decision.kind, game.layout
         if kind == "hivemind":
             return layout.encode("end_step")
         if kind == "react":
             return layout.encode("decline")
-        return super().act(game, player)
+        return DicePolicy.act(self, game, player)  # (named: super()'s, without building a super object)
 
 
 class ScriptedHive(GloriousDiceAI):

@@ -3,6 +3,7 @@ marines ("heuristic")."""
 from __future__ import annotations
 
 from ..core.board import NO, UNREACHABLE
+from ..core.game import Decision
 from ..core.policy import DicePolicy
 from ..reactor_room.game import Marine
 from ..reactor_room.heuristic import HeuristicMarines, closest_step, grenade_legal, move_actions, safe_grenades
@@ -23,10 +24,11 @@ class LairsDiceAI(DicePolicy):
 
     name = "dice"
 
+    @cython.locals(game=RoomRules, d=Decision)  # (compiled: the decision and its kind read from the structs)
     def act(self, game: HuntForTheQueen, player: str) -> int:
         d = game.decision
         if d.kind != "queen_move":
-            return super().act(game, player)
+            return DicePolicy.act(self, game, player)  # (named: super()'s, without building a super object)
         lay = game.layout
         q = game.aliens[QUEEN]
         board = game.board
@@ -45,7 +47,7 @@ class LairsDiceAI(DicePolicy):
                     return lay.encode("queen_step", steps[game.dice.pick(len(steps))] if len(steps) > 1 else steps[0])
         if STOP in d.options:
             return lay.encode("queen_stop")
-        return super().act(game, player)
+        return DicePolicy.act(self, game, player)
 
 
 def beside_queen(board, q: int) -> tuple[int, ...]:
