@@ -14,7 +14,7 @@ from ..core.board import NO
 from ..core.policy import SeedablePolicy, legal_action_array
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .combat import target_square, weapon_range
-from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_kept
+from .geometry import NOT_WALKED, entry_squares, exploration_goals, layout_cache, rng, sq, walk_kept
 from .marines import grenade_slot, marine_numbers, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
@@ -166,7 +166,22 @@ def squad_next_figure(game, field=None) -> int:
     """The figure the squad activates next: the one nearest its goals, so the file does not
     jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
     steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None (its
-    kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure."""
+    kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure. With no
+    `field` it is kept with the open decision as squad_goals is (BugHuntTactics' observation reads
+    it, then the commander's tactic at the same decision)."""
+    if field is not None:
+        return _next_figure(game, field)
+    shared, decision = layout_cache(game), game.decision
+    kept = shared.get("squad_next_figure")
+    if kept is not None and kept[0] is decision:
+        return kept[1]
+    figure = _next_figure(game, None)
+    shared["squad_next_figure"] = (decision, figure)
+    return figure
+
+
+def _next_figure(game, field) -> int:
+    """squad_next_figure worked out (`field` as there)."""
     count, figures = len(game.humans), []
     for i in game.decision.options:
         if i < count:
@@ -208,7 +223,24 @@ def squad_goals(game) -> list[int]:
     """The squares the squad walks toward: home once the search is done (_home_squares), the
     Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
     tell something), then the rooms not entered and the open ends (game.exploration_goals()).
-    (Loops over the figures, typed: their fields read from the struct.)"""
+    Kept in the layout cache with the open decision: one list its readers share (none changes it),
+    worked out once a position though the squad's play, its tactics and BugHuntTactics'
+    observation each read it. No position changes while its decision object stays open (core/game.py,
+    PhasedGame: a new position opens a new one), and the kept decision is held, so no other can be
+    that object; the layout cache is the game's own (no clone or pickle shares it) and a new layout
+    version empties it."""
+    shared, decision = layout_cache(game), game.decision
+    kept = shared.get("squad_goals")
+    if kept is not None and kept[0] is decision:
+        return kept[1]
+    goals = _goals_worked_out(game)
+    if decision is not None:  # (a game over: no decision to keep them with)
+        shared["squad_goals"] = (decision, goals)
+    return goals
+
+
+def _goals_worked_out(game) -> list[int]:
+    """squad_goals worked out. (Loops over the figures, typed: their fields read from the struct.)"""
     mission = game.mission
     objective = mission["objective"]
     if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
@@ -292,7 +324,8 @@ class ScriptedMarines(SeedablePolicy):
     target while it can, then stops. Reads the open state (open information) and the game's public
     rule queries (the rule modules' functions called directly: the game typed, its records read
     from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_env.py's
-    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing inside the game."""
+    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing inside the game but its goals and next figure at the
+    open decision, in the game's layout cache (squad_goals, squad_next_figure)."""
 
     name = "heuristic"
 
