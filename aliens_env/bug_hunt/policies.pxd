@@ -38,12 +38,21 @@ cdef list _home_squares(GameRecords game)
                steps=cython.long)
 cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) except? -2
 
+# what the squad worked out at the open decision (its goals and next figure), a record kept in the layout cache and
+# written in place
+@cython.final
+cdef class SquadReads:
+    cdef public object goals_at, figure_at
+    cdef public list goals
+    cdef public long figure
+cpdef SquadReads squad_reads(GameRecords game)
+
 # the scripted squad's play (ScriptedMarines' static methods shot, next_figure, step_toward and _goals): squad_shot
 # a C call from choose, squad_goals from squad_next_figure and TacticMarines._goals, squad_step and
 # squad_next_figure C calls from the tactics (tactics.pxd)
 @cython.locals(layout=ActionLayout, h=Human, a=Alien, t=tuple, k=cython.Py_ssize_t, crowd=cython.long)
 cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
-@cython.locals(shared=dict, kept=tuple)
+@cython.locals(reads=SquadReads)
 cpdef object squad_next_figure(GameRecords game, object field=*)
 # squad_next_figure worked out
 @cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
@@ -53,8 +62,8 @@ cpdef object squad_step(GameRecords game, object goals, object mask, object fiel
 # marine_numbers' C fields)
 @cython.locals(numbers=MaskNumbers, h=Human)
 cpdef object squad_step_along(GameRecords game, const int[:] dist, object mask)
-# the goals kept with the open decision (a dict look-up in the layout cache), worked out by _goals_worked_out
-@cython.locals(shared=dict, kept=tuple, goals=list)
+# the goals kept with the open decision (squad_reads), worked out by _goals_worked_out
+@cython.locals(reads=SquadReads, goals=list)
 cpdef list squad_goals(GameRecords game)
 @cython.locals(a=Alien, queens=list, terminals=list, f=dict, mission=dict, objective=str)
 cdef list _goals_worked_out(GameRecords game)

@@ -171,12 +171,11 @@ def squad_next_figure(game, field=None) -> int:
     it, then the commander's tactic at the same decision)."""
     if field is not None:
         return _next_figure(game, field)
-    shared, decision = layout_cache(game), game.decision
-    kept = shared.get("squad_next_figure")
-    if kept is not None and kept[0] is decision:
-        return kept[1]
+    reads, decision = squad_reads(game), game.decision
+    if decision is not None and reads.figure_at is decision:
+        return reads.figure
     figure = _next_figure(game, None)
-    shared["squad_next_figure"] = (decision, figure)
+    reads.figure_at, reads.figure = decision, figure
     return figure
 
 
@@ -219,23 +218,44 @@ def squad_step_along(game, dist, mask: np.ndarray) -> int | None:
     return None if step == NO else step
 
 
+class SquadReads:
+    """What the squad worked out at a position, kept with the decision open there (squad_reads):
+    its goals (squad_goals) at decision ``goals_at``, its next figure (squad_next_figure, no field
+    given) at decision ``figure_at``. No position changes while its decision object stays open
+    (core/game.py, PhasedGame: a new position opens a new one), and a kept decision is held, so no
+    other can be that object; the record is the game's own (in its layout cache: no clone or pickle
+    shares it, and a new layout version empties it). Written in place (compiled, C fields): no
+    entry made and dropped at each position."""
+
+    def __init__(self):
+        self.goals_at = self.figure_at = None
+        self.goals = None
+        self.figure = NO
+
+
+@cython.locals(shared=dict, reads=SquadReads)
+def squad_reads(game) -> SquadReads:
+    """The game's SquadReads, in its layout cache (made anew after a new layout version empties it)."""
+    shared = layout_cache(game)
+    reads = shared.get("squad_reads")
+    if reads is None:
+        reads = shared["squad_reads"] = SquadReads()
+    return reads
+
+
 def squad_goals(game) -> list[int]:
     """The squares the squad walks toward: home once the search is done (_home_squares), the
     Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
     tell something), then the rooms not entered and the open ends (game.exploration_goals()).
-    Kept in the layout cache with the open decision: one list its readers share (none changes it),
+    Kept with the open decision (squad_reads): one list its readers share (none changes it),
     worked out once a position though the squad's play, its tactics and BugHuntTactics'
-    observation each read it. No position changes while its decision object stays open (core/game.py,
-    PhasedGame: a new position opens a new one), and the kept decision is held, so no other can be
-    that object; the layout cache is the game's own (no clone or pickle shares it) and a new layout
-    version empties it."""
-    shared, decision = layout_cache(game), game.decision
-    kept = shared.get("squad_goals")
-    if kept is not None and kept[0] is decision:
-        return kept[1]
+    observation each read it."""
+    reads, decision = squad_reads(game), game.decision
+    if decision is not None and reads.goals_at is decision:
+        return reads.goals
     goals = _goals_worked_out(game)
     if decision is not None:  # (a game over: no decision to keep them with)
-        shared["squad_goals"] = (decision, goals)
+        reads.goals_at, reads.goals = decision, goals
     return goals
 
 
@@ -325,7 +345,7 @@ class ScriptedMarines(SeedablePolicy):
     rule queries (the rule modules' functions called directly: the game typed, its records read
     from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_env.py's
     test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing inside the game but its goals and next figure at the
-    open decision, in the game's layout cache (squad_goals, squad_next_figure)."""
+    open decision, in the game's layout cache (squad_reads)."""
 
     name = "heuristic"
 

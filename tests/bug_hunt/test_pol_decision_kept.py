@@ -1,5 +1,5 @@
-"""policies' squad_goals and squad_next_figure (with no field given) kept in the layout cache with the
-open decision (session 67): BugHuntTactics' observation reads them, then the commander's tactic at the
+"""policies' squad_goals and squad_next_figure (with no field given) kept with the open decision in the
+layout cache's squad_reads (session 67): BugHuntTactics' observation reads them, then the commander's tactic at the
 same decision. Each equals its reference (the goals as test_bh_goals writes the rule out; the next figure
 as the code before the keep read it, kept here) at every position of
 played games, BugHunt's and BugHuntTactics' (the commander's tactics played, as the environments play
@@ -14,8 +14,8 @@ import pytest
 
 from aliens_env.bug_hunt.colony import WALKER
 from aliens_env.bug_hunt.game import BugHunt
-from aliens_env.bug_hunt.geometry import NOT_WALKED, layout_cache
-from aliens_env.bug_hunt.policies import squad_goals, squad_next_figure
+from aliens_env.bug_hunt.geometry import NOT_WALKED
+from aliens_env.bug_hunt.policies import squad_goals, squad_next_figure, squad_reads
 from aliens_env.bug_hunt.state import NO, UNREACHABLE
 from aliens_env.bug_hunt.tactics import BugHuntTactics
 from test_bh_goals import _goals_by_the_rules  # (the goals as the rule reads: the reference)
@@ -45,12 +45,12 @@ def _check(g) -> int:
     assert goals == _goals_by_the_rules(g)
     assert squad_goals(g) is goals or g.decision is None
     if g.decision is not None:
-        assert layout_cache(g)["squad_goals"] == (g.decision, goals)
+        assert squad_reads(g).goals_at is g.decision and squad_reads(g).goals is goals
     if g.decision is None or g.decision.kind != "activate":
         return 0
     figure = squad_next_figure(g)
     assert figure == reference_next_figure(g) == squad_next_figure(g)
-    assert layout_cache(g)["squad_next_figure"] == (g.decision, figure)
+    assert squad_reads(g).figure_at is g.decision and squad_reads(g).figure == figure
     return 1
 
 
@@ -99,17 +99,21 @@ def test_a_kept_entry_is_read_only_while_its_decision_object_is_open():
     rng = random.Random(5)
     while g.decision is None or g.decision.kind != "activate" or g.current_player() != "marines":
         g.apply(rng.choice(g.legal_actions()))
-    shared, decision = layout_cache(g), g.decision
+    reads, decision = squad_reads(g), g.decision
     marker_goals, marker_figure = [-7], -7
-    shared["squad_goals"] = (decision, marker_goals)  # (kept with the open decision: read back)
-    shared["squad_next_figure"] = (decision, marker_figure)
+    reads.goals_at, reads.goals = decision, marker_goals  # (kept with the open decision: read back)
+    reads.figure_at, reads.figure = decision, marker_figure
     assert squad_goals(g) is marker_goals and squad_next_figure(g) == marker_figure
-    shared["squad_goals"] = (decision.copy(), marker_goals)  # (an equal decision, another object: not read)
-    shared["squad_next_figure"] = (decision.copy(), marker_figure)
+    reads.goals_at, reads.goals = decision.copy(), marker_goals  # (an equal decision, another object: not read)
+    reads.figure_at, reads.figure = decision.copy(), marker_figure
     assert squad_goals(g) == _goals_by_the_rules(g) != marker_goals
     assert squad_next_figure(g) == reference_next_figure(g) != marker_figure
+    reads.goals_at, reads.goals = decision, marker_goals
     clone = g.clone()  # (its own layout cache: nothing kept)
-    assert "squad_goals" not in clone._shared and squad_goals(clone) == _goals_by_the_rules(g)
-    shared["squad_goals"] = (decision, marker_goals)
+    assert "squad_reads" not in clone._shared and squad_goals(clone) == _goals_by_the_rules(g)
     g.apply(rng.choice(g.legal_actions()))  # (the next position: a new decision)
     assert squad_goals(g) == _goals_by_the_rules(g) and squad_goals(g) is not marker_goals
+    g.decision = None  # (no decision open, as at a game's end: nothing kept is read, nothing kept)
+    reads = squad_reads(g)
+    reads.goals_at = reads.figure_at = None
+    assert squad_goals(g) == _goals_by_the_rules(g) and reads.goals_at is None
