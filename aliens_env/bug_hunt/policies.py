@@ -344,8 +344,9 @@ class ScriptedMarines(SeedablePolicy):
     target while it can, then stops. Reads the open state (open information) and the game's public
     rule queries (the rule modules' functions called directly: the game typed, its records read
     from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_env.py's
-    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing inside the game but its goals and next figure at the
-    open decision, in the game's layout cache (squad_reads)."""
+    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing
+    inside the game but its goals and next figure at the open decision, in the game's layout cache
+    (squad_reads)."""
 
     name = "heuristic"
 

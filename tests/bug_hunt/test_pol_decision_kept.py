@@ -55,7 +55,8 @@ def _check(g) -> int:
 
 
 @pytest.mark.parametrize("seed,options", [(0, {"mission": "kill_queen"}),
-                                          (1, {"mission": "explore", "electronic_locks": True, "satellite_comms": True}),
+                                          (1, {"mission": "explore", "electronic_locks": True,
+                                               "satellite_comms": True}),
                                           (2, {"mission": "explore"})])
 def test_the_kept_goals_and_next_figure_equal_the_reference_at_every_position_of_bug_hunt(seed, options):
     rng = random.Random(seed)
