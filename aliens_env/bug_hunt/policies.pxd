@@ -6,7 +6,7 @@ from aliens_env.bug_hunt.state cimport Alien, GameRecords, Human
 from aliens_env.core.actions cimport ActionLayout
 # the rule queries the squad reads, called in C (the game typed): the range, the kept walking field (its steps
 # a C slice), the entry squares and the goals (geometry), the targets and the action slots (marines), a weapon's range
-from aliens_env.bug_hunt.geometry cimport WalkKept, entry_squares, exploration_goals, rng, walk_kept
+from aliens_env.bug_hunt.geometry cimport WalkKept, entry_squares, exploration_goals, layout_cache, rng, walk_kept
 from aliens_env.bug_hunt.marines cimport MaskNumbers, marine_numbers, targets
 from aliens_env.bug_hunt.combat cimport weapon_range
 
@@ -38,20 +38,35 @@ cdef list _home_squares(GameRecords game)
                steps=cython.long)
 cdef long _nearest_figure(GameRecords game, list figures, const int[:] dist) except? -2
 
+# what the squad worked out at the open decision (its goals and next figure), a record kept in the layout cache and
+# written in place
+@cython.final
+cdef class SquadReads:
+    cdef public object goals_at, figure_at
+    cdef public list goals
+    cdef public long figure
+cpdef SquadReads squad_reads(GameRecords game)
+
 # the scripted squad's play (ScriptedMarines' static methods shot, next_figure, step_toward and _goals): squad_shot
 # a C call from choose, squad_goals from squad_next_figure and TacticMarines._goals, squad_step and
 # squad_next_figure C calls from the tactics (tactics.pxd)
 @cython.locals(layout=ActionLayout, h=Human, a=Alien, t=tuple, k=cython.Py_ssize_t, crowd=cython.long)
 cpdef object squad_shot(GameRecords game, object mask, bint spare_eggs=*)
-@cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
+@cython.locals(reads=SquadReads)
 cpdef object squad_next_figure(GameRecords game, object field=*)
+# squad_next_figure worked out
+@cython.locals(i=cython.long, count=cython.Py_ssize_t, figures=list)
+cdef object _next_figure(GameRecords game, object field)
 cpdef object squad_step(GameRecords game, object goals, object mask, object field=*)
 # squad_step along given walking steps (the field a C slice: the tactics hand a goal's kept view; the slots
 # marine_numbers' C fields)
 @cython.locals(numbers=MaskNumbers, h=Human)
 cpdef object squad_step_along(GameRecords game, const int[:] dist, object mask)
-@cython.locals(a=Alien, queens=list, terminals=list, f=dict, mission=dict, objective=str)
+# the goals kept with the open decision (squad_reads), worked out by _goals_worked_out
+@cython.locals(reads=SquadReads, goals=list)
 cpdef list squad_goals(GameRecords game)
+@cython.locals(a=Alien, queens=list, terminals=list, f=dict, mission=dict, objective=str)
+cdef list _goals_worked_out(GameRecords game)
 # ScriptedMarines.choose's act choice short of its walk (squad_act) and its hold with no step (squad_hold): C calls
 # from choose and from the tactics (TacticMarines.act hands squad_act's answer to its tactic)
 @cython.locals(layout=ActionLayout, h=Human, t=tuple, in_reach=cython.bint)

@@ -14,7 +14,7 @@ from ..core.board import NO
 from ..core.policy import SeedablePolicy, legal_action_array
 from .colony import DOOR_CLOSED, DOOR_LOCKED
 from .combat import target_square, weapon_range
-from .geometry import NOT_WALKED, entry_squares, exploration_goals, rng, sq, walk_kept
+from .geometry import NOT_WALKED, entry_squares, exploration_goals, layout_cache, rng, sq, walk_kept
 from .marines import grenade_slot, marine_numbers, targets
 from .state import UNREACHABLE, Alien, GameRecords, Human
 
@@ -166,7 +166,21 @@ def squad_next_figure(game, field=None) -> int:
     """The figure the squad activates next: the one nearest its goals, so the file does not
     jam in the corridor (NO when only the APC is left). `field` (sorted goals -> walking
     steps per square, UNREACHABLE where none) reads the steps, game.walk_field when None (its
-    kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure."""
+    kept steps, _walk_steps). The nearest is the least (steps, figure): _nearest_figure. With no
+    `field` it is kept with the open decision as squad_goals is (BugHuntTactics' observation reads
+    it, then the commander's tactic at the same decision)."""
+    if field is not None:
+        return _next_figure(game, field)
+    reads, decision = squad_reads(game), game.decision
+    if decision is not None and reads.figure_at is decision:
+        return reads.figure
+    figure = _next_figure(game, None)
+    reads.figure_at, reads.figure = decision, figure
+    return figure
+
+
+def _next_figure(game, field) -> int:
+    """squad_next_figure worked out (`field` as there)."""
     count, figures = len(game.humans), []
     for i in game.decision.options:
         if i < count:
@@ -204,11 +218,49 @@ def squad_step_along(game, dist, mask: np.ndarray) -> int | None:
     return None if step == NO else step
 
 
+class SquadReads:
+    """What the squad worked out at a position, kept with the decision open there (squad_reads):
+    its goals (squad_goals) at decision ``goals_at``, its next figure (squad_next_figure, no field
+    given) at decision ``figure_at``. No position changes while its decision object stays open
+    (core/game.py, PhasedGame: a new position opens a new one), and a kept decision is held, so no
+    other can be that object; the record is the game's own (in its layout cache: no clone or pickle
+    shares it, and a new layout version empties it). Written in place (compiled, C fields): no
+    entry made and dropped at each position."""
+
+    def __init__(self):
+        self.goals_at = self.figure_at = None
+        self.goals = None
+        self.figure = NO
+
+
+@cython.locals(shared=dict, reads=SquadReads)
+def squad_reads(game) -> SquadReads:
+    """The game's SquadReads, in its layout cache (made anew after a new layout version empties it)."""
+    shared = layout_cache(game)
+    reads = shared.get("squad_reads")
+    if reads is None:
+        reads = shared["squad_reads"] = SquadReads()
+    return reads
+
+
 def squad_goals(game) -> list[int]:
     """The squares the squad walks toward: home once the search is done (_home_squares), the
     Queen once she is seen (kill_queen), else the ready comms terminals (when one would still
     tell something), then the rooms not entered and the open ends (game.exploration_goals()).
-    (Loops over the figures, typed: their fields read from the struct.)"""
+    Kept with the open decision (squad_reads): one list its readers share (none changes it),
+    worked out once a position though the squad's play, its tactics and BugHuntTactics'
+    observation each read it."""
+    reads, decision = squad_reads(game), game.decision
+    if decision is not None and reads.goals_at is decision:
+        return reads.goals
+    goals = _goals_worked_out(game)
+    if decision is not None:  # (a game over: no decision to keep them with)
+        reads.goals_at, reads.goals = decision, goals
+    return goals
+
+
+def _goals_worked_out(game) -> list[int]:
+    """squad_goals worked out. (Loops over the figures, typed: their fields read from the struct.)"""
     mission = game.mission
     objective = mission["objective"]
     if objective == "explore_and_return" and game.rooms_entered >= mission["rooms"]:
@@ -292,7 +344,9 @@ class ScriptedMarines(SeedablePolicy):
     target while it can, then stops. Reads the open state (open information) and the game's public
     rule queries (the rule modules' functions called directly: the game typed, its records read
     from the struct, the slots encoded by the typed layout; tests/bug_hunt/test_bh_env.py's
-    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing inside the game."""
+    test_the_scripted_squad_uses_only_public_rule_queries holds them to public names); keeps nothing
+    inside the game but its goals and next figure at the open decision, in the game's layout cache
+    (squad_reads)."""
 
     name = "heuristic"
 

@@ -11,9 +11,9 @@ from aliens_env.core.game cimport Decision
 # _lengthens), the range, the rooms' centres, the layout cache (geometry), the targets (marines)
 from aliens_env.bug_hunt.geometry cimport layout_cache, rng, room_centres, steps_on
 from aliens_env.bug_hunt.marines cimport targets
-# the scripted squad's act choice short of its walk, its walk, hold, step, next figure and goals, the walking figures
+# the scripted squad's act choice short of its walk, its walk, hold, step and next figure, the walking figures
 # and the test of a squad figure beside a square (policies), called in C
-from aliens_env.bug_hunt.policies cimport (near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
+from aliens_env.bug_hunt.policies cimport (near_friend, squad_act, squad_hold, squad_next_figure,
     squad_step, squad_step_along, squad_walk, walkers)
 # an action's kind (its slice's name): decode a C call
 @cython.locals(layout=ActionLayout)

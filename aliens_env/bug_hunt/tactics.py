@@ -33,7 +33,7 @@ from .geometry import NOT_WALKED, layout_cache, rng, room_centres, steps_on
 from .marines import grenade_slot, targets
 from .colony import CARDINAL, DOOR_LOCKED, UNEQUIPPED_WALKER, WALKER
 from .game import BugHunt
-from .policies import (WALK, ScriptedMarines, near_friend, squad_act, squad_goals, squad_hold, squad_next_figure,
+from .policies import (WALK, ScriptedMarines, near_friend, squad_act, squad_hold, squad_next_figure,
                        squad_step, squad_step_along, squad_walk, walkers)
 from .state import NO, UNREACHABLE, Alien, GameRecords, Human
 
@@ -376,12 +376,10 @@ class TacticMarines(ScriptedMarines):
         """What the policy reads of its tactic at every act, worked out once from ``tactic``: its play
         (``_play``: the tactic's method, which act calls; None for the scripted squad itself) and
         whether every walking distance the squad reads goes round the sentry pods (``_round_pods``:
-        bypass, A73); and where _goals keeps the goals of the position last read (``_goals_kept``:
-        a list of one (the decision open there, its goals), its item written in place: no attribute set
-        at each position)."""
+        bypass, A73). (Its goals, ScriptedMarines._goals, are kept with the open decision by
+        policies' squad_goals.)"""
         self._play = None if self.tactic == "heuristic" else getattr(self, self.tactic)
         self._round_pods = self.tactic == "bypass"
-        self._goals_kept = [(None, None)]
 
     def __getstate__(self) -> dict:
         """The pickled (and deep-copied) state: the tactic without what _keep_play works out from it
@@ -389,7 +387,6 @@ class TacticMarines(ScriptedMarines):
         state = dict(self.__dict__)
         state.pop("_play", None)
         state.pop("_round_pods", None)
-        state.pop("_goals_kept", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -410,24 +407,6 @@ class TacticMarines(ScriptedMarines):
     def _walk(self, game, mask) -> int:
         """ScriptedMarines._walk along the tactic's walking steps (choose's; the plays call _walk in C)."""
         return _walk(self, game, mask)
-
-    @cython.locals(game=GameRecords, kept=tuple)
-    def _goals(self, game) -> list[int]:
-        """ScriptedMarines._goals (policies' squad_goals, a C call), worked out once a position (a list
-        its readers share: none changes it), read by the scripted squad's play and again by the tactic:
-        kept in _goals_kept with the decision open at the position. No position changes while its
-        decision object stays open (core/game.py, PhasedGame: a new position opens a new one), and the
-        kept decision cannot be another's while it is held, so the goals kept hold while game.decision
-        is that object. (The pair written as one item: a policy two threads share never pairs one
-        game's decision with another's goals. In a list written in place: no attribute set and dropped
-        at each act, which slowed the look-ups of the instance's other attributes too.)"""
-        kept = self._goals_kept[0]
-        decision = game.decision
-        if decision is not None and kept[0] is decision:
-            return kept[1]
-        goals = squad_goals(game)
-        self._goals_kept[0] = (decision, goals)
-        return goals
 
     # the walking distances the squad reads: round the sentry pods for bypass (A73), else the game's
     # (step_toward and next_figure hand ScriptedMarines _pod_field themselves)

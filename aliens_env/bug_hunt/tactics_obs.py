@@ -21,6 +21,11 @@ from .geometry import room_centres, step_range, walk_kept
 from .policies import squad_goals, squad_next_figure, walkers
 from .state import MAX_SQUAD, NO, UNREACHABLE, Alien, GameRecords, Human
 
+try:
+    import cython
+except ImportError:  # a pure-Python install without Cython: the decorators change nothing
+    from ..core import pure_cython as cython
+
 FIGURE_FEATURES = 7
 SITUATION_FEATURES = 10
 
@@ -39,22 +44,51 @@ def layout(full: ObsLayout) -> ObsLayout:
     ])
 
 
+class CompactNumbers:
+    """What observe() and _write_tactical read of a game that stays for it (compact_numbers): the
+    tactical and situation views' offsets (the compact layout's), the limits (rules.yaml
+    compact_limits), the Brood Chamber checks' rooms and the grenade pool (the rules'), read from the
+    very rules and layout objects it holds (C numbers when compiled: no dict look-up at each observation)."""
+
+    def __init__(self, rules: dict, layout: ObsLayout):
+        self.rules, self.layout = rules, layout
+        self.tactical, self.situation = layout.offsets["tactical"], layout.offsets["situation"]
+        limit = rules["compact_limits"]
+        self.steps, self.alien_range, self.aliens_near = limit["steps"], limit["alien_range"], limit["aliens_near"]
+        self.goals, self.rooms, self.aliens = limit["goals"], limit["rooms"], limit["aliens"]
+        self.egg_caches = limit["egg_caches"]
+        self.brood_check_after_rooms, self.grenade_pool = rules["brood_check_after_rooms"], rules["grenade_pool"]
+
+
+@cython.locals(game=GameRecords, shared=dict, numbers=CompactNumbers)
+def compact_numbers(game) -> CompactNumbers:
+    """The game's CompactNumbers, in the layout caches (game._shared: emptied at each layout version, so
+    read again then), made again when the game's rules or compact layout is another object than those
+    it was read from."""
+    shared = game._shared
+    numbers = shared.get("compact_numbers")
+    if numbers is None or numbers.rules is not game.rules or numbers.layout is not game.compact_layout:
+        numbers = shared["compact_numbers"] = CompactNumbers(game.rules, game.compact_layout)
+    return numbers
+
+
+@cython.locals(numbers=CompactNumbers)
 def observe(game, player: str) -> np.ndarray:
     """Bug Hunt's observation without its planes, then the tactical views (of game.compact_layout)."""
-    lay = game.compact_layout
-    obs = observation.observe_without_planes(game, player, lay)  # (the tactical views zeros)
-    _write_tactical(game, obs, lay.offsets["tactical"], lay.offsets["situation"])
+    numbers = compact_numbers(game)
+    obs = observation.observe_without_planes(game, player, numbers.layout)  # (the tactical views zeros)
+    _write_tactical(game, obs, numbers)
     return obs
 
 
-def _write_tactical(game, out, tactical: int, situation: int) -> int:
+def _write_tactical(game, out, numbers) -> int:
     """The tactical rows of the able figures (the others stay zeros) and the situation into `out` (float32),
-    at their offsets. The walking steps read from the kept walking fields (geometry.walk_kept: the goals'
-    is the one the scripted squad's next figure reads), at the figures' squares alone. (cdef,
-    tactics_obs.pxd: the figures and Aliens typed, the ranges, counts and distances C numbers, `out` a C
-    array: no row, tuple or dict of every walked square made.)"""
-    limit = game.rules["compact_limits"]
-    steps, alien_range, near = limit["steps"], limit["alien_range"], limit["aliens_near"]
+    at their offsets (`numbers`: the game's compact_numbers). The walking steps read from the kept walking
+    fields (geometry.walk_kept: the goals' is the one the scripted squad's next figure reads), at the
+    figures' squares alone. (cdef, tactics_obs.pxd: the figures and Aliens typed, the ranges, counts and
+    distances C numbers, `out` a C array: no row, tuple or dict of every walked square made.)"""
+    steps, alien_range, near = numbers.steps, numbers.alien_range, numbers.aliens_near
+    tactical, situation = numbers.tactical, numbers.situation
     able = walkers(game)
     goals = squad_goals(game)
     rooms = room_centres(game)
@@ -105,16 +139,16 @@ def _write_tactical(game, out, tactical: int, situation: int) -> int:
         if f["kind"] == "egg_cache" and f.get("state") == "intact":
             eggs += 1
     squad = game.humans[game.active].squad if game.active != NO else 0
-    out[situation] = _scaled(len(goals), limit["goals"])
-    out[situation + 1] = _scaled(len(rooms), limit["rooms"])
+    out[situation] = _scaled(len(goals), numbers.goals)
+    out[situation + 1] = _scaled(len(rooms), numbers.rooms)
     out[situation + 2] = 1.0 if queens else 0.0
     out[situation + 3] = _scaled(squad_to_queen, steps)
-    out[situation + 4] = _scaled(len(alien_rows), limit["aliens"])
-    out[situation + 5] = _scaled(eggs, limit["egg_caches"])
+    out[situation + 4] = _scaled(len(alien_rows), numbers.aliens)
+    out[situation + 5] = _scaled(eggs, numbers.egg_caches)
     out[situation + 6] = max(game.turn_limit - game.turn, 0) / game.turn_limit
-    out[situation + 7] = 1.0 if game.rooms_entered >= game.rules["brood_check_after_rooms"] else 0.0
+    out[situation + 7] = 1.0 if game.rooms_entered >= numbers.brood_check_after_rooms else 0.0
     out[situation + 8] = len(able) / MAX_SQUAD
-    out[situation + 9] = game.grenade_pools[squad] / game.rules["grenade_pool"]
+    out[situation + 9] = game.grenade_pools[squad] / numbers.grenade_pool
     return 0
 
 

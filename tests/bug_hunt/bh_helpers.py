@@ -173,6 +173,14 @@ def assert_no_step_back(g, chosen, last: dict) -> tuple:
     return key, pos, kind, to
 
 
+def position_changed(g) -> None:
+    """After a test changes g's position in place (no action played): a new decision object opened, as
+    the game opens one at every new position, so nothing kept with the open decision (policies'
+    squad_goals and squad_next_figure) is read for the changed position."""
+    if g.decision is not None:
+        g.decision = g.decision.copy()
+
+
 def positions(seed: int, mission: str, every: int, steps: int = 1500, **options):
     """Every `every`-th position of random legal games (the colony laid as it is explored), a
     new game (the next seed) after each end, `steps` moves in all; `options`, BugHunt's (squad, apc...)."""

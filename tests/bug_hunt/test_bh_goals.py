@@ -11,7 +11,7 @@ import pytest
 from aliens_env.bug_hunt.game import Alien
 from aliens_env.bug_hunt.policies import ScriptedMarines
 from aliens_env.bug_hunt.state import NO
-from bh_helpers import positions
+from bh_helpers import position_changed, positions
 
 SEEDS = [(0, "explore"), (1, "kill_queen"), (2, "explore"), (3, "kill_queen")]
 
@@ -49,6 +49,7 @@ def test_goals_are_the_rule_at_random_positions(seed, mission):
                 for queen in (False, True):
                     if queen:  # (a Queen, alive or killed, at a random square; the squad's home ignores her)
                         g.aliens = aliens + [Alien("queen", pos=rng.randrange(g.colony.n), alive=rng.random() < 0.8)]
+                    position_changed(g)  # (the position changed in place: its goals worked out afresh)
                     goals = ScriptedMarines._goals(g)
                     assert goals == _goals_by_the_rules(g), (seed, g.turn, home, queen)
                     kinds.add("none" if not goals else "home" if home
@@ -59,5 +60,6 @@ def test_goals_are_the_rule_at_random_positions(seed, mission):
             checked += 1
         finally:
             g.rooms_entered, g.aliens = rooms, aliens
+            position_changed(g)
     assert checked > 200
     assert {"home" if mission == "explore" else "queen", "explore"} <= kinds

@@ -1,7 +1,7 @@
 """The squad's and the hive's shortcuts (session 50) against the plain computations they replace,
 over random Bug Hunt games: combat.throw_squares (the block within reach of the thrower read,
-not every square of the colony), what TacticMarines keeps of a position (its goals, worked out
-once for the scripted squad's play and the tactic's) and state.occupied's typed set."""
+not every square of the colony), what the squad keeps of a position (its goals, worked out
+once for the scripted squad's play and the tactic's: policies' squad_goals) and state.occupied's typed set."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,7 @@ import pytest
 
 from aliens_env.bug_hunt import BugHunt, combat, geometry, state
 from aliens_env.bug_hunt.colony import PASSABLE
-from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines
+from aliens_env.bug_hunt.policies import BugHuntDiceAI, ScriptedMarines, squad_reads
 from aliens_env.bug_hunt.state import NO
 from aliens_env.bug_hunt.tactics import TACTICS, TacticMarines
 from bh_helpers import positions
@@ -70,8 +70,8 @@ def test_the_occupied_squares_are_the_figures_the_pods_and_the_apc_at_random_pos
 
 def act_worked_out_afresh(tactic, game, player: str) -> int:
     """TacticMarines.act with nothing kept from before: the scripted squad's action, then the
-    tactic's, the goals the tactic kept (at this position or another) dropped first."""
-    tactic._goals_kept[0] = (None, None)
+    tactic's, the goals and next figure kept with the open decision (policies') dropped first."""
+    geometry.layout_cache(game).pop("squad_reads", None)
     action = ScriptedMarines.act(tactic, game, player)
     if tactic.tactic == "heuristic" or game.decision.kind != "act":
         return action
@@ -101,7 +101,7 @@ def test_every_tactics_act_is_its_play_with_the_goals_worked_out_afresh_at_rando
             for t in tactics:
                 t._goals(g)  # (kept at this position: act reads them back)
                 actions[t.tactic] = t.act(g, player)
-                assert t._goals_kept[0][0] is g.decision
+                assert squad_reads(g).goals_at is g.decision
                 assert actions[t.tactic] == act_worked_out_afresh(t, g, player), (seed, g.turn, t.tactic)
             checked += g.decision.kind == "act"
             differ |= {name for name, a in actions.items() if a != actions["heuristic"]}

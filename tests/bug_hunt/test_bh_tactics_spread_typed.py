@@ -44,11 +44,11 @@ def test_spread_with_the_typed_goal_test_is_the_plain_spread_at_random_positions
         if g.active == NO or g.humans[g.active].pos == NO or g.decision.kind != "act":
             continue
         mask = g.script_mask("marines")
-        scripted = spread._goals(g)
+        scripted = TacticMarines._goals(g)
         pool = scripted + [near[0] for near in g.colony.around(g.humans[g.active].pos) if near is not None]
         for goals in (scripted, [rng.choice(pool) for _ in range(rng.randint(2, 6))]):
             for action in (g.layout.encode("move", rng.randrange(4)), g.layout.encode("end")):
-                spread._goals_kept[0] = (g.decision, goals)  # (the goals kept for the position, as _goals keeps them)
+                spread._goals = lambda game, goals=goals: goals  # (the goals read for the position)
                 chosen = spread.spread(g, mask, action)
                 if g.layout.decode(action)[0] != "move" or len(goals) < 2 or _queen_seen(g):
                     assert chosen == action and not walked
