@@ -70,7 +70,10 @@ def test_the_observer_of_each_kind(name):
     else:
         obs = compact(game, player)
         assert compact.shape == transform.shape == obs.shape == compact.layout.shape and obs.dtype == np.float32
-        assert np.array_equal(obs, transform(game.observe(player)))
+        expected = transform(game.observe(player))  # (then the game's own rows: Glorious Day's moves and targets)
+        for view, rows, _ in transform.game_rows:
+            expected[transform.layout.span(view)] = game.compact_rows(view, rows, player).ravel()
+        assert np.array_equal(obs, expected)
         assert 0 < compact.shape[0] < full.shape[0]
 
 

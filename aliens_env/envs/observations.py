@@ -5,8 +5,9 @@ config key ``observation``, a policy file's header):
 - "compact": a few hundred values, so that an MLP trains fast: the game's own compact observation
   where it has one (``game.compact_layout`` and ``game.observe_compact(side)``, the Game contract:
   BugHuntTactics' A67), else made from the full observation (aliens_env.core.compact), so it holds
-  only what the side may know; a game whose full observation is already that small
-  (``compact_observation(game)`` is None) gives its full one.
+  only what the side may know, and ended by the rows a game works out itself where its spec has
+  them (``game_rows``: Glorious Day's move options and targets, A74); a game whose full observation
+  is already that small (``compact_observation(game)`` is None) gives its full one.
 
 An ``Observer`` is made once per environment (or policy) and game; ``observer(game, side)`` is
 one observation of that kind, float32 in [0, 1] of shape ``observer.shape``, whose views
@@ -51,7 +52,8 @@ class Observer:
         else:
             self.layout, self.shape = game.obs_layout, tuple(game.observation_shape)
         #: {row view: how many of its first rows this observation shows}, for the views it cuts (the
-        #: transform's ``rows``: the nearest targets); SideActions leaves out the actions at the others
+        #: transform's ``rows``: the nearest targets) and the game's own rows (``game_rows``);
+        #: SideActions leaves out the actions at the others, and aims its aimed slices at these
         self.shown_rows = {} if self.transform is None else self.transform.shown_rows
 
     def __call__(self, game, side: str):

@@ -4,8 +4,8 @@ contract's ``compact_rows``) and the actions aimed at them (``row_aimed_actions`
 row, instead of one per square (240) and per Alien slot (24). ASSUMPTION A74 of
 docs/rules/glorious_day.md: a network moves to and attacks what these rows show.
 
-- ``moves``: squares the acting Character's Move may end on (``move_targets``), worked out at each
-  decision: the heuristic marines' Move when their action now is one (their rules of thumb: the
+- ``moves``: squares the acting Character's Move may end on now (``move_targets`` whose Move is
+  legal: none while it may not Move, e.g. Knocked Down), worked out at each decision: the heuristic marines' Move when their action now is one (their rules of thumb: the
   mission's goal, the Queen, the APC, the Power Loader), else the one nearest the mission's goal by
   path (``goal_squares``, ``nearest_square``), the one farthest from the foes (Aliens, Blips, the Queen:
   the least Chebyshev distance to any, greatest), the one nearest another Character on the board,
@@ -13,7 +13,7 @@ docs/rules/glorious_day.md: a network moves to and attacks what these rows show.
   (that row is empty). Columns: present, row and column offset from the Character ((offset +
   size - 1) / (2 (size - 1))), steps to the goal after it (/ (height + width), 1 beyond or
   without a goal), distance to the nearest foe (/ (max(height, width) - 1), 1 without one), an exit.
-- ``targets``: the Aliens its Attack may target (``attack_targets``), the nearest first (range,
+- ``targets``: the Aliens its Attack may target now (``attack_targets`` whose Attack is legal), the nearest first (range,
   then slot). Columns: present, row and column offset, range (/ (max(height, width) - 1)), the
   Aliens in the slot (/ 3).
 
@@ -42,7 +42,6 @@ TARGET_COLUMNS = ("present", "row offset", "column offset", "range", "count/3")
 ROW_COLUMNS = {"moves": MOVE_COLUMNS, "targets": TARGET_COLUMNS}
 #: the aimed slice of each row view (GloriousDay.row_aimed_slice_names)
 AIMED = {"moves": ("move",), "targets": ("attack",)}
-SLICE_VIEW = {name: view for view, names in AIMED.items() for name in names}
 _EMPTY_MOVE = (0.0,) * len(MOVE_COLUMNS)  # (an empty row)
 MOST_ALIENS = 3  # the Aliens a slot holds at most (the full observation's count/3)
 
@@ -53,6 +52,12 @@ def _acting(game) -> int:
     if decision is None or decision.kind != "action" or game.active == NO:
         return NO
     return game.active if game.chars[game.active]["pos"] != NO else NO
+
+
+def _legal(game, name: str, indices) -> list[int]:
+    """The entries of slice `name` among `indices` whose action is legal now (the marines' mask, read only)."""
+    mask, first = game.legal_mask_kept("marines"), game.layout.slices[name][0]
+    return [i for i in indices if mask[first + i]]
 
 
 def _foe_squares(game) -> tuple[array, array]:
@@ -101,7 +106,7 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
         return kept
     squares, table = [-1] * rows, [_EMPTY_MOVE] * rows
     c = _acting(game)
-    moves = game.move_targets(c) if c != NO else []
+    moves = _legal(game, "move", game.move_targets(c)) if c != NO else []
     if moves:
         width, height = game.width, game.height
         origin = game.chars[c]["pos"]
@@ -197,7 +202,7 @@ def target_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     if c != NO:
         origin, width, height = game.chars[c]["pos"], game.width, game.height
         ranges = game.board.range_row(origin)
-        targets = sorted(game.attack_targets(c), key=lambda k: (ranges[game.aliens[k]["pos"]], k))
+        targets = sorted(_legal(game, "attack", game.attack_targets(c)), key=lambda k: (ranges[game.aliens[k]["pos"]], k))
         far = max(height, width) - 1
         r0, c0 = divmod(origin, width)
         for row, k in enumerate(targets[:rows]):

@@ -592,7 +592,7 @@ class GloriousDay(LoaderRules):
         return value if side == "marines" else -value
 
     # ------------------------------------------------------------------------------------------
-    # rendering (the text view: text.py)
+    # the compact observation's own rows and the actions aimed at them (A74)
     # ------------------------------------------------------------------------------------------
     def compact_rows(self, view: str, rows: int, player: str) -> np.ndarray:
         """(The Game contract's) the move options' and targets' rows (glorious_day/compact_rows.py)."""
@@ -603,6 +603,9 @@ class GloriousDay(LoaderRules):
         Alien (glorious_day/compact_rows.py)."""
         return own_rows.row_aimed_actions(self, name, rows)
 
+    # ------------------------------------------------------------------------------------------
+    # rendering (the text view: text.py)
+    # ------------------------------------------------------------------------------------------
     def render_rgb(self, viewer: str | None = None) -> np.ndarray:
         """The board and the figures as render_text shows them to ``viewer`` (Blip values to the hive only)."""
         from ..render.glorious_day import render

@@ -88,6 +88,9 @@ class TacticMarines(HeuristicMarines):
 
 class GloriousDayTactics(CommandedSide, GloriousDay):
     name = "GloriousDayTactics"
+    #: none of GloriousDay's own compact rows (A74): its marines take only tactics, its compact
+    #: observation is the commander's (core/compact.yaml)
+    row_aimed_slice_names = compact_row_columns = None
 
     def __init__(self, mission: str = "queen_apc", **options):
         super().__init__(mission=mission, **options)

@@ -151,16 +151,96 @@ def test_unknown_views_and_slices_are_errors_naming_the_allowed():
 
 
 @pytest.mark.parametrize("mission", ["newt", "queen_apc", "loader_bay"])
-def test_every_move_of_the_heuristic_marines_is_the_first_move_row(mission):
+def test_every_move_and_attack_of_the_heuristic_marines_is_a_row(mission):
     """Over random play (the goal, the Queen and the APC, the Power Loader): each Move the heuristic
-    marines make is row 0's, so a network keeps every such Move."""
-    checked = 0
+    marines make is row 0's and each Attack a target row's, so a network keeps every one of them."""
+    checked = {"move": 0, "attack": 0}
     heuristic = HeuristicMarines()
     for g in random_positions(mission, 1500, 5):
         if g.decision is None or g.decision.kind != "action":
             continue
-        kind, square = g.layout.decode(heuristic.act(g, "marines"))
+        kind, index = g.layout.decode(heuristic.act(g, "marines"))
         if kind == "move":
-            checked += 1
-            assert compact_rows.move_rows(g, 6)[0][0] == square
-    assert checked > 10
+            checked[kind] += 1
+            assert compact_rows.move_rows(g, 6)[0][0] == index
+        elif kind == "attack":
+            checked[kind] += 1
+            assert index in compact_rows.target_rows(g, 4)[0]
+    assert checked["move"] > 10 and checked["attack"] > 10
+
+
+def test_a_knocked_down_character_has_no_rows():
+    """Knocked Down, a Character may not Move or Attack (it may Stand, Rest or end): none is shown."""
+    g = empty(chars={0: (2, 3)}, aliens=[(3, 6)])
+    g.chars[0]["knocked"] = True
+    activate(g, 0)
+    assert [g.layout.decode(a)[0] for a in g.legal_actions()] == ["rest", "stand", "end"]
+    assert g.move_targets(0) and g.attack_targets(0)  # (within reach and in range: only the rules forbid them now)
+    assert compact_rows.move_rows(g, 6)[0] == [-1] * 6 and compact_rows.target_rows(g, 4)[0] == [-1] * 4
+    assert not g.compact_rows("moves", 6, "marines").any() and not g.compact_rows("targets", 4, "marines").any()
+
+
+def reference_rows(g):
+    """The move rows' squares (rows 1-5) and the target rows' slots as compact_rows.py's docstring
+    words them, in plain Python: each best the lowest square on a tie, the Queen's squares one foe."""
+    c = g.active
+    mask = g.legal_mask("marines")
+    moves = sorted(s for s in g.move_targets(c) if mask[g.layout.encode("move", s)])
+    origin = g.chars[c]["pos"]
+    foes = [[a["pos"]] for a in g.aliens if a is not None] + [[b["pos"]] for b in g.blips if b is not None]
+    if g.queen is not None:
+        foes.append(list(g.queen_squares()))
+
+    def to(s, squares):
+        return min(chebyshev(g, s, q) for q in squares)
+
+    rows = [min(moves, key=lambda s: (-min(to(s, f) for f in foes), s)) if foes and moves else -1]
+    allies = [ch["pos"] for k, ch in enumerate(g.chars) if k != c and ch["pos"] != NO]
+    ally = min(allies, key=lambda s: chebyshev(g, origin, s)) if allies else None
+    rows.append(min(moves, key=lambda s: (chebyshev(g, s, ally), s)) if ally is not None and moves else -1)
+    for f in sorted(range(len(foes)), key=lambda f: (to(origin, foes[f]), f))[:3]:
+        rows.append(min(moves, key=lambda s: (to(s, foes[f]), s)) if moves else -1)
+    ranges = g.board.range_row(origin)
+    targets = sorted((k for k in g.attack_targets(c) if mask[g.layout.encode("attack", k)]),
+                     key=lambda k: (ranges[g.aliens[k]["pos"]], k))
+    return rows, targets[:4]
+
+
+def source_module():
+    """glorious_day/compact_rows.py loaded from its source as a second module (pure Python)."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(compact_rows.__file__).with_name("compact_rows.py")
+    spec = importlib.util.spec_from_file_location("aliens_env.glorious_day.compact_rows_source", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("mission", ["newt", "escape", "queen_apc", "loader_bay"])
+def test_the_rows_follow_their_rules_in_play_compiled_as_pure_and_never_stale(mission):
+    """Random play: the rows against reference_rows (each rule, the ties, the Queen), every present row's
+    action legal, the compiled module's rows equal to its source's, and to a fresh clone's (no row kept
+    from an earlier position)."""
+    source = source_module()
+    checked = 0
+    for g in random_positions(mission, 600, 3):
+        if g.decision is None or g.decision.kind != "action" or g.chars[g.active]["pos"] == NO:
+            continue
+        squares, values = compact_rows.move_rows(g, 6)
+        slots, target_values = compact_rows.target_rows(g, 4)
+        rows, targets = reference_rows(g)
+        rows += [-1] * (5 - len(rows))  # (fewer than three foes)
+        # a square an earlier row holds leaves the row empty
+        assert squares[1:] == [s if s not in squares[:1] + rows[:k] else -1 for k, s in enumerate(rows)], (squares, rows)
+        assert slots == targets + [-1] * (4 - len(targets))
+        mask = g.legal_mask("marines")
+        assert all(mask[a] for a in g.row_aimed_actions("move", 6) + g.row_aimed_actions("attack", 4) if a >= 0)
+        theirs = source.move_rows(g.clone(), 6), source.target_rows(g.clone(), 4)
+        assert theirs[0][0] == squares and np.array_equal(theirs[0][1], values)
+        assert theirs[1][0] == slots and np.array_equal(theirs[1][1], target_values)
+        fresh = g.clone()
+        assert compact_rows.move_rows(fresh, 6)[0] == squares and compact_rows.target_rows(fresh, 4)[0] == slots
+        checked += 1
+    assert checked > 50
