@@ -5,17 +5,19 @@ row, instead of one per square (240) and per Alien slot (24). ASSUMPTION A74 of
 docs/rules/glorious_day.md: a network moves to and attacks what these rows show.
 
 - ``moves``: squares the acting Character's Move may end on now (``move_targets`` whose Move is
-  legal: none while it may not Move, e.g. Knocked Down), worked out at each decision: the heuristic marines' Move when their action now is one (their rules of thumb: the
-  mission's goal, the Queen, the APC, the Power Loader), else the one nearest the mission's goal by
-  path (``goal_squares``, ``nearest_square``), the one farthest from the foes (Aliens, Blips, the Queen:
-  the least Chebyshev distance to any, greatest), the one nearest another Character on the board,
-  then the one nearest each foe, nearest foe first; a square an earlier row holds is not repeated
-  (that row is empty). Columns: present, row and column offset from the Character ((offset +
-  size - 1) / (2 (size - 1))), steps to the goal after it (/ (height + width), 1 beyond or
-  without a goal), distance to the nearest foe (/ (max(height, width) - 1), 1 without one), an exit.
-- ``targets``: the Aliens its Attack may target now (``attack_targets`` whose Attack is legal), the nearest first (range,
-  then slot). Columns: present, row and column offset, range (/ (max(height, width) - 1)), the
-  Aliens in the slot (/ 3).
+  legal: none while it may not Move, e.g. Knocked Down), worked out at each decision: the heuristic
+  marines' Move when their action now is one (their rules of thumb: the mission's goal, the Queen,
+  the APC, the Power Loader), else the one nearest the mission's goal by path (``goal_squares``,
+  ``nearest_square``); the one farthest from the foes (Aliens, Blips, the Queen: the least
+  Chebyshev distance to any, greatest); the one nearest another Character on the board; then the
+  one nearest each foe, nearest foe first. Ties: the lowest square, the first foe (Aliens, then
+  Blips, then the Queen, whose squares are one foe). A square an earlier row holds is not repeated
+  (that row is empty). Columns: present, row and column offset from the Character ((offset + size
+  - 1) / (2 (size - 1))), steps to the goal after it (/ (height + width), 1 beyond or without a
+  goal), distance to the nearest foe (/ (max(height, width) - 1), 1 without one), an exit.
+- ``targets``: the Aliens its Attack may target now (``attack_targets`` whose Attack is legal),
+  the nearest first (range, then slot). Columns: present, row and column offset, range (/
+  (max(height, width) - 1)), the Aliens in the slot (/ 3).
 
 Both are empty (zeros, no action) when no Character acts (the Hive's decisions, an activation's
 choice, the game's end). They read only what the board shows both sides (positions, Barricades,
