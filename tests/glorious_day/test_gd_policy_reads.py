@@ -9,8 +9,6 @@
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from aliens_env.core.policy import DicePolicy
@@ -19,6 +17,8 @@ from aliens_env.glorious_day.game import GloriousDay
 from aliens_env.glorious_day.large_policies import closed_squares
 from aliens_env.glorious_day.policies import GloriousDiceAI
 from aliens_env.glorious_day.tactics import GloriousDayTactics
+
+from gd_helpers import random_positions
 
 MISSIONS = list(load()["missions"])
 
@@ -37,22 +37,10 @@ def _old_dice_act(game, player: str) -> int:
     return DicePolicy().act(game, player)
 
 
-def _positions(g, steps: int, seed: int):
-    """The positions of random legal play from `seed` (the game reset when it ends)."""
-    rng = random.Random(seed)
-    g.reset(seed)
-    for _ in range(steps):
-        if g.is_terminal() or g.truncated_by():
-            seed += 1
-            g.reset(seed)
-        yield g
-        g.apply(rng.choice(g.legal_actions()))
-
-
 @pytest.mark.parametrize("mission", MISSIONS)
 def test_closed_squares_are_the_old_join(mission):
     seen_aliens = seen_queen = 0
-    for g in _positions(GloriousDay(mission=mission), 200, seed=3):
+    for g in random_positions(mission, 200, 3):
         for queen in (True, False):
             got = closed_squares(g, queen)
             assert got == _old_closed(g, queen)
@@ -67,8 +55,8 @@ def test_closed_squares_are_the_old_join(mission):
 
 def test_the_dice_hive_plays_as_before():
     kinds = set()
-    for game in (GloriousDay(mission="queen_apc"), GloriousDay(), GloriousDayTactics()):
-        for g in _positions(game, 300, seed=5):
+    for mission, game_class in (("queen_apc", GloriousDay), ("newt", GloriousDay), ("queen_apc", GloriousDayTactics)):
+        for g in random_positions(mission, 300, 5, game_class):
             if g.decision is None or g.decision.player != "hive":
                 continue
             kinds.add(g.decision.kind)
