@@ -20,8 +20,9 @@ totals mixes the speeds of slices seconds apart). Two figures per environment:
 Training (--train; needs the training extra): MaskablePPO (4 DummyVecEnv, n_steps 256, an MLP
 64x64, torch on 1 thread, the other settings sb3-contrib's defaults) on each registered Gym env
 with its default opponent, and the same on connect_four_v3 (as a Gym env with action masks,
-against a random legal opponent), in interleaved slices of one rollout and its update each, in
-two settings, each ratio against the peer in the same setting: "full" (the full observation and
+against a random legal opponent), in two settings, each environment's ratio against the peer in
+the same setting paired as for step speed: the median of the ratios of its slices (about a second:
+whole rollouts and their updates, at least one) to the peer's slice right before each; "full" (the full observation and
 the mask over every action flattened into the MLP: sb3's MultiInputPolicy as it is) and
 "compact" (``observation="compact"``, ``actions="side"``: the learning side's own actions, and
 the extractor ``observation``: the mask applied to the logits only); then the default training config (configs/default.yaml, what `python train.py` trains)
@@ -59,6 +60,9 @@ from aliens_env.pettingzoo_names import pettingzoo_module_name
 PEER = "connect_four_v3"
 #: --train: the settings every environment is trained with (the rest are sb3-contrib's defaults)
 TRAIN_ENVS, TRAIN_N_STEPS, TRAIN_NET = 4, 256, [64, 64]
+#: --train: the length of a slice (whole rollouts, at least one: a slice of a large observation's full
+#: setting lasts longer), each environment's slice right after one of the peer's
+TRAIN_SLICE_SECONDS = 1.0
 #: --train: overrides of the default config's keys (none: the config as train.py runs it; tests shrink it)
 DEFAULT_CONFIG_SET: dict = {}
 MEMORY_COPIES = 64
@@ -340,8 +344,10 @@ def default_config_model(path: str | None = None) -> TrainRunner | None:
 
 
 def train_speed(seconds: float, default_config: str | None = None, names: list[str] | None = None) -> dict:
-    """Training steps/s of each environment in both TRAIN_SETTINGS against the peer's in the same
-    setting, measured in one run; then the default config's."""
+    """Training steps/s of each environment in both TRAIN_SETTINGS and its ratio against the peer
+    in the same setting: the median of its pairs of slices' (``measure_paired``: each slice of the
+    environment's right after one of the peer's, all the pairs' ratios kept, "ratios"); then the
+    default config's steps/s."""
     names = names or sorted(aliens_env.REGISTRY)
     runners, sizes = {}, {}  # sizes: (observation values, actions) by (name, setting)
     peer_env = peer_env_function()
@@ -355,32 +361,52 @@ def train_speed(seconds: float, default_config: str | None = None, names: list[s
     for key, runner in runners.items():
         space = runner.model.observation_space
         sizes[key] = (space["observation"].shape[0], space["action_mask"].shape[0])
-    rates = measure(runners, seconds, slice_seconds=seconds / 2)
+    rates, ratios = {}, {}
+    for setting in TRAIN_SETTINGS:
+        peer = runners.get((PEER, setting))
+        paired = names if peer is not None else ()
+        setting_rates, setting_ratios = measure_paired(peer, {name: runners[(name, setting)] for name in names}, paired,
+                                                       seconds, min(TRAIN_SLICE_SECONDS, seconds))
+        rates.update({(name, setting): rate for name, rate in setting_rates.items()})
+        ratios.update({(name, setting): pairs for name, pairs in setting_ratios.items()})
     rows = {}
     for name in ([PEER] if peer_env is not None else []) + names:
         row = rows[name] = {}
         for setting in TRAIN_SETTINGS:
-            rate = rates[(name, setting)]
-            peer = rates.get((PEER, setting))
-            row[setting] = {"train_steps_per_s": rate, **({"ratio": rate / peer} if peer else {})}
-            if (name, setting) in sizes:
-                row[setting]["observation"], row[setting]["actions"] = sizes[(name, setting)]
+            row[setting] = {"train_steps_per_s": rates[(name, setting)]}
+            if name == PEER:
+                row[setting]["ratio"] = 1.0
+            elif (name, setting) in ratios:
+                pairs = ratios[(name, setting)]
+                row[setting].update(ratio=statistics.median(pairs), ratios=pairs)
+            row[setting]["observation"], row[setting]["actions"] = sizes[(name, setting)]
     print(f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread; "
           f"full: the full observation and the mask over every action into the MLP (sb3's MultiInputPolicy); compact: "
           f"the compact observation alone and the learning side's own actions (observation=\"compact\", actions=\"side\", "
-          f"extractor observation: the mask applied to the logits only). Each ratio against {PEER} in the same setting.")
-    print(f"{'':<{NAME_WIDTH}}{'full':^35}{'compact':^35}")
-    print(f"{'environment':<{NAME_WIDTH}}" + f"{'obs':>8}{'actions':>9}{'steps/s':>9}{'ratio':>9}" * 2)
+          f"extractor observation: the mask applied to the logits only). Each ratio against {PEER} in the same setting: "
+          f"the median of the ratios of pairs of slices (the peer's, then the environment's right after), their "
+          f"quartiles beside it.")
+    width = 8 + 9 + 9 + 9 + 12
+    print(f"{'':<{NAME_WIDTH}}{'full':^{width}}{'compact':^{width}}")
+    print(f"{'environment':<{NAME_WIDTH}}" + f"{'obs':>8}{'actions':>9}{'steps/s':>9}{'ratio':>9}{'quartiles':>12}" * 2)
     for name, row in rows.items():
-        cells = "".join(f"{r['observation']:>8,}{r['actions']:>9,}{r['train_steps_per_s']:>9,.0f}"
-                        + (f"{r['ratio']:>8.2f}x" if "ratio" in r else f"{'-':>9}") for r in (row["full"], row["compact"]))
-        print(f"{name:<{NAME_WIDTH}}{cells}")
+        print(f"{name:<{NAME_WIDTH}}" + "".join(train_cells(row[setting]) for setting in TRAIN_SETTINGS))
     runner = default_config_model(default_config)
     if runner is not None:
         rate = measure({"default": runner}, seconds, slice_seconds=seconds / 2)["default"]
         rows["default config"] = {"train_steps_per_s": rate}
         print(f"default training config (configs/default.yaml, python train.py): {rate:,.0f} steps/s")
     return rows
+
+
+def train_cells(row: dict) -> str:
+    """One setting's cells of the --train table: observation values, actions, steps/s, ratio, quartiles."""
+    ratio = f"{row['ratio']:>8.2f}x" if "ratio" in row else f"{'-':>9}"
+    quartiles = f"{'':>12}"
+    if len(row.get("ratios", ())) > 1:
+        low, _, high = statistics.quantiles(row["ratios"], n=4)
+        quartiles = f"{low:>7.2f}-{high:.2f}"
+    return f"{row['observation']:>8,}{row['actions']:>9,}{row['train_steps_per_s']:>9,.0f}{ratio}{quartiles}"
 
 
 # -- memory -------------------------------------------------------------------------------------
@@ -468,10 +494,10 @@ def main(argv=None) -> dict:
         description=__doc__.splitlines()[0] + " " + __doc__.splitlines()[1],
         epilog=f"A step-speed run takes about {slices + 1} x --seconds ({len(aliens_env.REGISTRY)} environments, AEC "
                f"and Gym, the peer measured before each AEC slice, and a warm-up slice each). --train takes at least "
-               f"{len(aliens_env.REGISTRY) + 2} x --seconds, and more where one rollout of "
-               f"{TRAIN_ENVS * TRAIN_N_STEPS} steps and its update outlast a slice: every env is measured over a "
-               f"warm-up rollout and then --seconds or two rollouts, whichever is longer (several minutes in all on a "
-               f"2-core machine). --memory is bound by --memory-steps (and a warm-up of a hundredth of them per env), about a minute per environment at the default (BugHuntTactics about four).",
+               f"{4 * len(aliens_env.REGISTRY) + 1} x --seconds (each environment in two settings, the peer "
+               f"measured before each of its slices), and more where one rollout of {TRAIN_ENVS * TRAIN_N_STEPS} "
+               f"steps and its update outlast a slice of {TRAIN_SLICE_SECONDS:g} s (the full setting's largest "
+               f"observations: a slice is at least one rollout; 10-20 minutes in all on a 2-core machine at --seconds 8). --memory is bound by --memory-steps (and a warm-up of a hundredth of them per env), about a minute per environment at the default (BugHuntTactics about four).",
     )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--train", action="store_true", help="MaskablePPO training steps/s of each env against the peer's")
