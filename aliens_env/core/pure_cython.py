@@ -1,5 +1,6 @@
 """Cython's pure-Python-mode decorators ``locals``, ``boundscheck``, ``wraparound`` and ``nonecheck``,
-the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``, ``uint``),
+the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``, ``uint``,
+and their typed arrays ``int[:]``),
 ``cast``, and ``address`` (read on compiled paths only), for a pure-Python install without Cython (a
 test checks that every name the package reads from ``cython`` is here).
 
@@ -22,6 +23,7 @@ Two rules the compiled build imposes (tests/test_compiled.py holds the first):
 - a module whose ``.pxd`` cimports a class no longer has that class as a module attribute (the
   cimport replaces the Python import): import figures from the module that defines them.
 """
+import builtins
 
 
 def locals(**types):  # noqa: A001  (Cython's name)
@@ -46,21 +48,39 @@ wraparound = _directive
 nonecheck = _directive
 
 
+class CType:
+    """A C type's stand-in, run as Python: called, the Python value of that type (``cast``, and
+    ``cython.int(x)``); subscripted (``cython.int[:]``, compiled a typed memoryview: an array read
+    without Python's lookups, in ``@cython.locals``), a typed array type (the decorator ignores it)."""
+
+    def __init__(self, name: str, python_type: type):
+        self.name, self.python_type = name, python_type
+
+    def __call__(self, value=0):
+        return self.python_type(value)
+
+    def __getitem__(self, dimensions):
+        return CType(f"{self.name}[{dimensions!r}]", memoryview)
+
+    def __repr__(self):
+        return f"cython.{self.name} (run as Python: {self.python_type.__name__})"
+
+
 #: Cython's C int (``@cython.locals(s=cython.int)``: compiled, indices read without Python's
 #: lookups); run as Python, Python's int
-int = int  # noqa: A001  (Cython's name)
+int = CType("int", builtins.int)  # noqa: A001  (Cython's name)
 #: Cython's C long (``@cython.locals(d=cython.long)``: distances, squares, counts); run as Python,
 #: Python's int
-long = int  # noqa: A001  (Cython's name)
+long = CType("long", builtins.int)  # noqa: A001  (Cython's name)
 #: Cython's C index type (``@cython.locals(i=cython.Py_ssize_t)``); run as Python, Python's int
-Py_ssize_t = int
+Py_ssize_t = CType("Py_ssize_t", builtins.int)
 #: Cython's C truth value (``@cython.locals(found=cython.bint)``); run as Python, Python's bool
-bint = bool
+bint = CType("bint", builtins.bool)
 #: Cython's C double (``@cython.locals(p=cython.double)``); run as Python, Python's float
-double = float
+double = CType("double", builtins.float)
 #: Cython's C unsigned int (``cython.cast(cython.uint, byte) << 24``: compiled, a shift that cannot
 #: overflow a signed int); run as Python, Python's int
-uint = int
+uint = CType("uint", builtins.int)
 #: Cython's compile-time flag (``if cython.compiled:``, a C path beside the Python one); run as
 #: Python, False
 compiled = False
