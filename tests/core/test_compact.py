@@ -386,14 +386,14 @@ def test_games_without_a_spec_have_no_compact_transform():
 @pytest.mark.parametrize("mission", ["queen_apc", "newt", "nest"])
 def test_glorious_day_tactics_centres_on_the_active_character(mission):
     """The commander's compact observation: its centre is the activating Character's square (the
-    characters row marked active), the Aliens' slot rows are left out (not the hive's knowledge: the
-    Hive sees this observation too), and
+    characters row marked active), the Aliens' slot rows and the hive's knowledge (zeros for the
+    marines; a Hive network needs the full observation) are left out, and
     a mission without the tokens' or the Scanner's views (newt) reads them as zeros, as the reference."""
     game = REGISTRY["GloriousDayTactics"].make_game(mission=mission)
     comp = compact_observation(game)
     layout = game.obs_layout
-    assert "aliens" not in comp.layout.names() and "hive_knowledge" in comp.layout.names()
-    assert comp.shape[0] == 463 if mission == "queen_apc" else comp.shape[0] < game.observation_shape[0] / 5
+    assert "aliens" not in comp.layout.names() and "hive_knowledge" not in comp.layout.names()
+    assert comp.shape[0] == 439 if mission == "queen_apc" else comp.shape[0] < game.observation_shape[0] / 5
     columns = layout.descriptions["characters"].split(", ")
     active, row, col = columns.index("active"), columns.index("row/h"), columns.index("col/w")
     centred = 0
@@ -410,6 +410,26 @@ def test_glorious_day_tactics_centres_on_the_active_character(mission):
             assert round(chars[game.active, col] * game.width) == pos % game.width
             centred += 1
     assert centred > 20
+
+
+
+@pytest.mark.parametrize("name", ["GloriousDay", "GloriousDayTactics"])
+def test_glorious_day_leaves_out_the_hive_knowledge_the_marines_never_see(name):
+    """hive_knowledge (the Hive's hand, the top Motion Tracker card) is in the Hive's full observation
+    and zeros in the marines': the compact observation, whose Hive network would need the full one
+    (its placements name squares), leaves it out."""
+    game = REGISTRY[name].make_game()
+    comp = compact_observation(game)
+    assert "hive_knowledge" not in comp.layout.names() and "hive_knowledge" in game.obs_layout.names()
+    marines_seen = hive_seen = 0
+    for player, full in played(game, 7, 200):
+        knowledge = game.obs_layout.view(full, "hive_knowledge")
+        if player == "marines":
+            assert not knowledge.any()
+            marines_seen += 1
+        else:
+            hive_seen += knowledge.any()
+    assert marines_seen > 20 and hive_seen > 0
 
 
 # -- the kernel against the one it replaced (session 66) ---------------------------------------
