@@ -63,7 +63,7 @@ def test_the_observer_of_each_kind(name):
     assert np.array_equal(full(game, player), game.observe(player))
     transform = compact_observation(game)
     if name == "BugHuntTactics":  # its own compact observation, not a transform of the full one
-        assert transform is None and compact.layout is game.compact_layout and compact.shape == (392,)
+        assert transform is None and compact.layout is game.compact_layout and compact.shape == (338,)
         assert np.array_equal(compact(game, player), tactics_obs.observe(game, player))
     elif transform is None:
         assert compact.layout is game.obs_layout and np.array_equal(compact(game, player), game.observe(player))

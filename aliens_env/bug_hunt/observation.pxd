@@ -56,7 +56,7 @@ cpdef tuple squad_entry(GameRecords game, Human h)
 @cython.final
 cdef class ObsNumbers:
     cdef object rules, mission, layout, optional_of
-    cdef Py_ssize_t obs_size, board_at, squad_at, globals_at, targets_at, optional_at
+    cdef Py_ssize_t obs_size, board_at, squad_at, globals_at, targets_at, optional_at, target_rows
     cdef double queen_lp, grenade_pool, rooms_goal
     cdef bint explore, kill_queen
     cdef bytes optional

@@ -76,7 +76,8 @@ def layout(window: int) -> ObsLayout:
 class ObsNumbers:
     """What observe() and _write_features read of a game that stays for it (obs_numbers): the
     observation layout's size and offsets of the board (-1: no board), squad, globals, targets and
-    optional views, the Queen's LP and the grenade pool
+    optional views, the targets view's rows (MAX_TARGETS, or fewer in a layout that shows only the
+    first: BugHuntTactics' compact one, A76), the Queen's LP and the grenade pool
     (the rules'), the rooms to enter and the objective (the mission's), read from the very rules,
     mission and layout objects it holds; the optional block packed as float32 (optional_packed) from
     the very tuple optional_of; and the decision kinds' numbers of _KINDS_AT (C ints when compiled)."""
@@ -87,6 +88,10 @@ class ObsNumbers:
         self.obs_size, self.board_at = layout.size, offsets.get("board", -1)
         self.squad_at, self.globals_at = offsets["squad"], offsets["globals"]
         self.targets_at, self.optional_at = offsets["targets"], offsets["optional"]
+        self.target_rows = layout.shapes["targets"][0]
+        if not 0 < self.target_rows <= MAX_TARGETS or layout.shapes["targets"][1:] != (TARGET_FEATURES,):
+            raise ValueError(f"the targets view must be 1 to {MAX_TARGETS} rows of {TARGET_FEATURES} features, "
+                             f"got shape {layout.shapes['targets']}")
         self.queen_lp, self.grenade_pool = float(rules["queen_lp"]), float(rules["grenade_pool"])
         self.rooms_goal = float(mission.get("rooms", 0))
         objective = mission["objective"]
@@ -527,7 +532,8 @@ def observe(game, player: str) -> np.ndarray:
 
 @cython.locals(game=GameRecords, shared=dict, numbers=ObsNumbers)
 def observe_without_planes(game, player: str, layout: ObsLayout) -> np.ndarray:
-    """observe()'s squad rows, globals, target rows and optional block at their places in
+    """observe()'s squad rows, globals, target rows (as many as `layout` has: BugHuntTactics' compact
+    observation shows the first, A76) and optional block at their places in
     `layout`, a layout without the "board" view (BugHuntTactics' compact observation, A67): every
     square reads as outside the window, and the views this function does not write are zeros. Its
     ObsNumbers kept in the layout caches beside observe()'s, made again for another rules, mission
@@ -674,9 +680,10 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
     out[at + 7] = min(rooms_goal, 10.0) / 10
     out[at + 8] = fr / size
     out[at + 9] = fc / size
-    # target features, MAX_TARGETS rows (those of no target 0)
+    # target features, the layout's rows (those of no target 0; a layout of fewer rows than MAX_TARGETS
+    # shows the first targets only)
     at = numbers.targets_at
-    target_rows = MAX_TARGETS
+    target_rows = numbers.target_rows
     _zero(out, at, at + target_rows * target_size)
     listed, ranges = (), ()
     if (kind_at == act or kind_at == extra_hit or kind_at == drive) and (active != NO or game.extra is not None
@@ -689,7 +696,7 @@ def _write_features(game, player: str, out, focus_sq: int, board_at: int, w: int
             listed, ranges = targets(game), target_ranges(game)
     if len(listed) > MAX_TARGETS:
         raise ValueError(f"{len(listed)} targets, more than the observation's {MAX_TARGETS} rows")
-    for i in range(len(listed)):
+    for i in range(min(len(listed), target_rows)):
         t = listed[i]
         out[at] = 1.0
         distance = float(ranges[i])

@@ -5,21 +5,26 @@ and ``observe_compact``.
 A commander picks one tactic per figure activation; it needs the squad's state and how far the
 squad is from its goals, the Aliens and the Queen, not the 23 map planes of the window (14,375
 of Bug Hunt's 14,701 values). The compact observation keeps Bug Hunt's own squad rows, globals,
-target rows and optional block (the values after the planes, unchanged) and adds a few
-distances per figure and for the squad (``tactical`` and ``situation`` below), 392 values in
-all, so an MLP reads it (docs/training.md). Every count and distance is read as
+target rows and optional block (the values after the planes, unchanged, but the target rows cut
+to the first ones, as many as Bug Hunt's own compact observation shows: ASSUMPTION A76,
+core/compact.yaml's BugHunt ``rows: {targets: ...}``, 6) and adds a few distances per figure
+and for the squad (``tactical`` and ``situation`` below), 338 values in all, so an MLP reads
+it (docs/training.md). Every count and distance is read as
 min(value, limit) / limit, the limits in rules.yaml: compact_limits. It reads only the open
 state, as the scripted squad does.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..core.actions import ObsLayout
+from ..core.compact import SPEC_FILE, compact_specs
 from . import observation
 from .geometry import room_centres, step_range, walk_kept
 from .policies import squad_goals, squad_next_figure, walkers
-from .state import MAX_SQUAD, NO, UNREACHABLE, Alien, GameRecords, Human
+from .state import MAX_SQUAD, MAX_TARGETS, NO, UNREACHABLE, Alien, GameRecords, Human
 
 try:
     import cython
@@ -30,9 +35,29 @@ FIGURE_FEATURES = 7
 SITUATION_FEATURES = 10
 
 
+#: the env whose compact spec (core/compact.yaml) gives the target rows shown (A76)
+TARGET_ROWS_OF = "BugHunt"
+
+
+@lru_cache(maxsize=None)
+def target_rows() -> int:
+    """The target rows the compact observation shows (ASSUMPTION A76): Bug Hunt's compact spec's
+    ``rows: {targets: k}`` (core/compact.yaml), read once."""
+    spec = compact_specs().get(TARGET_ROWS_OF)
+    rows = spec.get("rows") if spec is not None else None
+    k = rows.get("targets") if isinstance(rows, dict) else None
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= MAX_TARGETS:
+        raise ValueError(f"{SPEC_FILE}: the {TARGET_ROWS_OF} spec's rows: {{targets: k}} must be a whole number "
+                         f"1..{MAX_TARGETS} (BugHuntTactics' compact target rows, A76), got {k!r}")
+    return k
+
+
 def layout(full: ObsLayout) -> ObsLayout:
-    """Bug Hunt's views after the map planes (with their shapes), then the two added views."""
-    kept = [(name, shape, doc) for name, shape, _, doc in full.rows() if name != "board"]
+    """Bug Hunt's views after the map planes (with their shapes; the targets view its first target_rows()
+    rows), then the two added views."""
+    kept = [(name, shape, doc) if name != "targets" else
+            (name, (target_rows(), *shape[1:]), f"the first {target_rows()} targets (A76), {doc}")
+            for name, shape, _, doc in full.rows() if name != "board"]
     return ObsLayout(kept + [
         ("tactical", (MAX_SQUAD, FIGURE_FEATURES), "per figure (squad order): able, the scripted squad's next "
          "figure, walking steps to its goal/steps, to the nearest unentered room/steps, range to the nearest "
@@ -74,7 +99,8 @@ def compact_numbers(game) -> CompactNumbers:
 
 @cython.locals(numbers=CompactNumbers)
 def observe(game, player: str) -> np.ndarray:
-    """Bug Hunt's observation without its planes, then the tactical views (of game.compact_layout)."""
+    """Bug Hunt's observation without its planes (its first target rows), then the tactical views (of
+    game.compact_layout)."""
     numbers = compact_numbers(game)
     obs = observation.observe_without_planes(game, player, numbers.layout)  # (the tactical views zeros)
     _write_tactical(game, obs, numbers)

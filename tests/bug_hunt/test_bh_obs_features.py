@@ -9,7 +9,7 @@ import struct
 import numpy as np
 import pytest
 
-from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation
+from aliens_env.bug_hunt import BugHunt, combat, geometry, marines, observation, tactics_obs
 from aliens_env.bug_hunt.observation import (EXTRA_FEATURES, GLOBAL_FEATURES, N_PLANES, P, SQUAD_FEATURES,
                                              TARGET_FEATURES, optional_features)
 from aliens_env.bug_hunt.state import ALIEN_KINDS, DECISION_KINDS, MAX_SQUAD, MAX_TARGETS, NO
@@ -96,8 +96,9 @@ def _check(g, player: str, compact: bool = False) -> bool:
     obs = g.observe_compact(player) if compact else g.observe(player)
     views = (g.compact_layout if compact else g.obs_layout).views(obs)
     plain = _plain(g, player)
-    for view in ("squad", "globals", "targets", "optional"):
-        assert views[view].tobytes() == plain[view], view
+    for view in ("squad", "globals", "targets", "optional"):  # (the compact targets: the first rows, A76)
+        assert views[view].tobytes() == plain[view][:views[view].nbytes], view
+    assert views["targets"].shape[0] == (tactics_obs.target_rows() if compact else MAX_TARGETS)
     if "board" in views:
         assert np.array_equal(_figure_planes(views["board"]), _figure_planes(plain["board"]))
         # every value written, whatever the array held: the map planes copied, the rest NaN

@@ -220,7 +220,7 @@ def test_the_compact_observation_keeps_bug_hunts_rows_and_adds_the_tactical_dist
     game = BugHuntTactics(mission="kill_queen")
     compact = game.compact_layout
     assert compact.names() == ["squad", "globals", "targets", "optional", "tactical", "situation"]
-    assert compact.size == 392 < 500 < game.observation_shape[0]
+    assert compact.size == 338 < 500 < game.observation_shape[0]
     seen = {"checked": 0}
     for seed in range(2):
         game.reset(seed)
@@ -228,9 +228,11 @@ def test_the_compact_observation_keeps_bug_hunts_rows_and_adds_the_tactical_dist
             player = game.current_player()
             a, b = game.observe(player), game.observe_compact(player)
             assert b.dtype == np.float32 and b.shape == compact.shape and 0.0 <= b.min() and b.max() <= 1.0
-            rest = a[game.obs_layout.offset("squad"):]
-            assert np.array_equal(b[:rest.size], rest)  # Bug Hunt's values after the map planes
-            tactical = compact.views(b)["tactical"]
+            full, kept = game.obs_layout.views(a), compact.views(b)
+            for view in ("squad", "globals", "optional"):  # Bug Hunt's values after the map planes
+                assert np.array_equal(kept[view], full[view])
+            assert np.array_equal(kept["targets"], full["targets"][:6])  # the first 6 target rows (A76)
+            tactical = kept["tactical"]
             d = game.decision
             if player == "marines" and d.kind == "activate":
                 nxt = game.layout.decode(ScriptedMarines().act(game, "marines"))[1]
@@ -247,6 +249,58 @@ def test_the_compact_observation_keeps_bug_hunts_rows_and_adds_the_tactical_dist
     assert seen["checked"] > 10
     again = BugHuntTactics.from_dict(game.to_dict())
     assert np.array_equal(again.observe_compact("marines"), game.observe_compact("marines"))
+
+
+def test_the_compact_targets_are_the_first_rows_bug_hunts_compact_spec_shows():
+    """A76: the targets view has as many rows as core/compact.yaml's BugHunt spec shows (read there,
+    6), each row the full observation's; an act with 8 Aliens in sight shows the first 6."""
+    from aliens_env.bug_hunt import observation
+    from aliens_env.core.compact import compact_specs
+
+    assert tactics_obs.target_rows() == compact_specs()["BugHunt"]["rows"]["targets"] == 6
+    g = build(["#########", "#1......#", "#....A..#", "#AAAA.AA#", "#.A.....#", "#########"])
+    activate(g, 0)
+    assert g.decision.kind == "act" and len(bh_marines.targets(g)) == 8
+    compact = tactics_obs.layout(g.obs_layout)
+    assert compact.shapes["targets"] == (6, observation.TARGET_FEATURES) and compact.size == 338
+    full = g.obs_layout.views(g.observe("marines"))
+    shown = compact.views(observation.observe_without_planes(g, "marines", compact))
+    assert full["targets"][:, 0].sum() == 8 and np.array_equal(shown["targets"], full["targets"][:6])
+    assert np.array_equal(shown["optional"], full["optional"])  # (the rows past the 6th written nowhere)
+
+
+def test_a_bad_target_rows_entry_names_what_is_wrong(monkeypatch):
+    from aliens_env.core.actions import ObsLayout
+    from aliens_env.bug_hunt import observation
+
+    tactics_obs.target_rows.cache_clear()
+    monkeypatch.setattr(tactics_obs, "compact_specs", lambda: {"BugHunt": {"rows": {"targets": 13}}})
+    try:
+        with pytest.raises(ValueError, match=r"rows: \{targets: k\} must be a whole number 1..12.*got 13"):
+            tactics_obs.target_rows()
+    finally:
+        tactics_obs.target_rows.cache_clear()
+    monkeypatch.undo()
+    assert tactics_obs.target_rows() == 6
+    game = BugHuntTactics()
+    wide = ObsLayout([(n, (13, 9) if n == "targets" else s, d) for n, s, _, d in game.compact_layout.rows()])
+    with pytest.raises(ValueError, match=r"targets view must be 1 to 12 rows of 9 features, got shape \(13, 9\)"):
+        observation.observe_without_planes(game, "marines", wide)
+
+
+def test_bug_hunt_tactics_has_no_compact_action_aimed_at_the_target_rows():
+    """A76 cuts no action: the commander's side takes the tactics alone, the hive none of the slices aimed
+    at the targets' rows (fire, grenade), and its own compact observation shows no rows the actions are cut to."""
+    from aliens_env.envs.actions import SideActions
+    from aliens_env.envs.observations import Observer
+
+    game = BugHuntTactics()
+    game.reset(0)
+    aimed = {name for names in (*game.row_slice_names.values(), *game.row_aimed_slice_names.values()) for name in names}
+    assert aimed == {"fire", "grenade"} and Observer(game, "compact").shown_rows == {}
+    for side in ("marines", "hive"):
+        assert not aimed & set(game.side_slices(side)), (side, game.side_slices(side))
+    assert list(game.side_slices("marines")) == ["tactic"] and SideActions(game, "marines", "side").n == len(TACTICS)
 
 
 def test_the_compact_tactical_and_situation_values_of_a_built_position():
@@ -294,7 +348,7 @@ def test_the_former_game_option_observation_compact_is_refused_naming_the_enviro
     data["config"]["observation"] = "full"  # a position saved before session 64
     old = BugHuntTactics.from_dict(data)
     assert old.to_dict() == game.to_dict() and np.array_equal(old.observe("marines"), game.observe("marines"))
-    for kind, size in (("compact", 392), ("full", 14701)):
+    for kind, size in (("compact", 338), ("full", 14701)):
         env = gym.make("aliens_env/BugHuntTactics-v0", side="marines", mission="kill_queen", observation=kind)
         assert env.observation_space["observation"].shape == (size,)
 
@@ -311,7 +365,7 @@ def test_a_game_pickled_with_the_former_option_loads_with_the_hook():
     state.update(observation="compact", obs_layout=tactics_obs.layout(game.obs_layout))
     old = rebuild_game(cls, state)
     assert not hasattr(old, "observation")
-    assert old.obs_layout.shape == game.obs_layout.shape and old.compact_layout.shape == (392,)
+    assert old.obs_layout.shape == game.obs_layout.shape and old.compact_layout.shape == (338,)
     assert np.array_equal(old.observe("marines"), game.observe("marines"))
     assert np.array_equal(old.observe_compact("marines"), game.observe_compact("marines"))
 
