@@ -198,27 +198,37 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     return out
 
 
+@cython.locals(origin=cython.int, width=cython.int, height=cython.int, far=cython.int, r0=cython.int, c0=cython.int,
+               r=cython.int, col=cython.int, row=cython.Py_ssize_t, k=cython.Py_ssize_t, pos=cython.int,
+               ranges=list, alien=dict, values=cython.float[:, :])
 def target_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     """([the Alien slot of each of the first `rows` target rows, -1 for an empty one], their values)."""
     key = ("compact_targets", rows)
     kept = game._cache.get(key)
     if kept is not None:
         return kept
-    slots, values = [-1] * rows, np.zeros((rows, len(TARGET_COLUMNS)), np.float32)
+    slots, table = [-1] * rows, _zeros((rows, len(TARGET_COLUMNS)), np.float32)
     c = _acting(game)
     if c != NO:
         origin, width, height = game.chars[c]["pos"], game.width, game.height
         ranges = game.board.range_row(origin)
-        targets = sorted(_legal(game, "attack", game.attack_targets(c)), key=lambda k: (ranges[game.aliens[k]["pos"]], k))
+        # nearest first: (range, slot) pairs sorted (no two with one slot)
+        targets = sorted([(ranges[game.aliens[k]["pos"]], k) for k in _legal(game, "attack", game.attack_targets(c))])
         far = max(height, width) - 1
-        r0, c0 = divmod(origin, width)
-        for row, k in enumerate(targets[:rows]):
+        r0, c0 = origin // width, origin % width
+        values = table
+        for row in range(min(rows, len(targets))):
+            k = targets[row][1]
             alien = game.aliens[k]
-            r, col = divmod(alien["pos"], width)
+            pos = alien["pos"]
+            r, col = pos // width, pos % width
             slots[row] = k
-            values[row] = (1.0, (r - r0 + height - 1) / (2 * max(height - 1, 1)), (col - c0 + width - 1) / (2 * max(width - 1, 1)),
-                           min(ranges[alien["pos"]], far) / far, min(alien["count"], MOST_ALIENS) / MOST_ALIENS)
-    out = game._cache[key] = (slots, values)
+            values[row, 0] = 1.0
+            values[row, 1] = (r - r0 + height - 1) / (2 * max(height - 1, 1))
+            values[row, 2] = (col - c0 + width - 1) / (2 * max(width - 1, 1))
+            values[row, 3] = min(ranges[pos], far) / far
+            values[row, 4] = min(alien["count"], MOST_ALIENS) / MOST_ALIENS
+    out = game._cache[key] = (slots, table)
     return out
 
 
