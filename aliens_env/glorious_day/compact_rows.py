@@ -100,7 +100,8 @@ def _heuristic_move(game, c: int, moves: list[int]) -> tuple:
                away=cython.int, away_at=cython.int, ally=cython.int, ally_d=cython.int, ally_at=cython.int,
                far=cython.int, steps=cython.int, r0=cython.int, c0=cython.int, k=cython.Py_ssize_t,
                reach=cython.int[:], foe=cython.int[:], owner=cython.int[:], to_foe=cython.int[:],
-               best_d=cython.int[:], best_at=cython.int[:], foe_distance=cython.int[:], values=cython.float[:, :])
+               best_d=cython.int[:], best_at=cython.int[:], foe_distance=cython.int[:], scratch=cython.int[:],
+               values=cython.float[:, :])
 def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     """([the square of each of the first `rows` move rows, -1 for an empty one], their values).
     Distances are Chebyshev's (C ints compiled: a few hundred squares compared at each decision)."""
@@ -124,9 +125,13 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
         n = len(foe)
         nfoes = owner[n - 1] + 1 if n else 0
         # per foe: the Move ending nearest it (best_at) and how near (best_d); per Move: its nearest
-        # foe's distance (foe_distance); the Move farthest from every foe (away_at)
-        best_d, best_at = array("i", [UNREACHABLE]) * nfoes, array("i", [-1]) * nfoes
-        to_foe, foe_distance = array("i", [0]) * nfoes, array("i", [0]) * m
+        # foe's distance (foe_distance); the Move farthest from every foe (away_at). (One array cut
+        # in four: one made and its view taken once a decision.)
+        scratch = array("i", [0]) * (3 * nfoes + m)
+        best_d, best_at = scratch[:nfoes], scratch[nfoes:2 * nfoes]
+        to_foe, foe_distance = scratch[2 * nfoes:3 * nfoes], scratch[3 * nfoes:]
+        for f in range(nfoes):
+            best_d[f], best_at[f] = UNREACHABLE, -1
         away, away_at = -1, -1
         for i in range(m):
             s = reach[i]
