@@ -31,11 +31,12 @@ import numpy as np
 
 from ..core.board import NO, UNREACHABLE
 
+_zeros = np.zeros  # (read once: no look-up of zeros on the numpy module per decision)
+
 try:
     import cython
 except ImportError:  # a pure-Python install without Cython: the decorators change nothing
     from ..core import pure_cython as cython
-from .missions import goal_squares
 from .state import nearest_square
 
 MOVE_COLUMNS = ("present", "row offset", "column offset", "goal steps", "foe distance", "exit")
@@ -44,7 +45,6 @@ TARGET_COLUMNS = ("present", "row offset", "column offset", "range", "count/3")
 ROW_COLUMNS = {"moves": MOVE_COLUMNS, "targets": TARGET_COLUMNS}
 #: the aimed slice of each row view (GloriousDay.row_aimed_slice_names)
 AIMED = {"moves": ("move",), "targets": ("attack",)}
-_EMPTY_MOVE = (0.0,) * len(MOVE_COLUMNS)  # (an empty row)
 MOST_ALIENS = 3  # the Aliens a slot holds at most (the full observation's count/3)
 
 
@@ -56,6 +56,7 @@ def _acting(game) -> int:
     return game.active if game.chars[game.active]["pos"] != NO else NO
 
 
+@cython.locals(mask=cython.schar[:], first=cython.Py_ssize_t, i=cython.Py_ssize_t)  # (compiled: the mask's bytes read in C)
 def _legal(game, name: str, indices) -> list[int]:
     """The entries of slice `name` among `indices` whose action is legal now (the marines' mask, read only)."""
     mask, first = game.legal_mask_kept("marines"), game.layout.slices[name][0]
@@ -83,13 +84,14 @@ def _foe_squares(game) -> tuple[array, array]:
     return squares, owner
 
 
-def _advised_move(game, moves: list[int]) -> int:
-    """The square of the heuristic marines' Move now (their rules of thumb: the mission's goal, the
-    Queen, the APC, the Power Loader), -1 when their action now is no Move."""
-    from .policies import HeuristicMarines  # (here: policies imports the game, which imports this module)
+def _heuristic_move(game, c: int, moves: list[int]) -> tuple:
+    """(the square of the heuristic marines' Move now, -1 when their action now is no Move (their
+    rules of thumb: the mission's goal, the Queen, the APC, the Power Loader); the steps from the
+    mission's goal they read, None without one)."""
+    from .policies import HeuristicMarines, goal_steps_here  # (here: policies imports the game, which imports this module)
 
     kind, square = game.layout.decode(HeuristicMarines().act(game, "marines"))
-    return square if kind == "move" and square in moves else -1
+    return square if kind == "move" and square in moves else -1, goal_steps_here(game, c)
 
 
 @cython.locals(width=cython.int, height=cython.int, origin=cython.int, n=cython.Py_ssize_t, m=cython.Py_ssize_t,
@@ -98,7 +100,8 @@ def _advised_move(game, moves: list[int]) -> int:
                away=cython.int, away_at=cython.int, ally=cython.int, ally_d=cython.int, ally_at=cython.int,
                far=cython.int, steps=cython.int, r0=cython.int, c0=cython.int, k=cython.Py_ssize_t,
                reach=cython.int[:], foe=cython.int[:], owner=cython.int[:], to_foe=cython.int[:],
-               best_d=cython.int[:], best_at=cython.int[:], foe_distance=cython.int[:])
+               best_d=cython.int[:], best_at=cython.int[:], foe_distance=cython.int[:], scratch=cython.int[:],
+               values=cython.float[:, :])
 def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     """([the square of each of the first `rows` move rows, -1 for an empty one], their values).
     Distances are Chebyshev's (C ints compiled: a few hundred squares compared at each decision)."""
@@ -106,7 +109,7 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     kept = game._cache.get(key)
     if kept is not None:
         return kept
-    squares, table = [-1] * rows, [_EMPTY_MOVE] * rows
+    squares, table = [-1] * rows, _zeros((rows, len(MOVE_COLUMNS)), np.float32)  # (an empty row: zeros)
     c = _acting(game)
     moves = _legal(game, "move", game.move_targets(c)) if c != NO else []
     if moves:
@@ -116,17 +119,19 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
         # ascending, each best kept on a strict improvement: the lowest square on a tie
         reach = array("i", sorted(moves))
         m = len(moves)
-        goal = goal_squares(game, c)
-        dist = game.bfs(goal, game.barricades, UNREACHABLE, [origin, *moves]) if goal else None
-        advised = _advised_move(game, moves)
+        advised, dist = _heuristic_move(game, c, moves)
         picks = [advised if advised >= 0 else nearest_square(moves, dist) if dist is not None else -1]
         foe, owner = _foe_squares(game)
         n = len(foe)
         nfoes = owner[n - 1] + 1 if n else 0
         # per foe: the Move ending nearest it (best_at) and how near (best_d); per Move: its nearest
-        # foe's distance (foe_distance); the Move farthest from every foe (away_at)
-        best_d, best_at = array("i", [UNREACHABLE]) * nfoes, array("i", [-1]) * nfoes
-        to_foe, foe_distance = array("i", [0]) * nfoes, array("i", [0]) * m
+        # foe's distance (foe_distance); the Move farthest from every foe (away_at). (One array cut
+        # in four: one made and its view taken once a decision.)
+        scratch = array("i", [0]) * (3 * nfoes + m)
+        best_d, best_at = scratch[:nfoes], scratch[nfoes:2 * nfoes]
+        to_foe, foe_distance = scratch[2 * nfoes:3 * nfoes], scratch[3 * nfoes:]
+        for f in range(nfoes):
+            best_d[f], best_at[f] = UNREACHABLE, -1
         away, away_at = -1, -1
         for i in range(m):
             s = reach[i]
@@ -179,41 +184,56 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
         for _, f in nearest_first[:max(rows - len(picks), 0)]:
             picks.append(best_at[f])
         far, steps = max(height, width) - 1, height + width
-        index = {reach[i]: i for i in range(m)}
+        values, exits = table, game.exits
         for k in range(min(rows, len(picks))):
             s = picks[k]
             if s < 0 or s in squares[:k]:
                 continue
             squares[k] = s
-            table[k] = (1.0, (s // width - r0 + height - 1) / (2 * max(height - 1, 1)),
-                        (s % width - c0 + width - 1) / (2 * max(width - 1, 1)),
-                        min(dist[s], steps) / steps if dist is not None else 1.0,
-                        min(foe_distance[index[s]], far) / far if nfoes else 1.0, float(s in game.exits))
-    out = game._cache[key] = (squares, np.array(table, np.float32))
+            i = 0
+            while reach[i] != s:  # (s is a Move's end: its place in reach)
+                i += 1
+            values[k, 0] = 1.0
+            values[k, 1] = (s // width - r0 + height - 1) / (2 * max(height - 1, 1))
+            values[k, 2] = (s % width - c0 + width - 1) / (2 * max(width - 1, 1))
+            values[k, 3] = min(dist[s], steps) / steps if dist is not None else 1.0
+            values[k, 4] = min(foe_distance[i], far) / far if nfoes else 1.0
+            values[k, 5] = s in exits
+    out = game._cache[key] = (squares, table)
     return out
 
 
+@cython.locals(origin=cython.int, width=cython.int, height=cython.int, far=cython.int, r0=cython.int, c0=cython.int,
+               r=cython.int, col=cython.int, row=cython.Py_ssize_t, k=cython.Py_ssize_t, pos=cython.int,
+               ranges=list, alien=dict, values=cython.float[:, :])
 def target_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
     """([the Alien slot of each of the first `rows` target rows, -1 for an empty one], their values)."""
     key = ("compact_targets", rows)
     kept = game._cache.get(key)
     if kept is not None:
         return kept
-    slots, values = [-1] * rows, np.zeros((rows, len(TARGET_COLUMNS)), np.float32)
+    slots, table = [-1] * rows, _zeros((rows, len(TARGET_COLUMNS)), np.float32)
     c = _acting(game)
     if c != NO:
         origin, width, height = game.chars[c]["pos"], game.width, game.height
         ranges = game.board.range_row(origin)
-        targets = sorted(_legal(game, "attack", game.attack_targets(c)), key=lambda k: (ranges[game.aliens[k]["pos"]], k))
+        # nearest first: (range, slot) pairs sorted (no two with one slot)
+        targets = sorted([(ranges[game.aliens[k]["pos"]], k) for k in _legal(game, "attack", game.attack_targets(c))])
         far = max(height, width) - 1
-        r0, c0 = divmod(origin, width)
-        for row, k in enumerate(targets[:rows]):
+        r0, c0 = origin // width, origin % width
+        values = table
+        for row in range(min(rows, len(targets))):
+            k = targets[row][1]
             alien = game.aliens[k]
-            r, col = divmod(alien["pos"], width)
+            pos = alien["pos"]
+            r, col = pos // width, pos % width
             slots[row] = k
-            values[row] = (1.0, (r - r0 + height - 1) / (2 * max(height - 1, 1)), (col - c0 + width - 1) / (2 * max(width - 1, 1)),
-                           min(ranges[alien["pos"]], far) / far, min(alien["count"], MOST_ALIENS) / MOST_ALIENS)
-    out = game._cache[key] = (slots, values)
+            values[row, 0] = 1.0
+            values[row, 1] = (r - r0 + height - 1) / (2 * max(height - 1, 1))
+            values[row, 2] = (col - c0 + width - 1) / (2 * max(width - 1, 1))
+            values[row, 3] = min(ranges[pos], far) / far
+            values[row, 4] = min(alien["count"], MOST_ALIENS) / MOST_ALIENS
+    out = game._cache[key] = (slots, table)
     return out
 
 

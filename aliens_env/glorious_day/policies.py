@@ -23,7 +23,7 @@ from ..core.board import NO, UNREACHABLE
 from ..core.policy import DicePolicy
 from .game import MAX_ALIENS, GloriousDay
 from .apc_policy import marines_apc_action
-from .large_policies import hive_queen_action, marines_large_action
+from .large_policies import goal_steps, hive_queen_action, marines_large_action
 from .missions import goal_squares
 from .state import is_jammed, nearest_square
 
@@ -129,6 +129,20 @@ def nearest_target(ranges: list, aliens: list, targets: tuple) -> int:
     return nearest
 
 
+def goal_steps_here(game: GloriousDay, c: int):
+    """The steps from Character c's goal (``missions.goal_squares``) over the board but the
+    Barricades (``large_policies.goal_steps``, kept), None without a goal; kept per position in
+    ``_cache`` too (the heuristic marines' Move and the compact move rows ask it at each decision).
+    A list shared by its callers: read it only."""
+    key = ("goal_steps", c)
+    cache = game._cache
+    if key in cache:
+        return cache[key]
+    goal = goal_squares(game, c)
+    out = cache[key] = goal_steps(game, goal, game.barricades) if goal else None
+    return out
+
+
 class HeuristicMarines:
     name = "heuristic"
 
@@ -185,14 +199,12 @@ class HeuristicMarines:
             return layout.encode("token", game.token_targets(c)[0])
         if ch["hazards"] and mask[layout.encode("interact", 0)]:
             return layout.encode("interact", 0)
-        goal = goal_squares(game, c)
-        if goal:
-            moves = [s for s in game.move_targets(c)]
-            dist = game.bfs(goal, game.barricades, UNREACHABLE, [ch["pos"], *moves])  # (no limit; the squares read)
-            here = dist[ch["pos"]]
+        dist = goal_steps_here(game, c)  # (kept: the compact move rows read the same search)
+        if dist is not None:
+            moves = game.move_targets(c)
             if moves:
                 best = nearest_square(moves, dist)
-                if dist[best] < here:
+                if dist[best] < dist[ch["pos"]]:
                     return layout.encode("move", best)
         if mask[layout.encode("aim")]:
             return layout.encode("aim")
