@@ -1,5 +1,5 @@
 """Cython's pure-Python-mode decorators ``locals``, ``boundscheck``, ``wraparound`` and ``nonecheck``,
-the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``, ``uint``,
+the C types the package names (``int``, ``long``, ``Py_ssize_t``, ``bint``, ``double``, ``float``, ``schar``, ``uint``,
 and their typed arrays ``int[:]``),
 ``cast``, and ``address`` (read on compiled paths only), for a pure-Python install without Cython (a
 test checks that every name the package reads from ``cython`` is here).
@@ -78,6 +78,12 @@ Py_ssize_t = CType("Py_ssize_t", builtins.int)
 bint = CType("bint", builtins.bool)
 #: Cython's C double (``@cython.locals(p=cython.double)``); run as Python, Python's float
 double = CType("double", builtins.float)
+#: Cython's C float (``@cython.locals(values=cython.float[:])``: a float32 array written in place); run
+#: as Python, Python's float
+float = CType("float", builtins.float)  # noqa: A001  (Cython's name)
+#: Cython's C signed char (``@cython.locals(mask=cython.schar[:])``: an int8 mask read in place); run as
+#: Python, Python's int
+schar = CType("schar", builtins.int)
 #: Cython's C unsigned int (``cython.cast(cython.uint, byte) << 24``: compiled, a shift that cannot
 #: overflow a signed int); run as Python, Python's int
 uint = CType("uint", builtins.int)
