@@ -14,8 +14,10 @@ ROOMS = "123456"
 MAP_CHARS = ".W#sSLc" + ROOMS
 
 
+@lru_cache(maxsize=None)
 def tables() -> dict:
-    """The Reactor Room's printed tables with the Expansion's (Facehugger, Queen) added."""
+    """The Reactor Room's printed tables with the Expansion's (Facehugger, Queen) added (read once,
+    as the Reactor Room's: every game reads the same dict and none writes it)."""
     return {**reactor_tables(), **read_yaml(DATA / "tables.yaml")}
 
 
@@ -129,8 +131,10 @@ def rescue() -> dict:
     return data
 
 
+@lru_cache(maxsize=None)
 def second_weapon(name: str) -> Character:
-    """Character ``name`` with the other weapon of its card (``other`` in characters.yaml)."""
+    """Character ``name`` with the other weapon of its card (``other`` in characters.yaml; read once
+    per name: a Rescue of Newt game asks for Ripley's Flame Unit when it is built)."""
     card = read_yaml(DATA / "characters.yaml")[name]
     if "other" not in card:
         raise ValueError(f"characters.yaml: {name}'s card lists one weapon")

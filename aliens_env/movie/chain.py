@@ -217,9 +217,16 @@ class StageChain(Game):
 
     # ------------------------------------------------------------------------------------------
     def observe(self, player: str) -> np.ndarray:
+        """A copy of ``observe_kept``'s values."""
+        return self.observe_kept(player).copy()
+
+    def observe_kept(self, player: str) -> np.ndarray:
         """The stage's views copied into the episode's by name (``_copy_views``), then the
         chain's own features (``_chain_view``): read from the stage's kept observation where it
-        keeps one (``observe_kept``), else from its observe copied into the plan's buffer."""
+        keeps one (``observe_kept``), else from its observe copied into the plan's buffer. The
+        values are in the plan's episode buffer, this game's own (the same array while the
+        plan's shape holds, which is the layout's: ``_bind_obs_map`` reuses it), given as it
+        is: the compact transform reads it without observe's copy (a reader must not write it)."""
         g = self.stage_game
         kept = g.observe_kept(player)
         plan = self.__dict__.get("_plan")
@@ -236,7 +243,7 @@ class StageChain(Game):
             if len(src):
                 out[dst] = source[src]
         self._chain_view(out)
-        return out.copy()
+        return out
 
     #: what ``_chain_view`` last wrote into the plan's episode buffer (the subclass's key; None:
     #: nothing yet, as after ``_bind_obs_map`` rewrites the buffer with the template)

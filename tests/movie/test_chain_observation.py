@@ -46,6 +46,51 @@ def test_every_observation_is_the_stages_copied_afresh(cls):
     assert len(stages) >= 2  # (stage changes met: the plan bound again to another stage game)
 
 
+@pytest.mark.parametrize("cls", sorted(CHAINS))
+def test_the_kept_observation_is_the_observation_in_one_buffer_of_the_game_s_own(cls):
+    """``observe_kept`` gives observe's values in the plan's episode buffer, the same array at
+    every call across stage changes and new episodes (the compact transform reads it without a
+    copy); ``observe`` a copy of it; a clone keeps a buffer of its own."""
+    g = CHAINS[cls]()
+    buffer, stages = None, set()
+    for player in chain_positions(g, 1500, 3):
+        for side in ("marines", "hive"):
+            kept = g.observe_kept(side)
+            assert np.array_equal(kept, from_scratch(g, side)), (g.stage, g.turn, side)
+            buffer = kept if buffer is None else buffer
+            assert kept is buffer, (g.stage, g.turn, side)
+            seen = g.observe(side)
+            assert np.array_equal(seen, kept) and not np.shares_memory(seen, kept)
+        stages.add(g.stage)
+    assert len(stages) >= 2
+    twin = g.clone()
+    assert not np.shares_memory(twin.observe_kept(player), buffer)
+    assert np.array_equal(twin.observe_kept(player), g.observe_kept(player))
+
+
+def test_the_compact_observation_of_a_chain_reads_its_kept_buffer_unchanged():
+    """The compact transform of a chain reads the kept buffer (observe, its copy, is not called),
+    gives what it gives on observe's values, and leaves the buffer as it was."""
+    from aliens_env.envs.observations import Observer
+
+    for g in (MovieScenario(), CompleteMovie()):
+        observer = Observer(g, "compact")
+        for player in chain_positions(g, 300, 5):
+            expected = observer.transform(g.observe(player))
+            kept = g.observe_kept(player)
+            before = kept.copy()
+
+            class KeptOnly:  # the chain, its observe refused
+                def observe_kept(self, side):
+                    return g.observe_kept(side)
+
+                def observe(self, side):
+                    raise AssertionError("observe's copy was read")
+
+            assert np.array_equal(observer(KeptOnly(), player), expected)
+            assert g.observe_kept(player) is kept and np.array_equal(kept, before)
+
+
 def test_the_runs_cover_the_blocks_and_the_gather_exactly():
     """The compiled copy's runs (episode start, stage start, length) name the same (episode index,
     stage index) pairs as the Python path's blocks and gather, each once, for every stage met."""
