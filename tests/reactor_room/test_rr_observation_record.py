@@ -24,11 +24,10 @@ def test_kept_observation_equals_one_made_from_scratch(name):
             kept = game.observe(side)
             fresh = game.clone().observe(side)
             assert np.array_equal(kept, fresh), f"{name}: views differ at {np.flatnonzero(kept != fresh)[:10]}"
-            buffer = game.observe_kept(side)  # the same values in the game's own buffer, the same array each call
-            if name in ("MovieScenario", "CompleteMovie"):
-                assert buffer is None  # a chain keeps none of its own (it copies its stage's on)
-            else:
-                assert np.array_equal(buffer, fresh) and game.observe_kept(side) is buffer
+            # the same values in the game's own buffer, the same array each call (a chain's: its episode
+            # buffer, which it copies its stage's on, session 68)
+            buffer = game.observe_kept(side)
+            assert np.array_equal(buffer, fresh) and game.observe_kept(side) is buffer
 
 
 def test_a_marine_edited_between_observes_is_shown_there():
