@@ -15,6 +15,8 @@ cdef list _nearest_free(int[:] first, int[:] nexts, int[:] queue, bytearray mark
 cdef class AlienRules(HivemindRules):
     # cpdef: called in C from the chain's own methods (glorious_day/apc.pxd says how)
     cpdef _choose(self, task, kind, options)
+    # tables, methods: dicts (compiled: their reads are dict reads, not looked-up .get calls)
+    @cython.locals(tables=dict, methods=dict)
     cpdef _work(self)
     cpdef _done(self, task)
     cpdef alien_destinations(self, slot)

@@ -19,10 +19,9 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 #: squares by range from entry points, by mission (pure functions of the fixed maps: shared by
 #: every game)
 _RINGS: dict[tuple, list[list[int]]] = {}
-#: a task's kind: the name of its method ("_task_" + kind), one string for all its asks (Python's
-#: cache of a type's attributes knows a name by its identity: a name made anew at each ask missed it
-#: and walked the class's bases)
-_TASK_METHOD_NAMES: dict[str, str] = {}
+#: by class, by task kind: the class's method of that kind ("_task_" + kind), looked up once (not a
+#: bound method made at each step); the classes' own functions: shared by every game
+_TASK_METHODS: dict[type, dict[str, object]] = {}
 #: nearest_in_reach's search queue, by board size: scratch (``_nearest_free`` writes each entry
 #: before it reads it; one search at a time), not a new array of the board's size at each search
 _QUEUES: dict[int, array] = {}
@@ -81,10 +80,14 @@ class AlienRules(HivemindRules):
     def _work(self) -> None:
         task = self.work[-1]
         kind = task["kind"]
-        name = _TASK_METHOD_NAMES.get(kind)
-        if name is None:
-            name = _TASK_METHOD_NAMES[kind] = "_task_" + kind
-        getattr(self, name)(task)
+        cls, tables = type(self), _TASK_METHODS
+        methods = tables.get(cls)
+        if methods is None:
+            methods = tables[cls] = {}
+        method = methods.get(kind)
+        if method is None:
+            method = methods[kind] = getattr(cls, "_task_" + kind)
+        method(self, task)
 
     def _done(self, task: dict) -> None:
         """The task on top of the work stack is finished."""

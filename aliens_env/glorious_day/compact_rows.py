@@ -50,10 +50,10 @@ MOST_ALIENS = 3  # the Aliens a slot holds at most (the full observation's count
 
 def _acting(game) -> int:
     """The Character whose action is decided now, NO when none is (or it stands on no square)."""
-    decision = game.decision
-    if decision is None or decision.kind != "action" or game.active == NO:
+    decision, active = game.decision, game.active  # (each attribute read once: a walk of the rule classes)
+    if decision is None or decision.kind != "action" or active == NO:
         return NO
-    return game.active if game.chars[game.active]["pos"] != NO else NO
+    return active if game.chars[active]["pos"] != NO else NO
 
 
 @cython.locals(mask=cython.schar[:], first=cython.Py_ssize_t, i=cython.Py_ssize_t)  # (compiled: the mask's bytes read in C)
@@ -157,9 +157,9 @@ def move_rows(game, rows: int) -> tuple[list[int], np.ndarray]:
             if nfoes and nearest > away:
                 away, away_at = nearest, s
         picks.append(away_at)
-        ally, ally_d, ally_at = -1, UNREACHABLE, -1
-        for k in range(len(game.chars)):  # the other Character nearest, the first on a tie
-            s = game.chars[k]["pos"]
+        ally, ally_d, ally_at, chars = -1, UNREACHABLE, -1, game.chars
+        for k in range(len(chars)):  # the other Character nearest, the first on a tie
+            s = chars[k]["pos"]
             if k != c and s != NO:
                 d = max(abs(s // width - r0), abs(s % width - c0))
                 if d < ally_d:

@@ -180,6 +180,22 @@ def test_a_knocked_down_character_has_no_rows():
     assert not g.compact_rows("moves", 6, "marines").any() and not g.compact_rows("targets", 4, "marines").any()
 
 
+def foe_squares(g):
+    """Each foe's squares: the Aliens' (slot order), the Blips', the Queen's (one foe)."""
+    foes = [[a["pos"]] for a in g.aliens if a is not None] + [[b["pos"]] for b in g.blips if b is not None]
+    if g.queen is not None:
+        foes.append(list(g.queen_squares()))
+    return foes
+
+
+def reference_foe_distance(g, s):
+    """The move row's foe distance column of square s, in plain Python: the least Chebyshev distance
+    to any foe's square, over max(height, width) - 1 (at most 1; 1 without a foe)."""
+    far = max(g.height, g.width) - 1
+    near = [chebyshev(g, s, q) for squares in foe_squares(g) for q in squares]
+    return min(min(near), far) / far if near else 1.0
+
+
 def reference_rows(g):
     """The move rows' squares (rows 1-5) and the target rows' slots as compact_rows.py's docstring
     words them, in plain Python: each best the lowest square on a tie, the Queen's squares one foe."""
@@ -187,9 +203,7 @@ def reference_rows(g):
     mask = g.legal_mask("marines")
     moves = sorted(s for s in g.move_targets(c) if mask[g.layout.encode("move", s)])
     origin = g.chars[c]["pos"]
-    foes = [[a["pos"]] for a in g.aliens if a is not None] + [[b["pos"]] for b in g.blips if b is not None]
-    if g.queen is not None:
-        foes.append(list(g.queen_squares()))
+    foes = foe_squares(g)
 
     def to(s, squares):
         return min(chebyshev(g, s, q) for q in squares)
@@ -235,6 +249,9 @@ def test_the_rows_follow_their_rules_in_play_compiled_as_pure_and_never_stale(mi
         # a square an earlier row holds leaves the row empty
         assert squares[1:] == [s if s not in squares[:1] + rows[:k] else -1 for k, s in enumerate(rows)], (squares, rows)
         assert slots == targets + [-1] * (4 - len(targets))
+        for k, s in enumerate(squares):
+            if s >= 0:
+                assert values[k, 4] == np.float32(reference_foe_distance(g, s)), (k, s)
         mask = g.legal_mask("marines")
         assert all(mask[a] for a in g.row_aimed_actions("move", 6) + g.row_aimed_actions("attack", 4) if a >= 0)
         theirs = source.move_rows(g.clone(), 6), source.target_rows(g.clone(), 4)
