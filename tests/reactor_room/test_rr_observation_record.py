@@ -25,10 +25,7 @@ def test_kept_observation_equals_one_made_from_scratch(name):
             fresh = game.clone().observe(side)
             assert np.array_equal(kept, fresh), f"{name}: views differ at {np.flatnonzero(kept != fresh)[:10]}"
             buffer = game.observe_kept(side)  # the same values in the game's own buffer, the same array each call
-            if name in ("MovieScenario", "CompleteMovie"):
-                assert buffer is None  # a chain keeps none of its own (it copies its stage's on)
-            else:
-                assert np.array_equal(buffer, fresh) and game.observe_kept(side) is buffer
+            assert np.array_equal(buffer, fresh) and game.observe_kept(side) is buffer  # (a chain's: its plan's)
 
 
 def test_a_marine_edited_between_observes_is_shown_there():
