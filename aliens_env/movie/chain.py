@@ -93,15 +93,18 @@ class StageChain(Game):
     # -- the stage games, built once and reset as good as new (the static part is the costly one)
     _built: tuple = (None, None)  # (the stage game this chain built, its key)
 
-    def _stage_game(self, stage: str, args: tuple, make) -> Game:
-        """A game of ``stage`` as ``make()`` builds it, ``args`` the values it is built with: this
-        chain's spare one of that stage when it was built with the same (the caller resets it)."""
+    def _stage_game(self, stage: str, args: tuple, make) -> tuple[Game, bool]:
+        """(a game of ``stage`` as ``make()`` builds it, ``args`` the values it is built with: this
+        chain's spare one of that stage when it was built with the same (the caller resets it);
+        whether ``make()`` built it (a builder given the dice starts the game on them itself: the
+        caller need not start it again))."""
         spares = self.__dict__.setdefault("_spares", {})
         key = (stage, args)
         spare = spares.pop(stage, None)
-        g = spare[1] if spare is not None and spare[0] == key else make()
+        built = spare is None or spare[0] != key
+        g = make() if built else spare[1]
         self._built = (g, key)
-        return g
+        return g, built
 
     def _keep_spare(self) -> None:
         """The stage game (finished, or left by reset) kept as its stage's spare, when this chain

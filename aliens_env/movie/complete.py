@@ -25,6 +25,7 @@ from ..core.actions import ActionLayout, ObsLayout
 from ..core.board import NO
 from ..core.compact import plane_names
 from ..core.data import read_yaml
+from ..core.dice import Dice
 from ..core.game import Game
 from ..core.positions import Fields
 from ..drop_ship.game import DropShip
@@ -264,7 +265,7 @@ class CompleteMovie(StageChain):
     def reset(self, seed: int | None = None) -> None:
         self._keep_spare()
         self.stage, self.records, self.carried = self.stages[0], [], {}
-        self.stage_game = self._stage_game(self.stages[0], (), ReactorRoom)
+        self.stage_game = self._stage_game(self.stages[0], (), ReactorRoom)[0]
         self.stage_game.reset(seed)
 
     def _stage_over(self) -> None:
@@ -301,22 +302,25 @@ class CompleteMovie(StageChain):
         events = [*self.stage_game.events, f"{self.stage.replace('_', ' ')} is over; next: {stage.replace('_', ' ')}"]
         now = {name: healed(cond) for name, cond in self.carried.items()}
         self._keep_spare()
+        started = False  # (a new Operations starts on the dice reset(seed) would roll: not reset again)
         if stage == "drop_ship":
-            g = self._stage_game(stage, (), DropShip)
+            g = self._stage_game(stage, (), DropShip)[0]
         elif stage == "operations":
             reactor = reactor_files.scenario()["marines"]
             order = [n for n in reactor if now.get(n, "lost") != "lost"] + list(movie_data()["joining"])
             wounded = [n for n in order if now.get(n) == "wounded"]
             incapacitated = [n for n in order if now.get(n) == "incapacitated"]
-            g = self._stage_game(stage, (tuple(order), tuple(wounded), tuple(incapacitated)),
-                                 lambda: MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated))
+            g, started = self._stage_game(stage, (tuple(order), tuple(wounded), tuple(incapacitated)),
+                                          lambda: MovieOperations(marine_order=order, wounded=wounded,
+                                                                  incapacitated=incapacitated, dice=Dice(seed)))
         else:
             cls = {"rescue_of_newt": CarriedRescue, "marine_assault": CarriedAssault, "hunt_for_the_queen": CarriedHunt}[stage]
             keep = set(self.data["captives"]) if stage == "marine_assault" else {"Newt"} if stage == "rescue_of_newt" else set()
             lost = [n for n, c in now.items() if c == "lost" and n not in keep]
             wounded = [n for n, c in now.items() if c == "wounded" and n not in keep]
-            g = self._stage_game(stage, (tuple(lost), tuple(wounded)), lambda: cls(lost=lost, wounded=wounded))
-        g.reset(seed)
+            g = self._stage_game(stage, (tuple(lost), tuple(wounded)), lambda: cls(lost=lost, wounded=wounded))[0]
+        if not started:
+            g.reset(seed)
         g.events[:0] = events[-50:]
         self.stage, self.stage_game = stage, g
 

@@ -169,7 +169,7 @@ class MovieScenario(StageChain):
         Operations it leaves is kept for the next episode that carries the same across."""
         self._keep_spare()
         self.stage, self.reactor_room = STAGES[0], None
-        self.stage_game = self._stage_game(STAGES[0], (), ReactorRoom)
+        self.stage_game = self._stage_game(STAGES[0], (), ReactorRoom)[0]
         self.stage_game.reset(seed)
 
     def _stage_over(self) -> None:
@@ -196,9 +196,11 @@ class MovieScenario(StageChain):
             (wounded if now == "wounded" else incapacitated if now == "incapacitated" else []).append(m.name)
         order = [*rr.survivors(), *movie_data()["joining"]]
         self._keep_spare()  # (the finished Reactor Room: the next episode starts on it)
-        stage = self._stage_game(STAGES[1], (tuple(order), tuple(wounded), tuple(incapacitated)),
-                                 lambda: MovieOperations(marine_order=order, wounded=wounded, incapacitated=incapacitated))
-        stage.start(rr.dice)
+        stage, started = self._stage_game(STAGES[1], (tuple(order), tuple(wounded), tuple(incapacitated)),
+                                          lambda: MovieOperations(marine_order=order, wounded=wounded,
+                                                                  incapacitated=incapacitated, dice=rr.dice))
+        if not started:  # (a new one started on the dice given)
+            stage.start(rr.dice)
         events = [*rr.events, f"the Reactor Room is over: {', '.join(rr.survivors()) or 'nobody'} carried across"
                   + (" (healed one step)" if self.healing else "")]
         stage.events = events + stage.events

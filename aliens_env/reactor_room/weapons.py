@@ -27,6 +27,7 @@ is on, appended after the scenario's own (the default layout is unchanged).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
 
 from ..core.board import NO, UNREACHABLE
 from . import data_files
@@ -39,6 +40,14 @@ TASK_OF = {"reload": "reload", "backup": "backup", "prime": "throw", "throw": "t
 ARMS_FEATURES = ("ammo/capacity", "launcher/capacity", "grenades/carried", "task=reload", "task=backup",
                  "task=throw", "progress/task_actions", "backup_in_hand")
 WEAPON_PLANES = ("fire", "armed_grenade")
+
+
+@lru_cache(maxsize=None)
+def backup_card(card: data_files.Character, ref: data_files.Character) -> data_files.Character:
+    """``card`` with the backup weapon of ``ref``, the card whose weapon and Aim rows it takes
+    (the cards are frozen and the key is both whole: every game built with the same cards shares
+    one, made once, not a ``replace`` a game built)."""
+    return replace(card, weapon=ref.weapon, aim=ref.aim, wounded_aim=ref.wounded_aim)
 
 
 @dataclass(slots=True)
@@ -108,7 +117,7 @@ class WeaponRules:
             if ref.weapon != weapon:
                 raise ValueError(f"tables.yaml: backup_weapons.rows_from.{weapon} names {ref.name}, whose card "
                                  f"lists a {ref.weapon}, not a {weapon}")
-            self._backups[name] = replace(char, weapon=weapon, aim=ref.aim, wounded_aim=ref.wounded_aim)
+            self._backups[name] = backup_card(char, ref)
         flames = [c for c in (*self.characters.values(), *self._backups.values()) if c.weapon == "Flame Unit"]
         reach = max((self._weapon_reach(c, False, c.max_aim) for c in flames), default=0)
         self._burn_offsets = [(dr, dc) for dr in range(-reach, reach + 1) for dc in range(-reach, reach + 1)

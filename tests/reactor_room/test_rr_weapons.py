@@ -189,6 +189,24 @@ def test_the_backup_takes_four_actions_and_the_primary_is_lost_for_good():
     assert ReactorRoom(backup_weapons=True).characters["Vasquez"].weapon == "Machine Gun"  # cards are not shared
 
 
+def test_backup_cards_are_made_once_from_the_whole_cards():
+    """Every game dealt the same cards shares one backup card a Marine, the card ``replace`` made;
+    a card differing in any field gets its own (the key is both cards, frozen: never stale)."""
+    from dataclasses import replace
+
+    from aliens_env.reactor_room.weapons import backup_card
+    first, second = ReactorRoom(backup_weapons=True), ReactorRoom()
+    pistol = first.characters["Frost"]  # (the printed Pistol row the backup takes, A32)
+    vasquez = first.characters["Vasquez"]
+    assert first._backups["Vasquez"] == replace(vasquez, weapon="Pistol", aim=pistol.aim, wounded_aim=pistol.wounded_aim)
+    assert first._backups["Vasquez"] is second._backups["Vasquez"]
+    for field, value in (("melee", vasquez.melee + 1), ("aim", pistol.aim[:1]), ("name", "Other")):
+        changed = replace(vasquez, **{field: value})
+        assert backup_card(changed, pistol) == replace(changed, weapon="Pistol", aim=pistol.aim, wounded_aim=pistol.wounded_aim)
+    other_row = replace(pistol, aim=pistol.aim[:1])
+    assert backup_card(vasquez, other_row).aim == other_row.aim
+
+
 def test_drake_falls_back_to_a_flame_unit_with_the_two_action_flame_row():
     g = empty_room({"Drake": (6, 20), **STOPPER}, backup_weapons=True)
     play_marines_turns(g, "Drake", "backup", 2)
