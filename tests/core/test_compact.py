@@ -549,7 +549,7 @@ def former(comp: CompactObservation, full: np.ndarray) -> np.ndarray:
     out = np.zeros(comp.layout.size, np.float32)
     former_fill(np.ascontiguousarray(full, np.float32), out, comp.height, comp.width, comp.radius, k.around_at,
                 *(np.asarray(t) for t in (k.centre, k.around, k.groups, k.group_starts, k.group_kinds, k.kept)),
-                np.empty(len(np.asarray(k.ranked)), np.intp))
+                np.empty(max(np.asarray(k.groups)[:, 1], default=1), np.intp))
     return out
 
 
@@ -603,6 +603,27 @@ def test_the_kernel_gives_the_former_ones_bytes_at_the_edges():
     for _ in range(100):
         full = (rng.random(LAYOUT2.size) < 0.3).astype(np.float32) * rng.random(LAYOUT2.size).astype(np.float32)
         assert comp2(full).tobytes() == former(comp2, full).tobytes()
+
+
+@pytest.mark.parametrize("height, width", [(1, 9), (9, 1), (3, 8), (8, 3), (6, 6)])
+def test_the_nearest_rings_give_the_former_bytes_on_every_centre_of_boards_of_any_shape(height, width):
+    """The nearest tables are read in rings around the centre, cut by the board's edges: on a row,
+    a column, wide, tall and square boards, with the centre on each square in turn and marks from
+    none (fewer than a group's count) to most squares, in two planes (a square both mark is the
+    first's), the same bytes as the former kernel's."""
+    layout = ObsLayout([("board", (3, height, width), "planes: marine, alien, queen"), ("flags", 1)])
+    comp = CompactObservation(layout, {"envs": ["Test"], "centre": ["marine"],
+                                       "around": {"radius": 1, "planes": ["alien"]},
+                                       "nearest": [{"name": "enemies", "planes": ["alien", "queen"], "count": 3},
+                                                   {"name": "one", "planes": ["queen"], "count": 1}]})
+    rng = np.random.default_rng(height * 10 + width)
+    for density in (0.0, 0.05, 0.2, 0.6):
+        for centre in range(height * width):
+            full = layout.zeros()
+            planes = layout.view(full, "board").reshape(3, -1)
+            planes[1:] = (rng.random((2, height * width)) < density) * rng.choice(np.array([0.5, 1.0], np.float32), (2, height * width))
+            planes[0, centre] = 1.0
+            assert comp(full).tobytes() == former(comp, full).tobytes(), (density, centre)
 
 
 def test_a_transform_pickles_and_copies_with_its_plan():
