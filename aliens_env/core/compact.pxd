@@ -4,6 +4,6 @@ cimport cython
 
 cdef class Kernel:
     cdef readonly Py_ssize_t height, width, radius, around_at
-    cdef readonly Py_ssize_t[:, ::1] centre, around, groups, kept
+    cdef readonly Py_ssize_t[:, ::1] centre, around, groups, kept, ranked
     cdef readonly Py_ssize_t[::1] group_starts, group_kinds
     cpdef fill(self, const float[::1] full, float[::1] out)

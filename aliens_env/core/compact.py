@@ -228,6 +228,7 @@ class CompactObservation:
         plane_start = ([full.offset(BOARD) + i * hw for i in range(n_planes)]
                        + [full.offset(v) if v in full.shapes else -1 for v in self.board_views])
         intp = np.intp
+        most = max([count for _, _, count in self.groups], default=1)  # the longest nearest table
         self._kernel = Kernel(
             self.height, self.width, self.radius, self.layout.offset("around"),
             # per centre source: its start, then for a row view its rows, row width and flag, row and
@@ -245,7 +246,8 @@ class CompactObservation:
             # the views kept: runs of (full offset, compact offset, values)
             np.array([(span.start, self.layout.offset(v),
                        int(np.prod(shape[1:], dtype=int)) * cut if cut else span.stop - span.start)
-                      for v, span, shape, cut in self.kept] or np.zeros((0, 3)), intp).reshape(-1, 3))
+                      for v, span, shape, cut in self.kept] or np.zeros((0, 3)), intp).reshape(-1, 3),
+            np.empty((most, 3), intp))
 
     def __call__(self, full: np.ndarray) -> np.ndarray:
         full = np.ascontiguousarray(full, dtype=np.float32)
@@ -273,10 +275,12 @@ class CompactObservation:
 
 class Kernel:
     """A CompactObservation's plan as index tables (compiled, typed views made once: compact.pxd),
-    and ``fill``, which writes the transform of a full observation by it."""
+    and ``fill``, which writes the transform of a full observation by it. Its scratch, ``ranked``,
+    is its own: one per transform, none shared by the games of a process."""
 
     def __init__(self, height: int, width: int, radius: int, around_at: int, centre: np.ndarray, around: np.ndarray,
-                 groups: np.ndarray, group_starts: np.ndarray, group_kinds: np.ndarray, kept: np.ndarray):
+                 groups: np.ndarray, group_starts: np.ndarray, group_kinds: np.ndarray, kept: np.ndarray,
+                 ranked: np.ndarray):
         self.height = height
         self.width = width
         self.radius = radius
@@ -287,10 +291,12 @@ class Kernel:
         self.group_starts = group_starts
         self.group_kinds = group_kinds
         self.kept = kept
+        #: scratch: the rows of a nearest table found so far, nearest first: (distance, square, kind)
+        self.ranked = ranked
 
     def __reduce__(self):  # (compiled, its typed views do not pickle: the tables as arrays)
         return Kernel, (self.height, self.width, self.radius, self.around_at, *(np.asarray(a) for a in (
-            self.centre, self.around, self.groups, self.group_starts, self.group_kinds, self.kept)))
+            self.centre, self.around, self.groups, self.group_starts, self.group_kinds, self.kept, self.ranked)))
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -302,9 +308,9 @@ class Kernel:
                    k=cython.Py_ssize_t, radius=cython.Py_ssize_t, dr=cython.Py_ssize_t, dc=cython.Py_ssize_t,
                    r=cython.Py_ssize_t, c=cython.Py_ssize_t, g=cython.Py_ssize_t, table=cython.Py_ssize_t,
                    count=cython.Py_ssize_t, row_width=cython.Py_ssize_t, first=cython.Py_ssize_t,
-                   kinds=cython.Py_ssize_t, n=cython.Py_ssize_t, j=cython.Py_ssize_t, distance=cython.Py_ssize_t,
-                   farthest=cython.Py_ssize_t, last_row=cython.Py_ssize_t, last_col=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, x=cython.Py_ssize_t)
+                   kinds=cython.Py_ssize_t, n=cython.Py_ssize_t, j=cython.Py_ssize_t, earlier=cython.Py_ssize_t,
+                   distance=cython.Py_ssize_t, place=cython.Py_ssize_t, x=cython.Py_ssize_t,
+                   blocks_end=cython.Py_ssize_t, block=cython.Py_ssize_t, peak=cython.float)
     def fill(self, full, out) -> None:
         """Writes the compact observation of ``full`` (float32, the full layout's size) into ``out``
         (zeros, the compact layout's size); a plane starting at -1 reads 0."""
@@ -313,6 +319,7 @@ class Kernel:
         height = self.height
         width = self.width
         hw = height * width
+        blocks_end = hw - hw % 8  # the planes are read in blocks of 8 squares where most squares are 0
         h1 = height - 1 if height > 1 else 1
         w1 = width - 1 if width > 1 else 1
         scale = (height if height > width else width) - 1
@@ -331,10 +338,17 @@ class Kernel:
                     continue
                 best = 0
                 top = full[start]
-                for sq in range(1, hw):
-                    if full[start + sq] > top:
-                        top = full[start + sq]
-                        best = sq
+                for block in range(0, hw, 8):  # (in blocks of 8: one holding nothing higher is passed over)
+                    if block < blocks_end:
+                        peak = top
+                        for x in range(block, block + 8):
+                            peak = full[start + x] if full[start + x] > peak else peak
+                        if not peak > top:
+                            continue
+                    for sq in range(block, block + 8 if block < blocks_end else hw):
+                        if full[start + sq] > top:
+                            top = full[start + sq]
+                            best = sq
                 if top > 0:
                     found = 1
                     row = best // width
@@ -369,11 +383,11 @@ class Kernel:
                     elif self.around[k, 1]:
                         out[at] = 1.0
                     at += 1
-        # nearest: the squares in rings of growing distance around the centre, each ring in reading
-        # order (its top row, the two ends of the rows between, its bottom row), so the marked squares
-        # come ranked by distance, then reading order: the first count found are the nearest. A square
-        # is read once for all the group's planes, and the earliest plane marking it gives its kind.
-        farthest = max(row, height - 1 - row, col, width - 1 - col)
+        # nearest: each plane of a group read once, its marked squares ranked by distance, then
+        # reading order, the count nearest kept (a square an earlier plane of the group marks is that
+        # plane's: the first plane wins). Most squares are not marked: the plane is read in blocks of
+        # 8 squares, a block whose largest value (from 0, a NaN passed over) is not above 0 skipped at
+        # once, the others (and the last squares, fewer than 8) square by square.
         for g in range(self.groups.shape[0]):
             table = self.groups[g, 0]
             count = self.groups[g, 1]
@@ -381,37 +395,59 @@ class Kernel:
             first = self.groups[g, 3]
             kinds = self.group_kinds[g]
             n = 0
-            distance = 0
-            while distance <= farthest and n < count:
-                r = row - distance if row >= distance else 0
-                last_row = row + distance if row + distance < height else height - 1
-                while r <= last_row and n < count:
-                    if r == row - distance or r == row + distance:  # the ring's top or bottom row: all of it
-                        c = col - distance if col >= distance else 0
-                        last_col = col + distance if col + distance < width else width - 1
-                        step = 1
-                    else:  # between: its two ends
-                        c = col - distance
-                        last_col = col + distance
-                        step = 2 * distance
-                    while c <= last_col and n < count:
-                        if c >= 0 and c < width:
-                            sq = r * width + c
-                            for j in range(kinds):
-                                start = self.group_starts[first + j]
-                                if start >= 0 and full[start + sq] > 0:
-                                    at = table + n * row_width
-                                    out[at] = 1.0
-                                    out[at + 1] = (r - row + h1) / (2.0 * h1)
-                                    out[at + 2] = (c - col + w1) / (2.0 * w1)
-                                    out[at + 3] = distance / scale
-                                    if kinds > 1:
-                                        out[at + 4 + j] = 1.0
-                                    n += 1
-                                    break
-                        c += step
-                    r += 1
-                distance += 1
+            for j in range(kinds):
+                start = self.group_starts[first + j]
+                if start < 0:
+                    continue
+                for block in range(0, hw, 8):
+                    if block < blocks_end:
+                        peak = 0.0
+                        for x in range(block, block + 8):
+                            peak = full[start + x] if full[start + x] > peak else peak
+                        if not peak > 0:
+                            continue
+                    for sq in range(block, block + 8 if block < blocks_end else hw):
+                        if not full[start + sq] > 0:
+                            continue
+                        earlier = 0
+                        for k in range(j):
+                            if self.group_starts[first + k] >= 0 and full[self.group_starts[first + k] + sq] > 0:
+                                earlier = 1
+                                break
+                        if earlier:
+                            continue
+                        dr = sq // width - row
+                        dc = sq % width - col
+                        distance = dr if dr >= 0 else -dr
+                        if (dc if dc >= 0 else -dc) > distance:
+                            distance = dc if dc >= 0 else -dc
+                        if n == count and (distance > self.ranked[n - 1, 0]
+                                           or distance == self.ranked[n - 1, 0] and sq > self.ranked[n - 1, 1]):
+                            continue  # no nearer than the last kept
+                        # its place among the kept, the farther ones shifted down (the last drops)
+                        place = n if n < count else count - 1
+                        while place > 0 and (self.ranked[place - 1, 0] > distance
+                                             or self.ranked[place - 1, 0] == distance and self.ranked[place - 1, 1] > sq):
+                            self.ranked[place, 0] = self.ranked[place - 1, 0]
+                            self.ranked[place, 1] = self.ranked[place - 1, 1]
+                            self.ranked[place, 2] = self.ranked[place - 1, 2]
+                            place -= 1
+                        self.ranked[place, 0] = distance
+                        self.ranked[place, 1] = sq
+                        self.ranked[place, 2] = j
+                        if n < count:
+                            n += 1
+            for place in range(n):
+                at = table + place * row_width
+                sq = self.ranked[place, 1]
+                dr = sq // width - row
+                dc = sq % width - col
+                out[at] = 1.0
+                out[at + 1] = (dr + h1) / (2.0 * h1)
+                out[at + 2] = (dc + w1) / (2.0 * w1)
+                out[at + 3] = self.ranked[place, 0] / scale
+                if kinds > 1:
+                    out[at + 4 + self.ranked[place, 2]] = 1.0
         # the other views, run by run
         for i in range(self.kept.shape[0]):
             for x in range(self.kept[i, 2]):
