@@ -319,7 +319,7 @@ class Kernel:
         height = self.height
         width = self.width
         hw = height * width
-        blocks_end = hw - hw % 8  # the planes are read in blocks of 8 squares where most squares are 0
+        blocks_end = hw - hw % 16  # the planes are read in blocks of 16 squares where most squares are 0
         h1 = height - 1 if height > 1 else 1
         w1 = width - 1 if width > 1 else 1
         scale = (height if height > width else width) - 1
@@ -338,14 +338,14 @@ class Kernel:
                     continue
                 best = 0
                 top = full[start]
-                for block in range(0, hw, 8):  # (in blocks of 8: one holding nothing higher is passed over)
+                for block in range(0, hw, 16):  # (in blocks of 16: one holding nothing higher is passed over)
                     if block < blocks_end:
                         peak = top
-                        for x in range(block, block + 8):
+                        for x in range(block, block + 16):
                             peak = full[start + x] if full[start + x] > peak else peak
                         if not peak > top:
                             continue
-                    for sq in range(block, block + 8 if block < blocks_end else hw):
+                    for sq in range(block, block + 16 if block < blocks_end else hw):
                         if full[start + sq] > top:
                             top = full[start + sq]
                             best = sq
@@ -386,8 +386,8 @@ class Kernel:
         # nearest: each plane of a group read once, its marked squares ranked by distance, then
         # reading order, the count nearest kept (a square an earlier plane of the group marks is that
         # plane's: the first plane wins). Most squares are not marked: the plane is read in blocks of
-        # 8 squares, a block whose largest value (from 0, a NaN passed over) is not above 0 skipped at
-        # once, the others (and the last squares, fewer than 8) square by square.
+        # 16 squares, a block whose largest value (from 0, a NaN passed over) is not above 0 skipped at
+        # once, the others (and the last squares, fewer than 16) square by square.
         for g in range(self.groups.shape[0]):
             table = self.groups[g, 0]
             count = self.groups[g, 1]
@@ -399,14 +399,14 @@ class Kernel:
                 start = self.group_starts[first + j]
                 if start < 0:
                     continue
-                for block in range(0, hw, 8):
+                for block in range(0, hw, 16):
                     if block < blocks_end:
                         peak = 0.0
-                        for x in range(block, block + 8):
+                        for x in range(block, block + 16):
                             peak = full[start + x] if full[start + x] > peak else peak
                         if not peak > 0:
                             continue
-                    for sq in range(block, block + 8 if block < blocks_end else hw):
+                    for sq in range(block, block + 16 if block < blocks_end else hw):
                         if not full[start + sq] > 0:
                             continue
                         earlier = 0

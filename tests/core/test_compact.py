@@ -607,7 +607,7 @@ def test_the_kernel_gives_the_former_ones_bytes_at_the_edges():
 
 @pytest.mark.parametrize("height, width", [(1, 9), (9, 1), (3, 8), (8, 3), (6, 6), (5, 7)])
 def test_the_planes_read_in_blocks_give_the_former_bytes_on_boards_of_any_shape(height, width):
-    """The centre's and the nearest groups' planes are read in blocks of 8 squares (the last squares
+    """The centre's and the nearest groups' planes are read in blocks of 16 squares (the last squares
     one by one): on boards of 9 (a row, a column), 24, 36 and 35 squares, with the marine on each
     square in turn, marks from none (fewer than a group's count) to most squares in two planes (a
     square both mark is the first's), values above 1, below 0 and NaN (passed over as the former
