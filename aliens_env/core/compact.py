@@ -309,7 +309,8 @@ class Kernel:
                    r=cython.Py_ssize_t, c=cython.Py_ssize_t, g=cython.Py_ssize_t, table=cython.Py_ssize_t,
                    count=cython.Py_ssize_t, row_width=cython.Py_ssize_t, first=cython.Py_ssize_t,
                    kinds=cython.Py_ssize_t, n=cython.Py_ssize_t, j=cython.Py_ssize_t, earlier=cython.Py_ssize_t,
-                   distance=cython.Py_ssize_t, place=cython.Py_ssize_t, x=cython.Py_ssize_t)
+                   distance=cython.Py_ssize_t, place=cython.Py_ssize_t, x=cython.Py_ssize_t,
+                   blocks_end=cython.Py_ssize_t, block=cython.Py_ssize_t, peak=cython.float)
     def fill(self, full, out) -> None:
         """Writes the compact observation of ``full`` (float32, the full layout's size) into ``out``
         (zeros, the compact layout's size); a plane starting at -1 reads 0."""
@@ -318,6 +319,7 @@ class Kernel:
         height = self.height
         width = self.width
         hw = height * width
+        blocks_end = hw - hw % 16  # the planes are read in blocks of 16 squares where most squares are 0
         h1 = height - 1 if height > 1 else 1
         w1 = width - 1 if width > 1 else 1
         scale = (height if height > width else width) - 1
@@ -336,10 +338,17 @@ class Kernel:
                     continue
                 best = 0
                 top = full[start]
-                for sq in range(1, hw):
-                    if full[start + sq] > top:
-                        top = full[start + sq]
-                        best = sq
+                for block in range(0, hw, 16):  # (in blocks of 16: one holding nothing higher is passed over)
+                    if block < blocks_end:
+                        peak = top
+                        for x in range(block, block + 16):
+                            peak = full[start + x] if full[start + x] > peak else peak
+                        if not peak > top:
+                            continue
+                    for sq in range(block, block + 16 if block < blocks_end else hw):
+                        if full[start + sq] > top:
+                            top = full[start + sq]
+                            best = sq
                 if top > 0:
                     found = 1
                     row = best // width
@@ -376,7 +385,9 @@ class Kernel:
                     at += 1
         # nearest: each plane of a group read once, its marked squares ranked by distance, then
         # reading order, the count nearest kept (a square an earlier plane of the group marks is that
-        # plane's: the first plane wins)
+        # plane's: the first plane wins). Most squares are not marked: the plane is read in blocks of
+        # 16 squares, a block whose largest value (from 0, a NaN passed over) is not above 0 skipped at
+        # once, the others (and the last squares, fewer than 16) square by square.
         for g in range(self.groups.shape[0]):
             table = self.groups[g, 0]
             count = self.groups[g, 1]
@@ -388,37 +399,44 @@ class Kernel:
                 start = self.group_starts[first + j]
                 if start < 0:
                     continue
-                for sq in range(hw):
-                    if not full[start + sq] > 0:
-                        continue
-                    earlier = 0
-                    for k in range(j):
-                        if self.group_starts[first + k] >= 0 and full[self.group_starts[first + k] + sq] > 0:
-                            earlier = 1
-                            break
-                    if earlier:
-                        continue
-                    dr = sq // width - row
-                    dc = sq % width - col
-                    distance = dr if dr >= 0 else -dr
-                    if (dc if dc >= 0 else -dc) > distance:
-                        distance = dc if dc >= 0 else -dc
-                    if n == count and (distance > self.ranked[n - 1, 0]
-                                       or distance == self.ranked[n - 1, 0] and sq > self.ranked[n - 1, 1]):
-                        continue  # no nearer than the last kept
-                    # its place among the kept, the farther ones shifted down (the last drops)
-                    place = n if n < count else count - 1
-                    while place > 0 and (self.ranked[place - 1, 0] > distance
-                                         or self.ranked[place - 1, 0] == distance and self.ranked[place - 1, 1] > sq):
-                        self.ranked[place, 0] = self.ranked[place - 1, 0]
-                        self.ranked[place, 1] = self.ranked[place - 1, 1]
-                        self.ranked[place, 2] = self.ranked[place - 1, 2]
-                        place -= 1
-                    self.ranked[place, 0] = distance
-                    self.ranked[place, 1] = sq
-                    self.ranked[place, 2] = j
-                    if n < count:
-                        n += 1
+                for block in range(0, hw, 16):
+                    if block < blocks_end:
+                        peak = 0.0
+                        for x in range(block, block + 16):
+                            peak = full[start + x] if full[start + x] > peak else peak
+                        if not peak > 0:
+                            continue
+                    for sq in range(block, block + 16 if block < blocks_end else hw):
+                        if not full[start + sq] > 0:
+                            continue
+                        earlier = 0
+                        for k in range(j):
+                            if self.group_starts[first + k] >= 0 and full[self.group_starts[first + k] + sq] > 0:
+                                earlier = 1
+                                break
+                        if earlier:
+                            continue
+                        dr = sq // width - row
+                        dc = sq % width - col
+                        distance = dr if dr >= 0 else -dr
+                        if (dc if dc >= 0 else -dc) > distance:
+                            distance = dc if dc >= 0 else -dc
+                        if n == count and (distance > self.ranked[n - 1, 0]
+                                           or distance == self.ranked[n - 1, 0] and sq > self.ranked[n - 1, 1]):
+                            continue  # no nearer than the last kept
+                        # its place among the kept, the farther ones shifted down (the last drops)
+                        place = n if n < count else count - 1
+                        while place > 0 and (self.ranked[place - 1, 0] > distance
+                                             or self.ranked[place - 1, 0] == distance and self.ranked[place - 1, 1] > sq):
+                            self.ranked[place, 0] = self.ranked[place - 1, 0]
+                            self.ranked[place, 1] = self.ranked[place - 1, 1]
+                            self.ranked[place, 2] = self.ranked[place - 1, 2]
+                            place -= 1
+                        self.ranked[place, 0] = distance
+                        self.ranked[place, 1] = sq
+                        self.ranked[place, 2] = j
+                        if n < count:
+                            n += 1
             for place in range(n):
                 at = table + place * row_width
                 sq = self.ranked[place, 1]

@@ -605,6 +605,29 @@ def test_the_kernel_gives_the_former_ones_bytes_at_the_edges():
         assert comp2(full).tobytes() == former(comp2, full).tobytes()
 
 
+@pytest.mark.parametrize("height, width", [(1, 9), (9, 1), (3, 8), (8, 3), (6, 6), (5, 7)])
+def test_the_planes_read_in_blocks_give_the_former_bytes_on_boards_of_any_shape(height, width):
+    """The centre's and the nearest groups' planes are read in blocks of 16 squares (the last squares
+    one by one): on boards of 9 (a row, a column), 24, 36 and 35 squares, with the marine on each
+    square in turn, marks from none (fewer than a group's count) to most squares in two planes (a
+    square both mark is the first's), values above 1, below 0 and NaN (passed over as the former
+    kernel does: a block's NaN hides none of its marks), the same bytes as the former kernel's."""
+    layout = ObsLayout([("board", (3, height, width), "planes: marine, alien, queen"), ("flags", 1)])
+    comp = CompactObservation(layout, {"envs": ["Test"], "centre": ["marine"],
+                                       "around": {"radius": 1, "planes": ["alien"]},
+                                       "nearest": [{"name": "enemies", "planes": ["alien", "queen"], "count": 3},
+                                                   {"name": "one", "planes": ["queen"], "count": 1}]})
+    rng = np.random.default_rng(height * 10 + width)
+    values = np.array([0.5, 1.0, 2.0, np.nan, -0.5], np.float32)
+    for density in (0.0, 0.05, 0.2, 0.6):
+        for centre in range(height * width):
+            full = layout.zeros()
+            planes = layout.view(full, "board").reshape(3, -1)
+            planes[:] = np.where(rng.random((3, height * width)) < density, rng.choice(values, (3, height * width)), 0)
+            planes[0, centre] = 3.0 if density < 0.6 else np.nan  # the marine (a NaN: the others decide)
+            assert comp(full).tobytes() == former(comp, full).tobytes(), (density, centre)
+
+
 def test_a_transform_pickles_and_copies_with_its_plan():
     """Compiled, the plan's tables are typed views (the kernel's ``__reduce__`` gives them as arrays):
     a pickled or deep-copied transform gives the same values."""
