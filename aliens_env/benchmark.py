@@ -383,9 +383,9 @@ def train_speed(seconds: float, default_config: str | None = None, names: list[s
     print(f"MaskablePPO, {TRAIN_ENVS} DummyVecEnv, n_steps {TRAIN_N_STEPS}, MLP {'x'.join(map(str, TRAIN_NET))}, 1 torch thread; "
           f"full: the full observation and the mask over every action into the MLP (sb3's MultiInputPolicy); compact: "
           f"the compact observation alone and the learning side's own actions (observation=\"compact\", actions=\"side\", "
-          f"extractor observation: the mask applied to the logits only). Each ratio against {PEER} in the same setting: "
-          f"the median of the ratios of pairs of slices (the peer's, then the environment's right after), their "
-          f"quartiles beside it.")
+          f"extractor observation: the mask applied to the logits only)."
+          + (f" Each ratio against {PEER} in the same setting: the median of the ratios of pairs of slices (the "
+             f"peer's, then the environment's right after), their quartiles beside it." if peer_env is not None else ""))
     width = 8 + 9 + 9 + 9 + 12
     print(f"{'':<{NAME_WIDTH}}{'full':^{width}}{'compact':^{width}}")
     print(f"{'environment':<{NAME_WIDTH}}" + f"{'obs':>8}{'actions':>9}{'steps/s':>9}{'ratio':>9}{'quartiles':>12}" * 2)
@@ -405,7 +405,7 @@ def train_cells(row: dict) -> str:
     quartiles = f"{'':>12}"
     if len(row.get("ratios", ())) > 1:
         low, _, high = statistics.quantiles(row["ratios"], n=4)
-        quartiles = f"{low:>7.2f}-{high:.2f}"
+        quartiles = f"{f'{low:.2f}-{high:.2f}':>12}"
     return f"{row['observation']:>8,}{row['actions']:>9,}{row['train_steps_per_s']:>9,.0f}{ratio}{quartiles}"
 
 

@@ -243,3 +243,34 @@ def test_step_speed_without_the_peer_measures_the_environments_alone(monkeypatch
     assert list(rows) == ["BugHunt"]
     assert rows["BugHunt"]["aec_steps_per_s"] > 0 and rows["BugHunt"]["gym_steps_per_s"] > 0
     assert "ratio" not in rows["BugHunt"]
+
+
+def test_train_speed_without_the_peer_measures_the_environments_alone(monkeypatch, capsys):
+    """--train with no peer: each environment's rates in both settings, no ratio, no peer row, and no
+    sentence about a peer it did not measure."""
+    monkeypatch.setattr(benchmark, "peer_env_function", lambda: None)
+    monkeypatch.setattr(benchmark, "TRAIN_N_STEPS", 16)
+    rows = benchmark.train_speed(0.01, default_config="/nonexistent/default.yaml", names=["DropShip"])
+    assert list(rows) == ["DropShip"]
+    for setting in ("full", "compact"):
+        assert rows["DropShip"][setting]["train_steps_per_s"] > 0
+        assert "ratio" not in rows["DropShip"][setting] and "ratios" not in rows["DropShip"][setting]
+    printed = capsys.readouterr().out
+    assert "connect_four_v3" not in printed.split("environment")[0].split("MaskablePPO")[1]
+
+
+@pytest.mark.parametrize("ratios, quartiles", [((), None), ((0.9,), None), ((0.8, 1.0, 1.2), (0.8, 1.2)),
+                                               ((9.5, 10.0, 10.5, 11.0), (9.625, 10.875))])
+def test_a_train_cell_prints_the_median_and_the_quartiles_of_the_pairs(ratios, quartiles):
+    """One setting's cells: steps/s, the ratio (or "-" with no peer) and, from two pairs on, the
+    quartiles of the pairs' ratios, right-aligned in their 12 characters whatever their size."""
+    row = {"observation": 84, "actions": 7, "train_steps_per_s": 1234.0}
+    if ratios:
+        row.update(ratio=statistics.median(ratios), ratios=list(ratios))
+    cells = benchmark.train_cells(row)
+    assert len(cells) == 8 + 9 + 9 + 9 + 12 and "1,234" in cells
+    assert cells[26:35].strip() == (f"{statistics.median(ratios):.2f}x" if ratios else "-")
+    if quartiles is None:
+        assert cells[35:].strip() == ""
+    else:
+        assert cells[35:].strip() == f"{quartiles[0]:.2f}-{quartiles[1]:.2f}"

@@ -24,7 +24,8 @@ def test_the_c_types_run_as_python_and_their_arrays_subscript():
     reading a typed array in a pure-Python install without Cython)."""
     assert pure_cython.cast(pure_cython.uint, 7.0) == 7 and type(pure_cython.cast(pure_cython.int, "3")) is int
     assert pure_cython.double(2) == 2.0 and pure_cython.bint(5) is True
-    for ctype in (pure_cython.int, pure_cython.long, pure_cython.Py_ssize_t, pure_cython.double):
+    for ctype in (pure_cython.int, pure_cython.long, pure_cython.Py_ssize_t, pure_cython.double, pure_cython.float,
+                  pure_cython.schar):
         assert "[" in repr(ctype[:]) and "[" in repr(ctype[:, :])
     with pytest.raises(TypeError):
         int[:]  # noqa: B018  (what the stand-in must not do)

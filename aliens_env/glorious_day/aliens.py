@@ -20,7 +20,9 @@ except ImportError:  # a pure-Python install without Cython: the decorators chan
 #: every game)
 _RINGS: dict[tuple, list[list[int]]] = {}
 #: by class, by task kind: the class's method of that kind ("_task_" + kind), looked up once (not a
-#: bound method made at each step); the classes' own functions: shared by every game
+#: bound method made at each step); the classes' own functions: shared by every game. Read from the
+#: class: an instance's own ``_task_*`` attribute is not seen, nor a method patched onto the class after
+#: its first task (a test that patches one clears this table)
 _TASK_METHODS: dict[type, dict[str, object]] = {}
 #: nearest_in_reach's search queue, by board size: scratch (``_nearest_free`` writes each entry
 #: before it reads it; one search at a time), not a new array of the board's size at each search

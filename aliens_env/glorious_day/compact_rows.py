@@ -56,7 +56,7 @@ def _acting(game) -> int:
     return active if game.chars[active]["pos"] != NO else NO
 
 
-@cython.locals(mask=cython.schar[:], first=cython.Py_ssize_t, i=cython.Py_ssize_t)  # (compiled: the mask's bytes read in C)
+@cython.locals(mask=cython.schar[:], first=cython.Py_ssize_t)  # (compiled: the mask's bytes read in C)
 def _legal(game, name: str, indices) -> list[int]:
     """The entries of slice `name` among `indices` whose action is legal now (the marines' mask, read only)."""
     mask, first = game.legal_mask_kept("marines"), game.layout.slices[name][0]
