@@ -26,9 +26,6 @@ class StagePolicies:
     def __init__(self, side: str, spec: str, seed: int | None = None):
         self.side, self.spec, self._seed = side, spec, seed
         self.stages: dict = {}
-        #: {stage: (its registered factory of ``spec``, whether it takes a seed)}, found once: kept
-        #: across seed(), which builds the policies anew (None: ``spec`` is no built-in name there)
-        self._factories: dict = {}
 
     def seed(self, seed: int | None) -> None:
         """Start again: each stage's policy is built anew with this seed when its stage comes."""
@@ -41,22 +38,11 @@ class StagePolicies:
         return game.from_stage_action(policy.act(game.stage_game, player))
 
     def _build(self, stage: str):
-        """The stage's policy as make_policy builds it with this seed, its registered factory looked
-        up once per stage (make_policy asks inspect.signature at every call whether the factory
-        takes a seed: ~0.4 ms a stage, at every episode's stages)."""
-        from ..envs import get_spec, make_policy
-        from ..envs.registry import _takes_seed, load_object
+        """The stage's policy as make_policy builds it with this seed."""
+        from ..envs import make_policy
         from .complete import STAGE_ENVS
 
-        env = STAGE_ENVS[stage]
-        if stage not in self._factories:
-            entry = get_spec(env).policies.get(self.spec) if self.spec != "random" else None  # (make_policy's order)
-            factory = None if entry is None else load_object(entry)
-            self._factories[stage] = (factory, factory is not None and _takes_seed(factory))
-        factory, takes_seed = self._factories[stage]
-        if factory is None:  # "random", a prefixed spec: make_policy's other ways
-            return make_policy(env, self.side, self.spec, seed=self._seed)
-        return factory(seed=self._seed) if takes_seed else factory()
+        return make_policy(STAGE_ENVS[stage], self.side, self.spec, seed=self._seed)
 
 
 class CompleteMovieMarines(StagePolicies):
